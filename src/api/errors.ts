@@ -1,0 +1,88 @@
+/** The request layer's single error type (spec §8 "Request error kinds") and message rules. */
+import type { z } from 'zod';
+
+export type ApiErrorKind =
+  | 'aborted'
+  | 'network'
+  | 'http'
+  | 'invalidPath'
+  | 'invalidQuery'
+  | 'invalidBody'
+  | 'invalidResponse'
+  | 'notBlob'
+  | 'missingParameter';
+
+export type ApiIssue = z.core.$ZodIssue;
+
+export interface ApiErrorDetails {
+  url: string;
+  status?: number;
+  statusText?: string;
+  response?: Response;
+  jsonData?: unknown;
+  issues?: readonly ApiIssue[];
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly statusText: string;
+  readonly response: Response | undefined;
+  /** Parsed body when the answer was JSON; for 'http' errors the raw text when it was not. */
+  readonly jsonData: unknown;
+  /** Zod issues for the validation kinds; empty otherwise. */
+  readonly issues: readonly ApiIssue[];
+
+  constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    this.url = details.url;
+    this.status = details.status;
+    this.statusText = details.statusText ?? '';
+    this.response = details.response;
+    this.jsonData = details.jsonData;
+    this.issues = details.issues ?? [];
+  }
+}
+
+export function isApiError<K extends ApiErrorKind = ApiErrorKind>(
+  error: unknown,
+  kind?: K,
+): error is ApiError & { kind: K } {
+  return error instanceof ApiError && (kind === undefined || error.kind === kind);
+}
+
+/** The `message` field of a parsed response body, when it is a non-empty string. */
+export function serverMessage(jsonData: unknown): string | undefined {
+  if (typeof jsonData !== 'object' || jsonData === null) return undefined;
+  const message: unknown = (jsonData as { message?: unknown }).message;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+/**
+ * Spec §8 "Message source": the response's message field, else the error message.
+ * Returns '' when nothing usable exists so the caller can fall back to its generic text.
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return serverMessage(error.jsonData) ?? error.message;
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null) {
+    const message: unknown = (error as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  }
+  return '';
+}
+
+/** One line per issue, for error messages and logs. */
+export function describeIssues(issues: readonly ApiIssue[]): string {
+  return issues
+    .map((issue) => {
+      const where = issue.path.map(String).join('.');
+      return where === '' ? issue.message : `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}

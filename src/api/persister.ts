@@ -1,0 +1,58 @@
+/**
+ * The TanStack Query cache persisted in IndexedDB, per signed-in user (the user id is the buster, so
+ * another user's cache is never restored). It holds query data and paused mutations that declared
+ * `meta.persist`; never tokens, which live only in the client-stored keys.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import { readEntry, removeEntry, storageKeys, writeEntry } from '../storage';
+
+const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+const WRITE_DELAY_MS = 300;
+
+export function createIndexedDbPersister(): Persister {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest: PersistedClient | undefined;
+  return {
+    persistClient(client) {
+      // Writes are coalesced: a burst of cache updates becomes one IndexedDB write.
+      latest = client;
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void writeEntry(storageKeys.queryCache, latest);
+      }, WRITE_DELAY_MS);
+    },
+    restoreClient: () => readEntry<PersistedClient>(storageKeys.queryCache),
+    removeClient: () => removeEntry(storageKeys.queryCache),
+  };
+}
+
+function cacheOwner(): string {
+  return readEntry<string>(storageKeys.sessionUserId) ?? 'anonymous';
+}
+
+const dehydrateOptions = {
+  shouldDehydrateMutation: (mutation: { state: { isPaused: boolean }; meta?: Record<string, unknown> }) =>
+    mutation.state.isPaused && mutation.meta?.persist === true,
+};
+
+/** Restores the cache (before the first render), resumes paused mutations, then keeps saving. */
+export async function startQueryPersistence(queryClient: QueryClient, persister = createIndexedDbPersister()) {
+  await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE, buster: cacheOwner() });
+  void queryClient.resumePausedMutations();
+  return persistQueryClientSubscribe({
+    queryClient,
+    persister,
+    buster: cacheOwner(),
+    dehydrateOptions: {
+      shouldDehydrateMutation: (mutation) =>
+        dehydrateOptions.shouldDehydrateMutation({ state: mutation.state, meta: mutation.meta }),
+    },
+  });
+}

@@ -1,0 +1,381 @@
+/**
+ * The console's single request layer (spec §7.1, §8). Every call goes through `request` or `download`
+ * with an endpoint declaration from src/contract, so paths, schemas and methods are never spelled twice.
+ * It imports nothing from the router or the UI: session reactions (logout, toasts, redirects) are
+ * injected once through `configureRequestLayer`.
+ */
+import type { z } from 'zod';
+import type {
+  Endpoint,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+  HttpMethod,
+} from '../contract/define';
+import { apiBaseUrl } from './config';
+import { ApiError, describeIssues, serverMessage, type ApiErrorKind } from './errors';
+
+export type { HttpMethod };
+
+/** Header carrying the user being impersonated (ghosting). */
+export const SWITCH_HEADER = 'X-Switch-User';
+
+export interface Credentials {
+  token?: string | null;
+  switchUser?: string | null;
+}
+
+export interface RequestHandlers {
+  /** HTTP 401 on a request that carried a token. */
+  onUnauthorized?(error: ApiError): void | Promise<void>;
+  /** HTTP 403 on a request that carried a token. */
+  onForbidden?(error: ApiError): void | Promise<void>;
+  /** HTTP 410, with or without a token; the refresh token comes from the response body. */
+  onGone?(error: ApiError, refreshToken: string | undefined): void | Promise<void>;
+}
+
+export interface RequestLayerConfig {
+  /** Overrides `VITE_API_BASE_URL`. */
+  baseUrl?: string;
+  getCredentials: () => Credentials;
+  handlers?: RequestHandlers;
+}
+
+let layer: RequestLayerConfig = { getCredentials: () => ({}) };
+
+/** Called once at start-up (and by tests); replaces the previous configuration entirely. */
+export function configureRequestLayer(config: RequestLayerConfig): void {
+  layer = config;
+}
+
+export interface RequestOptions<E extends Endpoint> {
+  params?: EndpointParams<E>;
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  signal?: AbortSignal;
+  /** Applied last, so a caller can override Accept or Content-Type. */
+  headers?: HeadersInit;
+}
+
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
+
+export const DEFAULT_FILENAME = 'download';
+
+function baseUrl(): string {
+  return layer.baseUrl === undefined ? apiBaseUrl() : layer.baseUrl.replace(/\/+$/, '');
+}
+
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:\/\//i;
+
+/**
+ * Fills `{name}` parameters (URL-encoded), appends the query and prepends the base URL unless the path
+ * is already absolute. An empty string counts as missing: it would silently address another resource.
+ */
+export function buildUrl(path: string, params?: object | null, query?: object | null): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  const filled = path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') {
+      throw new ApiError('missingParameter', `Missing value for parameter "${name}"`, { url: path });
+    }
+    return encodeURIComponent(String(value));
+  });
+  const search = serializeQuery(query);
+  const withQuery = search === '' ? filled : `${filled}${filled.includes('?') ? '&' : '?'}${search}`;
+  return ABSOLUTE_URL.test(withQuery) ? withQuery : `${baseUrl()}${withQuery}`;
+}
+
+/**
+ * Bracket format, brackets percent-encoded as URLSearchParams and qs write them (`ids%5B%5D=1`); servers
+ * decode it to `ids[]=1`. Nested objects become `filter%5Bname%5D=x`. undefined/null are skipped.
+ */
+export function serializeQuery(query: object | null | undefined): string {
+  const pairs: string[] = [];
+  const add = (key: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) add(`${key}[]`, item);
+    } else if (value instanceof Date) {
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value.toISOString())}`);
+    } else if (typeof value === 'object') {
+      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
+    } else {
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    }
+  };
+  for (const [key, value] of Object.entries(query ?? {})) add(key, value);
+  return pairs.join('&');
+}
+
+function isPassThroughBody(body: unknown): body is BodyInit {
+  return (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof ReadableStream
+  );
+}
+
+/** Returns the body to send and the content type we choose for it (none for FormData: fetch sets the boundary). */
+function encodeBody(body: unknown): { init: BodyInit | undefined; contentType?: string } {
+  if (body === undefined) return { init: undefined };
+  if (typeof body === 'string') return { init: body, contentType: 'text/plain;charset=UTF-8' };
+  if (isPassThroughBody(body)) return { init: body };
+  return { init: JSON.stringify(body), contentType: 'application/json' };
+}
+
+function validate(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  kind: ApiErrorKind,
+  label: string,
+  endpoint: Endpoint,
+): unknown {
+  if (schema === undefined) return value;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  throw new ApiError(kind, `Invalid ${label} for ${endpoint.id}: ${describeIssues(issues)}`, {
+    url: `${baseUrl()}${endpoint.path}`,
+    issues,
+  });
+}
+
+function isJsonType(response: Response): boolean {
+  const media = (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return media.endsWith('/json') || media.endsWith('+json');
+}
+
+interface Prepared {
+  url: string;
+  init: RequestInit;
+  hadToken: boolean;
+}
+
+/** Validation and encoding happen here, before fetch: an invalid call never leaves the browser. */
+function prepare(endpoint: Endpoint, options: RequestOptions<Endpoint>, accept: string): Prepared {
+  const params = validate(endpoint.params, options.params, 'invalidPath', 'request path', endpoint);
+  // An omitted query is an empty one, so a query schema whose fields are all optional needs no `query: {}`.
+  const query = validate(endpoint.query, options.query ?? {}, 'invalidQuery', 'request query', endpoint);
+  const body = validate(endpoint.body, options.body, 'invalidBody', 'request body', endpoint);
+  const url = buildUrl(endpoint.path, params as object | undefined, query as object | undefined);
+
+  const { init: encoded, contentType } = encodeBody(body);
+  const headers = new Headers({ Accept: accept });
+  if (contentType !== undefined) headers.set('Content-Type', contentType);
+  const { token, switchUser } = layer.getCredentials();
+  const hadToken = typeof token === 'string' && token !== '';
+  if (hadToken) headers.set('Authorization', `Bearer ${token}`);
+  if (typeof switchUser === 'string' && switchUser !== '') headers.set(SWITCH_HEADER, switchUser);
+  new Headers(options.headers).forEach((value, name) => headers.set(name, value));
+
+  const init: RequestInit = { method: endpoint.method, headers, body: encoded };
+  if (options.signal !== undefined) init.signal = options.signal;
+  return { url, init, hadToken };
+}
+
+/** Fetch or body-read failures: an abort (including a custom reason or a timeout) versus anything else. */
+function transportError(error: unknown, url: string, signal: AbortSignal | undefined): ApiError {
+  if (error instanceof ApiError) return error;
+  const aborted = signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
+  return aborted
+    ? new ApiError('aborted', 'Request aborted', { url, cause: error })
+    : new ApiError('network', `Network failure: ${error instanceof Error ? error.message : String(error)}`, {
+        url,
+        cause: error,
+      });
+}
+
+async function send(prepared: Prepared, signal: AbortSignal | undefined): Promise<Response> {
+  try {
+    return await fetch(prepared.url, prepared.init);
+  } catch (error) {
+    throw transportError(error, prepared.url, signal);
+  }
+}
+
+/** The parsed body of an error answer: JSON when it parses, the text otherwise, undefined when empty. */
+async function readErrorBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (!isJsonType(response)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function refreshTokenOf(jsonData: unknown): string | undefined {
+  if (typeof jsonData !== 'object' || jsonData === null) return undefined;
+  const { refresh_token: snake, refreshToken: camel } = jsonData as Record<string, unknown>;
+  if (typeof snake === 'string') return snake;
+  return typeof camel === 'string' ? camel : undefined;
+}
+
+/**
+ * Builds the 'http' error, lets the injected session handlers react (spec §8), then returns the error
+ * for the caller to throw: callers always see the failure, whatever the handler did.
+ */
+async function httpError(response: Response, prepared: Prepared, signal: AbortSignal | undefined): Promise<ApiError> {
+  let jsonData: unknown;
+  if (prepared.init.method !== 'HEAD') {
+    try {
+      jsonData = await readErrorBody(response);
+    } catch (error) {
+      throw transportError(error, prepared.url, signal);
+    }
+  }
+  const message = serverMessage(jsonData) ?? (response.statusText || `HTTP error ${response.status}`);
+  const error = new ApiError('http', message, {
+    url: prepared.url,
+    status: response.status,
+    statusText: response.statusText,
+    response,
+    jsonData,
+  });
+  const handlers = layer.handlers ?? {};
+  try {
+    if (response.status === 401 && prepared.hadToken) await handlers.onUnauthorized?.(error);
+    else if (response.status === 403 && prepared.hadToken) await handlers.onForbidden?.(error);
+    else if (response.status === 410) await handlers.onGone?.(error, refreshTokenOf(jsonData));
+  } catch (handlerError) {
+    // A failing handler must not replace the HTTP error the caller is waiting for.
+    console.error('Request layer handler failed', handlerError);
+  }
+  return error;
+}
+
+async function readData(response: Response, prepared: Prepared): Promise<unknown> {
+  if (prepared.init.method === 'HEAD' || response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (!isJsonType(response)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ApiError('invalidResponse', 'Response declared as JSON could not be parsed', {
+      url: prepared.url,
+      status: response.status,
+      statusText: response.statusText,
+      response,
+      jsonData: text,
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Sends one call. Resolves with the answer (validated against the response schema when there is one),
+ * undefined for 204, HEAD or an empty body; rejects with an ApiError in every other case.
+ */
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  options: RequestOptions<E> = {},
+): Promise<EndpointResponse<E>> {
+  const prepared = prepare(endpoint, options, 'application/json');
+  const response = await send(prepared, options.signal);
+  if (!response.ok) throw await httpError(response, prepared, options.signal);
+
+  let data: unknown;
+  try {
+    data = await readData(response, prepared);
+  } catch (error) {
+    throw transportError(error, prepared.url, options.signal);
+  }
+  if (endpoint.response === undefined) return data as EndpointResponse<E>;
+  const result = endpoint.response.safeParse(data);
+  if (result.success) return result.data as EndpointResponse<E>;
+  const issues = result.error.issues;
+  throw new ApiError('invalidResponse', `Invalid response for ${endpoint.id}: ${describeIssues(issues)}`, {
+    url: prepared.url,
+    status: response.status,
+    statusText: response.statusText,
+    response,
+    jsonData: data,
+    issues,
+  });
+}
+
+/**
+ * Blob mode for downloads. Rule for "not a blob": a 2xx answer with no body (204, 205, HEAD), or a JSON
+ * content type without a Content-Disposition header (an API error or data answer rather than a file; a JSON
+ * file meant for download is marked as an attachment), or a body that cannot be read as a blob.
+ * The endpoint's response schema does not apply here.
+ */
+export async function download<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<Download> {
+  // Downloads are files of any type; asking for JSON only could make a negotiating server answer 406.
+  const prepared = prepare(endpoint, options, '*/*');
+  const response = await send(prepared, options.signal);
+  if (!response.ok) throw await httpError(response, prepared, options.signal);
+
+  const disposition = response.headers.get('Content-Disposition');
+  const notBlob = (cause?: unknown): ApiError =>
+    new ApiError('notBlob', 'Response is not a blob', {
+      url: prepared.url,
+      status: response.status,
+      statusText: response.statusText,
+      response,
+      cause,
+    });
+  const empty = prepared.init.method === 'HEAD' || response.status === 204 || response.status === 205;
+  if (empty || (isJsonType(response) && disposition === null)) throw notBlob();
+
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    const transport = transportError(error, prepared.url, options.signal);
+    throw transport.kind === 'aborted' ? transport : notBlob(error);
+  }
+  return { blob, filename: filenameFromDisposition(disposition) ?? DEFAULT_FILENAME };
+}
+
+function decodeExtValue(value: string): string | undefined {
+  // RFC 5987: charset'language'percent-encoded-bytes
+  const match = /^([\w!#$%&+^`{}~-]*)'[^']*'(.*)$/.exec(value.trim());
+  if (match === null) return undefined;
+  const charset = match[1] === '' ? 'utf-8' : (match[1] ?? 'utf-8');
+  const encoded = match[2] ?? '';
+  const bytes: number[] = [];
+  for (let i = 0; i < encoded.length; i += 1) {
+    if (encoded[i] === '%' && /^[\da-f]{2}$/i.test(encoded.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(encoded.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(encoded.charCodeAt(i) & 0xff);
+    }
+  }
+  try {
+    return new TextDecoder(charset, { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Filename from a Content-Disposition header: `filename*` (RFC 5987) wins over `filename`, quoted or not.
+ * Directory parts are dropped since the name is only ever used to save a file.
+ */
+export function filenameFromDisposition(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  let plain: string | undefined;
+  let extended: string | undefined;
+  const parameter = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+  // The leading ';' lets the first parameter match even when the disposition type is missing.
+  for (const match of `;${header}`.matchAll(parameter)) {
+    const name = (match[1] ?? '').toLowerCase();
+    const raw = (match[2] ?? '').trim();
+    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+    if (name === 'filename*') extended = decodeExtValue(value) ?? extended;
+    else if (name === 'filename') plain = value;
+  }
+  const name = (extended ?? plain)?.split(/[\\/]/).pop()?.trim();
+  return name === undefined || name === '' ? undefined : name;
+}

@@ -1,0 +1,102 @@
+/**
+ * The navigation guard of spec §2.3, run as the root loader on every navigation:
+ * stray tooltips removed, signed-in users kept off login pages, signed-out users sent to Login with
+ * their target kept, the user loaded when a token exists and none is loaded (navigation stops if that
+ * fails), light users kept in self-service, and the user identified in product analytics.
+ */
+import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../contract/auth';
+import { isApiError } from '../api/errors';
+import { authQueries } from '../features/auth/queries';
+import { storageKeys, writeEntry } from '../storage';
+import { toast } from '../ui/toasts/toast-service';
+import { tr } from '../ui/message';
+import { isRouteHandle, type LayoutName, type RouteHandle } from './route-handle';
+import { hasToken, loginPathKeeping, rememberTarget, takePostLoginTarget } from './session';
+import type { Analytics } from './analytics';
+import { paths } from './paths';
+
+export interface GuardDeps {
+  routes: RouteObject[];
+  queryClient: QueryClient;
+  analytics: Analytics;
+  /** The location currently shown, or undefined during the first navigation. */
+  shownLocation: () => string | undefined;
+}
+
+/** Layouts a light (self-service) user is sent away from. */
+const fullConsoleLayouts: LayoutName[] = ['organisation', 'project', 'environment', 'testingCenter'];
+
+/** The merged handle of the matched routes: the deepest declaration of each field wins. */
+export function resolveRouteHandle(routes: RouteObject[], pathname: string): RouteHandle {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return matches.reduce<RouteHandle>(
+    (merged, match) => (isRouteHandle(match.route.handle) ? { ...merged, ...match.route.handle } : merged),
+    { access: 'public' },
+  );
+}
+
+export function removeStrayTooltips(): void {
+  document.querySelectorAll('.bp6-tooltip, [role="tooltip"]').forEach((tooltip) => {
+    const portal = tooltip.closest('.bp6-portal');
+    if (portal) portal.remove();
+    else tooltip.remove();
+  });
+}
+
+// Set when a failed user load sends the router back where it was, so that return trip is let through.
+let returningAfterFailure = false;
+
+async function loadUser(deps: GuardDeps, target: string): Promise<User> {
+  const options = authQueries.currentUser();
+  const cached = deps.queryClient.getQueryData(options.queryKey);
+  if (cached) return cached;
+  try {
+    const user = await deps.queryClient.fetchQuery(options);
+    await writeEntry(storageKeys.sessionUserId, user.id);
+    return user;
+  } catch (error) {
+    // A 401 was already handled by the session (logout, toast, target kept): go to Login.
+    if (isApiError(error, 'http') && error.status === 401) throw redirect(loginPathKeeping(target));
+    toast.info({ summary: tr('errors:connectionLost.summary'), detail: tr('errors:connectionLost.navigation') });
+    const shown = deps.shownLocation();
+    if (shown && shown !== target) {
+      returningAfterFailure = true;
+      throw redirect(shown);
+    }
+    throw error;
+  }
+}
+
+export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<null> {
+  removeStrayTooltips();
+  if (returningAfterFailure) {
+    returningAfterFailure = false;
+    return null;
+  }
+  const url = new URL(args.request.url);
+  const target = url.pathname + url.search + url.hash;
+  const handle = resolveRouteHandle(deps.routes, url.pathname);
+
+  if (!hasToken()) {
+    if (handle.access === 'private') {
+      await rememberTarget(target);
+      toast.info({ summary: tr('errors:connectionLost.summary'), detail: tr('errors:connectionLost.signInAgain') });
+      throw redirect(loginPathKeeping(target));
+    }
+    return null;
+  }
+
+  if (handle.access === 'guest') {
+    throw redirect((await takePostLoginTarget()) ?? paths.index());
+  }
+
+  const user = await loadUser(deps, target);
+  deps.analytics.identify(user);
+  if (user.isLight && handle.layout && fullConsoleLayouts.includes(handle.layout)) {
+    throw redirect(paths.selfService());
+  }
+  return null;
+}
+

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alignment,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  Navbar,
+  NavbarDivider,
+  NavbarGroup,
+  NavbarHeading,
+  PopoverNext,
+} from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { authQueries } from '../../features/auth/queries';
+import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
+import { openRapidNavigation } from '../rapid-navigation';
+import { logout } from '../session';
+import { paths } from '../paths';
+import type { LayoutName } from '../route-handle';
+
+function UserMenu() {
+  const { t } = useTranslation(['common', 'routes']);
+  const navigate = useNavigate();
+  const { data: user } = useQuery(authQueries.currentUser());
+  const menu = (
+    <Menu>
+      <MenuItem icon="person" text={t('routes:profile')} onClick={() => navigate(paths.profile())} />
+      <MenuItem icon="database" text={t('routes:localStorageCleaner')} onClick={() => navigate(paths.localStorageCleaner())} />
+      <MenuDivider />
+      <MenuItem
+        icon="log-out"
+        text={t('common:actions.logout')}
+        onClick={async () => {
+          await logout();
+          await navigate(paths.login());
+        }}
+      />
+    </Menu>
+  );
+  return (
+    <PopoverNext content={menu} placement="bottom-end">
+      <Button variant="minimal" icon="user" endIcon="caret-down" text={user ? `${user.firstname} ${user.lastname}` : ''} />
+    </PopoverNext>
+  );
+}
+
+/** The frame of every signed-in layout: top bar (brand, search, connectivity, user menu) and content. */
+export function AppChrome({ layout, nav, children }: { layout: LayoutName; nav?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="p-app" data-layout={layout}>
+      <Navbar className="p-topbar">
+        <NavbarGroup align={Alignment.START}>
+          <NavbarHeading>
+            <Link to={paths.index()} className="p-brand">
+              Postroom
+            </Link>
+          </NavbarHeading>
+          <NavbarDivider />
+          <Button variant="minimal" icon="search" text={t('rapidNavigation.open')} onClick={openRapidNavigation} title="Ctrl+K" />
+        </NavbarGroup>
+        <NavbarGroup align={Alignment.END} className="p-topbar__end">
+          <OfflineIndicator />
+          <PendingSyncIndicator />
+          <UserMenu />
+        </NavbarGroup>
+      </Navbar>
+      <div className="p-app__body">
+        {nav}
+        <main className="p-app__main" id="main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

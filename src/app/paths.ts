@@ -1,0 +1,104 @@
+/**
+ * Every URL of the console, built in one place (spec §2.2). Components and tests call these; nobody
+ * concatenates a route path by hand.
+ */
+const enc = encodeURIComponent;
+
+const orga = (orgaId: string) => `/orga/${enc(orgaId)}`;
+const project = (projectId: string) => `/project/${enc(projectId)}`;
+const environment = (projectId: string, envId: string) => `${project(projectId)}/environment/${enc(envId)}`;
+const envManagement = (projectId: string) => `${project(projectId)}/env-management`;
+const messagesBank = (projectId: string) => `${project(projectId)}/testing-center/messages-bank`;
+const self = (envId: string) => `/self/${enc(envId)}`;
+
+export type EnvManagementPage = 'settings' | 'import-export' | 'access-keys' | 'webhooks' | 'integrations';
+export const envManagementPages: EnvManagementPage[] = [
+  'settings',
+  'import-export',
+  'access-keys',
+  'webhooks',
+  'integrations',
+];
+
+export const paths = {
+  index: () => '/',
+  // Login layout
+  login: () => '/login',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: (token: string, hasExpired = false) =>
+    `/reset-password/${enc(token)}${hasExpired ? '?hasExpired=true' : ''}`,
+  oauthGoogle: () => '/oauth/google',
+  oidcCallback: () => '/oidc/callback',
+  // Admin (SRE), in the profile section
+  admin: () => '/admin',
+  sreInboxcare: () => '/admin/sre-inboxcare',
+  sreAnalyses: () => '/admin/sre-analyses',
+  sreAnalysesCounter: () => '/admin/sre-analyses-counter',
+  // Private layout
+  useCasesLibrary: () => '/use-cases-library',
+  toolbox: () => '/toolbox',
+  kits: () => '/toolbox/kits',
+  kit: (kitId: string) => `/toolbox/kits/${enc(kitId)}`,
+  component: (componentId: string) => `/toolbox/components/${enc(componentId)}`,
+  filesViewer: () => '/files-viewer',
+  consumption: () => '/consumption',
+  profile: () => '/profile',
+  profilePassword: () => '/profile/password',
+  localStorageCleaner: () => '/utils/local-storage-cleaner',
+  organisations: () => '/orga',
+  // Organisation layout
+  orga,
+  orgaSettings: (orgaId: string) => `${orga(orgaId)}/settings`,
+  orgaConsumption: (orgaId: string) => `${orga(orgaId)}/consumption`,
+  inviteUser: (orgaId: string) => `${orga(orgaId)}/invite-user`,
+  createUser: (orgaId: string) => `${orga(orgaId)}/create-user`,
+  auditLogs: (orgaId: string) => `${orga(orgaId)}/audit-logs`,
+  projectNew: (orgaId: string) => `${orga(orgaId)}/project-new`,
+  // Project layout
+  project,
+  /** Named route CreateEnv: takes the project id only. */
+  createEnv: (projectId: string) => `${project(projectId)}/env-new`,
+  envManagement: (projectId: string, page: EnvManagementPage = 'settings') => `${envManagement(projectId)}/${page}`,
+  versions: (projectId: string) => `${project(projectId)}/versions`,
+  testingCenter: (projectId: string) => `${project(projectId)}/testing-center`,
+  messagesBank,
+  qualification: (projectId: string) => `${messagesBank(projectId)}/qualification`,
+  messagesImport: (projectId: string) => `${messagesBank(projectId)}/import`,
+  tests: (projectId: string) => `${messagesBank(projectId)}/tests`,
+  testResult: (projectId: string, testId: string) => `${messagesBank(projectId)}/tests/${enc(testId)}`,
+  testParameters: (projectId: string) => `${messagesBank(projectId)}/parameters`,
+  domainRules: (projectId: string) => `${messagesBank(projectId)}/domain-rules`,
+  domainRulesV2: (projectId: string) => `${messagesBank(projectId)}/domain-rules-v2`,
+  // Environment layout
+  environment,
+  configuration: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration`,
+  graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
+  analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
+  analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,
+  icAnalyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/ic-analyses`,
+  icAnalysis: (projectId: string, envId: string, id: string) =>
+    `${environment(projectId, envId)}/ic-analyses/${enc(id)}`,
+  dashboard: (projectId: string, envId: string) => `${environment(projectId, envId)}/dashboard`,
+  alerts: (projectId: string, envId: string) => `${environment(projectId, envId)}/dashboard/alerts`,
+  testOcrDataExtraction: (projectId: string, envId: string) =>
+    `${environment(projectId, envId)}/test-ocrDataExtraction`,
+  // Standalone (no layout)
+  salesforceCallback: () => '/integrations/salesforce/callback',
+  externalIntegration: () => '/integrations/external',
+  jiraCallback: () => '/integrations/jira/callback',
+  gmailCallback: () => '/integrations/gmail/callback',
+  // Self-service layout
+  selfService: () => '/self',
+  selfNew: () => '/self/new',
+  selfEnvironment: self,
+  selfAnalyses: (envId: string) => `${self(envId)}/analyses`,
+  selfAnalysisResult: (envId: string) => `${self(envId)}/analyses/result`,
+  selfDashboard: (envId: string) => `${self(envId)}/dashboard`,
+  selfSettings: (envId: string) => `${self(envId)}/settings`,
+} as const;
+
+/** The login default redirect of spec §2.2. */
+export function defaultRedirect(session: { hasToken: boolean; isLight?: boolean }): string {
+  if (!session.hasToken) return paths.login();
+  return session.isLight ? paths.selfService() : paths.organisations();
+}

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NotificationLayers } from '../ui/notification-layers';
+import { UpdatePrompt } from '../ui/pwa/update-prompt';
+import { applyPreferences } from '../ui/theme';
+import { usePreferences } from '../storage/preferences';
+import { changeLanguage } from '../i18n/setup';
+import { useRouteTitleKey } from './page-title';
+import { recordRecentPage } from './recent-pages';
+import { RapidNavigation } from './rapid-navigation';
+
+/** Everything every page shares: title, preferences applied, recent pages, notification layers. */
+export function RootShell() {
+  const { t, i18n } = useTranslation('routes');
+  const titleKey = useRouteTitleKey();
+  const location = useLocation();
+  const preferences = usePreferences();
+
+  useEffect(() => {
+    applyPreferences(preferences);
+    if (i18n.language !== preferences.language) void changeLanguage(preferences.language);
+  }, [preferences, i18n]);
+
+  const title = titleKey ? t(titleKey as never) : '';
+  useEffect(() => {
+    document.title = title ? `${title} · Postroom` : 'Postroom';
+    if (titleKey) void recordRecentPage({ path: location.pathname + location.search, titleKey });
+  }, [title, titleKey, location.pathname, location.search]);
+
+  return (
+    <>
+      <Outlet />
+      <RapidNavigation />
+      <UpdatePrompt />
+      <NotificationLayers />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/errors';
+
+/** Shown when a navigation stops (e.g. the user could not be loaded): says why and offers a retry. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  return (
+    <main className="p-centered" role="alert">
+      <NonIdealState
+        icon="offline"
+        title={t('routeError.title')}
+        description={errorMessage(error) || t('error.generic')}
+        action={<Button intent="primary" text={t('actions.retry')} onClick={() => window.location.reload()} />}
+      />
+    </main>
+  );
+}

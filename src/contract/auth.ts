@@ -1,0 +1,58 @@
+/** Sign-in and current-user endpoints (spec §7.2) and the User entity (§3). */
+import { z } from 'zod';
+import { defineEndpoint } from './define';
+
+export const roleSchema = z.enum([
+  'ROLE_ORGANISATION_ADMIN',
+  'ROLE_PROJECT_ADMIN',
+  'ROLE_PROJECT_QUALIFIER',
+  'ROLE_PROJECT_VIEWER',
+  'ROLE_PROJECT_SELF_SERVICE',
+  'ROLE_PROVIDER_SRE',
+  'ROLE_PROVIDER_SUPPORT',
+]);
+export type Role = z.infer<typeof roleSchema>;
+
+export const accessProfileSchema = z.enum(['configurator', 'qualifier', 'cockpit', 'noAccess']);
+
+export const userOrganisationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+});
+
+export const projectPermissionSchema = z.object({
+  projectId: z.string(),
+  profile: accessProfileSchema,
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+  email: z.string(),
+  position: z.string().nullable(),
+  role: roleSchema,
+  projectPermissions: z.array(projectPermissionSchema),
+  organisations: z.array(userOrganisationSchema),
+  isLight: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginCheck = defineEndpoint({
+  id: 'auth.loginCheck',
+  method: 'POST',
+  path: '/api/login_check',
+  summary: 'Exchange a username and password for an access token and a refresh token',
+  public: true,
+  body: z.object({ username: z.string().min(1), password: z.string().min(1) }),
+  response: z.object({ token: z.string(), refresh_token: z.string() }),
+});
+
+export const currentUser = defineEndpoint({
+  id: 'auth.currentUser',
+  method: 'GET',
+  path: '/v4/console/api/user',
+  summary: 'The signed-in user with organisations, role, project permissions and isLight',
+  response: userSchema,
+});

@@ -1,0 +1,11 @@
+/**
+ * Every declared endpoint, in one list: the server registers and documents (OpenAPI) from it and
+ * its tests check that each one is implemented. Add a new area's declarations here.
+ */
+import type { Endpoint } from './define';
+import { currentUser, loginCheck } from './auth';
+
+export * from './define';
+export * from './auth';
+
+export const allEndpoints: readonly Endpoint[] = [loginCheck, currentUser];

@@ -1,0 +1,109 @@
+/**
+ * Two-step sign-in (spec §2.4): the username first, then the password. Wrong username and wrong
+ * password get their own messages (§8); anything else is a "try again later" error toast.
+ */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request';
+import { errorMessage, isApiError } from '../../api/errors';
+import { loginCheck } from '../../contract/auth';
+import { toast } from '../../ui/toasts/toast-service';
+import { tr } from '../../ui/message';
+import { defaultRedirect } from '../../app/paths';
+import { startSession, takePostLoginTarget } from '../../app/session';
+import { authQueries } from './queries';
+
+type Step = 'username' | 'password';
+type FieldError = 'wrongUsername' | 'wrongPassword' | undefined;
+
+function loginErrorCode(error: unknown): FieldError {
+  if (!isApiError(error, 'http') || error.status !== 401) return undefined;
+  const code = (error.jsonData as { code?: unknown } | undefined)?.code;
+  return code === 'wrongUsername' || code === 'wrongPassword' ? code : undefined;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('username');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<FieldError>();
+  const [busy, setBusy] = useState(false);
+
+  const submitUsername = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim()) return;
+    setFieldError(undefined);
+    setStep('password');
+  };
+
+  const submitPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFieldError(undefined);
+    try {
+      const tokens = await request(loginCheck, { body: { username: username.trim(), password } });
+      await startSession({ token: tokens.token, refreshToken: tokens.refresh_token });
+      const user = await queryClient.fetchQuery(authQueries.currentUser());
+      const target = await takePostLoginTarget();
+      await navigate(target ?? defaultRedirect({ hasToken: true, isLight: user.isLight }), { replace: true });
+    } catch (error) {
+      const code = loginErrorCode(error);
+      if (code === 'wrongUsername') setStep('username');
+      if (code) setFieldError(code);
+      else if (!(isApiError(error, 'http') && error.status === 410)) {
+        toast.error({ summary: tr('auth:errors.retryLater'), detail: errorMessage(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="p-login" aria-labelledby="login-title">
+      <h1 id="login-title">{t('login.title')}</h1>
+      {fieldError && (
+        <Callout intent="danger" role="alert" className="p-login__error">
+          {t(`errors.${fieldError}`)}
+        </Callout>
+      )}
+      {step === 'username' ? (
+        <form onSubmit={submitUsername}>
+          <FormGroup label={t('login.username')} labelFor="login-username">
+            <InputGroup
+              id="login-username"
+              name="username"
+              autoComplete="username"
+              autoFocus
+              value={username}
+              onValueChange={setUsername}
+            />
+          </FormGroup>
+          <Button type="submit" intent="primary" fill text={t('login.continue')} disabled={!username.trim()} />
+        </form>
+      ) : (
+        <form onSubmit={submitPassword}>
+          <p className="p-login__who">{t('login.signingInAs', { username })}</p>
+          <FormGroup label={t('login.password')} labelFor="login-password">
+            <InputGroup
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onValueChange={setPassword}
+            />
+          </FormGroup>
+          <Button type="submit" intent="primary" fill loading={busy} text={t('login.submit')} disabled={!password} />
+          <Button variant="minimal" text={t('login.back')} onClick={() => setStep('username')} className="p-login__back" />
+        </form>
+      )}
+    </section>
+  );
+}

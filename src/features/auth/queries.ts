@@ -1,0 +1,14 @@
+/** Query-key factory and query options for the signed-in user. */
+import { queryOptions } from '@tanstack/react-query';
+import { currentUser } from '../../contract/auth';
+import { request } from '../../api/request';
+
+export const authQueries = {
+  all: () => ['auth'] as const,
+  currentUser: () =>
+    queryOptions({
+      queryKey: [...authQueries.all(), 'currentUser'] as const,
+      queryFn: ({ signal }) => request(currentUser, { signal }),
+      staleTime: 5 * 60 * 1000,
+    }),
+};

@@ -1,0 +1,47 @@
+/**
+ * Entry point. Everything the first render depends on (preferences, language, token, query cache) is
+ * read from IndexedDB before React renders, so there is no flash of the wrong theme or language.
+ */
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import './ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { loadStore } from './storage';
+import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
+import { applyPreferences } from './ui/theme';
+import { initI18n } from './i18n/setup';
+import { queryClient } from './api/query-client';
+import { registerMutationDefaults } from './api/mutation-defaults';
+import { startQueryPersistence } from './api/persister';
+import { configureSessionRequests } from './app/session';
+import { routes } from './app/routes';
+import { setRouter } from './app/navigation';
+import { startServiceWorker } from './ui/pwa/service-worker';
+
+async function start() {
+  await loadStore();
+  refreshPreferencesSnapshot();
+  const preferences = readPreferences();
+  applyPreferences(preferences);
+  await initI18n(preferences.language);
+  configureSessionRequests();
+  registerMutationDefaults(queryClient);
+  await startQueryPersistence(queryClient);
+
+  const router = createBrowserRouter(routes);
+  setRouter(router);
+  startServiceWorker();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,26 @@
+/**
+ * The browser database (IndexedDB through Dexie). One key/value table holds every client-stored key
+ * of spec §3 (token, ghosting keys, post-login redirect, feature flags), the preferences, the recent
+ * pages and the persisted query cache, so the local-storage cleaner can list and clear them uniformly.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+
+export interface StoredEntry {
+  key: string;
+  value: unknown;
+  updatedAt: number;
+}
+
+export const DB_NAME = 'postroom';
+
+export class PostroomDb extends Dexie {
+  entries!: EntityTable<StoredEntry, 'key'>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    // Versioned migrations: add a `.version(n+1)` block, never edit an old one.
+    this.version(1).stores({ entries: 'key, updatedAt' });
+  }
+}
+
+export const db = new PostroomDb();

@@ -1,0 +1,3 @@
+export * from './keys';
+export * from './store';
+export { db } from './db';

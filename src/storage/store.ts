@@ -1,0 +1,60 @@
+/**
+ * Synchronous reads over IndexedDB: every entry is loaded into memory once, before the first render
+ * (so theme, language and token are known without a flash), and writes go to both.
+ */
+import { db, type StoredEntry } from './db';
+
+const cache = new Map<string, unknown>();
+const listeners = new Set<(key: string) => void>();
+let loaded = false;
+
+export async function loadStore(): Promise<void> {
+  const rows = await db.entries.toArray();
+  cache.clear();
+  for (const row of rows) cache.set(row.key, row.value);
+  loaded = true;
+}
+
+export function isStoreLoaded(): boolean {
+  return loaded;
+}
+
+export function readEntry<T>(key: string): T | undefined {
+  return cache.get(key) as T | undefined;
+}
+
+export async function writeEntry(key: string, value: unknown): Promise<void> {
+  if (value === undefined || value === null) return removeEntry(key);
+  cache.set(key, value);
+  notify(key);
+  await db.entries.put({ key, value, updatedAt: Date.now() });
+}
+
+export async function removeEntry(key: string): Promise<void> {
+  cache.delete(key);
+  notify(key);
+  await db.entries.delete(key);
+}
+
+/** Every stored entry with its size in bytes (JSON length as UTF-8), for the local-storage cleaner. */
+export async function listEntries(): Promise<Array<StoredEntry & { size: number }>> {
+  const rows = await db.entries.orderBy('key').toArray();
+  const encoder = new TextEncoder();
+  return rows.map((row) => ({ ...row, size: encoder.encode(JSON.stringify(row.value) ?? '').length }));
+}
+
+export async function clearEntries(): Promise<void> {
+  const keys = [...cache.keys()];
+  cache.clear();
+  await db.entries.clear();
+  keys.forEach(notify);
+}
+
+export function subscribeEntries(listener: (key: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(key: string) {
+  for (const listener of listeners) listener(key);
+}

@@ -8,7 +8,7 @@ import './ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { loadStore } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
@@ -19,21 +19,23 @@ import { startQueryPersistence } from './api/persister';
 import { configureSessionRequests } from './app/session';
 import { routes } from './app/routes';
 import { setRouter } from './app/navigation';
-import { startServiceWorker } from './ui/pwa/service-worker';
+import { installIconLoader } from './ui/icons';
 
 async function start() {
+  installIconLoader();
   await loadStore();
   refreshPreferencesSnapshot();
   const preferences = readPreferences();
   applyPreferences(preferences);
   await initI18n(preferences.language);
+  // TanStack starts believing it is online; an installed console may well open offline.
+  onlineManager.setOnline(navigator.onLine);
   configureSessionRequests();
   registerMutationDefaults(queryClient);
   await startQueryPersistence(queryClient);
 
   const router = createBrowserRouter(routes);
   setRouter(router);
-  startServiceWorker();
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -42,6 +44,8 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
+  // The service worker (and workbox-window) is not needed for the first paint.
+  void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker());
 }
 
 void start();

@@ -6,8 +6,8 @@
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { serverPaths } from '../src/contract/server-paths';
+import { registerRoute } from 'workbox-routing';
+import { isApiPath } from '../src/contract/server-paths';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -26,11 +26,8 @@ cleanupOutdatedCaches();
 
 // Every route of the console is client-side, so any navigation gets the precached shell. Server paths
 // (API and sign-in redirects) must reach the network: a shell there would hide the real response.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: serverPaths,
-  }),
-);
+const shell = createHandlerBoundToURL('/index.html');
+registerRoute(({ request, url }) => request.mode === 'navigate' && !isApiPath(url.pathname), shell);
 
 // No skipWaiting on install: a new version waits until the user accepts the update prompt, so a page
 // never runs against files of another build.

@@ -37,11 +37,6 @@ function cacheOwner(): string {
   return readEntry<string>(storageKeys.sessionUserId) ?? 'anonymous';
 }
 
-const dehydrateOptions = {
-  shouldDehydrateMutation: (mutation: { state: { isPaused: boolean }; meta?: Record<string, unknown> }) =>
-    mutation.state.isPaused && mutation.meta?.persist === true,
-};
-
 /** Restores the cache (before the first render), resumes paused mutations, then keeps saving. */
 export async function startQueryPersistence(queryClient: QueryClient, persister = createIndexedDbPersister()) {
   await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE, buster: cacheOwner() });
@@ -51,8 +46,8 @@ export async function startQueryPersistence(queryClient: QueryClient, persister 
     persister,
     buster: cacheOwner(),
     dehydrateOptions: {
-      shouldDehydrateMutation: (mutation) =>
-        dehydrateOptions.shouldDehydrateMutation({ state: mutation.state, meta: mutation.meta }),
+      // Only mutations registered with defineOfflineMutation can be replayed after a reload.
+      shouldDehydrateMutation: (mutation) => mutation.state.isPaused && mutation.meta?.persist === true,
     },
   });
 }

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotificationLayers } from '../ui/notification-layers';
-import { UpdatePrompt } from '../ui/pwa/update-prompt';
 import { applyPreferences } from '../ui/theme';
 import { usePreferences } from '../storage/preferences';
 import { changeLanguage } from '../i18n/setup';
@@ -32,7 +31,6 @@ export function RootShell() {
     <>
       <Outlet />
       <RapidNavigation />
-      <UpdatePrompt />
       <NotificationLayers />
     </>
   );

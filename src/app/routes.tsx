@@ -14,7 +14,6 @@ import { IndexPage } from './index-page';
 import { NotAvailablePage } from './not-available-page';
 import { NotFoundPage } from './not-found-page';
 import { LoginLayout } from './layouts/login-layout';
-import { PrivateLayout } from './layouts/private-layout';
 import type { RouteHandle } from './route-handle';
 
 const soon = (path: string | undefined, title: string): RouteObject =>
@@ -61,8 +60,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <PrivateLayout />,
-        handle: { layout: 'private', access: 'private' } satisfies RouteHandle,
+        ...layout('private', () => import('./layouts/private-layout').then((m) => ({ Component: m.PrivateLayout }))),
         children: [
           { path: 'admin', loader: redirectLoaders.admin },
           soon('admin/sre-inboxcare', 'sreInboxcare'),

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { ToastLayer } from './toasts/toast-layer';
-import { ErrorDialogLayer } from './dialogs/error-dialog';
-import { ConfirmLayer } from './dialogs/confirm-layer';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// Loaded once the browser is idle, so the first paint does not wait for the overlay components.
+const Layers = lazy(() => import('./notification-layers-content'));
 
 /** Runs `callback` when the browser is idle, or after 1 ms where idle callbacks do not exist (spec §4). */
 export function whenIdle(callback: () => void): () => void {
@@ -19,10 +19,8 @@ export function NotificationLayers() {
   useEffect(() => whenIdle(() => setMounted(true)), []);
   if (!mounted) return null;
   return (
-    <>
-      <ConfirmLayer />
-      <ErrorDialogLayer />
-      <ToastLayer />
-    </>
+    <Suspense fallback={null}>
+      <Layers />
+    </Suspense>
   );
 }

@@ -1,0 +1,48 @@
+/**
+ * Builds the Fastify instance: the API from the contract, its OpenAPI document and the built console.
+ * Tests call this with an in-memory database; main.ts calls it with the real one and listens.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { allEndpoints } from '../src/contract/index';
+import { isApiPath } from '../src/contract/server-paths';
+import { installAuthGuard } from './auth/guard';
+import { createTokenService } from './auth/tokens';
+import { registerConsole } from './console';
+import type { ServerContext } from './context';
+import type { Database } from './db/open';
+import { installErrorHandler } from './error-handler';
+import { registerRoutes } from './routes/index';
+import { registerOpenApi } from './routes/openapi';
+import { parseQueryString } from './routes/query-string';
+import { installContractRouting } from './routes/register';
+import { VERSION } from './version';
+
+export interface BuildAppOptions {
+  db: Database;
+  /** HS256 key, at least 32 bytes. */
+  jwtSecret: Uint8Array | string;
+  /** Folder of the built console (dist/); without it only the API is served. */
+  staticDir?: string;
+  /** Pino logging (off by default, for tests); `{ level }` picks the level. */
+  logger?: boolean | { level: string };
+}
+
+/** JSON bodies of the API; file uploads will get their own limit with multipart. */
+const BODY_LIMIT = 1024 * 1024;
+
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { querystringParser: parseQueryString },
+  });
+  const ctx: ServerContext = { db: options.db, tokens: createTokenService(options.jwtSecret) };
+
+  installErrorHandler(app);
+  installContractRouting(app, isApiPath);
+  installAuthGuard(app, ctx);
+  registerRoutes(app, ctx);
+  registerOpenApi(app, allEndpoints, VERSION);
+  registerConsole(app, options.staticDir);
+  return app;
+}

@@ -1,0 +1,61 @@
+/**
+ * Password hashing with scrypt from node:crypto (memory-hard, no native add-on to install).
+ * Stored form: `scrypt$<log2 N>$<r>$<p>$<salt base64url>$<hash base64url>`, so the cost can be raised
+ * later without breaking existing hashes.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const PREFIX = 'scrypt';
+const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
+/** N = 2^15, r = 8, p = 1: about 32 MiB and a few tens of milliseconds per hash. */
+const DEFAULT_COST = { log2N: 15, r: 8, p: 1 };
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+function scryptOptions(log2N: number, r: number, p: number): ScryptOptions {
+  // Node refuses N * r * 128 above maxmem (32 MiB by default); give it room for our cost.
+  return { N: 2 ** log2N, r, p, maxmem: 2 ** log2N * r * 128 * 2 };
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const { log2N, r, p } = DEFAULT_COST;
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, scryptOptions(log2N, r, p));
+  return [PREFIX, log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+interface ParsedHash {
+  log2N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function inRange(value: number, max: number): boolean {
+  return Number.isInteger(value) && value > 0 && value <= max;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const [prefix, log2N, r, p, salt, key, ...rest] = stored.split('$');
+  if (prefix !== PREFIX || salt === undefined || key === undefined || rest.length > 0) return null;
+  const parsed = { log2N: Number(log2N), r: Number(r), p: Number(p) };
+  // Bounded so a corrupted row cannot make one sign-in allocate gigabytes (at most 256 MiB here).
+  if (!inRange(parsed.log2N, 17) || !inRange(parsed.r, 16) || !inRange(parsed.p, 4)) return null;
+  return { ...parsed, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
+}
+
+/** False for a wrong password and for a hash this module cannot read (never throws on bad input). */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parsed = stored === null ? null : parseHash(stored);
+  if (parsed === null || parsed.key.length !== KEY_LENGTH) return false;
+  const actual = await derive(password, parsed.salt, scryptOptions(parsed.log2N, parsed.r, parsed.p));
+  return timingSafeEqual(actual, parsed.key);
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createTokenService, TokenError } from './tokens';
+
+const SECRET = 'a-secret-for-tokens-that-is-long-enough';
+
+describe('tokens', () => {
+  it('round-trips the user id for each kind and refuses one kind for another', async () => {
+    const tokens = createTokenService(SECRET);
+    const session = await tokens.issueSession('u1');
+    expect(await tokens.verify('access', session.token)).toBe('u1');
+    expect(await tokens.verify('refresh', session.refresh_token)).toBe('u1');
+    await expect(tokens.verify('access', session.refresh_token)).rejects.toThrow(TokenError);
+    await expect(tokens.verify('access', await tokens.issue('reset', 'u1'))).rejects.toThrow('Invalid token');
+  });
+
+  it('refuses tokens of another key and expired ones', async () => {
+    const other = createTokenService(`${SECRET}-other`);
+    await expect(createTokenService(SECRET).verify('access', await other.issue('access', 'u1'))).rejects.toThrow(
+      'Invalid token',
+    );
+    const shortLived = createTokenService(SECRET, { accessSeconds: -10, refreshSeconds: 1, resetSeconds: 1 });
+    await expect(shortLived.verify('access', await shortLived.issue('access', 'u1'))).rejects.toThrow('Token expired');
+  });
+
+  it('refuses a short secret', () => {
+    expect(() => createTokenService('short')).toThrow(/at least 32 bytes/);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * JSON Web Tokens (HS256, jose). Three kinds, told apart by the `typ` claim so one can never stand in
+ * for another:
+ * - access: about an hour, sent as `Authorization: Bearer`;
+ * - refresh: longer, exchanged for a new pair (the refresh endpoint comes with a later step);
+ * - reset: one hour, handed out with a 410 when the password has expired, only good for choosing a
+ *   new password (spec §8). A later step may replace it with a random, stored, single-use token.
+ */
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export type TokenKind = 'access' | 'refresh' | 'reset';
+
+const ISSUER = 'postroom';
+/** HS256 wants a key at least as long as its 256-bit output. */
+export const MIN_SECRET_BYTES = 32;
+
+export interface TokenLifetimes {
+  accessSeconds: number;
+  refreshSeconds: number;
+  resetSeconds: number;
+}
+
+export const DEFAULT_LIFETIMES: TokenLifetimes = {
+  accessSeconds: 60 * 60,
+  refreshSeconds: 30 * 24 * 60 * 60,
+  resetSeconds: 60 * 60,
+};
+
+export interface SessionTokens {
+  token: string;
+  refresh_token: string;
+}
+
+/** Why a token was refused; the message goes to the client as is. */
+export class TokenError extends Error {
+  override readonly name = 'TokenError';
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(reason === 'expired' ? 'Token expired' : 'Invalid token');
+  }
+}
+
+export interface TokenService {
+  issueSession(userId: string): Promise<SessionTokens>;
+  issue(kind: TokenKind, userId: string): Promise<string>;
+  /** The user id (`sub`) of a valid token of that kind; throws TokenError otherwise. */
+  verify(kind: TokenKind, token: string): Promise<string>;
+}
+
+export function secretKey(secret: Uint8Array | string): Uint8Array {
+  const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
+  if (key.byteLength < MIN_SECRET_BYTES) {
+    throw new Error(`The JWT secret must be at least ${MIN_SECRET_BYTES} bytes long`);
+  }
+  return key;
+}
+
+export function createTokenService(
+  secret: Uint8Array | string,
+  lifetimes: TokenLifetimes = DEFAULT_LIFETIMES,
+): TokenService {
+  const key = secretKey(secret);
+  const seconds: Record<TokenKind, number> = {
+    access: lifetimes.accessSeconds,
+    refresh: lifetimes.refreshSeconds,
+    reset: lifetimes.resetSeconds,
+  };
+
+  const issue = (kind: TokenKind, userId: string): Promise<string> =>
+    new SignJWT({ typ: kind })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(userId)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${seconds[kind]}s`)
+      .sign(key);
+
+  const verify = async (kind: TokenKind, token: string): Promise<string> => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+      if (payload.typ !== kind || typeof payload.sub !== 'string' || payload.sub === '') {
+        throw new TokenError('invalid');
+      }
+      return payload.sub;
+    } catch (error) {
+      if (error instanceof TokenError) throw error;
+      if (error instanceof errors.JWTExpired) throw new TokenError('expired');
+      throw new TokenError('invalid');
+    }
+  };
+
+  return {
+    issue,
+    verify,
+    issueSession: async (userId) => ({
+      token: await issue('access', userId),
+      refresh_token: await issue('refresh', userId),
+    }),
+  };
+}

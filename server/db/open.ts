@@ -1,0 +1,47 @@
+/**
+ * Opens the database: PGlite (PostgreSQL compiled to WASM) in a data folder or in memory, or a
+ * PostgreSQL server when given a postgres:// URL. Everything above this file sees one `Database` type.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** What routes, seed and tests use, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: PgliteDatabase<Schema>; close(): Promise<void> }
+  | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: pg.Pool; close(): Promise<void> };
+
+/** In-memory PGlite: nothing on disk, gone when closed (tests). */
+export const MEMORY = 'memory://';
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
+/**
+ * `location` is `memory://`, a folder for PGlite (created if missing), or a postgres:// URL.
+ * Opening a fresh PGlite folder runs initdb (a few seconds); reopening is quick.
+ */
+export async function openDatabase(location: string): Promise<DatabaseHandle> {
+  if (POSTGRES_URL.test(location)) return openPostgres(location);
+  if (location === MEMORY) return openPglite(new PGlite());
+  await mkdir(location, { recursive: true });
+  return openPglite(new PGlite({ dataDir: location }));
+}
+
+function openPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema });
+  return { kind: 'pglite', db, close: () => client.close() };
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString });
+  const db = drizzlePostgres({ client: pool, schema });
+  return { kind: 'postgres', db, pool, close: () => pool.end() };
+}

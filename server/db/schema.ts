@@ -1,0 +1,182 @@
+/**
+ * The Drizzle schema: one definition for PGlite and PostgreSQL. Migrations in ./migrations are
+ * generated from this file with `npm run db:generate`; never edit them by hand.
+ *
+ * Enumerations are PostgreSQL enums so the database itself refuses a value the contract does not know.
+ * IDs are opaque text (random UUIDs at run time, readable fixed ids for the demo seed).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { Role } from '../../src/contract/auth';
+
+/** Same values as `roleSchema` in src/contract/auth.ts; the type check below keeps them in step. */
+const roleValues = [
+  'ROLE_ORGANISATION_ADMIN',
+  'ROLE_PROJECT_ADMIN',
+  'ROLE_PROJECT_QUALIFIER',
+  'ROLE_PROJECT_VIEWER',
+  'ROLE_PROJECT_SELF_SERVICE',
+  'ROLE_PROVIDER_SRE',
+  'ROLE_PROVIDER_SUPPORT',
+] as const satisfies readonly Role[];
+type MissingRole = Exclude<Role, (typeof roleValues)[number]>;
+// Fails to compile when the contract gains a role that the database enum lacks.
+const roleValuesAreComplete: [MissingRole] extends [never] ? true : MissingRole = true;
+void roleValuesAreComplete;
+
+export const memberRoleEnum = pgEnum('member_role', roleValues);
+export const adminModeEnum = pgEnum('admin_mode', ['admin', 'notAdmin']);
+export const providerRoleEnum = pgEnum('provider_role', ['sre', 'support']);
+export const projectTypeEnum = pgEnum('project_type', ['IC', 'NLU']);
+export const accessProfileEnum = pgEnum('access_profile', [
+  'configurator',
+  'qualifier',
+  'cockpit',
+  'noAccess',
+]);
+export const visibilityEnum = pgEnum('environment_visibility', ['public', 'private']);
+
+/** Spec §9: project names are at most 50 characters. */
+export const PROJECT_NAME_MAX = 50;
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  // Spec §9: the contract year starts on 1 January unless the organisation says otherwise.
+  contractStartDate: date('contract_start_date', { mode: 'string' })
+    .notNull()
+    .default(sql`date_trunc('year', current_date)::date`),
+  /** Analyses per contract year; null means no quota. */
+  yearlyQuota: integer('yearly_quota'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    position: text('position'),
+    /** scrypt hash (see server/auth/passwords.ts); null for accounts that only sign in through SSO. */
+    passwordHash: text('password_hash'),
+    passwordExpired: boolean('password_expired').notNull().default(false),
+    isLight: boolean('is_light').notNull().default(false),
+    /** Provider staff; they act across organisations, so this lives on the user, not the member. */
+    providerRole: providerRoleEnum('provider_role'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Case-insensitive: "Admin" and "admin" are one account, and sign-in looks them up that way.
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const members = pgTable(
+  'members',
+  {
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: memberRoleEnum('role').notNull(),
+    adminMode: adminModeEnum('admin_mode').notNull().default('notAdmin'),
+    /** External to the organisation (spec §6 "guest users"). */
+    guest: boolean('guest').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId] }),
+    index('members_user_idx').on(t.userId),
+    // adminMode is what the member screens toggle; the role is what permissions read. One truth.
+    check(
+      'members_admin_mode_matches_role',
+      sql`(${t.role} = 'ROLE_ORGANISATION_ADMIN') = (${t.adminMode} = 'admin')`,
+    ),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: PROJECT_NAME_MAX }).notNull(),
+    type: projectTypeEnum('type').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('projects_organisation_idx').on(t.organisationId),
+    // Target of project_permissions' composite key, which keeps a permission inside one organisation.
+    unique('projects_organisation_id_unique').on(t.organisationId, t.id),
+  ],
+);
+
+/**
+ * A member's access profile on one project. The composite keys make it impossible to grant a
+ * project of another organisation, and removing the member or the project removes the grant.
+ */
+export const projectPermissions = pgTable(
+  'project_permissions',
+  {
+    organisationId: text('organisation_id').notNull(),
+    userId: text('user_id').notNull(),
+    projectId: text('project_id').notNull(),
+    profile: accessProfileEnum('profile').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    foreignKey({
+      name: 'project_permissions_member_fk',
+      columns: [t.organisationId, t.userId],
+      foreignColumns: [members.organisationId, members.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_permissions_project_fk',
+      columns: [t.organisationId, t.projectId],
+      foreignColumns: [projects.organisationId, projects.id],
+    }).onDelete('cascade'),
+    index('project_permissions_project_idx').on(t.projectId),
+  ],
+);
+
+export const environments = pgTable(
+  'environments',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    visibility: visibilityEnum('visibility').notNull().default('public'),
+    priority: boolean('priority').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // Spec §5: an environment name is unique within its project.
+  (t) => [uniqueIndex('environments_project_name_unique').on(t.projectId, t.name)],
+);

@@ -1,0 +1,44 @@
+/**
+ * A server on a fresh in-memory PGlite, migrated and seeded. PGlite takes seconds to start, so each
+ * test file builds ONE in beforeAll and closes it in afterAll.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app';
+import { migrateDatabase } from '../db/migrate';
+import { MEMORY, openDatabase, type DatabaseHandle } from '../db/open';
+import { seedDemo } from '../db/seed';
+import { DEMO_PASSWORD } from '../db/seed-data';
+
+export const TEST_JWT_SECRET = 'postroom-test-secret-of-at-least-32-bytes';
+
+export interface TestServer {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(
+  options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean } = {},
+): Promise<TestServer> {
+  const { seed = true, ...appOptions } = options;
+  const handle = await openDatabase(MEMORY);
+  await migrateDatabase(handle);
+  if (seed) await seedDemo(handle.db);
+  const app = buildApp({ jwtSecret: TEST_JWT_SECRET, ...appOptions, db: handle.db });
+  await app.ready();
+  return {
+    app,
+    handle,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** Signs a demo user in and returns the access token (fails the test on anything but 200). */
+export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login_check', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${username}: ${response.statusCode} ${response.body}`);
+  return response.json<{ token: string }>().token;
+}

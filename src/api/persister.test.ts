@@ -1,0 +1,118 @@
+/**
+ * Offline mutations (issue: paused, persisted, replayed once on reconnect, surviving a reload) and the
+ * per-user query cache, against a real local HTTP server and IndexedDB (fake-indexeddb).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
+import { defineEndpoint } from '../contract/define';
+import { configureRequestLayer, request } from './request';
+import { defineOfflineMutation, registerMutationDefaults } from './mutation-defaults';
+import { startQueryPersistence } from './persister';
+import { db, loadStore, readEntry, storageKeys, writeEntry } from '../storage';
+
+const saveNote = defineEndpoint({
+  id: 'test.saveNote',
+  method: 'POST',
+  path: '/notes',
+  summary: 'test',
+  body: z.object({ text: z.string() }),
+});
+const noteMutation = defineOfflineMutation(['notes', 'save'], (body: { text: string }) => request(saveNote, { body }));
+
+let server: Server;
+const received: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push(`${req.method} ${req.url} ${body}`);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  configureRequestLayer({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    getCredentials: () => ({}),
+  });
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(async () => {
+  received.length = 0;
+  await db.entries.clear();
+  await loadStore();
+  onlineManager.setOnline(true);
+});
+
+const settle = (ms = 450) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('offline mutations', () => {
+  it('are paused offline, persisted, and replayed once after a reload and reconnect', async () => {
+    onlineManager.setOnline(false);
+    const first = new QueryClient();
+    registerMutationDefaults(first);
+    first.mount();
+    const stop = await startQueryPersistence(first);
+    void new MutationObserver<unknown, Error, { text: string }>(first, { mutationKey: noteMutation.mutationKey, meta: noteMutation.meta })
+      .mutate({ text: 'hello' })
+      .catch(() => undefined);
+    await settle();
+    expect(first.getMutationCache().getAll().filter((m) => m.state.isPaused)).toHaveLength(1);
+    expect(received).toEqual([]);
+    stop();
+    first.unmount();
+
+    // The tab is reloaded: a new client restores the paused mutation from IndexedDB.
+    await loadStore();
+    const persisted = readEntry<{ clientState: { mutations: unknown[] } }>(storageKeys.queryCache);
+    expect(persisted?.clientState.mutations).toHaveLength(1);
+    const second = new QueryClient();
+    registerMutationDefaults(second);
+    second.mount();
+    const stopSecond = await startQueryPersistence(second);
+    expect(received).toEqual([]);
+
+    onlineManager.setOnline(true);
+    await settle(200);
+    expect(received).toEqual(['POST /notes {"text":"hello"}']);
+    await settle();
+    expect(received).toHaveLength(1);
+    stopSecond();
+    second.unmount();
+  });
+
+  it('does not persist mutations that did not ask to be (e.g. a sign-in with a password)', async () => {
+    onlineManager.setOnline(false);
+    const client = new QueryClient();
+    const stop = await startQueryPersistence(client);
+    void new MutationObserver(client, { mutationFn: async () => undefined }).mutate({ password: 'secret' } as never).catch(() => undefined);
+    client.setQueryData(['something'], { ok: true });
+    await settle();
+    const persisted = readEntry<{ clientState: unknown }>(storageKeys.queryCache);
+    expect(JSON.stringify(persisted)).not.toContain('secret');
+    expect(JSON.stringify(persisted)).toContain('"ok":true');
+    stop();
+  });
+
+  it('never restores another user’s cache', async () => {
+    await writeEntry(storageKeys.sessionUserId, 'alice');
+    const alice = new QueryClient();
+    const stop = await startQueryPersistence(alice);
+    alice.setQueryData(['private'], 'alice data');
+    await settle();
+    stop();
+    expect(JSON.stringify(readEntry(storageKeys.queryCache))).toContain('alice data');
+
+    await writeEntry(storageKeys.sessionUserId, 'bob');
+    const bob = new QueryClient();
+    const stopBob = await startQueryPersistence(bob);
+    expect(bob.getQueryData(['private'])).toBeUndefined();
+    stopBob();
+  });
+});

@@ -1,0 +1,81 @@
+/** The omnibar of rapid navigation, loaded the first time it is opened. */
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { MenuItem } from '@blueprintjs/core';
+import { Omnibar, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { useTranslation } from 'react-i18next';
+import { authQueries } from '../features/auth/queries';
+import { formatDateTime } from '../i18n/dates';
+import { usePreferences } from '../storage/preferences';
+import { hasToken } from './session';
+import { useRecentPages } from './recent-pages';
+import { paths } from './paths';
+
+export interface NavigationTarget {
+  kind: 'organisation' | 'recent';
+  label: string;
+  path: string;
+  detail?: string;
+}
+
+export const matchesTarget: ItemPredicate<NavigationTarget> = (query, item) => {
+  const needle = query.trim().toLowerCase();
+  return !needle || item.label.toLowerCase().includes(needle) || item.path.toLowerCase().includes(needle);
+};
+
+export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['common', 'routes']);
+  const navigate = useNavigate();
+  const recent = useRecentPages();
+  const { language } = usePreferences();
+  const { data: user } = useQuery({ ...authQueries.currentUser(), enabled: isOpen && hasToken() });
+
+  const items = useMemo<NavigationTarget[]>(
+    () => [
+      ...(user?.organisations ?? []).map((orga) => ({
+        kind: 'organisation' as const,
+        label: orga.name,
+        path: paths.orga(orga.id),
+        detail: t('common:rapidNavigation.organisation'),
+      })),
+      ...recent.map((page) => ({
+        kind: 'recent' as const,
+        label: t(`routes:${page.titleKey}` as never),
+        path: page.path,
+        detail: formatDateTime(page.visitedAt, language),
+      })),
+    ],
+    [user, recent, t, language],
+  );
+
+  const renderItem: ItemRenderer<NavigationTarget> = (item, { handleClick, modifiers }) =>
+    modifiers.matchesPredicate ? (
+      <MenuItem
+        key={`${item.kind}:${item.path}`}
+        active={modifiers.active}
+        icon={item.kind === 'organisation' ? 'office' : 'history'}
+        text={item.label}
+        label={item.detail}
+        title={item.path}
+        onClick={handleClick}
+      />
+    ) : null;
+
+  return (
+    <Omnibar<NavigationTarget>
+      isOpen={isOpen}
+      items={items}
+      itemRenderer={renderItem}
+      itemPredicate={matchesTarget}
+      noResults={<MenuItem disabled text={t('common:rapidNavigation.empty')} />}
+      onItemSelect={(item) => {
+        onClose();
+        void navigate(item.path);
+      }}
+      onClose={onClose}
+      inputProps={{ placeholder: t('common:rapidNavigation.placeholder'), 'aria-label': t('common:rapidNavigation.placeholder') }}
+      resetOnSelect
+    />
+  );
+}

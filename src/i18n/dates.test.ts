@@ -1,0 +1,26 @@
+/** Date rules: French dd/mm/yy with Monday first, English mm/dd/yy with Sunday first. */
+import { describe, expect, it } from 'vitest';
+import { firstDayOfWeek, formatDate } from './dates';
+
+describe('formatDate', () => {
+  const date = new Date(2026, 10, 3);
+
+  it('writes French dates day first', () => {
+    expect(formatDate(date, 'fr')).toBe('03/11/26');
+  });
+
+  it('writes English dates month first', () => {
+    expect(formatDate(date, 'en')).toBe('11/03/26');
+  });
+
+  it('accepts timestamps', () => {
+    expect(formatDate(date.getTime(), 'fr')).toBe('03/11/26');
+  });
+});
+
+describe('firstDayOfWeek', () => {
+  it('is Monday in French and Sunday in English', () => {
+    expect(firstDayOfWeek('fr')).toBe(1);
+    expect(firstDayOfWeek('en')).toBe(0);
+  });
+});

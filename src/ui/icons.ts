@@ -1,0 +1,26 @@
+/**
+ * Blueprint icons loaded on demand. Blueprint's default loader fetches every icon of a size in one
+ * ~100 KB chunk the first time any icon renders; here the icons the console uses each come in their
+ * own tiny chunk, and only an icon missing from this list falls back to the big chunk.
+ * When a screen uses a new icon, add its name to the pattern below (icons.test.ts checks it).
+ */
+import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
+import { splitPathsBySizeLoader } from '@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader';
+
+const curated = import.meta.glob<IconPaths>(
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{add,build,caret-down,chevron-down,chevron-left,chevron-right,chevron-up,cloud-upload,cog,cross,dashboard,database,double-caret-vertical,error,git-branch,graph,help,history,home,inbox,inbox-geo,info-sign,lab-test,log-out,media,minus,new-person,office,offline,person,search,settings,small-cross,small-tick,tick,tick-circle,timeline-bar-chart,trash,updated,user,warning-sign}.js',
+  { import: 'default' },
+);
+
+export const curatedIconNames = new Set(
+  Object.keys(curated).map((file) => file.replace(/^.*\/paths\/(.*)\.js$/, '$1')),
+);
+
+export function installIconLoader(): void {
+  Icons.setLoaderOptions({
+    loader: async (name: IconName, size) => {
+      const load = curated[`/node_modules/@blueprintjs/icons/lib/esm/generated/${size}px/paths/${name}.js`];
+      return load ? load() : splitPathsBySizeLoader(name, size);
+    },
+  });
+}

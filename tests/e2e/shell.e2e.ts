@@ -1,0 +1,121 @@
+/**
+ * The console shell as a user meets it: every layout, preferences that survive a reload, the offline
+ * shell, and error toasts. Real Chromium, production build, real server with its seeded demo.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, waitForServiceWorker } from './support/browser';
+import { layout, loginPage, profilePage, toasts } from './support/pages';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('console shell', () => {
+  it('opens a route of each layout, with its title', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/orga');
+    await page.waitForURL(/\/login\?redirect=%2Forga/);
+    await layout.waitFor(page, 'login');
+    await loginPage.signIn(page, 'admin');
+    await page.waitForURL(/\/orga\/[^/]+$/);
+    await layout.waitFor(page, 'organisation');
+    expect(await page.title()).toBe('Organisation · Postroom');
+
+    const visits: Array<[string, string, RegExp]> = [
+      ['/profile', 'private', /\/profile$/],
+      ['/project/p1', 'project', /\/project\/p1$/],
+      ['/project/p1/testing-center', 'testingCenter', /\/testing-center\/messages-bank$/],
+      ['/project/p1/environment/e1/analyses', 'environment', /\/environment\/e1\/analyses$/],
+      ['/self/new', 'selfService', /\/self\/new$/],
+      ['/v2/project/p1/env-management?activePage=webhooks', 'project', /\/env-management\/webhooks$/],
+    ];
+    for (const [path, name, url] of visits) {
+      await page.goto(path);
+      await page.waitForURL(url);
+      await layout.waitFor(page, name);
+    }
+    await expect(page.getByTestId('not-available').textContent()).resolves.toContain('Pas encore disponible');
+
+    // A signed-in user opening a login page goes back to the console.
+    await page.goto('/login');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await context.close();
+  });
+
+  it('sends the light user to self-service', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'light');
+    await page.waitForURL(/\/self$/);
+    await layout.waitFor(page, 'selfService');
+    await page.goto('/orga');
+    await page.waitForURL(/\/self$/);
+    await context.close();
+  });
+
+  it('keeps language and dark mode after a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'configurator');
+    await page.waitForURL(/\/orga\//);
+    await profilePage.open(page);
+    await profilePage.language(page).selectOption('en');
+    await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
+    await page.locator('label:has-text("Dark mode")').click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('app-dark'));
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.title()).toBe('Profile · Postroom');
+    await context.close();
+  });
+
+  it('reloads and navigates offline after one online visit', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'admin');
+    await page.waitForURL(/\/orga\//);
+    await waitForServiceWorker(page);
+    await profilePage.open(page);
+    await page.waitForTimeout(800); // the query cache is written to IndexedDB in coalesced batches
+
+    await context.setOffline(true);
+    await page.reload();
+    await profilePage.language(page).waitFor();
+    await page.getByTestId('offline-indicator').waitFor();
+    await page.getByRole('link', { name: 'Postroom' }).click();
+    await layout.waitFor(page, 'organisation');
+    await context.close();
+  });
+
+  it('shows an error toast for about 10 seconds that opens the Error dialog', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await context.setOffline(true);
+    await loginPage.signIn(page, 'admin');
+    const toast = toasts.error(page);
+    await toast.waitFor();
+    const shownAt = Date.now();
+    await page.mouse.move(5, 5); // hovering a toast pauses its timer
+    await toast.waitFor({ state: 'detached', timeout: 15000 });
+    const lasted = Date.now() - shownAt;
+    expect(lasted).toBeGreaterThan(9000);
+    expect(lasted).toBeLessThan(12500);
+
+    await page.locator('#login-password').press('Enter');
+    await toasts.openDialog(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Erreur', { exact: true }).waitFor();
+    await dialog.getByText('Connexion impossible pour le moment').waitFor();
+    await context.close();
+  });
+});

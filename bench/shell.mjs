@@ -64,12 +64,6 @@ async function measureLoad(page, path) {
   return { fcp: paint, jsBytes: files.reduce((sum, url) => sum + (bodies.get(url) ?? 0), 0), files: files.length };
 }
 
-async function coldContext(browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  return { context, page };
-}
-
 async function signIn(page) {
   await page.goto('/login');
   await page.fill('#login-username', 'admin');

@@ -22,24 +22,10 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { Role } from '../../src/contract/auth';
+import { roleSchema, type Role } from '../../src/contract/auth';
 
-/** Same values as `roleSchema` in src/contract/auth.ts; the type check below keeps them in step. */
-const roleValues = [
-  'ROLE_ORGANISATION_ADMIN',
-  'ROLE_PROJECT_ADMIN',
-  'ROLE_PROJECT_QUALIFIER',
-  'ROLE_PROJECT_VIEWER',
-  'ROLE_PROJECT_SELF_SERVICE',
-  'ROLE_PROVIDER_SRE',
-  'ROLE_PROVIDER_SUPPORT',
-] as const satisfies readonly Role[];
-type MissingRole = Exclude<Role, (typeof roleValues)[number]>;
-// Fails to compile when the contract gains a role that the database enum lacks.
-const roleValuesAreComplete: [MissingRole] extends [never] ? true : MissingRole = true;
-void roleValuesAreComplete;
-
-export const memberRoleEnum = pgEnum('member_role', roleValues);
+// The database enum takes its values from the contract, so the two cannot drift apart.
+export const memberRoleEnum = pgEnum('member_role', roleSchema.options as [Role, ...Role[]]);
 export const adminModeEnum = pgEnum('admin_mode', ['admin', 'notAdmin']);
 export const providerRoleEnum = pgEnum('provider_role', ['sre', 'support']);
 export const projectTypeEnum = pgEnum('project_type', ['IC', 'NLU']);

@@ -13,6 +13,9 @@ import { confirm } from './dialogs/dialog-service';
 
 beforeAll(async () => {
   await initI18n('fr');
+  // Warm the module cache for the lazily loaded layers, so that in the idle test below a premature
+  // mount would show up within its wait rather than hide behind a slow first import.
+  await import('./notification-layers-content');
 });
 
 afterEach(() => {
@@ -21,7 +24,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Renders the layers and waits for the idle callback (a 1 ms timeout in jsdom) to mount them. */
+/** The layers are loaded lazily: their first appearance may wait for that import. */
+const FIRST_APPEARANCE = { timeout: 5000 };
+
+/** Renders the layers and lets the idle callback (a 1 ms timeout in jsdom) fire; loading may still be under way. */
 async function renderMounted() {
   const result = render(<NotificationLayers />);
   await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
@@ -39,19 +45,33 @@ describe('mounting', () => {
     silenceConsole();
     // jsdom has no requestIdleCallback: the layers wait for a 1 ms timeout instead.
     expect(typeof window.requestIdleCallback).not.toBe('function');
-    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    // Only timeouts are faked, so promises (and the lazily loaded layers) still settle.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
-    // render() flushes React's effects synchronously, but not the 1 ms timeout.
-    const { container } = render(<NotificationLayers />);
     toast.info({ summary: 'Raised early' });
+    const { container } = render(<NotificationLayers />);
 
+    // Give the page real time (setInterval is not faked): while the idle timeout has not fired,
+    // nothing is mounted and the toast waits in the queue.
+    await act(
+      () =>
+        new Promise<void>((resolve) => {
+          const timer = setInterval(() => {
+            clearInterval(timer);
+            resolve();
+          }, 100);
+        }),
+    );
     expect(container.innerHTML).toBe('');
     expect(document.querySelector('.bp6-toast-container')).toBeNull();
     expect(screen.queryByText('Raised early')).toBeNull();
-    expect(setTimeoutSpy).toHaveBeenCalledWith(expect.any(Function), 1);
 
-    // Once idle, the layer mounts and delivers what was queued.
-    expect(await screen.findByText('Raised early')).toBeTruthy();
+    // Once idle (after 1 ms), the layers mount and deliver what was queued.
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    vi.useRealTimers();
+    expect(await screen.findByText('Raised early', undefined, FIRST_APPEARANCE)).toBeTruthy();
     expect(document.querySelector('.bp6-toast-container')).not.toBeNull();
   });
 });
@@ -69,7 +89,7 @@ describe('toasts', () => {
       });
     });
 
-    const message = await screen.findByText('Boom');
+    const message = await screen.findByText('Boom', undefined, FIRST_APPEARANCE);
     const toaster = message.closest('.bp6-toast-container');
     expect(toaster).not.toBeNull();
     expect(toaster!.classList).toContain('bp6-toast-container-bottom');
@@ -103,7 +123,7 @@ describe('toasts', () => {
       toast.info({ summary: 'Just so you know', detail: '<b>details</b>' });
     });
 
-    const message = await screen.findByText('Just so you know');
+    const message = await screen.findByText('Just so you know', undefined, FIRST_APPEARANCE);
     const toastElement = message.closest('.bp6-toast') as HTMLElement;
     expect(within(toastElement).queryByRole('button', { name: /Just so you know/ })).toBeNull();
 
@@ -125,7 +145,7 @@ describe('confirm()', () => {
       answer = confirm({ title: 'Supprimer le projet', body: 'Cette action est définitive.' });
     });
 
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', undefined, FIRST_APPEARANCE);
     expect(within(dialog).getByText('Supprimer le projet')).toBeTruthy();
     expect(within(dialog).getByText('Cette action est définitive.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
@@ -142,7 +162,7 @@ describe('confirm()', () => {
       answer = confirm({ body: 'Continuer ?' });
     });
 
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', undefined, FIRST_APPEARANCE);
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
 
     await expect(answer).resolves.toBe(false);
@@ -157,7 +177,7 @@ describe('confirm()', () => {
       answer = confirm({ body: 'Continuer ?', confirmLabel: 'Oui', cancelLabel: 'Non' });
     });
 
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', undefined, FIRST_APPEARANCE);
     expect(within(dialog).getByRole('button', { name: 'Oui' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Non' })).toBeTruthy();
     // Blueprint moves focus into the overlay once it opens; Escape is handled there.
@@ -172,7 +192,7 @@ describe('confirm()', () => {
     const answer = confirm({ body: 'Demandé tôt' });
     await renderMounted();
 
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', undefined, FIRST_APPEARANCE);
     expect(within(dialog).getByText('Demandé tôt')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     await expect(answer).resolves.toBe(true);

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { importWhenOnline } from './import-when-online';
 
 // Loaded once the browser is idle, so the first paint does not wait for the overlay components.
-const Layers = lazy(() => import('./notification-layers-content'));
+const Layers = lazy(() => importWhenOnline(() => import('./notification-layers-content')));
 
 /** Runs `callback` when the browser is idle, or after 1 ms where idle callbacks do not exist (spec §4). */
 export function whenIdle(callback: () => void): () => void {

@@ -100,6 +100,7 @@ describe('console shell', () => {
   it('shows an error toast for about 10 seconds that opens the Error dialog', async () => {
     const { context, page } = await newPage(browser);
     await loginPage.open(page);
+    await waitForServiceWorker(page); // one online visit: the shell is cached
     await context.setOffline(true);
     await loginPage.signIn(page, 'admin');
     const toast = toasts.error(page);

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { machineLine } from './machine.mjs';
-import { startServer } from './start-server.mjs';
+import { startServerProcess } from '../scripts/server-process.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -115,7 +115,7 @@ async function benchPage(browser, baseURL, name, setup) {
   return { jsBytes: sizes.jsBytes, cold: median(cold), repeat: median(repeat) };
 }
 
-const server = await startServer();
+const server = await startServerProcess();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
   const chromiumVersion = execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();

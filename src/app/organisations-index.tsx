@@ -9,7 +9,7 @@ import { paths } from './paths';
 export function OrganisationsIndex() {
   const { t } = useTranslation(['routes', 'common']);
   const { data: user } = useQuery(authQueries.currentUser());
-  if (!user) return <Spinner />;
+  if (!user) return <Spinner aria-label={t('common:loading')} />;
   const [first, ...others] = user.organisations;
   if (!first) return <NonIdealState icon="office" title={t('common:organisations.none')} />;
   if (others.length === 0) return <Navigate to={paths.orga(first.id)} replace />;

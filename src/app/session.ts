@@ -50,12 +50,9 @@ async function onUnauthorized(error: ApiError) {
   await getRouter()?.navigate(loginPathKeeping(target), { replace: true });
 }
 
+/** §8: titled '403 Forbidden', detail the server message or else the status text. */
 function onForbidden(error: ApiError) {
-  const serverMessage = typeof (error.jsonData as { message?: unknown } | undefined)?.message === 'string';
-  toast.error({
-    summary: tr('errors:forbidden.summary'),
-    detail: serverMessage ? errorMessage(error) : error.statusText || tr('errors:forbidden.detail'),
-  });
+  toast.error({ summary: tr('errors:forbidden.summary'), detail: errorMessage(error) || tr('errors:forbidden.detail') });
 }
 
 async function onGone(_error: ApiError, refreshToken: string | undefined) {

@@ -6,17 +6,11 @@ import { db, type StoredEntry } from './db';
 
 const cache = new Map<string, unknown>();
 const listeners = new Set<(key: string) => void>();
-let loaded = false;
 
 export async function loadStore(): Promise<void> {
   const rows = await db.entries.toArray();
   cache.clear();
   for (const row of rows) cache.set(row.key, row.value);
-  loaded = true;
-}
-
-export function isStoreLoaded(): boolean {
-  return loaded;
 }
 
 export function readEntry<T>(key: string): T | undefined {

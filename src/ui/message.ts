@@ -4,10 +4,6 @@ import i18next from 'i18next';
 export type TranslationRef = { key: string; values?: Record<string, unknown> };
 export type Message = string | TranslationRef;
 
-export function isTranslationRef(message: unknown): message is TranslationRef {
-  return typeof message === 'object' && message !== null && typeof (message as TranslationRef).key === 'string';
-}
-
 export function resolveMessage(message: Message | undefined): string {
   if (message === undefined) return '';
   if (typeof message === 'string') return message;

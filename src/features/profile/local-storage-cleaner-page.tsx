@@ -19,7 +19,7 @@ function formatSize(bytes: number, language: string): string {
 }
 
 export function LocalStorageCleanerPage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'common']);
   const { language } = usePreferences();
   const [entries, setEntries] = useState<Entry[] | undefined>();
 
@@ -49,7 +49,7 @@ export function LocalStorageCleanerPage() {
       </div>
       <p className="bp6-text-muted">{t('cleaner.intro')}</p>
       {!entries ? (
-        <Spinner />
+        <Spinner aria-label={t('common:loading')} />
       ) : entries.length === 0 ? (
         <NonIdealState icon="database" title={t('cleaner.empty')} />
       ) : (

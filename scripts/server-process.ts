@@ -1,0 +1,69 @@
+/**
+ * Starts the real server (server/main.ts) as a child process on a free loopback port with a throwaway
+ * data folder, for the end-to-end tests and the benchmarks. It serves the production build in dist/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/openapi.json`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+export async function startServerProcess(options: { logs?: boolean; timeoutMs?: number } = {}): Promise<ServerProcess> {
+  if (!existsSync(path.join(root, 'dist/index.html'))) {
+    throw new Error('No production build in dist/: run `npm run build` first.');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'postroom-server-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', POSTROOM_DATA_DIR: dataDir },
+    stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(url, child, options.timeoutMs ?? 60000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
+import { installAuditLog } from './audit';
 import { installAuthGuard } from './auth/guard';
 import { createTokenService } from './auth/tokens';
 import { registerConsole } from './console';
@@ -41,6 +42,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   installErrorHandler(app);
   installContractRouting(app, isApiPath);
   installAuthGuard(app, ctx);
+  installAuditLog(app, ctx);
   registerRoutes(app, ctx);
   registerOpenApi(app, allEndpoints, VERSION);
   registerConsole(app, options.staticDir);

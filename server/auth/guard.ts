@@ -1,20 +1,30 @@
 /**
- * Authentication of every contract route not declared `public: true`: one onRequest hook, before the
- * body is even read. It puts the signed-in user on `request.principal`; the permission layer (a later
- * step) reads it from there.
+ * Authentication of every contract route whose access is not public: one onRequest hook, before the
+ * body is even read. It puts the signed-in user on `request.principal`; the permission layer
+ * (permissions.ts) reads it from there.
+ *
+ * Ghosting (spec §6): a provider support agent who sends the switch header becomes, for that request,
+ * the user it names; `actor` keeps who really acts, for the audit log. Anyone else sending the header
+ * is refused rather than silently ignored, so a misconfigured client notices.
  */
-import { eq } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SWITCH_HEADER } from '../../src/contract/define';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { TokenError } from './tokens';
 
-export interface Principal {
+export interface Identity {
   userId: string;
   username: string;
   providerRole: 'sre' | 'support' | null;
   isLight: boolean;
+}
+
+export interface Principal extends Identity {
+  /** The provider support agent acting as this user (ghosting); absent otherwise. */
+  actor?: Identity;
 }
 
 declare module 'fastify' {
@@ -32,7 +42,34 @@ function unauthorized(message: string, error?: 'invalid_token'): HttpError {
   return new HttpError(401, { message }, { 'WWW-Authenticate': challenge });
 }
 
-export async function authenticate(ctx: ServerContext, authorization: string | undefined): Promise<Principal> {
+const identityColumns = {
+  userId: users.id,
+  username: users.username,
+  providerRole: users.providerRole,
+  isLight: users.isLight,
+};
+
+async function ghost(ctx: ServerContext, actor: Identity, target: string): Promise<Principal> {
+  if (actor.providerRole !== 'support') {
+    throw new HttpError(403, { message: 'Only provider support may act as another user', code: 'forbidden' });
+  }
+  const [user] = await ctx.db
+    .select(identityColumns)
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${target})`, sql`lower(${users.email}) = lower(${target})`));
+  if (user === undefined) throw new HttpError(403, { message: 'Unknown user to act as', code: 'forbidden' });
+  // Acting as another provider account would lend its rights and blur the audit trail.
+  if (user.providerRole !== null) {
+    throw new HttpError(403, { message: 'Provider staff cannot be ghosted', code: 'forbidden' });
+  }
+  return { ...user, actor };
+}
+
+export async function authenticate(
+  ctx: ServerContext,
+  authorization: string | undefined,
+  switchUser?: string,
+): Promise<Principal> {
   const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
   if (token === undefined) throw unauthorized('Authentication required');
   let userId: string;
@@ -43,17 +80,9 @@ export async function authenticate(ctx: ServerContext, authorization: string | u
     throw error;
   }
   // Checked on every call so a deleted account stops working before its token expires.
-  const [user] = await ctx.db
-    .select({
-      userId: users.id,
-      username: users.username,
-      providerRole: users.providerRole,
-      isLight: users.isLight,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await ctx.db.select(identityColumns).from(users).where(eq(users.id, userId));
   if (user === undefined) throw unauthorized('Invalid token', 'invalid_token');
-  return user;
+  return switchUser === undefined || switchUser === '' ? user : ghost(ctx, user, switchUser);
 }
 
 /** The principal of an authenticated route; a bug (500) if called on a public one. */
@@ -66,7 +95,12 @@ export function installAuthGuard(app: FastifyInstance, ctx: ServerContext): void
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const endpoint = request.routeOptions.config.endpoint;
-    if (endpoint === undefined || endpoint.public === true) return;
-    request.principal = await authenticate(ctx, request.headers.authorization);
+    if (endpoint === undefined || endpoint.access.kind === 'public') return;
+    const switchUser = request.headers[SWITCH_HEADER.toLowerCase()];
+    request.principal = await authenticate(
+      ctx,
+      request.headers.authorization,
+      typeof switchUser === 'string' ? switchUser : undefined,
+    );
   });
 }

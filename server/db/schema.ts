@@ -166,3 +166,65 @@ export const environments = pgTable(
   // Spec §5: an environment name is unique within its project.
   (t) => [uniqueIndex('environments_project_name_unique').on(t.projectId, t.name)],
 );
+
+/**
+ * Who did what, as whom, on what, and when (spec §1: provider staff actions; issue 5: every change in
+ * an organisation). Written by server/audit.ts after each successful change, never updated. No
+ * foreign keys: an entry outlives the user, project or organisation it names.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    organisationId: text('organisation_id'),
+    actorId: text('actor_id').notNull(),
+    actorUsername: text('actor_username').notNull(),
+    /** The ghosted user, when a support agent acted as someone. */
+    asUserId: text('as_user_id'),
+    asUsername: text('as_username'),
+    /** The contract operation id, e.g. `projects.create`. */
+    action: text('action').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    status: integer('status').notNull(),
+  },
+  (t) => [
+    index('audit_logs_organisation_at_idx').on(t.organisationId, t.at),
+    index('audit_logs_actor_idx').on(t.actorId),
+  ],
+);
+
+/**
+ * Forgotten-password tokens (spec §2.4, issue 3): the mail carries a random token, the table only its
+ * SHA-256, so a database leak cannot reset anyone's password. Single use, one hour.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins, one row per failure and per key (`account:<username>` and `ip:<address>`), so the
+ * limit of 100 an hour holds across several server processes on one PostgreSQL.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);

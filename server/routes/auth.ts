@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 import { registerEndpoint } from './register';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  registerEndpoint(app, loginCheck, async ({ body }) => {
+  registerEndpoint(app, ctx, loginCheck, async ({ body }) => {
     const [user] = await ctx.db
       .select({ id: users.id, passwordHash: users.passwordHash, passwordExpired: users.passwordExpired })
       .from(users)
@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return ctx.tokens.issueSession(user.id);
   });
 
-  registerEndpoint(app, currentUser, async ({ request }) => {
+  registerEndpoint(app, ctx, currentUser, async ({ request }) => {
     const view = await loadUserView(ctx.db, principalOf(request).userId);
     // The guard has just seen this user; it can only vanish in a concurrent delete.
     if (view === null) throw new HttpError(401, { message: 'Invalid token' });

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerAuthRoutes } from './auth';
+import { registerEnvironmentRoutes } from './environments';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
+  registerEnvironmentRoutes(app, ctx);
 }

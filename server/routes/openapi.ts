@@ -67,7 +67,9 @@ function operationOf(endpoint: Endpoint): JsonSchema {
     operationId: endpoint.id,
     summary: endpoint.summary,
     tags: [endpoint.id.split('.')[0] ?? endpoint.id],
-    ...(endpoint.public === true ? { security: [] } : {}),
+    ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
+    // Who may call it, machine-readable; the permission-table test reads it back.
+    'x-postroom-access': endpoint.access,
     parameters: [...parametersOf(endpoint.params, 'path'), ...parametersOf(endpoint.query, 'query')],
     ...(endpoint.body === undefined
       ? {}
@@ -80,7 +82,17 @@ function operationOf(endpoint: Endpoint): JsonSchema {
     responses: {
       ...success,
       ...(hasInput ? { '400': errorResponse('Invalid path, query or body; `issues` lists why') } : {}),
-      ...(endpoint.public === true ? {} : { '401': errorResponse('Missing, invalid or expired token') }),
+      ...(endpoint.access.kind === 'public'
+        ? {}
+        : {
+            '401': errorResponse('Missing, invalid or expired token'),
+            '403': errorResponse('The caller lacks the right this operation needs'),
+          }),
+      ...(endpoint.access.kind === 'organisation' ||
+      endpoint.access.kind === 'project' ||
+      endpoint.access.kind === 'environment'
+        ? { '404': errorResponse('Not found, or not visible to the caller') }
+        : {}),
     },
   };
 }

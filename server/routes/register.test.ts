@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '../../src/contract/define';
+import { access, defineEndpoint } from '../../src/contract/define';
+import type { ServerContext } from '../context';
 import { isApiPath } from '../../src/contract/server-paths';
 import { installErrorHandler } from '../error-handler';
 import { parseQueryString } from './query-string';
@@ -12,7 +13,7 @@ const getThing = defineEndpoint({
   method: 'GET',
   path: '/api/things/{thingId}',
   summary: 'A thing',
-  public: true,
+  access: access.public,
   params: z.object({ thingId: z.string().regex(/^t\d+$/) }),
   query: z.object({ page: z.coerce.number().int().min(1).default(1), tags: z.array(z.string()).optional() }),
   response: z.object({ id: z.string(), page: z.number(), tags: z.array(z.string()) }),
@@ -22,24 +23,27 @@ const brokenResponse = defineEndpoint({
   method: 'GET',
   path: '/api/broken',
   summary: 'Answers outside its contract',
-  public: true,
+  access: access.public,
   response: z.object({ id: z.string() }),
 });
-const noContent = defineEndpoint({ id: 'test.noContent', method: 'DELETE', path: '/api/things', summary: 'x', public: true });
+const noContent = defineEndpoint({ id: 'test.noContent', method: 'DELETE', path: '/api/things', summary: 'x', access: access.public });
+
+// Public endpoints never reach the permission layer's database reads.
+const publicOnly = {} as ServerContext;
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify({ routerOptions: { querystringParser: parseQueryString } });
   installErrorHandler(app);
   installContractRouting(app, isApiPath);
-  registerEndpoint(app, getThing, ({ params, query }) => ({
+  registerEndpoint(app, publicOnly, getThing, ({ params, query }) => ({
     id: params.thingId,
     page: query.page,
     tags: query.tags ?? [],
     secret: 'stripped by the response schema',
   }));
-  registerEndpoint(app, brokenResponse, () => ({ id: 42 }) as unknown as { id: string });
-  registerEndpoint(app, noContent, () => undefined);
+  registerEndpoint(app, publicOnly, brokenResponse, () => ({ id: 42 }) as unknown as { id: string });
+  registerEndpoint(app, publicOnly, noContent, () => undefined);
   await app.ready();
 });
 afterAll(() => app.close());

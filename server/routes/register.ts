@@ -3,8 +3,9 @@
  * Fastify's `:name`), and the zod schemas that check path, query and body before the handler runs
  * (400 `{ message, issues }`) and the response before it leaves (a mismatch is our bug: 500).
  *
- * Request lifecycle: onRequest authenticates (server/auth/guard.ts), preValidation parses the input
- * here, preHandler is where per-route permission checks plug in, then the handler.
+ * Request lifecycle: onRequest authenticates (server/auth/guard.ts); preValidation parses the path,
+ * checks the endpoint's access rule (server/auth/permissions.ts), then parses query and body; then the
+ * handler; onSend writes the audit log (server/audit.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -15,6 +16,8 @@ import type {
   EndpointQuery,
   EndpointResponse,
 } from '../../src/contract/define';
+import { authorize, type Scope } from '../auth/permissions';
+import type { ServerContext } from '../context';
 import { HttpError } from '../http-error';
 
 /** The validated input of the current request; the permission layer reads `params` from here. */
@@ -33,10 +36,14 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     input: ParsedInput;
+    /** What the permission check resolved (organisation, project, environment, profile). */
+    scope: Scope;
   }
 }
 
 export interface HandlerInput<E extends Endpoint> {
+  /** The organisation, project and environment the access rule resolved, and the caller's profile. */
+  scope: Scope;
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   body: EndpointBody<E>;
@@ -73,6 +80,7 @@ function parsePart(
 
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
+  ctx: ServerContext,
   endpoint: E,
   handler: EndpointHandler<E>,
 ): void {
@@ -81,15 +89,25 @@ export function registerEndpoint<E extends Endpoint>(
     url: toFastifyPath(endpoint.path),
     config: { endpoint },
     preValidation: async (request) => {
+      const params = parsePart(endpoint.params, request.params, 'params');
+      // Rights before the query and body: a caller without them learns nothing from validation.
+      request.scope = await authorize(ctx, request.principal, endpoint.access, params);
       request.input = {
-        params: parsePart(endpoint.params, request.params, 'params'),
+        params,
         query: parsePart(endpoint.query, request.query, 'query'),
         body: parsePart(endpoint.body, request.body, 'body'),
       };
     },
     handler: async (request, reply) => {
       const { params, query, body } = request.input;
-      const result: unknown = await handler({ params, query, body, request, reply } as HandlerInput<E>);
+      const result: unknown = await handler({
+        scope: request.scope,
+        params,
+        query,
+        body,
+        request,
+        reply,
+      } as HandlerInput<E>);
       if (reply.sent) return reply;
       if (endpoint.response === undefined) {
         return result === undefined ? reply.code(204).send() : reply.send(result);
@@ -113,6 +131,7 @@ export function registerEndpoint<E extends Endpoint>(
 export function installContractRouting(app: FastifyInstance, isApiPath: (url: string) => boolean): void {
   // Fastify wants a decorator's initial value; every contract route replaces it in preValidation.
   app.decorateRequest('input', null as unknown as ParsedInput);
+  app.decorateRequest('scope', null as unknown as Scope);
   app.addHook('onRoute', (route) => {
     const config = route.config ?? {};
     if (isApiPath(route.url) && config.endpoint === undefined && config.publicRoute !== true) {

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
-import { defineEndpoint } from '../contract/define';
+import { access, defineEndpoint } from '../contract/define';
 import { configureRequestLayer, request } from './request';
 import { defineOfflineMutation, registerMutationDefaults } from './mutation-defaults';
 import { startQueryPersistence } from './persister';
@@ -18,6 +18,7 @@ const saveNote = defineEndpoint({
   method: 'POST',
   path: '/notes',
   summary: 'test',
+  access: access.signedIn,
   body: z.object({ text: z.string() }),
 });
 const noteMutation = defineOfflineMutation(['notes', 'save'], (body: { text: string }) => request(saveNote, { body }));

@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint, type HttpMethod } from '../contract/define';
+import { access, defineEndpoint, type HttpMethod } from '../contract/define';
 import { apiBaseUrl } from './config';
 import { ApiError, errorMessage, isApiError } from './errors';
 import {
@@ -80,24 +80,26 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const echo = defineEndpoint({ id: 'test.echo', method: 'GET', path: '/echo', summary: 'echo' });
+const echo = defineEndpoint({ id: 'test.echo', method: 'GET', path: '/echo', summary: 'echo', access: access.signedIn });
 
 const item = defineEndpoint({
   id: 'test.item',
   method: 'GET',
   path: '/items/{id}',
   summary: 'one item',
+  access: access.signedIn,
   params: z.object({ id: z.string().min(1) }),
   query: z.object({ ids: z.array(z.number()).optional(), flag: z.boolean().optional(), q: z.string().optional() }),
 });
 
-const untypedItem = defineEndpoint({ id: 'test.untyped', method: 'GET', path: '/items/{id}', summary: 'no schema' });
+const untypedItem = defineEndpoint({ id: 'test.untyped', method: 'GET', path: '/items/{id}', summary: 'no schema', access: access.signedIn });
 
 const createItem = defineEndpoint({
   id: 'test.create',
   method: 'POST',
   path: '/items',
   summary: 'create',
+  access: access.signedIn,
   body: z.object({ name: z.string().min(1) }),
   response: z.object({ id: z.string() }),
 });
@@ -107,10 +109,11 @@ const upload = defineEndpoint({
   method: 'POST',
   path: '/upload',
   summary: 'upload',
+  access: access.signedIn,
   body: z.union([z.instanceof(FormData), z.string()]),
 });
 
-const file = defineEndpoint({ id: 'test.file', method: 'GET', path: '/file', summary: 'file' });
+const file = defineEndpoint({ id: 'test.file', method: 'GET', path: '/file', summary: 'file', access: access.signedIn });
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -138,14 +141,14 @@ describe('configuration', () => {
 describe('methods', () => {
   const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
   it.each(methods)('%s reaches the server with that method', async (method) => {
-    const endpoint = defineEndpoint({ id: `test.${method}`, method, path: '/m', summary: method });
+    const endpoint = defineEndpoint({ id: `test.${method}`, method, path: '/m', summary: method, access: access.signedIn });
     const data = await request(endpoint);
     expect(received.map((r) => r.method)).toEqual([method]);
     expect(data).toEqual({ method, url: '/m' });
   });
 
   it('HEAD reaches the server and resolves without reading a body', async () => {
-    const endpoint = defineEndpoint({ id: 'test.HEAD', method: 'HEAD', path: '/m', summary: 'HEAD' });
+    const endpoint = defineEndpoint({ id: 'test.HEAD', method: 'HEAD', path: '/m', summary: 'HEAD', access: access.signedIn });
     await expect(request(endpoint)).resolves.toBeUndefined();
     expect(received.map((r) => r.method)).toEqual(['HEAD']);
   });

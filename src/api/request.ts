@@ -13,13 +13,13 @@ import type {
   EndpointResponse,
   HttpMethod,
 } from '../contract/define';
+import { SWITCH_HEADER } from '../contract/define';
 import { apiBaseUrl } from './config';
 import { ApiError, describeIssues, serverMessage, type ApiErrorKind } from './errors';
 
 export type { HttpMethod };
 
-/** Header carrying the user being impersonated (ghosting). */
-export const SWITCH_HEADER = 'X-Switch-User';
+export { SWITCH_HEADER } from '../contract/define';
 
 export interface Credentials {
   token?: string | null;

@@ -1,6 +1,6 @@
 /** Sign-in and current-user endpoints (spec §7.2) and the User entity (§3). */
 import { z } from 'zod';
-import { defineEndpoint } from './define';
+import { access, defineEndpoint, PROJECT_PROFILES } from './define';
 
 export const roleSchema = z.enum([
   'ROLE_ORGANISATION_ADMIN',
@@ -13,7 +13,7 @@ export const roleSchema = z.enum([
 ]);
 export type Role = z.infer<typeof roleSchema>;
 
-export const accessProfileSchema = z.enum(['configurator', 'qualifier', 'cockpit', 'noAccess']);
+export const accessProfileSchema = z.enum(PROJECT_PROFILES);
 
 export const userOrganisationSchema = z.object({
   id: z.string(),
@@ -44,7 +44,7 @@ export const loginCheck = defineEndpoint({
   method: 'POST',
   path: '/api/login_check',
   summary: 'Exchange a username and password for an access token and a refresh token',
-  public: true,
+  access: access.public,
   body: z.object({ username: z.string().min(1), password: z.string().min(1) }),
   response: z.object({ token: z.string(), refresh_token: z.string() }),
 });
@@ -54,5 +54,6 @@ export const currentUser = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/user',
   summary: 'The signed-in user with organisations, role, project permissions and isLight',
+  access: access.signedIn,
   response: userSchema,
 });

@@ -5,6 +5,44 @@
  */
 import type { z } from 'zod';
 
+/** Header carrying the username of the user a provider support agent acts as (ghosting, spec §6). */
+export const SWITCH_HEADER = 'X-Switch-User';
+
+/** Access profiles on a project, weakest first (spec §6); organisation admins count as configurators. */
+export const PROJECT_PROFILES = ['noAccess', 'cockpit', 'qualifier', 'configurator'] as const;
+export type ProjectProfile = (typeof PROJECT_PROFILES)[number];
+
+/**
+ * The permission rule of an endpoint. Scoped rules name the path parameter that holds the
+ * organisation, project or environment id, so every scoped path carries its scope.
+ * - public: no token (sign-in, password reset);
+ * - signedIn: any signed-in user, the handler only touches the user's own data;
+ * - organisation: `guest` lets in external guests too, `member` only the organisation's own members,
+ *   `admin` only its organisation admins;
+ * - project / environment: at least that access profile on the project; a private environment is
+ *   invisible (404) below configurator;
+ * - provider: provider staff only (`staff` = sre or support).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'organisation'; param: string; need: 'guest' | 'member' | 'admin' }
+  | { kind: 'project' | 'environment'; param: string; need: Exclude<ProjectProfile, 'noAccess'> }
+  | { kind: 'provider'; need: 'sre' | 'support' | 'staff' };
+
+export const access = {
+  public: { kind: 'public' },
+  signedIn: { kind: 'signedIn' },
+  organisation: (param: string, need: 'guest' | 'member' | 'admin'): Access => ({ kind: 'organisation', param, need }),
+  project: (param: string, need: Exclude<ProjectProfile, 'noAccess'>): Access => ({ kind: 'project', param, need }),
+  environment: (param: string, need: Exclude<ProjectProfile, 'noAccess'>): Access => ({
+    kind: 'environment',
+    param,
+    need,
+  }),
+  provider: (need: 'sre' | 'support' | 'staff'): Access => ({ kind: 'provider', need }),
+} as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
 export interface Endpoint<
@@ -23,8 +61,8 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response?: R;
-  /** Whether the call is made without a token (login, password reset). */
-  public?: boolean;
+  /** Who may call it; the server checks this before reading the body (server/auth/permissions.ts). */
+  access: Access;
 }
 
 /** Identity helper that keeps the exact schema types of a declaration. */

@@ -4,8 +4,10 @@
  */
 import type { Endpoint } from './define';
 import { currentUser, loginCheck } from './auth';
+import { getEnvironment } from './environments';
 
 export * from './define';
 export * from './auth';
+export * from './environments';
 
-export const allEndpoints: readonly Endpoint[] = [loginCheck, currentUser];
+export const allEndpoints: readonly Endpoint[] = [loginCheck, currentUser, getEnvironment];

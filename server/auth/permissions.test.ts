@@ -1,0 +1,196 @@
+/**
+ * The permission table (issue 3): every operation of /api/openapi.json, for every demo role. A new
+ * operation without a row here fails the first test, so no route ships without a decided rule.
+ *
+ * For each (operation, role): if the table allows it, the permission layer must let it through;
+ * if not, the real HTTP route must refuse it (401, 403, or 404 for what the caller may not see).
+ * Refusals happen before the body is read, so even destructive operations are safe to probe.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../src/contract/define';
+import type { ServerContext } from '../context';
+import { auditLogs } from '../db/schema';
+import { demoUserId } from '../db/seed-data';
+import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
+import { createTokenService } from './tokens';
+import { authenticate } from './guard';
+import { authorize } from './permissions';
+
+const ROLES = ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'light', 'sre', 'support'] as const;
+type DemoRole = (typeof ROLES)[number];
+const EVERYONE = ROLES;
+const PUBLIC = 'public' as const;
+
+/** The demo objects each path parameter is probed with. */
+const PARAMS: Record<string, string> = {
+  orgaId: 'demo',
+  projectId: 'demo-ic',
+  envId: 'demo-ic-prod',
+};
+
+/** Who may call each operation, with the parameters above. */
+const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
+  'auth.loginCheck': PUBLIC,
+  'auth.currentUser': EVERYONE,
+  'environments.get': ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'sre', 'support'],
+};
+
+interface Operation {
+  id: string;
+  method: string;
+  url: string;
+  access: Access;
+  params: Record<string, string>;
+}
+
+let server: TestServer;
+let ctx: ServerContext;
+let operations: Operation[];
+const tokens = new Map<DemoRole, string>();
+
+beforeAll(async () => {
+  server = await createTestServer();
+  ctx = { db: server.handle.db, tokens: createTokenService(TEST_JWT_SECRET) } as ServerContext;
+  for (const role of ROLES) tokens.set(role, await signIn(server.app, role));
+  const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, { operationId: string; 'x-postroom-access': Access }>>;
+  }>();
+  operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => {
+      const params: Record<string, string> = {};
+      const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        const value = PARAMS[name];
+        if (value === undefined) throw new Error(`No probe value for path parameter {${name}} of ${op.operationId}`);
+        params[name] = value;
+        return encodeURIComponent(value);
+      });
+      return { id: op.operationId, method: method.toUpperCase(), url, access: op['x-postroom-access'], params };
+    }),
+  );
+});
+afterAll(() => server.close());
+
+async function allowedByRules(role: DemoRole, operation: Operation): Promise<boolean> {
+  const principal = await authenticate(ctx, `Bearer ${tokens.get(role)}`);
+  try {
+    await authorize(ctx, principal, operation.access, operation.params);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the permission table', () => {
+  it('has a row for every published operation, and no row for a vanished one', () => {
+    expect(operations.map((op) => op.id).sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it('lets through exactly the roles of the table, and the routes refuse the others', async () => {
+    const mismatches: string[] = [];
+    for (const operation of operations) {
+      const expected = ALLOWED[operation.id];
+      if (expected === PUBLIC) {
+        expect(operation.access.kind, operation.id).toBe('public');
+        continue;
+      }
+      const anonymous = await server.app.inject({ method: operation.method as 'GET', url: operation.url });
+      if (anonymous.statusCode !== 401) mismatches.push(`${operation.id} without a token: ${anonymous.statusCode}`);
+      for (const role of ROLES) {
+        const allowed = await allowedByRules(role, operation);
+        if (allowed !== expected?.includes(role)) {
+          mismatches.push(`${operation.id} as ${role}: ${allowed ? 'allowed' : 'refused'}`);
+        }
+        if (!allowed) {
+          const response = await server.app.inject({
+            method: operation.method as 'GET',
+            url: operation.url,
+            headers: { authorization: `Bearer ${tokens.get(role)}` },
+            payload: operation.method === 'GET' ? undefined : {},
+          });
+          if (![403, 404].includes(response.statusCode)) {
+            mismatches.push(`${operation.id} as ${role}: the route answered ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('hidden environments', () => {
+  const hidden = '/v4/console/api/environment/demo-ic-recette';
+
+  it('are visible to configurators, admins and provider staff only', async () => {
+    const visibleTo: DemoRole[] = [];
+    for (const role of ROLES) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: hidden,
+        headers: { authorization: `Bearer ${tokens.get(role)}` },
+      });
+      if (response.statusCode === 200) visibleTo.push(role);
+      else expect(response.json(), role).toMatchObject({ message: 'Environment not found' });
+    }
+    expect(visibleTo).toEqual(['admin', 'configurator', 'sre', 'support']);
+  });
+
+  it('answer exactly like an environment that does not exist', async () => {
+    const headers = { authorization: `Bearer ${tokens.get('viewer')}` };
+    const hiddenAnswer = await server.app.inject({ method: 'GET', url: hidden, headers });
+    const missing = await server.app.inject({ method: 'GET', url: '/v4/console/api/environment/nope', headers });
+    expect([hiddenAnswer.statusCode, hiddenAnswer.json()]).toEqual([missing.statusCode, missing.json()]);
+  });
+});
+
+describe('ghosting', () => {
+  const asUser = (role: DemoRole, target: string) => ({
+    authorization: `Bearer ${tokens.get(role)}`,
+    'x-switch-user': target,
+  });
+
+  it('lets support act as a user, with that user’s rights, and audits it', async () => {
+    const me = await server.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: asUser('support', 'viewer') });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: 'viewer', role: 'ROLE_PROJECT_VIEWER' });
+
+    // The viewer cannot see the hidden environment, so support acting as the viewer cannot either.
+    const hidden = await server.app.inject({
+      method: 'GET',
+      url: '/v4/console/api/environment/demo-ic-recette',
+      headers: asUser('support', 'viewer'),
+    });
+    expect(hidden.statusCode).toBe(404);
+
+    const environment = await server.app.inject({
+      method: 'GET',
+      url: '/v4/console/api/environment/demo-ic-prod',
+      headers: asUser('support', 'viewer'),
+    });
+    expect(environment.statusCode).toBe(200);
+    expect(environment.json()).toMatchObject({ projectId: 'demo-ic', organisationId: 'demo' });
+
+    const rows = await server.handle.db.select().from(auditLogs);
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        actorId: demoUserId('support'),
+        asUserId: demoUserId('viewer'),
+        action: 'environments.get',
+        targetType: 'environment',
+        targetId: 'demo-ic-prod',
+        organisationId: 'demo',
+      }),
+    );
+  });
+
+  it('is refused to anyone but support, and never onto provider staff', async () => {
+    for (const [role, target] of [
+      ['admin', 'viewer'],
+      ['sre', 'viewer'],
+      ['support', 'sre'],
+      ['support', 'nobody-at-all'],
+    ] as const) {
+      const response = await server.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: asUser(role, target) });
+      expect(response.statusCode, `${role} as ${target}`).toBe(403);
+    }
+  });
+});

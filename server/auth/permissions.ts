@@ -1,0 +1,180 @@
+/**
+ * The one permission check (spec §6). Every contract route declares an `access` rule; register.ts
+ * calls `authorize` with it after the path parameters are parsed and before the query and body are,
+ * so a caller without rights learns nothing from validation errors.
+ *
+ * Rights on a project, from strongest source to weakest:
+ * - organisation admins are configurators on every project of their organisation;
+ * - provider SRE staff act as configurators everywhere (their actions are audited);
+ * - provider support staff may look (cockpit) everywhere and do more only by ghosting a user;
+ * - everyone else has the profile granted to them on that project, or none.
+ * A private environment is hidden (404, as if it did not exist) from members below configurator;
+ * provider staff see it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Access, ProjectProfile } from '../../src/contract/define';
+import { PROJECT_PROFILES } from '../../src/contract/define';
+import type { ServerContext } from '../context';
+import { environments, members, projectPermissions, projects } from '../db/schema';
+import { HttpError } from '../http-error';
+import type { Principal } from './guard';
+
+/** What a scoped check found; handlers and the audit log read it from `request.scope`. */
+export interface Scope {
+  organisationId: string | null;
+  projectId: string | null;
+  environmentId: string | null;
+  /** The caller's effective profile on `projectId` (null outside a project). */
+  profile: ProjectProfile | null;
+}
+
+const NO_SCOPE: Scope = { organisationId: null, projectId: null, environmentId: null, profile: null };
+
+export function forbidden(message = 'Access denied'): HttpError {
+  return new HttpError(403, { message, code: 'forbidden' });
+}
+
+function notFound(what: 'Organisation' | 'Project' | 'Environment'): HttpError {
+  return new HttpError(404, { message: `${what} not found`, code: 'notFound' });
+}
+
+export function atLeast(profile: ProjectProfile | null, need: ProjectProfile): boolean {
+  return profile !== null && PROJECT_PROFILES.indexOf(profile) >= PROJECT_PROFILES.indexOf(need);
+}
+
+interface Membership {
+  role: string;
+  guest: boolean;
+}
+
+async function membershipOf(ctx: ServerContext, userId: string, organisationId: string): Promise<Membership | null> {
+  const [row] = await ctx.db
+    .select({ role: members.role, guest: members.guest })
+    .from(members)
+    .where(and(eq(members.organisationId, organisationId), eq(members.userId, userId)));
+  return row ?? null;
+}
+
+/** The caller's effective access profile on one project of `organisationId`. */
+export async function profileOn(
+  ctx: ServerContext,
+  principal: Principal,
+  organisationId: string,
+  projectId: string,
+): Promise<ProjectProfile> {
+  if (principal.providerRole === 'sre') return 'configurator';
+  if (principal.providerRole === 'support') return 'cockpit';
+  const membership = await membershipOf(ctx, principal.userId, organisationId);
+  if (membership === null) return 'noAccess';
+  if (membership.role === 'ROLE_ORGANISATION_ADMIN') return 'configurator';
+  const [grant] = await ctx.db
+    .select({ profile: projectPermissions.profile })
+    .from(projectPermissions)
+    .where(and(eq(projectPermissions.userId, principal.userId), eq(projectPermissions.projectId, projectId)));
+  return grant?.profile ?? 'noAccess';
+}
+
+/** Whether a private environment is visible at this profile (spec §6 "hidden environments"). */
+export function seesPrivateEnvironments(profile: ProjectProfile | null): boolean {
+  return atLeast(profile, 'configurator');
+}
+
+function paramOf(params: unknown, name: string): string {
+  const value = (params as Record<string, unknown> | undefined)?.[name];
+  // A contract whose rule names a parameter its path does not have is our bug, caught by tests.
+  if (typeof value !== 'string') throw new Error(`Access rule names path parameter "${name}", which is missing`);
+  return value;
+}
+
+async function authorizeOrganisation(
+  ctx: ServerContext,
+  principal: Principal,
+  organisationId: string,
+  need: 'guest' | 'member' | 'admin',
+): Promise<Scope> {
+  const scope = { ...NO_SCOPE, organisationId };
+  if (principal.providerRole !== null) {
+    // Provider staff read every organisation but never administer one directly.
+    if (need === 'admin') throw forbidden('Only organisation admins may do this');
+    return scope;
+  }
+  const membership = await membershipOf(ctx, principal.userId, organisationId);
+  // Not a member: the organisation does not exist as far as this caller may know.
+  if (membership === null) throw notFound('Organisation');
+  if (need === 'admin' && membership.role !== 'ROLE_ORGANISATION_ADMIN') {
+    throw forbidden('Only organisation admins may do this');
+  }
+  if (need === 'member' && membership.guest) throw forbidden('Guests only see the projects they were given');
+  return scope;
+}
+
+async function authorizeProject(
+  ctx: ServerContext,
+  principal: Principal,
+  projectId: string,
+  need: Exclude<ProjectProfile, 'noAccess'>,
+  environmentId: string | null,
+): Promise<Scope> {
+  const [project] = await ctx.db
+    .select({ organisationId: projects.organisationId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (project === undefined) throw notFound('Project');
+  const profile = await profileOn(ctx, principal, project.organisationId, projectId);
+  if (profile === 'noAccess') throw notFound('Project');
+  if (!atLeast(profile, need)) throw forbidden(`This needs the ${need} profile on the project`);
+  return { organisationId: project.organisationId, projectId, environmentId, profile };
+}
+
+async function authorizeEnvironment(
+  ctx: ServerContext,
+  principal: Principal,
+  environmentId: string,
+  need: Exclude<ProjectProfile, 'noAccess'>,
+): Promise<Scope> {
+  const [environment] = await ctx.db
+    .select({ projectId: environments.projectId, visibility: environments.visibility })
+    .from(environments)
+    .where(eq(environments.id, environmentId));
+  if (environment === undefined) throw notFound('Environment');
+  let scope: Scope;
+  try {
+    scope = await authorizeProject(ctx, principal, environment.projectId, 'cockpit', environmentId);
+  } catch (error) {
+    // Someone without access to the project must not learn that the environment exists.
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound('Environment');
+    throw error;
+  }
+  const staff = principal.providerRole !== null;
+  if (environment.visibility === 'private' && !staff && !seesPrivateEnvironments(scope.profile)) {
+    throw notFound('Environment');
+  }
+  if (!atLeast(scope.profile, need)) throw forbidden(`This needs the ${need} profile on the project`);
+  return scope;
+}
+
+export async function authorize(
+  ctx: ServerContext,
+  principal: Principal | null,
+  rule: Access,
+  params: unknown,
+): Promise<Scope> {
+  if (rule.kind === 'public') return NO_SCOPE;
+  // The auth guard runs first and rejects a missing token; a null here is a wiring bug.
+  if (principal === null) throw new Error('authorize() reached without a principal');
+  switch (rule.kind) {
+    case 'signedIn':
+      return NO_SCOPE;
+    case 'provider': {
+      const allowed = rule.need === 'staff' ? principal.providerRole !== null : principal.providerRole === rule.need;
+      if (!allowed) throw forbidden('Reserved to provider staff');
+      return NO_SCOPE;
+    }
+    case 'organisation':
+      return authorizeOrganisation(ctx, principal, paramOf(params, rule.param), rule.need);
+    case 'project':
+      return authorizeProject(ctx, principal, paramOf(params, rule.param), rule.need, null);
+    case 'environment':
+      return authorizeEnvironment(ctx, principal, paramOf(params, rule.param), rule.need);
+  }
+}

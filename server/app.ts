@@ -12,9 +12,12 @@ import { registerConsole } from './console';
 import type { ServerContext } from './context';
 import type { Database } from './db/open';
 import { installErrorHandler } from './error-handler';
+import { logSerializers } from './log';
+import type { Mailer } from './mail/mailer';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
 import { parseQueryString } from './routes/query-string';
+import { installSecurityHeaders } from './security';
 import { installContractRouting } from './routes/register';
 import { VERSION } from './version';
 
@@ -26,6 +29,11 @@ export interface BuildAppOptions {
   staticDir?: string;
   /** Pino logging (off by default, for tests); `{ level }` picks the level. */
   logger?: boolean | { level: string };
+  mailer: Mailer;
+  /** Other origins serving the console (reset links may point there; see routes/passwords.ts). */
+  consoleOrigins?: readonly string[];
+  /** The API origin when the console calls another host (VITE_API_BASE_URL); added to connect-src. */
+  apiOrigin?: string;
 }
 
 /** JSON bodies of the API; file uploads will get their own limit with multipart. */
@@ -33,13 +41,22 @@ const BODY_LIMIT = 1024 * 1024;
 
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      options.logger === undefined || options.logger === false
+        ? false
+        : { ...(options.logger === true ? {} : options.logger), serializers: logSerializers },
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
-  const ctx: ServerContext = { db: options.db, tokens: createTokenService(options.jwtSecret) };
+  const ctx: ServerContext = {
+    db: options.db,
+    tokens: createTokenService(options.jwtSecret),
+    mailer: options.mailer,
+    consoleOrigins: options.consoleOrigins ?? [],
+  };
 
   installErrorHandler(app);
+  installSecurityHeaders(app, options.apiOrigin);
   installContractRouting(app, isApiPath);
   installAuthGuard(app, ctx);
   installAuditLog(app, ctx);

@@ -10,6 +10,9 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//i, 'must be a postgres:// URL').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTROOM_SEED: z.enum(['true', 'false']).default('true'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//i, 'must be an smtp:// or smtps:// URL').optional(),
+  POSTROOM_CONSOLE_ORIGINS: z.string().optional(),
+  VITE_API_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -21,6 +24,9 @@ export interface ServerConfig {
   jwtSecret: string | undefined;
   seed: boolean;
   logLevel: string;
+  smtpUrl: string | undefined;
+  consoleOrigins: string[];
+  apiOrigin: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -40,5 +46,12 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     jwtSecret: e.JWT_SECRET,
     seed: e.POSTROOM_SEED === 'true',
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    consoleOrigins: (e.POSTROOM_CONSOLE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== '')
+      .map((origin) => new URL(origin).origin),
+    apiOrigin: e.VITE_API_BASE_URL === undefined ? undefined : new URL(e.VITE_API_BASE_URL).origin,
   };
 }

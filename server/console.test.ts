@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { createMailer } from './mail/mailer';
 import { createTestServer, TEST_JWT_SECRET, type TestServer } from './test-support/test-server';
 
 const INDEX = '<!doctype html><title>Postroom</title>';
@@ -57,6 +58,21 @@ describe('the built console', () => {
     expect(post.statusCode).toBe(404);
   });
 
+  it('sends a strict Content-Security-Policy: no inline script, no eval, nobody may frame it', async () => {
+    const response = await get('/orga/demo');
+    const policy = Object.fromEntries(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name = '', ...values]) => [name, values]),
+    );
+    expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(policy['connect-src']).toEqual(["'self'"]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('does not serve files outside the folder', async () => {
     const response = await get('/..%2f..%2fetc%2fpasswd');
     expect(response.body).not.toContain('root:');
@@ -66,7 +82,12 @@ describe('the built console', () => {
 describe('without a built console', () => {
   it('answers JSON 404 for every unknown path', async () => {
     // Same database as above: one PGlite per test file.
-    const apiOnly = buildApp({ db: server.handle.db, jwtSecret: TEST_JWT_SECRET, staticDir: join(staticDir, 'missing') });
+    const apiOnly = buildApp({
+      db: server.handle.db,
+      jwtSecret: TEST_JWT_SECRET,
+      staticDir: join(staticDir, 'missing'),
+      mailer: createMailer({ outboxDir: server.outboxDir }),
+    });
     try {
       const response = await apiOnly.inject({ method: 'GET', url: '/orga/x' });
       expect(response.statusCode).toBe(404);

@@ -1,8 +1,12 @@
 /** What every route module and hook needs, passed explicitly rather than hung on the Fastify instance. */
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/open';
+import type { Mailer } from './mail/mailer';
 
 export interface ServerContext {
   db: Database;
   tokens: TokenService;
+  mailer: Mailer;
+  /** Origins of consoles served elsewhere (dev server, another host) that may receive reset links. */
+  consoleOrigins: readonly string[];
 }

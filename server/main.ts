@@ -12,10 +12,13 @@ import { readConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './db/seed';
+import { createMailer } from './mail/mailer';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 /** Inside the data folder, beside jwt-secret (and later outbox/): PGlite owns this sub-folder. */
 const PGLITE_FOLDER = 'pglite';
+/** Mails written as .eml files when no SMTP_URL is set. */
+const OUTBOX_FOLDER = 'outbox';
 /** Past this, a stuck close (a hanging request, a database that does not answer) is cut short. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -29,7 +32,21 @@ async function main(): Promise<void> {
   const seeded = config.seed ? await seedDemo(handle.db) : 0;
 
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));
-  const app = buildApp({ db: handle.db, jwtSecret, staticDir: DIST_DIR, logger: { level: config.logLevel } });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: join(config.dataDir, OUTBOX_FOLDER),
+    // Only called when a mail is sent, long after `app` exists.
+    log: (details, message) => app.log.info(details, message),
+  });
+  const app = buildApp({
+    db: handle.db,
+    jwtSecret,
+    staticDir: DIST_DIR,
+    logger: { level: config.logLevel },
+    mailer,
+    consoleOrigins: config.consoleOrigins,
+    apiOrigin: config.apiOrigin,
+  });
 
   app.log.info(
     {

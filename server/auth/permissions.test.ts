@@ -23,6 +23,7 @@ const PUBLIC = 'public' as const;
 
 /** The demo objects each path parameter is probed with. */
 const PARAMS: Record<string, string> = {
+  token: 'not-a-reset-token',
   orgaId: 'demo',
   projectId: 'demo-ic',
   envId: 'demo-ic-prod',
@@ -31,7 +32,12 @@ const PARAMS: Record<string, string> = {
 /** Who may call each operation, with the parameters above. */
 const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'auth.loginCheck': PUBLIC,
+  'auth.refresh': PUBLIC,
   'auth.currentUser': EVERYONE,
+  'password.forgottenSend': PUBLIC,
+  'password.forgottenCheck': PUBLIC,
+  'password.forgottenReset': PUBLIC,
+  'password.change': EVERYONE,
   'environments.get': ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'sre', 'support'],
 };
 

@@ -10,7 +10,7 @@ describe('tokens', () => {
     expect(await tokens.verify('access', session.token)).toBe('u1');
     expect(await tokens.verify('refresh', session.refresh_token)).toBe('u1');
     await expect(tokens.verify('access', session.refresh_token)).rejects.toThrow(TokenError);
-    await expect(tokens.verify('access', await tokens.issue('reset', 'u1'))).rejects.toThrow('Invalid token');
+    await expect(tokens.verify('access', await tokens.issue('refresh', 'u1'))).rejects.toThrow('Invalid token');
   });
 
   it('refuses tokens of another key and expired ones', async () => {
@@ -18,7 +18,7 @@ describe('tokens', () => {
     await expect(createTokenService(SECRET).verify('access', await other.issue('access', 'u1'))).rejects.toThrow(
       'Invalid token',
     );
-    const shortLived = createTokenService(SECRET, { accessSeconds: -10, refreshSeconds: 1, resetSeconds: 1 });
+    const shortLived = createTokenService(SECRET, { accessSeconds: -10, refreshSeconds: 1 });
     await expect(shortLived.verify('access', await shortLived.issue('access', 'u1'))).rejects.toThrow('Token expired');
   });
 

@@ -1,15 +1,15 @@
 /**
- * JSON Web Tokens (HS256, jose). Three kinds, told apart by the `typ` claim so one can never stand in
- * for another:
+ * JSON Web Tokens (HS256, jose). Two kinds, told apart by the `typ` claim so one can never stand in
+ * for the other:
  * - access: about an hour, sent as `Authorization: Bearer`;
- * - refresh: longer, exchanged for a new pair (the refresh endpoint comes with a later step);
- * - reset: one hour, handed out with a 410 when the password has expired, only good for choosing a
- *   new password (spec §8). A later step may replace it with a random, stored, single-use token.
+ * - refresh: thirty days, exchanged at POST /api/token/refresh for a new pair, so an installed
+ *   console reconnects without a new sign-in.
+ * Password reset links are not JWTs: they are random, stored and single use (reset-tokens.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-export type TokenKind = 'access' | 'refresh' | 'reset';
+export type TokenKind = 'access' | 'refresh';
 
 const ISSUER = 'postroom';
 /** HS256 wants a key at least as long as its 256-bit output. */
@@ -18,13 +18,11 @@ export const MIN_SECRET_BYTES = 32;
 export interface TokenLifetimes {
   accessSeconds: number;
   refreshSeconds: number;
-  resetSeconds: number;
 }
 
 export const DEFAULT_LIFETIMES: TokenLifetimes = {
   accessSeconds: 60 * 60,
   refreshSeconds: 30 * 24 * 60 * 60,
-  resetSeconds: 60 * 60,
 };
 
 export interface SessionTokens {
@@ -63,7 +61,6 @@ export function createTokenService(
   const seconds: Record<TokenKind, number> = {
     access: lifetimes.accessSeconds,
     refresh: lifetimes.refreshSeconds,
-    reset: lifetimes.resetSeconds,
   };
 
   const issue = (kind: TokenKind, userId: string): Promise<string> =>

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../src/contract/auth';
+import { loginFailures } from '../db/schema';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 
@@ -81,7 +84,7 @@ describe('POST /api/login_check', () => {
     expect(response.statusCode).toBe(410);
     const body = response.json<{ message: string; refresh_token: string }>();
     expect(body.message).toBeTruthy();
-    expect(body.refresh_token).toMatch(/^ey/);
+    expect(body.refresh_token).toMatch(/^[\w-]{43}$/);
     // That token is for choosing a new password, not for calling the API.
     expect((await currentUser(`Bearer ${body.refresh_token}`)).statusCode).toBe(401);
 
@@ -159,5 +162,71 @@ describe('GET /v4/console/api/user', () => {
 
     const ghost = await currentUser(`Bearer ${await sign('no-such-user', now + 60)}`);
     expect(ghost.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/token/refresh', () => {
+  const refresh = (refreshToken: string) =>
+    server.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: refreshToken } });
+
+  it('exchanges a refresh token for a new pair that loads the same user', async () => {
+    const session = (await login('configurator', DEMO_PASSWORD)).json<{ token: string; refresh_token: string }>();
+    const renewed = await refresh(session.refresh_token);
+    expect(renewed.statusCode).toBe(200);
+    const pair = renewed.json<{ token: string; refresh_token: string }>();
+    expect(pair.token).not.toBe(session.token);
+    expect((await currentUser(`Bearer ${pair.token}`)).json()).toMatchObject({ username: 'configurator' });
+  });
+
+  it('refuses an access token, a forged token, and the token of an account whose password expired', async () => {
+    const session = (await login('viewer', DEMO_PASSWORD)).json<{ token: string; refresh_token: string }>();
+    expect((await refresh(session.token)).json()).toMatchObject({ code: 'invalidRefreshToken' });
+    expect((await refresh('forged')).statusCode).toBe(401);
+
+    await server.handle.db.execute(sql`update users set password_expired = true where username = 'viewer'`);
+    try {
+      expect((await refresh(session.refresh_token)).statusCode).toBe(401);
+    } finally {
+      await server.handle.db.execute(sql`update users set password_expired = false where username = 'viewer'`);
+    }
+  });
+});
+
+describe('the sign-in failure limit', () => {
+  async function fail(key: string, times: number) {
+    await server.handle.db.insert(loginFailures).values(
+      Array.from({ length: times }, () => ({ id: randomUUID(), key })),
+    );
+  }
+
+  it('records each failure against the account and the address', async () => {
+    await login('guest', 'wrong');
+    const rows = await server.handle.db.select().from(loginFailures).where(eq(loginFailures.key, 'account:guest'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 429 "try again later", even with the right password, after 100 failures in an hour', async () => {
+    await fail('account:support', 99);
+    expect((await login('support', DEMO_PASSWORD)).statusCode).toBe(200);
+    await fail('account:support', 1);
+    const limited = await login('Support', DEMO_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'tooManyAttempts' });
+    // Other accounts are not affected by one account's count.
+    expect((await login('sre', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('forgets failures older than an hour', async () => {
+    const old = new Date(Date.now() - 61 * 60 * 1000);
+    await server.handle.db
+      .insert(loginFailures)
+      .values(Array.from({ length: 100 }, () => ({ id: randomUUID(), key: 'account:light', at: old })));
+    expect((await login('light', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits a client address across accounts', async () => {
+    // Last: from here on this address is locked out.
+    await fail('ip:127.0.0.1', 100);
+    expect((await login('admin', DEMO_PASSWORD)).json()).toMatchObject({ code: 'tooManyAttempts' });
   });
 });

@@ -1,9 +1,12 @@
-/** Sign-in and current user (spec §7.2, errors of §8). */
+/** Sign-in, token renewal and current user (spec §7.2, errors of §8). */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, loginCheck } from '../../src/contract/auth';
+import { currentUser, loginCheck, refreshSession } from '../../src/contract/auth';
 import { principalOf } from '../auth/guard';
+import { accountKey, addressKey, isLoginLimited, recordLoginFailure } from '../auth/login-limit';
 import { verifyPassword } from '../auth/passwords';
+import { createResetToken } from '../auth/reset-tokens';
+import { TokenError } from '../auth/tokens';
 import { loadUserView } from '../auth/user-view';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
@@ -11,7 +14,11 @@ import { HttpError } from '../http-error';
 import { registerEndpoint } from './register';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  registerEndpoint(app, ctx, loginCheck, async ({ body }) => {
+  registerEndpoint(app, ctx, loginCheck, async ({ body, request }) => {
+    const keys = [accountKey(body.username), addressKey(request.ip)];
+    if (await isLoginLimited(ctx.db, keys)) {
+      throw new HttpError(429, { message: 'Too many failed sign-ins; try again later', code: 'tooManyAttempts' });
+    }
     const [user] = await ctx.db
       .select({ id: users.id, passwordHash: users.passwordHash, passwordExpired: users.passwordExpired })
       .from(users)
@@ -19,20 +26,42 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     // The spec wants the two cases told apart (§8 "wrong username, wrong password"); `code` lets
     // the console pick its translated message without parsing English.
     if (user === undefined) {
+      await recordLoginFailure(ctx.db, keys);
       throw new HttpError(401, { message: 'Wrong username', code: 'wrongUsername' });
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
+      await recordLoginFailure(ctx.db, keys);
       throw new HttpError(401, { message: 'Wrong password', code: 'wrongPassword' });
     }
     if (user.passwordExpired) {
-      // Only after the right password, so the 410 never tells a stranger more than a 401 would.
+      // Only after the right password, so the 410 never tells a stranger more than a 401 would. The
+      // "refresh token" of §8 is a reset link's token: the console opens reset-password/{token}.
       throw new HttpError(410, {
         message: 'Password expired',
         code: 'passwordExpired',
-        refresh_token: await ctx.tokens.issue('reset', user.id),
+        refresh_token: await createResetToken(ctx.db, user.id),
       });
     }
     return ctx.tokens.issueSession(user.id);
+  });
+
+  registerEndpoint(app, ctx, refreshSession, async ({ body }) => {
+    let userId: string;
+    try {
+      userId = await ctx.tokens.verify('refresh', body.refresh_token);
+    } catch (error) {
+      if (error instanceof TokenError) throw new HttpError(401, { message: error.message, code: 'invalidRefreshToken' });
+      throw error;
+    }
+    const [user] = await ctx.db
+      .select({ passwordExpired: users.passwordExpired })
+      .from(users)
+      .where(sql`${users.id} = ${userId}`);
+    // A deleted account, or one whose password has since expired, must sign in again.
+    if (user === undefined || user.passwordExpired) {
+      throw new HttpError(401, { message: 'Invalid token', code: 'invalidRefreshToken' });
+    }
+    return ctx.tokens.issueSession(userId);
   });
 
   registerEndpoint(app, ctx, currentUser, async ({ request }) => {

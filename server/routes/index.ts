@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerAuthRoutes } from './auth';
 import { registerEnvironmentRoutes } from './environments';
+import { registerPasswordRoutes } from './passwords';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
+  registerPasswordRoutes(app, ctx);
   registerEnvironmentRoutes(app, ctx);
 }

@@ -2,18 +2,24 @@
  * A server on a fresh in-memory PGlite, migrated and seeded. PGlite takes seconds to start, so each
  * test file builds ONE in beforeAll and closes it in afterAll.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { migrateDatabase } from '../db/migrate';
 import { MEMORY, openDatabase, type DatabaseHandle } from '../db/open';
 import { seedDemo } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed-data';
+import { createMailer } from '../mail/mailer';
 
 export const TEST_JWT_SECRET = 'postroom-test-secret-of-at-least-32-bytes';
 
 export interface TestServer {
   app: FastifyInstance;
   handle: DatabaseHandle;
+  /** Where mails land when the test did not pass its own mailer. */
+  outboxDir: string;
   close(): Promise<void>;
 }
 
@@ -21,17 +27,26 @@ export async function createTestServer(
   options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean } = {},
 ): Promise<TestServer> {
   const { seed = true, ...appOptions } = options;
+  // Mail goes to a throwaway outbox unless the test brings its own mailer (e.g. a local SMTP server).
+  const outboxDir = mkdtempSync(join(tmpdir(), 'postroom-outbox-'));
   const handle = await openDatabase(MEMORY);
   await migrateDatabase(handle);
   if (seed) await seedDemo(handle.db);
-  const app = buildApp({ jwtSecret: TEST_JWT_SECRET, ...appOptions, db: handle.db });
+  const app = buildApp({
+    jwtSecret: TEST_JWT_SECRET,
+    mailer: createMailer({ outboxDir }),
+    ...appOptions,
+    db: handle.db,
+  });
   await app.ready();
   return {
     app,
     handle,
+    outboxDir,
     close: async () => {
       await app.close();
       await handle.close();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

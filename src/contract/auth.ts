@@ -39,6 +39,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+export const sessionTokensSchema = z.object({ token: z.string(), refresh_token: z.string() });
+
 export const loginCheck = defineEndpoint({
   id: 'auth.loginCheck',
   method: 'POST',
@@ -46,7 +48,17 @@ export const loginCheck = defineEndpoint({
   summary: 'Exchange a username and password for an access token and a refresh token',
   access: access.public,
   body: z.object({ username: z.string().min(1), password: z.string().min(1) }),
-  response: z.object({ token: z.string(), refresh_token: z.string() }),
+  response: sessionTokensSchema,
+});
+
+export const refreshSession = defineEndpoint({
+  id: 'auth.refresh',
+  method: 'POST',
+  path: '/api/token/refresh',
+  summary: 'Exchange a valid refresh token for a new access token and refresh token',
+  access: access.public,
+  body: z.object({ refresh_token: z.string().min(1) }),
+  response: sessionTokensSchema,
 });
 
 export const currentUser = defineEndpoint({

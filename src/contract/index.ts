@@ -3,11 +3,22 @@
  * its tests check that each one is implemented. Add a new area's declarations here.
  */
 import type { Endpoint } from './define';
-import { currentUser, loginCheck } from './auth';
+import { currentUser, loginCheck, refreshSession } from './auth';
+import { changePassword, forgotPasswordCheck, forgotPasswordReset, forgotPasswordSend } from './passwords';
 import { getEnvironment } from './environments';
 
 export * from './define';
 export * from './auth';
 export * from './environments';
+export * from './passwords';
 
-export const allEndpoints: readonly Endpoint[] = [loginCheck, currentUser, getEnvironment];
+export const allEndpoints: readonly Endpoint[] = [
+  loginCheck,
+  refreshSession,
+  currentUser,
+  forgotPasswordSend,
+  forgotPasswordCheck,
+  forgotPasswordReset,
+  changePassword,
+  getEnvironment,
+];

@@ -1,0 +1,52 @@
+/**
+ * Password reset links (forgotten password, and the expired-password 410): 32 random bytes sent to
+ * the user, only their SHA-256 stored, valid one hour, spent on first use. Hashing with plain SHA-256
+ * is enough here: the token has 256 bits of entropy, so there is nothing to brute-force.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../db/open';
+import { passwordResetTokens } from '../db/schema';
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export async function createResetToken(db: Database, userId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordResetTokens).values({
+    tokenHash: hashOf(token),
+    userId,
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+  });
+  return token;
+}
+
+const usable = (token: string, now: Date) =>
+  and(
+    eq(passwordResetTokens.tokenHash, hashOf(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+
+/** The user a still-usable token belongs to, or null. */
+export async function findResetToken(db: Database, token: string, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(usable(token, now));
+  return row?.userId ?? null;
+}
+
+/**
+ * Marks the token used and returns its user, or null if it was not usable. One UPDATE … RETURNING,
+ * so two concurrent resets with the same link cannot both succeed.
+ */
+export async function spendResetToken(db: Database, token: string, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(usable(token, now))
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,26 @@
+/**
+ * What request logs may say. Fastify logs each request's URL; ours can carry secrets in the path
+ * (a reset link's token, in the API's check call and the console's reset-password page) or the query (an OAuth code, a state, a recovery URL), and headers carry the
+ * bearer token. The request serializer keeps the method, the path with such segments masked, and the
+ * query's parameter names only; headers are never logged.
+ */
+import type { FastifyRequest } from 'fastify';
+
+/** Path segments that follow these are secrets. */
+const SECRET_AFTER = new Set(['check', 'reset-password']);
+const MASK = '***';
+
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const segments = path.split('/');
+  const masked = segments.map((segment, index) => (index > 0 && SECRET_AFTER.has(segments[index - 1] ?? '') ? MASK : segment));
+  if (query === undefined) return masked.join('/');
+  const names = [...new URLSearchParams(query).keys()];
+  return `${masked.join('/')}?${names.map((name) => `${name}=${MASK}`).join('&')}`;
+}
+
+export const logSerializers = {
+  req(request: FastifyRequest) {
+    return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+  },
+};

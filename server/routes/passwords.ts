@@ -1,0 +1,117 @@
+/**
+ * Forgotten, expired and changed passwords (spec §2.4, §5, §7.2, §8).
+ *
+ * The forgotten-password request answers 204 at once and does its work afterwards, so neither the
+ * answer nor its timing tells whether an account has that address. The reset link is the console's
+ * `recovery_url` followed by the token; `recovery_url` must point at this console (its own origin or
+ * one listed in POSTROOM_CONSOLE_ORIGINS), or anyone could make us mail links to their own site.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  brokenPasswordRules,
+  changePassword,
+  forgotPasswordCheck,
+  forgotPasswordReset,
+  forgotPasswordSend,
+} from '../../src/contract/passwords';
+import { principalOf } from '../auth/guard';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { createResetToken, findResetToken, spendResetToken } from '../auth/reset-tokens';
+import type { ServerContext } from '../context';
+import { users } from '../db/schema';
+import { HttpError } from '../http-error';
+import { registerEndpoint } from './register';
+
+const invalidLink = () => new HttpError(404, { message: 'This link is invalid or has expired', code: 'invalidLink' });
+
+function checkNewPassword(password: string, confirmation: string): void {
+  const broken = brokenPasswordRules(password);
+  if (broken.length > 0) {
+    throw new HttpError(400, { message: 'The password does not follow the rules', code: 'invalidPassword', rules: broken });
+  }
+  if (password !== confirmation) {
+    throw new HttpError(400, { message: 'Passwords are not the same', code: 'passwordsDiffer' });
+  }
+}
+
+function assertOwnConsole(ctx: ServerContext, request: FastifyRequest, recoveryUrl: string): void {
+  const origin = new URL(recoveryUrl).origin;
+  const own = new URL(`${request.protocol}://${request.host}`).origin;
+  if (origin !== own && !ctx.consoleOrigins.includes(origin)) {
+    throw new HttpError(400, { message: 'recovery_url must point at this console', code: 'foreignRecoveryUrl' });
+  }
+}
+
+async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, email: string, recoveryUrl: string) {
+  const [user] = await ctx.db
+    .select({ id: users.id, firstname: users.firstname, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (user === undefined) return;
+  const link = `${recoveryUrl}${await createResetToken(ctx.db, user.id)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Postroom : réinitialisation du mot de passe / password reset',
+    text: [
+      `Bonjour ${user.firstname},`,
+      '',
+      'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, une seule fois) :',
+      link,
+      '',
+      'To choose a new password, open the link above (valid for one hour, once).',
+      '',
+      "Si vous n'avez rien demandé, ignorez ce message. / If you did not ask, ignore this message.",
+    ].join('\n'),
+  });
+  log.info('password reset mail sent');
+}
+
+export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  registerEndpoint(app, ctx, forgotPasswordSend, async ({ body, query, request, reply }) => {
+    assertOwnConsole(ctx, request, query.recovery_url);
+    // After the answer: an unknown address must not answer faster than a known one.
+    setImmediate(() => {
+      mailResetLink(ctx, request.log, body.email, query.recovery_url).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset mail failed'),
+      );
+    });
+    reply.code(204);
+  });
+
+  registerEndpoint(app, ctx, forgotPasswordCheck, async ({ params }) => {
+    const userId = await findResetToken(ctx.db, params.token);
+    if (userId === null) throw invalidLink();
+    const [user] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    if (user === undefined) throw invalidLink();
+    return user;
+  });
+
+  registerEndpoint(app, ctx, forgotPasswordReset, async ({ body }) => {
+    checkNewPassword(body.password, body.confirmation);
+    const passwordHash = await hashPassword(body.password);
+    const userId = await spendResetToken(ctx.db, body.token);
+    if (userId === null) throw invalidLink();
+    await ctx.db.update(users).set({ passwordHash, passwordExpired: false }).where(eq(users.id, userId));
+  });
+
+  registerEndpoint(app, ctx, changePassword, async ({ body, request }) => {
+    const principal = principalOf(request);
+    // A support agent acting as someone must never choose that person's password.
+    if (principal.actor !== undefined) {
+      throw new HttpError(403, { message: 'A ghosted session cannot change the password', code: 'forbidden' });
+    }
+    const [user] = await ctx.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, principal.userId));
+    if (user === undefined || !(await verifyPassword(body.currentPassword, user.passwordHash))) {
+      throw new HttpError(400, { message: 'The current password is wrong', code: 'wrongCurrentPassword' });
+    }
+    checkNewPassword(body.password, body.confirmation);
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(eq(users.id, principal.userId));
+  });
+}

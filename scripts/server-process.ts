@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export interface ServerProcess {
   url: string;
+  /** The throwaway data folder (PGlite, jwt-secret, outbox/ of mails written without SMTP). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -65,5 +67,5 @@ export async function startServerProcess(options: { logs?: boolean; timeoutMs?: 
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, dataDir, stop };
 }

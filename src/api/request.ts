@@ -39,6 +39,11 @@ export interface RequestLayerConfig {
   /** Overrides `VITE_API_BASE_URL`. */
   baseUrl?: string;
   getCredentials: () => Credentials;
+  /**
+   * Awaited before every call that is not public, before credentials are read: the session renews
+   * an access token about to expire here. Its failure never blocks the call.
+   */
+  beforeAuthenticatedCall?: () => Promise<void>;
   handlers?: RequestHandlers;
 }
 
@@ -271,6 +276,15 @@ async function readData(response: Response, prepared: Prepared): Promise<unknown
   }
 }
 
+async function beforeCall(endpoint: Endpoint): Promise<void> {
+  if (endpoint.access.kind === 'public' || layer.beforeAuthenticatedCall === undefined) return;
+  try {
+    await layer.beforeAuthenticatedCall();
+  } catch (error) {
+    console.warn('Preparing the credentials failed; sending the call as is', error);
+  }
+}
+
 /**
  * Sends one call. Resolves with the answer (validated against the response schema when there is one),
  * undefined for 204, HEAD or an empty body; rejects with an ApiError in every other case.
@@ -279,6 +293,7 @@ export async function request<E extends Endpoint>(
   endpoint: E,
   options: RequestOptions<E> = {},
 ): Promise<EndpointResponse<E>> {
+  await beforeCall(endpoint);
   const prepared = prepare(endpoint, options, 'application/json');
   const response = await send(prepared, options.signal);
   if (!response.ok) throw await httpError(response, prepared, options.signal);
@@ -310,6 +325,7 @@ export async function request<E extends Endpoint>(
  * The endpoint's response schema does not apply here.
  */
 export async function download<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<Download> {
+  await beforeCall(endpoint);
   // Downloads are files of any type; asking for JSON only could make a negotiating server answer 406.
   const prepared = prepare(endpoint, options, '*/*');
   const response = await send(prepared, options.signal);

@@ -53,8 +53,16 @@ export const routes: RouteObject[] = [
         handle: { layout: 'login', access: 'guest' } satisfies RouteHandle,
         children: [
           { path: 'login', lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })), handle: { title: 'login' } },
-          soon('forgot-password', 'forgotPassword'),
-          soon('reset-password/:token', 'resetPassword'),
+          {
+            path: 'forgot-password',
+            lazy: () => import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+            handle: { title: 'forgotPassword' },
+          },
+          {
+            path: 'reset-password/:token',
+            lazy: () => import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+            handle: { title: 'resetPassword' },
+          },
           soon('oauth/google', 'oauthGoogle'),
           soon('oidc/callback', 'oidcCallback'),
         ],
@@ -80,7 +88,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
             handle: { title: 'profile' },
           },
-          soon('profile/password', 'profilePassword'),
+          {
+            path: 'profile/password',
+            lazy: () => import('../features/auth/change-password-page').then((m) => ({ Component: m.ChangePasswordPage })),
+            handle: { title: 'profilePassword' },
+          },
           {
             path: 'utils/local-storage-cleaner',
             lazy: () =>

@@ -10,6 +10,7 @@ import { toast } from '../ui/toasts/toast-service';
 import { tr } from '../ui/message';
 import { currentPath, getRouter } from './navigation';
 import { paths } from './paths';
+import { renewTokenIfDue } from './token-renewal';
 
 export function hasToken(): boolean {
   return Boolean(readEntry<string>(storageKeys.token));
@@ -66,6 +67,7 @@ export function configureSessionRequests(): void {
       token: readEntry<string>(storageKeys.token),
       switchUser: readEntry<string>(storageKeys.ghostedUser),
     }),
+    beforeAuthenticatedCall: renewTokenIfDue,
     handlers: { onUnauthorized, onForbidden, onGone },
   });
 }

@@ -11,10 +11,12 @@ import frAuth from './resources/fr/auth.json';
 import enAuth from './resources/en/auth.json';
 import frPwa from './resources/fr/pwa.json';
 import enPwa from './resources/en/pwa.json';
+import frAccount from './resources/fr/account.json';
+import enAccount from './resources/en/account.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

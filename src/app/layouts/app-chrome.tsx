@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -17,17 +17,24 @@ import { useTranslation } from 'react-i18next';
 import { authQueries } from '../../features/auth/queries';
 import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
 import { openRapidNavigation } from '../rapid-navigation';
+import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
 import { logout } from '../session';
 import { paths } from '../paths';
 import type { LayoutName } from '../route-handle';
 
 function UserMenu() {
-  const { t } = useTranslation(['common', 'routes']);
+  const { t } = useTranslation(['common', 'routes', 'account']);
   const navigate = useNavigate();
   const { data: user } = useQuery(authQueries.currentUser());
+  const ghost = useGhostedUser();
+  const [ghostDialogOpen, setGhostDialogOpen] = useState(false);
+  // Only support agents may ghost, and not while already acting as someone.
+  const canGhost = user?.role === 'ROLE_PROVIDER_SUPPORT' && !ghost;
   const menu = (
     <Menu>
       <MenuItem icon="person" text={t('routes:profile')} onClick={() => navigate(paths.profile())} />
+      <MenuItem icon="key" text={t('routes:profilePassword')} onClick={() => navigate(paths.profilePassword())} />
+      {canGhost && <MenuItem icon="eye-open" text={t('account:ghosting.start')} onClick={() => setGhostDialogOpen(true)} />}
       <MenuItem icon="database" text={t('routes:localStorageCleaner')} onClick={() => navigate(paths.localStorageCleaner())} />
       <MenuDivider />
       <MenuItem
@@ -41,9 +48,12 @@ function UserMenu() {
     </Menu>
   );
   return (
-    <PopoverNext content={menu} placement="bottom-end">
-      <Button variant="minimal" icon="user" endIcon="caret-down" text={user ? `${user.firstname} ${user.lastname}` : ''} />
-    </PopoverNext>
+    <>
+      <PopoverNext content={menu} placement="bottom-end">
+        <Button variant="minimal" icon="user" endIcon="caret-down" text={user ? `${user.firstname} ${user.lastname}` : ''} />
+      </PopoverNext>
+      {canGhost && <GhostDialog isOpen={ghostDialogOpen} onClose={() => setGhostDialogOpen(false)} />}
+    </>
   );
 }
 
@@ -52,6 +62,7 @@ export function AppChrome({ layout, nav, children }: { layout: LayoutName; nav?:
   const { t } = useTranslation();
   return (
     <div className="p-app" data-layout={layout}>
+      <GhostBanner />
       <Navbar className="p-topbar">
         <NavbarGroup align={Alignment.START}>
           <NavbarHeading>

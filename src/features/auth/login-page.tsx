@@ -3,7 +3,7 @@
  * password get their own messages (§8); anything else is a "try again later" error toast.
  */
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { errorMessage, isApiError } from '../../api/errors';
 import { loginCheck } from '../../contract/auth';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
-import { defaultRedirect } from '../../app/paths';
+import { defaultRedirect, paths } from '../../app/paths';
 import { startSession, takePostLoginTarget } from '../../app/session';
 import { authQueries } from './queries';
 
@@ -26,7 +26,7 @@ function loginErrorCode(error: unknown): FieldError {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'account']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('username');
@@ -104,6 +104,9 @@ export function LoginPage() {
           <Button variant="minimal" text={t('login.back')} onClick={() => setStep('username')} className="p-login__back" />
         </form>
       )}
+      <p className="p-login__links">
+        <Link to={paths.forgotPassword()}>{t('account:forgot.link')}</Link>
+      </p>
     </section>
   );
 }

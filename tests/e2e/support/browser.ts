@@ -24,6 +24,14 @@ export function baseUrl(): string {
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+  // Every Content-Security-Policy violation is kept on the page, for `cspViolations()`.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   return { context, page };
@@ -39,4 +47,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
       );
     }
   });
+}
+
+/** The Content-Security-Policy violations the current document has met so far. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }

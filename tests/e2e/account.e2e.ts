@@ -1,0 +1,164 @@
+/**
+ * Sign-in against the real server as each demo user, and the session rules of spec §8: 401, 403,
+ * 410, forgotten password by mail (the server's outbox), and ghosting by provider support.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import PostalMime from 'postal-mime';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cspViolations, launchBrowser, newPage } from './support/browser';
+import { layout, loginPage, toasts } from './support/pages';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const NEW_PASSWORD = 'Un-nouveau-mot-2-passe';
+
+async function chooseNewPassword(page: Page, password: string) {
+  await page.locator('#new-password').fill(password);
+  await page.locator('#password-confirmation').fill(password);
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await page.waitForURL(/\/login$/);
+}
+
+async function openUserMenu(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+}
+
+describe('signing in as each demo user', () => {
+  it('lands where spec §2.2 says, with no Content-Security-Policy violation', async () => {
+    const landings: Array<[string, RegExp, string]> = [
+      ['admin', /\/orga\/demo$/, 'organisation'],
+      ['configurator', /\/orga\/demo$/, 'organisation'],
+      ['qualifier', /\/orga\/demo$/, 'organisation'],
+      ['viewer', /\/orga\/demo$/, 'organisation'],
+      ['guest', /\/orga\/demo$/, 'organisation'],
+      ['sre', /\/orga\/demo$/, 'organisation'],
+      ['support', /\/orga\/demo$/, 'organisation'],
+      ['light', /\/self$/, 'selfService'],
+    ];
+    for (const [username, url, name] of landings) {
+      const { context, page } = await newPage(browser);
+      await loginPage.open(page);
+      await loginPage.signIn(page, username);
+      await page.waitForURL(url);
+      await layout.waitFor(page, name);
+      expect(await cspViolations(page), username).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('sends an expired password to the reset page (410), where a new one can be chosen', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'expired');
+    await page.waitForURL(/\/reset-password\/[\w-]+\?hasExpired=true$/);
+    await page.getByRole('heading', { name: 'Mot de passe expiré' }).waitFor();
+    await page.getByText('Compte : expired').waitFor();
+
+    // The rules are checked as the user types, and the form stays closed until they all hold.
+    await page.locator('#new-password').fill('court');
+    expect(await page.locator('[data-rule="tooShort"]').getAttribute('data-met')).toBe('false');
+    await expect(page.getByRole('button', { name: 'Enregistrer le mot de passe' }).isDisabled()).resolves.toBe(true);
+
+    await chooseNewPassword(page, NEW_PASSWORD);
+    await loginPage.signIn(page, 'expired', NEW_PASSWORD);
+    await page.waitForURL(/\/orga\/demo$/);
+    await context.close();
+  });
+
+  it('signs out on a 401 and comes back to the page after signing in again', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'admin');
+    await page.waitForURL(/\/orga\/demo$/);
+    // The token goes bad (revoked, or signed with a rotated key): the next call answers 401.
+    await page.evaluate(async () => {
+      const request = indexedDB.open('postroom');
+      const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+      const store = db.transaction('entries', 'readwrite').objectStore('entries');
+      store.put({ key: 'auth-token', value: 'not-a-valid-token', updatedAt: Date.now() });
+      await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+    });
+    await page.goto('/profile');
+    await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
+    await expect(toasts.error(page).first().textContent()).resolves.toContain('Connexion perdue');
+    await loginPage.signIn(page, 'admin');
+    await page.waitForURL(/\/profile$/);
+    await context.close();
+  });
+});
+
+describe('forgotten password', () => {
+  it('mails a link (to the outbox) that lets the user choose a new password', async () => {
+    const outbox = join(inject('dataDir'), 'outbox');
+    const before = new Set(await readdir(outbox).catch(() => []));
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.locator('#forgot-email').fill('guest@demo.postroom.test');
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await page.getByText(/Si un compte utilise l'adresse guest@demo\.postroom\.test/).waitFor();
+
+    let mailFile: string | undefined;
+    for (let attempt = 0; attempt < 50 && mailFile === undefined; attempt += 1) {
+      mailFile = (await readdir(outbox).catch(() => [])).find((name) => !before.has(name));
+      if (mailFile === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(mailFile).toBeDefined();
+    const mail = await PostalMime.parse(await readFile(join(outbox, mailFile ?? '')));
+    expect(mail.to?.[0]?.address).toBe('guest@demo.postroom.test');
+    const link = /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text ?? '')?.[0];
+    expect(link?.startsWith(new URL(page.url()).origin)).toBe(true);
+
+    await page.goto(link ?? '');
+    await page.getByText('Compte : guest').waitFor();
+    await chooseNewPassword(page, NEW_PASSWORD);
+    await loginPage.signIn(page, 'guest', NEW_PASSWORD);
+    await page.waitForURL(/\/orga\/demo$/);
+
+    await context.close();
+
+    // The link is spent (opened signed out: signed-in users are sent away from the login pages).
+    const fresh = await newPage(browser);
+    await fresh.page.goto(link ?? '');
+    await fresh.page.getByText("Ce lien n'est pas valide ou a expiré").waitFor();
+    await fresh.context.close();
+  });
+});
+
+describe('ghosting', () => {
+  it('lets support act as a user behind a banner, refuses provider staff with a 403 toast, and exits', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'support');
+    await page.waitForURL(/\/orga\/demo$/);
+
+    await openUserMenu(page, 'Sophie Support');
+    await page.getByRole('menuitem', { name: 'Agir en tant que…' }).click();
+    await page.locator('#ghost-username').fill('sre');
+    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
+    await expect(toasts.error(page).first().textContent()).resolves.toContain('403 Forbidden');
+    await page.getByRole('dialog').getByRole('alert').getByText(/Provider staff cannot be ghosted/).waitFor();
+
+    await page.locator('#ghost-username').fill('viewer');
+    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
+    await page.getByTestId('ghost-banner').getByText('Vous agissez en tant que viewer').waitFor();
+    await page.getByRole('button', { name: 'Victor Lecteur' }).waitFor();
+
+    // The switch survives a reload: it is a client-stored key.
+    await page.reload();
+    await page.getByTestId('ghost-banner').waitFor();
+
+    await page.getByRole('button', { name: 'Reprendre mon compte' }).click();
+    await page.getByRole('button', { name: 'Sophie Support' }).waitFor();
+    expect(await page.getByTestId('ghost-banner').count()).toBe(0);
+    await context.close();
+  });
+});

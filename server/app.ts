@@ -16,6 +16,9 @@ import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
 import { parseQueryString } from './routes/query-string';
 import { installContractRouting } from './routes/register';
+import { createOidcClients } from './sso/oidc-client';
+import type { SsoSettings } from './sso/settings';
+import { createTransactionSealer } from './sso/transactions';
 import { VERSION } from './version';
 
 export interface BuildAppOptions {
@@ -26,6 +29,8 @@ export interface BuildAppOptions {
   staticDir?: string;
   /** Pino logging (off by default, for tests); `{ level }` picks the level. */
   logger?: boolean | { level: string };
+  /** Social sign-in and sign-up settings (organisations' identity providers live in the database). */
+  sso?: SsoSettings;
 }
 
 /** JSON bodies of the API; file uploads will get their own limit with multipart. */
@@ -37,7 +42,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
-  const ctx: ServerContext = { db: options.db, tokens: createTokenService(options.jwtSecret) };
+  const transactions = createTransactionSealer(options.jwtSecret);
+  const ctx: ServerContext = {
+    db: options.db,
+    tokens: createTokenService(options.jwtSecret),
+    sso: { settings: options.sso ?? {}, oidc: createOidcClients(transactions), transactions },
+  };
 
   installErrorHandler(app);
   installContractRouting(app, isApiPath);

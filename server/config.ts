@@ -1,6 +1,7 @@
 /** Settings read from the environment once at start (documented in the README). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { GOOGLE_ISSUER, type SsoSettings } from './sso/settings';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -11,6 +12,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTROOM_SEED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  POSTROOM_GOOGLE_ISSUER: z.url().default(GOOGLE_ISSUER),
+  POSTROOM_GOOGLE_CLIENT_ID: z.string().optional(),
+  POSTROOM_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  POSTROOM_SIGNUP_ORGANISATION: z.string().optional(),
 });
 
 export interface ServerConfig {
@@ -21,6 +26,7 @@ export interface ServerConfig {
   jwtSecret: string | undefined;
   seed: boolean;
   logLevel: string;
+  sso: SsoSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -40,5 +46,18 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     jwtSecret: e.JWT_SECRET,
     seed: e.POSTROOM_SEED === 'true',
     logLevel: e.LOG_LEVEL,
+    sso: {
+      // Google is on only with both halves of its credentials.
+      ...(e.POSTROOM_GOOGLE_CLIENT_ID !== undefined && e.POSTROOM_GOOGLE_CLIENT_SECRET !== undefined
+        ? {
+            google: {
+              issuer: e.POSTROOM_GOOGLE_ISSUER,
+              clientId: e.POSTROOM_GOOGLE_CLIENT_ID,
+              clientSecret: e.POSTROOM_GOOGLE_CLIENT_SECRET,
+            },
+          }
+        : {}),
+      ...(e.POSTROOM_SIGNUP_ORGANISATION !== undefined ? { signupOrganisationId: e.POSTROOM_SIGNUP_ORGANISATION } : {}),
+    },
   };
 }

@@ -1,8 +1,12 @@
 /** What every route module and hook needs, passed explicitly rather than hung on the Fastify instance. */
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/open';
+import type { OidcClients } from './sso/oidc-client';
+import type { SsoSettings } from './sso/settings';
+import type { TransactionSealer } from './sso/transactions';
 
 export interface ServerContext {
   db: Database;
   tokens: TokenService;
+  sso: { settings: SsoSettings; oidc: OidcClients; transactions: TransactionSealer };
 }

@@ -29,7 +29,13 @@ async function main(): Promise<void> {
   const seeded = config.seed ? await seedDemo(handle.db) : 0;
 
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));
-  const app = buildApp({ db: handle.db, jwtSecret, staticDir: DIST_DIR, logger: { level: config.logLevel } });
+  const app = buildApp({
+    db: handle.db,
+    jwtSecret,
+    staticDir: DIST_DIR,
+    logger: { level: config.logLevel },
+    sso: config.sso,
+  });
 
   app.log.info(
     {

@@ -3,8 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerAuthRoutes } from './auth';
 import { registerEnvironmentRoutes } from './environments';
+import { registerIdentityProviderRoutes } from './identity-providers';
+import { registerSsoRoutes } from './sso';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
   registerEnvironmentRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
+  registerIdentityProviderRoutes(app, ctx);
 }

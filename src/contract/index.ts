@@ -5,9 +5,34 @@
 import type { Endpoint } from './define';
 import { currentUser, loginCheck } from './auth';
 import { getEnvironment } from './environments';
+import {
+  deleteIdentityProvider,
+  getIdentityProvider,
+  oidcAuthUrl,
+  oidcLogin,
+  putIdentityProvider,
+  socialLogin,
+  socialLoginUrl,
+  socialProviders,
+  socialSignup,
+} from './sso';
 
 export * from './define';
 export * from './auth';
 export * from './environments';
+export * from './sso';
 
-export const allEndpoints: readonly Endpoint[] = [loginCheck, currentUser, getEnvironment];
+export const allEndpoints: readonly Endpoint[] = [
+  loginCheck,
+  currentUser,
+  getEnvironment,
+  socialProviders,
+  socialLoginUrl,
+  socialLogin,
+  socialSignup,
+  oidcAuthUrl,
+  oidcLogin,
+  getIdentityProvider,
+  putIdentityProvider,
+  deleteIdentityProvider,
+];

@@ -39,6 +39,17 @@ function rejected(message: string): HttpError {
   return new HttpError(401, { message, code: 'ssoRejected' });
 }
 
+/** An error of openid-client as our answer: the provider said no or broke the protocol (401), or was unreachable (502). */
+function protocolFailure(error: unknown): HttpError {
+  if (error instanceof client.AuthorizationResponseError) {
+    return rejected(`The identity provider refused the sign-in: ${error.error}`);
+  }
+  if (error instanceof client.ResponseBodyError || error instanceof client.ClientError) {
+    return rejected(`The identity provider's answer was refused: ${error.message}`);
+  }
+  return unavailable('The identity provider could not be reached');
+}
+
 export function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
@@ -122,16 +133,20 @@ export function createOidcClients(sealer: TransactionSealer): OidcClients {
           idTokenExpected: true,
         });
       } catch (error) {
-        if (error instanceof client.AuthorizationResponseError) {
-          throw rejected(`The identity provider refused the sign-in: ${error.error}`);
-        }
-        if (error instanceof client.ResponseBodyError || error instanceof client.ClientError) {
-          throw rejected(`The identity provider's answer was refused: ${error.message}`);
-        }
-        throw unavailable('The identity provider could not be reached');
+        throw protocolFailure(error);
       }
-      const claims = tokens.claims();
-      if (claims === undefined) throw rejected('The identity provider sent no ID token');
+      const idToken = tokens.claims();
+      if (idToken === undefined) throw rejected('The identity provider sent no ID token');
+      let claims: Record<string, unknown> & { sub: string } = idToken;
+      // Conforming providers put scope-requested claims (email, names) in the ID token only when no
+      // access token is issued; otherwise they are at the userinfo endpoint, for the same subject.
+      if (idToken.email === undefined && config.serverMetadata().userinfo_endpoint !== undefined) {
+        try {
+          claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), sub: idToken.sub };
+        } catch (error) {
+          throw protocolFailure(error);
+        }
+      }
       const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
       return {
         subject: claims.sub,

@@ -55,8 +55,16 @@ export const routes: RouteObject[] = [
           { path: 'login', lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })), handle: { title: 'login' } },
           soon('forgot-password', 'forgotPassword'),
           soon('reset-password/:token', 'resetPassword'),
-          soon('oauth/google', 'oauthGoogle'),
-          soon('oidc/callback', 'oidcCallback'),
+          {
+            path: 'oauth/google',
+            lazy: () => import('../features/auth/sso-callback-page').then((m) => ({ Component: m.OAuthGoogleCallbackPage })),
+            handle: { title: 'oauthGoogle' },
+          },
+          {
+            path: 'oidc/callback',
+            lazy: () => import('../features/auth/sso-callback-page').then((m) => ({ Component: m.OidcCallbackPage })),
+            handle: { title: 'oidcCallback' },
+          },
         ],
       },
       {

@@ -46,7 +46,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const ctx: ServerContext = {
     db: options.db,
     tokens: createTokenService(options.jwtSecret),
-    sso: { settings: options.sso ?? {}, oidc: createOidcClients(transactions), transactions },
+    sso: { settings: options.sso ?? {}, oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true), transactions },
   };
 
   installErrorHandler(app);

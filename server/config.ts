@@ -16,6 +16,7 @@ const envSchema = z.object({
   POSTROOM_GOOGLE_CLIENT_ID: z.string().optional(),
   POSTROOM_GOOGLE_CLIENT_SECRET: z.string().optional(),
   POSTROOM_SIGNUP_ORGANISATION: z.string().optional(),
+  POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
 });
 
 export interface ServerConfig {
@@ -58,6 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
           }
         : {}),
       ...(e.POSTROOM_SIGNUP_ORGANISATION !== undefined ? { signupOrganisationId: e.POSTROOM_SIGNUP_ORGANISATION } : {}),
+      allowLoopbackHttp: e.POSTROOM_SSO_ALLOW_LOOPBACK_HTTP === 'true',
     },
   };
 }

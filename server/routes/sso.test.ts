@@ -33,6 +33,7 @@ beforeAll(async () => {
     sso: {
       google: { issuer: idp.issuer, clientId: 'postroom-google', clientSecret: 'google-secret' },
       signupOrganisationId: 'demo',
+      allowLoopbackHttp: true,
     },
   });
   adminToken = await signIn(server.app, 'admin');

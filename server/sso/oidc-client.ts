@@ -3,8 +3,9 @@
  * certified, and it does discovery, PKCE, state and nonce checks and ID token validation for us).
  * One module for every provider: Google is an OpenID provider like an organisation's own.
  *
- * Plain http issuers are refused except on loopback addresses (a provider on the same machine, as
- * the tests start), because discovery and keys fetched over http could be swapped in transit.
+ * Plain http issuers are refused (discovery and keys fetched over http could be swapped in transit),
+ * except on loopback addresses when the settings allow it (a provider on the same machine, as the
+ * tests start).
  */
 import * as client from 'openid-client';
 import { HttpError } from '../http-error';
@@ -64,7 +65,7 @@ export interface OidcClients {
   finish(settings: IssuerSettings, transaction: Transaction, callback: URLSearchParams): Promise<VerifiedIdentity>;
 }
 
-export function createOidcClients(sealer: TransactionSealer): OidcClients {
+export function createOidcClients(sealer: TransactionSealer, allowLoopbackHttp = false): OidcClients {
   const cache = new Map<string, { at: number; configuration: Promise<client.Configuration> }>();
 
   const configuration = async (settings: IssuerSettings): Promise<client.Configuration> => {
@@ -77,12 +78,13 @@ export function createOidcClients(sealer: TransactionSealer): OidcClients {
     } catch {
       throw unavailable('The identity provider issuer is not a URL');
     }
-    if (issuer.protocol !== 'https:' && !isLoopbackHttp(issuer)) {
+    const loopbackHttp = allowLoopbackHttp && isLoopbackHttp(issuer);
+    if (issuer.protocol !== 'https:' && !loopbackHttp) {
       throw unavailable('The identity provider issuer must use https');
     }
     const pending = client.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
       timeout: DISCOVERY_TIMEOUT_SECONDS,
-      execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
+      execute: loopbackHttp ? [client.allowInsecureRequests] : [],
     });
     cache.set(key, { at: Date.now(), configuration: pending });
     try {

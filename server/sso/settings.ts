@@ -9,6 +9,11 @@ export interface SsoSettings {
    * self-service users. Absent: sign-up is closed and refused with `ssoSignupClosed`.
    */
   signupOrganisationId?: string;
+  /**
+   * Accept plain-http issuers on loopback addresses (tests, a provider on the same machine). Off by
+   * default: otherwise an organisation admin could make the server probe its own local ports.
+   */
+  allowLoopbackHttp?: boolean;
 }
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';

@@ -50,7 +50,14 @@ export async function startServerProcess(options: { logs?: boolean; timeoutMs?: 
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', POSTROOM_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      POSTROOM_DATA_DIR: dataDir,
+      // tests/e2e/sso.e2e.ts gives the demo organisation an OpenID provider on a loopback port.
+      POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: 'true',
+    },
     stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -19,6 +19,9 @@ import { registerOpenApi } from './routes/openapi';
 import { parseQueryString } from './routes/query-string';
 import { installSecurityHeaders } from './security';
 import { installContractRouting } from './routes/register';
+import { createOidcClients } from './sso/oidc-client';
+import type { SsoSettings } from './sso/settings';
+import { createTransactionSealer } from './sso/transactions';
 import { VERSION } from './version';
 
 export interface BuildAppOptions {
@@ -34,6 +37,8 @@ export interface BuildAppOptions {
   consoleOrigins?: readonly string[];
   /** The API origin when the console calls another host (VITE_API_BASE_URL); added to connect-src. */
   apiOrigin?: string;
+  /** Social sign-in and sign-up settings (organisations' identity providers live in the database). */
+  sso?: SsoSettings;
 }
 
 /** JSON bodies of the API; file uploads will get their own limit with multipart. */
@@ -48,11 +53,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
+  const transactions = createTransactionSealer(options.jwtSecret);
   const ctx: ServerContext = {
     db: options.db,
     tokens: createTokenService(options.jwtSecret),
     mailer: options.mailer,
     consoleOrigins: options.consoleOrigins ?? [],
+    sso: {
+      settings: options.sso ?? {},
+      oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true),
+      transactions,
+    },
   };
 
   installErrorHandler(app);

@@ -1,6 +1,7 @@
 /** Settings read from the environment once at start (documented in the README). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { GOOGLE_ISSUER, type SsoSettings } from './sso/settings';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -14,6 +15,11 @@ const envSchema = z.object({
   POSTROOM_CONSOLE_ORIGINS: z.string().optional(),
   VITE_API_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  POSTROOM_GOOGLE_ISSUER: z.url().default(GOOGLE_ISSUER),
+  POSTROOM_GOOGLE_CLIENT_ID: z.string().optional(),
+  POSTROOM_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  POSTROOM_SIGNUP_ORGANISATION: z.string().optional(),
+  POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
 });
 
 export interface ServerConfig {
@@ -27,6 +33,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   consoleOrigins: string[];
   apiOrigin: string | undefined;
+  sso: SsoSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -53,5 +60,19 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .filter((origin) => origin !== '')
       .map((origin) => new URL(origin).origin),
     apiOrigin: e.VITE_API_BASE_URL === undefined ? undefined : new URL(e.VITE_API_BASE_URL).origin,
+    sso: {
+      // Google is on only with both halves of its credentials.
+      ...(e.POSTROOM_GOOGLE_CLIENT_ID !== undefined && e.POSTROOM_GOOGLE_CLIENT_SECRET !== undefined
+        ? {
+            google: {
+              issuer: e.POSTROOM_GOOGLE_ISSUER,
+              clientId: e.POSTROOM_GOOGLE_CLIENT_ID,
+              clientSecret: e.POSTROOM_GOOGLE_CLIENT_SECRET,
+            },
+          }
+        : {}),
+      ...(e.POSTROOM_SIGNUP_ORGANISATION !== undefined ? { signupOrganisationId: e.POSTROOM_SIGNUP_ORGANISATION } : {}),
+      allowLoopbackHttp: e.POSTROOM_SSO_ALLOW_LOOPBACK_HTTP === 'true',
+    },
   };
 }

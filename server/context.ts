@@ -2,6 +2,9 @@
 import type { TokenService } from './auth/tokens';
 import type { Database } from './db/open';
 import type { Mailer } from './mail/mailer';
+import type { OidcClients } from './sso/oidc-client';
+import type { SsoSettings } from './sso/settings';
+import type { TransactionSealer } from './sso/transactions';
 
 export interface ServerContext {
   db: Database;
@@ -9,4 +12,5 @@ export interface ServerContext {
   mailer: Mailer;
   /** Origins of consoles served elsewhere (dev server, another host) that may receive reset links. */
   consoleOrigins: readonly string[];
+  sso: { settings: SsoSettings; oidc: OidcClients; transactions: TransactionSealer };
 }

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     mailer,
     consoleOrigins: config.consoleOrigins,
     apiOrigin: config.apiOrigin,
+    sso: config.sso,
   });
 
   app.log.info(

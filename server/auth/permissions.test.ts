@@ -27,6 +27,7 @@ const PARAMS: Record<string, string> = {
   orgaId: 'demo',
   projectId: 'demo-ic',
   envId: 'demo-ic-prod',
+  provider: 'google',
 };
 
 /** Who may call each operation, with the parameters above. */
@@ -39,6 +40,15 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'password.forgottenReset': PUBLIC,
   'password.change': EVERYONE,
   'environments.get': ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'sre', 'support'],
+  'sso.socialProviders': PUBLIC,
+  'sso.socialLoginUrl': PUBLIC,
+  'sso.socialLogin': PUBLIC,
+  'sso.socialSignup': PUBLIC,
+  'sso.oidcAuthUrl': PUBLIC,
+  'sso.oidcLogin': PUBLIC,
+  'identityProviders.get': ['admin'],
+  'identityProviders.put': ['admin'],
+  'identityProviders.delete': ['admin'],
 };
 
 interface Operation {

@@ -228,3 +228,22 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
+
+/**
+ * The OpenID Connect identity provider of an organisation (issue 3, spec §2.4 "identity provider
+ * (OIDC)"): members of the organisation sign in there instead of typing a password. One per
+ * organisation. `emailDomain`, when set, limits it to members whose email is at that domain, so
+ * guests and outside consultants of the organisation keep their passwords.
+ * The client secret is stored as given: the database is already the keeper of every credential hash.
+ */
+export const organisationIdentityProviders = pgTable('organisation_identity_providers', {
+  organisationId: text('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  /** Issuer URL; its `/.well-known/openid-configuration` is read at sign-in. */
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  emailDomain: text('email_domain'),
+  createdAt: createdAt(),
+});

@@ -4,9 +4,13 @@ import type { ServerContext } from '../context';
 import { registerAuthRoutes } from './auth';
 import { registerEnvironmentRoutes } from './environments';
 import { registerPasswordRoutes } from './passwords';
+import { registerIdentityProviderRoutes } from './identity-providers';
+import { registerSsoRoutes } from './sso';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
   registerPasswordRoutes(app, ctx);
   registerEnvironmentRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
+  registerIdentityProviderRoutes(app, ctx);
 }

@@ -63,8 +63,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
             handle: { title: 'resetPassword' },
           },
-          soon('oauth/google', 'oauthGoogle'),
-          soon('oidc/callback', 'oidcCallback'),
+          {
+            path: 'oauth/google',
+            lazy: () => import('../features/auth/sso-callback-page').then((m) => ({ Component: m.OAuthGoogleCallbackPage })),
+            handle: { title: 'oauthGoogle' },
+          },
+          {
+            path: 'oidc/callback',
+            lazy: () => import('../features/auth/sso-callback-page').then((m) => ({ Component: m.OidcCallbackPage })),
+            handle: { title: 'oidcCallback' },
+          },
         ],
       },
       {

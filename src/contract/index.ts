@@ -6,11 +6,23 @@ import type { Endpoint } from './define';
 import { currentUser, loginCheck, refreshSession } from './auth';
 import { changePassword, forgotPasswordCheck, forgotPasswordReset, forgotPasswordSend } from './passwords';
 import { getEnvironment } from './environments';
+import {
+  deleteIdentityProvider,
+  getIdentityProvider,
+  oidcAuthUrl,
+  oidcLogin,
+  putIdentityProvider,
+  socialLogin,
+  socialLoginUrl,
+  socialProviders,
+  socialSignup,
+} from './sso';
 
 export * from './define';
 export * from './auth';
 export * from './environments';
 export * from './passwords';
+export * from './sso';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -21,4 +33,13 @@ export const allEndpoints: readonly Endpoint[] = [
   forgotPasswordReset,
   changePassword,
   getEnvironment,
+  socialProviders,
+  socialLoginUrl,
+  socialLogin,
+  socialSignup,
+  oidcAuthUrl,
+  oidcLogin,
+  getIdentityProvider,
+  putIdentityProvider,
+  deleteIdentityProvider,
 ];

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -14,10 +14,12 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { defaultRedirect, paths } from '../../app/paths';
 import { startSession, takePostLoginTarget } from '../../app/session';
+import { oidcAuthUrl } from '../../contract/sso';
 import { authQueries } from './queries';
+import { absolute, savePending, ssoErrorCode, startSocialSignIn } from './sso';
 
-type Step = 'username' | 'password';
-type FieldError = 'wrongUsername' | 'wrongPassword' | undefined;
+type Step = 'username' | 'password' | 'oidc';
+type FieldError = 'wrongUsername' | 'wrongPassword' | 'ssoProviderUnavailable' | 'ssoProviderUnknown' | undefined;
 
 function loginErrorCode(error: unknown): FieldError {
   if (!isApiError(error, 'http') || error.status !== 401) return undefined;
@@ -34,12 +36,44 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<FieldError>();
   const [busy, setBusy] = useState(false);
+  const [oidcUrl, setOidcUrl] = useState<string>();
+  const providers = useQuery(authQueries.socialProviders());
+  const google = providers.data?.providers.some((provider) => provider.id === 'google') ?? false;
 
-  const submitUsername = (event: FormEvent) => {
+  // After the username: the organisation's identity provider when it has one, else the password.
+  const submitUsername = async (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim()) return;
     setFieldError(undefined);
-    setStep('password');
+    setBusy(true);
+    try {
+      const answer = await request(oidcAuthUrl, {
+        body: { username: username.trim(), redirectUri: absolute(paths.oidcCallback()) },
+      });
+      if (answer.enabled) {
+        savePending({ kind: 'oidc', intent: 'login', transaction: answer.transaction });
+        setOidcUrl(answer.url);
+        setStep('oidc');
+      } else {
+        setStep('password');
+      }
+    } catch (error) {
+      if (ssoErrorCode(error) === 'ssoProviderUnavailable') setFieldError('ssoProviderUnavailable');
+      else toast.error({ summary: tr('auth:errors.retryLater'), detail: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signInWithGoogle = async () => {
+    setFieldError(undefined);
+    try {
+      await startSocialSignIn('google', 'login');
+    } catch (error) {
+      const code = ssoErrorCode(error);
+      if (code === 'ssoProviderUnavailable' || code === 'ssoProviderUnknown') setFieldError(code);
+      else toast.error({ summary: tr('auth:errors.retryLater'), detail: errorMessage(error) });
+    }
   };
 
   const submitPassword = async (event: FormEvent) => {
@@ -73,7 +107,7 @@ export function LoginPage() {
         </Callout>
       )}
       {step === 'username' ? (
-        <form onSubmit={submitUsername}>
+        <form onSubmit={(event) => void submitUsername(event)}>
           <FormGroup label={t('login.username')} labelFor="login-username">
             <InputGroup
               id="login-username"
@@ -84,8 +118,27 @@ export function LoginPage() {
               onValueChange={setUsername}
             />
           </FormGroup>
-          <Button type="submit" intent="primary" fill text={t('login.continue')} disabled={!username.trim()} />
+          <Button type="submit" intent="primary" fill loading={busy} text={t('login.continue')} disabled={!username.trim()} />
+          {google && (
+            <div className="p-login__sso">
+              <p>{t('login.or')}</p>
+              <Button fill text={t('login.google')} onClick={() => void signInWithGoogle()} />
+            </div>
+          )}
         </form>
+      ) : step === 'oidc' ? (
+        <div>
+          <p className="p-login__who">{t('login.signingInAs', { username })}</p>
+          <p>{t('login.oidcIntro')}</p>
+          <Button
+            intent="primary"
+            fill
+            autoFocus
+            text={t('login.oidcContinue')}
+            onClick={() => oidcUrl && window.location.assign(oidcUrl)}
+          />
+          <Button variant="minimal" text={t('login.back')} onClick={() => setStep('username')} className="p-login__back" />
+        </div>
       ) : (
         <form onSubmit={submitPassword}>
           <p className="p-login__who">{t('login.signingInAs', { username })}</p>

@@ -1,0 +1,32 @@
+/** An organisation admin's settings of its OpenID Connect identity provider (issue 3, single sign-on). */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { deleteIdentityProvider, getIdentityProvider, putIdentityProvider } from '../../src/contract/sso';
+import type { ServerContext } from '../context';
+import { organisationIdentityProviders } from '../db/schema';
+import { HttpError } from '../http-error';
+import { providerOfOrganisation } from '../sso/accounts';
+import { registerEndpoint } from './register';
+
+export function registerIdentityProviderRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  registerEndpoint(app, ctx, getIdentityProvider, async ({ params }) => {
+    const provider = await providerOfOrganisation(ctx.db, params.orgaId);
+    if (provider === null) throw new HttpError(404, { message: 'No identity provider', code: 'notFound' });
+    return provider;
+  });
+
+  registerEndpoint(app, ctx, putIdentityProvider, async ({ params, body }) => {
+    // Refuse a provider that cannot be used rather than lock the organisation's members out later.
+    await ctx.sso.oidc.configuration(body);
+    const row = { ...body, organisationId: params.orgaId };
+    await ctx.db
+      .insert(organisationIdentityProviders)
+      .values(row)
+      .onConflictDoUpdate({ target: organisationIdentityProviders.organisationId, set: body });
+    return body;
+  });
+
+  registerEndpoint(app, ctx, deleteIdentityProvider, async ({ params }) => {
+    await ctx.db.delete(organisationIdentityProviders).where(eq(organisationIdentityProviders.organisationId, params.orgaId));
+  });
+}

@@ -2,6 +2,9 @@
  * Builds the Fastify instance: the API from the contract, its OpenAPI document and the built console.
  * Tests call this with an in-memory database; main.ts calls it with the real one and listens.
  */
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
@@ -12,6 +15,8 @@ import { registerConsole } from './console';
 import type { ServerContext } from './context';
 import type { Database } from './db/open';
 import { installErrorHandler } from './error-handler';
+import { createSecretBox } from './crypto/secret-box';
+import { createOutboxMailer } from './mail/outbox';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
 import { parseQueryString } from './routes/query-string';
@@ -24,6 +29,8 @@ export interface BuildAppOptions {
   jwtSecret: Uint8Array | string;
   /** Folder of the built console (dist/); without it only the API is served. */
   staticDir?: string;
+  /** Where mails are written (`<data dir>/outbox`); a temporary folder when absent (tests). */
+  outboxDir?: string;
   /** Pino logging (off by default, for tests); `{ level }` picks the level. */
   logger?: boolean | { level: string };
 }
@@ -37,7 +44,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
-  const ctx: ServerContext = { db: options.db, tokens: createTokenService(options.jwtSecret) };
+  const ctx: ServerContext = {
+    db: options.db,
+    tokens: createTokenService(options.jwtSecret),
+    mail: createOutboxMailer(options.outboxDir ?? join(tmpdir(), `postroom-outbox-${randomUUID()}`)),
+    secrets: createSecretBox(options.jwtSecret),
+  };
 
   installErrorHandler(app);
   installContractRouting(app, isApiPath);

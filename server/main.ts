@@ -14,8 +14,10 @@ import { openDatabase } from './db/open';
 import { seedDemo } from './db/seed';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
-/** Inside the data folder, beside jwt-secret (and later outbox/): PGlite owns this sub-folder. */
+/** Inside the data folder, beside jwt-secret and outbox/: PGlite owns this sub-folder. */
 const PGLITE_FOLDER = 'pglite';
+/** Mails (invitations) are written here as files: there is no SMTP. */
+const OUTBOX_FOLDER = 'outbox';
 /** Past this, a stuck close (a hanging request, a database that does not answer) is cut short. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -29,7 +31,13 @@ async function main(): Promise<void> {
   const seeded = config.seed ? await seedDemo(handle.db) : 0;
 
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));
-  const app = buildApp({ db: handle.db, jwtSecret, staticDir: DIST_DIR, logger: { level: config.logLevel } });
+  const app = buildApp({
+    db: handle.db,
+    jwtSecret,
+    staticDir: DIST_DIR,
+    outboxDir: join(config.dataDir, OUTBOX_FOLDER),
+    logger: { level: config.logLevel },
+  });
 
   app.log.info(
     {

@@ -4,10 +4,89 @@
  */
 import type { Endpoint } from './define';
 import { currentUser, loginCheck } from './auth';
-import { getEnvironment } from './environments';
+import {
+  createEnvironment,
+  deleteEnvironment,
+  exportEnvironment,
+  getEnvironment,
+  getEnvironmentSettings,
+  importEnvironment,
+  listEnvironments,
+  updateEnvironmentSettings,
+} from './environments';
+import {
+  createProject,
+  deleteProject,
+  getOrganisation,
+  getProject,
+  listProjects,
+  navigationTargets,
+  updateOrganisation,
+  updateProject,
+} from './organisations';
+import {
+  answerInvitation,
+  createInvitation,
+  createUser,
+  getInvitation,
+  listAuditLogs,
+  listInvitations,
+  listMembers,
+  removeMember,
+  updateMember,
+} from './members';
+import {
+  createAccessKey,
+  createWebhook,
+  deleteAccessKey,
+  deleteWebhook,
+  listAccessKeys,
+  listWebhooks,
+  testWebhook,
+  updateWebhook,
+} from './access-keys';
 
 export * from './define';
 export * from './auth';
 export * from './environments';
+export * from './organisations';
+export * from './members';
+export * from './access-keys';
 
-export const allEndpoints: readonly Endpoint[] = [loginCheck, currentUser, getEnvironment];
+export const allEndpoints: readonly Endpoint[] = [
+  loginCheck,
+  currentUser,
+  getEnvironment,
+  listEnvironments,
+  createEnvironment,
+  getEnvironmentSettings,
+  updateEnvironmentSettings,
+  deleteEnvironment,
+  exportEnvironment,
+  importEnvironment,
+  getOrganisation,
+  updateOrganisation,
+  listProjects,
+  createProject,
+  getProject,
+  updateProject,
+  deleteProject,
+  navigationTargets,
+  listMembers,
+  updateMember,
+  removeMember,
+  listInvitations,
+  createInvitation,
+  getInvitation,
+  answerInvitation,
+  createUser,
+  listAuditLogs,
+  listAccessKeys,
+  createAccessKey,
+  deleteAccessKey,
+  listWebhooks,
+  createWebhook,
+  updateWebhook,
+  deleteWebhook,
+  testWebhook,
+];

@@ -66,13 +66,20 @@ export type Webhook = z.infer<typeof webhookSchema>;
 const webhookUrlSchema = z.url({ protocol: /^https?$/ }).max(2000);
 const headerNameSchema = z.string().trim().regex(/^[A-Za-z0-9-]{1,100}$/, 'Not a valid header name');
 
-export const webhookBodySchema = z.object({
+/** Fields of a webhook as edited; no defaults here, so a partial update changes only what it names. */
+const webhookFields = z.object({
   url: webhookUrlSchema,
   type: z.enum(WEBHOOK_TYPES),
   format: z.enum(WEBHOOK_FORMATS),
+  active: z.boolean(),
+  authHeaderName: headerNameSchema.nullable(),
+  /** On update: absent keeps the stored value, null removes it. */
+  authHeaderValue: z.string().max(2000).nullable(),
+});
+
+export const webhookBodySchema = webhookFields.extend({
   active: z.boolean().default(true),
   authHeaderName: headerNameSchema.nullable().default(null),
-  /** On update: absent keeps the stored value, null removes it. */
   authHeaderValue: z.string().max(2000).nullable().optional(),
 });
 export type WebhookBody = z.input<typeof webhookBodySchema>;
@@ -107,7 +114,7 @@ export const updateWebhook = defineEndpoint({
   summary: 'Edit, activate or deactivate a webhook',
   access: access.environment('envId', 'configurator'),
   params: webhookParams,
-  body: webhookBodySchema.partial(),
+  body: webhookFields.partial(),
   response: webhookSchema,
 });
 

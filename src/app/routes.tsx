@@ -100,13 +100,21 @@ export const routes: RouteObject[] = [
         path: 'orga/:orgaId',
         ...layout('organisation', () => import('./layouts/organisation-layout').then((m) => ({ Component: m.OrganisationLayout }))),
         children: [
-          soon(undefined, 'orgaHome'),
+          {
+            index: true,
+            lazy: () => import('../features/projects/organisation-home-page').then((m) => ({ Component: m.OrganisationHomePage })),
+            handle: { title: 'orgaHome' },
+          },
           soon('settings', 'orgaSettings'),
           soon('consumption', 'orgaConsumption'),
           soon('invite-user', 'inviteUser'),
           soon('create-user', 'createUser'),
           soon('audit-logs', 'auditLogs'),
-          soon('project-new', 'projectNew'),
+          {
+            path: 'project-new',
+            lazy: () => import('../features/projects/project-new-page').then((m) => ({ Component: m.ProjectNewPage })),
+            handle: { title: 'projectNew' },
+          },
           { path: '*', loader: redirectLoaders.orgaHome },
         ],
       },
@@ -114,8 +122,17 @@ export const routes: RouteObject[] = [
         path: 'project/:projectId',
         ...layout('project', () => import('./layouts/project-layout').then((m) => ({ Component: m.ProjectLayout }))),
         children: [
-          soon(undefined, 'projectHome'),
-          { ...soon('env-new', 'createEnv'), id: 'CreateEnv' },
+          {
+            index: true,
+            lazy: () => import('../features/projects/project-home-page').then((m) => ({ Component: m.ProjectHomePage })),
+            handle: { title: 'projectHome' },
+          },
+          {
+            path: 'env-new',
+            lazy: () => import('../features/projects/env-new-page').then((m) => ({ Component: m.EnvNewPage })),
+            handle: { title: 'createEnv' },
+            id: 'CreateEnv',
+          },
           { path: 'env-management', loader: redirectLoaders.envManagement },
           soon('env-management/settings', 'envSettings'),
           soon('env-management/import-export', 'envImportExport'),

@@ -11,10 +11,12 @@ import frAuth from './resources/fr/auth.json';
 import enAuth from './resources/en/auth.json';
 import frPwa from './resources/fr/pwa.json';
 import enPwa from './resources/en/pwa.json';
+import frProjects from './resources/fr/projects.json';
+import enProjects from './resources/en/projects.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, projects: frProjects },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, projects: enProjects },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

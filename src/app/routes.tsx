@@ -134,11 +134,31 @@ export const routes: RouteObject[] = [
             id: 'CreateEnv',
           },
           { path: 'env-management', loader: redirectLoaders.envManagement },
-          soon('env-management/settings', 'envSettings'),
-          soon('env-management/import-export', 'envImportExport'),
-          soon('env-management/access-keys', 'accessKeys'),
-          soon('env-management/webhooks', 'webhooks'),
-          soon('env-management/integrations', 'integrations'),
+          {
+            path: 'env-management/settings',
+            lazy: () => import('../features/environments/env-settings-page').then((m) => ({ Component: m.EnvSettingsPage })),
+            handle: { title: 'envSettings' },
+          },
+          {
+            path: 'env-management/import-export',
+            lazy: () => import('../features/environments/import-export-page').then((m) => ({ Component: m.ImportExportPage })),
+            handle: { title: 'envImportExport' },
+          },
+          {
+            path: 'env-management/access-keys',
+            lazy: () => import('../features/environments/access-keys-page').then((m) => ({ Component: m.AccessKeysPage })),
+            handle: { title: 'accessKeys' },
+          },
+          {
+            path: 'env-management/webhooks',
+            lazy: () => import('../features/environments/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+            handle: { title: 'webhooks' },
+          },
+          {
+            path: 'env-management/integrations',
+            lazy: () => import('../features/environments/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
+            handle: { title: 'integrations' },
+          },
           soon('versions', 'versions'),
           { path: 'testing-center', loader: redirectLoaders.testingCenter },
           {

@@ -11,12 +11,14 @@ import frAuth from './resources/fr/auth.json';
 import enAuth from './resources/en/auth.json';
 import frPwa from './resources/fr/pwa.json';
 import enPwa from './resources/en/pwa.json';
+import frEnvironments from './resources/fr/environments.json';
+import enEnvironments from './resources/en/environments.json';
 import frProjects from './resources/fr/projects.json';
 import enProjects from './resources/en/projects.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, projects: frProjects },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, projects: enProjects },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, projects: frProjects, environments: frEnvironments },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, projects: enProjects, environments: enEnvironments },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

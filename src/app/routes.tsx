@@ -57,6 +57,11 @@ export const routes: RouteObject[] = [
           soon('reset-password/:token', 'resetPassword'),
           soon('oauth/google', 'oauthGoogle'),
           soon('oidc/callback', 'oidcCallback'),
+          {
+            path: 'invitation/:token',
+            lazy: () => import('../features/organisations/invitation-page').then((m) => ({ Component: m.InvitationPage })),
+            handle: { title: 'invitation' },
+          },
         ],
       },
       {
@@ -105,11 +110,27 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/projects/organisation-home-page').then((m) => ({ Component: m.OrganisationHomePage })),
             handle: { title: 'orgaHome' },
           },
-          soon('settings', 'orgaSettings'),
+          {
+            path: 'settings',
+            lazy: () => import('../features/organisations/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage })),
+            handle: { title: 'orgaSettings' },
+          },
           soon('consumption', 'orgaConsumption'),
-          soon('invite-user', 'inviteUser'),
-          soon('create-user', 'createUser'),
-          soon('audit-logs', 'auditLogs'),
+          {
+            path: 'invite-user',
+            lazy: () => import('../features/organisations/member-form-page').then((m) => ({ Component: m.InviteUserPage })),
+            handle: { title: 'inviteUser' },
+          },
+          {
+            path: 'create-user',
+            lazy: () => import('../features/organisations/member-form-page').then((m) => ({ Component: m.CreateUserPage })),
+            handle: { title: 'createUser' },
+          },
+          {
+            path: 'audit-logs',
+            lazy: () => import('../features/organisations/audit-logs-page').then((m) => ({ Component: m.AuditLogsPage })),
+            handle: { title: 'auditLogs' },
+          },
           {
             path: 'project-new',
             lazy: () => import('../features/projects/project-new-page').then((m) => ({ Component: m.ProjectNewPage })),

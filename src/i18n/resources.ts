@@ -13,12 +13,14 @@ import frPwa from './resources/fr/pwa.json';
 import enPwa from './resources/en/pwa.json';
 import frEnvironments from './resources/fr/environments.json';
 import enEnvironments from './resources/en/environments.json';
+import frOrganisations from './resources/fr/organisations.json';
+import enOrganisations from './resources/en/organisations.json';
 import frProjects from './resources/fr/projects.json';
 import enProjects from './resources/en/projects.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, projects: frProjects, environments: frEnvironments },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, projects: enProjects, environments: enEnvironments },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, projects: frProjects, environments: frEnvironments, organisations: frOrganisations },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, projects: enProjects, environments: enEnvironments, organisations: enOrganisations },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

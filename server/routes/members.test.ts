@@ -144,6 +144,11 @@ describe('the audit log', () => {
 
     const byAction = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.create')).json<{ total: number }>();
     expect(byAction.total).toBe(2);
+    const answers = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.answer')).json<{
+      items: { actorUsername: string; path: string }[];
+    }>();
+    expect(answers.items.map((e) => e.actorUsername).sort()).toEqual(['nina', 'paul']);
+    expect(answers.items.every((e) => e.path.endsWith('{token}'))).toBe(true);
 
     const today = new Date().toISOString().slice(0, 10);
     const all = (await call('admin', 'GET', `/organisation/demo/audit-logs?from=${today}&to=${today}`)).json<{ total: number; pageSize: number }>();

@@ -279,8 +279,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     if (invitation.status !== 'pending') {
       throw new HttpError(409, { message: `This invitation was already ${invitation.status}`, code: 'invitationAnswered' });
     }
+    let userId: string | null = null;
     if (body.accept) {
-      await createMemberUser(
+      userId = await createMemberUser(
         ctx.db,
         invitation.organisationId,
         { ...invitation, profiles: invitation.profiles as Grant[] },
@@ -289,6 +290,20 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
     const status = body.accept ? ('accepted' as const) : ('declined' as const);
     await ctx.db.update(invitations).set({ status, answeredAt: new Date() }).where(eq(invitations.id, invitation.id));
+    // A public call, so the audit hook (signed-in callers only) does not see it: logged here, with
+    // the path but never the token.
+    await ctx.db.insert(auditLogs).values({
+      id: randomUUID(),
+      organisationId: invitation.organisationId,
+      actorId: userId ?? `invitation:${invitation.id}`,
+      actorUsername: invitation.username,
+      action: 'invitations.answer',
+      method: 'POST',
+      path: '/v4/console/api/invitation/{token}',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      status: 200,
+    });
     return { status };
   });
 

@@ -12,6 +12,7 @@ import { registerConsole } from './console';
 import type { ServerContext } from './context';
 import type { Database } from './db/open';
 import { installErrorHandler } from './error-handler';
+import { createSecretBox } from './crypto/secret-box';
 import { logSerializers } from './log';
 import type { Mailer } from './mail/mailer';
 import { registerRoutes } from './routes/index';
@@ -59,6 +60,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     tokens: createTokenService(options.jwtSecret),
     mailer: options.mailer,
     consoleOrigins: options.consoleOrigins ?? [],
+    secrets: createSecretBox(options.jwtSecret),
     sso: {
       settings: options.sso ?? {},
       oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true),

@@ -1,5 +1,6 @@
 /** What every route module and hook needs, passed explicitly rather than hung on the Fastify instance. */
 import type { TokenService } from './auth/tokens';
+import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/open';
 import type { Mailer } from './mail/mailer';
 import type { OidcClients } from './sso/oidc-client';
@@ -13,4 +14,6 @@ export interface ServerContext {
   /** Origins of consoles served elsewhere (dev server, another host) that may receive reset links. */
   consoleOrigins: readonly string[];
   sso: { settings: SsoSettings; oidc: OidcClients; transactions: TransactionSealer };
+  /** Encryption of secrets stored in the database (webhook header values). */
+  secrets: SecretBox;
 }

@@ -15,7 +15,7 @@ import { seedDemo } from './db/seed';
 import { createMailer } from './mail/mailer';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
-/** Inside the data folder, beside jwt-secret (and later outbox/): PGlite owns this sub-folder. */
+/** Inside the data folder, beside jwt-secret and outbox/: PGlite owns this sub-folder. */
 const PGLITE_FOLDER = 'pglite';
 /** Mails written as .eml files when no SMTP_URL is set. */
 const OUTBOX_FOLDER = 'outbox';

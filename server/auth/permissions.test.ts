@@ -23,12 +23,23 @@ const PUBLIC = 'public' as const;
 
 /** The demo objects each path parameter is probed with. */
 const PARAMS: Record<string, string> = {
-  token: 'not-a-reset-token',
   orgaId: 'demo',
   projectId: 'demo-ic',
   envId: 'demo-ic-prod',
   provider: 'google',
+  // Refused calls never reach the handler and allowed ones are only checked by the rules, so these
+  // ids need not exist.
+  userId: 'demo-user-viewer',
+  token: 'probe-token-of-an-invitation-or-reset-link',
+  keyId: 'probe-key',
+  webhookId: 'probe-webhook',
 };
+
+const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light', 'sre', 'support'] as const;
+const ORGANISATION_ADMINS = ['admin'] as const;
+/** At least cockpit on demo-ic: the guest has qualifier there, the light user nothing. */
+const PROJECT_READERS = ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'sre', 'support'] as const;
+const PROJECT_CONFIGURATORS = ['admin', 'configurator', 'sre'] as const;
 
 /** Who may call each operation, with the parameters above. */
 const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
@@ -39,7 +50,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'password.forgottenCheck': PUBLIC,
   'password.forgottenReset': PUBLIC,
   'password.change': EVERYONE,
-  'environments.get': ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'sre', 'support'],
+  'environments.get': PROJECT_READERS,
   'sso.socialProviders': PUBLIC,
   'sso.socialLoginUrl': PUBLIC,
   'sso.socialLogin': PUBLIC,
@@ -49,6 +60,38 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'identityProviders.get': ['admin'],
   'identityProviders.put': ['admin'],
   'identityProviders.delete': ['admin'],
+  'environments.list': PROJECT_READERS,
+  'environments.create': PROJECT_CONFIGURATORS,
+  'environments.getSettings': PROJECT_READERS,
+  'environments.updateSettings': PROJECT_CONFIGURATORS,
+  'environments.delete': PROJECT_CONFIGURATORS,
+  'environments.export': PROJECT_CONFIGURATORS,
+  'environments.import': PROJECT_CONFIGURATORS,
+  'organisations.get': EVERYONE,
+  'organisations.update': ORGANISATION_ADMINS,
+  'projects.list': EVERYONE,
+  'projects.create': ORGANISATION_ADMINS,
+  'projects.get': PROJECT_READERS,
+  'projects.update': PROJECT_CONFIGURATORS,
+  'projects.delete': PROJECT_CONFIGURATORS,
+  'navigation.targets': EVERYONE,
+  'members.list': ORGANISATION_MEMBERS,
+  'members.update': ORGANISATION_ADMINS,
+  'members.remove': ORGANISATION_ADMINS,
+  'invitations.list': ORGANISATION_ADMINS,
+  'invitations.create': ORGANISATION_ADMINS,
+  'invitations.get': PUBLIC,
+  'invitations.answer': PUBLIC,
+  'users.create': ORGANISATION_ADMINS,
+  'auditLogs.list': ORGANISATION_ADMINS,
+  'accessKeys.list': PROJECT_CONFIGURATORS,
+  'accessKeys.create': PROJECT_CONFIGURATORS,
+  'accessKeys.delete': PROJECT_CONFIGURATORS,
+  'webhooks.list': PROJECT_CONFIGURATORS,
+  'webhooks.create': PROJECT_CONFIGURATORS,
+  'webhooks.update': PROJECT_CONFIGURATORS,
+  'webhooks.delete': PROJECT_CONFIGURATORS,
+  'webhooks.test': PROJECT_CONFIGURATORS,
 };
 
 interface Operation {

@@ -13,6 +13,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -23,6 +24,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { roleSchema, type Role } from '../../src/contract/auth';
+import type { EnvironmentSettingsInput } from '../../src/contract/environments';
 
 // The database enum takes its values from the contract, so the two cannot drift apart.
 export const memberRoleEnum = pgEnum('member_role', roleSchema.options as [Role, ...Role[]]);
@@ -161,10 +163,94 @@ export const environments = pgTable(
     name: text('name').notNull(),
     visibility: visibilityEnum('visibility').notNull().default('public'),
     priority: boolean('priority').notNull().default(false),
+    /**
+     * The configuration (modules, extractor and content settings, languages, retention, debug mode),
+     * validated by `environmentSettingsSchema` of src/contract/environments.ts whenever it is read or
+     * written; `{}` means every default.
+     */
+    settings: jsonb('settings').$type<EnvironmentSettingsInput>().notNull().default({}),
+    /** Spec §4: deletion is asynchronous; the row is purged a few seconds after this. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // Spec §5: an environment name is unique within its project.
   (t) => [uniqueIndex('environments_project_name_unique').on(t.projectId, t.name)],
+);
+
+export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'accepted', 'declined']);
+
+/**
+ * Invitations to an organisation (issue 5). The mailed link carries a random token; the table keeps
+ * only its SHA-256. Accepting creates the user and the membership with the profiles chosen here.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    username: text('username').notNull(),
+    position: text('position'),
+    guest: boolean('guest').notNull().default(false),
+    profiles: jsonb('profiles').$type<{ projectId: string; profile: string }[]>().notNull().default([]),
+    status: invitationStatusEnum('status').notNull().default('pending'),
+    invitedBy: text('invited_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_organisation_idx').on(t.organisationId)],
+);
+
+/**
+ * Access keys of an environment (spec §3): the secret is shown once; only its SHA-256 is kept (the
+ * secret is 32 random bytes, so a slow hash would add nothing), plus a short prefix to tell keys apart.
+ */
+export const accessKeys = pgTable(
+  'access_keys',
+  {
+    id: text('id').primaryKey(),
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_keys_environment_idx').on(t.environmentId)],
+);
+
+export const webhookTypeEnum = pgEnum('webhook_type', ['analysis', 'consolidation', 'error']);
+export const webhookFormatEnum = pgEnum('webhook_format', ['json', 'form']);
+
+/**
+ * Webhooks of an environment (spec §3). The authorization header value is stored encrypted
+ * (AES-256-GCM, server/crypto/secret-box.ts) and only a masked hint is ever returned.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    type: webhookTypeEnum('type').notNull(),
+    format: webhookFormatEnum('format').notNull(),
+    active: boolean('active').notNull().default(true),
+    authHeaderName: text('auth_header_name'),
+    authHeaderValueEncrypted: text('auth_header_value_encrypted'),
+    authHeaderValueHint: text('auth_header_value_hint'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_environment_idx').on(t.environmentId)],
 );
 
 /**

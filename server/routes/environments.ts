@@ -1,31 +1,200 @@
-/** Environments (spec §3); the environment screens' routes join this file (issue 5). */
-import { eq } from 'drizzle-orm';
+/**
+ * Environments (spec §3 Environment; §4 asynchronous deletion and module ordering; §5 unique names).
+ * Hidden (private) environments are filtered here for members below configurator, as the permission
+ * layer does for single-environment routes.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { getEnvironment } from '../../src/contract/environments';
+import {
+  createEnvironment,
+  deleteEnvironment,
+  ENVIRONMENT_NAME_TAKEN,
+  environmentSettingsSchema,
+  exportEnvironment,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  getEnvironment,
+  getEnvironmentSettings,
+  importEnvironment,
+  listEnvironments,
+  updateEnvironmentSettings,
+  type EnvironmentListItem,
+  type EnvironmentSettings,
+} from '../../src/contract/environments';
+import { auditTarget } from '../audit';
+import { seesPrivateEnvironments } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { environments, organisations, projects } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { readSettings } from '../environments/settings';
+import { environmentTemplate } from '../environments/templates';
+import { readExportFile, settingsChanges } from '../environments/transfer';
 import { HttpError } from '../http-error';
 import { registerEndpoint } from './register';
 
+/** Spec §4: "the environment disappears after a few seconds". */
+export const ENVIRONMENT_DELETION_DELAY_MS = 3000;
+
+function nameTaken(name: string): HttpError {
+  return new HttpError(409, { message: ENVIRONMENT_NAME_TAKEN.replace('{name}', name), code: 'environmentNameTaken' });
+}
+
+type EnvironmentRow = typeof environments.$inferSelect;
+
+function listItem(row: EnvironmentRow): EnvironmentListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    visibility: row.visibility,
+    priority: row.priority,
+    modules: readSettings(row.settings).modules.map((m) => m.type),
+    // Analyses arrive with the next issue; until then no environment has been analysed.
+    lastAnalysisAt: null,
+    createdAt: row.createdAt.toISOString(),
+    deleting: row.deletionRequestedAt !== null,
+  };
+}
+
+/** Removes environments whose deletion was requested long enough ago; safe to run from any process. */
+export async function purgeDeletedEnvironments(ctx: ServerContext): Promise<void> {
+  const due = new Date(Date.now() - ENVIRONMENT_DELETION_DELAY_MS + 50);
+  await ctx.db
+    .delete(environments)
+    .where(and(isNotNull(environments.deletionRequestedAt), lt(environments.deletionRequestedAt, due)));
+}
+
+async function assertNameFree(ctx: ServerContext, projectId: string, name: string, exceptId?: string) {
+  const [clash] = await ctx.db
+    .select({ id: environments.id })
+    .from(environments)
+    .where(
+      and(
+        eq(environments.projectId, projectId),
+        eq(environments.name, name),
+        exceptId === undefined ? undefined : ne(environments.id, exceptId),
+      ),
+    );
+  if (clash !== undefined) throw nameTaken(name);
+}
+
+async function details(ctx: ServerContext, envId: string) {
+  const [row] = await ctx.db
+    .select({
+      id: environments.id,
+      name: environments.name,
+      visibility: environments.visibility,
+      priority: environments.priority,
+      settings: environments.settings,
+      projectId: projects.id,
+      projectName: projects.name,
+      organisationId: organisations.id,
+      organisationName: organisations.name,
+    })
+    .from(environments)
+    .innerJoin(projects, eq(projects.id, environments.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(eq(environments.id, envId));
+  // The permission check has just found it; only a concurrent delete gets here.
+  if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'notFound' });
+  return { ...row, settings: readSettings(row.settings) };
+}
+
 export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, getEnvironment, async ({ params }) => {
-    const [row] = await ctx.db
-      .select({
-        id: environments.id,
-        name: environments.name,
-        visibility: environments.visibility,
-        priority: environments.priority,
-        projectId: projects.id,
-        projectName: projects.name,
-        organisationId: organisations.id,
-        organisationName: organisations.name,
-      })
+    const { settings: _settings, ...summary } = await details(ctx, params.envId);
+    return summary;
+  });
+
+  registerEndpoint(app, ctx, listEnvironments, async ({ params, scope, request }) => {
+    await purgeDeletedEnvironments(ctx);
+    const staff = request.principal?.providerRole != null;
+    const rows = await ctx.db
+      .select()
       .from(environments)
-      .innerJoin(projects, eq(projects.id, environments.projectId))
-      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-      .where(eq(environments.id, params.envId));
-    // The permission check has just found it; only a concurrent delete gets here.
-    if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'notFound' });
-    return row;
+      .where(
+        and(
+          eq(environments.projectId, params.projectId),
+          staff || seesPrivateEnvironments(scope.profile) ? undefined : ne(environments.visibility, 'private'),
+        ),
+      )
+      .orderBy(environments.name);
+    return rows.map(listItem);
+  });
+
+  registerEndpoint(app, ctx, createEnvironment, async ({ params, body, request, reply }) => {
+    let settings: EnvironmentSettings = environmentSettingsSchema.parse({});
+    let priority = false;
+    if (body.source.kind === 'template') {
+      settings = environmentTemplate(body.source.template).environment.settings;
+    } else if (body.source.kind === 'import') {
+      const file = readExportFile(body.source.file);
+      settings = file.environment.settings;
+      priority = file.environment.priority;
+    }
+    await assertNameFree(ctx, params.projectId, body.name);
+    const id = randomUUID();
+    try {
+      const [row] = await ctx.db
+        .insert(environments)
+        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings })
+        .returning();
+      auditTarget(request, { type: 'environment', id });
+      reply.code(201);
+      return listItem(row!);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken(body.name);
+      throw error;
+    }
+  });
+
+  registerEndpoint(app, ctx, getEnvironmentSettings, ({ params }) => details(ctx, params.envId));
+
+  registerEndpoint(app, ctx, updateEnvironmentSettings, async ({ params, body, scope }) => {
+    await assertNameFree(ctx, scope.projectId ?? '', body.name, params.envId);
+    try {
+      await ctx.db
+        .update(environments)
+        .set({ name: body.name, visibility: body.visibility, priority: body.priority, settings: body.settings })
+        .where(eq(environments.id, params.envId));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken(body.name);
+      throw error;
+    }
+    return details(ctx, params.envId);
+  });
+
+  registerEndpoint(app, ctx, deleteEnvironment, async ({ params, reply }) => {
+    await ctx.db
+      .update(environments)
+      .set({ deletionRequestedAt: new Date() })
+      .where(and(eq(environments.id, params.envId), isNull(environments.deletionRequestedAt)));
+    // The purge also runs before every list, so a restart between the two loses nothing.
+    setTimeout(() => void purgeDeletedEnvironments(ctx).catch(() => undefined), ENVIRONMENT_DELETION_DELAY_MS).unref();
+    reply.code(202);
+    return { deleting: true as const };
+  });
+
+  registerEndpoint(app, ctx, exportEnvironment, async ({ params, reply }) => {
+    const env = await details(ctx, params.envId);
+    const safeName = env.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'environment';
+    reply.header('Content-Disposition', `attachment; filename="${safeName}.postroom.json"`);
+    return {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: new Date().toISOString(),
+      environment: { name: env.name, visibility: env.visibility, priority: env.priority, settings: env.settings },
+    } as const;
+  });
+
+  registerEndpoint(app, ctx, importEnvironment, async ({ params, body }) => {
+    const file = readExportFile(body.file);
+    const current = await details(ctx, params.envId);
+    // Name, visibility and priority belong to the target environment; the file brings its configuration.
+    const changes = settingsChanges(current.settings, file.environment.settings);
+    if (!body.dryRun && changes.length > 0) {
+      await ctx.db.update(environments).set({ settings: file.environment.settings }).where(eq(environments.id, params.envId));
+    }
+    return { applied: !body.dryRun && changes.length > 0, changes };
   });
 }

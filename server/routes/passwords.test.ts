@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -8,6 +6,7 @@ import { createResetToken } from '../auth/reset-tokens';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, demoUserId } from '../db/seed-data';
 import { createMailer } from '../mail/mailer';
+import { waitForMail } from '../test-support/outbox';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 /** A real SMTP server on loopback, as the platform's mail relay would be. */
@@ -181,14 +180,10 @@ describe('the outbox, without SMTP', () => {
         payload: { email: 'admin@demo.postroom.test' },
       });
       expect(response.statusCode).toBe(204);
-      const files = await waitFor(async () => {
-        const names = await readdir(offline.outboxDir);
-        return names.length > 0 ? names : undefined;
-      }, 'the outbox file');
-      expect(files[0]).toMatch(/\.eml$/);
-      const mail = await PostalMime.parse(await readFile(join(offline.outboxDir, files[0] ?? '')));
-      expect(mail.to).toEqual([expect.objectContaining({ address: 'admin@demo.postroom.test' })]);
-      const token = tokenOf(mail.text ?? '');
+      const mail = await waitForMail(offline.outboxDir);
+      expect(mail.file).toMatch(/\.eml$/);
+      expect(mail.to).toBe('admin@demo.postroom.test');
+      const token = tokenOf(mail.text);
       const checked = await offline.app.inject({ method: 'GET', url: `/users/password/forgotten/check/${token}` });
       expect(checked.json()).toEqual({ username: 'admin' });
     } finally {

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MenuItem } from '@blueprintjs/core';
 import { Omnibar, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
-import { authQueries } from '../features/auth/queries';
+import { request } from '../api/request';
+import { navigationTargets } from '../contract/organisations';
 import { formatDateTime } from '../i18n/dates';
 import { usePreferences } from '../storage/preferences';
 import { hasToken } from './session';
@@ -13,15 +14,22 @@ import { useRecentPages } from './recent-pages';
 import { paths } from './paths';
 
 export interface NavigationTarget {
-  kind: 'organisation' | 'recent';
+  kind: 'organisation' | 'project' | 'environment' | 'recent';
   label: string;
   path: string;
   detail?: string;
 }
 
+const ICONS = { organisation: 'office', project: 'folder-close', environment: 'cube', recent: 'history' } as const;
+
 export const matchesTarget: ItemPredicate<NavigationTarget> = (query, item) => {
   const needle = query.trim().toLowerCase();
-  return !needle || item.label.toLowerCase().includes(needle) || item.path.toLowerCase().includes(needle);
+  return (
+    !needle ||
+    item.label.toLowerCase().includes(needle) ||
+    (item.detail ?? '').toLowerCase().includes(needle) ||
+    item.path.toLowerCase().includes(needle)
+  );
 };
 
 export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -29,15 +37,33 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
   const navigate = useNavigate();
   const recent = useRecentPages();
   const { language } = usePreferences();
-  const { data: user } = useQuery({ ...authQueries.currentUser(), enabled: isOpen && hasToken() });
+  // What the user may see, from the server (hidden environments already left out); fetched when opened.
+  const { data: targets } = useQuery({
+    queryKey: ['navigation', 'targets'],
+    queryFn: ({ signal }) => request(navigationTargets, { signal }),
+    enabled: isOpen && hasToken(),
+    staleTime: 30_000,
+  });
 
   const items = useMemo<NavigationTarget[]>(
     () => [
-      ...(user?.organisations ?? []).map((orga) => ({
+      ...(targets?.organisations ?? []).map((orga) => ({
         kind: 'organisation' as const,
         label: orga.name,
         path: paths.orga(orga.id),
         detail: t('common:rapidNavigation.organisation'),
+      })),
+      ...(targets?.projects ?? []).map((project) => ({
+        kind: 'project' as const,
+        label: project.name,
+        path: paths.project(project.id),
+        detail: `${t('common:rapidNavigation.project')} · ${project.organisationName}`,
+      })),
+      ...(targets?.environments ?? []).map((env) => ({
+        kind: 'environment' as const,
+        label: env.name,
+        path: paths.analyses(env.projectId, env.id),
+        detail: `${t('common:rapidNavigation.environment')} · ${env.projectName}`,
       })),
       ...recent.map((page) => ({
         kind: 'recent' as const,
@@ -46,7 +72,7 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
         detail: formatDateTime(page.visitedAt, language),
       })),
     ],
-    [user, recent, t, language],
+    [targets, recent, t, language],
   );
 
   const renderItem: ItemRenderer<NavigationTarget> = (item, { handleClick, modifiers }) =>
@@ -54,7 +80,7 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
       <MenuItem
         key={`${item.kind}:${item.path}`}
         active={modifiers.active}
-        icon={item.kind === 'organisation' ? 'office' : 'history'}
+        icon={ICONS[item.kind]}
         text={item.label}
         label={item.detail}
         title={item.path}

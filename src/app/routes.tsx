@@ -73,6 +73,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/auth/sso-callback-page').then((m) => ({ Component: m.OidcCallbackPage })),
             handle: { title: 'oidcCallback' },
           },
+          {
+            path: 'invitation/:token',
+            lazy: () => import('../features/organisations/invitation-page').then((m) => ({ Component: m.InvitationPage })),
+            handle: { title: 'invitation' },
+          },
         ],
       },
       {
@@ -120,13 +125,37 @@ export const routes: RouteObject[] = [
         path: 'orga/:orgaId',
         ...layout('organisation', () => import('./layouts/organisation-layout').then((m) => ({ Component: m.OrganisationLayout }))),
         children: [
-          soon(undefined, 'orgaHome'),
-          soon('settings', 'orgaSettings'),
+          {
+            index: true,
+            lazy: () => import('../features/projects/organisation-home-page').then((m) => ({ Component: m.OrganisationHomePage })),
+            handle: { title: 'orgaHome' },
+          },
+          {
+            path: 'settings',
+            lazy: () => import('../features/organisations/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage })),
+            handle: { title: 'orgaSettings' },
+          },
           soon('consumption', 'orgaConsumption'),
-          soon('invite-user', 'inviteUser'),
-          soon('create-user', 'createUser'),
-          soon('audit-logs', 'auditLogs'),
-          soon('project-new', 'projectNew'),
+          {
+            path: 'invite-user',
+            lazy: () => import('../features/organisations/member-form-page').then((m) => ({ Component: m.InviteUserPage })),
+            handle: { title: 'inviteUser' },
+          },
+          {
+            path: 'create-user',
+            lazy: () => import('../features/organisations/member-form-page').then((m) => ({ Component: m.CreateUserPage })),
+            handle: { title: 'createUser' },
+          },
+          {
+            path: 'audit-logs',
+            lazy: () => import('../features/organisations/audit-logs-page').then((m) => ({ Component: m.AuditLogsPage })),
+            handle: { title: 'auditLogs' },
+          },
+          {
+            path: 'project-new',
+            lazy: () => import('../features/projects/project-new-page').then((m) => ({ Component: m.ProjectNewPage })),
+            handle: { title: 'projectNew' },
+          },
           { path: '*', loader: redirectLoaders.orgaHome },
         ],
       },
@@ -134,14 +163,43 @@ export const routes: RouteObject[] = [
         path: 'project/:projectId',
         ...layout('project', () => import('./layouts/project-layout').then((m) => ({ Component: m.ProjectLayout }))),
         children: [
-          soon(undefined, 'projectHome'),
-          { ...soon('env-new', 'createEnv'), id: 'CreateEnv' },
+          {
+            index: true,
+            lazy: () => import('../features/projects/project-home-page').then((m) => ({ Component: m.ProjectHomePage })),
+            handle: { title: 'projectHome' },
+          },
+          {
+            path: 'env-new',
+            lazy: () => import('../features/projects/env-new-page').then((m) => ({ Component: m.EnvNewPage })),
+            handle: { title: 'createEnv' },
+            id: 'CreateEnv',
+          },
           { path: 'env-management', loader: redirectLoaders.envManagement },
-          soon('env-management/settings', 'envSettings'),
-          soon('env-management/import-export', 'envImportExport'),
-          soon('env-management/access-keys', 'accessKeys'),
-          soon('env-management/webhooks', 'webhooks'),
-          soon('env-management/integrations', 'integrations'),
+          {
+            path: 'env-management/settings',
+            lazy: () => import('../features/environments/env-settings-page').then((m) => ({ Component: m.EnvSettingsPage })),
+            handle: { title: 'envSettings' },
+          },
+          {
+            path: 'env-management/import-export',
+            lazy: () => import('../features/environments/import-export-page').then((m) => ({ Component: m.ImportExportPage })),
+            handle: { title: 'envImportExport' },
+          },
+          {
+            path: 'env-management/access-keys',
+            lazy: () => import('../features/environments/access-keys-page').then((m) => ({ Component: m.AccessKeysPage })),
+            handle: { title: 'accessKeys' },
+          },
+          {
+            path: 'env-management/webhooks',
+            lazy: () => import('../features/environments/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+            handle: { title: 'webhooks' },
+          },
+          {
+            path: 'env-management/integrations',
+            lazy: () => import('../features/environments/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
+            handle: { title: 'integrations' },
+          },
           soon('versions', 'versions'),
           { path: 'testing-center', loader: redirectLoaders.testingCenter },
           {

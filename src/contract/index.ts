@@ -5,7 +5,6 @@
 import type { Endpoint } from './define';
 import { currentUser, loginCheck, refreshSession } from './auth';
 import { changePassword, forgotPasswordCheck, forgotPasswordReset, forgotPasswordSend } from './passwords';
-import { getEnvironment } from './environments';
 import {
   deleteIdentityProvider,
   getIdentityProvider,
@@ -17,12 +16,56 @@ import {
   socialProviders,
   socialSignup,
 } from './sso';
+import {
+  createEnvironment,
+  deleteEnvironment,
+  exportEnvironment,
+  getEnvironment,
+  getEnvironmentSettings,
+  importEnvironment,
+  listEnvironments,
+  updateEnvironmentSettings,
+} from './environments';
+import {
+  createProject,
+  deleteProject,
+  getOrganisation,
+  getProject,
+  listProjects,
+  navigationTargets,
+  updateOrganisation,
+  updateProject,
+} from './organisations';
+import {
+  answerInvitation,
+  createInvitation,
+  createUser,
+  getInvitation,
+  listAuditLogs,
+  listInvitations,
+  listMembers,
+  removeMember,
+  updateMember,
+} from './members';
+import {
+  createAccessKey,
+  createWebhook,
+  deleteAccessKey,
+  deleteWebhook,
+  listAccessKeys,
+  listWebhooks,
+  testWebhook,
+  updateWebhook,
+} from './access-keys';
 
 export * from './define';
 export * from './auth';
 export * from './environments';
 export * from './passwords';
 export * from './sso';
+export * from './organisations';
+export * from './members';
+export * from './access-keys';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -42,4 +85,36 @@ export const allEndpoints: readonly Endpoint[] = [
   getIdentityProvider,
   putIdentityProvider,
   deleteIdentityProvider,
+  listEnvironments,
+  createEnvironment,
+  getEnvironmentSettings,
+  updateEnvironmentSettings,
+  deleteEnvironment,
+  exportEnvironment,
+  importEnvironment,
+  getOrganisation,
+  updateOrganisation,
+  listProjects,
+  createProject,
+  getProject,
+  updateProject,
+  deleteProject,
+  navigationTargets,
+  listMembers,
+  updateMember,
+  removeMember,
+  listInvitations,
+  createInvitation,
+  getInvitation,
+  answerInvitation,
+  createUser,
+  listAuditLogs,
+  listAccessKeys,
+  createAccessKey,
+  deleteAccessKey,
+  listWebhooks,
+  createWebhook,
+  updateWebhook,
+  deleteWebhook,
+  testWebhook,
 ];

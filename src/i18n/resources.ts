@@ -11,12 +11,18 @@ import frAuth from './resources/fr/auth.json';
 import enAuth from './resources/en/auth.json';
 import frPwa from './resources/fr/pwa.json';
 import enPwa from './resources/en/pwa.json';
+import frEnvironments from './resources/fr/environments.json';
+import enEnvironments from './resources/en/environments.json';
+import frOrganisations from './resources/fr/organisations.json';
+import enOrganisations from './resources/en/organisations.json';
+import frProjects from './resources/fr/projects.json';
+import enProjects from './resources/en/projects.json';
 import frAccount from './resources/fr/account.json';
 import enAccount from './resources/en/account.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

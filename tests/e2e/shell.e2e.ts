@@ -35,6 +35,7 @@ describe('console shell', () => {
       ['/project/p1/environment/e1/analyses', 'environment', /\/environment\/e1\/analyses$/],
       ['/self/new', 'selfService', /\/self\/new$/],
       ['/v2/project/p1/env-management?activePage=webhooks', 'project', /\/env-management\/webhooks$/],
+      ['/project/p1/versions', 'project', /\/versions$/],
     ];
     for (const [path, name, url] of visits) {
       await page.goto(path);

@@ -1,0 +1,26 @@
+/**
+ * Access keys (spec §3): the secret is `pk_<prefix>_<random>`, shown once; only its SHA-256 is stored.
+ * `authenticateAccessKey` is what the analyses API (next issue) calls with the key a client sends;
+ * it records the last use date.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ServerContext } from '../context';
+import { accessKeys } from '../db/schema';
+
+export const hashAccessKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+export function newAccessKeySecret(): { secret: string; prefix: string } {
+  const prefix = randomBytes(4).toString('hex');
+  return { secret: `pk_${prefix}_${randomBytes(32).toString('base64url')}`, prefix: `pk_${prefix}` };
+}
+
+/** The environment a key opens, or null for an unknown key; updates its last use date. */
+export async function authenticateAccessKey(ctx: ServerContext, secret: string): Promise<{ environmentId: string; keyId: string } | null> {
+  const [row] = await ctx.db
+    .update(accessKeys)
+    .set({ lastUsedAt: new Date() })
+    .where(eq(accessKeys.secretHash, hashAccessKey(secret)))
+    .returning({ environmentId: accessKeys.environmentId, keyId: accessKeys.id });
+  return row ?? null;
+}

@@ -1,0 +1,155 @@
+/** Members, invitations (with the outbox mail), direct user creation and the audit log (spec §3, §5, §6). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../test-support/outbox';
+import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+
+let server: TestServer;
+const headers: Record<string, { authorization: string }> = {};
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const user of ['admin', 'viewer', 'support']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+});
+afterAll(() => server.close());
+
+const call = (user: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({ method, url: `/v4/console/api${url}`, headers: user ? headers[user] : {}, payload });
+
+const form = (username: string) => ({
+  firstname: 'Nina',
+  lastname: 'Nouvelle',
+  username,
+  email: `${username}@example.test`,
+  position: 'Gestionnaire',
+  profiles: [{ projectId: 'demo-ic', profile: 'qualifier' }],
+});
+
+const lastMail = () => waitForMail(server.outboxDir);
+
+describe('members', () => {
+  it('lists role, admin mode, position and a profile for every project', async () => {
+    const members = (await call('viewer', 'GET', '/organisation/demo/members')).json<
+      { username: string; adminMode: string; profiles: { projectId: string; profile: string }[] }[]
+    >();
+    const viewer = members.find((m) => m.username === 'viewer');
+    expect(viewer).toMatchObject({ adminMode: 'notAdmin', position: 'Superviseur', role: 'ROLE_PROJECT_VIEWER' });
+    expect(viewer?.profiles).toEqual(
+      expect.arrayContaining([
+        { projectId: 'demo-ic', profile: 'cockpit' },
+        { projectId: 'demo-nlu', profile: 'cockpit' },
+      ]),
+    );
+  });
+
+  it('lets an admin change profiles, which changes what the member may do', async () => {
+    const updated = await call('admin', 'PATCH', '/organisation/demo/members/demo-user-viewer', {
+      profiles: [
+        { projectId: 'demo-ic', profile: 'configurator' },
+        { projectId: 'demo-nlu', profile: 'noAccess' },
+      ],
+    });
+    expect(updated.json()).toMatchObject({ role: 'ROLE_PROJECT_ADMIN' });
+    expect((await call('viewer', 'GET', '/environment/demo-ic-recette')).statusCode).toBe(200);
+    expect((await call('viewer', 'GET', '/project/demo-nlu')).statusCode).toBe(404);
+    // Back as it was, for the other tests.
+    await call('admin', 'PATCH', '/organisation/demo/members/demo-user-viewer', {
+      profiles: [
+        { projectId: 'demo-ic', profile: 'cockpit' },
+        { projectId: 'demo-nlu', profile: 'cockpit' },
+      ],
+    });
+    expect((await call('viewer', 'GET', '/environment/demo-ic-recette')).statusCode).toBe(404);
+  });
+
+  it('refuses profile changes from non-admins and an admin removing their own admin mode', async () => {
+    expect((await call('viewer', 'PATCH', '/organisation/demo/members/demo-user-viewer', { adminMode: 'admin' })).statusCode).toBe(403);
+    const self = await call('admin', 'PATCH', '/organisation/demo/members/demo-user-admin', { adminMode: 'notAdmin' });
+    expect(self.json()).toMatchObject({ code: 'ownAdminMode' });
+  });
+});
+
+describe('invitations', () => {
+  it('writes the mail to the outbox; the invitee accepts from the link and can sign in', async () => {
+    const created = await call('admin', 'POST', '/organisation/demo/invitations', form('nina'));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'pending', email: 'nina@example.test' });
+    const mail = await lastMail();
+    expect(mail.to).toBe('nina@example.test');
+    const token = /\/invitation\/([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+
+    expect((await call(null, 'GET', `/invitation/${token}`)).json()).toMatchObject({ organisationName: expect.any(String), status: 'pending' });
+    const accepted = await call(null, 'POST', `/invitation/${token}`, { accept: true, password: 'Un-mot-de-passe-1' });
+    expect(accepted.json()).toEqual({ status: 'accepted' });
+    const token2 = await signIn(server.app, 'nina', 'Un-mot-de-passe-1');
+    const me = await server.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: { authorization: `Bearer ${token2}` } });
+    expect(me.json()).toMatchObject({ username: 'nina', projectPermissions: [{ projectId: 'demo-ic', profile: 'qualifier' }] });
+
+    expect((await call(null, 'POST', `/invitation/${token}`, { accept: false })).statusCode).toBe(409);
+    const list = (await call('admin', 'GET', '/organisation/demo/invitations')).json<{ username: string; status: string }[]>();
+    expect(list.find((i) => i.username === 'nina')?.status).toBe('accepted');
+  });
+
+  it('can be declined, and refuses an email already used', async () => {
+    await call('admin', 'POST', '/organisation/demo/invitations', form('paul'));
+    const token = /\/invitation\/([\w-]+)/.exec((await lastMail()).text)?.[1];
+    expect((await call(null, 'POST', `/invitation/${token}`, { accept: false })).json()).toEqual({ status: 'declined' });
+    const again = await call('admin', 'POST', '/organisation/demo/invitations', { ...form('other'), email: 'viewer@demo.postroom.test' });
+    expect(again.json()).toMatchObject({ code: 'userExists' });
+  });
+
+  it('requires firstname, lastname, username and email', async () => {
+    for (const field of ['firstname', 'lastname', 'username', 'email'] as const) {
+      const response = await call('admin', 'POST', '/organisation/demo/invitations', { ...form('z'), [field]: '' });
+      expect(response.statusCode, field).toBe(400);
+    }
+  });
+});
+
+describe('creating a user', () => {
+  it('answers a temporary password that must be changed at first sign-in', async () => {
+    const response = await call('admin', 'POST', '/organisation/demo/users', form('olga'));
+    expect(response.statusCode).toBe(201);
+    const { temporaryPassword } = response.json<{ temporaryPassword: string }>();
+    const login = await server.app.inject({ method: 'POST', url: '/api/login_check', payload: { username: 'olga', password: temporaryPassword } });
+    expect(login.statusCode).toBe(410);
+  });
+
+  it('removes a member with their access', async () => {
+    const response = await call('admin', 'DELETE', '/organisation/demo/members/demo-user-qualifier');
+    expect(response.statusCode).toBe(204);
+    const members = (await call('admin', 'GET', '/organisation/demo/members')).json<{ username: string }[]>();
+    expect(members.map((m) => m.username)).not.toContain('qualifier');
+  });
+});
+
+describe('the audit log', () => {
+  it('records who did what, as whom, and filters by person, action and date, page by page', async () => {
+    await call('support', 'GET', '/organisation/demo/projects');
+    const byPerson = (await call('admin', 'GET', '/organisation/demo/audit-logs?person=support')).json<{
+      items: { actorUsername: string; action: string }[];
+      total: number;
+    }>();
+    expect(byPerson.items[0]).toMatchObject({ actorUsername: 'support', action: 'projects.list' });
+
+    const byAction = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.create')).json<{ total: number }>();
+    expect(byAction.total).toBe(2);
+    const answers = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.answer')).json<{
+      items: { actorUsername: string; path: string }[];
+    }>();
+    expect(answers.items.map((e) => e.actorUsername).sort()).toEqual(['nina', 'paul']);
+    expect(answers.items.every((e) => e.path.endsWith('{token}'))).toBe(true);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const all = (await call('admin', 'GET', `/organisation/demo/audit-logs?from=${today}&to=${today}`)).json<{ total: number; pageSize: number }>();
+    expect(all.total).toBeGreaterThan(5);
+    const past = (await call('admin', 'GET', '/organisation/demo/audit-logs?to=2020-01-01')).json<{ total: number }>();
+    expect(past.total).toBe(0);
+
+    for (let i = 0; i < 25; i += 1) await call('admin', 'PATCH', '/project/demo-nlu', { notes: `n${i}` });
+    const page2 = (await call('admin', 'GET', '/organisation/demo/audit-logs?page=2')).json<{ items: unknown[]; page: number; total: number }>();
+    expect(page2.page).toBe(2);
+    expect(page2.items.length).toBe(Math.min(25, page2.total - 25));
+    expect((await call('viewer', 'GET', '/organisation/demo/audit-logs')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * Members, invitations, direct user creation and the audit log of an organisation (spec §3 Member,
+ * §5 member form, §6 admin mode and per-project profiles). Roles follow what a member is given: admin
+ * mode makes an organisation admin, otherwise the strongest project profile names the role.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '../../src/contract/auth';
+import type { ProjectProfile } from '../../src/contract/define';
+import {
+  answerInvitation,
+  AUDIT_PAGE_SIZE,
+  createInvitation,
+  createUser,
+  getInvitation,
+  listAuditLogs,
+  listInvitations,
+  listMembers,
+  removeMember,
+  updateMember,
+  type Member,
+  type MemberForm,
+} from '../../src/contract/members';
+import { auditTarget } from '../audit';
+import { principalOf } from '../auth/guard';
+import { hashPassword } from '../auth/passwords';
+import type { ServerContext } from '../context';
+import type { Database } from '../db/open';
+import { auditLogs, invitations, members, organisations, projectPermissions, projects, users } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { HttpError } from '../http-error';
+import { registerEndpoint } from './register';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Grant = { projectId: string; profile: ProjectProfile };
+
+/** The role a non-admin member gets from their strongest profile. */
+export function roleFor(adminMode: 'admin' | 'notAdmin', grants: readonly Grant[], current?: Role): Role {
+  if (adminMode === 'admin') return 'ROLE_ORGANISATION_ADMIN';
+  if (current === 'ROLE_PROJECT_SELF_SERVICE') return current;
+  const profiles = grants.map((g) => g.profile);
+  if (profiles.includes('configurator')) return 'ROLE_PROJECT_ADMIN';
+  if (profiles.includes('qualifier')) return 'ROLE_PROJECT_QUALIFIER';
+  return 'ROLE_PROJECT_VIEWER';
+}
+
+async function loadMembers(db: Database | Tx, organisationId: string, onlyUserId?: string): Promise<Member[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      username: users.username,
+      email: users.email,
+      position: users.position,
+      role: members.role,
+      adminMode: members.adminMode,
+      guest: members.guest,
+    })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organisationId, organisationId), onlyUserId === undefined ? undefined : eq(members.userId, onlyUserId)))
+    .orderBy(users.lastname, users.firstname);
+  const projectIds = (await db.select({ id: projects.id }).from(projects).where(eq(projects.organisationId, organisationId))).map(
+    (p) => p.id,
+  );
+  const grants = await db
+    .select()
+    .from(projectPermissions)
+    .where(eq(projectPermissions.organisationId, organisationId));
+  return rows.map((row) => ({
+    ...row,
+    profiles: projectIds.map((projectId) => ({
+      projectId,
+      profile: grants.find((g) => g.userId === row.userId && g.projectId === projectId)?.profile ?? 'noAccess',
+    })),
+  }));
+}
+
+async function oneMember(db: Database | Tx, organisationId: string, userId: string): Promise<Member> {
+  const [member] = await loadMembers(db, organisationId, userId);
+  if (member === undefined) throw new HttpError(404, { message: 'Member not found', code: 'notFound' });
+  return member;
+}
+
+/** Grants only projects of this organisation; noAccess is stored as no row. */
+async function setGrants(tx: Tx, organisationId: string, userId: string, grants: readonly Grant[]): Promise<void> {
+  const own = new Set(
+    (await tx.select({ id: projects.id }).from(projects).where(eq(projects.organisationId, organisationId))).map((p) => p.id),
+  );
+  const foreign = grants.filter((g) => !own.has(g.projectId));
+  if (foreign.length > 0) throw new HttpError(400, { message: 'Unknown project in profiles', code: 'unknownProject' });
+  await tx
+    .delete(projectPermissions)
+    .where(and(eq(projectPermissions.organisationId, organisationId), eq(projectPermissions.userId, userId)));
+  const rows = grants.filter((g) => g.profile !== 'noAccess').map((g) => ({ organisationId, userId, ...g }));
+  if (rows.length > 0) await tx.insert(projectPermissions).values(rows);
+}
+
+function usernameOrEmailTaken(): HttpError {
+  return new HttpError(409, { message: 'This username or email is already used', code: 'userExists' });
+}
+
+async function assertUserFree(db: Database, form: { username: string; email: string }): Promise<void> {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${form.username})`, sql`lower(${users.email}) = lower(${form.email})`));
+  if (clash !== undefined) throw usernameOrEmailTaken();
+}
+
+/** Creates the user and the membership in one transaction. */
+async function createMemberUser(
+  db: Database,
+  organisationId: string,
+  form: Required<Pick<MemberForm, 'firstname' | 'lastname' | 'username' | 'email'>> & {
+    position: string | null;
+    guest: boolean;
+    profiles: Grant[];
+  },
+  password: { hash: string; expired: boolean },
+): Promise<string> {
+  const userId = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id: userId,
+        firstname: form.firstname,
+        lastname: form.lastname,
+        username: form.username,
+        email: form.email,
+        position: form.position,
+        passwordHash: password.hash,
+        passwordExpired: password.expired,
+      });
+      await tx.insert(members).values({
+        organisationId,
+        userId,
+        role: roleFor('notAdmin', form.profiles),
+        adminMode: 'notAdmin',
+        guest: form.guest,
+      });
+      await setGrants(tx, organisationId, userId, form.profiles);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameOrEmailTaken();
+    throw error;
+  }
+  return userId;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function consoleOrigin(request: FastifyRequest): string {
+  // The console is served by this server (one port); its origin is the one the admin used.
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) return origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+function invitationView(row: typeof invitations.$inferSelect) {
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    username: row.username,
+    position: row.position,
+    guest: row.guest,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  };
+}
+
+async function invitationByToken(ctx: ServerContext, token: string) {
+  const [row] = await ctx.db
+    .select({ invitation: invitations, organisationName: organisations.name })
+    .from(invitations)
+    .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
+    .where(eq(invitations.tokenHash, sha256(token)));
+  if (row === undefined) throw new HttpError(404, { message: 'Invitation not found', code: 'invitationNotFound' });
+  return row;
+}
+
+export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  registerEndpoint(app, ctx, listMembers, ({ params }) => loadMembers(ctx.db, params.orgaId));
+
+  registerEndpoint(app, ctx, updateMember, async ({ params, body, request }) => {
+    const current = await oneMember(ctx.db, params.orgaId, params.userId);
+    if (body.adminMode === 'notAdmin' && params.userId === principalOf(request).userId) {
+      // The last way back in would be provider support: nobody removes their own admin mode.
+      throw new HttpError(409, { message: 'You cannot remove your own admin mode', code: 'ownAdminMode' });
+    }
+    await ctx.db.transaction(async (tx) => {
+      const grants = body.profiles ?? current.profiles;
+      const adminMode = body.adminMode ?? current.adminMode;
+      if (body.profiles !== undefined) await setGrants(tx, params.orgaId, params.userId, body.profiles);
+      await tx
+        .update(members)
+        .set({ adminMode, role: roleFor(adminMode, grants, current.role) })
+        .where(and(eq(members.organisationId, params.orgaId), eq(members.userId, params.userId)));
+      if (body.position !== undefined) {
+        await tx.update(users).set({ position: body.position }).where(eq(users.id, params.userId));
+      }
+    });
+    auditTarget(request, { type: 'member', id: params.userId });
+    return oneMember(ctx.db, params.orgaId, params.userId);
+  });
+
+  registerEndpoint(app, ctx, removeMember, async ({ params, request }) => {
+    if (params.userId === principalOf(request).userId) {
+      throw new HttpError(409, { message: 'You cannot remove yourself', code: 'removeSelf' });
+    }
+    const removed = await ctx.db
+      .delete(members)
+      .where(and(eq(members.organisationId, params.orgaId), eq(members.userId, params.userId)))
+      .returning({ userId: members.userId });
+    if (removed.length === 0) throw new HttpError(404, { message: 'Member not found', code: 'notFound' });
+    auditTarget(request, { type: 'member', id: params.userId });
+  });
+
+  registerEndpoint(app, ctx, listInvitations, async ({ params }) => {
+    const rows = await ctx.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.organisationId, params.orgaId))
+      .orderBy(desc(invitations.createdAt));
+    return rows.map(invitationView);
+  });
+
+  registerEndpoint(app, ctx, createInvitation, async ({ params, body, request, reply }) => {
+    await assertUserFree(ctx.db, body);
+    const token = randomBytes(32).toString('base64url');
+    const [organisation] = await ctx.db.select().from(organisations).where(eq(organisations.id, params.orgaId));
+    const [row] = await ctx.db
+      .insert(invitations)
+      .values({
+        id: randomUUID(),
+        organisationId: params.orgaId,
+        tokenHash: sha256(token),
+        email: body.email,
+        firstname: body.firstname,
+        lastname: body.lastname,
+        username: body.username,
+        position: body.position,
+        guest: body.guest,
+        profiles: body.profiles,
+        invitedBy: principalOf(request).userId,
+      })
+      .returning();
+    const link = `${consoleOrigin(request)}/invitation/${token}`;
+    await ctx.mailer.send({
+      to: body.email,
+      subject: `Invitation à rejoindre ${organisation?.name ?? ''} sur Postroom`,
+      text: [
+        `Bonjour ${body.firstname},`,
+        '',
+        `Vous êtes invité(e) à rejoindre l'organisation ${organisation?.name ?? ''} sur Postroom (identifiant : ${body.username}).`,
+        `Pour accepter ou refuser l'invitation : ${link}`,
+        '',
+        `You are invited to join ${organisation?.name ?? ''} on Postroom (username: ${body.username}).`,
+        `Accept or decline: ${link}`,
+      ].join('\n'),
+    });
+    auditTarget(request, { type: 'invitation', id: row!.id });
+    reply.code(201);
+    return invitationView(row!);
+  });
+
+  registerEndpoint(app, ctx, getInvitation, async ({ params }) => {
+    const { invitation, organisationName } = await invitationByToken(ctx, params.token);
+    return { organisationName, firstname: invitation.firstname, username: invitation.username, status: invitation.status };
+  });
+
+  registerEndpoint(app, ctx, answerInvitation, async ({ params, body }) => {
+    const { invitation } = await invitationByToken(ctx, params.token);
+    if (invitation.status !== 'pending') {
+      throw new HttpError(409, { message: `This invitation was already ${invitation.status}`, code: 'invitationAnswered' });
+    }
+    let userId: string | null = null;
+    if (body.accept) {
+      userId = await createMemberUser(
+        ctx.db,
+        invitation.organisationId,
+        { ...invitation, profiles: invitation.profiles as Grant[] },
+        { hash: await hashPassword(body.password), expired: false },
+      );
+    }
+    const status = body.accept ? ('accepted' as const) : ('declined' as const);
+    await ctx.db.update(invitations).set({ status, answeredAt: new Date() }).where(eq(invitations.id, invitation.id));
+    // A public call, so the audit hook (signed-in callers only) does not see it: logged here, with
+    // the path but never the token.
+    await ctx.db.insert(auditLogs).values({
+      id: randomUUID(),
+      organisationId: invitation.organisationId,
+      actorId: userId ?? `invitation:${invitation.id}`,
+      actorUsername: invitation.username,
+      action: 'invitations.answer',
+      method: 'POST',
+      path: '/v4/console/api/invitation/{token}',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      status: 200,
+    });
+    return { status };
+  });
+
+  registerEndpoint(app, ctx, createUser, async ({ params, body, request, reply }) => {
+    await assertUserFree(ctx.db, body);
+    // Shown once to the admin, who passes it on; the user must choose their own at first sign-in.
+    const temporaryPassword = `${randomBytes(9).toString('base64url')}-Aa1!`;
+    const userId = await createMemberUser(ctx.db, params.orgaId, body, {
+      hash: await hashPassword(temporaryPassword),
+      expired: true,
+    });
+    auditTarget(request, { type: 'user', id: userId });
+    reply.code(201);
+    return { member: await oneMember(ctx.db, params.orgaId, userId), temporaryPassword };
+  });
+
+  registerEndpoint(app, ctx, listAuditLogs, async ({ params, query }) => {
+    const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const conditions = and(
+      eq(auditLogs.organisationId, params.orgaId),
+      query.person
+        ? or(
+            ilike(auditLogs.actorUsername, `%${escapeLike(query.person)}%`),
+            ilike(auditLogs.asUsername, `%${escapeLike(query.person)}%`),
+          )
+        : undefined,
+      query.action ? ilike(auditLogs.action, `%${escapeLike(query.action)}%`) : undefined,
+      query.from ? gte(auditLogs.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
+      query.to ? lt(auditLogs.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+    );
+    const [total] = await ctx.db.select({ n: count() }).from(auditLogs).where(conditions);
+    const rows = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(conditions)
+      .orderBy(desc(auditLogs.at), desc(auditLogs.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE);
+    return {
+      items: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: AUDIT_PAGE_SIZE,
+    };
+  });
+}
+

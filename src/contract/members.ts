@@ -1,0 +1,192 @@
+/** Members, invitations, direct user creation and audit logs of an organisation (spec §3 Member, §5, §6). */
+import { z } from 'zod';
+import { access, defineEndpoint } from './define';
+import { accessProfileSchema, roleSchema } from './auth';
+
+const orgaParams = z.object({ orgaId: z.string().min(1) });
+const memberParams = orgaParams.extend({ userId: z.string().min(1) });
+
+export const adminModeSchema = z.enum(['admin', 'notAdmin']);
+export const projectGrantSchema = z.object({ projectId: z.string().min(1), profile: accessProfileSchema });
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+  email: z.string(),
+  position: z.string().nullable(),
+  role: roleSchema,
+  adminMode: adminModeSchema,
+  guest: z.boolean(),
+  /** One entry per project of the organisation (noAccess when nothing is granted). */
+  profiles: z.array(projectGrantSchema),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const listMembers = defineEndpoint({
+  id: 'members.list',
+  method: 'GET',
+  path: '/v4/console/api/organisation/{orgaId}/members',
+  summary: 'Members with role, admin mode, position and profile per project',
+  access: access.organisation('orgaId', 'member'),
+  params: orgaParams,
+  response: z.array(memberSchema),
+});
+
+export const updateMember = defineEndpoint({
+  id: 'members.update',
+  method: 'PATCH',
+  path: '/v4/console/api/organisation/{orgaId}/members/{userId}',
+  summary: 'Change a member’s admin mode, position or per-project profiles (organisation admins)',
+  access: access.organisation('orgaId', 'admin'),
+  params: memberParams,
+  body: z.object({
+    adminMode: adminModeSchema.optional(),
+    position: z.string().max(100).nullable().optional(),
+    profiles: z.array(projectGrantSchema).max(1000).optional(),
+  }),
+  response: memberSchema,
+});
+
+export const removeMember = defineEndpoint({
+  id: 'members.remove',
+  method: 'DELETE',
+  path: '/v4/console/api/organisation/{orgaId}/members/{userId}',
+  summary: 'Remove a member from the organisation (organisation admins)',
+  access: access.organisation('orgaId', 'admin'),
+  params: memberParams,
+});
+
+/** §3 Member / §5: firstname, lastname, username and email are mandatory. */
+export const memberFormSchema = z.object({
+  firstname: z.string().trim().min(1).max(100),
+  lastname: z.string().trim().min(1).max(100),
+  username: z.string().trim().min(1).max(100).regex(/^[\w.@-]+$/, 'Letters, digits, dot, dash, underscore or @ only'),
+  email: z.email().max(254),
+  position: z.string().trim().max(100).nullable().default(null),
+  /** External to the organisation: sees only the projects granted below (§6). */
+  guest: z.boolean().default(false),
+  profiles: z.array(projectGrantSchema).max(1000).default([]),
+});
+export type MemberForm = z.input<typeof memberFormSchema>;
+
+export const invitationStatusSchema = z.enum(['pending', 'accepted', 'declined']);
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+  position: z.string().nullable(),
+  guest: z.boolean(),
+  status: invitationStatusSchema,
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const listInvitations = defineEndpoint({
+  id: 'invitations.list',
+  method: 'GET',
+  path: '/v4/console/api/organisation/{orgaId}/invitations',
+  summary: 'Invitations of an organisation with their status',
+  access: access.organisation('orgaId', 'admin'),
+  params: orgaParams,
+  response: z.array(invitationSchema),
+});
+
+export const createInvitation = defineEndpoint({
+  id: 'invitations.create',
+  method: 'POST',
+  path: '/v4/console/api/organisation/{orgaId}/invitations',
+  summary: 'Invite someone by email; the mail carries a link to accept or decline',
+  access: access.organisation('orgaId', 'admin'),
+  params: orgaParams,
+  body: memberFormSchema,
+  response: invitationSchema,
+});
+
+const tokenParams = z.object({ token: z.string().min(10).max(200) });
+
+export const getInvitation = defineEndpoint({
+  id: 'invitations.get',
+  method: 'GET',
+  path: '/v4/console/api/invitation/{token}',
+  summary: 'What an invitation link invites to (public: the token is the credential)',
+  access: access.public,
+  params: tokenParams,
+  response: z.object({
+    organisationName: z.string(),
+    firstname: z.string(),
+    username: z.string(),
+    status: invitationStatusSchema,
+  }),
+});
+
+export const answerInvitation = defineEndpoint({
+  id: 'invitations.answer',
+  method: 'POST',
+  path: '/v4/console/api/invitation/{token}',
+  summary: 'Accept (choosing a password) or decline an invitation',
+  access: access.public,
+  params: tokenParams,
+  body: z.discriminatedUnion('accept', [
+    z.object({ accept: z.literal(true), password: z.string().min(12).max(200) }),
+    z.object({ accept: z.literal(false) }),
+  ]),
+  response: z.object({ status: invitationStatusSchema }),
+});
+
+export const createUser = defineEndpoint({
+  id: 'users.create',
+  method: 'POST',
+  path: '/v4/console/api/organisation/{orgaId}/users',
+  summary: 'Create a user directly; answers a one-time password that must be changed at first sign-in',
+  access: access.organisation('orgaId', 'admin'),
+  params: orgaParams,
+  body: memberFormSchema,
+  response: z.object({ member: memberSchema, temporaryPassword: z.string() }),
+});
+
+// ---- audit logs ---------------------------------------------------------------------------------
+
+export const auditLogEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorUsername: z.string(),
+  asUsername: z.string().nullable(),
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  status: z.number().int(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const listAuditLogs = defineEndpoint({
+  id: 'auditLogs.list',
+  method: 'GET',
+  path: '/v4/console/api/organisation/{orgaId}/audit-logs',
+  summary: 'Audit log of an organisation, newest first, filtered by person, action and date range',
+  access: access.organisation('orgaId', 'admin'),
+  params: orgaParams,
+  query: z.object({
+    person: z.string().max(100).optional(),
+    action: z.string().max(100).optional(),
+    /** Inclusive, `YYYY-MM-DD` (UTC days). */
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  }),
+  response: z.object({
+    items: z.array(auditLogEntrySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+});

@@ -1,0 +1,71 @@
+/**
+ * The frame of the env-management pages: which environment (`?envId=`, defaulting to the first the
+ * user may see) and the tabs settings, import-export, access-keys, webhooks, integrations.
+ */
+import type { ReactNode } from 'react';
+import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { HTMLSelect } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { EnvironmentListItem } from '../../contract/environments';
+import { ListState } from '../../ui/list-state';
+import { envManagementPages, paths, type EnvManagementPage } from '../../app/paths';
+import { environmentQueries } from './queries';
+
+const TAB_TITLES: Record<EnvManagementPage, string> = {
+  settings: 'envSettings',
+  'import-export': 'envImportExport',
+  'access-keys': 'accessKeys',
+  webhooks: 'webhooks',
+  integrations: 'integrations',
+};
+
+export function EnvManagementShell({
+  page,
+  children,
+}: {
+  page: EnvManagementPage;
+  children: (env: EnvironmentListItem, projectId: string) => ReactNode;
+}) {
+  const { t } = useTranslation(['environments', 'routes']);
+  const projectId = useParams().projectId ?? '';
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const list = useQuery(environmentQueries.list(projectId));
+  const alive = (list.data ?? []).filter((env) => !env.deleting);
+  const env = alive.find((e) => e.id === search.get('envId')) ?? alive[0];
+  const query = env ? `?envId=${encodeURIComponent(env.id)}` : '';
+
+  return (
+    <section className="p-page">
+      <div className="p-page__header">
+        <h1 className="p-page__title">{t(`routes:${TAB_TITLES[page]}` as never)}</h1>
+        {alive.length > 0 && (
+          <HTMLSelect
+            aria-label={t('shell.environment')}
+            value={env?.id}
+            onChange={(e) => void navigate(`${paths.envManagement(projectId, page)}?envId=${encodeURIComponent(e.currentTarget.value)}`)}
+            options={alive.map((e) => ({ value: e.id, label: e.name }))}
+          />
+        )}
+      </div>
+      <nav className="p-tabs" aria-label={t('shell.tabs')}>
+        {envManagementPages.map((tab) => (
+          <NavLink key={tab} to={`${paths.envManagement(projectId, tab)}${query}`} className={tab === page ? 'is-active' : undefined}>
+            {t(`routes:${TAB_TITLES[tab]}` as never)}
+          </NavLink>
+        ))}
+      </nav>
+      <ListState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={env === undefined}
+        emptyText={t('shell.noEnvironment')}
+        errorText={t('shell.error')}
+        onRetry={() => void list.refetch()}
+      >
+        {env && children(env, projectId)}
+      </ListState>
+    </section>
+  );
+}

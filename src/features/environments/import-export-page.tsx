@@ -1,0 +1,117 @@
+/** import-export: download the versioned export file; import one with a preview of what changes. */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, Card, FileInput, HTMLTable, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request';
+import { errorMessage } from '../../api/errors';
+import { exportEnvironment, importEnvironment, type EnvironmentListItem, type ImportChange } from '../../contract/environments';
+import { tr } from '../../ui/message';
+import { toast } from '../../ui/toasts/toast-service';
+import { EnvManagementShell } from './env-management-shell';
+import { environmentQueries } from './queries';
+
+export function ImportExportPage() {
+  return <EnvManagementShell page="import-export">{(env) => <ImportExport key={env.id} env={env} />}</EnvManagementShell>;
+}
+
+const show = (value: unknown) => (value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value));
+
+function ImportExport({ env }: { env: EnvironmentListItem }) {
+  const { t } = useTranslation('environments');
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<{ name: string; content: unknown } | null>(null);
+  const [changes, setChanges] = useState<ImportChange[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const download = async () => {
+    try {
+      const data = await request(exportEnvironment, { params: { envId: env.id } });
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${env.name.replace(/[^\w.-]+/g, '_') || 'environment'}.postroom.json`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      toast.error({ summary: tr('errors:messages.generic'), detail: errorMessage(error) });
+    }
+  };
+
+  const preview = async (picked: File | undefined) => {
+    setChanges(null);
+    setProblem(null);
+    setFile(null);
+    if (!picked) return;
+    let content: unknown;
+    try {
+      content = JSON.parse(await picked.text());
+    } catch {
+      setProblem(t('importExport.notJson'));
+      return;
+    }
+    setFile({ name: picked.name, content });
+    try {
+      const result = await request(importEnvironment, { params: { envId: env.id }, body: { file: content, dryRun: true } });
+      setChanges(result.changes);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  const apply = async () => {
+    if (!file) return;
+    try {
+      await request(importEnvironment, { params: { envId: env.id }, body: { file: file.content, dryRun: false } });
+      await queryClient.invalidateQueries({ queryKey: environmentQueries.all() });
+      toast.success({ summary: tr('errors:generic.import.success') });
+      setFile(null);
+      setChanges(null);
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.import.failure'), detail: errorMessage(error) });
+    }
+  };
+
+  return (
+    <>
+      <Card className="p-section">
+        <h2>{t('importExport.export')}</h2>
+        <p>{t('importExport.exportHelp')}</p>
+        <Button icon="cloud-upload" text={t('importExport.download')} onClick={() => void download()} />
+      </Card>
+      <Card className="p-section">
+        <h2>{t('importExport.import')}</h2>
+        <FileInput
+          text={file?.name ?? t('importExport.choose')}
+          inputProps={{ accept: '.json,application/json', id: 'import-file' }}
+          onInputChange={(e) => void preview((e.target as HTMLInputElement).files?.[0])}
+        />
+        {problem && <Callout intent={Intent.DANGER} className="p-import-problem">{problem}</Callout>}
+        {changes && changes.length === 0 && <Callout intent={Intent.SUCCESS}>{t('importExport.noChange')}</Callout>}
+        {changes && changes.length > 0 && (
+          <>
+            <HTMLTable className="p-table" compact>
+              <thead>
+                <tr>
+                  <th>{t('importExport.field')}</th>
+                  <th>{t('importExport.before')}</th>
+                  <th>{t('importExport.after')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((change) => (
+                  <tr key={change.field}>
+                    <td>{change.field}</td>
+                    <td>{show(change.before)}</td>
+                    <td>{show(change.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            <Button intent="primary" text={t('importExport.apply')} onClick={() => void apply()} />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

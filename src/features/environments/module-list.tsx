@@ -1,0 +1,117 @@
+/**
+ * The module list of an environment (spec §4): add, move, deactivate (which deletes the module's
+ * configuration) and delete, each change confirmed; the ordering rules (extractor only first, NLU only
+ * second, output only last) are explained and a list breaking them cannot be saved.
+ */
+import { useState } from 'react';
+import { Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { MODULE_TYPES, moduleOrderProblems, type EnvironmentModule, type ModuleType } from '../../contract/environments';
+import { confirm } from '../../ui/dialogs/dialog-service';
+import { tr } from '../../ui/message';
+
+export function ModuleList({
+  modules,
+  onChange,
+  readOnly,
+}: {
+  modules: EnvironmentModule[];
+  onChange: (modules: EnvironmentModule[]) => void;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation('environments');
+  const [type, setType] = useState<ModuleType>('categorization');
+  const problems = moduleOrderProblems(modules);
+
+  const move = (index: number, by: number) => {
+    const next = [...modules];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item!);
+    onChange(next);
+  };
+  const add = async () => {
+    if (!(await confirm({ body: tr('environments:modules.addConfirm', { type: t(`modules.types.${type}`) }) }))) return;
+    const module: EnvironmentModule = {
+      id: crypto.randomUUID(),
+      type,
+      name: t(`modules.types.${type}`),
+      inputType: null,
+      context: null,
+      active: true,
+      config: {},
+    };
+    // Placed where the rules want it: extractor first, NLU second, output last, others before output.
+    const next = [...modules];
+    if (type === 'extractor') next.unshift(module);
+    else if (type === 'nlu') next.splice(next[0]?.type === 'extractor' ? 1 : 0, 0, module);
+    else if (type === 'output' || next.at(-1)?.type !== 'output') next.push(module);
+    else next.splice(next.length - 1, 0, module);
+    onChange(next);
+  };
+  const remove = async (index: number) => {
+    if (!(await confirm({ body: tr('environments:modules.deleteConfirm', { name: modules[index]!.name }), danger: true }))) return;
+    onChange(modules.filter((_, i) => i !== index));
+  };
+  const toggle = async (index: number) => {
+    const module = modules[index]!;
+    if (module.active && !(await confirm({ body: tr('environments:modules.deactivateConfirm', { name: module.name }), danger: true }))) return;
+    onChange(modules.map((m, i) => (i === index ? { ...m, active: !m.active, config: m.active ? {} : m.config } : m)));
+  };
+
+  return (
+    <div>
+      <Callout intent={problems.length ? Intent.DANGER : Intent.NONE} icon={problems.length ? 'warning-sign' : 'info-sign'}>
+        {problems.length ? problems.map((p) => <div key={p}>{t(`modules.problems.${p}`)}</div>) : t('modules.rules')}
+      </Callout>
+      <HTMLTable className="p-table" compact>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>{t('modules.name')}</th>
+            <th>{t('modules.type')}</th>
+            <th>{t('modules.inputType')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {modules.map((module, index) => (
+            <tr key={module.id} data-module-type={module.type}>
+              <td>{index + 1}</td>
+              <td>
+                {module.name} {!module.active && <Tag minimal>{t('modules.inactive')}</Tag>}
+              </td>
+              <td>{t(`modules.types.${module.type}`)}</td>
+              <td>{module.inputType ?? '—'}</td>
+              <td>
+                {!readOnly && (
+                  <ButtonGroup variant="minimal">
+                    <Button icon="chevron-up" aria-label={t('modules.up')} disabled={index === 0} onClick={() => move(index, -1)} />
+                    <Button
+                      icon="chevron-down"
+                      aria-label={t('modules.down')}
+                      disabled={index === modules.length - 1}
+                      onClick={() => move(index, 1)}
+                    />
+                    <Button text={module.active ? t('modules.deactivate') : t('modules.activate')} onClick={() => void toggle(index)} />
+                    <Button icon="trash" aria-label={t('modules.delete')} intent={Intent.DANGER} onClick={() => void remove(index)} />
+                  </ButtonGroup>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {!readOnly && (
+        <div className="p-toolbar">
+          <HTMLSelect
+            aria-label={t('modules.type')}
+            value={type}
+            onChange={(e) => setType(e.currentTarget.value as ModuleType)}
+            options={MODULE_TYPES.map((m) => ({ value: m, label: t(`modules.types.${m}`) }))}
+          />
+          <Button icon="add" text={t('modules.add')} onClick={() => void add()} />
+        </div>
+      )}
+    </div>
+  );
+}

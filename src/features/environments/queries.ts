@@ -1,0 +1,37 @@
+/** Query-key factory and options of the environment management screens. */
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../api/request';
+import { listAccessKeys, listWebhooks } from '../../contract/access-keys';
+import { getEnvironmentSettings, listEnvironments } from '../../contract/environments';
+import { getProject } from '../../contract/organisations';
+
+export const environmentQueries = {
+  all: () => ['environments'] as const,
+  list: (projectId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'list', projectId] as const,
+      queryFn: ({ signal }) => request(listEnvironments, { params: { projectId }, signal }),
+      refetchInterval: (query) => (query.state.data?.some((env) => env.deleting) ? 1000 : false),
+    }),
+  /** The project, for the caller's profile on it (what the screens may offer). */
+  project: (projectId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'project', projectId] as const,
+      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
+    }),
+  settings: (envId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'settings', envId] as const,
+      queryFn: ({ signal }) => request(getEnvironmentSettings, { params: { envId }, signal }),
+    }),
+  accessKeys: (envId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'accessKeys', envId] as const,
+      queryFn: ({ signal }) => request(listAccessKeys, { params: { envId }, signal }),
+    }),
+  webhooks: (envId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'webhooks', envId] as const,
+      queryFn: ({ signal }) => request(listWebhooks, { params: { envId }, signal }),
+    }),
+};

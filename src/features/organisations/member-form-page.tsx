@@ -1,0 +1,118 @@
+/**
+ * invite-user and create-user (spec §3 Member, §5): firstname, lastname, username and email are
+ * mandatory; position, guest (external, limited to the projects given) and a profile per project.
+ * An invitation is mailed (outbox) and stays pending until answered; a created user gets a one-time
+ * password, shown once, to change at first sign-in.
+ */
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request';
+import { errorMessage } from '../../api/errors';
+import { PROJECT_PROFILES, type ProjectProfile } from '../../contract/define';
+import { createInvitation, createUser } from '../../contract/members';
+import { tr } from '../../ui/message';
+import { toast } from '../../ui/toasts/toast-service';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { organisationQueries } from './queries';
+
+const EMPTY = { firstname: '', lastname: '', username: '', email: '', position: '' };
+
+export function InviteUserPage() {
+  return <MemberFormPage mode="invite" />;
+}
+
+export function CreateUserPage() {
+  return <MemberFormPage mode="create" />;
+}
+
+function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
+  const { t } = useTranslation(['organisations', 'routes']);
+  const orgaId = useParams().orgaId ?? '';
+  const queryClient = useQueryClient();
+  const orga = useQuery(organisationQueries.detail(orgaId));
+  const projects = useQuery(organisationQueries.projects(orgaId));
+  const [fields, setFields] = useState(EMPTY);
+  const [guest, setGuest] = useState(false);
+  const [profiles, setProfiles] = useState<Record<string, ProjectProfile>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const dirty = JSON.stringify(fields) !== JSON.stringify(EMPTY);
+  const guard = useUnsavedChangesGuard({ when: dirty });
+  const isAdmin = orga.data?.isAdmin === true;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const body = {
+      ...fields,
+      position: fields.position.trim() || null,
+      guest,
+      profiles: Object.entries(profiles).map(([projectId, profile]) => ({ projectId, profile })),
+    };
+    try {
+      if (mode === 'invite') {
+        await request(createInvitation, { params: { orgaId }, body });
+        toast.success({ summary: tr('errors:generic.invite.success') });
+        setResult(t('form.invited', { email: fields.email }));
+      } else {
+        const created = await request(createUser, { params: { orgaId }, body });
+        toast.success({ summary: tr('errors:generic.create.success') });
+        setResult(t('form.created', { username: created.member.username, password: created.temporaryPassword }));
+      }
+      flushSync(() => setFields(EMPTY));
+      setProfiles({});
+      await queryClient.invalidateQueries({ queryKey: organisationQueries.all() });
+    } catch (error) {
+      toast.error({ summary: tr(mode === 'invite' ? 'errors:generic.invite.failure' : 'errors:generic.create.failure'), detail: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: keyof typeof EMPTY, required: boolean, type = 'text') => (
+    <FormGroup label={t(`form.${key}`)} labelFor={`member-${key}`} labelInfo={required ? '*' : undefined}>
+      <InputGroup id={`member-${key}`} type={type} required={required} value={fields[key]} onValueChange={(v) => setFields({ ...fields, [key]: v })} />
+    </FormGroup>
+  );
+
+  return (
+    <section className="p-page p-form-page">
+      <h1 className="p-page__title">{t(mode === 'invite' ? 'routes:inviteUser' : 'routes:createUser')}</h1>
+      {!isAdmin && orga.data && <Callout intent={Intent.WARNING}>{t('members.adminOnly')}</Callout>}
+      {result && (
+        <Callout intent={Intent.SUCCESS} className="p-section">
+          {result}
+        </Callout>
+      )}
+      <Card>
+        <form onSubmit={submit}>
+          <fieldset disabled={!isAdmin} className="p-fieldset">
+            {field('firstname', true)}
+            {field('lastname', true)}
+            {field('username', true)}
+            {field('email', true, 'email')}
+            {field('position', false)}
+            <Checkbox label={t('form.guest')} checked={guest} onChange={(e) => setGuest(e.currentTarget.checked)} />
+            <h3>{t('members.profiles')}</h3>
+            {(projects.data ?? []).map((project) => (
+              <FormGroup key={project.id} label={project.name} labelFor={`profile-${project.id}`} inline>
+                <HTMLSelect
+                  id={`profile-${project.id}`}
+                  value={profiles[project.id] ?? 'noAccess'}
+                  onChange={(e) => setProfiles({ ...profiles, [project.id]: e.currentTarget.value as ProjectProfile })}
+                  options={[...PROJECT_PROFILES].reverse().map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
+                />
+              </FormGroup>
+            ))}
+            <Button type="submit" intent="primary" loading={busy} text={t(mode === 'invite' ? 'form.invite' : 'form.create')} />
+          </fieldset>
+        </form>
+      </Card>
+      {guard}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Members (spec §2.4 Organisation page, §6): role, position, admin mode and the access profile per
+ * project, edited per member by organisation admins; removal confirmed; pending invitations below.
+ * Shown on the organisation settings route beside the organisation form.
+ */
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, HTMLSelect, HTMLTable, Intent, Switch, Tag, Tooltip } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request';
+import { errorMessage } from '../../api/errors';
+import { PROJECT_PROFILES, type EndpointBody } from '../../contract/define';
+import { removeMember, updateMember, type Member } from '../../contract/members';
+import { confirm } from '../../ui/dialogs/dialog-service';
+import { ListState } from '../../ui/list-state';
+import { tr } from '../../ui/message';
+import { toast } from '../../ui/toasts/toast-service';
+import { organisationQueries } from './queries';
+
+export function MembersSection() {
+  const { t } = useTranslation('organisations');
+  const orgaId = useParams().orgaId ?? '';
+  const queryClient = useQueryClient();
+  const orga = useQuery(organisationQueries.detail(orgaId));
+  const members = useQuery(organisationQueries.members(orgaId));
+  const projects = useQuery(organisationQueries.projects(orgaId));
+  const isAdmin = orga.data?.isAdmin === true;
+  const invitations = useQuery({ ...organisationQueries.invitations(orgaId), enabled: isAdmin });
+  const projectName = (id: string) => projects.data?.find((p) => p.id === id)?.name ?? id;
+
+  const update = async (member: Member, body: EndpointBody<typeof updateMember>) => {
+    try {
+      await request(updateMember, { params: { orgaId, userId: member.userId }, body });
+      toast.success({ summary: tr('errors:generic.update.success') });
+      await queryClient.invalidateQueries({ queryKey: organisationQueries.members(orgaId).queryKey });
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.update.failure'), detail: errorMessage(error) });
+    }
+  };
+  const remove = async (member: Member) => {
+    if (!(await confirm({ body: tr('organisations:members.removeConfirm', { name: `${member.firstname} ${member.lastname}` }), danger: true }))) return;
+    try {
+      await request(removeMember, { params: { orgaId, userId: member.userId } });
+      toast.success({ summary: tr('errors:generic.delete.success') });
+      await queryClient.invalidateQueries({ queryKey: organisationQueries.members(orgaId).queryKey });
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.delete.failure'), detail: errorMessage(error) });
+    }
+  };
+  const locked = (element: React.ReactElement) => (isAdmin ? element : <Tooltip content={t('members.adminOnly')}>{element}</Tooltip>);
+
+  return (
+    <section className="p-section">
+      <h2>{t('members.title')}</h2>
+      <ListState
+        isPending={members.isPending}
+        error={members.error}
+        isEmpty={(members.data ?? []).length === 0}
+        emptyText={t('members.empty')}
+        errorText={t('members.error')}
+        onRetry={() => void members.refetch()}
+      >
+        <HTMLTable className="p-table" striped compact>
+          <thead>
+            <tr>
+              <th>{t('members.name')}</th>
+              <th>{t('members.role')}</th>
+              <th>{t('members.position')}</th>
+              <th>{t('members.adminMode')}</th>
+              <th>{t('members.profiles')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(members.data ?? []).map((member) => (
+              <tr key={member.userId} data-username={member.username}>
+                <td>
+                  {member.firstname} {member.lastname} <span className="bp6-text-muted">({member.username})</span>{' '}
+                  {member.guest && <Tag minimal>{t('members.guest')}</Tag>}
+                </td>
+                <td>{t(`roles.${member.role}` as never)}</td>
+                <td>{member.position}</td>
+                <td>
+                  {locked(
+                    <Switch
+                      aria-label={t('members.adminMode')}
+                      checked={member.adminMode === 'admin'}
+                      disabled={!isAdmin}
+                      onChange={(e) => void update(member, { adminMode: e.currentTarget.checked ? 'admin' : 'notAdmin' })}
+                    />,
+                  )}
+                </td>
+                <td>
+                  {member.profiles.map((grant) => (
+                    <div key={grant.projectId} className="p-grant">
+                      <span>{projectName(grant.projectId)}</span>{' '}
+                      <HTMLSelect
+                        minimal
+                        aria-label={`${t('members.profiles')} ${projectName(grant.projectId)}`}
+                        value={member.adminMode === 'admin' ? 'configurator' : grant.profile}
+                        disabled={!isAdmin || member.adminMode === 'admin'}
+                        onChange={(e) =>
+                          void update(member, {
+                            profiles: member.profiles.map((g) =>
+                              g.projectId === grant.projectId ? { ...g, profile: e.currentTarget.value as Member['profiles'][number]['profile'] } : g,
+                            ),
+                          })
+                        }
+                        options={[...PROJECT_PROFILES].reverse().map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
+                      />
+                    </div>
+                  ))}
+                </td>
+                <td>
+                  {locked(
+                    <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t('members.remove')} disabled={!isAdmin} onClick={() => void remove(member)} />,
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </ListState>
+      {isAdmin && (
+        <>
+          <h2>{t('invitations.title')}</h2>
+          <ListState
+            isPending={invitations.isPending}
+            error={invitations.error}
+            isEmpty={(invitations.data ?? []).length === 0}
+            emptyText={t('invitations.empty')}
+            errorText={t('invitations.error')}
+          >
+            <HTMLTable className="p-table" compact>
+              <tbody>
+                {(invitations.data ?? []).map((invitation) => (
+                  <tr key={invitation.id}>
+                    <td>
+                      {invitation.firstname} {invitation.lastname} ({invitation.email})
+                    </td>
+                    <td>
+                      <Tag intent={invitation.status === 'accepted' ? Intent.SUCCESS : invitation.status === 'declined' ? Intent.DANGER : Intent.NONE}>
+                        {t(`invitations.status.${invitation.status}`)}
+                      </Tag>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </ListState>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/** Query-key factory of the organisation screens (settings, members, invitations, audit logs). */
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../api/request';
+import { listAuditLogs, listInvitations, listMembers } from '../../contract/members';
+import { getOrganisation, listProjects } from '../../contract/organisations';
+
+export interface AuditFilters {
+  person?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+export const organisationQueries = {
+  all: () => ['organisations'] as const,
+  detail: (orgaId: string) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(), 'detail', orgaId] as const,
+      queryFn: ({ signal }) => request(getOrganisation, { params: { orgaId }, signal }),
+    }),
+  projects: (orgaId: string) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(), 'projects', orgaId] as const,
+      queryFn: ({ signal }) => request(listProjects, { params: { orgaId }, signal }),
+    }),
+  members: (orgaId: string) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(), 'members', orgaId] as const,
+      queryFn: ({ signal }) => request(listMembers, { params: { orgaId }, signal }),
+    }),
+  invitations: (orgaId: string) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(), 'invitations', orgaId] as const,
+      queryFn: ({ signal }) => request(listInvitations, { params: { orgaId }, signal }),
+    }),
+  auditLogs: (orgaId: string, filters: AuditFilters) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(), 'auditLogs', orgaId, filters] as const,
+      queryFn: ({ signal }) => request(listAuditLogs, { params: { orgaId }, query: filters, signal }),
+    }),
+};

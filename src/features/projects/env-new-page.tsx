@@ -1,0 +1,113 @@
+/**
+ * CreateEnv (spec §2.4): from scratch, from an export file, or from a use-case template; the name
+ * must be unique in the project (§5 message, checked by the server).
+ */
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request';
+import { errorMessage, isApiError } from '../../api/errors';
+import { createEnvironment, ENVIRONMENT_TEMPLATES, type EnvironmentTemplateId } from '../../contract/environments';
+import { tr } from '../../ui/message';
+import { toast } from '../../ui/toasts/toast-service';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { paths } from '../../app/paths';
+import { projectQueries } from './queries';
+
+type Kind = 'scratch' | 'template' | 'import';
+
+export function EnvNewPage() {
+  const { t } = useTranslation(['projects', 'routes']);
+  const projectId = useParams().projectId ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<Kind>('template');
+  const [template, setTemplate] = useState<EnvironmentTemplateId>(ENVIRONMENT_TEMPLATES[0]);
+  const [file, setFile] = useState<{ name: string; content: unknown } | null>(null);
+  const [fileError, setFileError] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const guard = useUnsavedChangesGuard({ when: !done && (name !== '' || file !== null) });
+
+  const readFile = async (picked: File | undefined) => {
+    setFileError(false);
+    setFile(null);
+    if (!picked) return;
+    try {
+      setFile({ name: picked.name, content: JSON.parse(await picked.text()) as unknown });
+    } catch {
+      setFileError(true);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNameError(null);
+    const source =
+      kind === 'scratch' ? { kind } : kind === 'template' ? { kind, template } : { kind, file: file?.content ?? null };
+    setBusy(true);
+    try {
+      await request(createEnvironment, { params: { projectId }, body: { name, visibility: 'public', source } });
+      await queryClient.invalidateQueries({ queryKey: projectQueries.all() });
+      toast.success({ summary: tr('errors:generic.create.success') });
+      flushSync(() => setDone(true));
+      void navigate(paths.project(projectId));
+    } catch (error) {
+      const code = isApiError(error, 'http') ? (error.jsonData as { code?: string } | undefined)?.code : undefined;
+      if (code === 'environmentNameTaken') setNameError(t('envNew.nameTaken', { name: name.trim() }));
+      toast.error({ summary: tr('errors:messages.environmentCreation'), detail: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="p-page p-form-page">
+      <h1 className="p-page__title">{t('routes:createEnv')}</h1>
+      <form onSubmit={submit}>
+        <FormGroup label={t('envNew.name')} labelFor="env-name" intent={nameError ? Intent.DANGER : Intent.NONE} helperText={nameError}>
+          <InputGroup id="env-name" value={name} onValueChange={setName} required />
+        </FormGroup>
+        <RadioGroup label={t('envNew.source')} selectedValue={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+          <Radio value="scratch" label={t('envNew.scratch')} />
+          <Radio value="template" label={t('envNew.template')} />
+          <Radio value="import" label={t('envNew.import')} />
+        </RadioGroup>
+        {kind === 'template' && (
+          <FormGroup label={t('envNew.template')} labelFor="env-template">
+            <HTMLSelect
+              id="env-template"
+              value={template}
+              onChange={(e) => setTemplate(e.currentTarget.value as EnvironmentTemplateId)}
+              options={ENVIRONMENT_TEMPLATES.map((id) => ({ value: id, label: `${t(`envNew.templates.${id}`)} (${id})` }))}
+            />
+          </FormGroup>
+        )}
+        {kind === 'import' && (
+          <FormGroup label={t('envNew.file')} labelFor="env-file">
+            <FileInput
+              text={file?.name}
+              inputProps={{ id: 'env-file', accept: '.json,application/json' }}
+              onInputChange={(e) => void readFile((e.target as HTMLInputElement).files?.[0])}
+            />
+            {fileError && <Callout intent={Intent.DANGER}>{t('envNew.fileInvalid')}</Callout>}
+          </FormGroup>
+        )}
+        <Button
+          type="submit"
+          intent="primary"
+          text={t('envNew.create')}
+          loading={busy}
+          disabled={!name.trim() || (kind === 'import' && file === null)}
+        />
+      </form>
+      {guard}
+    </section>
+  );
+}

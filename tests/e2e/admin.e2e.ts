@@ -1,0 +1,130 @@
+/**
+ * The administrative spine as a new user meets it (issue 5): projects, environments from templates,
+ * settings with the unsaved-changes dialog, export then import, access key, webhook test delivery to a
+ * local receiver, asynchronous deletion; and what a cockpit viewer does not see.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { loginPage } from './support/pages';
+import { confirmDialog, projectPages, unsavedDialog } from './support/admin-pages';
+
+let browser: Browser;
+let receiver: Server;
+let receiverUrl: string;
+let deliveries = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  receiver = createServer((request, response) => {
+    deliveries += 1;
+    request.resume();
+    request.on('end', () => {
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+async function signIn(page: Page, username: string) {
+  await loginPage.open(page);
+  await loginPage.signIn(page, username);
+  await page.waitForURL(/\/orga\/[^/]+$/);
+}
+
+/** A tab of env-management (they keep the chosen environment, unlike the side menu). */
+const tab = (page: Page, name: string) => page.locator('.p-tabs').getByRole('link', { name });
+const settingsLink = (page: Page, env: string) => projectPages.environmentRow(page, env).getByRole('link', { name: 'Paramètres' });
+
+describe('administration', () => {
+  it('takes an admin from a new project to a configured, exported, imported and deleted environment', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    const projectId = await projectPages.create(page, 'demo', 'Projet e2e');
+
+    for (const [name, template] of [
+      ['Assurance', 'insurance:meeting'],
+      ['Tourisme', 'tourism:airline-messages'],
+      ['Commerce', 'retail:quotes-and-orders'],
+    ] as const) {
+      await projectPages.createEnvironment(page, projectId, name, { template });
+      await expect(projectPages.environmentRow(page, name).textContent()).resolves.toContain('extractor → nlu');
+    }
+
+    // Settings with unsaved changes: stay, then leave without saving, then save and leave.
+    await settingsLink(page, 'Assurance').click();
+    await page.locator('#env-retention').selectOption('1y');
+    await tab(page, 'Import / export').click();
+    await page.getByRole('button', { name: 'Rester sur la page' }).waitFor();
+    await unsavedDialog.stay(page);
+    await expect(page.locator('#env-retention').inputValue()).resolves.toBe('1y');
+    await tab(page, 'Import / export').click();
+    await unsavedDialog.leave(page);
+    await page.waitForURL(/import-export/);
+    await tab(page, "Paramètres de l'environnement").click();
+    await expect(page.locator('#env-retention').inputValue()).resolves.toBe('6m');
+    await page.locator('#env-retention').selectOption('1w');
+    await tab(page, 'Import / export').click();
+    await unsavedDialog.saveAndLeave(page);
+    await page.waitForURL(/import-export/);
+
+    // Export, then import the file into a new environment.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Télécharger l'export" }).click()]);
+    const exported = await download.path();
+    expect(JSON.parse(await readFile(exported, 'utf8'))).toMatchObject({ version: 1, environment: { settings: { retention: '1w' } } });
+    await projectPages.createEnvironment(page, projectId, 'Copie importée', { file: exported });
+
+    // An access key's secret is shown once.
+    await settingsLink(page, 'Copie importée').click();
+    await tab(page, "Clés d'accès").click();
+    await page.getByLabel('Nom de la clé').fill('CRM');
+    await page.getByRole('button', { name: 'Créer une clé' }).click();
+    const secret = await page.locator('.p-secret input').inputValue();
+    expect(secret).toMatch(/^pk_/);
+    await page.getByRole('button', { name: "J'ai copié le secret" }).click();
+    await page.locator('.p-secret').waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: /CRM/ }).waitFor();
+    expect((await page.content()).includes(secret), 'the secret is still on the page').toBe(false);
+
+    // A webhook and a test delivery to the local receiver.
+    await tab(page, 'Webhooks').click();
+    await page.getByRole('button', { name: 'Ajouter un webhook' }).click();
+    await page.locator('#webhook-url').fill(receiverUrl);
+    await page.locator('#webhook-header-name').fill('X-Token');
+    await page.locator('#webhook-header-value').fill('secret-value-1234');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Envoyer un test' }).click();
+    await page.locator('.p-webhook-result').getByText('204').waitFor();
+    expect(deliveries).toBe(1);
+
+    // Deleting: recorded, then gone from the project page by itself.
+    await tab(page, "Paramètres de l'environnement").click();
+    await page.getByRole('button', { name: "Supprimer l'environnement" }).click();
+    await confirmDialog.accept(page);
+    await page.waitForURL(new RegExp(`/project/${projectId}$`));
+    await projectPages.environmentRow(page, 'Copie importée').waitFor({ state: 'detached', timeout: 15_000 });
+    await context.close();
+  }, 120_000);
+
+  it('shows a viewer no hidden environment and no editing control', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'viewer');
+    await page.goto('/project/demo-ic');
+    await projectPages.environmentRow(page, 'Production').waitFor();
+    expect(await projectPages.environmentRow(page, 'Recette').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Supprimer le projet' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Nouvel environnement' }).isDisabled()).toBe(true);
+    expect(await settingsLink(page, 'Production').count()).toBe(0);
+    expect(await page.locator('#project-name').getAttribute('readonly')).not.toBeNull();
+    await context.close();
+  }, 60_000);
+});

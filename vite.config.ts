@@ -27,7 +27,14 @@ function webManifest(): Plugin {
 }
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // rtf-stream-parser (RTF bodies of .msg files, in the parse worker) extends Node's stream.Transform.
+      stream: 'stream-browserify',
+    },
+  },
+  worker: { format: 'es' },
   plugins: [
     react(),
     webManifest(),

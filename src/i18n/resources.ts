@@ -11,10 +11,12 @@ import frAuth from './resources/fr/auth.json';
 import enAuth from './resources/en/auth.json';
 import frPwa from './resources/fr/pwa.json';
 import enPwa from './resources/en/pwa.json';
+import frFilesViewer from './resources/fr/filesViewer.json';
+import enFilesViewer from './resources/en/filesViewer.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, filesViewer: frFilesViewer },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, filesViewer: enFilesViewer },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

@@ -27,7 +27,14 @@ function webManifest(): Plugin {
 }
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // rtf-stream-parser (RTF bodies of .msg files, in the parse worker) extends Node's stream.Transform.
+      stream: 'stream-browserify',
+    },
+  },
+  worker: { format: 'es' },
   plugins: [
     react(),
     webManifest(),
@@ -39,7 +46,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,mjs,css,html,woff2,svg,png,webmanifest}'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -94,7 +94,11 @@ export const routes: RouteObject[] = [
           soon('toolbox/kits', 'kits'),
           soon('toolbox/kits/:kitId', 'kit'),
           soon('toolbox/components/:componentId', 'component'),
-          soon('files-viewer', 'filesViewer'),
+          {
+            path: 'files-viewer',
+            lazy: () => import('../features/files-viewer/files-viewer-page').then((m) => ({ Component: m.FilesViewerPage })),
+            handle: { title: 'filesViewer' },
+          },
           soon('consumption', 'consumption'),
           {
             path: 'profile',

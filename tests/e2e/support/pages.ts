@@ -36,3 +36,18 @@ export const toasts = {
   error: (page: Page) => page.locator('.p-toast--error'),
   openDialog: (page: Page) => page.locator('.p-toast--error .p-toast__open').first().click(),
 };
+
+export const filesViewerPage = {
+  async open(page: Page) {
+    await page.goto('/files-viewer');
+    await page.getByTestId('privacy-banner').waitFor();
+  },
+  openFiles: (page: Page, files: string | string[]) => page.getByTestId('file-input').setInputFiles(files),
+  openFolder: (page: Page, folder: string) => page.getByTestId('folder-input').setInputFiles(folder),
+  entries: (page: Page) => page.getByTestId('file-list').getByRole('option'),
+  subject: (page: Page) => page.getByTestId('mail-subject'),
+  tab: (page: Page, name: RegExp) => page.getByRole('tab', { name }),
+  attachmentRows: (page: Page) => page.getByTestId('attachments').locator('tbody tr'),
+  openAttachment: (page: Page, index: number) => page.getByTestId('attachments').locator('tbody tr').nth(index).getByRole('button', { name: /Ouvrir|Open/ }).click(),
+  mailFrame: (page: Page) => page.frameLocator('[data-testid="mail-frame"]'),
+};

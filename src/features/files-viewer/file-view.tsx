@@ -1,0 +1,45 @@
+/** The selected file: its progress, its error, or the view for its kind. */
+import { Callout, ProgressBar } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Attachment } from '../../parsing/model';
+import type { Entry } from './files-viewer-page';
+import { EmailView } from './email-view';
+import { PdfView } from './pdf-view';
+import { ImageView, JsonView, OtherView, TextView } from './simple-views';
+
+export function FileView({ entry, onOpenAttachment }: { entry: Entry; onOpenAttachment: (parent: Entry, attachment: Attachment, bytes: Uint8Array) => void }) {
+  const { t } = useTranslation('filesViewer');
+  const name = entry.path.split(/\/| › /).pop() ?? entry.path;
+  const result = entry.result;
+  if (!result || !entry.bytes) return <ProgressBar value={entry.progress || undefined} aria-label={t('status.parsing')} />;
+  if (!result.ok) {
+    return (
+      <Callout intent="danger" data-testid="file-error" title={t('status.error')}>
+        {t(`errors.${result.error.code}`, { file: name })}
+      </Callout>
+    );
+  }
+  const { model, blobs } = result;
+  switch (model.kind) {
+    case 'email':
+      return (
+        <EmailView
+          key={entry.id}
+          email={model.email!}
+          blobs={blobs}
+          fileName={name}
+          onOpenAttachment={(attachment) => onOpenAttachment(entry, attachment, blobs[attachment.blobId] ?? new Uint8Array())}
+        />
+      );
+    case 'pdf':
+      return <PdfView key={entry.id} bytes={entry.bytes} model={model.pdf!} />;
+    case 'text':
+      return <TextView text={model.text!.text} encoding={model.text!.encoding} />;
+    case 'json':
+      return <JsonView result={model.json!} raw={new TextDecoder().decode(entry.bytes)} />;
+    case 'image':
+      return <ImageView bytes={entry.bytes} type={model.contentType} name={name} />;
+    default:
+      return <OtherView model={model} bytes={entry.bytes} />;
+  }
+}

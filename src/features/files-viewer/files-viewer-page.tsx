@@ -1,0 +1,148 @@
+/**
+ * The files viewer (spec §2.4): MSG, EML, PDF, text, JSON, images and whole folders, read entirely in
+ * this browser. Each file is parsed in a web worker of a small pool with a deadline; nothing is sent.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Callout, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { createBrowserParsePool } from '../../parsing/browser-pool';
+import type { ParsePool } from '../../parsing/pool';
+import type { Attachment } from '../../parsing/model';
+import type { ParseResponse } from '../../parsing/protocol';
+import { consumeLaunchQueue, fromDrop, fromFileList, type PickedFile } from './open-files';
+import { FileView } from './file-view';
+
+export type Entry = {
+  id: number;
+  path: string;
+  bytes?: Uint8Array;
+  status: 'waiting' | 'parsing' | 'done' | 'error';
+  progress: number;
+  result?: ParseResponse;
+};
+
+let nextId = 1;
+
+export function FilesViewerPage() {
+  const { t } = useTranslation('filesViewer');
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [selected, setSelected] = useState<number>();
+  const [dragging, setDragging] = useState(false);
+  const poolRef = useRef<ParsePool | null>(null);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    poolRef.current = createBrowserParsePool();
+    return () => poolRef.current?.close();
+  }, []);
+
+  const update = (id: number, change: Partial<Entry>) => setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+
+  const parseOne = useCallback(async (id: number, name: string, bytes: Uint8Array) => {
+    update(id, { status: 'parsing' });
+    const pool = poolRef.current ?? (poolRef.current = createBrowserParsePool());
+    // The worker receives its own copy; the page keeps the original for rendering and downloads.
+    const result = await pool.parse(name, bytes.slice(), (progress) => update(id, { progress }));
+    update(id, { status: result.ok ? 'done' : 'error', progress: 1, result });
+  }, []);
+
+  const open = useCallback(
+    async (picked: PickedFile[]) => {
+      if (picked.length === 0) return;
+      const fresh = picked
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .map((item) => ({ item, entry: { id: nextId++, path: item.path, status: 'waiting', progress: 0 } as Entry }));
+      setEntries(fresh.map(({ entry }) => entry));
+      setSelected(fresh[0]!.entry.id);
+      await Promise.all(
+        fresh.map(async ({ item, entry }) => {
+          const bytes = new Uint8Array(await item.file.arrayBuffer());
+          update(entry.id, { bytes });
+          await parseOne(entry.id, item.file.name, bytes);
+        }),
+      );
+    },
+    [parseOne],
+  );
+
+  useEffect(() => consumeLaunchQueue((files) => void open(files)), [open]);
+
+  const openAttachment = (parent: Entry, attachment: Attachment, bytes: Uint8Array) => {
+    const entry: Entry = { id: nextId++, path: `${parent.path} › ${attachment.name}`, status: 'waiting', progress: 0, bytes };
+    setEntries((list) => {
+      const at = list.findIndex((item) => item.id === parent.id);
+      return [...list.slice(0, at + 1), entry, ...list.slice(at + 1)];
+    });
+    setSelected(entry.id);
+    void parseOne(entry.id, attachment.name, bytes);
+  };
+
+  const current = entries.find((entry) => entry.id === selected);
+
+  return (
+    <section
+      className={`p-page p-fv${dragging ? ' p-fv--dragging' : ''}`}
+      data-testid="files-viewer"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        void fromDrop(event.dataTransfer).then(open);
+      }}
+    >
+      <div className="p-page__header">
+        <h1 className="p-page__title">{t('routes:filesViewer' as never)}</h1>
+        <div>
+          <Button intent="primary" text={t('openFiles')} onClick={() => filesInput.current?.click()} />{' '}
+          <Button text={t('openFolder')} onClick={() => folderInput.current?.click()} />
+        </div>
+      </div>
+      <input ref={filesInput} type="file" multiple hidden data-testid="file-input" onChange={(event) => void open(fromFileList(event.target.files))} />
+      <input
+        ref={folderInput}
+        type="file"
+        hidden
+        data-testid="folder-input"
+        {...({ webkitdirectory: '', directory: '' } as Record<string, string>)}
+        onChange={(event) => void open(fromFileList(event.target.files))}
+      />
+      <Callout intent="primary" compact data-testid="privacy-banner">{t('banner')}</Callout>
+      {entries.length === 0 ? (
+        <NonIdealState title={t('empty')} description={t('drop')} />
+      ) : (
+        <div className="p-fv-layout" style={{ display: 'flex', gap: 16, marginTop: 12, alignItems: 'flex-start' }}>
+          {entries.length > 1 && (
+            <nav aria-label={t('files')} className="p-fv-list" style={{ width: 300, flex: 'none' }}>
+              <ul role="listbox" aria-label={t('files')} data-testid="file-list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {entries.map((entry) => {
+                  const depth = entry.path.split('/').length - 1;
+                  return (
+                    <li key={entry.id} role="option" aria-selected={entry.id === selected} data-status={entry.status} style={{ paddingLeft: depth * 12 }}>
+                      <Button
+                        variant={entry.id === selected ? 'solid' : 'minimal'}
+                        alignText="start"
+                        fill
+                        onClick={() => setSelected(entry.id)}
+                        text={<span title={entry.path}>{entry.path.split('/').pop()}</span>}
+                        endIcon={<Tag minimal intent={entry.status === 'error' ? 'danger' : entry.status === 'done' ? 'success' : 'none'}>{t(`status.${entry.status}`)}</Tag>}
+                      />
+                      {entry.status === 'parsing' && <ProgressBar value={entry.progress || undefined} />}
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          )}
+          <div className="p-fv-view" style={{ flex: 1, minWidth: 0 }}>
+            {current && <FileView entry={current} onOpenAttachment={openAttachment} />}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

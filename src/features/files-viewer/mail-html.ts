@@ -1,0 +1,75 @@
+/**
+ * Mail HTML is hostile: DOMPurify removes scripts, event handlers, javascript: URLs, forms, base,
+ * meta, object, embed and frames; every remote resource (img src/srcset, CSS url() and @import,
+ * video posters, SVG hrefs) is dropped until the user asks for it; cid: images come from the
+ * message's own parts as data: URLs. A Content-Security-Policy of our own is the second lock: the
+ * srcdoc document may load nothing but data: images unless remote content was allowed.
+ */
+import DOMPurify from 'dompurify';
+
+export type MailHtml = { html: string; blockedRemote: number };
+
+const REMOTE = /^\s*(https?:)?\/\//i;
+const CSS_URL = /url\(\s*(['"]?)(.*?)\1\s*\)/gi;
+
+function cleanCss(css: string, allowRemote: boolean, count: () => void): string {
+  let out = css.replace(/@import[^;]*;?/gi, (rule) => (allowRemote ? rule : (count(), '')));
+  out = out.replace(CSS_URL, (match, _quote, url: string) => {
+    if (/^data:image\//i.test(url)) return match;
+    if (REMOTE.test(url) && allowRemote) return match;
+    count();
+    return 'none';
+  });
+  return out;
+}
+
+export function prepareMailHtml(source: string, cidImages: Map<string, string>, allowRemote: boolean): MailHtml {
+  let blockedRemote = 0;
+  const count = () => void blockedRemote++;
+  const purify = DOMPurify();
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    const element = node as Element;
+    for (const name of ['src', 'poster', 'background', 'href', 'xlink:href', 'srcset']) {
+      const value = element.getAttribute(name);
+      if (value === null) continue;
+      const tag = element.tagName.toLowerCase();
+      if (/^\s*cid:/i.test(value)) {
+        const data = cidImages.get(value.replace(/^\s*cid:/i, '').trim());
+        if (data && name === 'src') element.setAttribute('src', data);
+        else element.removeAttribute(name);
+        continue;
+      }
+      if (/^\s*data:/i.test(value) && !(tag === 'img' && name === 'src' && /^\s*data:image\//i.test(value))) {
+        element.removeAttribute(name);
+        continue;
+      }
+      if (tag === 'a' && name === 'href') continue;
+      if (name === 'srcset' || REMOTE.test(value)) {
+        if (!allowRemote) {
+          element.removeAttribute(name);
+          count();
+        }
+      }
+    }
+    const style = element.getAttribute('style');
+    if (style) element.setAttribute('style', cleanCss(style, allowRemote, count));
+    if (element.tagName === 'A' && element.hasAttribute('href')) {
+      element.setAttribute('target', '_blank');
+      element.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  purify.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent, allowRemote, count);
+  });
+  const body = purify.sanitize(source, {
+    WHOLE_DOCUMENT: false,
+    FORBID_TAGS: ['form', 'input', 'button', 'select', 'textarea', 'base', 'meta', 'link', 'object', 'embed', 'iframe', 'frame', 'frameset', 'script', 'applet'],
+    FORBID_ATTR: ['action', 'formaction', 'ping'],
+    ADD_ATTR: ['target'],
+    ALLOW_DATA_ATTR: false,
+  });
+  const remote = allowRemote ? ' https: http:' : '';
+  const csp = `default-src 'none'; img-src data:${remote}; style-src 'unsafe-inline'${remote}; font-src data:${remote}; media-src${remote || " 'none'"}`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><base target="_blank"></head><body>${body}</body></html>`;
+  return { html, blockedRemote };
+}

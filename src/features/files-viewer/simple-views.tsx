@@ -1,0 +1,72 @@
+/** Text (with its detected encoding), JSON (collapsible tree or raw), images, and anything else. */
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Callout, SegmentedControl } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { ParsedFile } from '../../parsing/model';
+import { usePreferences } from '../../storage/preferences';
+import { downloadBytes, formatSize } from './open-files';
+
+export function TextView({ text, encoding }: { text: string; encoding: string }) {
+  const { t } = useTranslation('filesViewer');
+  return (
+    <div data-testid="text-view">
+      <p className="bp6-text-muted">{t('text.encoding', { encoding })}</p>
+      <pre className="p-fv-text">{text}</pre>
+    </div>
+  );
+}
+
+function JsonNode({ name, value, depth }: { name?: string; value: unknown; depth: number }) {
+  const label = name === undefined ? '' : `${name}: `;
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    const summary = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
+    return (
+      <details open={depth < 2} className="p-fv-json-node">
+        <summary>{label}{summary}</summary>
+        <div style={{ paddingLeft: 16 }}>
+          {entries.map(([key, item]) => <JsonNode key={key} name={key} value={item} depth={depth + 1} />)}
+        </div>
+      </details>
+    );
+  }
+  return <div className="p-fv-json-leaf">{label}<code>{JSON.stringify(value)}</code></div>;
+}
+
+export function JsonView({ result, raw }: { result: NonNullable<ParsedFile['json']>; raw: string }) {
+  const { t } = useTranslation('filesViewer');
+  const [mode, setMode] = useState<'tree' | 'raw'>('tree');
+  if (!result.ok) {
+    return (
+      <div data-testid="json-view">
+        <Callout intent="danger" data-testid="json-error">{t('json.invalid', { line: result.line, column: result.column, message: result.message })}</Callout>
+        <pre className="p-fv-text">{raw}</pre>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="json-view">
+      <SegmentedControl options={[{ label: t('json.tree'), value: 'tree' }, { label: t('json.raw'), value: 'raw' }]} value={mode} onValueChange={(value) => setMode(value as 'tree' | 'raw')} />
+      {mode === 'tree' ? <JsonNode value={result.value} depth={0} /> : <pre className="p-fv-text">{raw}</pre>}
+    </div>
+  );
+}
+
+export function ImageView({ bytes, type, name }: { bytes: Uint8Array; type: string; name: string }) {
+  const url = useMemo(() => URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type })), [bytes, type]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  // SVG may hold scripts and remote references: shown only as an <img>, which runs and loads nothing.
+  return <img src={url} alt={name} data-testid="image-view" style={{ maxWidth: '100%' }} />;
+}
+
+export function OtherView({ model, bytes }: { model: ParsedFile; bytes: Uint8Array }) {
+  const { t } = useTranslation('filesViewer');
+  const { language } = usePreferences();
+  return (
+    <div data-testid="other-view">
+      <p>{t('other.previewUnavailable')}</p>
+      <p>{model.file} · {model.contentType} · {formatSize(model.size, language)}</p>
+      <Button text={t('other.download')} onClick={() => downloadBytes(model.file.split('/').pop() ?? 'file', bytes, model.contentType)} />
+    </div>
+  );
+}

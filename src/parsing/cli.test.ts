@@ -1,0 +1,30 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES } from './test-support/fixtures';
+
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+function run(...files: string[]): Promise<{ status: number; lines: any[] }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', cli, ...files], { timeout: 60_000 }, (error, stdout) => {
+      resolve({ status: error ? Number(error.code ?? 1) : 0, lines: stdout.trim().split('\n').map((line) => JSON.parse(line)) });
+    });
+  });
+}
+
+describe('npm run parse', () => {
+  it('prints one model per file and exits 0 when all parse', async () => {
+    const { status, lines } = await run(`${FIXTURES}eml/arf.eml`, `${FIXTURES}pdf/invoice.pdf`);
+    expect(status).toBe(0);
+    expect(lines.map((line) => line.kind)).toEqual(['email', 'pdf']);
+    expect(lines[0].email.subject).toBe('FW: Earn money');
+  });
+
+  it('prints an error object for a missing file and exits 1', async () => {
+    const { status, lines } = await run(`${FIXTURES}msg/Simple.msg`, '/nonexistent/mail.eml');
+    expect(status).toBe(1);
+    expect(lines[0].email.subject).toBe('Simple');
+    expect(lines[1]).toEqual({ file: '/nonexistent/mail.eml', error: { code: 'notFound', message: 'File "/nonexistent/mail.eml" not found.' } });
+  });
+});

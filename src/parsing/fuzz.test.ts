@@ -1,0 +1,73 @@
+/**
+ * Fuzz: byte-flipped and truncated copies of the fixtures of each format (fixed seed, so a failure
+ * is reproducible) must each end in a model or a clear error, within the deadline, without killing
+ * the worker. Runs through the Node parse pool, as the CLI does.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNodeParsePool } from './node-pool';
+import { fixture } from './test-support/fixtures';
+import { parseErrorCodes } from './errors';
+
+function mulberry32(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function* mutants(source: Uint8Array, count: number, random: () => number): Generator<Uint8Array> {
+  for (let i = 0; i < count; i++) {
+    if (i % 4 === 3) {
+      yield source.slice(0, Math.floor(random() * source.length));
+      continue;
+    }
+    const copy = source.slice();
+    const flips = 1 + Math.floor(random() * 8);
+    for (let f = 0; f < flips; f++) {
+      // Half of the flips hit the first 4 KB, where headers and tables live.
+      const limit = random() < 0.5 ? Math.min(4096, copy.length) : copy.length;
+      copy[Math.floor(random() * limit)] = Math.floor(random() * 256);
+    }
+    yield copy;
+  }
+}
+
+const corpus: Array<[string, string[]]> = [
+  ['msg', ['msg/msgInMsg.msg', 'msg/nonUnicodeCP932.msg', 'msg/attachAndInline.msg', 'msg/A schedule.msg']],
+  ['eml', ['eml/mimetorture.eml', 'eml/calendar-event.eml', 'eml/bounce.eml']],
+  ['pdf', ['pdf/invoice.pdf', 'pdf/claim-letter-fr.pdf']],
+];
+const PER_FORMAT = 240;
+
+describe('fuzzed fixtures', () => {
+  const pool = createNodeParsePool({ size: 2, deadlineMs: 10_000 });
+  afterAll(() => pool.close());
+
+  for (const [format, files] of corpus) {
+    it(`ends every mutated ${format} in a model or a clear error`, async () => {
+      const random = mulberry32(0x5eed + format.length);
+      const jobs: Promise<void>[] = [];
+      const outcomes = { parsed: 0, refused: 0 };
+      for (const file of files) {
+        for (const bytes of mutants(fixture(file), Math.ceil(PER_FORMAT / files.length), random)) {
+          jobs.push(
+            pool.parse(`fuzzed.${format}`, bytes).then((response) => {
+              if (response.ok) outcomes.parsed++;
+              else {
+                outcomes.refused++;
+                expect(parseErrorCodes).toContain(response.error.code);
+                expect(['corrupt', 'unsupported'], `${file}: ${response.error.message}`).toContain(response.error.code);
+                expect(response.error.message.length).toBeGreaterThan(0);
+              }
+            }),
+          );
+        }
+      }
+      await Promise.all(jobs);
+      expect(outcomes.parsed + outcomes.refused).toBeGreaterThanOrEqual(PER_FORMAT);
+    }, 120_000);
+  }
+});

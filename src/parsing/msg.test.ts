@@ -1,0 +1,62 @@
+// Expected values were read with Python's olefile (raw MAPI property streams) before being written here.
+import { describe, expect, it } from 'vitest';
+import { parseMsg } from './msg';
+import { fixture } from './test-support/fixtures';
+import type { Email } from './model';
+
+const depth = (email: Email): number => Math.max(0, ...email.attachments.map((a) => (a.message ? 1 + depth(a.message) : 0)));
+
+describe('MSG parser', () => {
+  it('reads a message inside a message inside a message', async () => {
+    const { model } = await parseMsg(fixture('msg/msgInMsgInMsg.msg'));
+    expect(model.subject).toBe('I have sub attachments!');
+    expect(model.attachments).toHaveLength(2);
+    expect(model.attachments[1]!.name).toBe('blue.png');
+    expect(depth(model)).toBe(2);
+    expect(model.attachments[0]!.message!.subject).toBe('I have attachments!');
+    expect(model.attachments[0]!.message!.attachments.map((a) => a.name)).toContain('green.png');
+  });
+
+  it('decodes an ANSI message with the code page of its locale (cp932)', async () => {
+    const { model } = await parseMsg(fixture('msg/nonUnicodeCP932.msg'));
+    expect(model.subject).toBe('日本語 Non Unicode タイトル');
+    expect(model.text).toContain('日本語 Non Unicode 本文');
+  });
+
+  it('reads Unicode CJK bodies', async () => {
+    const { model } = await parseMsg(fixture('msg/Hello +CJK.msg'));
+    expect(model.text).toContain('C 你好');
+    expect(model.text).toContain('J こんにちは');
+    expect(model.text).toContain('K 안녕하세요');
+  });
+
+  it('lists attachments in order with sizes and hashes', async () => {
+    const { model, blobs } = await parseMsg(fixture('msg/attachmentsOrder.msg'));
+    expect(model.attachments.map((a) => a.name)).toEqual(['A.docx', 'B.docx', 'C.docx', 'D.docx']);
+    for (const attachment of model.attachments) {
+      expect(attachment.size).toBe(blobs[attachment.blobId]!.length);
+      expect(attachment.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  it('marks the inline image of an HTML message', async () => {
+    const { model } = await parseMsg(fixture('msg/attachAndInline.msg'));
+    expect(model.attachments.map((a) => a.name)).toEqual(['attach.png', 'image001.png']);
+    const inline = model.attachments.find((a) => a.inline)!;
+    expect(inline.name).toBe('image001.png');
+    expect(model.html).toContain(`cid:${inline.contentId}`);
+  });
+
+  it('keeps all 200 recipients', async () => {
+    const { model } = await parseMsg(fixture('msg/200 recipients.msg'));
+    expect(model.to.length + model.cc.length + model.bcc.length).toBe(200);
+  });
+
+  it('shows an appointment with its organiser', async () => {
+    const { model } = await parseMsg(fixture('msg/A schedule.msg'));
+    expect(model.subject).toBe('A schedule');
+    expect(model.from?.name).toBe('UnoKenji');
+    expect(model.calendar?.organizer).toBe('UnoKenji');
+    expect(model.calendar?.start).toBeDefined();
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * One file → the normalised model: picks the parser (detect.ts), fills the common fields and checks
+ * the result against the zod schema. Runs the same in a web worker, in Node and in the CLI.
+ */
+import './text-decoder-fix';
+import { contentTypeFor, detectKind } from './detect';
+import { parseEmlEmail } from './eml';
+import { parseMsgEmail } from './msg';
+import { parsePdfDocument } from './pdf';
+import { parseText } from './text';
+import { parseJson } from './json';
+import { BlobStore, parsedFileSchema, type ParsedFile, type ParseOutput } from './model';
+import { sha256Hex } from './sha256';
+
+export async function parseFile(
+  name: string,
+  bytes: Uint8Array,
+  onProgress?: (progress: number) => void,
+): Promise<ParseOutput<ParsedFile>> {
+  const kind = detectKind(name, bytes);
+  const blobs = new BlobStore();
+  const base = { file: name, size: bytes.length, sha256: await sha256Hex(bytes), contentType: contentTypeFor(name, kind) };
+  let model: ParsedFile;
+  switch (kind) {
+    case 'eml':
+      model = { ...base, kind: 'email', email: await parseEmlEmail(bytes, blobs) };
+      break;
+    case 'msg':
+      model = { ...base, kind: 'email', email: await parseMsgEmail(bytes, blobs) };
+      break;
+    case 'pdf':
+      model = { ...base, kind: 'pdf', pdf: await parsePdfDocument(bytes, blobs, onProgress) };
+      break;
+    case 'json':
+      model = { ...base, kind: 'json', json: parseJson(bytes) };
+      break;
+    case 'text':
+      model = { ...base, kind: 'text', text: parseText(bytes) };
+      break;
+    case 'image':
+      model = { ...base, kind: 'image' };
+      break;
+    default:
+      model = { ...base, kind: 'other' };
+  }
+  return { model: parsedFileSchema.parse(model), blobs: blobs.blobs };
+}

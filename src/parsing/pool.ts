@@ -1,0 +1,108 @@
+/**
+ * A small pool of parse workers with a deadline per file. A parse that runs past the deadline, or
+ * whose worker dies (out of memory, crash), ends in a clear error for that file: its worker is
+ * terminated and replaced while the other files carry on. Works with browser web workers and Node
+ * worker threads through the WorkerHandle adapter.
+ */
+import type { ParseRequest, ParseResponse, WorkerMessage } from './protocol';
+
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+export interface WorkerHandle {
+  post(request: ParseRequest, transfer: ArrayBuffer[]): void;
+  /** Registers the listeners; `onFailure` is called when the worker itself dies. */
+  listen(onMessage: (message: WorkerMessage) => void, onFailure: (reason: string) => void): void;
+  terminate(): void;
+}
+
+type Job = {
+  request: ParseRequest;
+  onProgress?: (progress: number) => void;
+  resolve: (response: ParseResponse) => void;
+};
+
+type Slot = { worker: WorkerHandle; job?: Job; timer?: ReturnType<typeof setTimeout> };
+
+export type PoolOptions = { size: number; deadlineMs?: number };
+
+export class ParsePool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private readonly deadlineMs: number;
+
+  constructor(
+    private readonly spawn: () => WorkerHandle,
+    private readonly options: PoolOptions,
+  ) {
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  }
+
+  /** Parses one file; never rejects: failures come back as `{ ok: false, error }`. */
+  parse(name: string, bytes: Uint8Array, onProgress?: (progress: number) => void): Promise<ParseResponse> {
+    return new Promise((resolve) => {
+      this.queue.push({ request: { id: this.nextId++, name, bytes }, onProgress, resolve });
+      this.pump();
+    });
+  }
+
+  /** Stops every worker; pending files end with a 'crashed' error. */
+  close(): void {
+    for (const slot of this.slots) this.finish(slot, undefined, 'The viewer was closed.');
+    for (const job of this.queue.splice(0)) job.resolve({ id: job.request.id, type: 'result', ok: false, error: { code: 'crashed', message: 'The viewer was closed.' } });
+    for (const slot of this.slots.splice(0)) slot.worker.terminate();
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      let slot = this.slots.find((candidate) => !candidate.job);
+      if (!slot && this.slots.length < this.options.size) slot = this.addSlot();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(() => this.fail(slot!, 'timeout', `Parsing took longer than ${this.deadlineMs / 1000} s and was stopped.`), this.deadlineMs);
+      const { buffer, byteOffset, byteLength } = job.request.bytes;
+      const whole = byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer;
+      slot.worker.post(job.request, whole ? [buffer] : []);
+    }
+  }
+
+  private addSlot(): Slot {
+    const slot: Slot = { worker: this.spawn() };
+    this.listen(slot);
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private listen(slot: Slot): void {
+    const worker = slot.worker;
+    worker.listen(
+      (message) => {
+        if (slot.worker !== worker || !slot.job || message.id !== slot.job.request.id) return;
+        if (message.type === 'progress') slot.job.onProgress?.(message.progress);
+        else this.finish(slot, message);
+      },
+      (reason) => {
+        if (slot.worker === worker) this.fail(slot, 'crashed', `The parser stopped: ${reason}`);
+      },
+    );
+  }
+
+  /** Ends the slot's job with an error and replaces its worker (which may be stuck in a loop). */
+  private fail(slot: Slot, code: 'timeout' | 'crashed', message: string): void {
+    const job = slot.job;
+    slot.worker.terminate();
+    slot.worker = this.spawn();
+    this.listen(slot);
+    if (job) this.finish(slot, { id: job.request.id, type: 'result', ok: false, error: { code, message } });
+  }
+
+  private finish(slot: Slot, response: ParseResponse | undefined, closing?: string): void {
+    const job = slot.job;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    slot.timer = undefined;
+    if (job) job.resolve(response ?? { id: job.request.id, type: 'result', ok: false, error: { code: 'crashed', message: closing ?? '' } });
+    if (!closing) this.pump();
+  }
+}

@@ -1,0 +1,28 @@
+/** Messages between a parse pool and its workers (browser web workers or Node worker threads). */
+import type { ParseErrorInfo } from './errors';
+import { toErrorInfo } from './errors';
+import type { ParsedFile } from './model';
+import { parseFile } from './parse-file';
+
+export type ParseRequest = { id: number; name: string; bytes: Uint8Array };
+export type ParseProgress = { id: number; type: 'progress'; progress: number };
+export type ParseSuccess = { id: number; type: 'result'; ok: true; model: ParsedFile; blobs: Uint8Array[] };
+export type ParseFailure = { id: number; type: 'result'; ok: false; error: ParseErrorInfo };
+export type ParseResponse = ParseSuccess | ParseFailure;
+export type WorkerMessage = ParseProgress | ParseResponse;
+
+/** What a worker does with one request; the answer's buffers are listed once for transfer. */
+export async function answer(
+  request: ParseRequest,
+  post: (message: WorkerMessage, transfer: ArrayBuffer[]) => void,
+): Promise<void> {
+  try {
+    const { model, blobs } = await parseFile(request.name, request.bytes, (progress) =>
+      post({ id: request.id, type: 'progress', progress }, []),
+    );
+    const buffers = [...new Set(blobs.map((blob) => blob.buffer as ArrayBuffer))];
+    post({ id: request.id, type: 'result', ok: true, model, blobs }, buffers);
+  } catch (error) {
+    post({ id: request.id, type: 'result', ok: false, error: toErrorInfo(error) }, []);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The files viewer as an analyst uses it: a whole folder of fixtures, nested messages, the MIME
+ * torture test, a long PDF, hostile HTML — with no request carrying anything off the page.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, waitForServiceWorker } from './support/browser';
+import { filesViewerPage as viewer, loginPage } from './support/pages';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInViewer() {
+  const { context, page } = await newPage(browser);
+  await loginPage.open(page);
+  await loginPage.signIn(page, 'admin');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await viewer.open(page);
+  return { context, page };
+}
+
+async function waitUntilParsed(page: Page, count: number) {
+  await page.waitForFunction(
+    (expected) => {
+      const items = [...document.querySelectorAll('[data-testid="file-list"] [role="option"]')];
+      return items.length === expected && items.every((item) => ['done', 'error'].includes(item.getAttribute('data-status') ?? ''));
+    },
+    count,
+    { timeout: 60_000 },
+  ).catch(async (error) => {
+    const seen = await page.locator('[data-testid="file-list"] [role="option"]').evaluateAll((items) => items.map((item) => `${item.textContent} ${item.getAttribute('data-status')}`));
+    throw new Error(`${(error as Error).message}\n${seen.length} entries: ${seen.filter((line) => !/ (done|error)$/.test(line)).join(' | ')}`);
+  });
+}
+
+describe('files viewer', () => {
+  it('opens a folder of every fixture offline, and sends nothing anywhere', async () => {
+    const { context, page } = await signedInViewer();
+    await waitForServiceWorker(page);
+    const requests: Request[] = [];
+    context.on('request', (request) => requests.push(request));
+    await context.setOffline(true);
+
+    await viewer.openFolder(page, FIXTURES);
+    // 43 .msg, 5 .eml, 3 .pdf, 2 licences and a README.
+    await waitUntilParsed(page, 54);
+    const statuses = await viewer.entries(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+    expect(statuses.filter((status) => status === 'error')).toEqual([]);
+
+    // Walk through every file so each view renders (mail HTML, PDF pages…).
+    const count = await viewer.entries(page).count();
+    for (let index = 0; index < count; index++) await viewer.entries(page).nth(index).getByRole('button').click();
+
+    const origin = new URL(baseUrl()).origin;
+    const leaving = requests.filter((request) => {
+      const url = request.url();
+      if (url.startsWith('blob:') || url.startsWith('data:')) return false;
+      return new URL(url).origin !== origin || request.method() !== 'GET' || new URL(url).pathname.startsWith('/api/');
+    });
+    expect(leaving.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+    await context.close();
+  });
+
+  it('walks down a message inside a message inside a message, and back', async () => {
+    const { context, page } = await signedInViewer();
+    await viewer.openFiles(page, join(FIXTURES, 'msg/msgInMsgInMsg.msg'));
+    await expect.poll(() => viewer.subject(page).textContent()).toBe('I have sub attachments!');
+    await viewer.tab(page, /Pièces jointes|Attachments/).click();
+    await expect.poll(() => viewer.attachmentRows(page).count()).toBe(2);
+    await viewer.openAttachment(page, 0);
+    await expect.poll(() => viewer.subject(page).textContent()).toBe('I have attachments!');
+    await viewer.tab(page, /Pièces jointes|Attachments/).click();
+    await viewer.openAttachment(page, 0);
+    await expect.poll(() => viewer.subject(page).textContent()).toBe('Microsoft Outlook テスト メッセージ');
+    await page.getByTestId('breadcrumb').getByRole('button', { name: 'msgInMsgInMsg.msg' }).click();
+    await expect.poll(() => viewer.subject(page).textContent()).toBe('I have sub attachments!');
+    await context.close();
+  });
+
+  it('opens the MIME torture test with its ten attached messages', async () => {
+    const { context, page } = await signedInViewer();
+    await viewer.openFiles(page, join(FIXTURES, 'eml/mimetorture.eml'));
+    await expect.poll(() => viewer.subject(page).textContent()).toBe("Ryan Finnie's MIME Torture Test v1.0");
+    await viewer.tab(page, /Pièces jointes|Attachments/).click();
+    await expect.poll(() => viewer.attachmentRows(page).count()).toBe(10);
+    await context.close();
+  });
+
+  it('opens the 120-page PDF and jumps to page 100', async () => {
+    const { context, page } = await signedInViewer();
+    await viewer.openFiles(page, join(FIXTURES, 'pdf/report-120-pages.pdf'));
+    await expect.poll(() => page.getByTestId('pdf-page-count').textContent()).toBe('120 pages');
+    await page.locator('[data-page="1"][data-rendered="true"]').waitFor();
+    await page.locator('#fv-pdf-page').fill('100');
+    await page.getByRole('button', { name: 'Aller à la page' }).click();
+    await page.locator('[data-page="100"][data-rendered="true"]').waitFor();
+    await expect.poll(() => page.locator('[data-page="100"] .textLayer').textContent()).toContain('Page 100 of the report');
+    await context.close();
+  });
+
+  it('shows a hostile HTML message as text, running no script and sending no request', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'postroom-hostile-'));
+    const file = join(folder, 'hostile.eml');
+    writeFileSync(
+      file,
+      [
+        'From: Mallory <mallory@evil.example>',
+        'Subject: Hostile',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<p id="hello">Bonjour Alice</p><script>parent.postMessage("pwned","*");fetch("https://evil.example/s")</script>',
+        '<img src="https://evil.example/pixel.gif" onerror="parent.postMessage(\'pwned\',\'*\')">',
+        '<div style="background:url(https://evil.example/bg.png)">x</div><a href="javascript:alert(1)">clic</a>',
+        '<svg><image href="https://evil.example/svg.png"/></svg><iframe src="https://evil.example/frame"></iframe>',
+      ].join('\r\n'),
+    );
+    const { context, page } = await signedInViewer();
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
+    await page.evaluate(() => window.addEventListener('message', (event) => ((window as any).__messages ??= []).push(event.data)));
+    await viewer.openFiles(page, file);
+    await expect.poll(() => viewer.mailFrame(page).locator('#hello').textContent()).toBe('Bonjour Alice');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as any).__messages ?? [])).toEqual([]);
+    expect(requests.filter((url) => url.includes('evil.example'))).toEqual([]);
+    const sandbox = await page.getByTestId('mail-frame').getAttribute('sandbox');
+    expect(sandbox).not.toContain('allow-scripts');
+    await context.close();
+  });
+});

@@ -2,7 +2,6 @@
  * Entry point. Everything the first render depends on (preferences, language, token, query cache) is
  * read from IndexedDB before React renders, so there is no flash of the wrong theme or language.
  */
-import './zod-setup';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './ui/styles.css';

@@ -86,11 +86,12 @@ describe('signing in as each demo user', () => {
       store.put({ key: 'auth-token', value: 'not-a-valid-token', updatedAt: Date.now() });
       await new Promise((resolve) => (store.transaction.oncomplete = resolve));
     });
-    await page.goto('/profile');
-    await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
+    // The organisation page asks the server for its projects: that call meets the 401.
+    await page.goto('/orga/demo/settings');
+    await page.waitForURL(/\/login\?redirect=%2Forga%2Fdemo%2Fsettings$/);
     await expect(toasts.error(page).first().textContent()).resolves.toContain('Connexion perdue');
     await loginPage.signIn(page, 'admin');
-    await page.waitForURL(/\/profile$/);
+    await page.waitForURL(/\/orga\/demo\/settings$/);
     await context.close();
   });
 });

@@ -59,7 +59,9 @@ export function LoginPage() {
       }
     } catch (error) {
       if (ssoErrorCode(error) === 'ssoProviderUnavailable') setFieldError('ssoProviderUnavailable');
-      else toast.error({ summary: tr('auth:errors.retryLater'), detail: errorMessage(error) });
+      // Any other failure (offline, server trouble) must not lock the user out of the password: the
+      // password step reports its own errors.
+      else setStep('password');
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from './migrate';
-import { MEMORY, openDatabase, type DatabaseHandle } from './open';
+import { openTestDatabase } from '../test-support/test-database';
+import type { DatabaseHandle } from './open';
 import { environments, members, organisations, projectPermissions, projects, users } from './schema';
 import { seedDemo } from './seed';
 import { DEMO_USERS } from './seed-data';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openDatabase(MEMORY);
+  handle = await openTestDatabase();
   await migrateDatabase(handle);
 });
 afterAll(() => handle.close());

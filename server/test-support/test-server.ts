@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { migrateDatabase } from '../db/migrate';
-import { MEMORY, openDatabase, type DatabaseHandle } from '../db/open';
+import type { DatabaseHandle } from '../db/open';
+import { openTestDatabase } from './test-database';
 import { seedDemo } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createMailer } from '../mail/mailer';
@@ -29,7 +30,7 @@ export async function createTestServer(
   const { seed = true, ...appOptions } = options;
   // Mail goes to a throwaway outbox unless the test brings its own mailer (e.g. a local SMTP server).
   const outboxDir = mkdtempSync(join(tmpdir(), 'postroom-outbox-'));
-  const handle = await openDatabase(MEMORY);
+  const handle = await openTestDatabase();
   await migrateDatabase(handle);
   if (seed) await seedDemo(handle.db);
   const app = buildApp({

@@ -25,13 +25,17 @@ export const projectPermissionSchema = z.object({
   profile: accessProfileSchema,
 });
 
-export const userSchema = z.object({
-  id: z.string(),
+/** Who a person is: shared by the current user and the organisation's member list. */
+export const personSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   username: z.string(),
   email: z.string(),
   position: z.string().nullable(),
+});
+
+export const userSchema = personSchema.extend({
+  id: z.string(),
   role: roleSchema,
   projectPermissions: z.array(projectPermissionSchema),
   organisations: z.array(userOrganisationSchema),

@@ -1,7 +1,7 @@
 /** Members, invitations, direct user creation and audit logs of an organisation (spec §3 Member, §5, §6). */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
-import { accessProfileSchema, roleSchema } from './auth';
+import { accessProfileSchema, personSchema, roleSchema } from './auth';
 
 const orgaParams = z.object({ orgaId: z.string().min(1) });
 const memberParams = orgaParams.extend({ userId: z.string().min(1) });
@@ -9,13 +9,8 @@ const memberParams = orgaParams.extend({ userId: z.string().min(1) });
 export const adminModeSchema = z.enum(['admin', 'notAdmin']);
 export const projectGrantSchema = z.object({ projectId: z.string().min(1), profile: accessProfileSchema });
 
-export const memberSchema = z.object({
+export const memberSchema = personSchema.extend({
   userId: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-  email: z.string(),
-  position: z.string().nullable(),
   role: roleSchema,
   adminMode: adminModeSchema,
   guest: z.boolean(),

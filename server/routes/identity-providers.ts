@@ -10,7 +10,7 @@ import { registerEndpoint } from './register';
 
 export function registerIdentityProviderRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, getIdentityProvider, async ({ params }) => {
-    const provider = await providerOfOrganisation(ctx.db, params.orgaId);
+    const provider = await providerOfOrganisation(ctx.db, ctx.secrets, params.orgaId);
     if (provider === null) throw new HttpError(404, { message: 'No identity provider', code: 'notFound' });
     return provider;
   });
@@ -18,11 +18,12 @@ export function registerIdentityProviderRoutes(app: FastifyInstance, ctx: Server
   registerEndpoint(app, ctx, putIdentityProvider, async ({ params, body }) => {
     // Refuse a provider that cannot be used rather than lock the organisation's members out later.
     await ctx.sso.oidc.configuration(body);
-    const row = { ...body, organisationId: params.orgaId };
+    // Stored sealed: a database dump alone does not give away the organisation's client secret.
+    const stored = { ...body, clientSecret: ctx.secrets.seal(body.clientSecret) };
     await ctx.db
       .insert(organisationIdentityProviders)
-      .values(row)
-      .onConflictDoUpdate({ target: organisationIdentityProviders.organisationId, set: body });
+      .values({ ...stored, organisationId: params.orgaId })
+      .onConflictDoUpdate({ target: organisationIdentityProviders.organisationId, set: stored });
     return body;
   });
 

@@ -4,6 +4,7 @@
  * (its login and consent pages), and the callback's answer goes back to our endpoints.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisationIdentityProviders } from '../db/schema';
 import { authorizeAtProvider, startOidcProvider, type TestOidcProvider } from '../test-support/oidc-provider';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
@@ -175,6 +176,11 @@ describe("an organisation's identity provider (OIDC)", () => {
       headers: { authorization: `Bearer ${adminToken}` },
     });
     expect(shown.json()).toEqual({ issuer: idp.issuer, clientId: 'postroom-demo', emailDomain: 'demo.postroom.test' });
+
+    // Nor does the database: the secret is stored sealed (and the sign-in tests above prove it opens).
+    const [row] = await server.handle.db.select().from(organisationIdentityProviders);
+    expect(row?.clientSecret).toBeTruthy();
+    expect(row?.clientSecret).not.toContain('demo-organisation-secret');
   });
 });
 

@@ -98,7 +98,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   registerEndpoint(app, ctx, oidcAuthUrl, async ({ body }) => {
-    const provider = await providerForUsername(ctx.db, body.username.trim());
+    const provider = await providerForUsername(ctx.db, ctx.secrets, body.username.trim());
     // An unknown username answers like a user without a provider: the password step then says
     // "wrong username", as it already does for everyone.
     if (provider === null) return { enabled: false as const };
@@ -112,7 +112,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): voi
   registerEndpoint(app, ctx, oidcLogin, async ({ body }) => {
     const transaction = await transactions.open(body.transaction);
     if (transaction === null || !transaction.provider.startsWith(OIDC_PREFIX)) throw invalidTransaction();
-    const provider = await providerOfOrganisation(ctx.db, transaction.provider.slice(OIDC_PREFIX.length));
+    const provider = await providerOfOrganisation(ctx.db, ctx.secrets, transaction.provider.slice(OIDC_PREFIX.length));
     if (provider === null) {
       throw new HttpError(404, { message: 'The organisation has no identity provider any more', code: 'ssoProviderUnknown' });
     }

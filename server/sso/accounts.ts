@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
 import { members, organisationIdentityProviders, organisations, users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -27,7 +28,11 @@ function appliesTo(provider: { emailDomain: string | null }, email: string): boo
 }
 
 /** The identity provider a username signs in with: the first of its organisations that has one. */
-export async function providerForUsername(db: Database, username: string): Promise<OrganisationProvider | null> {
+export async function providerForUsername(
+  db: Database,
+  secrets: SecretBox,
+  username: string,
+): Promise<OrganisationProvider | null> {
   const rows = await db
     .select({
       organisationId: organisationIdentityProviders.organisationId,
@@ -46,15 +51,20 @@ export async function providerForUsername(db: Database, username: string): Promi
   const row = rows.find((candidate) => appliesTo(candidate, candidate.email));
   if (row === undefined) return null;
   const { email: _email, ...provider } = row;
-  return provider;
+  return { ...provider, clientSecret: secrets.open(provider.clientSecret) };
 }
 
-export async function providerOfOrganisation(db: Database, organisationId: string): Promise<OrganisationProvider | null> {
+/** Client secrets are stored sealed (server/crypto/secret-box.ts); callers get them opened. */
+export async function providerOfOrganisation(
+  db: Database,
+  secrets: SecretBox,
+  organisationId: string,
+): Promise<OrganisationProvider | null> {
   const [row] = await db
     .select()
     .from(organisationIdentityProviders)
     .where(eq(organisationIdentityProviders.organisationId, organisationId));
-  return row ?? null;
+  return row === undefined ? null : { ...row, clientSecret: secrets.open(row.clientSecret) };
 }
 
 function noAccount(extra: Record<string, unknown> = {}): HttpError {

@@ -5,6 +5,9 @@
  *   their actions appear in audit logs), reads included.
  * The target is the most precise scope the permission check resolved (environment, project,
  * organisation); a handler that creates something names it with `auditTarget(request, …)`.
+ * Public calls have no signed-in caller; one that changes something (a password reset, an answer to
+ * an invitation) names who acted with `auditActor(request, …)`, and is then logged like the rest.
+ * The path is logged as the request log shows it: tokens in it are masked (server/log.ts).
  * The entry is written in onSend, before the answer leaves, so a client that sees the answer can
  * read the entry.
  */
@@ -12,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from './context';
 import { auditLogs } from './db/schema';
+import { redactUrl } from './log';
 
 export interface AuditTarget {
   type: string;
@@ -20,9 +24,15 @@ export interface AuditTarget {
   organisationId?: string;
 }
 
+export interface AuditActor {
+  userId: string;
+  username: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auditTarget: AuditTarget | null;
+    auditActor: AuditActor | null;
   }
 }
 
@@ -31,6 +41,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Names what a handler created or changed when the path does not (e.g. a new project's id). */
 export function auditTarget(request: FastifyRequest, target: AuditTarget): void {
   request.auditTarget = target;
+}
+
+/** Names who acted on a public call (nobody is signed in), so the change is audited. */
+export function auditActor(request: FastifyRequest, actor: AuditActor): void {
+  request.auditActor = actor;
 }
 
 function targetOf(request: FastifyRequest): { organisationId: string | null; type: string | null; id: string | null } {
@@ -46,25 +61,29 @@ function targetOf(request: FastifyRequest): { organisationId: string | null; typ
 
 export function installAuditLog(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('auditTarget', null);
+  app.decorateRequest('auditActor', null);
   app.addHook('onSend', async (request, reply, payload) => {
     const endpoint = request.routeOptions.config.endpoint;
     const principal = request.principal;
-    if (endpoint === undefined || principal === null || reply.statusCode >= 400) return payload;
-    const staff = principal.providerRole !== null || principal.actor !== undefined;
+    if (endpoint === undefined || reply.statusCode >= 400) return payload;
+    if (principal === null && request.auditActor === null) return payload;
+    const staff = principal !== null && (principal.providerRole !== null || principal.actor !== undefined);
     if (READS.has(request.method) && !staff) return payload;
-    const actor = principal.actor ?? principal;
+    const actor = principal?.actor ?? principal ?? request.auditActor;
+    if (actor === null) return payload;
+    const ghosted = principal?.actor !== undefined ? principal : null;
     const target = targetOf(request);
     await ctx.db.insert(auditLogs).values({
       id: randomUUID(),
       organisationId: target.organisationId,
       actorId: actor.userId,
       actorUsername: actor.username,
-      asUserId: principal.actor === undefined ? null : principal.userId,
-      asUsername: principal.actor === undefined ? null : principal.username,
+      asUserId: ghosted?.userId ?? null,
+      asUsername: ghosted?.username ?? null,
       action: endpoint.id,
       method: request.method,
-      // The path without its query string: queries may carry search terms or tokens.
-      path: request.url.split('?')[0] ?? request.url,
+      // Without the query string (search terms, tokens) and with secret path segments masked.
+      path: redactUrl(request.url.split('?')[0] ?? request.url),
       targetType: target.type,
       targetId: target.id,
       status: reply.statusCode,

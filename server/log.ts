@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Path segments that follow these are secrets. */
-const SECRET_AFTER = new Set(['check', 'reset-password']);
+const SECRET_AFTER = new Set(['check', 'reset-password', 'invitation']);
 const MASK = '***';
 
 export function redactUrl(url: string): string {

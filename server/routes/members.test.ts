@@ -138,7 +138,7 @@ describe('the audit log', () => {
       items: { actorUsername: string; path: string }[];
     }>();
     expect(answers.items.map((e) => e.actorUsername).sort()).toEqual(['nina', 'paul']);
-    expect(answers.items.every((e) => e.path.endsWith('{token}'))).toBe(true);
+    expect(answers.items.every((e) => e.path.endsWith('/invitation/***'))).toBe(true);
 
     const today = new Date().toISOString().slice(0, 10);
     const all = (await call('admin', 'GET', `/organisation/demo/audit-logs?from=${today}&to=${today}`)).json<{ total: number; pageSize: number }>();

@@ -22,7 +22,7 @@ import {
   type Member,
   type MemberForm,
 } from '../../src/contract/members';
-import { auditTarget } from '../audit';
+import { auditActor, auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
@@ -274,7 +274,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     return { organisationName, firstname: invitation.firstname, username: invitation.username, status: invitation.status };
   });
 
-  registerEndpoint(app, ctx, answerInvitation, async ({ params, body }) => {
+  registerEndpoint(app, ctx, answerInvitation, async ({ params, body, request }) => {
     const { invitation } = await invitationByToken(ctx, params.token);
     if (invitation.status !== 'pending') {
       throw new HttpError(409, { message: `This invitation was already ${invitation.status}`, code: 'invitationAnswered' });
@@ -290,20 +290,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
     const status = body.accept ? ('accepted' as const) : ('declined' as const);
     await ctx.db.update(invitations).set({ status, answeredAt: new Date() }).where(eq(invitations.id, invitation.id));
-    // A public call, so the audit hook (signed-in callers only) does not see it: logged here, with
-    // the path but never the token.
-    await ctx.db.insert(auditLogs).values({
-      id: randomUUID(),
-      organisationId: invitation.organisationId,
-      actorId: userId ?? `invitation:${invitation.id}`,
-      actorUsername: invitation.username,
-      action: 'invitations.answer',
-      method: 'POST',
-      path: '/v4/console/api/invitation/{token}',
-      targetType: 'invitation',
-      targetId: invitation.id,
-      status: 200,
-    });
+    // A public call: the invitee is who acted (audited with the token masked).
+    auditActor(request, { userId: userId ?? `invitation:${invitation.id}`, username: invitation.username });
+    auditTarget(request, { type: 'invitation', id: invitation.id, organisationId: invitation.organisationId });
     return { status };
   });
 

@@ -3,7 +3,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResetToken } from '../auth/reset-tokens';
-import { users } from '../db/schema';
+import { auditLogs, users } from '../db/schema';
 import { DEMO_PASSWORD, demoUserId } from '../db/seed-data';
 import { createMailer } from '../mail/mailer';
 import { waitForMail } from '../test-support/outbox';
@@ -136,6 +136,11 @@ describe('expired password', () => {
     expect((await login('expired', NEW_PASSWORD)).statusCode).toBe(200);
     const [row] = await server.handle.db.select().from(users).where(eq(users.username, 'expired'));
     expect(row?.passwordExpired).toBe(false);
+    // A public call, audited in the name of the account whose password changed.
+    const entries = await server.handle.db.select().from(auditLogs).where(eq(auditLogs.action, 'password.forgottenReset'));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ actorUsername: 'expired', targetType: 'user', targetId: demoUserId('expired') }),
+    );
   });
 });
 

@@ -15,6 +15,7 @@ import {
   forgotPasswordReset,
   forgotPasswordSend,
 } from '../../src/contract/passwords';
+import { auditActor, auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createResetToken, findResetToken, spendResetToken } from '../auth/reset-tokens';
@@ -87,12 +88,18 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
     return user;
   });
 
-  registerEndpoint(app, ctx, forgotPasswordReset, async ({ body }) => {
+  registerEndpoint(app, ctx, forgotPasswordReset, async ({ body, request }) => {
     checkNewPassword(body.password, body.confirmation);
     const passwordHash = await hashPassword(body.password);
     const userId = await spendResetToken(ctx.db, body.token);
     if (userId === null) throw invalidLink();
-    await ctx.db.update(users).set({ passwordHash, passwordExpired: false }).where(eq(users.id, userId));
+    const [user] = await ctx.db
+      .update(users)
+      .set({ passwordHash, passwordExpired: false })
+      .where(eq(users.id, userId))
+      .returning({ username: users.username });
+    auditActor(request, { userId, username: user?.username ?? userId });
+    auditTarget(request, { type: 'user', id: userId });
   });
 
   registerEndpoint(app, ctx, changePassword, async ({ body, request }) => {

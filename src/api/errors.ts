@@ -63,6 +63,18 @@ export function serverMessage(jsonData: unknown): string | undefined {
 }
 
 /**
+ * The `code` field of an HTTP error's body (the server's machine-readable reason, e.g.
+ * `wrongPassword`), so screens pick their translated message without parsing English.
+ */
+export function serverCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;
+  const jsonData = error.jsonData;
+  if (typeof jsonData !== 'object' || jsonData === null) return undefined;
+  const code: unknown = (jsonData as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
  * Spec §8 "Message source": the response's message field, else the error message.
  * Returns '' when nothing usable exists so the caller can fall back to its generic text.
  */

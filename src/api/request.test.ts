@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTyp
 import { z } from 'zod';
 import { access, defineEndpoint, type HttpMethod } from '../contract/define';
 import { apiBaseUrl } from './config';
-import { ApiError, errorMessage, isApiError } from './errors';
+import { ApiError, errorMessage, isApiError, serverCode } from './errors';
 import {
   buildUrl,
   configureRequestLayer,
@@ -265,6 +265,19 @@ describe('error kinds', () => {
     expect(error.response?.status).toBe(422);
     expect(error.message).toBe('Name taken');
     expect(errorMessage(error)).toBe('Name taken');
+    // Only a string code is a machine-readable reason.
+    expect(serverCode(error)).toBeUndefined();
+  });
+
+  it('http: the server code of the body, for a translated message', async () => {
+    route = (_req, res) => json(res, 409, { message: 'Name taken', code: 'environmentNameTaken' });
+    expect(serverCode(await caught(request(echo)))).toBe('environmentNameTaken');
+    route = (_req, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('boom');
+    };
+    expect(serverCode(await caught(request(echo)))).toBeUndefined();
+    expect(serverCode(new Error('not an API error'))).toBeUndefined();
   });
 
   it('http: without a server message, the message is the status text; a text body is kept', async () => {

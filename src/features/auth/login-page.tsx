@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage, isApiError } from '../../api/errors';
+import { errorMessage, isApiError, serverCode } from '../../api/errors';
 import { loginCheck } from '../../contract/auth';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
@@ -23,7 +23,7 @@ type FieldError = 'wrongUsername' | 'wrongPassword' | 'ssoProviderUnavailable' |
 
 function loginErrorCode(error: unknown): FieldError {
   if (!isApiError(error, 'http') || error.status !== 401) return undefined;
-  const code = (error.jsonData as { code?: unknown } | undefined)?.code;
+  const code = serverCode(error);
   return code === 'wrongUsername' || code === 'wrongPassword' ? code : undefined;
 }
 

@@ -3,7 +3,7 @@
  * sessionStorage between leaving for the provider and coming back, then consumed once.
  */
 import { request } from '../../api/request';
-import { isApiError } from '../../api/errors';
+import { isApiError, serverCode } from '../../api/errors';
 import { socialLoginUrl, SSO_ERROR_CODES, type SocialProvider, type SsoErrorCode } from '../../contract/sso';
 import { paths } from '../../app/paths';
 
@@ -53,8 +53,7 @@ export async function startSocialSignIn(provider: SocialProvider, intent: 'login
 
 /** The SSO error code of a failed call, or undefined for anything else. */
 export function ssoErrorCode(error: unknown): SsoErrorCode | undefined {
-  if (!isApiError(error, 'http')) return undefined;
-  const code = (error.jsonData as { code?: unknown } | undefined)?.code;
+  const code = serverCode(error);
   return (SSO_ERROR_CODES as readonly unknown[]).includes(code) ? (code as SsoErrorCode) : undefined;
 }
 

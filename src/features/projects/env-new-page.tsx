@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage, isApiError } from '../../api/errors';
+import { errorMessage, serverCode } from '../../api/errors';
 import { createEnvironment, ENVIRONMENT_TEMPLATES, type EnvironmentTemplateId } from '../../contract/environments';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -59,8 +59,7 @@ export function EnvNewPage() {
       flushSync(() => setDone(true));
       void navigate(paths.project(projectId));
     } catch (error) {
-      const code = isApiError(error, 'http') ? (error.jsonData as { code?: string } | undefined)?.code : undefined;
-      if (code === 'environmentNameTaken') setNameError(t('envNew.nameTaken', { name: name.trim() }));
+      if (serverCode(error) === 'environmentNameTaken') setNameError(t('envNew.nameTaken', { name: name.trim() }));
       toast.error({ summary: tr('errors:messages.environmentCreation'), detail: errorMessage(error) });
     } finally {
       setBusy(false);

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, FormGroup, HTMLTable, InputGroup, Intent, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage, isApiError } from '../../api/errors';
+import { errorMessage, serverCode } from '../../api/errors';
 import { deleteProject, PROJECT_NAME_MAX_LENGTH, updateProject } from '../../contract/organisations';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
@@ -66,7 +66,7 @@ export function ProjectHomePage() {
       await queryClient.invalidateQueries({ queryKey: projectQueries.all() });
       void navigate(paths.orga(project.data.organisationId));
     } catch (error) {
-      const priority = isApiError(error, 'http') && (error.jsonData as { code?: string } | undefined)?.code === 'priorityEnvironments';
+      const priority = serverCode(error) === 'priorityEnvironments';
       toast.error({
         summary: tr('errors:generic.delete.failure'),
         detail: priority ? tr('projects:home.priorityRefused') : errorMessage(error),

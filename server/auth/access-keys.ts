@@ -3,12 +3,11 @@
  * `authenticateAccessKey` is what the analyses API (next issue) calls with the key a client sends;
  * it records the last use date.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../context';
+import { hashToken } from '../crypto/token-hash';
 import { accessKeys } from '../db/schema';
-
-export const hashAccessKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export function newAccessKeySecret(): { secret: string; prefix: string } {
   const prefix = randomBytes(4).toString('hex');
@@ -20,7 +19,7 @@ export async function authenticateAccessKey(ctx: ServerContext, secret: string):
   const [row] = await ctx.db
     .update(accessKeys)
     .set({ lastUsedAt: new Date() })
-    .where(eq(accessKeys.secretHash, hashAccessKey(secret)))
+    .where(eq(accessKeys.secretHash, hashToken(secret)))
     .returning({ environmentId: accessKeys.environmentId, keyId: accessKeys.id });
   return row ?? null;
 }

@@ -4,6 +4,8 @@
  * later without breaking existing hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { brokenPasswordRules } from '../../src/contract/passwords';
+import { HttpError } from '../http-error';
 
 const PREFIX = 'scrypt';
 const KEY_LENGTH = 64;
@@ -58,4 +60,18 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (parsed === null || parsed.key.length !== KEY_LENGTH) return false;
   const actual = await derive(password, parsed.salt, scryptOptions(parsed.log2N, parsed.r, parsed.p));
   return timingSafeEqual(actual, parsed.key);
+}
+
+/**
+ * The rules of spec §5 for a password someone chooses (reset, change, accepted invitation), from the
+ * contract so the forms check the same; 400 with the broken rules' codes, or `passwordsDiffer`.
+ */
+export function assertNewPassword(password: string, confirmation = password): void {
+  const broken = brokenPasswordRules(password);
+  if (broken.length > 0) {
+    throw new HttpError(400, { message: 'The password does not follow the rules', code: 'invalidPassword', rules: broken });
+  }
+  if (password !== confirmation) {
+    throw new HttpError(400, { message: 'Passwords are not the same', code: 'passwordsDiffer' });
+  }
 }

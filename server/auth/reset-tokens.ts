@@ -1,21 +1,20 @@
 /**
  * Password reset links (forgotten password, and the expired-password 410): 32 random bytes sent to
- * the user, only their SHA-256 stored, valid one hour, spent on first use. Hashing with plain SHA-256
- * is enough here: the token has 256 bits of entropy, so there is nothing to brute-force.
+ * the user, only their hash stored (crypto/token-hash.ts), valid one hour, spent on first use.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/open';
+import { hashToken } from '../crypto/token-hash';
 import { passwordResetTokens } from '../db/schema';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export async function createResetToken(db: Database, userId: string, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(passwordResetTokens).values({
-    tokenHash: hashOf(token),
+    tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
   });
@@ -24,7 +23,7 @@ export async function createResetToken(db: Database, userId: string, now = new D
 
 const usable = (token: string, now: Date) =>
   and(
-    eq(passwordResetTokens.tokenHash, hashOf(token)),
+    eq(passwordResetTokens.tokenHash, hashToken(token)),
     isNull(passwordResetTokens.usedAt),
     gt(passwordResetTokens.expiresAt, now),
   );

@@ -14,7 +14,8 @@ import {
   type Webhook,
 } from '../../src/contract/access-keys';
 import { auditTarget } from '../audit';
-import { hashAccessKey, newAccessKeySecret } from '../auth/access-keys';
+import { newAccessKeySecret } from '../auth/access-keys';
+import { hashToken } from '../crypto/token-hash';
 import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { accessKeys, users, webhooks } from '../db/schema';
@@ -72,7 +73,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
     const id = randomUUID();
     const [row] = await ctx.db
       .insert(accessKeys)
-      .values({ id, environmentId: params.envId, name: body.name, prefix, secretHash: hashAccessKey(secret), ownerId: principal.userId })
+      .values({ id, environmentId: params.envId, name: body.name, prefix, secretHash: hashToken(secret), ownerId: principal.userId })
       .returning();
     auditTarget(request, { type: 'accessKey', id });
     reply.code(201);

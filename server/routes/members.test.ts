@@ -79,6 +79,9 @@ describe('invitations', () => {
     expect(token).toBeDefined();
 
     expect((await call(null, 'GET', `/invitation/${token}`)).json()).toMatchObject({ organisationName: expect.any(String), status: 'pending' });
+    // The password rules of §5 apply here too, and a refusal leaves the invitation pending.
+    const weak = await call(null, 'POST', `/invitation/${token}`, { accept: true, password: 'abcdefghijkl' });
+    expect(weak.json()).toMatchObject({ code: 'invalidPassword', rules: ['noDigit', 'noUppercase', 'noSpecial'] });
     const accepted = await call(null, 'POST', `/invitation/${token}`, { accept: true, password: 'Un-mot-de-passe-1' });
     expect(accepted.json()).toEqual({ status: 'accepted' });
     const token2 = await signIn(server.app, 'nina', 'Un-mot-de-passe-1');

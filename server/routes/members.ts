@@ -3,7 +3,7 @@
  * §5 member form, §6 admin mode and per-project profiles). Roles follow what a member is given: admin
  * mode makes an organisation admin, otherwise the strongest project profile names the role.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../src/contract/auth';
@@ -24,7 +24,8 @@ import {
 } from '../../src/contract/members';
 import { auditActor, auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
-import { hashPassword } from '../auth/passwords';
+import { assertNewPassword, hashPassword } from '../auth/passwords';
+import { hashToken } from '../crypto/token-hash';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/open';
 import { auditLogs, invitations, members, organisations, projectPermissions, projects, users } from '../db/schema';
@@ -150,7 +151,6 @@ async function createMemberUser(
   return userId;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function consoleOrigin(request: FastifyRequest): string {
   // The console is served by this server (one port); its origin is the one the admin used.
@@ -179,7 +179,7 @@ async function invitationByToken(ctx: ServerContext, token: string) {
     .select({ invitation: invitations, organisationName: organisations.name })
     .from(invitations)
     .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
-    .where(eq(invitations.tokenHash, sha256(token)));
+    .where(eq(invitations.tokenHash, hashToken(token)));
   if (row === undefined) throw new HttpError(404, { message: 'Invitation not found', code: 'invitationNotFound' });
   return row;
 }
@@ -239,7 +239,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
       .values({
         id: randomUUID(),
         organisationId: params.orgaId,
-        tokenHash: sha256(token),
+        tokenHash: hashToken(token),
         email: body.email,
         firstname: body.firstname,
         lastname: body.lastname,
@@ -281,6 +281,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
     let userId: string | null = null;
     if (body.accept) {
+      assertNewPassword(body.password);
       userId = await createMemberUser(
         ctx.db,
         invitation.organisationId,

@@ -9,7 +9,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  brokenPasswordRules,
   changePassword,
   forgotPasswordCheck,
   forgotPasswordReset,
@@ -17,7 +16,7 @@ import {
 } from '../../src/contract/passwords';
 import { auditActor, auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertNewPassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { createResetToken, findResetToken, spendResetToken } from '../auth/reset-tokens';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
@@ -25,16 +24,6 @@ import { HttpError } from '../http-error';
 import { registerEndpoint } from './register';
 
 const invalidLink = () => new HttpError(404, { message: 'This link is invalid or has expired', code: 'invalidLink' });
-
-function checkNewPassword(password: string, confirmation: string): void {
-  const broken = brokenPasswordRules(password);
-  if (broken.length > 0) {
-    throw new HttpError(400, { message: 'The password does not follow the rules', code: 'invalidPassword', rules: broken });
-  }
-  if (password !== confirmation) {
-    throw new HttpError(400, { message: 'Passwords are not the same', code: 'passwordsDiffer' });
-  }
-}
 
 function assertOwnConsole(ctx: ServerContext, request: FastifyRequest, recoveryUrl: string): void {
   const origin = new URL(recoveryUrl).origin;
@@ -89,7 +78,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
   });
 
   registerEndpoint(app, ctx, forgotPasswordReset, async ({ body, request }) => {
-    checkNewPassword(body.password, body.confirmation);
+    assertNewPassword(body.password, body.confirmation);
     const passwordHash = await hashPassword(body.password);
     const userId = await spendResetToken(ctx.db, body.token);
     if (userId === null) throw invalidLink();
@@ -115,7 +104,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
     if (user === undefined || !(await verifyPassword(body.currentPassword, user.passwordHash))) {
       throw new HttpError(400, { message: 'The current password is wrong', code: 'wrongCurrentPassword' });
     }
-    checkNewPassword(body.password, body.confirmation);
+    assertNewPassword(body.password, body.confirmation);
     await ctx.db
       .update(users)
       .set({ passwordHash: await hashPassword(body.password) })

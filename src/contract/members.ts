@@ -128,7 +128,7 @@ export const answerInvitation = defineEndpoint({
   access: access.public,
   params: tokenParams,
   body: z.discriminatedUnion('accept', [
-    z.object({ accept: z.literal(true), password: z.string().min(12).max(200) }),
+    z.object({ accept: z.literal(true), password: z.string().min(1).max(1024) }),
     z.object({ accept: z.literal(false) }),
   ]),
   response: z.object({ status: invitationStatusSchema }),

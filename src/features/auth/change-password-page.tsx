@@ -7,7 +7,7 @@ import { request } from '../../api/request';
 import { changePassword } from '../../contract/passwords';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
-import { isAcceptable, PasswordFields, type NewPassword } from './password-fields';
+import { isAcceptable, PasswordFields, type NewPassword } from '../../ui/password-fields';
 import { passwordErrorCode } from './password-errors';
 
 const EMPTY: NewPassword = { password: '', confirmation: '' };

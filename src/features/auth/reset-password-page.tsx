@@ -13,7 +13,7 @@ import { forgotPasswordCheck, forgotPasswordReset } from '../../contract/passwor
 import { paths } from '../../app/paths';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
-import { isAcceptable, PasswordFields, type NewPassword } from './password-fields';
+import { isAcceptable, PasswordFields, type NewPassword } from '../../ui/password-fields';
 import { passwordErrorCode } from './password-errors';
 
 export function ResetPasswordPage() {

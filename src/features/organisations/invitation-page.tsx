@@ -2,28 +2,29 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, serverCode } from '../../api/errors';
 import { answerInvitation, getInvitation } from '../../contract/members';
 import { paths } from '../../app/paths';
+import { isAcceptable, PasswordFields, type NewPassword } from '../../ui/password-fields';
 
 export function InvitationPage() {
-  const { t } = useTranslation('organisations');
+  const { t } = useTranslation(['organisations', 'account']);
   const token = useParams().token ?? '';
   const invitation = useQuery({ queryKey: ['invitation', token], queryFn: ({ signal }) => request(getInvitation, { params: { token }, signal }) });
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useState<NewPassword>({ password: '', confirmation: '' });
   const [answer, setAnswer] = useState<'accepted' | 'declined' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const send = async (accept: boolean) => {
     setError(null);
     try {
-      const result = await request(answerInvitation, { params: { token }, body: accept ? { accept: true, password } : { accept: false } });
+      const result = await request(answerInvitation, { params: { token }, body: accept ? { accept: true, password: password.password } : { accept: false } });
       setAnswer(result.status === 'pending' ? null : result.status);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(serverCode(e) === 'invalidPassword' ? t('account:reset.invalidPassword') : errorMessage(e));
     }
   };
 
@@ -43,12 +44,11 @@ export function InvitationPage() {
     <div className="p-login">
       <h1>{t('invitation.title', { organisation: data.organisationName })}</h1>
       <p>{t('invitation.intro', { firstname: data.firstname, username: data.username })}</p>
-      <FormGroup label={t('invitation.password')} labelFor="invitation-password" helperText={t('invitation.passwordHelp')}>
-        <InputGroup id="invitation-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} />
-      </FormGroup>
+      <p>{t('invitation.password')}</p>
+      <PasswordFields value={password} onChange={setPassword} />
       {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
       <div className="p-toolbar">
-        <Button intent="primary" text={t('invitation.accept')} disabled={password.length < 12} onClick={() => void send(true)} />
+        <Button intent="primary" text={t('invitation.accept')} disabled={!isAcceptable(password)} onClick={() => void send(true)} />
         <Button text={t('invitation.decline')} onClick={() => void send(false)} />
       </div>
     </div>

@@ -4,7 +4,7 @@
  */
 import { FormGroup, Icon, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { brokenPasswordRules, PASSWORD_MIN_LENGTH, passwordRules } from '../../contract/passwords';
+import { brokenPasswordRules, PASSWORD_MIN_LENGTH, passwordRules } from '../contract/passwords';
 
 export interface NewPassword {
   password: string;

@@ -93,9 +93,9 @@ export function PdfView({ bytes, model }: { bytes: Uint8Array; model: Pdf }) {
       <div className="p-fv-toolbar">
         <span data-testid="pdf-page-count">{t('pdf.pages', { count: model.pageCount })}</span>
         <ControlGroup>
-          <Button icon="minus" aria-label="zoom -" onClick={() => setScale((value) => Math.max(0.25, value - 0.25))} />
+          <Button icon="minus" aria-label={t('pdf.zoomOut')} onClick={() => setScale((value) => Math.max(0.25, value - 0.25))} />
           <Button text={`${Math.round(scale * 100)} %`} onClick={() => setScale(1)} />
-          <Button icon="add" aria-label="zoom +" onClick={() => setScale((value) => Math.min(4, value + 0.25))} />
+          <Button icon="add" aria-label={t('pdf.zoomIn')} onClick={() => setScale((value) => Math.min(4, value + 0.25))} />
         </ControlGroup>
         <ControlGroup>
           <NumericInput id="fv-pdf-page" aria-label={t('pdf.page')} min={1} max={model.pageCount} value={jump} onValueChange={(value) => setJump(value)} buttonPosition="none" style={{ width: 70 }} />

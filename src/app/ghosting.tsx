@@ -9,11 +9,11 @@ import { useNavigate } from 'react-router';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
-import { queryClient } from '../api/query-client';
 import { request, SWITCH_HEADER } from '../api/request';
 import { currentUser } from '../contract/auth';
 import { readEntry, removeEntry, storageKeys, subscribeEntries, writeEntry } from '../storage';
 import { paths } from './paths';
+import { clearQueryCache } from './session';
 
 const readGhost = () => readEntry<string>(storageKeys.ghostedUser);
 
@@ -21,21 +21,15 @@ export function useGhostedUser(): string | undefined {
   return useSyncExternalStore(subscribeEntries, readGhost);
 }
 
-async function forgetCachedAnswers(): Promise<void> {
-  await queryClient.cancelQueries();
-  queryClient.clear();
-  await removeEntry(storageKeys.queryCache);
-}
-
 /** Checks that the server accepts the switch before storing it, so a refusal leaves the agent as is. */
 export async function startGhosting(username: string): Promise<void> {
   await request(currentUser, { headers: { [SWITCH_HEADER]: username } });
-  await forgetCachedAnswers();
+  await clearQueryCache();
   await writeEntry(storageKeys.ghostedUser, username);
 }
 
 export async function stopGhosting(): Promise<void> {
-  await forgetCachedAnswers();
+  await clearQueryCache();
   await removeEntry(storageKeys.ghostedUser);
   await removeEntry(storageKeys.ghostedEnvironment);
 }

@@ -21,10 +21,16 @@ export async function startSession(tokens: { token: string; refreshToken?: strin
   if (tokens.refreshToken) await writeEntry(storageKeys.refreshToken, tokens.refreshToken);
 }
 
+/** Drops every cached answer, in memory and in IndexedDB: they belonged to the identity now leaving. */
+export async function clearQueryCache(): Promise<void> {
+  await queryClient.cancelQueries();
+  queryClient.clear();
+  await removeEntry(storageKeys.queryCache);
+}
+
 /** Clears the token, the user, the query cache (memory and IndexedDB) and the ghosting keys. */
 export async function logout(): Promise<void> {
-  queryClient.cancelQueries();
-  queryClient.clear();
+  await clearQueryCache();
   await Promise.all(sessionKeys.map((key) => removeEntry(key)));
 }
 

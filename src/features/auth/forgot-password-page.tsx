@@ -10,10 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { forgotPasswordSend } from '../../contract/passwords';
 import { paths } from '../../app/paths';
+import { absolute } from './sso';
 
 /** The server appends the token to this (spec §7.2 "query recovery_url"). */
 export function recoveryUrl(): string {
-  return `${window.location.origin}${paths.resetPassword('')}`;
+  return absolute(paths.resetPassword(''));
 }
 
 export function ForgotPasswordPage() {

@@ -369,6 +369,17 @@ export const deleteAnalysis = defineEndpoint({
   params: analysisParams,
 });
 
+/** §2.4 Extractor test: the environment's extractor on one file; nothing is stored or queued. */
+export const testExtractor = defineEndpoint({
+  id: 'extractor.test',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/extractor/test',
+  summary: "Run the environment's extractor on one file (multipart `file`) and return its result; nothing is stored",
+  access: access.environment('envId', 'configurator'),
+  params: envParams,
+  response: extractorResultSchema,
+});
+
 // ---------------------------------------------------------------------------------------------
 // Program endpoints (an access key of the environment in the path; spec §7.3).
 // ---------------------------------------------------------------------------------------------
@@ -439,6 +450,7 @@ export const analysesEndpoints = [
   reanalyze,
   downloadAnalysisFile,
   deleteAnalysis,
+  testExtractor,
   apiCreateAnalysis,
   apiSimulateMail,
   apiGetAnalysis,

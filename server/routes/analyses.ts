@@ -86,8 +86,8 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
     reply
       .header('content-type', file.contentType)
       .header('content-disposition', file.disposition)
-      // Originals never change; a private cache spares a second download of a large file.
-      .header('cache-control', 'private, max-age=3600');
+      // Someone's mail: never left in a browser's or a proxy's cache after retention or deletion.
+      .header('cache-control', 'no-store');
     return file.content;
   });
 

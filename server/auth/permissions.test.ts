@@ -92,6 +92,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'webhooks.update': PROJECT_CONFIGURATORS,
   'webhooks.delete': PROJECT_CONFIGURATORS,
   'webhooks.test': PROJECT_CONFIGURATORS,
+  'extractor.test': PROJECT_CONFIGURATORS,
 };
 
 interface Operation {

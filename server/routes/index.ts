@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerAuthRoutes } from './auth';
 import { registerAccessKeyRoutes } from './access-keys';
+import { registerExtractorTestRoutes } from './extractor-test';
 import { registerEnvironmentRoutes } from './environments';
 import { registerPasswordRoutes } from './passwords';
 import { registerIdentityProviderRoutes } from './identity-providers';
@@ -19,4 +20,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerOrganisationRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAccessKeyRoutes(app, ctx);
+  registerExtractorTestRoutes(app, ctx);
 }

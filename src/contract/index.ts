@@ -57,6 +57,7 @@ import {
   testWebhook,
   updateWebhook,
 } from './access-keys';
+import { testExtractor } from './analyses';
 
 export * from './define';
 export * from './auth';
@@ -117,4 +118,5 @@ export const allEndpoints: readonly Endpoint[] = [
   updateWebhook,
   deleteWebhook,
   testWebhook,
+  testExtractor,
 ];

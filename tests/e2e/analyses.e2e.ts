@@ -77,6 +77,23 @@ async function prepareEnvironment(server: string): Promise<string> {
   return env.id;
 }
 
+/** Switches the extractor off in an environment's settings (what the settings screen's switch does). */
+async function switchExtractorOff(server: string, id: string): Promise<void> {
+  const { token } = (await api(server, null, 'POST', '/api/login_check', { username: 'admin', password: DEMO_PASSWORD })) as { token: string };
+  const details = (await api(server, token, 'GET', `/v4/console/api/environment/${id}/settings`)) as {
+    name: string;
+    visibility: string;
+    priority: boolean;
+    settings: { extractor: Record<string, unknown> };
+  };
+  await api(server, token, 'PUT', `/v4/console/api/environment/${id}/settings`, {
+    name: details.name,
+    visibility: details.visibility,
+    priority: details.priority,
+    settings: { ...details.settings, extractor: { ...details.settings.extractor, active: false } },
+  });
+}
+
 /** An .eml with the claim letter attached, as a mail client would write it. */
 async function claimMail(): Promise<Buffer> {
   const composer = new MailComposer({
@@ -235,6 +252,7 @@ describe('with no pipeline worker running', () => {
 
   beforeAll(async () => {
     idle = await startServerProcess({ env: { POSTROOM_PIPELINE_WORKERS: '0' } });
+    await switchExtractorOff(idle.url, 'demo-ic-recette');
     const context = await browser.newContext({ baseURL: idle.url, viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
     idleBrowserPage = { page: await context.newPage(), close: () => context.close() };
   });
@@ -271,8 +289,8 @@ describe('with no pipeline worker running', () => {
 
   it('sends the extractor and OCR test screens to the dashboard when their module is not enabled', async () => {
     const { page } = idleBrowserPage;
-    await page.goto(`/project/${PROJECT}/environment/demo-ic-prod/test-extractor`);
-    await page.waitForURL(/\/environment\/demo-ic-prod\/dashboard$/);
+    await page.goto(`/project/${PROJECT}/environment/demo-ic-recette/test-extractor`);
+    await page.waitForURL(/\/environment\/demo-ic-recette\/dashboard$/);
     await page.getByText("L'extracteur n'est pas activé dans cet environnement").waitFor();
     await page.goto(`/project/${PROJECT}/environment/demo-ic-prod/test-ocrDataExtraction`);
     await page.waitForURL(/\/environment\/demo-ic-prod\/dashboard$/);

@@ -1,7 +1,8 @@
 /**
  * Extractor test (§2.4): drop a file, see what this environment's extractor makes of it, copy the
- * result. Nothing is stored. When the extractor is not enabled in the environment settings (switched
- * off, or no extractor module), the user is sent to the dashboard with the §8 message.
+ * result. Nothing is stored. When the extractor is not enabled (switched off in the settings, or left
+ * out of a configured module list: `extractorEnabled`, shared with the pipeline), the user is sent to
+ * the dashboard with the §8 message.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/upload';
 import { errorMessage } from '../../api/errors';
 import { testExtractor, uploadProblems, type ExtractorResult, type UploadProblem } from '../../contract/analyses';
-import type { EnvironmentDetails } from '../../contract/environments';
+import { extractorEnabled } from '../../contract/pipeline-modules';
 import { paths } from '../../app/paths';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
@@ -23,16 +24,11 @@ import { FileDrop } from './file-drop';
 import { ExtractedDocuments } from './extracted-documents';
 import { rejectedProblems, UploadProblems } from './upload-problems';
 
-/** §2.4: the extractor is enabled when it is switched on and the pipeline holds an active extractor module. */
-export function extractorEnabled(environment: EnvironmentDetails): boolean {
-  return environment.settings.extractor.active && environment.settings.modules.some((module) => module.type === 'extractor' && module.active);
-}
-
 export function ExtractorTestPage() {
   const { t } = useTranslation(['analyses', 'routes']);
   const { projectId = '', envId = '' } = useParams();
   const settings = useQuery(analysesQueries.settings(envId));
-  const enabled = settings.data ? extractorEnabled(settings.data) : undefined;
+  const enabled = settings.data ? extractorEnabled(settings.data.settings) : undefined;
 
   useEffect(() => {
     if (enabled === false) toast.warn({ summary: tr('analyses:extractorTest.notEnabled') });

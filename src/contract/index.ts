@@ -57,6 +57,20 @@ import {
   testWebhook,
   updateWebhook,
 } from './access-keys';
+import {
+  abortAnalysis,
+  apiCreateAnalysis,
+  apiFinishAnalysis,
+  apiGetAnalysis,
+  apiSimulateMail,
+  createAnalysis,
+  deleteAnalysis,
+  downloadAnalysisFile,
+  getAnalysis,
+  listAnalyses,
+  reanalyze,
+  simulateMail,
+} from './analyses';
 
 export * from './define';
 export * from './auth';
@@ -117,4 +131,16 @@ export const allEndpoints: readonly Endpoint[] = [
   updateWebhook,
   deleteWebhook,
   testWebhook,
+  listAnalyses,
+  createAnalysis,
+  simulateMail,
+  getAnalysis,
+  abortAnalysis,
+  reanalyze,
+  downloadAnalysisFile,
+  deleteAnalysis,
+  apiCreateAnalysis,
+  apiSimulateMail,
+  apiGetAnalysis,
+  apiFinishAnalysis,
 ];

@@ -136,7 +136,14 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const list = useQuery(analysesQueries.list(envId, query));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  // Past ANALYSES_COUNT_LIMIT the server stops counting: the last page is then unknown, and "next"
+  // stays possible while pages come back full.
+  const estimate = list.data?.totalIsEstimate === true;
   const pages = Math.max(1, Math.ceil(total / filters.pageSize));
+  const hasNext = estimate ? items.length === filters.pageSize : filters.page < pages;
+  const pageText = estimate
+    ? t('list.pageEstimate', { page: filters.page, total: new Intl.NumberFormat(language).format(total) })
+    : t('list.page', { page: filters.page, pages, total });
   const filtered = Boolean(filters.search || filters.from || filters.to || filters.statuses.length > 0);
   const polling = items.some(isRunning);
   const resultPath = (id: string) => (variant === 'ic' ? paths.icAnalysis(projectId, envId, id) : paths.analysis(projectId, envId, id));
@@ -321,10 +328,10 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
             </HTMLTable>
           </>
         )}
-        <div className="p-toolbar" aria-label={t('list.page', { page: filters.page, pages, total })}>
+        <div className="p-toolbar" aria-label={pageText}>
           <Button icon="chevron-left" aria-label={t('list.previous')} disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })} />
-          <span data-testid="analyses-page">{t('list.page', { page: filters.page, pages, total })}</span>
-          <Button icon="chevron-right" aria-label={t('list.next')} disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })} />
+          <span data-testid="analyses-page">{pageText}</span>
+          <Button icon="chevron-right" aria-label={t('list.next')} disabled={!hasNext} onClick={() => set({ page: filters.page + 1 })} />
           <HTMLSelect
             aria-label={t('list.pageSize')}
             value={filters.pageSize}

@@ -166,7 +166,9 @@ describe('analysing mail', () => {
     // Search in metadata, status filter, column toggle kept after a reload, page download.
     await page.locator('#analyses-search').fill('2026-0042');
     await page.getByText('Aucune analyse ne correspond à ces filtres').waitFor();
-    await page.getByRole('checkbox', { name: 'Inclure les métadonnées' }).check({ force: true });
+    // The filters live in the URL: the box shows ticked once the navigation is done.
+    await page.getByText('Inclure les métadonnées').click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Inclure les métadonnées' }).isChecked()).toBe(true);
     await row.waitFor();
     await page.getByRole('button', { name: 'Erreur', exact: true }).click();
     await page.getByText('Aucune analyse ne correspond à ces filtres').waitFor();
@@ -174,7 +176,7 @@ describe('analysing mail', () => {
     await page.getByRole('button', { name: 'Erreur', exact: true }).click();
     await row.waitFor();
     await page.getByRole('button', { name: 'Colonnes' }).click();
-    await page.getByRole('checkbox', { name: 'Métadonnées' }).check({ force: true });
+    await page.getByText('Métadonnées', { exact: true }).click();
     await page.keyboard.press('Escape');
     await page.reload();
     await expect(row.textContent()).resolves.toContain('dossier: 2026-0042');

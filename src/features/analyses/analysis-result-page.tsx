@@ -65,8 +65,9 @@ function AnalysisResult({ variant }: { variant: 'analyses' | 'ic' }) {
         <Link to={listPath}>← {t('result.back')}</Link>
       </p>
       <h1 className="p-page__title">
-        {t(variant === 'ic' ? 'routes:icAnalysis' : 'routes:analysis')}
-        {detail.data && <>: {detail.data.name}</>}
+        {detail.data
+          ? t('result.title', { title: t(variant === 'ic' ? 'routes:icAnalysis' : 'routes:analysis'), name: detail.data.name })
+          : t(variant === 'ic' ? 'routes:icAnalysis' : 'routes:analysis')}
       </h1>
       {body}
     </section>
@@ -170,7 +171,7 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
                 {analysis.manualFinalStatus ? t('result.finalStatusManual') : t('result.finalStatusAutomatic')}
                 {analysis.exchangeLabels && (
                   <div>
-                    {t('result.exchangeLabels')}: {analysis.exchangeLabels.map((label) => <Tag key={label} minimal>{label}</Tag>)}
+                    {t('result.exchangeLabelsLine')} {analysis.exchangeLabels.map((label) => <Tag key={label} minimal>{label}</Tag>)}
                   </div>
                 )}
               </td>

@@ -29,6 +29,8 @@ export function DateFilter({ id, value, onChange, language }: { id: string; valu
       locale={LOCALES[language] as never}
       dayPickerProps={{ weekStartsOn: firstDayOfWeek(language) }}
       showActionsBar
+      todayButtonText={t('list.today')}
+      clearButtonText={t('list.clear')}
       highlightCurrentDay
       canClearSelection
       closeOnSelection

@@ -37,7 +37,7 @@ export function ExtractedDocumentCard({ document }: { document: ExtractedDocumen
       </H5>
       {document.path.length > 1 && (
         <p className={Classes.TEXT_MUTED} aria-label={t('extracted.path')}>
-          {t('extracted.path')}: {document.path.join(' › ')}
+          {t('extracted.pathLine', { path: document.path.join(' › ') })}
         </p>
       )}
       {headers.length > 0 && (

@@ -135,7 +135,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
             </FileDrop>
           </FormGroup>
           <FormGroup label={t('upload.attachments')}>
-            <FileDrop label={t('upload.chooseAttachments')} hint={t('upload.attachments')} multiple onFiles={addAttachments} testId="attachments-drop">
+            <FileDrop label={t('upload.chooseAttachments')} hint={t('upload.dropAttachments')} multiple onFiles={addAttachments} testId="attachments-drop">
               {attachments.length > 0 && (
                 <ul data-testid="attachment-files" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
                   {attachments.map((file, index) => (

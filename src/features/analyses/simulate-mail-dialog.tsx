@@ -109,7 +109,7 @@ export function SimulateMailDialog({ envId, onClose, onCreated }: { envId: strin
             <TextArea id="simulate-body" fill rows={6} value={body} onChange={(event) => setBody(event.currentTarget.value)} />
           </FormGroup>
           <FormGroup label={t('simulate.attachments')}>
-            <FileDrop label={t('upload.chooseAttachments')} hint={t('simulate.attachments')} multiple onFiles={(files) => { setRejected([]); setAttachments((current) => [...current, ...files]); }}>
+            <FileDrop label={t('upload.chooseAttachments')} hint={t('upload.dropAttachments')} multiple onFiles={(files) => { setRejected([]); setAttachments((current) => [...current, ...files]); }}>
               {attachments.length > 0 && (
                 <ul style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
                   {attachments.map((file, index) => (

@@ -229,6 +229,13 @@ describe('analysing mail', () => {
     await expect(row.textContent()).resolves.toContain('Mail simulé');
     await row.getByRole('link').click();
     await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('40 palettes');
+
+    // The legacy IC views show the same analyses.
+    await page.goto(`/project/${PROJECT}/environment/${envId}/ic-analyses`);
+    await page.getByText("Vue historique des analyses d'un projet IC.").waitFor();
+    await analysesPages.row(page, 'Devis palettes').getByRole('link').click();
+    await page.waitForURL(/\/ic-analyses\/[^/]+$/);
+    await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('40 palettes');
     await context.close();
   });
 
@@ -288,6 +295,13 @@ describe('with no pipeline worker running', () => {
     await page.locator('[data-testid="overview"] [data-status="aborted"]').waitFor();
     expect(await reanalyze.isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Interrompre' }).isDisabled()).toBe(true);
+
+    // Deleting asks first, then goes back to the list.
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText('Analyse supprimée').waitFor();
+    await page.waitForURL(/\/analyses$/);
+    await page.getByText("Aucune analyse pour l'instant").waitFor();
   });
 
   it('sends the extractor and OCR test screens to the dashboard when their module is not enabled', async () => {

@@ -46,3 +46,4 @@ describe('delete, download and the extractor test', () => {
     expect(canTestExtractor('configurator')).toEqual({ allowed: true });
   });
 });
+

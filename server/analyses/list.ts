@@ -3,11 +3,13 @@
  * with 100 000+ analyses (bench/pipeline/list.mjs):
  * - every sort has an index that starts with the environment (schema.ts), so a page reads about
  *   `pageSize` rows (plus the offset);
- * - the search is a substring match on `search_text` (lower-cased name and metadata values, a
- *   generated column) through a pg_trgm GIN index; a name-only search adds `lower(name) like` on the
- *   few rows the index found. Terms under three characters cannot use trigrams and fall back to
- *   reading the environment's rows in sort order;
- * - the total is counted up to ANALYSES_COUNT_LIMIT and no further (`totalIsEstimate`).
+ * - the search is a substring match through a pg_trgm GIN index: on `lower(name)`, or with metadata
+ *   on `search_text` (lower-cased name and metadata values, a generated column). A term matching a
+ *   few rows is found through the index; one matching thousands makes the planner walk the sort
+ *   index instead and stop at the page. Terms under three characters cannot use trigrams and read
+ *   the environment's rows in sort order;
+ * - the total is counted up to ANALYSES_COUNT_LIMIT and no further (`totalIsEstimate`), and not at
+ *   all when the page itself shows where the list ends (a short page).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -32,8 +34,8 @@ function conditions(environmentId: string, query: AnalysesListQuery): SQL {
   const term = query.search?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    parts.push(sql`${analyses.searchText} like ${pattern}`);
-    if (!query.inMetadata) parts.push(sql`lower(${analyses.name}) like ${pattern}`);
+    // Each side has its own trigram index (schema.ts); one condition, so the planner's estimate holds.
+    parts.push(query.inMetadata ? sql`${analyses.searchText} like ${pattern}` : sql`lower(${analyses.name}) like ${pattern}`);
   }
   if (query.from !== undefined) parts.push(gte(analyses.createdAt, new Date(query.from)));
   if (query.to !== undefined) parts.push(lte(analyses.createdAt, new Date(query.to)));
@@ -71,29 +73,31 @@ const summaryColumns = {
 
 export async function listAnalysesPage(db: Database, environmentId: string, query: AnalysesListQuery): Promise<AnalysesPage> {
   const where = conditions(environmentId, query);
-  // Counting stops one past the limit: enough to know whether there are more.
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await db
+    .select(summaryColumns)
+    .from(analyses)
+    .where(where)
+    .orderBy(...ordering(query))
+    .limit(query.pageSize)
+    .offset(offset);
+  const page = { items: rows.map(summaryOf), page: query.page, pageSize: query.pageSize };
+  // A short page is the last one: it says the exact total without counting.
+  if (rows.length < query.pageSize && (rows.length > 0 || offset === 0)) {
+    return { ...page, total: offset + rows.length, totalIsEstimate: false };
+  }
+  const total = await countUpToLimit(db, where);
+  return { ...page, total: Math.min(total, ANALYSES_COUNT_LIMIT), totalIsEstimate: total > ANALYSES_COUNT_LIMIT };
+}
+
+/** Matching rows, counted one past the limit at most: enough to know whether there are more. */
+async function countUpToLimit(db: Database, where: SQL): Promise<number> {
   const capped = db
     .select({ one: sql`1` })
     .from(analyses)
     .where(where)
     .limit(ANALYSES_COUNT_LIMIT + 1)
     .as('capped');
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(analyses)
-      .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(capped),
-  ]);
-  const total = counted?.total ?? 0;
-  return {
-    items: rows.map(summaryOf),
-    total: Math.min(total, ANALYSES_COUNT_LIMIT),
-    totalIsEstimate: total > ANALYSES_COUNT_LIMIT,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const [counted] = await db.select({ total: count() }).from(capped);
+  return counted?.total ?? 0;
 }

@@ -414,7 +414,10 @@ export const analyses = pgTable(
     index('analyses_environment_created_idx').on(t.environmentId, t.createdAt, t.id),
     index('analyses_environment_status_created_idx').on(t.environmentId, t.status, t.createdAt),
     index('analyses_environment_name_idx').on(t.environmentId, t.name, t.id),
-    // Substring search (pg_trgm: migration 0005, loaded into PGlite by db/open.ts).
+    // Substring search (pg_trgm: migration 0005, loaded into PGlite by db/open.ts): names alone, or
+    // names and metadata values. Two indexes, so the planner estimates each search on its own column
+    // and walks the date index instead for a term that matches thousands.
+    index('analyses_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('analyses_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The queue: only unfinished rows are indexed, so claiming stays cheap however long the history.
     index('analyses_queue_idx')

@@ -139,8 +139,18 @@ describe('the analyses list', () => {
     expect(page).toMatchObject({ total: ANALYSES_COUNT_LIMIT, totalIsEstimate: true, page: 3 });
     expect(page.items).toHaveLength(100);
     // A narrower search is counted exactly again.
-    expect(await list('search=bulk%2010004', 'demo-nlu-prod')).toMatchObject({ total: 1, totalIsEstimate: false });
-    // Pages past the counted limit still answer (10 005 bulk analyses and the one created first).
-    expect((await list('pageSize=100&page=101', 'demo-nlu-prod')).items).toHaveLength(6);
+    expect(await list(`search=bulk%20${ANALYSES_COUNT_LIMIT + 4}`, 'demo-nlu-prod')).toMatchObject({ total: 1, totalIsEstimate: false });
+    // Pages past the counted limit still answer, and the last one knows the exact total (the bulk
+    // analyses and the one created first).
+    const lastPage = Math.ceil((ANALYSES_COUNT_LIMIT + 6) / 100);
+    const last = await list(`pageSize=100&page=${lastPage}`, 'demo-nlu-prod');
+    expect(last.items).toHaveLength(6);
+    expect(last).toMatchObject({ total: ANALYSES_COUNT_LIMIT + 6, totalIsEstimate: false });
+    // Past the end: no rows, and the count says how far the list goes.
+    expect(await list(`pageSize=100&page=${lastPage + 5}`, 'demo-nlu-prod')).toMatchObject({
+      items: [],
+      total: ANALYSES_COUNT_LIMIT,
+      totalIsEstimate: true,
+    });
   });
 });

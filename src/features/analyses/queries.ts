@@ -11,6 +11,8 @@ import { getProject } from '../../contract/organisations';
 export type ListQuery = EndpointQuery<typeof listAnalyses>;
 
 export const RUNNING_REFRESH_MS = 2000;
+/** While a webhook delivery waits for its (backed-off) time. */
+export const DELIVERY_REFRESH_MS = 5000;
 const RUNNING: readonly AnalysisStatus[] = ['waiting', 'pending'];
 
 export function isRunning(analysis: { status: AnalysisStatus; awaitingFinalStatus?: boolean }): boolean {
@@ -32,7 +34,13 @@ export const analysesQueries = {
     queryOptions({
       queryKey: [...analysesQueries.all(), 'detail', envId, analysisId] as const,
       queryFn: ({ signal }) => request(getAnalysis, { params: { envId, analysisId }, signal }),
-      refetchInterval: (q) => (q.state.data && isRunning(q.state.data) ? RUNNING_REFRESH_MS : false),
+      refetchInterval: (q) => {
+        const data = q.state.data;
+        if (!data) return false;
+        if (isRunning(data)) return RUNNING_REFRESH_MS;
+        // Webhook retries back off after the analysis is done: keep the attempts current, more slowly.
+        return data.deliveries.some((attempt) => attempt.outcome === 'scheduled') ? DELIVERY_REFRESH_MS : false;
+      },
       // 404 and 409 (anonymized) will not change by asking again.
       retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && [404, 409].includes(Number(error.status))),
     }),

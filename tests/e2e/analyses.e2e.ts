@@ -193,6 +193,9 @@ describe('analysing mail', () => {
     await expect(attachment.textContent()).resolves.toContain('declaration.pdf');
     await expect(attachment.textContent()).resolves.toContain('dossier 2026-0042');
     await page.getByTestId('output-payload').waitFor();
+    const [original] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger sinistre.eml' }).click()]);
+    expect(original.suggestedFilename()).toBe('sinistre.eml');
+    expect(await readFile((await original.path())!)).toEqual(await readFile(emlPath));
     await expect.poll(() => received.length, { timeout: 20000 }).toBeGreaterThan(0);
     expect(received[0]!.body).toContain('2026-0042');
     await expect

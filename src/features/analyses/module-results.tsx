@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { extractorResultSchema, type ModuleResult } from '../../contract/analyses';
 import { JsonTree } from '../../ui/json-tree';
 import { ExtractedDocuments } from './extracted-documents';
+import { moduleLabel } from './module-label';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
@@ -26,7 +27,7 @@ function ModuleBody({ module }: { module: ModuleResult }) {
 }
 
 export function ModuleResults({ modules }: { modules: readonly ModuleResult[] }) {
-  const { t } = useTranslation('analyses');
+  const { t } = useTranslation(['analyses', 'environments']);
   if (modules.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noModules')}</p>;
   return (
     <>
@@ -34,7 +35,7 @@ export function ModuleResults({ modules }: { modules: readonly ModuleResult[] })
         <Card key={module.moduleId} data-testid="module-result" data-module-type={module.type} style={{ marginBottom: '0.75rem' }}>
           <H4 style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
             <span>{module.name}</span>
-            <Tag minimal>{module.type}</Tag>
+            <Tag minimal>{moduleLabel(t, module.type)}</Tag>
             <Tag intent={INTENT[module.outcome]}>{t(`outcome.${module.outcome}`)}</Tag>
           </H4>
           {module.message && <p>{module.message}</p>}

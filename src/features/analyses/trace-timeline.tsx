@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TraceEntry } from '../../contract/analyses';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
+import { moduleLabel } from './module-label';
 
 const LOOK: Record<TraceEntry['outcome'], { icon: IconName; intent: Intent }> = {
   success: { icon: 'tick-circle', intent: Intent.SUCCESS },
@@ -13,7 +14,7 @@ const LOOK: Record<TraceEntry['outcome'], { icon: IconName; intent: Intent }> = 
 };
 
 export function TraceTimeline({ trace }: { trace: readonly TraceEntry[] }) {
-  const { t } = useTranslation('analyses');
+  const { t } = useTranslation(['analyses', 'environments']);
   const { language } = usePreferences();
   if (trace.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noTrace')}</p>;
   const runs = [...new Set(trace.map((entry) => entry.run))].sort((a, b) => a - b);
@@ -29,7 +30,7 @@ export function TraceTimeline({ trace }: { trace: readonly TraceEntry[] }) {
               .map((entry) => (
                 <li key={`${entry.run}-${entry.step}`} data-module={entry.module} data-outcome={entry.outcome} style={{ position: 'relative', padding: '0.25rem 0 0.5rem 1.25rem' }}>
                   <Icon icon={LOOK[entry.outcome].icon} intent={LOOK[entry.outcome].intent} style={{ position: 'absolute', left: -9, top: 6, background: 'var(--p-bg, white)' }} />
-                  <strong>{entry.module}</strong>{' '}
+                  <strong>{moduleLabel(t, entry.module)}</strong>{' '}
                   <Tag minimal intent={LOOK[entry.outcome].intent}>{t(`outcome.${entry.outcome}`)}</Tag>{' '}
                   <span className={Classes.TEXT_MUTED}>
                     {formatDateTime(entry.startedAt, language)} · {t('result.duration', { ms: Math.round(entry.durationMs) })}

@@ -4,7 +4,7 @@
  * send button stays disabled and no request leaves the browser.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initI18n } from '../../i18n/setup';
 import { UPLOAD_LIMITS } from '../../contract/analyses';
@@ -55,6 +55,17 @@ describe('new analysis', () => {
     expect((await screen.findByTestId('upload-problems')).textContent).toContain('Un fichier principal est nécessaire');
     await user.upload(screen.getByLabelText('Choisir le fichier principal'), file('mail.eml'));
     expect(screen.queryByTestId('upload-problems')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveProperty('disabled', false);
+  });
+
+  it('makes the first file dropped on the main zone the main file and the others attachments', () => {
+    render(<NewAnalysisDialog envId="e1" onClose={() => {}} onCreated={() => {}} />);
+    fireEvent.drop(screen.getByTestId('main-file-drop'), { dataTransfer: { files: [file('mail.eml'), file('annexe.pdf'), file('photo.png')] } });
+    expect(within(screen.getByTestId('main-file')).getByText('mail.eml')).toBeTruthy();
+    const attachments = within(screen.getByTestId('attachment-files')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(attachments).toHaveLength(2);
+    expect(attachments[0]).toContain('annexe.pdf');
+    expect(attachments[1]).toContain('photo.png');
     expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveProperty('disabled', false);
   });
 

@@ -111,6 +111,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'api.analyses.simulate': ACCESS_KEY,
   'api.analyses.get': ACCESS_KEY,
   'api.analyses.finish': ACCESS_KEY,
+  'extractor.test': PROJECT_CONFIGURATORS,
 };
 
 interface Operation {

@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractorResult } from '../../src/contract/analyses';
-import { analyses } from '../db/schema';
+import { analyses, webhookDeliveries } from '../db/schema';
 import { createTestServer, type TestServer } from '../test-support/test-server';
-import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
+import { createEnvironment, fixture, insertWebhook, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer({ pipeline: { workers: 1, pollMs: 50, leaseMs: 2000 } });
-});
+}, 60_000);
 afterAll(() => server.close());
 
 describe('a run', () => {
@@ -36,5 +36,144 @@ describe('a run', () => {
     ]);
     const [stored] = await db.select({ cpuMs: analyses.cpuMs }).from(analyses).where(eq(analyses.id, id));
     expect(stored!.cpuMs).toBe(row.cpuMs);
+  });
+
+  it('runs the configured modules in order and records the ones not built yet as skipped, with the reason', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, {
+      modules: [
+        { id: 'x', type: 'extractor', name: 'Extracteur' },
+        { id: 'n', type: 'nlu', name: 'NLU' },
+        { id: 'c', type: 'categorization', name: 'Catégories' },
+        { id: 'v', type: 'visionEngine', name: 'Vision', active: false },
+        { id: 'o', type: 'output', name: 'Sortie' },
+      ],
+    });
+    const id = await queueAnalysis(db, envId, [{ name: 'invoice.pdf', content: fixture('pdf/invoice.pdf') }]);
+    const row = await waitForEnd(db, id);
+    expect(row.status).toBe('processed');
+    expect(row.modules.map((m) => [m.moduleId, m.outcome, m.message])).toEqual([
+      ['x', 'success', '1 document(s) from 1 file(s), 1 text block(s).'],
+      ['n', 'skipped', 'The NLU module is not available yet: skipped, nothing was produced.'],
+      ['c', 'skipped', 'The categorization module is not available yet: skipped, nothing was produced.'],
+      ['v', 'skipped', 'The module "Vision" is deactivated.'],
+      ['o', 'success', expect.stringContaining('Payload built with')],
+    ]);
+    expect((await traceOf(db, id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'categorization', 'visionEngine', 'output', 'webhooks']);
+  });
+
+  it('skips the extractor when it is deactivated in the extractor settings', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, { extractor: { active: false } });
+    const id = await queueAnalysis(db, envId, [{ name: 'invoice.pdf', content: fixture('pdf/invoice.pdf') }]);
+    const row = await waitForEnd(db, id);
+    expect(row.status).toBe('processed');
+    expect(row.modules[0]).toMatchObject({ type: 'extractor', outcome: 'skipped', result: null });
+    expect(row.modules[1]!.result).toMatchObject({ documents: [], unavailable: { documents: 'The extractor did not run: no text was extracted.' } });
+  });
+
+  it('ends in error when the main file cannot be read, skips what follows and tells the error webhooks', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    const hook = await insertWebhook(db, envId, { url: 'http://127.0.0.1:9/unused', type: 'error' });
+    await insertWebhook(db, envId, { url: 'http://127.0.0.1:9/unused', type: 'analysis' });
+    const id = await queueAnalysis(db, envId, [{ name: 'broken.pdf', content: Buffer.from('%PDF-1.7 broken') }]);
+    const row = await waitForEnd(db, id);
+    expect(row.status).toBe('error');
+    expect(row.error).toMatch(/^The main file "broken.pdf" could not be read/);
+    expect(row.modules.map((m) => [m.type, m.outcome])).toEqual([['extractor', 'error'], ['output', 'skipped']]);
+    // Attempt 1 of each delivery (port 9 refuses, so later attempts follow: deliveries.test.ts).
+    const deliveries = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.analysisId, id), eq(webhookDeliveries.attempt, 1)));
+    expect(deliveries.map((d) => [d.webhookId, d.type, d.attempt])).toEqual([[hook, 'error', 1]]);
+    expect(deliveries[0]!.payload).toMatchObject({ type: 'error', analysis: { id, status: 'error' }, error: row.error });
+  });
+
+  it('with manual final status, stays pending and awaiting after the last module, and hands the payload to consolidation webhooks', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    await insertWebhook(db, envId, { url: 'http://127.0.0.1:9/unused', type: 'consolidation' });
+    await insertWebhook(db, envId, { url: 'http://127.0.0.1:9/unused', type: 'analysis' });
+    const id = await queueAnalysis(db, envId, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }], { manualFinalStatus: true });
+    const row = await waitForEnd(db, id);
+    expect(row).toMatchObject({ status: 'pending', awaitingFinalStatus: true, finishedAt: null, claimedBy: null });
+    const trace = await traceOf(db, id);
+    expect(trace.slice(-2).map((t) => [t.module, t.outcome])).toEqual([['finalStatus', 'success'], ['webhooks', 'success']]);
+    const deliveries = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.analysisId, id), eq(webhookDeliveries.attempt, 1)));
+    expect(deliveries.map((d) => d.type)).toEqual(['consolidation']);
+    expect(deliveries[0]!.payload).toMatchObject({
+      type: 'consolidation',
+      analysis: { status: 'pending', awaitingFinalStatus: true },
+      output: { analysis: { id } },
+      finalStatus: { method: 'PATCH', path: `/v4/api/environment/${envId}/analyses/${id}` },
+    });
+    // Not claimable any more: nothing else runs it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await traceOf(db, id)).length).toBe(trace.length);
+  });
+
+  it('stops between steps when the analysis is aborted, writing only an aborted trace row', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, { extractor: { parser: { document: { maxPages: 200 }, global: { useCache: false } } } });
+    const report = fixture('pdf/report-120-pages.pdf');
+    const id = await queueAnalysis(db, envId, [
+      { name: 'report.pdf', content: report },
+      { name: 'report-2.pdf', content: report },
+      { name: 'report-3.pdf', content: report },
+    ]);
+    // Abort the moment a worker holds it (what the abort endpoint does to a pending analysis).
+    for (;;) {
+      const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
+      if (row!.status === 'pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date() }).where(eq(analyses.id, id));
+    for (let i = 0; i < 1500; i++) {
+      const trace = await traceOf(db, id);
+      if (trace.some((t) => t.outcome === 'aborted')) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const trace = await traceOf(db, id);
+    expect(trace.at(-1)).toMatchObject({ outcome: 'aborted', message: expect.stringMatching(/^Aborted before the (queue|extractor|output) step; nothing more was run\.$/) });
+    expect(trace.some((t) => t.module === 'output' && t.outcome === 'success')).toBe(false);
+    const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
+    expect(row).toMatchObject({ status: 'aborted', modules: [], claimedBy: null });
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.analysisId, id))).toEqual([]);
+  });
+
+  it('never claims an analysis aborted while waiting', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    const id = await queueAnalysis(db, envId, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }], { state: { status: 'aborted' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await traceOf(db, id)).toEqual([]);
+  });
+
+  it('takes over an analysis whose worker died (its lease ran out) and runs it again from the start', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    // What a worker that died mid-run leaves behind: pending, its claim, a lease nobody renews.
+    const id = await queueAnalysis(db, envId, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }], {
+      state: { status: 'pending', claimedBy: 'dead-host:1:w1', leaseExpiresAt: new Date(Date.now() + 300), claims: 1, startedAt: new Date() },
+    });
+    await db.execute(sql`INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
+      VALUES (gen_random_uuid()::text, ${id}, 1, 0, 'queue', now(), 0, 'success', 'Claimed by worker dead-host:1:w1.')`);
+    const row = await waitForEnd(db, id);
+    expect(row).toMatchObject({ status: 'processed', claims: 2, claimedBy: null });
+    const trace = await traceOf(db, id);
+    expect(trace.map((t) => [t.step, t.module])).toEqual([[0, 'queue'], [1, 'queue'], [2, 'extractor'], [3, 'output'], [4, 'webhooks']]);
+    expect(trace[1]!.message).toMatch(/^Claimed again by worker .+ after worker dead-host:1:w1 stopped renewing its lease \(claim 2 of at most 3\); the run starts over\.$/);
+  });
+
+  it('ends in error after the bounded number of claims', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    await insertWebhook(db, envId, { url: 'http://127.0.0.1:9/unused', type: 'error' });
+    const id = await queueAnalysis(db, envId, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }], {
+      state: { status: 'pending', claimedBy: 'dead-host:1:w1', leaseExpiresAt: new Date(Date.now() - 1000), claims: 3, startedAt: new Date() },
+    });
+    const row = await waitForEnd(db, id);
+    expect(row).toMatchObject({ status: 'error', claims: 4 });
+    expect(row.error).toBe('Stopped after 3 claims: the workers running this analysis kept stopping before the end (crash or restart).');
+    expect((await traceOf(db, id)).map((t) => [t.module, t.outcome])).toEqual([['queue', 'error'], ['webhooks', 'success']]);
   });
 });

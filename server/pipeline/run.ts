@@ -52,12 +52,9 @@ class StopRun extends Error {
 
 export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Promise<RunEnd> {
   const { db, workerId } = deps;
-  let lost = false;
+  // Renewal failures need no handling here: the checkpoint between steps reads the row itself.
   const renewal = setInterval(() => {
-    renewLease(db, claimed.id, workerId, deps.leaseMs).then(
-      (held) => (lost ||= !held),
-      () => undefined,
-    );
+    renewLease(db, claimed.id, workerId, deps.leaseMs).catch(() => undefined);
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
   deps.parser.resetMeter();
   // CPU time of this run: the parse thread's own CPU (metered-parser.ts) plus the main-thread time of
@@ -78,12 +75,14 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       message,
     });
     step++;
-    if (!written) throw new StopRun('lost');
+    // The claim went between two reads: aborted by a user (say so), or taken over (say nothing).
+    if (!written) await checkpoint(module);
   };
 
   /** Between steps: stop on abort, on a lost claim, or on shutdown. */
-  const checkpoint = async (next: string) => {
-    const state = lost ? 'lost' : await claimState(db, claimed.id, workerId);
+  async function checkpoint(next: string): Promise<void> {
+    // A failed renewal only says the claim is gone; the row says whether a user aborted.
+    const state = await claimState(db, claimed.id, workerId);
     if (state === 'aborted') {
       await writeTrace(
         db,
@@ -100,7 +99,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       await releaseClaim(db, claimed.id, workerId);
       throw new StopRun('released');
     }
-  };
+  }
 
   try {
     const claimedAt = new Date();

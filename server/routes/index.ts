@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth';
 import { registerAccessKeyRoutes } from './access-keys';
 import { registerAnalysisRoutes } from './analyses';
 import { registerApiAnalysisRoutes } from './api-analyses';
+import { registerExtractorTestRoutes } from './extractor-test';
 import { registerEnvironmentRoutes } from './environments';
 import { registerPasswordRoutes } from './passwords';
 import { registerIdentityProviderRoutes } from './identity-providers';
@@ -23,4 +24,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAccessKeyRoutes(app, ctx);
   registerAnalysisRoutes(app, ctx);
   registerApiAnalysisRoutes(app, ctx);
+  registerExtractorTestRoutes(app, ctx);
 }

@@ -70,6 +70,7 @@ import {
   listAnalyses,
   reanalyze,
   simulateMail,
+  testExtractor,
 } from './analyses';
 
 export * from './define';
@@ -143,4 +144,5 @@ export const allEndpoints: readonly Endpoint[] = [
   apiSimulateMail,
   apiGetAnalysis,
   apiFinishAnalysis,
+  testExtractor,
 ];

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { inputTypeOf, type InputType } from '../../../src/contract/analyses';
 import type { EnvironmentSettingsInput } from '../../../src/contract/environments';
 import type { Database } from '../../db/open';
-import { analyses, analysisFiles, environments } from '../../db/schema';
+import { analyses, analysisFiles, environments, webhooks } from '../../db/schema';
 import { notifyQueued } from '../queue-signal';
 
 export const FIXTURES = new URL('../../../../shared/fixtures/', import.meta.url);
@@ -28,7 +28,14 @@ export async function queueAnalysis(
   db: Database,
   environmentId: string,
   files: QueuedFile[],
-  options: { name?: string; metadata?: Record<string, string>; manualFinalStatus?: boolean; inputType?: InputType } = {},
+  options: {
+    name?: string;
+    metadata?: Record<string, string>;
+    manualFinalStatus?: boolean;
+    inputType?: InputType;
+    /** The row as a worker left it (e.g. claimed by a worker that died: pending, lease in the past). */
+    state?: Partial<Pick<typeof analyses.$inferInsert, 'status' | 'claimedBy' | 'leaseExpiresAt' | 'claims' | 'startedAt'>>;
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   const main = files[0]!;
@@ -41,6 +48,7 @@ export async function queueAnalysis(
     manualFinalStatus: options.manualFinalStatus ?? false,
     fileCount: files.length,
     sizeBytes: files.reduce((sum, file) => sum + file.content.length, 0),
+    ...options.state,
   });
   await db.insert(analysisFiles).values(
     files.map((file, position) => ({
@@ -85,5 +93,25 @@ export async function traceOf(db: Database, id: string) {
 export async function createEnvironment(db: Database, settings: EnvironmentSettingsInput = {}): Promise<string> {
   const id = `env-${randomUUID()}`;
   await db.insert(environments).values({ id, projectId: 'demo-ic', name: id, settings });
+  return id;
+}
+
+/** A webhook of the environment; the authorization value is sealed with the server's secret box. */
+export async function insertWebhook(
+  db: Database,
+  environmentId: string,
+  hook: { url: string; type: 'analysis' | 'consolidation' | 'error'; active?: boolean; format?: 'json' | 'form'; auth?: { name: string; sealed: string } },
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(webhooks).values({
+    id,
+    environmentId,
+    url: hook.url,
+    type: hook.type,
+    format: hook.format ?? 'json',
+    active: hook.active ?? true,
+    authHeaderName: hook.auth?.name ?? null,
+    authHeaderValueEncrypted: hook.auth?.sealed ?? null,
+  });
   return id;
 }

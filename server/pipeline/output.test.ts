@@ -1,0 +1,80 @@
+/** The output module's payload, option by option (§3 Output module options). */
+import { describe, expect, it } from 'vitest';
+import type { ExtractedDocument } from '../../src/contract/analyses';
+import type { EnvironmentModule } from '../../src/contract/environments';
+import { buildOutput, type OutputInput } from './output';
+
+const mail: ExtractedDocument = {
+  fileId: 'f1',
+  path: ['claim.eml'],
+  name: 'claim.eml',
+  source: 'main',
+  contentType: 'message/rfc822',
+  headers: { Subject: 'Sinistre 2026-0042', From: 'client@example.com' },
+  html: '<p>Bonjour</p>',
+  pageCount: null,
+  blocks: [{ page: null, text: 'Bonjour' }],
+  notes: [],
+};
+
+const modules: EnvironmentModule[] = [
+  { id: 'x', type: 'extractor', name: 'Extracteur', inputType: null, context: null, active: true, config: {} },
+  { id: 'c', type: 'categorization', name: 'Catégories', inputType: null, context: null, active: true, config: {} },
+  { id: 'r', type: 'replyTemplate', name: 'Réponse', inputType: null, context: null, active: false, config: {} },
+  { id: 'o', type: 'output', name: 'Sortie', inputType: null, context: null, active: true, config: {} },
+];
+
+function input(config: Record<string, unknown>): OutputInput {
+  return {
+    analysis: { id: 'a1', name: 'claim.eml', inputType: 'email', metadata: { ticket: 'T-9' }, createdAt: new Date('2026-11-21T08:00:00Z'), run: 1 },
+    extraction: {
+      result: { documents: [mail] },
+      attachments: [{ fileName: 'photo.png', contentType: 'image/png', path: ['claim.eml', 'photo.png'], bytes: new Uint8Array([137, 80, 78, 71]) }],
+      mainFileError: null,
+      summary: '',
+    },
+    uploadedAttachments: [],
+    modules,
+    config,
+  };
+}
+
+describe('output payload', () => {
+  it('holds by default the documents, the mail header and the metadata, and says why module outputs are missing', () => {
+    const { payload } = buildOutput(input({}));
+    expect(payload).toMatchObject({
+      analysis: { id: 'a1', name: 'claim.eml', inputType: 'email', createdAt: '2026-11-21T08:00:00.000Z', run: 1 },
+      metadata: { ticket: 'T-9' },
+      emailHeader: { Subject: 'Sinistre 2026-0042' },
+      documents: [{ name: 'claim.eml', blocks: [{ page: null, text: 'Bonjour' }] }],
+      categories: null,
+      extractedData: null,
+      nlu: null,
+      replyProposal: null,
+      visionEngine: null,
+      unavailable: {
+        categories: 'The categorization module "Catégories" is not available yet: it was skipped and produced nothing.',
+        extractedData: "No information extraction module in this environment's pipeline.",
+        nlu: "No NLU module in this environment's pipeline.",
+        replyProposal: 'The reply template module "Réponse" is deactivated.',
+        visionEngine: "No vision engine module in this environment's pipeline.",
+      },
+    });
+    expect(payload).not.toHaveProperty('attachments');
+    expect((payload.documents as object[])[0]).not.toHaveProperty('html');
+  });
+
+  it('adds HTML bodies and attachment data (file name and base64) when asked', () => {
+    const { payload } = buildOutput(input({ htmlBodies: true, attachmentData: true }));
+    expect((payload.documents as { html: string }[])[0]!.html).toBe('<p>Bonjour</p>');
+    expect(payload.attachments).toEqual([{ fileName: 'photo.png', contentType: 'image/png', path: ['claim.eml', 'photo.png'], base64: 'iVBORw==' }]);
+  });
+
+  it('leaves out what is switched off', () => {
+    const { payload } = buildOutput(
+      input({ emailHeader: false, metadata: false, categoriesEnabled: false, extractedData: false, nluOutput: false, replyProposal: false, visionEngineOutput: false }),
+    );
+    expect(Object.keys(payload).sort()).toEqual(['analysis', 'documents', 'unavailable']);
+    expect(payload.unavailable).toEqual({});
+  });
+});

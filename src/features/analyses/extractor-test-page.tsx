@@ -5,12 +5,12 @@
  * the dashboard with the §8 message.
  */
 import { useEffect, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, Classes, NonIdealState, ProgressBar, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/upload';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, serverCode } from '../../api/errors';
 import { testExtractor, uploadProblems, type ExtractorResult, type UploadProblem } from '../../contract/analyses';
 import { extractorEnabled } from '../../contract/pipeline-modules';
 import { paths } from '../../app/paths';
@@ -47,6 +47,7 @@ export function ExtractorTestPage() {
 
 function ExtractorTest({ envId, projectId }: { envId: string; projectId: string }) {
   const { t } = useTranslation('analyses');
+  const navigate = useNavigate();
   const project = useQuery(analysesQueries.project(projectId));
   const allowed = canTestExtractor(project.data?.profile ?? 'noAccess');
   const [file, setFile] = useState<File | null>(null);
@@ -69,7 +70,11 @@ function ExtractorTest({ envId, projectId }: { envId: string; projectId: string 
     } catch (error) {
       const listed = rejectedProblems(error);
       if (listed.length > 0) setProblems(listed);
-      else toast.error({ summary: tr('analyses:extractorTest.failed'), detail: errorMessage(error) });
+      else if (serverCode(error) === 'extractorNotEnabled') {
+        // Switched off since the page opened: same §8 redirect as on arrival.
+        toast.warn({ summary: tr('analyses:extractorTest.notEnabled') });
+        void navigate(paths.dashboard(projectId, envId), { replace: true });
+      } else toast.error({ summary: tr('analyses:extractorTest.failed'), detail: errorMessage(error) });
     } finally {
       setProgress(null);
     }

@@ -39,8 +39,8 @@ describe('new analysis', () => {
 
     const problems = await screen.findByTestId('upload-problems');
     expect(problems.textContent).toContain('virus.exe: L\'extension « exe » n\'est pas autorisée');
-    expect(problems.textContent).toContain('big.pdf: Le fichier dépasse la limite de 25 MB par fichier');
-    expect(problems.textContent).toContain('La taille totale des fichiers dépasse la limite maximale de 50 MB');
+    expect(problems.textContent).toContain('big.pdf: Le fichier dépasse la limite de 25 Mo par fichier');
+    expect(problems.textContent).toContain('La taille totale des fichiers dépasse la limite maximale de 50 Mo');
     const send = screen.getByRole('button', { name: 'Envoyer' });
     expect(send).toHaveProperty('disabled', true);
     await user.click(send);

@@ -21,9 +21,9 @@ export function StatusTag({ status, awaitingFinalStatus = false }: { status: Ana
   );
 }
 
-/** Bytes in the unit a person reads (1 decimal above a kilobyte). */
+/** Bytes in the unit a person reads (1 decimal above a kilobyte); French writes octets (o, Ko, Mo). */
 export function formatBytes(bytes: number, language: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
+  const units = language === 'fr' ? ['o', 'Ko', 'Mo', 'Go'] : ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

@@ -10,7 +10,7 @@ import type { Database } from '../db/open';
 import { analyses } from '../db/schema';
 import { notifyQueued } from '../pipeline/queue-signal';
 import type { AnalysisRow } from './create';
-import { analysisAnonymized, analysisError, findAnalysis } from './lookup';
+import { analysisAnonymized, analysisError, analysisNotFound, findAnalysis } from './lookup';
 import { appendTrace } from './trace';
 
 const UNFINISHED = ['waiting', 'pending'] as const;
@@ -121,4 +121,13 @@ export async function setFinalStatus(
     message: `Final status ${final.status} set by ${by}${final.status === 'error' && final.error ? `: ${final.error}` : ''}`,
   });
   return row;
+}
+
+/** Removes an analysis with its files, trace and delivery attempts (foreign keys cascade). */
+export async function deleteAnalysisRecord(db: Database, environmentId: string, analysisId: string): Promise<void> {
+  const removed = await db
+    .delete(analyses)
+    .where(and(eq(analyses.id, analysisId), eq(analyses.environmentId, environmentId)))
+    .returning({ id: analyses.id });
+  if (removed.length === 0) throw analysisNotFound();
 }

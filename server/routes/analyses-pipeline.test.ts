@@ -144,6 +144,30 @@ describe('an uploaded analysis, processed', () => {
   });
 });
 
+describe('abort with the workers running', () => {
+  it('wins over the run, whether the worker had picked the analysis up or not', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push((await upload({ file: { name: `abort-${i}.eml`, content: mail } }, qualifier, consoleUrl())).id);
+    }
+    for (const id of ids) {
+      const aborted = await server.app.inject({ method: 'POST', url: `${consoleUrl()}/${id}/abort`, headers: qualifier });
+      // Aborted while waiting or running; or the run was already over (then it is refused as finished).
+      if (aborted.statusCode !== 200) expect([aborted.statusCode, aborted.json().code]).toEqual([409, 'alreadyFinished']);
+    }
+    // Give the worker time to finish whatever step it was in: it must not write a status over the abort.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const id of ids) {
+      const current = await detail(id);
+      if (current.trace.some((entry) => entry.module === 'abort')) {
+        expect(current).toMatchObject({ status: 'aborted', awaitingFinalStatus: false });
+      } else {
+        expect(current.status).toBe('processed');
+      }
+    }
+  });
+});
+
 describe('manual final status on a real run (§4)', () => {
   it('waits after the last module, then the PATCH finishes it and the output is readable', async () => {
     const headers = { authorization: `Bearer ${key}` };

@@ -97,6 +97,7 @@ describe('creating an analysis by upload', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(content)).toBe(true);
     expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['cache-control']).toBe('no-store');
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="Relev? mars; ?t?.pdf"; filename*=UTF-8''Relev%C3%A9%20mars%3B%20%C3%A9t%C3%A9.pdf`,
     );

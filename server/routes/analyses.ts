@@ -14,21 +14,19 @@ import {
   reanalyze,
   simulateMail,
 } from '../../src/contract/analyses';
-import { abortAnalysisRun, reanalyzeAnalysis } from '../analyses/actions';
+import { abortAnalysisRun, deleteAnalysisRecord, reanalyzeAnalysis } from '../analyses/actions';
 import { createAnalysisRecord } from '../analyses/create';
 import { loadAnalysisDetail } from '../analyses/detail';
 import { loadDownload } from '../analyses/download';
 import { SIMULATED_MAIL_BODY_LIMIT } from '../analyses/limits';
 import { listAnalysesPage } from '../analyses/list';
-import { analysisNotFound, findOpenableAnalysis } from '../analyses/lookup';
+import { findOpenableAnalysis } from '../analyses/lookup';
 import { composeSimulatedMail } from '../analyses/simulated-mail';
 import { readAnalysisUpload } from '../analyses/upload';
 import { summaryOf } from '../analyses/views';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { analyses } from '../db/schema';
-import { and, eq } from 'drizzle-orm';
 import { registerEndpoint } from './register';
 
 export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -88,17 +86,13 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
     reply
       .header('content-type', file.contentType)
       .header('content-disposition', file.disposition)
-      // Originals never change; a private cache spares a second download of a large file.
-      .header('cache-control', 'private, max-age=3600');
+      // Someone's mail: never left in a browser's or a proxy's cache after retention or deletion.
+      .header('cache-control', 'no-store');
     return file.content;
   });
 
   registerEndpoint(app, ctx, deleteAnalysis, async ({ params, request }) => {
-    const removed = await ctx.db
-      .delete(analyses)
-      .where(and(eq(analyses.id, params.analysisId), eq(analyses.environmentId, params.envId)))
-      .returning({ id: analyses.id });
-    if (removed.length === 0) throw analysisNotFound();
+    await deleteAnalysisRecord(ctx.db, params.envId, params.analysisId);
     audit(request, params.analysisId);
   });
 }

@@ -112,7 +112,7 @@ export const traceEntrySchema = z.object({
   /** 1 for the first run, +1 for each reanalysis. */
   run: z.number().int().positive(),
   step: z.number().int().nonnegative(),
-  /** A module type, or a pipeline step: `queue`, `webhooks`, `finalStatus`. */
+  /** A module type, or a pipeline step: `queue`, `webhooks`, `finalStatus`, `abort` (who aborted). */
   module: z.string(),
   startedAt: z.string(),
   durationMs: z.number().nonnegative(),

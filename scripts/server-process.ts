@@ -42,7 +42,9 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-export async function startServerProcess(options: { logs?: boolean; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: { logs?: boolean; timeoutMs?: number; /** Extra environment variables (e.g. POSTROOM_PIPELINE_WORKERS). */ env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
   if (!existsSync(path.join(root, 'dist/index.html'))) {
     throw new Error('No production build in dist/: run `npm run build` first.');
   }
@@ -57,6 +59,7 @@ export async function startServerProcess(options: { logs?: boolean; timeoutMs?: 
       POSTROOM_DATA_DIR: dataDir,
       // tests/e2e/sso.e2e.ts gives the demo organisation an OpenID provider on a loopback port.
       POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: 'true',
+      ...options.env,
     },
     stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit'],
   });

@@ -157,7 +157,7 @@ function isJsonType(response: Response): boolean {
   return media.endsWith('/json') || media.endsWith('+json');
 }
 
-interface Prepared {
+export interface Prepared {
   url: string;
   init: RequestInit;
   hadToken: boolean;
@@ -186,7 +186,7 @@ function prepare(endpoint: Endpoint, options: RequestOptions<Endpoint>, accept: 
 }
 
 /** Fetch or body-read failures: an abort (including a custom reason or a timeout) versus anything else. */
-function transportError(error: unknown, url: string, signal: AbortSignal | undefined): ApiError {
+export function transportError(error: unknown, url: string, signal: AbortSignal | undefined): ApiError {
   if (error instanceof ApiError) return error;
   const aborted = signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
   return aborted
@@ -293,16 +293,41 @@ export async function request<E extends Endpoint>(
   endpoint: E,
   options: RequestOptions<E> = {},
 ): Promise<EndpointResponse<E>> {
-  await beforeCall(endpoint);
-  const prepared = prepare(endpoint, options, 'application/json');
+  const prepared = await prepareCall(endpoint, options);
   const response = await send(prepared, options.signal);
-  if (!response.ok) throw await httpError(response, prepared, options.signal);
+  return readAnswer(endpoint, response, prepared, options.signal);
+}
+
+/**
+ * For transports other than fetch (src/api/upload.ts sends with XMLHttpRequest for its progress
+ * events): the same renewal, validation, URL, credentials and headers as `request`.
+ */
+export async function prepareCall<E extends Endpoint>(
+  endpoint: E,
+  options: RequestOptions<E>,
+  accept = 'application/json',
+): Promise<Prepared> {
+  await beforeCall(endpoint);
+  return prepare(endpoint, options as RequestOptions<Endpoint>, accept);
+}
+
+/**
+ * Turns an answer into the result `request` gives: session handlers and ApiError on failure, the
+ * parsed body validated against the response schema on success.
+ */
+export async function readAnswer<E extends Endpoint>(
+  endpoint: E,
+  response: Response,
+  prepared: Prepared,
+  signal?: AbortSignal,
+): Promise<EndpointResponse<E>> {
+  if (!response.ok) throw await httpError(response, prepared, signal);
 
   let data: unknown;
   try {
     data = await readData(response, prepared);
   } catch (error) {
-    throw transportError(error, prepared.url, options.signal);
+    throw transportError(error, prepared.url, signal);
   }
   if (endpoint.response === undefined) return data as EndpointResponse<E>;
   const result = endpoint.response.safeParse(data);

@@ -82,6 +82,8 @@ export const paths = {
   alerts: (projectId: string, envId: string) => `${environment(projectId, envId)}/dashboard/alerts`,
   testOcrDataExtraction: (projectId: string, envId: string) =>
     `${environment(projectId, envId)}/test-ocrDataExtraction`,
+  /** §2.4 Extractor test; the spec's route table names no path for it, so it follows test-ocrDataExtraction. */
+  testExtractor: (projectId: string, envId: string) => `${environment(projectId, envId)}/test-extractor`,
   // Standalone (no layout)
   salesforceCallback: () => '/integrations/salesforce/callback',
   externalIntegration: () => '/integrations/external',

@@ -263,11 +263,15 @@ const statusListSchema = z
 export const analysesQuerySchema = z.object({
   /** Searched in the name, and in metadata values when `inMetadata` is true. */
   search: z.string().trim().max(200).optional(),
-  inMetadata: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  // The console's request layer validates the parsed value again before serialising it, so the
+  // parsed forms (a boolean, an array of statuses) are accepted as well as the query-string ones.
+  inMetadata: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+    .default(false),
   /** ISO 8601 instants, inclusive bounds on the creation date. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  status: statusListSchema.optional(),
+  status: z.union([z.array(analysisStatusSchema), statusListSchema]).optional(),
   sort: z.enum(ANALYSIS_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   /** 1-based. */

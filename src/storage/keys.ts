@@ -12,6 +12,8 @@ export const storageKeys = {
   language: 'language',
   recentPages: 'recent-pages',
   queryCache: 'query-cache',
+  /** Columns shown in the analyses lists (per browser, kept across sessions). */
+  analysesColumns: 'analyses-columns',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

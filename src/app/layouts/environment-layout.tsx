@@ -14,6 +14,7 @@ export function EnvironmentLayout() {
     { to: paths.analyses(projectId, envId), label: 'analyses', icon: 'inbox' },
     { to: paths.icAnalyses(projectId, envId), label: 'icAnalyses', icon: 'inbox-geo' },
     { to: paths.dashboard(projectId, envId), label: 'dashboard', icon: 'dashboard' },
+    { to: paths.testExtractor(projectId, envId), label: 'testExtractor', icon: 'lab-test' },
     { to: paths.testOcrDataExtraction(projectId, envId), label: 'testOcrDataExtraction', icon: 'media' },
   ];
   return (

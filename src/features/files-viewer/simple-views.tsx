@@ -4,6 +4,7 @@ import { Button, Callout, SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ParsedFile } from '../../parsing/model';
 import { usePreferences } from '../../storage/preferences';
+import { JsonTree } from '../../ui/json-tree';
 import { downloadBytes, formatSize } from './open-files';
 
 export function TextView({ text, encoding }: { text: string; encoding: string }) {
@@ -14,23 +15,6 @@ export function TextView({ text, encoding }: { text: string; encoding: string })
       <pre className="p-fv-text">{text}</pre>
     </div>
   );
-}
-
-function JsonNode({ name, value, depth }: { name?: string; value: unknown; depth: number }) {
-  const label = name === undefined ? '' : `${name}: `;
-  if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
-    const summary = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
-    return (
-      <details open={depth < 2} className="p-fv-json-node">
-        <summary>{label}{summary}</summary>
-        <div style={{ paddingLeft: 16 }}>
-          {entries.map(([key, item]) => <JsonNode key={key} name={key} value={item} depth={depth + 1} />)}
-        </div>
-      </details>
-    );
-  }
-  return <div className="p-fv-json-leaf">{label}<code>{JSON.stringify(value)}</code></div>;
 }
 
 export function JsonView({ result, raw }: { result: NonNullable<ParsedFile['json']>; raw: string }) {
@@ -47,7 +31,7 @@ export function JsonView({ result, raw }: { result: NonNullable<ParsedFile['json
   return (
     <div data-testid="json-view">
       <SegmentedControl options={[{ label: t('json.tree'), value: 'tree' }, { label: t('json.raw'), value: 'raw' }]} value={mode} onValueChange={(value) => setMode(value as 'tree' | 'raw')} />
-      {mode === 'tree' ? <JsonNode value={result.value} depth={0} /> : <pre className="p-fv-text">{raw}</pre>}
+      {mode === 'tree' ? <JsonTree value={result.value} /> : <pre className="p-fv-text">{raw}</pre>}
     </div>
   );
 }

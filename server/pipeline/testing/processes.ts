@@ -1,0 +1,72 @@
+/**
+ * Real server processes (server/main.ts) on one PostgreSQL, for the multi-process pipeline tests:
+ * a throwaway database, and children started with their own data folder and pipeline settings.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `postroom_pipeline_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Prefix of this process's worker ids (`host:pid:`). */
+  pid: number;
+  output: () => string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function startServerProcess(databaseUrl: string, env: Record<string, string>): ServerProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), 'postroom-process-'));
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      POSTROOM_DATA_DIR: dataDir,
+      POSTROOM_SEED: 'false',
+      JWT_SECRET: 'postroom-multi-process-secret-of-32-bytes',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    pid: child.pid!,
+    output: () => output,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,359 @@
+/**
+ * analyses and ic-analyses (lists): search (optionally in metadata), from/to dates, statuses, sort and
+ * pages all done by the server (an environment may hold 100 000 analyses: only one page is ever
+ * loaded), kept in the URL so back and reload keep them; column toggles per browser; page download
+ * as CSV; refresh; new analysis and simulated mail. Running rows refresh by themselves.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, ButtonGroup, Checkbox, FormGroup, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, PopoverNext, Spinner, Tooltip } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { ANALYSIS_STATUSES, type AnalysisStatus, type AnalysisSummary } from '../../contract/analyses';
+import { paths } from '../../app/paths';
+import { formatDateTime } from '../../i18n/dates';
+import { usePreferences } from '../../storage/preferences';
+import { ListState } from '../../ui/list-state';
+import { analysesQueries, isRunning, type ListQuery } from './queries';
+import { COLUMNS, FIXED_COLUMNS, setColumnShown, useColumns, type Column } from './columns';
+import { DateFilter, dayBound } from './date-filter';
+import { formatBytes, StatusTag } from './status-tag';
+import { saveText, toCsv } from './page-csv';
+import { canCreate } from './analysis-rules';
+import { NewAnalysisDialog } from './new-analysis-dialog';
+import { SimulateMailDialog } from './simulate-mail-dialog';
+
+export type AnalysesVariant = 'analyses' | 'ic';
+
+export function AnalysesListPage() {
+  return <AnalysesList variant="analyses" />;
+}
+
+export function IcAnalysesListPage() {
+  return <AnalysesList variant="ic" />;
+}
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+const SORTABLE: Partial<Record<Column, NonNullable<ListQuery['sort']>>> = { name: 'name', status: 'status', createdAt: 'createdAt' };
+
+/** The filters as the URL holds them. */
+interface Filters {
+  search: string;
+  inMetadata: boolean;
+  from: string;
+  to: string;
+  statuses: AnalysisStatus[];
+  sort: NonNullable<ListQuery['sort']>;
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+function readFilters(search: URLSearchParams): Filters {
+  const size = Number(search.get('size'));
+  const sort = search.get('sort');
+  return {
+    search: search.get('q') ?? '',
+    inMetadata: search.get('meta') === '1',
+    from: search.get('from') ?? '',
+    to: search.get('to') ?? '',
+    statuses: (search.get('status') ?? '').split(',').filter((s): s is AnalysisStatus => (ANALYSIS_STATUSES as readonly string[]).includes(s)),
+    sort: sort === 'name' || sort === 'status' ? sort : 'createdAt',
+    order: search.get('order') === 'asc' ? 'asc' : 'desc',
+    page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
+  };
+}
+
+function writeFilters(filters: Filters): URLSearchParams {
+  const out = new URLSearchParams();
+  if (filters.search) out.set('q', filters.search);
+  if (filters.inMetadata) out.set('meta', '1');
+  if (filters.from) out.set('from', filters.from);
+  if (filters.to) out.set('to', filters.to);
+  if (filters.statuses.length > 0) out.set('status', filters.statuses.join(','));
+  if (filters.sort !== 'createdAt') out.set('sort', filters.sort);
+  if (filters.order !== 'desc') out.set('order', filters.order);
+  if (filters.page > 1) out.set('page', String(filters.page));
+  if (filters.pageSize !== 25) out.set('size', String(filters.pageSize));
+  return out;
+}
+
+function toQuery(filters: Filters): ListQuery {
+  const from = dayBound(filters.from, 'start');
+  const to = dayBound(filters.to, 'end');
+  return {
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    inMetadata: filters.inMetadata,
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(filters.statuses.length > 0 ? { status: filters.statuses } : {}),
+    sort: filters.sort,
+    order: filters.order,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  };
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return current;
+}
+
+function metadataText(metadata: AnalysisSummary['metadata']): string {
+  return Object.entries(metadata)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(', ');
+}
+
+function AnalysesList({ variant }: { variant: AnalysesVariant }) {
+  const { t } = useTranslation(['analyses', 'routes']);
+  const { projectId = '', envId = '' } = useParams();
+  const { language } = usePreferences();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFilters(searchParams);
+  const [searchText, setSearchText] = useState(filters.search);
+  const debouncedSearch = useDebounced(searchText, 300);
+  const columns = useColumns();
+  const [dialog, setDialog] = useState<'upload' | 'simulate' | null>(null);
+  const project = useQuery(analysesQueries.project(projectId));
+  const create = canCreate(project.data?.profile ?? 'noAccess');
+
+  const set = (patch: Partial<Filters>) => setSearchParams(writeFilters({ ...filters, page: 1, ...patch }), { replace: true });
+  useEffect(() => {
+    if (debouncedSearch !== filters.search) set({ search: debouncedSearch });
+    // Only the typed text drives this; `set` reads the latest filters when it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+
+  // TanStack Query hashes the key by value: a new object with the same filters is the same query.
+  const query = toQuery(filters);
+  const list = useQuery(analysesQueries.list(envId, query));
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  // Past ANALYSES_COUNT_LIMIT the server stops counting: the last page is then unknown, and "next"
+  // stays possible while pages come back full.
+  const estimate = list.data?.totalIsEstimate === true;
+  const pages = Math.max(1, Math.ceil(total / filters.pageSize));
+  const hasNext = estimate ? items.length === filters.pageSize : filters.page < pages;
+  const pageText = estimate
+    ? t('list.pageEstimate', { page: filters.page, total: new Intl.NumberFormat(language).format(total) })
+    : t('list.page', { page: filters.page, pages, total });
+  const filtered = Boolean(filters.search || filters.from || filters.to || filters.statuses.length > 0);
+  const polling = items.some(isRunning);
+  const resultPath = (id: string) => (variant === 'ic' ? paths.icAnalysis(projectId, envId, id) : paths.analysis(projectId, envId, id));
+
+  const cell = (analysis: AnalysisSummary, column: Column): string => {
+    switch (column) {
+      case 'name': return analysis.name;
+      case 'status': return analysis.awaitingFinalStatus ? t('status.awaitingFinalStatus') : t(`status.${analysis.status}`);
+      case 'inputType': return t(`inputType.${analysis.inputType}`);
+      case 'createdAt': return formatDateTime(analysis.createdAt, language);
+      case 'startedAt': return analysis.startedAt ? formatDateTime(analysis.startedAt, language) : '';
+      case 'finishedAt': return analysis.finishedAt ? formatDateTime(analysis.finishedAt, language) : '';
+      case 'fileCount': return String(analysis.fileCount);
+      case 'sizeBytes': return formatBytes(analysis.sizeBytes, language);
+      case 'metadata': return metadataText(analysis.metadata);
+      case 'id': return analysis.id;
+    }
+  };
+
+  const downloadPage = () => {
+    const csv = toCsv(columns.map((column) => t(`columns.${column}`)), items.map((analysis) => columns.map((column) => cell(analysis, column))));
+    saveText(csv, `analyses-${envId}-page-${filters.page}.csv`);
+  };
+
+  const toggleSort = (column: Column) => {
+    const sort = SORTABLE[column];
+    if (!sort) return;
+    set({ sort, order: filters.sort === sort && filters.order === 'desc' ? 'asc' : 'desc', page: filters.page });
+  };
+
+  const gated = (element: React.JSX.Element) =>
+    create.allowed ? element : <Tooltip content={t(`actions.why.${create.reason}`)}>{element}</Tooltip>;
+
+  const columnMenu = (
+    <div className="p-analyses-columns" style={{ padding: '0.75rem' }}>
+      {COLUMNS.map((column) => (
+        <Checkbox
+          key={column}
+          label={t(`columns.${column}`)}
+          checked={columns.includes(column)}
+          disabled={FIXED_COLUMNS.includes(column)}
+          onChange={(event) => void setColumnShown(column, event.currentTarget.checked)}
+        />
+      ))}
+    </div>
+  );
+
+  return (
+    <section className="p-page" aria-busy={list.isFetching}>
+      <div className="p-page__header">
+        <h1 className="p-page__title">{t(variant === 'ic' ? 'routes:icAnalyses' : 'routes:analyses')}</h1>
+        <ButtonGroup>
+          {gated(<Button icon="cloud-upload" intent="primary" text={t('list.newAnalysis')} disabled={!create.allowed} onClick={() => setDialog('upload')} />)}
+          {gated(<Button icon="envelope" text={t('list.simulate')} disabled={!create.allowed} onClick={() => setDialog('simulate')} />)}
+        </ButtonGroup>
+      </div>
+      {variant === 'ic' && <p className="bp6-text-muted">{t('list.legacyHint')}</p>}
+
+      <div className="p-toolbar" role="search">
+        <FormGroup label={t('list.search')} labelFor="analyses-search" inline>
+          <InputGroup
+            id="analyses-search"
+            type="search"
+            leftIcon="search"
+            placeholder={t('list.searchPlaceholder')}
+            value={searchText}
+            onValueChange={setSearchText}
+            onKeyDown={(event) => event.key === 'Enter' && set({ search: searchText })}
+          />
+        </FormGroup>
+        <Checkbox label={t('list.inMetadata')} checked={filters.inMetadata} onChange={(event) => set({ inMetadata: event.currentTarget.checked })} />
+        <FormGroup label={t('list.from')} labelFor="analyses-from" inline>
+          <DateFilter id="analyses-from" value={filters.from} onChange={(from) => set({ from })} language={language} />
+        </FormGroup>
+        <FormGroup label={t('list.to')} labelFor="analyses-to" inline>
+          <DateFilter id="analyses-to" value={filters.to} onChange={(to) => set({ to })} language={language} />
+        </FormGroup>
+      </div>
+      <div className="p-toolbar">
+        <span id="analyses-status-label">{t('list.status')}</span>
+        <ButtonGroup aria-labelledby="analyses-status-label">
+          {ANALYSIS_STATUSES.map((status) => {
+            const on = filters.statuses.includes(status);
+            return (
+              <Button
+                key={status}
+                small
+                active={on}
+                aria-pressed={on}
+                text={t(`status.${status}`)}
+                onClick={() => set({ statuses: on ? filters.statuses.filter((s) => s !== status) : [...filters.statuses, status] })}
+              />
+            );
+          })}
+        </ButtonGroup>
+        {filtered && (
+          <Button
+            minimal
+            icon="cross"
+            text={t('list.clearFilters')}
+            onClick={() => {
+              setSearchText('');
+              set({ search: '', from: '', to: '', statuses: [] });
+            }}
+          />
+        )}
+        <span style={{ flex: 1 }} />
+        {polling && (
+          <span className="bp6-text-muted" data-testid="auto-refresh">
+            <Spinner size={12} className="p-inline-spinner" /> {t('list.autoRefresh')}
+          </span>
+        )}
+        <PopoverNext content={columnMenu} placement="bottom-end">
+          <Button icon="th" text={t('list.columns')} rightIcon="caret-down" />
+        </PopoverNext>
+        <Button icon="refresh" text={t('list.refresh')} loading={list.isFetching && !list.isPending} onClick={() => void list.refetch()} />
+        <Button icon="download" text={t('list.download')} disabled={items.length === 0} onClick={downloadPage} />
+      </div>
+
+      <ListState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={false}
+        emptyText=""
+        errorText={t('list.error')}
+        onRetry={() => void list.refetch()}
+      >
+        {items.length === 0 ? (
+          filtered ? (
+            <NonIdealState icon="search" title={t('list.emptyFiltered')} />
+          ) : (
+            <NonIdealState icon="inbox" title={t('list.empty')} description={t('list.emptyHint')} />
+          )
+        ) : (
+          <>
+            <HTMLTable className="p-table" striped compact interactive data-testid="analyses-table">
+              <thead>
+                <tr>
+                  {columns.map((column) => {
+                    const sort = SORTABLE[column];
+                    const sorted = sort !== undefined && filters.sort === sort;
+                    return (
+                      <th key={column} aria-sort={sorted ? (filters.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        {sort ? (
+                          <Button
+                            minimal
+                            small
+                            text={t(`columns.${column}`)}
+                            aria-label={t('list.sortBy', { column: t(`columns.${column}`) })}
+                            rightIcon={sorted ? (filters.order === 'asc' ? 'chevron-up' : 'chevron-down') : undefined}
+                            onClick={() => toggleSort(column)}
+                          />
+                        ) : (
+                          t(`columns.${column}`)
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((analysis) => (
+                  <tr key={analysis.id} data-analysis-id={analysis.id}>
+                    {columns.map((column) => (
+                      <td key={column}>
+                        {column === 'name' ? (
+                          <Link to={resultPath(analysis.id)} aria-label={t('list.open', { name: analysis.name })}>
+                            {analysis.anonymizedAt && <Icon icon="eye-off" size={12} />} {analysis.name}
+                          </Link>
+                        ) : column === 'status' ? (
+                          <StatusTag status={analysis.status} awaitingFinalStatus={analysis.awaitingFinalStatus} />
+                        ) : column === 'id' ? (
+                          <code>{analysis.id}</code>
+                        ) : (
+                          cell(analysis, column)
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </>
+        )}
+        <div className="p-toolbar" aria-label={pageText}>
+          <Button icon="chevron-left" aria-label={t('list.previous')} disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })} />
+          <span data-testid="analyses-page">{pageText}</span>
+          <Button icon="chevron-right" aria-label={t('list.next')} disabled={!hasNext} onClick={() => set({ page: filters.page + 1 })} />
+          <HTMLSelect
+            aria-label={t('list.pageSize')}
+            value={filters.pageSize}
+            onChange={(event) => set({ pageSize: Number(event.currentTarget.value) })}
+            options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+          />
+        </div>
+      </ListState>
+      {dialog === 'upload' && (
+        <NewAnalysisDialog
+          envId={envId}
+          onClose={() => setDialog(null)}
+          onCreated={() => void queryClient.invalidateQueries({ queryKey: analysesQueries.lists(envId) })}
+        />
+      )}
+      {dialog === 'simulate' && (
+        <SimulateMailDialog
+          envId={envId}
+          onClose={() => setDialog(null)}
+          onCreated={() => void queryClient.invalidateQueries({ queryKey: analysesQueries.lists(envId) })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Per-module results in pipeline order: the extractor's documents, the output payload as a JSON tree,
+ * other modules' outcome and message (they are recorded as skipped until they are built).
+ */
+import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { extractorResultSchema, type ModuleResult } from '../../contract/analyses';
+import { JsonTree } from '../../ui/json-tree';
+import { ExtractedDocuments } from './extracted-documents';
+import { moduleLabel } from './module-label';
+
+const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
+
+function ModuleBody({ module }: { module: ModuleResult }) {
+  const { t } = useTranslation('analyses');
+  if (module.result === null || module.result === undefined) return <p className={Classes.TEXT_MUTED}>{t('result.noResult')}</p>;
+  if (module.type === 'extractor') {
+    const parsed = extractorResultSchema.safeParse(module.result);
+    if (parsed.success) return <ExtractedDocuments result={parsed.data} />;
+  }
+  return (
+    <div data-testid={module.type === 'output' ? 'output-payload' : undefined}>
+      {module.type === 'output' && <p className={Classes.TEXT_MUTED}>{t('result.payload')}</p>}
+      <JsonTree value={module.result} />
+    </div>
+  );
+}
+
+export function ModuleResults({ modules }: { modules: readonly ModuleResult[] }) {
+  const { t } = useTranslation(['analyses', 'environments']);
+  if (modules.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noModules')}</p>;
+  return (
+    <>
+      {modules.map((module) => (
+        <Card key={module.moduleId} data-testid="module-result" data-module-type={module.type} style={{ marginBottom: '0.75rem' }}>
+          <H4 style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+            <span>{module.name}</span>
+            <Tag minimal>{moduleLabel(t, module.type)}</Tag>
+            <Tag intent={INTENT[module.outcome]}>{t(`outcome.${module.outcome}`)}</Tag>
+          </H4>
+          {module.message && <p>{module.message}</p>}
+          <ModuleBody module={module} />
+        </Card>
+      ))}
+    </>
+  );
+}

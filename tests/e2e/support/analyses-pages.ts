@@ -1,0 +1,13 @@
+/** Page models of the analyses screens (issue 6): labels live here, not in the scenarios. */
+import type { Page } from 'playwright-core';
+
+export const analysesPages = {
+  async openList(page: Page, projectId: string, envId: string) {
+    await page.goto(`/project/${projectId}/environment/${envId}/analyses`);
+    await page.locator('#analyses-search').waitFor();
+  },
+  chooseMainFile: (page: Page, file: string) => page.getByLabel('Choisir le fichier principal').setInputFiles(file),
+  /** The list row whose name link reads `name`. */
+  row: (page: Page, name: string) =>
+    page.getByTestId('analyses-table').locator('tbody tr').filter({ has: page.getByRole('link', { name: `Ouvrir l'analyse ${name}` }) }),
+};

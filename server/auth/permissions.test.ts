@@ -92,6 +92,10 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'webhooks.update': PROJECT_CONFIGURATORS,
   'webhooks.delete': PROJECT_CONFIGURATORS,
   'webhooks.test': PROJECT_CONFIGURATORS,
+  // Members see their organisation's consumption (not external guests); the widget follows the environment.
+  'consumption.organisation': ORGANISATION_MEMBERS,
+  'consumption.mine': EVERYONE,
+  'consumption.environment': PROJECT_READERS,
 };
 
 interface Operation {

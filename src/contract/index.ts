@@ -57,6 +57,7 @@ import {
   testWebhook,
   updateWebhook,
 } from './access-keys';
+import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 
 export * from './define';
 export * from './auth';
@@ -66,6 +67,7 @@ export * from './sso';
 export * from './organisations';
 export * from './members';
 export * from './access-keys';
+export * from './consumption';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -117,4 +119,7 @@ export const allEndpoints: readonly Endpoint[] = [
   updateWebhook,
   deleteWebhook,
   testWebhook,
+  organisationConsumption,
+  myConsumption,
+  environmentConsumption,
 ];

@@ -146,6 +146,7 @@ describe('the consumption widget', () => {
       organisationId: 'demo',
       contractYear: { year: 2025, start: '2025-03-15', end: '2026-03-14' },
       quota: { yearlyQuota: 10, used: 6, left: 4 },
+      canOpenOrganisation: true,
     });
     const other = (await get('viewer', '/environment/demo-ic-prod/consumption?date=2025-06-10&tz=Europe/Paris')).json<EnvironmentConsumption>();
     expect(other.analyses).toBe(0);
@@ -160,6 +161,12 @@ describe('the consumption widget', () => {
     const none = (await get('admin', '/environment/demo-ic-prod/consumption?date=2025-04-24')).json<EnvironmentConsumption>();
     expect(none.quota).toEqual({ yearlyQuota: null, used: 7, left: null });
     await server.handle.db.update(organisations).set({ yearlyQuota: 10 }).where(eq(organisations.id, 'demo'));
+  });
+
+  it('offers the organisation page to members only: not to an external guest', async () => {
+    const asGuest = await get('guest', '/environment/demo-ic-prod/consumption');
+    expect(asGuest.statusCode).toBe(200);
+    expect(asGuest.json<EnvironmentConsumption>().canOpenOrganisation).toBe(false);
   });
 
   it('hides a private environment from a cockpit viewer', async () => {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { environmentConsumption, myConsumption, organisationConsumption } from '../../src/contract/consumption';
 import { principalOf } from '../auth/guard';
+import { authorize } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { co2Method } from '../consumption/co2';
 import { environmentAnalysesOn, organisationConsumption as countOrganisation, quotaOn } from '../consumption/count';
@@ -48,14 +49,20 @@ export function registerConsumptionRoutes(app: FastifyInstance, ctx: ServerConte
     return result;
   });
 
-  registerEndpoint(app, ctx, environmentConsumption, async ({ params, query, scope }) => {
+  registerEndpoint(app, ctx, environmentConsumption, async ({ params, query, scope, request }) => {
+    const principal = principalOf(request);
     const tz = checkedTimeZone(query.tz);
     const date = query.date ?? todayIn(tz);
     const organisationId = scope.organisationId ?? '';
-    const [analysesOnDate, quota] = await Promise.all([
+    const [analysesOnDate, quota, canOpenOrganisation] = await Promise.all([
       environmentAnalysesOn(ctx, params.envId, date, tz),
       quotaOn(ctx, organisationId, date, tz),
+      // The same rule as consumption.organisation's access (members, not guests; provider staff).
+      authorize(ctx, principal, organisationConsumption.access, { orgaId: organisationId }).then(
+        () => true,
+        () => false,
+      ),
     ]);
-    return { date, analyses: analysesOnDate, organisationId, ...quota };
+    return { date, analyses: analysesOnDate, organisationId, ...quota, canOpenOrganisation };
   });
 }

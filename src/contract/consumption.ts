@@ -135,6 +135,8 @@ export const environmentConsumptionSchema = z.object({
   contractYear: contractYearSchema,
   /** The organisation's quota over the contract year that holds `date`. */
   quota: quotaSchema,
+  /** Whether the caller may open the organisation's consumption page (the widget's "manage" link). */
+  canOpenOrganisation: z.boolean(),
 });
 export type EnvironmentConsumption = z.infer<typeof environmentConsumptionSchema>;
 

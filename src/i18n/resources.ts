@@ -21,10 +21,12 @@ import frAccount from './resources/fr/account.json';
 import enAccount from './resources/en/account.json';
 import frFilesViewer from './resources/fr/filesViewer.json';
 import enFilesViewer from './resources/en/filesViewer.json';
+import frConsumption from './resources/fr/consumption.json';
+import enConsumption from './resources/en/consumption.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, consumption: frConsumption },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, consumption: enConsumption },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

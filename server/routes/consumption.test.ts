@@ -3,30 +3,21 @@
  * of a contract year that starts mid-March, the quota left, the CO2 footprint since 24 April 2025,
  * days in the caller's time zone, and who may see an organisation's figures.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentConsumption, OrganisationConsumption } from '../../src/contract/consumption';
 import { contractYearOn } from '../consumption/contract-year';
 import { todayIn } from '../consumption/time-zone';
-import { analyses, organisations } from '../db/schema';
+import { organisations } from '../db/schema';
+import { insertAnalysis } from '../test-support/insert-analysis';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
 const headers: Record<string, { authorization: string }> = {};
 
 /** Analyses are created by the analyses API; here only the columns consumption reads matter. */
-async function insertAnalysis(environmentId: string, createdAt: string, cpuMs = 0) {
-  await server.handle.db.insert(analyses).values({
-    id: randomUUID(),
-    environmentId,
-    name: `consumption probe ${createdAt}`,
-    inputType: 'email',
-    status: 'processed',
-    cpuMs,
-    createdAt: new Date(createdAt),
-  });
-}
+const insert = (environmentId: string, createdAt: string, cpuMs = 0) =>
+  insertAnalysis(server.handle.db, { environmentId, createdAt, cpuMs });
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -38,15 +29,15 @@ beforeAll(async () => {
     .set({ contractStartDate: '2023-03-15', yearlyQuota: 10 })
     .where(eq(organisations.id, 'demo'));
   // Contract year 2025 runs from 15 March 2025 to 14 March 2026.
-  await insertAnalysis('demo-ic-prod', '2025-03-14T12:00:00Z', 999_999); // year 2024
-  await insertAnalysis('demo-ic-prod', '2025-03-15T12:00:00Z', 500_000); // before CO2 tracking
-  await insertAnalysis('demo-ic-prod', '2025-04-23T21:00:00Z', 700_000); // 23 April in UTC, 23:00 in Paris
-  await insertAnalysis('demo-ic-prod', '2025-04-23T22:30:00Z', 3_600_000); // 24 April 00:30 in Paris
-  await insertAnalysis('demo-nlu-prod', '2025-06-10T08:00:00Z', 1_000);
-  await insertAnalysis('demo-nlu-prod', '2025-06-10T09:00:00Z', 2_000);
-  await insertAnalysis('demo-ic-recette', '2025-06-11T09:00:00Z', 0);
+  await insert('demo-ic-prod', '2025-03-14T12:00:00Z', 999_999); // year 2024
+  await insert('demo-ic-prod', '2025-03-15T12:00:00Z', 500_000); // before CO2 tracking
+  await insert('demo-ic-prod', '2025-04-23T21:00:00Z', 700_000); // 23 April in UTC, 23:00 in Paris
+  await insert('demo-ic-prod', '2025-04-23T22:30:00Z', 3_600_000); // 24 April 00:30 in Paris
+  await insert('demo-nlu-prod', '2025-06-10T08:00:00Z', 1_000);
+  await insert('demo-nlu-prod', '2025-06-10T09:00:00Z', 2_000);
+  await insert('demo-ic-recette', '2025-06-11T09:00:00Z', 0);
   // 15 March 2026 00:30 in Paris is still 14 March in UTC: the boundary depends on the time zone.
-  await insertAnalysis('demo-nlu-prod', '2026-03-14T23:30:00Z', 0);
+  await insert('demo-nlu-prod', '2026-03-14T23:30:00Z', 0);
 });
 afterAll(() => server.close());
 
@@ -98,7 +89,7 @@ describe('organisation consumption', () => {
 
   it('offers the contract years from the first analysis to the current one, and shows the current one by default', async () => {
     const tz = 'Europe/Paris';
-    await insertAnalysis('demo-ic-prod', new Date().toISOString(), 10);
+    await insert('demo-ic-prod', new Date().toISOString(), 10);
     const current = contractYearOn('2023-03-15', todayIn(tz)).year;
     const now = await orgaConsumption('admin', `tz=${tz}`);
     expect(now.contractYear.year).toBe(current);

@@ -23,8 +23,8 @@ export function axisMax(max: number): number {
   return ([1, 2, 5, 10].map((step) => step * power).find((top) => top >= max) ?? 10 * power);
 }
 
-const BAR = 28;
-const GAP = 14;
+const BAR = 30;
+const GAP = 22;
 const HEIGHT = 180;
 const LEFT = 48;
 const TOP = 10;
@@ -48,7 +48,8 @@ export function MonthlyChart({ data, language }: { data: OrganisationConsumption
           total: formatCount(data.quota.used, language),
         })}
       >
-        {[0, top / 2, top].map((tick) => (
+        {/* Counts are whole: no half-way line when it would read 2.5 analyses. */}
+        {(Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]).map((tick) => (
           <g key={tick}>
             <line x1={LEFT - 4} x2={width} y1={y(tick)} y2={y(tick)} className="p-chart__grid" />
             <text x={LEFT - 8} y={y(tick) + 4} textAnchor="end" className="p-chart__tick">

@@ -37,7 +37,7 @@ export function OrganisationConsumptionView({
           </section>
         </>
       )}
-      <Co2Panel co2={data.co2} method={data.method} language={language} />
+      <Co2Panel co2={data.co2} method={data.method} language={language} headingLevel={headingLevel} />
     </>
   );
 }

@@ -57,11 +57,22 @@ export async function environmentAnalysesOn(ctx: ServerContext, environmentId: s
 
 /** Contract years from the one of the organisation's first analysis up to the current one, newest first. */
 async function yearsWithData(ctx: ServerContext, organisationId: string, startDate: string, today: string, tz: string) {
+  // The oldest analysis of each environment through the (environment_id, created_at) index: a
+  // min() over the joined tables would read every analysis of the organisation.
   const [row] = await ctx.db
-    .select({ first: sql<string | null>`to_char(min(${analyses.createdAt} at time zone ${tz}), 'YYYY-MM-DD')` })
-    .from(analyses)
-    .innerJoin(environments, eq(environments.id, analyses.environmentId))
+    .select({ first: sql<string | null>`to_char(min(first.created_at at time zone ${tz}), 'YYYY-MM-DD')` })
+    .from(environments)
     .innerJoin(projects, eq(projects.id, environments.projectId))
+    .innerJoinLateral(
+      ctx.db
+        .select({ created_at: analyses.createdAt })
+        .from(analyses)
+        .where(eq(analyses.environmentId, environments.id))
+        .orderBy(analyses.createdAt)
+        .limit(1)
+        .as('first'),
+      sql`true`,
+    )
     .where(eq(projects.organisationId, organisationId));
   const current = contractYearOn(startDate, today).year;
   const first = row?.first ? Math.min(contractYearOn(startDate, row.first).year, current) : current;

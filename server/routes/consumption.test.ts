@@ -38,7 +38,8 @@ beforeAll(async () => {
   await insert('demo-ic-recette', '2025-06-11T09:00:00Z', 0);
   // 15 March 2026 00:30 in Paris is still 14 March in UTC: the boundary depends on the time zone.
   await insert('demo-nlu-prod', '2026-03-14T23:30:00Z', 0);
-});
+  // PGlite's start and six sign-ins take more than the default 10 s on a busy machine.
+}, 60_000);
 afterAll(() => server.close());
 
 const get = (user: string, url: string) => server.app.inject({ method: 'GET', url: `/v4/console/api${url}`, headers: headers[user] });

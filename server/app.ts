@@ -17,6 +17,7 @@ import { installErrorHandler } from './error-handler';
 import { createSecretBox } from './crypto/secret-box';
 import { logSerializers } from './log';
 import type { Mailer } from './mail/mailer';
+import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
 import { parseQueryString } from './routes/query-string';
@@ -42,6 +43,11 @@ export interface BuildAppOptions {
   apiOrigin?: string;
   /** Social sign-in and sign-up settings (organisations' identity providers live in the database). */
   sso?: SsoSettings;
+  /**
+   * Analysis workers, webhook deliveries and retention (server/pipeline), started when the app is
+   * ready and stopped when it closes. Off when absent or false (tests ask for it when they need it).
+   */
+  pipeline?: PipelineOptions | false;
 }
 
 /** JSON bodies of the API; file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -83,5 +89,19 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerRoutes(app, ctx);
   registerOpenApi(app, allEndpoints, VERSION);
   registerConsole(app, options.staticDir);
+  if (options.pipeline) installPipeline(app, ctx, options.pipeline);
   return app;
+}
+
+function installPipeline(app: FastifyInstance, ctx: ServerContext, options: PipelineOptions): void {
+  let pipeline: Pipeline | undefined;
+  app.addHook('onReady', async () => {
+    pipeline = startPipeline(
+      { db: ctx.db, secrets: ctx.secrets, log: (level, details, message) => app.log[level](details, message) },
+      options,
+    );
+  });
+  app.addHook('onClose', async () => {
+    await pipeline?.stop();
+  });
 }

@@ -20,6 +20,12 @@ const envSchema = z.object({
   POSTROOM_GOOGLE_CLIENT_SECRET: z.string().optional(),
   POSTROOM_SIGNUP_ORGANISATION: z.string().optional(),
   POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
+  // Analyses pipeline (README "Analyses pipeline"): 0 workers leaves analyses to other processes.
+  POSTROOM_PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
+  POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
+  POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export interface ServerConfig {
@@ -34,6 +40,13 @@ export interface ServerConfig {
   consoleOrigins: string[];
   apiOrigin: string | undefined;
   sso: SsoSettings;
+  pipeline: {
+    workers: number;
+    pollMs?: number;
+    leaseMs?: number;
+    deliveryAttempts?: number;
+    deliveryBackoffMs?: number;
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -60,6 +73,13 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .filter((origin) => origin !== '')
       .map((origin) => new URL(origin).origin),
     apiOrigin: e.VITE_API_BASE_URL === undefined ? undefined : new URL(e.VITE_API_BASE_URL).origin,
+    pipeline: {
+      workers: e.POSTROOM_PIPELINE_WORKERS,
+      pollMs: e.POSTROOM_PIPELINE_POLL_MS,
+      leaseMs: e.POSTROOM_PIPELINE_LEASE_MS,
+      deliveryAttempts: e.POSTROOM_WEBHOOK_ATTEMPTS,
+      deliveryBackoffMs: e.POSTROOM_WEBHOOK_BACKOFF_MS,
+    },
     sso: {
       // Google is on only with both halves of its credentials.
       ...(e.POSTROOM_GOOGLE_CLIENT_ID !== undefined && e.POSTROOM_GOOGLE_CLIENT_SECRET !== undefined

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     consoleOrigins: config.consoleOrigins,
     apiOrigin: config.apiOrigin,
     sso: config.sso,
+    pipeline: config.pipeline,
   });
 
   app.log.info(

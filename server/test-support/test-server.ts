@@ -37,6 +37,8 @@ export async function createTestServer(
     jwtSecret: TEST_JWT_SECRET,
     mailer: createMailer({ outboxDir }),
     ...appOptions,
+    // No analysis workers unless the test asks for them (they poll the database).
+    pipeline: appOptions.pipeline ?? false,
     db: handle.db,
   });
   await app.ready();

@@ -280,9 +280,21 @@ export const analysesQuerySchema = z.object({
 });
 export type AnalysesQuery = z.input<typeof analysesQuerySchema>;
 
+/**
+ * The list counts matching analyses up to this many and stops there, so a page costs the same with
+ * 10 000 or 10 million analyses in an environment (an exact count would read every matching row).
+ */
+export const ANALYSES_COUNT_LIMIT = 10_000;
+
 export const analysesPageSchema = z.object({
   items: z.array(analysisSummarySchema),
+  /** Matching analyses, counted up to ANALYSES_COUNT_LIMIT (see `totalIsEstimate`). */
   total: z.number().int().nonnegative(),
+  /**
+   * True when more analyses match than the count goes to: `total` is then ANALYSES_COUNT_LIMIT, a
+   * lower bound ("10 000+"); pages past it still answer. Absent or false: `total` is exact.
+   */
+  totalIsEstimate: z.boolean().optional(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
 });

@@ -57,6 +57,20 @@ import {
   testWebhook,
   updateWebhook,
 } from './access-keys';
+import {
+  abortAnalysis,
+  apiCreateAnalysis,
+  apiFinishAnalysis,
+  apiGetAnalysis,
+  apiSimulateMail,
+  createAnalysis,
+  deleteAnalysis,
+  downloadAnalysisFile,
+  getAnalysis,
+  listAnalyses,
+  reanalyze,
+  simulateMail,
+} from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 
 export * from './define';
@@ -119,6 +133,18 @@ export const allEndpoints: readonly Endpoint[] = [
   updateWebhook,
   deleteWebhook,
   testWebhook,
+  listAnalyses,
+  createAnalysis,
+  simulateMail,
+  getAnalysis,
+  abortAnalysis,
+  reanalyze,
+  downloadAnalysisFile,
+  deleteAnalysis,
+  apiCreateAnalysis,
+  apiSimulateMail,
+  apiGetAnalysis,
+  apiFinishAnalysis,
   organisationConsumption,
   myConsumption,
   environmentConsumption,

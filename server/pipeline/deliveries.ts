@@ -1,0 +1,122 @@
+/**
+ * Webhook delivery attempts (§3, §4 Webhooks, §8 Webhook delivery). The run schedules attempt 1 per
+ * active webhook; delivery workers claim due attempts with `FOR UPDATE SKIP LOCKED` (so several
+ * processes share them), post with server/webhooks/deliver.ts, record the outcome on the attempt's
+ * row and, after a failure, schedule the next attempt with exponential backoff until `maxAttempts`.
+ * A worker that dies mid-post leaves a lease that runs out, and the attempt is made again: delivery
+ * is at least once.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { SecretBox } from '../crypto/secret-box';
+import type { Database } from '../db/open';
+import { webhooks } from '../db/schema';
+import { deliver } from '../webhooks/deliver';
+import { rowsOf } from './claim';
+
+export interface DeliveryOptions {
+  /** Attempts per delivery, the first included. */
+  maxAttempts: number;
+  /** Wait before attempt 2; doubled for each attempt after. */
+  backoffMs: number;
+  leaseMs: number;
+}
+
+interface DueAttempt {
+  id: string;
+  analysisId: string;
+  webhookId: string | null;
+  url: string;
+  type: 'analysis' | 'consolidation' | 'error';
+  attempt: number;
+  payload: Record<string, unknown>;
+}
+
+export async function claimDueDeliveries(db: Database, workerId: string, limit: number, leaseMs: number): Promise<DueAttempt[]> {
+  const result = await db.execute(sql`
+    UPDATE webhook_deliveries AS d SET claimed_by = ${workerId}, lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
+    FROM (
+      SELECT id FROM webhook_deliveries
+      WHERE outcome = 'scheduled' AND scheduled_at <= now() AND (lease_expires_at IS NULL OR lease_expires_at < now())
+      ORDER BY scheduled_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) AS due
+    WHERE d.id = due.id
+    RETURNING d.id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, d.payload`);
+  return rowsOf(result).map((row) => ({
+    id: String(row.id),
+    analysisId: String(row.analysis_id),
+    webhookId: (row.webhook_id as string | null) ?? null,
+    url: String(row.url),
+    type: row.type as DueAttempt['type'],
+    attempt: Number(row.attempt),
+    payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
+  }));
+}
+
+/** Makes one attempt and records it; schedules the next one after a failure while attempts remain. */
+export async function attemptDelivery(
+  db: Database,
+  secrets: SecretBox,
+  workerId: string,
+  due: DueAttempt,
+  options: DeliveryOptions,
+): Promise<void> {
+  const [webhook] = due.webhookId === null ? [] : await db.select().from(webhooks).where(eq(webhooks.id, due.webhookId));
+  let outcome: { delivered: boolean; statusCode: number | null; error: string | null; retry: boolean };
+  if (webhook === undefined) {
+    outcome = { delivered: false, statusCode: null, error: 'An internal error prevented delivery: the webhook was deleted.', retry: false };
+  } else if (!webhook.active) {
+    outcome = { delivered: false, statusCode: null, error: 'An internal error prevented delivery: the webhook was deactivated.', retry: false };
+  } else {
+    let authHeader: { name: string; value: string } | null = null;
+    let sealedOk = true;
+    try {
+      authHeader =
+        webhook.authHeaderName && webhook.authHeaderValueEncrypted
+          ? { name: webhook.authHeaderName, value: secrets.open(webhook.authHeaderValueEncrypted) }
+          : null;
+    } catch {
+      sealedOk = false;
+    }
+    if (!sealedOk) {
+      // A value sealed under another signing key (JWT_SECRET changed): say so rather than post without it.
+      outcome = { delivered: false, statusCode: null, error: 'An internal error prevented delivery: the authorization header could not be decrypted.', retry: false };
+    } else {
+      // The URL of the webhook now (it may have been edited since the run) is the one posted to.
+      const result = await deliver({ url: webhook.url, format: webhook.format, authHeader }, due.payload);
+      outcome = { ...result, retry: !result.delivered };
+    }
+  }
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const recorded = await tx.execute(sql`
+      UPDATE webhook_deliveries SET
+        outcome = ${outcome.delivered ? 'delivered' : 'failed'},
+        http_status = ${outcome.statusCode},
+        delivered_at = ${outcome.delivered ? now.toISOString() : null},
+        error_at = ${outcome.delivered ? null : now.toISOString()},
+        error = ${outcome.error},
+        claimed_by = NULL,
+        lease_expires_at = NULL
+      WHERE id = ${due.id} AND claimed_by = ${workerId} AND outcome = 'scheduled'
+      RETURNING id`);
+    // Another worker took this attempt over (our lease ran out): it records and retries, not us.
+    if (rowsOf(recorded).length === 0) return;
+    if (outcome.retry && due.attempt < options.maxAttempts) {
+      const wait = options.backoffMs * 2 ** (due.attempt - 1);
+      await tx.execute(sql`
+        INSERT INTO webhook_deliveries (id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
+        VALUES (${randomUUID()}, ${due.analysisId}, ${due.webhookId}, ${webhook?.url ?? due.url}, ${due.type}, ${due.attempt + 1},
+          'scheduled', ${new Date(now.getTime() + wait).toISOString()}, ${JSON.stringify(due.payload)}::jsonb)`);
+    }
+  });
+}
+
+/** When the next scheduled attempt falls due, to sleep until then (null: none scheduled). */
+export async function nextDueAt(db: Database): Promise<Date | null> {
+  const result = await db.execute(sql`SELECT min(scheduled_at) AS next FROM webhook_deliveries WHERE outcome = 'scheduled'`);
+  const next = rowsOf(result)[0]?.next;
+  return next === null || next === undefined ? null : new Date(next as string);
+}

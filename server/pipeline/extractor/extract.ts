@@ -1,0 +1,319 @@
+/**
+ * The extractor module (§3 Extractor settings): the files of an analysis → text blocks per mail body,
+ * document page and attachment, with every setting honoured:
+ * - email: extract attachments, extract HTML (the HTML body is kept), conversation thread (off keeps
+ *   the newest message only), ignored attachment extensions, headers;
+ * - document: max pages; OCR mode, name and max pages to OCR are read but OCR is a later issue, so the
+ *   notes say plainly when a page or image would have needed it;
+ * - text/HTML: extract images (images are not read without OCR: said in a note);
+ * - global: split per characters, split per page, character redundancy, use cache;
+ * - sub-parsers: a file whose extension has a sub-parser block uses that block instead of the parser
+ *   settings, for itself and for what it contains.
+ * Formats without a parser here (doc, docx, xlsx, mp3…) give a document with a note, never made-up text.
+ */
+import { createHash } from 'node:crypto';
+import { extensionOf, inputTypeOf, type ExtractedDocument, type ExtractorResult } from '../../../src/contract/analyses';
+import type { ExtractorSettings, ParserSettings } from '../../../src/contract/environments';
+import type { Email } from '../../../src/parsing/model';
+import { parseText } from '../../../src/parsing/text';
+import { hasImages, htmlToText } from './html-text';
+import type { Parser } from './metered-parser';
+import { ResultCache } from './result-cache';
+import { splitText } from './split';
+import { latestMessage } from './thread';
+
+export interface ExtractorFile {
+  id: string | null;
+  name: string;
+  role: 'main' | 'attachment';
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** An attachment's bytes, for the output module's `attachmentData` option; never stored. */
+export interface AttachmentBytes {
+  fileName: string;
+  contentType: string;
+  path: string[];
+  bytes: Uint8Array;
+}
+
+export interface ExtractionOutcome {
+  result: ExtractorResult;
+  attachments: AttachmentBytes[];
+  /** Set when the main file could not be read at all: the extractor step fails. */
+  mainFileError: string | null;
+  /** One line for the trace. */
+  summary: string;
+}
+
+/** Past this depth nested attachments (a mail in a mail in a mail…) are listed, not opened. */
+const MAX_DEPTH = 8;
+
+/** Content types of unnamed mail parts that are plain text in all but name. */
+const TEXT_LIKE = /^(text\/|message\/(delivery-status|feedback-report|disposition-notification)|application\/(ics|json|xml))/i;
+
+export const OCR_NOT_RUN = 'OCR was not run (OCR is not available yet)';
+
+const cache = new ResultCache();
+
+interface Context {
+  settings: ExtractorSettings;
+  parser: Parser;
+  attachments: AttachmentBytes[];
+  fileId: string | null;
+}
+
+function settingsFor(settings: ExtractorSettings, fileName: string): ParserSettings {
+  return settings.subParsers[extensionOf(fileName)] ?? settings.parser;
+}
+
+function blocksOf(text: string, parser: ParserSettings, page: number | null = null): ExtractedDocument['blocks'] {
+  const { splitPerCharacters, characterRedundancy } = parser.global;
+  return splitText(text.trim(), { size: splitPerCharacters, overlap: characterRedundancy }).map((block) => ({ page, text: block }));
+}
+
+function documentBase(
+  ctx: Context,
+  name: string,
+  path: string[],
+  source: ExtractedDocument['source'],
+  contentType: string,
+): ExtractedDocument {
+  return { fileId: ctx.fileId, path, name, source, contentType, headers: null, html: null, pageCount: null, blocks: [], notes: [] };
+}
+
+function headerRecord(email: Email): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const header of email.headers) {
+    // Repeated headers (Received…) are kept in order, one per line.
+    record[header.name] = record[header.name] === undefined ? header.value : `${record[header.name]}\n${header.value}`;
+  }
+  // MSG files saved from Outlook often have no transport headers: give the fields every mail has.
+  const address = (a: { name?: string; address?: string }) => (a.name && a.address ? `${a.name} <${a.address}>` : (a.address ?? a.name ?? ''));
+  const fallback: Record<string, string | undefined> = {
+    From: email.from ? address(email.from) : undefined,
+    To: email.to.length ? email.to.map(address).join(', ') : undefined,
+    Cc: email.cc.length ? email.cc.map(address).join(', ') : undefined,
+    Subject: email.subject,
+    Date: email.date,
+    'Message-ID': email.messageId,
+  };
+  const present = new Set(Object.keys(record).map((name) => name.toLowerCase()));
+  for (const [name, value] of Object.entries(fallback)) {
+    if (value !== undefined && value !== '' && !present.has(name.toLowerCase())) record[name] = value;
+  }
+  return record;
+}
+
+async function mailDocuments(
+  ctx: Context,
+  email: Email,
+  blobs: Uint8Array[],
+  name: string,
+  path: string[],
+  source: ExtractedDocument['source'],
+  depth: number,
+): Promise<ExtractedDocument[]> {
+  const parser = settingsFor(ctx.settings, name);
+  const options = parser.email;
+  const doc = documentBase(ctx, name, path, source, email.format === 'msg' ? 'application/vnd.ms-outlook' : 'message/rfc822');
+  let text = email.text?.trim() ? email.text : email.html ? await htmlToText(email.html) : '';
+  if (!options.conversationThread) {
+    const thread = latestMessage(text);
+    if (thread.cut) doc.notes.push('The quoted conversation thread was left out (conversation thread is off).');
+    text = thread.latest;
+  }
+  if (options.headers) doc.headers = headerRecord(email);
+  if (options.extractHtml && email.html) doc.html = email.html;
+  doc.blocks = blocksOf(text, parser);
+  if (text.trim() === '') doc.notes.push('The mail has no body text.');
+  const documents = [doc];
+  if (email.attachments.length === 0) return documents;
+  if (!options.extractAttachments) {
+    doc.notes.push(`${email.attachments.length} attachment(s) not extracted (extract attachments is off).`);
+    return documents;
+  }
+  const ignored = new Set(options.ignoredAttachmentExtensions.map((ext) => ext.replace(/^\./, '').toLowerCase()));
+  for (const attachment of email.attachments) {
+    const attachmentPath = [...path, attachment.name];
+    const ext = extensionOf(attachment.name);
+    if (ignored.has(ext)) {
+      const skipped = documentBase(ctx, attachment.name, attachmentPath, 'attachment', attachment.contentType);
+      skipped.notes.push(`Not extracted: the extension "${ext}" is in the ignored attachment extensions.`);
+      documents.push(skipped);
+      continue;
+    }
+    const bytes = blobs[attachment.blobId] ?? new Uint8Array();
+    ctx.attachments.push({ fileName: attachment.name, contentType: attachment.contentType, path: attachmentPath, bytes });
+    if (depth + 1 > MAX_DEPTH) {
+      const deep = documentBase(ctx, attachment.name, attachmentPath, 'attachment', attachment.contentType);
+      deep.notes.push(`Not extracted: nested more than ${MAX_DEPTH} levels deep.`);
+      documents.push(deep);
+    } else if (attachment.message) {
+      documents.push(...(await mailDocuments(ctx, attachment.message, blobs, attachment.name, attachmentPath, 'attachment', depth + 1)));
+    } else {
+      documents.push(...(await fileDocuments(ctx, attachment.name, attachment.contentType, bytes, attachmentPath, 'attachment', depth + 1)));
+    }
+  }
+  return documents;
+}
+
+function pdfDocument(
+  ctx: Context,
+  name: string,
+  path: string[],
+  source: ExtractedDocument['source'],
+  pdf: { pageCount: number; pages: { number: number; text: string }[] },
+): ExtractedDocument {
+  const parser = settingsFor(ctx.settings, name);
+  const doc = documentBase(ctx, name, path, source, 'application/pdf');
+  doc.pageCount = pdf.pageCount;
+  const { maxPages, ocrMode } = parser.document;
+  const pages = pdf.pages.slice(0, maxPages);
+  if (pdf.pageCount > maxPages) doc.notes.push(`Only the first ${maxPages} of ${pdf.pageCount} pages were extracted (max pages).`);
+  const blank = pages.filter((page) => page.text.trim() === '').map((page) => page.number);
+  if (ocrMode === 'ON') {
+    doc.notes.push(`OCR mode is ON for documents, but ${OCR_NOT_RUN}: only the text layer was read.`);
+  } else if (blank.length > 0) {
+    const which = blank.length === pages.length ? 'No page has' : `Page(s) ${blank.join(', ')} have`;
+    doc.notes.push(
+      ocrMode === 'OFF'
+        ? `${which} a text layer; OCR is off for documents, so no text came from them.`
+        : `${which} a text layer and would need OCR: ${OCR_NOT_RUN}.`,
+    );
+  }
+  if (parser.global.splitPerPage) {
+    doc.blocks = pages.flatMap((page) => blocksOf(page.text, parser, page.number));
+  } else {
+    doc.blocks = blocksOf(pages.map((page) => page.text.trim()).filter((text) => text !== '').join('\n\n'), parser);
+  }
+  return doc;
+}
+
+/** One file (uploaded, or an attachment inside a mail) → its documents. */
+async function fileDocuments(
+  ctx: Context,
+  name: string,
+  contentType: string,
+  bytes: Uint8Array,
+  path: string[],
+  source: ExtractedDocument['source'],
+  depth: number,
+): Promise<ExtractedDocument[]> {
+  const parser = settingsFor(ctx.settings, name);
+  const ext = extensionOf(name);
+  const family = inputTypeOf(name);
+  const note = (text: string, type = contentType): ExtractedDocument[] => {
+    const doc = documentBase(ctx, name, path, source, type);
+    doc.notes.push(text);
+    return [doc];
+  };
+
+  if (family === 'email' || (family === null && /^message\/rfc822$/i.test(contentType))) {
+    const response = await ctx.parser.parse(family === null ? `${name}.eml` : name, bytes);
+    if (!response.ok) return note(`Could not be read: ${response.error.message}`);
+    return mailDocuments(ctx, response.model.email!, response.blobs, name, path, source, depth);
+  }
+  if (ext === 'pdf') {
+    const response = await ctx.parser.parse(name, bytes);
+    if (!response.ok || response.model.pdf === undefined) {
+      return note(`Could not be read: ${response.ok ? 'not a PDF' : response.error.message}`, 'application/pdf');
+    }
+    return [pdfDocument(ctx, name, path, source, response.model.pdf)];
+  }
+  if (family === 'image' || /^image\//i.test(contentType)) {
+    return note(
+      parser.image.ocr
+        ? `No text extracted: this image would need OCR, and ${OCR_NOT_RUN}.`
+        : 'No text extracted: OCR is off for images.',
+    );
+  }
+  if (family === 'text') {
+    const { text: html } = parseText(bytes);
+    const doc = documentBase(ctx, name, path, source, 'text/html');
+    doc.blocks = blocksOf(await htmlToText(html), parser);
+    if (parser.textHtml.extractImages && hasImages(html)) doc.notes.push(`The page's images were not read: ${OCR_NOT_RUN}.`);
+    return [doc];
+  }
+  if (family === 'audio') {
+    return note(
+      parser.audio.transcript
+        ? 'No text extracted: audio transcription is not available yet.'
+        : 'No text extracted: audio files are only transcribed when transcript is on.',
+    );
+  }
+  if (family === 'document' || family === 'spreadsheet') {
+    return note(`No text extracted: the extractor has no parser for .${ext} files yet.`);
+  }
+  if (TEXT_LIKE.test(contentType)) {
+    const doc = documentBase(ctx, name, path, source, contentType);
+    doc.blocks = blocksOf(parseText(bytes).text, parser);
+    return [doc];
+  }
+  return note(`No text extracted: the extractor has no parser for this kind of file (${contentType || ext || 'unknown'}).`);
+}
+
+function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
+  return createHash('sha256')
+    .update(file.content)
+    .update('\0')
+    .update(`${file.role}\0${file.name}\0${file.contentType}\0${JSON.stringify(settings)}`)
+    .digest('hex');
+}
+
+function describe(documents: ExtractedDocument[], files: number, fromCache: number): string {
+  const blocks = documents.reduce((sum, doc) => sum + doc.blocks.length, 0);
+  const ocr = documents.filter((doc) => doc.notes.some((note) => note.includes(OCR_NOT_RUN))).length;
+  const nothing = documents.filter((doc) => doc.blocks.length === 0).length;
+  const parts = [`${documents.length} document(s) from ${files} file(s), ${blocks} text block(s)`];
+  if (fromCache > 0) parts.push(`${fromCache} file(s) from the cache`);
+  if (nothing > 0) parts.push(`${nothing} document(s) without text (see their notes)`);
+  if (ocr > 0) parts.push(`OCR was not run: ${ocr} document(s) would have needed it`);
+  return `${parts.join('; ')}.`;
+}
+
+/** Runs the extractor over the files of an analysis, main file first. */
+export async function extract(files: readonly ExtractorFile[], settings: ExtractorSettings, parser: Parser): Promise<ExtractionOutcome> {
+  const documents: ExtractedDocument[] = [];
+  const attachments: AttachmentBytes[] = [];
+  let mainFileError: string | null = null;
+  let fromCache = 0;
+  for (const file of files) {
+    const useCache = settingsFor(settings, file.name).global.useCache;
+    const key = useCache ? cacheKey(file, settings) : '';
+    const cached = useCache ? cache.get(key) : undefined;
+    let fileDocs: ExtractedDocument[];
+    let fileAttachments: AttachmentBytes[];
+    if (cached) {
+      fromCache++;
+      fileDocs = cached.documents.map((doc) => ({ ...doc, fileId: file.id }));
+      fileAttachments = cached.attachments;
+    } else {
+      const ctx: Context = { settings, parser, attachments: [], fileId: file.id };
+      if (file.role === 'attachment') {
+        const ext = extensionOf(file.name);
+        const mainName = files[0]?.name ?? '';
+        const ignored = settingsFor(settings, mainName).email.ignoredAttachmentExtensions.map((e) => e.replace(/^\./, '').toLowerCase());
+        if (ignored.includes(ext)) {
+          const skipped = documentBase(ctx, file.name, [file.name], 'attachment', file.contentType);
+          skipped.notes.push(`Not extracted: the extension "${ext}" is in the ignored attachment extensions.`);
+          documents.push(skipped);
+          continue;
+        }
+        ctx.attachments.push({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content });
+      }
+      fileDocs = await fileDocuments(ctx, file.name, file.contentType, file.content, [file.name], file.role, 0);
+      fileAttachments = ctx.attachments;
+      const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
+      if (useCache && unreadable === undefined) cache.set(key, { documents: fileDocs, attachments: fileAttachments });
+    }
+    if (file.role === 'main') {
+      const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
+      if (unreadable !== undefined) mainFileError = `The main file "${file.name}" ${unreadable.replace(/^Could not be read/, 'could not be read')}`;
+    }
+    documents.push(...fileDocs);
+    attachments.push(...fileAttachments);
+  }
+  return { result: { documents }, attachments, mainFileError, summary: describe(documents, files.length, fromCache) };
+}

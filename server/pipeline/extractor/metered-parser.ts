@@ -1,0 +1,88 @@
+/**
+ * The shared parsers (src/parsing) on one worker thread of its own, with the viewer's deadline, and a
+ * meter of the CPU time that thread spends.
+ *
+ * Why a thread per pipeline worker: Node 20 has no per-thread CPU clock (process.threadCpuUsage
+ * arrives in Node 23.9) and process.cpuUsage() counts every thread of the process, so with two
+ * pipeline workers and HTTP requests it would charge an analysis for its neighbours' work. A parse
+ * thread that only ever runs this worker's files is busy exactly while it parses them, so its
+ * event-loop active time (worker.performance.eventLoopUtilization) is that CPU time, and it is
+ * readable from the main thread. When the thread dies mid-file (deadline, crash) we charge the wall
+ * time of that file instead: it was spinning all along.
+ */
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { ParsePool, type WorkerHandle } from '../../../src/parsing/pool';
+import type { ParseResponse, WorkerMessage } from '../../../src/parsing/protocol';
+
+const BOOT = new URL('../../../src/parsing/node-worker-boot.mjs', import.meta.url);
+
+export interface Parser {
+  parse(name: string, bytes: Uint8Array): Promise<ParseResponse>;
+}
+
+export class MeteredParser implements Parser {
+  private readonly pool: ParsePool;
+  private worker: Worker | undefined;
+  private activeMs = 0;
+  /** Wall time spent waiting for parse results (the main thread was free meanwhile). */
+  private waitedMs = 0;
+
+  constructor(deadlineMs?: number) {
+    this.pool = new ParsePool(() => this.spawn(), { size: 1, deadlineMs });
+  }
+
+  async parse(name: string, bytes: Uint8Array): Promise<ParseResponse> {
+    const before = this.worker;
+    const mark = before?.performance.eventLoopUtilization();
+    const started = performance.now();
+    // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable.
+    const response = await this.pool.parse(name, bytes.slice());
+    const wall = performance.now() - started;
+    this.waitedMs += wall;
+    const after = this.worker;
+    if (before !== undefined && before === after && mark !== undefined) {
+      this.activeMs += after.performance.eventLoopUtilization(mark).active;
+    } else {
+      // A thread started for this file (call warmUp first to keep its start-up out) or replaced
+      // after a deadline or crash: the wall time is the honest figure.
+      this.activeMs += wall;
+    }
+    return response;
+  }
+
+  /** CPU milliseconds of the parse thread since the last reset, and the time spent waiting for it. */
+  meter(): { parseCpuMs: number; waitedMs: number } {
+    return { parseCpuMs: this.activeMs, waitedMs: this.waitedMs };
+  }
+
+  resetMeter(): void {
+    this.activeMs = 0;
+    this.waitedMs = 0;
+  }
+
+  close(): void {
+    this.pool.close();
+  }
+
+  /** Loads the parsers in the thread now, so the first analysis does not pay for it. */
+  async warmUp(): Promise<void> {
+    await this.pool.parse('warm-up.txt', new TextEncoder().encode('warm up'));
+    this.resetMeter();
+  }
+
+  private spawn(): WorkerHandle {
+    const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: 768 } });
+    worker.unref();
+    this.worker = worker;
+    return {
+      post: (request, transfer) => worker.postMessage(request, transfer),
+      listen(onMessage, onFailure) {
+        worker.on('message', (message: WorkerMessage) => onMessage(message));
+        worker.on('error', (error) => onFailure(error.message));
+        worker.on('exit', (code) => code !== 0 && onFailure(`exit code ${code}`));
+      },
+      terminate: () => void worker.terminate(),
+    };
+  }
+}

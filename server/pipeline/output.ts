@@ -1,0 +1,100 @@
+/**
+ * The output module (§3 Output module options): builds the payload handed to webhooks and to programs
+ * reading an analysis, from every option of `outputOptionsSchema`. Modules that are not built yet
+ * (categorization, extraction, NLU, reply, vision engine) give nothing: their fields are null and
+ * `unavailable` says why, never invented data.
+ */
+import type { ExtractedDocument } from '../../src/contract/analyses';
+import { outputOptionsSchema, type EnvironmentModule, type ModuleType, type OutputOptions } from '../../src/contract/environments';
+import type { ClaimedAnalysis } from './claim';
+import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
+
+export interface OutputInput {
+  analysis: Pick<ClaimedAnalysis, 'id' | 'name' | 'inputType' | 'metadata' | 'createdAt' | 'run'>;
+  /** Null when the extractor did not run (deactivated, or not in the pipeline). */
+  extraction: ExtractionOutcome | null;
+  /** The uploaded attachment files, for `attachmentData` when the extractor did not run. */
+  uploadedAttachments: AttachmentBytes[];
+  /** The environment's pipeline, to say why a module's output is missing. */
+  modules: readonly EnvironmentModule[];
+  /** The output module's `config`. */
+  config: Record<string, unknown>;
+}
+
+/** Option → the module that would fill it, and the payload field it fills. */
+const FROM_MODULES: { option: keyof OutputOptions; field: string; module: ModuleType; label: string }[] = [
+  { option: 'categoriesEnabled', field: 'categories', module: 'categorization', label: 'categorization' },
+  { option: 'extractedData', field: 'extractedData', module: 'extraction', label: 'information extraction' },
+  { option: 'nluOutput', field: 'nlu', module: 'nlu', label: 'NLU' },
+  { option: 'replyProposal', field: 'replyProposal', module: 'replyTemplate', label: 'reply template' },
+  { option: 'visionEngineOutput', field: 'visionEngine', module: 'visionEngine', label: 'vision engine' },
+];
+
+function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, label: string): string {
+  const module = modules.find((candidate) => candidate.type === type);
+  if (module === undefined) return `No ${label} module in this environment's pipeline.`;
+  if (!module.active) return `The ${label} module "${module.name}" is deactivated.`;
+  return `The ${label} module "${module.name}" is not available yet: it was skipped and produced nothing.`;
+}
+
+function documentView(doc: ExtractedDocument, options: OutputOptions) {
+  return {
+    name: doc.name,
+    path: doc.path,
+    source: doc.source,
+    contentType: doc.contentType,
+    pageCount: doc.pageCount,
+    blocks: doc.blocks,
+    notes: doc.notes,
+    ...(options.htmlBodies ? { html: doc.html } : {}),
+  };
+}
+
+export function buildOutput(input: OutputInput): { payload: Record<string, unknown>; summary: string } {
+  const options = outputOptionsSchema.parse(input.config ?? {});
+  const { analysis, extraction } = input;
+  const unavailable: Record<string, string> = {};
+  const payload: Record<string, unknown> = {
+    analysis: {
+      id: analysis.id,
+      name: analysis.name,
+      inputType: analysis.inputType,
+      createdAt: analysis.createdAt.toISOString(),
+      run: analysis.run,
+    },
+  };
+  if (options.metadata) payload.metadata = analysis.metadata;
+
+  const documents = extraction?.result.documents ?? [];
+  if (extraction === null) unavailable.documents = 'The extractor did not run: no text was extracted.';
+  payload.documents = documents.map((doc) => documentView(doc, options));
+
+  if (options.emailHeader) {
+    const main = documents.find((doc) => doc.source === 'main');
+    const isMail = main !== undefined && (main.contentType === 'message/rfc822' || main.contentType === 'application/vnd.ms-outlook');
+    payload.emailHeader = isMail ? main.headers : null;
+    if (!isMail) unavailable.emailHeader = 'The main file is not a mail.';
+    else if (main.headers === null) unavailable.emailHeader = "The extractor's headers setting is off.";
+  }
+
+  if (options.attachmentData) {
+    const attachments = extraction?.attachments ?? input.uploadedAttachments;
+    payload.attachments = attachments.map((attachment) => ({
+      fileName: attachment.fileName,
+      contentType: attachment.contentType,
+      path: attachment.path,
+      base64: Buffer.from(attachment.bytes.buffer, attachment.bytes.byteOffset, attachment.bytes.byteLength).toString('base64'),
+    }));
+  }
+
+  for (const { option, field, module, label } of FROM_MODULES) {
+    if (!options[option]) continue;
+    // Nothing fills these yet; `categoriesToSkip` will filter `categories` once categorization runs.
+    payload[field] = null;
+    unavailable[field] = whyMissing(input.modules, module, label);
+  }
+  payload.unavailable = unavailable;
+
+  const included = Object.keys(payload).filter((key) => key !== 'unavailable' && payload[key] !== null);
+  return { payload, summary: `Payload built with ${included.join(', ')}${Object.keys(unavailable).length ? `; nothing for ${Object.keys(unavailable).join(', ')}` : ''}.` };
+}

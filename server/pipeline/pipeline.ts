@@ -1,0 +1,189 @@
+/**
+ * The pipeline of one server process: `workers` analysis workers, one delivery worker and the
+ * retention job. Started by buildApp's `pipeline` option (server/app.ts) when the app is ready,
+ * stopped when it closes. Workers sleep until `notifyQueued()` (queue-signal.ts) or their next poll;
+ * other processes on the same PostgreSQL find the work by polling.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { SecretBox } from '../crypto/secret-box';
+import type { Database } from '../db/open';
+import { claimNextAnalysis } from './claim';
+import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
+import { MeteredParser } from './extractor/metered-parser';
+import { onQueued } from './queue-signal';
+import { anonymizeDue } from './retention';
+import { runAnalysis } from './run';
+
+export interface PipelineOptions {
+  /** Analysis workers in this process (0: deliveries and retention only). */
+  workers: number;
+  /** How often idle workers look for work that another process queued. */
+  pollMs?: number;
+  /** A claim not renewed for this long is taken over by another worker. */
+  leaseMs?: number;
+  /** Claims of one run before it ends in error. */
+  maxClaims?: number;
+  /** Delivery attempts per webhook, the first included. */
+  deliveryAttempts?: number;
+  /** Wait before the second attempt, doubled for each one after. */
+  deliveryBackoffMs?: number;
+  /** How often the retention job runs. */
+  retentionEveryMs?: number;
+  /** Parse deadline per file (the files viewer's by default). */
+  parseDeadlineMs?: number;
+}
+
+export const PIPELINE_DEFAULTS = {
+  pollMs: 1000,
+  leaseMs: 30_000,
+  maxClaims: 3,
+  deliveryAttempts: 5,
+  deliveryBackoffMs: 30_000,
+  retentionEveryMs: 10 * 60_000,
+} as const;
+
+export interface PipelineDeps {
+  db: Database;
+  secrets: SecretBox;
+  log?: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => void;
+}
+
+export interface Pipeline {
+  readonly workerIds: readonly string[];
+  /** Stops claiming; runs in progress give their analysis back at their next step. */
+  stop(): Promise<void>;
+  /** Runs the retention job now (tests, and once at start). */
+  anonymizeNow(): Promise<number>;
+}
+
+const DELIVERY_BATCH = 8;
+
+export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pipeline {
+  const settings = { ...PIPELINE_DEFAULTS, ...definedOnly(options) };
+  const log = deps.log ?? (() => undefined);
+  const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  let stopping = false;
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+  const unsubscribe = onQueued(wakeAll);
+
+  /** Resolves after `ms`, on a queue signal, or on stop. */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  const workerIds = Array.from({ length: Math.max(0, options.workers) }, (_, index) => `${processId}:w${index + 1}`);
+
+  async function analysisWorker(workerId: string): Promise<void> {
+    const parser = new MeteredParser(settings.parseDeadlineMs);
+    await parser.warmUp().catch(() => undefined);
+    try {
+      while (!stopping) {
+        let claimed = null;
+        try {
+          claimed = await claimNextAnalysis(deps.db, workerId, settings.leaseMs);
+        } catch (error) {
+          log('error', { err: error, workerId }, 'claiming an analysis failed');
+        }
+        if (claimed === null) {
+          await sleep(settings.pollMs);
+          continue;
+        }
+        try {
+          const end = await runAnalysis(
+            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, stopping: () => stopping },
+            claimed,
+          );
+          log('info', { analysisId: claimed.id, workerId, end }, 'analysis run ended');
+          // Deliveries were scheduled with the run's end: the delivery worker of this process goes now.
+          wakeAll();
+        } catch (error) {
+          // The claim stays: its lease runs out and the run is tried again, up to maxClaims.
+          log('error', { err: error, analysisId: claimed.id, workerId }, 'analysis run failed');
+        }
+      }
+    } finally {
+      parser.close();
+    }
+  }
+
+  async function deliveryWorker(workerId: string): Promise<void> {
+    const delivery: DeliveryOptions = { maxAttempts: settings.deliveryAttempts, backoffMs: settings.deliveryBackoffMs, leaseMs: settings.leaseMs };
+    while (!stopping) {
+      let due: Awaited<ReturnType<typeof claimDueDeliveries>> = [];
+      try {
+        due = await claimDueDeliveries(deps.db, workerId, DELIVERY_BATCH, settings.leaseMs);
+        await Promise.all(
+          due.map((attempt) =>
+            attemptDelivery(deps.db, deps.secrets, workerId, attempt, delivery).catch((error: unknown) =>
+              log('error', { err: error, deliveryId: attempt.id }, 'recording a delivery failed'),
+            ),
+          ),
+        );
+      } catch (error) {
+        log('error', { err: error, workerId }, 'claiming deliveries failed');
+      }
+      if (due.length > 0) continue;
+      const next = await nextDueAt(deps.db).catch(() => null);
+      const untilNext = next === null ? settings.pollMs : Math.max(10, next.getTime() - Date.now());
+      await sleep(Math.min(settings.pollMs, untilNext));
+    }
+  }
+
+  // Queue signals wake every sleeper; the retention job sleeps on its own timer only.
+  const stopRetention = new Set<() => void>();
+  const loops = [
+    ...workerIds.map((id) => analysisWorker(id)),
+    deliveryWorker(`${processId}:d`),
+    retentionLoop(),
+  ];
+
+  function retentionLoop(): Promise<void> {
+    // Retention has its own sleeper so queue signals do not make it run at every upload.
+    return (async () => {
+      while (!stopping) {
+        try {
+          const count = await anonymizeDue(deps.db);
+          if (count > 0) log('info', { count }, 'analyses anonymized (retention)');
+        } catch (error) {
+          log('error', { err: error }, 'retention job failed');
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, settings.retentionEveryMs);
+          function done() {
+            clearTimeout(timer);
+            stopRetention.delete(done);
+            resolve();
+          }
+          stopRetention.add(done);
+        });
+      }
+    })();
+  }
+
+  return {
+    workerIds,
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      wakeAll();
+      for (const wake of [...stopRetention]) wake();
+      await Promise.allSettled(loops);
+    },
+    anonymizeNow: () => anonymizeDue(deps.db),
+  };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,290 @@
+/**
+ * One run of one claimed analysis (§4 Analysis progress): the environment's modules in order, a trace
+ * row per step, then the final status and the webhook deliveries in one transaction.
+ *
+ * Between steps the worker reads the analysis again: aborted by a user → one `aborted` trace row and
+ * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
+ */
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
+import type { EnvironmentModule } from '../../src/contract/environments';
+import { pipelineModules } from '../../src/contract/pipeline-modules';
+import type { Database } from '../db/open';
+import { analysisFiles, environments, webhooks } from '../db/schema';
+import { readSettings } from '../environments/settings';
+import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
+import { extract, type AttachmentBytes, type ExtractionOutcome } from './extractor/extract';
+import type { MeteredParser } from './extractor/metered-parser';
+import { buildOutput } from './output';
+import { nextStep, writeTrace } from './trace';
+import { webhookEnvelope } from './webhook-payload';
+
+export interface RunDeps {
+  db: Database;
+  workerId: string;
+  leaseMs: number;
+  /** Claims of one run before it ends in error (a crash-looping analysis must not loop forever). */
+  maxClaims: number;
+  parser: MeteredParser;
+  /** True once the server is stopping: the run gives its claim back at the next step. */
+  stopping(): boolean;
+}
+
+export type RunEnd = 'processed' | 'error' | 'awaitingFinalStatus' | 'aborted' | 'lost' | 'released';
+
+const NOT_BUILT: Partial<Record<EnvironmentModule['type'], string>> = {
+  nlu: 'NLU',
+  categorization: 'categorization',
+  extraction: 'information extraction',
+  visionEngine: 'vision engine',
+  consolidation: 'consolidation',
+  replyTemplate: 'reply template',
+  ocrDataExtraction: 'OCR data extraction',
+};
+
+class StopRun extends Error {
+  constructor(readonly end: RunEnd) {
+    super(end);
+  }
+}
+
+export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Promise<RunEnd> {
+  const { db, workerId } = deps;
+  let lost = false;
+  const renewal = setInterval(() => {
+    renewLease(db, claimed.id, workerId, deps.leaseMs).then(
+      (held) => (lost ||= !held),
+      () => undefined,
+    );
+  }, Math.max(50, Math.floor(deps.leaseMs / 3)));
+  deps.parser.resetMeter();
+  // CPU time of this run: the parse thread's own CPU (metered-parser.ts) plus the main-thread time of
+  // the steps, counted as their wall time minus the time they waited for the parse thread (the
+  // extractor and output steps do no I/O besides parsing). Database round trips are not counted.
+  let mainThreadMs = 0;
+  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + mainThreadMs);
+
+  let step = await nextStep(db, claimed.id, claimed.run);
+  const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
+    const written = await writeTrace(db, claimed.id, workerId, {
+      run: claimed.run,
+      step,
+      module,
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+      outcome,
+      message,
+    });
+    step++;
+    if (!written) throw new StopRun('lost');
+  };
+
+  /** Between steps: stop on abort, on a lost claim, or on shutdown. */
+  const checkpoint = async (next: string) => {
+    const state = lost ? 'lost' : await claimState(db, claimed.id, workerId);
+    if (state === 'aborted') {
+      await writeTrace(
+        db,
+        claimed.id,
+        workerId,
+        { run: claimed.run, step, module: next, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted before the ${next} step; nothing more was run.` },
+        'aborted',
+      );
+      await db.execute(sql`UPDATE analyses SET claimed_by = NULL, lease_expires_at = NULL, cpu_ms = cpu_ms + ${cpuMs()} WHERE id = ${claimed.id} AND claimed_by = ${workerId}`);
+      throw new StopRun('aborted');
+    }
+    if (state === 'lost') throw new StopRun('lost');
+    if (deps.stopping()) {
+      await releaseClaim(db, claimed.id, workerId);
+      throw new StopRun('released');
+    }
+  };
+
+  try {
+    const claimedAt = new Date();
+    const takenOver = claimed.previousStatus === 'pending';
+    await trace(
+      'queue',
+      claimedAt,
+      claimed.claims > deps.maxClaims ? 'error' : 'success',
+      takenOver
+        ? `Claimed again by worker ${workerId} after worker ${claimed.previousWorker ?? '?'} stopped renewing its lease (claim ${claimed.claims} of at most ${deps.maxClaims}); the run starts over.`
+        : step > 1
+          ? `Claimed again by worker ${workerId}: the previous worker gave it back when its server stopped; the run starts over.`
+          : `Claimed by worker ${workerId}.`,
+    );
+    if (claimed.claims > deps.maxClaims) {
+      return await finish(deps, claimed, {
+        status: 'error',
+        error: `Stopped after ${deps.maxClaims} claims: the workers running this analysis kept stopping before the end (crash or restart).`,
+        modules: [],
+        step,
+        cpuMs: cpuMs(),
+      });
+    }
+
+    const [environment] = await db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, claimed.environmentId));
+    if (environment === undefined) throw new StopRun('lost');
+    const settings = readSettings(environment.settings);
+    const files = await db
+      .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content })
+      .from(analysisFiles)
+      .where(eq(analysisFiles.analysisId, claimed.id))
+      .orderBy(asc(analysisFiles.position));
+
+    const modules = pipelineModules(settings);
+    const results: ModuleResult[] = [];
+    let extraction: ExtractionOutcome | null = null;
+    let failure: string | null = null;
+    const uploadedAttachments: AttachmentBytes[] = files
+      .filter((file) => file.role === 'attachment' && file.content !== null)
+      .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
+
+    for (const module of modules) {
+      await checkpoint(module.type);
+      const startedAt = new Date();
+      const record = (outcome: ModuleResult['outcome'], message: string | null, result: unknown = null) => {
+        results.push({ moduleId: module.id, type: module.type, name: module.name, outcome, message, result });
+        return trace(module.type, startedAt, outcome, message);
+      };
+      if (failure !== null) {
+        await record('skipped', 'Not run: an earlier step failed.');
+      } else if (!module.active) {
+        await record('skipped', `The module "${module.name}" is deactivated.`);
+      } else if (module.type === 'extractor') {
+        if (!settings.extractor.active) {
+          await record('skipped', 'The extractor is deactivated in the extractor settings: no text was extracted.');
+          continue;
+        }
+        const waitedBefore = deps.parser.meter().waitedMs;
+        const began = performance.now();
+        if (files.some((file) => file.content === null)) {
+          failure = 'The files of this analysis were removed (retention).';
+          await record('error', failure);
+          continue;
+        }
+        extraction = await extract(
+          files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
+          settings.extractor,
+          deps.parser,
+        );
+        mainThreadMs += performance.now() - began - (deps.parser.meter().waitedMs - waitedBefore);
+        if (extraction.mainFileError !== null) {
+          failure = extraction.mainFileError;
+          await record('error', `${extraction.mainFileError} ${extraction.summary}`, extraction.result);
+        } else {
+          await record('success', extraction.summary, extraction.result);
+        }
+      } else if (module.type === 'output') {
+        const began = performance.now();
+        const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, config: module.config });
+        mainThreadMs += performance.now() - began;
+        await record('success', summary, payload);
+      } else {
+        const label = NOT_BUILT[module.type] ?? module.type;
+        await record('skipped', `The ${label} module is not available yet: skipped, nothing was produced.`);
+      }
+    }
+    await checkpoint(claimed.manualFinalStatus ? 'finalStatus' : 'webhooks');
+    return await finish(deps, claimed, {
+      status: failure !== null ? 'error' : 'processed',
+      error: failure,
+      modules: results,
+      step,
+      cpuMs: cpuMs(),
+    });
+  } catch (error) {
+    if (error instanceof StopRun) return error.end;
+    throw error;
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+interface Finish {
+  status: Extract<AnalysisStatus, 'processed' | 'error'>;
+  error: string | null;
+  modules: ModuleResult[];
+  step: number;
+  cpuMs: number;
+}
+
+/**
+ * The end of a run, in one transaction guarded by the claim: status (or `awaitingFinalStatus` with
+ * manual final status), results, CPU time, the trace rows of the last steps and the first delivery
+ * attempt to each active webhook of the matching type.
+ */
+async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Promise<RunEnd> {
+  const { db, workerId } = deps;
+  const awaiting = claimed.manualFinalStatus && end.status === 'processed';
+  const now = new Date();
+  const type = awaiting ? 'consolidation' : end.status === 'processed' ? 'analysis' : 'error';
+  const output = end.modules.find((module) => module.type === 'output' && module.outcome === 'success')?.result ?? null;
+  try {
+    await db.transaction(async (tx) => {
+      const updated = await tx.execute(sql`
+        UPDATE analyses SET
+          status = ${awaiting ? 'pending' : end.status},
+          awaiting_final_status = ${awaiting},
+          modules = ${JSON.stringify(end.modules)}::jsonb,
+          error = ${end.error},
+          finished_at = ${awaiting ? null : now.toISOString()},
+          claimed_by = NULL,
+          lease_expires_at = NULL,
+          cpu_ms = cpu_ms + ${end.cpuMs}
+        WHERE id = ${claimed.id} AND claimed_by = ${workerId} AND status = 'pending'
+        RETURNING id`);
+      if (rowsOf(updated).length === 0) throw new StopRun('lost');
+      let step = end.step;
+      const traceRow = (module: string, outcome: ModuleResult['outcome'], message: string) =>
+        tx.execute(sql`
+          INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
+          VALUES (${randomUUID()}, ${claimed.id}, ${claimed.run}, ${step++}, ${module}, ${now.toISOString()}, 0, ${outcome}, ${message})`);
+      if (awaiting) await traceRow('finalStatus', 'success', 'Every module ran; waiting for the final status (manual final status is on).');
+      const targets = await tx
+        .select({ id: webhooks.id, url: webhooks.url })
+        .from(webhooks)
+        .where(and(eq(webhooks.environmentId, claimed.environmentId), eq(webhooks.type, type), eq(webhooks.active, true)));
+      const payload = webhookEnvelope({
+        type,
+        environmentId: claimed.environmentId,
+        analysis: claimed,
+        status: awaiting ? 'pending' : end.status,
+        awaitingFinalStatus: awaiting,
+        finishedAt: awaiting ? null : now,
+        error: end.error,
+        output: output as Record<string, unknown> | null,
+      });
+      for (const target of targets) {
+        await tx.execute(sql`
+          INSERT INTO webhook_deliveries (id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
+          VALUES (${randomUUID()}, ${claimed.id}, ${target.id}, ${target.url}, ${type}, 1, 'scheduled', ${now.toISOString()}, ${JSON.stringify(payload)}::jsonb)`);
+      }
+      await traceRow(
+        'webhooks',
+        targets.length > 0 ? 'success' : 'skipped',
+        targets.length > 0
+          ? `${targets.length} delivery(ies) scheduled to the active ${type} webhook(s).`
+          : `No active ${type} webhook in this environment: nothing to deliver.`,
+      );
+    });
+  } catch (error) {
+    if (!(error instanceof StopRun)) throw error;
+    // The update found the claim gone: a user aborted during the last step, or the run was taken over.
+    const state = await claimState(db, claimed.id, workerId);
+    if (state === 'aborted') {
+      await writeTrace(
+        db,
+        claimed.id,
+        workerId,
+        { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: 'Aborted at the end of the run; no status or delivery was written.' },
+        'aborted',
+      );
+      return 'aborted';
+    }
+    return 'lost';
+  }
+  return awaiting ? 'awaitingFinalStatus' : end.status;
+}

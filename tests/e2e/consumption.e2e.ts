@@ -1,6 +1,7 @@
 /**
  * Consumption as an organisation admin meets it (issue 6): the environment home's widget, then the
- * organisation consumption page with its months, projects, quota left and CO2 method.
+ * organisation consumption page with its months, projects, quota left, CO2 method and year picker,
+ * and the private consumption page.
  *
  * Analyses are put straight into the database (the pipeline and analyses API are other branches'
  * work), so this file runs its own server in-process on a fresh in-memory database, serving the
@@ -35,6 +36,8 @@ beforeAll(async () => {
   const at = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString();
   for (const cpuMs of [3_600_000, 1_800_000, 1_800_000]) await insertAnalysis(db, { environmentId: 'demo-ic-prod', createdAt: at, cpuMs });
   for (let i = 0; i < 2; i += 1) await insertAnalysis(db, { environmentId: 'demo-nlu-prod', createdAt: at });
+  // One analysis in June of last year, for the year picker.
+  await insertAnalysis(db, { environmentId: 'demo-nlu-prod', createdAt: new Date(now.getFullYear() - 1, 5, 15, 12).toISOString() });
   browser = await launchBrowser();
 });
 
@@ -76,8 +79,20 @@ describe('consumption', () => {
     await expect(page.getByTestId('co2-figure').textContent()).resolves.toBe('0,000546 kg de CO2 (0,0091 kWh) pour 2 heures de calcul');
     await expect(page.getByText('Méthode de calcul').isVisible()).resolves.toBe(true);
 
-    // The year picker offers the current contract year.
+    // The year picker starts on the current contract year and goes back to last year's analysis.
+    const lastYear = String(now.getFullYear() - 1);
     await expect(page.locator('#consumption-year').inputValue()).resolves.toBe(String(now.getFullYear()));
+    await page.locator('#consumption-year').selectOption(lastYear);
+    await page.getByTestId('quota').getByText('49 restantes sur 50').waitFor();
+    await expect(page.getByTestId(`bar-${lastYear}-06`).locator('rect').count()).resolves.toBe(1);
+    await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Assistant NLU' }) }).locator('td').last().textContent()).resolves.toBe('1');
+
+    // The private page: each organisation of the user, with a link to its page.
+    await page.goto('/consumption');
+    const demo = page.locator('.p-consumption-orga').filter({ has: page.getByRole('heading', { name: 'Démo' }) });
+    await expect(demo.getByTestId('quota').textContent()).resolves.toContain('45 restantes sur 50');
+    await demo.getByRole('link', { name: 'Détail de la consommation de Démo' }).click();
+    await page.waitForURL(/\/orga\/demo\/consumption$/);
     await context.close();
   });
 });

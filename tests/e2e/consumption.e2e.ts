@@ -3,9 +3,11 @@
  * organisation consumption page with its months, projects, quota left, CO2 method and year picker,
  * and the private consumption page.
  *
- * Analyses are put straight into the database (the pipeline and analyses API are other branches'
- * work), so this file runs its own server in-process on a fresh in-memory database, serving the
- * same production build as the shared one.
+ * The figures must be exact whatever the other browser tests create on the shared server, and some
+ * analyses must date from last year, so this file runs its own server in-process on a fresh
+ * in-memory database (serving the same production build) and puts analyses straight into it.
+ * Analyses created through the API and run by the pipeline are counted in
+ * server/consumption/through-the-pipeline.test.ts.
  */
 import path from 'node:path';
 import { eq } from 'drizzle-orm';

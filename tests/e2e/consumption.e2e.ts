@@ -23,6 +23,8 @@ let browser: Browser;
 let server: TestServer;
 let url: string;
 
+/** The table's total column: after the 12 months of a contract year starting on 1 January. */
+const TOTAL = 12;
 /** Today in the browser's (and this process's) time zone, as the French console writes it. */
 const pad = (n: number) => String(n).padStart(2, '0');
 const now = new Date();
@@ -73,8 +75,9 @@ describe('consumption', () => {
     await expect(page.getByTestId('quota').first().textContent()).resolves.toContain('45 restantes sur 50');
     const table = page.getByRole('region', { name: 'Analyses par projet et par mois' });
     const icRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Courrier entrant' }) });
-    await expect(icRow.locator('td').last().textContent()).resolves.toBe('3');
-    await expect(table.locator('tfoot td').last().textContent()).resolves.toBe('5');
+    await expect(icRow.locator('td').nth(TOTAL).textContent()).resolves.toBe('3');
+    await expect(table.locator('tfoot td').nth(TOTAL).textContent()).resolves.toBe('5');
+    await expect(table.locator('tfoot td').nth(TOTAL + 1).textContent()).resolves.toBe('0,000546');
     const month = `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
     await expect(page.getByTestId(`bar-${month}`).locator('rect').count()).resolves.toBe(2);
     // Two CPU hours: 2 × 3.5 W × 1.3 = 9.1 Wh → 0.000546 kg of CO2.
@@ -87,7 +90,7 @@ describe('consumption', () => {
     await page.locator('#consumption-year').selectOption(lastYear);
     await page.getByTestId('quota').getByText('49 restantes sur 50').waitFor();
     await expect(page.getByTestId(`bar-${lastYear}-06`).locator('rect').count()).resolves.toBe(1);
-    await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Assistant NLU' }) }).locator('td').last().textContent()).resolves.toBe('1');
+    await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Assistant NLU' }) }).locator('td').nth(TOTAL).textContent()).resolves.toBe('1');
 
     // The private page: each organisation of the user, with a link to its page.
     await page.goto('/consumption');

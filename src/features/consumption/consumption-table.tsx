@@ -3,7 +3,7 @@ import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationConsumption } from '../../contract/consumption';
 import type { Language } from '../../storage/preferences';
-import { formatCount, formatDay, formatMonth } from './format';
+import { formatCount, formatDay, formatMonth, formatQuantity } from './format';
 
 export function ConsumptionTable({ data, language }: { data: OrganisationConsumption; language: Language }) {
   const { t } = useTranslation('consumption');
@@ -20,6 +20,7 @@ export function ConsumptionTable({ data, language }: { data: OrganisationConsump
               </th>
             ))}
             <th scope="col">{t('page.total')}</th>
+            <th scope="col">{t('page.co2Column')}</th>
           </tr>
         </thead>
         <tbody>
@@ -32,6 +33,7 @@ export function ConsumptionTable({ data, language }: { data: OrganisationConsump
               <td>
                 <strong>{n(project.analyses)}</strong>
               </td>
+              <td>{formatQuantity(project.co2.kgCo2, language)}</td>
             </tr>
           ))}
         </tbody>
@@ -45,6 +47,9 @@ export function ConsumptionTable({ data, language }: { data: OrganisationConsump
             ))}
             <td>
               <strong>{n(data.quota.used)}</strong>
+            </td>
+            <td>
+              <strong>{formatQuantity(data.co2.kgCo2, language)}</strong>
             </td>
           </tr>
         </tfoot>

@@ -30,7 +30,7 @@ function sample(quota: OrganisationConsumption['quota']): OrganisationConsumptio
     quota,
     months,
     projects: [
-      { projectId: 'p1', name: 'Sinistres', analyses: 1000, perMonth: [2, 998, ...Array(11).fill(0)], co2: { cpuMs: 0, kWh: 0, kgCo2: 0 } },
+      { projectId: 'p1', name: 'Sinistres', analyses: 1000, perMonth: [2, 998, ...Array(11).fill(0)], co2: { cpuMs: 3_600_000, kWh: 0.00455, kgCo2: 0.000273 } },
       { projectId: null, name: null, analyses: 203, perMonth: [1, 202, ...Array(11).fill(0)], co2: { cpuMs: 0, kWh: 0, kgCo2: 0 } },
     ],
     co2: { cpuMs: 7_200_000, kWh: 0.0091, kgCo2: 0.000546 },
@@ -86,6 +86,10 @@ describe('organisation consumption view', () => {
     expect(rows[1]?.textContent).toContain('998');
     expect(rows.at(-1)?.textContent).toContain('1\u202f200');
     expect(rows.at(-1)?.textContent).toContain('1\u202f203');
+    // The CO2 of each project and of the year, last column.
+    expect(within(rows[1]!).getAllByRole('cell').at(-1)?.textContent).toBe('0,000273');
+    expect(rows.at(-1)?.querySelectorAll('td')[13]?.textContent).toBe('1\u202f203');
+    expect(rows.at(-1)?.querySelectorAll('td')[14]?.textContent).toBe('0,000546');
   });
 
   it('shows an empty state instead of the chart when the year has no analyses', () => {

@@ -112,6 +112,10 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'api.analyses.get': ACCESS_KEY,
   'api.analyses.finish': ACCESS_KEY,
   'extractor.test': PROJECT_CONFIGURATORS,
+  // Members see their organisation's consumption (not external guests); the widget follows the environment.
+  'consumption.organisation': ORGANISATION_MEMBERS,
+  'consumption.mine': EVERYONE,
+  'consumption.environment': PROJECT_READERS,
 };
 
 interface Operation {

@@ -12,6 +12,7 @@ import { registerIdentityProviderRoutes } from './identity-providers';
 import { registerSsoRoutes } from './sso';
 import { registerMemberRoutes } from './members';
 import { registerOrganisationRoutes } from './organisations';
+import { registerConsumptionRoutes } from './consumption';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -25,4 +26,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAnalysisRoutes(app, ctx);
   registerApiAnalysisRoutes(app, ctx);
   registerExtractorTestRoutes(app, ctx);
+  registerConsumptionRoutes(app, ctx);
 }

@@ -99,7 +99,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/files-viewer/files-viewer-page').then((m) => ({ Component: m.FilesViewerPage })),
             handle: { title: 'filesViewer' },
           },
-          soon('consumption', 'consumption'),
+          {
+            path: 'consumption',
+            lazy: () => import('../features/consumption/my-consumption-page').then((m) => ({ Component: m.MyConsumptionPage })),
+            handle: { title: 'consumption' },
+          },
           {
             path: 'profile',
             lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
@@ -139,7 +143,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/organisations/organisation-settings-page').then((m) => ({ Component: m.OrganisationSettingsPage })),
             handle: { title: 'orgaSettings' },
           },
-          soon('consumption', 'orgaConsumption'),
+          {
+            path: 'consumption',
+            lazy: () =>
+              import('../features/consumption/organisation-consumption-page').then((m) => ({ Component: m.OrganisationConsumptionPage })),
+            handle: { title: 'orgaConsumption' },
+          },
           {
             path: 'invite-user',
             lazy: () => import('../features/organisations/member-form-page').then((m) => ({ Component: m.InviteUserPage })),
@@ -228,7 +237,11 @@ export const routes: RouteObject[] = [
         path: 'project/:projectId/environment/:envId',
         ...layout('environment', () => import('./layouts/environment-layout').then((m) => ({ Component: m.EnvironmentLayout }))),
         children: [
-          soon(undefined, 'environmentHome'),
+          {
+            index: true,
+            lazy: () => import('../features/consumption/environment-home-page').then((m) => ({ Component: m.EnvironmentHomePage })),
+            handle: { title: 'environmentHome' },
+          },
           soon('configuration', 'configuration'),
           soon('graph', 'graph'),
           {

@@ -72,6 +72,7 @@ import {
   simulateMail,
   testExtractor,
 } from './analyses';
+import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 
 export * from './define';
 export * from './auth';
@@ -81,6 +82,7 @@ export * from './sso';
 export * from './organisations';
 export * from './members';
 export * from './access-keys';
+export * from './consumption';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -145,4 +147,7 @@ export const allEndpoints: readonly Endpoint[] = [
   apiGetAnalysis,
   apiFinishAnalysis,
   testExtractor,
+  organisationConsumption,
+  myConsumption,
+  environmentConsumption,
 ];

@@ -1,0 +1,34 @@
+/** Numbers, months and days of the consumption screens in the reader's language (spec §9). */
+import { format } from 'date-fns';
+import { enUS, fr } from 'date-fns/locale';
+import { formatDate } from '../../i18n/dates';
+import type { Language } from '../../storage/preferences';
+
+/** A `YYYY-MM-DD` day as a local date, so no time zone moves it to the day before. */
+export function localDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+export function formatDay(day: string, language: Language): string {
+  return formatDate(localDay(day), language);
+}
+
+/** `2026-03` → "mars 26" / "Mar 26". */
+export function formatMonth(month: string, language: Language): string {
+  return format(localDay(`${month}-01`), 'MMM yy', { locale: language === 'fr' ? fr : enUS });
+}
+
+export function formatCount(value: number, language: Language): string {
+  return new Intl.NumberFormat(language).format(value);
+}
+
+/** Small quantities (kg of CO2, kWh) with enough significant digits to read. */
+export function formatQuantity(value: number, language: Language): string {
+  if (value === 0) return new Intl.NumberFormat(language).format(0);
+  return new Intl.NumberFormat(language, value >= 1 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 }).format(value);
+}
+
+export function formatPercent(ratio: number, language: Language): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}

@@ -33,6 +33,7 @@ const PARAMS: Record<string, string> = {
   token: 'probe-token-of-an-invitation-or-reset-link',
   keyId: 'probe-key',
   webhookId: 'probe-webhook',
+  versionId: 'probe-version',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light', 'sre', 'support'] as const;
@@ -92,6 +93,11 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'webhooks.update': PROJECT_CONFIGURATORS,
   'webhooks.delete': PROJECT_CONFIGURATORS,
   'webhooks.test': PROJECT_CONFIGURATORS,
+  'versions.list': PROJECT_READERS,
+  'versions.create': PROJECT_CONFIGURATORS,
+  'versions.compare': PROJECT_READERS,
+  'versions.restore': PROJECT_CONFIGURATORS,
+  'versions.delete': PROJECT_CONFIGURATORS,
 };
 
 interface Operation {

@@ -78,7 +78,8 @@ async function assertNameFree(ctx: ServerContext, projectId: string, name: strin
   if (clash !== undefined) throw nameTaken(name);
 }
 
-async function details(ctx: ServerContext, envId: string) {
+/** An environment with its project, organisation and parsed configuration (settings screen, versions). */
+export async function environmentDetails(ctx: ServerContext, envId: string) {
   const [row] = await ctx.db
     .select({
       id: environments.id,
@@ -102,7 +103,7 @@ async function details(ctx: ServerContext, envId: string) {
 
 export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, getEnvironment, async ({ params }) => {
-    const { settings: _settings, ...summary } = await details(ctx, params.envId);
+    const { settings: _settings, ...summary } = await environmentDetails(ctx, params.envId);
     return summary;
   });
 
@@ -148,7 +149,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     }
   });
 
-  registerEndpoint(app, ctx, getEnvironmentSettings, ({ params }) => details(ctx, params.envId));
+  registerEndpoint(app, ctx, getEnvironmentSettings, ({ params }) => environmentDetails(ctx, params.envId));
 
   registerEndpoint(app, ctx, updateEnvironmentSettings, async ({ params, body, scope }) => {
     await assertNameFree(ctx, scope.projectId ?? '', body.name, params.envId);
@@ -161,7 +162,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
       if (isUniqueViolation(error)) throw nameTaken(body.name);
       throw error;
     }
-    return details(ctx, params.envId);
+    return environmentDetails(ctx, params.envId);
   });
 
   registerEndpoint(app, ctx, deleteEnvironment, async ({ params, reply }) => {
@@ -176,7 +177,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, exportEnvironment, async ({ params, reply }) => {
-    const env = await details(ctx, params.envId);
+    const env = await environmentDetails(ctx, params.envId);
     const safeName = env.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'environment';
     reply.header('Content-Disposition', `attachment; filename="${safeName}.postroom.json"`);
     return {
@@ -189,7 +190,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, importEnvironment, async ({ params, body }) => {
     const file = readExportFile(body.file);
-    const current = await details(ctx, params.envId);
+    const current = await environmentDetails(ctx, params.envId);
     // Name, visibility and priority belong to the target environment; the file brings its configuration.
     const changes = settingsChanges(current.settings, file.environment.settings);
     if (!body.dryRun && changes.length > 0) {

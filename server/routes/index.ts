@@ -9,6 +9,7 @@ import { registerIdentityProviderRoutes } from './identity-providers';
 import { registerSsoRoutes } from './sso';
 import { registerMemberRoutes } from './members';
 import { registerOrganisationRoutes } from './organisations';
+import { registerVersionRoutes } from './versions';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -19,4 +20,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerOrganisationRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAccessKeyRoutes(app, ctx);
+  registerVersionRoutes(app, ctx);
 }

@@ -57,6 +57,7 @@ import {
   testWebhook,
   updateWebhook,
 } from './access-keys';
+import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 
 export * from './define';
 export * from './auth';
@@ -66,6 +67,7 @@ export * from './sso';
 export * from './organisations';
 export * from './members';
 export * from './access-keys';
+export * from './versions';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -117,4 +119,9 @@ export const allEndpoints: readonly Endpoint[] = [
   updateWebhook,
   deleteWebhook,
   testWebhook,
+  listVersions,
+  createVersion,
+  compareVersions,
+  restoreVersion,
+  deleteVersion,
 ];

@@ -1,6 +1,7 @@
 /**
  * The frame of the env-management pages: which environment (`?envId=`, defaulting to the first the
- * user may see) and the tabs settings, import-export, access-keys, webhooks, integrations.
+ * user may see) and the tabs settings, import-export, access-keys, webhooks, integrations. The
+ * project's versions page uses the same frame without the tabs.
  */
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,19 +13,25 @@ import { ListState } from '../../ui/list-state';
 import { envManagementPages, paths, type EnvManagementPage } from '../../app/paths';
 import { environmentQueries } from './queries';
 
-const TAB_TITLES: Record<EnvManagementPage, string> = {
+type ShellPage = EnvManagementPage | 'versions';
+
+const TAB_TITLES: Record<ShellPage, string> = {
   settings: 'envSettings',
   'import-export': 'envImportExport',
   'access-keys': 'accessKeys',
   webhooks: 'webhooks',
   integrations: 'integrations',
+  versions: 'versions',
 };
+
+const pagePath = (projectId: string, page: ShellPage) =>
+  page === 'versions' ? paths.versions(projectId) : paths.envManagement(projectId, page);
 
 export function EnvManagementShell({
   page,
   children,
 }: {
-  page: EnvManagementPage;
+  page: ShellPage;
   children: (env: EnvironmentListItem, projectId: string) => ReactNode;
 }) {
   const { t } = useTranslation(['environments', 'routes']);
@@ -44,18 +51,20 @@ export function EnvManagementShell({
           <HTMLSelect
             aria-label={t('shell.environment')}
             value={env?.id}
-            onChange={(e) => void navigate(`${paths.envManagement(projectId, page)}?envId=${encodeURIComponent(e.currentTarget.value)}`)}
+            onChange={(e) => void navigate(`${pagePath(projectId, page)}?envId=${encodeURIComponent(e.currentTarget.value)}`)}
             options={alive.map((e) => ({ value: e.id, label: e.name }))}
           />
         )}
       </div>
-      <nav className="p-tabs" aria-label={t('shell.tabs')}>
-        {envManagementPages.map((tab) => (
-          <NavLink key={tab} to={`${paths.envManagement(projectId, tab)}${query}`} className={tab === page ? 'is-active' : undefined}>
-            {t(`routes:${TAB_TITLES[tab]}` as never)}
-          </NavLink>
-        ))}
-      </nav>
+      {page !== 'versions' && (
+        <nav className="p-tabs" aria-label={t('shell.tabs')}>
+          {envManagementPages.map((tab) => (
+            <NavLink key={tab} to={`${paths.envManagement(projectId, tab)}${query}`} className={tab === page ? 'is-active' : undefined}>
+              {t(`routes:${TAB_TITLES[tab]}` as never)}
+            </NavLink>
+          ))}
+        </nav>
+      )}
       <ListState
         isPending={list.isPending}
         error={list.error}

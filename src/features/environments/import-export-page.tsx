@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/errors';
 import { exportEnvironment, importEnvironment, type EnvironmentListItem, type ImportChange } from '../../contract/environments';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 
@@ -59,18 +60,22 @@ function ImportExport({ env }: { env: EnvironmentListItem }) {
     }
   };
 
-  const apply = async () => {
-    if (!file) return;
+  const apply = async (): Promise<boolean> => {
+    if (!file) return false;
     try {
       await request(importEnvironment, { params: { envId: env.id }, body: { file: file.content, dryRun: false } });
       await queryClient.invalidateQueries({ queryKey: environmentQueries.all() });
       toast.success({ summary: tr('errors:generic.import.success') });
       setFile(null);
       setChanges(null);
+      return true;
     } catch (error) {
       toast.error({ summary: tr('errors:generic.import.failure'), detail: errorMessage(error) });
+      return false;
     }
   };
+  // A previewed file not applied yet is an unsaved change; "save and leave" applies it.
+  const guard = useUnsavedChangesGuard({ when: file !== null && (changes?.length ?? 0) > 0, onSave: apply });
 
   return (
     <>
@@ -112,6 +117,7 @@ function ImportExport({ env }: { env: EnvironmentListItem }) {
           </>
         )}
       </Card>
+      {guard}
     </>
   );
 }

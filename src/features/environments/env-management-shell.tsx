@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EnvironmentListItem } from '../../contract/environments';
 import { ListState } from '../../ui/list-state';
@@ -24,6 +24,9 @@ const TAB_TITLES: Record<ShellPage, string> = {
   versions: 'versions',
 };
 
+/** Pages whose every call needs the configurator profile: others see why instead of a refusal. */
+const CONFIGURATOR_PAGES: readonly ShellPage[] = ['import-export', 'access-keys', 'webhooks'];
+
 const pagePath = (projectId: string, page: ShellPage) =>
   page === 'versions' ? paths.versions(projectId) : paths.envManagement(projectId, page);
 
@@ -39,6 +42,8 @@ export function EnvManagementShell({
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const list = useQuery(environmentQueries.list(projectId));
+  const project = useQuery(environmentQueries.project(projectId));
+  const allowed = !CONFIGURATOR_PAGES.includes(page) || project.data?.profile === 'configurator';
   const alive = (list.data ?? []).filter((env) => !env.deleting);
   const env = alive.find((e) => e.id === search.get('envId')) ?? alive[0];
   const query = env ? `?envId=${encodeURIComponent(env.id)}` : '';
@@ -66,14 +71,14 @@ export function EnvManagementShell({
         </nav>
       )}
       <ListState
-        isPending={list.isPending}
+        isPending={list.isPending || (!allowed && project.isPending)}
         error={list.error}
         isEmpty={env === undefined}
         emptyText={t('shell.noEnvironment')}
         errorText={t('shell.error')}
         onRetry={() => void list.refetch()}
       >
-        {env && children(env, projectId)}
+        {allowed ? env && children(env, projectId) : <NonIdealState icon="lock" title={t('settings.readOnly')} />}
       </ListState>
     </section>
   );

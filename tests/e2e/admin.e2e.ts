@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { loginPage } from './support/pages';
-import { confirmDialog, projectPages, unsavedDialog } from './support/admin-pages';
+import { confirmDialog, projectPages, rapidNavigation, unsavedDialog } from './support/admin-pages';
 
 let browser: Browser;
 let receiver: Server;
@@ -106,6 +106,13 @@ describe('administration', () => {
     await page.locator('.p-webhook-result').getByText('204').waitFor();
     expect(deliveries).toBe(1);
 
+    // Editing it in its dialog: closing with a change asks first; "save and leave" saves it.
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.locator('#webhook-url').fill(`${receiverUrl}?v=2`);
+    await page.keyboard.press('Escape');
+    await unsavedDialog.saveAndLeave(page);
+    await page.locator(`tr[data-webhook-url="${receiverUrl}?v=2"]`).waitFor();
+
     // Deleting: recorded, then gone from the project page by itself.
     await tab(page, "Paramètres de l'environnement").click();
     await page.getByRole('button', { name: "Supprimer l'environnement" }).click();
@@ -126,5 +133,22 @@ describe('administration', () => {
     expect(await settingsLink(page, 'Production').count()).toBe(0);
     expect(await page.locator('#project-name').getAttribute('readonly')).not.toBeNull();
     await context.close();
+  }, 60_000);
+
+  it('finds real organisations, projects and environments with rapid navigation, hidden ones only for configurators', async () => {
+    const viewer = await newPage(browser);
+    await signIn(viewer.page, 'viewer');
+    await (await rapidNavigation.search(viewer.page, 'Recette')).getByText('Aucun résultat').waitFor();
+    await viewer.page.keyboard.press('Escape');
+    const projects = await rapidNavigation.search(viewer.page, 'Courrier');
+    await projects.filter({ hasText: 'Courrier entrant' }).first().click();
+    await viewer.page.waitForURL(/\/project\/demo-ic$/);
+    await viewer.context.close();
+
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin');
+    const hidden = (await rapidNavigation.search(admin.page, 'Recette')).filter({ hasText: 'Recette' });
+    await expect.poll(() => hidden.count()).toBe(2);
+    await admin.context.close();
   }, 60_000);
 });

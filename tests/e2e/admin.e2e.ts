@@ -132,6 +132,19 @@ describe('administration', () => {
     expect(await page.getByRole('button', { name: 'Nouvel environnement' }).isDisabled()).toBe(true);
     expect(await settingsLink(page, 'Production').count()).toBe(0);
     expect(await page.locator('#project-name').getAttribute('readonly')).not.toBeNull();
+
+    // The screens a viewer may open say why they are closed, and list no hidden environment.
+    await page.goto('/project/demo-ic/env-new');
+    await page.getByText('Réservé aux configurateurs du projet').waitFor();
+    expect(await page.getByRole('button', { name: "Créer l'environnement" }).isDisabled()).toBe(true);
+    await page.goto('/project/demo-ic/env-management/settings');
+    await page.locator('#env-name').waitFor();
+    expect(await page.locator('#env-name').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: "Supprimer l'environnement" }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Environnement', { exact: true }).locator('option').allTextContents()).toEqual(['Production']);
+    await tab(page, 'Webhooks').click();
+    await page.getByText('Réservé aux configurateurs du projet').waitFor();
+    expect(await page.getByRole('button', { name: 'Ajouter un webhook' }).count()).toBe(0);
     await context.close();
   }, 60_000);
 

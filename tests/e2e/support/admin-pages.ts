@@ -92,6 +92,7 @@ export const invitationPage = {
   },
   async decline(page: Page) {
     await page.getByRole('button', { name: 'Refuser' }).click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Refuser' }).click();
     await page.getByText('Invitation refusée.').waitFor();
   },
 };

@@ -91,6 +91,20 @@ describe('module ordering (§4)', () => {
   });
 });
 
+describe('deactivated modules (§4)', () => {
+  it('lose their configuration, whoever saves them', async () => {
+    const { id } = (await create('Désactivation', { kind: 'template', template: 'insurance:meeting' })).json<{ id: string }>();
+    const current = await settingsOf(id);
+    const configured = current.settings.modules.findIndex((m) => Object.keys(m.config).length > 0);
+    expect(configured).toBeGreaterThanOrEqual(0);
+    const modules = current.settings.modules.map((m, i) => (i === configured ? { ...m, active: false } : m));
+    const saved = await call('admin', 'PUT', `/environment/${id}/settings`, { ...current, settings: { ...current.settings, modules } });
+    expect(saved.statusCode).toBe(200);
+    const after = (await settingsOf(id)).settings.modules[configured]!;
+    expect(after).toMatchObject({ active: false, config: {} });
+  });
+});
+
 describe('hidden environments', () => {
   it('are left out of the list for a cockpit viewer, and shown to admins', async () => {
     const asViewer = (await call('viewer', 'GET', '/project/demo-ic/environments')).json<{ id: string }[]>();

@@ -27,7 +27,7 @@ import { seesPrivateEnvironments } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { environments, organisations, projects } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { readSettings } from '../environments/settings';
+import { readSettings, withoutInactiveConfig } from '../environments/settings';
 import { environmentTemplate } from '../environments/templates';
 import { readExportFile, settingsChanges } from '../environments/transfer';
 import { HttpError } from '../http-error';
@@ -138,7 +138,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     try {
       const [row] = await ctx.db
         .insert(environments)
-        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings })
+        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings: withoutInactiveConfig(settings) })
         .returning();
       auditTarget(request, { type: 'environment', id });
       reply.code(201);
@@ -156,7 +156,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     try {
       await ctx.db
         .update(environments)
-        .set({ name: body.name, visibility: body.visibility, priority: body.priority, settings: body.settings })
+        .set({ name: body.name, visibility: body.visibility, priority: body.priority, settings: withoutInactiveConfig(body.settings) })
         .where(eq(environments.id, params.envId));
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken(body.name);
@@ -192,9 +192,10 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     const file = readExportFile(body.file);
     const current = await environmentDetails(ctx, params.envId);
     // Name, visibility and priority belong to the target environment; the file brings its configuration.
-    const changes = settingsChanges(current.settings, file.environment.settings);
+    const incoming = withoutInactiveConfig(file.environment.settings);
+    const changes = settingsChanges(current.settings, incoming);
     if (!body.dryRun && changes.length > 0) {
-      await ctx.db.update(environments).set({ settings: file.environment.settings }).where(eq(environments.id, params.envId));
+      await ctx.db.update(environments).set({ settings: incoming }).where(eq(environments.id, params.envId));
     }
     return { applied: !body.dryRun && changes.length > 0, changes };
   });

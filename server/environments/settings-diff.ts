@@ -1,5 +1,5 @@
 /**
- * A readable comparison of two configurations (versions screen): one entry per setting that differs,
+ * A readable comparison of two configurations (versions screen, import preview): one entry per setting that differs,
  * with where it is, what it was and what it becomes.
  *
  * The deep comparison is microdiff's (small, dependency-free, well kept); this module only reshapes
@@ -8,8 +8,7 @@
  * are matched by name; lists of plain values (languages, ignored extensions) are compared as a whole.
  */
 import diff from 'microdiff';
-import type { EnvironmentSettings } from '../../src/contract/environments';
-import type { VersionChange } from '../../src/contract/versions';
+import type { EnvironmentSettings, SettingsChange } from '../../src/contract/environments';
 
 type Tree = Record<string, unknown>;
 
@@ -41,7 +40,7 @@ function reshape(settings: EnvironmentSettings): Tree {
 }
 
 /** What changes when `from` is replaced by `to`, in the order of the configuration. */
-export function compareSettings(from: EnvironmentSettings, to: EnvironmentSettings): VersionChange[] {
+export function compareSettings(from: EnvironmentSettings, to: EnvironmentSettings): SettingsChange[] {
   const moduleName = new Map<string, string>();
   for (const module of [...from.modules, ...to.modules]) moduleName.set(module.id, module.name);
   return diff(reshape(from), reshape(to)).map((difference) => {

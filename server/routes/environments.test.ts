@@ -144,9 +144,12 @@ describe('export and import', () => {
 
     const target = (await create('Cible')).json<{ id: string }>();
     const preview = await call('admin', 'POST', `/environment/${target.id}/import`, { file, dryRun: true });
-    const fields = preview.json<{ applied: boolean; changes: { field: string }[] }>();
+    const fields = preview.json<{ applied: boolean; changes: { path: string[]; kind: string }[] }>();
     expect(fields.applied).toBe(false);
-    expect(fields.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['languages', 'retention', 'modules', 'categories']));
+    expect(fields.changes.map((c) => c.path[0])).toEqual(expect.arrayContaining(['languages', 'retention', 'modules', 'categories']));
+    // Each module the file brings is named as added.
+    const added = fields.changes.filter((c) => c.path[0] === 'modules' && c.kind === 'added').map((c) => c.path[1]);
+    expect(added).toEqual(file.environment.settings.modules.map((m) => m.name));
     expect((await settingsOf(target.id)).settings.modules).toEqual([]);
 
     const applied = await call('admin', 'POST', `/environment/${target.id}/import`, { file, dryRun: false });

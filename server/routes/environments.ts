@@ -29,7 +29,8 @@ import { environments, organisations, projects } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { readSettings, withoutInactiveConfig } from '../environments/settings';
 import { environmentTemplate } from '../environments/templates';
-import { readExportFile, settingsChanges } from '../environments/transfer';
+import { compareSettings } from '../environments/settings-diff';
+import { readExportFile } from '../environments/transfer';
 import { HttpError } from '../http-error';
 import { registerEndpoint } from './register';
 
@@ -193,7 +194,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     const current = await environmentDetails(ctx, params.envId);
     // Name, visibility and priority belong to the target environment; the file brings its configuration.
     const incoming = withoutInactiveConfig(file.environment.settings);
-    const changes = settingsChanges(current.settings, incoming);
+    const changes = compareSettings(current.settings, incoming);
     if (!body.dryRun && changes.length > 0) {
       await ctx.db.update(environments).set({ settings: incoming }).where(eq(environments.id, params.envId));
     }

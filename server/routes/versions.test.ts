@@ -1,7 +1,8 @@
 /** Environment versions: snapshot, list, unique names, readable comparison, restore, delete, scoping, audit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentSettings } from '../../src/contract/environments';
-import type { EnvironmentVersion, VersionChange } from '../../src/contract/versions';
+import type { SettingsChange } from '../../src/contract/environments';
+import type { EnvironmentVersion } from '../../src/contract/versions';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
@@ -36,7 +37,7 @@ async function save(envId: string, change: (details: Details) => Details) {
 
 const snapshot = (envId: string, name: string, user = 'admin') => call(user, 'POST', `/environment/${envId}/versions`, { name });
 const compare = async (envId: string, from: string, to: string) =>
-  (await call('admin', 'GET', `/environment/${envId}/versions/compare?from=${from}&to=${to}`)).json<{ changes: VersionChange[] }>().changes;
+  (await call('admin', 'GET', `/environment/${envId}/versions/compare?from=${from}&to=${to}`)).json<{ changes: SettingsChange[] }>().changes;
 
 describe('versions of an environment', () => {
   it('snapshots the configuration under a name unique in the environment, listed newest first with author', async () => {

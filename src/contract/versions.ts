@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
-import { environmentDetailsSchema } from './environments';
+import { environmentDetailsSchema, settingsChangeSchema } from './environments';
 
 const envParams = z.object({ envId: z.string().min(1) });
 const versionParams = envParams.extend({ versionId: z.string().min(1) });
@@ -30,18 +30,6 @@ export const VERSION_NAME_TAKEN = 'Name "{name}" already used for a version of t
 /** A side of a comparison: a version id, or the environment's configuration as it is now. */
 export const CURRENT_CONFIGURATION = 'current';
 
-export const versionChangeSchema = z.object({
-  /**
-   * Where the change is, from the top of the configuration: `['content', 'ocrJpg']`,
-   * `['extractor', 'subParsers', 'pdf', 'document', 'maxPages']`, `['modules', '<module name>', 'active']`.
-   * Modules are named by their name (with their type when two share one), categories by their name.
-   */
-  path: z.array(z.string()),
-  kind: z.enum(['added', 'removed', 'changed']),
-  before: z.unknown(),
-  after: z.unknown(),
-});
-export type VersionChange = z.infer<typeof versionChangeSchema>;
 
 export const listVersions = defineEndpoint({
   id: 'versions.list',
@@ -72,7 +60,7 @@ export const compareVersions = defineEndpoint({
   access: access.environment('envId', 'cockpit'),
   params: envParams,
   query: z.object({ from: z.string().min(1).max(100), to: z.string().min(1).max(100) }),
-  response: z.object({ changes: z.array(versionChangeSchema) }),
+  response: z.object({ changes: z.array(settingsChangeSchema) }),
 });
 
 export const restoreVersion = defineEndpoint({

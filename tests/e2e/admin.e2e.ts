@@ -83,6 +83,15 @@ describe('administration', () => {
     expect(JSON.parse(await readFile(exported, 'utf8'))).toMatchObject({ version: 1, environment: { settings: { retention: '1w' } } });
     await projectPages.createEnvironment(page, projectId, 'Copie importée', { file: exported });
 
+    // The same file on an existing environment: a readable preview first, then applied.
+    await settingsLink(page, 'Tourisme').click();
+    await tab(page, 'Import / export').click();
+    await page.locator('#import-file').setInputFiles(exported);
+    await page.locator('.p-settings-changes').getByText('Conservation des analyses').waitFor();
+    await page.getByRole('button', { name: 'Appliquer ces changements' }).click();
+    await page.locator('.p-toast--success').getByText('Importé').waitFor();
+    await page.goto(`/project/${projectId}`);
+
     // An access key's secret is shown once.
     await settingsLink(page, 'Copie importée').click();
     await tab(page, "Clés d'accès").click();

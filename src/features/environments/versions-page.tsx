@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -23,7 +23,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { paths } from '../../app/paths';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
-import { changePlace, changeValue } from './version-change';
+import { SettingsChangesTable } from './settings-changes-table';
 
 export function VersionsPage() {
   const { t } = useTranslation(['environments', 'routes']);
@@ -182,31 +182,5 @@ function Comparison({ envId, from, to }: { envId: string; from: string; to: stri
   if (result.isPending) return <Spinner size={24} />;
   if (result.error) return <Callout intent={Intent.DANGER}>{errorMessage(result.error)}</Callout>;
   if (result.data.changes.length === 0) return <Callout intent={Intent.SUCCESS}>{t('versions.noDifference')}</Callout>;
-  return (
-    <HTMLTable className="p-table p-version-diff" compact>
-      <thead>
-        <tr>
-          <th>{t('importExport.field')}</th>
-          <th>{t('importExport.before')}</th>
-          <th>{t('importExport.after')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {result.data.changes.map((change) => (
-          <tr key={change.path.join('\u0000')} data-change={change.kind}>
-            <td>
-              {changePlace(t, change.path)}{' '}
-              {change.kind !== 'changed' && (
-                <Tag minimal intent={change.kind === 'added' ? Intent.SUCCESS : Intent.DANGER}>
-                  {t(`versions.kinds.${change.kind}`)}
-                </Tag>
-              )}
-            </td>
-            <td>{changeValue(t, change, change.before)}</td>
-            <td>{changeValue(t, change, change.after)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
+  return <SettingsChangesTable changes={result.data.changes} />;
 }

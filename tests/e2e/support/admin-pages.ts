@@ -65,7 +65,7 @@ export const versionsPage = {
   },
   restore: (page: Page, name: string) => versionsPage.row(page, name).getByRole('button', { name: 'Restaurer' }).click(),
   noDifference: (page: Page) => page.getByText('Aucune différence'),
-  diffRow: (page: Page, place: string) => page.locator('.p-version-diff tbody tr').filter({ hasText: place }),
+  diffRow: (page: Page, place: string) => page.locator('.p-settings-changes tbody tr').filter({ hasText: place }),
 };
 
 export const memberForm = {

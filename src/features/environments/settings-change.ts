@@ -1,10 +1,10 @@
 /**
- * How a configuration change of the versions screen reads: its place as translated labels
- * ("Contenu › OCR des JPG") and its values in words (Oui / Non, retention names, module types).
- * The server names places by the configuration's own keys (src/contract/versions.ts).
+ * How a configuration change (import preview, version comparison) reads: its place as translated
+ * labels ("Contenu › OCR des JPG") and its values in words (Oui / Non, retention names, module types).
+ * The server names places by the configuration's own keys (`settingsChangeSchema`).
  */
 import type { TFunction } from 'i18next';
-import type { VersionChange } from '../../contract/versions';
+import type { SettingsChange } from '../../contract/environments';
 
 type T = TFunction<'environments'>;
 
@@ -15,7 +15,7 @@ function extractorPlace(t: T, rest: string[]): string[] {
   const [first, ...more] = rest;
   if (first === undefined) return [];
   if (first === 'active') return [label(t, 'extractor.active', first)];
-  const head = first === 'subParsers' ? [label(t, 'extractor.subParsers', first)] : [label(t, 'versions.parser', first)];
+  const head = first === 'subParsers' ? [label(t, 'extractor.subParsers', first)] : [label(t, 'changes.parser', first)];
   // Sub-parsers: the extension, then the same groups and fields as the common parser.
   const extension = first === 'subParsers' ? more[0] : undefined;
   const [group, field, ...deeper] = first === 'subParsers' ? more.slice(1) : more;
@@ -40,12 +40,12 @@ export function changePlace(t: T, path: readonly string[]): string {
       break;
     case 'modules': {
       const [name, field, ...deeper] = rest;
-      parts = [t('settings.modules'), ...(name !== undefined ? [`« ${name} »`] : []), ...(field !== undefined ? [label(t, `versions.moduleFields.${field}`, field)] : []), ...deeper];
+      parts = [t('settings.modules'), ...(name !== undefined ? [`« ${name} »`] : []), ...(field !== undefined ? [label(t, `changes.moduleFields.${field}`, field)] : []), ...deeper];
       break;
     }
     case 'categories': {
       const [name, field] = rest;
-      parts = [t('versions.categories'), ...(name !== undefined ? [`« ${name} »`] : []), ...(field !== undefined ? [label(t, `versions.categoryFields.${field}`, field)] : [])];
+      parts = [t('changes.categories'), ...(name !== undefined ? [`« ${name} »`] : []), ...(field !== undefined ? [label(t, `changes.categoryFields.${field}`, field)] : [])];
       break;
     }
     default:
@@ -54,9 +54,9 @@ export function changePlace(t: T, path: readonly string[]): string {
   return parts.join(' › ');
 }
 
-export function changeValue(t: T, change: VersionChange, value: unknown): string {
+export function changeValue(t: T, change: SettingsChange, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return t(value ? 'versions.yes' : 'versions.no');
+  if (typeof value === 'boolean') return t(value ? 'changes.yes' : 'changes.no');
   const [top] = change.path;
   const field = change.path.at(-1);
   if (top === 'retention' && typeof value === 'string') return label(t, `settings.retentions.${value}`, value);

@@ -2,9 +2,9 @@
 /** The versions screen names a change in the user's language, and its values in words. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import type { VersionChange } from '../../contract/versions';
+import type { SettingsChange } from '../../contract/environments';
 import { initI18n } from '../../i18n/setup';
-import { changePlace, changeValue } from './version-change';
+import { changePlace, changeValue } from './settings-change';
 
 let fr: TFunction<'environments'>;
 let en: TFunction<'environments'>;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   en = i18n.getFixedT('en', 'environments');
 });
 
-const change = (path: string[], before: unknown, after: unknown, kind: VersionChange['kind'] = 'changed'): VersionChange => ({ path, kind, before, after });
+const change = (path: string[], before: unknown, after: unknown, kind: SettingsChange['kind'] = 'changed'): SettingsChange => ({ path, kind, before, after });
 
 describe('a configuration change', () => {
   it('is placed with the labels of the settings screen', () => {

@@ -105,6 +105,7 @@ export function MembersSection() {
             isEmpty={(invitations.data ?? []).length === 0}
             emptyText={t('invitations.empty')}
             errorText={t('invitations.error')}
+            onRetry={() => void invitations.refetch()}
           >
             <HTMLTable className="p-table" compact>
               <tbody>

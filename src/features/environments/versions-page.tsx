@@ -75,7 +75,8 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
   const restore = async (version: EnvironmentVersion) => {
     if (!(await confirm({ body: tr('environments:versions.restoreConfirm', { name: version.name, env: env.name }), confirmLabel: tr('environments:versions.restore'), danger: true }))) return;
     try {
-      await request(restoreVersion, { params: { envId: env.id, versionId: version.id } });
+      const restored = await request(restoreVersion, { params: { envId: env.id, versionId: version.id } });
+      queryClient.setQueryData(environmentQueries.settings(env.id).queryKey, restored);
       toast.success({ summary: tr('environments:versions.restored', { name: version.name }) });
       await queryClient.invalidateQueries({ queryKey: environmentQueries.all() });
     } catch (error) {

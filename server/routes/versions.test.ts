@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { SettingsChange } from '../../src/contract/environments';
 import type { EnvironmentVersion } from '../../src/contract/versions';
+import { environmentVersions } from '../db/schema';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
@@ -151,6 +152,23 @@ describe('versions of an environment', () => {
         expect.objectContaining({ action: 'versions.delete', targetType: 'environmentVersion', targetId: version.id }),
       ]),
     );
+  });
+
+  it('refuses to restore or compare a version that no longer passes the configuration rules', async () => {
+    const envId = await newEnvironment('Versions périmées');
+    const settings = await settingsOf(envId);
+    // As if the ordering rules had been tightened after this snapshot was taken.
+    await server.handle.db.insert(environmentVersions).values({
+      id: 'outdated-version',
+      environmentId: envId,
+      name: 'Ancienne',
+      settings: { modules: [{ id: 'o', type: 'output', name: 'Sortie' }, { id: 'e', type: 'extractor', name: 'Extracteur' }] },
+    });
+    const restore = await call('admin', 'POST', `/environment/${envId}/versions/outdated-version/restore`);
+    expect(restore.statusCode).toBe(409);
+    expect(restore.json()).toMatchObject({ code: 'versionOutdated' });
+    expect((await settingsOf(envId)).settings).toEqual(settings.settings);
+    expect((await call('admin', 'GET', `/environment/${envId}/versions/compare?from=outdated-version&to=current`)).statusCode).toBe(409);
   });
 
   it('hides the versions of a hidden environment from a viewer', async () => {

@@ -14,14 +14,13 @@ import {
   restoreVersion,
   VERSION_NAME_TAKEN,
 } from '../../src/contract/versions';
-import type { EnvironmentSettings } from '../../src/contract/environments';
+import { environmentSettingsSchema, type EnvironmentSettings } from '../../src/contract/environments';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { environments, environmentVersions, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { compareSettings } from '../environments/settings-diff';
-import { readSettings } from '../environments/settings';
 import { HttpError } from '../http-error';
 import { environmentDetails } from './environments';
 import { registerEndpoint } from './register';
@@ -38,7 +37,13 @@ async function versionSettings(ctx: ServerContext, envId: string, versionId: str
     .from(environmentVersions)
     .where(and(eq(environmentVersions.environmentId, envId), eq(environmentVersions.id, versionId)));
   if (row === undefined) throw versionNotFound();
-  return readSettings(row.settings);
+  // Unlike an environment's own settings (read with defaults when a rule was tightened since), a
+  // version that no longer passes the rules is refused: restoring defaults in its name would be wrong.
+  const parsed = environmentSettingsSchema.safeParse(row.settings);
+  if (!parsed.success) {
+    throw new HttpError(409, { message: 'This version no longer passes the configuration rules', code: 'versionOutdated', issues: parsed.error.issues });
+  }
+  return parsed.data;
 }
 
 /** A side of a comparison: a version of this environment, or its configuration now. */

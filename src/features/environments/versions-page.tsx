@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, serverCode } from '../../api/errors';
 import type { EnvironmentListItem } from '../../contract/environments';
 import { createVersion, CURRENT_CONFIGURATION, deleteVersion, restoreVersion, type EnvironmentVersion } from '../../contract/versions';
 import { formatDateTime } from '../../i18n/dates';
@@ -24,6 +24,9 @@ import { paths } from '../../app/paths';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { SettingsChangesTable } from './settings-changes-table';
+
+/** A version that no longer passes today's configuration rules is named as such, in the user's language. */
+const outdatedOr = (error: unknown) => (serverCode(error) === 'versionOutdated' ? tr('environments:versions.outdated') : errorMessage(error));
 
 export function VersionsPage() {
   const { t } = useTranslation(['environments', 'routes']);
@@ -66,7 +69,8 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
       await refresh();
       return true;
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.create.failure'), detail: errorMessage(error) });
+      const taken = serverCode(error) === 'versionNameTaken';
+      toast.error({ summary: tr('errors:generic.create.failure'), detail: taken ? tr('environments:versions.nameTaken', { name: name.trim() }) : errorMessage(error) });
       return false;
     }
   };
@@ -80,7 +84,7 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
       toast.success({ summary: tr('environments:versions.restored', { name: version.name }) });
       await queryClient.invalidateQueries({ queryKey: environmentQueries.all() });
     } catch (error) {
-      toast.error({ summary: tr('errors:messages.environmentEdition'), detail: errorMessage(error) });
+      toast.error({ summary: tr('errors:messages.environmentEdition'), detail: outdatedOr(error) });
     }
   };
   const remove = async (version: EnvironmentVersion) => {
@@ -181,7 +185,9 @@ function Comparison({ envId, from, to }: { envId: string; from: string; to: stri
   const result = useQuery({ ...environmentQueries.compare(envId, from, to), enabled: from !== to });
   if (from === to) return <Callout>{t('versions.sameSide')}</Callout>;
   if (result.isPending) return <Spinner size={24} />;
-  if (result.error) return <Callout intent={Intent.DANGER}>{errorMessage(result.error)}</Callout>;
+  if (result.error) {
+    return <Callout intent={Intent.DANGER}>{serverCode(result.error) === 'versionOutdated' ? t('versions.outdated') : errorMessage(result.error)}</Callout>;
+  }
   if (result.data.changes.length === 0) return <Callout intent={Intent.SUCCESS}>{t('versions.noDifference')}</Callout>;
   return <SettingsChangesTable changes={result.data.changes} />;
 }

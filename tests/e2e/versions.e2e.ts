@@ -41,6 +41,8 @@ describe('environment versions', () => {
     await sideNav.open(page, 'Versions');
     await page.waitForURL(/\/project\/demo-nlu\/versions/);
     await versionsPage.chooseEnvironment(page, 'Vols');
+    // The first environment shows before the chosen one: wait for the choice to be in the address.
+    await page.waitForURL(/envId=/);
     await page.getByText('Aucune version de cet environnement').waitFor();
     const envId = new URL(page.url()).searchParams.get('envId');
     expect(envId).toBeTruthy();
@@ -76,6 +78,7 @@ describe('environment versions', () => {
     await featureFlags.enable(page, 'Versions de projet');
     await page.goto('/project/demo-nlu/versions');
     await versionsPage.chooseEnvironment(page, 'Vols');
+    await page.waitForURL(/envId=/);
     await versionsPage.row(page, 'Mise en service').waitFor();
     expect(await page.getByRole('button', { name: 'Créer une version' }).isDisabled()).toBe(true);
     expect(await versionsPage.row(page, 'Mise en service').getByRole('button', { name: 'Restaurer' }).isDisabled()).toBe(true);

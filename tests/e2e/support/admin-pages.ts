@@ -1,5 +1,6 @@
 /** Page models of the administrative screens (issue 5): labels live here, not in the scenarios. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const confirmDialog = {
   accept: (page: Page) => page.locator('.bp6-alert').getByRole('button', { name: 'Confirmer' }).click(),
@@ -48,10 +49,18 @@ export const sideNav = {
 };
 
 export const featureFlags = {
+  /** Switches a per-browser flag on and waits until it is stored (IndexedDB is written after the click). */
   async enable(page: Page, label: string) {
     await page.goto('/profile');
     const flag = page.getByRole('checkbox', { name: label });
-    await flag.check({ force: true });
+    await expect
+      .poll(async () => {
+        if (!(await flag.isChecked())) await flag.check({ force: true });
+        await page.waitForTimeout(200);
+        await page.reload();
+        return flag.isChecked();
+      })
+      .toBe(true);
   },
 };
 

@@ -63,6 +63,9 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 20000,
+    // Each server test file starts an in-memory PGlite and migrates it in beforeAll: seconds on an idle
+    // machine, more on a busy 2-core one. A timeout there says nothing about the product.
+    hookTimeout: 60000,
     pool: 'forks',
   },
 });

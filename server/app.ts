@@ -2,7 +2,9 @@
  * Builds the Fastify instance: the API from the contract, its OpenAPI document and the built console.
  * Tests call this with an in-memory database; main.ts calls it with the real one and listens.
  */
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { UPLOAD_LIMITS } from '../src/contract/analyses';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
 import { installAuditLog } from './audit';
@@ -42,7 +44,7 @@ export interface BuildAppOptions {
   sso?: SsoSettings;
 }
 
-/** JSON bodies of the API; file uploads will get their own limit with multipart. */
+/** JSON bodies of the API; file uploads have their own limits (multipart, UPLOAD_LIMITS). */
 const BODY_LIMIT = 1024 * 1024;
 
 export function buildApp(options: BuildAppOptions): FastifyInstance {
@@ -69,6 +71,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   };
 
   installErrorHandler(app);
+  // Parsed only where a handler asks for the parts; a file over the limit is cut off, and the handler
+  // answers with the §5 message rather than keeping a truncated file.
+  void app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: UPLOAD_LIMITS.maxFiles, fields: 20, fieldSize: 1024 * 1024 },
+  });
   installSecurityHeaders(app, options.apiOrigin);
   installContractRouting(app, isApiPath);
   installAuthGuard(app, ctx);

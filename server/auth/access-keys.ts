@@ -14,8 +14,14 @@ export function newAccessKeySecret(): { secret: string; prefix: string } {
   return { secret: `pk_${prefix}_${randomBytes(32).toString('base64url')}`, prefix: `pk_${prefix}` };
 }
 
+/** A program authenticated by an access key: the one environment it may work in. */
+export interface ApiClient {
+  environmentId: string;
+  keyId: string;
+}
+
 /** The environment a key opens, or null for an unknown key; updates its last use date. */
-export async function authenticateAccessKey(ctx: ServerContext, secret: string): Promise<{ environmentId: string; keyId: string } | null> {
+export async function authenticateAccessKey(ctx: ServerContext, secret: string): Promise<ApiClient | null> {
   const [row] = await ctx.db
     .update(accessKeys)
     .set({ lastUsedAt: new Date() })

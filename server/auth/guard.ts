@@ -9,10 +9,11 @@
  */
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SWITCH_HEADER } from '../../src/contract/define';
+import { API_KEY_HEADER, SWITCH_HEADER } from '../../src/contract/define';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { authenticateAccessKey, type ApiClient } from './access-keys';
 import { TokenError } from './tokens';
 
 export interface Identity {
@@ -29,8 +30,10 @@ export interface Principal extends Identity {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The authenticated user; null on public routes. */
+    /** The authenticated user; null on public routes and on access-key routes. */
     principal: Principal | null;
+    /** The program calling an access-key route (spec §3 Access key); null elsewhere. */
+    apiClient: ApiClient | null;
   }
 }
 
@@ -91,11 +94,31 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** The environment access key a program sends, as a bearer token or in the X-Api-Key header. */
+async function authenticateProgram(ctx: ServerContext, request: FastifyRequest): Promise<ApiClient> {
+  const header = request.headers[API_KEY_HEADER.toLowerCase()];
+  const secret =
+    typeof header === 'string' && header !== ''
+      ? header
+      : request.headers.authorization === undefined
+        ? undefined
+        : BEARER.exec(request.headers.authorization)?.[1];
+  if (secret === undefined) throw unauthorized('An access key is required');
+  const client = await authenticateAccessKey(ctx, secret);
+  if (client === null) throw unauthorized('Unknown access key', 'invalid_token');
+  return client;
+}
+
 export function installAuthGuard(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('apiClient', null);
   app.addHook('onRequest', async (request) => {
     const endpoint = request.routeOptions.config.endpoint;
     if (endpoint === undefined || endpoint.access.kind === 'public') return;
+    if (endpoint.access.kind === 'accessKey') {
+      request.apiClient = await authenticateProgram(ctx, request);
+      return;
+    }
     const switchUser = request.headers[SWITCH_HEADER.toLowerCase()];
     request.principal = await authenticate(
       ctx,

@@ -17,6 +17,7 @@ import { PROJECT_PROFILES } from '../../src/contract/define';
 import type { ServerContext } from '../context';
 import { environments, members, projectPermissions, projects } from '../db/schema';
 import { HttpError } from '../http-error';
+import type { ApiClient } from './access-keys';
 import type { Principal } from './guard';
 
 /** What a scoped check found; handlers and the audit log read it from `request.scope`. */
@@ -153,13 +154,28 @@ async function authorizeEnvironment(
   return scope;
 }
 
+/** An access key opens its own environment only; any other id looks like one that does not exist. */
+async function authorizeApiClient(ctx: ServerContext, client: ApiClient | null, environmentId: string): Promise<Scope> {
+  if (client === null) throw new Error('authorize() reached an access-key route without a client');
+  if (client.environmentId !== environmentId) throw notFound('Environment');
+  const [row] = await ctx.db
+    .select({ projectId: environments.projectId, organisationId: projects.organisationId })
+    .from(environments)
+    .innerJoin(projects, eq(projects.id, environments.projectId))
+    .where(eq(environments.id, environmentId));
+  if (row === undefined) throw notFound('Environment');
+  return { organisationId: row.organisationId, projectId: row.projectId, environmentId, profile: null };
+}
+
 export async function authorize(
   ctx: ServerContext,
   principal: Principal | null,
   rule: Access,
   params: unknown,
+  apiClient: ApiClient | null = null,
 ): Promise<Scope> {
   if (rule.kind === 'public') return NO_SCOPE;
+  if (rule.kind === 'accessKey') return authorizeApiClient(ctx, apiClient, paramOf(params, rule.param));
   // The auth guard runs first and rejects a missing token; a null here is a wiring bug.
   if (principal === null) throw new Error('authorize() reached without a principal');
   switch (rule.kind) {

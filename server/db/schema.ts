@@ -7,8 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -25,6 +27,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { roleSchema, type Role } from '../../src/contract/auth';
 import type { EnvironmentSettingsInput } from '../../src/contract/environments';
+import {
+  ANALYSIS_STATUSES,
+  INPUT_TYPES,
+  TRACE_OUTCOMES,
+  type AnalysisMetadata,
+  type ModuleResult,
+} from '../../src/contract/analyses';
 
 // The database enum takes its values from the contract, so the two cannot drift apart.
 export const memberRoleEnum = pgEnum('member_role', roleSchema.options as [Role, ...Role[]]);
@@ -354,3 +363,147 @@ export const organisationIdentityProviders = pgTable('organisation_identity_prov
   emailDomain: text('email_domain'),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Analyses (issue 6). Files live in the database (bytea) so several server processes on one
+// PostgreSQL share them without a shared disk; retention empties them.
+// ---------------------------------------------------------------------------------------------
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer: callers always get a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+export const analysisStatusEnum = pgEnum('analysis_status', ANALYSIS_STATUSES);
+export const analysisInputTypeEnum = pgEnum('analysis_input_type', INPUT_TYPES);
+export const traceOutcomeEnum = pgEnum('trace_outcome', TRACE_OUTCOMES);
+export const deliveryOutcomeEnum = pgEnum('delivery_outcome', ['scheduled', 'delivered', 'failed']);
+
+/**
+ * One analysis (spec §3 Analysis, §4 Analysis progress). Workers claim `waiting` rows, and `pending`
+ * rows whose lease ran out (their worker died), with `FOR UPDATE SKIP LOCKED`; a worker renews
+ * `leaseExpiresAt` while it runs and only writes its result while `claimedBy` is still itself.
+ */
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: text('id').primaryKey(),
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: analysisStatusEnum('status').notNull().default('waiting'),
+    inputType: analysisInputTypeEnum('input_type').notNull(),
+    metadata: jsonb('metadata').$type<AnalysisMetadata>().notNull().default({}),
+    /** Who queued it: a user id (console) or an access key id (program); null once they are gone. */
+    createdByUserId: text('created_by_user_id'),
+    createdByKeyId: text('created_by_key_id'),
+    /** §4: wait for an external PATCH once every module ran. */
+    manualFinalStatus: boolean('manual_final_status').notNull().default(false),
+    awaitingFinalStatus: boolean('awaiting_final_status').notNull().default(false),
+    exchangeLabels: jsonb('exchange_labels').$type<string[]>(),
+    /** Per-module results of the last run, in pipeline order. */
+    modules: jsonb('modules').$type<ModuleResult[]>().notNull().default([]),
+    error: text('error'),
+    /** 1 for the first run; reanalysis adds one, so trace entries of each run stay apart. */
+    run: integer('run').notNull().default(1),
+    claimedBy: text('claimed_by'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** How many times a worker claimed the current run (a crash-looping analysis ends in error). */
+    claims: integer('claims').notNull().default(0),
+    /** CPU time the pipeline spent, all runs together (consumption and CO2). */
+    cpuMs: integer('cpu_ms').notNull().default(0),
+    fileCount: integer('file_count').notNull().default(0),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Retention (§9) removed content and files; metadata stays. Such an analysis cannot be opened. */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The list: newest first within an environment, optionally by status.
+    index('analyses_environment_created_idx').on(t.environmentId, t.createdAt, t.id),
+    index('analyses_environment_status_created_idx').on(t.environmentId, t.status, t.createdAt),
+    // The queue: only unfinished rows are indexed, so claiming stays cheap however long the history.
+    index('analyses_queue_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`status in ('waiting', 'pending')`),
+  ],
+);
+
+export const analysisFileRoleEnum = pgEnum('analysis_file_role', ['main', 'attachment']);
+
+/** The files sent with an analysis: the main file first (position 0), then the attachments. */
+export const analysisFiles = pgTable(
+  'analysis_files',
+  {
+    id: text('id').primaryKey(),
+    analysisId: text('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'cascade' }),
+    role: analysisFileRoleEnum('role').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Null once the analysis is anonymized. */
+    content: bytea('content'),
+  },
+  (t) => [index('analysis_files_analysis_idx').on(t.analysisId, t.position)],
+);
+
+/** The process trace: one row per step of each run (module, start, duration, outcome, message). */
+export const analysisTrace = pgTable(
+  'analysis_trace',
+  {
+    id: text('id').primaryKey(),
+    analysisId: text('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'cascade' }),
+    run: integer('run').notNull(),
+    step: integer('step').notNull(),
+    module: text('module').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    outcome: traceOutcomeEnum('outcome').notNull(),
+    message: text('message'),
+  },
+  (t) => [index('analysis_trace_analysis_idx').on(t.analysisId, t.run, t.step)],
+);
+
+/**
+ * Webhook delivery attempts (§3, §8). A `scheduled` row is a delivery waiting for its time; workers
+ * claim due rows with `FOR UPDATE SKIP LOCKED`, and a failed attempt schedules the next one with
+ * backoff until the bound is reached.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    analysisId: text('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'cascade' }),
+    webhookId: text('webhook_id').references(() => webhooks.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    type: webhookTypeEnum('type').notNull(),
+    attempt: integer('attempt').notNull(),
+    outcome: deliveryOutcomeEnum('outcome').notNull().default('scheduled'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
+    payload: jsonb('payload').$type<unknown>(),
+    httpStatus: integer('http_status'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    errorAt: timestamp('error_at', { withTimezone: true }),
+    error: text('error'),
+    claimedBy: text('claimed_by'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_analysis_idx').on(t.analysisId, t.attempt),
+    index('webhook_deliveries_due_idx')
+      .on(t.scheduledAt)
+      .where(sql`outcome = 'scheduled'`),
+  ],
+);

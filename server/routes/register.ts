@@ -91,7 +91,7 @@ export function registerEndpoint<E extends Endpoint>(
     preValidation: async (request) => {
       const params = parsePart(endpoint.params, request.params, 'params');
       // Rights before the query and body: a caller without them learns nothing from validation.
-      request.scope = await authorize(ctx, request.principal, endpoint.access, params);
+      request.scope = await authorize(ctx, request.principal, endpoint.access, params, request.apiClient);
       request.input = {
         params,
         query: parsePart(endpoint.query, request.query, 'query'),

@@ -8,6 +8,9 @@ import type { z } from 'zod';
 /** Header carrying the username of the user a provider support agent acts as (ghosting, spec §6). */
 export const SWITCH_HEADER = 'X-Switch-User';
 
+/** Header a program may send its environment access key in, instead of `Authorization: Bearer`. */
+export const API_KEY_HEADER = 'X-Api-Key';
+
 /** Access profiles on a project, weakest first (spec §6); organisation admins count as configurators. */
 export const PROJECT_PROFILES = ['noAccess', 'cockpit', 'qualifier', 'configurator'] as const;
 export type ProjectProfile = (typeof PROJECT_PROFILES)[number];
@@ -21,14 +24,17 @@ export type ProjectProfile = (typeof PROJECT_PROFILES)[number];
  *   `admin` only its organisation admins;
  * - project / environment: at least that access profile on the project; a private environment is
  *   invisible (404) below configurator;
- * - provider: provider staff only (`staff` = sre or support).
+ * - provider: provider staff only (`staff` = sre or support);
+ * - accessKey: a program holding an access key of the environment in the path (`Authorization:
+ *   Bearer pk_…` or `X-Api-Key`); no user is signed in.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'organisation'; param: string; need: 'guest' | 'member' | 'admin' }
   | { kind: 'project' | 'environment'; param: string; need: Exclude<ProjectProfile, 'noAccess'> }
-  | { kind: 'provider'; need: 'sre' | 'support' | 'staff' };
+  | { kind: 'provider'; need: 'sre' | 'support' | 'staff' }
+  | { kind: 'accessKey'; param: string };
 
 export const access = {
   public: { kind: 'public' },
@@ -41,6 +47,7 @@ export const access = {
     need,
   }),
   provider: (need: 'sre' | 'support' | 'staff'): Access => ({ kind: 'provider', need }),
+  accessKey: (param: string): Access => ({ kind: 'accessKey', param }),
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';

@@ -159,6 +159,26 @@ export const environmentModuleSchema = z.object({
 });
 export type EnvironmentModule = z.infer<typeof environmentModuleSchema>;
 
+/**
+ * §3 Output module options: what the output module puts in the payload it hands to webhooks. Read
+ * from the output module's `config` (defaults fill what is missing).
+ */
+export const outputOptionsSchema = z.object({
+  htmlBodies: z.boolean().default(false),
+  /** Attachment file names with their content in base64. */
+  attachmentData: z.boolean().default(false),
+  emailHeader: z.boolean().default(true),
+  categoriesEnabled: z.boolean().default(true),
+  /** Categories left out of the payload (§5: may differ from the domain rules, which warns). */
+  categoriesToSkip: z.array(z.string().trim().min(1).max(100)).max(500).default([]),
+  extractedData: z.boolean().default(true),
+  metadata: z.boolean().default(true),
+  nluOutput: z.boolean().default(true),
+  replyProposal: z.boolean().default(true),
+  visionEngineOutput: z.boolean().default(true),
+});
+export type OutputOptions = z.infer<typeof outputOptionsSchema>;
+
 export type ModuleOrderProblem = 'extractorNotFirst' | 'nluNotSecond' | 'outputNotLast' | 'duplicate';
 
 /**

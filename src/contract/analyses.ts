@@ -1,0 +1,458 @@
+/**
+ * Analyses (spec §3 Analysis, §4 Analysis progress, §5 Uploads, §8 Analysis messages, Webhook
+ * delivery): the shapes both the console and programs (access keys) see, and the upload rules both
+ * sides check. Endpoints are declared further down, one per operation.
+ */
+import { z } from 'zod';
+import { access, defineEndpoint } from './define';
+import { FORMAT_LISTS, KNOWN_EXTENSIONS, moduleTypeSchema } from './environments';
+
+// ---------------------------------------------------------------------------------------------
+// Status and input (§4 Analysis progress)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * waiting: stored and queued; pending: a worker runs it; then processed, error or aborted.
+ * With manual final status on, a run that went through every module stays `pending` with
+ * `awaitingFinalStatus` until the external PATCH sets processed or error.
+ */
+export const ANALYSIS_STATUSES = ['waiting', 'pending', 'processed', 'error', 'aborted'] as const;
+export const analysisStatusSchema = z.enum(ANALYSIS_STATUSES);
+export type AnalysisStatus = z.infer<typeof analysisStatusSchema>;
+
+/** Statuses an analysis can no longer leave by itself (abort is refused there). */
+export const FINISHED_STATUSES: readonly AnalysisStatus[] = ['processed', 'error', 'aborted'];
+
+/** The family of the main file (§3 Format lists), or a mail typed into the simulate form. */
+export const INPUT_TYPES = ['email', 'document', 'image', 'spreadsheet', 'text', 'audio', 'simulatedMail'] as const satisfies readonly (
+  | keyof typeof FORMAT_LISTS
+  | 'simulatedMail'
+)[];
+export const inputTypeSchema = z.enum(INPUT_TYPES);
+export type InputType = z.infer<typeof inputTypeSchema>;
+
+/** The family an extension belongs to, or null when the extractor does not know it. */
+export function inputTypeOf(fileName: string): Exclude<InputType, 'simulatedMail'> | null {
+  const extension = extensionOf(fileName);
+  for (const [family, extensions] of Object.entries(FORMAT_LISTS)) {
+    if ((extensions as readonly string[]).includes(extension)) return family as keyof typeof FORMAT_LISTS;
+  }
+  return null;
+}
+
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads (§5): the bounds are ours (the spec does not give them); console and server use these.
+// ---------------------------------------------------------------------------------------------
+
+export const UPLOAD_LIMITS = {
+  /** Main file plus attachments. */
+  maxFiles: 20,
+  maxFileBytes: 25 * 1024 * 1024,
+  maxTotalBytes: 50 * 1024 * 1024,
+} as const;
+
+export type UploadProblem =
+  | { code: 'extensionNotAllowed'; ext: string; file: string }
+  | { code: 'fileTooLarge'; size: number; file: string }
+  | { code: 'totalTooLarge'; size: number }
+  | { code: 'tooManyFiles'; count: number }
+  | { code: 'noMainFile' };
+
+/** §5 messages (English, as the server answers them; the console translates by `code`). */
+export const UPLOAD_MESSAGES = {
+  extensionNotAllowed: 'Extension "{ext}" is not allowed',
+  fileTooLarge: 'The file goes over the limit of {size} per file',
+  totalTooLarge: 'The total size of all the files is superior to the maximum limit of {size}',
+  tooManyFiles: 'No more than {count} files can be sent at once',
+  noMainFile: 'A main file is required',
+} as const satisfies Record<UploadProblem['code'], string>;
+
+/** Every problem of a set of files about to be sent (main file first); empty when all is well. */
+export function uploadProblems(files: readonly { name: string; size: number }[]): UploadProblem[] {
+  const problems: UploadProblem[] = [];
+  if (files.length === 0) problems.push({ code: 'noMainFile' });
+  if (files.length > UPLOAD_LIMITS.maxFiles) problems.push({ code: 'tooManyFiles', count: UPLOAD_LIMITS.maxFiles });
+  for (const file of files) {
+    const ext = extensionOf(file.name);
+    if (!KNOWN_EXTENSIONS.includes(ext)) problems.push({ code: 'extensionNotAllowed', ext, file: file.name });
+    if (file.size > UPLOAD_LIMITS.maxFileBytes) {
+      problems.push({ code: 'fileTooLarge', size: UPLOAD_LIMITS.maxFileBytes, file: file.name });
+    }
+  }
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > UPLOAD_LIMITS.maxTotalBytes) problems.push({ code: 'totalTooLarge', size: UPLOAD_LIMITS.maxTotalBytes });
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What an analysis holds
+// ---------------------------------------------------------------------------------------------
+
+export const metadataSchema = z.record(z.string().max(200), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type AnalysisMetadata = z.infer<typeof metadataSchema>;
+
+export const analysisFileSchema = z.object({
+  id: z.string(),
+  role: z.enum(['main', 'attachment']),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string(),
+});
+export type AnalysisFile = z.infer<typeof analysisFileSchema>;
+
+/** One line of the process trace (issue 6): each step of each run, in order. */
+export const TRACE_OUTCOMES = ['success', 'error', 'skipped', 'aborted'] as const;
+export const traceEntrySchema = z.object({
+  /** 1 for the first run, +1 for each reanalysis. */
+  run: z.number().int().positive(),
+  step: z.number().int().nonnegative(),
+  /** A module type, or a pipeline step: `queue`, `webhooks`, `finalStatus`. */
+  module: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative(),
+  outcome: z.enum(TRACE_OUTCOMES),
+  message: z.string().nullable(),
+});
+export type TraceEntry = z.infer<typeof traceEntrySchema>;
+
+/** One webhook delivery attempt (§3 "delivery attempts", §8 Webhook delivery). */
+export const deliveryAttemptSchema = z.object({
+  id: z.string(),
+  webhookId: z.string().nullable(),
+  url: z.string(),
+  type: z.enum(['analysis', 'consolidation', 'error']),
+  attempt: z.number().int().positive(),
+  /** scheduled: waiting for its time (retries back off); then delivered or failed. */
+  outcome: z.enum(['scheduled', 'delivered', 'failed']),
+  scheduledAt: z.string(),
+  payload: z.unknown(),
+  httpStatus: z.number().int().nullable(),
+  deliveredAt: z.string().nullable(),
+  errorAt: z.string().nullable(),
+  /** §8: 'destination replied with HTTP status code {statusCode}' or the internal error. */
+  error: z.string().nullable(),
+});
+export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
+
+/** A block of extracted text (§9: at most `splitPerCharacters` characters, 4000 by default). */
+export const textBlockSchema = z.object({
+  /** 1-based page for paginated documents when splitting per page; null otherwise. */
+  page: z.number().int().positive().nullable(),
+  text: z.string(),
+});
+
+/** What the extractor made of one file or one mail part. */
+export const extractedDocumentSchema = z.object({
+  /** The analysis file it comes from (null for a simulated mail's body). */
+  fileId: z.string().nullable(),
+  /** Names from the uploaded file down to this one, for attachments nested in mails. */
+  path: z.array(z.string()),
+  name: z.string(),
+  source: z.enum(['main', 'attachment', 'body']),
+  contentType: z.string(),
+  /** Mail headers kept by the `headers` setting (name → value), null for documents. */
+  headers: z.record(z.string(), z.string()).nullable(),
+  /** Mail HTML body when `extractHtml` is on. */
+  html: z.string().nullable(),
+  pageCount: z.number().int().nonnegative().nullable(),
+  blocks: z.array(textBlockSchema),
+  /** Why nothing or only part was extracted (ignored extension, max pages, OCR not run...). */
+  notes: z.array(z.string()),
+});
+export type ExtractedDocument = z.infer<typeof extractedDocumentSchema>;
+
+export const extractorResultSchema = z.object({ documents: z.array(extractedDocumentSchema) });
+export type ExtractorResult = z.infer<typeof extractorResultSchema>;
+
+/** The result of one module of the environment's pipeline, in pipeline order. */
+export const moduleResultSchema = z.object({
+  moduleId: z.string(),
+  type: moduleTypeSchema,
+  name: z.string(),
+  outcome: z.enum(TRACE_OUTCOMES),
+  message: z.string().nullable(),
+  /** extractor: an ExtractorResult; output: the payload sent to webhooks; others: null until built. */
+  result: z.unknown(),
+});
+export type ModuleResult = z.infer<typeof moduleResultSchema>;
+
+/** A row of the analyses list. */
+export const analysisSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: analysisStatusSchema,
+  inputType: inputTypeSchema,
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  anonymizedAt: z.string().nullable(),
+  metadata: metadataSchema,
+  manualFinalStatus: z.boolean(),
+  /** Manual final status on and every module done: waiting for the external PATCH. */
+  awaitingFinalStatus: z.boolean(),
+  fileCount: z.number().int().nonnegative(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
+
+export const analysisDetailSchema = analysisSummarySchema.extend({
+  files: z.array(analysisFileSchema),
+  modules: z.array(moduleResultSchema),
+  trace: z.array(traceEntrySchema),
+  deliveries: z.array(deliveryAttemptSchema),
+  /** Why the analysis ended in error. */
+  error: z.string().nullable(),
+  /** Set by the manual final status PATCH (§4). */
+  exchangeLabels: z.array(z.string()).nullable(),
+  /** CPU time the pipeline spent on it, in milliseconds (consumption, CO2). */
+  cpuMs: z.number().nonnegative(),
+});
+export type AnalysisDetail = z.infer<typeof analysisDetailSchema>;
+
+/** §3 simulated mail; §5 sender and recipient must contain an at-sign. */
+export const simulatedMailSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  sender: z.string().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
+  recipient: z.string().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
+  subject: z.string().max(1000).default(''),
+  body: z.string().max(1_000_000).default(''),
+  metadata: metadataSchema.default({}),
+  attachments: z
+    .array(z.object({ name: z.string().min(1).max(255), contentBase64: z.string() }))
+    .max(UPLOAD_LIMITS.maxFiles - 1)
+    .default([]),
+});
+export type SimulatedMail = z.infer<typeof simulatedMailSchema>;
+
+/** §8 analysis messages, by the `code` the server answers with. */
+export const ANALYSIS_ERROR_CODES = [
+  'analysisNotFound',
+  'analysisAnonymized',
+  'alreadyProcessing',
+  'alreadyFinished',
+  'notAwaitingFinalStatus',
+  'exchangeLabelsRequired',
+  'uploadRejected',
+] as const;
+export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Console endpoints (signed-in users). Multipart bodies (uploads) are not described by zod: the
+// server reads the parts itself and checks them with `uploadProblems`.
+// ---------------------------------------------------------------------------------------------
+
+
+const envParams = z.object({ envId: z.string().min(1) });
+const analysisParams = envParams.extend({ analysisId: z.string().min(1) });
+
+export const ANALYSIS_SORTS = ['createdAt', 'name', 'status'] as const;
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** Comma-separated statuses in the query string (`status=error,aborted`). */
+const statusListSchema = z
+  .string()
+  .transform((value) => value.split(',').filter((part) => part !== ''))
+  .pipe(z.array(analysisStatusSchema));
+
+export const analysesQuerySchema = z.object({
+  /** Searched in the name, and in metadata values when `inMetadata` is true. */
+  search: z.string().trim().max(200).optional(),
+  inMetadata: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** ISO 8601 instants, inclusive bounds on the creation date. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  status: statusListSchema.optional(),
+  sort: z.enum(ANALYSIS_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** 1-based. */
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: 'Page size is 10, 25, 50 or 100' })
+    .default(25),
+});
+export type AnalysesQuery = z.input<typeof analysesQuerySchema>;
+
+export const analysesPageSchema = z.object({
+  items: z.array(analysisSummarySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type AnalysesPage = z.infer<typeof analysesPageSchema>;
+
+export const listAnalyses = defineEndpoint({
+  id: 'analyses.list',
+  method: 'GET',
+  path: '/v4/console/api/environment/{envId}/analyses',
+  summary: 'Analyses of an environment: search, date and status filters, sort, pagination',
+  access: access.environment('envId', 'cockpit'),
+  params: envParams,
+  query: analysesQuerySchema,
+  response: analysesPageSchema,
+});
+
+export const createAnalysis = defineEndpoint({
+  id: 'analyses.create',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/analyses',
+  summary:
+    'Queue an analysis (multipart/form-data: `file` the main file, `attachments` any number, optional `name`, `metadata` as a JSON object and, for programs, `manualFinalStatus` true)',
+  access: access.environment('envId', 'qualifier'),
+  params: envParams,
+  response: analysisSummarySchema,
+});
+
+export const simulateMail = defineEndpoint({
+  id: 'analyses.simulate',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/analyses/simulated-mail',
+  summary: 'Queue an analysis of a mail typed in the console (sender and recipient must contain an at-sign)',
+  access: access.environment('envId', 'qualifier'),
+  params: envParams,
+  body: simulatedMailSchema,
+  response: analysisSummarySchema,
+});
+
+export const getAnalysis = defineEndpoint({
+  id: 'analyses.get',
+  method: 'GET',
+  path: '/v4/console/api/environment/{envId}/analyses/{analysisId}',
+  summary: 'One analysis with its files, module results, trace and delivery attempts (409 once anonymized)',
+  access: access.environment('envId', 'cockpit'),
+  params: analysisParams,
+  response: analysisDetailSchema,
+});
+
+export const abortAnalysis = defineEndpoint({
+  id: 'analyses.abort',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/abort',
+  summary: 'Abort a waiting or running analysis',
+  access: access.environment('envId', 'qualifier'),
+  params: analysisParams,
+  response: analysisSummarySchema,
+});
+
+export const reanalyze = defineEndpoint({
+  id: 'analyses.reanalyze',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/reanalyze',
+  summary: 'Queue a finished analysis again (refused while processing or once anonymized)',
+  access: access.environment('envId', 'qualifier'),
+  params: analysisParams,
+  response: analysisSummarySchema,
+});
+
+export const downloadAnalysisFile = defineEndpoint({
+  id: 'analyses.downloadFile',
+  method: 'GET',
+  path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/files/{fileId}',
+  summary: 'Download an original file of an analysis (attachment disposition)',
+  access: access.environment('envId', 'cockpit'),
+  params: analysisParams.extend({ fileId: z.string().min(1) }),
+});
+
+export const deleteAnalysis = defineEndpoint({
+  id: 'analyses.delete',
+  method: 'DELETE',
+  path: '/v4/console/api/environment/{envId}/analyses/{analysisId}',
+  summary: 'Delete an analysis, its files, trace and delivery attempts',
+  access: access.environment('envId', 'configurator'),
+  params: analysisParams,
+});
+
+/** §2.4 Extractor test: the environment's extractor on one file; nothing is stored or queued. */
+export const testExtractor = defineEndpoint({
+  id: 'extractor.test',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/extractor/test',
+  summary: "Run the environment's extractor on one file (multipart `file`) and return its result; nothing is stored",
+  access: access.environment('envId', 'configurator'),
+  params: envParams,
+  response: extractorResultSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Program endpoints (an access key of the environment in the path; spec §7.3).
+// ---------------------------------------------------------------------------------------------
+
+/** What a program reads back: status, and the output module's payload once processed. */
+export const analysisStatusReportSchema = analysisSummarySchema.extend({
+  error: z.string().nullable(),
+  exchangeLabels: z.array(z.string()).nullable(),
+  /** The output module's payload (null until processed, or without an output module). */
+  output: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AnalysisStatusReport = z.infer<typeof analysisStatusReportSchema>;
+
+export const apiCreateAnalysis = defineEndpoint({
+  id: 'api.analyses.create',
+  method: 'POST',
+  path: '/v4/api/environment/{envId}/analyses',
+  summary: 'Queue an analysis (multipart/form-data, same parts as the console); access key required',
+  access: access.accessKey('envId'),
+  params: envParams,
+  response: analysisSummarySchema,
+});
+
+export const apiSimulateMail = defineEndpoint({
+  id: 'api.analyses.simulate',
+  method: 'POST',
+  path: '/v4/api/environment/{envId}/analyses/simulated-mail',
+  summary: 'Queue an analysis of a mail given as JSON; access key required',
+  access: access.accessKey('envId'),
+  params: envParams,
+  body: simulatedMailSchema.extend({ manualFinalStatus: z.boolean().default(false) }),
+  response: analysisSummarySchema,
+});
+
+export const apiGetAnalysis = defineEndpoint({
+  id: 'api.analyses.get',
+  method: 'GET',
+  path: '/v4/api/environment/{envId}/analyses/{analysisId}',
+  summary: 'Status and result of an analysis; access key required',
+  access: access.accessKey('envId'),
+  params: analysisParams,
+  response: analysisStatusReportSchema,
+});
+
+export const apiFinishAnalysis = defineEndpoint({
+  id: 'api.analyses.finish',
+  method: 'PATCH',
+  path: '/v4/api/environment/{envId}/analyses/{analysisId}',
+  summary:
+    'Set the final status of an analysis created with manual final status (§4); `exchangeLabels` is required to finish as processed',
+  access: access.accessKey('envId'),
+  params: analysisParams,
+  body: z.object({
+    status: z.enum(['processed', 'error']),
+    exchangeLabels: z.array(z.string().max(200)).max(100).optional(),
+    error: z.string().max(2000).optional(),
+  }),
+  response: analysisStatusReportSchema,
+});
+
+/** Every analyses endpoint; src/contract/index.ts lists them once routes exist for all. */
+export const analysesEndpoints = [
+  listAnalyses,
+  createAnalysis,
+  simulateMail,
+  getAnalysis,
+  abortAnalysis,
+  reanalyze,
+  downloadAnalysisFile,
+  deleteAnalysis,
+  testExtractor,
+  apiCreateAnalysis,
+  apiSimulateMail,
+  apiGetAnalysis,
+  apiFinishAnalysis,
+] as const;

@@ -50,13 +50,15 @@ describe('environment versions', () => {
     await versionsPage.create(page, 'Mise en service');
     await versionsPage.noDifference(page).waitFor();
 
-    // A change saved on the settings page shows up against the version, in words.
-    await page.goto(`/project/demo-nlu/env-management/settings?envId=${envId}`);
+    // A change saved on the settings page (one click away, same environment) shows up against the version, in words.
+    await versionsPage.headerLink(page, "Paramètres de l'environnement").click();
+    await page.waitForURL(new RegExp(`/env-management/settings\\?envId=${envId}`));
     const before = await page.locator('#env-retention').inputValue();
     await page.locator('#env-retention').selectOption('1y');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.locator('.p-toast--success').getByText('Enregistré').waitFor();
-    await page.goto(`/project/demo-nlu/versions?envId=${envId}`);
+    await versionsPage.headerLink(page, 'Versions').click();
+    await page.waitForURL(new RegExp(`/versions\\?envId=${envId}`));
     const retention = versionsPage.diffRow(page, 'Conservation des analyses');
     await retention.waitFor();
     expect(await retention.locator('td').nth(2).textContent()).toBe('1 an');

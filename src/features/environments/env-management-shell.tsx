@@ -4,13 +4,14 @@
  * project's versions page uses the same frame without the tabs.
  */
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { HTMLSelect, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EnvironmentListItem } from '../../contract/environments';
 import { ListState } from '../../ui/list-state';
 import { envManagementPages, paths, type EnvManagementPage } from '../../app/paths';
+import { useFlag } from '../../storage/feature-flags';
 import { environmentQueries } from './queries';
 
 type ShellPage = EnvManagementPage | 'versions';
@@ -47,6 +48,7 @@ export function EnvManagementShell({
   const alive = (list.data ?? []).filter((env) => !env.deleting);
   const env = alive.find((e) => e.id === search.get('envId')) ?? alive[0];
   const query = env ? `?envId=${encodeURIComponent(env.id)}` : '';
+  const versionsOn = useFlag('projectVersions');
 
   return (
     <section className="p-page">
@@ -60,6 +62,9 @@ export function EnvManagementShell({
             options={alive.map((e) => ({ value: e.id, label: e.name }))}
           />
         )}
+        {/* Between an environment's settings and its versions, keeping the chosen environment. */}
+        {env && page === 'versions' && <Link to={`${paths.envManagement(projectId, 'settings')}${query}`}>{t('routes:envSettings')}</Link>}
+        {env && page !== 'versions' && versionsOn && <Link to={`${paths.versions(projectId)}${query}`}>{t('routes:versions')}</Link>}
       </div>
       {page !== 'versions' && (
         <nav className="p-tabs" aria-label={t('shell.tabs')}>

@@ -65,6 +65,8 @@ export const featureFlags = {
 };
 
 export const versionsPage = {
+  /** The link beside the environment picker, between an environment's settings and its versions. */
+  headerLink: (page: Page, name: string) => page.locator('.p-page__header').getByRole('link', { name, exact: true }),
   chooseEnvironment: (page: Page, name: string) => page.getByLabel('Environnement', { exact: true }).selectOption({ label: name }),
   row: (page: Page, name: string) => page.locator(`tr[data-version-name="${name}"]`),
   async create(page: Page, name: string) {

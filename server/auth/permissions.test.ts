@@ -38,6 +38,7 @@ const PARAMS: Record<string, string> = {
   webhookId: 'probe-webhook',
   analysisId: 'probe-analysis',
   fileId: 'probe-file',
+  versionId: 'probe-version',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light', 'sre', 'support'] as const;
@@ -116,6 +117,11 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consumption.organisation': ORGANISATION_MEMBERS,
   'consumption.mine': EVERYONE,
   'consumption.environment': PROJECT_READERS,
+  'versions.list': PROJECT_READERS,
+  'versions.create': PROJECT_CONFIGURATORS,
+  'versions.compare': PROJECT_READERS,
+  'versions.restore': PROJECT_CONFIGURATORS,
+  'versions.delete': PROJECT_CONFIGURATORS,
 };
 
 interface Operation {

@@ -186,6 +186,27 @@ export const environments = pgTable(
   (t) => [uniqueIndex('environments_project_name_unique').on(t.projectId, t.name)],
 );
 
+/**
+ * Named snapshots of an environment's configuration (spec §3 Environment "versions (name, date)",
+ * the projectVersions screen). A snapshot is never changed; restoring copies it back into
+ * `environments.settings`. The unique index also serves listing an environment's versions.
+ */
+export const environmentVersions = pgTable(
+  'environment_versions',
+  {
+    id: text('id').primaryKey(),
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Same shape and validation as `environments.settings`. */
+    settings: jsonb('settings').$type<EnvironmentSettingsInput>().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('environment_versions_environment_name_unique').on(t.environmentId, t.name)],
+);
+
 export const invitationStatusEnum = pgEnum('invitation_status', ['pending', 'accepted', 'declined']);
 
 /**

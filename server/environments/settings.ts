@@ -10,3 +10,12 @@ export function readSettings(stored: unknown): EnvironmentSettings {
   // readable with default settings rather than failing every screen that shows it.
   return parsed.success ? parsed.data : environmentSettingsSchema.parse({});
 }
+
+/**
+ * Spec §4: deactivating a module deletes its configuration. The console empties it when the user
+ * deactivates; the server holds to it for every write (API callers, import files, templates).
+ */
+export function withoutInactiveConfig(settings: EnvironmentSettings): EnvironmentSettings {
+  if (settings.modules.every((module) => module.active || Object.keys(module.config).length === 0)) return settings;
+  return { ...settings, modules: settings.modules.map((module) => (module.active ? module : { ...module, config: {} })) };
+}

@@ -1,6 +1,6 @@
 /**
  * Export files (import-export screen and use-case templates): reading one with errors a person can
- * act on, and listing what importing it would change.
+ * act on. What importing one would change is `compareSettings` (settings-diff.ts).
  */
 import {
   environmentExportSchema,
@@ -8,8 +8,6 @@ import {
   EXPORT_VERSION,
   MODULE_TYPES,
   type EnvironmentExport,
-  type EnvironmentSettings,
-  type ImportChange,
 } from '../../src/contract/environments';
 import { HttpError } from '../http-error';
 
@@ -46,30 +44,4 @@ export function readExportFile(file: unknown): EnvironmentExport {
     throw invalid('invalidExport', 'This export file is not valid', { issues: parsed.error.issues });
   }
   return parsed.data;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** What replacing `before` by `after` changes, field by field (content settings one level deeper). */
-export function settingsChanges(before: EnvironmentSettings, after: EnvironmentSettings): ImportChange[] {
-  const changes: ImportChange[] = [];
-  for (const key of Object.keys(after) as (keyof EnvironmentSettings)[]) {
-    if (key === 'content') {
-      for (const field of Object.keys(after.content) as (keyof EnvironmentSettings['content'])[]) {
-        if (!same(before.content[field], after.content[field])) {
-          changes.push({ field: `content.${field}`, before: before.content[field], after: after.content[field] });
-        }
-      }
-    } else if (key === 'modules') {
-      const describe = (settings: EnvironmentSettings) => settings.modules.map((m) => `${m.type}: ${m.name}`);
-      if (!same(before.modules, after.modules)) changes.push({ field: 'modules', before: describe(before), after: describe(after) });
-    } else if (key === 'categories') {
-      const names = (settings: EnvironmentSettings) => settings.categories.map((c) => c.name);
-      if (!same(before.categories, after.categories)) changes.push({ field: 'categories', before: names(before), after: names(after) });
-    } else if (!same(before[key], after[key])) {
-      // The extractor block is large: say that it changes, not every nested value.
-      changes.push(key === 'extractor' ? { field: key, before: null, after: null } : { field: key, before: before[key], after: after[key] });
-    }
-  }
-  return changes;
 }

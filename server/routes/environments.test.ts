@@ -91,6 +91,20 @@ describe('module ordering (§4)', () => {
   });
 });
 
+describe('deactivated modules (§4)', () => {
+  it('lose their configuration, whoever saves them', async () => {
+    const { id } = (await create('Désactivation', { kind: 'template', template: 'insurance:meeting' })).json<{ id: string }>();
+    const current = await settingsOf(id);
+    const configured = current.settings.modules.findIndex((m) => Object.keys(m.config).length > 0);
+    expect(configured).toBeGreaterThanOrEqual(0);
+    const modules = current.settings.modules.map((m, i) => (i === configured ? { ...m, active: false } : m));
+    const saved = await call('admin', 'PUT', `/environment/${id}/settings`, { ...current, settings: { ...current.settings, modules } });
+    expect(saved.statusCode).toBe(200);
+    const after = (await settingsOf(id)).settings.modules[configured]!;
+    expect(after).toMatchObject({ active: false, config: {} });
+  });
+});
+
 describe('hidden environments', () => {
   it('are left out of the list for a cockpit viewer, and shown to admins', async () => {
     const asViewer = (await call('viewer', 'GET', '/project/demo-ic/environments')).json<{ id: string }[]>();
@@ -130,9 +144,12 @@ describe('export and import', () => {
 
     const target = (await create('Cible')).json<{ id: string }>();
     const preview = await call('admin', 'POST', `/environment/${target.id}/import`, { file, dryRun: true });
-    const fields = preview.json<{ applied: boolean; changes: { field: string }[] }>();
+    const fields = preview.json<{ applied: boolean; changes: { path: string[]; kind: string }[] }>();
     expect(fields.applied).toBe(false);
-    expect(fields.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['languages', 'retention', 'modules', 'categories']));
+    expect(fields.changes.map((c) => c.path[0])).toEqual(expect.arrayContaining(['languages', 'retention', 'modules', 'categories']));
+    // Each module the file brings is named as added.
+    const added = fields.changes.filter((c) => c.path[0] === 'modules' && c.kind === 'added').map((c) => c.path[1]);
+    expect(added).toEqual(file.environment.settings.modules.map((m) => m.name));
     expect((await settingsOf(target.id)).settings.modules).toEqual([]);
 
     const applied = await call('admin', 'POST', `/environment/${target.id}/import`, { file, dryRun: false });

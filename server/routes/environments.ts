@@ -27,9 +27,10 @@ import { seesPrivateEnvironments } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { environments, organisations, projects } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { readSettings } from '../environments/settings';
+import { readSettings, withoutInactiveConfig } from '../environments/settings';
 import { environmentTemplate } from '../environments/templates';
-import { readExportFile, settingsChanges } from '../environments/transfer';
+import { compareSettings } from '../environments/settings-diff';
+import { readExportFile } from '../environments/transfer';
 import { HttpError } from '../http-error';
 import { registerEndpoint } from './register';
 
@@ -78,7 +79,8 @@ async function assertNameFree(ctx: ServerContext, projectId: string, name: strin
   if (clash !== undefined) throw nameTaken(name);
 }
 
-async function details(ctx: ServerContext, envId: string) {
+/** An environment with its project, organisation and parsed configuration (settings screen, versions). */
+export async function environmentDetails(ctx: ServerContext, envId: string) {
   const [row] = await ctx.db
     .select({
       id: environments.id,
@@ -102,7 +104,7 @@ async function details(ctx: ServerContext, envId: string) {
 
 export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, getEnvironment, async ({ params }) => {
-    const { settings: _settings, ...summary } = await details(ctx, params.envId);
+    const { settings: _settings, ...summary } = await environmentDetails(ctx, params.envId);
     return summary;
   });
 
@@ -137,7 +139,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     try {
       const [row] = await ctx.db
         .insert(environments)
-        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings })
+        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings: withoutInactiveConfig(settings) })
         .returning();
       auditTarget(request, { type: 'environment', id });
       reply.code(201);
@@ -148,20 +150,20 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     }
   });
 
-  registerEndpoint(app, ctx, getEnvironmentSettings, ({ params }) => details(ctx, params.envId));
+  registerEndpoint(app, ctx, getEnvironmentSettings, ({ params }) => environmentDetails(ctx, params.envId));
 
   registerEndpoint(app, ctx, updateEnvironmentSettings, async ({ params, body, scope }) => {
     await assertNameFree(ctx, scope.projectId ?? '', body.name, params.envId);
     try {
       await ctx.db
         .update(environments)
-        .set({ name: body.name, visibility: body.visibility, priority: body.priority, settings: body.settings })
+        .set({ name: body.name, visibility: body.visibility, priority: body.priority, settings: withoutInactiveConfig(body.settings) })
         .where(eq(environments.id, params.envId));
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken(body.name);
       throw error;
     }
-    return details(ctx, params.envId);
+    return environmentDetails(ctx, params.envId);
   });
 
   registerEndpoint(app, ctx, deleteEnvironment, async ({ params, reply }) => {
@@ -176,7 +178,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, exportEnvironment, async ({ params, reply }) => {
-    const env = await details(ctx, params.envId);
+    const env = await environmentDetails(ctx, params.envId);
     const safeName = env.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'environment';
     reply.header('Content-Disposition', `attachment; filename="${safeName}.postroom.json"`);
     return {
@@ -189,11 +191,12 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, importEnvironment, async ({ params, body }) => {
     const file = readExportFile(body.file);
-    const current = await details(ctx, params.envId);
+    const current = await environmentDetails(ctx, params.envId);
     // Name, visibility and priority belong to the target environment; the file brings its configuration.
-    const changes = settingsChanges(current.settings, file.environment.settings);
+    const incoming = withoutInactiveConfig(file.environment.settings);
+    const changes = compareSettings(current.settings, incoming);
     if (!body.dryRun && changes.length > 0) {
-      await ctx.db.update(environments).set({ settings: file.environment.settings }).where(eq(environments.id, params.envId));
+      await ctx.db.update(environments).set({ settings: incoming }).where(eq(environments.id, params.envId));
     }
     return { applied: !body.dryRun && changes.length > 0, changes };
   });

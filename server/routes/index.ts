@@ -13,6 +13,7 @@ import { registerSsoRoutes } from './sso';
 import { registerMemberRoutes } from './members';
 import { registerOrganisationRoutes } from './organisations';
 import { registerConsumptionRoutes } from './consumption';
+import { registerVersionRoutes } from './versions';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -27,4 +28,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerApiAnalysisRoutes(app, ctx);
   registerExtractorTestRoutes(app, ctx);
   registerConsumptionRoutes(app, ctx);
+  registerVersionRoutes(app, ctx);
 }

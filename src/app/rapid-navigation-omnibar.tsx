@@ -37,12 +37,12 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
   const navigate = useNavigate();
   const recent = useRecentPages();
   const { language } = usePreferences();
-  // What the user may see, from the server (hidden environments already left out); fetched when opened.
+  // What the user may see, from the server (hidden environments already left out); fetched again at
+  // each opening (the last answer shows meanwhile), so a project or environment just created is found.
   const { data: targets } = useQuery({
     queryKey: ['navigation', 'targets'],
     queryFn: ({ signal }) => request(navigationTargets, { signal }),
     enabled: isOpen && hasToken(),
-    staleTime: 30_000,
   });
 
   const items = useMemo<NavigationTarget[]>(

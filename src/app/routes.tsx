@@ -213,7 +213,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/environments/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
             handle: { title: 'integrations' },
           },
-          soon('versions', 'versions'),
+          {
+            path: 'versions',
+            lazy: () => import('../features/environments/versions-page').then((m) => ({ Component: m.VersionsPage })),
+            handle: { title: 'versions' },
+          },
           { path: 'testing-center', loader: redirectLoaders.testingCenter },
           {
             path: 'testing-center/messages-bank',

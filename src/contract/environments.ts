@@ -362,13 +362,19 @@ export const exportEnvironment = defineEndpoint({
   response: environmentExportSchema,
 });
 
-export const importChangeSchema = z.object({
-  /** Dotted path of what changes, e.g. `settings.retention` or `settings.modules`. */
-  field: z.string(),
+/**
+ * One difference between two configurations (import preview, version comparison), where it is from
+ * the top of the configuration: `['content', 'ocrJpg']`, `['extractor', 'subParsers', 'pdf',
+ * 'document', 'maxPages']`, `['modules', '<module name>', 'active']`, `['categories', '<name>']`.
+ * Modules are matched by id and named by their name; categories by their name.
+ */
+export const settingsChangeSchema = z.object({
+  path: z.array(z.string()),
+  kind: z.enum(['added', 'removed', 'changed']),
   before: z.unknown(),
   after: z.unknown(),
 });
-export type ImportChange = z.infer<typeof importChangeSchema>;
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
 export const importEnvironment = defineEndpoint({
   id: 'environments.import',
@@ -378,5 +384,5 @@ export const importEnvironment = defineEndpoint({
   access: access.environment('envId', 'configurator'),
   params: envParams,
   body: z.object({ file: z.unknown(), dryRun: z.boolean().default(true) }),
-  response: z.object({ applied: z.boolean(), changes: z.array(importChangeSchema) }),
+  response: z.object({ applied: z.boolean(), changes: z.array(settingsChangeSchema) }),
 });

@@ -73,6 +73,7 @@ import {
   testExtractor,
 } from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
+import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 
 export * from './define';
 export * from './auth';
@@ -83,6 +84,7 @@ export * from './organisations';
 export * from './members';
 export * from './access-keys';
 export * from './consumption';
+export * from './versions';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -150,4 +152,9 @@ export const allEndpoints: readonly Endpoint[] = [
   organisationConsumption,
   myConsumption,
   environmentConsumption,
+  listVersions,
+  createVersion,
+  compareVersions,
+  restoreVersion,
+  deleteVersion,
 ];

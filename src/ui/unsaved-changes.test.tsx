@@ -9,7 +9,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/setup';
-import { useUnsavedChangesGuard } from './unsaved-changes';
+import { useUnsavedChanges, useUnsavedChangesGuard } from './unsaved-changes';
 
 beforeAll(async () => {
   await initI18n('fr');
@@ -187,5 +187,140 @@ describe('closing or reloading the tab', () => {
 
     act(() => cleanup());
     expect(dispatchBeforeUnload().defaultPrevented).toBe(false);
+  });
+});
+
+/** A form in a dialog: closing the dialog is leaving the form. */
+function DialogForm({ onSave }: { onSave?: () => Promise<boolean | void> }) {
+  const [open, setOpen] = useState(true);
+  const [name, setName] = useState('');
+  const { dialog, requestLeave } = useUnsavedChanges({ when: open && name !== '', onSave });
+  return (
+    <main>
+      {open ? (
+        <section aria-label="Édition">
+          <label>
+            Nom
+            <input value={name} onChange={(event) => setName(event.target.value)} />
+          </label>
+          <button type="button" onClick={() => requestLeave(() => setOpen(false))}>
+            Fermer
+          </button>
+        </section>
+      ) : (
+        <p>Fermé</p>
+      )}
+      {dialog}
+    </main>
+  );
+}
+
+function setupDialogForm(onSave?: () => Promise<boolean | void>) {
+  const router = createMemoryRouter([{ path: '/', element: <DialogForm onSave={onSave} /> }]);
+  render(<RouterProvider router={router} />);
+  return userEvent.setup();
+}
+
+describe('leaving a form in place (closing its dialog)', () => {
+  it('closes at once when nothing is unsaved', async () => {
+    const user = setupDialogForm();
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.getByText('Fermé')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks first: stay keeps the input, leave closes, save and leave saves then closes', async () => {
+    const onSave = vi.fn(async () => true);
+    const user = setupDialogForm(onSave);
+    await user.type(screen.getByLabelText('Nom'), 'Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Modifications non enregistrées' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rester sur la page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText('Nom') as HTMLInputElement).value).toBe('Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    dialog = await screen.findByRole('dialog', { name: 'Modifications non enregistrées' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer et quitter' }));
+    expect(await screen.findByText('Fermé')).toBeTruthy();
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves without saving on "Quitter sans enregistrer", and stays when the save fails', async () => {
+    const onSave = vi.fn(async () => false);
+    const user = setupDialogForm(onSave);
+    await user.type(screen.getByLabelText('Nom'), 'Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Modifications non enregistrées' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer et quitter' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText('Nom')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    dialog = await screen.findByRole('dialog', { name: 'Modifications non enregistrées' });
+    await user.click(within(dialog).getByRole('button', { name: 'Quitter sans enregistrer' }));
+    expect(await screen.findByText('Fermé')).toBeTruthy();
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** Two forms on one page, each with its guard (React Router consults only the newest blocker). */
+function TwoForms({ saves }: { saves: string[] }) {
+  const [first, setFirst] = useState('');
+  const [second, setSecond] = useState('');
+  const firstGuard = useUnsavedChangesGuard({ when: first !== '', onSave: async () => void saves.push(`first:${first}`) });
+  const secondGuard = useUnsavedChangesGuard({ when: second !== '', onSave: async () => void saves.push(`second:${second}`) });
+  return (
+    <main>
+      <label>
+        Premier
+        <input value={first} onChange={(event) => setFirst(event.target.value)} />
+      </label>
+      <label>
+        Second
+        <input value={second} onChange={(event) => setSecond(event.target.value)} />
+      </label>
+      <Link to="/other">Autre page</Link>
+      {firstGuard}
+      {secondGuard}
+    </main>
+  );
+}
+
+describe('a page with two guarded forms', () => {
+  function setupTwo(saves: string[]) {
+    const router = createMemoryRouter(
+      [
+        { path: '/form', element: <TwoForms saves={saves} /> },
+        { path: '/other', element: <h1>Autre</h1> },
+      ],
+      { initialEntries: ['/form'] },
+    );
+    render(<RouterProvider router={router} />);
+    return { router, user: userEvent.setup() };
+  }
+
+  it('asks when only the first form is dirty, and "save and leave" saves it', async () => {
+    const saves: string[] = [];
+    const { router, user } = setupTwo(saves);
+    await user.type(screen.getByLabelText('Premier'), 'A');
+    const dialog = await clickLinkAndGetDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer et quitter' }));
+    expect(await screen.findByRole('heading', { name: 'Autre' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/other');
+    expect(saves).toEqual(['first:A']);
+  });
+
+  it('saves both when both are dirty', async () => {
+    const saves: string[] = [];
+    const { user } = setupTwo(saves);
+    await user.type(screen.getByLabelText('Premier'), 'A');
+    await user.type(screen.getByLabelText('Second'), 'B');
+    const dialog = await clickLinkAndGetDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer et quitter' }));
+    expect(await screen.findByRole('heading', { name: 'Autre' })).toBeTruthy();
+    expect(saves).toEqual(['first:A', 'second:B']);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The unsaved-changes guard (spec §2.4): any form calls one hook with its dirty state and, optionally,
  * its save function. In-app navigation is held by the router's blocker and the user chooses to leave,
- * stay, or save and leave; closing or reloading the tab asks the browser's own question.
+ * stay, or save and leave; closing or reloading the tab asks the browser's own question. A form in a
+ * dialog also asks when the dialog is closed (`useUnsavedChanges().requestLeave`).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker, type Location } from 'react-router';
 import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
@@ -14,11 +15,53 @@ export interface UnsavedChangesOptions {
   onSave?: () => Promise<boolean | void>;
 }
 
-export function useUnsavedChangesGuard({ when, onSave }: UnsavedChangesOptions): ReactNode {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
+export function useUnsavedChangesGuard(options: UnsavedChangesOptions): ReactNode {
+  return useUnsavedChanges(options).dialog;
+}
+
+export interface UnsavedChanges {
+  /** The dialog; render it once in the form. */
+  dialog: ReactNode;
+  /**
+   * Leaving the form without navigating (closing a dialog that holds it): runs `leave` at once when
+   * nothing is unsaved, otherwise asks the same question; `leave` runs after "leave" or a save that worked.
+   */
+  requestLeave: (leave: () => void) => void;
+}
+
+/**
+ * Every mounted guard, in mounting order. React Router consults only the newest blocker of a page,
+ * so each guard's blocker looks at all of them: a page holding two forms (organisation settings and
+ * a member being edited) stops navigation when either is dirty, and "save and leave" saves both.
+ */
+const guards = new Map<number, UnsavedChangesOptions>();
+let lastGuardId = 0;
+const dirtyGuards = () => [...guards.values()].filter((guard) => guard.when);
+
+function blocksNavigation({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }): boolean {
+  const moves = currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search;
+  return moves && dirtyGuards().length > 0;
+}
+
+/** Saves every dirty form in turn; false as soon as one cannot be saved. */
+async function saveAll(forms: UnsavedChangesOptions[]): Promise<boolean> {
+  for (const form of forms) {
+    if (!form.onSave || (await form.onSave()) === false) return false;
+  }
+  return true;
+}
+
+/** The guard of a form that can also be left in place (an edit dialog), not only by navigating. */
+export function useUnsavedChanges({ when, onSave }: UnsavedChangesOptions): UnsavedChanges {
+  const [id] = useState(() => ++lastGuardId);
+  useEffect(() => {
+    guards.set(id, { when, onSave });
+  }, [id, when, onSave]);
+  useEffect(() => () => void guards.delete(id), [id]);
+
+  const blocker = useBlocker(blocksNavigation);
+  // A leave asked for in place (not by the router), waiting for the user's answer.
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
 
   useEffect(() => {
     if (!when) return;
@@ -31,25 +74,46 @@ export function useUnsavedChangesGuard({ when, onSave }: UnsavedChangesOptions):
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
 
-  return (
+  const proceed = () => {
+    if (pendingLeave) {
+      pendingLeave();
+      setPendingLeave(null);
+    } else blocker.proceed?.();
+  };
+  const stay = () => {
+    if (pendingLeave) setPendingLeave(null);
+    else blocker.reset?.();
+  };
+  // Leaving in place leaves this form only; navigating leaves every dirty form of the page.
+  const leaving = pendingLeave ? [{ when, onSave }] : blocker.state === 'blocked' ? dirtyGuards() : [];
+  const canSave = leaving.length > 0 && leaving.every((form) => form.onSave !== undefined);
+
+  const dialog = (
     <UnsavedChangesDialog
-      isOpen={blocker.state === 'blocked'}
-      onLeave={() => blocker.proceed?.()}
-      onStay={() => blocker.reset?.()}
+      isOpen={blocker.state === 'blocked' || pendingLeave !== null}
+      onLeave={proceed}
+      onStay={stay}
       onSave={
-        onSave &&
-        (async () => {
-          try {
-            const saved = await onSave();
-            if (saved === false) blocker.reset?.();
-            else blocker.proceed?.();
-          } catch {
-            blocker.reset?.();
-          }
-        })
+        canSave
+          ? async () => {
+              try {
+                if (await saveAll(leaving)) proceed();
+                else stay();
+              } catch {
+                stay();
+              }
+            }
+          : undefined
       }
     />
   );
+  return {
+    dialog,
+    requestLeave: (leave) => {
+      if (when) setPendingLeave(() => leave);
+      else leave();
+    },
+  };
 }
 
 interface DialogProps {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
 import { loginPage } from './support/pages';
-import { confirmDialog, projectPages, unsavedDialog } from './support/admin-pages';
+import { confirmDialog, projectPages, rapidNavigation, unsavedDialog } from './support/admin-pages';
 
 let browser: Browser;
 let receiver: Server;
@@ -83,6 +83,15 @@ describe('administration', () => {
     expect(JSON.parse(await readFile(exported, 'utf8'))).toMatchObject({ version: 1, environment: { settings: { retention: '1w' } } });
     await projectPages.createEnvironment(page, projectId, 'Copie importée', { file: exported });
 
+    // The same file on an existing environment: a readable preview first, then applied.
+    await settingsLink(page, 'Tourisme').click();
+    await tab(page, 'Import / export').click();
+    await page.locator('#import-file').setInputFiles(exported);
+    await page.locator('.p-settings-changes').getByText('Conservation des analyses').waitFor();
+    await page.getByRole('button', { name: 'Appliquer ces changements' }).click();
+    await page.locator('.p-toast--success').getByText('Importé').waitFor();
+    await page.goto(`/project/${projectId}`);
+
     // An access key's secret is shown once.
     await settingsLink(page, 'Copie importée').click();
     await tab(page, "Clés d'accès").click();
@@ -106,6 +115,13 @@ describe('administration', () => {
     await page.locator('.p-webhook-result').getByText('204').waitFor();
     expect(deliveries).toBe(1);
 
+    // Editing it in its dialog: closing with a change asks first; "save and leave" saves it.
+    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.locator('#webhook-url').fill(`${receiverUrl}?v=2`);
+    await page.keyboard.press('Escape');
+    await unsavedDialog.saveAndLeave(page);
+    await page.locator(`tr[data-webhook-url="${receiverUrl}?v=2"]`).waitFor();
+
     // Deleting: recorded, then gone from the project page by itself.
     await tab(page, "Paramètres de l'environnement").click();
     await page.getByRole('button', { name: "Supprimer l'environnement" }).click();
@@ -125,6 +141,36 @@ describe('administration', () => {
     expect(await page.getByRole('button', { name: 'Nouvel environnement' }).isDisabled()).toBe(true);
     expect(await settingsLink(page, 'Production').count()).toBe(0);
     expect(await page.locator('#project-name').getAttribute('readonly')).not.toBeNull();
+
+    // The screens a viewer may open say why they are closed, and list no hidden environment.
+    await page.goto('/project/demo-ic/env-new');
+    await page.getByText('Réservé aux configurateurs du projet').waitFor();
+    expect(await page.getByRole('button', { name: "Créer l'environnement" }).isDisabled()).toBe(true);
+    await page.goto('/project/demo-ic/env-management/settings');
+    await page.locator('#env-name').waitFor();
+    expect(await page.locator('#env-name').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: "Supprimer l'environnement" }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Environnement', { exact: true }).locator('option').allTextContents()).toEqual(['Production']);
+    await tab(page, 'Webhooks').click();
+    await page.getByText('Réservé aux configurateurs du projet').waitFor();
+    expect(await page.getByRole('button', { name: 'Ajouter un webhook' }).count()).toBe(0);
     await context.close();
+  }, 60_000);
+
+  it('finds real organisations, projects and environments with rapid navigation, hidden ones only for configurators', async () => {
+    const viewer = await newPage(browser);
+    await signIn(viewer.page, 'viewer');
+    await (await rapidNavigation.search(viewer.page, 'Recette')).getByText('Aucun résultat').waitFor();
+    await viewer.page.keyboard.press('Escape');
+    const projects = await rapidNavigation.search(viewer.page, 'Courrier');
+    await projects.filter({ hasText: 'Courrier entrant' }).first().click();
+    await viewer.page.waitForURL(/\/project\/demo-ic$/);
+    await viewer.context.close();
+
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin');
+    const hidden = (await rapidNavigation.search(admin.page, 'Recette')).filter({ hasText: 'Recette' });
+    await expect.poll(() => hidden.count()).toBe(2);
+    await admin.context.close();
   }, 60_000);
 });

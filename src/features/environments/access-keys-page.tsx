@@ -13,6 +13,7 @@ import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 
@@ -29,6 +30,8 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
   // The secret lives in this component's state only: never in the query cache, never persisted.
   const [secret, setSecret] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: environmentQueries.accessKeys(env.id).queryKey });
+  // No "save and leave" here: a key created on the way out would never show its secret.
+  const guard = useUnsavedChangesGuard({ when: name.trim() !== '' });
 
   const create = async () => {
     try {
@@ -116,6 +119,7 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
           }
         />
       </Dialog>
+      {guard}
     </>
   );
 }

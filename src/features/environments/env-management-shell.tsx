@@ -1,30 +1,41 @@
 /**
  * The frame of the env-management pages: which environment (`?envId=`, defaulting to the first the
- * user may see) and the tabs settings, import-export, access-keys, webhooks, integrations.
+ * user may see) and the tabs settings, import-export, access-keys, webhooks, integrations. The
+ * project's versions page uses the same frame without the tabs.
  */
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EnvironmentListItem } from '../../contract/environments';
 import { ListState } from '../../ui/list-state';
 import { envManagementPages, paths, type EnvManagementPage } from '../../app/paths';
+import { useFlag } from '../../storage/feature-flags';
 import { environmentQueries } from './queries';
 
-const TAB_TITLES: Record<EnvManagementPage, string> = {
+type ShellPage = EnvManagementPage | 'versions';
+
+const TAB_TITLES: Record<ShellPage, string> = {
   settings: 'envSettings',
   'import-export': 'envImportExport',
   'access-keys': 'accessKeys',
   webhooks: 'webhooks',
   integrations: 'integrations',
+  versions: 'versions',
 };
+
+/** Pages whose every call needs the configurator profile: others see why instead of a refusal. */
+const CONFIGURATOR_PAGES: readonly ShellPage[] = ['import-export', 'access-keys', 'webhooks'];
+
+const pagePath = (projectId: string, page: ShellPage) =>
+  page === 'versions' ? paths.versions(projectId) : paths.envManagement(projectId, page);
 
 export function EnvManagementShell({
   page,
   children,
 }: {
-  page: EnvManagementPage;
+  page: ShellPage;
   children: (env: EnvironmentListItem, projectId: string) => ReactNode;
 }) {
   const { t } = useTranslation(['environments', 'routes']);
@@ -32,9 +43,12 @@ export function EnvManagementShell({
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const list = useQuery(environmentQueries.list(projectId));
+  const project = useQuery(environmentQueries.project(projectId));
+  const allowed = !CONFIGURATOR_PAGES.includes(page) || project.data?.profile === 'configurator';
   const alive = (list.data ?? []).filter((env) => !env.deleting);
   const env = alive.find((e) => e.id === search.get('envId')) ?? alive[0];
   const query = env ? `?envId=${encodeURIComponent(env.id)}` : '';
+  const versionsOn = useFlag('projectVersions');
 
   return (
     <section className="p-page">
@@ -44,27 +58,32 @@ export function EnvManagementShell({
           <HTMLSelect
             aria-label={t('shell.environment')}
             value={env?.id}
-            onChange={(e) => void navigate(`${paths.envManagement(projectId, page)}?envId=${encodeURIComponent(e.currentTarget.value)}`)}
+            onChange={(e) => void navigate(`${pagePath(projectId, page)}?envId=${encodeURIComponent(e.currentTarget.value)}`)}
             options={alive.map((e) => ({ value: e.id, label: e.name }))}
           />
         )}
+        {/* Between an environment's settings and its versions, keeping the chosen environment. */}
+        {env && page === 'versions' && <Link to={`${paths.envManagement(projectId, 'settings')}${query}`}>{t('routes:envSettings')}</Link>}
+        {env && page !== 'versions' && versionsOn && <Link to={`${paths.versions(projectId)}${query}`}>{t('routes:versions')}</Link>}
       </div>
-      <nav className="p-tabs" aria-label={t('shell.tabs')}>
-        {envManagementPages.map((tab) => (
-          <NavLink key={tab} to={`${paths.envManagement(projectId, tab)}${query}`} className={tab === page ? 'is-active' : undefined}>
-            {t(`routes:${TAB_TITLES[tab]}` as never)}
-          </NavLink>
-        ))}
-      </nav>
+      {page !== 'versions' && (
+        <nav className="p-tabs" aria-label={t('shell.tabs')}>
+          {envManagementPages.map((tab) => (
+            <NavLink key={tab} to={`${paths.envManagement(projectId, tab)}${query}`} className={tab === page ? 'is-active' : undefined}>
+              {t(`routes:${TAB_TITLES[tab]}` as never)}
+            </NavLink>
+          ))}
+        </nav>
+      )}
       <ListState
-        isPending={list.isPending}
+        isPending={list.isPending || (!allowed && project.isPending)}
         error={list.error}
         isEmpty={env === undefined}
         emptyText={t('shell.noEnvironment')}
         errorText={t('shell.error')}
         onRetry={() => void list.refetch()}
       >
-        {env && children(env, projectId)}
+        {allowed ? env && children(env, projectId) : <NonIdealState icon="lock" title={t('settings.readOnly')} />}
       </ListState>
     </section>
   );

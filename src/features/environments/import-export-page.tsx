@@ -1,27 +1,27 @@
 /** import-export: download the versioned export file; import one with a preview of what changes. */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, FileInput, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, FileInput, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
-import { exportEnvironment, importEnvironment, type EnvironmentListItem, type ImportChange } from '../../contract/environments';
+import { exportEnvironment, importEnvironment, type EnvironmentListItem, type SettingsChange } from '../../contract/environments';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
+import { SettingsChangesTable } from './settings-changes-table';
 
 export function ImportExportPage() {
   return <EnvManagementShell page="import-export">{(env) => <ImportExport key={env.id} env={env} />}</EnvManagementShell>;
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value));
-
 function ImportExport({ env }: { env: EnvironmentListItem }) {
   const { t } = useTranslation('environments');
   const queryClient = useQueryClient();
   const [file, setFile] = useState<{ name: string; content: unknown } | null>(null);
-  const [changes, setChanges] = useState<ImportChange[] | null>(null);
+  const [changes, setChanges] = useState<SettingsChange[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const download = async () => {
@@ -59,18 +59,22 @@ function ImportExport({ env }: { env: EnvironmentListItem }) {
     }
   };
 
-  const apply = async () => {
-    if (!file) return;
+  const apply = async (): Promise<boolean> => {
+    if (!file) return false;
     try {
       await request(importEnvironment, { params: { envId: env.id }, body: { file: file.content, dryRun: false } });
       await queryClient.invalidateQueries({ queryKey: environmentQueries.all() });
       toast.success({ summary: tr('errors:generic.import.success') });
       setFile(null);
       setChanges(null);
+      return true;
     } catch (error) {
       toast.error({ summary: tr('errors:generic.import.failure'), detail: errorMessage(error) });
+      return false;
     }
   };
+  // A previewed file not applied yet is an unsaved change; "save and leave" applies it.
+  const guard = useUnsavedChangesGuard({ when: file !== null && (changes?.length ?? 0) > 0, onSave: apply });
 
   return (
     <>
@@ -90,28 +94,12 @@ function ImportExport({ env }: { env: EnvironmentListItem }) {
         {changes && changes.length === 0 && <Callout intent={Intent.SUCCESS}>{t('importExport.noChange')}</Callout>}
         {changes && changes.length > 0 && (
           <>
-            <HTMLTable className="p-table" compact>
-              <thead>
-                <tr>
-                  <th>{t('importExport.field')}</th>
-                  <th>{t('importExport.before')}</th>
-                  <th>{t('importExport.after')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((change) => (
-                  <tr key={change.field}>
-                    <td>{change.field}</td>
-                    <td>{show(change.before)}</td>
-                    <td>{show(change.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+            <SettingsChangesTable changes={changes} />
             <Button intent="primary" text={t('importExport.apply')} onClick={() => void apply()} />
           </>
         )}
       </Card>
+      {guard}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { request } from '../../api/request';
 import { listAccessKeys, listWebhooks } from '../../contract/access-keys';
 import { getEnvironmentSettings, listEnvironments } from '../../contract/environments';
 import { getProject } from '../../contract/organisations';
+import { compareVersions, listVersions } from '../../contract/versions';
 
 export const environmentQueries = {
   all: () => ['environments'] as const,
@@ -33,5 +34,16 @@ export const environmentQueries = {
     queryOptions({
       queryKey: [...environmentQueries.all(), 'webhooks', envId] as const,
       queryFn: ({ signal }) => request(listWebhooks, { params: { envId }, signal }),
+    }),
+  versions: (envId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'versions', envId] as const,
+      queryFn: ({ signal }) => request(listVersions, { params: { envId }, signal }),
+    }),
+  /** Under the environment's versions key, so saving, restoring or deleting refreshes comparisons too. */
+  compare: (envId: string, from: string, to: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.versions(envId).queryKey, 'compare', from, to] as const,
+      queryFn: ({ signal }) => request(compareVersions, { params: { envId }, query: { from, to }, signal }),
     }),
 };

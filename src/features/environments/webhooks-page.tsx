@@ -15,6 +15,7 @@ import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 
@@ -41,12 +42,18 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
   const queryClient = useQueryClient();
   const hooks = useQuery(environmentQueries.webhooks(env.id));
   const [draft, setDraft] = useState<Draft | null>(null);
+  // What the dialog opened with, to tell whether closing it loses anything.
+  const [initial, setInitial] = useState<Draft | null>(null);
+  const edit = (opened: Draft | null) => {
+    setDraft(opened);
+    setInitial(opened);
+  };
   const [results, setResults] = useState<Record<string, { ok: boolean; text: string }>>({});
   const refresh = () => queryClient.invalidateQueries({ queryKey: environmentQueries.webhooks(env.id).queryKey });
   const params = (id: string) => ({ envId: env.id, webhookId: id });
 
-  const save = async () => {
-    if (!draft) return;
+  const save = async (): Promise<boolean> => {
+    if (!draft) return false;
     const header = draft.authHeaderName.trim() || null;
     try {
       if (draft.id) {
@@ -68,12 +75,18 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
         });
       }
       toast.success({ summary: tr(draft.id ? 'errors:generic.save.success' : 'errors:generic.create.success') });
-      setDraft(null);
+      edit(null);
       await refresh();
+      return true;
     } catch (error) {
       toast.error({ summary: tr(draft.id ? 'errors:generic.save.failure' : 'errors:generic.create.failure'), detail: errorMessage(error) });
+      return false;
     }
   };
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(initial);
+  // Navigating away or closing the dialog with unsaved changes asks first.
+  const unsaved = useUnsavedChanges({ when: dirty, onSave: save });
+  const close = () => unsaved.requestLeave(() => edit(null));
   const setActive = async (hook: Webhook, active: boolean) => {
     try {
       await request(updateWebhook, { params: params(hook.id), body: { active } });
@@ -108,7 +121,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
   return (
     <>
       <div className="p-toolbar">
-        <Button icon="add" intent="primary" text={t('webhooks.add')} onClick={() => setDraft(EMPTY)} />
+        <Button icon="add" intent="primary" text={t('webhooks.add')} onClick={() => edit(EMPTY)} />
       </div>
       <ListState
         isPending={hooks.isPending}
@@ -150,7 +163,16 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
                     <Button
                       text={t('webhooks.edit')}
                       onClick={() =>
-                        setDraft({ ...hook, authHeaderName: hook.authHeaderName ?? '', authHeaderValue: '', hint: hook.authHeaderValueHint })
+                        edit({
+                          id: hook.id,
+                          url: hook.url,
+                          type: hook.type,
+                          format: hook.format,
+                          active: hook.active,
+                          authHeaderName: hook.authHeaderName ?? '',
+                          authHeaderValue: '',
+                          hint: hook.authHeaderValueHint,
+                        })
                       }
                     />
                     <Button icon="trash" intent={Intent.DANGER} aria-label={t('webhooks.delete')} onClick={() => void remove(hook)} />
@@ -161,7 +183,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
           </tbody>
         </HTMLTable>
       </ListState>
-      <Dialog isOpen={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? t('webhooks.edit') : t('webhooks.add')}>
+      <Dialog isOpen={draft !== null} onClose={close} title={draft?.id ? t('webhooks.edit') : t('webhooks.add')}>
         {draft && (
           <form
             onSubmit={(e) => {
@@ -200,6 +222,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
           </form>
         )}
       </Dialog>
+      {unsaved.dialog}
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLTable, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
@@ -15,10 +15,20 @@ export function AuditLogsPage() {
   const { language } = usePreferences();
   const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
   const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined)) as unknown as AuditFilters;
-  const logs = useQuery({ ...organisationQueries.auditLogs(orgaId, clean), placeholderData: keepPreviousData });
+  const orga = useQuery(organisationQueries.detail(orgaId));
+  const isAdmin = orga.data?.isAdmin === true;
+  const logs = useQuery({ ...organisationQueries.auditLogs(orgaId, clean), placeholderData: keepPreviousData, enabled: isAdmin });
   const set = (patch: Partial<AuditFilters>) => setFilters({ ...filters, ...patch, page: patch.page ?? 1 });
   const pages = logs.data ? Math.max(1, Math.ceil(logs.data.total / logs.data.pageSize)) : 1;
 
+  if (orga.data && !isAdmin) {
+    return (
+      <section className="p-page">
+        <h1 className="p-page__title">{t('routes:auditLogs')}</h1>
+        <NonIdealState icon="lock" title={t('members.adminOnly')} />
+      </section>
+    );
+  }
   return (
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:auditLogs')}</h1>

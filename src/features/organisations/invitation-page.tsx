@@ -8,7 +8,10 @@ import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
 import { answerInvitation, getInvitation } from '../../contract/members';
 import { paths } from '../../app/paths';
+import { confirm } from '../../ui/dialogs/dialog-service';
+import { tr } from '../../ui/message';
 import { isAcceptable, PasswordFields, type NewPassword } from '../../ui/password-fields';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 
 export function InvitationPage() {
   const { t } = useTranslation(['organisations', 'account']);
@@ -18,7 +21,13 @@ export function InvitationPage() {
   const [answer, setAnswer] = useState<'accepted' | 'declined' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // A password typed but not sent is lost on leaving; answering is a decision, so no "save and leave".
+  const guard = useUnsavedChangesGuard({ when: answer === null && password.password !== '' });
+
   const send = async (accept: boolean) => {
+    if (!accept && !(await confirm({ body: tr('organisations:invitation.declineConfirm'), confirmLabel: tr('organisations:invitation.decline'), danger: true }))) {
+      return;
+    }
     setError(null);
     try {
       const result = await request(answerInvitation, { params: { token }, body: accept ? { accept: true, password: password.password } : { accept: false } });
@@ -51,6 +60,7 @@ export function InvitationPage() {
         <Button intent="primary" text={t('invitation.accept')} disabled={!isAcceptable(password)} onClick={() => void send(true)} />
         <Button text={t('invitation.decline')} onClick={() => void send(false)} />
       </div>
+      {guard}
     </div>
   );
 }

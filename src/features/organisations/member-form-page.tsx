@@ -41,11 +41,9 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const dirty = JSON.stringify(fields) !== JSON.stringify(EMPTY);
-  const guard = useUnsavedChangesGuard({ when: dirty });
   const isAdmin = orga.data?.isAdmin === true;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async (): Promise<boolean> => {
     setBusy(true);
     const body = {
       ...fields,
@@ -66,12 +64,21 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
       flushSync(() => setFields(EMPTY));
       setProfiles({});
       await queryClient.invalidateQueries({ queryKey: organisationQueries.all() });
+      return true;
     } catch (error) {
       toast.error({ summary: tr(mode === 'invite' ? 'errors:generic.invite.failure' : 'errors:generic.create.failure'), detail: errorMessage(error) });
+      return false;
     } finally {
       setBusy(false);
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+  // "Save and leave" sends an invitation; a created user's one-time password must be read here, so
+  // creating on the way out is not offered.
+  const guard = useUnsavedChangesGuard({ when: dirty, onSave: mode === 'invite' ? send : undefined });
 
   const field = (key: keyof typeof EMPTY, required: boolean, type = 'text') => (
     <FormGroup label={t(`form.${key}`)} labelFor={`member-${key}`} labelInfo={required ? '*' : undefined}>

@@ -1,20 +1,21 @@
 /**
  * Members (spec §2.4 Organisation page, §6): role, position, admin mode and the access profile per
- * project, edited per member by organisation admins; removal confirmed; pending invitations below.
- * Shown on the organisation settings route beside the organisation form.
+ * project, edited per member by organisation admins (member-edit-dialog.tsx); removal confirmed;
+ * pending invitations below. Shown on the organisation settings route beside the organisation form.
  */
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, HTMLSelect, HTMLTable, Intent, Switch, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, Intent, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
-import { PROJECT_PROFILES, type EndpointBody } from '../../contract/define';
-import { removeMember, updateMember, type Member } from '../../contract/members';
+import { removeMember, type Member } from '../../contract/members';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
+import { MemberEditDialog } from './member-edit-dialog';
 import { organisationQueries } from './queries';
 
 export function MembersSection() {
@@ -28,21 +29,14 @@ export function MembersSection() {
   const invitations = useQuery({ ...organisationQueries.invitations(orgaId), enabled: isAdmin });
   const projectName = (id: string) => projects.data?.find((p) => p.id === id)?.name ?? id;
 
-  const update = async (member: Member, body: EndpointBody<typeof updateMember>) => {
-    try {
-      await request(updateMember, { params: { orgaId, userId: member.userId }, body });
-      toast.success({ summary: tr('errors:generic.update.success') });
-      await queryClient.invalidateQueries({ queryKey: organisationQueries.members(orgaId).queryKey });
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.update.failure'), detail: errorMessage(error) });
-    }
-  };
+  const [editing, setEditing] = useState<Member | null>(null);
+  const refreshMembers = () => queryClient.invalidateQueries({ queryKey: organisationQueries.members(orgaId).queryKey });
   const remove = async (member: Member) => {
     if (!(await confirm({ body: tr('organisations:members.removeConfirm', { name: `${member.firstname} ${member.lastname}` }), danger: true }))) return;
     try {
       await request(removeMember, { params: { orgaId, userId: member.userId } });
       toast.success({ summary: tr('errors:generic.delete.success') });
-      await queryClient.invalidateQueries({ queryKey: organisationQueries.members(orgaId).queryKey });
+      await refreshMembers();
     } catch (error) {
       toast.error({ summary: tr('errors:generic.delete.failure'), detail: errorMessage(error) });
     }
@@ -80,41 +74,22 @@ export function MembersSection() {
                 </td>
                 <td>{t(`roles.${member.role}` as never)}</td>
                 <td>{member.position}</td>
+                <td>{member.adminMode === 'admin' ? <Tag intent={Intent.PRIMARY}>{t('members.admin')}</Tag> : null}</td>
                 <td>
-                  {locked(
-                    <Switch
-                      aria-label={t('members.adminMode')}
-                      checked={member.adminMode === 'admin'}
-                      disabled={!isAdmin}
-                      onChange={(e) => void update(member, { adminMode: e.currentTarget.checked ? 'admin' : 'notAdmin' })}
-                    />,
-                  )}
+                  {member.adminMode === 'admin'
+                    ? t('members.adminIsConfigurator')
+                    : member.profiles
+                        .filter((grant) => grant.profile !== 'noAccess')
+                        .map((grant) => t('members.grant', { project: projectName(grant.projectId), profile: t(`profiles.${grant.profile}`) }))
+                        .join(', ') || t('profiles.noAccess')}
                 </td>
                 <td>
-                  {member.profiles.map((grant) => (
-                    <div key={grant.projectId} className="p-grant">
-                      <span>{projectName(grant.projectId)}</span>{' '}
-                      <HTMLSelect
-                        minimal
-                        aria-label={`${t('members.profiles')} ${projectName(grant.projectId)}`}
-                        value={member.adminMode === 'admin' ? 'configurator' : grant.profile}
-                        disabled={!isAdmin || member.adminMode === 'admin'}
-                        onChange={(e) =>
-                          void update(member, {
-                            profiles: member.profiles.map((g) =>
-                              g.projectId === grant.projectId ? { ...g, profile: e.currentTarget.value as Member['profiles'][number]['profile'] } : g,
-                            ),
-                          })
-                        }
-                        options={[...PROJECT_PROFILES].reverse().map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
-                      />
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  {locked(
-                    <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t('members.remove')} disabled={!isAdmin} onClick={() => void remove(member)} />,
-                  )}
+                  <ButtonGroup variant="minimal">
+                    {locked(<Button icon="edit" text={t('members.edit')} disabled={!isAdmin} onClick={() => setEditing(member)} />)}
+                    {locked(
+                      <Button icon="trash" intent={Intent.DANGER} aria-label={t('members.remove')} disabled={!isAdmin} onClick={() => void remove(member)} />,
+                    )}
+                  </ButtonGroup>
                 </td>
               </tr>
             ))}
@@ -130,6 +105,7 @@ export function MembersSection() {
             isEmpty={(invitations.data ?? []).length === 0}
             emptyText={t('invitations.empty')}
             errorText={t('invitations.error')}
+            onRetry={() => void invitations.refetch()}
           >
             <HTMLTable className="p-table" compact>
               <tbody>
@@ -149,6 +125,16 @@ export function MembersSection() {
             </HTMLTable>
           </ListState>
         </>
+      )}
+      {editing && (
+        <MemberEditDialog
+          key={editing.userId}
+          orgaId={orgaId}
+          member={editing}
+          projectName={projectName}
+          onSaved={refreshMembers}
+          onClose={() => setEditing(null)}
+        />
       )}
     </section>
   );

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -33,7 +33,9 @@ export function EnvNewPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  const guard = useUnsavedChangesGuard({ when: !done && (name !== '' || file !== null) });
+  const project = useQuery(projectQueries.detail(projectId));
+  // Only configurators create environments (§6); others see why before filling anything in.
+  const refused = project.data !== undefined && project.data.profile !== 'configurator';
 
   const readFile = async (picked: File | undefined) => {
     setFileError(false);
@@ -46,8 +48,7 @@ export function EnvNewPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const create = async (): Promise<boolean> => {
     setNameError(null);
     const source =
       kind === 'scratch' ? { kind } : kind === 'template' ? { kind, template } : { kind, file: file?.content ?? null };
@@ -56,55 +57,65 @@ export function EnvNewPage() {
       await request(createEnvironment, { params: { projectId }, body: { name, visibility: 'public', source } });
       await queryClient.invalidateQueries({ queryKey: projectQueries.all() });
       toast.success({ summary: tr('errors:generic.create.success') });
+      // Before navigating: the guard must see the form as saved, or it would hold the navigation.
       flushSync(() => setDone(true));
-      void navigate(paths.project(projectId));
+      return true;
     } catch (error) {
       if (serverCode(error) === 'environmentNameTaken') setNameError(t('envNew.nameTaken', { name: name.trim() }));
       toast.error({ summary: tr('errors:messages.environmentCreation'), detail: errorMessage(error) });
+      return false;
     } finally {
       setBusy(false);
     }
+  };
+  const guard = useUnsavedChangesGuard({ when: !done && (name !== '' || file !== null), onSave: create });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await create()) void navigate(paths.project(projectId));
   };
 
   return (
     <section className="p-page p-form-page">
       <h1 className="p-page__title">{t('routes:createEnv')}</h1>
+      {refused && <Callout intent={Intent.WARNING}>{t('home.notConfigurator')}</Callout>}
       <form onSubmit={submit}>
-        <FormGroup label={t('envNew.name')} labelFor="env-name" intent={nameError ? Intent.DANGER : Intent.NONE} helperText={nameError}>
-          <InputGroup id="env-name" value={name} onValueChange={setName} required />
-        </FormGroup>
-        <RadioGroup label={t('envNew.source')} selectedValue={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
-          <Radio value="scratch" label={t('envNew.scratch')} />
-          <Radio value="template" label={t('envNew.template')} />
-          <Radio value="import" label={t('envNew.import')} />
-        </RadioGroup>
-        {kind === 'template' && (
-          <FormGroup label={t('envNew.template')} labelFor="env-template">
-            <HTMLSelect
-              id="env-template"
-              value={template}
-              onChange={(e) => setTemplate(e.currentTarget.value as EnvironmentTemplateId)}
-              options={ENVIRONMENT_TEMPLATES.map((id) => ({ value: id, label: `${t(`envNew.templates.${id}`)} (${id})` }))}
-            />
+        <fieldset disabled={refused} className="p-fieldset">
+          <FormGroup label={t('envNew.name')} labelFor="env-name" intent={nameError ? Intent.DANGER : Intent.NONE} helperText={nameError}>
+            <InputGroup id="env-name" value={name} onValueChange={setName} required />
           </FormGroup>
-        )}
-        {kind === 'import' && (
-          <FormGroup label={t('envNew.file')} labelFor="env-file">
-            <FileInput
-              text={file?.name}
-              inputProps={{ id: 'env-file', accept: '.json,application/json' }}
-              onInputChange={(e) => void readFile((e.target as HTMLInputElement).files?.[0])}
-            />
-            {fileError && <Callout intent={Intent.DANGER}>{t('envNew.fileInvalid')}</Callout>}
-          </FormGroup>
-        )}
-        <Button
-          type="submit"
-          intent="primary"
-          text={t('envNew.create')}
-          loading={busy}
-          disabled={!name.trim() || (kind === 'import' && file === null)}
-        />
+          <RadioGroup label={t('envNew.source')} selectedValue={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
+            <Radio value="scratch" label={t('envNew.scratch')} />
+            <Radio value="template" label={t('envNew.template')} />
+            <Radio value="import" label={t('envNew.import')} />
+          </RadioGroup>
+          {kind === 'template' && (
+            <FormGroup label={t('envNew.template')} labelFor="env-template">
+              <HTMLSelect
+                id="env-template"
+                value={template}
+                onChange={(e) => setTemplate(e.currentTarget.value as EnvironmentTemplateId)}
+                options={ENVIRONMENT_TEMPLATES.map((id) => ({ value: id, label: `${t(`envNew.templates.${id}`)} (${id})` }))}
+              />
+            </FormGroup>
+          )}
+          {kind === 'import' && (
+            <FormGroup label={t('envNew.file')} labelFor="env-file">
+              <FileInput
+                text={file?.name}
+                inputProps={{ id: 'env-file', accept: '.json,application/json' }}
+                onInputChange={(e) => void readFile((e.target as HTMLInputElement).files?.[0])}
+              />
+              {fileError && <Callout intent={Intent.DANGER}>{t('envNew.fileInvalid')}</Callout>}
+            </FormGroup>
+          )}
+          <Button
+            type="submit"
+            intent="primary"
+            text={t('envNew.create')}
+            loading={busy}
+            disabled={refused || !name.trim() || (kind === 'import' && file === null)}
+          />
+        </fieldset>
       </form>
       {guard}
     </section>

@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -22,6 +22,9 @@ export function ProjectNewPage() {
   const [name, setName] = useState('');
   const [type, setType] = useState<'IC' | 'NLU'>('NLU');
   const [notes, setNotes] = useState('');
+  const organisation = useQuery(projectQueries.organisation(orgaId));
+  // Only organisation admins create projects (§6); others see why before typing anything.
+  const refused = organisation.data !== undefined && !organisation.data.isAdmin;
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const tooLong = name.trim().length > PROJECT_NAME_MAX_LENGTH;
@@ -54,22 +57,25 @@ export function ProjectNewPage() {
   return (
     <section className="p-page p-form-page">
       <h1 className="p-page__title">{t('routes:projectNew')}</h1>
+      {refused && <Callout intent={Intent.WARNING}>{t('list.notAdmin')}</Callout>}
       <form onSubmit={submit}>
-        <FormGroup
-          label={t('form.name')}
-          labelFor="project-name"
-          intent={tooLong ? Intent.DANGER : Intent.NONE}
-          helperText={tooLong ? t('form.tooLong') : `${name.trim().length}/${PROJECT_NAME_MAX_LENGTH}`}
-        >
-          <InputGroup id="project-name" value={name} onValueChange={setName} required intent={tooLong ? Intent.DANGER : Intent.NONE} />
-        </FormGroup>
-        <FormGroup label={t('form.type')} labelFor="project-type">
-          <HTMLSelect id="project-type" value={type} onChange={(e) => setType(e.currentTarget.value as 'IC' | 'NLU')} options={['NLU', 'IC']} />
-        </FormGroup>
-        <FormGroup label={t('form.notes')} labelFor="project-notes">
-          <TextArea id="project-notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} fill />
-        </FormGroup>
-        <Button type="submit" intent="primary" text={t('form.create')} loading={busy} disabled={tooLong || !name.trim()} />
+        <fieldset disabled={refused} className="p-fieldset">
+          <FormGroup
+            label={t('form.name')}
+            labelFor="project-name"
+            intent={tooLong ? Intent.DANGER : Intent.NONE}
+            helperText={tooLong ? t('form.tooLong') : `${name.trim().length}/${PROJECT_NAME_MAX_LENGTH}`}
+          >
+            <InputGroup id="project-name" value={name} onValueChange={setName} required intent={tooLong ? Intent.DANGER : Intent.NONE} />
+          </FormGroup>
+          <FormGroup label={t('form.type')} labelFor="project-type">
+            <HTMLSelect id="project-type" value={type} onChange={(e) => setType(e.currentTarget.value as 'IC' | 'NLU')} options={['NLU', 'IC']} />
+          </FormGroup>
+          <FormGroup label={t('form.notes')} labelFor="project-notes">
+            <TextArea id="project-notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} fill />
+          </FormGroup>
+          <Button type="submit" intent="primary" text={t('form.create')} loading={busy} disabled={refused || tooLong || !name.trim()} />
+        </fieldset>
       </form>
       {guard}
     </section>

@@ -1,8 +1,10 @@
 /** Page models of the administrative screens (issue 5): labels live here, not in the scenarios. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const confirmDialog = {
   accept: (page: Page) => page.locator('.bp6-alert').getByRole('button', { name: 'Confirmer' }).click(),
+  acceptWith: (page: Page, label: string) => page.locator('.bp6-alert').getByRole('button', { name: label }).click(),
 };
 
 export const unsavedDialog = {
@@ -40,4 +42,83 @@ export const projectPages = {
 export const envManagement = {
   open: (page: Page, projectId: string, tab: string, envId: string) =>
     page.goto(`/project/${projectId}/env-management/${tab}?envId=${encodeURIComponent(envId)}`),
+};
+
+export const sideNav = {
+  open: (page: Page, name: string) => page.locator('.p-side-nav').getByRole('link', { name }).click(),
+};
+
+export const featureFlags = {
+  /** Switches a per-browser flag on and waits until it is stored (IndexedDB is written after the click). */
+  async enable(page: Page, label: string) {
+    await page.goto('/profile');
+    const flag = page.getByRole('checkbox', { name: label });
+    await expect
+      .poll(async () => {
+        if (!(await flag.isChecked())) await flag.check({ force: true });
+        await page.waitForTimeout(200);
+        await page.reload();
+        return flag.isChecked();
+      })
+      .toBe(true);
+  },
+};
+
+export const versionsPage = {
+  /** The link beside the environment picker, between an environment's settings and its versions. */
+  headerLink: (page: Page, name: string) => page.locator('.p-page__header').getByRole('link', { name, exact: true }),
+  chooseEnvironment: (page: Page, name: string) => page.getByLabel('Environnement', { exact: true }).selectOption({ label: name }),
+  row: (page: Page, name: string) => page.locator(`tr[data-version-name="${name}"]`),
+  async create(page: Page, name: string) {
+    await page.locator('#version-name').fill(name);
+    await page.getByRole('button', { name: 'Créer une version' }).click();
+    await versionsPage.row(page, name).waitFor();
+  },
+  restore: (page: Page, name: string) => versionsPage.row(page, name).getByRole('button', { name: 'Restaurer' }).click(),
+  noDifference: (page: Page) => page.getByText('Aucune différence'),
+  diffRow: (page: Page, place: string) => page.locator('.p-settings-changes tbody tr').filter({ hasText: place }),
+};
+
+export const memberForm = {
+  async invite(page: Page, orgaId: string, person: { firstname: string; lastname: string; username: string; email: string }) {
+    await page.goto(`/orga/${orgaId}/invite-user`);
+    for (const [key, value] of Object.entries(person)) await page.locator(`#member-${key}`).fill(value);
+    await page.getByRole('button', { name: "Envoyer l'invitation" }).click();
+    await page.getByText(`Invitation envoyée à ${person.email}`).waitFor();
+  },
+  async create(page: Page, orgaId: string, person: { firstname: string; lastname: string; username: string; email: string }) {
+    await page.goto(`/orga/${orgaId}/create-user`);
+    for (const [key, value] of Object.entries(person)) await page.locator(`#member-${key}`).fill(value);
+    await page.getByRole('button', { name: "Créer l'utilisateur" }).click();
+    await page.getByText(`Utilisateur ${person.username} créé`).waitFor();
+  },
+};
+
+export const invitationPage = {
+  async accept(page: Page, password: string) {
+    await page.locator('#new-password').fill(password);
+    await page.locator('#password-confirmation').fill(password);
+    await page.getByRole('button', { name: 'Accepter' }).click();
+    await page.getByText('Invitation acceptée.').waitFor();
+  },
+  async decline(page: Page) {
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Refuser' }).click();
+    await page.getByText('Invitation refusée.').waitFor();
+  },
+};
+
+export const membersPage = {
+  row: (page: Page, username: string) => page.locator(`tr[data-username="${username}"]`),
+  edit: (page: Page, username: string) => membersPage.row(page, username).getByRole('button', { name: 'Modifier' }).click(),
+  invitationStatus: (page: Page, email: string) => page.locator('tr').filter({ hasText: `(${email})` }),
+};
+
+export const rapidNavigation = {
+  async search(page: Page, text: string) {
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('textbox', { name: /Aller à une organisation/ });
+    await input.fill(text);
+    return page.locator('.bp6-omnibar .bp6-menu-item');
+  },
 };

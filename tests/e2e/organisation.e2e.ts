@@ -1,0 +1,120 @@
+/**
+ * The organisation screens as people meet them (issue 5): an invitation mailed to the outbox, accepted
+ * with a password (the new member then signs in) or declined; a member edited in a dialog that asks
+ * before dropping unsaved changes.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { loginPage } from './support/pages';
+import { invitationPage, memberForm, membersPage, unsavedDialog } from './support/admin-pages';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, username: string, password?: string) {
+  await loginPage.open(page);
+  await loginPage.signIn(page, username, password);
+  await page.waitForURL(/\/orga\/[^/]+$/);
+}
+
+/** Invites someone as the signed-in admin and returns the link of the mail written to the outbox. */
+async function inviteAndReadLink(page: Page, username: string): Promise<string> {
+  const outbox = join(inject('dataDir'), 'outbox');
+  const before = new Set(await readdir(outbox).catch(() => []));
+  const email = `${username}@example.test`;
+  await memberForm.invite(page, 'demo', { firstname: 'Nina', lastname: username, username, email });
+  let mailFile: string | undefined;
+  for (let attempt = 0; attempt < 50 && mailFile === undefined; attempt += 1) {
+    mailFile = (await readdir(outbox).catch(() => [])).find((name) => !before.has(name));
+    if (mailFile === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const mail = await PostalMime.parse(await readFile(join(outbox, mailFile ?? '')));
+  expect(mail.to?.[0]?.address).toBe(email);
+  const link = /https?:\/\/\S+\/invitation\/[\w-]+/.exec(mail.text ?? '')?.[0];
+  expect(link?.startsWith(new URL(page.url()).origin)).toBe(true);
+  return link ?? '';
+}
+
+const NEW_PASSWORD = 'Invitation-2026!';
+
+describe('invitations', () => {
+  it('are accepted with a password (the new member signs in) or declined, and the admin sees both answers', async () => {
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin');
+    const acceptLink = await inviteAndReadLink(admin.page, 'nina');
+    const declineLink = await inviteAndReadLink(admin.page, 'oscar');
+
+    // The invitee, signed out, opens the link and accepts.
+    const invitee = await newPage(browser);
+    await invitee.page.goto(acceptLink);
+    await invitee.page.getByRole('heading', { name: 'Invitation à rejoindre Démo' }).waitFor();
+    await invitee.page.getByText('votre identifiant sera nina').waitFor();
+    await invitationPage.accept(invitee.page, NEW_PASSWORD);
+    await invitee.page.getByRole('link', { name: 'Se connecter' }).click();
+    await invitee.page.locator('#login-username').waitFor();
+    await loginPage.signIn(invitee.page, 'nina', NEW_PASSWORD);
+    await invitee.page.waitForURL(/\/orga\/demo$/);
+    await invitee.context.close();
+
+    // Another one declines; the link is then spent.
+    const other = await newPage(browser);
+    await other.page.goto(declineLink);
+    await invitationPage.decline(other.page);
+    await other.page.goto(declineLink);
+    await other.page.getByText('Invitation refusée.').waitFor();
+    await other.context.close();
+
+    await admin.page.goto('/orga/demo/settings');
+    await membersPage.row(admin.page, 'nina').waitFor();
+    expect(await membersPage.row(admin.page, 'oscar').count()).toBe(0);
+    await membersPage.invitationStatus(admin.page, 'nina@example.test').getByText('Acceptée').waitFor();
+    await membersPage.invitationStatus(admin.page, 'oscar@example.test').getByText('Refusée').waitFor();
+    await admin.context.close();
+  }, 90_000);
+});
+
+describe('editing a member', () => {
+  it('asks before closing with unsaved changes: stay, leave, or save and leave', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    // A member of its own, so the demo accounts other scenarios use keep their rights.
+    await memberForm.create(page, 'demo', { firstname: 'Paul', lastname: 'Membre', username: 'paul', email: 'paul@example.test' });
+    await page.goto('/orga/demo/settings');
+    const row = membersPage.row(page, 'paul');
+    await row.waitFor();
+    const position = async () => (await row.locator('td').nth(2).textContent()) ?? '';
+    const original = await position();
+
+    await membersPage.edit(page, 'paul');
+    await page.locator('#member-position').fill('Chef qualité');
+    await page.keyboard.press('Escape');
+    await unsavedDialog.stay(page);
+    await expect(page.locator('#member-position').inputValue()).resolves.toBe('Chef qualité');
+
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await unsavedDialog.leave(page);
+    await page.locator('#member-position').waitFor({ state: 'detached' });
+    expect(await position()).toBe(original);
+
+    await membersPage.edit(page, 'paul');
+    await page.locator('#member-position').fill('Chef qualité');
+    await page.getByLabel('Courrier entrant').selectOption('cockpit');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await unsavedDialog.saveAndLeave(page);
+    await page.locator('#member-position').waitFor({ state: 'detached' });
+    await row.getByText('Chef qualité').waitFor();
+    expect(await row.textContent()).toContain('Courrier entrant : Cockpit');
+    await context.close();
+  }, 60_000);
+});

@@ -1,8 +1,13 @@
 /**
  * bench/files-viewer (`npm run bench:files`): parse time and MB/s per format in Node (in-process) and
- * end to end in Chromium's parse worker (file picked → model back on the page), for the fixtures and a
- * generated 25 MB EML; time until page 1 of the 120-page PDF is painted; the longest main-thread task
- * while parsing. Targets: EML ≥ 50 MB/s in the worker, PDF page 1 < 500 ms, no task over 50 ms.
+ * end to end in Chromium's parse worker (file picked → model back on the page and its view shown), for
+ * the fixtures, a generated 25 MB EML and a generated 20 MB MSG; time until page 1 of the 120-page PDF
+ * is painted; the longest main-thread task while parsing. Targets: EML ≥ 50 MB/s in the worker, PDF
+ * page 1 < 500 ms, no task over 50 ms.
+ *
+ * "File picked" is the input's change event: the moment the page learns of the file. The time the
+ * test driver itself takes to hand the file over (setInputFiles, before that event) is printed apart
+ * as "driver", since no code of the app runs in it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { machineLine } from '../machine.mjs';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { parseFile } from '../../src/parsing/parse-file.ts';
-import { largeEml, writeTemp } from './generate.mjs';
+import { largeEml, largeMsg, writeTemp } from './generate.mjs';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,11 +26,13 @@ const fmt = (value, digits = 1) => value.toFixed(digits);
 
 const bigEml = largeEml(25);
 const bigEmlFile = writeTemp('large.eml', bigEml);
+const bigMsgFile = writeTemp('large.msg', largeMsg(20));
 const sets = {
   eml: readdirSync(join(FIXTURES, 'eml')).filter((f) => f.endsWith('.eml')).map((f) => join(FIXTURES, 'eml', f)),
   msg: readdirSync(join(FIXTURES, 'msg')).filter((f) => f.endsWith('.msg')).map((f) => join(FIXTURES, 'msg', f)),
   pdf: readdirSync(join(FIXTURES, 'pdf')).map((f) => join(FIXTURES, 'pdf', f)),
   'eml 25 MB (generated)': [bigEmlFile],
+  'msg 20 MB (generated)': [bigMsgFile],
 };
 
 console.log(machineLine());
@@ -64,17 +71,18 @@ try {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
       }).observe({ type: 'longtask' });
-      window.__start = performance.now();
+      window.__called = performance.now();
+      document.querySelector('[data-testid="file-input"]').addEventListener('change', () => (window.__picked = performance.now()), { capture: true, once: true });
     });
     await page.getByTestId('file-input').setInputFiles(files);
     await ready();
-    return page.evaluate(() => ({ ms: performance.now() - window.__start, longest: window.__longest }));
+    return page.evaluate(() => ({ ms: performance.now() - window.__picked, driver: window.__picked - window.__called, longest: window.__longest }));
   };
   const allParsed = (count) => () =>
     count === 1
-      ? page.waitForSelector('[data-testid="email-view"], [data-testid="pdf-view"], [data-testid="file-error"]', { timeout: 120_000 })
+      ? page.waitForSelector('[data-testid="mail-frame"], [data-testid="mail-text"], [data-testid="mail-nobody"], [data-testid="pdf-view"], [data-testid="file-error"]', { timeout: 120_000 })
       : page.waitForFunction((n) => {
-          const items = [...document.querySelectorAll('[data-testid="file-list"] [role="option"]')];
+          const items = [...document.querySelectorAll('[data-testid="file-list"] [data-status]')];
           return items.length === n && items.every((item) => ['done', 'error'].includes(item.dataset.status));
         }, count, { timeout: 120_000 });
 
@@ -84,17 +92,16 @@ try {
     const bytes = files.reduce((sum, file) => sum + readFileSync(file).length, 0);
     const result = await openAndTime(files, allParsed(files.length));
     longest = Math.max(longest, result.longest);
-    console.log(`  ${name.padEnd(24)} ${String(files.length).padStart(3)} files ${fmt(mb(bytes), 2).padStart(7)} MB ${fmt(result.ms, 0).padStart(6)} ms ${fmt(mb(bytes) / (result.ms / 1000)).padStart(7)} MB/s  longest main-thread task ${fmt(result.longest, 0)} ms`);
+    console.log(`  ${name.padEnd(24)} ${String(files.length).padStart(3)} files ${fmt(mb(bytes), 2).padStart(7)} MB ${fmt(result.ms, 0).padStart(6)} ms ${fmt(mb(bytes) / (result.ms / 1000)).padStart(7)} MB/s  longest main-thread task ${fmt(result.longest, 0)} ms (driver ${fmt(result.driver, 0)} ms)`);
     if (name.startsWith('eml 25')) emlRate = mb(bytes) / (result.ms / 1000);
   }
   const pdf = await openAndTime(join(FIXTURES, 'pdf/report-120-pages.pdf'), () => page.waitForSelector('[data-page="1"] canvas', { timeout: 60_000 }));
   longest = Math.max(longest, pdf.longest);
-  console.log(`  120-page PDF: page 1 painted after ${fmt(pdf.ms, 0)} ms (file picked → canvas drawn); longest task ${fmt(pdf.longest, 0)} ms`);
+  console.log(`  120-page PDF: page 1 painted after ${fmt(pdf.ms, 0)} ms (file picked → canvas drawn); longest task ${fmt(pdf.longest, 0)} ms (driver ${fmt(pdf.driver, 0)} ms)`);
   console.log(
     `targets: EML ≥ 50 MB/s in the worker: ${emlRate >= 50 ? 'met' : 'NOT met'} (${fmt(emlRate)}); ` +
       `PDF page 1 < 500 ms: ${pdf.ms < 500 ? 'met' : 'NOT met'}; no task > 50 ms: ${longest <= 50 ? 'met' : 'NOT met'} (${fmt(longest, 0)} ms)`,
   );
-  console.log('not measured: a generated 20 MB MSG (no compound-file writer wired in yet).');
 } finally {
   await browser.close();
   await server.stop();

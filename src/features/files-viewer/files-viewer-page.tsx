@@ -34,6 +34,7 @@ export function FilesViewerPage() {
 
   useEffect(() => {
     poolRef.current = createBrowserParsePool();
+    poolRef.current.warm();
     return () => poolRef.current?.close();
   }, []);
 
@@ -43,7 +44,8 @@ export function FilesViewerPage() {
     update(id, { status: 'parsing' });
     const pool = poolRef.current ?? (poolRef.current = createBrowserParsePool());
     // The worker receives its own copy; the page keeps the original for rendering and downloads.
-    const result = await pool.parse(name, bytes.slice(), (progress) => update(id, { progress }));
+    // PDF page text is read by the view, per page, when shown or searched (see pdf-view.tsx).
+    const result = await pool.parse(name, bytes.slice(), (progress) => update(id, { progress }), { pdfPageText: false });
     update(id, { status: result.ok ? 'done' : 'error', progress: 1, result });
   }, []);
 

@@ -1,13 +1,23 @@
-/** The mail body in a sandboxed iframe (never allow-scripts), from srcdoc, after prepareMailHtml. */
-import { useMemo, useState } from 'react';
-import { Button, Callout } from '@blueprintjs/core';
+/**
+ * The mail body in a sandboxed iframe (never allow-scripts), from srcdoc, after prepareMailHtml.
+ * Sanitising runs in a task of its own after the message's fields are painted: on a large HTML body
+ * it is the longest piece of main-thread work of the viewer, and it should not add to the render's.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { prepareMailHtml } from './mail-html';
+import { prepareMailHtml, type MailHtml } from './mail-html';
 
-export function MailFrame({ html, cidImages }: { html: string; cidImages: Map<string, string> }) {
+export function MailFrame({ html, cidImages }: { html: string; cidImages: () => Map<string, string> }) {
   const { t } = useTranslation('filesViewer');
   const [allowRemote, setAllowRemote] = useState(false);
-  const prepared = useMemo(() => prepareMailHtml(html, cidImages, allowRemote), [html, cidImages, allowRemote]);
+  const [prepared, setPrepared] = useState<MailHtml>();
+  useEffect(() => {
+    setPrepared(undefined);
+    const timer = setTimeout(() => setPrepared(prepareMailHtml(html, cidImages(), allowRemote)), 0);
+    return () => clearTimeout(timer);
+  }, [html, cidImages, allowRemote]);
+  if (!prepared) return <Spinner size={24} aria-label={t('email.tabs.body')} />;
   return (
     <div className="p-fv-mail">
       {prepared.blockedRemote > 0 && !allowRemote && (

@@ -1,21 +1,28 @@
 /**
  * The mail body in a sandboxed iframe (never allow-scripts), from srcdoc, after prepareMailHtml.
- * Sanitising runs in a task of its own after the message's fields are painted: on a large HTML body
- * it is the longest piece of main-thread work of the viewer, and it should not add to the render's.
+ * Sanitising runs after the message's fields are painted, in slices of ~10 ms (sanitize-slices.ts):
+ * on a large HTML body it is the biggest piece of main-thread work of the viewer.
  */
 import { useEffect, useState } from 'react';
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { prepareMailHtml, type MailHtml } from './mail-html';
+import { prepareMailHtmlInSlices, type MailHtml } from './mail-html';
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function MailFrame({ html, cidImages }: { html: string; cidImages: () => Map<string, string> }) {
   const { t } = useTranslation('filesViewer');
   const [allowRemote, setAllowRemote] = useState(false);
   const [prepared, setPrepared] = useState<MailHtml>();
   useEffect(() => {
+    let cancelled = false;
     setPrepared(undefined);
-    const timer = setTimeout(() => setPrepared(prepareMailHtml(html, cidImages(), allowRemote)), 0);
-    return () => clearTimeout(timer);
+    void nextTask()
+      .then(() => prepareMailHtmlInSlices(html, cidImages(), allowRemote, () => (cancelled ? Promise.reject(new Error('cancelled')) : nextTask())))
+      .then((result) => !cancelled && setPrepared(result), () => undefined);
+    return () => {
+      cancelled = true;
+    };
   }, [html, cidImages, allowRemote]);
   if (!prepared) return <Spinner size={24} aria-label={t('email.tabs.body')} />;
   return (

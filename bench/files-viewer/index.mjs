@@ -63,45 +63,68 @@ try {
   console.log(`browser: Chromium ${browser.version()}`);
   console.log('Chromium (end to end through the parse worker):');
 
-  const openAndTime = async (files, ready) => {
+  /**
+   * Opens files and returns, in ms after the input's change event: `model` (the model is on the page:
+   * the file's view or, for several files, every file's status is done or error) and `shown` (the
+   * selected file fully shown: mail body sanitised into its frame, or PDF page 1 painted). Times are
+   * taken in the page by a MutationObserver, so the driver's polling adds nothing.
+   */
+  const openAndTime = async (files, count) => {
     await page.goto('/files-viewer');
     await page.getByTestId('privacy-banner').waitFor();
-    await page.evaluate(() => {
+    await page.evaluate((n) => {
       window.__longest = 0;
+      window.__marks = {};
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
       }).observe({ type: 'longtask' });
+      const checks = {
+        model: () =>
+          n === 1
+            ? document.querySelector('[data-testid="email-view"], [data-testid="pdf-view"], [data-testid="file-error"], [data-testid="text-view"]')
+            : (() => {
+                const items = [...document.querySelectorAll('[data-testid="file-list"] [data-status]')];
+                return items.length === n && items.every((item) => ['done', 'error'].includes(item.dataset.status));
+              })(),
+        shown: () => document.querySelector('[data-testid="mail-frame"], [data-testid="mail-text"], [data-testid="mail-nobody"], [data-page="1"] canvas, [data-testid="file-error"]'),
+      };
+      new MutationObserver(() => {
+        for (const [mark, check] of Object.entries(checks)) if (!window.__marks[mark] && window.__picked && check()) window.__marks[mark] = performance.now();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
       window.__called = performance.now();
       document.querySelector('[data-testid="file-input"]').addEventListener('change', () => (window.__picked = performance.now()), { capture: true, once: true });
-    });
+    }, count);
     await page.getByTestId('file-input').setInputFiles(files);
-    await ready();
-    return page.evaluate(() => ({ ms: performance.now() - window.__picked, driver: window.__picked - window.__called, longest: window.__longest }));
+    await page.waitForFunction(() => window.__marks.model && window.__marks.shown, null, { timeout: 120_000 });
+    await page.waitForTimeout(100);
+    return page.evaluate(() => ({
+      model: window.__marks.model - window.__picked,
+      shown: window.__marks.shown - window.__picked,
+      driver: window.__picked - window.__called,
+      longest: window.__longest,
+    }));
   };
-  const allParsed = (count) => () =>
-    count === 1
-      ? page.waitForSelector('[data-testid="mail-frame"], [data-testid="mail-text"], [data-testid="mail-nobody"], [data-testid="pdf-view"], [data-testid="file-error"]', { timeout: 120_000 })
-      : page.waitForFunction((n) => {
-          const items = [...document.querySelectorAll('[data-testid="file-list"] [data-status]')];
-          return items.length === n && items.every((item) => ['done', 'error'].includes(item.dataset.status));
-        }, count, { timeout: 120_000 });
 
   let longest = 0;
   let emlRate = 0;
   for (const [name, files] of Object.entries(sets)) {
     const bytes = files.reduce((sum, file) => sum + readFileSync(file).length, 0);
-    const result = await openAndTime(files, allParsed(files.length));
+    const result = await openAndTime(files, files.length);
     longest = Math.max(longest, result.longest);
-    console.log(`  ${name.padEnd(24)} ${String(files.length).padStart(3)} files ${fmt(mb(bytes), 2).padStart(7)} MB ${fmt(result.ms, 0).padStart(6)} ms ${fmt(mb(bytes) / (result.ms / 1000)).padStart(7)} MB/s  longest main-thread task ${fmt(result.longest, 0)} ms (driver ${fmt(result.driver, 0)} ms)`);
-    if (name.startsWith('eml 25')) emlRate = mb(bytes) / (result.ms / 1000);
+    console.log(
+      `  ${name.padEnd(24)} ${String(files.length).padStart(3)} files ${fmt(mb(bytes), 2).padStart(7)} MB ${fmt(result.model, 0).padStart(6)} ms ${fmt(mb(bytes) / (result.model / 1000)).padStart(7)} MB/s` +
+        `  first file shown ${fmt(result.shown, 0)} ms  longest main-thread task ${fmt(result.longest, 0)} ms (driver ${fmt(result.driver, 0)} ms)`,
+    );
+    if (name.startsWith('eml 25')) emlRate = mb(bytes) / (result.model / 1000);
   }
-  const pdf = await openAndTime(join(FIXTURES, 'pdf/report-120-pages.pdf'), () => page.waitForSelector('[data-page="1"] canvas', { timeout: 60_000 }));
+  const pdf = await openAndTime(join(FIXTURES, 'pdf/report-120-pages.pdf'), 1);
   longest = Math.max(longest, pdf.longest);
-  console.log(`  120-page PDF: page 1 painted after ${fmt(pdf.ms, 0)} ms (file picked → canvas drawn); longest task ${fmt(pdf.longest, 0)} ms (driver ${fmt(pdf.driver, 0)} ms)`);
+  console.log(`  120-page PDF: page 1 painted after ${fmt(pdf.shown, 0)} ms (file picked → canvas drawn); longest task ${fmt(pdf.longest, 0)} ms (driver ${fmt(pdf.driver, 0)} ms)`);
   console.log(
-    `targets: EML ≥ 50 MB/s in the worker: ${emlRate >= 50 ? 'met' : 'NOT met'} (${fmt(emlRate)}); ` +
-      `PDF page 1 < 500 ms: ${pdf.ms < 500 ? 'met' : 'NOT met'}; no task > 50 ms: ${longest <= 50 ? 'met' : 'NOT met'} (${fmt(longest, 0)} ms)`,
+    `targets: EML ≥ 50 MB/s in the worker (file picked → model on the page): ${emlRate >= 50 ? 'met' : 'NOT met'} (${fmt(emlRate)}); ` +
+      `PDF page 1 < 500 ms: ${pdf.shown < 500 ? 'met' : 'NOT met'}; no task > 50 ms: ${longest <= 50 ? 'met' : 'NOT met'} (${fmt(longest, 0)} ms)`,
   );
+  console.log('MB/s is file picked → model on the page; "first file shown" adds sanitising and drawing the selected file.');
 } finally {
   await browser.close();
   await server.stop();

@@ -8,7 +8,7 @@ import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
 import { splitPathsBySizeLoader } from '@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader';
 
 const curated = import.meta.glob<IconPaths>(
-  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{add,build,caret-down,chevron-down,chevron-left,chevron-right,chevron-up,circle,cloud-upload,cog,cross,cube,dashboard,database,double-caret-vertical,duplicate,error,eye-open,folder-close,git-branch,graph,help,history,home,inbox,inbox-geo,info-sign,key,lab-test,log-out,media,minus,new-person,office,offline,person,search,settings,small-cross,small-tick,tick,tick-circle,timeline-bar-chart,trash,updated,user,warning-sign}.js',
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{add,build,caret-down,chevron-down,chevron-left,chevron-right,chevron-up,circle,cloud-upload,cog,cross,cube,dashboard,database,document,double-caret-vertical,duplicate,error,eye-open,folder-close,folder-open,git-branch,graph,help,history,home,inbox,inbox-geo,info-sign,key,lab-test,log-out,media,minus,new-person,office,offline,person,search,settings,small-cross,small-tick,tick,tick-circle,timeline-bar-chart,trash,updated,user,warning-sign}.js',
   { import: 'default' },
 );
 

@@ -3,7 +3,7 @@
  * this browser. Each file is parsed in a web worker of a small pool with a deadline; nothing is sent.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Callout, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
@@ -11,10 +11,13 @@ import type { Attachment } from '../../parsing/model';
 import type { ParseResponse } from '../../parsing/protocol';
 import { consumeLaunchQueue, fromDrop, fromFileList, type PickedFile } from './open-files';
 import { FileView } from './file-view';
+import { FileTree } from './file-tree';
 
 export type Entry = {
   id: number;
   path: string;
+  /** The file an opened attachment comes from (shown under it in the tree). */
+  parentId?: number;
   bytes?: Uint8Array;
   status: 'waiting' | 'parsing' | 'done' | 'error';
   progress: number;
@@ -71,7 +74,7 @@ export function FilesViewerPage() {
   useEffect(() => consumeLaunchQueue((files) => void open(files)), [open]);
 
   const openAttachment = (parent: Entry, attachment: Attachment, bytes: Uint8Array) => {
-    const entry: Entry = { id: nextId++, path: `${parent.path} › ${attachment.name}`, status: 'waiting', progress: 0, bytes };
+    const entry: Entry = { id: nextId++, path: `${parent.path} › ${attachment.name}`, parentId: parent.id, status: 'waiting', progress: 0, bytes };
     setEntries((list) => {
       const at = list.findIndex((item) => item.id === parent.id);
       return [...list.slice(0, at + 1), entry, ...list.slice(at + 1)];
@@ -119,25 +122,8 @@ export function FilesViewerPage() {
       ) : (
         <div className="p-fv-layout" style={{ display: 'flex', gap: 16, marginTop: 12, alignItems: 'flex-start' }}>
           {entries.length > 1 && (
-            <nav aria-label={t('files')} className="p-fv-list" style={{ width: 300, flex: 'none' }}>
-              <ul role="listbox" aria-label={t('files')} data-testid="file-list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {entries.map((entry) => {
-                  const depth = entry.path.split('/').length - 1;
-                  return (
-                    <li key={entry.id} role="option" aria-selected={entry.id === selected} data-status={entry.status} style={{ paddingLeft: depth * 12 }}>
-                      <Button
-                        variant={entry.id === selected ? 'solid' : 'minimal'}
-                        alignText="start"
-                        fill
-                        onClick={() => setSelected(entry.id)}
-                        text={<span title={entry.path}>{entry.path.split('/').pop()}</span>}
-                        endIcon={<Tag minimal intent={entry.status === 'error' ? 'danger' : entry.status === 'done' ? 'success' : 'none'}>{t(`status.${entry.status}`)}</Tag>}
-                      />
-                      {entry.status === 'parsing' && <ProgressBar value={entry.progress || undefined} />}
-                    </li>
-                  );
-                })}
-              </ul>
+            <nav aria-label={t('files')} className="p-fv-list" style={{ width: 320, flex: 'none' }}>
+              <FileTree entries={entries} selected={selected} onSelect={setSelected} />
             </nav>
           )}
           <div className="p-fv-view" style={{ flex: 1, minWidth: 0 }}>

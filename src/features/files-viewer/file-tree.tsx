@@ -43,6 +43,10 @@ export function FileTree({ entries, selected, onSelect }: Props) {
       aria-label={t('files')}
       data-testid="file-list"
       className="p-fv-tree"
+      onFocus={(event) => {
+        const key = (event.target as HTMLElement).dataset.key;
+        if (key) setFocused(key);
+      }}
       onKeyDown={(event) => {
         const move = keyMove(rows, tabKey, event.key);
         if (!move) return;

@@ -11,6 +11,7 @@ import type { Attachment } from '../../parsing/model';
 import type { ParseResponse } from '../../parsing/protocol';
 import { consumeLaunchQueue, fromDrop, fromFileList, type PickedFile } from './open-files';
 import { FileView } from './file-view';
+import { detectKind } from '../../parsing/detect';
 import { FileTree } from './file-tree';
 
 export type Entry = {
@@ -43,7 +44,19 @@ export function FilesViewerPage() {
 
   const update = (id: number, change: Partial<Entry>) => setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
 
-  const parseOne = useCallback(async (id: number, name: string, bytes: Uint8Array) => {
+  // A shown PDF's page 1 goes first: its parse (metadata and embedded files only) waits for that
+  // paint, or 2 s at most, instead of loading a second copy of pdf.js on the same cores meanwhile.
+  const firstPaints = useRef(new Map<number, () => void>());
+  const painted = useCallback((id: number) => firstPaints.current.get(id)?.(), []);
+
+  const parseOne = useCallback(async (id: number, name: string, bytes: Uint8Array, shown = false) => {
+    if (shown && detectKind(name, bytes) === 'pdf') {
+      await new Promise<void>((resolve) => {
+        firstPaints.current.set(id, resolve);
+        setTimeout(resolve, 2000);
+      });
+      firstPaints.current.delete(id);
+    }
     update(id, { status: 'parsing' });
     const pool = poolRef.current ?? (poolRef.current = createBrowserParsePool());
     // The worker receives its own copy; the page keeps the original for rendering and downloads.
@@ -61,10 +74,10 @@ export function FilesViewerPage() {
       setEntries(fresh.map(({ entry }) => entry));
       setSelected(fresh[0]!.entry.id);
       await Promise.all(
-        fresh.map(async ({ item, entry }) => {
+        fresh.map(async ({ item, entry }, index) => {
           const bytes = new Uint8Array(await item.file.arrayBuffer());
           update(entry.id, { bytes });
-          await parseOne(entry.id, item.file.name, bytes);
+          await parseOne(entry.id, item.file.name, bytes, index === 0);
         }),
       );
     },
@@ -80,7 +93,7 @@ export function FilesViewerPage() {
       return [...list.slice(0, at + 1), entry, ...list.slice(at + 1)];
     });
     setSelected(entry.id);
-    void parseOne(entry.id, attachment.name, bytes);
+    void parseOne(entry.id, attachment.name, bytes, true);
   };
 
   const current = entries.find((entry) => entry.id === selected);
@@ -127,7 +140,7 @@ export function FilesViewerPage() {
             </nav>
           )}
           <div className="p-fv-view" style={{ flex: 1, minWidth: 0 }}>
-            {current && <FileView entry={current} onOpenAttachment={openAttachment} />}
+            {current && <FileView entry={current} onOpenAttachment={openAttachment} onFirstPaint={painted} />}
           </div>
         </div>
       )}

@@ -34,8 +34,15 @@ function serialQueue(): Queue {
   };
 }
 
-function PdfPage({ doc, queue, number, scale, size }: { doc: PDFDocumentProxy; queue: Queue; number: number; scale: number; size: { width: number; height: number } }) {
+type PageProps = { doc: PDFDocumentProxy; queue: Queue; number: number; scale: number; size: { width: number; height: number }; onPainted?: () => void };
+
+function PdfPage({ doc, queue, number, scale, size, onPainted }: PageProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // A new callback each render must not redraw the page.
+  const paintedRef = useRef(onPainted);
+  useEffect(() => {
+    paintedRef.current = onPainted;
+  });
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setVisible(true), { rootMargin: '400px' });
@@ -66,6 +73,7 @@ function PdfPage({ doc, queue, number, scale, size }: { doc: PDFDocumentProxy; q
       textLayer.className = 'textLayer';
       container.replaceChildren(canvas, textLayer);
       container.style.setProperty('--scale-factor', String(scale));
+      paintedRef.current?.();
       await new TextLayer({ textContentSource: page.streamTextContent(), container: textLayer, viewport }).render();
       container.dataset.rendered = 'true';
     });
@@ -90,9 +98,11 @@ type Props = {
   /** The embedded files, once the parse worker has listed them. */
   attachments?: Attachment[];
   blobs?: Uint8Array[];
+  /** Called once page 1 is drawn. */
+  onFirstPaint?: () => void;
 };
 
-export function PdfView({ bytes, name, attachments = [], blobs = [] }: Props) {
+export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPaint }: Props) {
   const { t } = useTranslation('filesViewer');
   const { language } = usePreferences();
   const [doc, setDoc] = useState<PDFDocumentProxy>();
@@ -158,7 +168,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [] }: Props) {
         </HTMLTable>
       )}
       <div ref={pagesRef} className="p-fv-pdf-pages" style={{ maxHeight: '75vh', overflow: 'auto', padding: 12, background: 'var(--p-surface-2, #e5e5e5)' }}>
-        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} />)}
+        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} onPainted={index === 0 ? onFirstPaint : undefined} />)}
       </div>
       <Button variant="minimal" text={t('other.download')} onClick={() => downloadBytes(name, bytes, 'application/pdf')} />
     </div>

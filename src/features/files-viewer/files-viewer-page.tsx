@@ -13,6 +13,7 @@ import { consumeLaunchQueue, fromDrop, fromFileList, type PickedFile } from './o
 import { FileView } from './file-view';
 import { detectKind } from '../../parsing/detect';
 import { FileTree } from './file-tree';
+import { warmPdfWorker } from './pdf-view';
 
 export type Entry = {
   id: number;
@@ -39,7 +40,12 @@ export function FilesViewerPage() {
   useEffect(() => {
     poolRef.current = createBrowserParsePool();
     poolRef.current.warm();
-    return () => poolRef.current?.close();
+    // When the page is idle: pdf.js's own worker, so the first PDF does not wait for it either.
+    const idle = window.requestIdleCallback?.(() => warmPdfWorker(), { timeout: 1000 });
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      poolRef.current?.close();
+    };
   }, []);
 
   const update = (id: number, change: Partial<Entry>) => setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));

@@ -21,6 +21,7 @@ async function preparePdf(): Promise<void> {
 
 scope.onmessage = async (event: MessageEvent<ParseRequest>) => {
   const request = event.data;
+  if (request.bytes instanceof Blob) request.bytes = new Uint8Array(await request.bytes.arrayBuffer());
   if (detectKind(request.name, request.bytes) === 'pdf') await (pdfPortReady ??= preparePdf());
   void answer(request, (message, transfer) => scope.postMessage(message, transfer));
 };

@@ -39,8 +39,11 @@ export class ParsePool {
     this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   }
 
-  /** Parses one file; never rejects: failures come back as `{ ok: false, error }`. */
-  parse(name: string, bytes: Uint8Array, onProgress?: (progress: number) => void, options?: ParseOptions): Promise<ParseResponse> {
+  /**
+   * Parses one file; never rejects: failures come back as `{ ok: false, error }`. A Blob (a picked
+   * File) is read by the worker itself, so the page neither copies nor transfers its bytes.
+   */
+  parse(name: string, bytes: Uint8Array | Blob, onProgress?: (progress: number) => void, options?: ParseOptions): Promise<ParseResponse> {
     return new Promise((resolve) => {
       this.queue.push({ request: { id: this.nextId++, name, bytes, ...(options ? { options } : {}) }, onProgress, resolve });
       this.pump();
@@ -70,9 +73,9 @@ export class ParsePool {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.timer = setTimeout(() => this.fail(slot!, 'timeout', `Parsing took longer than ${this.deadlineMs / 1000} s and was stopped.`), this.deadlineMs);
-      const { buffer, byteOffset, byteLength } = job.request.bytes;
-      const whole = byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer;
-      slot.worker.post(job.request, whole ? [buffer] : []);
+      const bytes = job.request.bytes;
+      const whole = bytes instanceof Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      slot.worker.post(job.request, whole ? [bytes.buffer as ArrayBuffer] : []);
     }
   }
 

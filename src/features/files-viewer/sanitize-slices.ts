@@ -25,8 +25,8 @@ const SPLITTABLE = new Set([
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 export async function sanitizeInSlices(purify: DOMPurify, config: Config, source: string, pause: Pause, options: SliceOptions = {}): Promise<string> {
-  const unitSize = options.unitSize ?? 400;
-  const sliceMs = options.sliceMs ?? 10;
+  const unitSize = options.unitSize ?? 150;
+  const sliceMs = options.sliceMs ?? 6;
   const sanitize = (holder: Element) => purify.sanitize(holder, { ...config, RETURN_DOM: false, RETURN_DOM_FRAGMENT: false }) as unknown as string;
   if (source.indexOf('<') === -1) return purify.sanitize(source, config) as unknown as string;
 

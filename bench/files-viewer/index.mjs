@@ -11,8 +11,8 @@
  * event (the driver building the File objects, then the app's change handler in the same task) counts
  * only from the change event on.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { machineLine } from '../machine.mjs';
@@ -142,4 +142,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  // The generated files (~50 MB) are not kept.
+  for (const file of [bigEmlFile, bigMsgFile]) rmSync(dirname(file), { recursive: true, force: true });
 }

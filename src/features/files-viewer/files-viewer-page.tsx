@@ -2,7 +2,7 @@
  * The files viewer (spec §2.4): MSG, EML, PDF, text, JSON, images and whole folders, read entirely in
  * this browser. Each file is parsed in a web worker of a small pool with a deadline; nothing is sent.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { createBrowserParsePool } from '../../parsing/browser-pool';
@@ -48,7 +48,10 @@ export function FilesViewerPage() {
     };
   }, []);
 
-  const update = (id: number, change: Partial<Entry>) => setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+  // Transitions: React renders the tree and the views in slices of a few ms instead of in one task
+  // (a folder of 43 files took 30-60 ms in the change event alone).
+  const update = (id: number, change: Partial<Entry>) =>
+    startTransition(() => setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry))));
 
   // A shown PDF's page 1 goes first: its parse (metadata and embedded files only) waits for that
   // paint, or 2 s at most, instead of loading a second copy of pdf.js on the same cores meanwhile.
@@ -78,8 +81,10 @@ export function FilesViewerPage() {
       const fresh = picked
         .sort((a, b) => a.path.localeCompare(b.path))
         .map((item) => ({ item, entry: { id: nextId++, path: item.path, status: 'waiting', progress: 0 } as Entry }));
-      setEntries(fresh.map(({ entry }) => entry));
-      setSelected(fresh[0]!.entry.id);
+      startTransition(() => {
+        setEntries(fresh.map(({ entry }) => entry));
+        setSelected(fresh[0]!.entry.id);
+      });
       await Promise.all(
         fresh.map(async ({ item, entry }, index) => {
           const bytes = new Uint8Array(await item.file.arrayBuffer());

@@ -1,9 +1,9 @@
 /**
  * Web-worker entry of the parse pool in the console. pdf.js gets its own nested worker port (else it
- * falls back to a "fake worker" that takes over this worker's postMessage), created only for PDFs.
+ * falls back to a "fake worker" that takes over this worker's postMessage), created only for PDFs;
+ * pdf.js itself is imported only then too, so a worker that reads mail starts fast.
  */
 import { Buffer } from 'buffer';
-import { GlobalWorkerOptions } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { answer, type ParseRequest } from './protocol';
 import { detectKind } from './detect';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
@@ -12,11 +12,16 @@ import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 (globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+let pdfPortReady: Promise<void> | undefined;
 
-scope.onmessage = (event: MessageEvent<ParseRequest>) => {
+async function preparePdf(): Promise<void> {
+  const { GlobalWorkerOptions } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  GlobalWorkerOptions.workerPort ??= new Worker(pdfWorkerUrl, { type: 'module' });
+}
+
+scope.onmessage = async (event: MessageEvent<ParseRequest>) => {
   const request = event.data;
-  if (!GlobalWorkerOptions.workerPort && detectKind(request.name, request.bytes) === 'pdf') {
-    GlobalWorkerOptions.workerPort = new Worker(pdfWorkerUrl, { type: 'module' });
-  }
+  if (request.bytes instanceof Blob) request.bytes = new Uint8Array(await request.bytes.arrayBuffer());
+  if (detectKind(request.name, request.bytes) === 'pdf') await (pdfPortReady ??= preparePdf());
   void answer(request, (message, transfer) => scope.postMessage(message, transfer));
 };

@@ -3,6 +3,7 @@
  * are kept as attachments and parsed recursively, so the viewer can open them with a breadcrumb.
  */
 import './text-decoder-fix';
+import './postal-mime-decoders';
 import PostalMime from 'postal-mime';
 import type { Address as PostalAddress, Email as PostalEmail } from 'postal-mime';
 import { BlobStore, type Address, type Attachment, type Email } from './model';

@@ -99,6 +99,8 @@ export const pdfSchema = z.object({
   producer: z.string().optional(),
   creationDate: z.string().optional(),
   pages: z.array(z.object({ number: z.number().int().positive(), text: z.string() })),
+  /** Set when the caller asked for no page text (the viewer reads it per page, on demand): `pages` is empty. */
+  textOmitted: z.literal(true).optional(),
   attachments: z.array(attachmentSchema),
 });
 export type Pdf = z.infer<typeof pdfSchema>;

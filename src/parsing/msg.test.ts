@@ -17,6 +17,22 @@ describe('MSG parser', () => {
     expect(model.attachments[0]!.message!.attachments.map((a) => a.name)).toContain('green.png');
   });
 
+  it('gives an embedded message the bytes of a standalone .msg that reads back the same', async () => {
+    const { model, blobs } = await parseMsg(fixture('msg/msgInMsgInMsg.msg'));
+    const embedded = model.attachments[0]!;
+    expect(embedded.name).toBe('I have attachments!.msg');
+    const bytes = blobs[embedded.blobId]!;
+    expect(Array.from(bytes.subarray(0, 8))).toEqual([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(embedded.size).toBe(bytes.length);
+    const reread = await parseMsg(bytes);
+    expect(reread.model.subject).toBe('I have attachments!');
+    expect(reread.model.attachments.map((a) => a.name)).toEqual(embedded.message!.attachments.map((a) => a.name));
+    expect(depth(reread.model)).toBe(1);
+    // Two levels down, the same holds.
+    const inner = reread.model.attachments.find((a) => a.message)!;
+    expect((await parseMsg(reread.blobs[inner.blobId]!)).model.subject).toBe('Microsoft Outlook テスト メッセージ');
+  });
+
   it('decodes an ANSI message with the code page of its locale (cp932)', async () => {
     const { model } = await parseMsg(fixture('msg/nonUnicodeCP932.msg'));
     expect(model.subject).toBe('日本語 Non Unicode タイトル');

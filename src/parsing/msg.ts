@@ -58,6 +58,14 @@ function importanceOf(headers: { name: string; value: string }[]): Email['import
   return value ? 'normal' : undefined;
 }
 
+function burnEmbedded(reader: InstanceType<MsgReaderClass>, item: NonNullable<FieldsData['attachments']>[number]): Uint8Array {
+  try {
+    return reader.getAttachment(item).content;
+  } catch (error) {
+    throw new ParseError('corrupt', `The embedded message "${item.name ?? ''}" cannot be rebuilt: ${(error as Error).message}`);
+  }
+}
+
 async function toEmail(reader: InstanceType<MsgReaderClass>, fields: FieldsData, blobs: BlobStore, depth: number): Promise<Email> {
   const f = fields as FieldsData & Record<string, unknown>;
   const headers = fields.headers ? parseRawHeaders(fields.headers) : [];
@@ -81,8 +89,10 @@ async function toEmail(reader: InstanceType<MsgReaderClass>, fields: FieldsData,
     if (item.innerMsgContent && item.innerMsgContentFields) {
       const inner = item.innerMsgContentFields;
       const message = depth < MAX_DEPTH ? await toEmail(reader, inner, blobs, depth + 1) : undefined;
-      // The embedded message has no bytes of its own in the file; keep its body as the download.
-      const bytes = new TextEncoder().encode(inner.body ?? '');
+      // An embedded message is a storage inside this file, not a file of its own: msgreader's burner
+      // rebuilds it as a standalone .msg (its storage, its properties header widened to a top-level
+      // one, and the parent's named-property map), which is what Download gives and Outlook opens.
+      const bytes = burnEmbedded(reader, item);
       attachments.push({
         name: `${item.name || inner.subject || 'message'}.msg`.replace(/\.msg\.msg$/i, '.msg'),
         contentType: 'application/vnd.ms-outlook',

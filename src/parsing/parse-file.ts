@@ -6,16 +6,21 @@ import './text-decoder-fix';
 import { contentTypeFor, detectKind } from './detect';
 import { parseEmlEmail } from './eml';
 import { parseMsgEmail } from './msg';
-import { parsePdfDocument } from './pdf';
 import { parseText } from './text';
 import { parseJson } from './json';
 import { BlobStore, parsedFileSchema, type ParsedFile, type ParseOutput } from './model';
 import { sha256Hex } from './sha256';
 
+export type ParseOptions = {
+  /** Read the text of every PDF page (default true; see PdfOptions). */
+  pdfPageText?: boolean;
+};
+
 export async function parseFile(
   name: string,
   bytes: Uint8Array,
   onProgress?: (progress: number) => void,
+  options: ParseOptions = {},
 ): Promise<ParseOutput<ParsedFile>> {
   const kind = detectKind(name, bytes);
   const blobs = new BlobStore();
@@ -28,9 +33,12 @@ export async function parseFile(
     case 'msg':
       model = { ...base, kind: 'email', email: await parseMsgEmail(bytes, blobs) };
       break;
-    case 'pdf':
-      model = { ...base, kind: 'pdf', pdf: await parsePdfDocument(bytes, blobs, onProgress) };
+    case 'pdf': {
+      // pdf.js is loaded only for PDFs: it is most of the parser's code and slows every worker's start.
+      const { parsePdfDocument } = await import('./pdf');
+      model = { ...base, kind: 'pdf', pdf: await parsePdfDocument(bytes, blobs, onProgress, { pageText: options.pdfPageText ?? true }) };
       break;
+    }
     case 'json':
       model = { ...base, kind: 'json', json: parseJson(bytes) };
       break;

@@ -1,6 +1,7 @@
 // Expected values were read with pypdf before being written here.
 import { describe, expect, it } from 'vitest';
-import { parsePdf } from './pdf';
+import { parsePdf, parsePdfDocument } from './pdf';
+import { BlobStore } from './model';
 import { fixture } from './test-support/fixtures';
 
 describe('PDF parser', () => {
@@ -10,6 +11,15 @@ describe('PDF parser', () => {
     expect(model.pages).toHaveLength(120);
     expect(model.pages[99]!.text).toContain('Page 100 of the report. Order reference ORD-10100.');
     expect(model.producer).toBe('GPL Ghostscript 10.00.0');
+    expect(model.creator).toBe('groff version 1.22.4');
+  });
+
+  it('can skip the page text (the viewer reads it per page, on demand)', async () => {
+    const blobs = new BlobStore();
+    const model = await parsePdfDocument(fixture('pdf/report-120-pages.pdf'), blobs, undefined, { pageText: false });
+    expect(model.pageCount).toBe(120);
+    expect(model.pages).toEqual([]);
+    expect(model.textOmitted).toBe(true);
     expect(model.creator).toBe('groff version 1.22.4');
   });
 

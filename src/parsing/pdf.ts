@@ -9,6 +9,7 @@ import { BlobStore, type Attachment, type Pdf } from './model';
 import { ParseError } from './errors';
 import { sha256Hex } from './sha256';
 import { toIsoDate } from './dates';
+import { pageTextOf } from './pdf-text';
 
 /** pdf.js dates look like D:20240131120000+01'00'. */
 function pdfDate(value: unknown): string | undefined {
@@ -20,7 +21,20 @@ function pdfDate(value: unknown): string | undefined {
   return toIsoDate(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone}`);
 }
 
-export async function parsePdfDocument(bytes: Uint8Array, blobs: BlobStore, onProgress?: (progress: number) => void): Promise<Pdf> {
+export type PdfOptions = {
+  /**
+   * Read the text of every page (default). The viewer turns it off: it paints page 1 at once and
+   * reads a page's text only when it is shown or searched, instead of waiting for all of them.
+   */
+  pageText?: boolean;
+};
+
+export async function parsePdfDocument(
+  bytes: Uint8Array,
+  blobs: BlobStore,
+  onProgress?: (progress: number) => void,
+  { pageText = true }: PdfOptions = {},
+): Promise<Pdf> {
   // pdf.js takes ownership of the buffer it is given; hand it a copy.
   const task = getDocument({
     data: bytes.slice(),
@@ -35,15 +49,9 @@ export async function parsePdfDocument(bytes: Uint8Array, blobs: BlobStore, onPr
     });
     const { info } = (await doc.getMetadata().catch(() => ({ info: {} }))) as { info: Record<string, unknown> };
     const pages: Pdf['pages'] = [];
-    for (let number = 1; number <= doc.numPages; number++) {
+    for (let number = 1; pageText && number <= doc.numPages; number++) {
       const page = await doc.getPage(number);
-      const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : '');
-      }
-      pages.push({ number, text: text.trim() });
+      pages.push({ number, text: pageTextOf(await page.getTextContent()) });
       page.cleanup();
       onProgress?.(number / doc.numPages);
     }
@@ -70,6 +78,7 @@ export async function parsePdfDocument(bytes: Uint8Array, blobs: BlobStore, onPr
       ...str('Producer'),
       ...(creationDate ? { creationDate } : {}),
       pages,
+      ...(pageText ? {} : { textOmitted: true as const }),
       attachments,
     };
   } finally {

@@ -2,7 +2,7 @@
  * The files viewer as an analyst uses it: a whole folder of fixtures, nested messages, the MIME
  * torture test, a long PDF, hostile HTML — with no request carrying anything off the page.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, waitForServiceWorker } from './support/browser';
 import { filesViewerPage as viewer, loginPage } from './support/pages';
+import { parseMsg } from '../../src/parsing/msg';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
 let browser: Browser;
@@ -33,13 +34,13 @@ async function signedInViewer() {
 async function waitUntilParsed(page: Page, count: number) {
   await page.waitForFunction(
     (expected) => {
-      const items = [...document.querySelectorAll('[data-testid="file-list"] [role="option"]')];
+      const items = [...document.querySelectorAll('[data-testid="file-list"] [data-status]')];
       return items.length === expected && items.every((item) => ['done', 'error'].includes(item.getAttribute('data-status') ?? ''));
     },
     count,
     { timeout: 60_000 },
   ).catch(async (error) => {
-    const seen = await page.locator('[data-testid="file-list"] [role="option"]').evaluateAll((items) => items.map((item) => `${item.textContent} ${item.getAttribute('data-status')}`));
+    const seen = await page.locator('[data-testid="file-list"] [data-status]').evaluateAll((items) => items.map((item) => `${item.textContent} ${item.getAttribute('data-status')}`));
     throw new Error(`${(error as Error).message}\n${seen.length} entries: ${seen.filter((line) => !/ (done|error)$/.test(line)).join(' | ')}`);
   });
 }
@@ -60,7 +61,7 @@ describe('files viewer', () => {
 
     // Walk through every file so each view renders (mail HTML, PDF pages…).
     const count = await viewer.entries(page).count();
-    for (let index = 0; index < count; index++) await viewer.entries(page).nth(index).getByRole('button').click();
+    for (let index = 0; index < count; index++) await viewer.entries(page).nth(index).click();
 
     const origin = new URL(baseUrl()).origin;
     const leaving = requests.filter((request) => {
@@ -69,6 +70,35 @@ describe('files viewer', () => {
       return new URL(url).origin !== origin || request.method() !== 'GET' || new URL(url).pathname.startsWith('/api/');
     });
     expect(leaving.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a folder as a tree that opens, closes and selects with the keyboard', async () => {
+    const { context, page } = await signedInViewer();
+    await viewer.openFolder(page, join(FIXTURES, 'eml'));
+    // The folder, then its 5 messages and its licence, one level down.
+    await waitUntilParsed(page, 6);
+    const folder = viewer.treeItem(page, 'eml');
+    await expect.poll(() => folder.getAttribute('aria-expanded')).toBe('true');
+    expect(await viewer.treeItem(page, 'arf.eml').getAttribute('aria-level')).toBe('2');
+    await folder.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => folder.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => viewer.entries(page).count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => viewer.entries(page).count()).toBe(6);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // Second file of the folder: bounce.eml.
+    await expect.poll(() => viewer.treeItem(page, 'bounce.eml').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('bounce.eml');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => viewer.treeItem(page, 'mixed.eml').getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => folder.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 
@@ -85,6 +115,18 @@ describe('files viewer', () => {
     await expect.poll(() => viewer.subject(page).textContent()).toBe('Microsoft Outlook テスト メッセージ');
     await page.getByTestId('breadcrumb').getByRole('button', { name: 'msgInMsgInMsg.msg' }).click();
     await expect.poll(() => viewer.subject(page).textContent()).toBe('I have sub attachments!');
+
+    // The embedded message downloads as a .msg of its own that reads back as the same message.
+    await viewer.tab(page, /Pièces jointes|Attachments/).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      viewer.attachmentRows(page).nth(0).getByRole('button', { name: /Télécharger|Download/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('I have attachments!.msg');
+    const saved = new Uint8Array(readFileSync((await download.path())!));
+    const { model } = await parseMsg(saved);
+    expect(model.subject).toBe('I have attachments!');
+    expect(model.attachments.map((a) => a.name)).toEqual(['Microsoft Outlook テスト メッセージ.msg', 'green.png']);
     await context.close();
   });
 
@@ -106,6 +148,11 @@ describe('files viewer', () => {
     await page.getByRole('button', { name: 'Aller à la page' }).click();
     await page.locator('[data-page="100"][data-rendered="true"]').waitFor();
     await expect.poll(() => page.locator('[data-page="100"] .textLayer').textContent()).toContain('Page 100 of the report');
+    // Search reads the pages' text on demand and lists the one page holding the reference.
+    await page.getByRole('textbox', { name: 'Rechercher dans le texte' }).fill('ORD-10042');
+    await expect.poll(() => page.getByTestId('pdf-matches').textContent(), { timeout: 20_000 }).toMatch(/^1 pages contiennent ce texte/);
+    await page.getByTestId('pdf-matches').getByRole('button', { name: '42', exact: true }).click();
+    await page.locator('[data-page="42"][data-rendered="true"]').waitFor();
     await context.close();
   });
 

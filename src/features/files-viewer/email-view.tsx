@@ -2,7 +2,7 @@
  * One email (EML or MSG): its header fields, then tabs for the body, the raw headers and the
  * attachments. An attached message opens in place, with a breadcrumb back to its parents.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Callout, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Address, Attachment, Email } from '../../parsing/model';
@@ -27,11 +27,14 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
   const { language } = usePreferences();
   const [trail, setTrail] = useState<Array<{ email: Email; label: string }>>([]);
   const email = trail.length ? trail[trail.length - 1]!.email : root;
-  const cidImages = useMemo(() => {
+  // Built when the body is sanitised (its own task), and only for the images the HTML refers to.
+  const cidImages = useCallback(() => {
     const map = new Map<string, string>();
+    const html = email.html?.toLowerCase() ?? '';
     for (const attachment of email.attachments) {
       const bytes = blobs[attachment.blobId];
-      if (attachment.contentId && bytes && attachment.contentType.startsWith('image/')) map.set(attachment.contentId, toDataUrl(bytes, attachment.contentType));
+      if (!attachment.contentId || !bytes || !attachment.contentType.startsWith('image/')) continue;
+      if (html.includes(`cid:${attachment.contentId.toLowerCase()}`)) map.set(attachment.contentId, toDataUrl(bytes, attachment.contentType));
     }
     return map;
   }, [email, blobs]);
@@ -52,7 +55,7 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
   ) : email.text ? (
     <pre className="p-fv-text" data-testid="mail-text">{email.text}</pre>
   ) : (
-    <p className="bp6-text-muted">{t('email.noBody')}</p>
+    <p className="bp6-text-muted" data-testid="mail-nobody">{t('email.noBody')}</p>
   );
 
   return (

@@ -5,12 +5,33 @@ import type { Attachment } from '../../parsing/model';
 import type { Entry } from './files-viewer-page';
 import { EmailView } from './email-view';
 import { PdfView } from './pdf-view';
+import { detectKind } from '../../parsing/detect';
 import { ImageView, JsonView, OtherView, TextView } from './simple-views';
 
-export function FileView({ entry, onOpenAttachment }: { entry: Entry; onOpenAttachment: (parent: Entry, attachment: Attachment, bytes: Uint8Array) => void }) {
+type Props = {
+  entry: Entry;
+  onOpenAttachment: (parent: Entry, attachment: Attachment, bytes: Uint8Array) => void;
+  /** Told when a PDF's first page is painted. */
+  onFirstPaint?: (id: number) => void;
+};
+
+export function FileView({ entry, onOpenAttachment, onFirstPaint }: Props) {
   const { t } = useTranslation('filesViewer');
   const name = entry.path.split(/\/| › /).pop() ?? entry.path;
   const result = entry.result;
+  // A PDF is drawn from its bytes at once: the parse worker only adds its embedded files.
+  if (entry.bytes && detectKind(name, entry.bytes) === 'pdf' && (!result || result.ok)) {
+    return (
+      <PdfView
+        key={entry.id}
+        bytes={entry.bytes}
+        name={name}
+        attachments={result?.ok ? result.model.pdf?.attachments : undefined}
+        blobs={result?.ok ? result.blobs : undefined}
+        onFirstPaint={() => onFirstPaint?.(entry.id)}
+      />
+    );
+  }
   if (!result || !entry.bytes) return <ProgressBar value={entry.progress || undefined} aria-label={t('status.parsing')} />;
   if (!result.ok) {
     return (
@@ -32,7 +53,7 @@ export function FileView({ entry, onOpenAttachment }: { entry: Entry; onOpenAtta
         />
       );
     case 'pdf':
-      return <PdfView key={entry.id} bytes={entry.bytes} model={model.pdf!} />;
+      return <PdfView key={entry.id} bytes={entry.bytes} name={name} attachments={model.pdf!.attachments} blobs={blobs} />;
     case 'text':
       return <TextView text={model.text!.text} encoding={model.text!.encoding} />;
     case 'json':

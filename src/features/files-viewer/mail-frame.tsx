@@ -1,13 +1,30 @@
-/** The mail body in a sandboxed iframe (never allow-scripts), from srcdoc, after prepareMailHtml. */
-import { useMemo, useState } from 'react';
-import { Button, Callout } from '@blueprintjs/core';
+/**
+ * The mail body in a sandboxed iframe (never allow-scripts), from srcdoc, after prepareMailHtml.
+ * Sanitising runs after the message's fields are painted, in slices of ~10 ms (sanitize-slices.ts):
+ * on a large HTML body it is the biggest piece of main-thread work of the viewer.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { prepareMailHtml } from './mail-html';
+import { prepareMailHtmlInSlices, type MailHtml } from './mail-html';
 
-export function MailFrame({ html, cidImages }: { html: string; cidImages: Map<string, string> }) {
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export function MailFrame({ html, cidImages }: { html: string; cidImages: () => Map<string, string> }) {
   const { t } = useTranslation('filesViewer');
   const [allowRemote, setAllowRemote] = useState(false);
-  const prepared = useMemo(() => prepareMailHtml(html, cidImages, allowRemote), [html, cidImages, allowRemote]);
+  const [prepared, setPrepared] = useState<MailHtml>();
+  useEffect(() => {
+    let cancelled = false;
+    setPrepared(undefined);
+    void nextTask()
+      .then(() => prepareMailHtmlInSlices(html, cidImages(), allowRemote, () => (cancelled ? Promise.reject(new Error('cancelled')) : nextTask())))
+      .then((result) => !cancelled && setPrepared(result), () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [html, cidImages, allowRemote]);
+  if (!prepared) return <Spinner size={24} aria-label={t('email.tabs.body')} />;
   return (
     <div className="p-fv-mail">
       {prepared.blockedRemote > 0 && !allowRemote && (

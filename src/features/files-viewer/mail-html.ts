@@ -4,8 +4,12 @@
  * video posters, SVG hrefs) is dropped until the user asks for it; cid: images come from the
  * message's own parts as data: URLs. A Content-Security-Policy of our own is the second lock: the
  * srcdoc document may load nothing but data: images unless remote content was allowed.
+ *
+ * A large body is sanitised in slices (sanitise-slices.ts) so the page never freezes for long: the
+ * result is the one DOMPurify gives on the whole body (mail-html.test.ts compares them).
  */
-import DOMPurify from 'dompurify';
+import DOMPurify, { type Config } from 'dompurify';
+import { sanitizeInSlices, type Pause, type SliceOptions } from './sanitize-slices';
 
 export type MailHtml = { html: string; blockedRemote: number };
 
@@ -23,7 +27,16 @@ function cleanCss(css: string, allowRemote: boolean, count: () => void): string 
   return out;
 }
 
-export function prepareMailHtml(source: string, cidImages: Map<string, string>, allowRemote: boolean): MailHtml {
+const CONFIG: Config = {
+  WHOLE_DOCUMENT: false,
+  FORBID_TAGS: ['form', 'input', 'button', 'select', 'textarea', 'base', 'meta', 'link', 'object', 'embed', 'iframe', 'frame', 'frameset', 'script', 'applet'],
+  FORBID_ATTR: ['action', 'formaction', 'ping'],
+  ADD_ATTR: ['target'],
+  ALLOW_DATA_ATTR: false,
+};
+
+/** A DOMPurify instance with the mail hooks; `blocked()` tells how many remote resources it removed. */
+export function mailPurifier(cidImages: Map<string, string>, allowRemote: boolean) {
   let blockedRemote = 0;
   const count = () => void blockedRemote++;
   const purify = DOMPurify();
@@ -61,15 +74,31 @@ export function prepareMailHtml(source: string, cidImages: Map<string, string>, 
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent, allowRemote, count);
   });
-  const body = purify.sanitize(source, {
-    WHOLE_DOCUMENT: false,
-    FORBID_TAGS: ['form', 'input', 'button', 'select', 'textarea', 'base', 'meta', 'link', 'object', 'embed', 'iframe', 'frame', 'frameset', 'script', 'applet'],
-    FORBID_ATTR: ['action', 'formaction', 'ping'],
-    ADD_ATTR: ['target'],
-    ALLOW_DATA_ATTR: false,
-  });
+  return { purify, config: CONFIG, blocked: () => blockedRemote };
+}
+
+function wrap(body: string, allowRemote: boolean): string {
   const remote = allowRemote ? ' https: http:' : '';
   const csp = `default-src 'none'; img-src data:${remote}; style-src 'unsafe-inline'${remote}; font-src data:${remote}; media-src${remote || " 'none'"}`;
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><base target="_blank"></head><body>${body}</body></html>`;
-  return { html, blockedRemote };
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><base target="_blank"></head><body>${body}</body></html>`;
+}
+
+/** In one go (tests, small bodies). */
+export function prepareMailHtml(source: string, cidImages: Map<string, string>, allowRemote: boolean): MailHtml {
+  const { purify, config, blocked } = mailPurifier(cidImages, allowRemote);
+  const body = purify.sanitize(source, config);
+  return { html: wrap(body, allowRemote), blockedRemote: blocked() };
+}
+
+/** In slices of a few milliseconds, pausing between them (`pause`) so the page stays responsive. */
+export async function prepareMailHtmlInSlices(
+  source: string,
+  cidImages: Map<string, string>,
+  allowRemote: boolean,
+  pause: Pause,
+  options?: SliceOptions,
+): Promise<MailHtml> {
+  const { purify, config, blocked } = mailPurifier(cidImages, allowRemote);
+  const body = await sanitizeInSlices(purify, config, source, pause, options);
+  return { html: wrap(body, allowRemote), blockedRemote: blocked() };
 }

@@ -44,7 +44,9 @@ export const filesViewerPage = {
   },
   openFiles: (page: Page, files: string | string[]) => page.getByTestId('file-input').setInputFiles(files),
   openFolder: (page: Page, folder: string) => page.getByTestId('folder-input').setInputFiles(folder),
-  entries: (page: Page) => page.getByTestId('file-list').getByRole('option'),
+  /** The file rows of the files tree (folder rows have no status). */
+  entries: (page: Page) => page.getByTestId('file-list').locator('[role="treeitem"][data-status]'),
+  treeItem: (page: Page, name: string) => page.getByTestId('file-list').getByRole('treeitem', { name, exact: true }),
   subject: (page: Page) => page.getByTestId('mail-subject'),
   tab: (page: Page, name: RegExp) => page.getByRole('tab', { name }),
   attachmentRows: (page: Page) => page.getByTestId('attachments').locator('tbody tr'),

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
 import { installAuditLog } from './audit';
+import { type AccessCache, createAccessCache, installAccessCacheInvalidation } from './auth/access-cache';
 import { installAuthGuard } from './auth/guard';
 import { createTokenService } from './auth/tokens';
 import { registerConsole } from './console';
@@ -13,7 +14,7 @@ import type { ServerContext } from './context';
 import type { Database } from './db/open';
 import { installErrorHandler } from './error-handler';
 import { createSecretBox } from './crypto/secret-box';
-import { logSerializers } from './log';
+import { logSerializers, OneLinePerRequest } from './log';
 import type { Mailer } from './mail/mailer';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
@@ -40,6 +41,10 @@ export interface BuildAppOptions {
   apiOrigin?: string;
   /** Social sign-in and sign-up settings (organisations' identity providers live in the database). */
   sso?: SsoSettings;
+  /** How long this process may reuse identities and rights it read (auth/access-cache.ts); 0 turns it off. */
+  accessCacheTtlMs?: number;
+  /** The access cache to use, for code that writes those tables outside a request and must invalidate it. */
+  accessCache?: AccessCache;
 }
 
 /** JSON bodies of the API; file uploads will get their own limit with multipart. */
@@ -51,6 +56,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       options.logger === undefined || options.logger === false
         ? false
         : { ...(options.logger === true ? {} : options.logger), serializers: logSerializers },
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
@@ -61,6 +67,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     mailer: options.mailer,
     consoleOrigins: options.consoleOrigins ?? [],
     secrets: createSecretBox(options.jwtSecret),
+    access: options.accessCache ?? createAccessCache({ ttlMs: options.accessCacheTtlMs }),
     sso: {
       settings: options.sso ?? {},
       oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true),
@@ -71,6 +78,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   installErrorHandler(app);
   installSecurityHeaders(app, options.apiOrigin);
   installContractRouting(app, isApiPath);
+  installAccessCacheInvalidation(app, ctx.access);
   installAuthGuard(app, ctx);
   installAuditLog(app, ctx);
   registerRoutes(app, ctx);

@@ -12,6 +12,7 @@ import type { ServerContext } from '../context';
 import { auditLogs } from '../db/schema';
 import { demoUserId } from '../db/seed-data';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
+import { createAccessCache } from './access-cache';
 import { createTokenService } from './tokens';
 import { authenticate } from './guard';
 import { authorize } from './permissions';
@@ -109,7 +110,7 @@ const tokens = new Map<DemoRole, string>();
 
 beforeAll(async () => {
   server = await createTestServer();
-  ctx = { db: server.handle.db, tokens: createTokenService(TEST_JWT_SECRET) } as ServerContext;
+  ctx = { db: server.handle.db, tokens: createTokenService(TEST_JWT_SECRET), access: createAccessCache() } as ServerContext;
   for (const role of ROLES) tokens.set(role, await signIn(server.app, role));
   const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, { operationId: string; 'x-postroom-access': Access }>>;

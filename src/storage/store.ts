@@ -4,7 +4,6 @@
  * The first load reads IndexedDB directly (first-read.ts); Dexie, which does the writes, is loaded
  * on first use, after the first paint.
  */
-import { firstPaint } from '../ui/after-first-paint';
 import { readAllEntries } from './first-read';
 import type { StoredEntry } from './schema';
 
@@ -13,11 +12,12 @@ const listeners = new Set<(key: string) => void>();
 
 let dexie: Promise<typeof import('./db')['db']> | undefined;
 /**
- * The Dexie database, imported on first use but not before the first paint: a write made while the
- * first screen renders (the recent pages) is already in memory and reaches IndexedDB a moment later.
+ * The Dexie database, imported on first use. Nothing writes before the login page paints (the recent
+ * pages wait for the paint, see root-shell.tsx), so Dexie is not on its critical path; a write that
+ * a first render does wait for (the guard storing the signed-in user's id) still goes through at once.
  */
 function database() {
-  dexie ??= firstPaint().then(() => import('./db').then((module) => module.db));
+  dexie ??= import('./db').then((module) => module.db);
   return dexie;
 }
 

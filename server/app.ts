@@ -3,6 +3,7 @@
  * Tests call this with an in-memory database; main.ts calls it with the real one and listens.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
 import { installAuditLog } from './audit';
@@ -55,7 +56,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     logger:
       options.logger === undefined || options.logger === false
         ? false
-        : { ...(options.logger === true ? {} : options.logger), serializers: logSerializers },
+        : {
+            ...(options.logger === true ? {} : options.logger),
+            serializers: logSerializers,
+            // Asynchronous writes to stdout: lines written while one write is under way go out together
+            // instead of one system call each (flushed at exit by pino).
+            stream: pino.destination({ dest: 1, sync: false }),
+          },
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },

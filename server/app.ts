@@ -5,9 +5,11 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS } from '../src/contract/analyses';
+import pino from 'pino';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
 import { installAuditLog } from './audit';
+import { type AccessCache, createAccessCache, installAccessCacheInvalidation } from './auth/access-cache';
 import { installAuthGuard } from './auth/guard';
 import { createTokenService } from './auth/tokens';
 import { registerConsole } from './console';
@@ -15,7 +17,7 @@ import type { ServerContext } from './context';
 import type { Database } from './db/open';
 import { installErrorHandler } from './error-handler';
 import { createSecretBox } from './crypto/secret-box';
-import { logSerializers } from './log';
+import { logSerializers, OneLinePerRequest } from './log';
 import type { Mailer } from './mail/mailer';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
@@ -48,6 +50,10 @@ export interface BuildAppOptions {
    * ready and stopped when it closes. Off when absent or false (tests ask for it when they need it).
    */
   pipeline?: PipelineOptions | false;
+  /** How long this process may reuse identities and rights it read (auth/access-cache.ts); 0 turns it off. */
+  accessCacheTtlMs?: number;
+  /** The access cache to use, for code that writes those tables outside a request and must invalidate it. */
+  accessCache?: AccessCache;
 }
 
 /** JSON bodies of the API; file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -58,7 +64,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     logger:
       options.logger === undefined || options.logger === false
         ? false
-        : { ...(options.logger === true ? {} : options.logger), serializers: logSerializers },
+        : {
+            ...(options.logger === true ? {} : options.logger),
+            serializers: logSerializers,
+            // Asynchronous writes to stdout: lines written while one write is under way go out together
+            // instead of one system call each (flushed at exit by pino).
+            stream: pino.destination({ dest: 1, sync: false }),
+          },
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
@@ -69,6 +82,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     mailer: options.mailer,
     consoleOrigins: options.consoleOrigins ?? [],
     secrets: createSecretBox(options.jwtSecret),
+    access: options.accessCache ?? createAccessCache({ ttlMs: options.accessCacheTtlMs }),
     sso: {
       settings: options.sso ?? {},
       oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true),
@@ -84,6 +98,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   });
   installSecurityHeaders(app, options.apiOrigin);
   installContractRouting(app, isApiPath);
+  installAccessCacheInvalidation(app, ctx.access);
   installAuthGuard(app, ctx);
   installAuditLog(app, ctx);
   registerRoutes(app, ctx);

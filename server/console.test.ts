@@ -73,6 +73,15 @@ describe('the built console', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends API answers a policy that allows nothing, and no page policies', async () => {
+    const response = await get('/api/openapi.json');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('does not serve files outside the folder', async () => {
     const response = await get('/..%2f..%2fetc%2fpasswd');
     expect(response.body).not.toContain('root:');

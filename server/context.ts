@@ -1,4 +1,5 @@
 /** What every route module and hook needs, passed explicitly rather than hung on the Fastify instance. */
+import type { AccessCache } from './auth/access-cache';
 import type { TokenService } from './auth/tokens';
 import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/open';
@@ -16,4 +17,6 @@ export interface ServerContext {
   sso: { settings: SsoSettings; oidc: OidcClients; transactions: TransactionSealer };
   /** Encryption of secrets stored in the database (webhook header values). */
   secrets: SecretBox;
+  /** Per-process cache of identities, access facts and user views (auth/access-cache.ts). */
+  access: AccessCache;
 }

@@ -4,7 +4,7 @@
  * bearer token. The request serializer keeps the method, the path with such segments masked, and the
  * query's parameter names only; headers are never logged.
  */
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Path segments that follow these are secrets. */
 const SECRET_AFTER = new Set(['check', 'reset-password', 'invitation']);
@@ -24,3 +24,18 @@ export const logSerializers = {
     return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
   },
 };
+
+/**
+ * One log line per request instead of Fastify's two: the "incoming request" line is dropped, and the
+ * "request completed" line (and the error lines) carry the request too. At a few microseconds each,
+ * log lines were a large share of a small API call (bench/api).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}

@@ -20,6 +20,7 @@ import { configureSessionRequests } from './app/session';
 import { routes } from './app/routes';
 import { setRouter } from './app/navigation';
 import { installIconLoader } from './ui/icons';
+import { afterFirstPaint } from './ui/after-first-paint';
 
 async function start() {
   installIconLoader();
@@ -44,8 +45,8 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
-  // The service worker (and workbox-window) is not needed for the first paint.
-  void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker());
+  // The service worker (and workbox-window) is not needed for the first paint: registered after it.
+  afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
 }
 
 void start();

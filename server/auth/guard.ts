@@ -52,6 +52,8 @@ const identityColumns = {
   isLight: users.isLight,
 };
 
+const identities = (ctx: ServerContext) => ctx.access.table<Identity | null>('identity');
+
 async function ghost(ctx: ServerContext, actor: Identity, target: string): Promise<Principal> {
   if (actor.providerRole !== 'support') {
     throw new HttpError(403, { message: 'Only provider support may act as another user', code: 'forbidden' });
@@ -82,9 +84,13 @@ export async function authenticate(
     if (error instanceof TokenError) throw unauthorized(error.message, 'invalid_token');
     throw error;
   }
-  // Checked on every call so a deleted account stops working before its token expires.
-  const [user] = await ctx.db.select(identityColumns).from(users).where(eq(users.id, userId));
-  if (user === undefined) throw unauthorized('Invalid token', 'invalid_token');
+  // Checked on every call so a deleted account stops working before its token expires: through the
+  // access cache, which any write empties (see access-cache.ts).
+  const user = await identities(ctx).get(userId, async () => {
+    const [row] = await ctx.db.select(identityColumns).from(users).where(eq(users.id, userId));
+    return row ?? null;
+  });
+  if (user === null) throw unauthorized('Invalid token', 'invalid_token');
   return switchUser === undefined || switchUser === '' ? user : ghost(ctx, user, switchUser);
 }
 

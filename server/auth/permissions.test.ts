@@ -12,6 +12,7 @@ import type { ServerContext } from '../context';
 import { auditLogs } from '../db/schema';
 import { demoUserId } from '../db/seed-data';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
+import { createAccessCache } from './access-cache';
 import { createTokenService } from './tokens';
 import { authenticateAccessKey } from './access-keys';
 import { authenticate } from './guard';
@@ -141,7 +142,7 @@ const keys = { own: '', other: '' };
 
 beforeAll(async () => {
   server = await createTestServer();
-  ctx = { db: server.handle.db, tokens: createTokenService(TEST_JWT_SECRET) } as ServerContext;
+  ctx = { db: server.handle.db, tokens: createTokenService(TEST_JWT_SECRET), access: createAccessCache() } as ServerContext;
   for (const role of ROLES) tokens.set(role, await signIn(server.app, role));
   for (const [which, envId] of [
     ['own', PARAMS.envId],

@@ -48,12 +48,52 @@ interface Membership {
   guest: boolean;
 }
 
-async function membershipOf(ctx: ServerContext, userId: string, organisationId: string): Promise<Membership | null> {
-  const [row] = await ctx.db
-    .select({ role: members.role, guest: members.guest })
-    .from(members)
-    .where(and(eq(members.organisationId, organisationId), eq(members.userId, userId)));
-  return row ?? null;
+// The rows these checks read come through the access cache (access-cache.ts): any write empties it,
+// so a changed role, grant, project or environment is seen by the next call.
+
+function membershipOf(ctx: ServerContext, userId: string, organisationId: string): Promise<Membership | null> {
+  return ctx.access.table<Membership | null>('membership').get(`${userId}\n${organisationId}`, async () => {
+    const [row] = await ctx.db
+      .select({ role: members.role, guest: members.guest })
+      .from(members)
+      .where(and(eq(members.organisationId, organisationId), eq(members.userId, userId)));
+    return row ?? null;
+  });
+}
+
+function grantOf(ctx: ServerContext, userId: string, projectId: string): Promise<ProjectProfile | null> {
+  return ctx.access.table<ProjectProfile | null>('grant').get(`${userId}\n${projectId}`, async () => {
+    const [grant] = await ctx.db
+      .select({ profile: projectPermissions.profile })
+      .from(projectPermissions)
+      .where(and(eq(projectPermissions.userId, userId), eq(projectPermissions.projectId, projectId)));
+    return grant?.profile ?? null;
+  });
+}
+
+function organisationOfProject(ctx: ServerContext, projectId: string): Promise<string | null> {
+  return ctx.access.table<string | null>('projectOrganisation').get(projectId, async () => {
+    const [project] = await ctx.db
+      .select({ organisationId: projects.organisationId })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    return project?.organisationId ?? null;
+  });
+}
+
+interface EnvironmentFacts {
+  projectId: string;
+  visibility: string;
+}
+
+function environmentFacts(ctx: ServerContext, environmentId: string): Promise<EnvironmentFacts | null> {
+  return ctx.access.table<EnvironmentFacts | null>('environment').get(environmentId, async () => {
+    const [environment] = await ctx.db
+      .select({ projectId: environments.projectId, visibility: environments.visibility })
+      .from(environments)
+      .where(eq(environments.id, environmentId));
+    return environment ?? null;
+  });
 }
 
 /** The caller's effective access profile on one project of `organisationId`. */
@@ -68,11 +108,7 @@ export async function profileOn(
   const membership = await membershipOf(ctx, principal.userId, organisationId);
   if (membership === null) return 'noAccess';
   if (membership.role === 'ROLE_ORGANISATION_ADMIN') return 'configurator';
-  const [grant] = await ctx.db
-    .select({ profile: projectPermissions.profile })
-    .from(projectPermissions)
-    .where(and(eq(projectPermissions.userId, principal.userId), eq(projectPermissions.projectId, projectId)));
-  return grant?.profile ?? 'noAccess';
+  return (await grantOf(ctx, principal.userId, projectId)) ?? 'noAccess';
 }
 
 /** Whether a private environment is visible at this profile (spec §6 "hidden environments"). */
@@ -116,15 +152,12 @@ async function authorizeProject(
   need: Exclude<ProjectProfile, 'noAccess'>,
   environmentId: string | null,
 ): Promise<Scope> {
-  const [project] = await ctx.db
-    .select({ organisationId: projects.organisationId })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  if (project === undefined) throw notFound('Project');
-  const profile = await profileOn(ctx, principal, project.organisationId, projectId);
+  const organisationId = await organisationOfProject(ctx, projectId);
+  if (organisationId === null) throw notFound('Project');
+  const profile = await profileOn(ctx, principal, organisationId, projectId);
   if (profile === 'noAccess') throw notFound('Project');
   if (!atLeast(profile, need)) throw forbidden(`This needs the ${need} profile on the project`);
-  return { organisationId: project.organisationId, projectId, environmentId, profile };
+  return { organisationId, projectId, environmentId, profile };
 }
 
 async function authorizeEnvironment(
@@ -133,11 +166,8 @@ async function authorizeEnvironment(
   environmentId: string,
   need: Exclude<ProjectProfile, 'noAccess'>,
 ): Promise<Scope> {
-  const [environment] = await ctx.db
-    .select({ projectId: environments.projectId, visibility: environments.visibility })
-    .from(environments)
-    .where(eq(environments.id, environmentId));
-  if (environment === undefined) throw notFound('Environment');
+  const environment = await environmentFacts(ctx, environmentId);
+  if (environment === null) throw notFound('Environment');
   let scope: Scope;
   try {
     scope = await authorizeProject(ctx, principal, environment.projectId, 'cockpit', environmentId);

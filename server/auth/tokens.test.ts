@@ -26,3 +26,23 @@ describe('tokens', () => {
     expect(() => createTokenService('short')).toThrow(/at least 32 bytes/);
   });
 });
+
+describe('verified tokens', () => {
+  it('still refuses a token once it expires, after it was accepted', async () => {
+    const { vi } = await import('vitest');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
+      const tokens = createTokenService(SECRET, { accessSeconds: 60, refreshSeconds: 600 });
+      const token = await tokens.issue('access', 'u1');
+      expect(await tokens.verify('access', token)).toBe('u1');
+      expect(await tokens.verify('access', token)).toBe('u1');
+      vi.setSystemTime(new Date('2026-01-01T10:01:01Z'));
+      await expect(tokens.verify('access', token)).rejects.toThrow('Token expired');
+      // Accepted as one kind, a token is still refused as the other.
+      await expect(tokens.verify('refresh', await tokens.issue('access', 'u2'))).rejects.toThrow('Invalid token');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -53,6 +53,15 @@ export function secretKey(secret: Uint8Array | string): Uint8Array {
   return key;
 }
 
+/** Tokens whose signature was checked, kept until they expire; bounded against floods. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+interface Verified {
+  kind: unknown;
+  userId: string;
+  expiresAt: number;
+}
+
 export function createTokenService(
   secret: Uint8Array | string,
   lifetimes: TokenLifetimes = DEFAULT_LIFETIMES,
@@ -73,13 +82,40 @@ export function createTokenService(
       .setExpirationTime(`${seconds[kind]}s`)
       .sign(key);
 
+  // A token is the same string on every call of a session: its signature is checked once, then the
+  // result is looked up by the string until the token expires. Tokens carry no server state (no
+  // revocation list), so this answers exactly what checking again would.
+  const verified = new Map<string, Verified>();
+  const remember = (token: string, entry: Verified) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) {
+      const now = Date.now();
+      for (const [cached, { expiresAt }] of verified) if (expiresAt <= now) verified.delete(cached);
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    }
+    verified.set(token, entry);
+  };
+
+  const check = async (token: string): Promise<Verified> => {
+    const known = verified.get(token);
+    if (known !== undefined) {
+      if (known.expiresAt > Date.now()) return known;
+      verified.delete(token);
+      throw new TokenError('expired');
+    }
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+    if (typeof payload.sub !== 'string' || payload.sub === '' || typeof payload.exp !== 'number') {
+      throw new TokenError('invalid');
+    }
+    const entry = { kind: payload.typ, userId: payload.sub, expiresAt: payload.exp * 1000 };
+    remember(token, entry);
+    return entry;
+  };
+
   const verify = async (kind: TokenKind, token: string): Promise<string> => {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
-      if (payload.typ !== kind || typeof payload.sub !== 'string' || payload.sub === '') {
-        throw new TokenError('invalid');
-      }
-      return payload.sub;
+      const entry = await check(token);
+      if (entry.kind !== kind) throw new TokenError('invalid');
+      return entry.userId;
     } catch (error) {
       if (error instanceof TokenError) throw error;
       if (error instanceof errors.JWTExpired) throw new TokenError('expired');

@@ -1,7 +1,7 @@
 /** Sign-in, token renewal and current user (spec §7.2, errors of §8). */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, loginCheck, refreshSession } from '../../src/contract/auth';
+import { currentUser, loginCheck, refreshSession, type User } from '../../src/contract/auth';
 import { principalOf } from '../auth/guard';
 import { accountKey, addressKey, isLoginLimited, recordLoginFailure } from '../auth/login-limit';
 import { verifyPassword } from '../auth/passwords';
@@ -11,7 +11,7 @@ import { loadUserView } from '../auth/user-view';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { registerEndpoint } from './register';
+import { checkedResponse, registerEndpoint } from './register';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, loginCheck, async ({ body, request }) => {
@@ -65,7 +65,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   registerEndpoint(app, ctx, currentUser, async ({ request }) => {
-    const view = await loadUserView(ctx.db, principalOf(request).userId);
+    const userId = principalOf(request).userId;
+    // Through the access cache (emptied by any write), checked against the contract once per fill.
+    const view = await ctx.access.table<User | null>('userView').get(userId, async () => {
+      const loaded = await loadUserView(ctx.db, userId);
+      return loaded === null ? null : checkedResponse(currentUser, loaded);
+    });
     // The guard has just seen this user; it can only vanish in a concurrent delete.
     if (view === null) throw new HttpError(401, { message: 'Invalid token' });
     return view;

@@ -60,9 +60,12 @@ function listItem(row: EnvironmentRow): EnvironmentListItem {
 /** Removes environments whose deletion was requested long enough ago; safe to run from any process. */
 export async function purgeDeletedEnvironments(ctx: ServerContext): Promise<void> {
   const due = new Date(Date.now() - ENVIRONMENT_DELETION_DELAY_MS + 50);
-  await ctx.db
+  const purged = await ctx.db
     .delete(environments)
-    .where(and(isNotNull(environments.deletionRequestedAt), lt(environments.deletionRequestedAt, due)));
+    .where(and(isNotNull(environments.deletionRequestedAt), lt(environments.deletionRequestedAt, due)))
+    .returning({ id: environments.id });
+  // Outside any write request (a timer, or a list): the access cache must hear of it (auth/access-cache.ts).
+  if (purged.length > 0) ctx.access.invalidate();
 }
 
 async function assertNameFree(ctx: ServerContext, projectId: string, name: string, exceptId?: string) {

@@ -84,6 +84,22 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
+/** Responses already checked against their endpoint's schema by `checkedResponse` (e.g. cached ones). */
+const checkedResponses = new WeakMap<object, Endpoint>();
+
+/**
+ * Checks a response against the endpoint's schema now, for a handler that keeps it (a cache) and
+ * returns it many times: returned as is, it is not checked again on every call.
+ */
+export function checkedResponse<E extends Endpoint>(endpoint: E, value: EndpointResponse<E>): EndpointResponse<E> {
+  if (endpoint.response === undefined) return value;
+  const checked = endpoint.response.safeParse(value);
+  if (!checked.success) throw new Error(`Response of ${endpoint.id} does not match its contract`);
+  const data = checked.data as EndpointResponse<E>;
+  if (typeof data === 'object' && data !== null) checkedResponses.set(data, endpoint);
+  return data;
+}
+
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   ctx: ServerContext,
@@ -119,6 +135,9 @@ export function registerEndpoint<E extends Endpoint>(
       if (reply.sent) return reply;
       if (endpoint.response === undefined) {
         return result === undefined ? reply.code(204).send() : reply.send(result);
+      }
+      if (typeof result === 'object' && result !== null && checkedResponses.get(result) === endpoint) {
+        return reply.send(result);
       }
       const checked = endpoint.response.safeParse(result);
       if (!checked.success) {

@@ -11,7 +11,8 @@ import { access, defineEndpoint } from '../contract/define';
 import { configureRequestLayer, request } from './request';
 import { defineOfflineMutation, registerMutationDefaults } from './mutation-defaults';
 import { startQueryPersistence } from './persister';
-import { db, loadStore, readEntry, storageKeys, writeEntry } from '../storage';
+import { loadStore, readEntry, storageKeys, writeEntry } from '../storage';
+import { db } from '../storage/db';
 
 const saveNote = defineEndpoint({
   id: 'test.saveNote',

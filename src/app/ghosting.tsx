@@ -3,6 +3,12 @@
  * The username is stored under the ghosted-user key; the request layer then sends it in the switch
  * header with every call, and the server answers with that user's rights (and audits the agent).
  * Switching in or out drops every cached answer, which belonged to the other identity.
+ *
+ * The agent may also name the environment to look at (the customer's "it fails in prod"): the
+ * console asks `GET /v4/console/api/environment/{envId}` as that user (the call the spec keeps for
+ * ghosting: it answers the environment with its project whatever the agent's own lists hold, and
+ * refuses one the user may not see), keeps it under the ghosted-environment key, opens it, and the
+ * banner leads back to it until the agent exits.
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,17 +21,60 @@ import { readEntry, removeEntry, storageKeys, subscribeEntries, writeEntry } fro
 import { paths } from './paths';
 import { clearQueryCache } from './session';
 
+/** What the ghosted-environment key holds: enough to show and open it without asking again. */
+export interface GhostedEnvironment {
+  id: string;
+  name: string;
+  projectId: string;
+}
+
 const readGhost = () => readEntry<string>(storageKeys.ghostedUser);
+const readGhostedEnvironment = () => readEntry<GhostedEnvironment>(storageKeys.ghostedEnvironment);
 
 export function useGhostedUser(): string | undefined {
   return useSyncExternalStore(subscribeEntries, readGhost);
 }
 
-/** Checks that the server accepts the switch before storing it, so a refusal leaves the agent as is. */
-export async function startGhosting(username: string): Promise<void> {
-  await request(currentUser, { headers: { [SWITCH_HEADER]: username } });
+export function useGhostedEnvironment(): GhostedEnvironment | undefined {
+  return useSyncExternalStore(subscribeEntries, readGhostedEnvironment);
+}
+
+/** Which check refused the switch: the user, or the environment as that user. */
+export class GhostingRefused extends Error {
+  override readonly name = 'GhostingRefused';
+  constructor(
+    readonly step: 'user' | 'environment',
+    override readonly cause: unknown,
+  ) {
+    super(errorMessage(cause));
+  }
+}
+
+/**
+ * Checks that the server accepts the switch (and, when named, that the user may see the environment)
+ * before storing anything, so a refusal leaves the agent as is.
+ */
+export async function startGhosting(username: string, environmentId?: string): Promise<GhostedEnvironment | null> {
+  const headers = { [SWITCH_HEADER]: username };
+  await request(currentUser, { headers }).catch((error: unknown) => {
+    throw new GhostingRefused('user', error);
+  });
+  let environment: GhostedEnvironment | null = null;
+  if (environmentId) {
+    try {
+      // Loaded here, not with the layouts: the environments contract is large.
+      const { getEnvironment } = await import('../contract/environments');
+      const found = await request(getEnvironment, { params: { envId: environmentId }, headers });
+      environment = { id: found.id, name: found.name, projectId: found.projectId };
+    } catch (error) {
+      throw new GhostingRefused('environment', error);
+    }
+  }
   await clearQueryCache();
   await writeEntry(storageKeys.ghostedUser, username);
+  if (environment) await writeEntry(storageKeys.ghostedEnvironment, environment);
+  else await removeEntry(storageKeys.ghostedEnvironment);
+  return environment;
 }
 
 export async function stopGhosting(): Promise<void> {
@@ -39,10 +88,24 @@ export function GhostBanner() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const ghost = useGhostedUser();
+  const environment = useGhostedEnvironment();
   if (!ghost) return null;
   return (
     <div className="p-ghost-banner" role="status" data-testid="ghost-banner">
-      <span>{t('ghosting.actingAs', { username: ghost })}</span>
+      <span>
+        {environment
+          ? t('ghosting.actingAsIn', { username: ghost, environment: environment.name })
+          : t('ghosting.actingAs', { username: ghost })}
+      </span>
+      {environment && (
+        <Button
+          size="small"
+          variant="minimal"
+          icon="cube"
+          text={t('ghosting.openEnvironment')}
+          onClick={() => void navigate(paths.environment(environment.projectId, environment.id))}
+        />
+      )}
       <Button
         size="small"
         icon="log-out"
@@ -60,6 +123,7 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
+  const [environmentId, setEnvironmentId] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -69,12 +133,18 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
     if (!target) return;
     setBusy(true);
     setError(undefined);
+    const environment = environmentId.trim();
     try {
-      await startGhosting(target);
+      const opened = await startGhosting(target, environment || undefined);
       onClose();
-      await navigate(paths.index(), { replace: true });
+      await navigate(opened ? paths.environment(opened.projectId, opened.id) : paths.index(), { replace: true });
     } catch (failure) {
-      setError(t('ghosting.refused', { username: target, message: errorMessage(failure) }));
+      const message = errorMessage(failure);
+      setError(
+        failure instanceof GhostingRefused && failure.step === 'environment'
+          ? t('ghosting.environmentRefused', { username: target, environment, message })
+          : t('ghosting.refused', { username: target, message }),
+      );
     } finally {
       setBusy(false);
     }
@@ -92,6 +162,9 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
           )}
           <FormGroup label={t('ghosting.username')} labelFor="ghost-username">
             <InputGroup id="ghost-username" autoFocus value={username} onValueChange={setUsername} />
+          </FormGroup>
+          <FormGroup label={t('ghosting.environment')} labelFor="ghost-environment" helperText={t('ghosting.environmentHelp')}>
+            <InputGroup id="ghost-environment" value={environmentId} onValueChange={setEnvironmentId} />
           </FormGroup>
         </DialogBody>
         <DialogFooter

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { afterFirstPaint } from '../ui/after-first-paint';
 import { NotificationLayers } from '../ui/notification-layers';
 import { applyPreferences } from '../ui/theme';
 import { usePreferences } from '../storage/preferences';
@@ -24,7 +25,9 @@ export function RootShell() {
   const title = titleKey ? t(titleKey as never) : '';
   useEffect(() => {
     document.title = title ? `${title} · Postroom` : 'Postroom';
-    if (titleKey) void recordRecentPage({ path: location.pathname + location.search, titleKey });
+    if (!titleKey) return;
+    // Not needed to paint the page: recorded afterwards, so the login page paints without Dexie.
+    return afterFirstPaint(() => void recordRecentPage({ path: location.pathname + location.search, titleKey }));
   }, [title, titleKey, location.pathname, location.search]);
 
   return (

@@ -9,7 +9,6 @@
  */
 import { decodeJwt } from 'jose';
 import { request } from '../api/request';
-import { refreshSession } from '../contract/auth';
 import { readEntry, storageKeys, writeEntry } from '../storage';
 
 /** Renew when less than this is left, so a call never leaves with a token about to lapse. */
@@ -34,6 +33,8 @@ let inFlight: Promise<void> | null = null;
 
 async function renew(refreshToken: string): Promise<void> {
   try {
+    // The contract (zod schemas) is imported here, not at start-up: the login page paints without zod.
+    const { refreshSession } = await import('../contract/auth');
     const pair = await request(refreshSession, { body: { refresh_token: refreshToken } });
     await writeEntry(storageKeys.token, pair.token);
     await writeEntry(storageKeys.refreshToken, pair.refresh_token);

@@ -2,16 +2,13 @@
  * The browser database (IndexedDB through Dexie). One key/value table holds every client-stored key
  * of spec §3 (token, ghosting keys, post-login redirect, feature flags), the preferences, the recent
  * pages and the persisted query cache, so the local-storage cleaner can list and clear them uniformly.
+ * Only the store (store.ts) imports this module, and lazily: the first render reads through
+ * first-read.ts, so Dexie is not on the login page's critical path.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import { DB_NAME, type StoredEntry } from './schema';
 
-export interface StoredEntry {
-  key: string;
-  value: unknown;
-  updatedAt: number;
-}
-
-export const DB_NAME = 'postroom';
+export { DB_NAME, type StoredEntry };
 
 export class PostroomDb extends Dexie {
   entries!: EntityTable<StoredEntry, 'key'>;

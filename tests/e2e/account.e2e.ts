@@ -162,4 +162,39 @@ describe('ghosting', () => {
     expect(await page.getByTestId('ghost-banner').count()).toBe(0);
     await context.close();
   });
+
+  it('opens a named environment as the user, and refuses one the user may not see', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'support');
+    await page.waitForURL(/\/orga\/demo$/);
+
+    await openUserMenu(page, 'Sophie Support');
+    await page.getByRole('menuitem', { name: 'Agir en tant que…' }).click();
+    // A private environment is hidden from a cockpit viewer: the switch is refused, nothing stored.
+    await page.locator('#ghost-username').fill('viewer');
+    await page.locator('#ghost-environment').fill('demo-ic-recette');
+    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('alert')
+      .getByText("viewer ne peut pas ouvrir l'environnement demo-ic-recette : Environment not found")
+      .waitFor();
+    expect(await page.getByTestId('ghost-banner').count()).toBe(0);
+
+    await page.locator('#ghost-environment').fill('demo-ic-prod');
+    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
+    await page.waitForURL(/\/project\/demo-ic\/environment\/demo-ic-prod/);
+    await page.getByTestId('ghost-banner').getByText("Vous agissez en tant que viewer dans l'environnement Production").waitFor();
+
+    // Kept under the ghosted-environment key: after a reload elsewhere, the banner still leads back.
+    await page.goto('/orga/demo');
+    await page.getByTestId('ghost-banner').getByRole('button', { name: "Ouvrir l'environnement" }).click();
+    await page.waitForURL(/\/project\/demo-ic\/environment\/demo-ic-prod/);
+
+    await page.getByRole('button', { name: 'Reprendre mon compte' }).click();
+    await page.getByRole('button', { name: 'Sophie Support' }).waitFor();
+    expect(await page.getByTestId('ghost-banner').count()).toBe(0);
+    await context.close();
+  });
 });

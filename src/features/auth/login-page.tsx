@@ -7,16 +7,15 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/request';
 import { errorMessage, isApiError, serverCode } from '../../api/errors';
-import { loginCheck } from '../../contract/auth';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { defaultRedirect, paths } from '../../app/paths';
 import { startSession, takePostLoginTarget } from '../../app/session';
-import { oidcAuthUrl } from '../../contract/sso';
 import { authQueries } from './queries';
-import { absolute, savePending, ssoErrorCode, startSocialSignIn } from './sso';
+
+/** The calls (and their zod contracts) load on first use: the first step paints without them. */
+const loginCalls = () => import('./login-calls');
 
 type Step = 'username' | 'password' | 'oidc';
 type FieldError = 'wrongUsername' | 'wrongPassword' | 'ssoProviderUnavailable' | 'ssoProviderUnknown' | undefined;
@@ -47,18 +46,16 @@ export function LoginPage() {
     setFieldError(undefined);
     setBusy(true);
     try {
-      const answer = await request(oidcAuthUrl, {
-        body: { username: username.trim(), redirectUri: absolute(paths.oidcCallback()) },
-      });
-      if (answer.enabled) {
-        savePending({ kind: 'oidc', intent: 'login', transaction: answer.transaction });
-        setOidcUrl(answer.url);
+      const url = await (await loginCalls()).oidcSignInUrl(username.trim());
+      if (url !== null) {
+        setOidcUrl(url);
         setStep('oidc');
       } else {
         setStep('password');
       }
     } catch (error) {
-      if (ssoErrorCode(error) === 'ssoProviderUnavailable') setFieldError('ssoProviderUnavailable');
+      const calls = await loginCalls().catch(() => null);
+      if (calls?.ssoErrorCode(error) === 'ssoProviderUnavailable') setFieldError('ssoProviderUnavailable');
       // Any other failure (offline, server trouble) must not lock the user out of the password: the
       // password step reports its own errors.
       else setStep('password');
@@ -70,9 +67,9 @@ export function LoginPage() {
   const signInWithGoogle = async () => {
     setFieldError(undefined);
     try {
-      await startSocialSignIn('google', 'login');
+      await (await loginCalls()).startSocialSignIn('google', 'login');
     } catch (error) {
-      const code = ssoErrorCode(error);
+      const code = (await loginCalls().catch(() => null))?.ssoErrorCode(error);
       if (code === 'ssoProviderUnavailable' || code === 'ssoProviderUnknown') setFieldError(code);
       else toast.error({ summary: tr('auth:errors.retryLater'), detail: errorMessage(error) });
     }
@@ -83,7 +80,7 @@ export function LoginPage() {
     setBusy(true);
     setFieldError(undefined);
     try {
-      const tokens = await request(loginCheck, { body: { username: username.trim(), password } });
+      const tokens = await (await loginCalls()).signIn(username.trim(), password);
       await startSession({ token: tokens.token, refreshToken: tokens.refresh_token });
       const user = await queryClient.fetchQuery(authQueries.currentUser());
       const target = await takePostLoginTarget();

@@ -1,0 +1,139 @@
+/**
+ * The access cache (access-cache.ts): what it keeps, and that a change of rights is seen by the very
+ * next call of this process, and by another process within the TTL.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { users } from '../db/schema';
+import { createMailer } from '../mail/mailer';
+import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
+import { createAccessCache } from './access-cache';
+
+describe('createAccessCache', () => {
+  it('serves a kept value until the TTL runs out, then loads again', async () => {
+    let clock = 0;
+    const cache = createAccessCache({ ttlMs: 1000, now: () => clock });
+    const table = cache.table<number>('t');
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await table.get('k', load)).toBe(1);
+    clock = 999;
+    expect(await table.get('k', load)).toBe(1);
+    clock = 1000;
+    expect(await table.get('k', load)).toBe(2);
+  });
+
+  it('forgets everything on invalidate, and never keeps a value loaded across an invalidation', async () => {
+    const cache = createAccessCache({ ttlMs: 60_000 });
+    const table = cache.table<string>('t');
+    expect(await table.get('k', async () => 'old')).toBe('old');
+    cache.invalidate();
+    // A read that began before a change and ends after its invalidation answers what it read...
+    let finish: (value: string) => void = () => undefined;
+    const slow = table.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.invalidate();
+    finish('read before the change');
+    expect(await slow).toBe('read before the change');
+    // ...but does not leave it for the next caller.
+    expect(await table.get('k', async () => 'new')).toBe('new');
+  });
+
+  it('keeps nothing with a TTL of 0', async () => {
+    const table = createAccessCache({ ttlMs: 0 }).table<number>('t');
+    let loads = 0;
+    await table.get('k', async () => ++loads);
+    await table.get('k', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
+
+describe('rights changed while the cache is warm', () => {
+  let server: TestServer;
+  const cache = createAccessCache({ ttlMs: 60_000 });
+  const bearer: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await createTestServer({ accessCache: cache });
+    for (const user of ['admin', 'qualifier', 'viewer', 'light']) bearer[user] = `Bearer ${await signIn(server.app, user)}`;
+  });
+  afterAll(() => server.close());
+
+  const call = (user: string, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    server.app.inject({ method, url: `/v4/console/api${url}`, headers: { authorization: bearer[user] ?? '' }, payload });
+  const me = async (user: string) => (await call(user, 'GET', '/user')).json<{ role: string; organisations: { id: string }[]; projectPermissions: { projectId: string; profile: string }[] }>();
+
+  it('sees a role change on the next call', async () => {
+    // Warm: the view and the rights are now kept.
+    expect((await me('viewer')).role).toBe('ROLE_PROJECT_VIEWER');
+    expect((await call('viewer', 'GET', '/environment/demo-ic-recette')).statusCode).toBe(404);
+    expect((await call('viewer', 'GET', '/environment/demo-ic-recette')).statusCode).toBe(404);
+
+    const patched = await call('admin', 'PATCH', '/organisation/demo/members/demo-user-viewer', {
+      profiles: [
+        { projectId: 'demo-ic', profile: 'configurator' },
+        { projectId: 'demo-nlu', profile: 'cockpit' },
+      ],
+    });
+    expect(patched.statusCode).toBe(200);
+
+    const after = await me('viewer');
+    expect(after.role).toBe('ROLE_PROJECT_ADMIN');
+    expect(after.projectPermissions).toContainEqual({ projectId: 'demo-ic', profile: 'configurator' });
+    // The private environment is now visible to a configurator of its project.
+    expect((await call('viewer', 'GET', '/environment/demo-ic-recette')).statusCode).toBe(200);
+  });
+
+  it('sees a removal from the organisation on the next call', async () => {
+    expect((await me('qualifier')).organisations.map((o) => o.id)).toContain('demo');
+    expect((await call('qualifier', 'GET', '/project/demo-ic')).statusCode).toBe(200);
+
+    expect((await call('admin', 'DELETE', '/organisation/demo/members/demo-user-qualifier')).statusCode).toBe(204);
+
+    expect((await me('qualifier')).organisations.map((o) => o.id)).not.toContain('demo');
+    expect((await call('qualifier', 'GET', '/project/demo-ic')).statusCode).toBe(404);
+    expect((await call('qualifier', 'GET', '/organisation/demo')).statusCode).toBe(404);
+  });
+
+  it('refuses a deleted user on the next call once the deleting code invalidates the cache', async () => {
+    expect((await call('light', 'GET', '/user')).statusCode).toBe(200);
+    // No API deletes users; a script or job that does calls invalidate() (access-cache.ts).
+    await server.handle.db.delete(users).where(eq(users.id, 'demo-user-light'));
+    cache.invalidate();
+    expect((await call('light', 'GET', '/user')).statusCode).toBe(401);
+  });
+});
+
+describe('two server processes on one database', () => {
+  let server: TestServer;
+  const TTL_MS = 300;
+
+  beforeAll(async () => {
+    server = await createTestServer({ accessCacheTtlMs: TTL_MS });
+  });
+  afterAll(() => server.close());
+
+  it("sees another process's change within the TTL", async () => {
+    const other = buildApp({ db: server.handle.db, jwtSecret: TEST_JWT_SECRET, mailer: createMailer({ outboxDir: server.outboxDir }) });
+    await other.ready();
+    try {
+      const configurator = `Bearer ${await signIn(server.app, 'configurator')}`;
+      const admin = `Bearer ${await signIn(other, 'admin')}`;
+      const get = () => server.app.inject({ method: 'GET', url: '/v4/console/api/project/demo-nlu', headers: { authorization: configurator } });
+      expect((await get()).statusCode).toBe(200);
+
+      const changed = await other.inject({
+        method: 'PATCH',
+        url: '/v4/console/api/organisation/demo/members/demo-user-configurator',
+        headers: { authorization: admin },
+        payload: { profiles: [{ projectId: 'demo-ic', profile: 'configurator' }, { projectId: 'demo-nlu', profile: 'noAccess' }] },
+      });
+      expect(changed.statusCode).toBe(200);
+
+      await new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
+      expect((await get()).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -91,7 +91,8 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         { run: claimed.run, step, module: next, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted before the ${next} step; nothing more was run.` },
         'aborted',
       );
-      await db.execute(sql`UPDATE analyses SET claimed_by = NULL, lease_expires_at = NULL, cpu_ms = cpu_ms + ${cpuMs()} WHERE id = ${claimed.id} AND claimed_by = ${workerId}`);
+      // The CPU spent before the abort still counts (consumption); the abort cleared the claim.
+      await db.execute(sql`UPDATE analyses SET cpu_ms = cpu_ms + ${cpuMs()} WHERE id = ${claimed.id} AND status = 'aborted'`);
       throw new StopRun('aborted');
     }
     if (state === 'lost') throw new StopRun('lost');

@@ -1,0 +1,72 @@
+/**
+ * bench:pipeline, throughput half (issue 6): analyses per second through the extractor and the output
+ * module on one process (in-memory PGlite, the real workers, claim, trace and final transaction), for
+ * every fixture mail (bench/… ../shared/fixtures eml and msg), with the extractor cache off so each
+ * analysis is really parsed. Target: at least 50 fixture emails per second per core. "Per core" is
+ * analyses per CPU-second of the whole process (main thread, parse threads, PGlite), measured with
+ * process.cpuUsage(), so the figure does not depend on how many cores the machine lends us.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inArray } from 'drizzle-orm';
+import { machineLine } from '../machine.mjs';
+import { createSecretBox } from '../../server/crypto/secret-box.ts';
+import { migrateDatabase } from '../../server/db/migrate.ts';
+import { MEMORY, openDatabase } from '../../server/db/open.ts';
+import { analyses } from '../../server/db/schema.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { startPipeline } from '../../server/pipeline/pipeline.ts';
+import { createEnvironment, queueAnalysis } from '../../server/pipeline/testing/analyses.ts';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+const mails = ['eml', 'msg'].flatMap((folder) =>
+  readdirSync(join(FIXTURES, folder))
+    .filter((name) => name.endsWith(`.${folder}`))
+    .map((name) => ({ name, content: readFileSync(join(FIXTURES, folder, name)) })),
+);
+
+const handle = await openDatabase(MEMORY);
+await migrateDatabase(handle);
+await seedDemo(handle.db);
+const db = handle.db;
+
+async function measure(workers) {
+  const envId = await createEnvironment(db, { extractor: { parser: { global: { useCache: false } } } });
+  const ids = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const mail of mails) ids.push(await queueAnalysis(db, envId, [mail]));
+  }
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const pipeline = startPipeline({ db, secrets: createSecretBox('bench-secret-of-at-least-32-bytes!!') }, { workers, pollMs: 20 });
+  for (;;) {
+    const rows = await db.select({ status: analyses.status, cpuMs: analyses.cpuMs }).from(analyses).where(inArray(analyses.id, ids));
+    if (rows.every((row) => row.status !== 'waiting' && row.status !== 'pending')) {
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+      const processed = rows.filter((row) => row.status === 'processed').length;
+      const charged = rows.reduce((sum, row) => sum + row.cpuMs, 0) / 1000;
+      await pipeline.stop();
+      return { workers, count: ids.length, processed, seconds, cpuSeconds, charged };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+console.log(machineLine());
+console.log(`${mails.length} fixture mails (eml + msg) × ${ROUNDS} rounds, extractor cache off, in-memory PGlite`);
+for (const workers of [1, 2]) {
+  const r = await measure(workers);
+  // Worker start-up (loading the parsers in each parse thread) is inside the wall time: a fixed cost.
+  console.log(
+    `workers ${r.workers}: ${r.processed}/${r.count} processed in ${r.seconds.toFixed(2)} s → ${(r.count / r.seconds).toFixed(1)} analyses/s wall; ` +
+      `process CPU ${r.cpuSeconds.toFixed(2)} s → ${(r.count / r.cpuSeconds).toFixed(1)} analyses per CPU-second (target ≥ 50 per core); ` +
+      `cpuMs charged to analyses ${r.charged.toFixed(2)} s (${((r.charged / r.cpuSeconds) * 100).toFixed(0)} % of the process CPU)`,
+  );
+}
+await handle.close();
+process.exit(0);

@@ -126,7 +126,7 @@ describe('a run', () => {
       if (row!.status === 'pending') break;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date() }).where(eq(analyses.id, id));
+    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
     for (let i = 0; i < 1500; i++) {
       const trace = await traceOf(db, id);
       if (trace.some((t) => t.outcome === 'aborted')) break;

@@ -12,13 +12,13 @@ import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
 import type { EnvironmentModule } from '../../src/contract/environments';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import type { Database } from '../db/open';
-import { analysisFiles, environments, webhooks } from '../db/schema';
+import { analysisFiles, webhooks } from '../db/schema';
 import { readSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import { extract, type AttachmentBytes, type ExtractionOutcome } from './extractor/extract';
 import type { MeteredParser } from './extractor/metered-parser';
 import { buildOutput } from './output';
-import { nextStep, writeTrace } from './trace';
+import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
 
 export interface RunDeps {
@@ -63,7 +63,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
   let mainThreadMs = 0;
   const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + mainThreadMs);
 
-  let step = await nextStep(db, claimed.id, claimed.run);
+  let step = claimed.nextStep;
   const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
     const written = await writeTrace(db, claimed.id, workerId, {
       run: claimed.run,
@@ -125,9 +125,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       });
     }
 
-    const [environment] = await db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, claimed.environmentId));
-    if (environment === undefined) throw new StopRun('lost');
-    const settings = readSettings(environment.settings);
+    const settings = readSettings(claimed.settings);
     const files = await db
       .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content })
       .from(analysisFiles)
@@ -142,8 +140,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       .filter((file) => file.role === 'attachment' && file.content !== null)
       .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
 
-    for (const module of modules) {
-      await checkpoint(module.type);
+    for (const [index, module] of modules.entries()) {
+      // The first module starts right after the claim and the queue row (whose write checked it).
+      if (index > 0) await checkpoint(module.type);
       const startedAt = new Date();
       const record = (outcome: ModuleResult['outcome'], message: string | null, result: unknown = null) => {
         results.push({ moduleId: module.id, type: module.type, name: module.name, outcome, message, result });

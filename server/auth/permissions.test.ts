@@ -13,6 +13,7 @@ import { auditLogs } from '../db/schema';
 import { demoUserId } from '../db/seed-data';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 import { createTokenService } from './tokens';
+import { authenticateAccessKey } from './access-keys';
 import { authenticate } from './guard';
 import { authorize } from './permissions';
 
@@ -20,6 +21,8 @@ const ROLES = ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'light',
 type DemoRole = (typeof ROLES)[number];
 const EVERYONE = ROLES;
 const PUBLIC = 'public' as const;
+/** Programs only: an access key of the environment in the path; no user token opens these. */
+const ACCESS_KEY = 'accessKey' as const;
 
 /** The demo objects each path parameter is probed with. */
 const PARAMS: Record<string, string> = {
@@ -33,6 +36,8 @@ const PARAMS: Record<string, string> = {
   token: 'probe-token-of-an-invitation-or-reset-link',
   keyId: 'probe-key',
   webhookId: 'probe-webhook',
+  analysisId: 'probe-analysis',
+  fileId: 'probe-file',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light', 'sre', 'support'] as const;
@@ -40,9 +45,11 @@ const ORGANISATION_ADMINS = ['admin'] as const;
 /** At least cockpit on demo-ic: the guest has qualifier there, the light user nothing. */
 const PROJECT_READERS = ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'sre', 'support'] as const;
 const PROJECT_CONFIGURATORS = ['admin', 'configurator', 'sre'] as const;
+/** At least qualifier on demo-ic (the guest is a qualifier there). */
+const PROJECT_QUALIFIERS = ['admin', 'configurator', 'qualifier', 'guest', 'sre'] as const;
 
 /** Who may call each operation, with the parameters above. */
-const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
+const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCESS_KEY> = {
   'auth.loginCheck': PUBLIC,
   'auth.refresh': PUBLIC,
   'auth.currentUser': EVERYONE,
@@ -92,6 +99,18 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC> = {
   'webhooks.update': PROJECT_CONFIGURATORS,
   'webhooks.delete': PROJECT_CONFIGURATORS,
   'webhooks.test': PROJECT_CONFIGURATORS,
+  'analyses.list': PROJECT_READERS,
+  'analyses.create': PROJECT_QUALIFIERS,
+  'analyses.simulate': PROJECT_QUALIFIERS,
+  'analyses.get': PROJECT_READERS,
+  'analyses.abort': PROJECT_QUALIFIERS,
+  'analyses.reanalyze': PROJECT_QUALIFIERS,
+  'analyses.downloadFile': PROJECT_READERS,
+  'analyses.delete': PROJECT_CONFIGURATORS,
+  'api.analyses.create': ACCESS_KEY,
+  'api.analyses.simulate': ACCESS_KEY,
+  'api.analyses.get': ACCESS_KEY,
+  'api.analyses.finish': ACCESS_KEY,
   'extractor.test': PROJECT_CONFIGURATORS,
 };
 
@@ -107,11 +126,25 @@ let server: TestServer;
 let ctx: ServerContext;
 let operations: Operation[];
 const tokens = new Map<DemoRole, string>();
+/** Secrets of an access key of the probed environment and of another one. */
+const keys = { own: '', other: '' };
 
 beforeAll(async () => {
   server = await createTestServer();
   ctx = { db: server.handle.db, tokens: createTokenService(TEST_JWT_SECRET) } as ServerContext;
   for (const role of ROLES) tokens.set(role, await signIn(server.app, role));
+  for (const [which, envId] of [
+    ['own', PARAMS.envId],
+    ['other', 'demo-nlu-prod'],
+  ] as const) {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: `/v4/console/api/environment/${envId}/access-keys`,
+      headers: { authorization: `Bearer ${tokens.get('admin')}` },
+      payload: { name: `permission table (${which})` },
+    });
+    keys[which] = created.json<{ secret: string }>().secret;
+  }
   const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, { operationId: string; 'x-postroom-access': Access }>>;
   }>();
@@ -127,8 +160,40 @@ beforeAll(async () => {
       return { id: op.operationId, method: method.toUpperCase(), url, access: op['x-postroom-access'], params };
     }),
   );
-});
+}, 60_000);
 afterAll(() => server.close());
+
+/**
+ * An access-key operation: refused (401) without a key and to a user token alone, answered 404 with a
+ * key of another environment, and let through by the rules with a key of its own environment.
+ */
+async function accessKeyMismatches(operation: Operation): Promise<string[]> {
+  const mismatches: string[] = [];
+  const probe = (headers: Record<string, string>) =>
+    server.app.inject({
+      method: operation.method as 'GET',
+      url: operation.url,
+      headers,
+      payload: operation.method === 'GET' ? undefined : {},
+    });
+  const expectStatus = async (label: string, headers: Record<string, string>, status: number) => {
+    const response = await probe(headers);
+    if (response.statusCode !== status) mismatches.push(`${operation.id} ${label}: ${response.statusCode}`);
+  };
+  await expectStatus('without a key', {}, 401);
+  for (const role of ['admin', 'sre'] as const) {
+    await expectStatus(`with ${role}'s token alone`, { authorization: `Bearer ${tokens.get(role)}` }, 401);
+  }
+  await expectStatus('with a key of another environment', { authorization: `Bearer ${keys.other}` }, 404);
+  await expectStatus('with a key of another environment (X-Api-Key)', { 'x-api-key': keys.other }, 404);
+  const client = await authenticateAccessKey(ctx, keys.own);
+  try {
+    await authorize(ctx, null, operation.access, operation.params, client);
+  } catch (error) {
+    mismatches.push(`${operation.id} with its own environment's key: refused (${String(error)})`);
+  }
+  return mismatches;
+}
 
 async function allowedByRules(role: DemoRole, operation: Operation): Promise<boolean> {
   const principal = await authenticate(ctx, `Bearer ${tokens.get(role)}`);
@@ -151,6 +216,11 @@ describe('the permission table', () => {
       const expected = ALLOWED[operation.id];
       if (expected === PUBLIC) {
         expect(operation.access.kind, operation.id).toBe('public');
+        continue;
+      }
+      if (expected === ACCESS_KEY) {
+        expect(operation.access.kind, operation.id).toBe('accessKey');
+        mismatches.push(...(await accessKeyMismatches(operation)));
         continue;
       }
       const anonymous = await server.app.inject({ method: operation.method as 'GET', url: operation.url });

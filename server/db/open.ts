@@ -3,7 +3,8 @@
  * PostgreSQL server when given a postgres:// URL. Everything above this file sees one `Database` type.
  */
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -22,6 +23,19 @@ export type DatabaseHandle =
 /** In-memory PGlite: nothing on disk, gone when closed (tests). */
 export const MEMORY = 'memory://';
 
+/**
+ * - extensions the migrations create (PostgreSQL servers ship them in contrib; PGlite loads them here);
+ * - bytea through Buffer's hex codec: PGlite's own goes byte by byte through an array of strings,
+ *   about 0.4 s per MB (a 25 MB upload took 10 s to store); this one is 6 to 20 times faster.
+ */
+const PGLITE_OPTIONS: PGliteOptions = {
+  extensions: { pg_trgm },
+  serializers: {
+    [types.BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+  },
+  parsers: { [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') },
+};
+
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 
 /**
@@ -30,9 +44,9 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//i;
  */
 export async function openDatabase(location: string): Promise<DatabaseHandle> {
   if (POSTGRES_URL.test(location)) return openPostgres(location);
-  if (location === MEMORY) return openPglite(new PGlite());
+  if (location === MEMORY) return openPglite(new PGlite(PGLITE_OPTIONS));
   await mkdir(location, { recursive: true });
-  return openPglite(new PGlite({ dataDir: location }));
+  return openPglite(new PGlite({ ...PGLITE_OPTIONS, dataDir: location }));
 }
 
 function openPglite(client: PGlite): DatabaseHandle {

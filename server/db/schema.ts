@@ -400,11 +400,25 @@ export const analyses = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Retention (§9) removed content and files; metadata stays. Such an analysis cannot be opened. */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /**
+     * What the list's search looks in: the name and the metadata values, lower-cased. Kept by the
+     * database itself (a generated column), so every way of inserting an analysis fills it; the
+     * trigram index below makes `like '%term%'` fast (server/analyses/list.ts).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || jsonb_path_query_array(metadata, '$.*')::text)`),
   },
   (t) => [
-    // The list: newest first within an environment, optionally by status.
+    // The list: newest first within an environment, optionally by status, or by name.
     index('analyses_environment_created_idx').on(t.environmentId, t.createdAt, t.id),
     index('analyses_environment_status_created_idx').on(t.environmentId, t.status, t.createdAt),
+    index('analyses_environment_name_idx').on(t.environmentId, t.name, t.id),
+    // Substring search (pg_trgm: migration 0005, loaded into PGlite by db/open.ts): names alone, or
+    // names and metadata values. Two indexes, so the planner estimates each search on its own column
+    // and walks the date index instead for a term that matches thousands.
+    index('analyses_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('analyses_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The queue: only unfinished rows are indexed, so claiming stays cheap however long the history.
     index('analyses_queue_idx')
       .on(t.status, t.createdAt)

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerAuthRoutes } from './auth';
 import { registerAccessKeyRoutes } from './access-keys';
+import { registerAnalysisRoutes } from './analyses';
+import { registerApiAnalysisRoutes } from './api-analyses';
 import { registerExtractorTestRoutes } from './extractor-test';
 import { registerEnvironmentRoutes } from './environments';
 import { registerPasswordRoutes } from './passwords';
@@ -20,5 +22,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerOrganisationRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerAccessKeyRoutes(app, ctx);
+  registerAnalysisRoutes(app, ctx);
+  registerApiAnalysisRoutes(app, ctx);
   registerExtractorTestRoutes(app, ctx);
 }

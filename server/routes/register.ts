@@ -78,15 +78,23 @@ function parsePart(
   });
 }
 
+/** Per-route settings a declaration cannot carry. */
+export interface RouteOptions {
+  /** JSON body limit in bytes when the app's default is too small (e.g. files sent as base64). */
+  bodyLimit?: number;
+}
+
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   ctx: ServerContext,
   endpoint: E,
   handler: EndpointHandler<E>,
+  options: RouteOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     config: { endpoint },
     preValidation: async (request) => {
       const params = parsePart(endpoint.params, request.params, 'params');

@@ -57,7 +57,21 @@ import {
   testWebhook,
   updateWebhook,
 } from './access-keys';
-import { testExtractor } from './analyses';
+import {
+  abortAnalysis,
+  apiCreateAnalysis,
+  apiFinishAnalysis,
+  apiGetAnalysis,
+  apiSimulateMail,
+  createAnalysis,
+  deleteAnalysis,
+  downloadAnalysisFile,
+  getAnalysis,
+  listAnalyses,
+  reanalyze,
+  simulateMail,
+  testExtractor,
+} from './analyses';
 
 export * from './define';
 export * from './auth';
@@ -118,5 +132,17 @@ export const allEndpoints: readonly Endpoint[] = [
   updateWebhook,
   deleteWebhook,
   testWebhook,
+  listAnalyses,
+  createAnalysis,
+  simulateMail,
+  getAnalysis,
+  abortAnalysis,
+  reanalyze,
+  downloadAnalysisFile,
+  deleteAnalysis,
+  apiCreateAnalysis,
+  apiSimulateMail,
+  apiGetAnalysis,
+  apiFinishAnalysis,
   testExtractor,
 ];

@@ -1,0 +1,35 @@
+/** One analysis with its files (without their bytes), trace and delivery attempts. */
+import { asc, eq } from 'drizzle-orm';
+import type { AnalysisDetail } from '../../src/contract/analyses';
+import type { Database } from '../db/open';
+import { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
+import type { AnalysisRow } from './create';
+import { detailOf } from './views';
+
+export async function loadAnalysisDetail(db: Database, row: AnalysisRow): Promise<AnalysisDetail> {
+  const [files, trace, deliveries] = await Promise.all([
+    db
+      .select({
+        id: analysisFiles.id,
+        role: analysisFiles.role,
+        name: analysisFiles.name,
+        contentType: analysisFiles.contentType,
+        size: analysisFiles.size,
+        sha256: analysisFiles.sha256,
+      })
+      .from(analysisFiles)
+      .where(eq(analysisFiles.analysisId, row.id))
+      .orderBy(asc(analysisFiles.position)),
+    db
+      .select()
+      .from(analysisTrace)
+      .where(eq(analysisTrace.analysisId, row.id))
+      .orderBy(asc(analysisTrace.run), asc(analysisTrace.step), asc(analysisTrace.startedAt)),
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.analysisId, row.id))
+      .orderBy(asc(webhookDeliveries.scheduledAt), asc(webhookDeliveries.attempt)),
+  ]);
+  return detailOf(row, files, trace, deliveries);
+}

@@ -1,0 +1,34 @@
+/** Finding an analysis of an environment, with the §8 refusals every action shares. */
+import { and, eq } from 'drizzle-orm';
+import type { AnalysisErrorCode } from '../../src/contract/analyses';
+import type { Database } from '../db/open';
+import { analyses } from '../db/schema';
+import { HttpError } from '../http-error';
+import type { AnalysisRow } from './create';
+
+export function analysisError(status: number, code: AnalysisErrorCode, message: string): HttpError {
+  return new HttpError(status, { message, code });
+}
+
+export const analysisNotFound = () => analysisError(404, 'analysisNotFound', 'Analysis not found');
+
+/** 409, not 410: the console reads 410 as an expired password (spec §8). */
+export const analysisAnonymized = () =>
+  analysisError(409, 'analysisAnonymized', 'This analysis was anonymized and cannot be opened');
+
+/** The analysis, or 404 when it is not in this environment (an id of another one looks missing). */
+export async function findAnalysis(db: Database, environmentId: string, analysisId: string): Promise<AnalysisRow> {
+  const [row] = await db
+    .select()
+    .from(analyses)
+    .where(and(eq(analyses.id, analysisId), eq(analyses.environmentId, environmentId)));
+  if (row === undefined) throw analysisNotFound();
+  return row;
+}
+
+/** The analysis, refusing one whose content retention removed. */
+export async function findOpenableAnalysis(db: Database, environmentId: string, analysisId: string): Promise<AnalysisRow> {
+  const row = await findAnalysis(db, environmentId, analysisId);
+  if (row.anonymizedAt !== null) throw analysisAnonymized();
+  return row;
+}

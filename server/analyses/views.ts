@@ -1,0 +1,118 @@
+/** Database rows of analyses as the contract shapes them (dates as ISO strings, no file contents). */
+import type {
+  AnalysisDetail,
+  AnalysisFile,
+  AnalysisStatusReport,
+  AnalysisSummary,
+  DeliveryAttempt,
+  TraceEntry,
+} from '../../src/contract/analyses';
+import type { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
+import type { AnalysisRow } from './create';
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+/** The columns a summary needs: the list selects only these (no modules, no search text). */
+export type SummaryRow = Pick<
+  AnalysisRow,
+  | 'id'
+  | 'name'
+  | 'status'
+  | 'inputType'
+  | 'createdAt'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'anonymizedAt'
+  | 'metadata'
+  | 'manualFinalStatus'
+  | 'awaitingFinalStatus'
+  | 'fileCount'
+  | 'sizeBytes'
+>;
+
+export function summaryOf(row: SummaryRow): AnalysisSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    inputType: row.inputType,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    anonymizedAt: iso(row.anonymizedAt),
+    metadata: row.metadata,
+    manualFinalStatus: row.manualFinalStatus,
+    awaitingFinalStatus: row.awaitingFinalStatus,
+    fileCount: row.fileCount,
+    sizeBytes: row.sizeBytes,
+  };
+}
+
+export type FileRow = Omit<typeof analysisFiles.$inferSelect, 'content' | 'analysisId' | 'position'>;
+
+export function fileOf(row: FileRow): AnalysisFile {
+  return { id: row.id, role: row.role, name: row.name, contentType: row.contentType, size: row.size, sha256: row.sha256 };
+}
+
+export function traceEntryOf(row: typeof analysisTrace.$inferSelect): TraceEntry {
+  return {
+    run: row.run,
+    step: row.step,
+    module: row.module,
+    startedAt: row.startedAt.toISOString(),
+    durationMs: row.durationMs,
+    outcome: row.outcome,
+    message: row.message,
+  };
+}
+
+export function deliveryOf(row: typeof webhookDeliveries.$inferSelect): DeliveryAttempt {
+  return {
+    id: row.id,
+    webhookId: row.webhookId,
+    url: row.url,
+    type: row.type,
+    attempt: row.attempt,
+    outcome: row.outcome,
+    scheduledAt: row.scheduledAt.toISOString(),
+    payload: row.payload ?? null,
+    httpStatus: row.httpStatus,
+    deliveredAt: iso(row.deliveredAt),
+    errorAt: iso(row.errorAt),
+    error: row.error,
+  };
+}
+
+export function detailOf(
+  row: AnalysisRow,
+  files: readonly FileRow[],
+  trace: readonly (typeof analysisTrace.$inferSelect)[],
+  deliveries: readonly (typeof webhookDeliveries.$inferSelect)[],
+): AnalysisDetail {
+  return {
+    ...summaryOf(row),
+    files: files.map(fileOf),
+    modules: row.modules,
+    trace: trace.map(traceEntryOf),
+    deliveries: deliveries.map(deliveryOf),
+    error: row.error,
+    exchangeLabels: row.exchangeLabels ?? null,
+    cpuMs: row.cpuMs,
+  };
+}
+
+/** What a program reads back: the output module's payload once processed (never after anonymization). */
+export function statusReportOf(row: AnalysisRow): AnalysisStatusReport {
+  const output = row.modules.find((module) => module.type === 'output')?.result;
+  const finished = row.status === 'processed' && row.anonymizedAt === null;
+  return {
+    ...summaryOf(row),
+    error: row.error,
+    exchangeLabels: row.exchangeLabels ?? null,
+    output: finished && isRecord(output) ? output : null,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,98 @@
+/**
+ * Analyses in the console (signed-in users, spec §2.4 Analyses list and Analysis result): list,
+ * create (multipart upload or a simulated mail), get, abort, reanalyze, download an original file,
+ * delete. The rules live in server/analyses; this file maps them onto the contract's endpoints.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  abortAnalysis,
+  createAnalysis,
+  deleteAnalysis,
+  downloadAnalysisFile,
+  getAnalysis,
+  listAnalyses,
+  reanalyze,
+  simulateMail,
+} from '../../src/contract/analyses';
+import { abortAnalysisRun, deleteAnalysisRecord, reanalyzeAnalysis } from '../analyses/actions';
+import { createAnalysisRecord } from '../analyses/create';
+import { loadAnalysisDetail } from '../analyses/detail';
+import { loadDownload } from '../analyses/download';
+import { SIMULATED_MAIL_BODY_LIMIT } from '../analyses/limits';
+import { listAnalysesPage } from '../analyses/list';
+import { findOpenableAnalysis } from '../analyses/lookup';
+import { composeSimulatedMail } from '../analyses/simulated-mail';
+import { readAnalysisUpload } from '../analyses/upload';
+import { summaryOf } from '../analyses/views';
+import { auditTarget } from '../audit';
+import { principalOf } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { registerEndpoint } from './register';
+
+export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const audit = (request: Parameters<typeof auditTarget>[0], id: string) => auditTarget(request, { type: 'analysis', id });
+
+  registerEndpoint(app, ctx, listAnalyses, ({ params, query }) => listAnalysesPage(ctx.db, params.envId, query));
+
+  registerEndpoint(app, ctx, createAnalysis, async ({ params, request, reply }) => {
+    const upload = await readAnalysisUpload(request);
+    const row = await createAnalysisRecord(ctx.db, {
+      ...upload,
+      environmentId: params.envId,
+      createdByUserId: principalOf(request).userId,
+    });
+    audit(request, row.id);
+    reply.code(201);
+    return summaryOf(row);
+  });
+
+  registerEndpoint(
+    app,
+    ctx,
+    simulateMail,
+    async ({ params, body, request, reply }) => {
+      const mail = await composeSimulatedMail(body);
+      const row = await createAnalysisRecord(ctx.db, {
+        ...mail,
+        environmentId: params.envId,
+        createdByUserId: principalOf(request).userId,
+      });
+      audit(request, row.id);
+      reply.code(201);
+      return summaryOf(row);
+    },
+    { bodyLimit: SIMULATED_MAIL_BODY_LIMIT },
+  );
+
+  registerEndpoint(app, ctx, getAnalysis, async ({ params }) => {
+    const row = await findOpenableAnalysis(ctx.db, params.envId, params.analysisId);
+    return loadAnalysisDetail(ctx.db, row);
+  });
+
+  registerEndpoint(app, ctx, abortAnalysis, async ({ params, request }) => {
+    const row = await abortAnalysisRun(ctx.db, params.envId, params.analysisId, principalOf(request).username);
+    audit(request, row.id);
+    return summaryOf(row);
+  });
+
+  registerEndpoint(app, ctx, reanalyze, async ({ params, request }) => {
+    const row = await reanalyzeAnalysis(ctx.db, params.envId, params.analysisId);
+    audit(request, row.id);
+    return summaryOf(row);
+  });
+
+  registerEndpoint(app, ctx, downloadAnalysisFile, async ({ params, reply }) => {
+    const file = await loadDownload(ctx.db, params.envId, params.analysisId, params.fileId);
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', file.disposition)
+      // Someone's mail: never left in a browser's or a proxy's cache after retention or deletion.
+      .header('cache-control', 'no-store');
+    return file.content;
+  });
+
+  registerEndpoint(app, ctx, deleteAnalysis, async ({ params, request }) => {
+    await deleteAnalysisRecord(ctx.db, params.envId, params.analysisId);
+    audit(request, params.analysisId);
+  });
+}

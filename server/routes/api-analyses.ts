@@ -1,0 +1,71 @@
+/**
+ * Analyses for programs (spec §7.3), authenticated by an access key of the environment in the path
+ * (server/auth/guard.ts records the key's last use): create (multipart, or a mail as JSON), read the
+ * status and the output payload, and the manual final status PATCH (§4).
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  apiCreateAnalysis,
+  apiFinishAnalysis,
+  apiGetAnalysis,
+  apiSimulateMail,
+} from '../../src/contract/analyses';
+import { setFinalStatus } from '../analyses/actions';
+import { createAnalysisRecord } from '../analyses/create';
+import { SIMULATED_MAIL_BODY_LIMIT } from '../analyses/limits';
+import { findAnalysis } from '../analyses/lookup';
+import { composeSimulatedMail } from '../analyses/simulated-mail';
+import { readAnalysisUpload } from '../analyses/upload';
+import { statusReportOf, summaryOf } from '../analyses/views';
+import type { ApiClient } from '../auth/access-keys';
+import type { ServerContext } from '../context';
+import { accessKeys } from '../db/schema';
+import { registerEndpoint } from './register';
+
+function clientOf(request: FastifyRequest): ApiClient {
+  if (request.apiClient === null) throw new Error('An access-key route ran without its client');
+  return request.apiClient;
+}
+
+export function registerApiAnalysisRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  registerEndpoint(app, ctx, apiCreateAnalysis, async ({ params, request, reply }) => {
+    const upload = await readAnalysisUpload(request);
+    const row = await createAnalysisRecord(ctx.db, {
+      ...upload,
+      environmentId: params.envId,
+      createdByKeyId: clientOf(request).keyId,
+    });
+    reply.code(201);
+    return summaryOf(row);
+  });
+
+  registerEndpoint(
+    app,
+    ctx,
+    apiSimulateMail,
+    async ({ params, body, request, reply }) => {
+      const mail = await composeSimulatedMail(body);
+      const row = await createAnalysisRecord(ctx.db, {
+        ...mail,
+        environmentId: params.envId,
+        manualFinalStatus: body.manualFinalStatus,
+        createdByKeyId: clientOf(request).keyId,
+      });
+      reply.code(201);
+      return summaryOf(row);
+    },
+    { bodyLimit: SIMULATED_MAIL_BODY_LIMIT },
+  );
+
+  registerEndpoint(app, ctx, apiGetAnalysis, async ({ params }) =>
+    statusReportOf(await findAnalysis(ctx.db, params.envId, params.analysisId)),
+  );
+
+  registerEndpoint(app, ctx, apiFinishAnalysis, async ({ params, body, request }) => {
+    const { keyId } = clientOf(request);
+    const [key] = await ctx.db.select({ name: accessKeys.name }).from(accessKeys).where(eq(accessKeys.id, keyId));
+    const row = await setFinalStatus(ctx.db, params.envId, params.analysisId, body, `access key "${key?.name ?? keyId}"`);
+    return statusReportOf(row);
+  });
+}

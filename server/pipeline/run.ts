@@ -52,7 +52,7 @@ class StopRun extends Error {
 
 export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Promise<RunEnd> {
   const { db, workerId } = deps;
-  // Renewal failures need no handling here: the checkpoint between steps reads the row itself.
+  // Renewal failures need no handling here: each step's trace write is guarded by the claim.
   const renewal = setInterval(() => {
     renewLease(db, claimed.id, workerId, deps.leaseMs).catch(() => undefined);
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
@@ -75,31 +75,38 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       message,
     });
     step++;
-    // The claim went between two reads: aborted by a user (say so), or taken over (say nothing).
-    if (!written) await checkpoint(module);
+    // The claim went during this step: aborted by a user (say so), or taken over (say nothing).
+    if (!written) await claimGone(module);
   };
 
-  /** Between steps: stop on abort, on a lost claim, or on shutdown. */
-  async function checkpoint(next: string): Promise<void> {
-    // A failed renewal only says the claim is gone; the row says whether a user aborted.
+  /**
+   * The check between steps. Each step ends with its trace row, written only while the claim holds
+   * (status pending, claimed by this worker), so that write already tells whether the analysis was
+   * aborted or taken over: no extra read per step. What remains here is a stopping server.
+   */
+  async function checkpoint(): Promise<void> {
+    if (deps.stopping()) {
+      await releaseClaim(db, claimed.id, workerId);
+      throw new StopRun('released');
+    }
+  }
+
+  /** After a refused write: one `aborted` row if a user aborted, nothing if another worker took over. */
+  async function claimGone(during: string): Promise<never> {
     const state = await claimState(db, claimed.id, workerId);
     if (state === 'aborted') {
       await writeTrace(
         db,
         claimed.id,
         workerId,
-        { run: claimed.run, step, module: next, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted before the ${next} step; nothing more was run.` },
+        { run: claimed.run, step, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted during the ${during} step; nothing more was run.` },
         'aborted',
       );
       // The CPU spent before the abort still counts (consumption); the abort cleared the claim.
       await db.execute(sql`UPDATE analyses SET cpu_ms = cpu_ms + ${cpuMs()} WHERE id = ${claimed.id} AND status = 'aborted'`);
       throw new StopRun('aborted');
     }
-    if (state === 'lost') throw new StopRun('lost');
-    if (deps.stopping()) {
-      await releaseClaim(db, claimed.id, workerId);
-      throw new StopRun('released');
-    }
+    throw new StopRun('lost');
   }
 
   try {
@@ -141,8 +148,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
 
     for (const [index, module] of modules.entries()) {
-      // The first module starts right after the claim and the queue row (whose write checked it).
-      if (index > 0) await checkpoint(module.type);
+      if (index > 0) await checkpoint();
       const startedAt = new Date();
       const record = (outcome: ModuleResult['outcome'], message: string | null, result: unknown = null) => {
         results.push({ moduleId: module.id, type: module.type, name: module.name, outcome, message, result });
@@ -186,7 +192,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         await record('skipped', `The ${label} module is not available yet: skipped, nothing was produced.`);
       }
     }
-    await checkpoint(claimed.manualFinalStatus ? 'finalStatus' : 'webhooks');
+    await checkpoint();
     return await finish(deps, claimed, {
       status: failure !== null ? 'error' : 'processed',
       error: failure,

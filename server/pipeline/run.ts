@@ -5,7 +5,6 @@
  * Between steps the worker reads the analysis again: aborted by a user → one `aborted` trace row and
  * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
  */
-import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
@@ -17,6 +16,7 @@ import { readSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import { extract, type AttachmentBytes, type ExtractionOutcome } from './extractor/extract';
 import type { MeteredParser } from './extractor/metered-parser';
+import type { MainThreadMeter } from './main-thread-meter';
 import { buildOutput } from './output';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
@@ -28,6 +28,8 @@ export interface RunDeps {
   /** Claims of one run before it ends in error (a crash-looping analysis must not loop forever). */
   maxClaims: number;
   parser: MeteredParser;
+  /** This process's main-thread CPU, shared between its runs. */
+  mainThread: MainThreadMeter;
   /** True once the server is stopping: the run gives its claim back at the next step. */
   stopping(): boolean;
 }
@@ -57,11 +59,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     renewLease(db, claimed.id, workerId, deps.leaseMs).catch(() => undefined);
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
   deps.parser.resetMeter();
-  // CPU time of this run: the parse thread's own CPU (metered-parser.ts) plus the main-thread time of
-  // the steps, counted as their wall time minus the time they waited for the parse thread (the
-  // extractor and output steps do no I/O besides parsing). Database round trips are not counted.
-  let mainThreadMs = 0;
-  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + mainThreadMs);
+  // CPU time of this run: the parse thread's own CPU clock (metered-parser.ts) plus this run's share
+  // of the main thread's CPU clock while it ran (main-thread-meter.ts), database work included.
+  const mainThread = deps.mainThread.begin();
+  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread));
 
   let step = claimed.nextStep;
   const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
@@ -163,8 +164,6 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           await record('skipped', 'The extractor is deactivated in the extractor settings: no text was extracted.');
           continue;
         }
-        const waitedBefore = deps.parser.meter().waitedMs;
-        const began = performance.now();
         if (files.some((file) => file.content === null)) {
           failure = 'The files of this analysis were removed (retention).';
           await record('error', failure);
@@ -175,7 +174,6 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           settings.extractor,
           deps.parser,
         );
-        mainThreadMs += performance.now() - began - (deps.parser.meter().waitedMs - waitedBefore);
         if (extraction.mainFileError !== null) {
           failure = extraction.mainFileError;
           await record('error', `${extraction.mainFileError} ${extraction.summary}`, extraction.result);
@@ -183,9 +181,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           await record('success', extraction.summary, extraction.result);
         }
       } else if (module.type === 'output') {
-        const began = performance.now();
         const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, config: module.config });
-        mainThreadMs += performance.now() - began;
         await record('success', summary, payload);
       } else {
         const label = NOT_BUILT[module.type] ?? module.type;
@@ -205,6 +201,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     throw error;
   } finally {
     clearInterval(renewal);
+    deps.mainThread.end(mainThread);
   }
 }
 

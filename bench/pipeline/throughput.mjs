@@ -7,6 +7,7 @@
  * process.cpuUsage(), so the figure does not depend on how many cores the machine lends us.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
@@ -70,7 +71,7 @@ async function measure(workers) {
   return { workers, count: ids.length, processed, seconds, cpuSeconds, charged };
 }
 
-console.log(machineLine());
+console.log(machineLine(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`));
 console.log(`${mails.length} fixture mails (eml + msg) × ${ROUNDS} rounds, extractor cache off, ${scratch ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'in-memory PGlite'}`);
 for (const workers of [1, 2]) {
   const r = await measure(workers);

@@ -39,8 +39,6 @@ export class MeteredParser implements Parser {
   private worker: Worker | undefined;
   private tid: number | null = null;
   private activeMs = 0;
-  /** Wall time spent waiting for parse results (the main thread was free meanwhile). */
-  private waitedMs = 0;
 
   constructor(deadlineMs?: number) {
     this.pool = new ParsePool(() => this.spawn(), { size: 1, deadlineMs });
@@ -54,7 +52,6 @@ export class MeteredParser implements Parser {
     // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable.
     const response = await this.pool.parse(name, bytes.slice());
     const wall = performance.now() - started;
-    this.waitedMs += wall;
     const after = this.worker;
     const cpuNow = before === after ? threadCpuMs(this.tid) : null;
     if (cpuMark !== null && cpuNow !== null) {
@@ -69,14 +66,13 @@ export class MeteredParser implements Parser {
     return response;
   }
 
-  /** CPU milliseconds of the parse thread since the last reset, and the time spent waiting for it. */
-  meter(): { parseCpuMs: number; waitedMs: number } {
-    return { parseCpuMs: this.activeMs, waitedMs: this.waitedMs };
+  /** CPU milliseconds of the parse thread since the last reset. */
+  meter(): { parseCpuMs: number } {
+    return { parseCpuMs: this.activeMs };
   }
 
   resetMeter(): void {
     this.activeMs = 0;
-    this.waitedMs = 0;
   }
 
   close(): void {

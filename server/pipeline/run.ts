@@ -119,7 +119,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       claimed.claims > deps.maxClaims ? 'error' : 'success',
       takenOver
         ? `Claimed again by worker ${workerId} after worker ${claimed.previousWorker ?? '?'} stopped renewing its lease (claim ${claimed.claims} of at most ${deps.maxClaims}); the run starts over.`
-        : step > 1
+        : step > 0
           ? `Claimed again by worker ${workerId}: the previous worker gave it back when its server stopped; the run starts over.`
           : `Claimed by worker ${workerId}.`,
     );

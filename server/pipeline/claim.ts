@@ -25,6 +25,10 @@ export interface ClaimedAnalysis {
   /** `waiting` for a fresh run; `pending` when taken over from a worker whose lease ran out. */
   previousStatus: AnalysisStatus;
   previousWorker: string | null;
+  /** The environment's stored settings, read with the claim (one round trip less per analysis). */
+  settings: unknown;
+  /** The next free trace step of this run (a run taken over continues the numbering). */
+  nextStep: number;
 }
 
 type Row = Record<string, unknown>;
@@ -52,7 +56,9 @@ export async function claimNextAnalysis(db: Database, workerId: string, leaseMs:
     ) AS next
     WHERE a.id = next.id
     RETURNING a.id, a.environment_id, a.name, a.input_type, a.metadata, a.manual_final_status, a.run, a.claims,
-      a.created_at, next.previous_status, next.previous_worker`);
+      a.created_at, next.previous_status, next.previous_worker,
+      (SELECT settings FROM environments e WHERE e.id = a.environment_id) AS settings,
+      (SELECT coalesce(max(t.step) + 1, 0) FROM analysis_trace t WHERE t.analysis_id = a.id AND t.run = a.run) AS next_step`);
   const row = rowsOf(result)[0];
   if (row === undefined) return null;
   return {
@@ -67,6 +73,8 @@ export async function claimNextAnalysis(db: Database, workerId: string, leaseMs:
     createdAt: new Date(row.created_at as string),
     previousStatus: row.previous_status as AnalysisStatus,
     previousWorker: (row.previous_worker as string | null) ?? null,
+    settings: typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings,
+    nextStep: Number(row.next_step ?? 0),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Database } from '../db/open';
 import { claimNextAnalysis } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
+import { MainThreadMeter } from './main-thread-meter';
 import { onQueued } from './queue-signal';
 import { anonymizeDue } from './retention';
 import { runAnalysis } from './run';
@@ -82,6 +83,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
       sleepers.add(done);
     });
 
+  const mainThread = new MainThreadMeter();
   const workerIds = Array.from({ length: Math.max(0, options.workers) }, (_, index) => `${processId}:w${index + 1}`);
 
   async function analysisWorker(workerId: string): Promise<void> {
@@ -101,7 +103,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
         }
         try {
           const end = await runAnalysis(
-            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, stopping: () => stopping },
+            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, mainThread, stopping: () => stopping },
             claimed,
           );
           log('info', { analysisId: claimed.id, workerId, end }, 'analysis run ended');

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractorResult } from '../../src/contract/analyses';
-import { analyses, webhookDeliveries } from '../db/schema';
+import { analyses, environments, webhookDeliveries } from '../db/schema';
 import { createTestServer, type TestServer } from '../test-support/test-server';
 import { createEnvironment, fixture, insertWebhook, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
 
@@ -126,14 +126,14 @@ describe('a run', () => {
       if (row!.status === 'pending') break;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date() }).where(eq(analyses.id, id));
+    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
     for (let i = 0; i < 1500; i++) {
       const trace = await traceOf(db, id);
       if (trace.some((t) => t.outcome === 'aborted')) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const trace = await traceOf(db, id);
-    expect(trace.at(-1)).toMatchObject({ outcome: 'aborted', message: expect.stringMatching(/^Aborted before the (queue|extractor|output) step; nothing more was run\.$/) });
+    expect(trace.at(-1)).toMatchObject({ outcome: 'aborted', message: expect.stringMatching(/^Aborted during the (queue|extractor|output) step; nothing more was run\.$/) });
     expect(trace.some((t) => t.module === 'output' && t.outcome === 'success')).toBe(false);
     const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
     expect(row).toMatchObject({ status: 'aborted', modules: [], claimedBy: null });
@@ -175,5 +175,18 @@ describe('a run', () => {
     expect(row).toMatchObject({ status: 'error', claims: 4 });
     expect(row.error).toBe('Stopped after 3 claims: the workers running this analysis kept stopping before the end (crash or restart).');
     expect((await traceOf(db, id)).map((t) => [t.module, t.outcome])).toEqual([['queue', 'error'], ['webhooks', 'success']]);
+  });
+
+  it('claims analyses of priority environments first', async () => {
+    const db = server.handle.db;
+    const plain = await createEnvironment(db);
+    const urgent = await createEnvironment(db);
+    await db.update(environments).set({ priority: true }).where(eq(environments.id, urgent));
+    // Stored unclaimable, then queued together: the older one is in the plain environment.
+    const older = await queueAnalysis(db, plain, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }], { state: { status: 'aborted' } });
+    const newer = await queueAnalysis(db, urgent, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }], { state: { status: 'aborted' } });
+    await db.update(analyses).set({ status: 'waiting' }).where(inArray(analyses.id, [older, newer]));
+    const [a, b] = [await waitForEnd(db, older), await waitForEnd(db, newer)];
+    expect(b.startedAt!.getTime()).toBeLessThanOrEqual(a.startedAt!.getTime());
   });
 });

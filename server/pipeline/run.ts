@@ -5,20 +5,20 @@
  * Between steps the worker reads the analysis again: aborted by a user → one `aborted` trace row and
  * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
  */
-import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
 import type { EnvironmentModule } from '../../src/contract/environments';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import type { Database } from '../db/open';
-import { analysisFiles, environments, webhooks } from '../db/schema';
+import { analysisFiles, webhooks } from '../db/schema';
 import { readSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import { extract, type AttachmentBytes, type ExtractionOutcome } from './extractor/extract';
 import type { MeteredParser } from './extractor/metered-parser';
+import type { MainThreadMeter } from './main-thread-meter';
 import { buildOutput } from './output';
-import { nextStep, writeTrace } from './trace';
+import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
 
 export interface RunDeps {
@@ -28,6 +28,8 @@ export interface RunDeps {
   /** Claims of one run before it ends in error (a crash-looping analysis must not loop forever). */
   maxClaims: number;
   parser: MeteredParser;
+  /** This process's main-thread CPU, shared between its runs. */
+  mainThread: MainThreadMeter;
   /** True once the server is stopping: the run gives its claim back at the next step. */
   stopping(): boolean;
 }
@@ -52,18 +54,17 @@ class StopRun extends Error {
 
 export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Promise<RunEnd> {
   const { db, workerId } = deps;
-  // Renewal failures need no handling here: the checkpoint between steps reads the row itself.
+  // Renewal failures need no handling here: each step's trace write is guarded by the claim.
   const renewal = setInterval(() => {
     renewLease(db, claimed.id, workerId, deps.leaseMs).catch(() => undefined);
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
   deps.parser.resetMeter();
-  // CPU time of this run: the parse thread's own CPU (metered-parser.ts) plus the main-thread time of
-  // the steps, counted as their wall time minus the time they waited for the parse thread (the
-  // extractor and output steps do no I/O besides parsing). Database round trips are not counted.
-  let mainThreadMs = 0;
-  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + mainThreadMs);
+  // CPU time of this run: the parse thread's own CPU clock (metered-parser.ts) plus this run's share
+  // of the main thread's CPU clock while it ran (main-thread-meter.ts), database work included.
+  const mainThread = deps.mainThread.begin();
+  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread));
 
-  let step = await nextStep(db, claimed.id, claimed.run);
+  let step = claimed.nextStep;
   const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
     const written = await writeTrace(db, claimed.id, workerId, {
       run: claimed.run,
@@ -75,30 +76,38 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       message,
     });
     step++;
-    // The claim went between two reads: aborted by a user (say so), or taken over (say nothing).
-    if (!written) await checkpoint(module);
+    // The claim went during this step: aborted by a user (say so), or taken over (say nothing).
+    if (!written) await claimGone(module);
   };
 
-  /** Between steps: stop on abort, on a lost claim, or on shutdown. */
-  async function checkpoint(next: string): Promise<void> {
-    // A failed renewal only says the claim is gone; the row says whether a user aborted.
+  /**
+   * The check between steps. Each step ends with its trace row, written only while the claim holds
+   * (status pending, claimed by this worker), so that write already tells whether the analysis was
+   * aborted or taken over: no extra read per step. What remains here is a stopping server.
+   */
+  async function checkpoint(): Promise<void> {
+    if (deps.stopping()) {
+      await releaseClaim(db, claimed.id, workerId);
+      throw new StopRun('released');
+    }
+  }
+
+  /** After a refused write: one `aborted` row if a user aborted, nothing if another worker took over. */
+  async function claimGone(during: string): Promise<never> {
     const state = await claimState(db, claimed.id, workerId);
     if (state === 'aborted') {
       await writeTrace(
         db,
         claimed.id,
         workerId,
-        { run: claimed.run, step, module: next, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted before the ${next} step; nothing more was run.` },
+        { run: claimed.run, step, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted during the ${during} step; nothing more was run.` },
         'aborted',
       );
-      await db.execute(sql`UPDATE analyses SET claimed_by = NULL, lease_expires_at = NULL, cpu_ms = cpu_ms + ${cpuMs()} WHERE id = ${claimed.id} AND claimed_by = ${workerId}`);
+      // The CPU spent before the abort still counts (consumption); the abort cleared the claim.
+      await db.execute(sql`UPDATE analyses SET cpu_ms = cpu_ms + ${cpuMs()} WHERE id = ${claimed.id} AND status = 'aborted'`);
       throw new StopRun('aborted');
     }
-    if (state === 'lost') throw new StopRun('lost');
-    if (deps.stopping()) {
-      await releaseClaim(db, claimed.id, workerId);
-      throw new StopRun('released');
-    }
+    throw new StopRun('lost');
   }
 
   try {
@@ -110,7 +119,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       claimed.claims > deps.maxClaims ? 'error' : 'success',
       takenOver
         ? `Claimed again by worker ${workerId} after worker ${claimed.previousWorker ?? '?'} stopped renewing its lease (claim ${claimed.claims} of at most ${deps.maxClaims}); the run starts over.`
-        : step > 1
+        : step > 0
           ? `Claimed again by worker ${workerId}: the previous worker gave it back when its server stopped; the run starts over.`
           : `Claimed by worker ${workerId}.`,
     );
@@ -124,9 +133,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       });
     }
 
-    const [environment] = await db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, claimed.environmentId));
-    if (environment === undefined) throw new StopRun('lost');
-    const settings = readSettings(environment.settings);
+    const settings = readSettings(claimed.settings);
     const files = await db
       .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content })
       .from(analysisFiles)
@@ -141,8 +148,8 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       .filter((file) => file.role === 'attachment' && file.content !== null)
       .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
 
-    for (const module of modules) {
-      await checkpoint(module.type);
+    for (const [index, module] of modules.entries()) {
+      if (index > 0) await checkpoint();
       const startedAt = new Date();
       const record = (outcome: ModuleResult['outcome'], message: string | null, result: unknown = null) => {
         results.push({ moduleId: module.id, type: module.type, name: module.name, outcome, message, result });
@@ -157,8 +164,6 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           await record('skipped', 'The extractor is deactivated in the extractor settings: no text was extracted.');
           continue;
         }
-        const waitedBefore = deps.parser.meter().waitedMs;
-        const began = performance.now();
         if (files.some((file) => file.content === null)) {
           failure = 'The files of this analysis were removed (retention).';
           await record('error', failure);
@@ -169,7 +174,6 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           settings.extractor,
           deps.parser,
         );
-        mainThreadMs += performance.now() - began - (deps.parser.meter().waitedMs - waitedBefore);
         if (extraction.mainFileError !== null) {
           failure = extraction.mainFileError;
           await record('error', `${extraction.mainFileError} ${extraction.summary}`, extraction.result);
@@ -177,16 +181,14 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           await record('success', extraction.summary, extraction.result);
         }
       } else if (module.type === 'output') {
-        const began = performance.now();
         const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, config: module.config });
-        mainThreadMs += performance.now() - began;
         await record('success', summary, payload);
       } else {
         const label = NOT_BUILT[module.type] ?? module.type;
         await record('skipped', `The ${label} module is not available yet: skipped, nothing was produced.`);
       }
     }
-    await checkpoint(claimed.manualFinalStatus ? 'finalStatus' : 'webhooks');
+    await checkpoint();
     return await finish(deps, claimed, {
       status: failure !== null ? 'error' : 'processed',
       error: failure,
@@ -199,6 +201,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     throw error;
   } finally {
     clearInterval(renewal);
+    deps.mainThread.end(mainThread);
   }
 }
 

@@ -11,14 +11,6 @@ import { rowsOf } from './claim';
 
 export type TraceRow = Omit<TraceEntry, 'startedAt'> & { startedAt: Date };
 
-/** The next free step number of a run (a run taken over after a crash continues the numbering). */
-export async function nextStep(db: Database, analysisId: string, run: number): Promise<number> {
-  const result = await db.execute(
-    sql`SELECT coalesce(max(step) + 1, 0) AS next FROM analysis_trace WHERE analysis_id = ${analysisId} AND run = ${run}`,
-  );
-  return Number(rowsOf(result)[0]?.next ?? 0);
-}
-
 /**
  * Writes one trace row if the claim still holds (`guard: 'claim'`) or the analysis was aborted
  * (`guard: 'aborted'`); returns whether it was written.

@@ -70,7 +70,7 @@ describe('email settings', () => {
     const byName = Object.fromEntries(result.documents.map((d) => [d.name, d.notes]));
     expect(byName['png.png']).toEqual(['Not extracted: the extension "png" is in the ignored attachment extensions.']);
     expect(byName['tif.tif']).toEqual(['Not extracted: the extension "tif" is in the ignored attachment extensions.']);
-    expect(byName['jpg.jpg']![0]).toContain('OCR was not run');
+    expect(byName['jpg.jpg']).toEqual(['Left out: 16×16 px is under the minimum image size of 50×50 px.']);
   });
 
   it('gives the headers only when headers is on, with the fields of an MSG without transport headers', async () => {
@@ -154,7 +154,11 @@ describe('documents and splitting', () => {
   });
 
   it('says OCR was not run where a page or an image would need it, and notes formats it cannot read', async () => {
-    const image = await extract([main('msg/attachmentFiles.msg')], settings({ parser: { image: { ocr: false } } }), parser);
+    const anySize = { minWidth: 0, minHeight: 0 };
+    const ocr = await extract([main('msg/attachmentFiles.msg')], settings({ parser: { image: anySize } }), parser);
+    expect(ocr.result.documents[1]!.notes).toEqual(['No text extracted: this image would need OCR, and OCR was not run (OCR is not available yet).']);
+    expect(ocr.summary).toContain('OCR was not run: 3 document(s) would have needed it');
+    const image = await extract([main('msg/attachmentFiles.msg')], settings({ parser: { image: { ...anySize, ocr: false } } }), parser);
     expect(image.result.documents[1]!.notes).toEqual(['No text extracted: OCR is off for images.']);
     const on = await extract([main('pdf/invoice.pdf')], settings({ parser: { document: { ocrMode: 'ON' } } }), parser);
     expect(on.result.documents[0]!.notes).toEqual(['OCR mode is ON for documents, but OCR was not run (OCR is not available yet): only the text layer was read.']);
@@ -194,5 +198,13 @@ describe('documents and splitting', () => {
     expect(again.result.documents[0]!.blocks[0]!.text).toMatch(/^Déclaration de sinistre — dossier 2026-0042/);
     const fresh = await extract([main('pdf/claim-letter-fr.pdf')], { ...cached, parser: { ...cached.parser, global: { ...cached.parser.global, useCache: false } } }, parser);
     expect(fresh.summary).not.toContain('cache');
+  });
+
+  it('leaves out images under the minimum width and height (sizes read from the PNG, GIF and JPEG headers)', async () => {
+    // attach.png is 256×32 px (checked with file(1)).
+    const tall = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 50, minHeight: 50 } } }), parser);
+    expect(tall.result.documents.find((d) => d.name === 'attach.png')!.notes).toEqual(['Left out: 256×32 px is under the minimum image size of 50×50 px.']);
+    const low = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 256, minHeight: 32 } } }), parser);
+    expect(low.result.documents.find((d) => d.name === 'attach.png')!.notes[0]).toContain('OCR was not run');
   });
 });

@@ -5,6 +5,7 @@
  *   the newest message only), ignored attachment extensions, headers;
  * - document: max pages; OCR mode, name and max pages to OCR are read but OCR is a later issue, so the
  *   notes say plainly when a page or image would have needed it;
+ * - image: minimum width and height (smaller images are left out, with a note); OCR (not run yet);
  * - text/HTML: extract images (images are not read without OCR: said in a note);
  * - global: split per characters, split per page, character redundancy, use cache;
  * - sub-parsers: a file whose extension has a sub-parser block uses that block instead of the parser
@@ -17,6 +18,7 @@ import type { ExtractorSettings, ParserSettings } from '../../../src/contract/en
 import type { Email } from '../../../src/parsing/model';
 import { parseText } from '../../../src/parsing/text';
 import { hasImages, htmlToText } from './html-text';
+import { imageSize } from './image-size';
 import type { Parser } from './metered-parser';
 import { ResultCache } from './result-cache';
 import { splitText } from './split';
@@ -223,6 +225,11 @@ async function fileDocuments(
     return [pdfDocument(ctx, name, path, source, response.model.pdf)];
   }
   if (family === 'image' || /^image\//i.test(contentType)) {
+    const size = imageSize(bytes);
+    const { minWidth, minHeight } = parser.image;
+    if (size !== null && (size.width < minWidth || size.height < minHeight)) {
+      return note(`Left out: ${size.width}×${size.height} px is under the minimum image size of ${minWidth}×${minHeight} px.`);
+    }
     return note(
       parser.image.ocr
         ? `No text extracted: this image would need OCR, and ${OCR_NOT_RUN}.`

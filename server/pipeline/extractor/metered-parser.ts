@@ -5,17 +5,30 @@
  * Why a thread per pipeline worker: Node 20 has no per-thread CPU clock (process.threadCpuUsage
  * arrives in Node 23.9) and process.cpuUsage() counts every thread of the process, so with two
  * pipeline workers and HTTP requests it would charge an analysis for its neighbours' work. A parse
- * thread that only ever runs this worker's files is busy exactly while it parses them, so its
- * event-loop active time (worker.performance.eventLoopUtilization) is that CPU time, and it is
- * readable from the main thread. When the thread dies mid-file (deadline, crash) we charge the wall
- * time of that file instead: it was spinning all along.
+ * thread that only ever runs this worker's files spends CPU only on them. On Linux we read that
+ * thread's own scheduler clock (/proc/self/task/<tid>/schedstat, nanoseconds on CPU; the thread
+ * reports its tid when it starts): exact even when the machine is oversubscribed. Elsewhere, its
+ * event-loop active time (worker.performance.eventLoopUtilization), which also counts time the thread
+ * was ready but not scheduled, so it overstates CPU on a busy machine. When the thread dies mid-file
+ * (deadline, crash) we charge the wall time of that file: it was spinning all along.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { ParsePool, type WorkerHandle } from '../../../src/parsing/pool';
 import type { ParseResponse, WorkerMessage } from '../../../src/parsing/protocol';
 
-const BOOT = new URL('../../../src/parsing/node-worker-boot.mjs', import.meta.url);
+const BOOT = new URL('./parse-worker-boot.mjs', import.meta.url);
+
+/** Nanoseconds the OS thread spent on CPU, or null where /proc does not tell. */
+function threadCpuMs(tid: number | null): number | null {
+  if (tid === null) return null;
+  try {
+    return Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
 
 export interface Parser {
   parse(name: string, bytes: Uint8Array): Promise<ParseResponse>;
@@ -24,9 +37,8 @@ export interface Parser {
 export class MeteredParser implements Parser {
   private readonly pool: ParsePool;
   private worker: Worker | undefined;
+  private tid: number | null = null;
   private activeMs = 0;
-  /** Wall time spent waiting for parse results (the main thread was free meanwhile). */
-  private waitedMs = 0;
 
   constructor(deadlineMs?: number) {
     this.pool = new ParsePool(() => this.spawn(), { size: 1, deadlineMs });
@@ -35,13 +47,16 @@ export class MeteredParser implements Parser {
   async parse(name: string, bytes: Uint8Array): Promise<ParseResponse> {
     const before = this.worker;
     const mark = before?.performance.eventLoopUtilization();
+    const cpuMark = threadCpuMs(this.tid);
     const started = performance.now();
     // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable.
     const response = await this.pool.parse(name, bytes.slice());
     const wall = performance.now() - started;
-    this.waitedMs += wall;
     const after = this.worker;
-    if (before !== undefined && before === after && mark !== undefined) {
+    const cpuNow = before === after ? threadCpuMs(this.tid) : null;
+    if (cpuMark !== null && cpuNow !== null) {
+      this.activeMs += cpuNow - cpuMark;
+    } else if (before !== undefined && before === after && mark !== undefined) {
       this.activeMs += after.performance.eventLoopUtilization(mark).active;
     } else {
       // A thread started for this file (call warmUp first to keep its start-up out) or replaced
@@ -51,14 +66,13 @@ export class MeteredParser implements Parser {
     return response;
   }
 
-  /** CPU milliseconds of the parse thread since the last reset, and the time spent waiting for it. */
-  meter(): { parseCpuMs: number; waitedMs: number } {
-    return { parseCpuMs: this.activeMs, waitedMs: this.waitedMs };
+  /** CPU milliseconds of the parse thread since the last reset. */
+  meter(): { parseCpuMs: number } {
+    return { parseCpuMs: this.activeMs };
   }
 
   resetMeter(): void {
     this.activeMs = 0;
-    this.waitedMs = 0;
   }
 
   close(): void {
@@ -75,6 +89,10 @@ export class MeteredParser implements Parser {
     const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: 768 } });
     worker.unref();
     this.worker = worker;
+    this.tid = null;
+    worker.on('message', (message: { type?: string; tid?: number | null }) => {
+      if (message.type === 'thread' && worker === this.worker) this.tid = message.tid ?? null;
+    });
     return {
       post: (request, transfer) => worker.postMessage(request, transfer),
       listen(onMessage, onFailure) {

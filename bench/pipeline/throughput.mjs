@@ -1,0 +1,86 @@
+/**
+ * bench:pipeline, throughput half (issue 6): analyses per second through the extractor and the output
+ * module on one process (in-memory PGlite, the real workers, claim, trace and final transaction), for
+ * every fixture mail (bench/… ../shared/fixtures eml and msg), with the extractor cache off so each
+ * analysis is really parsed. Target: at least 50 fixture emails per second per core. "Per core" is
+ * analyses per CPU-second of the whole process (main thread, parse threads, PGlite), measured with
+ * process.cpuUsage(), so the figure does not depend on how many cores the machine lends us.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inArray, sql } from 'drizzle-orm';
+import { machineLine } from '../machine.mjs';
+import { createSecretBox } from '../../server/crypto/secret-box.ts';
+import { migrateDatabase } from '../../server/db/migrate.ts';
+import { MEMORY, openDatabase } from '../../server/db/open.ts';
+import { analyses } from '../../server/db/schema.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { startPipeline } from '../../server/pipeline/pipeline.ts';
+import { notifyQueued } from '../../server/pipeline/queue-signal.ts';
+import { createEnvironment, queueAnalysis } from '../../server/pipeline/testing/analyses.ts';
+import { scratchDatabase } from '../../server/pipeline/testing/processes.ts';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+const mails = ['eml', 'msg'].flatMap((folder) =>
+  readdirSync(join(FIXTURES, folder))
+    .filter((name) => name.endsWith(`.${folder}`))
+    .map((name) => ({ name, content: readFileSync(join(FIXTURES, folder, name)) })),
+);
+
+// BENCH_DATABASE_URL (a PostgreSQL server URL whose user may create databases): the same run on a
+// throwaway database there, so the database's CPU is no longer inside the measured process.
+const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase(process.env.BENCH_DATABASE_URL) : null;
+const handle = await openDatabase(scratch?.url ?? MEMORY);
+await migrateDatabase(handle);
+await seedDemo(handle.db);
+const db = handle.db;
+
+const secrets = createSecretBox('bench-secret-of-at-least-32-bytes!!');
+const countLeft = async (envId) =>
+  Number((await db.execute(sql`SELECT count(*) AS n FROM analyses WHERE environment_id = ${envId} AND status IN ('waiting', 'pending')`)).rows[0].n);
+
+
+async function measure(workers) {
+  const envId = await createEnvironment(db, { extractor: { parser: { global: { useCache: false } } } });
+  // Workers start first and run one analysis each, so loading the parsers in their threads is not
+  // counted; the batch is stored as aborted, then queued by one UPDATE when the clock starts.
+  const pipeline = startPipeline({ db, secrets }, { workers, pollMs: 20 });
+  for (let i = 0; i < workers; i++) await queueAnalysis(db, envId, [mails[0]]);
+  while ((await countLeft(envId)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  const ids = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const mail of mails) ids.push(await queueAnalysis(db, envId, [mail], { state: { status: 'aborted' } }));
+  }
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await db.update(analyses).set({ status: 'waiting' }).where(inArray(analyses.id, ids));
+  notifyQueued();
+  // A light poll (one count) so the bench's own queries barely weigh on the process it measures.
+  while ((await countLeft(envId)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  await pipeline.stop();
+  const rows = await db.select({ status: analyses.status, cpuMs: analyses.cpuMs }).from(analyses).where(inArray(analyses.id, ids));
+  const processed = rows.filter((row) => row.status === 'processed').length;
+  const charged = rows.reduce((sum, row) => sum + row.cpuMs, 0) / 1000;
+  return { workers, count: ids.length, processed, seconds, cpuSeconds, charged };
+}
+
+console.log(machineLine(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`));
+console.log(`${mails.length} fixture mails (eml + msg) × ${ROUNDS} rounds, extractor cache off, ${scratch ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'in-memory PGlite'}`);
+for (const workers of [1, 2]) {
+  const r = await measure(workers);
+  console.log(
+    `workers ${r.workers}: ${r.processed}/${r.count} processed in ${r.seconds.toFixed(2)} s → ${(r.count / r.seconds).toFixed(1)} analyses/s wall; ` +
+      `process CPU ${r.cpuSeconds.toFixed(2)} s → ${(r.count / r.cpuSeconds).toFixed(1)} analyses per CPU-second (target ≥ 50 per core); ` +
+      `cpuMs charged to analyses ${r.charged.toFixed(2)} s (${((r.charged / r.cpuSeconds) * 100).toFixed(0)} % of the process CPU)`,
+  );
+}
+await handle.close();
+await scratch?.drop();
+process.exit(0);

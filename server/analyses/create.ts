@@ -39,44 +39,54 @@ export function sha256Of(content: Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-export async function createAnalysisRecord(db: Database, input: NewAnalysis): Promise<AnalysisRow> {
+type AnalysisValues = typeof analyses.$inferInsert;
+type FileValues = typeof analysisFiles.$inferInsert;
+
+/** The rows an analysis is stored as (its files with their SHA-256), before they are inserted. */
+export function analysisRows(input: NewAnalysis): { analysis: AnalysisValues & { id: string }; files: FileValues[] } {
   const inputType = input.inputType ?? inputTypeOf(input.main.name);
   // The routes refuse unknown extensions first (uploadProblems); reaching here without one is a bug.
   if (inputType === null) throw new Error(`No input type for "${input.main.name}"`);
   const files = [input.main, ...(input.attachments ?? [])];
   const id = randomUUID();
-  const name = input.name?.trim() || input.main.name;
+  return {
+    analysis: {
+      id,
+      environmentId: input.environmentId,
+      name: input.name?.trim() || input.main.name,
+      inputType,
+      metadata: input.metadata ?? {},
+      manualFinalStatus: input.manualFinalStatus ?? false,
+      createdByUserId: input.createdByUserId ?? null,
+      createdByKeyId: input.createdByKeyId ?? null,
+      fileCount: files.length,
+      sizeBytes: files.reduce((sum, file) => sum + file.content.byteLength, 0),
+    },
+    files: files.map((file, position) => ({
+      id: randomUUID(),
+      analysisId: id,
+      role: position === 0 ? ('main' as const) : ('attachment' as const),
+      position,
+      name: file.name,
+      contentType: file.contentType ?? contentTypeOf(file.name),
+      size: file.content.byteLength,
+      sha256: sha256Of(file.content),
+      content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+    })),
+  };
+}
+
+/** Stores the analysis and its files in one transaction, then wakes this process's workers. */
+export async function insertAnalysis(db: Database, rows: ReturnType<typeof analysisRows>): Promise<AnalysisRow> {
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(analyses)
-      .values({
-        id,
-        environmentId: input.environmentId,
-        name,
-        inputType,
-        metadata: input.metadata ?? {},
-        manualFinalStatus: input.manualFinalStatus ?? false,
-        createdByUserId: input.createdByUserId ?? null,
-        createdByKeyId: input.createdByKeyId ?? null,
-        fileCount: files.length,
-        sizeBytes: files.reduce((sum, file) => sum + file.content.byteLength, 0),
-      })
-      .returning();
-    await tx.insert(analysisFiles).values(
-      files.map((file, position) => ({
-        id: randomUUID(),
-        analysisId: id,
-        role: position === 0 ? ('main' as const) : ('attachment' as const),
-        position,
-        name: file.name,
-        contentType: file.contentType ?? contentTypeOf(file.name),
-        size: file.content.byteLength,
-        sha256: sha256Of(file.content),
-        content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
-      })),
-    );
+    const [inserted] = await tx.insert(analyses).values(rows.analysis).returning();
+    await tx.insert(analysisFiles).values(rows.files);
     return inserted!;
   });
   notifyQueued();
   return row;
+}
+
+export async function createAnalysisRecord(db: Database, input: NewAnalysis): Promise<AnalysisRow> {
+  return insertAnalysis(db, analysisRows(input));
 }

@@ -1,16 +1,15 @@
 /**
- * Test helpers of the pipeline: queue an analysis the way server/analyses/create.ts (analyses-api
- * branch) does — rows in `analyses` and `analysis_files`, then `notifyQueued()` — and wait for it.
- * Kept here so the pipeline's tests do not depend on the API branch.
+ * Test helpers of the pipeline: queue an analysis through server/analyses/create.ts (optionally in
+ * the state a dead worker left it in) and wait for it.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { inputTypeOf, type InputType } from '../../../src/contract/analyses';
 import type { EnvironmentSettingsInput } from '../../../src/contract/environments';
 import type { Database } from '../../db/open';
-import { analyses, analysisFiles, environments, webhooks } from '../../db/schema';
-import { notifyQueued } from '../queue-signal';
+import { analysisRows, insertAnalysis, type NewAnalysisFile } from '../../analyses/create';
+import { analyses, environments, webhooks } from '../../db/schema';
 
 export const FIXTURES = new URL('../../../../shared/fixtures/', import.meta.url);
 
@@ -18,11 +17,7 @@ export function fixture(path: string): Buffer {
   return readFileSync(new URL(path, FIXTURES));
 }
 
-export interface QueuedFile {
-  name: string;
-  content: Buffer | Uint8Array;
-  contentType?: string;
-}
+export type QueuedFile = NewAnalysisFile;
 
 export async function queueAnalysis(
   db: Database,
@@ -37,34 +32,20 @@ export async function queueAnalysis(
     state?: Partial<Pick<typeof analyses.$inferInsert, 'status' | 'claimedBy' | 'leaseExpiresAt' | 'claims' | 'startedAt'>>;
   } = {},
 ): Promise<string> {
-  const id = randomUUID();
-  const main = files[0]!;
-  await db.insert(analyses).values({
-    id,
+  const [main, ...attachments] = files;
+  const rows = analysisRows({
     environmentId,
-    name: options.name ?? main.name,
-    inputType: options.inputType ?? inputTypeOf(main.name) ?? 'document',
-    metadata: options.metadata ?? {},
-    manualFinalStatus: options.manualFinalStatus ?? false,
-    fileCount: files.length,
-    sizeBytes: files.reduce((sum, file) => sum + file.content.length, 0),
-    ...options.state,
+    main: main!,
+    attachments,
+    name: options.name,
+    metadata: options.metadata,
+    manualFinalStatus: options.manualFinalStatus,
+    // Tests may queue files the routes would refuse, to see how the extractor copes.
+    inputType: options.inputType ?? inputTypeOf(main!.name) ?? 'document',
   });
-  await db.insert(analysisFiles).values(
-    files.map((file, position) => ({
-      id: randomUUID(),
-      analysisId: id,
-      role: position === 0 ? ('main' as const) : ('attachment' as const),
-      position,
-      name: file.name,
-      contentType: file.contentType ?? 'application/octet-stream',
-      size: file.content.length,
-      sha256: createHash('sha256').update(file.content).digest('hex'),
-      content: Buffer.from(file.content),
-    })),
-  );
-  notifyQueued();
-  return id;
+  // The state goes in with the insert, so no worker can claim the row before it looks as intended.
+  const row = await insertAnalysis(db, { ...rows, analysis: { ...rows.analysis, ...options.state } });
+  return row.id;
 }
 
 /** Polls until the analysis leaves waiting/pending (or waits for its final status); returns its row. */

@@ -1,12 +1,14 @@
 /**
  * Creating an analysis: the one way an analysis is stored and queued, used by the console and
  * program routes (multipart uploads and simulated mails) and by the pipeline's tests. The files go
- * in with their SHA-256, the analysis row with its input type, total size and file count, all in one
- * transaction; then this process's workers are woken (other processes find it by polling).
+ * in with their SHA-256, the analysis row with its input type, total size and file count, and its
+ * row in the usage ledger (consumption/ledger.ts), all in one transaction; then this process's workers
+ * are woken (other processes find it by polling).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { inputTypeOf, type AnalysisMetadata, type InputType } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
+import { recordUsage } from '../consumption/ledger';
 import { analyses, analysisFiles } from '../db/schema';
 import { notifyQueued } from '../pipeline/queue-signal';
 import { contentTypeOf } from './content-types';
@@ -81,6 +83,9 @@ export async function insertAnalysis(db: Database, rows: ReturnType<typeof analy
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.insert(analyses).values(rows.analysis).returning();
     await tx.insert(analysisFiles).values(rows.files);
+    // Consumption counts the ledger, which outlives the analysis (deleting gives no quota back).
+    const { id, environmentId, createdAt, cpuMs } = inserted!;
+    await recordUsage(tx, { analysisId: id, environmentId, createdAt, cpuMs });
     return inserted!;
   });
   notifyQueued();

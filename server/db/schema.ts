@@ -1,6 +1,7 @@
 /**
  * The Drizzle schema: one definition for PGlite and PostgreSQL. Migrations in ./migrations are
- * generated from this file with `npm run db:generate`; never edit them by hand.
+ * generated from this file with `npm run db:generate`; never edit them by hand, except to append a data
+ * step to a freshly generated file (0008 backfills the usage ledger).
  *
  * Enumerations are PostgreSQL enums so the database itself refuses a value the contract does not know.
  * IDs are opaque text (random UUIDs at run time, readable fixed ids for the demo seed).
@@ -444,6 +445,30 @@ export const analyses = pgTable(
     index('analyses_queue_idx')
       .on(t.status, t.createdAt)
       .where(sql`status in ('waiting', 'pending')`),
+  ],
+);
+
+/**
+ * The usage ledger (consumption, issue 6): one row per analysis ever created, written in the same
+ * transaction as the analysis and kept in step with its CPU time. No foreign keys on purpose: the
+ * row outlives the analysis, its environment and its project, so deleting them gives no quota back
+ * and removes nothing from the CO2 footprint. The consumption figures read this table only.
+ */
+export const analysisUsage = pgTable(
+  'analysis_usage',
+  {
+    analysisId: text('analysis_id').primaryKey(),
+    organisationId: text('organisation_id').notNull(),
+    projectId: text('project_id').notNull(),
+    environmentId: text('environment_id').notNull(),
+    createdAt: createdAt(),
+    /** CPU time the pipeline spent on the analysis, all runs together (the same as analyses.cpu_ms). */
+    cpuMs: integer('cpu_ms').notNull().default(0),
+  },
+  (t) => [
+    // The organisation page and the quota (a contract year of one organisation); the widget (a day of one environment).
+    index('analysis_usage_organisation_created_idx').on(t.organisationId, t.createdAt),
+    index('analysis_usage_environment_created_idx').on(t.environmentId, t.createdAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractorResult } from '../../src/contract/analyses';
-import { analyses, environments, webhookDeliveries } from '../db/schema';
+import { analyses, analysisUsage, environments, webhookDeliveries } from '../db/schema';
 import { createTestServer, type TestServer } from '../test-support/test-server';
 import { createEnvironment, fixture, insertWebhook, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
 
@@ -36,6 +36,9 @@ describe('a run', () => {
     ]);
     const [stored] = await db.select({ cpuMs: analyses.cpuMs }).from(analyses).where(eq(analyses.id, id));
     expect(stored!.cpuMs).toBe(row.cpuMs);
+    // The usage ledger, which consumption counts, gets the same CPU time in the same transaction.
+    const [usage] = await db.select({ cpuMs: analysisUsage.cpuMs }).from(analysisUsage).where(eq(analysisUsage.analysisId, id));
+    expect(usage!.cpuMs).toBe(row.cpuMs);
   });
 
   it('runs the configured modules in order and records the ones not built yet as skipped, with the reason', async () => {
@@ -137,6 +140,14 @@ describe('a run', () => {
     expect(trace.some((t) => t.module === 'output' && t.outcome === 'success')).toBe(false);
     const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
     expect(row).toMatchObject({ status: 'aborted', modules: [], claimedBy: null });
+    // The CPU spent before the abort goes to the analysis and its usage-ledger row in one statement,
+    // so one read of both (whether or not that statement ran yet) finds them equal.
+    const [both] = await db
+      .select({ analysis: analyses.cpuMs, usage: analysisUsage.cpuMs })
+      .from(analyses)
+      .innerJoin(analysisUsage, eq(analysisUsage.analysisId, analyses.id))
+      .where(eq(analyses.id, id));
+    expect(both!.usage).toBe(both!.analysis);
     expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.analysisId, id))).toEqual([]);
   });
 

@@ -103,8 +103,14 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         { run: claimed.run, step, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted during the ${during} step; nothing more was run.` },
         'aborted',
       );
-      // The CPU spent before the abort still counts (consumption); the abort cleared the claim.
-      await db.execute(sql`UPDATE analyses SET cpu_ms = cpu_ms + ${cpuMs()} WHERE id = ${claimed.id} AND status = 'aborted'`);
+      // The CPU spent before the abort still counts (consumption); the abort cleared the claim. One
+      // statement adds it to the analysis and to its usage-ledger row (consumption/ledger.ts).
+      const spent = cpuMs();
+      await db.execute(sql`
+        WITH charged AS (
+          UPDATE analyses SET cpu_ms = cpu_ms + ${spent} WHERE id = ${claimed.id} AND status = 'aborted' RETURNING id
+        )
+        UPDATE analysis_usage SET cpu_ms = cpu_ms + ${spent} WHERE analysis_id IN (SELECT id FROM charged)`);
       throw new StopRun('aborted');
     }
     throw new StopRun('lost');
@@ -215,8 +221,8 @@ interface Finish {
 
 /**
  * The end of a run, in one transaction guarded by the claim: status (or `awaitingFinalStatus` with
- * manual final status), results, CPU time, the trace rows of the last steps and the first delivery
- * attempt to each active webhook of the matching type.
+ * manual final status), results, CPU time (on the analysis and in the usage ledger), the trace rows
+ * of the last steps and the first delivery attempt to each active webhook of the matching type.
  */
 async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Promise<RunEnd> {
   const { db, workerId } = deps;
@@ -239,6 +245,8 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
         WHERE id = ${claimed.id} AND claimed_by = ${workerId} AND status = 'pending'
         RETURNING id`);
       if (rowsOf(updated).length === 0) throw new StopRun('lost');
+      // The usage ledger keeps the same CPU time: consumption and CO2 read it (consumption/ledger.ts).
+      await tx.execute(sql`UPDATE analysis_usage SET cpu_ms = cpu_ms + ${end.cpuMs} WHERE analysis_id = ${claimed.id}`);
       let step = end.step;
       const traceRow = (module: string, outcome: ModuleResult['outcome'], message: string) =>
         tx.execute(sql`

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/open';
+import { recordUsage } from '../consumption/ledger';
 import { analyses } from '../db/schema';
 
 export async function insertAnalysis(
@@ -11,14 +12,18 @@ export async function insertAnalysis(
   row: { environmentId: string; createdAt: string | Date; cpuMs?: number; name?: string },
 ): Promise<string> {
   const id = randomUUID();
+  const createdAt = new Date(row.createdAt);
+  const cpuMs = row.cpuMs ?? 0;
   await db.insert(analyses).values({
     id,
     environmentId: row.environmentId,
     name: row.name ?? `test analysis ${id}`,
     inputType: 'email',
     status: 'processed',
-    cpuMs: row.cpuMs ?? 0,
-    createdAt: new Date(row.createdAt),
+    cpuMs,
+    createdAt,
   });
+  // Its usage too, as creating an analysis does (analyses/create.ts): consumption reads the ledger.
+  await recordUsage(db, { analysisId: id, environmentId: row.environmentId, createdAt, cpuMs });
   return id;
 }

@@ -22,7 +22,14 @@ try {
            'bench ' || i, 'email', 'processed', 50 + i % 400,
            now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second'
     from generate_series(1, ${total}) as i`);
+  // Consumption counts the usage ledger, which creating an analysis fills (server/consumption/ledger.ts).
+  await server.handle.db.execute(sql`
+    insert into analysis_usage (analysis_id, organisation_id, project_id, environment_id, created_at, cpu_ms)
+    select a.id, p.organisation_id, e.project_id, a.environment_id, a.created_at, a.cpu_ms
+    from analyses a join environments e on e.id = a.environment_id join projects p on p.id = e.project_id
+    where a.id like 'bench-%'`);
   await server.handle.db.execute(sql`analyze analyses`);
+  await server.handle.db.execute(sql`analyze analysis_usage`);
   const headers = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
   const lastYear = new Date().getFullYear() - 1;
   const routes = [

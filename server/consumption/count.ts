@@ -1,26 +1,28 @@
 /**
- * Counting analyses for consumption, straight from the `analyses` table: every analysis created in
- * the period counts for the quota whatever its outcome (the platform did the work, or was asked to);
- * its CPU time counts for the footprint from 24 April 2025 on. Days are those of the caller's time
- * zone. The (environment_id, created_at) index of the analyses list serves the range scans.
+ * Counting analyses for consumption, from the usage ledger (`analysis_usage`, ledger.ts) rather than
+ * the `analyses` table: deleting an analysis, an environment or a project gives no quota back and
+ * removes nothing from the footprint. Every analysis created in the period counts for the quota
+ * whatever its outcome (the platform did the work, or was asked to); its CPU time counts for the
+ * footprint from 24 April 2025 on. Days are those of the caller's time zone. The ledger's
+ * (organisation_id, created_at) and (environment_id, created_at) indexes serve the range scans.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Co2Method, OrganisationConsumption } from '../../src/contract/consumption';
 import type { Principal } from '../auth/guard';
 import { profileOn } from '../auth/permissions';
 import type { ServerContext } from '../context';
-import { analyses, environments, organisations, projects } from '../db/schema';
+import { analysisUsage, organisations, projects } from '../db/schema';
 import { HttpError } from '../http-error';
 import { footprint } from './co2';
 import { contractYear, contractYearOn, monthsOf, nextDay } from './contract-year';
 
 /** Analyses created from `from` (inclusive) to `to` (inclusive), as days of `tz`. */
 function createdBetween(from: string, to: string, tz: string) {
-  return sql`${analyses.createdAt} >= (${from}::date::timestamp at time zone ${tz}) and ${analyses.createdAt} < (${nextDay(to)}::date::timestamp at time zone ${tz})`;
+  return sql`${analysisUsage.createdAt} >= (${from}::date::timestamp at time zone ${tz}) and ${analysisUsage.createdAt} < (${nextDay(to)}::date::timestamp at time zone ${tz})`;
 }
 
 function co2CpuMs(method: Co2Method, tz: string) {
-  return sql<number>`coalesce(sum(${analyses.cpuMs}) filter (where ${analyses.createdAt} >= (${method.since}::date::timestamp at time zone ${tz})), 0)::float8`;
+  return sql<number>`coalesce(sum(${analysisUsage.cpuMs}) filter (where ${analysisUsage.createdAt} >= (${method.since}::date::timestamp at time zone ${tz})), 0)::float8`;
 }
 
 export async function organisationRow(ctx: ServerContext, organisationId: string) {
@@ -35,10 +37,8 @@ export async function quotaOn(ctx: ServerContext, organisationId: string, date: 
   const year = contractYearOn(orga.contractStartDate, date);
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
-    .from(analyses)
-    .innerJoin(environments, eq(environments.id, analyses.environmentId))
-    .innerJoin(projects, eq(projects.id, environments.projectId))
-    .where(and(eq(projects.organisationId, organisationId), createdBetween(year.start, year.end, tz)));
+    .from(analysisUsage)
+    .where(and(eq(analysisUsage.organisationId, organisationId), createdBetween(year.start, year.end, tz)));
   const used = row?.n ?? 0;
   return {
     contractYear: year,
@@ -50,30 +50,18 @@ export async function quotaOn(ctx: ServerContext, organisationId: string, date: 
 export async function environmentAnalysesOn(ctx: ServerContext, environmentId: string, date: string, tz: string) {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
-    .from(analyses)
-    .where(and(eq(analyses.environmentId, environmentId), createdBetween(date, date, tz)));
+    .from(analysisUsage)
+    .where(and(eq(analysisUsage.environmentId, environmentId), createdBetween(date, date, tz)));
   return row?.n ?? 0;
 }
 
 /** Contract years from the one of the organisation's first analysis up to the current one, newest first. */
 async function yearsWithData(ctx: ServerContext, organisationId: string, startDate: string, today: string, tz: string) {
-  // The oldest analysis of each environment through the (environment_id, created_at) index: a
-  // min() over the joined tables would read every analysis of the organisation.
+  // The organisation's oldest usage, read from the start of its (organisation_id, created_at) index.
   const [row] = await ctx.db
-    .select({ first: sql<string | null>`to_char(min(first.created_at at time zone ${tz}), 'YYYY-MM-DD')` })
-    .from(environments)
-    .innerJoin(projects, eq(projects.id, environments.projectId))
-    .innerJoinLateral(
-      ctx.db
-        .select({ created_at: analyses.createdAt })
-        .from(analyses)
-        .where(eq(analyses.environmentId, environments.id))
-        .orderBy(analyses.createdAt)
-        .limit(1)
-        .as('first'),
-      sql`true`,
-    )
-    .where(eq(projects.organisationId, organisationId));
+    .select({ first: sql<string | null>`to_char(min(${analysisUsage.createdAt}) at time zone ${tz}, 'YYYY-MM-DD')` })
+    .from(analysisUsage)
+    .where(eq(analysisUsage.organisationId, organisationId));
   const current = contractYearOn(startDate, today).year;
   const first = row?.first ? Math.min(contractYearOn(startDate, row.first).year, current) : current;
   const years: number[] = [];
@@ -102,15 +90,13 @@ export async function organisationConsumption(ctx: ServerContext, input: Consump
 
   const rows = await ctx.db
     .select({
-      month: sql<string>`to_char(${analyses.createdAt} at time zone ${tz}, 'YYYY-MM')`,
-      projectId: environments.projectId,
+      month: sql<string>`to_char(${analysisUsage.createdAt} at time zone ${tz}, 'YYYY-MM')`,
+      projectId: analysisUsage.projectId,
       analyses: sql<number>`count(*)::int`,
       co2CpuMs: co2CpuMs(method, tz),
     })
-    .from(analyses)
-    .innerJoin(environments, eq(environments.id, analyses.environmentId))
-    .innerJoin(projects, eq(projects.id, environments.projectId))
-    .where(and(eq(projects.organisationId, organisationId), createdBetween(year.start, year.end, tz)))
+    .from(analysisUsage)
+    .where(and(eq(analysisUsage.organisationId, organisationId), createdBetween(year.start, year.end, tz)))
     .groupBy(sql`1`, sql`2`);
 
   const projectRows = await ctx.db
@@ -132,7 +118,8 @@ export async function organisationConsumption(ctx: ServerContext, input: Consump
     const month = months[index]!;
     month.analyses += row.analyses;
     month.cpuMs += Number(row.co2CpuMs);
-    // Projects the caller may not see are counted together, unnamed.
+    // Projects the caller may not see, and deleted ones (their usage stays in the ledger), are
+    // counted together, unnamed.
     const key = visibleNames.has(row.projectId) ? row.projectId : null;
     const entry = perProject.get(key) ?? { analyses: 0, cpuMs: 0, perMonth: buckets.map(() => 0) };
     entry.analyses += row.analyses;

@@ -1,11 +1,13 @@
 /**
  * Consumption of analyses that went the whole way: created by a program through the analyses API
  * with an access key, run by a pipeline worker that measures their CPU time, then counted for the
- * quota and converted into CO2 on the organisation page and in the widget.
+ * quota and converted into CO2 on the organisation page and in the widget, still after a deletion.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisSummary } from '../../src/contract/analyses';
 import type { EnvironmentConsumption, OrganisationConsumption } from '../../src/contract/consumption';
+import { analysisUsage } from '../db/schema';
 import { waitForEnd } from '../pipeline/testing/analyses';
 import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
@@ -62,5 +64,21 @@ describe('consumption of analyses run by the pipeline', () => {
     ).json<EnvironmentConsumption>();
     expect(widget.analyses).toBe(2);
     expect(widget.quota).toEqual({ yearlyQuota: 10_000, used: 2, left: 9_998 });
+  });
+
+  it('keeps their measured CPU time in the usage ledger, so a deleted one still weighs in the CO2 footprint', async () => {
+    const id = await createThroughTheApi('Three');
+    const row = await waitForEnd(server.handle.db, id);
+    expect(row.cpuMs).toBeGreaterThan(0);
+    const [usage] = await server.handle.db.select().from(analysisUsage).where(eq(analysisUsage.analysisId, id));
+    expect(usage).toMatchObject({ cpuMs: row.cpuMs, environmentId: 'demo-ic-prod', projectId: 'demo-ic', organisationId: 'demo' });
+
+    const pageUrl = '/v4/console/api/organisation/demo/consumption';
+    const before = (await server.app.inject({ method: 'GET', url: pageUrl, headers: admin })).json<OrganisationConsumption>();
+    const deleted = await server.app.inject({ method: 'DELETE', url: `/v4/console/api/environment/demo-ic-prod/analyses/${id}`, headers: admin });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const after = (await server.app.inject({ method: 'GET', url: pageUrl, headers: admin })).json<OrganisationConsumption>();
+    expect(after.quota.used).toBe(3);
+    expect(after.co2).toEqual(before.co2);
   });
 });

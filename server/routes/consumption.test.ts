@@ -1,14 +1,16 @@
 /**
- * Consumption counted from the analyses table (spec §2.4, §3 Organisation, §9): months and projects
+ * Consumption counted from the usage ledger (spec §2.4, §3 Organisation, §9): months and projects
  * of a contract year that starts mid-March, the quota left, the CO2 footprint since 24 April 2025,
- * days in the caller's time zone, and who may see an organisation's figures.
+ * days in the caller's time zone, who may see an organisation's figures, and analyses that keep
+ * counting once they, their environment or their project are deleted.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentConsumption, OrganisationConsumption } from '../../src/contract/consumption';
 import { contractYearOn } from '../consumption/contract-year';
 import { todayIn } from '../consumption/time-zone';
-import { organisations } from '../db/schema';
+import { analyses, environments, organisations } from '../db/schema';
+import { ENVIRONMENT_DELETION_DELAY_MS } from './environments';
 import { insertAnalysis } from '../test-support/insert-analysis';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
@@ -163,5 +165,80 @@ describe('the consumption widget', () => {
 
   it('hides a private environment from a cockpit viewer', async () => {
     expect((await get('viewer', '/environment/demo-ic-recette/consumption')).statusCode).toBe(404);
+  });
+});
+
+describe('deleted analyses', () => {
+  const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+    server.app.inject({ method, url: `/v4/console/api${url}`, headers: headers.admin, payload });
+
+  /** An analysis of a mail typed in the console, created today through the API. */
+  async function simulate(envId: string): Promise<string> {
+    const response = await call('POST', `/environment/${envId}/analyses/simulated-mail`, {
+      sender: 'a@example.com',
+      recipient: 'b@example.com',
+      subject: 'Order',
+      body: 'Two boxes please.',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>().id;
+  }
+
+  const thisYear = () => orgaConsumption('admin', 'tz=UTC');
+  const projectCount = (page: OrganisationConsumption, projectId: string | null) =>
+    page.projects.find((p) => p.projectId === projectId)?.analyses ?? 0;
+  const widgetToday = async (envId: string) =>
+    (await get('admin', `/environment/${envId}/consumption?tz=UTC`)).json<EnvironmentConsumption>();
+
+  it('keep counting on the widget and the organisation page once deleted through the API', async () => {
+    const before = await thisYear();
+    const widgetBefore = await widgetToday('demo-nlu-prod');
+    const ids = [await simulate('demo-nlu-prod'), await simulate('demo-nlu-prod')];
+    const deleted = await call('DELETE', `/environment/demo-nlu-prod/analyses/${ids[0]}`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await server.handle.db.select().from(analyses).where(eq(analyses.id, ids[0]!))).toEqual([]);
+
+    const after = await thisYear();
+    expect(after.quota.used).toBe(before.quota.used + 2);
+    expect(projectCount(after, 'demo-nlu')).toBe(projectCount(before, 'demo-nlu') + 2);
+    const widget = await widgetToday('demo-nlu-prod');
+    expect(widget.analyses).toBe(widgetBefore.analyses + 2);
+    expect(widget.quota.used).toBe(widgetBefore.quota.used + 2);
+  });
+
+  it('keep counting, in their project, once their environment is deleted', async () => {
+    const env = await call('POST', '/project/demo-nlu/environments', { name: 'Éphémère', visibility: 'public', source: { kind: 'scratch' } });
+    expect(env.statusCode, env.body).toBe(201);
+    const envId = env.json<{ id: string }>().id;
+    const before = await thisYear();
+    await simulate(envId);
+    await simulate(envId);
+    expect((await call('DELETE', `/environment/${envId}`)).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, ENVIRONMENT_DELETION_DELAY_MS + 300));
+    // Gone with its analyses (the cascade), yet still counted.
+    expect(await server.handle.db.select().from(environments).where(eq(environments.id, envId))).toEqual([]);
+    expect(await server.handle.db.select().from(analyses).where(eq(analyses.environmentId, envId))).toEqual([]);
+    const after = await thisYear();
+    expect(after.quota.used).toBe(before.quota.used + 2);
+    expect(projectCount(after, 'demo-nlu')).toBe(projectCount(before, 'demo-nlu') + 2);
+  }, 15_000);
+
+  it('keep counting, unnamed with the other projects, once their project is deleted', async () => {
+    const project = await call('POST', '/organisation/demo/projects', { name: 'Éphémère', type: 'IC' });
+    expect(project.statusCode, project.body).toBe(201);
+    const projectId = project.json<{ id: string }>().id;
+    const env = await call('POST', `/project/${projectId}/environments`, { name: 'Prod', visibility: 'public', source: { kind: 'scratch' } });
+    const envId = env.json<{ id: string }>().id;
+    await simulate(envId);
+    const before = await thisYear();
+    expect(projectCount(before, projectId)).toBe(1);
+    expect((await call('DELETE', `/project/${projectId}`)).statusCode).toBe(204);
+
+    const after = await thisYear();
+    expect(after.quota.used).toBe(before.quota.used);
+    expect(after.projects.map((p) => p.projectId)).not.toContain(projectId);
+    expect(projectCount(after, null)).toBe(projectCount(before, null) + 1);
+    expect(after.projects.at(-1)).toMatchObject({ projectId: null, name: null });
+    expect(after.years).toEqual(before.years);
   });
 });

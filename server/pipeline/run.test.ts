@@ -151,6 +151,28 @@ describe('a run', () => {
     expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.analysisId, id))).toEqual([]);
   });
 
+  it('charges the CPU time of a run cut short by a deletion to the usage ledger, which outlives the analysis', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, { extractor: { parser: { document: { maxPages: 200 }, global: { useCache: false } } } });
+    const report = fixture('pdf/report-120-pages.pdf');
+    const id = await queueAnalysis(db, envId, [
+      { name: 'report.pdf', content: report },
+      { name: 'report-2.pdf', content: report },
+      { name: 'report-3.pdf', content: report },
+    ]);
+    // Delete it while the extractor runs (the queue step's trace row is written), as the delete endpoint does.
+    while ((await traceOf(db, id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    const removed = await db.delete(analyses).where(and(eq(analyses.id, id), eq(analyses.status, 'pending'))).returning();
+    expect(removed).toHaveLength(1);
+    let cpuMs = 0;
+    for (let i = 0; i < 400 && cpuMs === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [usage] = await db.select({ cpuMs: analysisUsage.cpuMs }).from(analysisUsage).where(eq(analysisUsage.analysisId, id));
+      cpuMs = usage!.cpuMs;
+    }
+    expect(cpuMs).toBeGreaterThan(0);
+  });
+
   it('never claims an analysis aborted while waiting', async () => {
     const db = server.handle.db;
     const envId = await createEnvironment(db);

@@ -103,16 +103,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         { run: claimed.run, step, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted during the ${during} step; nothing more was run.` },
         'aborted',
       );
-      // The CPU spent before the abort still counts (consumption); the abort cleared the claim. One
-      // statement adds it to the analysis and to its usage-ledger row (consumption/ledger.ts).
-      const spent = cpuMs();
-      await db.execute(sql`
-        WITH charged AS (
-          UPDATE analyses SET cpu_ms = cpu_ms + ${spent} WHERE id = ${claimed.id} AND status = 'aborted' RETURNING id
-        )
-        UPDATE analysis_usage SET cpu_ms = cpu_ms + ${spent} WHERE analysis_id IN (SELECT id FROM charged)`);
+      await chargeCutShortRun(db, claimed.id, cpuMs());
       throw new StopRun('aborted');
     }
+    await chargeCutShortRun(db, claimed.id, cpuMs());
     throw new StopRun('lost');
   }
 
@@ -292,9 +286,26 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
         { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: 'Aborted at the end of the run; no status or delivery was written.' },
         'aborted',
       );
-      return 'aborted';
     }
-    return 'lost';
+    await chargeCutShortRun(db, claimed.id, end.cpuMs);
+    return state === 'aborted' ? 'aborted' : 'lost';
   }
   return awaiting ? 'awaitingFinalStatus' : end.status;
+}
+
+/**
+ * The CPU time of a run that did not reach its end still counts (consumption and CO2): aborted, it
+ * goes to the analysis and its usage-ledger row (consumption/ledger.ts); deleted, to the ledger row,
+ * which outlives the analysis. One statement, so the two stay equal. A run taken over by another
+ * worker is charged nothing here: the analysis is still there and not aborted, and the new run
+ * starts over and charges its own time.
+ */
+async function chargeCutShortRun(db: Database, analysisId: string, cpuMs: number): Promise<void> {
+  await db.execute(sql`
+    WITH charged AS (
+      UPDATE analyses SET cpu_ms = cpu_ms + ${cpuMs} WHERE id = ${analysisId} AND status = 'aborted' RETURNING id
+    )
+    UPDATE analysis_usage SET cpu_ms = cpu_ms + ${cpuMs}
+    WHERE analysis_id = ${analysisId}
+      AND (EXISTS (SELECT 1 FROM charged) OR NOT EXISTS (SELECT 1 FROM analyses WHERE id = ${analysisId}))`);
 }

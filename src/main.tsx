@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { loadStore } from './storage';
+import { loadStore, warmStore } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
 import { initI18n } from './i18n/setup';
@@ -47,6 +47,7 @@ async function start() {
   );
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
+  afterFirstPaint(warmStore);
 }
 
 void start();

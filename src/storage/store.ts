@@ -21,10 +21,76 @@ function database() {
   return dexie;
 }
 
+/**
+ * Loads Dexie and opens the database ahead of the first write, so a choice made just before the
+ * page is left or reloaded (a column toggle, a flag) is committed at once instead of waiting for a
+ * module download and a database opening that the unload would cut short.
+ */
+export function warmStore(): void {
+  void database()
+    .then((db) => db.open())
+    .catch(() => undefined); // the first real write reports a broken database; nothing to say here
+}
+
+// A write is journaled synchronously in localStorage until IndexedDB has committed it: a page left
+// or reloaded right after a choice (IndexedDB commits asynchronously, and an unload aborts what is
+// still in flight) finds the journal at the next load and replays it, so no choice is lost.
+const JOURNAL_PREFIX = 'postroom:pending:';
+let journalSeq = 0;
+
+function journal(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // storage disabled by the browser's settings
+  }
+}
+
+/** Journals a pending write (`removed` for a deletion); returns what commit() needs to clear it. */
+function journalWrite(key: string, value: unknown, removed: boolean): string | undefined {
+  const seq = String((journalSeq += 1));
+  try {
+    journal()?.setItem(JOURNAL_PREFIX + key, JSON.stringify({ seq, value, removed }));
+    return seq;
+  } catch {
+    return undefined; // not JSON-serialisable or storage full: IndexedDB alone, as before
+  }
+}
+
+/** Clears the journal entry once its write is committed, unless a newer write replaced it. */
+function journalCommitted(key: string, seq: string | undefined): void {
+  if (seq === undefined) return;
+  const storage = journal();
+  const pending = storage?.getItem(JOURNAL_PREFIX + key);
+  if (pending && (JSON.parse(pending) as { seq: string }).seq === seq) storage?.removeItem(JOURNAL_PREFIX + key);
+}
+
+function pendingWrites(): Array<{ key: string; value: unknown; removed: boolean }> {
+  const storage = journal();
+  if (storage === undefined) return [];
+  const found = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const name = storage.key(index);
+    if (name?.startsWith(JOURNAL_PREFIX) !== true) continue;
+    try {
+      const { value, removed } = JSON.parse(storage.getItem(name) ?? '') as { value: unknown; removed: boolean };
+      found.push({ key: name.slice(JOURNAL_PREFIX.length), value, removed });
+    } catch {
+      storage.removeItem(name);
+    }
+  }
+  return found;
+}
+
 export async function loadStore(): Promise<void> {
   const rows = await readAllEntries();
   cache.clear();
   for (const row of rows) cache.set(row.key, row.value);
+  // Writes the last page journaled but did not commit: applied now, committed in the background.
+  for (const pending of pendingWrites()) {
+    if (pending.removed) void removeEntry(pending.key);
+    else void writeEntry(pending.key, pending.value);
+  }
 }
 
 export function readEntry<T>(key: string): T | undefined {
@@ -35,13 +101,17 @@ export async function writeEntry(key: string, value: unknown): Promise<void> {
   if (value === undefined || value === null) return removeEntry(key);
   cache.set(key, value);
   notify(key);
+  const seq = journalWrite(key, value, false);
   await (await database()).entries.put({ key, value, updatedAt: Date.now() });
+  journalCommitted(key, seq);
 }
 
 export async function removeEntry(key: string): Promise<void> {
   cache.delete(key);
   notify(key);
+  const seq = journalWrite(key, undefined, true);
   await (await database()).entries.delete(key);
+  journalCommitted(key, seq);
 }
 
 /** Every stored entry with its size in bytes (JSON length as UTF-8), for the local-storage cleaner. */
@@ -54,6 +124,7 @@ export async function listEntries(): Promise<Array<StoredEntry & { size: number 
 export async function clearEntries(): Promise<void> {
   const keys = [...cache.keys()];
   cache.clear();
+  for (const pending of pendingWrites()) journal()?.removeItem(JOURNAL_PREFIX + pending.key);
   await (await database()).entries.clear();
   keys.forEach(notify);
 }

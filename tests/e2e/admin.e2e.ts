@@ -49,6 +49,9 @@ describe('administration', () => {
   it('takes an admin from a new project to a configured, exported, imported and deleted environment', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
+    // The organisation menu offers the admin-only screens to an admin.
+    await page.goto('/orga/demo');
+    await page.getByRole('navigation', { name: 'Organisation', exact: true }).getByRole('link', { name: 'Inviter un utilisateur' }).waitFor();
     const projectId = await projectPages.create(page, 'demo', 'Projet e2e');
 
     for (const [name, template] of [
@@ -134,6 +137,14 @@ describe('administration', () => {
   it('shows a viewer no hidden environment and no editing control', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'viewer');
+    // Once the organisation is loaded (its name is the title), its menu has no admin-only entry.
+    await page.goto('/orga/demo');
+    await page.getByRole('heading', { name: 'Démo' }).waitFor();
+    const orgaMenu = page.getByRole('navigation', { name: 'Organisation', exact: true });
+    await orgaMenu.getByRole('link', { name: 'Consommation' }).waitFor();
+    for (const adminOnly of ['Inviter un utilisateur', 'Créer un utilisateur', "Journal d'audit", 'Nouveau projet']) {
+      expect(await orgaMenu.getByRole('link', { name: adminOnly }).count()).toBe(0);
+    }
     await page.goto('/project/demo-ic');
     await projectPages.environmentRow(page, 'Production').waitFor();
     expect(await projectPages.environmentRow(page, 'Recette').count()).toBe(0);

@@ -72,6 +72,8 @@ describe('consumption', () => {
     // The manage link leads to the organisation page.
     await widget.getByRole('link', { name: 'Gérer la consommation' }).click();
     await page.waitForURL(/\/orga\/demo\/consumption$/);
+    // The environment page (and its widget) stays on screen until the organisation page's code is in.
+    await page.locator('#consumption-year').waitFor();
     await expect(page.getByTestId('quota').first().textContent()).resolves.toContain('45 restantes sur 50');
     const table = page.getByRole('region', { name: 'Analyses par projet et par mois' });
     const icRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Courrier entrant' }) });

@@ -1,23 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { organisationQuery } from '../../api/organisation-query';
 import { AppChrome } from './app-chrome';
-import { SideNav } from './side-nav';
+import { SideNav, type NavEntry } from './side-nav';
 import { paths } from '../paths';
 
 export function OrganisationLayout() {
   const { t } = useTranslation('routes');
   const orgaId = useParams().orgaId ?? '';
-  const entries = [
+  // Admin-only entries appear once the server says the caller administers this organisation (§6);
+  // the screens themselves still say why they are closed to someone who types their address.
+  const isAdmin = useQuery(organisationQuery(orgaId)).data?.isAdmin === true;
+  const entries: NavEntry[] = [
     { to: paths.orga(orgaId), label: 'orgaHome', icon: 'home', end: true },
     { to: paths.orgaSettings(orgaId), label: 'orgaSettings', icon: 'cog' },
     { to: paths.orgaConsumption(orgaId), label: 'orgaConsumption', icon: 'timeline-bar-chart' },
-    { to: paths.inviteUser(orgaId), label: 'inviteUser', icon: 'new-person' },
-    { to: paths.createUser(orgaId), label: 'createUser', icon: 'person' },
-    { to: paths.auditLogs(orgaId), label: 'auditLogs', icon: 'history' },
-    { to: paths.projectNew(orgaId), label: 'projectNew', icon: 'add' },
-  ] as const;
+    ...(isAdmin
+      ? ([
+          { to: paths.inviteUser(orgaId), label: 'inviteUser', icon: 'new-person' },
+          { to: paths.createUser(orgaId), label: 'createUser', icon: 'person' },
+          { to: paths.auditLogs(orgaId), label: 'auditLogs', icon: 'history' },
+          { to: paths.projectNew(orgaId), label: 'projectNew', icon: 'add' },
+        ] satisfies NavEntry[])
+      : []),
+  ];
   return (
-    <AppChrome layout="organisation" nav={<SideNav entries={[...entries]} label={t('orgaHome')} />}>
+    <AppChrome layout="organisation" nav={<SideNav entries={entries} label={t('orgaHome')} />}>
       <Outlet />
     </AppChrome>
   );

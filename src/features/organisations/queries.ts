@@ -2,7 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/request';
 import { listAuditLogs, listInvitations, listMembers } from '../../contract/members';
-import { getOrganisation, listProjects } from '../../contract/organisations';
+import { organisationQuery } from '../../api/organisation-query';
+import { listProjects } from '../../contract/organisations';
 
 export interface AuditFilters {
   person?: string;
@@ -14,11 +15,7 @@ export interface AuditFilters {
 
 export const organisationQueries = {
   all: () => ['organisations'] as const,
-  detail: (orgaId: string) =>
-    queryOptions({
-      queryKey: [...organisationQueries.all(), 'detail', orgaId] as const,
-      queryFn: ({ signal }) => request(getOrganisation, { params: { orgaId }, signal }),
-    }),
+  detail: organisationQuery,
   projects: (orgaId: string) =>
     queryOptions({
       queryKey: [...organisationQueries.all(), 'projects', orgaId] as const,

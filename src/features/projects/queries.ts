@@ -1,16 +1,13 @@
 /** Query-key factory and options for organisations, projects and environments lists. */
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/request';
-import { getOrganisation, getProject, listProjects } from '../../contract/organisations';
+import { organisationQuery } from '../../api/organisation-query';
+import { getProject, listProjects } from '../../contract/organisations';
 import { listEnvironments } from '../../contract/environments';
 
 export const projectQueries = {
   all: () => ['projects'] as const,
-  organisation: (orgaId: string) =>
-    queryOptions({
-      queryKey: [...projectQueries.all(), 'organisation', orgaId] as const,
-      queryFn: ({ signal }) => request(getOrganisation, { params: { orgaId }, signal }),
-    }),
+  organisation: organisationQuery,
   list: (orgaId: string) =>
     queryOptions({
       queryKey: [...projectQueries.all(), 'list', orgaId] as const,

@@ -14,7 +14,7 @@ import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { authenticateAccessKey, type ApiClient } from './access-keys';
-import { TokenError } from './tokens';
+import { TokenError, type VerifiedToken } from './tokens';
 
 export interface Identity {
   userId: string;
@@ -52,7 +52,8 @@ const identityColumns = {
   isLight: users.isLight,
 };
 
-const identities = (ctx: ServerContext) => ctx.access.table<Identity | null>('identity');
+const identities = (ctx: ServerContext) =>
+  ctx.access.table<(Identity & { tokensValidAfter: Date | null }) | null>('identity');
 
 async function ghost(ctx: ServerContext, actor: Identity, target: string): Promise<Principal> {
   if (actor.providerRole !== 'support') {
@@ -77,21 +78,33 @@ export async function authenticate(
 ): Promise<Principal> {
   const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
   if (token === undefined) throw unauthorized('Authentication required');
-  let userId: string;
+  let verified: VerifiedToken;
   try {
-    userId = await ctx.tokens.verify('access', token);
+    verified = await ctx.tokens.verifySession('access', token);
   } catch (error) {
     if (error instanceof TokenError) throw unauthorized(error.message, 'invalid_token');
     throw error;
   }
+  const { userId } = verified;
   // Checked on every call so a deleted account stops working before its token expires: through the
   // access cache, which any write empties (see access-cache.ts).
-  const user = await identities(ctx).get(userId, async () => {
-    const [row] = await ctx.db.select(identityColumns).from(users).where(eq(users.id, userId));
-    return row ?? null;
+  const row = await identities(ctx).get(userId, async () => {
+    const [found] = await ctx.db
+      .select({ ...identityColumns, tokensValidAfter: users.tokensValidAfter })
+      .from(users)
+      .where(eq(users.id, userId));
+    return found ?? null;
   });
-  if (user === null) throw unauthorized('Invalid token', 'invalid_token');
+  if (row === null) throw unauthorized('Invalid token', 'invalid_token');
+  // A password change or reset ends every session opened before it.
+  if (issuedBeforeRevocation(verified, row.tokensValidAfter)) throw unauthorized('Session ended', 'invalid_token');
+  const { tokensValidAfter: _revocation, ...user } = row;
   return switchUser === undefined || switchUser === '' ? user : ghost(ctx, user, switchUser);
+}
+
+/** Whether a token predates the last password change or reset of its user. */
+export function issuedBeforeRevocation(token: VerifiedToken, tokensValidAfter: Date | null): boolean {
+  return tokensValidAfter !== null && token.issuedAtMs < tokensValidAfter.getTime();
 }
 
 /** The principal of an authenticated route; a bug (500) if called on a public one. */

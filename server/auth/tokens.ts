@@ -43,6 +43,13 @@ export interface TokenService {
   issue(kind: TokenKind, userId: string): Promise<string>;
   /** The user id (`sub`) of a valid token of that kind; throws TokenError otherwise. */
   verify(kind: TokenKind, token: string): Promise<string>;
+  /** The same, with when the token was issued (ms), to refuse tokens older than a password change. */
+  verifySession(kind: TokenKind, token: string): Promise<VerifiedToken>;
+}
+
+export interface VerifiedToken {
+  userId: string;
+  issuedAtMs: number;
 }
 
 export function secretKey(secret: Uint8Array | string): Uint8Array {
@@ -59,6 +66,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 interface Verified {
   kind: unknown;
   userId: string;
+  issuedAtMs: number;
   expiresAt: number;
 }
 
@@ -73,7 +81,9 @@ export function createTokenService(
   };
 
   const issue = (kind: TokenKind, userId: string): Promise<string> =>
-    new SignJWT({ typ: kind })
+    // `iat` counts seconds; `iat_ms` lets a password change end every session issued before it, even
+    // within the same second (users.tokensValidAfter, auth/guard.ts).
+    new SignJWT({ typ: kind, iat_ms: Date.now() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(userId)
@@ -106,16 +116,17 @@ export function createTokenService(
     if (typeof payload.sub !== 'string' || payload.sub === '' || typeof payload.exp !== 'number') {
       throw new TokenError('invalid');
     }
-    const entry = { kind: payload.typ, userId: payload.sub, expiresAt: payload.exp * 1000 };
+    const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+    const entry = { kind: payload.typ, userId: payload.sub, issuedAtMs, expiresAt: payload.exp * 1000 };
     remember(token, entry);
     return entry;
   };
 
-  const verify = async (kind: TokenKind, token: string): Promise<string> => {
+  const verifySession = async (kind: TokenKind, token: string): Promise<VerifiedToken> => {
     try {
       const entry = await check(token);
       if (entry.kind !== kind) throw new TokenError('invalid');
-      return entry.userId;
+      return { userId: entry.userId, issuedAtMs: entry.issuedAtMs };
     } catch (error) {
       if (error instanceof TokenError) throw error;
       if (error instanceof errors.JWTExpired) throw new TokenError('expired');
@@ -125,7 +136,8 @@ export function createTokenService(
 
   return {
     issue,
-    verify,
+    verifySession,
+    verify: async (kind, token) => (await verifySession(kind, token)).userId,
     issueSession: async (userId) => ({
       token: await issue('access', userId),
       refresh_token: await issue('refresh', userId),

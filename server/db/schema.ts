@@ -78,6 +78,8 @@ export const users = pgTable(
     /** scrypt hash (see server/auth/passwords.ts); null for accounts that only sign in through SSO. */
     passwordHash: text('password_hash'),
     passwordExpired: boolean('password_expired').notNull().default(false),
+    /** Tokens issued before this instant are refused: set when the password changes or is reset. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     isLight: boolean('is_light').notNull().default(false),
     /** Provider staff; they act across organisations, so this lives on the user, not the member. */
     providerRole: providerRoleEnum('provider_role'),

@@ -2,11 +2,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { currentUser, loginCheck, refreshSession, type User } from '../../src/contract/auth';
-import { principalOf } from '../auth/guard';
+import { issuedBeforeRevocation, principalOf } from '../auth/guard';
 import { accountKey, addressKey, isLoginLimited, recordLoginFailure } from '../auth/login-limit';
 import { verifyPassword } from '../auth/passwords';
 import { createResetToken } from '../auth/reset-tokens';
-import { TokenError } from '../auth/tokens';
+import { TokenError, type VerifiedToken } from '../auth/tokens';
 import { loadUserView } from '../auth/user-view';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
@@ -46,19 +46,21 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   registerEndpoint(app, ctx, refreshSession, async ({ body }) => {
-    let userId: string;
+    let verified: VerifiedToken;
     try {
-      userId = await ctx.tokens.verify('refresh', body.refresh_token);
+      verified = await ctx.tokens.verifySession('refresh', body.refresh_token);
     } catch (error) {
       if (error instanceof TokenError) throw new HttpError(401, { message: error.message, code: 'invalidRefreshToken' });
       throw error;
     }
+    const { userId } = verified;
     const [user] = await ctx.db
-      .select({ passwordExpired: users.passwordExpired })
+      .select({ passwordExpired: users.passwordExpired, tokensValidAfter: users.tokensValidAfter })
       .from(users)
       .where(sql`${users.id} = ${userId}`);
-    // A deleted account, or one whose password has since expired, must sign in again.
-    if (user === undefined || user.passwordExpired) {
+    // A deleted account, one whose password has since expired, or a session older than the last
+    // password change or reset, must sign in again.
+    if (user === undefined || user.passwordExpired || issuedBeforeRevocation(verified, user.tokensValidAfter)) {
       throw new HttpError(401, { message: 'Invalid token', code: 'invalidRefreshToken' });
     }
     return ctx.tokens.issueSession(userId);

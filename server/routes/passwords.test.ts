@@ -64,6 +64,10 @@ const reset = (token: string, password: string, confirmation = password) =>
   server.app.inject({ method: 'PUT', url: '/users/password/forgotten', payload: { token, password, confirmation } });
 const login = (username: string, password: string) =>
   server.app.inject({ method: 'POST', url: '/api/login_check', payload: { username, password } });
+const me = (token: string) =>
+  server.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: { authorization: `Bearer ${token}` } });
+const refresh = (refreshToken: string) =>
+  server.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: refreshToken } });
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -169,8 +173,38 @@ describe('PUT /v4/console/api/user/password', () => {
     expect(ghosted.statusCode).toBe(403);
 
     const ok = await change(token, { currentPassword: DEMO_PASSWORD, password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
-    expect(ok.statusCode).toBe(204);
+    expect(ok.statusCode).toBe(200);
     expect((await login('viewer', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('ends every session opened before the change, and hands this one a new pair', async () => {
+    const other = (await login('configurator', DEMO_PASSWORD)).json<{ token: string; refresh_token: string }>();
+    const mine = await signIn(server.app, 'configurator');
+    expect((await me(other.token)).statusCode).toBe(200);
+
+    const changed = await change(mine, { currentPassword: DEMO_PASSWORD, password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
+    expect(changed.statusCode).toBe(200);
+    const fresh = changed.json<{ token: string; refresh_token: string }>();
+
+    // The old access tokens (another browser's and this one's) and the old refresh token are refused at once.
+    expect((await me(other.token)).statusCode).toBe(401);
+    expect((await me(mine)).statusCode).toBe(401);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+    // The new pair works, and renews.
+    expect((await me(fresh.token)).statusCode).toBe(200);
+    expect((await refresh(fresh.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe('a password reset', () => {
+  it('ends every session opened before it', async () => {
+    const before = (await login('guest', DEMO_PASSWORD)).json<{ token: string; refresh_token: string }>();
+    const token = await createResetToken(server.handle.db, demoUserId('guest'));
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(204);
+    expect((await me(before.token)).statusCode).toBe(401);
+    expect((await refresh(before.refresh_token)).statusCode).toBe(401);
+    const after = (await login('guest', NEW_PASSWORD)).json<{ token: string }>();
+    expect((await me(after.token)).statusCode).toBe(200);
   });
 });
 

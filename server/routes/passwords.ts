@@ -84,7 +84,8 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
     if (userId === null) throw invalidLink();
     const [user] = await ctx.db
       .update(users)
-      .set({ passwordHash, passwordExpired: false })
+      // Every session opened before the reset ends: whoever knew the old password is signed out.
+      .set({ passwordHash, passwordExpired: false, tokensValidAfter: new Date() })
       .where(eq(users.id, userId))
       .returning({ username: users.username });
     auditActor(request, { userId, username: user?.username ?? userId });
@@ -105,9 +106,11 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
       throw new HttpError(400, { message: 'The current password is wrong', code: 'wrongCurrentPassword' });
     }
     assertNewPassword(body.password, body.confirmation);
+    // Every other session (another browser, a stolen token) ends; this one gets a new pair.
     await ctx.db
       .update(users)
-      .set({ passwordHash: await hashPassword(body.password) })
+      .set({ passwordHash: await hashPassword(body.password), tokensValidAfter: new Date() })
       .where(eq(users.id, principal.userId));
+    return ctx.tokens.issueSession(principal.userId);
   });
 }

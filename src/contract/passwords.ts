@@ -4,6 +4,7 @@
  * translated message.
  */
 import { z } from 'zod';
+import { sessionTokensSchema } from './auth';
 import { access, defineEndpoint } from './define';
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -60,11 +61,12 @@ export const changePassword = defineEndpoint({
   id: 'password.change',
   method: 'PUT',
   path: '/v4/console/api/user/password',
-  summary: 'Change the signed-in user’s password, given the current one',
+  summary: 'Change the signed-in user’s password, given the current one; ends every other session and answers a new token pair',
   access: access.signedIn,
   body: z.object({
     currentPassword: z.string().min(1).max(1024),
     password: z.string().min(1).max(1024),
     confirmation: z.string().max(1024),
   }),
+  response: sessionTokensSchema,
 });

@@ -198,3 +198,37 @@ describe('ghosting', () => {
     await context.close();
   });
 });
+
+describe('changing one’s password', () => {
+  it('keeps this session, ends the others, and the new password signs in', async () => {
+    const elsewhere = await newPage(browser);
+    await loginPage.open(elsewhere.page);
+    await loginPage.signIn(elsewhere.page, 'qualifier');
+    await elsewhere.page.waitForURL(/\/orga\/demo$/);
+
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'qualifier');
+    await page.waitForURL(/\/orga\/demo$/);
+    await page.goto('/profile/password');
+    await page.locator('#current-password').fill('Postroom-demo-1');
+    await page.locator('#new-password').fill(NEW_PASSWORD);
+    await page.locator('#password-confirmation').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await page.getByText('Mot de passe changé.').waitFor();
+
+    // This browser got the new pair: a reload and a call to the server keep it signed in.
+    await page.goto('/orga/demo');
+    await page.getByRole('heading', { name: 'Démo' }).waitFor();
+    expect(page.url()).toMatch(/\/orga\/demo$/);
+
+    // The other browser's session ended: its next call answers 401 and it lands on the login page.
+    await elsewhere.page.goto('/orga/demo/consumption');
+    await elsewhere.page.waitForURL(/\/login/);
+
+    await loginPage.signIn(elsewhere.page, 'qualifier', NEW_PASSWORD);
+    await elsewhere.page.waitForURL(/\/orga\/demo/);
+    await elsewhere.context.close();
+    await context.close();
+  }, 60_000);
+});

@@ -5,6 +5,7 @@ import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { changePassword } from '../../contract/passwords';
+import { storageKeys, writeEntry } from '../../storage';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { isAcceptable, PasswordFields, type NewPassword } from '../../ui/password-fields';
@@ -18,7 +19,10 @@ export function ChangePasswordPage() {
   const [value, setValue] = useState<NewPassword>(EMPTY);
   const change = useMutation({
     mutationFn: () => request(changePassword, { body: { currentPassword, ...value } }),
-    onSuccess: () => {
+    // The server ended every other session and answered a new pair for this one.
+    onSuccess: async (tokens) => {
+      await writeEntry(storageKeys.token, tokens.token);
+      await writeEntry(storageKeys.refreshToken, tokens.refresh_token);
       toast.success({ summary: tr('account:change.done') });
       setCurrentPassword('');
       setValue(EMPTY);

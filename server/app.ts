@@ -4,7 +4,7 @@
  */
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { UPLOAD_LIMITS } from '../src/contract/analyses';
+import { UPLOAD_LIMITS } from '../src/contract/uploads';
 import pino from 'pino';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';

@@ -3,7 +3,7 @@
  * extension of §3 Format lists) rather than from what the client claimed: a `.pdf` sent as
  * `text/html` must not come back as HTML.
  */
-import { extensionOf } from '../../src/contract/analyses';
+import { extensionOf } from '../../src/contract/uploads';
 import type { FORMAT_LISTS } from '../../src/contract/environments';
 
 type KnownExtension = (typeof FORMAT_LISTS)[keyof typeof FORMAT_LISTS][number];

@@ -6,7 +6,8 @@
  * are woken (other processes find it by polling).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { inputTypeOf, type AnalysisMetadata, type InputType } from '../../src/contract/analyses';
+import { type AnalysisMetadata } from '../../src/contract/analyses';
+import { inputTypeOf, type InputType } from '../../src/contract/uploads';
 import type { Database } from '../db/open';
 import { recordUsage } from '../consumption/ledger';
 import { analyses, analysisFiles } from '../db/schema';

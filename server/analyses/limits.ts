@@ -1,5 +1,5 @@
 /** Request-size bounds of the analyses routes. */
-import { UPLOAD_LIMITS } from '../../src/contract/analyses';
+import { UPLOAD_LIMITS } from '../../src/contract/uploads';
 
 /**
  * A simulated mail carries its attachments as base64 in JSON: the §5 total (UPLOAD_LIMITS) grown by

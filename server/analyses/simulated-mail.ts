@@ -6,7 +6,8 @@
  * as an upload: what the user sent is a body plus attachment files.
  */
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { uploadProblems, type SimulatedMail } from '../../src/contract/analyses';
+import { type SimulatedMail } from '../../src/contract/analyses';
+import { uploadProblems } from '../../src/contract/uploads';
 import { HttpError } from '../http-error';
 import type { NewAnalysis } from './create';
 import { cleanFileName } from './upload';

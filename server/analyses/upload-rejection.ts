@@ -3,7 +3,7 @@
  * English sentence per problem in `message` (UPLOAD_MESSAGES), and the problems themselves so the
  * console can translate each one.
  */
-import { UPLOAD_MESSAGES, type UploadProblem } from '../../src/contract/analyses';
+import { UPLOAD_MESSAGES, type UploadProblem } from '../../src/contract/uploads';
 import { HttpError } from '../http-error';
 
 function megabytes(bytes: number): string {

@@ -9,13 +9,8 @@
  */
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import {
-  metadataSchema,
-  UPLOAD_LIMITS,
-  uploadProblems,
-  type AnalysisMetadata,
-  type UploadProblem,
-} from '../../src/contract/analyses';
+import { metadataSchema, type AnalysisMetadata } from '../../src/contract/analyses';
+import { UPLOAD_LIMITS, uploadProblems, type UploadProblem } from '../../src/contract/uploads';
 import { HttpError } from '../http-error';
 import type { NewAnalysisFile } from './create';
 import { uploadRejected } from './upload-rejection';

@@ -28,13 +28,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { roleSchema, type Role } from '../../src/contract/auth';
 import type { EnvironmentSettingsInput } from '../../src/contract/environments';
-import {
-  ANALYSIS_STATUSES,
-  INPUT_TYPES,
-  TRACE_OUTCOMES,
-  type AnalysisMetadata,
-  type ModuleResult,
-} from '../../src/contract/analyses';
+import { ANALYSIS_STATUSES, TRACE_OUTCOMES, type AnalysisMetadata, type ModuleResult } from '../../src/contract/analyses';
+import { INPUT_TYPES } from '../../src/contract/uploads';
 
 // The database enum takes its values from the contract, so the two cannot drift apart.
 export const memberRoleEnum = pgEnum('member_role', roleSchema.options as [Role, ...Role[]]);

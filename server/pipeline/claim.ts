@@ -8,7 +8,8 @@
  * (aborted by a user, or too slow and re-claimed) writes nothing more.
  */
 import { sql } from 'drizzle-orm';
-import type { AnalysisMetadata, AnalysisStatus, InputType } from '../../src/contract/analyses';
+import type { AnalysisMetadata, AnalysisStatus } from '../../src/contract/analyses';
+import type { InputType } from '../../src/contract/uploads';
 import type { Database } from '../db/open';
 
 export interface ClaimedAnalysis {

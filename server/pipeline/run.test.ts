@@ -11,6 +11,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
+
+/** Three copies of the 120-page PDF, uncached: a run long enough to be interrupted mid-way. */
+async function queueLongAnalysis(): Promise<string> {
+  const db = server.handle.db;
+  const envId = await createEnvironment(db, { extractor: { parser: { document: { maxPages: 200 }, global: { useCache: false } } } });
+  const report = fixture('pdf/report-120-pages.pdf');
+  return queueAnalysis(db, envId, [
+    { name: 'report.pdf', content: report },
+    { name: 'report-2.pdf', content: report },
+    { name: 'report-3.pdf', content: report },
+  ]);
+}
 describe('a run', () => {
   it('takes a queued mail through the extractor and the output module, with a trace row per step', async () => {
     const db = server.handle.db;
@@ -116,13 +128,7 @@ describe('a run', () => {
 
   it('stops between steps when the analysis is aborted, writing only an aborted trace row', async () => {
     const db = server.handle.db;
-    const envId = await createEnvironment(db, { extractor: { parser: { document: { maxPages: 200 }, global: { useCache: false } } } });
-    const report = fixture('pdf/report-120-pages.pdf');
-    const id = await queueAnalysis(db, envId, [
-      { name: 'report.pdf', content: report },
-      { name: 'report-2.pdf', content: report },
-      { name: 'report-3.pdf', content: report },
-    ]);
+    const id = await queueLongAnalysis();
     // Abort the moment a worker holds it (what the abort endpoint does to a pending analysis).
     for (;;) {
       const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
@@ -153,13 +159,7 @@ describe('a run', () => {
 
   it('charges the CPU time of a run cut short by a deletion to the usage ledger, which outlives the analysis', async () => {
     const db = server.handle.db;
-    const envId = await createEnvironment(db, { extractor: { parser: { document: { maxPages: 200 }, global: { useCache: false } } } });
-    const report = fixture('pdf/report-120-pages.pdf');
-    const id = await queueAnalysis(db, envId, [
-      { name: 'report.pdf', content: report },
-      { name: 'report-2.pdf', content: report },
-      { name: 'report-3.pdf', content: report },
-    ]);
+    const id = await queueLongAnalysis();
     // Delete it while the extractor runs (the queue step's trace row is written), as the delete endpoint does.
     while ((await traceOf(db, id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
     const removed = await db.delete(analyses).where(and(eq(analyses.id, id), eq(analyses.status, 'pending'))).returning();

@@ -6,13 +6,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  UPLOAD_LIMITS,
-  type AnalysesPage,
-  type AnalysisDetail,
-  type AnalysisSummary,
-  type UploadProblem,
-} from '../../src/contract/analyses';
+import { type AnalysesPage, type AnalysisDetail, type AnalysisSummary } from '../../src/contract/analyses';
+import { UPLOAD_LIMITS, type UploadProblem } from '../../src/contract/uploads';
 import { analyses, analysisFiles, auditLogs } from '../db/schema';
 import { multipart, type MultipartInput } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';

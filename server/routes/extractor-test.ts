@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_MESSAGES, testExtractor, uploadProblems } from '../../src/contract/analyses';
+import { testExtractor } from '../../src/contract/analyses';
+import { UPLOAD_MESSAGES, uploadProblems } from '../../src/contract/uploads';
 import { extractorEnabled } from '../../src/contract/pipeline-modules';
 import type { ServerContext } from '../context';
 import { environments } from '../db/schema';

@@ -57,21 +57,7 @@ import {
   testWebhook,
   updateWebhook,
 } from './access-keys';
-import {
-  abortAnalysis,
-  apiCreateAnalysis,
-  apiFinishAnalysis,
-  apiGetAnalysis,
-  apiSimulateMail,
-  createAnalysis,
-  deleteAnalysis,
-  downloadAnalysisFile,
-  getAnalysis,
-  listAnalyses,
-  reanalyze,
-  simulateMail,
-  testExtractor,
-} from './analyses';
+import { analysesEndpoints } from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 
@@ -136,19 +122,7 @@ export const allEndpoints: readonly Endpoint[] = [
   updateWebhook,
   deleteWebhook,
   testWebhook,
-  listAnalyses,
-  createAnalysis,
-  simulateMail,
-  getAnalysis,
-  abortAnalysis,
-  reanalyze,
-  downloadAnalysisFile,
-  deleteAnalysis,
-  apiCreateAnalysis,
-  apiSimulateMail,
-  apiGetAnalysis,
-  apiFinishAnalysis,
-  testExtractor,
+  ...analysesEndpoints,
   organisationConsumption,
   myConsumption,
   environmentConsumption,

@@ -7,11 +7,15 @@ import os from 'node:os';
 import { ParsePool, type PoolOptions, type WorkerHandle } from './pool';
 import type { WorkerMessage } from './protocol';
 
-function spawnNodeWorker(): WorkerHandle {
-  const worker = new Worker(new URL('./node-worker-boot.mjs', import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: 768 },
-  });
+/** A parse worker thread from `boot`, with its heap cap; unref'd, so it never keeps the process alive. */
+export function startNodeWorker(boot: URL = new URL('./node-worker-boot.mjs', import.meta.url)): Worker {
+  const worker = new Worker(boot, { resourceLimits: { maxOldGenerationSizeMb: 768 } });
   worker.unref();
+  return worker;
+}
+
+/** What the pool needs of a Node worker: post, listen (a crash or a non-zero exit is a failure), stop. */
+export function nodeWorkerHandle(worker: Worker): WorkerHandle {
   return {
     post: (request, transfer) => worker.postMessage(request, transfer),
     listen(onMessage, onFailure) {
@@ -22,6 +26,8 @@ function spawnNodeWorker(): WorkerHandle {
     terminate: () => void worker.terminate(),
   };
 }
+
+const spawnNodeWorker = (): WorkerHandle => nodeWorkerHandle(startNodeWorker());
 
 export function createNodeParsePool(options: Partial<PoolOptions> = {}): ParsePool {
   return new ParsePool(spawnNodeWorker, { size: options.size ?? Math.max(1, Math.min(2, os.cpus().length)), deadlineMs: options.deadlineMs });

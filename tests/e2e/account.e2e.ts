@@ -27,6 +27,21 @@ async function chooseNewPassword(page: Page, password: string) {
   await page.waitForURL(/\/login$/);
 }
 
+/** A new browser context signed in as `username`, on its organisation's home. */
+async function signedIn(username: string) {
+  const opened = await newPage(browser);
+  await loginPage.open(opened.page);
+  await loginPage.signIn(opened.page, username);
+  await opened.page.waitForURL(/\/orga\/demo$/);
+  return opened;
+}
+
+/** Support's "act as" dialog, opened from the user menu. */
+async function openGhostDialog(page: Page) {
+  await openUserMenu(page, 'Sophie Support');
+  await page.getByRole('menuitem', { name: 'Agir en tant que…' }).click();
+}
+
 async function openUserMenu(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
 }
@@ -74,10 +89,7 @@ describe('signing in as each demo user', () => {
   });
 
   it('signs out on a 401 and comes back to the page after signing in again', async () => {
-    const { context, page } = await newPage(browser);
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'admin');
-    await page.waitForURL(/\/orga\/demo$/);
+    const { context, page } = await signedIn('admin');
     // The token goes bad (revoked, or signed with a rotated key): the next call answers 401.
     await page.evaluate(async () => {
       const request = indexedDB.open('postroom');
@@ -136,13 +148,9 @@ describe('forgotten password', () => {
 
 describe('ghosting', () => {
   it('lets support act as a user behind a banner, refuses provider staff with a 403 toast, and exits', async () => {
-    const { context, page } = await newPage(browser);
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'support');
-    await page.waitForURL(/\/orga\/demo$/);
+    const { context, page } = await signedIn('support');
 
-    await openUserMenu(page, 'Sophie Support');
-    await page.getByRole('menuitem', { name: 'Agir en tant que…' }).click();
+    await openGhostDialog(page);
     await page.locator('#ghost-username').fill('sre');
     await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
     await expect(toasts.error(page).first().textContent()).resolves.toContain('403 Forbidden');
@@ -164,13 +172,9 @@ describe('ghosting', () => {
   });
 
   it('opens a named environment as the user, and refuses one the user may not see', async () => {
-    const { context, page } = await newPage(browser);
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'support');
-    await page.waitForURL(/\/orga\/demo$/);
+    const { context, page } = await signedIn('support');
 
-    await openUserMenu(page, 'Sophie Support');
-    await page.getByRole('menuitem', { name: 'Agir en tant que…' }).click();
+    await openGhostDialog(page);
     // A private environment is hidden from a cockpit viewer: the switch is refused, nothing stored.
     await page.locator('#ghost-username').fill('viewer');
     await page.locator('#ghost-environment').fill('demo-ic-recette');
@@ -201,15 +205,9 @@ describe('ghosting', () => {
 
 describe('changing one’s password', () => {
   it('keeps this session, ends the others, and the new password signs in', async () => {
-    const elsewhere = await newPage(browser);
-    await loginPage.open(elsewhere.page);
-    await loginPage.signIn(elsewhere.page, 'qualifier');
-    await elsewhere.page.waitForURL(/\/orga\/demo$/);
+    const elsewhere = await signedIn('qualifier');
 
-    const { context, page } = await newPage(browser);
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'qualifier');
-    await page.waitForURL(/\/orga\/demo$/);
+    const { context, page } = await signedIn('qualifier');
     await page.goto('/profile/password');
     await page.locator('#current-password').fill('Postroom-demo-1');
     await page.locator('#new-password').fill(NEW_PASSWORD);

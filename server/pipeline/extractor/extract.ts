@@ -13,7 +13,8 @@
  * Formats without a parser here (doc, docx, xlsx, mp3…) give a document with a note, never made-up text.
  */
 import { createHash } from 'node:crypto';
-import { extensionOf, inputTypeOf, type ExtractedDocument, type ExtractorResult } from '../../../src/contract/analyses';
+import { type ExtractedDocument, type ExtractorResult } from '../../../src/contract/analyses';
+import { extensionOf, inputTypeOf } from '../../../src/contract/uploads';
 import type { ExtractorSettings, ParserSettings } from '../../../src/contract/environments';
 import type { Email } from '../../../src/parsing/model';
 import { parseText } from '../../../src/parsing/text';

@@ -14,9 +14,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { nodeWorkerHandle, startNodeWorker } from '../../../src/parsing/node-pool';
 import { ParsePool, type WorkerHandle } from '../../../src/parsing/pool';
-import type { ParseResponse, WorkerMessage } from '../../../src/parsing/protocol';
+import type { ParseResponse } from '../../../src/parsing/protocol';
 
 const BOOT = new URL('./parse-worker-boot.mjs', import.meta.url);
 
@@ -86,21 +87,12 @@ export class MeteredParser implements Parser {
   }
 
   private spawn(): WorkerHandle {
-    const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: 768 } });
-    worker.unref();
+    const worker = startNodeWorker(BOOT);
     this.worker = worker;
     this.tid = null;
     worker.on('message', (message: { type?: string; tid?: number | null }) => {
       if (message.type === 'thread' && worker === this.worker) this.tid = message.tid ?? null;
     });
-    return {
-      post: (request, transfer) => worker.postMessage(request, transfer),
-      listen(onMessage, onFailure) {
-        worker.on('message', (message: WorkerMessage) => onMessage(message));
-        worker.on('error', (error) => onFailure(error.message));
-        worker.on('exit', (code) => code !== 0 && onFailure(`exit code ${code}`));
-      },
-      terminate: () => void worker.terminate(),
-    };
+    return nodeWorkerHandle(worker);
   }
 }

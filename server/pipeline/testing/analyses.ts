@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { inputTypeOf, type InputType } from '../../../src/contract/analyses';
+import { inputTypeOf, type InputType } from '../../../src/contract/uploads';
 import type { EnvironmentSettingsInput } from '../../../src/contract/environments';
 import type { Database } from '../../db/open';
 import { analysisRows, insertAnalysis, type NewAnalysisFile } from '../../analyses/create';

@@ -11,7 +11,8 @@ import { Button, Callout, Classes, NonIdealState, ProgressBar, SegmentedControl,
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/upload';
 import { errorMessage, serverCode } from '../../api/errors';
-import { testExtractor, uploadProblems, type ExtractorResult, type UploadProblem } from '../../contract/analyses';
+import { testExtractor, type ExtractorResult } from '../../contract/analyses';
+import { uploadProblems, type UploadProblem } from '../../contract/uploads';
 import { extractorEnabled } from '../../contract/pipeline-modules';
 import { paths } from '../../app/paths';
 import { toast } from '../../ui/toasts/toast-service';

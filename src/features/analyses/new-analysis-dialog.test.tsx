@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initI18n } from '../../i18n/setup';
-import { UPLOAD_LIMITS } from '../../contract/analyses';
+import { UPLOAD_LIMITS } from '../../contract/uploads';
 import { NewAnalysisDialog, parseMetadata } from './new-analysis-dialog';
 import { SimulateMailDialog } from './simulate-mail-dialog';
 

@@ -8,7 +8,8 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/upload';
 import { errorMessage, isApiError } from '../../api/errors';
-import { createAnalysis, metadataSchema, UPLOAD_LIMITS, uploadProblems, type AnalysisMetadata, type UploadProblem } from '../../contract/analyses';
+import { createAnalysis, metadataSchema, type AnalysisMetadata } from '../../contract/analyses';
+import { UPLOAD_LIMITS, uploadProblems, type UploadProblem } from '../../contract/uploads';
 import { usePreferences } from '../../storage/preferences';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';

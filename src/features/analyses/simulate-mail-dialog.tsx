@@ -7,7 +7,8 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextAr
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
-import { simulateMail, uploadProblems } from '../../contract/analyses';
+import { simulateMail } from '../../contract/analyses';
+import { uploadProblems } from '../../contract/uploads';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { FileDrop } from './file-drop';

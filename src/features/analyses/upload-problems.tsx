@@ -5,7 +5,7 @@
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';
-import type { UploadProblem } from '../../contract/analyses';
+import type { UploadProblem } from '../../contract/uploads';
 import { usePreferences } from '../../storage/preferences';
 import { formatBytes } from './status-tag';
 

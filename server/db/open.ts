@@ -56,6 +56,10 @@ function openPglite(client: PGlite): DatabaseHandle {
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString });
+  // node-postgres reports a lost idle connection (server restart, terminated backend) as an 'error'
+  // event of the pool; unhandled, it would end the process. The pool drops that client and the next
+  // query opens a new connection, so saying it is enough.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
   return { kind: 'postgres', db, pool, close: () => pool.end() };
 }

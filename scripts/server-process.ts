@@ -59,6 +59,8 @@ export async function startServerProcess(
       POSTROOM_DATA_DIR: dataDir,
       // tests/e2e/sso.e2e.ts gives the demo organisation an OpenID provider on a loopback port.
       POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: 'true',
+      // tests/e2e/admin.e2e.ts sends a webhook test delivery to a receiver on 127.0.0.1.
+      POSTROOM_WEBHOOK_ALLOW_PRIVATE: 'true',
       ...options.env,
     },
     stdio: ['ignore', options.logs ? 'inherit' : 'ignore', 'inherit'],

@@ -17,6 +17,7 @@ import type { ServerContext } from './context';
 import type { Database } from './db/open';
 import { installErrorHandler } from './error-handler';
 import { createSecretBox } from './crypto/secret-box';
+import { createOutboundClient, type OutboundClient } from './outbound/client';
 import { logSerializers, OneLinePerRequest } from './log';
 import type { Mailer } from './mail/mailer';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
@@ -50,6 +51,11 @@ export interface BuildAppOptions {
    * ready and stopped when it closes. Off when absent or false (tests ask for it when they need it).
    */
   pipeline?: PipelineOptions | false;
+  /**
+   * The HTTP client for user-chosen targets (webhooks). Absent: one that refuses loopback, private and
+   * link-local targets (POSTROOM_WEBHOOK_ALLOW_PRIVATE unset).
+   */
+  outbound?: OutboundClient;
   /** How long this process may reuse identities and rights it read (auth/access-cache.ts); 0 turns it off. */
   accessCacheTtlMs?: number;
   /** The access cache to use, for code that writes those tables outside a request and must invalidate it. */
@@ -82,6 +88,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     mailer: options.mailer,
     consoleOrigins: options.consoleOrigins ?? [],
     secrets: createSecretBox(options.jwtSecret),
+    outbound: options.outbound ?? createOutboundClient({ allowPrivate: false }),
     access: options.accessCache ?? createAccessCache({ ttlMs: options.accessCacheTtlMs }),
     sso: {
       settings: options.sso ?? {},
@@ -112,7 +119,7 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
   let pipeline: Pipeline | undefined;
   app.addHook('onReady', async () => {
     pipeline = startPipeline(
-      { db: ctx.db, secrets: ctx.secrets, log: (level, details, message) => app.log[level](details, message) },
+      { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, log: (level, details, message) => app.log[level](details, message) },
       options,
     );
   });

@@ -26,6 +26,9 @@ const envSchema = z.object({
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
   POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),
+  // Webhooks (and every other request to a user's URL) may reach loopback and private networks:
+  // for tests and local demos only (README "Security").
+  POSTROOM_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export interface ServerConfig {
@@ -40,6 +43,8 @@ export interface ServerConfig {
   consoleOrigins: string[];
   apiOrigin: string | undefined;
   sso: SsoSettings;
+  /** Requests to user-chosen URLs (server/outbound). */
+  outbound: { allowPrivate: boolean };
   pipeline: {
     workers: number;
     pollMs?: number;
@@ -73,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .filter((origin) => origin !== '')
       .map((origin) => new URL(origin).origin),
     apiOrigin: e.VITE_API_BASE_URL === undefined ? undefined : new URL(e.VITE_API_BASE_URL).origin,
+    outbound: { allowPrivate: e.POSTROOM_WEBHOOK_ALLOW_PRIVATE === 'true' },
     pipeline: {
       workers: e.POSTROOM_PIPELINE_WORKERS,
       pollMs: e.POSTROOM_PIPELINE_POLL_MS,

@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens';
 import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/open';
 import type { Mailer } from './mail/mailer';
+import type { OutboundClient } from './outbound/client';
 import type { OidcClients } from './sso/oidc-client';
 import type { SsoSettings } from './sso/settings';
 import type { TransactionSealer } from './sso/transactions';
@@ -17,6 +18,8 @@ export interface ServerContext {
   sso: { settings: SsoSettings; oidc: OidcClients; transactions: TransactionSealer };
   /** Encryption of secrets stored in the database (webhook header values). */
   secrets: SecretBox;
+  /** The one HTTP client for user-chosen targets (webhooks): refuses local addresses (server/outbound). */
+  outbound: OutboundClient;
   /** Per-process cache of identities, access facts and user views (auth/access-cache.ts). */
   access: AccessCache;
 }

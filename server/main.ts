@@ -13,6 +13,7 @@ import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './db/seed';
 import { createMailer } from './mail/mailer';
+import { createOutboundClient } from './outbound/client';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 /** Inside the data folder, beside jwt-secret and outbox/: PGlite owns this sub-folder. */
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     apiOrigin: config.apiOrigin,
     sso: config.sso,
     pipeline: config.pipeline,
+    outbound: createOutboundClient({ allowPrivate: config.outbound.allowPrivate }),
   });
 
   app.log.info(

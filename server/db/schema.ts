@@ -526,6 +526,11 @@ export const webhookDeliveries = pgTable(
     url: text('url').notNull(),
     type: webhookTypeEnum('type').notNull(),
     attempt: integer('attempt').notNull(),
+    /**
+     * The delivery this attempt belongs to, sent as X-Postroom-Delivery so receivers can drop
+     * duplicates: null on a first attempt (its own id names the delivery), that id on the retries.
+     */
+    deliveryId: text('delivery_id'),
     outcome: deliveryOutcomeEnum('outcome').notNull().default('scheduled'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     payload: jsonb('payload').$type<unknown>(),

@@ -4,13 +4,15 @@
  * processes share them), post with server/webhooks/deliver.ts, record the outcome on the attempt's
  * row and, after a failure, schedule the next attempt with exponential backoff until `maxAttempts`.
  * A worker that dies mid-post leaves a lease that runs out, and the attempt is made again: delivery
- * is at least once.
+ * is at least once. Every attempt of one delivery carries the same X-Postroom-Delivery id (the first
+ * attempt's row id), so receivers can drop the duplicates.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
 import { webhooks } from '../db/schema';
+import type { OutboundClient } from '../outbound/client';
 import { deliver } from '../webhooks/deliver';
 import { rowsOf } from './claim';
 
@@ -22,8 +24,17 @@ export interface DeliveryOptions {
   leaseMs: number;
 }
 
+export interface DeliveryDeps {
+  db: Database;
+  secrets: SecretBox;
+  outbound: OutboundClient;
+  log?: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => void;
+}
+
 interface DueAttempt {
   id: string;
+  /** Names the delivery across its attempts. */
+  deliveryId: string;
   analysisId: string;
   webhookId: string | null;
   url: string;
@@ -43,9 +54,10 @@ export async function claimDueDeliveries(db: Database, workerId: string, limit: 
       FOR UPDATE SKIP LOCKED
     ) AS due
     WHERE d.id = due.id
-    RETURNING d.id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, d.payload`);
+    RETURNING d.id, d.delivery_id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, d.payload`);
   return rowsOf(result).map((row) => ({
     id: String(row.id),
+    deliveryId: String(row.delivery_id ?? row.id),
     analysisId: String(row.analysis_id),
     webhookId: (row.webhook_id as string | null) ?? null,
     url: String(row.url),
@@ -56,13 +68,8 @@ export async function claimDueDeliveries(db: Database, workerId: string, limit: 
 }
 
 /** Makes one attempt and records it; schedules the next one after a failure while attempts remain. */
-export async function attemptDelivery(
-  db: Database,
-  secrets: SecretBox,
-  workerId: string,
-  due: DueAttempt,
-  options: DeliveryOptions,
-): Promise<void> {
+export async function attemptDelivery(deps: DeliveryDeps, workerId: string, due: DueAttempt, options: DeliveryOptions): Promise<void> {
+  const { db, secrets } = deps;
   const [webhook] = due.webhookId === null ? [] : await db.select().from(webhooks).where(eq(webhooks.id, due.webhookId));
   let outcome: { delivered: boolean; statusCode: number | null; error: string | null; retry: boolean };
   if (webhook === undefined) {
@@ -85,7 +92,14 @@ export async function attemptDelivery(
       outcome = { delivered: false, statusCode: null, error: 'An internal error prevented delivery: the authorization header could not be decrypted.', retry: false };
     } else {
       // The URL of the webhook now (it may have been edited since the run) is the one posted to.
-      const result = await deliver({ url: webhook.url, format: webhook.format, authHeader }, due.payload);
+      const result = await deliver(
+        deps.outbound,
+        { url: webhook.url, format: webhook.format, authHeader },
+        { deliveryId: due.deliveryId, event: due.type, attempt: due.attempt },
+        due.payload,
+      );
+      // The reason stays in the log (ids only, never the URL); the attempt's row says §8's sentence.
+      if (result.cause !== null) deps.log?.('warn', { deliveryId: due.deliveryId, attempt: due.attempt, cause: result.cause }, 'webhook not delivered');
       outcome = { ...result, retry: !result.delivered };
     }
   }
@@ -107,8 +121,8 @@ export async function attemptDelivery(
     if (outcome.retry && due.attempt < options.maxAttempts) {
       const wait = options.backoffMs * 2 ** (due.attempt - 1);
       await tx.execute(sql`
-        INSERT INTO webhook_deliveries (id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
-        VALUES (${randomUUID()}, ${due.analysisId}, ${due.webhookId}, ${webhook?.url ?? due.url}, ${due.type}, ${due.attempt + 1},
+        INSERT INTO webhook_deliveries (id, delivery_id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
+        VALUES (${randomUUID()}, ${due.deliveryId}, ${due.analysisId}, ${due.webhookId}, ${webhook?.url ?? due.url}, ${due.type}, ${due.attempt + 1},
           'scheduled', ${new Date(now.getTime() + wait).toISOString()}, ${JSON.stringify(due.payload)}::jsonb)`);
     }
   });

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
+import { createOutboundClient, type OutboundClient } from '../outbound/client';
 import { claimNextAnalysis } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
@@ -47,6 +48,8 @@ export const PIPELINE_DEFAULTS = {
 export interface PipelineDeps {
   db: Database;
   secrets: SecretBox;
+  /** Absent: a client that refuses local targets (server/outbound). */
+  outbound?: OutboundClient;
   log?: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => void;
 }
 
@@ -63,6 +66,7 @@ const DELIVERY_BATCH = 8;
 export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pipeline {
   const settings = { ...PIPELINE_DEFAULTS, ...definedOnly(options) };
   const log = deps.log ?? (() => undefined);
+  const outbound = deps.outbound ?? createOutboundClient({ allowPrivate: false });
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let stopping = false;
   const sleepers = new Set<() => void>();
@@ -127,7 +131,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
         due = await claimDueDeliveries(deps.db, workerId, DELIVERY_BATCH, settings.leaseMs);
         await Promise.all(
           due.map((attempt) =>
-            attemptDelivery(deps.db, deps.secrets, workerId, attempt, delivery).catch((error: unknown) =>
+            attemptDelivery({ db: deps.db, secrets: deps.secrets, outbound, log }, workerId, attempt, delivery).catch((error: unknown) =>
               log('error', { err: error, deliveryId: attempt.id }, 'recording a delivery failed'),
             ),
           ),

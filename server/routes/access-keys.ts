@@ -12,6 +12,7 @@ import {
   testWebhook,
   updateWebhook,
   type Webhook,
+  type WebhookErrorCode,
 } from '../../src/contract/access-keys';
 import { auditTarget } from '../audit';
 import { newAccessKeySecret } from '../auth/access-keys';
@@ -24,6 +25,13 @@ import { deliver } from '../webhooks/deliver';
 import { registerEndpoint } from './register';
 
 const notFound = (what: string) => new HttpError(404, { message: `${what} not found`, code: 'notFound' });
+
+/** One answer whatever made the target unusable, so saving a webhook does not probe a network. */
+const targetRefused = () =>
+  new HttpError(400, {
+    message: 'This address cannot receive webhooks: use a public http or https address.',
+    code: 'webhookTargetRefused' satisfies WebhookErrorCode,
+  });
 
 function keyView(row: { id: string; name: string; prefix: string; owner: string | null; createdAt: Date; lastUsedAt: Date | null }) {
   return { ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
@@ -105,8 +113,15 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
         ? { authHeaderValueEncrypted: null, authHeaderValueHint: null }
         : { authHeaderValueEncrypted: ctx.secrets.seal(value), authHeaderValueHint: maskSecret(value) };
 
+  // When saved, the URL must not name a local target in any spelling, nor a name resolving to one;
+  // deliveries check the address they connect to again (server/outbound/client.ts).
+  const assertAllowedTarget = async (url: string | undefined) => {
+    if (url !== undefined && !(await ctx.outbound.checkTarget(url)).allowed) throw targetRefused();
+  };
+
   registerEndpoint(app, ctx, createWebhook, async ({ params, body, request, reply }) => {
     const { authHeaderValue, ...rest } = body;
+    await assertAllowedTarget(rest.url);
     const id = randomUUID();
     const [row] = await ctx.db
       .insert(webhooks)
@@ -119,6 +134,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
 
   registerEndpoint(app, ctx, updateWebhook, async ({ params, body, request }) => {
     const { authHeaderValue, ...rest } = body;
+    await assertAllowedTarget(rest.url);
     const changes = { ...rest, ...sealedHeader(authHeaderValue) };
     // A header without a name cannot be sent: removing the name removes the value too.
     if (rest.authHeaderName === null) Object.assign(changes, sealedHeader(null));
@@ -152,8 +168,11 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
       row.authHeaderName && row.authHeaderValueEncrypted
         ? { name: row.authHeaderName, value: ctx.secrets.open(row.authHeaderValueEncrypted) }
         : null;
-    return deliver(
+    const result = await deliver(
+      ctx.outbound,
       { url: row.url, format: row.format, authHeader },
+      // A test has no delivery to repeat: a fresh id each time.
+      { deliveryId: randomUUID(), event: row.type, attempt: 1 },
       {
         test: true,
         type: row.type,
@@ -162,5 +181,8 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
         analysis: { id: 'test-analysis', name: 'Sample message.eml', status: 'processed', categories: ['sample_category'] },
       },
     );
+    if (result.cause !== null) request.log.info({ webhookId: params.webhookId, cause: result.cause }, 'test delivery not delivered');
+    const { cause: _cause, ...shown } = result;
+    return shown;
   });
 }

@@ -13,6 +13,7 @@ import { openTestDatabase } from './test-database';
 import { seedDemo } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createMailer } from '../mail/mailer';
+import { createOutboundClient } from '../outbound/client';
 
 export const TEST_JWT_SECRET = 'postroom-test-secret-of-at-least-32-bytes';
 
@@ -36,6 +37,9 @@ export async function createTestServer(
   const app = buildApp({
     jwtSecret: TEST_JWT_SECRET,
     mailer: createMailer({ outboxDir }),
+    // Tests deliver webhooks to receivers on 127.0.0.1, as POSTROOM_WEBHOOK_ALLOW_PRIVATE=true allows;
+    // the tests of the refusal pass a client of their own.
+    outbound: createOutboundClient({ allowPrivate: true }),
     ...appOptions,
     // No analysis workers unless the test asks for them (they poll the database).
     pipeline: appOptions.pipeline ?? false,

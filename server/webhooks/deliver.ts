@@ -1,21 +1,41 @@
 /**
  * Posting to a webhook (spec §4 Webhooks, §8 "Webhook delivery"): the answer's status, or the reason
- * nothing was delivered. Used by the "send a test delivery" action and, later, by the pipeline.
+ * nothing was delivered. Used by the "send a test delivery" action and by the pipeline's delivery
+ * worker, both through the server's outbound client (server/outbound), which refuses local targets.
+ *
+ * What the user reads of a failure is either the destination's HTTP status, or one generic sentence:
+ * a refused address, a failed DNS lookup, a refused connection and a timeout all read the same, so a
+ * test delivery cannot be used to map a network. The precise reason is kept for the server's log.
  */
+import { OutboundError, type OutboundClient } from '../outbound/client';
+
 export interface DeliveryTarget {
   url: string;
   format: 'json' | 'form';
   authHeader: { name: string; value: string } | null;
 }
 
+/** Headers naming the delivery, so receivers can drop the duplicates of at-least-once delivery. */
+export interface DeliveryIdentity {
+  /** The same for every attempt of one delivery. */
+  deliveryId: string;
+  event: 'analysis' | 'consolidation' | 'error';
+  attempt: number;
+}
+
+export const DELIVERY_HEADERS = { id: 'X-Postroom-Delivery', event: 'X-Postroom-Event', attempt: 'X-Postroom-Attempt' } as const;
+
 export interface DeliveryResult {
   delivered: boolean;
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** Why nothing was delivered, for logs only (never shown to a user). */
+  cause: string | null;
 }
 
-const TIMEOUT_MS = 10_000;
+/** §8: the only words a user reads when no HTTP answer came back. */
+export const DELIVERY_PREVENTED = 'An internal error prevented delivery.';
 
 function encode(format: DeliveryTarget['format'], payload: Record<string, unknown>): { body: string; type: string } {
   if (format === 'json') return { body: JSON.stringify(payload), type: 'application/json' };
@@ -24,34 +44,42 @@ function encode(format: DeliveryTarget['format'], payload: Record<string, unknow
   return { body: form.toString(), type: 'application/x-www-form-urlencoded' };
 }
 
-export async function deliver(target: DeliveryTarget, payload: Record<string, unknown>): Promise<DeliveryResult> {
+export async function deliver(
+  outbound: OutboundClient,
+  target: DeliveryTarget,
+  identity: DeliveryIdentity,
+  payload: Record<string, unknown>,
+): Promise<DeliveryResult> {
   const started = Date.now();
   const { body, type } = encode(target.format, payload);
   const headers: Record<string, string> = { 'Content-Type': type, 'User-Agent': 'Postroom-Webhook/1' };
   if (target.authHeader) headers[target.authHeader.name] = target.authHeader.value;
+  // Set last (header names are case-insensitive: node keeps the last of two spellings), so a
+  // customer's header cannot hide the delivery id the receiver relies on.
+  Object.assign(headers, {
+    [DELIVERY_HEADERS.id]: identity.deliveryId,
+    [DELIVERY_HEADERS.event]: identity.event,
+    [DELIVERY_HEADERS.attempt]: String(identity.attempt),
+  });
   try {
-    const response = await fetch(target.url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await response.body?.cancel();
+    // Timeouts are the client's (10 s in all by default); only the status of the answer matters.
+    const response = await outbound.fetch(target.url, { method: 'POST', headers, body, discardBody: true });
     const ok = response.status >= 200 && response.status < 300;
     return {
       delivered: ok,
       statusCode: response.status,
       error: ok ? null : `destination replied with HTTP status code ${response.status}`,
       durationMs: Date.now() - started,
+      cause: null,
     };
   } catch (error) {
-    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     return {
       delivered: false,
       statusCode: null,
-      error: `An internal error prevented delivery: ${cause}`,
+      error: DELIVERY_PREVENTED,
       durationMs: Date.now() - started,
+      cause: error instanceof OutboundError ? `${error.reason}: ${error.message}` : String(error),
     };
   }
 }
+

@@ -48,6 +48,7 @@ export const deleteAccessKey = defineEndpoint({
 // ---- webhooks -----------------------------------------------------------------------------------
 
 export const WEBHOOK_TYPES = ['analysis', 'consolidation', 'error'] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 export const WEBHOOK_FORMATS = ['json', 'form'] as const;
 
 export const webhookSchema = z.object({
@@ -84,6 +85,15 @@ export const webhookBodySchema = webhookFields.extend({
 });
 export type WebhookBody = z.input<typeof webhookBodySchema>;
 
+/**
+ * Error codes (`code` of a 4xx body) of webhooks.create and webhooks.update, translated by the
+ * console. webhookTargetRefused (400): the URL's host is, or resolves to, an address the server does
+ * not post to (loopback, private, link-local, cloud metadata…) unless the operator allows private
+ * targets; the message does not say what was found there.
+ */
+export const WEBHOOK_ERROR_CODES = ['webhookTargetRefused'] as const;
+export type WebhookErrorCode = (typeof WEBHOOK_ERROR_CODES)[number];
+
 export const listWebhooks = defineEndpoint({
   id: 'webhooks.list',
   method: 'GET',
@@ -98,7 +108,7 @@ export const createWebhook = defineEndpoint({
   id: 'webhooks.create',
   method: 'POST',
   path: '/v4/console/api/environment/{envId}/webhooks',
-  summary: 'Add a webhook (the authorization header value is stored encrypted)',
+  summary: 'Add a webhook (the authorization header value is stored encrypted); 400 webhookTargetRefused for a local target',
   access: access.environment('envId', 'configurator'),
   params: envParams,
   body: webhookBodySchema,
@@ -111,7 +121,7 @@ export const updateWebhook = defineEndpoint({
   id: 'webhooks.update',
   method: 'PATCH',
   path: '/v4/console/api/environment/{envId}/webhooks/{webhookId}',
-  summary: 'Edit, activate or deactivate a webhook',
+  summary: 'Edit, activate or deactivate a webhook; 400 webhookTargetRefused for a local target',
   access: access.environment('envId', 'configurator'),
   params: webhookParams,
   body: webhookFields.partial(),
@@ -137,7 +147,10 @@ export const testWebhook = defineEndpoint({
   response: z.object({
     delivered: z.boolean(),
     statusCode: z.number().int().nullable(),
-    /** §8: "destination replied with HTTP status code {statusCode}" or the transport error. */
+    /**
+     * §8: "destination replied with HTTP status code {statusCode}", or "An internal error prevented
+     * delivery." whatever went wrong before an answer (refused target, DNS, connection, timeout).
+     */
     error: z.string().nullable(),
     durationMs: z.number().int(),
   }),

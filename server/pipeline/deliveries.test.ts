@@ -1,6 +1,7 @@
 /**
  * Webhook deliveries against a real local receiver (node:http): one row per attempt, §8 messages,
- * exponential backoff, a bounded number of attempts, the authorization header sent.
+ * exponential backoff, a bounded number of attempts, the authorization header sent, and one
+ * delivery id for every attempt of a delivery (receivers drop duplicates by it).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -88,6 +89,35 @@ describe('webhook deliveries', () => {
     const body = JSON.parse(hits[2]!.body);
     expect(body).toMatchObject({ type: 'analysis', analysis: { id, status: 'processed' }, output: { metadata: { ticket: 'T-1' } } });
     expect(received.some((hit) => hit.path === '/inactive')).toBe(false);
+    // One delivery, three attempts: the same id each time, so a receiver can drop what it already has.
+    const ids = hits.map((hit) => hit.headers['x-postroom-delivery']);
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(ids)).toEqual(new Set([ids[0]]));
+    expect(hits.map((hit) => [hit.headers['x-postroom-event'], hit.headers['x-postroom-attempt']])).toEqual([
+      ['analysis', '1'],
+      ['analysis', '2'],
+      ['analysis', '3'],
+    ]);
+    expect(rows.map((row) => row.deliveryId ?? row.id)).toEqual([ids[0], ids[0], ids[0]]);
+  });
+
+  it('gives each delivery its own id: another webhook, another analysis', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    await insertWebhook(db, envId, { url: `${base}/first`, type: 'analysis' });
+    await insertWebhook(db, envId, { url: `${base}/second`, type: 'analysis' });
+    // The customer's own header may not hide the delivery id.
+    const sealed = createSecretBox(TEST_JWT_SECRET).seal('forged');
+    await insertWebhook(db, envId, { url: `${base}/third`, type: 'analysis', auth: { name: 'x-postroom-delivery', sealed } });
+    for (const name of ['mixed.eml', 'mixed.eml']) {
+      const id = await queueAnalysis(db, envId, [{ name, content: fixture('eml/mixed.eml') }]);
+      await waitForEnd(db, id);
+      await attemptsOf(id, 3);
+    }
+    const ids = received.filter((hit) => ['/first', '/second', '/third'].includes(hit.path)).map((hit) => hit.headers['x-postroom-delivery']);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('gives up after the bounded number of attempts', async () => {

@@ -18,6 +18,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
+import { testDeliveryText, webhookSaveErrorText } from './webhook-messages';
 
 export function WebhooksPage() {
   return <EnvManagementShell page="webhooks">{(env) => <Webhooks key={env.id} env={env} />}</EnvManagementShell>;
@@ -79,7 +80,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
       await refresh();
       return true;
     } catch (error) {
-      toast.error({ summary: tr(draft.id ? 'errors:generic.save.failure' : 'errors:generic.create.failure'), detail: errorMessage(error) });
+      toast.error({ summary: tr(draft.id ? 'errors:generic.save.failure' : 'errors:generic.create.failure'), detail: webhookSaveErrorText(t, error) });
       return false;
     }
   };
@@ -93,7 +94,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
       toast.success({ summary: tr('errors:generic.update.success') });
       await refresh();
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.update.failure'), detail: errorMessage(error) });
+      toast.error({ summary: tr('errors:generic.update.failure'), detail: webhookSaveErrorText(t, error) });
     }
   };
   const remove = async (hook: Webhook) => {
@@ -111,7 +112,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
       const result = await request(testWebhook, { params: params(hook.id) });
       setResults((r) => ({
         ...r,
-        [hook.id]: { ok: result.delivered, text: result.delivered ? t('webhooks.delivered', { status: result.statusCode }) : (result.error ?? '') },
+        [hook.id]: { ok: result.delivered, text: testDeliveryText(t, result) },
       }));
     } catch (error) {
       setResults((r) => ({ ...r, [hook.id]: { ok: false, text: errorMessage(error) } }));

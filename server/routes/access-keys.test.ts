@@ -86,6 +86,8 @@ describe('webhooks', () => {
     const delivery = received.at(-1)!;
     expect(delivery.headers['x-api-token']).toBe('very-secret-token-1234');
     expect(JSON.parse(delivery.body)).toMatchObject({ test: true, environmentId: 'demo-ic-prod' });
+    expect(delivery.headers['x-postroom-delivery']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect([delivery.headers['x-postroom-event'], delivery.headers['x-postroom-attempt']]).toEqual(['analysis', '1']);
   });
 
   it('activate, deactivate, edit (keeping the stored value) and delete', async () => {
@@ -121,7 +123,8 @@ describe('webhooks', () => {
     ).json<{ id: string }>();
     const result = (await call('admin', 'POST', `/environment/demo-ic-prod/webhooks/${unreachable.id}/test`)).json<{ error: string; statusCode: null }>();
     expect(result.statusCode).toBeNull();
-    expect(result.error).toMatch(/internal error prevented delivery/);
+    // §8's sentence alone: nothing about the address or the port (no port scanning).
+    expect(result.error).toBe('An internal error prevented delivery.');
   });
 
   it('refuse a URL that is not http(s)', async () => {

@@ -41,7 +41,7 @@ beforeAll(async () => {
   open = await createTestServer({ outbound: createOutboundClient({ allowPrivate: true, resolve, timeoutMs: 500 }) });
   auth.strict = { authorization: `Bearer ${await signIn(strict.app, 'admin')}` };
   auth.open = { authorization: `Bearer ${await signIn(open.app, 'admin')}` };
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([strict.close(), open.close()]);
   receiver.closeAllConnections();

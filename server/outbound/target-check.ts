@@ -15,6 +15,9 @@ export type TargetVerdict =
   | { allowed: true }
   | { allowed: false; reason: 'notHttp' | 'localName' | 'refusedAddress' | 'unresolved' };
 
+/** A save waits this long for DNS at most; a name that has not answered by then is refused. */
+const RESOLVE_TIMEOUT_MS = 5000;
+
 export interface TargetPolicy {
   /** POSTROOM_WEBHOOK_ALLOW_PRIVATE: local and private targets are allowed (tests, local demos). */
   allowPrivate: boolean;
@@ -44,10 +47,16 @@ export async function checkTarget(target: string | URL, policy: TargetPolicy): P
   if (isIP(host) !== 0) return isRefusedAddress(host) ? { allowed: false, reason: 'refusedAddress' } : { allowed: true };
   if (isLocalName(host)) return { allowed: false, reason: 'localName' };
   let addresses: string[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await policy.resolve(host);
+    addresses = await Promise.race([
+      policy.resolve(host),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('DNS timeout')), RESOLVE_TIMEOUT_MS))),
+    ]);
   } catch {
     return { allowed: false, reason: 'unresolved' };
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) return { allowed: false, reason: 'unresolved' };
   // One refused address is enough: the connection may pick any of them.

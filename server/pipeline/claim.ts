@@ -65,7 +65,7 @@ export async function claimNextAnalysis(
     // A new statement after the lock: its snapshot sees every claim committed before ours.
     return tx.execute(sql`
     WITH queue AS (
-      SELECT p.organisation_id, q.created_at,
+      SELECT q.id, p.organisation_id, e.priority, q.created_at,
         (q.status = 'waiting' OR (NOT q.awaiting_final_status AND q.lease_expires_at < now())) AS claimable,
         (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at >= now()) AS running
       FROM analyses q
@@ -86,13 +86,11 @@ export async function claimNextAnalysis(
       LIMIT 1
     ),
     next AS (
-      SELECT q.id, q.status AS previous_status, q.claimed_by AS previous_worker, p.organisation_id
+      SELECT q.id, q.status AS previous_status, q.claimed_by AS previous_worker, c.organisation_id
       FROM analyses q
-      JOIN environments e ON e.id = q.environment_id
-      JOIN projects p ON p.id = e.project_id
-      WHERE p.organisation_id = (SELECT organisation_id FROM chosen)
-        AND (q.status = 'waiting' OR (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at < now()))
-      ORDER BY e.priority DESC, q.created_at, q.id
+      JOIN queue c ON c.id = q.id
+      WHERE c.claimable AND c.organisation_id = (SELECT organisation_id FROM chosen)
+      ORDER BY c.priority DESC, c.created_at, c.id
       LIMIT 1
       FOR UPDATE OF q SKIP LOCKED
     ),

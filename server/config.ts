@@ -24,6 +24,8 @@ const envSchema = z.object({
   POSTROOM_PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  // Fair queue: runs of one organisation at once, across every process sharing the database.
+  POSTROOM_MAX_RUNS_PER_ORGANISATION: z.coerce.number().int().min(1).max(1000).optional(),
   POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),
   // Webhooks (and every other request to a user's URL) may reach loopback and private networks:
@@ -49,6 +51,7 @@ export interface ServerConfig {
     workers: number;
     pollMs?: number;
     leaseMs?: number;
+    maxRunsPerOrganisation?: number;
     deliveryAttempts?: number;
     deliveryBackoffMs?: number;
   };
@@ -83,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       workers: e.POSTROOM_PIPELINE_WORKERS,
       pollMs: e.POSTROOM_PIPELINE_POLL_MS,
       leaseMs: e.POSTROOM_PIPELINE_LEASE_MS,
+      maxRunsPerOrganisation: e.POSTROOM_MAX_RUNS_PER_ORGANISATION,
       deliveryAttempts: e.POSTROOM_WEBHOOK_ATTEMPTS,
       deliveryBackoffMs: e.POSTROOM_WEBHOOK_BACKOFF_MS,
     },

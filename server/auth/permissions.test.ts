@@ -42,13 +42,17 @@ const PARAMS: Record<string, string> = {
   versionId: 'probe-version',
 };
 
-const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light', 'sre', 'support'] as const;
+const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
 const ORGANISATION_ADMINS = ['admin'] as const;
+/** Provider staff are members of no organisation: SRE holds `operations`, support nothing until it ghosts. */
+const OPERATIONS = ['sre'] as const;
 /** At least cockpit on demo-ic: the guest has qualifier there, the light user nothing. */
-const PROJECT_READERS = ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'sre', 'support'] as const;
-const PROJECT_CONFIGURATORS = ['admin', 'configurator', 'sre'] as const;
+const PROJECT_READERS = ['admin', 'configurator', 'qualifier', 'viewer', 'guest'] as const;
+const PROJECT_CONFIGURATORS = ['admin', 'configurator'] as const;
 /** At least qualifier on demo-ic (the guest is a qualifier there). */
-const PROJECT_QUALIFIERS = ['admin', 'configurator', 'qualifier', 'guest', 'sre'] as const;
+const PROJECT_QUALIFIERS = ['admin', 'configurator', 'qualifier', 'guest'] as const;
+/** Everyone but support, who sees no organisation's content without ghosting. */
+const ALL_BUT_SUPPORT = ROLES.filter((role) => role !== 'support');
 
 /** Who may call each operation, with the parameters above. */
 const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCESS_KEY> = {
@@ -59,7 +63,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'password.forgottenCheck': PUBLIC,
   'password.forgottenReset': PUBLIC,
   'password.change': EVERYONE,
-  'environments.get': PROJECT_READERS,
+  'environments.get': [...PROJECT_READERS, ...OPERATIONS],
   'sso.socialProviders': PUBLIC,
   'sso.socialLoginUrl': PUBLIC,
   'sso.socialLogin': PUBLIC,
@@ -69,18 +73,18 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'identityProviders.get': ['admin'],
   'identityProviders.put': ['admin'],
   'identityProviders.delete': ['admin'],
-  'environments.list': PROJECT_READERS,
+  'environments.list': [...PROJECT_READERS, ...OPERATIONS],
   'environments.create': PROJECT_CONFIGURATORS,
-  'environments.getSettings': PROJECT_READERS,
-  'environments.updateSettings': PROJECT_CONFIGURATORS,
+  'environments.getSettings': [...PROJECT_READERS, ...OPERATIONS],
+  'environments.updateSettings': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'environments.delete': PROJECT_CONFIGURATORS,
-  'environments.export': PROJECT_CONFIGURATORS,
+  'environments.export': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'environments.import': PROJECT_CONFIGURATORS,
-  'organisations.get': EVERYONE,
+  'organisations.get': ALL_BUT_SUPPORT,
   'organisations.update': ORGANISATION_ADMINS,
-  'projects.list': EVERYONE,
+  'projects.list': ALL_BUT_SUPPORT,
   'projects.create': ORGANISATION_ADMINS,
-  'projects.get': PROJECT_READERS,
+  'projects.get': [...PROJECT_READERS, ...OPERATIONS],
   'projects.update': PROJECT_CONFIGURATORS,
   'projects.delete': PROJECT_CONFIGURATORS,
   'navigation.targets': EVERYONE,
@@ -101,27 +105,27 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'webhooks.update': PROJECT_CONFIGURATORS,
   'webhooks.delete': PROJECT_CONFIGURATORS,
   'webhooks.test': PROJECT_CONFIGURATORS,
-  'analyses.list': PROJECT_READERS,
+  'analyses.list': [...PROJECT_READERS, ...OPERATIONS],
   'analyses.create': PROJECT_QUALIFIERS,
   'analyses.simulate': PROJECT_QUALIFIERS,
-  'analyses.get': PROJECT_READERS,
-  'analyses.abort': PROJECT_QUALIFIERS,
-  'analyses.reanalyze': PROJECT_QUALIFIERS,
-  'analyses.downloadFile': PROJECT_READERS,
+  'analyses.get': [...PROJECT_READERS, ...OPERATIONS],
+  'analyses.abort': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'analyses.reanalyze': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'analyses.downloadFile': [...PROJECT_READERS, ...OPERATIONS],
   'analyses.delete': PROJECT_CONFIGURATORS,
   'api.analyses.create': ACCESS_KEY,
   'api.analyses.simulate': ACCESS_KEY,
   'api.analyses.get': ACCESS_KEY,
   'api.analyses.finish': ACCESS_KEY,
-  'extractor.test': PROJECT_CONFIGURATORS,
+  'extractor.test': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   // Members see their organisation's consumption (not external guests); the widget follows the environment.
-  'consumption.organisation': ORGANISATION_MEMBERS,
+  'consumption.organisation': [...ORGANISATION_MEMBERS, ...OPERATIONS],
   'consumption.mine': EVERYONE,
-  'consumption.environment': PROJECT_READERS,
-  'versions.list': PROJECT_READERS,
-  'versions.create': PROJECT_CONFIGURATORS,
-  'versions.compare': PROJECT_READERS,
-  'versions.restore': PROJECT_CONFIGURATORS,
+  'consumption.environment': [...PROJECT_READERS, ...OPERATIONS],
+  'versions.list': [...PROJECT_READERS, ...OPERATIONS],
+  'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'versions.compare': [...PROJECT_READERS, ...OPERATIONS],
+  'versions.restore': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.delete': PROJECT_CONFIGURATORS,
 };
 
@@ -206,8 +210,9 @@ async function accessKeyMismatches(operation: Operation): Promise<string[]> {
   return mismatches;
 }
 
-async function allowedByRules(role: DemoRole, operation: Operation): Promise<boolean> {
-  const principal = await authenticate(ctx, `Bearer ${tokens.get(role)}`);
+/** Whether the rules let `role` through; with `ghosting`, support acting as that demo user. */
+async function allowedByRules(role: DemoRole, operation: Operation, ghosting?: DemoRole): Promise<boolean> {
+  const principal = await authenticate(ctx, `Bearer ${tokens.get(role)}`, ghosting);
   try {
     await authorize(ctx, principal, operation.access, operation.params);
     return true;
@@ -261,7 +266,7 @@ describe('the permission table', () => {
 describe('hidden environments', () => {
   const hidden = '/v4/console/api/environment/demo-ic-recette';
 
-  it('are visible to configurators, admins and provider staff only', async () => {
+  it('are visible to configurators, admins and SRE only (support: only by ghosting a configurator)', async () => {
     const visibleTo: DemoRole[] = [];
     for (const role of ROLES) {
       const response = await server.app.inject({
@@ -272,7 +277,7 @@ describe('hidden environments', () => {
       if (response.statusCode === 200) visibleTo.push(role);
       else expect(response.json(), role).toMatchObject({ message: 'Environment not found' });
     }
-    expect(visibleTo).toEqual(['admin', 'configurator', 'sre', 'support']);
+    expect(visibleTo).toEqual(['admin', 'configurator', 'sre']);
   });
 
   it('answer exactly like an environment that does not exist', async () => {
@@ -321,6 +326,20 @@ describe('ghosting', () => {
         organisationId: 'demo',
       }),
     );
+  });
+
+  it('gives support exactly the rights of the user it acts as, on every operation', async () => {
+    const differences: string[] = [];
+    for (const operation of operations) {
+      const expected = ALLOWED[operation.id];
+      if (expected === PUBLIC || expected === ACCESS_KEY) continue;
+      for (const role of ['admin', 'configurator', 'qualifier', 'viewer', 'guest', 'light'] as const) {
+        const own = await allowedByRules(role, operation);
+        const ghosted = await allowedByRules('support', operation, role);
+        if (own !== ghosted) differences.push(`${operation.id} as ${role}: ${own} itself, ${ghosted} by support`);
+      }
+    }
+    expect(differences).toEqual([]);
   });
 
   it('is refused to anyone but support, and never onto provider staff', async () => {

@@ -3,17 +3,18 @@
  * calls `authorize` with it after the path parameters are parsed and before the query and body are,
  * so a caller without rights learns nothing from validation errors.
  *
- * Rights on a project, from strongest source to weakest:
+ * Rights on a project (`ProjectRights`, src/contract/define.ts):
  * - organisation admins are configurators on every project of their organisation;
- * - provider SRE staff act as configurators everywhere (their actions are audited);
- * - provider support staff may look (cockpit) everywhere and do more only by ghosting a user;
- * - everyone else has the profile granted to them on that project, or none.
+ * - everyone else has the profile granted to them on that project, or none;
+ * - provider staff are members of no organisation: they hold provider capabilities instead, which
+ *   open only the endpoints whose rule names them (SRE: `operations`). Support holds none, so it sees
+ *   customer data only while ghosting a user, and then with exactly that user's rights.
  * A private environment is hidden (404, as if it did not exist) from members below configurator;
- * provider staff see it.
+ * SRE sees it (operations).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Access, ProjectProfile } from '../../src/contract/define';
-import { PROJECT_PROFILES } from '../../src/contract/define';
+import type { Access, ProjectProfile, ProjectRights, ProviderCapability } from '../../src/contract/define';
+import { allows, atLeast, capabilitiesOf, seesPrivateEnvironments } from '../../src/contract/define';
 import type { ServerContext } from '../context';
 import { environments, members, projectPermissions, projects } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -25,11 +26,11 @@ export interface Scope {
   organisationId: string | null;
   projectId: string | null;
   environmentId: string | null;
-  /** The caller's effective profile on `projectId` (null outside a project). */
-  profile: ProjectProfile | null;
+  /** The caller's rights on `projectId` (null outside a project). */
+  rights: ProjectRights | null;
 }
 
-const NO_SCOPE: Scope = { organisationId: null, projectId: null, environmentId: null, profile: null };
+const NO_SCOPE: Scope = { organisationId: null, projectId: null, environmentId: null, rights: null };
 
 export function forbidden(message = 'Access denied'): HttpError {
   return new HttpError(403, { message, code: 'forbidden' });
@@ -39,9 +40,7 @@ function notFound(what: 'Organisation' | 'Project' | 'Environment'): HttpError {
   return new HttpError(404, { message: `${what} not found`, code: 'notFound' });
 }
 
-export function atLeast(profile: ProjectProfile | null, need: ProjectProfile): boolean {
-  return profile !== null && PROJECT_PROFILES.indexOf(profile) >= PROJECT_PROFILES.indexOf(need);
-}
+export { atLeast, seesPrivateEnvironments };
 
 interface Membership {
   role: string;
@@ -96,24 +95,32 @@ function environmentFacts(ctx: ServerContext, environmentId: string): Promise<En
   });
 }
 
-/** The caller's effective access profile on one project of `organisationId`. */
-export async function profileOn(
+/** The caller's rights on one project of `organisationId`. */
+export async function rightsOn(
   ctx: ServerContext,
   principal: Principal,
   organisationId: string,
   projectId: string,
-): Promise<ProjectProfile> {
-  if (principal.providerRole === 'sre') return 'configurator';
-  if (principal.providerRole === 'support') return 'cockpit';
-  const membership = await membershipOf(ctx, principal.userId, organisationId);
-  if (membership === null) return 'noAccess';
-  if (membership.role === 'ROLE_ORGANISATION_ADMIN') return 'configurator';
-  return (await grantOf(ctx, principal.userId, projectId)) ?? 'noAccess';
+): Promise<ProjectRights> {
+  if (principal.providerRole !== null) return { profile: 'noAccess', capabilities: capabilitiesOf(principal.providerRole) };
+  return { profile: await memberProfileOn(ctx, principal.userId, organisationId, projectId), capabilities: [] };
 }
 
-/** Whether a private environment is visible at this profile (spec §6 "hidden environments"). */
-export function seesPrivateEnvironments(profile: ProjectProfile | null): boolean {
-  return atLeast(profile, 'configurator');
+/** Whether these rights open the project at all (a profile, or a provider capability). */
+export function opensProject(rights: ProjectRights): boolean {
+  return rights.profile !== 'noAccess' || rights.capabilities.length > 0;
+}
+
+async function memberProfileOn(
+  ctx: ServerContext,
+  userId: string,
+  organisationId: string,
+  projectId: string,
+): Promise<ProjectProfile> {
+  const membership = await membershipOf(ctx, userId, organisationId);
+  if (membership === null) return 'noAccess';
+  if (membership.role === 'ROLE_ORGANISATION_ADMIN') return 'configurator';
+  return (await grantOf(ctx, userId, projectId)) ?? 'noAccess';
 }
 
 function paramOf(params: unknown, name: string): string {
@@ -128,12 +135,13 @@ async function authorizeOrganisation(
   principal: Principal,
   organisationId: string,
   need: 'guest' | 'member' | 'admin',
+  staff: ProviderCapability | undefined,
 ): Promise<Scope> {
   const scope = { ...NO_SCOPE, organisationId };
   if (principal.providerRole !== null) {
-    // Provider staff read every organisation but never administer one directly.
-    if (need === 'admin') throw forbidden('Only organisation admins may do this');
-    return scope;
+    // Provider staff are members of no organisation: only a capability the rule names lets them in.
+    if (staff !== undefined && capabilitiesOf(principal.providerRole).includes(staff)) return scope;
+    throw forbidden('Provider staff may not do this in a customer organisation');
   }
   const membership = await membershipOf(ctx, principal.userId, organisationId);
   // Not a member: the organisation does not exist as far as this caller may know.
@@ -145,42 +153,52 @@ async function authorizeOrganisation(
   return scope;
 }
 
-async function authorizeProject(
+type ScopedRule = Extract<Access, { kind: 'project' | 'environment' }>;
+
+/** The project's scope when the caller may open it at all; 404 otherwise, as if it did not exist. */
+async function openProject(
   ctx: ServerContext,
   principal: Principal,
   projectId: string,
-  need: Exclude<ProjectProfile, 'noAccess'>,
   environmentId: string | null,
-): Promise<Scope> {
+): Promise<Scope & { rights: ProjectRights }> {
   const organisationId = await organisationOfProject(ctx, projectId);
   if (organisationId === null) throw notFound('Project');
-  const profile = await profileOn(ctx, principal, organisationId, projectId);
-  if (profile === 'noAccess') throw notFound('Project');
-  if (!atLeast(profile, need)) throw forbidden(`This needs the ${need} profile on the project`);
-  return { organisationId, projectId, environmentId, profile };
+  const rights = await rightsOn(ctx, principal, organisationId, projectId);
+  if (!opensProject(rights)) throw notFound('Project');
+  return { organisationId, projectId, environmentId, rights };
+}
+
+function refusal(rule: ScopedRule, rights: ProjectRights): HttpError {
+  return rights.profile === 'noAccess'
+    ? forbidden('Provider staff may not do this in a customer organisation')
+    : forbidden(`This needs the ${rule.need} profile on the project`);
+}
+
+async function authorizeProject(ctx: ServerContext, principal: Principal, rule: ScopedRule, projectId: string): Promise<Scope> {
+  const scope = await openProject(ctx, principal, projectId, null);
+  if (!allows(rule, scope.rights)) throw refusal(rule, scope.rights);
+  return scope;
 }
 
 async function authorizeEnvironment(
   ctx: ServerContext,
   principal: Principal,
+  rule: ScopedRule,
   environmentId: string,
-  need: Exclude<ProjectProfile, 'noAccess'>,
 ): Promise<Scope> {
   const environment = await environmentFacts(ctx, environmentId);
   if (environment === null) throw notFound('Environment');
-  let scope: Scope;
+  let scope: Scope & { rights: ProjectRights };
   try {
-    scope = await authorizeProject(ctx, principal, environment.projectId, 'cockpit', environmentId);
+    scope = await openProject(ctx, principal, environment.projectId, environmentId);
   } catch (error) {
     // Someone without access to the project must not learn that the environment exists.
     if (error instanceof HttpError && error.statusCode === 404) throw notFound('Environment');
     throw error;
   }
-  const staff = principal.providerRole !== null;
-  if (environment.visibility === 'private' && !staff && !seesPrivateEnvironments(scope.profile)) {
-    throw notFound('Environment');
-  }
-  if (!atLeast(scope.profile, need)) throw forbidden(`This needs the ${need} profile on the project`);
+  if (environment.visibility === 'private' && !seesPrivateEnvironments(scope.rights)) throw notFound('Environment');
+  if (!allows(rule, scope.rights)) throw refusal(rule, scope.rights);
   return scope;
 }
 
@@ -194,7 +212,7 @@ async function authorizeApiClient(ctx: ServerContext, client: ApiClient | null, 
     .innerJoin(projects, eq(projects.id, environments.projectId))
     .where(eq(environments.id, environmentId));
   if (row === undefined) throw notFound('Environment');
-  return { organisationId: row.organisationId, projectId: row.projectId, environmentId, profile: null };
+  return { organisationId: row.organisationId, projectId: row.projectId, environmentId, rights: null };
 }
 
 export async function authorize(
@@ -217,10 +235,10 @@ export async function authorize(
       return NO_SCOPE;
     }
     case 'organisation':
-      return authorizeOrganisation(ctx, principal, paramOf(params, rule.param), rule.need);
+      return authorizeOrganisation(ctx, principal, paramOf(params, rule.param), rule.need, rule.staff);
     case 'project':
-      return authorizeProject(ctx, principal, paramOf(params, rule.param), rule.need, null);
+      return authorizeProject(ctx, principal, rule, paramOf(params, rule.param));
     case 'environment':
-      return authorizeEnvironment(ctx, principal, paramOf(params, rule.param), rule.need);
+      return authorizeEnvironment(ctx, principal, rule, paramOf(params, rule.param));
   }
 }

@@ -9,7 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Co2Method, OrganisationConsumption } from '../../src/contract/consumption';
 import type { Principal } from '../auth/guard';
-import { profileOn } from '../auth/permissions';
+import { opensProject, rightsOn } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { analysisUsage, organisations, projects } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -105,7 +105,7 @@ export async function organisationConsumption(ctx: ServerContext, input: Consump
     .where(eq(projects.organisationId, organisationId));
   const visibleNames = new Map<string, string>();
   for (const project of projectRows) {
-    if ((await profileOn(ctx, input.principal, organisationId, project.id)) !== 'noAccess') {
+    if (opensProject(await rightsOn(ctx, input.principal, organisationId, project.id))) {
       visibleNames.set(project.id, project.name);
     }
   }

@@ -446,6 +446,17 @@ export const analyses = pgTable(
 );
 
 /**
+ * When each organisation last had an analysis claimed (server/pipeline/claim.ts): workers serve the
+ * organisation served longest ago first, so one tenant's backlog does not starve the others.
+ */
+export const queueTurns = pgTable('queue_turns', {
+  organisationId: text('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  servedAt: timestamp('served_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The usage ledger (consumption, issue 6): one row per analysis ever created, written in the same
  * transaction as the analysis and kept in step with its CPU time. No foreign keys on purpose: the
  * row outlives the analysis, its environment and its project, so deleting them gives no quota back

@@ -1,11 +1,23 @@
 /**
- * Claiming work from the database so several server processes on one PostgreSQL share it (§4, issue 6).
+ * Claiming work from the database so several server processes on one PostgreSQL share it (§4, issue 6),
+ * fairly between organisations (issue 11).
  *
- * A worker takes the oldest `waiting` analysis (priority environments first), or a `pending` one whose
- * lease ran out because its worker died, with `FOR UPDATE … SKIP LOCKED`: two workers never take the
- * same row, and neither waits for the other. The lease is renewed while the run goes on; every write
- * of a run is guarded by `claimed_by = me AND status = 'pending'`, so a worker that lost its claim
- * (aborted by a user, or too slow and re-claimed) writes nothing more.
+ * A worker takes a `waiting` analysis, or a `pending` one whose lease ran out because its worker died.
+ * Which one:
+ * 1. the organisation: among those with claimable work and fewer runs in progress than the
+ *    per-organisation cap, the one with the fewest runs in progress, then the one served longest ago
+ *    (`queue_turns`), then the one whose oldest claimable analysis is oldest. One tenant's backlog thus
+ *    takes turns with the others instead of going first, and never holds more than the cap of workers;
+ * 2. within it, priority environments first, then the oldest. `priority` only orders an
+ *    organisation's own work: it cannot jump another organisation's queue.
+ * The row is taken with `FOR UPDATE … SKIP LOCKED`, so two workers never take the same analysis.
+ * Claims themselves take turns on a transaction-scoped advisory lock (a few milliseconds each): the
+ * counts of runs in progress must include the claim another process committed an instant before, or
+ * two workers could both take an organisation's last free slot.
+ *
+ * The lease is renewed while the run goes on; every write of a run is guarded by
+ * `claimed_by = me AND status = 'pending'`, so a worker that lost its claim (aborted by a user, or too
+ * slow and re-claimed) writes nothing more.
  */
 import { sql } from 'drizzle-orm';
 import type { AnalysisMetadata, AnalysisStatus } from '../../src/contract/analyses';
@@ -36,8 +48,57 @@ type Row = Record<string, unknown>;
 
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
-export async function claimNextAnalysis(db: Database, workerId: string, leaseMs: number): Promise<ClaimedAnalysis | null> {
-  const result = await db.execute(sql`
+/** Concurrent runs of one organisation when nothing else is said (POSTROOM_MAX_RUNS_PER_ORGANISATION). */
+export const DEFAULT_MAX_RUNS_PER_ORGANISATION = 4;
+
+/** Arbitrary constant naming the claim's advisory lock (the migration lock is another one). */
+const CLAIM_LOCK_KEY = 727_347_002;
+
+export async function claimNextAnalysis(
+  db: Database,
+  workerId: string,
+  leaseMs: number,
+  maxRunsPerOrganisation: number = DEFAULT_MAX_RUNS_PER_ORGANISATION,
+): Promise<ClaimedAnalysis | null> {
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+    // A new statement after the lock: its snapshot sees every claim committed before ours.
+    return tx.execute(sql`
+    WITH queue AS (
+      SELECT q.id, p.organisation_id, e.priority, q.created_at,
+        (q.status = 'waiting' OR (NOT q.awaiting_final_status AND q.lease_expires_at < now())) AS claimable,
+        (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at >= now()) AS running
+      FROM analyses q
+      JOIN environments e ON e.id = q.environment_id
+      JOIN projects p ON p.id = e.project_id
+      WHERE q.status IN ('waiting', 'pending')
+    ),
+    tenants AS (
+      SELECT organisation_id, count(*) FILTER (WHERE running) AS running, min(created_at) FILTER (WHERE claimable) AS oldest
+      FROM queue
+      GROUP BY organisation_id
+    ),
+    chosen AS (
+      SELECT t.organisation_id
+      FROM tenants t LEFT JOIN queue_turns turn ON turn.organisation_id = t.organisation_id
+      WHERE t.oldest IS NOT NULL AND t.running < ${maxRunsPerOrganisation}
+      ORDER BY t.running, turn.served_at NULLS FIRST, t.oldest, t.organisation_id
+      LIMIT 1
+    ),
+    next AS (
+      SELECT q.id, q.status AS previous_status, q.claimed_by AS previous_worker, c.organisation_id
+      FROM analyses q
+      JOIN queue c ON c.id = q.id
+      WHERE c.claimable AND c.organisation_id = (SELECT organisation_id FROM chosen)
+      ORDER BY c.priority DESC, c.created_at, c.id
+      LIMIT 1
+      FOR UPDATE OF q SKIP LOCKED
+    ),
+    turn AS (
+      INSERT INTO queue_turns (organisation_id, served_at)
+      SELECT organisation_id, clock_timestamp() FROM next
+      ON CONFLICT (organisation_id) DO UPDATE SET served_at = excluded.served_at
+    )
     UPDATE analyses AS a SET
       status = 'pending',
       claimed_by = ${workerId},
@@ -46,20 +107,13 @@ export async function claimNextAnalysis(db: Database, workerId: string, leaseMs:
       started_at = CASE WHEN a.status = 'waiting' THEN now() ELSE a.started_at END,
       finished_at = NULL,
       awaiting_final_status = false
-    FROM (
-      SELECT q.id, q.status AS previous_status, q.claimed_by AS previous_worker
-      FROM analyses q JOIN environments e ON e.id = q.environment_id
-      WHERE q.status = 'waiting'
-         OR (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at < now())
-      ORDER BY e.priority DESC, q.created_at, q.id
-      LIMIT 1
-      FOR UPDATE OF q SKIP LOCKED
-    ) AS next
+    FROM next
     WHERE a.id = next.id
     RETURNING a.id, a.environment_id, a.name, a.input_type, a.metadata, a.manual_final_status, a.run, a.claims,
       a.created_at, next.previous_status, next.previous_worker,
       (SELECT settings FROM environments e WHERE e.id = a.environment_id) AS settings,
       (SELECT coalesce(max(t.step) + 1, 0) FROM analysis_trace t WHERE t.analysis_id = a.id AND t.run = a.run) AS next_step`);
+  });
   const row = rowsOf(result)[0];
   if (row === undefined) return null;
   return {

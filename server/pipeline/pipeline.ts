@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
 import { createOutboundClient, type OutboundClient } from '../outbound/client';
-import { claimNextAnalysis } from './claim';
+import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
 import { MainThreadMeter } from './main-thread-meter';
@@ -26,6 +26,8 @@ export interface PipelineOptions {
   leaseMs?: number;
   /** Claims of one run before it ends in error. */
   maxClaims?: number;
+  /** Runs of one organisation at once, across every process (the fair queue's cap). */
+  maxRunsPerOrganisation?: number;
   /** Delivery attempts per webhook, the first included. */
   deliveryAttempts?: number;
   /** Wait before the second attempt, doubled for each one after. */
@@ -40,6 +42,7 @@ export const PIPELINE_DEFAULTS = {
   pollMs: 1000,
   leaseMs: 30_000,
   maxClaims: 3,
+  maxRunsPerOrganisation: DEFAULT_MAX_RUNS_PER_ORGANISATION,
   deliveryAttempts: 5,
   deliveryBackoffMs: 30_000,
   retentionEveryMs: 10 * 60_000,
@@ -97,7 +100,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
       while (!stopping) {
         let claimed = null;
         try {
-          claimed = await claimNextAnalysis(deps.db, workerId, settings.leaseMs);
+          claimed = await claimNextAnalysis(deps.db, workerId, settings.leaseMs, settings.maxRunsPerOrganisation);
         } catch (error) {
           log('error', { err: error, workerId }, 'claiming an analysis failed');
         }

@@ -23,7 +23,7 @@ const insert = (environmentId: string, createdAt: string, cpuMs = 0) =>
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const user of ['admin', 'viewer', 'light', 'guest', 'support']) {
+  for (const user of ['admin', 'viewer', 'light', 'guest', 'sre', 'support']) {
     headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
   }
   await server.handle.db
@@ -125,8 +125,10 @@ describe('my consumption', () => {
     const mine = (await get('viewer', '/consumption?tz=Europe/Paris')).json<OrganisationConsumption[]>();
     expect(mine.map((o) => o.organisationId)).toEqual(['demo']);
     expect((await get('guest', '/consumption')).json()).toEqual([]);
-    const staff = (await get('support', '/consumption')).json<OrganisationConsumption[]>();
-    expect(staff.map((o) => o.organisationId)).toContain('demo');
+    // SRE (operations) reads every organisation; support, member of none, reads none unless ghosting.
+    const sre = (await get('sre', '/consumption')).json<OrganisationConsumption[]>();
+    expect(sre.map((o) => o.organisationId)).toContain('demo');
+    expect((await get('support', '/consumption')).json()).toEqual([]);
   });
 });
 

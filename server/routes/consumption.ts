@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { environmentConsumption, myConsumption, organisationConsumption } from '../../src/contract/consumption';
+import { capabilitiesOf } from '../../src/contract/define';
 import { principalOf } from '../auth/guard';
 import { authorize } from '../auth/permissions';
 import type { ServerContext } from '../context';
@@ -31,9 +32,9 @@ export function registerConsumptionRoutes(app: FastifyInstance, ctx: ServerConte
     const principal = principalOf(request);
     const tz = checkedTimeZone(query.tz);
     // The organisations whose consumption page this caller may open: members but not guests;
-    // provider staff read every organisation (as with rapid navigation).
+    // SRE (operations) reads every organisation; support, member of none, reads none unless ghosting.
     const orgas =
-      principal.providerRole !== null
+      capabilitiesOf(principal.providerRole).includes('operations')
         ? await ctx.db.select({ id: organisations.id }).from(organisations).orderBy(organisations.name)
         : await ctx.db
             .select({ id: organisations.id })

@@ -111,16 +111,15 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     return summary;
   });
 
-  registerEndpoint(app, ctx, listEnvironments, async ({ params, scope, request }) => {
+  registerEndpoint(app, ctx, listEnvironments, async ({ params, scope }) => {
     await purgeDeletedEnvironments(ctx);
-    const staff = request.principal?.providerRole != null;
     const rows = await ctx.db
       .select()
       .from(environments)
       .where(
         and(
           eq(environments.projectId, params.projectId),
-          staff || seesPrivateEnvironments(scope.profile) ? undefined : ne(environments.visibility, 'private'),
+          scope.rights !== null && seesPrivateEnvironments(scope.rights) ? undefined : ne(environments.visibility, 'private'),
         ),
       )
       .orderBy(environments.name);

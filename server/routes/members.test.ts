@@ -8,7 +8,7 @@ const headers: Record<string, { authorization: string }> = {};
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const user of ['admin', 'viewer', 'support']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+  for (const user of ['admin', 'viewer', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
 });
 afterAll(() => server.close());
 
@@ -128,12 +128,12 @@ describe('creating a user', () => {
 
 describe('the audit log', () => {
   it('records who did what, as whom, and filters by person, action and date, page by page', async () => {
-    await call('support', 'GET', '/organisation/demo/projects');
-    const byPerson = (await call('admin', 'GET', '/organisation/demo/audit-logs?person=support')).json<{
+    await call('sre', 'GET', '/organisation/demo/projects');
+    const byPerson = (await call('admin', 'GET', '/organisation/demo/audit-logs?person=sre')).json<{
       items: { actorUsername: string; action: string }[];
       total: number;
     }>();
-    expect(byPerson.items[0]).toMatchObject({ actorUsername: 'support', action: 'projects.list' });
+    expect(byPerson.items[0]).toMatchObject({ actorUsername: 'sre', action: 'projects.list' });
 
     const byAction = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.create')).json<{ total: number }>();
     expect(byAction.total).toBe(2);

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ProjectProfile } from '../../src/contract/define';
+import type { ProjectRights } from '../../src/contract/define';
 import {
   createProject,
   deleteProject,
@@ -17,7 +17,7 @@ import {
 } from '../../src/contract/organisations';
 import { auditTarget } from '../audit';
 import { principalOf, type Principal } from '../auth/guard';
-import { profileOn, seesPrivateEnvironments } from '../auth/permissions';
+import { opensProject, rightsOn, seesPrivateEnvironments } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { environments, members, organisations, projects } from '../db/schema';
 import { readSettings } from '../environments/settings';
@@ -41,10 +41,10 @@ async function organisationView(ctx: ServerContext, principal: Principal, organi
   };
 }
 
-/** Environments still alive (deletion not requested), visible at `profile`. */
-function visibleEnvironments(profile: ProjectProfile, staff: boolean) {
+/** Environments still alive (deletion not requested), visible with these rights. */
+function visibleEnvironments(rights: ProjectRights) {
   const alive = isNull(environments.deletionRequestedAt);
-  return staff || seesPrivateEnvironments(profile) ? alive : and(alive, ne(environments.visibility, 'private'));
+  return seesPrivateEnvironments(rights) ? alive : and(alive, ne(environments.visibility, 'private'));
 }
 
 /** Projects of an organisation with the caller's profile on each; those without access are left out. */
@@ -59,15 +59,14 @@ export async function accessibleProjects(
     .from(projects)
     .where(onlyId === undefined ? eq(projects.organisationId, organisationId) : eq(projects.id, onlyId))
     .orderBy(projects.name);
-  const staff = principal.providerRole !== null;
   const result: Project[] = [];
   for (const row of rows) {
-    const profile = await profileOn(ctx, principal, organisationId, row.id);
-    if (profile === 'noAccess') continue;
+    const rights = await rightsOn(ctx, principal, organisationId, row.id);
+    if (!opensProject(rights)) continue;
     const [counted] = await ctx.db
       .select({ n: count() })
       .from(environments)
-      .where(and(eq(environments.projectId, row.id), visibleEnvironments(profile, staff)));
+      .where(and(eq(environments.projectId, row.id), visibleEnvironments(rights)));
     result.push({
       id: row.id,
       organisationId: row.organisationId,
@@ -76,7 +75,8 @@ export async function accessibleProjects(
       notes: row.notes,
       createdAt: row.createdAt.toISOString(),
       environmentsCount: counted?.n ?? 0,
-      profile,
+      profile: rights.profile,
+      capabilities: [...rights.capabilities],
     });
   }
   return result;
@@ -148,8 +148,9 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: ServerCont
 
   registerEndpoint(app, ctx, navigationTargets, async ({ request }) => {
     const principal = principalOf(request);
-    const staff = principal.providerRole !== null;
-    const orgas = staff
+    // Provider staff are members of no organisation; they list them all (support, to pick whom to
+    // ghost), and the projects and environments their capabilities open (support: none).
+    const orgas = principal.providerRole !== null
       ? await ctx.db.select({ id: organisations.id, name: organisations.name }).from(organisations)
       : await ctx.db
           .select({ id: organisations.id, name: organisations.name })
@@ -172,7 +173,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: ServerCont
         const envs = await ctx.db
           .select()
           .from(environments)
-          .where(and(eq(environments.projectId, project.id), visibleEnvironments(project.profile, staff)));
+          .where(and(eq(environments.projectId, project.id), visibleEnvironments(project)));
         for (const env of envs) {
           environmentList.push({
             id: env.id,

@@ -12,7 +12,7 @@
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
 import { request, SWITCH_HEADER } from '../api/request';
@@ -177,5 +177,25 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
         />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * What support sees in an organisation while acting as nobody (spec §1, §6): the server answers no
+ * customer content to support itself, so instead of pages of refusals, the way in.
+ */
+export function SupportOnlyNotice() {
+  const { t } = useTranslation('account');
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="p-page" data-testid="support-only">
+      <NonIdealState
+        icon="eye-open"
+        title={t('ghosting.supportOnlyTitle')}
+        description={t('ghosting.supportOnlyBody')}
+        action={<Button intent="primary" icon="eye-open" text={t('ghosting.start')} onClick={() => setOpen(true)} />}
+      />
+      <GhostDialog isOpen={open} onClose={() => setOpen(false)} />
+    </section>
   );
 }

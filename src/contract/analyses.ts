@@ -248,7 +248,7 @@ export const listAnalyses = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses',
   summary: 'Analyses of an environment: search, date and status filters, sort, pagination',
-  access: access.environment('envId', 'cockpit'),
+  access: access.environment('envId', 'cockpit', 'operations'),
   params: envParams,
   query: analysesQuerySchema,
   response: analysesPageSchema,
@@ -281,7 +281,7 @@ export const getAnalysis = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}',
   summary: 'One analysis with its files, module results, trace and delivery attempts (409 once anonymized)',
-  access: access.environment('envId', 'cockpit'),
+  access: access.environment('envId', 'cockpit', 'operations'),
   params: analysisParams,
   response: analysisDetailSchema,
 });
@@ -291,7 +291,7 @@ export const abortAnalysis = defineEndpoint({
   method: 'POST',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/abort',
   summary: 'Abort a waiting or running analysis',
-  access: access.environment('envId', 'qualifier'),
+  access: access.environment('envId', 'qualifier', 'operations'),
   params: analysisParams,
   response: analysisSummarySchema,
 });
@@ -301,7 +301,7 @@ export const reanalyze = defineEndpoint({
   method: 'POST',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/reanalyze',
   summary: 'Queue a finished analysis again (refused while processing or once anonymized)',
-  access: access.environment('envId', 'qualifier'),
+  access: access.environment('envId', 'qualifier', 'operations'),
   params: analysisParams,
   response: analysisSummarySchema,
 });
@@ -311,7 +311,7 @@ export const downloadAnalysisFile = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/files/{fileId}',
   summary: 'Download an original file of an analysis (attachment disposition)',
-  access: access.environment('envId', 'cockpit'),
+  access: access.environment('envId', 'cockpit', 'operations'),
   params: analysisParams.extend({ fileId: z.string().min(1) }),
 });
 
@@ -330,7 +330,7 @@ export const testExtractor = defineEndpoint({
   method: 'POST',
   path: '/v4/console/api/environment/{envId}/extractor/test',
   summary: "Run the environment's extractor on one file (multipart `file`) and return its result; nothing is stored",
-  access: access.environment('envId', 'configurator'),
+  access: access.environment('envId', 'configurator', 'operations'),
   params: envParams,
   response: extractorResultSchema,
 });

@@ -106,7 +106,7 @@ export const organisationConsumption = defineEndpoint({
   path: '/v4/console/api/organisation/{orgaId}/consumption',
   summary:
     'Analyses of an organisation per month and per project over one contract year, against its yearly quota, with the CO2 footprint (members; projects the caller may not see are counted together)',
-  access: access.organisation('orgaId', 'member'),
+  access: access.organisation('orgaId', 'member', 'operations'),
   params: orgaParams,
   query: z.object({
     /** Contract year (the calendar year it starts in); the current one when absent. */
@@ -146,7 +146,7 @@ export const environmentConsumption = defineEndpoint({
   path: '/v4/console/api/environment/{envId}/consumption',
   summary:
     "The consumption widget: analyses of an environment on one day, and what is left of its organisation's yearly quota",
-  access: access.environment('envId', 'cockpit'),
+  access: access.environment('envId', 'cockpit', 'operations'),
   params: z.object({ envId: z.string().min(1) }),
   query: z.object({ date: isoDateSchema.optional(), tz: timeZoneSchema }),
   response: environmentConsumptionSchema,

@@ -22,7 +22,7 @@ export const getEnvironment = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}',
   summary: 'One environment with its project and organisation (also serves ghosted sessions)',
-  access: access.environment('envId', 'cockpit'),
+  access: access.environment('envId', 'cockpit', 'operations'),
   params: z.object({ envId: z.string().min(1) }),
   response: environmentSummarySchema,
 });
@@ -286,7 +286,7 @@ export const listEnvironments = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/project/{projectId}/environments',
   summary: 'Environments of a project the caller may see (hidden ones only for configurators)',
-  access: access.project('projectId', 'cockpit'),
+  access: access.project('projectId', 'cockpit', 'operations'),
   params: projectParams,
   response: z.array(environmentListItemSchema),
 });
@@ -321,7 +321,7 @@ export const getEnvironmentSettings = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/settings',
   summary: 'An environment with its whole configuration',
-  access: access.environment('envId', 'cockpit'),
+  access: access.environment('envId', 'cockpit', 'operations'),
   params: envParams,
   response: environmentDetailsSchema,
 });
@@ -331,7 +331,7 @@ export const updateEnvironmentSettings = defineEndpoint({
   method: 'PUT',
   path: '/v4/console/api/environment/{envId}/settings',
   summary: 'Save name, visibility, priority and configuration (module ordering rules enforced)',
-  access: access.environment('envId', 'configurator'),
+  access: access.environment('envId', 'configurator', 'operations'),
   params: envParams,
   body: z.object({
     name: environmentNameSchema,
@@ -357,7 +357,7 @@ export const exportEnvironment = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/export',
   summary: 'The whole configuration of an environment as a versioned export file',
-  access: access.environment('envId', 'configurator'),
+  access: access.environment('envId', 'configurator', 'operations'),
   params: envParams,
   response: environmentExportSchema,
 });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { access, defineEndpoint, PROJECT_PROFILES } from './define';
 import { moduleTypeSchema, visibilitySchema } from './environments';
 
+export const providerCapabilitySchema = z.enum(['operations']);
+
 const orgaParams = z.object({ orgaId: z.string().min(1) });
 const projectParams = z.object({ projectId: z.string().min(1) });
 
@@ -26,7 +28,7 @@ export const getOrganisation = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/organisation/{orgaId}',
   summary: 'An organisation and its settings',
-  access: access.organisation('orgaId', 'guest'),
+  access: access.organisation('orgaId', 'guest', 'operations'),
   params: orgaParams,
   response: organisationSchema,
 });
@@ -65,6 +67,8 @@ export const projectSchema = z.object({
   environmentsCount: z.number().int(),
   /** The caller's access profile on it; configurators may rename, edit notes and delete. */
   profile: z.enum(PROJECT_PROFILES),
+  /** The caller's provider capabilities (SRE: operations); what they open is in each endpoint's `access`. */
+  capabilities: z.array(providerCapabilitySchema),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -73,7 +77,7 @@ export const listProjects = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/organisation/{orgaId}/projects',
   summary: 'The projects of an organisation the caller has access to, with environment counts',
-  access: access.organisation('orgaId', 'guest'),
+  access: access.organisation('orgaId', 'guest', 'operations'),
   params: orgaParams,
   response: z.array(projectSchema),
 });
@@ -94,7 +98,7 @@ export const getProject = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/project/{projectId}',
   summary: 'One project',
-  access: access.project('projectId', 'cockpit'),
+  access: access.project('projectId', 'cockpit', 'operations'),
   params: projectParams,
   response: projectSchema,
 });

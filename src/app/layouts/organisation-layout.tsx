@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { organisationQuery } from '../../api/organisation-query';
+import { authQueries } from '../../features/auth/queries';
+import { SupportOnlyNotice, useGhostedUser } from '../ghosting';
 import { AppChrome } from './app-chrome';
 import { SideNav, type NavEntry } from './side-nav';
 import { paths } from '../paths';
@@ -11,7 +13,18 @@ export function OrganisationLayout() {
   const orgaId = useParams().orgaId ?? '';
   // Admin-only entries appear once the server says the caller administers this organisation (§6);
   // the screens themselves still say why they are closed to someone who types their address.
-  const isAdmin = useQuery(organisationQuery(orgaId)).data?.isAdmin === true;
+  const { data: user } = useQuery(authQueries.currentUser());
+  const ghost = useGhostedUser();
+  // Support reads an organisation only while acting as one of its users (the server refuses the rest).
+  const supportAlone = user?.role === 'ROLE_PROVIDER_SUPPORT' && !ghost;
+  const isAdmin = useQuery({ ...organisationQuery(orgaId), enabled: user !== undefined && !supportAlone }).data?.isAdmin === true;
+  if (supportAlone) {
+    return (
+      <AppChrome layout="organisation" nav={<SideNav entries={[{ to: paths.orga(orgaId), label: 'orgaHome', icon: 'home', end: true }]} label={t('orgaHome')} />}>
+        <SupportOnlyNotice />
+      </AppChrome>
+    );
+  }
   const entries: NavEntry[] = [
     { to: paths.orga(orgaId), label: 'orgaHome', icon: 'home', end: true },
     { to: paths.orgaSettings(orgaId), label: 'orgaSettings', icon: 'cog' },

@@ -122,7 +122,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const columns = useColumns();
   const [dialog, setDialog] = useState<'upload' | 'simulate' | null>(null);
   const project = useQuery(analysesQueries.project(projectId));
-  const create = canCreate(project.data?.profile ?? 'noAccess');
+  const create = canCreate(project.data);
 
   const set = (patch: Partial<Filters>) => setSearchParams(writeFilters({ ...filters, page: 1, ...patch }), { replace: true });
   useEffect(() => {

@@ -85,7 +85,7 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const project = useQuery(analysesQueries.project(projectId));
-  const profile = project.data?.profile ?? 'noAccess';
+  const rights = project.data;
   const params = { envId, analysisId: analysis.id };
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('result.never'));
 
@@ -129,9 +129,9 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
     }
   };
 
-  const abortVerdict = canAbort(analysis, profile);
-  const reanalyzeVerdict = canReanalyze(analysis, profile);
-  const deleteVerdict = canDelete(analysis, profile);
+  const abortVerdict = canAbort(analysis, rights);
+  const reanalyzeVerdict = canReanalyze(analysis, rights);
+  const deleteVerdict = canDelete(analysis, rights);
   const downloadVerdict = canDownload(analysis);
   const metadata = Object.entries(analysis.metadata);
 

@@ -50,7 +50,7 @@ function ExtractorTest({ envId, projectId }: { envId: string; projectId: string 
   const { t } = useTranslation('analyses');
   const navigate = useNavigate();
   const project = useQuery(analysesQueries.project(projectId));
-  const allowed = canTestExtractor(project.data?.profile ?? 'noAccess');
+  const allowed = canTestExtractor(project.data);
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<UploadProblem[]>([]);
   const [progress, setProgress] = useState<number | null>(null);

@@ -8,7 +8,9 @@ import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-ro
 import { useQuery } from '@tanstack/react-query';
 import { HTMLSelect, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentListItem } from '../../contract/environments';
+import { listAccessKeys, listWebhooks } from '../../contract/access-keys';
+import { mayCall } from '../../contract/define';
+import { exportEnvironment, type EnvironmentListItem } from '../../contract/environments';
 import { ListState } from '../../ui/list-state';
 import { envManagementPages, paths, type EnvManagementPage } from '../../app/paths';
 import { useFlag } from '../../storage/feature-flags';
@@ -25,8 +27,15 @@ const TAB_TITLES: Record<ShellPage, string> = {
   versions: 'versions',
 };
 
-/** Pages whose every call needs the configurator profile: others see why instead of a refusal. */
-const CONFIGURATOR_PAGES: readonly ShellPage[] = ['import-export', 'access-keys', 'webhooks'];
+/**
+ * Pages closed to some readers, by the endpoint that opens them (its access rule, the server's):
+ * those who may not call it see why instead of a refusal.
+ */
+const GATED_PAGES: Partial<Record<ShellPage, { access: Parameters<typeof mayCall>[0]['access'] }>> = {
+  'import-export': exportEnvironment,
+  'access-keys': listAccessKeys,
+  webhooks: listWebhooks,
+};
 
 const pagePath = (projectId: string, page: ShellPage) =>
   page === 'versions' ? paths.versions(projectId) : paths.envManagement(projectId, page);
@@ -44,7 +53,8 @@ export function EnvManagementShell({
   const navigate = useNavigate();
   const list = useQuery(environmentQueries.list(projectId));
   const project = useQuery(environmentQueries.project(projectId));
-  const allowed = !CONFIGURATOR_PAGES.includes(page) || project.data?.profile === 'configurator';
+  const gate = GATED_PAGES[page];
+  const allowed = gate === undefined || mayCall(gate, project.data);
   const alive = (list.data ?? []).filter((env) => !env.deleting);
   const env = alive.find((e) => e.id === search.get('envId')) ?? alive[0];
   const query = env ? `?envId=${encodeURIComponent(env.id)}` : '';

@@ -19,6 +19,7 @@ import {
   type EnvironmentDetails,
   type EnvironmentListItem,
 } from '../../contract/environments';
+import { mayCall } from '../../contract/define';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -42,7 +43,9 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
   const details = useQuery(environmentQueries.settings(env.id));
   const project = useQuery(environmentQueries.project(projectId));
   const [draft, setDraft] = useState<Draft | null>(null);
-  const readOnly = project.data?.profile !== 'configurator';
+  const readOnly = !mayCall(updateEnvironmentSettings, project.data);
+  // Provider SRE changes settings but never deletes an environment.
+  const canDelete = mayCall(deleteEnvironment, project.data);
 
   const saved = details.data ? { name: details.data.name, visibility: details.data.visibility, priority: details.data.priority, settings: details.data.settings } : null;
   useEffect(() => {
@@ -156,7 +159,13 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
       </fieldset>
       <div className="p-toolbar">
         {restricted(<Button type="submit" intent="primary" text={t('common:actions.save')} disabled={readOnly || !dirty || problems.length > 0} />)}
-        {restricted(<Button icon="trash" intent={Intent.DANGER} text={t('settings.delete')} disabled={readOnly} onClick={() => void remove()} />)}
+        {canDelete ? (
+          <Button icon="trash" intent={Intent.DANGER} text={t('settings.delete')} onClick={() => void remove()} />
+        ) : (
+          <Tooltip content={t('settings.readOnly')}>
+            <Button icon="trash" intent={Intent.DANGER} text={t('settings.delete')} disabled />
+          </Tooltip>
+        )}
       </div>
       {guard}
     </form>

@@ -1,10 +1,11 @@
 /** import-export: download the versioned export file; import one with a preview of what changes. */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Card, FileInput, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
+import { mayCall } from '../../contract/define';
 import { exportEnvironment, importEnvironment, type EnvironmentListItem, type SettingsChange } from '../../contract/environments';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -14,12 +15,14 @@ import { environmentQueries } from './queries';
 import { SettingsChangesTable } from './settings-changes-table';
 
 export function ImportExportPage() {
-  return <EnvManagementShell page="import-export">{(env) => <ImportExport key={env.id} env={env} />}</EnvManagementShell>;
+  return <EnvManagementShell page="import-export">{(env, projectId) => <ImportExport key={env.id} env={env} projectId={projectId} />}</EnvManagementShell>;
 }
 
-function ImportExport({ env }: { env: EnvironmentListItem }) {
+function ImportExport({ env, projectId }: { env: EnvironmentListItem; projectId: string }) {
   const { t } = useTranslation('environments');
   const queryClient = useQueryClient();
+  // Provider SRE may export (it reads the settings anyway) but not replace a whole configuration.
+  const canImport = mayCall(importEnvironment, useQuery(environmentQueries.project(projectId)).data);
   const [file, setFile] = useState<{ name: string; content: unknown } | null>(null);
   const [changes, setChanges] = useState<SettingsChange[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -83,22 +86,24 @@ function ImportExport({ env }: { env: EnvironmentListItem }) {
         <p>{t('importExport.exportHelp')}</p>
         <Button icon="cloud-upload" text={t('importExport.download')} onClick={() => void download()} />
       </Card>
-      <Card className="p-section">
-        <h2>{t('importExport.import')}</h2>
-        <FileInput
-          text={file?.name ?? t('importExport.choose')}
-          inputProps={{ accept: '.json,application/json', id: 'import-file' }}
-          onInputChange={(e) => void preview((e.target as HTMLInputElement).files?.[0])}
-        />
-        {problem && <Callout intent={Intent.DANGER} className="p-import-problem">{problem}</Callout>}
-        {changes && changes.length === 0 && <Callout intent={Intent.SUCCESS}>{t('importExport.noChange')}</Callout>}
-        {changes && changes.length > 0 && (
-          <>
-            <SettingsChangesTable changes={changes} />
-            <Button intent="primary" text={t('importExport.apply')} onClick={() => void apply()} />
-          </>
-        )}
-      </Card>
+      {canImport && (
+        <Card className="p-section">
+          <h2>{t('importExport.import')}</h2>
+          <FileInput
+            text={file?.name ?? t('importExport.choose')}
+            inputProps={{ accept: '.json,application/json', id: 'import-file' }}
+            onInputChange={(e) => void preview((e.target as HTMLInputElement).files?.[0])}
+          />
+          {problem && <Callout intent={Intent.DANGER} className="p-import-problem">{problem}</Callout>}
+          {changes && changes.length === 0 && <Callout intent={Intent.SUCCESS}>{t('importExport.noChange')}</Callout>}
+          {changes && changes.length > 0 && (
+            <>
+              <SettingsChangesTable changes={changes} />
+              <Button intent="primary" text={t('importExport.apply')} onClick={() => void apply()} />
+            </>
+          )}
+        </Card>
+      )}
       {guard}
     </>
   );

@@ -10,6 +10,7 @@ import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, I
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
+import { mayCall } from '../../contract/define';
 import type { EnvironmentListItem } from '../../contract/environments';
 import { createVersion, CURRENT_CONFIGURATION, deleteVersion, restoreVersion, type EnvironmentVersion } from '../../contract/versions';
 import { formatDateTime } from '../../i18n/dates';
@@ -52,7 +53,10 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
   const queryClient = useQueryClient();
   const project = useQuery(environmentQueries.project(projectId));
   const versions = useQuery(environmentQueries.versions(env.id));
-  const canEdit = project.data?.profile === 'configurator';
+  const canEdit = mayCall(createVersion, project.data);
+  const canRestore = mayCall(restoreVersion, project.data);
+  // Provider SRE snapshots and restores versions but deletes none.
+  const canDelete = mayCall(deleteVersion, project.data);
   const [name, setName] = useState('');
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string>(CURRENT_CONFIGURATION);
@@ -100,7 +104,8 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
     }
   };
 
-  const restricted = (element: React.ReactElement) => (canEdit ? element : <Tooltip content={t('settings.readOnly')}>{element}</Tooltip>);
+  const restricted = (element: React.ReactElement, allowed = canEdit) =>
+    allowed ? element : <Tooltip content={t('settings.readOnly')}>{element}</Tooltip>;
   const sides = [
     { value: CURRENT_CONFIGURATION, label: t('versions.current') },
     ...(versions.data ?? []).map((v) => ({ value: v.id, label: `${v.name} (${formatDateTime(v.createdAt, language)})` })),
@@ -154,8 +159,8 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
                         setTo(CURRENT_CONFIGURATION);
                       }}
                     />
-                    {restricted(<Button icon="history" text={t('versions.restore')} disabled={!canEdit} onClick={() => void restore(version)} />)}
-                    {restricted(<Button icon="trash" intent={Intent.DANGER} aria-label={t('versions.delete')} disabled={!canEdit} onClick={() => void remove(version)} />)}
+                    {restricted(<Button icon="history" text={t('versions.restore')} disabled={!canRestore} onClick={() => void restore(version)} />, canRestore)}
+                    {restricted(<Button icon="trash" intent={Intent.DANGER} aria-label={t('versions.delete')} disabled={!canDelete} onClick={() => void remove(version)} />, canDelete)}
                   </ButtonGroup>
                 </td>
               </tr>

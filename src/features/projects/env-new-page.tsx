@@ -10,6 +10,7 @@ import { Button, Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Intent, 
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
+import { mayCall } from '../../contract/define';
 import { createEnvironment, ENVIRONMENT_TEMPLATES, type EnvironmentTemplateId } from '../../contract/environments';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -35,7 +36,7 @@ export function EnvNewPage() {
 
   const project = useQuery(projectQueries.detail(projectId));
   // Only configurators create environments (§6); others see why before filling anything in.
-  const refused = project.data !== undefined && project.data.profile !== 'configurator';
+  const refused = project.data !== undefined && !mayCall(createEnvironment, project.data);
 
   const readFile = async (picked: File | undefined) => {
     setFileError(false);

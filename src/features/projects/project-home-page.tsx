@@ -9,6 +9,8 @@ import { Button, Card, FormGroup, HTMLTable, InputGroup, Intent, Tag, TextArea, 
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
+import { mayCall } from '../../contract/define';
+import { createEnvironment, updateEnvironmentSettings } from '../../contract/environments';
 import { deleteProject, PROJECT_NAME_MAX_LENGTH, updateProject } from '../../contract/organisations';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
@@ -38,7 +40,11 @@ export function ProjectHomePage() {
     }
   }, [project.data]);
 
-  const canEdit = project.data?.profile === 'configurator';
+  // What the endpoints' own access rules let the caller do (provider SRE: environment settings only).
+  const canEdit = mayCall(updateProject, project.data);
+  const canDelete = mayCall(deleteProject, project.data);
+  const canCreateEnv = mayCall(createEnvironment, project.data);
+  const canConfigure = mayCall(updateEnvironmentSettings, project.data);
   const dirty = project.data !== undefined && (name !== project.data.name || notes !== (project.data.notes ?? ''));
   const tooLong = name.trim().length > PROJECT_NAME_MAX_LENGTH;
 
@@ -74,14 +80,14 @@ export function ProjectHomePage() {
     }
   };
 
-  const restricted = (element: React.ReactElement) =>
-    canEdit ? element : <Tooltip content={t('home.notConfigurator')}>{element}</Tooltip>;
+  const restricted = (element: React.ReactElement, allowed = canEdit) =>
+    allowed ? element : <Tooltip content={t('home.notConfigurator')}>{element}</Tooltip>;
 
   return (
     <section className="p-page">
       <div className="p-page__header">
         <h1 className="p-page__title">{project.data?.name ?? ''}</h1>
-        {restricted(<Button icon="trash" intent={Intent.DANGER} text={t('home.delete')} disabled={!canEdit} onClick={remove} />)}
+        {restricted(<Button icon="trash" intent={Intent.DANGER} text={t('home.delete')} disabled={!canDelete} onClick={remove} />, canDelete)}
       </div>
       {project.data && (
         <Card className="p-section">
@@ -102,13 +108,14 @@ export function ProjectHomePage() {
       <div className="p-page__header">
         <h2>{t('home.environments')}</h2>
         {restricted(
-          canEdit ? (
+          canCreateEnv ? (
             <Link className="bp6-button bp6-intent-primary" to={paths.createEnv(projectId)}>
               {t('home.newEnv')}
             </Link>
           ) : (
             <Button icon="add" text={t('home.newEnv')} disabled />
           ),
+          canCreateEnv,
         )}
       </div>
       <ListState
@@ -141,7 +148,7 @@ export function ProjectHomePage() {
                 <td>{env.modules.join(' → ')}</td>
                 <td>{env.lastAnalysisAt ? formatDateTime(env.lastAnalysisAt, language) : t('home.never')}</td>
                 <td>
-                  {canEdit && !env.deleting && (
+                  {canConfigure && !env.deleting && (
                     <Link to={`${paths.envManagement(projectId, 'settings')}?envId=${encodeURIComponent(env.id)}`}>{t('home.settings')}</Link>
                   )}
                 </td>

@@ -18,6 +18,7 @@ import { auditActor, auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import { assertNewPassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { createResetToken, findResetToken, spendResetToken } from '../auth/reset-tokens';
+import { openSession } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -111,6 +112,6 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
       .update(users)
       .set({ passwordHash: await hashPassword(body.password), tokensValidAfter: new Date() })
       .where(eq(users.id, principal.userId));
-    return ctx.tokens.issueSession(principal.userId);
+    return openSession(ctx, principal.userId);
   });
 }

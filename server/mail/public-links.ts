@@ -5,8 +5,9 @@
  * attacker's site and carry a working token there (issue 11).
  *
  * - The public URL (`POSTROOM_PUBLIC_URL`) is where this server's console is reached. Unset, it is the
- *   address the server listens on, as http://localhost:<port> (127.0.0.1 and [::1] on that port are
- *   accepted too: a loopback address always names the reader's own machine).
+ *   address the server listens on (http://127.0.0.1:8080 by default; http://localhost:<port> when it
+ *   listens on every interface). localhost, 127.0.0.1 and [::1] on that port are accepted too as
+ *   recovery_url origins: a loopback address always names the reader's own machine.
  * - `POSTROOM_CONSOLE_ORIGINS` lists consoles served elsewhere (a dev server, another host).
  */
 import type { FastifyInstance } from 'fastify';
@@ -39,8 +40,10 @@ export function createPublicLinks(
     app.addHook('onListen', (done) => {
       const address = app.server.address();
       if (address !== null && typeof address === 'object') {
-        base = `http://localhost:${address.port}`;
-        own = loopbackOrigins(address.port);
+        const wildcard = address.address === '0.0.0.0' || address.address === '::';
+        const host = wildcard ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        base = `http://${host}:${address.port}`;
+        own = [...new Set([new URL(base).origin, ...loopbackOrigins(address.port)])];
       }
       done();
     });

@@ -149,3 +149,27 @@ describe('forgotten-password floods', () => {
     expect((await check(second)).json()).toEqual({ username: 'guest' });
   });
 });
+
+describe('without POSTROOM_PUBLIC_URL', () => {
+  it('accepts the listening address (and its loopback spellings) only, whatever the Host header says', async () => {
+    // A second server (no demo users needed): its own PGlite takes seconds to start.
+    const plain = await createTestServer({ seed: false });
+    try {
+      const address = await plain.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = new URL(address).port;
+      const send = (recovery: string, host?: string) =>
+        fetch(`${address}/users/password/forgotten/send?recovery_url=${encodeURIComponent(recovery)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(host === undefined ? {} : { 'x-forwarded-host': host }) },
+          body: JSON.stringify({ email: 'nobody@example.test' }),
+        });
+      expect((await send(`http://127.0.0.1:${port}/reset-password/`)).status).toBe(204);
+      expect((await send(`http://localhost:${port}/reset-password/`)).status).toBe(204);
+      expect((await send(`http://${EVIL}:${port}/reset-password/`, EVIL)).status).toBe(400);
+      // Another port of the same machine is another site.
+      expect((await send(`http://127.0.0.1:${Number(port) + 1}/reset-password/`)).status).toBe(400);
+    } finally {
+      await plain.close();
+    }
+  }, 90_000);
+});

@@ -20,6 +20,7 @@ import { createSecretBox } from './crypto/secret-box';
 import { createOutboundClient, type OutboundClient } from './outbound/client';
 import { logSerializers, OneLinePerRequest } from './log';
 import type { Mailer } from './mail/mailer';
+import { createPublicLinks } from './mail/public-links';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
@@ -40,7 +41,12 @@ export interface BuildAppOptions {
   /** Pino logging (off by default, for tests); `{ level }` picks the level. */
   logger?: boolean | { level: string };
   mailer: Mailer;
-  /** Other origins serving the console (reset links may point there; see routes/passwords.ts). */
+  /**
+   * Where this server's console is reached (POSTROOM_PUBLIC_URL): mailed links are built on it. Absent,
+   * the listening address (mail/public-links.ts).
+   */
+  publicUrl?: string;
+  /** Other origins serving the console (reset links may point there; see mail/public-links.ts). */
   consoleOrigins?: readonly string[];
   /** The API origin when the console calls another host (VITE_API_BASE_URL); added to connect-src. */
   apiOrigin?: string;
@@ -86,7 +92,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     db: options.db,
     tokens: createTokenService(options.jwtSecret),
     mailer: options.mailer,
-    consoleOrigins: options.consoleOrigins ?? [],
+    links: createPublicLinks(app, { publicUrl: options.publicUrl, consoleOrigins: options.consoleOrigins }),
     secrets: createSecretBox(options.jwtSecret),
     outbound: options.outbound ?? createOutboundClient({ allowPrivate: false }),
     access: options.accessCache ?? createAccessCache({ ttlMs: options.accessCacheTtlMs }),

@@ -12,6 +12,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTROOM_SEED: z.enum(['true', 'false']).default('true'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//i, 'must be an smtp:// or smtps:// URL').optional(),
+  // Where people reach the console; mailed links are built on it (never on request headers).
+  POSTROOM_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   POSTROOM_CONSOLE_ORIGINS: z.string().optional(),
   VITE_API_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -42,6 +44,8 @@ export interface ServerConfig {
   seed: boolean;
   logLevel: string;
   smtpUrl: string | undefined;
+  /** Unset: the listening address (server/mail/public-links.ts). */
+  publicUrl: string | undefined;
   consoleOrigins: string[];
   apiOrigin: string | undefined;
   sso: SsoSettings;
@@ -75,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     seed: e.POSTROOM_SEED === 'true',
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
+    publicUrl: e.POSTROOM_PUBLIC_URL,
     consoleOrigins: (e.POSTROOM_CONSOLE_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

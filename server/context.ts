@@ -5,6 +5,7 @@ import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/open';
 import type { Mailer } from './mail/mailer';
 import type { OutboundClient } from './outbound/client';
+import type { PublicLinks } from './mail/public-links';
 import type { OidcClients } from './sso/oidc-client';
 import type { SsoSettings } from './sso/settings';
 import type { TransactionSealer } from './sso/transactions';
@@ -13,8 +14,8 @@ export interface ServerContext {
   db: Database;
   tokens: TokenService;
   mailer: Mailer;
-  /** Origins of consoles served elsewhere (dev server, another host) that may receive reset links. */
-  consoleOrigins: readonly string[];
+  /** The configured origins that mailed links (reset, invitation) are built on (mail/public-links.ts). */
+  links: PublicLinks;
   sso: { settings: SsoSettings; oidc: OidcClients; transactions: TransactionSealer };
   /** Encryption of secrets stored in the database (webhook header values). */
   secrets: SecretBox;

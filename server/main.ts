@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     staticDir: DIST_DIR,
     logger: { level: config.logLevel },
     mailer,
+    publicUrl: config.publicUrl,
     consoleOrigins: config.consoleOrigins,
     apiOrigin: config.apiOrigin,
     sso: config.sso,

@@ -3,15 +3,15 @@
  * body is even read. It puts the signed-in user on `request.principal`; the permission layer
  * (permissions.ts) reads it from there.
  *
- * Ghosting (spec §6): a provider support agent who sends the switch header becomes, for that request,
- * the user it names; `actor` keeps who really acts, for the audit log. Anyone else sending the header
+ * Ghosting (spec §6): a provider support agent who sends the switch header (a user id) becomes, for
+ * that request, the user it names; `actor` keeps who really acts, for the audit log. Anyone else sending the header
  * is refused rather than silently ignored, so a misconfigured client notices.
  */
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_HEADER, SWITCH_HEADER } from '../../src/contract/define';
 import type { ServerContext } from '../context';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { authenticateAccessKey, type ApiClient } from './access-keys';
 import { TokenError, type VerifiedToken } from './tokens';
@@ -26,6 +26,8 @@ export interface Identity {
 export interface Principal extends Identity {
   /** The provider support agent acting as this user (ghosting); absent otherwise. */
   actor?: Identity;
+  /** The sign-in session the access token belongs to (the agent's, when ghosting); logout ends it. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -52,23 +54,26 @@ const identityColumns = {
   isLight: users.isLight,
 };
 
-const identities = (ctx: ServerContext) =>
-  ctx.access.table<(Identity & { tokensValidAfter: Date | null }) | null>('identity');
+interface SessionIdentity extends Identity {
+  tokensValidAfter: Date | null;
+  sessionEnded: boolean;
+}
 
-async function ghost(ctx: ServerContext, actor: Identity, target: string): Promise<Principal> {
+/** Keyed by session id: one cached read answers both who the user is and whether the session lives. */
+const identities = (ctx: ServerContext) => ctx.access.table<SessionIdentity | null>('sessionIdentity');
+
+async function ghost(ctx: ServerContext, actor: Identity, sessionId: string, targetId: string): Promise<Principal> {
   if (actor.providerRole !== 'support') {
     throw new HttpError(403, { message: 'Only provider support may act as another user', code: 'forbidden' });
   }
-  const [user] = await ctx.db
-    .select(identityColumns)
-    .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${target})`, sql`lower(${users.email}) = lower(${target})`));
+  // By id only: a username may look like another account's email, an id names one account.
+  const [user] = await ctx.db.select(identityColumns).from(users).where(eq(users.id, targetId));
   if (user === undefined) throw new HttpError(403, { message: 'Unknown user to act as', code: 'forbidden' });
   // Acting as another provider account would lend its rights and blur the audit trail.
   if (user.providerRole !== null) {
     throw new HttpError(403, { message: 'Provider staff cannot be ghosted', code: 'forbidden' });
   }
-  return { ...user, actor };
+  return { ...user, actor, sessionId };
 }
 
 export async function authenticate(
@@ -85,21 +90,29 @@ export async function authenticate(
     if (error instanceof TokenError) throw unauthorized(error.message, 'invalid_token');
     throw error;
   }
-  const { userId } = verified;
-  // Checked on every call so a deleted account stops working before its token expires: through the
-  // access cache, which any write empties (see access-cache.ts).
-  const row = await identities(ctx).get(userId, async () => {
+  const { userId, sessionId } = verified;
+  // Checked on every call so a deleted account or an ended session (logout, refresh token reuse)
+  // stops working before its token expires: through the access cache, which any write empties (see
+  // access-cache.ts), so this stays a map look-up on most calls.
+  const row = await identities(ctx).get(sessionId, async () => {
     const [found] = await ctx.db
-      .select({ ...identityColumns, tokensValidAfter: users.tokensValidAfter })
-      .from(users)
-      .where(eq(users.id, userId));
-    return found ?? null;
+      .select({ ...identityColumns, tokensValidAfter: users.tokensValidAfter, endedAt: sessions.endedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    if (found === undefined) return null;
+    const { endedAt, ...identity } = found;
+    return { ...identity, sessionEnded: endedAt !== null };
   });
   if (row === null) throw unauthorized('Invalid token', 'invalid_token');
-  // A password change or reset ends every session opened before it.
-  if (issuedBeforeRevocation(verified, row.tokensValidAfter)) throw unauthorized('Session ended', 'invalid_token');
-  const { tokensValidAfter: _revocation, ...user } = row;
-  return switchUser === undefined || switchUser === '' ? user : ghost(ctx, user, switchUser);
+  // Logout or a detected refresh token reuse ended the session; a password change or reset ends
+  // every session opened before it.
+  if (row.sessionEnded || issuedBeforeRevocation(verified, row.tokensValidAfter)) {
+    throw unauthorized('Session ended', 'invalid_token');
+  }
+  const { tokensValidAfter: _revocation, sessionEnded: _ended, ...identity } = row;
+  const user = { ...identity, sessionId };
+  return switchUser === undefined || switchUser === '' ? user : ghost(ctx, identity, sessionId, switchUser);
 }
 
 /** Whether a token predates the last password change or reset of its user. */

@@ -13,7 +13,11 @@ const SALT_LENGTH = 16;
 /** N = 2^15, r = 8, p = 1: about 32 MiB and a few tens of milliseconds per hash. */
 const DEFAULT_COST = { log2N: 15, r: 8, p: 1 };
 
+/** How many scrypt derivations this process ran: what the sign-in limit and timing tests count. */
+export const hashingStats = { derivations: 0 };
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  hashingStats.derivations += 1;
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -54,12 +58,26 @@ function parseHash(stored: string): ParsedHash | null {
   return { ...parsed, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
 }
 
-/** False for a wrong password and for a hash this module cannot read (never throws on bad input). */
+/**
+ * Stands in for the hash of an unknown user, an SSO-only account (no password) or an unreadable row:
+ * the same scrypt work runs, so the answer's timing does not tell whether the account exists.
+ */
+const DUMMY: ParsedHash = {
+  ...DEFAULT_COST,
+  salt: Buffer.alloc(SALT_LENGTH, 0x5a),
+  key: Buffer.alloc(KEY_LENGTH, 0),
+};
+
+/**
+ * False for a wrong password, a missing hash and a hash this module cannot read (never throws on bad
+ * input); every case runs one scrypt derivation at least at the default cost.
+ */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const parsed = stored === null ? null : parseHash(stored);
-  if (parsed === null || parsed.key.length !== KEY_LENGTH) return false;
-  const actual = await derive(password, parsed.salt, scryptOptions(parsed.log2N, parsed.r, parsed.p));
-  return timingSafeEqual(actual, parsed.key);
+  const usable = parsed !== null && parsed.key.length === KEY_LENGTH;
+  const against = usable ? parsed : DUMMY;
+  const actual = await derive(password, against.salt, scryptOptions(against.log2N, against.r, against.p));
+  return usable && timingSafeEqual(actual, against.key);
 }
 
 /**

@@ -59,6 +59,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'auth.loginCheck': PUBLIC,
   'auth.refresh': PUBLIC,
   'auth.currentUser': EVERYONE,
+  'auth.logout': EVERYONE,
   'password.forgottenSend': PUBLIC,
   'password.forgottenCheck': PUBLIC,
   'password.forgottenReset': PUBLIC,
@@ -289,9 +290,10 @@ describe('hidden environments', () => {
 });
 
 describe('ghosting', () => {
-  const asUser = (role: DemoRole, target: string) => ({
+  /** The switch header names a user by id (a demo username is turned into its id). */
+  const asUser = (role: DemoRole, target: string, raw = false) => ({
     authorization: `Bearer ${tokens.get(role)}`,
-    'x-switch-user': target,
+    'x-switch-user': raw ? target : demoUserId(target),
   });
 
   it('lets support act as a user, with that user’s rights, and audits it', async () => {
@@ -351,6 +353,13 @@ describe('ghosting', () => {
     ] as const) {
       const response = await server.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: asUser(role, target) });
       expect(response.statusCode, `${role} as ${target}`).toBe(403);
+    }
+  });
+
+  it('names the user by id only: a username or an email names nobody', async () => {
+    for (const target of ['viewer', 'Viewer', 'viewer@demo.postroom.test']) {
+      const response = await server.app.inject({ method: 'GET', url: '/v4/console/api/user', headers: asUser('support', target, true) });
+      expect(response.statusCode, target).toBe(403);
     }
   });
 });

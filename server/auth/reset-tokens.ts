@@ -1,6 +1,7 @@
 /**
  * Password reset links (forgotten password, and the expired-password 410): 32 random bytes sent to
- * the user, only their hash stored (crypto/token-hash.ts), valid one hour, spent on first use.
+ * the user, only their hash stored (crypto/token-hash.ts), valid one hour, spent on first use. A new
+ * link makes the user's older unused ones invalid: only the last mail sent works.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -13,10 +14,16 @@ export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export async function createResetToken(db: Database, userId: string, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+    });
   });
   return token;
 }

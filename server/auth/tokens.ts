@@ -4,6 +4,8 @@
  * - access: about an hour, sent as `Authorization: Bearer`;
  * - refresh: thirty days, exchanged at POST /api/token/refresh for a new pair, so an installed
  *   console reconnects without a new sign-in.
+ * Both carry the id of the sign-in session they belong to (`sid`), and a refresh token its place in
+ * the session's rotation (`gen`): the session row decides whether they still work (sessions.ts).
  * Password reset links are not JWTs: they are random, stored and single use (reset-tokens.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -38,16 +40,23 @@ export class TokenError extends Error {
   }
 }
 
+/** Where a token belongs: its sign-in session and, for a refresh token, its rotation generation. */
+export interface TokenSession {
+  sessionId: string;
+  generation: number;
+}
+
 export interface TokenService {
-  issueSession(userId: string): Promise<SessionTokens>;
-  issue(kind: TokenKind, userId: string): Promise<string>;
+  /** An access token and a refresh token of that session generation. */
+  issuePair(userId: string, session: TokenSession): Promise<SessionTokens>;
+  issue(kind: TokenKind, userId: string, session: TokenSession): Promise<string>;
   /** The user id (`sub`) of a valid token of that kind; throws TokenError otherwise. */
   verify(kind: TokenKind, token: string): Promise<string>;
-  /** The same, with when the token was issued (ms), to refuse tokens older than a password change. */
+  /** The same, with when the token was issued (ms) and its session, checked against the database. */
   verifySession(kind: TokenKind, token: string): Promise<VerifiedToken>;
 }
 
-export interface VerifiedToken {
+export interface VerifiedToken extends TokenSession {
   userId: string;
   issuedAtMs: number;
 }
@@ -63,7 +72,7 @@ export function secretKey(secret: Uint8Array | string): Uint8Array {
 /** Tokens whose signature was checked, kept until they expire; bounded against floods. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-interface Verified {
+interface Verified extends TokenSession {
   kind: unknown;
   userId: string;
   issuedAtMs: number;
@@ -80,10 +89,10 @@ export function createTokenService(
     refresh: lifetimes.refreshSeconds,
   };
 
-  const issue = (kind: TokenKind, userId: string): Promise<string> =>
+  const issue = (kind: TokenKind, userId: string, session: TokenSession): Promise<string> =>
     // `iat` counts seconds; `iat_ms` lets a password change end every session issued before it, even
     // within the same second (users.tokensValidAfter, auth/guard.ts).
-    new SignJWT({ typ: kind, iat_ms: Date.now() })
+    new SignJWT({ typ: kind, iat_ms: Date.now(), sid: session.sessionId, gen: session.generation })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(userId)
@@ -93,8 +102,8 @@ export function createTokenService(
       .sign(key);
 
   // A token is the same string on every call of a session: its signature is checked once, then the
-  // result is looked up by the string until the token expires. Tokens carry no server state (no
-  // revocation list), so this answers exactly what checking again would.
+  // result is looked up by the string until the token expires. Only the signature and claims are
+  // remembered; whether the session still lives is the guard's question (sessions.ts), asked apart.
   const verified = new Map<string, Verified>();
   const remember = (token: string, entry: Verified) => {
     if (verified.size >= VERIFIED_CACHE_SIZE) {
@@ -113,11 +122,25 @@ export function createTokenService(
       throw new TokenError('expired');
     }
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
-    if (typeof payload.sub !== 'string' || payload.sub === '' || typeof payload.exp !== 'number') {
+    // A token without a session (issued before sessions existed) cannot be ended: refused.
+    if (
+      typeof payload.sub !== 'string' ||
+      payload.sub === '' ||
+      typeof payload.exp !== 'number' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.gen !== 'number'
+    ) {
       throw new TokenError('invalid');
     }
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-    const entry = { kind: payload.typ, userId: payload.sub, issuedAtMs, expiresAt: payload.exp * 1000 };
+    const entry = {
+      kind: payload.typ,
+      userId: payload.sub,
+      issuedAtMs,
+      expiresAt: payload.exp * 1000,
+      sessionId: payload.sid,
+      generation: payload.gen,
+    };
     remember(token, entry);
     return entry;
   };
@@ -126,7 +149,8 @@ export function createTokenService(
     try {
       const entry = await check(token);
       if (entry.kind !== kind) throw new TokenError('invalid');
-      return { userId: entry.userId, issuedAtMs: entry.issuedAtMs };
+      const { userId, issuedAtMs, sessionId, generation } = entry;
+      return { userId, issuedAtMs, sessionId, generation };
     } catch (error) {
       if (error instanceof TokenError) throw error;
       if (error instanceof errors.JWTExpired) throw new TokenError('expired');
@@ -138,9 +162,9 @@ export function createTokenService(
     issue,
     verifySession,
     verify: async (kind, token) => (await verifySession(kind, token)).userId,
-    issueSession: async (userId) => ({
-      token: await issue('access', userId),
-      refresh_token: await issue('refresh', userId),
+    issuePair: async (userId, session) => ({
+      token: await issue('access', userId, session),
+      refresh_token: await issue('refresh', userId, session),
     }),
   };
 }

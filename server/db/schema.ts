@@ -330,17 +330,43 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * Failed sign-ins, one row per failure and per key (`account:<username>` and `ip:<address>`), so the
- * limit of 100 an hour holds across several server processes on one PostgreSQL.
+ * Attempt counters of the sign-in and forgotten-password limits (server/auth/throttle.ts), one row per
+ * key (`login-ip:<address>`, `login-pair:<username>|<address>`, `reset-ip:<address>`, …), so the
+ * limits hold across several server processes on one PostgreSQL. A row is reserved (incremented) in
+ * one statement before the work it guards, so concurrent attempts cannot all slip past the count.
  */
-export const loginFailures = pgTable(
-  'login_failures',
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  /** Attempts in the current window (fixed-window keys) or failures in a row (backoff keys). */
+  attempts: integer('attempts').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  /** Backoff keys: no attempt before this instant. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Sign-in sessions (server/auth/sessions.ts): one row per sign-in, shared by the refresh tokens it
+ * rotates through (a family, OAuth 2.0 Security BCP §4.14) and the access tokens issued in it (they
+ * carry its id). `generation` is the only refresh token of the family still usable; presenting an
+ * older one ends the session. Logout ends it too.
+ */
+export const sessions = pgTable(
+  'sessions',
   {
     id: text('id').primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull().default(0),
+    /** When `generation` last moved on: the previous token stays usable for a few seconds after. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the current refresh token expires; rows past it are dropped at the user's next sign-in. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
-  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 /**

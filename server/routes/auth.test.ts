@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../src/contract/auth';
-import { loginFailures } from '../db/schema';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 
@@ -189,44 +187,5 @@ describe('POST /api/token/refresh', () => {
     } finally {
       await server.handle.db.execute(sql`update users set password_expired = false where username = 'viewer'`);
     }
-  });
-});
-
-describe('the sign-in failure limit', () => {
-  async function fail(key: string, times: number) {
-    await server.handle.db.insert(loginFailures).values(
-      Array.from({ length: times }, () => ({ id: randomUUID(), key })),
-    );
-  }
-
-  it('records each failure against the account and the address', async () => {
-    await login('guest', 'wrong');
-    const rows = await server.handle.db.select().from(loginFailures).where(eq(loginFailures.key, 'account:guest'));
-    expect(rows).toHaveLength(1);
-  });
-
-  it('answers 429 "try again later", even with the right password, after 100 failures in an hour', async () => {
-    await fail('account:support', 99);
-    expect((await login('support', DEMO_PASSWORD)).statusCode).toBe(200);
-    await fail('account:support', 1);
-    const limited = await login('Support', DEMO_PASSWORD);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'tooManyAttempts' });
-    // Other accounts are not affected by one account's count.
-    expect((await login('sre', DEMO_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('forgets failures older than an hour', async () => {
-    const old = new Date(Date.now() - 61 * 60 * 1000);
-    await server.handle.db
-      .insert(loginFailures)
-      .values(Array.from({ length: 100 }, () => ({ id: randomUUID(), key: 'account:light', at: old })));
-    expect((await login('light', DEMO_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('limits a client address across accounts', async () => {
-    // Last: from here on this address is locked out.
-    await fail('ip:127.0.0.1', 100);
-    expect((await login('admin', DEMO_PASSWORD)).json()).toMatchObject({ code: 'tooManyAttempts' });
   });
 });

@@ -1,11 +1,12 @@
-/** Sign-in, token renewal and current user (spec §7.2, errors of §8). */
+/** Sign-in, token renewal, logout and current user (spec §7.2, errors of §8). */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, loginCheck, refreshSession, type User } from '../../src/contract/auth';
+import { currentUser, loginCheck, logout, refreshSession, type User } from '../../src/contract/auth';
 import { issuedBeforeRevocation, principalOf } from '../auth/guard';
-import { accountKey, addressKey, isLoginLimited, recordLoginFailure } from '../auth/login-limit';
+import { reserveLoginAttempt } from '../auth/login-limit';
 import { verifyPassword } from '../auth/passwords';
 import { createResetToken } from '../auth/reset-tokens';
+import { endSession, openSession, rotateSession } from '../auth/sessions';
 import { TokenError, type VerifiedToken } from '../auth/tokens';
 import { loadUserView } from '../auth/user-view';
 import type { ServerContext } from '../context';
@@ -13,26 +14,30 @@ import { users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { checkedResponse, registerEndpoint } from './register';
 
+function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    { message: 'Too many failed sign-ins; try again later', code: 'tooManyAttempts', retryAfter: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
 export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, loginCheck, async ({ body, request }) => {
-    const keys = [accountKey(body.username), addressKey(request.ip)];
-    if (await isLoginLimited(ctx.db, keys)) {
-      throw new HttpError(429, { message: 'Too many failed sign-ins; try again later', code: 'tooManyAttempts' });
-    }
+    // Reserved before anything is checked, in one statement per counter (auth/throttle.ts).
+    const slot = await reserveLoginAttempt(ctx.db, body.username, request.ip);
+    if (!slot.allowed) throw tooManyAttempts(slot.retryAfterSeconds);
     const [user] = await ctx.db
       .select({ id: users.id, passwordHash: users.passwordHash, passwordExpired: users.passwordExpired })
       .from(users)
       .where(sql`lower(${users.username}) = lower(${body.username})`);
+    // Unknown usernames run the same scrypt work (against a dummy hash) as known ones.
+    const passwordRight = await verifyPassword(body.password, user?.passwordHash ?? null);
     // The spec wants the two cases told apart (§8 "wrong username, wrong password"); `code` lets
     // the console pick its translated message without parsing English.
-    if (user === undefined) {
-      await recordLoginFailure(ctx.db, keys);
-      throw new HttpError(401, { message: 'Wrong username', code: 'wrongUsername' });
-    }
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
-      await recordLoginFailure(ctx.db, keys);
-      throw new HttpError(401, { message: 'Wrong password', code: 'wrongPassword' });
-    }
+    if (user === undefined) throw new HttpError(401, { message: 'Wrong username', code: 'wrongUsername' });
+    if (!passwordRight) throw new HttpError(401, { message: 'Wrong password', code: 'wrongPassword' });
+    await slot.succeeded();
     if (user.passwordExpired) {
       // Only after the right password, so the 410 never tells a stranger more than a 401 would. The
       // "refresh token" of §8 is a reset link's token: the console opens reset-password/{token}.
@@ -42,10 +47,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
         refresh_token: await createResetToken(ctx.db, user.id),
       });
     }
-    return ctx.tokens.issueSession(user.id);
+    return openSession(ctx, user.id);
   });
 
-  registerEndpoint(app, ctx, refreshSession, async ({ body }) => {
+  registerEndpoint(app, ctx, refreshSession, async ({ body, request }) => {
     let verified: VerifiedToken;
     try {
       verified = await ctx.tokens.verifySession('refresh', body.refresh_token);
@@ -63,7 +68,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
     if (user === undefined || user.passwordExpired || issuedBeforeRevocation(verified, user.tokensValidAfter)) {
       throw new HttpError(401, { message: 'Invalid token', code: 'invalidRefreshToken' });
     }
-    return ctx.tokens.issueSession(userId);
+    const outcome = await rotateSession(ctx, verified);
+    if ('refused' in outcome) {
+      // A spent token came back: someone else holds this chain. Ids only, never the token.
+      if (outcome.refused === 'reused') request.log.warn({ userId, sessionId: verified.sessionId }, 'refresh token reuse: session ended');
+      throw new HttpError(401, { message: 'Session ended', code: 'invalidRefreshToken' });
+    }
+    return outcome.tokens;
+  });
+
+  registerEndpoint(app, ctx, logout, async ({ request, reply }) => {
+    await endSession(ctx, principalOf(request).sessionId);
+    reply.code(204);
   });
 
   registerEndpoint(app, ctx, currentUser, async ({ request }) => {

@@ -4,8 +4,8 @@
  * mode makes an organisation admin, otherwise the strongest project profile names the role.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../src/contract/auth';
 import type { ProjectProfile } from '../../src/contract/define';
 import {
@@ -23,6 +23,7 @@ import {
   type MemberForm,
 } from '../../src/contract/members';
 import { auditActor, auditTarget } from '../audit';
+import { accountExists, assertAccountNamesFree } from '../auth/account-names';
 import { principalOf } from '../auth/guard';
 import { assertNewPassword, hashPassword } from '../auth/passwords';
 import { hashToken } from '../crypto/token-hash';
@@ -99,18 +100,6 @@ async function setGrants(tx: Tx, organisationId: string, userId: string, grants:
   if (rows.length > 0) await tx.insert(projectPermissions).values(rows);
 }
 
-function usernameOrEmailTaken(): HttpError {
-  return new HttpError(409, { message: 'This username or email is already used', code: 'userExists' });
-}
-
-async function assertUserFree(db: Database, form: { username: string; email: string }): Promise<void> {
-  const [clash] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${form.username})`, sql`lower(${users.email}) = lower(${form.email})`));
-  if (clash !== undefined) throw usernameOrEmailTaken();
-}
-
 /** Creates the user and the membership in one transaction. */
 async function createMemberUser(
   db: Database,
@@ -123,6 +112,8 @@ async function createMemberUser(
   password: { hash: string; expired: boolean },
 ): Promise<string> {
   const userId = randomUUID();
+  // Again at acceptance: another account may have taken the name since the invitation was sent.
+  await assertAccountNamesFree(db, form);
   try {
     await db.transaction(async (tx) => {
       await tx.insert(users).values({
@@ -145,19 +136,13 @@ async function createMemberUser(
       await setGrants(tx, organisationId, userId, form.profiles);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw usernameOrEmailTaken();
+    if (isUniqueViolation(error)) throw accountExists();
     throw error;
   }
   return userId;
 }
 
 
-function consoleOrigin(request: FastifyRequest): string {
-  // The console is served by this server (one port); its origin is the one the admin used.
-  const origin = request.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
-}
 
 function invitationView(row: typeof invitations.$inferSelect) {
   return {
@@ -231,7 +216,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
   });
 
   registerEndpoint(app, ctx, createInvitation, async ({ params, body, request, reply }) => {
-    await assertUserFree(ctx.db, body);
+    await assertAccountNamesFree(ctx.db, body);
     const token = randomBytes(32).toString('base64url');
     const [organisation] = await ctx.db.select().from(organisations).where(eq(organisations.id, params.orgaId));
     const [row] = await ctx.db
@@ -250,7 +235,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
         invitedBy: principalOf(request).userId,
       })
       .returning();
-    const link = `${consoleOrigin(request)}/invitation/${token}`;
+    // Built on a configured origin only (mail/public-links.ts): the Origin header merely picks which.
+    const origin = request.headers.origin;
+    const link = `${ctx.links.baseFor(typeof origin === 'string' ? origin : undefined)}/invitation/${token}`;
     await ctx.mailer.send({
       to: body.email,
       subject: `Invitation à rejoindre ${organisation?.name ?? ''} sur Postroom`,
@@ -298,7 +285,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
   });
 
   registerEndpoint(app, ctx, createUser, async ({ params, body, request, reply }) => {
-    await assertUserFree(ctx.db, body);
+    await assertAccountNamesFree(ctx.db, body);
     // Shown once to the admin, who passes it on; the user must choose their own at first sign-in.
     const temporaryPassword = `${randomBytes(9).toString('base64url')}-Aa1!`;
     const userId = await createMemberUser(ctx.db, params.orgaId, body, {

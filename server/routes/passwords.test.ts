@@ -168,7 +168,7 @@ describe('PUT /v4/console/api/user/password', () => {
     const ghosted = await change(
       support,
       { currentPassword: DEMO_PASSWORD, password: NEW_PASSWORD, confirmation: NEW_PASSWORD },
-      { 'x-switch-user': 'viewer' },
+      { 'x-switch-user': demoUserId('viewer') },
     );
     expect(ghosted.statusCode).toBe(403);
 

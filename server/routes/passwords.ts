@@ -3,11 +3,16 @@
  *
  * The forgotten-password request answers 204 at once and does its work afterwards, so neither the
  * answer nor its timing tells whether an account has that address. The reset link is the console's
- * `recovery_url` followed by the token; `recovery_url` must point at this console (its own origin or
- * one listed in POSTROOM_CONSOLE_ORIGINS), or anyone could make us mail links to their own site.
+ * `recovery_url` followed by the token; `recovery_url` must point at a configured origin of the console
+ * (POSTROOM_PUBLIC_URL or POSTROOM_CONSOLE_ORIGINS, mail/public-links.ts), or anyone could make us mail
+ * links to their own site. The request's Host, Origin and X-Forwarded-Host play no part: a foreign
+ * recovery_url is refused with 400 `foreignRecoveryUrl`, whatever those headers say.
+ *
+ * Requests are limited per client address and per target account (answered the same, with no mail,
+ * past the limit), and a new link makes the older unused ones of that user invalid.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   changePassword,
   forgotPasswordCheck,
@@ -18,6 +23,8 @@ import { auditActor, auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import { assertNewPassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { createResetToken, findResetToken, spendResetToken } from '../auth/reset-tokens';
+import { openSession } from '../auth/sessions';
+import { reserveWindow, type WindowRule } from '../auth/throttle';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -25,20 +32,30 @@ import { registerEndpoint } from './register';
 
 const invalidLink = () => new HttpError(404, { message: 'This link is invalid or has expired', code: 'invalidLink' });
 
-function assertOwnConsole(ctx: ServerContext, request: FastifyRequest, recoveryUrl: string): void {
-  const origin = new URL(recoveryUrl).origin;
-  const own = new URL(`${request.protocol}://${request.host}`).origin;
-  if (origin !== own && !ctx.consoleOrigins.includes(origin)) {
+function assertOwnConsole(ctx: ServerContext, recoveryUrl: string): void {
+  if (!ctx.links.origins().includes(new URL(recoveryUrl).origin)) {
     throw new HttpError(400, { message: 'recovery_url must point at this console', code: 'foreignRecoveryUrl' });
   }
 }
 
-async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, email: string, recoveryUrl: string) {
+/** Reset requests per client address and per account in an hour; past them, no mail (same answer). */
+export const RESET_ADDRESS_RULE: WindowRule = { limit: 10, windowMs: 60 * 60 * 1000 };
+export const RESET_ACCOUNT_RULE: WindowRule = { limit: 3, windowMs: 60 * 60 * 1000 };
+
+async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, ip: string, email: string, recoveryUrl: string) {
+  if (!(await reserveWindow(ctx.db, `reset-ip:${ip}`, RESET_ADDRESS_RULE)).allowed) {
+    log.warn('password reset limit reached for this address: no mail');
+    return;
+  }
   const [user] = await ctx.db
     .select({ id: users.id, firstname: users.firstname, email: users.email })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   if (user === undefined) return;
+  if (!(await reserveWindow(ctx.db, `reset-account:${user.id}`, RESET_ACCOUNT_RULE)).allowed) {
+    log.warn({ userId: user.id }, 'password reset limit reached for this account: no mail');
+    return;
+  }
   const link = `${recoveryUrl}${await createResetToken(ctx.db, user.id)}`;
   await ctx.mailer.send({
     to: user.email,
@@ -59,10 +76,10 @@ async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, email: 
 
 export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, forgotPasswordSend, async ({ body, query, request, reply }) => {
-    assertOwnConsole(ctx, request, query.recovery_url);
+    assertOwnConsole(ctx, query.recovery_url);
     // After the answer: an unknown address must not answer faster than a known one.
     setImmediate(() => {
-      mailResetLink(ctx, request.log, body.email, query.recovery_url).catch((error: unknown) =>
+      mailResetLink(ctx, request.log, request.ip, body.email, query.recovery_url).catch((error: unknown) =>
         request.log.error({ err: error }, 'password reset mail failed'),
       );
     });
@@ -111,6 +128,6 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
       .update(users)
       .set({ passwordHash: await hashPassword(body.password), tokensValidAfter: new Date() })
       .where(eq(users.id, principal.userId));
-    return ctx.tokens.issueSession(principal.userId);
+    return openSession(ctx, principal.userId);
   });
 }

@@ -4,7 +4,7 @@
  * (its login and consent pages), and the callback's answer goes back to our endpoints.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationIdentityProviders } from '../db/schema';
+import { organisationIdentityProviders, users } from '../db/schema';
 import { authorizeAtProvider, startOidcProvider, type TestOidcProvider } from '../test-support/oidc-provider';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
       gabrielle: { email: 'guest@demo.postroom.test', email_verified: true },
       stranger: { email: 'nora@elsewhere.test', email_verified: true, given_name: 'Nora', family_name: 'Nobody' },
       unverified: { email: 'viewer@demo.postroom.test', email_verified: false },
+      squatted: { email: 'Squat@elsewhere.test', email_verified: true },
     },
   });
   server = await createTestServer({
@@ -237,6 +238,18 @@ describe('social sign-in (Google, played by the local provider)', () => {
 
     const again = await server.app.inject({ method: 'GET', url: `/oauth/signup/google?${await socialCallback('stranger')}` });
     expect([again.statusCode, again.json().code]).toEqual([409, 'ssoAccountExists']);
+  });
+
+  it('refuses a sign-up whose email is another account’s username (issue 11)', async () => {
+    await server.handle.db.insert(users).values({
+      id: 'squatter',
+      username: 'squat@elsewhere.test',
+      email: 'squatter@elsewhere.test',
+      firstname: 'S',
+      lastname: 'Q',
+    });
+    const signup = await server.app.inject({ method: 'GET', url: `/oauth/signup/google?${await socialCallback('squatted')}` });
+    expect([signup.statusCode, signup.json().code]).toEqual([409, 'usernameEmailClash']);
   });
 
   it('refuses an answer brought back to another redirect URL', async () => {

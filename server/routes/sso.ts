@@ -13,6 +13,7 @@ import {
   socialSignup,
   type SocialProvider,
 } from '../../src/contract/sso';
+import { openSession } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { HttpError } from '../http-error';
 import {
@@ -84,7 +85,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): voi
 
   registerEndpoint(app, ctx, socialLogin, async ({ params, query }) => {
     const { email } = await socialIdentity(params.provider, query);
-    return ctx.tokens.issueSession(await socialAccount(ctx.db, email, settings.signupOrganisationId !== undefined));
+    return openSession(ctx, await socialAccount(ctx.db, email, settings.signupOrganisationId !== undefined));
   });
 
   registerEndpoint(app, ctx, socialSignup, async ({ params, query }) => {
@@ -94,7 +95,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): voi
     }
     const existing = await socialAccount(ctx.db, email, true).catch(() => null);
     if (existing !== null) throw accountExists();
-    return ctx.tokens.issueSession(await createSocialAccount(ctx.db, settings.signupOrganisationId, email, identity));
+    return openSession(ctx, await createSocialAccount(ctx.db, settings.signupOrganisationId, email, identity));
   });
 
   registerEndpoint(app, ctx, oidcAuthUrl, async ({ body }) => {
@@ -117,6 +118,6 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): voi
       throw new HttpError(404, { message: 'The organisation has no identity provider any more', code: 'ssoProviderUnknown' });
     }
     const identity = await oidc.finish(provider, transaction, new URLSearchParams(body.callback));
-    return ctx.tokens.issueSession(await organisationAccount(ctx.db, provider, requireEmail(identity, false)));
+    return openSession(ctx, await organisationAccount(ctx.db, provider, requireEmail(identity, false)));
   });
 }

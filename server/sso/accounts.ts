@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { nameIsOtherEmail } from '../auth/account-names';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
 import { members, organisationIdentityProviders, organisations, users } from '../db/schema';
@@ -122,6 +123,9 @@ export async function createSocialAccount(
   if (organisation === undefined) {
     throw new HttpError(403, { message: 'Sign-up is not open on this server', code: 'ssoSignupClosed' });
   }
+  // Its username is its email: refused when that is another account's username (auth/account-names.ts).
+  const [named] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${email})`);
+  if (named !== undefined) throw nameIsOtherEmail();
   const local = email.slice(0, email.lastIndexOf('@'));
   const id = randomUUID();
   try {

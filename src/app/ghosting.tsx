@@ -1,7 +1,9 @@
 /**
- * Ghosting (spec §3 client-stored keys, §6, §7.1): a provider support agent acts as another user.
- * The username is stored under the ghosted-user key; the request layer then sends it in the switch
- * header with every call, and the server answers with that user's rights (and audits the agent).
+ * Ghosting (spec §3 client-stored keys, §6, §7.1): a provider support agent acts as another user,
+ * named by user id (issue 11: a username may look like another account's email; an id names one
+ * account). The id, with the username the server answered for it, is stored under the ghosted-user
+ * key (ghosted-user.ts); the request layer then sends the id in the switch header with every call,
+ * and the server answers with that user's rights (and audits the agent).
  * Switching in or out drops every cached answer, which belonged to the other identity.
  *
  * The agent may also name the environment to look at (the customer's "it fails in prod"): the
@@ -19,6 +21,7 @@ import { request, SWITCH_HEADER } from '../api/request';
 import { currentUser } from '../contract/auth';
 import { readEntry, removeEntry, storageKeys, subscribeEntries, writeEntry } from '../storage';
 import { paths } from './paths';
+import { type GhostedUser, readGhostedUser } from './ghosted-user';
 import { clearQueryCache } from './session';
 
 /** What the ghosted-environment key holds: enough to show and open it without asking again. */
@@ -28,11 +31,10 @@ export interface GhostedEnvironment {
   projectId: string;
 }
 
-const readGhost = () => readEntry<string>(storageKeys.ghostedUser);
 const readGhostedEnvironment = () => readEntry<GhostedEnvironment>(storageKeys.ghostedEnvironment);
 
-export function useGhostedUser(): string | undefined {
-  return useSyncExternalStore(subscribeEntries, readGhost);
+export function useGhostedUser(): GhostedUser | undefined {
+  return useSyncExternalStore(subscribeEntries, readGhostedUser);
 }
 
 export function useGhostedEnvironment(): GhostedEnvironment | undefined {
@@ -54,9 +56,9 @@ export class GhostingRefused extends Error {
  * Checks that the server accepts the switch (and, when named, that the user may see the environment)
  * before storing anything, so a refusal leaves the agent as is.
  */
-export async function startGhosting(username: string, environmentId?: string): Promise<GhostedEnvironment | null> {
-  const headers = { [SWITCH_HEADER]: username };
-  await request(currentUser, { headers }).catch((error: unknown) => {
+export async function startGhosting(userId: string, environmentId?: string): Promise<GhostedEnvironment | null> {
+  const headers = { [SWITCH_HEADER]: userId };
+  const user = await request(currentUser, { headers }).catch((error: unknown) => {
     throw new GhostingRefused('user', error);
   });
   let environment: GhostedEnvironment | null = null;
@@ -71,7 +73,7 @@ export async function startGhosting(username: string, environmentId?: string): P
     }
   }
   await clearQueryCache();
-  await writeEntry(storageKeys.ghostedUser, username);
+  await writeEntry(storageKeys.ghostedUser, { id: user.id, username: user.username } satisfies GhostedUser);
   if (environment) await writeEntry(storageKeys.ghostedEnvironment, environment);
   else await removeEntry(storageKeys.ghostedEnvironment);
   return environment;
@@ -94,8 +96,8 @@ export function GhostBanner() {
     <div className="p-ghost-banner" role="status" data-testid="ghost-banner">
       <span>
         {environment
-          ? t('ghosting.actingAsIn', { username: ghost, environment: environment.name })
-          : t('ghosting.actingAs', { username: ghost })}
+          ? t('ghosting.actingAsIn', { username: ghost.username, environment: environment.name })
+          : t('ghosting.actingAs', { username: ghost.username })}
       </span>
       {environment && (
         <Button
@@ -122,14 +124,14 @@ export function GhostBanner() {
 export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
+  const [userId, setUserId] = useState('');
   const [environmentId, setEnvironmentId] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const target = username.trim();
+    const target = userId.trim();
     if (!target) return;
     setBusy(true);
     setError(undefined);
@@ -142,8 +144,8 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
       const message = errorMessage(failure);
       setError(
         failure instanceof GhostingRefused && failure.step === 'environment'
-          ? t('ghosting.environmentRefused', { username: target, environment, message })
-          : t('ghosting.refused', { username: target, message }),
+          ? t('ghosting.environmentRefused', { userId: target, environment, message })
+          : t('ghosting.refused', { userId: target, message }),
       );
     } finally {
       setBusy(false);
@@ -160,8 +162,8 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
               {error}
             </Callout>
           )}
-          <FormGroup label={t('ghosting.username')} labelFor="ghost-username">
-            <InputGroup id="ghost-username" autoFocus value={username} onValueChange={setUsername} />
+          <FormGroup label={t('ghosting.userId')} labelFor="ghost-user-id" helperText={t('ghosting.userIdHelp')}>
+            <InputGroup id="ghost-user-id" autoFocus value={userId} onValueChange={setUserId} />
           </FormGroup>
           <FormGroup label={t('ghosting.environment')} labelFor="ghost-environment" helperText={t('ghosting.environmentHelp')}>
             <InputGroup id="ghost-environment" value={environmentId} onValueChange={setEnvironmentId} />
@@ -171,7 +173,7 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
           actions={
             <>
               <Button text={t('ghosting.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" loading={busy} disabled={!username.trim()} text={t('ghosting.confirm')} />
+              <Button type="submit" intent="primary" loading={busy} disabled={!userId.trim()} text={t('ghosting.confirm')} />
             </>
           }
         />

@@ -2,7 +2,7 @@
  * The session of spec §4: the token is stored after login, logout clears every store of that user,
  * and the request layer's 401 / 403 / 410 answers are handled exactly as §8 says.
  */
-import { configureRequestLayer } from '../api/request';
+import { configureRequestLayer, request } from '../api/request';
 import { errorMessage, type ApiError } from '../api/errors';
 import { queryClient } from '../api/query-client';
 import { readEntry, removeEntry, sessionKeys, storageKeys, writeEntry } from '../storage';
@@ -11,6 +11,7 @@ import { tr } from '../ui/message';
 import { currentPath, getRouter } from './navigation';
 import { paths } from './paths';
 import { renewTokenIfDue } from './token-renewal';
+import { ghostedUserId } from './ghosted-user';
 
 export function hasToken(): boolean {
   return Boolean(readEntry<string>(storageKeys.token));
@@ -32,6 +33,31 @@ export async function clearQueryCache(): Promise<void> {
 export async function logout(): Promise<void> {
   await clearQueryCache();
   await Promise.all(sessionKeys.map((key) => removeEntry(key)));
+}
+
+/** How long the user's logout waits for the server before giving up on telling it. */
+const SERVER_LOGOUT_TIMEOUT_MS = 5000;
+
+/**
+ * The user's own logout: clears every local store first (so it works offline and at once), then asks
+ * the server to end the session (POST /api/logout), so the tokens stop working even if a copy of
+ * them survives somewhere. Best effort: offline, or if the server does not answer, the local logout
+ * stands and the tokens lapse on their own. The call carries the token explicitly, after the stores
+ * were cleared, so a 401 (session already ended) is not taken for a lost connection.
+ */
+export async function signOut(): Promise<void> {
+  const token = readEntry<string>(storageKeys.token);
+  await logout();
+  if (!token || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
+  try {
+    const { logout: logoutEndpoint } = await import('../contract/auth');
+    await request(logoutEndpoint, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(SERVER_LOGOUT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.warn('The server could not be told about the logout', error);
+  }
 }
 
 export function loginPathKeeping(target: string): string {
@@ -71,7 +97,7 @@ export function configureSessionRequests(): void {
   configureRequestLayer({
     getCredentials: () => ({
       token: readEntry<string>(storageKeys.token),
-      switchUser: readEntry<string>(storageKeys.ghostedUser),
+      switchUser: ghostedUserId(),
     }),
     beforeAuthenticatedCall: renewTokenIfDue,
     handlers: { onUnauthorized, onForbidden, onGone },

@@ -6,10 +6,18 @@
  *
  * The token's `exp` is read without checking its signature: only the server can and does check it;
  * here it only decides when to ask for a new one.
+ *
+ * Refresh tokens rotate (issue 11): each renewal answers a new pair and spends the refresh token
+ * sent; sending a spent one again makes the server end the session. So the new refresh token is
+ * stored at once, and renewals are single-flight across every tab of the browser, not only within
+ * one: under a Web Lock, a tab first re-reads the tokens from IndexedDB (another tab may have renewed
+ * them meanwhile, while this tab's memory still holds the spent one) and renews only if they are
+ * still due. The server's short grace for the token just replaced covers what this cannot (an answer
+ * lost on the network, a browser without Web Locks).
  */
 import { decodeJwt } from 'jose';
 import { request } from '../api/request';
-import { readEntry, storageKeys, writeEntry } from '../storage';
+import { readEntry, reloadEntries, storageKeys, writeEntry } from '../storage';
 
 /** Renew when less than this is left, so a call never leaves with a token about to lapse. */
 export const RENEW_BEFORE_MS = 5 * 60 * 1000;
@@ -45,12 +53,27 @@ async function renew(refreshToken: string): Promise<void> {
   }
 }
 
-/** One renewal at a time, however many calls start together. */
-export function renewTokenIfDue(): Promise<void> {
-  const token = readEntry<string>(storageKeys.token);
+const LOCK_NAME = 'postroom-token-renewal';
+const TOKEN_KEYS = [storageKeys.token, storageKeys.refreshToken];
+
+function due(): string | null {
   const refreshToken = readEntry<string>(storageKeys.refreshToken);
-  if (!refreshToken || !needsRenewal(token ?? undefined) || !navigator.onLine) return Promise.resolve();
-  inFlight ??= renew(refreshToken).finally(() => {
+  return refreshToken && needsRenewal(readEntry<string>(storageKeys.token) ?? undefined) ? refreshToken : null;
+}
+
+/** Under the browser-wide lock: the freshest tokens from IndexedDB, then a renewal if still due. */
+async function renewAcrossTabs(): Promise<void> {
+  await reloadEntries(TOKEN_KEYS).catch(() => undefined);
+  const refreshToken = due();
+  if (refreshToken !== null) await renew(refreshToken);
+}
+
+/** One renewal at a time, however many calls (and tabs) start together. */
+export function renewTokenIfDue(): Promise<void> {
+  const refreshToken = due();
+  if (refreshToken === null || !navigator.onLine) return Promise.resolve();
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  inFlight ??= (locks === undefined ? renew(refreshToken) : locks.request(LOCK_NAME, renewAcrossTabs)).finally(() => {
     inFlight = null;
   });
   return inFlight;

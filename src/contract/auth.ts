@@ -59,7 +59,8 @@ export const refreshSession = defineEndpoint({
   id: 'auth.refresh',
   method: 'POST',
   path: '/api/token/refresh',
-  summary: 'Exchange a valid refresh token for a new access token and refresh token',
+  summary:
+    'Exchange a valid refresh token for a new access token and refresh token; the old refresh token is spent, and presenting a spent one ends the session',
   access: access.public,
   body: z.object({ refresh_token: z.string().min(1) }),
   response: sessionTokensSchema,
@@ -72,4 +73,12 @@ export const currentUser = defineEndpoint({
   summary: 'The signed-in user with organisations, role, project permissions and isLight',
   access: access.signedIn,
   response: userSchema,
+});
+
+export const logout = defineEndpoint({
+  id: 'auth.logout',
+  method: 'POST',
+  path: '/api/logout',
+  summary: 'End the current session on the server: its refresh token and every access token issued in it stop working',
+  access: access.signedIn,
 });

@@ -3,7 +3,7 @@
  * its tests check that each one is implemented. Add a new area's declarations here.
  */
 import type { Endpoint } from './define';
-import { currentUser, loginCheck, refreshSession } from './auth';
+import { currentUser, loginCheck, logout, refreshSession } from './auth';
 import { changePassword, forgotPasswordCheck, forgotPasswordReset, forgotPasswordSend } from './passwords';
 import {
   deleteIdentityProvider,
@@ -75,6 +75,7 @@ export * from './versions';
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
   refreshSession,
+  logout,
   currentUser,
   forgotPasswordSend,
   forgotPasswordCheck,

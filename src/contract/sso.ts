@@ -27,6 +27,8 @@ export const SSO_ERROR_CODES = [
   'ssoEmailUnverified',
   'ssoSignupClosed',
   'ssoAccountExists',
+  // The email is another account's username (issue 11): that account must be renamed first.
+  'usernameEmailClash',
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 

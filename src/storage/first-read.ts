@@ -6,8 +6,11 @@
  */
 import { DB_NAME, ENTRIES_TABLE, type StoredEntry } from './schema';
 
-/** Every entry, or none when the database does not exist yet (first visit) or cannot be read. */
-export function readAllEntries(name = DB_NAME): Promise<StoredEntry[]> {
+/**
+ * Every entry (or only those of `keys`), or none when the database does not exist yet (first visit)
+ * or cannot be read.
+ */
+export function readAllEntries(name = DB_NAME, keys?: readonly string[]): Promise<StoredEntry[]> {
   return new Promise((resolve) => {
     let request: IDBOpenDBRequest;
     try {
@@ -30,9 +33,25 @@ export function readAllEntries(name = DB_NAME): Promise<StoredEntry[]> {
       };
       if (!database.objectStoreNames.contains(ENTRIES_TABLE)) return close([]);
       try {
-        const read = database.transaction(ENTRIES_TABLE, 'readonly').objectStore(ENTRIES_TABLE).getAll();
-        read.onsuccess = () => close(read.result as StoredEntry[]);
-        read.onerror = () => close([]);
+        const store = database.transaction(ENTRIES_TABLE, 'readonly').objectStore(ENTRIES_TABLE);
+        if (keys === undefined) {
+          const read = store.getAll();
+          read.onsuccess = () => close(read.result as StoredEntry[]);
+          read.onerror = () => close([]);
+        } else {
+          // One get per key, in one transaction: the query cache entry may be megabytes, not read here.
+          const found: StoredEntry[] = [];
+          let pending = keys.length;
+          if (pending === 0) return close([]);
+          for (const key of keys) {
+            const read = store.get(key);
+            read.onsuccess = () => {
+              if (read.result !== undefined) found.push(read.result as StoredEntry);
+              if ((pending -= 1) === 0) close(found);
+            };
+            read.onerror = () => close([]);
+          }
+        }
       } catch {
         close([]);
       }

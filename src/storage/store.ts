@@ -5,7 +5,7 @@
  * on first use, after the first paint.
  */
 import { readAllEntries } from './first-read';
-import type { StoredEntry } from './schema';
+import { DB_NAME, type StoredEntry } from './schema';
 
 const cache = new Map<string, unknown>();
 const listeners = new Set<(key: string) => void>();
@@ -90,6 +90,20 @@ export async function loadStore(): Promise<void> {
   for (const pending of pendingWrites()) {
     if (pending.removed) void removeEntry(pending.key);
     else void writeEntry(pending.key, pending.value);
+  }
+}
+
+/**
+ * Reads these entries again from IndexedDB into memory: another tab of the same browser may have
+ * written them since this one loaded (the rotated refresh token, src/app/token-renewal.ts).
+ */
+export async function reloadEntries(keys: readonly string[]): Promise<void> {
+  const rows = await readAllEntries(DB_NAME, keys);
+  for (const key of keys) {
+    const row = rows.find((entry) => entry.key === key);
+    if (row === undefined) cache.delete(key);
+    else cache.set(key, row.value);
+    notify(key);
   }
 }
 

@@ -151,12 +151,13 @@ describe('ghosting', () => {
     const { context, page } = await signedIn('support');
 
     await openGhostDialog(page);
-    await page.locator('#ghost-username').fill('sre');
+    // By user id (issue 11): an id names one account, where a username may be another's email.
+    await page.locator('#ghost-user-id').fill('demo-user-sre');
     await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
     await expect(toasts.error(page).first().textContent()).resolves.toContain('403 Forbidden');
     await page.getByRole('dialog').getByRole('alert').getByText(/Provider staff cannot be ghosted/).waitFor();
 
-    await page.locator('#ghost-username').fill('viewer');
+    await page.locator('#ghost-user-id').fill('demo-user-viewer');
     await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
     await page.getByTestId('ghost-banner').getByText('Vous agissez en tant que viewer').waitFor();
     await page.getByRole('button', { name: 'Victor Lecteur' }).waitFor();
@@ -176,13 +177,13 @@ describe('ghosting', () => {
 
     await openGhostDialog(page);
     // A private environment is hidden from a cockpit viewer: the switch is refused, nothing stored.
-    await page.locator('#ghost-username').fill('viewer');
+    await page.locator('#ghost-user-id').fill('demo-user-viewer');
     await page.locator('#ghost-environment').fill('demo-ic-recette');
     await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
     await page
       .getByRole('dialog')
       .getByRole('alert')
-      .getByText("viewer ne peut pas ouvrir l'environnement demo-ic-recette : Environment not found")
+      .getByText("L'utilisateur demo-user-viewer ne peut pas ouvrir l'environnement demo-ic-recette : Environment not found")
       .waitFor();
     expect(await page.getByTestId('ghost-banner').count()).toBe(0);
 
@@ -199,6 +200,34 @@ describe('ghosting', () => {
     await page.getByRole('button', { name: 'Reprendre mon compte' }).click();
     await page.getByRole('button', { name: 'Sophie Support' }).waitFor();
     expect(await page.getByTestId('ghost-banner').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('logging out', () => {
+  it('ends the session on the server: the token the console used is refused afterwards', async () => {
+    const { context, page } = await newPage(browser);
+    // The bearer token the console sends, as seen on the wire.
+    let authorization: string | undefined;
+    page.on('request', (sent) => {
+      authorization = sent.headers()['authorization'] ?? authorization;
+    });
+    await loginPage.open(page);
+    await loginPage.signIn(page, 'viewer');
+    await page.waitForURL(/\/orga\/demo$/);
+    expect(authorization).toMatch(/^Bearer /);
+    const me = () =>
+      page.request.get(new URL('/v4/console/api/user', page.url()).href, { headers: { authorization: authorization ?? '' } });
+    expect((await me()).status()).toBe(200);
+
+    await openUserMenu(page, 'Victor Lecteur');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/logout'),
+      page.getByRole('menuitem', { name: 'Se déconnecter' }).click(),
+    ]);
+    expect(answer.status()).toBe(204);
+    await page.waitForURL(/\/login/);
+    expect((await me()).status()).toBe(401);
     await context.close();
   });
 });

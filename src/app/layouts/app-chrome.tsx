@@ -18,7 +18,7 @@ import { authQueries } from '../../features/auth/queries';
 import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
 import { openRapidNavigation } from '../rapid-navigation';
 import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
-import { logout } from '../session';
+import { signOut } from '../session';
 import { paths } from '../paths';
 import type { LayoutName } from '../route-handle';
 
@@ -41,7 +41,7 @@ function UserMenu() {
         icon="log-out"
         text={t('common:actions.logout')}
         onClick={async () => {
-          await logout();
+          await signOut();
           await navigate(paths.login());
         }}
       />

@@ -89,7 +89,11 @@ export function LoginPage() {
       const code = loginErrorCode(error);
       if (code === 'wrongUsername') setStep('username');
       if (code) setFieldError(code);
-      else if (!(isApiError(error, 'http') && error.status === 410)) {
+      else if (serverCode(error) === 'tooManyAttempts') {
+        // 429 with the wait the server asks for (retryAfter, seconds), shown in whole minutes.
+        const seconds = Number((error as { jsonData?: { retryAfter?: unknown } }).jsonData?.retryAfter) || 60;
+        toast.error({ summary: tr('auth:errors.retryLater'), detail: tr('auth:errors.tooManyAttempts', { minutes: Math.ceil(seconds / 60) }) });
+      } else if (!(isApiError(error, 'http') && error.status === 410)) {
         toast.error({ summary: tr('auth:errors.retryLater'), detail: errorMessage(error) });
       }
     } finally {

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, serverCode } from '../../api/errors';
 import { PROJECT_PROFILES, type ProjectProfile } from '../../contract/define';
 import { createInvitation, createUser } from '../../contract/members';
 import { tr } from '../../ui/message';
@@ -66,7 +66,11 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
       await queryClient.invalidateQueries({ queryKey: organisationQueries.all() });
       return true;
     } catch (error) {
-      toast.error({ summary: tr(mode === 'invite' ? 'errors:generic.invite.failure' : 'errors:generic.create.failure'), detail: errorMessage(error) });
+      const code = serverCode(error);
+      toast.error({
+        summary: tr(mode === 'invite' ? 'errors:generic.invite.failure' : 'errors:generic.create.failure'),
+        detail: code === 'userExists' || code === 'usernameEmailClash' ? t(`form.errors.${code}`) : errorMessage(error),
+      });
       return false;
     } finally {
       setBusy(false);

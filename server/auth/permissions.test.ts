@@ -213,7 +213,7 @@ async function accessKeyMismatches(operation: Operation): Promise<string[]> {
 
 /** Whether the rules let `role` through; with `ghosting`, support acting as that demo user. */
 async function allowedByRules(role: DemoRole, operation: Operation, ghosting?: DemoRole): Promise<boolean> {
-  const principal = await authenticate(ctx, `Bearer ${tokens.get(role)}`, ghosting);
+  const principal = await authenticate(ctx, `Bearer ${tokens.get(role)}`, ghosting === undefined ? undefined : demoUserId(ghosting));
   try {
     await authorize(ctx, principal, operation.access, operation.params);
     return true;

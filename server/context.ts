@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens';
 import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/open';
 import type { Mailer } from './mail/mailer';
+import type { NluRuntime } from './nlu/runtime';
 import type { OidcClients } from './sso/oidc-client';
 import type { SsoSettings } from './sso/settings';
 import type { TransactionSealer } from './sso/transactions';
@@ -19,4 +20,6 @@ export interface ServerContext {
   secrets: SecretBox;
   /** Per-process cache of identities, access facts and user views (auth/access-cache.ts). */
   access: AccessCache;
+  /** NLU servers' clock and timings, and this process's compiled engines (nlu/runtime.ts). */
+  nlu: NluRuntime;
 }

@@ -40,6 +40,11 @@ const PARAMS: Record<string, string> = {
   analysisId: 'probe-analysis',
   fileId: 'probe-file',
   versionId: 'probe-version',
+  archetypeId: 'probe-archetype',
+  contextId: 'probe-context',
+  interactionId: 'probe-interaction',
+  functionId: 'probe-function',
+  serverId: 'probe-server',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light', 'sre', 'support'] as const;
@@ -123,6 +128,35 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'versions.compare': PROJECT_READERS,
   'versions.restore': PROJECT_CONFIGURATORS,
   'versions.delete': PROJECT_CONFIGURATORS,
+  // NLU configuration (issue 12): qualifiers read it, configurators change it.
+  'nlu.archetypes.list': PROJECT_QUALIFIERS,
+  'nlu.archetypes.create': PROJECT_CONFIGURATORS,
+  'nlu.archetypes.update': PROJECT_CONFIGURATORS,
+  'nlu.archetypes.delete': PROJECT_CONFIGURATORS,
+  'nlu.contexts.list': PROJECT_QUALIFIERS,
+  'nlu.contexts.create': PROJECT_CONFIGURATORS,
+  'nlu.contexts.update': PROJECT_CONFIGURATORS,
+  'nlu.contexts.delete': PROJECT_CONFIGURATORS,
+  'nlu.interactions.list': PROJECT_QUALIFIERS,
+  'nlu.interactions.create': PROJECT_CONFIGURATORS,
+  'nlu.interactions.update': PROJECT_CONFIGURATORS,
+  'nlu.interactions.delete': PROJECT_CONFIGURATORS,
+  'nlu.functions.list': PROJECT_QUALIFIERS,
+  'nlu.functions.create': PROJECT_CONFIGURATORS,
+  'nlu.functions.update': PROJECT_CONFIGURATORS,
+  'nlu.functions.delete': PROJECT_CONFIGURATORS,
+  'nlu.servers.list': PROJECT_QUALIFIERS,
+  'nlu.servers.create': PROJECT_CONFIGURATORS,
+  'nlu.servers.update': PROJECT_CONFIGURATORS,
+  'nlu.servers.delete': PROJECT_CONFIGURATORS,
+  // ROLE_RIGHT_SERVER_START/STOP: configurators (provider SRE counts as one).
+  'nlu.servers.start': PROJECT_CONFIGURATORS,
+  'nlu.servers.stop': PROJECT_CONFIGURATORS,
+  // The NLU test and the configuration check serve the testing center: qualifiers.
+  'nlu.test': PROJECT_QUALIFIERS,
+  'nlu.check': PROJECT_QUALIFIERS,
+  'nlu.import': PROJECT_CONFIGURATORS,
+  'nlu.export': PROJECT_CONFIGURATORS,
 };
 
 interface Operation {

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
+import type { NluRuntime } from '../nlu/runtime';
 import { claimNextAnalysis } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
@@ -47,6 +48,8 @@ export const PIPELINE_DEFAULTS = {
 export interface PipelineDeps {
   db: Database;
   secrets: SecretBox;
+  /** The process's NLU runtime (shared with the routes, so the NLU test and analyses see one cache). */
+  nlu?: NluRuntime;
   log?: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => void;
 }
 
@@ -103,7 +106,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
         }
         try {
           const end = await runAnalysis(
-            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, mainThread, stopping: () => stopping },
+            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, mainThread, stopping: () => stopping, nlu: deps.nlu },
             claimed,
           );
           log('info', { analysisId: claimed.id, workerId, end }, 'analysis run ended');

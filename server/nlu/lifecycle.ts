@@ -5,7 +5,7 @@
  * every process agrees; `starting` becomes `started` when its `readyAt` has passed (read here, and
  * written back by the sweeper), so no timer is needed for it.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { nluServers } from '../db/schema-nlu';
 import type { NluRuntime } from './runtime';
@@ -55,15 +55,15 @@ export async function sweepServers(db: Database, runtime: Pick<NluRuntime, 'now'
   await db
     .update(nluServers)
     .set({ status: 'started' })
-    .where(and(eq(nluServers.status, 'starting'), lt(nluServers.readyAt, now)));
+    .where(and(eq(nluServers.status, 'starting'), lte(nluServers.readyAt, now)));
   const stopped = await db
     .update(nluServers)
     .set({ status: 'stopped' })
     .where(
       and(
         eq(nluServers.status, 'started'),
-        or(isNull(nluServers.readyAt), lt(nluServers.readyAt, idleSince)),
-        or(isNull(nluServers.lastUsedAt), lt(nluServers.lastUsedAt, idleSince)),
+        or(isNull(nluServers.readyAt), lte(nluServers.readyAt, idleSince)),
+        or(isNull(nluServers.lastUsedAt), lte(nluServers.lastUsedAt, idleSince)),
       ),
     )
     .returning({ id: nluServers.id });

@@ -33,6 +33,8 @@ function versionAtLeast(version: string, major: number, minor: number): boolean 
 export function compileNlu(source: NluSource, options: CompileOptions): { engine: CompiledNlu | null; errors: NluConfigError[] } {
   const errors: NluConfigError[] = [];
   const known = new Set(source.archetypes.map((archetype) => archetype.name));
+  // Builtins (`@date`, `@amount`…) are the real engine's; here they are known but never match.
+  const isKnown = (name: string) => known.has(name) || name.startsWith('@');
   const words = new Map<string, Map<string, Entry[]>>();
   for (const archetype of source.archetypes) {
     for (const [language, text] of Object.entries(archetype.dictionaries) as [NluLanguage, string][]) {
@@ -42,7 +44,7 @@ export function compileNlu(source: NluSource, options: CompileOptions): { engine
         const line = raw.trim();
         if (line === '' || line.startsWith('//') || line.startsWith('#') || line.startsWith('->')) return;
         for (const [, name] of line.matchAll(/\[\[([^\]]+)\]\]/g)) {
-          if (!known.has(name!)) {
+          if (!isKnown(name!)) {
             errors.push({
               code: 'unknownArchetype',
               archetype: archetype.name,
@@ -77,7 +79,7 @@ export function compileNlu(source: NluSource, options: CompileOptions): { engine
         });
       }
       for (const parameter of interaction.parameters) {
-        if (!known.has(parameter.archetype)) {
+        if (!isKnown(parameter.archetype)) {
           errors.push({
             code: 'unknownArchetype',
             context: context.name,

@@ -16,7 +16,7 @@ let token = '';
 beforeAll(async () => {
   server = await createTestServer({ nlu: createNluRuntime({ startupMs: 0 }) });
   token = await signIn(server.app, 'configurator');
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const context = (await call('configurator', 'POST', '/contexts', { name: 'insurance' })).json<{ item: { id: string } }>().item;
   await call('configurator', 'POST', '/interactions', { contextId: context.id, name: 'declareClaim', parameters: [{ name: 'event', position: 0, archetype: 'claim' }] });
   serverId = (await call('configurator', 'POST', '/servers', { name: 'main', contexts: ['insurance'] })).json<{ item: NluServer }>().item.id;
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const call = (user: string, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>

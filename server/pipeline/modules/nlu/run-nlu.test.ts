@@ -19,7 +19,7 @@ const runtime = createNluRuntime({ startupMs: 150 });
 beforeAll(async () => {
   server = await createTestServer({ pipeline: { workers: 1, pollMs: 50, leaseMs: 5000, parseDeadlineMs: 120_000 }, nlu: runtime });
   token = await signIn(server.app, 'admin');
-}, 60_000);
+}, 180_000);
 afterAll(() => server.close());
 
 const api = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     apiOrigin: config.apiOrigin,
     sso: config.sso,
     pipeline: config.pipeline,
+    nlu: config.nlu,
   });
 
   app.log.info(

@@ -9,6 +9,7 @@ import type { AnalysisDetail } from '../../../../src/contract/analyses';
 import type { EnvironmentModuleInput } from './test-modules';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { createNluRuntime } from '../../../nlu/runtime';
+import { runNluModule } from './run-nlu';
 import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../../testing/analyses';
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
 
@@ -127,5 +128,29 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     const output = row.modules.find((module) => module.type === 'output')!.result as { nlu: unknown; unavailable: Record<string, string> };
     expect(output.nlu).toBeNull();
     expect(output.unavailable.nlu).toContain('produced nothing: No server linked');
+  });
+
+  it('honours its time budget: blocks left when it runs out are counted, not analysed', async () => {
+    const envId = await environment(pipeline({}));
+    const block = (text: string) => ({ page: null, text });
+    const extraction = {
+      result: {
+        documents: [
+          { fileId: null, path: ['mail.eml'], name: 'mail.eml', source: 'body' as const, contentType: 'message/rfc822', headers: null, html: null, pageCount: null, blocks: [block('un sinistre'), block('un contrat')], notes: [] },
+        ],
+      },
+      attachments: [],
+      mainFileError: null,
+      summary: '',
+    };
+    const module = { id: 'n', type: 'nlu' as const, name: 'NLU', inputType: null, context: 'sinistres', active: true, config: {} };
+    const input = { db: server.handle.db, environmentId: envId, module, extraction, languages: ['fr' as const] };
+    const spent = await runNluModule({ ...input, runtime: createNluRuntime({ startupMs: 0, analysisBudgetMs: -1 }) });
+    expect(spent.outcome).toBe('success');
+    expect(spent.result).toMatchObject({ blocks: [], blocksNotAnalysed: 2 });
+    expect(spent.message).toContain('The time budget ran out: 2 block(s) not analysed.');
+    const plenty = await runNluModule({ ...input, runtime: createNluRuntime({ startupMs: 0 }) });
+    expect(plenty.result).toMatchObject({ blocksNotAnalysed: 0 });
+    expect(plenty.result!.blocks.map((b) => [b.document, b.block])).toEqual([[0, 0], [0, 1]]);
   });
 });

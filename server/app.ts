@@ -21,6 +21,8 @@ import { createOutboundClient, type OutboundClient } from './outbound/client';
 import { logSerializers, OneLinePerRequest } from './log';
 import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
+import { startSweeper } from './nlu/lifecycle';
+import { createNluRuntime, type NluRuntime, type NluRuntimeOptions } from './nlu/runtime';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
@@ -66,6 +68,8 @@ export interface BuildAppOptions {
   accessCacheTtlMs?: number;
   /** The access cache to use, for code that writes those tables outside a request and must invalidate it. */
   accessCache?: AccessCache;
+  /** NLU servers' start-up time, idle stop and clock (tests shorten them), or a runtime to share. */
+  nlu?: Partial<NluRuntimeOptions> | NluRuntime;
 }
 
 /** JSON bodies of the API; file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -96,6 +100,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     secrets: createSecretBox(options.jwtSecret),
     outbound: options.outbound ?? createOutboundClient({ allowPrivate: false }),
     access: options.accessCache ?? createAccessCache({ ttlMs: options.accessCacheTtlMs }),
+    nlu: options.nlu !== undefined && 'engines' in options.nlu ? options.nlu : createNluRuntime(options.nlu),
     sso: {
       settings: options.sso ?? {},
       oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true),
@@ -118,6 +123,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerOpenApi(app, allEndpoints, VERSION);
   registerConsole(app, options.staticDir);
   if (options.pipeline) installPipeline(app, ctx, options.pipeline);
+  installNluSweeper(app, ctx);
   return app;
 }
 
@@ -125,11 +131,20 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
   let pipeline: Pipeline | undefined;
   app.addHook('onReady', async () => {
     pipeline = startPipeline(
-      { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, log: (level, details, message) => app.log[level](details, message) },
+      { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, nlu: ctx.nlu, log: (level, details, message) => app.log[level](details, message) },
       options,
     );
   });
   app.addHook('onClose', async () => {
     await pipeline?.stop();
   });
+}
+
+/** Stops NLU servers idle for 5 minutes (§9), in every process: the database says which. */
+function installNluSweeper(app: FastifyInstance, ctx: ServerContext): void {
+  let stop: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startSweeper(ctx.db, ctx.nlu, (error) => app.log.error({ err: error }, 'stopping idle NLU servers failed'));
+  });
+  app.addHook('onClose', async () => stop?.());
 }

@@ -33,6 +33,9 @@ const envSchema = z.object({
   // Webhooks (and every other request to a user's URL) may reach loopback and private networks:
   // for tests and local demos only (README "Security").
   POSTROOM_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  // NLU servers (README "NLU"): how long a start takes, and how long unused before they stop (§9: 5 min).
+  POSTROOM_NLU_STARTUP_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  POSTROOM_NLU_IDLE_MS: z.coerce.number().int().min(1000).optional(),
 });
 
 export interface ServerConfig {
@@ -59,6 +62,7 @@ export interface ServerConfig {
     deliveryAttempts?: number;
     deliveryBackoffMs?: number;
   };
+  nlu: { startupMs?: number; idleMs?: number };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -95,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       deliveryAttempts: e.POSTROOM_WEBHOOK_ATTEMPTS,
       deliveryBackoffMs: e.POSTROOM_WEBHOOK_BACKOFF_MS,
     },
+    nlu: { startupMs: e.POSTROOM_NLU_STARTUP_MS, idleMs: e.POSTROOM_NLU_IDLE_MS },
     sso: {
       // Google is on only with both halves of its credentials.
       ...(e.POSTROOM_GOOGLE_CLIENT_ID !== undefined && e.POSTROOM_GOOGLE_CLIENT_SECRET !== undefined

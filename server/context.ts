@@ -6,6 +6,7 @@ import type { Database } from './db/open';
 import type { Mailer } from './mail/mailer';
 import type { OutboundClient } from './outbound/client';
 import type { PublicLinks } from './mail/public-links';
+import type { NluRuntime } from './nlu/runtime';
 import type { OidcClients } from './sso/oidc-client';
 import type { SsoSettings } from './sso/settings';
 import type { TransactionSealer } from './sso/transactions';
@@ -23,4 +24,6 @@ export interface ServerContext {
   outbound: OutboundClient;
   /** Per-process cache of identities, access facts and user views (auth/access-cache.ts). */
   access: AccessCache;
+  /** NLU servers' clock and timings, and this process's compiled engines (nlu/runtime.ts). */
+  nlu: NluRuntime;
 }

@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     sso: config.sso,
     pipeline: config.pipeline,
     outbound: createOutboundClient({ allowPrivate: config.outbound.allowPrivate }),
+    nlu: config.nlu,
   });
 
   app.log.info(

@@ -40,6 +40,11 @@ const PARAMS: Record<string, string> = {
   analysisId: 'probe-analysis',
   fileId: 'probe-file',
   versionId: 'probe-version',
+  archetypeId: 'probe-archetype',
+  contextId: 'probe-context',
+  interactionId: 'probe-interaction',
+  functionId: 'probe-function',
+  serverId: 'probe-server',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -128,6 +133,35 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],
   'versions.restore': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.delete': PROJECT_CONFIGURATORS,
+  // NLU configuration (issue 12): qualifiers read it, configurators change it.
+  'nlu.archetypes.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'nlu.archetypes.create': PROJECT_CONFIGURATORS,
+  'nlu.archetypes.update': PROJECT_CONFIGURATORS,
+  'nlu.archetypes.delete': PROJECT_CONFIGURATORS,
+  'nlu.contexts.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'nlu.contexts.create': PROJECT_CONFIGURATORS,
+  'nlu.contexts.update': PROJECT_CONFIGURATORS,
+  'nlu.contexts.delete': PROJECT_CONFIGURATORS,
+  'nlu.interactions.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'nlu.interactions.create': PROJECT_CONFIGURATORS,
+  'nlu.interactions.update': PROJECT_CONFIGURATORS,
+  'nlu.interactions.delete': PROJECT_CONFIGURATORS,
+  'nlu.functions.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'nlu.functions.create': PROJECT_CONFIGURATORS,
+  'nlu.functions.update': PROJECT_CONFIGURATORS,
+  'nlu.functions.delete': PROJECT_CONFIGURATORS,
+  'nlu.servers.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'nlu.servers.create': PROJECT_CONFIGURATORS,
+  'nlu.servers.update': PROJECT_CONFIGURATORS,
+  'nlu.servers.delete': PROJECT_CONFIGURATORS,
+  // ROLE_RIGHT_SERVER_START/STOP: configurators (provider SRE counts as one).
+  'nlu.servers.start': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'nlu.servers.stop': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  // The NLU test and the configuration check serve the testing center: qualifiers.
+  'nlu.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'nlu.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'nlu.import': PROJECT_CONFIGURATORS,
+  'nlu.export': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
 };
 
 interface Operation {

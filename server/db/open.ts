@@ -9,7 +9,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
+import * as mainSchema from './schema';
+import * as nluSchema from './schema-nlu';
+
+const schema = { ...mainSchema, ...nluSchema };
 
 export type Schema = typeof schema;
 

@@ -4,6 +4,7 @@
  * and let end-to-end tests and the README name things.
  */
 import type { Role } from '../../src/contract/auth';
+import type { EnvironmentSettingsInput } from '../../src/contract/environments';
 import type { accessProfileEnum, providerRoleEnum } from './schema';
 
 export const DEMO_PASSWORD = 'Postroom-demo-1';
@@ -16,11 +17,27 @@ export const DEMO_PROJECTS = [
   { id: 'demo-nlu', name: 'Assistant NLU', type: 'NLU', notes: 'Projet de démonstration (NLU v2).' },
 ] as const;
 
+/**
+ * The demo NLU project's pipeline: extractor, the NLU module on the demo context (seed-nlu.ts), and
+ * the output with the NLU result; French and English.
+ */
+const DEMO_NLU_SETTINGS: EnvironmentSettingsInput = {
+  languages: ['fr', 'gb'],
+  modules: [
+    { id: 'demo-extractor', type: 'extractor', name: 'Extracteur' },
+    { id: 'demo-nlu', type: 'nlu', name: 'NLU', context: 'assurance' },
+    { id: 'demo-output', type: 'output', name: 'Sortie', config: { nluOutput: true } },
+  ],
+};
+
 /** Per project: a public priority production and a private (hidden) staging environment. */
-export const DEMO_ENVIRONMENTS = DEMO_PROJECTS.flatMap((project) => [
-  { id: `${project.id}-prod`, projectId: project.id, name: 'Production', visibility: 'public', priority: true },
-  { id: `${project.id}-recette`, projectId: project.id, name: 'Recette', visibility: 'private', priority: false },
-] as const);
+export const DEMO_ENVIRONMENTS = DEMO_PROJECTS.flatMap((project) => {
+  const settings = project.type === 'NLU' ? { settings: DEMO_NLU_SETTINGS } : {};
+  return [
+    { id: `${project.id}-prod`, projectId: project.id, name: 'Production', visibility: 'public', priority: true, ...settings },
+    { id: `${project.id}-recette`, projectId: project.id, name: 'Recette', visibility: 'private', priority: false, ...settings },
+  ] as const;
+});
 
 type Profile = (typeof accessProfileEnum.enumValues)[number];
 

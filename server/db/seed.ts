@@ -7,6 +7,7 @@ import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './open';
 import { environments, members, organisations, projectPermissions, projects, users } from './schema';
+import { seedDemoNlu } from './seed-nlu-insert';
 import {
   DEMO_EMAIL_DOMAIN,
   DEMO_ENVIRONMENTS,
@@ -35,6 +36,7 @@ export async function seedDemo(db: Database): Promise<number> {
       .values(DEMO_PROJECTS.map((project) => ({ ...project, organisationId: DEMO_ORGANISATION.id })))
       .onConflictDoNothing();
     await tx.insert(environments).values([...DEMO_ENVIRONMENTS]).onConflictDoNothing();
+    await seedDemoNlu(tx, DEMO_ENVIRONMENTS.filter((environment) => environment.projectId === 'demo-nlu').map((environment) => environment.id));
 
     if (missing.length > 0) {
       const inserted = await tx

@@ -1,10 +1,11 @@
 /**
  * The output module (§3 Output module options): builds the payload handed to webhooks and to programs
- * reading an analysis, from every option of `outputOptionsSchema`. Modules that are not built yet
- * (categorization, extraction, NLU, reply, vision engine) give nothing: their fields are null and
- * `unavailable` says why, never invented data.
+ * reading an analysis, from every option of `outputOptionsSchema`. A module's field holds what it
+ * produced (NLU: its per-block results); modules that are not built yet (categorization, extraction,
+ * reply, vision engine), or did not run, give nothing: their fields are null and `unavailable` says
+ * why, never invented data.
  */
-import type { ExtractedDocument } from '../../src/contract/analyses';
+import type { ExtractedDocument, ModuleResult } from '../../src/contract/analyses';
 import { outputOptionsSchema, type EnvironmentModule, type ModuleType, type OutputOptions } from '../../src/contract/environments';
 import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
@@ -17,6 +18,8 @@ export interface OutputInput {
   uploadedAttachments: AttachmentBytes[];
   /** The environment's pipeline, to say why a module's output is missing. */
   modules: readonly EnvironmentModule[];
+  /** What the modules before the output module produced in this run. */
+  results?: readonly ModuleResult[];
   /** The output module's `config`. */
   config: Record<string, unknown>;
 }
@@ -30,10 +33,11 @@ const FROM_MODULES: { option: keyof OutputOptions; field: string; module: Module
   { option: 'visionEngineOutput', field: 'visionEngine', module: 'visionEngine', label: 'vision engine' },
 ];
 
-function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, label: string): string {
+function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, label: string, ran: ModuleResult | undefined): string {
   const module = modules.find((candidate) => candidate.type === type);
   if (module === undefined) return `No ${label} module in this environment's pipeline.`;
   if (!module.active) return `The ${label} module "${module.name}" is deactivated.`;
+  if (ran !== undefined && ran.outcome !== 'success') return `The ${label} module "${module.name}" produced nothing: ${ran.message ?? ran.outcome}`;
   return `The ${label} module "${module.name}" is not available yet: it was skipped and produced nothing.`;
 }
 
@@ -89,9 +93,14 @@ export function buildOutput(input: OutputInput): { payload: Record<string, unkno
 
   for (const { option, field, module, label } of FROM_MODULES) {
     if (!options[option]) continue;
-    // Nothing fills these yet; `categoriesToSkip` will filter `categories` once categorization runs.
+    const ran = input.results?.find((result) => result.type === module);
+    if (ran?.outcome === 'success' && ran.result !== null && ran.result !== undefined) {
+      payload[field] = ran.result;
+      continue;
+    }
+    // `categoriesToSkip` will filter `categories` once categorization runs.
     payload[field] = null;
-    unavailable[field] = whyMissing(input.modules, module, label);
+    unavailable[field] = whyMissing(input.modules, module, label, ran);
   }
   payload.unavailable = unavailable;
 

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
+import type { NluRuntime } from '../nlu/runtime';
 import { createOutboundClient, type OutboundClient } from '../outbound/client';
 import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
@@ -53,6 +54,8 @@ export interface PipelineDeps {
   secrets: SecretBox;
   /** Absent: a client that refuses local targets (server/outbound). */
   outbound?: OutboundClient;
+  /** The process's NLU runtime (shared with the routes, so the NLU test and analyses see one cache). */
+  nlu?: NluRuntime;
   log?: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => void;
 }
 
@@ -110,7 +113,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
         }
         try {
           const end = await runAnalysis(
-            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, mainThread, stopping: () => stopping },
+            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, mainThread, stopping: () => stopping, nlu: deps.nlu },
             claimed,
           );
           log('info', { analysisId: claimed.id, workerId, end }, 'analysis run ended');

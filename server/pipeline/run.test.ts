@@ -69,7 +69,7 @@ describe('a run', () => {
     expect(row.status).toBe('processed');
     expect(row.modules.map((m) => [m.moduleId, m.outcome, m.message])).toEqual([
       ['x', 'success', '1 document(s) from 1 file(s), 1 text block(s).'],
-      ['n', 'skipped', 'The NLU module is not available yet: skipped, nothing was produced.'],
+      ['n', 'skipped', 'No NLU server of this environment has a context: nothing was analysed.'],
       ['c', 'skipped', 'The categorization module is not available yet: skipped, nothing was produced.'],
       ['v', 'skipped', 'The module "Vision" is deactivated.'],
       ['o', 'success', expect.stringContaining('Payload built with')],

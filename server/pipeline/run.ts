@@ -17,6 +17,8 @@ import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } fr
 import { extract, type AttachmentBytes, type ExtractionOutcome } from './extractor/extract';
 import type { MeteredParser } from './extractor/metered-parser';
 import type { MainThreadMeter } from './main-thread-meter';
+import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
+import { runNluModule } from './modules/nlu/run-nlu';
 import { buildOutput } from './output';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
@@ -32,12 +34,15 @@ export interface RunDeps {
   mainThread: MainThreadMeter;
   /** True once the server is stopping: the run gives its claim back at the next step. */
   stopping(): boolean;
+  /** NLU servers' lifecycle and compiled engines (one per process; a fresh one when absent). */
+  nlu?: NluRuntime;
 }
+
+let defaultNluRuntime: NluRuntime | undefined;
 
 export type RunEnd = 'processed' | 'error' | 'awaitingFinalStatus' | 'aborted' | 'lost' | 'released';
 
 const NOT_BUILT: Partial<Record<EnvironmentModule['type'], string>> = {
-  nlu: 'NLU',
   categorization: 'categorization',
   extraction: 'information extraction',
   visionEngine: 'vision engine',
@@ -180,8 +185,18 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         } else {
           await record('success', extraction.summary, extraction.result);
         }
+      } else if (module.type === 'nlu') {
+        const nlu = await runNluModule({
+          db,
+          runtime: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
+          environmentId: claimed.environmentId,
+          module,
+          extraction,
+          languages: settings.languages,
+        });
+        await record(nlu.outcome, nlu.message, nlu.result);
       } else if (module.type === 'output') {
-        const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, config: module.config });
+        const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, results, config: module.config });
         await record('success', summary, payload);
       } else {
         const label = NOT_BUILT[module.type] ?? module.type;

@@ -32,6 +32,9 @@ import { environmentTemplate } from '../environments/templates';
 import { compareSettings } from '../environments/settings-diff';
 import { readExportFile } from '../environments/transfer';
 import { HttpError } from '../http-error';
+import { nluChange } from '../nlu/environment-transfer';
+import { exportOriginal } from '../nlu/export';
+import { importOriginalExport } from '../nlu/import';
 import { registerEndpoint } from './register';
 
 /** Spec §4: "the environment disappears after a few seconds". */
@@ -129,10 +132,11 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, createEnvironment, async ({ params, body, request, reply }) => {
     let settings: EnvironmentSettings = environmentSettingsSchema.parse({});
     let priority = false;
+    let file: ReturnType<typeof readExportFile> | undefined;
     if (body.source.kind === 'template') {
       settings = environmentTemplate(body.source.template).environment.settings;
     } else if (body.source.kind === 'import') {
-      const file = readExportFile(body.source.file);
+      file = readExportFile(body.source.file);
       settings = file.environment.settings;
       priority = file.environment.priority;
     }
@@ -143,6 +147,8 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
         .insert(environments)
         .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings: withoutInactiveConfig(settings) })
         .returning();
+      // The NLU configuration of an imported file comes with it (its item errors are not fatal).
+      if (body.source.kind === 'import' && file?.nlu !== undefined) await importOriginalExport(ctx.db, id, { nlu: file.nlu }, 'replace');
       auditTarget(request, { type: 'environment', id });
       reply.code(201);
       return listItem(row!);
@@ -188,6 +194,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
       version: EXPORT_VERSION,
       exportedAt: new Date().toISOString(),
       environment: { name: env.name, visibility: env.visibility, priority: env.priority, settings: env.settings },
+      nlu: (await exportOriginal(ctx.db, params.envId)).nlu,
     } as const;
   });
 
@@ -196,10 +203,13 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     const current = await environmentDetails(ctx, params.envId);
     // Name, visibility and priority belong to the target environment; the file brings its configuration.
     const incoming = withoutInactiveConfig(file.environment.settings);
-    const changes = compareSettings(current.settings, incoming);
-    if (!body.dryRun && changes.length > 0) {
+    const settingsChanges = compareSettings(current.settings, incoming);
+    const nlu = file.nlu === undefined ? null : await nluChange(ctx.db, params.envId, file.nlu);
+    const changes = nlu === null ? settingsChanges : [...settingsChanges, nlu];
+    if (!body.dryRun && settingsChanges.length > 0) {
       await ctx.db.update(environments).set({ settings: incoming }).where(eq(environments.id, params.envId));
     }
+    if (!body.dryRun && nlu !== null) await importOriginalExport(ctx.db, params.envId, { nlu: file.nlu }, 'replace');
     return { applied: !body.dryRun && changes.length > 0, changes };
   });
 }

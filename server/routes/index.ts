@@ -14,6 +14,10 @@ import { registerMemberRoutes } from './members';
 import { registerOrganisationRoutes } from './organisations';
 import { registerConsumptionRoutes } from './consumption';
 import { registerVersionRoutes } from './versions';
+import { registerNluRoutes } from './nlu';
+import { registerNluContextRoutes } from './nlu-contexts';
+import { registerNluServerRoutes } from './nlu-servers';
+import { registerNluTransferRoutes } from './nlu-transfer';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -29,4 +33,8 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerExtractorTestRoutes(app, ctx);
   registerConsumptionRoutes(app, ctx);
   registerVersionRoutes(app, ctx);
+  registerNluRoutes(app, ctx);
+  registerNluContextRoutes(app, ctx);
+  registerNluServerRoutes(app, ctx);
+  registerNluTransferRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 /** Environments (spec §3 Environment). The screens' endpoints extend this file (issue 5). */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
+import { originalNluExportSchema } from './nlu-transfer';
 
 export const visibilitySchema = z.enum(['public', 'private']);
 
@@ -252,6 +253,11 @@ export const environmentExportSchema = z.object({
     priority: z.boolean().default(false),
     settings: environmentSettingsSchema,
   }),
+  /**
+   * The NLU configuration (issue 12), in the original platform's console export format
+   * (src/contract/nlu-transfer.ts); absent in files written before it, which leave NLU as it is.
+   */
+  nlu: originalNluExportSchema.shape.nlu.optional(),
 });
 export type EnvironmentExport = z.infer<typeof environmentExportSchema>;
 

@@ -60,6 +60,7 @@ import {
 import { analysesEndpoints } from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
+import { nluEndpoints } from './nlu';
 
 export * from './define';
 export * from './auth';
@@ -71,6 +72,7 @@ export * from './members';
 export * from './access-keys';
 export * from './consumption';
 export * from './versions';
+export * from './nlu';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -132,4 +134,5 @@ export const allEndpoints: readonly Endpoint[] = [
   compareVersions,
   restoreVersion,
   deleteVersion,
+  ...nluEndpoints,
 ];

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS } from '../src/contract/uploads';
 import pino from 'pino';
+import { JSON_BODY_LIMIT } from '../src/contract/define';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
 import { installAuditLog } from './audit';
@@ -56,8 +57,8 @@ export interface BuildAppOptions {
   accessCache?: AccessCache;
 }
 
-/** JSON bodies of the API; file uploads have their own limits (multipart, UPLOAD_LIMITS). */
-const BODY_LIMIT = 1024 * 1024;
+/** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
+const BODY_LIMIT = JSON_BODY_LIMIT;
 
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const app = Fastify({

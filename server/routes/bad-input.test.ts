@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../../src/contract/define';
+import { METADATA_LIMITS } from '../../src/contract/uploads';
 import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
@@ -346,5 +347,65 @@ describe('long paths', () => {
       const response = await server.app.inject({ method: 'GET', url, headers });
       expect([404, 414], `${url.slice(0, 40)}: ${response.statusCode} ${response.body.slice(0, 100)}`).toContain(response.statusCode);
     }
+  });
+});
+
+describe('metadata', () => {
+  const manyKeys = Object.fromEntries(Array.from({ length: METADATA_LIMITS.maxKeys + 1 }, (_, index) => [`k${index}`, index]));
+  const variants: [string, unknown, string, Record<string, unknown>][] = [
+    ['too many keys', manyKeys, 'metadataTooManyKeys', { count: METADATA_LIMITS.maxKeys + 1, max: METADATA_LIMITS.maxKeys }],
+    ['a key too long', { ['k'.repeat(METADATA_LIMITS.maxKeyLength + 1)]: 1 }, 'metadataKeyTooLong', { max: METADATA_LIMITS.maxKeyLength }],
+    ['a value too large', { big: 'x'.repeat(METADATA_LIMITS.maxBytes) }, 'metadataTooLarge', { max: METADATA_LIMITS.maxBytes }],
+    ['multi-byte text over the size', { big: '\u00e9'.repeat(METADATA_LIMITS.maxBytes / 2) }, 'metadataTooLarge', { max: METADATA_LIMITS.maxBytes }],
+    ['a nested object', { a: { b: 1 } }, 'metadataValueNotPlain', { key: 'a' }],
+    ['an array value', { a: [1, 2] }, 'metadataValueNotPlain', { key: 'a' }],
+    ['an array', [1, 2], 'metadataNotObject', {}],
+    ['a string', 'text', 'metadataNotObject', {}],
+  ];
+
+  it.each(variants)('refuses %s in a simulated mail (JSON) with 400 and the problem as code and params', async (_, metadata, code, params) => {
+    for (const [url, headers] of [
+      [`${ENV}/analyses/simulated-mail`, admin],
+      [`${API_ENV}/analyses/simulated-mail`, apiKey],
+    ] as const) {
+      const response = await server.app.inject({ method: 'POST', url, headers, payload: { sender: 'a@b.c', recipient: 'c@d.e', metadata } });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+      expect(response.json()).toMatchObject({ code, ...params, message: expect.any(String) });
+    }
+  });
+
+  it.each(variants)('refuses %s in an upload (multipart) with 400 and the problem as code and params', async (_, metadata, code, params) => {
+    for (const [url, headers] of [
+      [`${ENV}/analyses`, admin],
+      [`${API_ENV}/analyses`, apiKey],
+    ] as const) {
+      const body = await multipart({ fields: { metadata: JSON.stringify(metadata) }, file: { name: 'mail.eml', content: 'Subject: hi\r\n\r\nhello' } });
+      const response = await server.app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+      expect(response.json()).toMatchObject({ code, ...params, message: expect.any(String) });
+    }
+  });
+
+  it('refuses 30 MB of metadata quickly, and keeps metadata at the limit', async () => {
+    const started = Date.now();
+    const huge = { big: 'x'.repeat(30 * 1024 * 1024) };
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `${ENV}/analyses/simulated-mail`,
+      headers: admin,
+      payload: { sender: 'a@b.c', recipient: 'c@d.e', metadata: huge },
+    });
+    expect([400, 413]).toContain(response.statusCode);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    const atLimit = Object.fromEntries(Array.from({ length: METADATA_LIMITS.maxKeys }, (_, index) => [`key${index}`, 'v'.repeat(250)]));
+    const accepted = await server.app.inject({
+      method: 'POST',
+      url: `${ENV}/analyses/simulated-mail`,
+      headers: admin,
+      payload: { sender: 'a@b.c', recipient: 'c@d.e', metadata: atLimit },
+    });
+    expect(accepted.statusCode, accepted.body.slice(0, 200)).toBe(201);
+    expect(accepted.json<{ metadata: unknown }>().metadata).toEqual(atLimit);
   });
 });

@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   staticDir?: string;
   /** Pino logging (off by default, for tests); `{ level }` picks the level. */
   logger?: boolean | { level: string };
+  /** Where log lines go (stdout by default); tests read them from here. */
+  logStream?: pino.DestinationStream;
   mailer: Mailer;
   /** Other origins serving the console (reset links may point there; see routes/passwords.ts). */
   consoleOrigins?: readonly string[];
@@ -70,7 +72,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
             serializers: logSerializers,
             // Asynchronous writes to stdout: lines written while one write is under way go out together
             // instead of one system call each (flushed at exit by pino).
-            stream: pino.destination({ dest: 1, sync: false }),
+            stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,

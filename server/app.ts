@@ -23,6 +23,7 @@ import type { Mailer } from './mail/mailer';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
+import { installRequestTimeouts, REQUEST_TIMEOUTS, serverTimeoutOptions, type RequestTimeouts } from './request-timeouts';
 import { parseQueryString } from './routes/query-string';
 import { installSecurityHeaders } from './security';
 import { installContractRouting } from './routes/register';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   staticDir?: string;
   /** Pino logging (off by default, for tests); `{ level }` picks the level. */
   logger?: boolean | { level: string };
+  /** How long clients may take to send requests (request-timeouts.ts); tests shorten them. */
+  timeouts?: Partial<RequestTimeouts>;
   /** Where log lines go (stdout by default); tests read them from here. */
   logStream?: pino.DestinationStream;
   mailer: Mailer;
@@ -63,6 +66,7 @@ export interface BuildAppOptions {
 const BODY_LIMIT = JSON_BODY_LIMIT;
 
 export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const timeouts: RequestTimeouts = { ...REQUEST_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger:
       options.logger === undefined || options.logger === false
@@ -75,6 +79,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
             stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
     logController: new OneLinePerRequest(),
+    ...serverTimeoutOptions(timeouts),
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
@@ -94,6 +99,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   };
 
   installErrorHandler(app);
+  installRequestTimeouts(app, timeouts);
   // Parsed only where a handler asks for the parts; a file over the limit is cut off, and the handler
   // answers with the §5 message rather than keeping a truncated file.
   void app.register(multipart, {

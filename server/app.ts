@@ -125,7 +125,9 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
       options,
     );
   });
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: runs are given back before the server waits for its open requests, so a
+  // slow upload cannot use up the shutdown time (main.ts) while analyses stay claimed.
+  app.addHook('preClose', async () => {
     await pipeline?.stop();
   });
 }

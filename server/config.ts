@@ -24,6 +24,8 @@ const envSchema = z.object({
   POSTROOM_PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  /** On shutdown, how long runs may take to reach their next step before they are given back (5 s). */
+  POSTROOM_PIPELINE_STOP_GRACE_MS: z.coerce.number().int().min(0).max(8_000).optional(),
   POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),
 });
@@ -46,6 +48,7 @@ export interface ServerConfig {
     leaseMs?: number;
     deliveryAttempts?: number;
     deliveryBackoffMs?: number;
+    stopGraceMs?: number;
   };
 }
 
@@ -77,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       workers: e.POSTROOM_PIPELINE_WORKERS,
       pollMs: e.POSTROOM_PIPELINE_POLL_MS,
       leaseMs: e.POSTROOM_PIPELINE_LEASE_MS,
+      stopGraceMs: e.POSTROOM_PIPELINE_STOP_GRACE_MS,
       deliveryAttempts: e.POSTROOM_WEBHOOK_ATTEMPTS,
       deliveryBackoffMs: e.POSTROOM_WEBHOOK_BACKOFF_MS,
     },

@@ -25,7 +25,7 @@ const envSchema = z.object({
   POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
   /** On shutdown, how long runs may take to reach their next step before they are given back (5 s). */
-  POSTROOM_PIPELINE_STOP_GRACE_MS: z.coerce.number().int().min(0).max(8_000).optional(),
+  POSTROOM_PIPELINE_STOP_GRACE_MS: z.coerce.number().int().min(0).max(8_000).default(5_000),
   POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),
 });

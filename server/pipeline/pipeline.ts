@@ -36,7 +36,8 @@ export interface PipelineOptions {
   /**
    * On stop, how long runs in progress have to reach their next step and give their analysis back
    * themselves; past it the pipeline gives their claims back itself, so a stopping server never
-   * waits for a long step (a 500-page document) and nothing waits for a lease to run out.
+   * waits for a long step (a 500-page document) and nothing waits for a lease to run out. Without
+   * it, stop waits for the runs' next step (tests; the server process sets it: config.ts).
    */
   stopGraceMs?: number;
 }
@@ -48,7 +49,6 @@ export const PIPELINE_DEFAULTS = {
   deliveryAttempts: 5,
   deliveryBackoffMs: 30_000,
   retentionEveryMs: 10 * 60_000,
-  stopGraceMs: 5_000,
 } as const;
 
 export interface PipelineDeps {
@@ -190,10 +190,15 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
       unsubscribe();
       wakeAll();
       for (const wake of [...stopRetention]) wake();
+      const graceMs = settings.stopGraceMs;
+      if (graceMs === undefined) {
+        await Promise.allSettled(loops);
+        return;
+      }
       let timer: NodeJS.Timeout | undefined;
       const graceOver = await Promise.race([
         Promise.allSettled(loops).then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), settings.stopGraceMs))),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
       ]);
       clearTimeout(timer);
       if (!graceOver) return;

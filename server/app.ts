@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS } from '../src/contract/uploads';
 import pino from 'pino';
+import { JSON_BODY_LIMIT } from '../src/contract/define';
 import { allEndpoints } from '../src/contract/index';
 import { isApiPath } from '../src/contract/server-paths';
 import { installAuditLog } from './audit';
@@ -26,6 +27,7 @@ import { createNluRuntime, type NluRuntime, type NluRuntimeOptions } from './nlu
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
 import { registerOpenApi } from './routes/openapi';
+import { installRequestTimeouts, REQUEST_TIMEOUTS, serverTimeoutOptions, type RequestTimeouts } from './request-timeouts';
 import { parseQueryString } from './routes/query-string';
 import { installSecurityHeaders } from './security';
 import { installContractRouting } from './routes/register';
@@ -42,6 +44,10 @@ export interface BuildAppOptions {
   staticDir?: string;
   /** Pino logging (off by default, for tests); `{ level }` picks the level. */
   logger?: boolean | { level: string };
+  /** How long clients may take to send requests (request-timeouts.ts); tests shorten them. */
+  timeouts?: Partial<RequestTimeouts>;
+  /** Where log lines go (stdout by default); tests read them from here. */
+  logStream?: pino.DestinationStream;
   mailer: Mailer;
   /**
    * Where this server's console is reached (POSTROOM_PUBLIC_URL): mailed links are built on it. Absent,
@@ -72,10 +78,11 @@ export interface BuildAppOptions {
   nlu?: Partial<NluRuntimeOptions> | NluRuntime;
 }
 
-/** JSON bodies of the API; file uploads have their own limits (multipart, UPLOAD_LIMITS). */
-const BODY_LIMIT = 1024 * 1024;
+/** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
+const BODY_LIMIT = JSON_BODY_LIMIT;
 
 export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const timeouts: RequestTimeouts = { ...REQUEST_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger:
       options.logger === undefined || options.logger === false
@@ -85,9 +92,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
             serializers: logSerializers,
             // Asynchronous writes to stdout: lines written while one write is under way go out together
             // instead of one system call each (flushed at exit by pino).
-            stream: pino.destination({ dest: 1, sync: false }),
+            stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
     logController: new OneLinePerRequest(),
+    ...serverTimeoutOptions(timeouts),
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
   });
@@ -109,6 +117,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   };
 
   installErrorHandler(app);
+  installRequestTimeouts(app, timeouts);
   // Parsed only where a handler asks for the parts; a file over the limit is cut off, and the handler
   // answers with the §5 message rather than keeping a truncated file.
   void app.register(multipart, {
@@ -135,7 +144,9 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
       options,
     );
   });
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: runs are given back before the server waits for its open requests, so a
+  // slow upload cannot use up the shutdown time (main.ts) while analyses stay claimed.
+  app.addHook('preClose', async () => {
     await pipeline?.stop();
   });
 }

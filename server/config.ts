@@ -28,6 +28,8 @@ const envSchema = z.object({
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
   // Fair queue: runs of one organisation at once, across every process sharing the database.
   POSTROOM_MAX_RUNS_PER_ORGANISATION: z.coerce.number().int().min(1).max(1000).optional(),
+  /** On shutdown, how long runs may take to reach their next step before they are given back (5 s). */
+  POSTROOM_PIPELINE_STOP_GRACE_MS: z.coerce.number().int().min(0).max(8_000).default(5_000),
   POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),
   // Webhooks (and every other request to a user's URL) may reach loopback and private networks:
@@ -61,6 +63,7 @@ export interface ServerConfig {
     maxRunsPerOrganisation?: number;
     deliveryAttempts?: number;
     deliveryBackoffMs?: number;
+    stopGraceMs?: number;
   };
   nlu: { startupMs?: number; idleMs?: number };
 }
@@ -96,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       pollMs: e.POSTROOM_PIPELINE_POLL_MS,
       leaseMs: e.POSTROOM_PIPELINE_LEASE_MS,
       maxRunsPerOrganisation: e.POSTROOM_MAX_RUNS_PER_ORGANISATION,
+      stopGraceMs: e.POSTROOM_PIPELINE_STOP_GRACE_MS,
       deliveryAttempts: e.POSTROOM_WEBHOOK_ATTEMPTS,
       deliveryBackoffMs: e.POSTROOM_WEBHOOK_BACKOFF_MS,
     },

@@ -9,9 +9,11 @@
  */
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { metadataSchema, type AnalysisMetadata } from '../../src/contract/analyses';
-import { UPLOAD_LIMITS, uploadProblems, type UploadProblem } from '../../src/contract/uploads';
+import { metadataInputSchema, type AnalysisMetadata } from '../../src/contract/analyses';
+import { CONTROL_CHARACTERS } from '../../src/contract/define';
+import { metadataMessage, metadataProblem, UPLOAD_LIMITS, uploadProblems, type UploadProblem } from '../../src/contract/uploads';
 import { HttpError } from '../http-error';
+import { nulCharacterAt } from '../routes/input-guard';
 import type { NewAnalysisFile } from './create';
 import { uploadRejected } from './upload-rejection';
 
@@ -29,6 +31,19 @@ const MAX_NAME_LENGTH = 200;
 
 function badRequest(message: string): HttpError {
   return new HttpError(400, { message, code: 'invalidUpload' });
+}
+
+/**
+ * What the multipart reader (busboy, under @fastify/multipart) throws on a body it cannot read: no
+ * boundary, a broken one, a part header it cannot parse, a body cut short. Those are plain errors
+ * without a status; they are the client's fault, so they become 400 invalidUpload, never a 500 nor
+ * "too large". Our own answers and the parser's limit errors pass through unchanged.
+ */
+export function asUploadError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  if (typeof statusCode === 'number' && statusCode < 500 && typeof code === 'string' && code !== 'FST_REQ_FILE_TOO_LARGE') return error;
+  return badRequest('The multipart body is malformed or cut short');
 }
 
 interface ReceivedFile {
@@ -73,15 +88,15 @@ function parseMetadata(raw: string): AnalysisMetadata {
   try {
     value = raw.trim() === '' ? {} : JSON.parse(raw);
   } catch {
-    throw badRequest('The "metadata" part must be a JSON object');
+    throw new HttpError(400, { message: metadataMessage({ code: 'metadataNotObject' }), code: 'metadataNotObject' });
   }
-  const parsed = metadataSchema.safeParse(value);
-  if (!parsed.success) {
-    throw new HttpError(400, {
-      message: 'The "metadata" part must be a JSON object of strings, numbers, booleans or null',
-      code: 'invalidUpload',
-      issues: parsed.error.issues,
-    });
+  // The same bounds as the JSON endpoints (metadataInputSchema), answered with the problem's code.
+  const problem = metadataProblem(value);
+  if (problem !== null) throw new HttpError(400, { message: metadataMessage(problem), ...problem });
+  const parsed = metadataInputSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, { message: metadataMessage({ code: 'metadataNotObject' }), code: 'metadataNotObject' });
+  if (nulCharacterAt(parsed.data) !== null) {
+    throw new HttpError(400, { message: 'Text must not contain NUL characters', code: 'invalidText', location: 'body', path: ['metadata'] });
   }
   return parsed.data;
 }
@@ -118,7 +133,7 @@ export async function readAnalysisUpload(request: FastifyRequest): Promise<Analy
     }
   } catch (error) {
     // The parser's own file-count limit (UPLOAD_LIMITS.maxFiles, server/app.ts) ends the request.
-    if ((error as { code?: string }).code !== 'FST_FILES_LIMIT') throw error;
+    if ((error as { code?: string }).code !== 'FST_FILES_LIMIT') throw asUploadError(error);
     tooManyFiles = true;
   }
 
@@ -136,6 +151,7 @@ export async function readAnalysisUpload(request: FastifyRequest): Promise<Analy
   if (name !== undefined && name.length > MAX_NAME_LENGTH) {
     throw badRequest(`The name is longer than ${MAX_NAME_LENGTH} characters`);
   }
+  if (name !== undefined && CONTROL_CHARACTERS.test(name)) throw badRequest('The name must not contain control characters');
   const manual = fields.get('manualFinalStatus');
   if (manual !== undefined && manual !== 'true' && manual !== 'false') {
     throw badRequest('"manualFinalStatus" is true or false');

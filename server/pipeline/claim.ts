@@ -19,7 +19,8 @@
  * `claimed_by = me AND status = 'pending'`, so a worker that lost its claim (aborted by a user, or too
  * slow and re-claimed) writes nothing more.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { analyses } from '../db/schema';
 import type { AnalysisMetadata, AnalysisStatus } from '../../src/contract/analyses';
 import type { InputType } from '../../src/contract/uploads';
 import type { Database } from '../db/open';
@@ -160,6 +161,21 @@ export async function releaseClaim(db: Database, analysisId: string, workerId: s
   await db.execute(sql`
     UPDATE analyses SET status = 'waiting', claimed_by = NULL, lease_expires_at = NULL
     WHERE id = ${analysisId} AND claimed_by = ${workerId} AND status = 'pending' AND NOT awaiting_final_status`);
+}
+
+/**
+ * Gives back every claim of these workers whose run did not reach its next step in time on
+ * shutdown: the run still going on in this process then writes nothing more (its writes are guarded
+ * by the claim), and another worker takes the analysis at once. Returns the analyses given back.
+ */
+export async function releaseClaimsOf(db: Database, workerIds: readonly string[]): Promise<string[]> {
+  if (workerIds.length === 0) return [];
+  const released = await db
+    .update(analyses)
+    .set({ status: 'waiting', claimedBy: null, leaseExpiresAt: null })
+    .where(and(inArray(analyses.claimedBy, [...workerIds]), eq(analyses.status, 'pending'), eq(analyses.awaitingFinalStatus, false)))
+    .returning({ id: analyses.id });
+  return released.map((row) => row.id);
 }
 
 export { rowsOf };

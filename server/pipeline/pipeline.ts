@@ -10,7 +10,7 @@ import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
 import type { NluRuntime } from '../nlu/runtime';
 import { createOutboundClient, type OutboundClient } from '../outbound/client';
-import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION } from './claim';
+import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION, releaseClaimsOf } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
 import { MainThreadMeter } from './main-thread-meter';
@@ -37,6 +37,13 @@ export interface PipelineOptions {
   retentionEveryMs?: number;
   /** Parse deadline per file (the files viewer's by default). */
   parseDeadlineMs?: number;
+  /**
+   * On stop, how long runs in progress have to reach their next step and give their analysis back
+   * themselves; past it the pipeline gives their claims back itself, so a stopping server never
+   * waits for a long step (a 500-page document) and nothing waits for a lease to run out. Without
+   * it, stop waits for the runs' next step (tests; the server process sets it: config.ts).
+   */
+  stopGraceMs?: number;
 }
 
 export const PIPELINE_DEFAULTS = {
@@ -61,7 +68,10 @@ export interface PipelineDeps {
 
 export interface Pipeline {
   readonly workerIds: readonly string[];
-  /** Stops claiming; runs in progress give their analysis back at their next step. */
+  /**
+   * Stops claiming; runs in progress give their analysis back at their next step, or are given
+   * back after `stopGraceMs`. Resolves within about that time whatever the runs do.
+   */
   stop(): Promise<void>;
   /** Runs the retention job now (tests, and once at start). */
   anonymizeNow(): Promise<number>;
@@ -190,7 +200,25 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
       unsubscribe();
       wakeAll();
       for (const wake of [...stopRetention]) wake();
-      await Promise.allSettled(loops);
+      const graceMs = settings.stopGraceMs;
+      if (graceMs === undefined) {
+        await Promise.allSettled(loops);
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = await Promise.race([
+        Promise.allSettled(loops).then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (!graceOver) return;
+      try {
+        const released = await releaseClaimsOf(deps.db, workerIds);
+        log('warn', { released: released.length, analysisIds: released }, 'runs still going on at shutdown were given back to the queue');
+      } catch (error) {
+        // Their leases run out and another worker takes them over then.
+        log('error', { err: error }, 'giving runs back at shutdown failed');
+      }
     },
     anonymizeNow: () => anonymizeDue(deps.db),
   };

@@ -108,7 +108,7 @@ describe('creating an analysis by upload', () => {
     const nested = await upload({ file: { name: 'a.eml', content: mail }, fields: { metadata: '{"a":{"b":1}}' } });
     expect(nested.statusCode).toBe(400);
     const notJson = await upload({ file: { name: 'a.eml', content: mail }, fields: { metadata: '{oops' } });
-    expect(notJson.json()).toMatchObject({ message: 'The "metadata" part must be a JSON object' });
+    expect(notJson.json()).toMatchObject({ code: 'metadataNotObject', message: 'The metadata must be a JSON object' });
     const unknown = await upload({ file: { name: 'a.eml', content: mail }, fields: { colour: 'blue' } });
     expect(unknown.statusCode).toBe(400);
     const json = await server.app.inject({ method: 'POST', url: `${ENV}/analyses`, headers: headers.qualifier, payload: { file: 'x' } });

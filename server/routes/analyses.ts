@@ -18,7 +18,6 @@ import { abortAnalysisRun, deleteAnalysisRecord, reanalyzeAnalysis } from '../an
 import { createAnalysisRecord } from '../analyses/create';
 import { loadAnalysisDetail } from '../analyses/detail';
 import { loadDownload } from '../analyses/download';
-import { SIMULATED_MAIL_BODY_LIMIT } from '../analyses/limits';
 import { listAnalysesPage } from '../analyses/list';
 import { findOpenableAnalysis } from '../analyses/lookup';
 import { composeSimulatedMail } from '../analyses/simulated-mail';
@@ -61,7 +60,6 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
       reply.code(201);
       return summaryOf(row);
     },
-    { bodyLimit: SIMULATED_MAIL_BODY_LIMIT },
   );
 
   registerEndpoint(app, ctx, getAnalysis, async ({ params }) => {

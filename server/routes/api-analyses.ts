@@ -13,7 +13,6 @@ import {
 } from '../../src/contract/analyses';
 import { setFinalStatus } from '../analyses/actions';
 import { createAnalysisRecord } from '../analyses/create';
-import { SIMULATED_MAIL_BODY_LIMIT } from '../analyses/limits';
 import { findAnalysis } from '../analyses/lookup';
 import { composeSimulatedMail } from '../analyses/simulated-mail';
 import { readAnalysisUpload } from '../analyses/upload';
@@ -55,7 +54,6 @@ export function registerApiAnalysisRoutes(app: FastifyInstance, ctx: ServerConte
       reply.code(201);
       return summaryOf(row);
     },
-    { bodyLimit: SIMULATED_MAIL_BODY_LIMIT },
   );
 
   registerEndpoint(app, ctx, apiGetAnalysis, async ({ params }) =>

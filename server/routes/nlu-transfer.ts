@@ -11,11 +11,8 @@ import { importOriginalExport } from '../nlu/import';
 import { contextViews } from '../nlu/views';
 import { registerEndpoint } from './register';
 
-/** Console exports with long dictionaries go well past the API's default 1 MB. */
-const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
-
 export function registerNluTransferRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  registerEndpoint(app, ctx, importNlu, ({ params, body }) => importOriginalExport(ctx.db, params.envId, body, 'merge'), { bodyLimit: IMPORT_BODY_LIMIT });
+  registerEndpoint(app, ctx, importNlu, ({ params, body }) => importOriginalExport(ctx.db, params.envId, body, 'merge'));
 
   registerEndpoint(app, ctx, exportNlu, async ({ params, reply }) => {
     reply.header('Content-Disposition', 'attachment; filename="nlu-export.json"');

@@ -9,16 +9,18 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type {
-  Endpoint,
-  EndpointBody,
-  EndpointParams,
-  EndpointQuery,
-  EndpointResponse,
+import {
+  JSON_BODY_LIMIT,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
 } from '../../src/contract/define';
 import { authorize, type Scope } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { HttpError } from '../http-error';
+import { nulCharacterAt } from './input-guard';
 
 /** The validated input of the current request; the permission layer reads `params` from here. */
 export interface ParsedInput {
@@ -62,27 +64,44 @@ export function toFastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
+/** How many issues a 400 lists at most: a body of 10 000 bad items must not make a 10 000-item answer. */
+const MAX_ISSUES = 20;
+
 function parsePart(
   schema: z.ZodType | undefined,
   value: unknown,
   location: keyof typeof LOCATION_LABEL,
 ): unknown {
   if (schema === undefined) return undefined;
+  const nulAt = nulCharacterAt(value);
+  if (nulAt !== null) {
+    throw new HttpError(400, {
+      message: `Invalid request ${LOCATION_LABEL[location]}: text must not contain NUL characters`,
+      code: 'invalidText',
+      location: LOCATION_LABEL[location],
+      path: nulAt,
+    });
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   // Issues carry codes, paths and messages but not the input (zod 4 leaves it out unless asked),
   // so a rejected password is never echoed back.
+  const issues = result.error.issues.slice(0, MAX_ISSUES);
+  // A domain check of the contract (metadata bounds...) names its problem in its params: that
+  // becomes the answer's code, with its parameters, for the console to translate.
+  const named = issues.find(
+    (issue): issue is z.core.$ZodIssueCustom & { params: { code: string } } =>
+      issue.code === 'custom' && typeof issue.params?.code === 'string',
+  );
+  if (named !== undefined) throw new HttpError(400, { ...named.params, message: named.message, issues });
   throw new HttpError(400, {
     message: `Invalid request ${LOCATION_LABEL[location]}`,
-    issues: result.error.issues,
+    code: 'invalidRequest',
+    issues,
   });
 }
 
-/** Per-route settings a declaration cannot carry. */
-export interface RouteOptions {
-  /** JSON body limit in bytes when the app's default is too small (e.g. files sent as base64). */
-  bodyLimit?: number;
-}
+
 
 /** Responses already checked against their endpoint's schema by `checkedResponse` (e.g. cached ones). */
 const checkedResponses = new WeakMap<object, Endpoint>();
@@ -105,12 +124,12 @@ export function registerEndpoint<E extends Endpoint>(
   ctx: ServerContext,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: RouteOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
-    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    // Every body is bounded to what its endpoint needs (src/contract/define.ts); past it, 413.
+    bodyLimit: endpoint.bodyLimit ?? JSON_BODY_LIMIT,
     config: { endpoint },
     preValidation: async (request) => {
       const params = parsePart(endpoint.params, request.params, 'params');
@@ -141,7 +160,9 @@ export function registerEndpoint<E extends Endpoint>(
       }
       const checked = endpoint.response.safeParse(result);
       if (!checked.success) {
-        request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'response breaks the contract');
+        // Where and what kind, never the values (server/log.ts).
+        const issues = checked.error.issues.slice(0, 10).map((issue) => ({ code: issue.code, path: issue.path.slice(0, 10).map(String) }));
+        request.log.error({ endpoint: endpoint.id, issueCount: checked.error.issues.length, issues }, 'response breaks the contract');
         throw new Error(`Response of ${endpoint.id} does not match its contract`);
       }
       // The parsed value, not the raw one: object schemas strip fields the contract does not name.

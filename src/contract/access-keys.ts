@@ -1,6 +1,6 @@
 /** Access keys and webhooks of an environment (spec §3 Access key, Webhook; §4 Webhooks; §8). */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, defineEndpoint, plainText } from './define';
 
 const envParams = z.object({ envId: z.string().min(1) });
 
@@ -32,7 +32,7 @@ export const createAccessKey = defineEndpoint({
   summary: 'Create an access key; its secret is in this answer only',
   access: access.environment('envId', 'configurator'),
   params: envParams,
-  body: z.object({ name: z.string().trim().min(1).max(100) }),
+  body: z.object({ name: plainText().trim().min(1).max(100) }),
   response: z.object({ key: accessKeySchema, secret: z.string() }),
 });
 

@@ -4,9 +4,9 @@
  * further down, one per operation; the upload rules are in uploads.ts.
  */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, defineEndpoint, plainText } from './define';
 import { moduleTypeSchema } from './environments';
-import { inputTypeSchema, UPLOAD_LIMITS } from './uploads';
+import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_LIMIT, UPLOAD_LIMITS } from './uploads';
 
 // ---------------------------------------------------------------------------------------------
 // Status and input (§4 Analysis progress)
@@ -29,8 +29,21 @@ export const FINISHED_STATUSES: readonly AnalysisStatus[] = ['processed', 'error
 // What an analysis holds
 // ---------------------------------------------------------------------------------------------
 
-export const metadataSchema = z.record(z.string().max(200), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+/** The metadata an analysis holds: a flat object of plain values. */
+export const metadataSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type AnalysisMetadata = z.infer<typeof metadataSchema>;
+
+/**
+ * Metadata as it comes in, held to METADATA_LIMITS (uploads.ts). A refusal is one custom issue whose
+ * params are the problem (`code` and its numbers), which the server lifts to the answer's `code`.
+ */
+export const metadataInputSchema = z
+  .unknown()
+  .superRefine((value, check) => {
+    const problem = metadataProblem(value);
+    if (problem !== null) check.addIssue({ code: 'custom', message: metadataMessage(problem), params: problem, abort: true });
+  })
+  .pipe(metadataSchema);
 
 export const analysisFileSchema = z.object({
   id: z.string(),
@@ -153,14 +166,14 @@ export type AnalysisDetail = z.infer<typeof analysisDetailSchema>;
 
 /** §3 simulated mail; §5 sender and recipient must contain an at-sign. */
 export const simulatedMailSchema = z.object({
-  name: z.string().trim().max(200).optional(),
-  sender: z.string().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
-  recipient: z.string().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
-  subject: z.string().max(1000).default(''),
+  name: plainText().trim().max(200).optional(),
+  sender: plainText().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
+  recipient: plainText().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
+  subject: plainText().max(1000).default(''),
   body: z.string().max(1_000_000).default(''),
-  metadata: metadataSchema.default({}),
+  metadata: metadataInputSchema.default({}),
   attachments: z
-    .array(z.object({ name: z.string().min(1).max(255), contentBase64: z.string() }))
+    .array(z.object({ name: plainText().min(1).max(255), contentBase64: z.string() }))
     .max(UPLOAD_LIMITS.maxFiles - 1)
     .default([]),
 });
@@ -198,7 +211,7 @@ const statusListSchema = z
 
 export const analysesQuerySchema = z.object({
   /** Searched in the name, and in metadata values when `inMetadata` is true. */
-  search: z.string().trim().max(200).optional(),
+  search: plainText().trim().max(200).optional(),
   // The console's request layer validates the parsed value again before serialising it, so the
   // parsed forms (a boolean, an array of statuses) are accepted as well as the query-string ones.
   inMetadata: z
@@ -269,6 +282,7 @@ export const simulateMail = defineEndpoint({
   id: 'analyses.simulate',
   method: 'POST',
   path: '/v4/console/api/environment/{envId}/analyses/simulated-mail',
+  bodyLimit: SIMULATED_MAIL_BODY_LIMIT,
   summary: 'Queue an analysis of a mail typed in the console (sender and recipient must contain an at-sign)',
   access: access.environment('envId', 'qualifier'),
   params: envParams,
@@ -362,6 +376,7 @@ export const apiSimulateMail = defineEndpoint({
   id: 'api.analyses.simulate',
   method: 'POST',
   path: '/v4/api/environment/{envId}/analyses/simulated-mail',
+  bodyLimit: SIMULATED_MAIL_BODY_LIMIT,
   summary: 'Queue an analysis of a mail given as JSON; access key required',
   access: access.accessKey('envId'),
   params: envParams,
@@ -389,7 +404,7 @@ export const apiFinishAnalysis = defineEndpoint({
   params: analysisParams,
   body: z.object({
     status: z.enum(['processed', 'error']),
-    exchangeLabels: z.array(z.string().max(200)).max(100).optional(),
+    exchangeLabels: z.array(plainText().max(200)).max(100).optional(),
     error: z.string().max(2000).optional(),
   }),
   response: analysisStatusReportSchema,

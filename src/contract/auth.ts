@@ -1,6 +1,6 @@
 /** Sign-in and current-user endpoints (spec §7.2) and the User entity (§3). */
 import { z } from 'zod';
-import { access, defineEndpoint, PROJECT_PROFILES } from './define';
+import { access, defineEndpoint, plainText, PROJECT_PROFILES } from './define';
 
 export const roleSchema = z.enum([
   'ROLE_ORGANISATION_ADMIN',
@@ -51,7 +51,7 @@ export const loginCheck = defineEndpoint({
   path: '/api/login_check',
   summary: 'Exchange a username and password for an access token and a refresh token',
   access: access.public,
-  body: z.object({ username: z.string().min(1), password: z.string().min(1) }),
+  body: z.object({ username: plainText().min(1).max(320), password: z.string().min(1).max(1024) }),
   response: sessionTokensSchema,
 });
 

@@ -3,7 +3,7 @@
  * registration. A path, a field or a status code is never spelled twice: both sides take it from here.
  * This module imports nothing from the DOM or from Node.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Header carrying the username of the user a provider support agent acts as (ghosting, spec §6). */
 export const SWITCH_HEADER = 'X-Switch-User';
@@ -139,6 +139,11 @@ export interface Endpoint<
   response?: R;
   /** Who may call it; the server checks this before reading the body (server/auth/permissions.ts). */
   access: Access;
+  /**
+   * Largest body in bytes the server reads for this endpoint; JSON_BODY_LIMIT when absent. Only
+   * endpoints that carry files (base64 in JSON, an environment export) declare more.
+   */
+  bodyLimit?: number;
 }
 
 /** Identity helper that keeps the exact schema types of a declaration. */
@@ -160,3 +165,57 @@ export type EndpointResponse<E> = E extends Endpoint<any, any, any, infer R>
     ? z.infer<R>
     : unknown
   : never;
+
+// ---------------------------------------------------------------------------------------------
+// Input bounds shared by every endpoint: the console checks them before sending, the server on receipt.
+// ---------------------------------------------------------------------------------------------
+
+/** Body limit of an endpoint that does not declare one: forms and settings, never files. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * C0 control characters and DEL. None belongs in a name, an id or a one-line field; NUL belongs
+ * nowhere (PostgreSQL refuses it in text and JSON), so the server refuses it in any input.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const NO_CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+
+/** A one-line text typed by a person (names, labels, usernames): no control characters. */
+export function plainText() {
+  return z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { message: NO_CONTROL_CHARACTERS_MESSAGE });
+}
+
+/** A day as `YYYY-MM-DD` that exists in the calendar (no 2026-02-30, no 9999-99-99). */
+export const calendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD')
+  .refine(isCalendarDate, { message: 'Not a day of the calendar' });
+
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Codes of the answers any endpoint may give to bad input (server/error-handler.ts and
+ * routes/register.ts); the console translates them (errors:input.<code>).
+ * - invalidRequest: the path, query or body does not match the contract (`issues` say where);
+ * - invalidText: a NUL character somewhere in the input (`location`, `path`);
+ * - invalidJson: a JSON body that does not parse;
+ * - bodyTooLarge: more bytes than the endpoint reads (`limit`), answered 413;
+ * - unsupportedContentType: a body the endpoint does not read (415);
+ * - requestTimeout: the body did not arrive in time (408).
+ */
+export const INPUT_ERROR_CODES = [
+  'invalidRequest',
+  'invalidText',
+  'invalidJson',
+  'bodyTooLarge',
+  'unsupportedContentType',
+  'requestTimeout',
+] as const;
+export type InputErrorCode = (typeof INPUT_ERROR_CODES)[number];

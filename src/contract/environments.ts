@@ -1,6 +1,6 @@
 /** Environments (spec §3 Environment). The screens' endpoints extend this file (issue 5). */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, defineEndpoint, plainText } from './define';
 import { originalNluExportSchema } from './nlu-transfer';
 
 export const visibilitySchema = z.enum(['public', 'private']);
@@ -151,7 +151,7 @@ export type ModuleType = z.infer<typeof moduleTypeSchema>;
 export const environmentModuleSchema = z.object({
   id: z.string().min(1).max(64),
   type: moduleTypeSchema,
-  name: z.string().trim().min(1).max(100),
+  name: plainText().trim().min(1).max(100),
   inputType: z.string().max(100).nullable().default(null),
   context: z.string().max(100).nullable().default(null),
   active: z.boolean().default(true),
@@ -171,7 +171,7 @@ export const outputOptionsSchema = z.object({
   emailHeader: z.boolean().default(true),
   categoriesEnabled: z.boolean().default(true),
   /** Categories left out of the payload (§5: may differ from the domain rules, which warns). */
-  categoriesToSkip: z.array(z.string().trim().min(1).max(100)).max(500).default([]),
+  categoriesToSkip: z.array(plainText().trim().min(1).max(100)).max(500).default([]),
   extractedData: z.boolean().default(true),
   metadata: z.boolean().default(true),
   nluOutput: z.boolean().default(true),
@@ -225,16 +225,22 @@ export const environmentSettingsSchema = z.object({
     }),
   /** Categories of the use case (templates fill them; the categorization screens of a later issue edit them). */
   categories: z
-    .array(z.object({ name: z.string().trim().min(1).max(100), description: z.string().max(500).default('') }))
+    .array(z.object({ name: plainText().trim().min(1).max(100), description: z.string().max(500).default('') }))
     .max(500)
     .default([]),
 });
 export type EnvironmentSettings = z.infer<typeof environmentSettingsSchema>;
 export type EnvironmentSettingsInput = z.input<typeof environmentSettingsSchema>;
 
+/**
+ * Settings and export files carry whole module configurations (NLU dictionaries of 100 000 entries,
+ * templates): far more than a form. Also the limit of the original console's NLU export (nlu.import).
+ */
+export const ENVIRONMENT_FILE_BODY_LIMIT = 20 * 1024 * 1024;
+
 /** Spec §5 environment name message; `{name}` is replaced. */
 export const ENVIRONMENT_NAME_TAKEN = 'Name "{name}" already used for an environment in this project';
-export const environmentNameSchema = z.string().trim().min(1).max(100);
+export const environmentNameSchema = plainText().trim().min(1).max(100);
 
 // ---------------------------------------------------------------------------------------------
 // Export file (import-export screen, templates): a versioned JSON document.
@@ -306,6 +312,7 @@ export const environmentSourceSchema = z.discriminatedUnion('kind', [
 
 export const createEnvironment = defineEndpoint({
   id: 'environments.create',
+  bodyLimit: ENVIRONMENT_FILE_BODY_LIMIT,
   method: 'POST',
   path: '/v4/console/api/project/{projectId}/environments',
   summary: 'Create an environment from scratch, a template or an export file (name unique in the project)',
@@ -334,6 +341,7 @@ export const getEnvironmentSettings = defineEndpoint({
 
 export const updateEnvironmentSettings = defineEndpoint({
   id: 'environments.updateSettings',
+  bodyLimit: ENVIRONMENT_FILE_BODY_LIMIT,
   method: 'PUT',
   path: '/v4/console/api/environment/{envId}/settings',
   summary: 'Save name, visibility, priority and configuration (module ordering rules enforced)',
@@ -384,6 +392,7 @@ export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
 export const importEnvironment = defineEndpoint({
   id: 'environments.import',
+  bodyLimit: ENVIRONMENT_FILE_BODY_LIMIT,
   method: 'POST',
   path: '/v4/console/api/environment/{envId}/import',
   summary: 'Check an export file against an environment and list the changes; apply them unless dryRun',

@@ -1,6 +1,6 @@
 /** Members, invitations, direct user creation and audit logs of an organisation (spec §3 Member, §5, §6). */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, defineEndpoint, plainText } from './define';
 import { accessProfileSchema, personSchema, roleSchema } from './auth';
 
 const orgaParams = z.object({ orgaId: z.string().min(1) });
@@ -55,11 +55,11 @@ export const removeMember = defineEndpoint({
 
 /** §3 Member / §5: firstname, lastname, username and email are mandatory. */
 export const memberFormSchema = z.object({
-  firstname: z.string().trim().min(1).max(100),
-  lastname: z.string().trim().min(1).max(100),
-  username: z.string().trim().min(1).max(100).regex(/^[\w.@-]+$/, 'Letters, digits, dot, dash, underscore or @ only'),
+  firstname: plainText().trim().min(1).max(100),
+  lastname: plainText().trim().min(1).max(100),
+  username: plainText().trim().min(1).max(100).regex(/^[\w.@-]+$/, 'Letters, digits, dot, dash, underscore or @ only'),
   email: z.email().max(254),
-  position: z.string().trim().max(100).nullable().default(null),
+  position: plainText().trim().max(100).nullable().default(null),
   /** External to the organisation: sees only the projects granted below (§6). */
   guest: z.boolean().default(false),
   profiles: z.array(projectGrantSchema).max(1000).default([]),

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { access, defineEndpoint, type Endpoint } from './define';
 import { nluResultSchema } from './modules/nlu';
-import { languageSchema } from './environments';
+import { ENVIRONMENT_FILE_BODY_LIMIT, languageSchema } from './environments';
 import {
   archetypeInputSchema,
   archetypeSchema,
@@ -164,6 +164,7 @@ export const importNlu = defineEndpoint({
   access: access.environment('envId', 'configurator'),
   params: envParams,
   body: z.unknown(),
+  bodyLimit: ENVIRONMENT_FILE_BODY_LIMIT,
   response: nluImportReportSchema,
 });
 

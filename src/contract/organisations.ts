@@ -1,6 +1,6 @@
 /** Organisation, projects and rapid-navigation endpoints (spec §3 Organisation, Project; §5; §6). */
 import { z } from 'zod';
-import { access, defineEndpoint, PROJECT_PROFILES } from './define';
+import { access, calendarDateSchema, defineEndpoint, plainText, PROJECT_PROFILES } from './define';
 import { moduleTypeSchema, visibilitySchema } from './environments';
 
 export const providerCapabilitySchema = z.enum(['operations']);
@@ -9,7 +9,8 @@ const orgaParams = z.object({ orgaId: z.string().min(1) });
 const projectParams = z.object({ projectId: z.string().min(1) });
 
 /** `YYYY-MM-DD`. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD');
+/** A real calendar day: an impossible one (2026-02-30) is refused as input, never reaches the database. */
+export const isoDateSchema = calendarDateSchema;
 
 export const organisationSchema = z.object({
   id: z.string(),
@@ -41,7 +42,7 @@ export const updateOrganisation = defineEndpoint({
   access: access.organisation('orgaId', 'admin'),
   params: orgaParams,
   body: z.object({
-    name: z.string().trim().min(1).max(100),
+    name: plainText().trim().min(1).max(100),
     contractStartDate: isoDateSchema,
     yearlyQuota: z.number().int().min(0).max(1_000_000_000).nullable(),
   }),
@@ -53,7 +54,7 @@ export const updateOrganisation = defineEndpoint({
 /** §5/§9: the message of the 50-character limit. */
 export const PROJECT_NAME_MAX_LENGTH = 50;
 export const PROJECT_NAME_TOO_LONG = 'New project name cannot exceed 50 characters';
-export const projectNameSchema = z.string().trim().min(1).max(PROJECT_NAME_MAX_LENGTH, PROJECT_NAME_TOO_LONG);
+export const projectNameSchema = plainText().trim().min(1).max(PROJECT_NAME_MAX_LENGTH, PROJECT_NAME_TOO_LONG);
 export const projectTypeSchema = z.enum(['IC', 'NLU']);
 
 export const projectSchema = z.object({

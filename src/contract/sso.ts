@@ -12,7 +12,7 @@
  * ssoSignupClosed, ssoAccountExists.
  */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, defineEndpoint, plainText } from './define';
 
 export const SOCIAL_PROVIDERS = ['google'] as const;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
@@ -99,7 +99,7 @@ export const oidcAuthUrl = defineEndpoint({
   path: '/oidc/authUrl',
   summary: "Whether the user's organisation signs in through its identity provider, and the URL to go to",
   access: access.public,
-  body: z.object({ username: z.string().min(1), redirectUri: absoluteUrl }),
+  body: z.object({ username: plainText().min(1).max(320), redirectUri: absoluteUrl }),
   response: z.discriminatedUnion('enabled', [
     z.object({ enabled: z.literal(false) }),
     z.object({ enabled: z.literal(true), url: z.string(), transaction: z.string() }),

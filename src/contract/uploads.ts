@@ -38,6 +38,12 @@ export const UPLOAD_LIMITS = {
   maxTotalBytes: 50 * 1024 * 1024,
 } as const;
 
+/**
+ * Body limit of a simulated mail, whose attachments travel as base64 in JSON: the §5 total grown by
+ * a third, plus room for the body and the JSON around it. `uploadProblems` then checks the decoded sizes.
+ */
+export const SIMULATED_MAIL_BODY_LIMIT = Math.ceil((UPLOAD_LIMITS.maxTotalBytes * 4) / 3) + 4 * 1024 * 1024;
+
 export type UploadProblem =
   | { code: 'extensionNotAllowed'; ext: string; file: string }
   | { code: 'fileTooLarge'; size: number; file: string }
@@ -69,4 +75,76 @@ export function uploadProblems(files: readonly { name: string; size: number }[])
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > UPLOAD_LIMITS.maxTotalBytes) problems.push({ code: 'totalTooLarge', size: UPLOAD_LIMITS.maxTotalBytes });
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metadata: a flat JSON object of plain values, bounded so one analysis cannot weigh on every list
+// page and every request (issue 11). Checked by the console before sending and by the server on
+// every way in (multipart `metadata` part, simulated mail JSON).
+// ---------------------------------------------------------------------------------------------
+
+export const METADATA_LIMITS = {
+  maxKeys: 50,
+  maxKeyLength: 200,
+  /** The whole object serialised as JSON, in UTF-8 bytes. */
+  maxBytes: 16 * 1024,
+} as const;
+
+export type MetadataProblem =
+  | { code: 'metadataNotObject' }
+  | { code: 'metadataValueNotPlain'; key: string }
+  | { code: 'metadataTooManyKeys'; count: number; max: number }
+  | { code: 'metadataKeyTooLong'; max: number }
+  | { code: 'metadataTooLarge'; size: number; max: number };
+
+/** English messages, as the server answers them; the console translates by `code`. */
+export const METADATA_MESSAGES = {
+  metadataNotObject: 'The metadata must be a JSON object',
+  metadataValueNotPlain: 'Metadata values are strings, numbers, booleans or null (not "{key}")',
+  metadataTooManyKeys: 'The metadata has {count} keys; at most {max} are allowed',
+  metadataKeyTooLong: 'A metadata key is longer than {max} characters',
+  metadataTooLarge: 'The metadata takes {size} bytes; at most {max} are allowed',
+} as const satisfies Record<MetadataProblem['code'], string>;
+
+const PLAIN_TYPES = new Set(['string', 'number', 'boolean']);
+
+/** The first problem of a metadata value (already parsed from JSON), or null when it is acceptable. */
+export function metadataProblem(value: unknown): MetadataProblem | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { code: 'metadataNotObject' };
+  const keys = Object.keys(value);
+  if (keys.length > METADATA_LIMITS.maxKeys) {
+    return { code: 'metadataTooManyKeys', count: keys.length, max: METADATA_LIMITS.maxKeys };
+  }
+  for (const key of keys) {
+    // Key names are echoed back in the problem: cut them, a key can be long.
+    if (key.length > METADATA_LIMITS.maxKeyLength) return { code: 'metadataKeyTooLong', max: METADATA_LIMITS.maxKeyLength };
+    const entry: unknown = (value as Record<string, unknown>)[key];
+    if (entry !== null && !PLAIN_TYPES.has(typeof entry)) return { code: 'metadataValueNotPlain', key };
+    if (typeof entry === 'number' && !Number.isFinite(entry)) return { code: 'metadataValueNotPlain', key };
+  }
+  const size = utf8Length(JSON.stringify(value));
+  if (size > METADATA_LIMITS.maxBytes) return { code: 'metadataTooLarge', size, max: METADATA_LIMITS.maxBytes };
+  return null;
+}
+
+/** UTF-8 length without Node's Buffer or the DOM's TextEncoder (the contract uses neither). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** English text of a problem with its parameters filled in. */
+export function metadataMessage(problem: MetadataProblem): string {
+  return METADATA_MESSAGES[problem.code].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String((problem as unknown as Record<string, unknown>)[name] ?? ''),
+  );
 }

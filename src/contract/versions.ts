@@ -8,7 +8,7 @@
  * with an imported export file.
  */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, defineEndpoint, plainText } from './define';
 import { environmentDetailsSchema, settingsChangeSchema } from './environments';
 
 const envParams = z.object({ envId: z.string().min(1) });
@@ -23,7 +23,7 @@ export const versionSchema = z.object({
 });
 export type EnvironmentVersion = z.infer<typeof versionSchema>;
 
-export const versionNameSchema = z.string().trim().min(1).max(100);
+export const versionNameSchema = plainText().trim().min(1).max(100);
 /** Message of a name already used by another version of the same environment. */
 export const VERSION_NAME_TAKEN = 'Name "{name}" already used for a version of this environment';
 

@@ -7,8 +7,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initI18n } from '../../i18n/setup';
-import { UPLOAD_LIMITS } from '../../contract/uploads';
-import { NewAnalysisDialog, parseMetadata } from './new-analysis-dialog';
+import { METADATA_LIMITS, UPLOAD_LIMITS } from '../../contract/uploads';
+import { readMetadata } from './metadata-problems';
+import { NewAnalysisDialog } from './new-analysis-dialog';
 import { SimulateMailDialog } from './simulate-mail-dialog';
 
 const fetchSpy = vi.fn();
@@ -69,11 +70,36 @@ describe('new analysis', () => {
     expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveProperty('disabled', false);
   });
 
-  it('reads metadata only as a JSON object', () => {
-    expect(parseMetadata('')).toEqual({});
-    expect(parseMetadata('{"client": "42", "vip": true}')).toEqual({ client: '42', vip: true });
-    expect(parseMetadata('[1, 2]')).toBeNull();
-    expect(parseMetadata('{client: 42}')).toBeNull();
+  it('reads metadata only as a JSON object of plain values within the bounds', () => {
+    expect(readMetadata('')).toEqual({ metadata: {} });
+    expect(readMetadata('{"client": "42", "vip": true}')).toEqual({ metadata: { client: '42', vip: true } });
+    expect(readMetadata('[1, 2]').problem).toEqual({ code: 'metadataNotObject' });
+    expect(readMetadata('{client: 42}').problem).toEqual({ code: 'metadataNotObject' });
+    expect(readMetadata('{"a": {"b": 1}}').problem).toEqual({ code: 'metadataValueNotPlain', key: 'a' });
+    const manyKeys = JSON.stringify(Object.fromEntries(Array.from({ length: METADATA_LIMITS.maxKeys + 1 }, (_, i) => [`k${i}`, i])));
+    expect(readMetadata(manyKeys).problem).toMatchObject({ code: 'metadataTooManyKeys', max: METADATA_LIMITS.maxKeys });
+  });
+
+  it.each([
+    ['too large', JSON.stringify({ big: 'x'.repeat(METADATA_LIMITS.maxBytes) }), /Les métadonnées occupent 16\s394 octets ; 16\s384 au plus sont permis/],
+    ['too many keys', JSON.stringify(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i]))), /Les métadonnées ont 60 clés ; 50 au plus sont permises/],
+    ['a key too long', JSON.stringify({ ['k'.repeat(201)]: 1 }), /Une clé des métadonnées dépasse 200 caractères/],
+    ['nested', '{"a": {"b": 1}}', /« a » n'en est pas/],
+    ['not JSON', '{oops', /Les métadonnées doivent être un objet JSON/],
+  ])('says metadata %s is refused, in French, and sends nothing', async (_, text, message) => {
+    render(<NewAnalysisDialog envId="e1" onClose={() => {}} onCreated={() => {}} />);
+    fireEvent.drop(screen.getByTestId('main-file-drop'), { dataTransfer: { files: [file('mail.eml')] } });
+    fireEvent.change(screen.getByLabelText(/Métadonnées/), { target: { value: text } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(message);
+    const send = screen.getByRole('button', { name: 'Envoyer' });
+    expect(send).toHaveProperty('disabled', true);
+    fireEvent.submit(send.closest('form')!);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(xhrSpy).not.toHaveBeenCalled();
+    // Within the bounds again, it may be sent.
+    fireEvent.change(screen.getByLabelText(/Métadonnées/), { target: { value: '{"client": "42"}' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveProperty('disabled', false);
   });
 });
 

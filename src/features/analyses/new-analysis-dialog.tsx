@@ -7,26 +7,17 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, ProgressBar, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/upload';
-import { errorMessage, isApiError } from '../../api/errors';
-import { createAnalysis, metadataSchema, type AnalysisMetadata } from '../../contract/analyses';
+import { isApiError } from '../../api/errors';
+import { requestErrorText } from '../../ui/input-errors';
+import { createAnalysis } from '../../contract/analyses';
 import { UPLOAD_LIMITS, uploadProblems, type UploadProblem } from '../../contract/uploads';
 import { usePreferences } from '../../storage/preferences';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { FileDrop } from './file-drop';
+import { metadataProblemText, readMetadata, serverMetadataProblem } from './metadata-problems';
 import { rejectedProblems, UploadProblems } from './upload-problems';
 import { formatBytes } from './status-tag';
-
-/** Parses the metadata field: '' is none; anything else must be a JSON object of plain values. */
-export function parseMetadata(text: string): AnalysisMetadata | null {
-  if (text.trim() === '') return {};
-  try {
-    const parsed = metadataSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 function FileLine({ file, onRemove, removeLabel }: { file: File; onRemove: () => void; removeLabel: string }) {
   const { language } = usePreferences();
@@ -58,7 +49,8 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
     const found = uploadProblems(files);
     return main ? found : [{ code: 'noMainFile' }, ...found.filter((problem) => problem.code !== 'noMainFile')];
   }, [main, files, touched]);
-  const metadata = parseMetadata(metadataText);
+  // Checked as it is typed, with the contract's bounds: nothing over them is sent.
+  const { metadata, problem: metadataProblem } = readMetadata(metadataText);
   const sending = progress !== null;
 
   const addMain = (chosen: File[]) => {
@@ -74,7 +66,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
   };
 
   const send = async () => {
-    if (!main || problems.length > 0 || metadata === null) return;
+    if (!main || problems.length > 0 || metadata === undefined) return;
     const body = new FormData();
     // Text parts first: the server reads the parts in order.
     if (name.trim()) body.append('name', name.trim());
@@ -98,8 +90,11 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
       setProgress(null);
       if (isApiError(error, 'aborted')) return;
       const listed = rejectedProblems(error);
+      const refusedMetadata = serverMetadataProblem(error);
       if (listed.length > 0) setRejected(listed);
-      else toast.error({ summary: tr('analyses:upload.failed'), detail: errorMessage(error) });
+      else if (refusedMetadata !== undefined) {
+        toast.error({ summary: tr('analyses:upload.failed'), detail: metadataProblemText(t, refusedMetadata, language) });
+      } else toast.error({ summary: tr('analyses:upload.failed'), detail: requestErrorText(error) });
     } finally {
       abort.current = null;
     }
@@ -158,8 +153,8 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
           <FormGroup
             label={t('upload.metadata')}
             labelFor="analysis-metadata"
-            intent={metadata === null ? 'danger' : 'none'}
-            helperText={metadata === null ? t('upload.metadataInvalid') : undefined}
+            intent={metadataProblem ? 'danger' : 'none'}
+            helperText={metadataProblem ? <span role="alert">{metadataProblemText(t, metadataProblem, language)}</span> : undefined}
           >
             <TextArea id="analysis-metadata" fill rows={3} value={metadataText} onChange={(event) => setMetadataText(event.currentTarget.value)} placeholder='{"client": "42"}' />
           </FormGroup>
@@ -174,7 +169,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
           actions={
             <>
               <Button text={t('upload.cancel')} onClick={close} />
-              <Button type="submit" intent="primary" text={t('upload.send')} loading={sending} disabled={!main || problems.length > 0 || metadata === null} />
+              <Button type="submit" intent="primary" text={t('upload.send')} loading={sending} disabled={!main || problems.length > 0 || metadata === undefined} />
             </>
           }
         />

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage } from '../../api/errors';
+import { requestErrorText } from '../../ui/input-errors';
 import { simulateMail } from '../../contract/analyses';
 import { uploadProblems } from '../../contract/uploads';
 import { toast } from '../../ui/toasts/toast-service';
@@ -65,7 +65,7 @@ export function SimulateMailDialog({ envId, onClose, onCreated }: { envId: strin
     } catch (error) {
       const listed = rejectedProblems(error);
       if (listed.length > 0) setRejected(listed);
-      else toast.error({ summary: tr('analyses:simulate.failed'), detail: errorMessage(error) });
+      else toast.error({ summary: tr('analyses:simulate.failed'), detail: requestErrorText(error) });
     } finally {
       setSending(false);
     }

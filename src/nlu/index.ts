@@ -1,0 +1,10 @@
+/** The NLU engine's entry points (declared in ./types.ts); pure: no DOM, no Node. */
+export { compileNlu } from './compile';
+export type { CompiledNlu } from './compile';
+export { analyseText } from './analyse';
+export { checkDictionary } from './check-dictionary';
+export { variationsOf } from './variations';
+export { BUILTIN_ARCHETYPES } from './builtins';
+export { detectLanguage } from './language';
+export { INTERACTION_FUNCTION_KINDS } from './types';
+export type * from './types';

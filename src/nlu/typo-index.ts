@@ -16,6 +16,9 @@ export class TypoIndex {
   private firstChild = new Int32Array(1024).fill(-1);
   private nextSibling = new Int32Array(1024).fill(-1);
   private wordAt = new Int32Array(1024).fill(-1);
+  /** Length of the longest word in each node's subtree: a branch whose words all stay under 9
+   * letters is searched with distance 1 only. */
+  private longest = new Uint16Array(1024);
   private size = 1;
   private maxDepth = 0;
   readonly words: string[] = [];
@@ -32,11 +35,13 @@ export class TypoIndex {
     this.firstChild = grown(this.firstChild, -1);
     this.nextSibling = grown(this.nextSibling, -1);
     this.wordAt = grown(this.wordAt, -1);
+    this.longest = grown(this.longest, 0);
   }
 
   /** Adds a word; returns its index in `words` (the same index for the same word). */
   add(word: string): number {
     let node = 0;
+    if (this.longest[0]! < word.length) this.longest[0] = word.length;
     for (let i = 0; i < word.length; i++) {
       const code = word.charCodeAt(i);
       let child = this.firstChild[node]!;
@@ -49,6 +54,7 @@ export class TypoIndex {
         this.firstChild[node] = child;
       }
       node = child;
+      if (this.longest[node]! < word.length) this.longest[node] = word.length;
     }
     if (this.wordAt[node]! < 0) {
       this.wordAt[node] = this.words.length;
@@ -59,7 +65,7 @@ export class TypoIndex {
   }
 
   get memoryBytes(): number {
-    return this.chars.byteLength + this.firstChild.byteLength * 3;
+    return this.chars.byteLength * 2 + this.firstChild.byteLength * 3;
   }
 
   /**
@@ -75,7 +81,7 @@ export class TypoIndex {
     for (let d = 0; d <= Math.min(this.maxDepth, m + bound) + 1; d++) rows.push(new Int32Array(m + 1));
     const q = new Uint16Array(m);
     for (let i = 0; i < m; i++) q[i] = query.charCodeAt(i);
-    for (let j = 0; j <= m; j++) rows[0]![j] = j;
+    for (let j = 0; j <= m; j++) rows[0]![j] = Math.min(j, bound + 1);
     const path = new Uint16Array(rows.length);
     const walk = (node: number, depth: number): void => {
       for (let child = this.firstChild[node]!; child >= 0; child = this.nextSibling[child]!) {
@@ -86,18 +92,26 @@ export class TypoIndex {
         const row = rows[d]!;
         const prev = rows[d - 1]!;
         const prev2 = d >= 2 ? rows[d - 2]! : null;
-        row[0] = d;
-        let best = d;
-        for (let j = 1; j <= m; j++) {
+        // Only the diagonal band |j − d| ≤ bound can stay within the bound; cells outside it are
+        // set just above the bound so that neighbours read a value that prunes.
+        const over = bound + 1;
+        const lo = Math.max(1, d - bound);
+        const hi = Math.min(m, d + bound);
+        row[0] = d <= bound ? d : over;
+        if (lo > 1) row[lo - 1] = over;
+        let best = row[0]!;
+        for (let j = lo; j <= hi; j++) {
           const cost = q[j - 1] === c ? 0 : 1;
           let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
           if (prev2 && j > 1 && q[j - 1] === path[d - 1] && q[j - 2] === c) v = Math.min(v, prev2[j - 2]! + 1);
+          if (v > over) v = over;
           row[j] = v;
           if (v < best) best = v;
         }
+        if (hi < m) row[hi + 1] = over;
         const word = this.wordAt[child]!;
         if (word >= 0 && row[m]! > 0 && row[m]! <= allowedTypos(d)) found.push(word);
-        if (best <= bound) walk(child, d);
+        if (best <= Math.min(bound, allowedTypos(this.longest[child]!))) walk(child, d);
       }
     };
     walk(0, 0);

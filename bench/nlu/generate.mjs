@@ -10,13 +10,17 @@ export function rng(seed) {
   };
 }
 
-const CONSONANTS = ['b', 'c', 'd', 'f', 'g', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'ch', 'tr', 'br', 'pl'];
-const VOWELS = ['a', 'e', 'i', 'o', 'u', 'é', 'è', 'ou', 'ai', 'an', 'on'];
+const CONSONANTS = ['b', 'c', 'd', 'f', 'g', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'ch', 'tr', 'br', 'pl', 'gr', 'cl', 'st', 'fr', 'pr', 'dr', 'sp'];
+const VOWELS = ['a', 'e', 'i', 'o', 'u', 'é', 'è', 'ou', 'ai', 'an', 'on', 'in', 'eu', 'oi', 'au', 'ien'];
+/** Filler (words not in the dictionary) is made of other letters, as most of a text's words are
+ * far from a dictionary's words: a text made of near-misses would measure only the typo search. */
+const FILLER_CONSONANTS = ['k', 'w', 'z', 'h', 'j', 'x', 'kr', 'zw', 'hj'];
+const FILLER_VOWELS = ['y', 'a', 'o', 'ey', 'u'];
 
-function word(random, syllables) {
+function word(random, syllables, consonants = CONSONANTS, vowels = VOWELS) {
   let w = '';
   for (let i = 0; i < syllables; i++) {
-    w += CONSONANTS[Math.floor(random() * CONSONANTS.length)] + VOWELS[Math.floor(random() * VOWELS.length)];
+    w += consonants[Math.floor(random() * consonants.length)] + vowels[Math.floor(random() * vowels.length)];
   }
   return w;
 }
@@ -52,7 +56,7 @@ export function generateDictionary(entries, archetypes, seed = 12) {
   for (let i = 0; i < entries; i++) lines[i % archetypes].push([expression(), expression()]);
   const filler = [];
   while (filler.length < 3000) {
-    const w = word(random, 1 + Math.floor(random() * 3));
+    const w = word(random, 1 + Math.floor(random() * 3), FILLER_CONSONANTS, FILLER_VOWELS);
     if (!seen.has(w)) filler.push(w);
   }
   return { lines, filler };

@@ -214,10 +214,22 @@ export const BUILTINS: readonly Builtin[] = [
       en: 'An IBAN whose mod-97 check digits hold, without spaces and upper-cased.',
     },
     example: 'FR76 3000 6000 0112 3456 7890 189 → FR7630006000011234567890189',
-    find: simple(/(?<![\p{L}\p{N}])[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{1,4}){3,8}(?![\p{L}\p{N}])/gu, (m) => {
-      const compact = m[0].replace(/ /g, '').toUpperCase();
-      return ibanValid(compact) ? compact : null;
-    }),
+    find(text) {
+      const out: BuiltinMatch[] = [];
+      // The pattern may run on into the next words ("… 189 et FR76"): keep the longest run of
+      // groups whose checksum holds.
+      for (const m of matches(/(?<![\p{L}\p{N}])[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{1,4}){3,8}(?![\p{L}\p{N}])/gu, text)) {
+        const groups = m[0].split(' ');
+        for (let n = groups.length; n >= 1; n--) {
+          const compact = groups.slice(0, n).join('').toUpperCase();
+          if (ibanValid(compact)) {
+            out.push({ start: m.index, end: m.index + groups.slice(0, n).join(' ').length, value: compact });
+            break;
+          }
+        }
+      }
+      return out;
+    },
   },
   {
     name: '@postalCodeFr',

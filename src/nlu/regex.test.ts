@@ -45,8 +45,10 @@ describe('PCRE → JavaScript', () => {
     expect(refused('(a+)+b')).toEqual(['unsupportedRegex', 'nested quantifier']);
     expect(refused('(?:\\w*\\s?)*x')).toEqual(['unsupportedRegex', 'nested quantifier']);
     expect(refused('((a+))*')).toEqual(['unsupportedRegex', 'nested quantifier']);
-    expect(refused('(ab)+(cd)?\\d{2,}')).toBeNull();
-    expect(refused('(a?)+')).toBeNull();
+    expect(refused('(a?)+')).toEqual(['unsupportedRegex', 'nested quantifier']);
+    expect(refused('(a|aa)*b')).toEqual(['unsupportedRegex', 'alternation under a repeat']);
+    expect(refused('(?:x(a|b))+')).toEqual(['unsupportedRegex', 'alternation under a repeat']);
+    expect(refused('(ab)+(cd)?\\d{2,}(a|b)?[ab]+')).toBeNull();
   });
 
   it('reports JavaScript syntax errors as bad regexes', () => {

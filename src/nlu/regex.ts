@@ -7,9 +7,10 @@
  * Refused: possessive quantifiers (a*+), atomic groups (?>…), recursion (?R) (?1) (?&n) (?P>n),
  * conditionals (?(…)…), branch reset (?|…), \G \K \X \C, other inline flags.
  *
- * Catastrophic backtracking: a quantified group that itself contains an unbounded quantifier
- * ((a+)+, (\w*\s?)*) is refused at compile time — that nesting is what makes backtracking
- * exponential. What remains is polynomial, and the matcher runs each regex only on a window of
+ * Catastrophic backtracking: a group repeated by *, + or {n,m} (m > 1) may contain neither a
+ * quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an alternation ((a|aa)*: write a class [ab]+ or
+ * repeat outside the choice) — those are what make backtracking exponential — and is refused at
+ * compile time. What remains is polynomial, and the matcher runs each regex only on a window of
  * REGEX_WINDOW characters starting at a word, so one attempt stays bounded whatever the text.
  */
 export const REGEX_WINDOW = 200;
@@ -36,8 +37,9 @@ export function expandAliases(source: string, aliases: Map<string, string>): str
 }
 
 interface Group {
-  /** Contains an unbounded quantifier (*, +, {n,} or {n,m} with m > 1). */
+  /** Contains a quantifier (of any kind) or an alternation: repeating it could backtrack exponentially. */
   repeats: boolean;
+  alternation: boolean;
 }
 
 /** Is the quantifier at `i` unbounded or repeating more than once? Returns its length too. */
@@ -57,7 +59,7 @@ function readQuantifier(src: string, i: number): { length: number; repeats: bool
 /** Translates a PCRE pattern to a JavaScript one (flags `iu`), or says why it cannot. */
 export function translatePcre(source: string): { source: string } | RegexProblem {
   let out = '';
-  const groups: Group[] = [{ repeats: false }];
+  const groups: Group[] = [{ repeats: false, alternation: false }];
   let lastClosed: Group | null = null;
   let inClass = false;
   const unsupported = (detail: string): RegexProblem => ({ code: 'unsupportedRegex', detail });
@@ -175,7 +177,7 @@ export function translatePcre(source: string): { source: string } | RegexProblem
         i += 1;
       }
       out += open;
-      groups.push({ repeats: false });
+      groups.push({ repeats: false, alternation: false });
       lastClosed = null;
       continue;
     }
@@ -183,6 +185,7 @@ export function translatePcre(source: string): { source: string } | RegexProblem
       if (groups.length === 1) return { code: 'badRegex', detail: 'unmatched )' };
       lastClosed = groups.pop()!;
       if (lastClosed.repeats) groups[groups.length - 1]!.repeats = true;
+      if (lastClosed.alternation) groups[groups.length - 1]!.alternation = true;
       out += c;
       i += 1;
       continue;
@@ -192,7 +195,8 @@ export function translatePcre(source: string): { source: string } | RegexProblem
       const next = source[i + q.length];
       if (next === '+') return unsupported('possessive quantifier');
       if (lastClosed && lastClosed.repeats && q.repeats) return unsupported('nested quantifier');
-      if (q.repeats || lastClosed?.repeats) groups[groups.length - 1]!.repeats = true;
+      if (lastClosed && lastClosed.alternation && q.repeats) return unsupported('alternation under a repeat');
+      groups[groups.length - 1]!.repeats = true;
       out += source.slice(i, i + q.length);
       i += q.length;
       if (next === '?') {
@@ -202,6 +206,7 @@ export function translatePcre(source: string): { source: string } | RegexProblem
       lastClosed = null;
       continue;
     }
+    if (c === '|') groups[groups.length - 1]!.alternation = true;
     out += c === '/' ? '\\/' : c;
     lastClosed = null;
     i += 1;

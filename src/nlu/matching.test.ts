@@ -66,3 +66,10 @@ describe('matching rules', () => {
     expect(performance.now() - t0).toBeLessThan(5000);
   });
 });
+
+describe('typo search', () => {
+  it('wants the first letter right, except the first two letters swapped', () => {
+    expect(labelsOf({ a: 'sinistre' }, 'un isnistre')).toEqual(['a:isnistre']);
+    expect(labelsOf({ a: 'sinistre' }, 'un xinistre')).toEqual([]);
+  });
+});

@@ -70,13 +70,25 @@ export class TypoIndex {
 
   /**
    * Indexes of the words within their allowed distance of `query` (the query itself excluded when
-   * it is a word: an exact hit is not a typo).
+   * it is a word: an exact hit is not a typo). Like Lucene's fuzzy prefix, the first letter must be
+   * right — except two first letters swapped ("oculaire" for "ocluaire" is found, "xculaire" is
+   * not): a first-letter slip is rare, and requiring it cuts the walk about twentyfold on a large
+   * dictionary (the bench's 100,000 entries would otherwise spend ~2 ms per misspelt long word).
    */
   search(query: string): number[] {
     const bound = query.length >= 7 ? 2 : query.length >= 4 ? 1 : 0;
     if (bound === 0) return [];
+    const found = new Set<number>();
+    this.walkFrom(query, bound, 0, found);
+    if (query.length >= 2 && query[0] !== query[1]) {
+      this.walkFrom(query[1]! + query[0]! + query.slice(2), bound - 1, 1, found);
+    }
+    return [...found];
+  }
+
+  /** Bounded walk for words starting with `query[0]`; `extra` edits were already spent. */
+  private walkFrom(query: string, bound: number, extra: number, found: Set<number>): void {
     const m = query.length;
-    const found: number[] = [];
     const rows: Int32Array[] = [];
     for (let d = 0; d <= Math.min(this.maxDepth, m + bound) + 1; d++) rows.push(new Int32Array(m + 1));
     const q = new Uint16Array(m);
@@ -86,6 +98,7 @@ export class TypoIndex {
     const walk = (node: number, depth: number): void => {
       for (let child = this.firstChild[node]!; child >= 0; child = this.nextSibling[child]!) {
         const c = this.chars[child]!;
+        if (depth === 0 && c !== q[0]) continue;
         const d = depth + 1;
         if (d >= rows.length) continue;
         path[d] = c;
@@ -110,11 +123,11 @@ export class TypoIndex {
         }
         if (hi < m) row[hi + 1] = over;
         const word = this.wordAt[child]!;
-        if (word >= 0 && row[m]! > 0 && row[m]! <= allowedTypos(d)) found.push(word);
-        if (best <= Math.min(bound, allowedTypos(this.longest[child]!))) walk(child, d);
+        const distance = row[m]! + extra;
+        if (word >= 0 && distance > 0 && row[m]! <= bound && distance <= allowedTypos(d)) found.add(word);
+        if (best <= Math.min(bound, allowedTypos(this.longest[child]!) - extra)) walk(child, d);
       }
     };
     walk(0, 0);
-    return found;
   }
 }

@@ -190,6 +190,9 @@ function buildLanguage(
     parsed.push({ arch, expressions, spellcheck: dictionary.directives.spellcheck, variation: dictionary.directives.variation });
   }
   const dropped = findCycles(parsed, names, language, errors);
+  // Per-archetype indexes serve references only: build them for referenced archetypes.
+  const referenced = new Set<number>();
+  for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.kind === 'ref') referenced.add(archIndex.get(e.name) ?? -1);
   const wordIds = new Map<string, number>();
   const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
     const stemmed = variation && index.stem !== null;
@@ -227,9 +230,11 @@ function buildLanguage(
       const first = elements[0]!;
       if (first.k === 'w') {
         pushTo(index.firstWord, first.id, compiled);
-        let perArch = index.archFirst.get(p.arch);
-        if (!perArch) index.archFirst.set(p.arch, (perArch = new Map()));
-        pushTo(perArch, first.id, compiled);
+        if (referenced.has(p.arch)) {
+          let perArch = index.archFirst.get(p.arch);
+          if (!perArch) index.archFirst.set(p.arch, (perArch = new Map()));
+          pushTo(perArch, first.id, compiled);
+        }
       } else {
         index.anyStart.push(compiled);
         pushTo(index.archAny, p.arch, compiled);

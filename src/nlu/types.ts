@@ -96,6 +96,8 @@ export interface AnalyseOptions {
   multipleInteractions: boolean;
   /** Fill `labels` with every archetype span. */
   labeling: boolean;
+  /** Reference date for relative dates ("demain", "next Monday"); default: the current date. */
+  now?: Date;
 }
 
 export interface NluConfigError {

@@ -1,0 +1,332 @@
+/**
+ * compileNlu: parses every archetype dictionary per language, checks references, cycles and
+ * interactions, and builds the indexes the matcher walks: a word table (exact folded forms, stems,
+ * and a typo trie), and for each word the expressions that start with it.
+ */
+import { BUILTINS, BUILTIN_NAMES, type Builtin } from './builtins';
+import { parseDictionary, type Element } from './dictionary';
+import { stemmerFor, type Stem } from './stemmer';
+import { TypoIndex, allowedTypos } from './typo-index';
+import type {
+  CompileOptions,
+  ContextSource,
+  InteractionFunctionSource,
+  InteractionSource,
+  NluConfigError,
+  NluLanguage,
+  NluSource,
+} from './types';
+
+export interface CompiledEntry {
+  value: string;
+  label: string;
+  valueFromMatch: boolean;
+  parents: { id: string; label: string }[];
+}
+
+export type CompiledElement = { k: 'w'; id: number } | { k: 'r'; arch: number } | { k: 'x'; re: RegExp };
+
+export interface CompiledExpression {
+  arch: number;
+  entry: CompiledEntry;
+  elements: CompiledElement[];
+  /** The element whose sub-match gives the value and the path (the only reference), or -1. */
+  soleRef: number;
+}
+
+export interface LanguageIndex {
+  language: NluLanguage;
+  stem: Stem | null;
+  exact: Map<string, number[]>;
+  stems: Map<string, number[]>;
+  typo: TypoIndex;
+  typoIds: number[][];
+  /** Expressions by their first word, all archetypes together (the scan) and per archetype (references). */
+  firstWord: Map<number, CompiledExpression[]>;
+  anyStart: CompiledExpression[];
+  archFirst: Map<number, Map<number, CompiledExpression[]>>;
+  archAny: Map<number, CompiledExpression[]>;
+  /** Token folded form → word ids it satisfies (bounded cache). */
+  tokenCache: Map<string, number[]>;
+  wordCount: number;
+}
+
+export interface CompiledNlu {
+  /** User archetypes first, then the builtins. */
+  archetypes: { name: string; builtin: Builtin | null }[];
+  archIndex: Map<string, number>;
+  languages: Map<NluLanguage, LanguageIndex>;
+  contexts: ContextSource[];
+  functions: Map<string, InteractionFunctionSource>;
+  /** Builtins a parameter uses: they take part in the scan and the labels. */
+  builtinsInUse: Set<number>;
+}
+
+export function versionAtLeast(version: string, major: number, minor: number): boolean {
+  const m = /(\d+)\.(\d+)/.exec(version ?? '');
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a > major || (a === major && b >= minor);
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export function emptyLanguageIndex(language: NluLanguage): LanguageIndex {
+  return {
+    language,
+    stem: stemmerFor(language),
+    exact: new Map(),
+    stems: new Map(),
+    typo: new TypoIndex(),
+    typoIds: [],
+    firstWord: new Map(),
+    anyStart: [],
+    archFirst: new Map(),
+    archAny: new Map(),
+    tokenCache: new Map(),
+    wordCount: 0,
+  };
+}
+
+interface ParsedArchetype {
+  arch: number;
+  expressions: { line: number; elements: Element[]; entry: CompiledEntry }[];
+  spellcheck: boolean;
+  variation: boolean;
+}
+
+/** Reports reference cycles (one error per back edge) and returns the edges to drop. */
+function findCycles(
+  parsed: ParsedArchetype[],
+  names: string[],
+  language: NluLanguage,
+  errors: NluConfigError[],
+): Set<string> {
+  const byArch = new Map(parsed.map((p) => [p.arch, p]));
+  const state = new Map<number, 1 | 2>();
+  const stack: number[] = [];
+  const dropped = new Set<string>();
+  const visit = (arch: number): void => {
+    state.set(arch, 1);
+    stack.push(arch);
+    for (const expression of byArch.get(arch)?.expressions ?? []) {
+      for (const element of expression.elements) {
+        if (element.kind !== 'ref') continue;
+        const target = names.indexOf(element.name);
+        if (target < 0 || !byArch.has(target)) continue;
+        if (state.get(target) === 1) {
+          const key = `${arch}>${target}`;
+          if (!dropped.has(key)) {
+            dropped.add(key);
+            const cycle = [...stack.slice(stack.indexOf(target)), target].map((a) => names[a]).join(' → ');
+            errors.push({
+              code: 'archetypeCycle',
+              archetype: names[arch],
+              language,
+              line: expression.line,
+              params: { line: expression.line, cycle },
+              message: `line ${expression.line}: reference cycle ${cycle}`,
+            });
+          }
+        } else if (!state.has(target)) visit(target);
+      }
+    }
+    stack.pop();
+    state.set(arch, 2);
+  };
+  for (const p of parsed) if (!state.has(p.arch)) visit(p.arch);
+  return dropped;
+}
+
+function buildLanguage(
+  language: NluLanguage,
+  source: NluSource,
+  archIndex: Map<string, number>,
+  names: string[],
+  errors: NluConfigError[],
+): LanguageIndex {
+  const index = emptyLanguageIndex(language);
+  const parsed: ParsedArchetype[] = [];
+  for (const archetype of source.archetypes) {
+    const text = archetype.dictionaries?.[language];
+    if (typeof text !== 'string') continue;
+    const arch = archIndex.get(archetype.name)!;
+    const dictionary = parseDictionary(text, language);
+    for (const e of dictionary.errors) errors.push({ ...e, archetype: archetype.name, language });
+    const entries = dictionary.entries;
+    const compiledEntries: CompiledEntry[] = entries.map((entry) => ({
+      value: entry.value,
+      label: entry.label,
+      valueFromMatch: entry.valueFromMatch,
+      parents: [],
+    }));
+    entries.forEach((entry, i) => {
+      for (let p = entry.parent; p >= 0; p = entries[p]!.parent) {
+        compiledEntries[i]!.parents.push({ id: entries[p]!.value, label: entries[p]!.label });
+      }
+    });
+    const expressions: ParsedArchetype['expressions'] = [];
+    entries.forEach((entry, i) => {
+      for (const expression of entry.expressions) {
+        const unknown = expression.elements.find((e) => e.kind === 'ref' && !archIndex.has(e.name));
+        if (unknown && unknown.kind === 'ref') {
+          errors.push({
+            code: 'unknownArchetype',
+            archetype: archetype.name,
+            language,
+            line: expression.line,
+            params: { line: expression.line, name: unknown.name },
+            message: `line ${expression.line}: the sub-archetype ${unknown.name} does not exist`,
+          });
+          continue;
+        }
+        expressions.push({ line: expression.line, elements: expression.elements, entry: compiledEntries[i]! });
+      }
+    });
+    parsed.push({ arch, expressions, spellcheck: dictionary.directives.spellcheck, variation: dictionary.directives.variation });
+  }
+  const dropped = findCycles(parsed, names, language, errors);
+  // Per-archetype indexes serve references only: build them for referenced archetypes.
+  const referenced = new Set<number>();
+  for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.kind === 'ref') referenced.add(archIndex.get(e.name) ?? -1);
+  const wordIds = new Map<string, number>();
+  const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
+    const stemmed = variation && index.stem !== null;
+    const typos = spellcheck && !/\d/.test(folded) && allowedTypos(folded.length) > 0;
+    const key = `${stemmed ? 's' : 'e'}${typos ? 't' : 'n'}${folded}`;
+    let id = wordIds.get(key);
+    if (id !== undefined) return id;
+    id = index.wordCount++;
+    wordIds.set(key, id);
+    if (stemmed) pushTo(index.stems, index.stem!(folded), id);
+    else pushTo(index.exact, folded, id);
+    if (typos) {
+      const t = index.typo.add(folded);
+      (index.typoIds[t] ??= []).push(id);
+    }
+    return id;
+  };
+  for (const p of parsed) {
+    for (const expression of p.expressions) {
+      if (expression.elements.some((e) => e.kind === 'ref' && dropped.has(`${p.arch}>${archIndex.get(e.name)}`))) continue;
+      const elements: CompiledElement[] = expression.elements.map((e) =>
+        e.kind === 'word'
+          ? { k: 'w', id: wordId(e.folded, p.variation, p.spellcheck) }
+          : e.kind === 'ref'
+            ? { k: 'r', arch: archIndex.get(e.name)! }
+            : { k: 'x', re: e.regex },
+      );
+      const refs = elements.filter((e) => e.k === 'r').length;
+      const compiled: CompiledExpression = {
+        arch: p.arch,
+        entry: expression.entry,
+        elements,
+        soleRef: refs === 1 && expression.entry.valueFromMatch ? elements.findIndex((e) => e.k === 'r') : -1,
+      };
+      const first = elements[0]!;
+      if (first.k === 'w') {
+        pushTo(index.firstWord, first.id, compiled);
+        if (referenced.has(p.arch)) {
+          let perArch = index.archFirst.get(p.arch);
+          if (!perArch) index.archFirst.set(p.arch, (perArch = new Map()));
+          pushTo(perArch, first.id, compiled);
+        }
+      } else {
+        index.anyStart.push(compiled);
+        pushTo(index.archAny, p.arch, compiled);
+      }
+    }
+  }
+  return index;
+}
+
+function checkInteractions(
+  source: NluSource,
+  archIndex: Map<string, number>,
+  options: CompileOptions,
+  errors: NluConfigError[],
+): { contexts: ContextSource[]; builtinsInUse: Set<number> } {
+  const functionNames = new Set((source.functions ?? []).map((f) => f.name));
+  const builtinsInUse = new Set<number>();
+  const distanceAllowed = versionAtLeast(options.aiVersion, 4, 12);
+  const contexts = (source.contexts ?? []).map((context) => {
+    const interactions: InteractionSource[] = [];
+    for (const interaction of context.interactions ?? []) {
+      const where = { context: context.name, interaction: interaction.id };
+      let usable = true;
+      if (interaction.distance === -1 && !distanceAllowed) {
+        errors.push({
+          ...where,
+          code: 'distanceNeedsVersion',
+          params: { version: options.aiVersion },
+          message: `interaction ${interaction.id}: distance -1 needs AI version 4.12 or higher (${options.aiVersion})`,
+        });
+        usable = false;
+      }
+      const seen = new Set<string>();
+      for (const parameter of interaction.parameters ?? []) {
+        if (seen.has(parameter.name)) {
+          errors.push({
+            ...where,
+            code: 'duplicateParameter',
+            params: { name: parameter.name },
+            message: `interaction ${interaction.id}: parameter ${parameter.name} is declared twice`,
+          });
+          usable = false;
+        }
+        seen.add(parameter.name);
+        const arch = archIndex.get(parameter.archetype);
+        if (arch === undefined) {
+          errors.push({
+            ...where,
+            code: 'unknownArchetype',
+            params: { name: parameter.archetype },
+            message: `interaction ${interaction.id}: the archetype ${parameter.archetype} does not exist`,
+          });
+          usable = false;
+        } else if (BUILTIN_NAMES.has(parameter.archetype)) builtinsInUse.add(arch);
+      }
+      const functions = (interaction.functions ?? []).filter((name) => {
+        if (functionNames.has(name)) return true;
+        errors.push({
+          ...where,
+          code: 'unknownInteractionFunction',
+          params: { name },
+          message: `interaction ${interaction.id}: the interaction function ${name} does not exist`,
+        });
+        return false;
+      });
+      if (usable) interactions.push({ ...interaction, functions });
+    }
+    return { ...context, interactions };
+  });
+  return { contexts, builtinsInUse };
+}
+
+export function compileNlu(source: NluSource, options: CompileOptions): { engine: CompiledNlu | null; errors: NluConfigError[] } {
+  const errors: NluConfigError[] = [];
+  if (!source || !Array.isArray(source.archetypes)) return { engine: null, errors };
+  const archetypes: CompiledNlu['archetypes'] = [];
+  const archIndex = new Map<string, number>();
+  for (const a of source.archetypes) {
+    if (archIndex.has(a.name) || BUILTIN_NAMES.has(a.name)) continue;
+    archIndex.set(a.name, archetypes.length);
+    archetypes.push({ name: a.name, builtin: null });
+  }
+  for (const b of BUILTINS) {
+    archIndex.set(b.name, archetypes.length);
+    archetypes.push({ name: b.name, builtin: b });
+  }
+  const names = archetypes.map((a) => a.name);
+  const languages = new Map<NluLanguage, LanguageIndex>();
+  const used = new Set<NluLanguage>();
+  for (const a of source.archetypes) for (const l of Object.keys(a.dictionaries ?? {})) used.add(l as NluLanguage);
+  for (const language of used) languages.set(language, buildLanguage(language, source, archIndex, names, errors));
+  const { contexts, builtinsInUse } = checkInteractions(source, archIndex, options, errors);
+  const functions = new Map((source.functions ?? []).map((f) => [f.name, f]));
+  return { engine: { archetypes, archIndex, languages, contexts, functions, builtinsInUse }, errors };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { compilePcre, translatePcre } from './regex';
+
+const ok = (pcre: string) => {
+  const r = translatePcre(pcre);
+  if ('code' in r) throw new Error(r.detail);
+  return r.source;
+};
+const refused = (pcre: string) => {
+  const r = compilePcre(pcre, new Map());
+  return r instanceof RegExp ? null : [r.code, r.detail];
+};
+
+describe('PCRE → JavaScript', () => {
+  it('translates named groups and back-references', () => {
+    expect(ok('(?P<year>\\d{4})-(?P=year)')).toBe('(?<year>\\d{4})-\\k<year>');
+    expect(ok("(?'a'x)\\k{a}\\k'a'\\g{1}\\g1")).toBe('(?<a>x)\\k<a>\\k<a>\\1\\1');
+    const re = compilePcre('(?P<w>\\w+) (?P=w)', new Map()) as RegExp;
+    expect(re.exec('bye bye')?.groups?.w).toBe('bye');
+  });
+
+  it('translates anchors, \\h, \\Q…\\E, comments, a leading (?i), POSIX classes and identity escapes', () => {
+    expect(ok('\\Aab\\z')).toBe('^ab$');
+    expect(ok('a\\hb')).toBe('a[\\t \\u00a0]b');
+    expect(ok('\\Q1+1=2?\\E')).toBe('1\\+1=2\\?');
+    expect(ok('a(?# note)b')).toBe('ab');
+    expect(ok('(?i)abc')).toBe('abc');
+    expect(ok('[[:digit:]]+')).toBe('[0-9]+');
+    expect(ok('\\@\\#\\-')).toBe('@#-');
+    expect(ok('\\pL+')).toBe('\\p{L}+');
+    expect((compilePcre('\\pL+', new Map()) as RegExp).test('été')).toBe(true);
+  });
+
+  it('refuses what JavaScript cannot express', () => {
+    expect(refused('a*+')).toEqual(['unsupportedRegex', 'possessive quantifier']);
+    expect(refused('(?>ab)')).toEqual(['unsupportedRegex', 'atomic group (?>…)']);
+    expect(refused('(?|a|b)')).toEqual(['unsupportedRegex', 'branch reset (?|…)']);
+    expect(refused('(?(1)a|b)')).toEqual(['unsupportedRegex', 'conditional (?(…)…)']);
+    expect(refused('a(?R)?')).toEqual(['unsupportedRegex', 'recursion']);
+    expect(refused('(?-i)a')).toEqual(['unsupportedRegex', 'inline flags']);
+    expect(refused('\\Ga')).toEqual(['unsupportedRegex', '\\G']);
+  });
+
+  it('refuses nested quantifiers, the source of catastrophic backtracking', () => {
+    expect(refused('(a+)+b')).toEqual(['unsupportedRegex', 'nested quantifier']);
+    expect(refused('(?:\\w*\\s?)*x')).toEqual(['unsupportedRegex', 'nested quantifier']);
+    expect(refused('((a+))*')).toEqual(['unsupportedRegex', 'nested quantifier']);
+    expect(refused('(a?)+')).toEqual(['unsupportedRegex', 'nested quantifier']);
+    expect(refused('(a|aa)*b')).toEqual(['unsupportedRegex', 'alternation under a repeat']);
+    expect(refused('(?:x(a|b))+')).toEqual(['unsupportedRegex', 'alternation under a repeat']);
+    expect(refused('(ab)+(cd)?\\d{2,}(a|b)?[ab]+')).toBeNull();
+  });
+
+  it('reports JavaScript syntax errors as bad regexes', () => {
+    expect(refused('[a-')?.[0]).toBe('badRegex');
+    expect(refused('a)')?.[0]).toBe('badRegex');
+    expect(refused('(a')?.[0]).toBe('badRegex');
+  });
+
+  it('expands aliases', () => {
+    const re = compilePcre('#d#-#d#', new Map([['d', '\\d{2}']])) as RegExp;
+    expect(re.source).toBe('(?:\\d{2})-(?:\\d{2})');
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * Inline regexes `<<…>>` are written in the original platform's PCRE dialect. This translates what
+ * JavaScript can express and refuses the rest, with the reason:
+ *   (?P<name>…) (?'name'…) → (?<name>…)     (?P=name) \k{name} \k'name' \g{1} → back-references
+ *   \A → ^   \z \Z → $   \h \H → [\t \u00a0] / its negation   \Q…\E → escaped literal
+ *   (?#comment) → removed   a leading (?i) → nothing (regexes always ignore case)
+ * Refused: possessive quantifiers (a*+), atomic groups (?>…), recursion (?R) (?1) (?&n) (?P>n),
+ * conditionals (?(…)…), branch reset (?|…), \G \K \X \C, other inline flags.
+ *
+ * Catastrophic backtracking: a group repeated by *, + or {n,m} (m > 1) may contain neither a
+ * quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an alternation ((a|aa)*: write a class [ab]+ or
+ * repeat outside the choice) — those are what make backtracking exponential — and is refused at
+ * compile time. What remains is polynomial, and the matcher runs each regex only on a window of
+ * REGEX_WINDOW characters starting at a word, so one attempt stays bounded whatever the text.
+ */
+export const REGEX_WINDOW = 200;
+
+export interface RegexProblem {
+  code: 'badRegex' | 'unsupportedRegex' | 'unknownAlias';
+  detail: string;
+}
+
+const SYNTAX = new Set([...'^$\\.*+?()[]{}|/']);
+
+/** Replaces `#name#` with the alias's pattern; unknown names are refused. */
+export function expandAliases(source: string, aliases: Map<string, string>): string | RegexProblem {
+  let problem: RegexProblem | null = null;
+  const out = source.replace(/#([A-Za-z_][\w-]*)#/g, (whole, name: string) => {
+    const alias = aliases.get(name);
+    if (alias === undefined) {
+      problem ??= { code: 'unknownAlias', detail: name };
+      return whole;
+    }
+    return `(?:${alias})`;
+  });
+  return problem ?? out;
+}
+
+interface Group {
+  /** Contains a quantifier (of any kind) or an alternation: repeating it could backtrack exponentially. */
+  repeats: boolean;
+  alternation: boolean;
+}
+
+/** Is the quantifier at `i` unbounded or repeating more than once? Returns its length too. */
+function readQuantifier(src: string, i: number): { length: number; repeats: boolean } | null {
+  const c = src[i];
+  if (c === '*' || c === '+') return { length: 1, repeats: true };
+  if (c === '?') return { length: 1, repeats: false };
+  if (c === '{') {
+    const m = /^\{(\d*)(,?)(\d*)\}/.exec(src.slice(i));
+    if (!m || (m[1] === '' && m[3] === '')) return null;
+    const max = m[2] ? (m[3] === '' ? Infinity : Number(m[3])) : Number(m[1]);
+    return { length: m[0].length, repeats: max > 1 };
+  }
+  return null;
+}
+
+/** Translates a PCRE pattern to a JavaScript one (flags `iu`), or says why it cannot. */
+export function translatePcre(source: string): { source: string } | RegexProblem {
+  let out = '';
+  const groups: Group[] = [{ repeats: false, alternation: false }];
+  let lastClosed: Group | null = null;
+  let inClass = false;
+  const unsupported = (detail: string): RegexProblem => ({ code: 'unsupportedRegex', detail });
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i]!;
+    if (c === '\\') {
+      const n = source[i + 1];
+      if (n === undefined) return { code: 'badRegex', detail: 'pattern ends with \\' };
+      if (n === 'Q') {
+        const end = source.indexOf('\\E', i + 2);
+        const literal = source.slice(i + 2, end < 0 ? source.length : end);
+        out += literal.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+        i = end < 0 ? source.length : end + 2;
+        lastClosed = null;
+        continue;
+      }
+      if ('GKXC'.includes(n)) return unsupported(`\\${n}`);
+      let piece: string;
+      if (n === 'A') piece = '^';
+      else if (n === 'z' || n === 'Z') piece = '$';
+      else if (n === 'h') piece = inClass ? '\\t \\u00a0' : '[\\t \\u00a0]';
+      else if (n === 'H') piece = inClass ? '' : '[^\\t \\u00a0]';
+      else if (n === 'e') piece = '\\x1b';
+      else if (n === 'R') piece = inClass ? '\\r\\n' : '(?:\\r\\n|\\n|\\r)';
+      else if ((n === 'p' || n === 'P') && source[i + 2] !== '{') {
+        piece = `\\${n}{${source[i + 2] ?? ''}}`;
+        i += 1;
+      } else if (n === 'k' && (source[i + 2] === '{' || source[i + 2] === "'")) {
+        const close = source[i + 2] === '{' ? '}' : "'";
+        const end = source.indexOf(close, i + 3);
+        if (end < 0) return { code: 'badRegex', detail: 'unterminated \\k' };
+        piece = `\\k<${source.slice(i + 3, end)}>`;
+        i = end - 1;
+      } else if (n === 'g') {
+        const m = /^\\g\{?(-?\d+)\}?/.exec(source.slice(i));
+        if (!m || Number(m[1]) <= 0) return unsupported('\\g');
+        piece = `\\${m[1]}`;
+        i += m[0].length - 2;
+      } else if (/[A-Za-z0-9]/.test(n)) piece = `\\${n}`;
+      else if (SYNTAX.has(n) || (n === '-' && inClass)) piece = `\\${n}`;
+      else piece = n === '-' ? '-' : n;
+      out += piece;
+      i += 2;
+      lastClosed = null;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      if (c === '[' && source[i + 1] === ':') {
+        const m = /^\[:(\^?)(\w+):\]/.exec(source.slice(i));
+        const posix: Record<string, string> = {
+          alpha: '\\p{L}', digit: '0-9', alnum: '\\p{L}\\p{N}', space: '\\s', upper: '\\p{Lu}',
+          lower: '\\p{Ll}', punct: '\\p{P}', xdigit: '0-9A-Fa-f', word: '\\w',
+        };
+        if (!m || m[1] || !posix[m[2]!]) return unsupported('POSIX class');
+        out += posix[m[2]!];
+        i += m[0].length;
+        continue;
+      }
+      out += c === '/' ? '\\/' : c;
+      i += 1;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      out += c;
+      i += 1;
+      if (source[i] === '^') {
+        out += '^';
+        i += 1;
+      }
+      if (source[i] === ']') {
+        out += '\\]';
+        i += 1;
+      }
+      lastClosed = null;
+      continue;
+    }
+    if (c === '(') {
+      const rest = source.slice(i);
+      let open: string;
+      if (rest.startsWith('(?#')) {
+        const end = source.indexOf(')', i);
+        i = end < 0 ? source.length : end + 1;
+        continue;
+      } else if (/^\(\?P?<([A-Za-z_]\w*)>/.test(rest)) {
+        const m = /^\(\?P?<([A-Za-z_]\w*)>/.exec(rest)!;
+        open = `(?<${m[1]}>`;
+        i += m[0].length;
+      } else if (/^\(\?'([A-Za-z_]\w*)'/.test(rest)) {
+        const m = /^\(\?'([A-Za-z_]\w*)'/.exec(rest)!;
+        open = `(?<${m[1]}>`;
+        i += m[0].length;
+      } else if (/^\(\?P=([A-Za-z_]\w*)\)/.test(rest)) {
+        const m = /^\(\?P=([A-Za-z_]\w*)\)/.exec(rest)!;
+        out += `\\k<${m[1]}>`;
+        i += m[0].length;
+        lastClosed = null;
+        continue;
+      } else if (/^\(\?(?::|=|!|<=|<!)/.test(rest)) {
+        const m = /^\(\?(?::|=|!|<=|<!)/.exec(rest)!;
+        open = m[0];
+        i += m[0].length;
+      } else if (rest.startsWith('(?>')) return unsupported('atomic group (?>…)');
+      else if (rest.startsWith('(?|')) return unsupported('branch reset (?|…)');
+      else if (rest.startsWith('(?(')) return unsupported('conditional (?(…)…)');
+      else if (/^\(\?(?:R|[+-]?\d|&|P>)/.test(rest)) return unsupported('recursion');
+      else if (/^\(\?i\)/.test(rest)) {
+        i += 4;
+        continue;
+      } else if (rest.startsWith('(?')) return unsupported('inline flags');
+      else {
+        open = '(';
+        i += 1;
+      }
+      out += open;
+      groups.push({ repeats: false, alternation: false });
+      lastClosed = null;
+      continue;
+    }
+    if (c === ')') {
+      if (groups.length === 1) return { code: 'badRegex', detail: 'unmatched )' };
+      lastClosed = groups.pop()!;
+      if (lastClosed.repeats) groups[groups.length - 1]!.repeats = true;
+      if (lastClosed.alternation) groups[groups.length - 1]!.alternation = true;
+      out += c;
+      i += 1;
+      continue;
+    }
+    const q = readQuantifier(source, i);
+    if (q) {
+      const next = source[i + q.length];
+      if (next === '+') return unsupported('possessive quantifier');
+      if (lastClosed && lastClosed.repeats && q.repeats) return unsupported('nested quantifier');
+      if (lastClosed && lastClosed.alternation && q.repeats) return unsupported('alternation under a repeat');
+      groups[groups.length - 1]!.repeats = true;
+      out += source.slice(i, i + q.length);
+      i += q.length;
+      if (next === '?') {
+        out += '?';
+        i += 1;
+      }
+      lastClosed = null;
+      continue;
+    }
+    if (c === '|') groups[groups.length - 1]!.alternation = true;
+    out += c === '/' ? '\\/' : c;
+    lastClosed = null;
+    i += 1;
+  }
+  if (inClass) return { code: 'badRegex', detail: 'unterminated [' };
+  if (groups.length > 1) return { code: 'badRegex', detail: 'unterminated (' };
+  return { source: out };
+}
+
+/** Alias expansion, translation and compilation in one step. */
+export function compilePcre(source: string, aliases: Map<string, string>): RegExp | RegexProblem {
+  const expanded = expandAliases(source, aliases);
+  if (typeof expanded !== 'string') return expanded;
+  const translated = translatePcre(expanded);
+  if ('code' in translated) return translated;
+  try {
+    return new RegExp(translated.source, 'iuy');
+  } catch (error) {
+    return { code: 'badRegex', detail: (error as Error).message };
+  }
+}

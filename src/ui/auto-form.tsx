@@ -4,7 +4,7 @@
  * hands back the whole value on each change. Validation stays with the caller (the contract's zod
  * schema), whose messages are shown per field through `errors`.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 
 interface BaseField<K extends string> {
@@ -61,15 +61,7 @@ export function AutoForm<V extends AutoValue>({
               {field.kind === 'textarea' ? (
                 <TextArea id={controlId} fill value={String(current ?? '')} disabled={field.disabled} intent={intent} onChange={(e) => set(field.name, e.currentTarget.value)} />
               ) : field.kind === 'number' ? (
-                <NumericInput
-                  id={controlId}
-                  value={typeof current === 'number' ? current : ''}
-                  min={field.min}
-                  max={field.max}
-                  disabled={field.disabled}
-                  intent={intent}
-                  onValueChange={(number) => set(field.name, Number.isNaN(number) ? current : number)}
-                />
+                <NumberField id={controlId} value={typeof current === 'number' ? current : undefined} min={field.min} max={field.max} disabled={field.disabled} intent={intent} onChange={(number) => set(field.name, number)} />
               ) : field.kind === 'select' ? (
                 <HTMLSelect id={controlId} value={String(current ?? '')} disabled={field.disabled} onChange={(e) => set(field.name, e.currentTarget.value)} options={[...field.options]} />
               ) : field.kind === 'checklist' ? (
@@ -106,6 +98,29 @@ export function AutoForm<V extends AutoValue>({
           );
         })}
     </>
+  );
+}
+
+/** A number typed freely ("-" then "-1"): the value changes only when the text is a number. */
+function NumberField({ id, value, min, max, disabled, intent, onChange }: { id: string; value: number | undefined; min?: number; max?: number; disabled?: boolean; intent: Intent; onChange: (value: number) => void }) {
+  // The typed text, and the value it went with: a value changed from outside replaces the text.
+  const [typed, setTyped] = useState({ text: value === undefined ? '' : String(value), value });
+  const shown = typed.value === value ? typed.text : value === undefined ? '' : String(value);
+  return (
+    <NumericInput
+      id={id}
+      value={shown}
+      min={min}
+      max={max}
+      disabled={disabled}
+      intent={intent}
+      allowNumericCharactersOnly
+      onValueChange={(number, text) => {
+        const usable = text.trim() !== '' && !Number.isNaN(number);
+        setTyped({ text, value: usable ? number : value });
+        if (usable) onChange(number);
+      }}
+    />
   );
 }
 

@@ -43,7 +43,9 @@ export default function DictionaryEditor({
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
-  changed.current = onChange;
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
 
   useEffect(() => {
     const created = new EditorView({

@@ -28,6 +28,8 @@ import { ServersPage } from './servers-page';
 let child: ChildProcess;
 let address = '';
 let token = '';
+let configuratorToken = '';
+let qualifierToken = '';
 let environments: string[] = [];
 const PROJECT = 'demo-ic';
 vi.setConfig({ testTimeout: 60_000 });
@@ -36,19 +38,23 @@ const STARTUP_MS = 1500;
 beforeAll(async () => {
   await initI18n('fr');
   child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), 'src/features/configuration/nlu/testing/serve-nlu.ts')], {
-    env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '8' },
+    env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((done, reject) => {
     createInterface({ input: child.stdout! }).once('line', done);
     child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
   });
-  ({ address, token, environments } = JSON.parse(line) as { address: string; token: string; environments: string[] });
+  ({ address, token, qualifierToken, environments } = JSON.parse(line) as { address: string; token: string; qualifierToken: string; environments: string[] });
+  configuratorToken = token;
   configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
   // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
 }, 240_000);
 afterAll(() => child?.stdin?.end());
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  token = configuratorToken;
+});
 
 const freshEnvironment = () => environments.shift()!;
 
@@ -172,6 +178,24 @@ describe('contexts and servers', () => {
     await user.click(screen.getByRole('button', { name: 'Supprimer insurance' }));
     await user.click(await screen.findByRole('button', { name: /Confirmer|Supprimer$/ }));
     expect(await screen.findByText('Aucun contexte')).toBeTruthy();
+  });
+});
+
+describe('rights (§6)', () => {
+  it('shows a qualifier the lists without the buttons the server would refuse', async () => {
+    const { envId } = await insurance();
+    token = qualifierToken;
+    const { unmount } = show(paths.nlu(PROJECT, envId, 'servers'));
+    const row = (await screen.findByText('main')).closest('tr')!;
+    expect(within(row).getByTestId('server-status').textContent).toBe('Arrêté');
+    expect(within(row).queryByRole('button', { name: 'Démarrer' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Supprimer main' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Nouveau serveur' })).toBeNull();
+    unmount();
+    show(paths.nlu(PROJECT, envId, 'archetypes'));
+    expect(await screen.findByRole('link', { name: 'claim' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nouvel archétype' })).toBeNull();
+    expect(screen.queryByTestId('nlu-transfer')).toBeNull();
   });
 });
 

@@ -10,6 +10,11 @@ const environment = (projectId: string, envId: string) => `${project(projectId)}
 const envManagement = (projectId: string) => `${project(projectId)}/env-management`;
 const messagesBank = (projectId: string) => `${project(projectId)}/testing-center/messages-bank`;
 const self = (envId: string) => `/self/${enc(envId)}`;
+const nlu = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/nlu`;
+
+/** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
+export type NluPage = 'archetypes' | 'contexts' | 'interactions' | 'functions' | 'servers' | 'test';
+export const NEW_ITEM = 'new';
 
 export type EnvManagementPage = 'settings' | 'import-export' | 'access-keys' | 'webhooks' | 'integrations';
 export const envManagementPages: EnvManagementPage[] = [
@@ -72,6 +77,12 @@ export const paths = {
   // Environment layout
   environment,
   configuration: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration`,
+  /** NLU screens (issue 12), under the configuration menu. */
+  nlu: (projectId: string, envId: string, page: NluPage) => `${nlu(projectId, envId)}/${page}`,
+  nluArchetype: (projectId: string, envId: string, archetypeId: string) =>
+    `${nlu(projectId, envId)}/archetypes/${enc(archetypeId)}`,
+  nluInteraction: (projectId: string, envId: string, interactionId: string) =>
+    `${nlu(projectId, envId)}/interactions/${enc(interactionId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

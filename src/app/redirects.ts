@@ -35,5 +35,7 @@ export const redirectLoaders = {
   projectHome: (args: LoaderFunctionArgs) => redirect(paths.project(param(args, 'projectId'))),
   environmentHome: (args: LoaderFunctionArgs) =>
     redirect(paths.environment(param(args, 'projectId'), param(args, 'envId'))),
+  configuration: (args: LoaderFunctionArgs) =>
+    redirect(paths.configuration(param(args, 'projectId'), param(args, 'envId'))),
   v2: (args: LoaderFunctionArgs) => redirect(withoutV2Prefix(new URL(args.request.url))),
 };

@@ -246,7 +246,52 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/consumption/environment-home-page').then((m) => ({ Component: m.EnvironmentHomePage })),
             handle: { title: 'environmentHome' },
           },
-          soon('configuration', 'configuration'),
+          {
+            path: 'configuration',
+            lazy: () => import('./configuration-menu').then((m) => ({ Component: m.ConfigurationMenuPage })),
+            handle: { title: 'configuration' },
+          },
+          { path: 'configuration/nlu', loader: redirectLoaders.configuration },
+          {
+            path: 'configuration/nlu/archetypes',
+            lazy: () => import('../features/configuration/nlu/archetypes-page').then((m) => ({ Component: m.ArchetypesPage })),
+            handle: { title: 'nluArchetypes' },
+          },
+          {
+            path: 'configuration/nlu/archetypes/:archetypeId',
+            lazy: () => import('../features/configuration/nlu/archetype-editor-page').then((m) => ({ Component: m.ArchetypeEditorPage })),
+            handle: { title: 'nluArchetype' },
+          },
+          {
+            path: 'configuration/nlu/contexts',
+            lazy: () => import('../features/configuration/nlu/contexts-page').then((m) => ({ Component: m.ContextsPage })),
+            handle: { title: 'nluContexts' },
+          },
+          {
+            path: 'configuration/nlu/interactions',
+            lazy: () => import('../features/configuration/nlu/interactions-page').then((m) => ({ Component: m.InteractionsPage })),
+            handle: { title: 'nluInteractions' },
+          },
+          {
+            path: 'configuration/nlu/interactions/:interactionId',
+            lazy: () => import('../features/configuration/nlu/interaction-editor-page').then((m) => ({ Component: m.InteractionEditorPage })),
+            handle: { title: 'nluInteraction' },
+          },
+          {
+            path: 'configuration/nlu/functions',
+            lazy: () => import('../features/configuration/nlu/functions-page').then((m) => ({ Component: m.FunctionsPage })),
+            handle: { title: 'nluFunctions' },
+          },
+          {
+            path: 'configuration/nlu/servers',
+            lazy: () => import('../features/configuration/nlu/servers-page').then((m) => ({ Component: m.ServersPage })),
+            handle: { title: 'nluServers' },
+          },
+          {
+            path: 'configuration/nlu/test',
+            lazy: () => import('../features/configuration/nlu/nlu-test-page').then((m) => ({ Component: m.NluTestPage })),
+            handle: { title: 'nluTest' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

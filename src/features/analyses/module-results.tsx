@@ -1,6 +1,6 @@
 /**
- * Per-module results in pipeline order: the extractor's documents, the output payload as a JSON tree,
- * other modules' outcome and message (they are recorded as skipped until they are built).
+ * Per-module results in pipeline order: the extractor's documents, the NLU labelling view, the output
+ * payload as a JSON tree, other modules' outcome and message (skipped until they are built).
  */
 import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +8,18 @@ import { extractorResultSchema, type ModuleResult } from '../../contract/analyse
 import { JsonTree } from '../../ui/json-tree';
 import { ExtractedDocuments } from './extracted-documents';
 import { moduleLabel } from './module-label';
+import { NluResultView } from './nlu-result-view';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
-function ModuleBody({ module }: { module: ModuleResult }) {
+function ModuleBody({ module, modules }: { module: ModuleResult; modules: readonly ModuleResult[] }) {
   const { t } = useTranslation('analyses');
   if (module.result === null || module.result === undefined) return <p className={Classes.TEXT_MUTED}>{t('result.noResult')}</p>;
   if (module.type === 'extractor') {
     const parsed = extractorResultSchema.safeParse(module.result);
     if (parsed.success) return <ExtractedDocuments result={parsed.data} />;
   }
+  if (module.type === 'nlu') return <NluResultView module={module} modules={modules} />;
   return (
     <div data-testid={module.type === 'output' ? 'output-payload' : undefined}>
       {module.type === 'output' && <p className={Classes.TEXT_MUTED}>{t('result.payload')}</p>}
@@ -39,7 +41,7 @@ export function ModuleResults({ modules }: { modules: readonly ModuleResult[] })
             <Tag intent={INTENT[module.outcome]}>{t(`outcome.${module.outcome}`)}</Tag>
           </H4>
           {module.message && <p>{module.message}</p>}
-          <ModuleBody module={module} />
+          <ModuleBody module={module} modules={modules} />
         </Card>
       ))}
     </>

@@ -1,0 +1,70 @@
+/**
+ * The environment's configuration menu (§2.4 "Navigation menu"): a plain data list of sections and
+ * entries. Issue 12 adds the NLU entries; the configuration IDE and graph issue appends its modules
+ * here (one more section or entry, nothing else to change).
+ */
+import { Link, useParams } from 'react-router';
+import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { paths, type NluPage } from './paths';
+
+export interface ConfigurationEntry {
+  /** Route title key (namespace `routes`) of the page it opens. */
+  title: string;
+  /** Description key (namespace `nlu`). */
+  description: string;
+  icon: IconName;
+  to: (projectId: string, envId: string) => string;
+}
+
+export interface ConfigurationSection {
+  /** Title key (namespace `nlu`). */
+  title: string;
+  entries: ConfigurationEntry[];
+}
+
+const nluEntry = (page: NluPage, title: string, icon: IconName): ConfigurationEntry => ({
+  title,
+  description: `menu.${page}`,
+  icon,
+  to: (projectId, envId) => paths.nlu(projectId, envId, page),
+});
+
+export const configurationMenu: ConfigurationSection[] = [
+  {
+    title: 'menu.nlu',
+    entries: [
+      nluEntry('archetypes', 'nluArchetypes', 'book'),
+      nluEntry('interactions', 'nluInteractions', 'exchange'),
+      nluEntry('contexts', 'nluContexts', 'folder-close'),
+      nluEntry('functions', 'nluFunctions', 'function'),
+      nluEntry('servers', 'nluServers', 'database'),
+      nluEntry('test', 'nluTest', 'lab-test'),
+    ],
+  },
+];
+
+export function ConfigurationMenuPage() {
+  const { t } = useTranslation(['routes', 'nlu']);
+  const { projectId = '', envId = '' } = useParams();
+  return (
+    <section className="p-page">
+      <h1 className="p-page__title">{t('routes:configuration')}</h1>
+      {configurationMenu.map((section) => (
+        <nav key={section.title} aria-label={t(`nlu:${section.title}` as never)}>
+          <H4>{t(`nlu:${section.title}` as never)}</H4>
+          <div className="p-config-menu">
+            {section.entries.map((entry) => (
+              <Link key={entry.title} to={entry.to(projectId, envId)} className="p-config-menu__entry">
+                <Card interactive>
+                  <Icon icon={entry.icon} /> <strong>{t(`routes:${entry.title}` as never)}</strong>
+                  <p className="bp6-text-muted">{t(`nlu:${entry.description}` as never)}</p>
+                </Card>
+              </Link>
+            ))}
+          </div>
+        </nav>
+      ))}
+    </section>
+  );
+}

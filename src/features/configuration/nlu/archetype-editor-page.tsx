@@ -1,0 +1,192 @@
+/**
+ * Archetype editor (§2.4): name and notes (AutoForm), one dictionary tab per language in the code
+ * editor with its errors inline (the engine's checkDictionary as you type, the server's on save),
+ * and the variation helper. Saving keeps what was typed even with configuration errors (the server
+ * stores it and reports them).
+ */
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, HTMLSelect, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/request';
+import { NLU_LANGUAGES } from '../../../contract/environments';
+import { archetypeEndpoints, archetypeInputSchema, type Archetype, type NluConfigErrorView } from '../../../contract/nlu';
+import { NEW_ITEM, paths } from '../../../app/paths';
+import { AutoForm, fieldErrors, type AutoField } from '../../../ui/auto-form';
+import { ListState } from '../../../ui/list-state';
+import { tr } from '../../../ui/message';
+import { toast } from '../../../ui/toasts/toast-service';
+import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
+import { BUILTIN_ARCHETYPES, checkDictionary, type NluLanguage } from './engine';
+import { directivesOf } from './dictionary-stats';
+import { configErrorText, nluErrorText } from './nlu-errors';
+import { NluPage, useNluEnv } from './nlu-page';
+import { nluQueries } from './queries';
+import { VariationHelper } from './variation-helper';
+
+const DictionaryEditor = lazy(() => import('./dictionary-editor'));
+
+interface Draft extends Record<string, unknown> {
+  name: string;
+  notes: string;
+  dictionaries: Partial<Record<NluLanguage, string>>;
+}
+
+export function ArchetypeEditorPage() {
+  const { t } = useTranslation(['nlu', 'routes']);
+  const { envId, projectId } = useNluEnv();
+  const { archetypeId = NEW_ITEM } = useParams();
+  const list = useQuery(nluQueries.archetypes(envId));
+  const existing = list.data?.find((archetype) => archetype.id === archetypeId);
+  const missing = archetypeId !== NEW_ITEM && list.data !== undefined && existing === undefined;
+  return (
+    <NluPage title={existing?.name ?? t('archetypes.new')} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }}>
+      <ListState isPending={list.isPending} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} isEmpty={false} emptyText="" errorText={t('archetypes.error')} onRetry={() => void list.refetch()}>
+        <ArchetypeEditor key={existing?.id ?? NEW_ITEM} existing={existing} all={list.data ?? []} />
+      </ListState>
+    </NluPage>
+  );
+}
+
+function draftOf(archetype: Archetype | undefined): Draft {
+  return archetype ? { name: archetype.name, notes: archetype.notes, dictionaries: archetype.dictionaries } : { name: '', notes: '', dictionaries: { fr: '' } };
+}
+
+export function ArchetypeEditor({ existing, all }: { existing: Archetype | undefined; all: readonly Archetype[] }) {
+  const { t } = useTranslation('nlu');
+  const { envId, projectId, canEdit } = useNluEnv();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<Draft>(() => draftOf(existing));
+  const [draft, setDraft] = useState<Draft>(saved);
+  const languages = Object.keys(draft.dictionaries) as NluLanguage[];
+  const [language, setLanguage] = useState<NluLanguage>(languages[0] ?? 'fr');
+  const [serverErrors, setServerErrors] = useState<NluConfigErrorView[]>([]);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+
+  const text = draft.dictionaries[language] ?? '';
+  const deferred = useDeferredValue(text);
+  const known = useMemo(() => [...all.map((archetype) => archetype.name), ...BUILTIN_ARCHETYPES.map((builtin) => builtin.name), draft.name], [all, draft.name]);
+  // Typing errors from the engine itself; the server's errors of this language join them after a save.
+  const errors = useMemo(() => {
+    const local = checkDictionary(deferred, language, known).map((error) => ({ line: error.line ?? 1, message: configErrorText(error), code: error.code }));
+    const remote = serverErrors
+      .filter((error) => error.language === language && error.line !== undefined && !local.some((item) => item.line === error.line && item.code === error.code))
+      .map((error) => ({ line: error.line!, message: configErrorText(error), code: error.code }));
+    return [...local, ...remote].sort((a, b) => a.line - b.line);
+  }, [deferred, language, known, serverErrors]);
+  const otherErrors = serverErrors.filter((error) => error.language === undefined || error.line === undefined);
+  const duplicate = all.some((archetype) => archetype.id !== existing?.id && archetype.name.trim().toLowerCase() === draft.name.trim().toLowerCase());
+
+  const save = async (): Promise<boolean> => {
+    const parsed = archetypeInputSchema.safeParse(draft);
+    if (!parsed.success) {
+      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))));
+      return false;
+    }
+    setIssues({});
+    setSaving(true);
+    try {
+      const answer = existing
+        ? await request(archetypeEndpoints.update, { params: { envId, archetypeId: existing.id }, body: parsed.data })
+        : await request(archetypeEndpoints.create, { params: { envId }, body: parsed.data });
+      setServerErrors(answer.errors);
+      setSaved(draft);
+      toast.success({ summary: tr(answer.errors.length > 0 ? 'nlu:editor.savedWithErrors' : 'errors:generic.save.success', { count: answer.errors.length }) });
+      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+      if (!existing) navigate(paths.nluArchetype(projectId, envId, answer.item.id), { replace: true });
+      return true;
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
+
+  const fields: AutoField<'name' | 'notes'>[] = [
+    { name: 'name', kind: 'text', label: t('fields.name'), required: true, disabled: !canEdit },
+    { name: 'notes', kind: 'textarea', label: t('fields.notes'), disabled: !canEdit },
+  ];
+  const unused = NLU_LANGUAGES.filter((code) => !languages.includes(code));
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      {guard}
+      <AutoForm id="archetype" fields={fields} value={draft} onChange={(value) => setDraft({ ...draft, name: value.name, notes: value.notes })} errors={issues} />
+      {duplicate && (
+        <Callout intent={Intent.WARNING} compact>
+          {t('fields.duplicateName', { name: draft.name })}
+        </Callout>
+      )}
+      <div className="p-toolbar">
+        <Tabs id="archetype-languages" selectedTabId={language} onChange={(id) => setLanguage(id as NluLanguage)}>
+          {languages.map((code) => (
+            <Tab key={code} id={code} title={code} />
+          ))}
+        </Tabs>
+        {canEdit && unused.length > 0 && (
+          <HTMLSelect
+            aria-label={t('editor.addLanguage')}
+            value=""
+            onChange={(e) => {
+              const code = e.currentTarget.value as NluLanguage;
+              if (!code) return;
+              setDraft({ ...draft, dictionaries: { ...draft.dictionaries, [code]: '' } });
+              setLanguage(code);
+            }}
+            options={[{ value: '', label: t('editor.addLanguage') }, ...unused.map((code) => ({ value: code, label: code }))]}
+          />
+        )}
+      </div>
+      <div className="p-nlu-editor">
+        <div>
+          <Suspense fallback={<Spinner size={24} />}>
+            <DictionaryEditor
+              key={language}
+              label={t('editor.dictionary', { language })}
+              value={text}
+              readOnly={!canEdit}
+              errors={errors}
+              onChange={(value) => setDraft((current) => ({ ...current, dictionaries: { ...current.dictionaries, [language]: value } }))}
+            />
+          </Suspense>
+          <p className="bp6-text-muted">{t('editor.syntax')}</p>
+          {errors.length > 0 && (
+            <Callout intent={Intent.DANGER} compact data-testid="dictionary-errors">
+              <ul>
+                {errors.map((error, index) => (
+                  <li key={index}>{error.message}</li>
+                ))}
+              </ul>
+            </Callout>
+          )}
+          {otherErrors.length > 0 && (
+            <Callout intent={Intent.WARNING} compact>
+              <ul>
+                {otherErrors.map((error, index) => (
+                  <li key={index}>{configErrorText(error)}</li>
+                ))}
+              </ul>
+            </Callout>
+          )}
+        </div>
+        <VariationHelper language={language} directives={directivesOf(text)} />
+      </div>
+      {canEdit && (
+        <div className="p-toolbar">
+          <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty && existing !== undefined} />
+        </div>
+      )}
+    </form>
+  );
+}

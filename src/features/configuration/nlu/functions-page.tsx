@@ -1,0 +1,164 @@
+/**
+ * Interaction functions list and editor (§3): kind, string value, parameter name, interaction to find,
+ * parameter to find, parameter baseline, with the definition of each kind shown beside the form.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, ButtonGroup, Callout, HTMLTable, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/request';
+import { functionEndpoints, interactionFunctionInputSchema, type NluInteractionFunction } from '../../../contract/nlu';
+import { INTERACTION_FUNCTION_KINDS, type InteractionFunctionKind } from '../../../nlu/types';
+import { fieldErrors, type AutoField } from '../../../ui/auto-form';
+import { confirm } from '../../../ui/dialogs/dialog-service';
+import { ListState } from '../../../ui/list-state';
+import { tr } from '../../../ui/message';
+import { toast } from '../../../ui/toasts/toast-service';
+import { EditDialog, useDraft } from './edit-dialog';
+import { nluErrorText } from './nlu-errors';
+import { NluPage, useNluEnv } from './nlu-page';
+import { nluQueries } from './queries';
+
+type TextField = 'stringValue' | 'parameterName' | 'interactionToFind' | 'parameterToFind' | 'parameterBaseline';
+const TEXT_FIELDS: TextField[] = ['stringValue', 'parameterName', 'interactionToFind', 'parameterToFind', 'parameterBaseline'];
+
+interface FunctionDraft extends Record<string, unknown> {
+  id?: string;
+  name: string;
+  enabled: boolean;
+  kind: InteractionFunctionKind;
+  stringValue: string;
+  parameterName: string;
+  interactionToFind: string;
+  parameterToFind: string;
+  parameterBaseline: string;
+}
+
+const draftOf = (fn: NluInteractionFunction): FunctionDraft => ({
+  id: fn.id,
+  name: fn.name,
+  enabled: fn.enabled,
+  kind: fn.kind,
+  ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, fn[field] ?? ''])) as Record<TextField, string>),
+});
+const EMPTY: FunctionDraft = { name: '', enabled: true, kind: 'interactionAfter', stringValue: '', parameterName: '', interactionToFind: '', parameterToFind: '', parameterBaseline: '' };
+
+/** Empty text fields are "not set" (null) in the contract. */
+export function toFunctionInput(draft: FunctionDraft) {
+  return { name: draft.name, enabled: draft.enabled, kind: draft.kind, ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, draft[field].trim() === '' ? null : draft[field].trim()])) };
+}
+
+export function FunctionsPage() {
+  const { t } = useTranslation(['nlu', 'routes']);
+  const { envId, canEdit } = useNluEnv();
+  const queryClient = useQueryClient();
+  const list = useQuery(nluQueries.functions(envId));
+  const { draft, setDraft, open, dirty } = useDraft<FunctionDraft>();
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const functions = list.data ?? [];
+
+  const save = async (): Promise<boolean> => {
+    if (!draft) return false;
+    const parsed = interactionFunctionInputSchema.safeParse(toFunctionInput(draft));
+    if (!parsed.success) {
+      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))));
+      return false;
+    }
+    setIssues({});
+    try {
+      if (draft.id) await request(functionEndpoints.update, { params: { envId, functionId: draft.id }, body: parsed.data });
+      else await request(functionEndpoints.create, { params: { envId }, body: parsed.data });
+      toast.success({ summary: tr(draft.id ? 'errors:generic.save.success' : 'errors:generic.create.success') });
+      open(null);
+      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+      return true;
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
+      return false;
+    }
+  };
+  const remove = async (fn: NluInteractionFunction) => {
+    if (!(await confirm({ body: tr('nlu:functions.deleteConfirm', { name: fn.name }), danger: true }))) return;
+    try {
+      await request(functionEndpoints.remove, { params: { envId, functionId: fn.id } });
+      toast.success({ summary: tr('errors:generic.delete.success') });
+      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
+    }
+  };
+
+  const fields: AutoField<Extract<keyof FunctionDraft, string>>[] = [
+    { name: 'name', kind: 'text', label: t('fields.name'), required: true },
+    { name: 'enabled', kind: 'switch', label: t('interactions.enabled') },
+    { name: 'kind', kind: 'select', label: t('functions.kind'), options: INTERACTION_FUNCTION_KINDS.map((kind) => ({ value: kind, label: t(`functions.kinds.${kind}.label`) })) },
+    ...TEXT_FIELDS.map((field) => ({ name: field, kind: 'text' as const, label: t(`functions.fields.${field}.label`), help: t(`functions.fields.${field}.help`) })),
+  ];
+
+  return (
+    <NluPage title={t('routes:nluFunctions')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('functions.add')} onClick={() => open(EMPTY)} />}>
+      <ListState isPending={list.isPending} error={list.error} isEmpty={functions.length === 0} emptyText={t('functions.empty')} errorText={t('functions.error')} onRetry={() => void list.refetch()}>
+        <HTMLTable className="p-table" striped>
+          <thead>
+            <tr>
+              <th>{t('fields.name')}</th>
+              <th>{t('functions.kind')}</th>
+              <th>{t('interactions.enabled')}</th>
+              <th>{t('functions.settings')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {functions.map((fn) => (
+              <tr key={fn.id} data-function={fn.name}>
+                <td>{fn.name}</td>
+                <td>{t(`functions.kinds.${fn.kind}.label`)}</td>
+                <td>{fn.enabled ? t('result.yes') : t('result.no')}</td>
+                <td>
+                  {TEXT_FIELDS.filter((field) => fn[field]).map((field) => (
+                    <div key={field}>
+                      {t(`functions.fields.${field}.label`)}: <code>{fn[field]}</code>
+                    </div>
+                  ))}
+                </td>
+                <td>
+                  <ButtonGroup variant="minimal">
+                    <Button icon={canEdit ? 'edit' : 'eye-open'} aria-label={t('actions.edit', { name: fn.name })} onClick={() => open(draftOf(fn))} />
+                    {canEdit && <Button icon="trash" intent={Intent.DANGER} aria-label={t('actions.delete', { name: fn.name })} onClick={() => void remove(fn)} />}
+                  </ButtonGroup>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </ListState>
+      <FunctionDefinitions />
+      <EditDialog id="function" title={draft?.id ? t('functions.edit') : t('functions.add')} draft={draft} dirty={dirty} fields={fields} errors={issues} onChange={setDraft} onSave={save} onClose={() => open(null)} readOnly={!canEdit}>
+        {draft && (
+          <Callout intent={Intent.PRIMARY} compact data-testid="function-definition">
+            {t(`functions.kinds.${draft.kind}.definition`)}
+          </Callout>
+        )}
+      </EditDialog>
+    </NluPage>
+  );
+}
+
+function FunctionDefinitions() {
+  const { t } = useTranslation('nlu');
+  return (
+    <Callout title={t('functions.definitions')} style={{ marginTop: '1rem' }}>
+      <dl>
+        {INTERACTION_FUNCTION_KINDS.map((kind) => (
+          <div key={kind}>
+            <dt>
+              <strong>{t(`functions.kinds.${kind}.label`)}</strong>
+            </dt>
+            <dd>{t(`functions.kinds.${kind}.definition`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>{t('functions.fieldsIntro')}</p>
+    </Callout>
+  );
+}

@@ -1,0 +1,95 @@
+/** Interactions list (§2.4): per context, enabled, ordered, distance and parameters; delete confirmed. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/request';
+import { interactionEndpoints, type NluInteraction } from '../../../contract/nlu';
+import { NEW_ITEM, paths } from '../../../app/paths';
+import { confirm } from '../../../ui/dialogs/dialog-service';
+import { ListState } from '../../../ui/list-state';
+import { tr } from '../../../ui/message';
+import { toast } from '../../../ui/toasts/toast-service';
+import { nluErrorText } from './nlu-errors';
+import { NluPage, useNluEnv } from './nlu-page';
+import { nluQueries } from './queries';
+
+export function InteractionsPage() {
+  const { t } = useTranslation(['nlu', 'routes']);
+  const { projectId, envId, canEdit } = useNluEnv();
+  const queryClient = useQueryClient();
+  const list = useQuery(nluQueries.interactions(envId));
+  const contexts = useQuery(nluQueries.contexts(envId));
+  const [context, setContext] = useState('');
+  const shown = (list.data ?? []).filter((interaction) => context === '' || interaction.contextId === context);
+
+  const remove = async (interaction: NluInteraction) => {
+    if (!(await confirm({ body: tr('nlu:interactions.deleteConfirm', { name: interaction.name }), danger: true }))) return;
+    try {
+      await request(interactionEndpoints.remove, { params: { envId, interactionId: interaction.id } });
+      toast.success({ summary: tr('errors:generic.delete.success') });
+      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
+    }
+  };
+
+  return (
+    <NluPage
+      title={t('routes:nluInteractions')}
+      actions={
+        <>
+          <HTMLSelect
+            aria-label={t('fields.context')}
+            value={context}
+            onChange={(e) => setContext(e.currentTarget.value)}
+            options={[{ value: '', label: t('interactions.allContexts') }, ...(contexts.data ?? []).map((item) => ({ value: item.id, label: item.name }))]}
+          />
+          {canEdit && (
+            <Link className="bp6-button bp6-intent-primary" to={paths.nluInteraction(projectId, envId, NEW_ITEM)}>
+              {t('interactions.add')}
+            </Link>
+          )}
+        </>
+      }
+    >
+      <ListState isPending={list.isPending} error={list.error} isEmpty={shown.length === 0} emptyText={t('interactions.empty')} errorText={t('interactions.error')} onRetry={() => void list.refetch()}>
+        <HTMLTable className="p-table" striped>
+          <thead>
+            <tr>
+              <th>{t('fields.name')}</th>
+              <th>{t('fields.context')}</th>
+              <th>{t('interactions.enabled')}</th>
+              <th>{t('interactions.ordered')}</th>
+              <th>{t('interactions.distance')}</th>
+              <th>{t('interactions.parameters')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((interaction) => (
+              <tr key={interaction.id} data-interaction={interaction.name}>
+                <td>
+                  <Link to={paths.nluInteraction(projectId, envId, interaction.id)}>{interaction.name}</Link>
+                </td>
+                <td>{interaction.context}</td>
+                <td>{interaction.enabled ? t('result.yes') : t('result.no')}</td>
+                <td>{interaction.ordered ? t('result.yes') : t('result.no')}</td>
+                <td>{interaction.distance === -1 ? t('interactions.noLimit') : interaction.distance}</td>
+                <td>
+                  {interaction.parameters.map((parameter) => (
+                    <Tag key={parameter.name} minimal style={{ marginRight: 4 }}>
+                      {parameter.name}: {parameter.archetype}
+                    </Tag>
+                  ))}
+                </td>
+                <td>{canEdit && <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t('actions.delete', { name: interaction.name })} onClick={() => void remove(interaction)} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </ListState>
+    </NluPage>
+  );
+}

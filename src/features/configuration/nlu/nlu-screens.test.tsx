@@ -1,0 +1,254 @@
+// @vitest-environment jsdom
+/**
+ * The NLU screens against the real server (in-memory PGlite, real HTTP) and the real engine: the NLU
+ * test in the browser and on the server (with the §8 "AI starting up" answer while the server
+ * starts), the contexts list's "no server linked" warning, starting a server, the archetype editor's
+ * line-numbered errors and variation helper, the distance rule and the import of an exportVersion 2
+ * file.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configureRequestLayer } from '../../../api/request';
+import { initI18n } from '../../../i18n/setup';
+import { paths } from '../../../app/paths';
+import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ArchetypeEditorPage } from './archetype-editor-page';
+import { ArchetypesPage } from './archetypes-page';
+import { ContextsPage } from './contexts-page';
+import { InteractionEditorPage } from './interaction-editor-page';
+import { NluTestPage } from './nlu-test-page';
+import { ServersPage } from './servers-page';
+
+let child: ChildProcess;
+let address = '';
+let token = '';
+let configuratorToken = '';
+let qualifierToken = '';
+let environments: string[] = [];
+const PROJECT = 'demo-ic';
+vi.setConfig({ testTimeout: 60_000 });
+const STARTUP_MS = 1500;
+
+beforeAll(async () => {
+  await initI18n('fr');
+  child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), 'src/features/configuration/nlu/testing/serve-nlu.ts')], {
+    env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((done, reject) => {
+    createInterface({ input: child.stdout! }).once('line', done);
+    child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
+  });
+  ({ address, token, qualifierToken, environments } = JSON.parse(line) as { address: string; token: string; qualifierToken: string; environments: string[] });
+  configuratorToken = token;
+  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
+  // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
+}, 240_000);
+afterAll(() => child?.stdin?.end());
+afterEach(() => {
+  cleanup();
+  token = configuratorToken;
+});
+
+const freshEnvironment = () => environments.shift()!;
+
+async function post<T>(envId: string, path: string, payload: unknown): Promise<T> {
+  const response = await fetch(`${address}/v4/console/api/environment/${envId}/nlu${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** An environment with a claim archetype, a contract archetype, a context with one interaction and (optionally) a server. */
+async function insurance({ withServer = true, aiVersion = '4.12' } = {}) {
+  const envId = freshEnvironment();
+  await post(envId, '/archetypes', { name: 'claim', dictionaries: { fr: 'sinistre;sinistres\nincendie' } });
+  await post(envId, '/archetypes', { name: 'contract', dictionaries: { fr: 'contrat;contrats' } });
+  const context = await post<{ item: { id: string } }>(envId, '/contexts', { name: 'insurance', languages: ['fr'] });
+  const interaction = await post<{ item: { id: string } }>(envId, '/interactions', {
+    contextId: context.item.id,
+    name: 'declareClaim',
+    parameters: [
+      { name: 'event', position: 0, archetype: 'claim' },
+      { name: 'contract', position: 1, archetype: 'contract' },
+    ],
+  });
+  if (withServer) await post(envId, '/servers', { name: 'main', contexts: ['insurance'], aiVersion });
+  return { envId, interactionId: interaction.item.id };
+}
+
+const base = '/project/:projectId/environment/:envId/configuration/nlu';
+
+function show(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: `${base}/test`, element: <NluTestPage /> },
+      { path: `${base}/contexts`, element: <ContextsPage /> },
+      { path: `${base}/servers`, element: <ServersPage /> },
+      { path: `${base}/archetypes`, element: <ArchetypesPage /> },
+      { path: `${base}/archetypes/:archetypeId`, element: <ArchetypeEditorPage /> },
+      { path: `${base}/interactions/:interactionId`, element: <InteractionEditorPage /> },
+    ],
+    { initialEntries: [url] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <ConfirmLayer />
+    </QueryClientProvider>,
+  );
+}
+
+const labelsOf = (root: HTMLElement) => within(root).getAllByTestId('nlu-label').map((label) => [label.dataset.archetype, label.querySelector('mark')?.textContent]);
+
+describe('NLU test', () => {
+  it('labels a sentence with the engine in the browser and lists the complete interaction', async () => {
+    const user = userEvent.setup();
+    const { envId } = await insurance();
+    show(paths.nlu(PROJECT, envId, 'test'));
+    await user.type(await screen.findByLabelText('Phrase à tester'), "Un incendie a touché l'entrepôt du contrat 12");
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Tester' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    const result = await screen.findByTestId('nlu-test-result');
+    expect(labelsOf(result)).toEqual([
+      ['claim', 'incendie'],
+      ['contract', 'contrat'],
+    ]);
+    const row = within(result).getByTestId('nlu-interactions').querySelector('tr[data-interaction="declareClaim"]') as HTMLElement;
+    expect(row.textContent).toContain('Oui');
+    expect(row.textContent).toContain('event: incendie');
+  });
+
+  it('asks the server, which answers "AI starting up" while it starts, then the same labels', async () => {
+    const user = userEvent.setup();
+    const { envId } = await insurance();
+    show(paths.nlu(PROJECT, envId, 'test'));
+    await user.type(await screen.findByLabelText('Phrase à tester'), 'Déclaration de sinistre');
+    await user.click(screen.getByRole('radio', { name: 'Sur le serveur' }));
+    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    expect((await screen.findByTestId('ai-starting')).textContent).toContain("L'IA du serveur « main » démarre, veuillez patienter");
+
+    await new Promise((resolve) => setTimeout(resolve, STARTUP_MS + 200));
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    const result = await screen.findByTestId('nlu-test-result');
+    expect(labelsOf(result)).toEqual([['claim', 'sinistre']]);
+    expect(screen.queryByTestId('ai-starting')).toBeNull();
+    // Incomplete: the contract parameter is missing.
+    expect(within(result).getByTestId('nlu-interactions').textContent).toContain('contract');
+  });
+});
+
+describe('contexts and servers', () => {
+  it('warns that a context no server uses is never analysed, and starts a stopped server', async () => {
+    const user = userEvent.setup();
+    const { envId } = await insurance({ withServer: false });
+    const { unmount } = show(paths.nlu(PROJECT, envId, 'contexts'));
+    const row = (await screen.findByText('insurance')).closest('tr')!;
+    expect(within(row).getByTestId('no-server-linked').textContent).toContain("Aucun serveur n'est lié à ce contexte");
+    expect(row.textContent).toContain('1');
+    unmount();
+
+    await post(envId, '/servers', { name: 'main', contexts: ['insurance'] });
+    show(paths.nlu(PROJECT, envId, 'servers'));
+    const serverRow = (await screen.findByText('main')).closest('tr')!;
+    expect(within(serverRow).getByTestId('server-status').textContent).toBe('Arrêté');
+    await user.click(within(serverRow).getByRole('button', { name: 'Démarrer' }));
+    await waitFor(() => expect(within(screen.getByText('main').closest('tr')!).getByTestId('server-status').textContent).toBe('Démarrage…'));
+    expect(screen.getByText('main').closest('tr')!.textContent).toContain('démarre, veuillez patienter');
+  });
+
+  it('deletes a context only after confirmation', async () => {
+    const user = userEvent.setup();
+    const { envId } = await insurance({ withServer: false });
+    show(paths.nlu(PROJECT, envId, 'contexts'));
+    await user.click(await screen.findByRole('button', { name: 'Supprimer insurance' }));
+    expect((await screen.findByText(/Supprimer le contexte « insurance » et son interaction/)).textContent).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Annuler/ }));
+    expect(screen.getByText('insurance')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Supprimer insurance' }));
+    await user.click(await screen.findByRole('button', { name: /Confirmer|Supprimer$/ }));
+    expect(await screen.findByText('Aucun contexte')).toBeTruthy();
+  });
+});
+
+describe('rights (§6)', () => {
+  it('shows a qualifier the lists without the buttons the server would refuse', async () => {
+    const { envId } = await insurance();
+    token = qualifierToken;
+    const { unmount } = show(paths.nlu(PROJECT, envId, 'servers'));
+    const row = (await screen.findByText('main')).closest('tr')!;
+    expect(within(row).getByTestId('server-status').textContent).toBe('Arrêté');
+    expect(within(row).queryByRole('button', { name: 'Démarrer' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Supprimer main' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Nouveau serveur' })).toBeNull();
+    unmount();
+    show(paths.nlu(PROJECT, envId, 'archetypes'));
+    expect(await screen.findByRole('link', { name: 'claim' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Nouvel archétype' })).toBeNull();
+    expect(screen.queryByTestId('nlu-transfer')).toBeNull();
+  });
+});
+
+describe('archetype editor', () => {
+  it('shows line-numbered errors of the dictionary and the forms the engine accepts for a word', async () => {
+    const user = userEvent.setup();
+    const { envId } = await insurance();
+    const saved = await post<{ item: { id: string } }>(envId, '/archetypes', { name: 'event', dictionaries: { fr: '// événements\n[[claim]] grave\nfeu de [[nothing]]' } });
+    show(paths.nluArchetype(PROJECT, envId, saved.item.id));
+    const errors = await screen.findByTestId('dictionary-errors');
+    expect(errors.textContent).toBe('ligne 3 : Le sous-archétype « nothing » n\'existe pas');
+    await waitFor(() => expect(screen.getByTestId('dictionary-editor').textContent).toContain('feu de [[nothing]]'));
+    await user.type(screen.getByLabelText('Mot'), 'Sinistré');
+    await waitFor(() => expect(screen.getByTestId('variation-forms').textContent).toContain('sinistre'));
+  });
+});
+
+describe('interaction editor', () => {
+  it('warns that distance -1 needs AI version 4.12 on the servers using the context', async () => {
+    const user = userEvent.setup();
+    const { envId, interactionId } = await insurance({ aiVersion: 'v4.9_prod' });
+    show(paths.nluInteraction(PROJECT, envId, interactionId));
+    const distance = await screen.findByLabelText('Distance');
+    expect(screen.queryByTestId('distance-version')).toBeNull();
+    await user.clear(distance);
+    await user.type(distance, '-1');
+    expect((await screen.findByTestId('distance-version')).textContent).toContain('main: La distance -1 nécessite la version NLU 4.12 ou supérieure (version du serveur : v4.9_prod)');
+  });
+});
+
+describe('import', () => {
+  it('imports an exportVersion 2 file and shows what was imported and what was not', async () => {
+    const user = userEvent.setup();
+    const envId = freshEnvironment();
+    show(paths.nlu(PROJECT, envId, 'archetypes'));
+    const file = new File(
+      [
+        JSON.stringify({
+          nlu: {
+            archetypes: [{ name: 'city', langs: ['fr'], dict_first_is_id: false, dict_invariable: false, regex_first_is_id: false, dict: [{ lang: 'fr', dictionary: 'Paris\nLyon' }], regex: [] }, { langs: 'oops' }],
+            contexts: [],
+            servers: [],
+            metadata: { exportVersion: 2 },
+          },
+        }),
+      ],
+      'export.json',
+      { type: 'application/json' },
+    );
+    await user.upload(await screen.findByLabelText('Importer un export NLU'), file);
+    const report = await screen.findByTestId('nlu-import-report');
+    expect(report.textContent).toContain('1 archétype — city');
+    expect(report.textContent).toContain('archetypes[1]');
+    expect(await screen.findByRole('link', { name: 'city' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+/** Query-key factory and options of the NLU screens: one list per kind of item, per environment. */
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../../api/request';
+import { getProject } from '../../../contract/organisations';
+import {
+  archetypeEndpoints,
+  checkNlu,
+  contextEndpoints,
+  functionEndpoints,
+  interactionEndpoints,
+  serverEndpoints,
+} from '../../../contract/nlu';
+
+export const nluQueries = {
+  all: () => ['nlu'] as const,
+  env: (envId: string) => [...nluQueries.all(), envId] as const,
+  archetypes: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'archetypes'] as const,
+      queryFn: ({ signal }) => request(archetypeEndpoints.list, { params: { envId }, signal }),
+    }),
+  contexts: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'contexts'] as const,
+      queryFn: ({ signal }) => request(contextEndpoints.list, { params: { envId }, signal }),
+    }),
+  interactions: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'interactions'] as const,
+      queryFn: ({ signal }) => request(interactionEndpoints.list, { params: { envId }, signal }),
+    }),
+  functions: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'functions'] as const,
+      queryFn: ({ signal }) => request(functionEndpoints.list, { params: { envId }, signal }),
+    }),
+  servers: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'servers'] as const,
+      // The token never enters the (persisted) query cache: the settings dialog asks for it on demand.
+      queryFn: async ({ signal }) =>
+        (await request(serverEndpoints.list, { params: { envId }, signal })).map((server) => ({ ...server, token: null })),
+      // A starting server becomes started within moments: follow it without a manual refresh.
+      refetchInterval: (query) => (query.state.data?.some((server) => server.status === 'starting') ? 1000 : false),
+    }),
+  check: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'check'] as const,
+      queryFn: ({ signal }) => request(checkNlu, { params: { envId }, signal }),
+    }),
+  /** The project, for the caller's profile on it (configurators edit, others read). */
+  project: (projectId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.all(), 'project', projectId] as const,
+      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
+    }),
+};

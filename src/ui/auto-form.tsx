@@ -1,0 +1,135 @@
+/**
+ * AutoForm: a settings form described as data. A screen lists its fields (kind, label, options,
+ * help); this one component renders them with Blueprint controls, keyboard-usable and labelled, and
+ * hands back the whole value on each change. Validation stays with the caller (the contract's zod
+ * schema), whose messages are shown per field through `errors`.
+ */
+import { useState, type ReactNode } from 'react';
+import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+
+interface BaseField<K extends string> {
+  name: K;
+  label: string;
+  help?: ReactNode;
+  disabled?: boolean;
+  /** Hidden fields are left out (a field that only makes sense for some kinds). */
+  hidden?: boolean;
+}
+
+export type AutoField<K extends string = string> =
+  | (BaseField<K> & { kind: 'text' | 'password' | 'textarea'; placeholder?: string; required?: boolean })
+  | (BaseField<K> & { kind: 'number'; min?: number; max?: number })
+  | (BaseField<K> & { kind: 'switch' })
+  | (BaseField<K> & { kind: 'select'; options: readonly { value: string; label: string }[] })
+  | (BaseField<K> & { kind: 'checklist'; options: readonly { value: string; label: string }[] });
+
+export type AutoValue = Record<string, unknown>;
+
+export function AutoForm<V extends AutoValue>({
+  id,
+  fields,
+  value,
+  onChange,
+  errors = {},
+}: {
+  /** Prefix of the controls' ids, unique on the page. */
+  id: string;
+  fields: readonly AutoField<Extract<keyof V, string>>[];
+  value: V;
+  onChange: (value: V) => void;
+  errors?: Partial<Record<string, string>>;
+}) {
+  const set = (name: string, fieldValue: unknown) => onChange({ ...value, [name]: fieldValue });
+  return (
+    <>
+      {fields
+        .filter((field) => !field.hidden)
+        .map((field) => {
+          const controlId = `${id}-${field.name}`;
+          const error = errors[field.name];
+          const current = value[field.name];
+          const intent = error ? Intent.DANGER : Intent.NONE;
+          if (field.kind === 'switch') {
+            return (
+              <FormGroup key={field.name} helperText={error ?? field.help} intent={intent}>
+                <Switch id={controlId} label={field.label} checked={Boolean(current)} disabled={field.disabled} onChange={(e) => set(field.name, e.currentTarget.checked)} />
+              </FormGroup>
+            );
+          }
+          return (
+            <FormGroup key={field.name} label={field.label} labelFor={controlId} helperText={error ?? field.help} intent={intent}>
+              {field.kind === 'textarea' ? (
+                <TextArea id={controlId} fill value={String(current ?? '')} disabled={field.disabled} intent={intent} onChange={(e) => set(field.name, e.currentTarget.value)} />
+              ) : field.kind === 'number' ? (
+                <NumberField id={controlId} value={typeof current === 'number' ? current : undefined} min={field.min} max={field.max} disabled={field.disabled} intent={intent} onChange={(number) => set(field.name, number)} />
+              ) : field.kind === 'select' ? (
+                <HTMLSelect id={controlId} value={String(current ?? '')} disabled={field.disabled} onChange={(e) => set(field.name, e.currentTarget.value)} options={[...field.options]} />
+              ) : field.kind === 'checklist' ? (
+                <div id={controlId} role="group" aria-label={field.label}>
+                  {field.options.length === 0 && <span>—</span>}
+                  {field.options.map((option) => {
+                    const chosen = Array.isArray(current) ? (current as string[]) : [];
+                    return (
+                      <Checkbox
+                        key={option.value}
+                        inline
+                        label={option.label}
+                        disabled={field.disabled}
+                        checked={chosen.includes(option.value)}
+                        onChange={(e) => set(field.name, e.currentTarget.checked ? [...chosen, option.value] : chosen.filter((item) => item !== option.value))}
+                      />
+                    );
+                  })}
+                </div>
+              ) : (
+                <InputGroup
+                  id={controlId}
+                  type={field.kind === 'password' ? 'password' : 'text'}
+                  autoComplete="off"
+                  required={field.required}
+                  placeholder={field.placeholder}
+                  value={String(current ?? '')}
+                  disabled={field.disabled}
+                  intent={intent}
+                  onValueChange={(text) => set(field.name, text)}
+                />
+              )}
+            </FormGroup>
+          );
+        })}
+    </>
+  );
+}
+
+/** A number typed freely ("-" then "-1"): the value changes only when the text is a number. */
+function NumberField({ id, value, min, max, disabled, intent, onChange }: { id: string; value: number | undefined; min?: number; max?: number; disabled?: boolean; intent: Intent; onChange: (value: number) => void }) {
+  // The typed text, and the value it went with: a value changed from outside replaces the text.
+  const [typed, setTyped] = useState({ text: value === undefined ? '' : String(value), value });
+  const shown = typed.value === value ? typed.text : value === undefined ? '' : String(value);
+  return (
+    <NumericInput
+      id={id}
+      value={shown}
+      min={min}
+      max={max}
+      disabled={disabled}
+      intent={intent}
+      allowNumericCharactersOnly
+      onValueChange={(number, text) => {
+        const usable = text.trim() !== '' && !Number.isNaN(number);
+        setTyped({ text, value: usable ? number : value });
+        if (usable) onChange(number);
+      }}
+    />
+  );
+}
+
+/** zod issues → one message per top-level field, for AutoForm's `errors`. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -132,11 +132,12 @@ describe('configuration errors', () => {
 
 describe('variationsOf', () => {
   it('gives the folded form, the stem and the typo tolerance', () => {
-    expect(variationsOf('Résiliations', 'fr')).toEqual([
-      'form: resiliations', 'stem: resili', 'typos: 2', 'typo: resilitions', 'typo: resilaitions', 'typo: resiliaations',
-    ]);
-    expect(variationsOf('chat', 'fr')).toEqual(['form: chat', 'stem: chat', 'typos: 0']);
-    expect(variationsOf('kot', 'pl')).toEqual(['form: kot', 'stem: none (exact forms only)', 'typos: 0']);
-    expect(variationsOf('contrat', 'fr', { variation: false, spellcheck: false })).toEqual(['form: contrat', 'stem: off (#VARIATION_OFF)', 'typos: 0']);
+    expect(variationsOf('Résiliations', 'fr')).toEqual({
+      form: 'resiliations', inflection: 'stem', stem: 'resili', typos: 2, typoExamples: ['resilitions', 'resilaitions', 'resiliaations'],
+    });
+    expect(variationsOf('chat', 'fr')).toEqual({ form: 'chat', inflection: 'stem', stem: 'chat', typos: 0, typoExamples: [] });
+    expect(variationsOf('kot', 'pl')).toEqual({ form: 'kot', inflection: 'none', stem: null, typos: 0, typoExamples: [] });
+    expect(variationsOf('contrat', 'fr', { variation: false, spellcheck: false })).toEqual({ form: 'contrat', inflection: 'off', stem: null, typos: 0, typoExamples: [] });
+    expect(variationsOf('  ', 'fr')).toBeNull();
   });
 });

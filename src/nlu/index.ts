@@ -3,7 +3,7 @@ export { compileNlu } from './compile';
 export type { CompiledNlu } from './compile';
 export { analyseText } from './analyse';
 export { checkDictionary } from './check-dictionary';
-export { variationsOf } from './variations';
+export { variationsOf, type VariationReport } from './variations';
 export { BUILTIN_ARCHETYPES } from './builtins';
 export { detectLanguage } from './language';
 export { INTERACTION_FUNCTION_KINDS } from './types';

@@ -6,7 +6,7 @@
  *   compileNlu(source: NluSource, options: CompileOptions): { engine: CompiledNlu | null; errors: NluConfigError[] }
  *   analyseText(engine: CompiledNlu, text: string, options: AnalyseOptions): NluResult
  *   checkDictionary(text: string, language: NluLanguage, knownArchetypes: string[]): NluConfigError[]   // editor inline errors
- *   variationsOf(word: string, language: NluLanguage, directives?: { variation: boolean; spellcheck: boolean }): string[]  // variation helper
+ *   variationsOf(word: string, language: NluLanguage, directives?: { variation: boolean; spellcheck: boolean }): VariationReport | null  // variation helper (src/nlu/variations.ts)
  *   BUILTIN_ARCHETYPES: readonly { name: string; description: { fr: string; en: string }; example: string }[]
  *
  * `compileNlu` never throws on bad configuration: it reports every error it finds (with the

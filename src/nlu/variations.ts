@@ -17,25 +17,34 @@ function exampleTypos(word: string): string[] {
   return [...new Set(out)].filter((t) => t !== word);
 }
 
-/**
- * Lines describing the accepted forms, in a stable order:
- *   "form: <folded>", "stem: <stem> (every word with this stem)" or "stem: none (exact forms only)",
- *   "typos: <n>" and "typo: <example>" lines, or "typos: 0".
- */
+/** What the engine accepts for a word: plain data, so the console words it in the user's language. */
+export interface VariationReport {
+  /** The word as matched: lower case, accents folded. */
+  form: string;
+  /** `stem`: every word sharing `stem` matches; `off`: #VARIATION_OFF; `none`: no stemmer (or digits). */
+  inflection: 'stem' | 'off' | 'none';
+  stem: string | null;
+  /** Typos tolerated (0, 1 from 5 letters, 2 from 9), and a few examples of accepted typos. */
+  typos: number;
+  typoExamples: string[];
+}
+
 export function variationsOf(
   word: string,
   language: NluLanguage,
   directives: { variation: boolean; spellcheck: boolean } = { variation: true, spellcheck: true },
-): string[] {
-  const folded = fold(String(word ?? '').trim());
-  if (folded === '') return [];
-  const lines = [`form: ${folded}`];
+): VariationReport | null {
+  const form = fold(String(word ?? '').trim());
+  if (form === '') return null;
   const stem = stemmerFor(language);
-  if (!directives.variation) lines.push('stem: off (#VARIATION_OFF)');
-  else if (stem && !/\d/.test(folded)) lines.push(`stem: ${stem(folded)}`);
-  else lines.push('stem: none (exact forms only)');
-  const typos = directives.spellcheck && !/\d/.test(folded) ? allowedTypos(folded.length) : 0;
-  lines.push(`typos: ${typos}`);
-  if (typos > 0) for (const t of exampleTypos(folded)) lines.push(`typo: ${t}`);
-  return lines;
+  const hasDigits = /\d/.test(form);
+  const inflection = !directives.variation ? 'off' : stem && !hasDigits ? 'stem' : 'none';
+  const typos = directives.spellcheck && !hasDigits ? allowedTypos(form.length) : 0;
+  return {
+    form,
+    inflection,
+    stem: inflection === 'stem' && stem ? stem(form) : null,
+    typos,
+    typoExamples: typos > 0 ? exampleTypos(form) : [],
+  };
 }

@@ -7,7 +7,7 @@ import { variationsOf, type NluLanguage } from './engine';
 export function VariationHelper({ language, directives }: { language: NluLanguage; directives: { variation: boolean; spellcheck: boolean } }) {
   const { t } = useTranslation('nlu');
   const [word, setWord] = useState('');
-  const forms = word.trim() === '' ? [] : variationsOf(word.trim(), language, directives);
+  const report = variationsOf(word, language, directives);
   return (
     <Callout title={t('variations.title')} icon="search" data-testid="variation-helper">
       <FormGroup label={t('variations.word')} labelFor="variation-word" helperText={t('variations.help')}>
@@ -16,11 +16,30 @@ export function VariationHelper({ language, directives }: { language: NluLanguag
       {!directives.variation && <p className="bp6-text-muted">{t('variations.off')}</p>}
       {!directives.spellcheck && <p className="bp6-text-muted">{t('variations.spellcheckOff')}</p>}
       <div aria-live="polite" data-testid="variation-forms">
-        {forms.map((form) => (
-          <Tag key={form} minimal style={{ margin: 2 }}>
-            {form}
-          </Tag>
-        ))}
+        {report !== null && (
+          <ul className="p-variation-report">
+            <li>
+              {t('variations.form')} <Tag minimal>{report.form}</Tag>
+            </li>
+            <li>
+              {report.inflection === 'stem' ? (
+                <>
+                  {t('variations.stem')} <Tag minimal>{report.stem}</Tag>
+                </>
+              ) : (
+                t(report.inflection === 'off' ? 'variations.off' : 'variations.noStemmer')
+              )}
+            </li>
+            <li>
+              {t('variations.typos', { count: report.typos })}{' '}
+              {report.typoExamples.map((example) => (
+                <Tag key={example} minimal style={{ margin: 2 }}>
+                  {example}
+                </Tag>
+              ))}
+            </li>
+          </ul>
+        )}
       </div>
     </Callout>
   );

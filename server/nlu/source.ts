@@ -5,6 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
+import { nluSourceOf } from '../../src/nlu/source-of';
 import type { NluSource } from '../../src/nlu/types';
 
 export type ServerRow = typeof nluServers.$inferSelect;
@@ -18,35 +19,7 @@ export async function loadNluSource(db: Reader, environmentId: string): Promise<
     db.select().from(nluInteractions).where(eq(nluInteractions.environmentId, environmentId)).orderBy(asc(nluInteractions.name)),
     db.select().from(nluFunctions).where(eq(nluFunctions.environmentId, environmentId)).orderBy(asc(nluFunctions.name)),
   ]);
-  return {
-    archetypes: archetypes.map((row) => ({ name: row.name, dictionaries: row.dictionaries })),
-    contexts: contexts.map((context) => ({
-      name: context.name,
-      languages: context.languages,
-      neutralizers: context.neutralizers,
-      interactions: interactions
-        .filter((interaction) => interaction.contextId === context.id)
-        .map((interaction) => ({
-          id: interaction.name,
-          comment: interaction.comment,
-          enabled: interaction.enabled,
-          ordered: interaction.ordered,
-          distance: interaction.distance,
-          parameters: interaction.parameters,
-          functions: interaction.functions,
-        })),
-    })),
-    functions: functions.map((row) => ({
-      name: row.name,
-      enabled: row.enabled,
-      kind: row.kind,
-      stringValue: row.stringValue,
-      parameterName: row.parameterName,
-      interactionToFind: row.interactionToFind,
-      parameterToFind: row.parameterToFind,
-      parameterBaseline: row.parameterBaseline,
-    })),
-  };
+  return nluSourceOf({ archetypes, contexts, interactions, functions });
 }
 
 export function loadServers(db: Reader, environmentId: string): Promise<ServerRow[]> {

@@ -5,6 +5,7 @@
  * environment's languages; both are the same on a coherent configuration).
  */
 import type { Archetype, NluContext, NluInteraction, NluInteractionFunction, NluServer } from '../../../contract/nlu';
+import { nluSourceOf } from '../../../nlu/source-of';
 import type { AnalyseOptions, NluLanguage, NluSource } from '../../../nlu/types';
 
 export interface NluConfiguration {
@@ -14,27 +15,9 @@ export interface NluConfiguration {
   functions: NluInteractionFunction[];
 }
 
+/** The lists fetched → the engine's input, by the mapping the server uses. */
 export function toNluSource(config: NluConfiguration): NluSource {
-  return {
-    archetypes: config.archetypes.map((archetype) => ({ name: archetype.name, dictionaries: archetype.dictionaries })),
-    contexts: config.contexts.map((context) => ({
-      name: context.name,
-      languages: context.languages,
-      neutralizers: context.neutralizers,
-      interactions: config.interactions
-        .filter((interaction) => interaction.contextId === context.id)
-        .map((interaction) => ({
-          id: interaction.name,
-          comment: interaction.comment,
-          enabled: interaction.enabled,
-          ordered: interaction.ordered,
-          distance: interaction.distance,
-          parameters: interaction.parameters,
-          functions: interaction.functions,
-        })),
-    })),
-    functions: config.functions.map(({ id: _id, updatedAt: _updatedAt, ...fn }) => fn),
-  };
+  return nluSourceOf(config);
 }
 
 export function analyseOptionsFor(server: NluServer, contexts: readonly NluContext[], language: NluLanguage | 'auto' | undefined): AnalyseOptions {

@@ -139,7 +139,9 @@ describe('SIGTERM with a run in flight', () => {
     expect(exit.at - signalledAt, server.output()).toBeLessThan(SHUTDOWN_BOUND_MS);
     // Exit code 0: the shutdown finished by itself, not by the 10 s backstop (exit code 1).
     expect({ code: exit.code, signal: exit.signal }, server.output()).toEqual({ code: 0, signal: null });
-    expect(server.output()).toContain('given back to the queue');
+    // Either the run reached its next step within the grace and gave itself back ("released"), or
+    // the grace ran out and the stopping pipeline handed it back: which one depends on the machine.
+    expect(server.output()).toMatch(/given back to the queue|"end":"released"/);
 
     const row = await analysisRow(dataDir, analysisId);
     expect(row).toMatchObject({ status: 'waiting', claimedBy: null, leaseExpiresAt: null, claims: 1 });

@@ -69,6 +69,8 @@ export function versionAtLeast(version: string, major: number, minor: number): b
   return a > major || (a === major && b >= minor);
 }
 
+const DIGIT = /\d/;
+
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -193,15 +195,16 @@ function buildLanguage(
   // Per-archetype indexes serve references only: build them for referenced archetypes.
   const referenced = new Set<number>();
   for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.kind === 'ref') referenced.add(archIndex.get(e.name) ?? -1);
-  const wordIds = new Map<string, number>();
+  // One map per kind of word (stemmed or exact, with or without typos): no key to build per word.
+  const wordIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
     const stemmed = variation && index.stem !== null;
-    const typos = spellcheck && !/\d/.test(folded) && allowedTypos(folded.length) > 0;
-    const key = `${stemmed ? 's' : 'e'}${typos ? 't' : 'n'}${folded}`;
-    let id = wordIds.get(key);
+    const typos = spellcheck && allowedTypos(folded.length) > 0 && !DIGIT.test(folded);
+    const ids = wordIds[(stemmed ? 2 : 0) + (typos ? 1 : 0)]!;
+    let id = ids.get(folded);
     if (id !== undefined) return id;
     id = index.wordCount++;
-    wordIds.set(key, id);
+    ids.set(folded, id);
     if (stemmed) pushTo(index.stems, index.stem!(folded), id);
     else pushTo(index.exact, folded, id);
     if (typos) {

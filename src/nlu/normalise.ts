@@ -29,6 +29,8 @@ const ELIDED = new Set([
 const DIGIT = /\p{N}/u;
 const MARKS = /\p{M}/gu;
 const NON_ASCII = /[^ -~]/;
+/** Letters folding takes apart or replaces (checked first: most accented words hold none). */
+const SPECIAL = /[’ßæœøłđ]/;
 
 const foldCache = new Map<string, string>();
 
@@ -38,7 +40,10 @@ export function fold(word: string): string {
   if (cached !== undefined) return cached;
   let folded = word.toLowerCase();
   if (NON_ASCII.test(folded)) {
-    folded = folded.normalize('NFD').replace(MARKS, '').replace(/’/g, "'").replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ø/g, 'o').replace(/ł/g, 'l').replace(/đ/g, 'd');
+    folded = folded.normalize('NFD').replace(MARKS, '');
+    if (SPECIAL.test(folded)) {
+      folded = folded.replace(/’/g, "'").replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ø/g, 'o').replace(/ł/g, 'l').replace(/đ/g, 'd');
+    }
   }
   if (foldCache.size > 200_000) foldCache.clear();
   foldCache.set(word, folded);

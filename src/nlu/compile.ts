@@ -41,8 +41,8 @@ export interface LanguageIndex {
   stems: Map<string, number[]>;
   typo: TypoIndex;
   typoIds: number[][];
-  /** Expressions by their first word, all archetypes together (the scan) and per archetype (references). */
-  firstWord: Map<number, CompiledExpression[]>;
+  /** Expressions by their first word (indexed by word id), all archetypes together (the scan) and per archetype (references). */
+  firstWord: (CompiledExpression[] | undefined)[];
   anyStart: CompiledExpression[];
   archFirst: Map<number, Map<number, CompiledExpression[]>>;
   archAny: Map<number, CompiledExpression[]>;
@@ -85,7 +85,7 @@ export function emptyLanguageIndex(language: NluLanguage): LanguageIndex {
     stems: new Map(),
     typo: new TypoIndex(),
     typoIds: [],
-    firstWord: new Map(),
+    firstWord: [],
     anyStart: [],
     archFirst: new Map(),
     archAny: new Map(),
@@ -232,7 +232,9 @@ function buildLanguage(
       };
       const first = elements[0]!;
       if (first.k === 'w') {
-        pushTo(index.firstWord, first.id, compiled);
+        const list = index.firstWord[first.id];
+        if (list) list.push(compiled);
+        else index.firstWord[first.id] = [compiled];
         if (referenced.has(p.arch)) {
           let perArch = index.archFirst.get(p.arch);
           if (!perArch) index.archFirst.set(p.arch, (perArch = new Map()));

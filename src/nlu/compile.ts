@@ -41,8 +41,8 @@ export interface LanguageIndex {
   stems: Map<string, number[]>;
   typo: TypoIndex;
   typoIds: number[][];
-  /** Expressions by their first word, all archetypes together (the scan) and per archetype (references). */
-  firstWord: Map<number, CompiledExpression[]>;
+  /** Expressions by their first word (indexed by word id), all archetypes together (the scan) and per archetype (references). */
+  firstWord: (CompiledExpression[] | undefined)[];
   anyStart: CompiledExpression[];
   archFirst: Map<number, Map<number, CompiledExpression[]>>;
   archAny: Map<number, CompiledExpression[]>;
@@ -69,6 +69,8 @@ export function versionAtLeast(version: string, major: number, minor: number): b
   return a > major || (a === major && b >= minor);
 }
 
+const DIGIT = /\d/;
+
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -83,7 +85,7 @@ export function emptyLanguageIndex(language: NluLanguage): LanguageIndex {
     stems: new Map(),
     typo: new TypoIndex(),
     typoIds: [],
-    firstWord: new Map(),
+    firstWord: [],
     anyStart: [],
     archFirst: new Map(),
     archAny: new Map(),
@@ -193,15 +195,16 @@ function buildLanguage(
   // Per-archetype indexes serve references only: build them for referenced archetypes.
   const referenced = new Set<number>();
   for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.kind === 'ref') referenced.add(archIndex.get(e.name) ?? -1);
-  const wordIds = new Map<string, number>();
+  // One map per kind of word (stemmed or exact, with or without typos): no key to build per word.
+  const wordIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
     const stemmed = variation && index.stem !== null;
-    const typos = spellcheck && !/\d/.test(folded) && allowedTypos(folded.length) > 0;
-    const key = `${stemmed ? 's' : 'e'}${typos ? 't' : 'n'}${folded}`;
-    let id = wordIds.get(key);
+    const typos = spellcheck && allowedTypos(folded.length) > 0 && !DIGIT.test(folded);
+    const ids = wordIds[(stemmed ? 2 : 0) + (typos ? 1 : 0)]!;
+    let id = ids.get(folded);
     if (id !== undefined) return id;
     id = index.wordCount++;
-    wordIds.set(key, id);
+    ids.set(folded, id);
     if (stemmed) pushTo(index.stems, index.stem!(folded), id);
     else pushTo(index.exact, folded, id);
     if (typos) {
@@ -229,7 +232,9 @@ function buildLanguage(
       };
       const first = elements[0]!;
       if (first.k === 'w') {
-        pushTo(index.firstWord, first.id, compiled);
+        const list = index.firstWord[first.id];
+        if (list) list.push(compiled);
+        else index.firstWord[first.id] = [compiled];
         if (referenced.has(p.arch)) {
           let perArch = index.archFirst.get(p.arch);
           if (!perArch) index.archFirst.set(p.arch, (perArch = new Map()));

@@ -48,6 +48,8 @@ export interface ParsedDictionary {
 
 /** Splits on `;` outside `[[…]]` and `<<…>>`. */
 function splitItems(line: string): string[] {
+  // Most lines hold only words: a plain split gives the same items.
+  if (!line.includes('[[') && !line.includes('<<')) return line.split(';').map((item) => item.trim()).filter((item) => item !== '');
   const items: string[] = [];
   let depth: ']]' | '>>' | null = null;
   let current = '';
@@ -97,7 +99,7 @@ function parseExpression(
   while (rest !== '') {
     const ref = rest.indexOf('[[');
     const re = rest.indexOf('<<');
-    const next = [ref, re].filter((n) => n >= 0).sort((a, b) => a - b)[0] ?? -1;
+    const next = ref < 0 ? re : re < 0 ? ref : Math.min(ref, re);
     const literal = next < 0 ? rest : rest.slice(0, next);
     for (const token of tokenize(literal, language)) elements.push({ kind: 'word', folded: token.folded });
     if (next < 0) break;

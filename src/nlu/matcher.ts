@@ -179,7 +179,7 @@ export class Scan {
     const out: Match[] = [];
     const lang = this.lang;
     for (let i = 0; i < this.tokens.length; i++) {
-      for (const id of this.idsAt(i)) for (const e of lang.firstWord.get(id) ?? NONE_EXPR) this.tryExpression(e, i, out);
+      for (const id of this.idsAt(i)) for (const e of lang.firstWord[id] ?? NONE_EXPR) this.tryExpression(e, i, out);
       for (const e of lang.anyStart) this.tryExpression(e, i, out);
     }
     for (const arch of builtins) {

@@ -29,17 +29,50 @@ const ELIDED = new Set([
 const DIGIT = /\p{N}/u;
 const MARKS = /\p{M}/gu;
 const NON_ASCII = /[^ -~]/;
+/** Letters folding takes apart or replaces (checked first: most accented words hold none). */
+const SPECIAL = /[’ßæœøłđ]/;
 
 const foldCache = new Map<string, string>();
+
+/** Accent and letter folding of a lower-cased word (Unicode decomposition, marks dropped). */
+function slowFold(lower: string): string {
+  let folded = lower.normalize('NFD').replace(MARKS, '');
+  if (SPECIAL.test(folded)) {
+    folded = folded.replace(/’/g, "'").replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ø/g, 'o').replace(/ł/g, 'l').replace(/đ/g, 'd');
+  }
+  return folded;
+}
+
+/** slowFold of each character of U+0080–U+02FF and of ’ (a precomposed letter folds alone). */
+const LATIN = new Map<number, string>();
+for (let code = 0x80; code < 0x300; code++) LATIN.set(code, slowFold(String.fromCharCode(code)));
+LATIN.set(0x2019, slowFold('’'));
+
+/**
+ * The same as slowFold for words whose characters are ASCII or in LATIN — most words of Latin
+ * scripts — character by character, without normalize(); null for any other word (combining marks
+ * among them, whose canonical reordering needs the whole word).
+ */
+function foldLatin(lower: string): string | null {
+  let out = '';
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    if (code < 0x80) out += lower[i];
+    else {
+      const f = LATIN.get(code);
+      if (f === undefined) return null;
+      out += f;
+    }
+  }
+  return out;
+}
 
 /** Case and accent folding: "Élève" → "eleve", "’" → "'". */
 export function fold(word: string): string {
   const cached = foldCache.get(word);
   if (cached !== undefined) return cached;
   let folded = word.toLowerCase();
-  if (NON_ASCII.test(folded)) {
-    folded = folded.normalize('NFD').replace(MARKS, '').replace(/’/g, "'").replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ø/g, 'o').replace(/ł/g, 'l').replace(/đ/g, 'd');
-  }
+  if (NON_ASCII.test(folded)) folded = foldLatin(folded) ?? slowFold(folded);
   if (foldCache.size > 200_000) foldCache.clear();
   foldCache.set(word, folded);
   return folded;

@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 90000,
     hookTimeout: 120000,
     fileParallelism: false,
+    // A page that waits on a worker (a 120-page PDF, the NLU engine) may take seconds on a busy 2-core
+    // machine: polls wait for what a user would see rather than fail after vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['tests/e2e/global-setup.ts'],
   },
 });

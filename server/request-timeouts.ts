@@ -63,9 +63,10 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 export function installRequestTimeouts(app: FastifyInstance, timeouts: RequestTimeouts): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, like the other per-request hooks (security.ts, audit.ts): no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete || !hasBody(request)) return;
+    if (raw.complete || !hasBody(request)) return done();
     const socket = raw.socket;
     const upload = (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
     let seen = socket.bytesRead;
@@ -86,5 +87,6 @@ export function installRequestTimeouts(app: FastifyInstance, timeouts: RequestTi
     raw.once('end', stop);
     raw.once('close', stop);
     socket.once('close', stop);
+    done();
   });
 }

@@ -4,23 +4,26 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
 
-export function ListState({
-  isPending,
-  error,
-  isEmpty,
-  emptyText,
-  errorText,
-  onRetry,
-  children,
-}: {
+/** What ListState reads of a React Query result: pending, error and a retry. */
+interface ListQuery {
   isPending: boolean;
   error: unknown;
-  isEmpty: boolean;
-  emptyText: string;
-  errorText: string;
-  onRetry?: () => void;
-  children: ReactNode;
-}) {
+  refetch: () => unknown;
+}
+
+type ListSource =
+  | { query: ListQuery; isPending?: never; error?: never; onRetry?: never }
+  | { query?: never; isPending: boolean; error: unknown; onRetry?: () => void };
+
+/** Give `query` (a query result: pending, error and retry from it), or the three states by hand. */
+export function ListState(
+  props: ListSource & { isEmpty: boolean; emptyText: string; errorText: string; children: ReactNode },
+) {
+  const { isEmpty, emptyText, errorText, children } = props;
+  const isPending = props.query ? props.query.isPending : props.isPending;
+  const error = props.query ? props.query.error : props.error;
+  const query = props.query;
+  const onRetry = query ? () => void query.refetch() : props.onRetry;
   const { t } = useTranslation();
   if (isPending) return <Spinner aria-label={t('loading')} size={30} />;
   if (error) {

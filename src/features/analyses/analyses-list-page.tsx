@@ -264,12 +264,10 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
       </div>
 
       <ListState
-        isPending={list.isPending}
-        error={list.error}
+        query={list}
         isEmpty={false}
         emptyText=""
         errorText={t('list.error')}
-        onRetry={() => void list.refetch()}
       >
         {items.length === 0 ? (
           filtered ? (

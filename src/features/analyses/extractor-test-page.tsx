@@ -39,7 +39,7 @@ export function ExtractorTestPage() {
   return (
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:testExtractor')}</h1>
-      <ListState isPending={settings.isPending} error={settings.error} isEmpty={false} emptyText="" errorText={t('analyses:errors.generic')} onRetry={() => void settings.refetch()}>
+      <ListState query={settings} isEmpty={false} emptyText="" errorText={t('analyses:errors.generic')}>
         <ExtractorTest envId={envId} projectId={projectId} />
       </ListState>
     </section>

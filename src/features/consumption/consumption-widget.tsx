@@ -35,12 +35,10 @@ export function ConsumptionWidget({ envId }: { envId: string }) {
         <InputGroup id="consumption-date" type="date" value={date} onValueChange={setDate} />
       </FormGroup>
       <ListState
-        isPending={consumption.isPending}
-        error={consumption.error}
+        query={consumption}
         isEmpty={false}
         emptyText=""
         errorText={t('widget.error')}
-        onRetry={() => void consumption.refetch()}
       >
         {data && (
           <>

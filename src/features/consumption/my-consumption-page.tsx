@@ -22,12 +22,10 @@ export function MyConsumptionPage() {
       <h1 className="p-page__title">{t('routes:consumption')}</h1>
       <p>{t('mine.intro')}</p>
       <ListState
-        isPending={mine.isPending}
-        error={mine.error}
+        query={mine}
         isEmpty={(mine.data ?? []).length === 0}
         emptyText={t('mine.empty')}
         errorText={t('mine.error')}
-        onRetry={() => void mine.refetch()}
       >
         {(mine.data ?? []).map((orga) => (
           <Card key={orga.organisationId} className="p-consumption-orga" aria-labelledby={`orga-${orga.organisationId}`}>

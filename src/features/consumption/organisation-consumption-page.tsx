@@ -42,12 +42,10 @@ export function OrganisationConsumptionPage() {
         )}
       </div>
       <ListState
-        isPending={consumption.isPending}
-        error={consumption.error}
+        query={consumption}
         isEmpty={false}
         emptyText={t('page.empty')}
         errorText={t('page.error')}
-        onRetry={() => void consumption.refetch()}
       >
         {data && (
           <>

@@ -69,12 +69,10 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
         </form>
       </Card>
       <ListState
-        isPending={keys.isPending}
-        error={keys.error}
+        query={keys}
         isEmpty={(keys.data ?? []).length === 0}
         emptyText={t('accessKeys.empty')}
         errorText={t('accessKeys.error')}
-        onRetry={() => void keys.refetch()}
       >
         <HTMLTable className="p-table" striped>
           <thead>

@@ -128,12 +128,10 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
         </form>
       </Card>
       <ListState
-        isPending={versions.isPending}
-        error={versions.error}
+        query={versions}
         isEmpty={(versions.data ?? []).length === 0}
         emptyText={t('versions.empty')}
         errorText={t('versions.error')}
-        onRetry={() => void versions.refetch()}
       >
         <HTMLTable className="p-table" striped>
           <thead>

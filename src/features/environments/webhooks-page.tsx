@@ -125,12 +125,10 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
         <Button icon="add" intent="primary" text={t('webhooks.add')} onClick={() => edit(EMPTY)} />
       </div>
       <ListState
-        isPending={hooks.isPending}
-        error={hooks.error}
+        query={hooks}
         isEmpty={(hooks.data ?? []).length === 0}
         emptyText={t('webhooks.empty')}
         errorText={t('webhooks.error')}
-        onRetry={() => void hooks.refetch()}
       >
         <HTMLTable className="p-table" striped>
           <thead>

@@ -47,12 +47,10 @@ export function AuditLogsPage() {
         </FormGroup>
       </div>
       <ListState
-        isPending={logs.isPending}
-        error={logs.error}
+        query={logs}
         isEmpty={(logs.data?.items ?? []).length === 0}
         emptyText={t('audit.empty')}
         errorText={t('audit.error')}
-        onRetry={() => void logs.refetch()}
       >
         <HTMLTable className="p-table" striped compact>
           <thead>

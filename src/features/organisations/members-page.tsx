@@ -47,12 +47,10 @@ export function MembersSection() {
     <section className="p-section">
       <h2>{t('members.title')}</h2>
       <ListState
-        isPending={members.isPending}
-        error={members.error}
+        query={members}
         isEmpty={(members.data ?? []).length === 0}
         emptyText={t('members.empty')}
         errorText={t('members.error')}
-        onRetry={() => void members.refetch()}
       >
         <HTMLTable className="p-table" striped compact>
           <thead>
@@ -100,12 +98,10 @@ export function MembersSection() {
         <>
           <h2>{t('invitations.title')}</h2>
           <ListState
-            isPending={invitations.isPending}
-            error={invitations.error}
+            query={invitations}
             isEmpty={(invitations.data ?? []).length === 0}
             emptyText={t('invitations.empty')}
             errorText={t('invitations.error')}
-            onRetry={() => void invitations.refetch()}
           >
             <HTMLTable className="p-table" compact>
               <tbody>

@@ -65,12 +65,10 @@ export function OrganisationHomePage() {
         />
       </div>
       <ListState
-        isPending={projects.isPending}
-        error={projects.error}
+        query={projects}
         isEmpty={shown.length === 0}
         emptyText={search ? t('list.noMatch') : t('list.empty')}
         errorText={t('list.error')}
-        onRetry={() => void projects.refetch()}
       >
         <HTMLTable className="p-table" interactive striped>
           <thead>

@@ -119,12 +119,10 @@ export function ProjectHomePage() {
         )}
       </div>
       <ListState
-        isPending={environments.isPending}
-        error={environments.error}
+        query={environments}
         isEmpty={(environments.data ?? []).length === 0}
         emptyText={t('home.envEmpty')}
         errorText={t('home.envError')}
-        onRetry={() => void environments.refetch()}
       >
         <HTMLTable className="p-table" striped>
           <thead>

@@ -44,7 +44,7 @@ export function ArchetypesPage() {
       title={t('routes:nluArchetypes')}
       actions={canEdit && <Link className="bp6-button bp6-intent-primary" to={paths.nluArchetype(projectId, envId, NEW_ITEM)}>{t('archetypes.add')}</Link>}
     >
-      <ListState isPending={list.isPending} error={list.error} isEmpty={(list.data ?? []).length === 0} emptyText={t('archetypes.empty')} errorText={t('archetypes.error')} onRetry={() => void list.refetch()}>
+      <ListState query={list} isEmpty={(list.data ?? []).length === 0} emptyText={t('archetypes.empty')} errorText={t('archetypes.error')}>
         <HTMLTable className="p-table" striped interactive>
           <thead>
             <tr>

@@ -84,7 +84,7 @@ export function ContextsPage() {
 
   return (
     <NluPage title={t('routes:nluContexts')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('contexts.add')} onClick={() => open({ name: '', languages: ['fr'], neutralizers: [] })} />}>
-      <ListState isPending={list.isPending} error={list.error} isEmpty={contexts.length === 0} emptyText={t('contexts.empty')} errorText={t('contexts.error')} onRetry={() => void list.refetch()}>
+      <ListState query={list} isEmpty={contexts.length === 0} emptyText={t('contexts.empty')} errorText={t('contexts.error')}>
         <HTMLTable className="p-table" striped>
           <thead>
             <tr>

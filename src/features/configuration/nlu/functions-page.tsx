@@ -97,7 +97,7 @@ export function FunctionsPage() {
 
   return (
     <NluPage title={t('routes:nluFunctions')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('functions.add')} onClick={() => open(EMPTY)} />}>
-      <ListState isPending={list.isPending} error={list.error} isEmpty={functions.length === 0} emptyText={t('functions.empty')} errorText={t('functions.error')} onRetry={() => void list.refetch()}>
+      <ListState query={list} isEmpty={functions.length === 0} emptyText={t('functions.empty')} errorText={t('functions.error')}>
         <HTMLTable className="p-table" striped>
           <thead>
             <tr>

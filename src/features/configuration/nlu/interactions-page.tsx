@@ -54,7 +54,7 @@ export function InteractionsPage() {
         </>
       }
     >
-      <ListState isPending={list.isPending} error={list.error} isEmpty={shown.length === 0} emptyText={t('interactions.empty')} errorText={t('interactions.error')} onRetry={() => void list.refetch()}>
+      <ListState query={list} isEmpty={shown.length === 0} emptyText={t('interactions.empty')} errorText={t('interactions.error')}>
         <HTMLTable className="p-table" striped>
           <thead>
             <tr>

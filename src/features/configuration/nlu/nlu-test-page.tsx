@@ -37,7 +37,7 @@ export function NluTestPage() {
   const servers = useQuery(nluQueries.servers(envId));
   return (
     <NluPage title={t('routes:nluTest')}>
-      <ListState isPending={servers.isPending} error={servers.error} isEmpty={(servers.data ?? []).length === 0} emptyText={t('errors.noServer')} errorText={t('servers.error')} onRetry={() => void servers.refetch()}>
+      <ListState query={servers} isEmpty={(servers.data ?? []).length === 0} emptyText={t('errors.noServer')} errorText={t('servers.error')}>
         <NluTest envId={envId} />
       </ListState>
     </NluPage>

@@ -117,7 +117,7 @@ export function ServersPage() {
   return (
     <NluPage title={t('routes:nluServers')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('servers.add')} onClick={() => open(EMPTY)} />}>
       <p className="bp6-text-muted">{t('servers.idleStop', { minutes: IDLE_STOP_MS / 60_000 })}</p>
-      <ListState isPending={list.isPending} error={list.error} isEmpty={servers.length === 0} emptyText={t('servers.empty')} errorText={t('servers.error')} onRetry={() => void list.refetch()}>
+      <ListState query={list} isEmpty={servers.length === 0} emptyText={t('servers.empty')} errorText={t('servers.error')}>
         <HTMLTable className="p-table" striped>
           <thead>
             <tr>

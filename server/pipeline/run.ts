@@ -149,6 +149,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     const results: ModuleResult[] = [];
     let extraction: ExtractionOutcome | null = null;
     let failure: string | null = null;
+    // A part of the extraction failed (an attachment, an OCR page): the later modules still run on
+    // what was read, but the analysis ends in error, so reanalyze tries again.
+    let partialFailure: string | null = null;
     const uploadedAttachments: AttachmentBytes[] = files
       .filter((file) => file.role === 'attachment' && file.content !== null)
       .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
@@ -178,10 +181,14 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
           settings.extractor,
           deps.parser,
+          { environment: settings.content },
         );
         if (extraction.mainFileError !== null) {
           failure = extraction.mainFileError;
           await record('error', `${extraction.mainFileError} ${extraction.summary}`, extraction.result);
+        } else if (extraction.failures?.length) {
+          partialFailure = `Part of the extraction failed: ${extraction.failures.join('; ')}`;
+          await record('error', `${extraction.summary} ${partialFailure}`, extraction.result);
         } else {
           await record('success', extraction.summary, extraction.result);
         }
@@ -205,8 +212,8 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     }
     await checkpoint();
     return await finish(deps, claimed, {
-      status: failure !== null ? 'error' : 'processed',
-      error: failure,
+      status: failure !== null || partialFailure !== null ? 'error' : 'processed',
+      error: failure ?? partialFailure,
       modules: results,
       step,
       cpuMs: cpuMs(),

@@ -85,7 +85,7 @@ export function SpreadsheetView({ sheets }: { sheets: Sheet[] }) {
   const [selected, setSelected] = useState('0');
   return (
     <div data-testid="spreadsheet-view">
-      <Tabs id="sheets" selectedTabId={selected} onChange={(id) => setSelected(String(id))}>
+      <Tabs id="sheets" renderActiveTabPanelOnly selectedTabId={selected} onChange={(id) => setSelected(String(id))}>
         {sheets.map((sheet, index) => (
           <Tab
             key={index}

@@ -13,7 +13,7 @@ import type { OcrRequest, OcrResponse } from './ocr-thread';
 export const DEFAULT_OCR_DEADLINE_MS = 60_000;
 const BOOT = new URL('./ocr-thread-boot.mjs', import.meta.url);
 
-export type OcrResult = { ok: true; page: OcrPage } | { ok: false; code: 'timeout' | 'failed'; message: string };
+export type OcrResult = { ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string };
 type Job = { request: OcrRequest; resolve: (result: OcrResult) => void };
 type Slot = { worker: Worker; job?: Job; timer?: ReturnType<typeof setTimeout> };
 
@@ -28,9 +28,10 @@ export class OcrPool {
   ) {}
 
   /** Reads a picture (PNG, JPEG…), or page `pdfPage` of a PDF rendered at `dpi`. Never rejects. */
-  recognize(image: Uint8Array, options: { pdfPage?: number; dpi?: number } = {}): Promise<OcrResult> {
+  recognize(image: Uint8Array, options: { pdfPage?: number; dpi?: number; keepImage?: boolean } = {}): Promise<OcrResult> {
     return new Promise((resolve) => {
-      this.queue.push({ request: { id: this.nextId++, image: image.slice(), ...options }, resolve });
+      // A copy (Buffer.slice would be a view): its buffer is transferred to the thread.
+      this.queue.push({ request: { id: this.nextId++, image: new Uint8Array(image), ...options }, resolve });
       this.pump();
     });
   }
@@ -66,7 +67,7 @@ export class OcrPool {
     worker.on('message', (response: OcrResponse) => {
       const slot = this.slots.find((candidate) => candidate.worker === worker);
       if (!slot?.job || slot.job.request.id !== response.id) return;
-      this.finish(slot, response.ok ? { ok: true, page: response.page } : { ok: false, code: 'failed', message: response.message });
+      this.finish(slot, response.ok ? { ok: true, page: response.page, ...(response.image ? { image: response.image } : {}) } : { ok: false, code: 'failed', message: response.message });
     });
     const died = (reason: string) => {
       const slot = this.slots.find((candidate) => candidate.worker === worker);

@@ -15,8 +15,8 @@ import { toOcrPage, type TesseractData } from '../../src/ocr/words';
 import { renderPdfPage } from './render-pdf';
 import { imageSize } from '../pipeline/extractor/image-size';
 
-export type OcrRequest = { id: number; image: Uint8Array; pdfPage?: number; dpi?: number };
-export type OcrResponse = { id: number; ok: true; page: OcrPage } | { id: number; ok: false; message: string };
+export type OcrRequest = { id: number; image: Uint8Array; pdfPage?: number; dpi?: number; keepImage?: boolean };
+export type OcrResponse = { id: number; ok: true; page: OcrPage; image?: Uint8Array } | { id: number; ok: false; message: string };
 
 const require = createRequire(import.meta.url);
 
@@ -45,7 +45,7 @@ function startEngine(): Promise<TesseractWorker> {
   return createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, { langPath: languageFolder(), gzip: true, cacheMethod: 'none', legacyCore: false, legacyLang: false });
 }
 
-async function recognize(request: OcrRequest): Promise<OcrPage> {
+async function recognize(request: OcrRequest): Promise<{ page: OcrPage; image?: Uint8Array }> {
   let image = request.image;
   let width: number;
   let height: number;
@@ -58,12 +58,13 @@ async function recognize(request: OcrRequest): Promise<OcrPage> {
   }
   const worker = await (engine ??= startEngine());
   const { data } = await worker.recognize(Buffer.from(image), {}, { text: true, blocks: true });
-  return toOcrPage(data as unknown as TesseractData, width, height);
+  const page = toOcrPage(data as unknown as TesseractData, width, height);
+  return request.keepImage ? { page, image } : { page };
 }
 
 parentPort?.on('message', (request: OcrRequest) => {
   recognize(request).then(
-    (page) => parentPort!.postMessage({ id: request.id, ok: true, page } satisfies OcrResponse),
+    (result) => parentPort!.postMessage({ id: request.id, ok: true, ...result } satisfies OcrResponse),
     (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies OcrResponse),
   );
 });

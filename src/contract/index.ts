@@ -61,6 +61,7 @@ import { analysesEndpoints } from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
+import { testOcrDataExtraction } from './ocr-data-extraction';
 
 export * from './define';
 export * from './auth';
@@ -135,4 +136,5 @@ export const allEndpoints: readonly Endpoint[] = [
   restoreVersion,
   deleteVersion,
   ...nluEndpoints,
+  testOcrDataExtraction,
 ];

@@ -50,8 +50,9 @@ export class MeteredParser implements Parser {
     const mark = before?.performance.eventLoopUtilization();
     const cpuMark = threadCpuMs(this.tid);
     const started = performance.now();
-    // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable.
-    const response = await this.pool.parse(name, bytes.slice());
+    // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable
+    // (a copy, not bytes.slice(): on a Buffer that is a view of a shared pool, which would be detached).
+    const response = await this.pool.parse(name, new Uint8Array(bytes));
     const wall = performance.now() - started;
     const after = this.worker;
     const cpuNow = before === after ? threadCpuMs(this.tid) : null;

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const scan = (name: string) => ({ name, content: readFileSync(new URL(`../../test-fixtures/scan/${name}`, import.meta.url)) });
-const withOcr = { modules: [{ id: 'x', type: 'extractor', name: 'Extracteur' }, { id: 'ocr', type: 'ocrDataExtraction', name: 'OCR' }] };
+const withOcr = { modules: [{ id: 'x', type: 'extractor' as const, name: 'Extracteur' }, { id: 'ocr', type: 'ocrDataExtraction' as const, name: 'OCR' }] };
 
 function upload(envId: string, file: { name: string; content: Buffer }) {
   const boundary = 'postroom-test-boundary';

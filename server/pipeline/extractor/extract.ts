@@ -29,6 +29,7 @@ import { latestMessage } from './thread';
 import { sharedOcrPool } from '../../ocr/ocr-pool';
 import { imageOcrRefusal, ocrNote, OcrLedger, pagesToOcr, type EnvironmentOcr, type OcrEngine } from './ocr-step';
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
+import { transcribe, transcriptionConfig } from './transcribe';
 
 export interface ExtractorFile {
   id: string | null;
@@ -336,11 +337,19 @@ async function fileDocuments(
     return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
   }
   if (family === 'audio') {
-    return note(
-      parser.audio.transcript
-        ? 'No text extracted: audio transcription is not available yet.'
-        : 'No text extracted: audio files are only transcribed when transcript is on.',
-    );
+    if (!parser.audio.transcript) return note('No text extracted: audio files are only transcribed when transcript is on.');
+    const config = transcriptionConfig();
+    if (config === null) return note('No text extracted: no transcription service is configured (POSTROOM_LLM_BASE_URL).');
+    const transcript = await transcribe(config, name, bytes);
+    const doc = documentBase(ctx, name, path, source, 'audio/mpeg');
+    if (transcript.ok) {
+      doc.blocks = blocks(transcript.text);
+      doc.notes.push(`Transcribed by ${config.model}.`);
+    } else {
+      ctx.failures.push(`The transcript of "${name}" failed: ${transcript.message}`);
+      doc.notes.push(`No transcript: ${transcript.message}.`);
+    }
+    return [doc];
   }
   if (TEXT_LIKE.test(contentType)) {
     const doc = documentBase(ctx, name, path, source, contentType);

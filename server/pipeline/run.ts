@@ -19,6 +19,7 @@ import type { MeteredParser } from './extractor/metered-parser';
 import type { MainThreadMeter } from './main-thread-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import { runNluModule } from './modules/nlu/run-nlu';
+import { runOcrDataExtraction } from './modules/ocr-data-extraction/run-ocr-data-extraction';
 import { buildOutput } from './output';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
@@ -48,7 +49,6 @@ const NOT_BUILT: Partial<Record<EnvironmentModule['type'], string>> = {
   visionEngine: 'vision engine',
   consolidation: 'consolidation',
   replyTemplate: 'reply template',
-  ocrDataExtraction: 'OCR data extraction',
 };
 
 class StopRun extends Error {
@@ -202,6 +202,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           languages: settings.languages,
         });
         await record(nlu.outcome, nlu.message, nlu.result);
+      } else if (module.type === 'ocrDataExtraction') {
+        const ocr = await runOcrDataExtraction({ module, extraction, files: files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])) });
+        await record(ocr.outcome, ocr.message, ocr.result);
       } else if (module.type === 'output') {
         const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, results, config: module.config });
         await record('success', summary, payload);

@@ -6,9 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ocrDataExtractionEnabled, testOcrDataExtraction, type OcrTestResult } from '../../src/contract/ocr-data-extraction';
+import { ocrDataExtractionConfigSchema, ocrDataExtractionEnabled, testOcrDataExtraction, type OcrTestResult } from '../../src/contract/ocr-data-extraction';
+import { pipelineModules } from '../../src/contract/pipeline-modules';
 import { extensionOf, inputTypeOf } from '../../src/contract/uploads';
-import { extractFields } from '../../src/ocr/fields';
+import { extractFields, INVOICE_RULES } from '../../src/ocr/fields';
 import type { OcrPage } from '../../src/ocr/model';
 import type { ServerContext } from '../context';
 import { environments } from '../db/schema';
@@ -59,7 +60,10 @@ export function registerOcrDataExtractionTestRoutes(app: FastifyInstance, ctx: S
     } else {
       throw new HttpError(400, { message: 'Only PDF files and pictures (PNG, JPG, GIF, TIFF) are read by OCR', code: 'ocrFileUnsupported' });
     }
-    result.fields = extractFields(pages);
+    // The rules of the pipeline's (first active) OCR data extraction module, else the invoice rules.
+    const module = pipelineModules(settings).find((candidate) => candidate.type === 'ocrDataExtraction' && candidate.active);
+    const config = ocrDataExtractionConfigSchema.safeParse(module?.config ?? {});
+    result.fields = extractFields(pages, (config.success ? config.data.rules : undefined) ?? INVOICE_RULES);
     return result;
   });
 }

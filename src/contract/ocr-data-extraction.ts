@@ -32,6 +32,22 @@ export const ocrFieldSchema = z.object({
   by: z.enum(['label', 'pattern', 'zone']),
 });
 
+export const fieldRuleSchema = z.discriminatedUnion('by', [
+  z.object({ name: z.string().min(1).max(100), by: z.literal('label'), labels: z.array(z.string().min(1).max(100)).min(1).max(20), value: z.string().max(500).optional() }),
+  z.object({ name: z.string().min(1).max(100), by: z.literal('pattern'), pattern: z.string().min(1).max(500) }),
+  z.object({ name: z.string().min(1).max(100), by: z.literal('zone'), zone: box, page: z.number().int().positive().optional() }),
+]);
+
+/** The module's configuration: its field rules (the invoice rules of src/ocr/fields.ts when absent). */
+export const ocrDataExtractionConfigSchema = z.object({ rules: z.array(fieldRuleSchema).max(100).optional() });
+
+/** What the module adds to an analysis: the fields of each document read by OCR. */
+export const ocrDataExtractionResultSchema = z.object({
+  documents: z.array(z.object({ path: z.array(z.string()), name: z.string(), fields: z.array(ocrFieldSchema) })),
+  notes: z.array(z.string()),
+});
+export type OcrDataExtractionResult = z.infer<typeof ocrDataExtractionResultSchema>;
+
 export const ocrTestResultSchema = z.object({ pages: z.array(ocrTestPageSchema), fields: z.array(ocrFieldSchema), notes: z.array(z.string()) });
 export type OcrTestResult = z.infer<typeof ocrTestResultSchema>;
 

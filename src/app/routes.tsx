@@ -195,7 +195,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'env-management/import-export',
-            lazy: () => import('../features/environments/import-export-page').then((m) => ({ Component: m.ImportExportPage })),
+            lazy: () => import('./import-export-route').then((m) => ({ Component: m.ImportExportRoute })),
             handle: { title: 'envImportExport' },
           },
           {

@@ -5,8 +5,8 @@
  * - Blocking messages (severity `error`, src/categorization/checks.ts) refuse the write with 422
  *   `configurationInvalid` and the messages — but only those about modules the write adds or
  *   changes: a server deleted since must not make every unrelated save of the environment fail.
- * Environments made from a template or an export file, and restored versions, get workflow ids but
- * are not refused: their NLU servers usually come after them.
+ * Environments made from a template or an export file, and imports, get workflow ids but are not
+ * refused: their NLU servers usually come after them. A restored version is written as it was saved.
  */
 import type { ConfigurationMessage } from '../../src/contract/categorization';
 import { consolidationConfigSchema } from '../../src/contract/modules/consolidation';

@@ -61,6 +61,7 @@ import { analysesEndpoints } from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
+import { categorizationEndpoints } from './categorization';
 
 export * from './define';
 export * from './auth';
@@ -73,6 +74,7 @@ export * from './access-keys';
 export * from './consumption';
 export * from './versions';
 export * from './nlu';
+export * from './categorization';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -135,4 +137,5 @@ export const allEndpoints: readonly Endpoint[] = [
   restoreVersion,
   deleteVersion,
   ...nluEndpoints,
+  ...categorizationEndpoints,
 ];

@@ -38,6 +38,7 @@ export function ModuleList({
       inputType: null,
       context: null,
       active: true,
+      requiredTaints: [],
       config: {},
     };
     // Placed where the rules want it: extractor first, NLU second, output last, others before output.

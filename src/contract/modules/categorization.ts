@@ -299,7 +299,7 @@ export type DocumentCategorization = z.infer<typeof documentCategorizationSchema
 
 /** An error of the advanced program (syntax with its line, time limit, output size). */
 export const advancedErrorSchema = z.object({
-  code: z.enum(['advancedSyntaxError', 'advancedTimeLimit', 'advancedOutputTooLarge', 'advancedRuntimeError']),
+  code: z.enum(['advancedSyntaxError', 'advancedTimeLimit', 'advancedMemoryLimit', 'advancedOutputTooLarge', 'advancedRuntimeError']),
   /** 1-based line of the program, when known. */
   line: z.number().int().positive().nullable(),
   message: z.string(),

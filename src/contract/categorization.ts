@@ -42,8 +42,12 @@ export * from './modules/consolidation';
  * - incompatibleInputType `{ module, inputType, needs }` (§8): the module's input type is not one its
  *   type accepts, or asks for documents no earlier module handled (categorization of attachments
  *   after an NLU module limited to the body);
- * - categorizationNotActivated `{ module }` (§8): a module needs categories (consolidation; an output
- *   module with categories enabled gets a warning) and no active categorization module comes before.
+ * - categorizationNotActivated `{ module }` (§8, warning): a consolidation module has no active
+ *   categorization module before it.
+ * Severities (src/categorization/checks.ts): names, empty names, the default category, the advanced
+ * syntax, the compatibility (§5) and an input type given to a module that takes none are errors;
+ * the rule-name, unknown-interaction, missing-taints, NLU-input-type and not-activated messages
+ * are warnings (the configuration can still run; a taint may be added by a rule saved next).
  */
 export const CATEGORIZATION_MESSAGE_CODES = [
   'classificationNameTaken',

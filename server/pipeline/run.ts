@@ -19,6 +19,12 @@ import type { MeteredParser } from './extractor/metered-parser';
 import type { MainThreadMeter } from './main-thread-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import { runNluModule } from './modules/nlu/run-nlu';
+import type { NluModuleResult } from '../../src/contract/nlu-module';
+import type { CategorizationResult } from '../../src/contract/modules/categorization';
+import { carriedTaints, taintsAfter } from '../../src/categorization/from-results';
+import type { TaintState } from '../../src/categorization/types';
+import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './modules/categorization/run-categorization';
+import { runConsolidationModule } from './modules/consolidation/run-consolidation';
 import { buildOutput } from './output';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
@@ -43,10 +49,8 @@ let defaultNluRuntime: NluRuntime | undefined;
 export type RunEnd = 'processed' | 'error' | 'awaitingFinalStatus' | 'aborted' | 'lost' | 'released';
 
 const NOT_BUILT: Partial<Record<EnvironmentModule['type'], string>> = {
-  categorization: 'categorization',
   extraction: 'information extraction',
   visionEngine: 'vision engine',
-  consolidation: 'consolidation',
   replyTemplate: 'reply template',
   ocrDataExtraction: 'OCR data extraction',
 };
@@ -149,6 +153,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     const results: ModuleResult[] = [];
     let extraction: ExtractionOutcome | null = null;
     let failure: string | null = null;
+    // What the categorization and consolidation modules read from the modules before them.
+    const nluResults: NluModuleResult[] = [];
+    const categorizations: { moduleId: string; result: CategorizationResult }[] = [];
+    let taints: TaintState = { analysis: [], documents: {} };
     const uploadedAttachments: AttachmentBytes[] = files
       .filter((file) => file.role === 'attachment' && file.content !== null)
       .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
@@ -164,6 +172,12 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         await record('skipped', 'Not run: an earlier step failed.');
       } else if (!module.active) {
         await record('skipped', `The module "${module.name}" is deactivated.`);
+      } else if (module.requiredTaints.length > 0 && !module.requiredTaints.some((taint) => carriedTaints(taints).includes(taint))) {
+        const carried = carriedTaints(taints);
+        await record(
+          'skipped',
+          `The module "${module.name}" runs only on analyses carrying ${module.requiredTaints.join(' or ')}; this one carries ${carried.length === 0 ? 'no taint' : carried.join(', ')}.`,
+        );
       } else if (module.type === 'extractor') {
         if (!settings.extractor.active) {
           await record('skipped', 'The extractor is deactivated in the extractor settings: no text was extracted.');
@@ -194,7 +208,27 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           extraction,
           languages: settings.languages,
         });
+        if (nlu.result !== null) nluResults.push(nlu.result);
         await record(nlu.outcome, nlu.message, nlu.result);
+      } else if (module.type === 'categorization') {
+        const categorization = runCategorizationModule({
+          module,
+          extraction: extraction?.result ?? null,
+          nlu: nluResults,
+          earlier: categorizations.map((entry) => entry.result),
+          taints,
+          content: settings.content,
+          metadata: claimed.metadata,
+          budgetMs: CATEGORIZATION_BUDGET_MS,
+        });
+        if (categorization.result !== null) {
+          categorizations.push({ moduleId: module.id, result: categorization.result });
+          taints = taintsAfter(taints, categorization.result);
+        }
+        await record(categorization.outcome, categorization.message, categorization.result);
+      } else if (module.type === 'consolidation') {
+        const consolidation = runConsolidationModule({ module, results: categorizations, taints: carriedTaints(taints) });
+        await record(consolidation.outcome, consolidation.message, consolidation.result);
       } else if (module.type === 'output') {
         const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, results, config: module.config });
         await record('success', summary, payload);

@@ -1,6 +1,5 @@
 /** The rule engine: priorities, AND/OR, every criterion type, multi-category, per page, default, taints. */
 import { describe, expect, it } from 'vitest';
-import type { CategorizationConfigInput } from '../contract/modules/categorization';
 import { categorize } from './categorize';
 import { category, doc, found, input, interaction, rule } from './test-fixtures';
 
@@ -10,7 +9,7 @@ const termination = found('resilierContrat', { resiliation: ['résilier'], numer
 const names = (result: ReturnType<typeof categorize>, index = 0) => result.documents[index]!.categories.map((c) => c.category);
 
 describe('categorize', () => {
-  const config: CategorizationConfigInput = {
+  const config = {
     defaultCategory: 'Autre',
     categories: [
       category('Déclaration de sinistre', [rule('declarerSinistre', [interaction('declarerSinistre')], { priority: 20 })]),
@@ -35,7 +34,7 @@ describe('categorize', () => {
   });
 
   it('breaks priority ties by category then rule order, and skips disabled rules and categories', () => {
-    const tied: CategorizationConfigInput = {
+    const tied = {
       categories: [
         category('A', [rule('x', [interaction('declarerSinistre')], { priority: 5, enabled: false }), rule('y', [interaction('declarerSinistre')], { priority: 5 })]),
         category('B', [rule('z', [interaction('declarerSinistre')], { priority: 5 })]),

@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { plainText } from '../define';
-import { categoryDecisionSchema, categoryNameSchema } from './categorization';
+import { categoryDecisionSchema, categoryNameSchema, documentCategorizationSchema } from './categorization';
 
 /** §3: "workflowId (auto-created if empty)": the server gives one at save when left empty. */
 export const workflowIdSchema = z.string().trim().max(100).regex(/^[A-Za-z0-9_.:-]*$/, 'Letters, digits, _ . : - only');
@@ -69,3 +69,22 @@ export const consolidationResultSchema = z.object({
   taints: z.array(z.string()),
 });
 export type ConsolidationResult = z.infer<typeof consolidationResultSchema>;
+
+/**
+ * The `categories` field of the output payload (§3 Output module options "categories enabled",
+ * "categories to skip"), also what webhooks receive: every categorization module's per-document
+ * categories with their explanations, and consolidation's final categories and labels. Names listed
+ * in "categories to skip" are left out everywhere (compared without case) and listed in `skipped`.
+ */
+export const outputCategoriesSchema = z.object({
+  documents: z.array(
+    documentCategorizationSchema.extend({ moduleId: z.string(), module: z.string() }),
+  ),
+  /** Null without a consolidation module that ran. */
+  final: z.array(consolidatedCategorySchema).nullable(),
+  labels: z.array(z.string()).nullable(),
+  workflowId: z.string().nullable(),
+  taints: z.array(z.string()),
+  skipped: z.array(z.string()),
+});
+export type OutputCategories = z.infer<typeof outputCategoriesSchema>;

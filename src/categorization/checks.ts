@@ -43,7 +43,8 @@ export function categorizationConfigMessages(moduleId: string, config: Categoriz
     if (name === '') {
       messages.push(message('categoryNameEmpty', 'error', moduleId, ['categories', String(index), 'name'], { index }));
     } else {
-      const key = name.toLowerCase();
+      // Unique per classification kind: a body category and an attachment category may share a name.
+      const key = `${category.target}:${name.toLowerCase()}`;
       if (seen.has(key)) messages.push(message('classificationNameTaken', 'error', moduleId, ['categories', String(index), 'name'], { name }));
       else seen.set(key, index);
     }

@@ -15,7 +15,7 @@ export interface ConsolidationInput {
   taints: readonly string[];
 }
 
-type Candidate = Omit<ConsolidatedCategory, 'reason'> & { side: 'body' | 'attachment'; isDefault: boolean };
+type Candidate = Omit<ConsolidatedCategory, 'reason' | 'labels'> & { side: 'body' | 'attachment'; isDefault: boolean };
 
 export function consolidate(input: ConsolidationInput): ConsolidationResult {
   const { config } = input;
@@ -62,13 +62,14 @@ export function consolidate(input: ConsolidationInput): ConsolidationResult {
           : sides.size > 1
             ? 'precedence'
             : 'only';
-    return { category: candidate.category, reason, from: candidate.from, decision: candidate.decision };
+    const mapped = config.labels.find((entry) => entry.category.toLowerCase() === candidate.category.toLowerCase())?.labels ?? [candidate.category];
+    return { category: candidate.category, reason, from: candidate.from, decision: candidate.decision, labels: mapped };
   });
-
-  const labels: string[] = [];
-  for (const { category } of categories) {
-    const mapped = config.labels.find((entry) => entry.category.toLowerCase() === category.toLowerCase())?.labels ?? [category];
-    for (const label of mapped) if (!labels.includes(label)) labels.push(label);
-  }
+  const labels = labelsOf(categories);
   return { workflowId: input.workflowId, categories, labels, taints: [...new Set(input.taints)] };
+}
+
+/** The labels of final categories, in order, without repeats. */
+export function labelsOf(categories: readonly Pick<ConsolidatedCategory, 'labels'>[]): string[] {
+  return [...new Set(categories.flatMap((category) => category.labels))];
 }

@@ -1,6 +1,7 @@
 /** The output payload's `categories` (modules/consolidation.ts `outputCategoriesSchema`), honouring "categories to skip". */
 import type { CategorizationResult } from '../contract/modules/categorization';
 import type { ConsolidationResult, OutputCategories } from '../contract/modules/consolidation';
+import { labelsOf } from './consolidate';
 
 export function outputCategories(
   categorized: readonly { moduleId: string; module: string; result: CategorizationResult }[],
@@ -23,7 +24,7 @@ export function outputCategories(
   return {
     documents,
     final,
-    labels: consolidation === null ? null : consolidation.labels.filter((label) => !skip.has(label.toLowerCase())),
+    labels: final === null ? null : labelsOf(final),
     workflowId: consolidation?.workflowId ?? null,
     taints,
     skipped: [...skipped],

@@ -57,6 +57,8 @@ export const consolidatedCategorySchema = z.object({
     page: z.number().int().positive().nullable(),
   }),
   decision: categoryDecisionSchema,
+  /** Its labels (the configured ones, or its name). */
+  labels: z.array(z.string()),
 });
 export type ConsolidatedCategory = z.infer<typeof consolidatedCategorySchema>;
 

@@ -220,6 +220,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           content: settings.content,
           metadata: claimed.metadata,
           budgetMs: CATEGORIZATION_BUDGET_MS,
+          cacheKey: `${claimed.environmentId}@${claimed.settingsVersion}`,
         });
         if (categorization.result !== null) {
           categorizations.push({ moduleId: module.id, result: categorization.result });

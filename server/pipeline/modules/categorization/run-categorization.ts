@@ -9,7 +9,8 @@
  */
 import type { ExtractorResult } from '../../../../src/contract/analyses';
 import type { ContentSettings, EnvironmentModule } from '../../../../src/contract/environments';
-import { categorizationConfigSchema, type CategorizationResult } from '../../../../src/contract/modules/categorization';
+import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
+import { parseCategorizationConfig } from './config-cache';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { categorize } from '../../../../src/categorization/categorize';
 import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
@@ -25,6 +26,11 @@ export interface CategorizationModuleInput {
   metadata: Record<string, unknown>;
   /** Time the module may take, in milliseconds. */
   budgetMs: number;
+  /**
+   * Names the environment's configuration version (`envId@xmin`, the pipeline's claim): with the
+   * module's id, the parsed configuration is reused without comparing it. Absent: compared by JSON.
+   */
+  cacheKey?: string;
 }
 
 export interface CategorizationModuleOutcome {
@@ -45,11 +51,9 @@ export function runCategorizationModule(input: CategorizationModuleInput): Categ
 
 function categorizeAnalysis(input: CategorizationModuleInput): CategorizationModuleOutcome {
   if (input.extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: nothing to categorize.', result: null };
-  const parsed = categorizationConfigSchema.safeParse(input.module.config);
-  if (!parsed.success) {
-    return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`, result: null };
-  }
-  const config = parsed.data;
+  const parsed = parseCategorizationConfig(`${input.cacheKey ?? ''}:${input.module.id}`, input.module.config, input.cacheKey !== undefined);
+  if (!parsed.ok) return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.message}.`, result: null };
+  const config = parsed.config;
   const result = categorize({
     config,
     documents: engineDocuments(input.extraction, input.nlu),

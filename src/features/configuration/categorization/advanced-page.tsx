@@ -55,11 +55,14 @@ function AdvancedEditor({ settings }: { settings: CategorizationSettings }) {
   const { draft } = editor;
   // Errors belong to the program they were found in: typing hides them until the next save or test.
   const [tested, setTested] = useState<{ program: string; messages: ConfigurationMessage[] } | null>(null);
+  // The program the editor's messages (from loading or the last save) were found in.
+  const [checked, setChecked] = useState(settings.config.advanced.program);
   const guard = useUnsavedChangesGuard({ when: editor.dirty, onSave: () => editor.save() });
   const errors = useMemo(() => {
-    const found = tested?.program === draft.advanced.program ? tested.messages : editor.messages;
+    const program = draft.advanced.program;
+    const found = tested?.program === program ? tested.messages : checked === program ? editor.messages : [];
     return syntaxErrors(found);
-  }, [tested, draft.advanced.program, editor.messages]);
+  }, [tested, checked, draft.advanced.program, editor.messages]);
   const others = editor.messages.filter((message) => message.code !== 'advancedSyntaxError');
 
   return (
@@ -68,6 +71,7 @@ function AdvancedEditor({ settings }: { settings: CategorizationSettings }) {
         onSubmit={(event) => {
           event.preventDefault();
           setTested(null);
+          setChecked(draft.advanced.program);
           void editor.save();
         }}
       >

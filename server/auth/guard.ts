@@ -54,7 +54,12 @@ const identityColumns = {
   isLight: users.isLight,
 };
 
-interface SessionIdentity extends Identity {
+/**
+ * What the cache keeps per session: the principal itself, built once per fill (frozen: requests share
+ * it), so a cached call copies no object.
+ */
+interface SessionIdentity {
+  principal: Readonly<Principal>;
   tokensValidAfter: Date | null;
   sessionEnded: boolean;
 }
@@ -101,8 +106,8 @@ export async function authenticate(
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
     if (found === undefined) return null;
-    const { endedAt, ...identity } = found;
-    return { ...identity, sessionEnded: endedAt !== null };
+    const { endedAt, tokensValidAfter, ...identity } = found;
+    return { principal: Object.freeze({ ...identity, sessionId }), tokensValidAfter, sessionEnded: endedAt !== null };
   });
   if (row === null) throw unauthorized('Invalid token', 'invalid_token');
   // Logout or a detected refresh token reuse ended the session; a password change or reset ends
@@ -110,9 +115,7 @@ export async function authenticate(
   if (row.sessionEnded || issuedBeforeRevocation(verified, row.tokensValidAfter)) {
     throw unauthorized('Session ended', 'invalid_token');
   }
-  const { tokensValidAfter: _revocation, sessionEnded: _ended, ...identity } = row;
-  const user = { ...identity, sessionId };
-  return switchUser === undefined || switchUser === '' ? user : ghost(ctx, identity, sessionId, switchUser);
+  return switchUser === undefined || switchUser === '' ? row.principal : ghost(ctx, row.principal, sessionId, switchUser);
 }
 
 /** Whether a token predates the last password change or reset of its user. */

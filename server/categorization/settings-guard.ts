@@ -5,11 +5,12 @@
  * - Blocking messages (severity `error`, src/categorization/checks.ts) refuse the write with 422
  *   `configurationInvalid` and the messages — but only those about modules the write adds or
  *   changes: a server deleted since must not make every unrelated save of the environment fail.
- * Environments made from a template or an export file, and restored versions, get workflow ids but
- * are not refused: their NLU servers usually come after them.
+ * Environments made from a template or an export file, and imports, get workflow ids but are not
+ * refused: their NLU servers usually come after them. A restored version is written as it was saved.
  */
 import type { ConfigurationMessage } from '../../src/contract/categorization';
 import { consolidationConfigSchema } from '../../src/contract/modules/consolidation';
+import { categorizationConfigSchema } from '../../src/contract/modules/categorization';
 import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { Database } from '../db/open';
 import { HttpError } from '../http-error';
@@ -52,6 +53,20 @@ export async function guardModulesWrite(
   after: EnvironmentSettings,
 ): Promise<{ settings: EnvironmentSettings; messages: ConfigurationMessage[] }> {
   const touched = touchedModules(before, after);
+  // `PUT settings` takes any module `config` object: a categorization or consolidation one must be
+  // what the module reads, or the module would fail at every analysis.
+  for (const module of after.modules) {
+    if (!touched.has(module.id) || !module.active) continue;
+    const schema = module.type === 'categorization' ? categorizationConfigSchema : module.type === 'consolidation' ? consolidationConfigSchema : null;
+    const parsed = schema?.safeParse(module.config);
+    if (parsed !== undefined && !parsed.success) {
+      throw new HttpError(400, {
+        message: 'Invalid request',
+        code: 'invalidRequest',
+        issues: parsed.error.issues.map((issue) => ({ ...issue, path: ['settings', 'modules', module.id, 'config', ...issue.path.map(String)] })),
+      });
+    }
+  }
   const messages = await environmentMessages(db, environmentId, after);
   const blocking = messages.filter((message) => message.severity === 'error' && message.moduleId !== null && touched.has(message.moduleId));
   if (blocking.length > 0) throw configurationInvalid(blocking);

@@ -6,7 +6,6 @@
 import type { EnvironmentLanguage } from '../../src/contract/environments';
 import type { NluResult } from '../../src/contract/modules/nlu';
 import { NLU_LANGUAGES } from '../../src/contract/environments';
-import { analyseText } from '../../src/nlu/index';
 import type { NluLanguage } from '../../src/nlu/types';
 import type { Compiled } from './engine-cache';
 import type { ServerRow } from './source';
@@ -31,7 +30,7 @@ export function analyseWithServer(text: string, input: AnalyseWith): NluResult {
   if (input.compiled.engine === null) {
     return { language: language === 'auto' ? (candidates[0] ?? 'fr') : language, interactions: [], labels: [] };
   }
-  return analyseText(input.compiled.engine, text, {
+  return input.compiled.analyseText(input.compiled.engine, text, {
     language,
     ...(candidates.length > 0 ? { candidates } : {}),
     contexts: input.contexts ?? input.server.contexts,

@@ -4,15 +4,18 @@
  * configuration bumps its revision (revision.ts), so the next analysis compiles again, in this
  * process or any other sharing the database. Only the newest revision of an environment is kept.
  */
-import { compileNlu, type CompiledNlu } from '../../src/nlu/index';
+import type { CompiledNlu } from '../../src/nlu/index';
 import type { NluConfigError } from '../../src/nlu/types';
 import type { Database } from '../db/open';
+import { nluEngine, type EngineModule } from './engine-module';
 import { readRevision } from './revision';
 import { loadNluSource } from './source';
 
 export interface Compiled {
   engine: CompiledNlu | null;
   errors: NluConfigError[];
+  /** The engine module's analysis, loaded with it (engine-module.ts). */
+  analyseText: EngineModule['analyseText'];
 }
 
 interface Entry {
@@ -35,8 +38,9 @@ export class EngineCache {
     const cached = entry.byVersion.get(aiVersion);
     if (cached !== undefined) return cached;
     const source = await loadNluSource(db, environmentId);
+    const { compileNlu, analyseText } = await nluEngine();
     this.compilations++;
-    const compiled = compileNlu(source, { aiVersion });
+    const compiled = { ...compileNlu(source, { aiVersion }), analyseText };
     // Another call may have moved the entry on meanwhile; keeping this result under its revision is still right.
     entry.byVersion.set(aiVersion, compiled);
     return compiled;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategorizationSettings, CategorizationTestResult, ConsolidationSettings } from '../../src/contract/categorization';
 import { createNluRuntime } from '../nlu/runtime';
+import { setSettings } from '../pipeline/testing/analyses';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
@@ -94,6 +95,21 @@ describe('categorization settings', { timeout: 60_000 }, () => {
     const check = (await call('admin', 'GET', RECETTE, '/categorization/check')).json<{ messages: { code: string }[] }>();
     expect(check.messages.map((m) => m.code)).toContain('categorizationNeedsAiVersion');
     await call('admin', 'PUT', RECETTE, `/nlu/servers/${server0.id}`, { ...server0, aiVersion: '5.0' });
+  });
+
+  it('refuses, on a settings save, a categorization configuration the module could not read', async () => {
+    const current = (await call('admin', 'GET', RECETTE, '/settings')).json<{ name: string; visibility: string; priority: boolean; settings: { modules: { id: string; config: object }[] } }>();
+    const modules = current.settings.modules.map((module) => (module.id === 'demo-categorization' ? { ...module, config: { categories: 'nope' } } : module));
+    const refused = await call('admin', 'PUT', RECETTE, '/settings', { ...current, settings: { ...current.settings, modules } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalidRequest', issues: [{ path: ['settings', 'modules', 'demo-categorization', 'config', 'categories'] }] });
+  });
+
+  it('refuses to configure categorization on a legacy IC project (§2.4)', async () => {
+    await setSettings(server.handle.db, 'demo-ic-recette', { modules: [{ id: 'cat', type: 'categorization', name: 'Catégories' }] });
+    const refused = await call('admin', 'PUT', 'demo-ic-recette', '/modules/cat/categorization', { config: { categories: [] } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'categorizationLegacyProject' });
   });
 });
 

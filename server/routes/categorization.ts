@@ -18,7 +18,8 @@ import {
 } from '../../src/contract/categorization';
 import type { EnvironmentModule, EnvironmentSettings } from '../../src/contract/environments';
 import type { ServerContext } from '../context';
-import { environments } from '../db/schema';
+import { environments, projects } from '../db/schema';
+import { HttpError } from '../http-error';
 import { withoutInactiveConfig } from '../environments/settings';
 import { environmentMessages, environmentSettingsOf, interactionFacts, moduleOf } from '../categorization/facts';
 import { guardModulesWrite } from '../categorization/settings-guard';
@@ -89,7 +90,12 @@ export function registerCategorizationRoutes(app: FastifyInstance, ctx: ServerCo
     categorizationView(params.envId, await environmentSettingsOf(ctx.db, params.envId), params.moduleId),
   );
 
-  registerEndpoint(app, ctx, saveCategorizationSettings, async ({ params, body }) => {
+  registerEndpoint(app, ctx, saveCategorizationSettings, async ({ params, body, scope }) => {
+    // §2.4: not configurable on the legacy IC variant.
+    const [project] = await ctx.db.select({ type: projects.type }).from(projects).where(eq(projects.id, scope.projectId ?? ''));
+    if (project?.type === 'IC') {
+      throw new HttpError(409, { message: 'Categorization cannot be configured on a legacy IC project', code: 'categorizationLegacyProject' });
+    }
     const { settings, messages } = await saveConfig(params.envId, params.moduleId, 'categorization', body.config);
     return categorizationView(params.envId, settings, params.moduleId, messages);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeQuery } from '../../src/api/request';
+import { serializeQuery } from '../../src/api/url';
 import { parseQueryString } from './query-string';
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));

@@ -9,17 +9,10 @@ import { z } from 'zod';
 import { access, defineEndpoint, type HttpMethod } from '../contract/define';
 import { apiBaseUrl } from './config';
 import { ApiError, errorMessage, isApiError, serverCode } from './errors';
-import {
-  buildUrl,
-  configureRequestLayer,
-  download,
-  filenameFromDisposition,
-  request,
-  SWITCH_HEADER,
-  type Credentials,
-  type Download,
-  type RequestHandlers,
-} from './request';
+import { filenameFromDisposition } from './content-disposition';
+import { download, request, SWITCH_HEADER, type Download } from './request';
+import { configureRequestLayer, type Credentials, type RequestHandlers } from './request-layer';
+import { buildUrl } from './url';
 
 interface Received {
   method: string;

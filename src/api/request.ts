@@ -2,7 +2,7 @@
  * The console's single request layer (spec §7.1, §8). Every call goes through `request` or `download`
  * with an endpoint declaration from src/contract, so paths, schemas and methods are never spelled twice.
  * It imports nothing from the router or the UI: session reactions (logout, toasts, redirects) are
- * injected once through `configureRequestLayer`.
+ * injected once through `configureRequestLayer` (request-layer.ts).
  */
 import type { z } from 'zod';
 import type {
@@ -14,45 +14,14 @@ import type {
   HttpMethod,
 } from '../contract/define';
 import { SWITCH_HEADER } from '../contract/define';
-import { apiBaseUrl } from './config';
+import { DEFAULT_FILENAME, filenameFromDisposition } from './content-disposition';
 import { ApiError, describeIssues, serverMessage, type ApiErrorKind } from './errors';
+import { baseUrl, requestLayer } from './request-layer';
+import { buildUrl } from './url';
 
 export type { HttpMethod };
 
 export { SWITCH_HEADER } from '../contract/define';
-
-export interface Credentials {
-  token?: string | null;
-  switchUser?: string | null;
-}
-
-export interface RequestHandlers {
-  /** HTTP 401 on a request that carried a token. */
-  onUnauthorized?(error: ApiError): void | Promise<void>;
-  /** HTTP 403 on a request that carried a token. */
-  onForbidden?(error: ApiError): void | Promise<void>;
-  /** HTTP 410, with or without a token; the refresh token comes from the response body. */
-  onGone?(error: ApiError, refreshToken: string | undefined): void | Promise<void>;
-}
-
-export interface RequestLayerConfig {
-  /** Overrides `VITE_API_BASE_URL`. */
-  baseUrl?: string;
-  getCredentials: () => Credentials;
-  /**
-   * Awaited before every call that is not public, before credentials are read: the session renews
-   * an access token about to expire here. Its failure never blocks the call.
-   */
-  beforeAuthenticatedCall?: () => Promise<void>;
-  handlers?: RequestHandlers;
-}
-
-let layer: RequestLayerConfig = { getCredentials: () => ({}) };
-
-/** Called once at start-up (and by tests); replaces the previous configuration entirely. */
-export function configureRequestLayer(config: RequestLayerConfig): void {
-  layer = config;
-}
 
 export interface RequestOptions<E extends Endpoint> {
   params?: EndpointParams<E>;
@@ -66,54 +35,6 @@ export interface RequestOptions<E extends Endpoint> {
 export interface Download {
   blob: Blob;
   filename: string;
-}
-
-export const DEFAULT_FILENAME = 'download';
-
-function baseUrl(): string {
-  return layer.baseUrl === undefined ? apiBaseUrl() : layer.baseUrl.replace(/\/+$/, '');
-}
-
-const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:\/\//i;
-
-/**
- * Fills `{name}` parameters (URL-encoded), appends the query and prepends the base URL unless the path
- * is already absolute. An empty string counts as missing: it would silently address another resource.
- */
-export function buildUrl(path: string, params?: object | null, query?: object | null): string {
-  const values = (params ?? {}) as Record<string, unknown>;
-  const filled = path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === null || value === '') {
-      throw new ApiError('missingParameter', `Missing value for parameter "${name}"`, { url: path });
-    }
-    return encodeURIComponent(String(value));
-  });
-  const search = serializeQuery(query);
-  const withQuery = search === '' ? filled : `${filled}${filled.includes('?') ? '&' : '?'}${search}`;
-  return ABSOLUTE_URL.test(withQuery) ? withQuery : `${baseUrl()}${withQuery}`;
-}
-
-/**
- * Bracket format, brackets percent-encoded as URLSearchParams and qs write them (`ids%5B%5D=1`); servers
- * decode it to `ids[]=1`. Nested objects become `filter%5Bname%5D=x`. undefined/null are skipped.
- */
-export function serializeQuery(query: object | null | undefined): string {
-  const pairs: string[] = [];
-  const add = (key: string, value: unknown): void => {
-    if (value === undefined || value === null) return;
-    if (Array.isArray(value)) {
-      for (const item of value) add(`${key}[]`, item);
-    } else if (value instanceof Date) {
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value.toISOString())}`);
-    } else if (typeof value === 'object') {
-      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
-    } else {
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-    }
-  };
-  for (const [key, value] of Object.entries(query ?? {})) add(key, value);
-  return pairs.join('&');
 }
 
 function isPassThroughBody(body: unknown): body is BodyInit {
@@ -174,7 +95,7 @@ function prepare(endpoint: Endpoint, options: RequestOptions<Endpoint>, accept: 
   const { init: encoded, contentType } = encodeBody(body);
   const headers = new Headers({ Accept: accept });
   if (contentType !== undefined) headers.set('Content-Type', contentType);
-  const { token, switchUser } = layer.getCredentials();
+  const { token, switchUser } = requestLayer().getCredentials();
   const hadToken = typeof token === 'string' && token !== '';
   if (hadToken) headers.set('Authorization', `Bearer ${token}`);
   if (typeof switchUser === 'string' && switchUser !== '') headers.set(SWITCH_HEADER, switchUser);
@@ -245,7 +166,7 @@ async function httpError(response: Response, prepared: Prepared, signal: AbortSi
     response,
     jsonData,
   });
-  const handlers = layer.handlers ?? {};
+  const handlers = requestLayer().handlers ?? {};
   try {
     if (response.status === 401 && prepared.hadToken) await handlers.onUnauthorized?.(error);
     else if (response.status === 403 && prepared.hadToken) await handlers.onForbidden?.(error);
@@ -277,9 +198,10 @@ async function readData(response: Response, prepared: Prepared): Promise<unknown
 }
 
 async function beforeCall(endpoint: Endpoint): Promise<void> {
-  if (endpoint.access.kind === 'public' || layer.beforeAuthenticatedCall === undefined) return;
+  const { beforeAuthenticatedCall } = requestLayer();
+  if (endpoint.access.kind === 'public' || beforeAuthenticatedCall === undefined) return;
   try {
-    await layer.beforeAuthenticatedCall();
+    await beforeAuthenticatedCall();
   } catch (error) {
     console.warn('Preparing the credentials failed; sending the call as is', error);
   }
@@ -376,47 +298,4 @@ export async function download<E extends Endpoint>(endpoint: E, options: Request
     throw transport.kind === 'aborted' ? transport : notBlob(error);
   }
   return { blob, filename: filenameFromDisposition(disposition) ?? DEFAULT_FILENAME };
-}
-
-function decodeExtValue(value: string): string | undefined {
-  // RFC 5987: charset'language'percent-encoded-bytes
-  const match = /^([\w!#$%&+^`{}~-]*)'[^']*'(.*)$/.exec(value.trim());
-  if (match === null) return undefined;
-  const charset = match[1] === '' ? 'utf-8' : (match[1] ?? 'utf-8');
-  const encoded = match[2] ?? '';
-  const bytes: number[] = [];
-  for (let i = 0; i < encoded.length; i += 1) {
-    if (encoded[i] === '%' && /^[\da-f]{2}$/i.test(encoded.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(encoded.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(encoded.charCodeAt(i) & 0xff);
-    }
-  }
-  try {
-    return new TextDecoder(charset, { fatal: true }).decode(new Uint8Array(bytes));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Filename from a Content-Disposition header: `filename*` (RFC 5987) wins over `filename`, quoted or not.
- * Directory parts are dropped since the name is only ever used to save a file.
- */
-export function filenameFromDisposition(header: string | null | undefined): string | undefined {
-  if (!header) return undefined;
-  let plain: string | undefined;
-  let extended: string | undefined;
-  const parameter = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
-  // The leading ';' lets the first parameter match even when the disposition type is missing.
-  for (const match of `;${header}`.matchAll(parameter)) {
-    const name = (match[1] ?? '').toLowerCase();
-    const raw = (match[2] ?? '').trim();
-    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
-    if (name === 'filename*') extended = decodeExtValue(value) ?? extended;
-    else if (name === 'filename') plain = value;
-  }
-  const name = (extended ?? plain)?.split(/[\\/]/).pop()?.trim();
-  return name === undefined || name === '' ? undefined : name;
 }

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LoaderFunctionArgs } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
-import { configureRequestLayer } from '../api/request';
+import { configureRequestLayer } from '../api/request-layer';
 import { loadStore, readEntry, storageKeys, writeEntry } from '../storage';
 import { db } from '../storage/db';
 import { attachToastListener, type Toast } from '../ui/toasts/toast-service';

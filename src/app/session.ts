@@ -2,7 +2,8 @@
  * The session of spec §4: the token is stored after login, logout clears every store of that user,
  * and the request layer's 401 / 403 / 410 answers are handled exactly as §8 says.
  */
-import { configureRequestLayer, request } from '../api/request';
+import { request } from '../api/request';
+import { configureRequestLayer } from '../api/request-layer';
 import { errorMessage, type ApiError } from '../api/errors';
 import { queryClient } from '../api/query-client';
 import { readEntry, removeEntry, sessionKeys, storageKeys, writeEntry } from '../storage';

@@ -4,7 +4,8 @@
  */
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureRequestLayer, request } from '../api/request';
+import { request } from '../api/request';
+import { configureRequestLayer } from '../api/request-layer';
 import { currentUser, loginCheck, refreshSession } from '../contract/auth';
 import { createTokenService } from '../../server/auth/tokens';
 import { demoUserId, DEMO_PASSWORD } from '../../server/db/seed-data';

@@ -90,7 +90,9 @@ export type ConfigurationMessage = z.infer<typeof configurationMessageSchema>;
  * - categorizationNotActivated (409): the test found no active categorization module;
  * - analysisNotFound (404): the test's `analysisId` is not an analysis of the environment;
  * - analysisAnonymized (409): its text is gone;
- * - testTextMissing (400): neither `text` nor `analysisId`.
+ * - testTextMissing (400): neither `text` nor `analysisId`;
+ * - categorizationLegacyProject (409): saving a categorization configuration in an environment of a
+ *   legacy IC project (§2.4 "not configurable on the legacy variant"); reading it is allowed.
  * The NLU codes `aiStarting` (503) and `noServer` (409) come from the NLU run of the test.
  */
 export const CATEGORIZATION_ERROR_CODES = [
@@ -99,6 +101,7 @@ export const CATEGORIZATION_ERROR_CODES = [
   'wrongModuleType',
   'categorizationNotActivated',
   'testTextMissing',
+  'categorizationLegacyProject',
 ] as const;
 export type CategorizationErrorCode = (typeof CATEGORIZATION_ERROR_CODES)[number];
 

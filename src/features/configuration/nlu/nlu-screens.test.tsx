@@ -11,7 +11,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { configureRequestLayer } from '../../../api/request';
+import { configureRequestLayer } from '../../../api/request-layer';
 import { initI18n } from '../../../i18n/setup';
 import { paths } from '../../../app/paths';
 import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';

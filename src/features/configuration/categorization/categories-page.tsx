@@ -18,6 +18,7 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigurationMessages } from './configuration-messages';
 import { NameDialog } from './name-dialog';
+import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
 import { TestPanel } from './test-panel';
 import { newId, useConfigEditor } from './use-config-editor';
@@ -32,7 +33,7 @@ export function CategoriesPage() {
       crumbs={[{ text: t('routes:categorization'), to: paths.categorization(projectId, envId) }]}
       actions={<Link to={paths.categorizationAdvanced(projectId, envId, moduleId)}>{t('routes:categorizationAdvanced')}</Link>}
     >
-      <ListState query={settings} isEmpty={false} emptyText="" errorText={t('categories.error')}>
+      <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('categories.error')}>
         {settings.data && <CategoriesEditor key={moduleId} settings={settings.data} />}
       </ListState>
     </CategorizationFrame>

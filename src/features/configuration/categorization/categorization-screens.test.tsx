@@ -15,7 +15,7 @@ import { EditorView } from '@codemirror/view';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { configureRequestLayer } from '../../../api/request';
+import { configureRequestLayer } from '../../../api/request-layer';
 import { initI18n } from '../../../i18n/setup';
 import { paths } from '../../../app/paths';
 import { criterionSchema, type CategorizationSettings } from '../../../contract/categorization';

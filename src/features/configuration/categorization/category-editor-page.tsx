@@ -16,6 +16,7 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigurationMessages } from './configuration-messages';
 import { nameProblem } from './name-dialog';
+import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
 import { RulesTable } from './rules-table';
 import { useConfigEditor } from './use-config-editor';
@@ -35,7 +36,7 @@ export function CategoryEditorPage() {
         { text: settings.data?.module.name ?? moduleId, to: paths.categorizationModule(projectId, envId, moduleId, category?.target) },
       ]}
     >
-      <ListState isPending={settings.isPending} error={settings.error ?? (missing ? new Error(t('categories.notFound')) : null)} isEmpty={false} emptyText="" errorText={t('categories.error')} onRetry={() => void settings.refetch()}>
+      <ListState isPending={settings.isPending} error={translatedError(settings.error) ?? (missing ? new Error(t('categories.notFound')) : null)} isEmpty={false} emptyText="" errorText={t('categories.error')} onRetry={() => void settings.refetch()}>
         {settings.data && category && <CategoryEditor key={category.id} settings={settings.data} categoryId={category.id} />}
       </ListState>
     </CategorizationFrame>

@@ -18,7 +18,7 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigurationMessages } from './configuration-messages';
 import { consolidationFields, fromFormValue, toFormValue, type ConsolidationFormValue } from './consolidation-form';
-import { categorizationErrorText, refusedMessages } from './messages';
+import { categorizationErrorText, refusedMessages, translatedError } from './messages';
 import { categorizationQueries } from './queries';
 
 export function ConsolidationPage() {
@@ -27,7 +27,7 @@ export function ConsolidationPage() {
   const settings = useQuery(categorizationQueries.consolidation(envId, moduleId));
   return (
     <CategorizationFrame title={settings.data?.module.name ?? t('routes:consolidation')} crumbs={[{ text: t('routes:consolidation'), to: paths.consolidation(projectId, envId) }]}>
-      <ListState query={settings} isEmpty={false} emptyText="" errorText={t('consolidation.error')}>
+      <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('consolidation.error')}>
         {settings.data && <ConsolidationEditor key={moduleId} settings={settings.data} />}
       </ListState>
     </CategorizationFrame>

@@ -34,3 +34,8 @@ export function categorizationErrorText(error: unknown): string {
   if (code && i18next.exists(`analyses:errors.${code}`)) return t(`analyses:errors.${code}`, params);
   return errorMessage(error);
 }
+
+/** A load error for ListState, its text translated by code. */
+export function translatedError(error: unknown): Error | null {
+  return error ? new Error(categorizationErrorText(error)) : null;
+}

@@ -17,6 +17,7 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigurationMessages } from './configuration-messages';
 import { CriteriaBuilder, type PickerData } from './criteria-builder';
+import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
 import { nextPriority } from './rule-order';
 import { newId, useConfigEditor } from './use-config-editor';
@@ -38,7 +39,7 @@ export function RuleEditorPage() {
         { text: category?.name ?? t('routes:categorizationCategory'), to: paths.categorizationCategory(projectId, envId, moduleId, categoryId) },
       ]}
     >
-      <ListState isPending={settings.isPending} error={settings.error ?? (missing ? new Error(t('rules.notFound')) : null)} isEmpty={false} emptyText="" errorText={t('categories.error')} onRetry={() => void settings.refetch()}>
+      <ListState isPending={settings.isPending} error={translatedError(settings.error) ?? (missing ? new Error(t('rules.notFound')) : null)} isEmpty={false} emptyText="" errorText={t('categories.error')} onRetry={() => void settings.refetch()}>
         {settings.data && category && <RuleEditor key={rule?.id ?? NEW_ITEM} settings={settings.data} categoryId={categoryId} existing={rule} />}
       </ListState>
     </CategorizationFrame>

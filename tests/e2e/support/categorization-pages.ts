@@ -16,7 +16,11 @@ export const categorizationPages = {
     await page.getByRole('dialog').getByRole('button', { name: 'Ajouter' }).click();
     await page.waitForURL(/\/categories\/[^/]+$/);
   },
-  newRule: (page: Page) => page.getByRole('button', { name: 'Nouvelle règle' }).click(),
+  async newRule(page: Page) {
+    await page.getByRole('button', { name: 'Nouvelle règle' }).click();
+    await page.waitForURL(/\/rules\/new$/);
+    await page.getByRole('heading', { name: 'Nouvelle règle' }).waitFor();
+  },
   ruleName: (page: Page) => page.getByLabel('Nom', { exact: true }),
   rulePriority: (page: Page) => page.getByLabel('Priorité', { exact: true }),
   addCriterion: (page: Page) => page.getByRole('button', { name: 'Ajouter un critère' }).click(),
@@ -41,7 +45,10 @@ export const categorizationPages = {
   },
   save: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }).click(),
   /** Back to the category from a rule, by the breadcrumb. */
-  backTo: (page: Page, text: string) => page.locator('.bp6-breadcrumbs').getByRole('link', { name: text }).click(),
+  async backTo(page: Page, text: string) {
+    await page.locator('.bp6-breadcrumbs').getByRole('link', { name: text }).click();
+    await page.getByRole('heading', { name: text }).waitFor();
+  },
   ruleNames: (page: Page) => page.getByTestId('rule-name').allTextContents(),
   // Test panel
   testText: (page: Page) => page.getByLabel('Texte à catégoriser (comme corps de mail)'),

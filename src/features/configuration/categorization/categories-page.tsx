@@ -3,7 +3,7 @@
  * attachment tabs, add / rename / delete / deactivate (each confirmed, then saved), the default
  * category, the §5/§8 messages, and the test panel (a sentence or an analysis → categories and why).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
@@ -53,6 +53,11 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   // Only the default category waits for "Save"; list actions are confirmed and saved at once.
   const guard = useUnsavedChangesGuard({ when: editor.dirty, onSave: () => editor.save() });
+  // A category just added opens once the save has rendered (the guard is off by then).
+  const [opened, setOpened] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) navigate(paths.categorizationCategory(projectId, envId, moduleId, opened));
+  }, [opened, navigate, projectId, envId, moduleId]);
   const shown = draft.categories.filter((category) => category.target === target);
   const taken = (except?: string) => shown.filter((category) => category.id !== except).map((category) => category.name);
   const update = (categories: Category[]) => editor.save({ ...draft, categories });
@@ -60,7 +65,7 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
   const add = async (name: string) => {
     setDialog(null);
     const category: Category = { id: newId('cat'), name, description: '', target, enabled: true, rules: [] };
-    if (await update([...draft.categories, category])) navigate(paths.categorizationCategory(projectId, envId, moduleId, category.id));
+    if (await update([...draft.categories, category])) setOpened(category.id);
   };
   const rename = async (category: Category, name: string) => {
     setDialog(null);

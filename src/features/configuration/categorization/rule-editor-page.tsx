@@ -3,7 +3,7 @@
  * descriptors for AutoForm, the criteria builder, and the taint behind the `taints` feature flag.
  * Saving saves the module's configuration; a new rule then gets its own address.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, H4, Intent } from '@blueprintjs/core';
@@ -65,7 +65,9 @@ function RuleEditor({ settings, categoryId, existing }: { settings: Categorizati
   const [initial] = useState<Rule>(() => existing ?? { id: newId('rule'), name: '', priority: nextPriority(category.rules), enabled: true, combinator: 'and', criteria: [], taint: null });
   const [rule, setRule] = useState<Rule>(initial);
   const [issues, setIssues] = useState<Record<string, string>>({});
-  const dirty = JSON.stringify(rule) !== JSON.stringify(existing ?? initial) || (existing === undefined && rule.name !== '');
+  // A new rule, once saved, moves to its own address; the guard must be off before that navigation.
+  const [created, setCreated] = useState(false);
+  const dirty = !created && (JSON.stringify(rule) !== JSON.stringify(existing ?? initial) || (existing === undefined && rule.name !== ''));
   const data: PickerData = {
     interactions: settings.interactions,
     categories: [...settings.earlierCategories, ...editor.draft.categories.filter((item) => item.id !== categoryId)],
@@ -86,10 +88,14 @@ function RuleEditor({ settings, categoryId, existing }: { settings: Categorizati
     const rules = existing ? category.rules.map((item) => (item.id === rule.id ? parsed.data : item)) : [...category.rules, parsed.data];
     const config = { ...editor.draft, categories: editor.draft.categories.map((item) => (item.id === categoryId ? { ...item, rules } : item)) };
     const saved = await editor.save(config);
-    if (saved && !existing) navigate(paths.categorizationRule(projectId, envId, moduleId, categoryId, rule.id), { replace: true });
+    if (saved && !existing) setCreated(true);
     return saved;
   };
-  const guard = useUnsavedChangesGuard({ when: dirty && !editor.saving, onSave: save });
+  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
+  // Declared after the guard: its effect (guard off) has run when this one navigates.
+  useEffect(() => {
+    if (created) navigate(paths.categorizationRule(projectId, envId, moduleId, categoryId, rule.id), { replace: true });
+  }, [created, navigate, projectId, envId, moduleId, categoryId, rule.id]);
 
   const value: Fields = { name: rule.name, priority: rule.priority, enabled: rule.enabled, combinator: rule.combinator, taintName: rule.taint?.name ?? '', taintScope: rule.taint?.scope ?? 'analysis' };
   const fields: AutoField<Extract<keyof Fields, string>>[] = [

@@ -61,6 +61,14 @@ describe('categorization screens', () => {
 
     await cat.backTo(page, CATEGORY);
     await expect.poll(() => cat.ruleNames(page)).toEqual(['declarerSinistre', 'urgence']);
+
+    // Dragging a row reorders by priority; dragged back, nothing is left to save.
+    await cat.dragRule(page, 1, 0);
+    await expect.poll(() => cat.ruleNames(page)).toEqual(['urgence', 'declarerSinistre']);
+    await expect(cat.rulePriorities(page)).resolves.toEqual(['1', '2']);
+    await cat.dragRule(page, 1, 0);
+    await expect.poll(() => cat.ruleNames(page)).toEqual(['declarerSinistre', 'urgence']);
+    await expect(page.getByRole('button', { name: 'Enregistrer' }).isDisabled()).resolves.toBe(true);
   });
 
   it('tests a sentence and shows the category with the rule that fired and why', async () => {

@@ -50,6 +50,9 @@ export const categorizationPages = {
     await page.getByRole('heading', { name: text }).waitFor();
   },
   ruleNames: (page: Page) => page.getByTestId('rule-name').allTextContents(),
+  rulePriorities: (page: Page) => page.getByTestId('rule-priority').allTextContents(),
+  /** Drags the rule row at `from` onto the row at `to` (0-based, in the table's order). */
+  dragRule: (page: Page, from: number, to: number) => page.getByTestId('rule-row').nth(from).dragTo(page.getByTestId('rule-row').nth(to)),
   // Test panel
   testText: (page: Page) => page.getByLabel('Texte à catégoriser (comme corps de mail)'),
   runTest: (page: Page) => page.getByRole('button', { name: 'Tester', exact: true }).click(),

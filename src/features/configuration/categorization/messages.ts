@@ -4,26 +4,11 @@
  */
 import i18next from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
-import { CATEGORIZATION_ERROR_CODES, configurationMessageSchema, type ConfigurationMessage } from '../../../contract/categorization';
+import { CATEGORIZATION_ERROR_CODES } from '../../../contract/categorization';
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
 
-/** Params as i18next wants them: lists (taints) joined. */
-function flatParams(params: ConfigurationMessage['params']): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value.join(', ') : value]));
-}
-
-export function configurationMessageText(message: Pick<ConfigurationMessage, 'code' | 'params'>): string {
-  return t(`categorization:messages.${message.code}`, flatParams(message.params));
-}
-
-/** The blocking messages a refused save (422 `configurationInvalid`) carries; [] for other errors. */
-export function refusedMessages(error: unknown): ConfigurationMessage[] {
-  if (serverCode(error) !== 'configurationInvalid' || !(error instanceof ApiError)) return [];
-  const raw = (error.jsonData as { messages?: unknown }).messages;
-  const parsed = configurationMessageSchema.array().safeParse(raw);
-  return parsed.success ? parsed.data : [];
-}
+export { configurationMessageText, refusedMessages } from '../../../ui/configuration-message-text';
 
 /** An error of the categorization endpoints (or of the NLU run of the test) in the user's language. */
 export function categorizationErrorText(error: unknown): string {

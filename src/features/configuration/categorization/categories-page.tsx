@@ -50,6 +50,10 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
   const target: CategoryTarget = search.get('tab') === 'attachment' ? 'attachment' : 'body';
   const editor = useConfigEditor(envId, settings);
   const { draft } = editor;
+  // The environment's other messages (§8: taints no earlier module produces, consolidation without
+  // categorization…), from `categorization.check`; refreshed after each save.
+  const check = useQuery(categorizationQueries.check(envId));
+  const elsewhere = (check.data?.messages ?? []).filter((message) => message.moduleId !== settings.module.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   // Only the default category waits for "Save"; list actions are confirmed and saved at once.
   const guard = useUnsavedChangesGuard({ when: editor.dirty, onSave: () => editor.save() });
@@ -84,6 +88,7 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
     <>
       {guard}
       <ConfigurationMessages messages={editor.messages} />
+      <ConfigurationMessages messages={elsewhere} testId="environment-messages" />
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -20,6 +20,8 @@ import { initI18n } from '../../../i18n/setup';
 import { paths } from '../../../app/paths';
 import { criterionSchema, type CategorizationSettings } from '../../../contract/categorization';
 import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
+import { setFlag } from '../../../storage/feature-flags';
+import { loadStore } from '../../../storage/store';
 import { AdvancedCategorizationPage } from './advanced-page';
 import { CategoriesPage } from './categories-page';
 import { CategoryEditorPage } from './category-editor-page';
@@ -160,6 +162,27 @@ describe('rule editor', () => {
     for (const criterion of rule.criteria) expect(criterionSchema.parse(criterion)).toEqual(criterion);
     // The rule is not named after an interaction: the §5 warning, translated, and saved anyway.
     expect((await screen.findByTestId('configuration-messages-warnings')).textContent).toContain('Le nom de la règle « gros sinistre » (Déclaration de sinistre) ne correspond à aucune règle du projet');
+  });
+});
+
+describe('taints', () => {
+  it('offers a rule taint only with the taints feature flag, and saves it', async () => {
+    await loadStore();
+    await setFlag('taints', false);
+    const user = userEvent.setup();
+    show(paths.categorizationRule(PROJECT, RECETTE, MODULE, 'demo-body-resiliation', 'demo-body-resilierContrat'));
+    await screen.findByLabelText('Nom');
+    expect(screen.queryByLabelText('Marqueur (taint)')).toBeNull();
+    await setFlag('taints', true);
+    await user.type(await screen.findByLabelText('Marqueur (taint)'), 'depart');
+    await user.selectOptions(screen.getByLabelText('Marqueur sur'), 'document');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(async () => {
+      const saved = await api<CategorizationSettings>('GET', RECETTE);
+      const rule = saved.config.categories.find((category) => category.id === 'demo-body-resiliation')!.rules[0]!;
+      expect(rule.taint).toEqual({ name: 'depart', scope: 'document' });
+    });
+    await setFlag('taints', false);
   });
 });
 

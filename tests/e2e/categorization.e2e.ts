@@ -107,5 +107,12 @@ describe('categorization screens', () => {
     expect(why).toContain('URGENT : merci de me rappeler');
     // Consolidation makes it the analysis's category, with its reason.
     await expect(cat.consolidationResult(page).getByTestId('category-name').first().textContent()).resolves.toBe(CATEGORY);
+
+    // The test panel runs the same on that existing analysis.
+    await cat.openFromMenu(page, PROJECT, ENV);
+    await cat.testAnalysis(page, 'Rappel urgent');
+    await cat.runTest(page);
+    await expect(cat.testResult(page).getByTestId('category-name').first().textContent()).resolves.toBe(CATEGORY);
+    await expect(cat.testResult(page).getByTestId('category-why').first().textContent()).resolves.toContain('La règle « urgence »');
   });
 });

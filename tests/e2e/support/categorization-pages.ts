@@ -55,6 +55,13 @@ export const categorizationPages = {
   dragRule: (page: Page, from: number, to: number) => page.getByTestId('rule-row').nth(from).dragTo(page.getByTestId('rule-row').nth(to)),
   // Test panel
   testText: (page: Page) => page.getByLabel('Texte à catégoriser (comme corps de mail)'),
+  /** Tests on an existing analysis of the environment, picked by name. */
+  async testAnalysis(page: Page, name: string) {
+    await page.getByText('Une analyse', { exact: true }).click();
+    const select = page.getByLabel('Analyse de cet environnement');
+    await select.locator('option', { hasText: name }).first().waitFor({ state: 'attached' });
+    await select.selectOption({ label: name });
+  },
   runTest: (page: Page) => page.getByRole('button', { name: 'Tester', exact: true }).click(),
   testResult: (page: Page) => page.getByTestId('categorization-test-result'),
   // Analysis result

@@ -26,6 +26,7 @@ import { AdvancedCategorizationPage } from './advanced-page';
 import { CategoriesPage } from './categories-page';
 import { CategoryEditorPage } from './category-editor-page';
 import { RuleEditorPage } from './rule-editor-page';
+import { ConsolidationPage } from './consolidation-page';
 
 let child: ChildProcess;
 let address = '';
@@ -68,6 +69,7 @@ function show(url: string) {
       { path: `${base}/advanced`, element: <AdvancedCategorizationPage /> },
       { path: `${base}/categories/:categoryId`, element: <CategoryEditorPage /> },
       { path: `${base}/categories/:categoryId/rules/:ruleId`, element: <RuleEditorPage /> },
+      { path: '/project/:projectId/environment/:envId/configuration/consolidation/:moduleId', element: <ConsolidationPage /> },
     ],
     { initialEntries: [url] },
   );
@@ -217,5 +219,26 @@ describe('test panel', () => {
     expect(within(decision).getByTestId('category-name').textContent).toBe('Résiliation');
     expect(within(decision).getByTestId('category-why').textContent).toContain('La règle « resilierContrat » (priorité 20, ET) s\'est déclenchée car :');
     expect(within(decision).getByTestId('held-criterion').textContent).toContain('Interaction « resilierContrat » (assurance)');
+  });
+});
+
+describe('consolidation', () => {
+  it('saves the settings from their field descriptors; an empty workflow id comes back created', async () => {
+    const user = userEvent.setup();
+    show(paths.consolidationModule(PROJECT, RECETTE, 'demo-consolidation'));
+    const workflow = (await screen.findByLabelText('Identifiant de workflow')) as HTMLInputElement;
+    expect(workflow.value).toBe('wf-demo-assurance');
+    await user.clear(workflow);
+    await user.selectOptions(screen.getByLabelText('Catégories finales'), 'union');
+    const labels = screen.getByLabelText('Libellés de « Résiliation » (séparés par des virgules)');
+    await user.clear(labels);
+    await user.type(labels, 'RESIL, FIN');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(workflow.value).toMatch(/^wf-./));
+    const response = await fetch(`${address}/v4/console/api/environment/${RECETTE}/modules/demo-consolidation/consolidation`, { headers: { authorization: `Bearer ${token}` } });
+    const saved = (await response.json()) as { config: { workflowId: string; merge: string; labels: { category: string; labels: string[] }[] } };
+    expect(saved.config.workflowId).toBe(workflow.value);
+    expect(saved.config.merge).toBe('union');
+    expect(saved.config.labels).toContainEqual({ category: 'Résiliation', labels: ['RESIL', 'FIN'] });
   });
 });

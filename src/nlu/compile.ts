@@ -246,6 +246,7 @@ function buildLanguage(
       }
     }
   }
+  index.typo.build();
   return index;
 }
 

@@ -1,85 +1,108 @@
 /**
- * Typo tolerance: the dictionary's words in a trie kept in flat typed arrays (100,000 words build
- * in well under a second and take a few MB), searched with a bounded Damerau–Levenshtein walk
- * (optimal string alignment: insertion, deletion, substitution, transposition of neighbours).
- * A branch is abandoned as soon as its best row exceeds the allowed distance, so a lookup visits
- * only the trie's neighbourhood of the word. Allowed distance: 1 for words of 5+ letters, 2 for
- * 9+ (measured on the dictionary's word), none below 5 and never for words with digits.
+ * Typo tolerance: the dictionary's words in tries kept in flat typed arrays, searched with a
+ * bounded Damerau–Levenshtein walk (optimal string alignment: insertion, deletion, substitution,
+ * transposition of neighbours). A branch is abandoned as soon as its best row exceeds the allowed
+ * distance, so a lookup visits only the trie's neighbourhood of the word. Allowed distance: 1 for
+ * words of 5+ letters, 2 for 9+ (measured on the dictionary's word), none below 5 and never for
+ * words with digits.
  */
 
 export function allowedTypos(length: number): number {
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
 }
 
-/** One trie of words in flat typed arrays, searched with the bounded walk. */
+/**
+ * One trie in pre-order, built at once from sorted keys: node i's first child is node i + 1 and
+ * its subtree ends at `end[i]`, where its next sibling (if any) starts. A walk therefore reads the
+ * arrays forwards, jumping over pruned subtrees — a linked trie grown word by word scatters
+ * siblings over tens of MB and spends most of a walk waiting for memory.
+ */
 class Trie {
-  private chars = new Uint16Array(1024);
-  private firstChild = new Int32Array(1024).fill(-1);
-  private nextSibling = new Int32Array(1024).fill(-1);
-  private wordAt = new Int32Array(1024).fill(-1);
-  /** Length of the longest word in each node's subtree: a branch whose words all stay under 9
-   * letters is searched with distance 1 only. */
-  private longest = new Uint16Array(1024);
-  private size = 1;
-  private maxDepth = 0;
+  readonly chars: Uint16Array;
+  readonly end: Int32Array;
+  readonly wordAt: Int32Array;
+  /** Length of the longest word in each node's subtree: a branch whose words are all too short
+   * to come within their distance of the query is skipped. */
+  readonly longest: Uint16Array;
+  readonly maxDepth: number;
 
-  private grow(): void {
-    const capacity = this.chars.length * 2;
-    const grown = <T extends Uint16Array | Int32Array>(array: T, fill: number): T => {
-      const next = new (array.constructor as new (n: number) => T)(capacity);
-      next.fill(fill);
-      next.set(array);
-      return next;
-    };
-    this.chars = grown(this.chars, 0);
-    this.firstChild = grown(this.firstChild, -1);
-    this.nextSibling = grown(this.nextSibling, -1);
-    this.wordAt = grown(this.wordAt, -1);
-    this.longest = grown(this.longest, 0);
-  }
-
-  /** Adds a word under index `index` unless present; returns the index the word has. */
-  add(word: string, index: number): number {
-    let node = 0;
-    if (this.longest[0]! < word.length) this.longest[0] = word.length;
-    for (let i = 0; i < word.length; i++) {
-      const code = word.charCodeAt(i);
-      let child = this.firstChild[node]!;
-      while (child >= 0 && this.chars[child] !== code) child = this.nextSibling[child]!;
-      if (child < 0) {
-        if (this.size >= this.chars.length) this.grow();
-        child = this.size++;
-        this.chars[child] = code;
-        this.nextSibling[child] = this.firstChild[node]!;
-        this.firstChild[node] = child;
+  /** `keys` sorted by UTF-16 code units, distinct; `indexes[i]` is the word index of `keys[i]`. */
+  constructor(keys: string[], indexes: Int32Array) {
+    let total = 1;
+    let maxDepth = 0;
+    for (const k of keys) {
+      total += k.length;
+      if (k.length > maxDepth) maxDepth = k.length;
+    }
+    this.maxDepth = maxDepth;
+    const chars = new Uint16Array(total);
+    const end = new Int32Array(total);
+    const wordAt = new Int32Array(total).fill(-1);
+    const longest = new Uint16Array(total);
+    // open[d] = the node at depth d on the path of the previous key.
+    const open = new Int32Array(maxDepth + 1);
+    let size = 1;
+    let depth = 0;
+    let prev = '';
+    const close = (to: number): void => {
+      for (; depth > to; depth--) {
+        const node = open[depth]!;
+        const parent = open[depth - 1]!;
+        end[node] = size;
+        if (longest[parent]! < longest[node]!) longest[parent] = longest[node]!;
       }
-      node = child;
-      if (this.longest[node]! < word.length) this.longest[node] = word.length;
+    };
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      let common = 0;
+      const most = Math.min(prev.length, key.length);
+      while (common < most && prev.charCodeAt(common) === key.charCodeAt(common)) common++;
+      close(common);
+      for (let d = common + 1; d <= key.length; d++) {
+        const node = size++;
+        chars[node] = key.charCodeAt(d - 1);
+        open[d] = node;
+      }
+      depth = key.length;
+      const leaf = open[depth]!;
+      wordAt[leaf] = indexes[i]!;
+      if (longest[leaf]! < key.length) longest[leaf] = key.length;
+      prev = key;
     }
-    if (this.wordAt[node]! < 0) {
-      this.wordAt[node] = index;
-      if (word.length > this.maxDepth) this.maxDepth = word.length;
-    }
-    return this.wordAt[node]!;
+    close(0);
+    end[0] = size;
+    // Shared prefixes leave the tail of the arrays (sized for one node per letter) unused.
+    this.chars = chars.slice(0, size);
+    this.end = end.slice(0, size);
+    this.wordAt = wordAt.slice(0, size);
+    this.longest = longest.slice(0, size);
   }
 
   get memoryBytes(): number {
-    return this.chars.byteLength * 2 + this.firstChild.byteLength * 3;
+    return this.chars.byteLength * 2 + this.end.byteLength * 2;
   }
 
   /** Rows of the walk, one per depth, in one buffer reused across searches. */
   private table = new Int32Array(0);
   private path = new Uint16Array(0);
   private stack = new Int32Array(0);
+  private stop = new Int32Array(0);
   private q = new Uint16Array(0);
+  private limits = new Int32Array(0);
 
   /**
    * Bounded walk for words starting with `query[0]`; `extra` edits were already spent. Iterative
    * (an explicit stack of nodes, depth-first in the same order as a recursion), rows in one typed
    * buffer. Besides the row bound, a subtree is skipped when its longest word is too short to come
    * within the distance its words allow (the length difference is a lower bound of the distance).
+   *
+   * `exact`, `cap`: the cells of columns 0..exact hold 0 and those of columns ..cap at most 1 (a
+   * larger value counts as over the bound), so only alignments spending no edit on the query's
+   * first `exact` letters and at most one on its first `cap` survive: the levels near the root,
+   * where a trie branches most, are walked at distance 0 or 1 (TypoIndex.search says why three
+   * such walks find every word within 2).
    */
-  walkFrom(query: string, bound: number, extra: number, found: Set<number>): void {
+  walkFrom(query: string, bound: number, extra: number, found: Set<number>, exact = 0, cap = 0): void {
     const m = query.length;
     const width = m + 1;
     const depthCap = Math.min(this.maxDepth, m + bound) + 2;
@@ -88,32 +111,39 @@ class Trie {
     if (this.path.length < depthCap + 1) {
       this.path = new Uint16Array((depthCap + 1) * 2);
       this.stack = new Int32Array((depthCap + 1) * 2);
+      this.stop = new Int32Array((depthCap + 1) * 2);
     }
-    if (this.q.length < m) this.q = new Uint16Array(m * 2);
+    if (this.q.length < m + 1) {
+      this.q = new Uint16Array((m + 1) * 2);
+      this.limits = new Int32Array((m + 1) * 2);
+    }
     const table = this.table;
     const path = this.path;
     const stack = this.stack;
+    const stop = this.stop;
     const q = this.q;
+    const limits = this.limits;
     const chars = this.chars;
-    const firstChild = this.firstChild;
-    const nextSibling = this.nextSibling;
+    const end = this.end;
     const wordAt = this.wordAt;
     const longest = this.longest;
     for (let i = 0; i < m; i++) q[i] = query.charCodeAt(i);
     const over = bound + 1;
-    for (let j = 0; j <= m; j++) table[j] = Math.min(j, over);
-    // stack[d] = the child of depth d + 1 being visited (its siblings come next).
+    for (let j = 0; j <= m; j++) limits[j] = j <= exact && exact > 0 ? 0 : j <= cap && cap > 0 ? 1 : bound;
+    for (let j = 0; j <= m; j++) table[j] = j > limits[j]! ? over : j;
+    // stack[d] = the node of depth d + 1 being visited; its siblings run up to stop[d].
     let depth = 0;
-    let child = firstChild[0]!;
-    while (child >= 0 && chars[child] !== q[0]) child = nextSibling[child]!;
+    let child = 1;
+    while (child < end[0]! && chars[child] !== q[0]) child = end[child]!;
+    if (child >= end[0]!) return;
     stack[0] = child;
+    stop[0] = end[child]!;
     for (;;) {
       child = stack[depth]!;
-      if (child < 0) {
+      if (child >= stop[depth]!) {
         if (depth === 0) return;
         depth -= 1;
-        const parentChild = stack[depth]!;
-        stack[depth] = depth === 0 ? -1 : nextSibling[parentChild]!;
+        stack[depth] = end[stack[depth]!]!;
         continue;
       }
       const c = chars[child]!;
@@ -126,7 +156,7 @@ class Trie {
         const prev2 = row - 2 * width;
         const lo = Math.max(1, d - bound);
         const hi = Math.min(m, d + bound);
-        table[row] = d <= bound ? d : over;
+        table[row] = d <= limits[0]! ? d : over;
         if (lo > 1) table[row + lo - 1] = over;
         let best = table[row]!;
         const before = path[d - 1]!;
@@ -141,7 +171,7 @@ class Trie {
             const swap = table[prev2 + j - 2]! + 1;
             if (swap < v) v = swap;
           }
-          if (v > over) v = over;
+          if (v > limits[j]!) v = over;
           table[row + j] = v;
           if (v < best) best = v;
         }
@@ -157,35 +187,94 @@ class Trie {
         const limit = bound < allowedHere ? bound : allowedHere;
         descend = best <= limit && longestHere + limit >= m;
       }
-      if (descend && firstChild[child]! >= 0) {
+      const subtreeEnd = end[child]!;
+      if (descend && subtreeEnd > child + 1) {
         depth = d;
-        stack[depth] = firstChild[child]!;
+        stack[depth] = child + 1;
+        stop[depth] = subtreeEnd;
       } else {
-        stack[depth] = depth === 0 ? -1 : nextSibling[child]!;
+        stack[depth] = subtreeEnd;
       }
     }
   }
 }
 
+/** The trie of `keys`, `indexOf` giving each key's word index. */
+function sortedTrie(keys: string[], indexOf: Map<string, number>): Trie {
+  // The default sort compares UTF-16 code units natively, several times faster than a comparator.
+  keys.sort();
+  const indexes = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) indexes[i] = indexOf.get(keys[i]!)!;
+  return new Trie(keys, indexes);
+}
+
 /**
- * The typo index: words of 5–8 letters (1 typo allowed) and of 9+ letters (2 allowed) in two tries,
- * so that a query only walks the long words' trie at distance 2 — in one trie, nearly every branch
- * near the root leads to some long word and the whole neighbourhood is walked at distance 2.
+ * The typo index: words of 5–8 letters (1 typo allowed) and of 9+ letters (2 allowed) in separate
+ * tries, so that a query only walks the long words' trie at distance 2 — in one trie, nearly every
+ * branch near the root leads to some long word and the whole neighbourhood is walked at distance 2.
+ *
+ * Distance 2 is still the costly walk: near the root every branch stays within 2. So the long
+ * words are kept twice — as written, and with all but the first letter reversed ("contrats" →
+ * "cstartno") — and a distance-2 lookup is three walks, each strict on part of the query. Cut the
+ * query in thirds P1 P2 P3 and count each edit in the third where it ends (a swap across a cut in
+ * the later third); an alignment of cost ≤ 2 spends (a1, a2, a3) with a1 + a2 + a3 ≤ 2, and:
+ * a1 = 0 → the forward walk exact on P1; a1 + a2 ≤ 1 → the forward walk with ≤ 1 on P1 P2;
+ * otherwise a3 = 0 and a2 ≤ 1 → the walk of the tail-reversed trie exact on P3 and ≤ 1 on P2 P3.
+ * (The first letters are equal, so matching them first changes no distance, and an optimal string
+ * alignment distance is the same read backwards.)
+ *
+ * Words are added as the dictionary is compiled; the tries are built at once from the sorted words
+ * (by `build`, which compileNlu calls, or the first search after an addition).
  */
 export class TypoIndex {
-  private readonly short = new Trie();
-  private readonly long = new Trie();
   readonly words: string[] = [];
+  private indexOf: Map<string, number> | null = new Map();
+  private tries: { short: Trie; long: Trie; longTailReversed: Trie } | null = null;
 
   /** Adds a word; returns its index in `words` (the same index for the same word). */
   add(word: string): number {
-    const index = (word.length >= 9 ? this.long : this.short).add(word, this.words.length);
-    if (index === this.words.length) this.words.push(word);
+    if (!this.indexOf) this.indexOf = new Map(this.words.map((w, i) => [w, i]));
+    let index = this.indexOf.get(word);
+    if (index === undefined) {
+      index = this.words.length;
+      this.words.push(word);
+      this.indexOf.set(word, index);
+      this.tries = null;
+    }
     return index;
   }
 
+  /** Builds the tries of the words added so far. */
+  build(): void {
+    const indexOf = this.indexOf ?? new Map(this.words.map((w, i) => [w, i]));
+    const short: string[] = [];
+    const long: string[] = [];
+    const tailReversed = new Map<string, number>();
+    const words = this.words;
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      if (word.length < 9) {
+        short.push(word);
+        continue;
+      }
+      long.push(word);
+      let key = word[0]!;
+      for (let k = word.length - 1; k > 0; k--) key += word[k];
+      tailReversed.set(key, i);
+    }
+    this.tries = {
+      short: sortedTrie(short, indexOf),
+      long: sortedTrie(long, indexOf),
+      longTailReversed: sortedTrie([...tailReversed.keys()], tailReversed),
+    };
+    // The word → index map only serves additions, which are over once the index is built.
+    this.indexOf = null;
+  }
+
   get memoryBytes(): number {
-    return this.short.memoryBytes + this.long.memoryBytes;
+    if (!this.tries) this.build();
+    const { short, long, longTailReversed } = this.tries!;
+    return short.memoryBytes + long.memoryBytes + longTailReversed.memoryBytes;
   }
 
   /**
@@ -196,19 +285,31 @@ export class TypoIndex {
    * dictionary (the bench's 100,000 entries would otherwise spend ~2 ms per misspelt long word).
    */
   search(query: string): number[] {
-    const bound = query.length >= 7 ? 2 : query.length >= 4 ? 1 : 0;
+    const m = query.length;
+    const bound = m >= 7 ? 2 : m >= 4 ? 1 : 0;
     if (bound === 0) return [];
+    if (!this.tries) this.build();
+    const { short, long, longTailReversed } = this.tries!;
     const found = new Set<number>();
     // Words of 5–8 letters allow one typo, so the short trie is walked at distance 1 at most; the
     // long one only when the query can be within 2 of a 9-letter word.
-    this.short.walkFrom(query, Math.min(bound, 1), 0, found);
-    if (query.length >= 7) this.long.walkFrom(query, bound, 0, found);
-    if (query.length >= 2 && query[0] !== query[1]) {
+    short.walkFrom(query, Math.min(bound, 1), 0, found);
+    if (m >= 7) {
+      // Thirds by columns: P1 = 1..h1, P2 = h1+1..h2, P3 = h2+1..m; in the tail-reversed query,
+      // P3 is columns 1..m−h2 (with the first letter as column 1) and P2 P3 columns 1..m−h1.
+      const h1 = Math.floor(m / 3);
+      const h2 = Math.floor((2 * m) / 3);
+      let tail = query[0]!;
+      for (let i = m - 1; i > 0; i--) tail += query[i];
+      long.walkFrom(query, bound, 0, found, h1, 0);
+      long.walkFrom(query, bound, 0, found, 0, h2);
+      longTailReversed.walkFrom(tail, bound, 0, found, m - h2, m - h1);
+    }
+    if (m >= 2 && query[0] !== query[1]) {
       const swapped = query[1]! + query[0]! + query.slice(2);
-      this.short.walkFrom(swapped, Math.min(bound - 1, 1), 1, found);
-      if (query.length >= 7) this.long.walkFrom(swapped, bound - 1, 1, found);
+      short.walkFrom(swapped, Math.min(bound - 1, 1), 1, found);
+      if (m >= 7) long.walkFrom(swapped, bound - 1, 1, found);
     }
     return [...found];
   }
-
 }

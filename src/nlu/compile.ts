@@ -34,13 +34,35 @@ export interface CompiledExpression {
   soleRef: number;
 }
 
+/**
+ * Word ids: one id (nearly every key of a large dictionary) or several. A plain number spares an
+ * array per word: 100,000 entries build several hundred thousand fewer objects, which the garbage
+ * collector would otherwise copy while the index grows.
+ */
+export type IdList = number | number[];
+
+export function addId<K>(map: Map<K, IdList>, key: K, id: number): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, id);
+  else if (typeof ids === 'number') map.set(key, [ids, id]);
+  else ids.push(id);
+}
+
+/** Appends the ids of `ids` (if any) to `out`. */
+export function pushIds(out: number[], ids: IdList | undefined): void {
+  if (ids === undefined) return;
+  if (typeof ids === 'number') out.push(ids);
+  else for (const id of ids) out.push(id);
+}
+
 export interface LanguageIndex {
   language: NluLanguage;
   stem: Stem | null;
-  exact: Map<string, number[]>;
-  stems: Map<string, number[]>;
+  exact: Map<string, IdList>;
+  stems: Map<string, IdList>;
   typo: TypoIndex;
-  typoIds: number[][];
+  /** Word ids of each typo index word, by its index. */
+  typoIds: IdList[];
   /** Expressions by their first word (indexed by word id), all archetypes together (the scan) and per archetype (references). */
   firstWord: (CompiledExpression[] | undefined)[];
   anyStart: CompiledExpression[];
@@ -70,6 +92,7 @@ export function versionAtLeast(version: string, major: number, minor: number): b
 }
 
 const DIGIT = /\d/;
+const NO_PARENTS: CompiledEntry['parents'] = [];
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -160,16 +183,10 @@ function buildLanguage(
     const dictionary = parseDictionary(text, language);
     for (const e of dictionary.errors) errors.push({ ...e, archetype: archetype.name, language });
     const entries = dictionary.entries;
-    const compiledEntries: CompiledEntry[] = entries.map((entry) => ({
-      value: entry.value,
-      label: entry.label,
-      valueFromMatch: entry.valueFromMatch,
-      parents: [],
-    }));
-    entries.forEach((entry, i) => {
-      for (let p = entry.parent; p >= 0; p = entries[p]!.parent) {
-        compiledEntries[i]!.parents.push({ id: entries[p]!.value, label: entries[p]!.label });
-      }
+    const compiledEntries: CompiledEntry[] = entries.map((entry) => {
+      const parents: CompiledEntry['parents'] = entry.parent >= 0 ? [] : NO_PARENTS;
+      for (let p = entry.parent; p >= 0; p = entries[p]!.parent) parents.push({ id: entries[p]!.value, label: entries[p]!.label });
+      return { value: entry.value, label: entry.label, valueFromMatch: entry.valueFromMatch, parents };
     });
     const expressions: ParsedArchetype['expressions'] = [];
     entries.forEach((entry, i) => {
@@ -197,6 +214,9 @@ function buildLanguage(
   for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.kind === 'ref') referenced.add(archIndex.get(e.name) ?? -1);
   // One map per kind of word (stemmed or exact, with or without typos): no key to build per word.
   const wordIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  // One element object per word id, shared by the expressions that use the word.
+  const wordElements: CompiledElement[] = [];
+  const wordElement = (id: number): CompiledElement => (wordElements[id] ??= { k: 'w', id });
   const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
     const stemmed = variation && index.stem !== null;
     const typos = spellcheck && allowedTypos(folded.length) > 0 && !DIGIT.test(folded);
@@ -205,11 +225,12 @@ function buildLanguage(
     if (id !== undefined) return id;
     id = index.wordCount++;
     ids.set(folded, id);
-    if (stemmed) pushTo(index.stems, index.stem!(folded), id);
-    else pushTo(index.exact, folded, id);
+    if (stemmed) addId(index.stems, index.stem!(folded), id);
+    else addId(index.exact, folded, id);
     if (typos) {
       const t = index.typo.add(folded);
-      (index.typoIds[t] ??= []).push(id);
+      const ids = index.typoIds[t];
+      index.typoIds[t] = ids === undefined ? id : typeof ids === 'number' ? [ids, id] : [...ids, id];
     }
     return id;
   };
@@ -218,7 +239,7 @@ function buildLanguage(
       if (expression.elements.some((e) => e.kind === 'ref' && dropped.has(`${p.arch}>${archIndex.get(e.name)}`))) continue;
       const elements: CompiledElement[] = expression.elements.map((e) =>
         e.kind === 'word'
-          ? { k: 'w', id: wordId(e.folded, p.variation, p.spellcheck) }
+          ? wordElement(wordId(e.folded, p.variation, p.spellcheck))
           : e.kind === 'ref'
             ? { k: 'r', arch: archIndex.get(e.name)! }
             : { k: 'x', re: e.regex },

@@ -205,21 +205,8 @@ function buildTrie(words: string[], ids: number[], tailReversed: boolean): Trie 
   let size = 1;
   const letterAt = (k: number, depth: number): number => (depth < length[k]! ? letters[start[k]! + depth]! : -1);
 
-  const grow = (lo: number, hi: number, depth: number, node: number): void => {
-    if (hi - lo === 1) {
-      // One word left (most nodes): the rest of it is a chain.
-      const k = order[lo]!;
-      const len = length[k]!;
-      const first = size;
-      for (let d = depth; d < len; d++) chars[size++] = letters[start[k]! + d]!;
-      for (let x = first; x < size; x++) {
-        end[x] = size;
-        longest[x] = len;
-      }
-      wordAt[size > first ? size - 1 : node] = ids[k]!;
-      if (longest[node]! < len) longest[node] = len;
-      return;
-    }
+  /** Orders order[lo..hi) by the letter at `depth` (a word ending there first). */
+  const partition = (lo: number, hi: number, depth: number): void => {
     if (hi - lo <= SMALL_RANGE) {
       for (let i = lo + 1; i < hi; i++) {
         const k = order[i]!;
@@ -231,60 +218,104 @@ function buildTrie(words: string[], ids: number[], tailReversed: boolean): Trie 
         }
         order[j + 1] = k;
       }
-    } else {
-      // Counting sort by letter: count, order the distinct letters, place, clear the counts.
-      let distinct = 0;
-      for (let i = lo; i < hi; i++) {
-        const c = letterAt(order[i]!, depth) + 1;
-        if (counts[c]!++ === 0) seen[distinct++] = c;
-      }
-      for (let i = 1; i < distinct; i++) {
-        const c = seen[i]!;
-        let j = i - 1;
-        while (j >= 0 && seen[j]! > c) {
-          seen[j + 1] = seen[j]!;
-          j--;
-        }
-        seen[j + 1] = c;
-      }
-      let offset = lo;
-      for (let i = 0; i < distinct; i++) {
-        const c = seen[i]!;
-        const count = counts[c]!;
-        counts[c] = offset;
-        offset += count;
-      }
-      for (let i = lo; i < hi; i++) {
-        const k = order[i]!;
-        placed[counts[letterAt(k, depth) + 1]!++] = k;
-      }
-      for (let i = 0; i < distinct; i++) counts[seen[i]!] = 0;
-      order.set(placed.subarray(lo, hi), lo);
+      return;
     }
-    let i = lo;
-    if (letterAt(order[i]!, depth) < 0) {
-      // The word ending here (words are distinct: at most one).
-      wordAt[node] = ids[order[i]!]!;
-      longest[node] = depth;
-      i++;
+    // Counting sort by letter: count, order the distinct letters, place, clear the counts.
+    let distinct = 0;
+    for (let i = lo; i < hi; i++) {
+      const c = letterAt(order[i]!, depth) + 1;
+      if (counts[c]!++ === 0) seen[distinct++] = c;
     }
-    while (i < hi) {
-      const c = letterAt(order[i]!, depth);
-      let j = i + 1;
-      while (j < hi && letterAt(order[j]!, depth) === c) j++;
-      if (j - i === 1) {
-        grow(i, j, depth, node);
-      } else {
-        const child = size++;
-        chars[child] = c;
-        grow(i, j, depth + 1, child);
-        end[child] = size;
-        if (longest[node]! < longest[child]!) longest[node] = longest[child]!;
+    for (let i = 1; i < distinct; i++) {
+      const c = seen[i]!;
+      let j = i - 1;
+      while (j >= 0 && seen[j]! > c) {
+        seen[j + 1] = seen[j]!;
+        j--;
       }
-      i = j;
+      seen[j + 1] = c;
     }
+    let offset = lo;
+    for (let i = 0; i < distinct; i++) {
+      const c = seen[i]!;
+      const count = counts[c]!;
+      counts[c] = offset;
+      offset += count;
+    }
+    for (let i = lo; i < hi; i++) {
+      const k = order[i]!;
+      placed[counts[letterAt(k, depth) + 1]!++] = k;
+    }
+    for (let i = 0; i < distinct; i++) counts[seen[i]!] = 0;
+    order.set(placed.subarray(lo, hi), lo);
   };
-  if (n > 0) grow(0, n, 0, 0);
+
+  // Iterative pre-order growth (a loop the JIT optimises early, where a recursion of 600,000
+  // short calls would run long in the interpreter). Frame f: the range [lo, hi) of keys sharing
+  // the path of `node` (depth letters), the next group to visit, and the child being grown.
+  const frames = maxDepth + 2;
+  const fLo = new Int32Array(frames);
+  const fHi = new Int32Array(frames);
+  const fNode = new Int32Array(frames);
+  const fNext = new Int32Array(frames);
+  const fChild = new Int32Array(frames);
+  let top = -1;
+  const open = (lo: number, hi: number, node: number): void => {
+    top += 1;
+    const depth = top;
+    partition(lo, hi, depth);
+    let next = lo;
+    if (letterAt(order[lo]!, depth) < 0) {
+      // The word ending here (words are distinct: at most one).
+      wordAt[node] = ids[order[lo]!]!;
+      longest[node] = depth;
+      next += 1;
+    }
+    fLo[top] = lo;
+    fHi[top] = hi;
+    fNode[top] = node;
+    fNext[top] = next;
+    fChild[top] = -1;
+  };
+  if (n > 0) open(0, n, 0);
+  while (top >= 0) {
+    const node = fNode[top]!;
+    const grown = fChild[top]!;
+    if (grown >= 0) {
+      end[grown] = size;
+      if (longest[node]! < longest[grown]!) longest[node] = longest[grown]!;
+      fChild[top] = -1;
+    }
+    const i = fNext[top]!;
+    const hi = fHi[top]!;
+    if (i >= hi) {
+      top -= 1;
+      continue;
+    }
+    const depth = top;
+    const c = letterAt(order[i]!, depth);
+    let j = i + 1;
+    while (j < hi && letterAt(order[j]!, depth) === c) j++;
+    fNext[top] = j;
+    if (j - i === 1) {
+      // One word left under this letter (most nodes): the rest of it is a chain.
+      const k = order[i]!;
+      const len = length[k]!;
+      const first = size;
+      for (let d = depth; d < len; d++) chars[size++] = letters[start[k]! + d]!;
+      for (let x = first; x < size; x++) {
+        end[x] = size;
+        longest[x] = len;
+      }
+      wordAt[size - 1] = ids[k]!;
+      if (longest[node]! < len) longest[node] = len;
+    } else {
+      const child = size++;
+      chars[child] = c;
+      fChild[top] = child;
+      open(i, j, child);
+    }
+  }
   end[0] = size;
   return new Trie(chars.slice(0, size), end.slice(0, size), wordAt.slice(0, size), longest.slice(0, size), maxDepth);
 }

@@ -4,7 +4,7 @@
  * and a typo trie), and for each word the expressions that start with it.
  */
 import { BUILTINS, BUILTIN_NAMES, type Builtin } from './builtins';
-import { parseDictionary, type Element } from './dictionary';
+import { parseDictionary } from './dictionary';
 import { stemmerFor, type Stem } from './stemmer';
 import { TypoIndex, allowedTypos } from './typo-index';
 import type {
@@ -119,7 +119,9 @@ export function emptyLanguageIndex(language: NluLanguage): LanguageIndex {
 
 interface ParsedArchetype {
   arch: number;
-  expressions: { line: number; elements: Element[]; entry: CompiledEntry }[];
+  /** Elements compiled as each dictionary is parsed, so its parse tree is dropped at once (on
+   * 100,000 entries, keeping every tree until the end made the garbage collector copy them all). */
+  expressions: { line: number; elements: CompiledElement[]; entry: CompiledEntry }[];
   spellcheck: boolean;
   variation: boolean;
 }
@@ -140,9 +142,9 @@ function findCycles(
     stack.push(arch);
     for (const expression of byArch.get(arch)?.expressions ?? []) {
       for (const element of expression.elements) {
-        if (element.kind !== 'ref') continue;
-        const target = names.indexOf(element.name);
-        if (target < 0 || !byArch.has(target)) continue;
+        if (element.k !== 'r') continue;
+        const target = element.arch;
+        if (!byArch.has(target)) continue;
         if (state.get(target) === 1) {
           const key = `${arch}>${target}`;
           if (!dropped.has(key)) {
@@ -175,43 +177,6 @@ function buildLanguage(
   errors: NluConfigError[],
 ): LanguageIndex {
   const index = emptyLanguageIndex(language);
-  const parsed: ParsedArchetype[] = [];
-  for (const archetype of source.archetypes) {
-    const text = archetype.dictionaries?.[language];
-    if (typeof text !== 'string') continue;
-    const arch = archIndex.get(archetype.name)!;
-    const dictionary = parseDictionary(text, language);
-    for (const e of dictionary.errors) errors.push({ ...e, archetype: archetype.name, language });
-    const entries = dictionary.entries;
-    const compiledEntries: CompiledEntry[] = entries.map((entry) => {
-      const parents: CompiledEntry['parents'] = entry.parent >= 0 ? [] : NO_PARENTS;
-      for (let p = entry.parent; p >= 0; p = entries[p]!.parent) parents.push({ id: entries[p]!.value, label: entries[p]!.label });
-      return { value: entry.value, label: entry.label, valueFromMatch: entry.valueFromMatch, parents };
-    });
-    const expressions: ParsedArchetype['expressions'] = [];
-    entries.forEach((entry, i) => {
-      for (const expression of entry.expressions) {
-        const unknown = expression.elements.find((e) => e.kind === 'ref' && !archIndex.has(e.name));
-        if (unknown && unknown.kind === 'ref') {
-          errors.push({
-            code: 'unknownArchetype',
-            archetype: archetype.name,
-            language,
-            line: expression.line,
-            params: { line: expression.line, name: unknown.name },
-            message: `line ${expression.line}: the sub-archetype ${unknown.name} does not exist`,
-          });
-          continue;
-        }
-        expressions.push({ line: expression.line, elements: expression.elements, entry: compiledEntries[i]! });
-      }
-    });
-    parsed.push({ arch, expressions, spellcheck: dictionary.directives.spellcheck, variation: dictionary.directives.variation });
-  }
-  const dropped = findCycles(parsed, names, language, errors);
-  // Per-archetype indexes serve references only: build them for referenced archetypes.
-  const referenced = new Set<number>();
-  for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.kind === 'ref') referenced.add(archIndex.get(e.name) ?? -1);
   // One map per kind of word (stemmed or exact, with or without typos): no key to build per word.
   const wordIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   // One element object per word id, shared by the expressions that use the word.
@@ -234,16 +199,55 @@ function buildLanguage(
     }
     return id;
   };
+  const parsed: ParsedArchetype[] = [];
+  for (const archetype of source.archetypes) {
+    const text = archetype.dictionaries?.[language];
+    if (typeof text !== 'string') continue;
+    const arch = archIndex.get(archetype.name)!;
+    const dictionary = parseDictionary(text, language);
+    for (const e of dictionary.errors) errors.push({ ...e, archetype: archetype.name, language });
+    const entries = dictionary.entries;
+    const { spellcheck, variation } = dictionary.directives;
+    const compiledEntries: CompiledEntry[] = entries.map((entry) => {
+      const parents: CompiledEntry['parents'] = entry.parent >= 0 ? [] : NO_PARENTS;
+      for (let p = entry.parent; p >= 0; p = entries[p]!.parent) parents.push({ id: entries[p]!.value, label: entries[p]!.label });
+      return { value: entry.value, label: entry.label, valueFromMatch: entry.valueFromMatch, parents };
+    });
+    const expressions: ParsedArchetype['expressions'] = [];
+    entries.forEach((entry, i) => {
+      for (const expression of entry.expressions) {
+        const unknown = expression.elements.find((e) => e.kind === 'ref' && !archIndex.has(e.name));
+        if (unknown && unknown.kind === 'ref') {
+          errors.push({
+            code: 'unknownArchetype',
+            archetype: archetype.name,
+            language,
+            line: expression.line,
+            params: { line: expression.line, name: unknown.name },
+            message: `line ${expression.line}: the sub-archetype ${unknown.name} does not exist`,
+          });
+          continue;
+        }
+        const elements: CompiledElement[] = expression.elements.map((e) =>
+          e.kind === 'word'
+            ? wordElement(wordId(e.folded, variation, spellcheck))
+            : e.kind === 'ref'
+              ? { k: 'r', arch: archIndex.get(e.name)! }
+              : { k: 'x', re: e.regex },
+        );
+        expressions.push({ line: expression.line, elements, entry: compiledEntries[i]! });
+      }
+    });
+    parsed.push({ arch, expressions, spellcheck, variation });
+  }
+  const dropped = findCycles(parsed, names, language, errors);
+  // Per-archetype indexes serve references only: build them for referenced archetypes.
+  const referenced = new Set<number>();
+  for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.k === 'r') referenced.add(e.arch);
   for (const p of parsed) {
     for (const expression of p.expressions) {
-      if (expression.elements.some((e) => e.kind === 'ref' && dropped.has(`${p.arch}>${archIndex.get(e.name)}`))) continue;
-      const elements: CompiledElement[] = expression.elements.map((e) =>
-        e.kind === 'word'
-          ? wordElement(wordId(e.folded, p.variation, p.spellcheck))
-          : e.kind === 'ref'
-            ? { k: 'r', arch: archIndex.get(e.name)! }
-            : { k: 'x', re: e.regex },
-      );
+      if (dropped.size > 0 && expression.elements.some((e) => e.k === 'r' && dropped.has(`${p.arch}>${e.arch}`))) continue;
+      const elements = expression.elements;
       const refs = elements.filter((e) => e.k === 'r').length;
       const compiled: CompiledExpression = {
         arch: p.arch,

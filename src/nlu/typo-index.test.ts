@@ -61,8 +61,8 @@ describe('TypoIndex', () => {
     );
   });
 
-  // The distance-2 lookup is three walks, each strict on part of the query (typo-index.ts): words
-  // two edits away, wherever the edits fall (both in one third, across a cut, at the ends), must
+  // The distance-2 lookup is two walks, each strict on part of the query (typo-index.ts): words
+  // two edits away, wherever the edits fall (both in one part, across the cut, at the ends), must
   // all be found. Random words rarely sit two edits from a query, so the words are made that way.
   it('finds every word two edits away, wherever the edits fall, as the brute force does', () => {
     const edit = fc.tuple(fc.nat(), fc.constantFrom('insert', 'delete', 'substitute', 'swap'), letters);

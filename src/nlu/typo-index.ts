@@ -55,8 +55,8 @@ class Trie {
    * `exact`, `cap`: the cells of columns 0..exact hold 0 and those of columns ..cap at most 1 (a
    * larger value counts as over the bound), so only alignments spending no edit on the query's
    * first `exact` letters and at most one on its first `cap` survive: the levels near the root,
-   * where a trie branches most, are walked at distance 0 or 1 (TypoIndex.search says why three
-   * such walks find every word within 2).
+   * where a trie branches most, are walked at distance 0 or 1 (TypoIndex.search says why two such
+   * walks find every word within 2).
    */
   walkFrom(query: string, bound: number, extra: number, found: Set<number>, exact = 0, cap = 0): void {
     const m = query.length;
@@ -327,15 +327,15 @@ function buildTrie(words: string[], ids: number[], tailReversed: boolean): Trie 
  *
  * Distance 2 is still the costly walk: near the root every branch stays within 2. So the long
  * words are kept twice — as written, and with all but the first letter reversed ("contrats" →
- * "cstartno") — and a distance-2 lookup is three walks, each strict on part of the query. Cut the
- * query in thirds P1 P2 P3 and count each edit in the third where it ends (a swap across a cut in
- * the later third); an alignment of cost ≤ 2 spends (a1, a2, a3) with a1 + a2 + a3 ≤ 2, and:
- * a1 = 0 → the forward walk exact on P1; a1 + a2 ≤ 1 → the forward walk with ≤ 1 on P1 P2;
- * otherwise a3 = 0 and a2 ≤ 1 → the walk of the tail-reversed trie exact on P3 and ≤ 1 on P2 P3.
- * (The first letters are equal, so matching them first changes no distance, and an optimal string
- * alignment distance is the same read backwards.)
+ * "cstartno") — and a distance-2 lookup is two walks, each strict on one part of the query. Cut
+ * the query into a head and a tail and count each edit in the part where it ends (a swap across the
+ * cut in the tail); an alignment of cost ≤ 2 spends h + t ≤ 2, and either h ≤ 1 — found by the
+ * forward walk allowing at most 1 edit on the head — or h = 2 and t = 0 — found by the walk of
+ * the tail-reversed trie allowing no edit on the tail. Both walks start strict where a trie
+ * branches most. (The first letters are equal, so matching them first changes no distance, and an
+ * optimal string alignment distance is the same read backwards.)
  *
- * Words are added as the dictionary is compiled; the tries are built at once from the sorted words
+ * Words are added as the dictionary is compiled; the tries are built at once from all of them
  * (by `build`, which compileNlu calls, or the first search after an addition).
  */
 export class TypoIndex {
@@ -395,15 +395,14 @@ export class TypoIndex {
     // long one only when the query can be within 2 of a 9-letter word.
     short.walkFrom(query, Math.min(bound, 1), 0, found);
     if (m >= 7) {
-      // Thirds by columns: P1 = 1..h1, P2 = h1+1..h2, P3 = h2+1..m; in the tail-reversed query,
-      // P3 is columns 1..m−h2 (with the first letter as column 1) and P2 P3 columns 1..m−h1.
-      const h1 = Math.floor(m / 3);
-      const h2 = Math.floor((2 * m) / 3);
+      // Edits ending in columns 1..cut count in the head, the others (a swap across the cut among
+      // them) in the tail, which is columns 1..m − cut of the tail-reversed query (its first letter
+      // as column 1). Cutting at 3/5 balances the two walks on the bench's dictionary.
+      const cut = Math.floor((3 * m) / 5);
       let tail = query[0]!;
       for (let i = m - 1; i > 0; i--) tail += query[i];
-      long.walkFrom(query, bound, 0, found, h1, 0);
-      long.walkFrom(query, bound, 0, found, 0, h2);
-      longTailReversed.walkFrom(tail, bound, 0, found, m - h2, m - h1);
+      long.walkFrom(query, bound, 0, found, 0, cut);
+      longTailReversed.walkFrom(tail, bound, 0, found, m - cut, 0);
     }
     if (m >= 2 && query[0] !== query[1]) {
       const swapped = query[1]! + query[0]! + query.slice(2);

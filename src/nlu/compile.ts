@@ -64,7 +64,9 @@ export interface LanguageIndex {
   /** Word ids of each typo index word, by its index. */
   typoIds: IdList[];
   /** Expressions by their first word (indexed by word id), all archetypes together (the scan) and per archetype (references). */
-  firstWord: (CompiledExpression[] | undefined)[];
+  /** (One expression or several: most words start one expression, and an array each would be
+   * 100,000s more objects to build and collect.) */
+  firstWord: (CompiledExpression | CompiledExpression[] | undefined)[];
   anyStart: CompiledExpression[];
   archFirst: Map<number, Map<number, CompiledExpression[]>>;
   archAny: Map<number, CompiledExpression[]>;
@@ -258,8 +260,9 @@ function buildLanguage(
       const first = elements[0]!;
       if (first.k === 'w') {
         const list = index.firstWord[first.id];
-        if (list) list.push(compiled);
-        else index.firstWord[first.id] = [compiled];
+        if (list === undefined) index.firstWord[first.id] = compiled;
+        else if (Array.isArray(list)) list.push(compiled);
+        else index.firstWord[first.id] = [list, compiled];
         if (referenced.has(p.arch)) {
           let perArch = index.archFirst.get(p.arch);
           if (!perArch) index.archFirst.set(p.arch, (perArch = new Map()));

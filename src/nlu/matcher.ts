@@ -181,7 +181,12 @@ export class Scan {
     const out: Match[] = [];
     const lang = this.lang;
     for (let i = 0; i < this.tokens.length; i++) {
-      for (const id of this.idsAt(i)) for (const e of lang.firstWord[id] ?? NONE_EXPR) this.tryExpression(e, i, out);
+      for (const id of this.idsAt(i)) {
+        const starting = lang.firstWord[id];
+        if (starting === undefined) continue;
+        if (Array.isArray(starting)) for (const e of starting) this.tryExpression(e, i, out);
+        else this.tryExpression(starting, i, out);
+      }
       for (const e of lang.anyStart) this.tryExpression(e, i, out);
     }
     for (const arch of builtins) {

@@ -184,10 +184,13 @@ function buildLanguage(
   // One element object per word id, shared by the expressions that use the word.
   const wordElements: CompiledElement[] = [];
   const wordElement = (id: number): CompiledElement => (wordElements[id] ??= { k: 'w', id });
+  /** The typo index entry of each word id with typos. */
+  const typoIndexOf: number[] = [];
   const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
     const stemmed = variation && index.stem !== null;
     const typos = spellcheck && allowedTypos(folded.length) > 0 && !DIGIT.test(folded);
-    const ids = wordIds[(stemmed ? 2 : 0) + (typos ? 1 : 0)]!;
+    const kind = (stemmed ? 2 : 0) + (typos ? 1 : 0);
+    const ids = wordIds[kind]!;
     let id = ids.get(folded);
     if (id !== undefined) return id;
     id = index.wordCount++;
@@ -195,9 +198,19 @@ function buildLanguage(
     if (stemmed) addId(index.stems, index.stem!(folded), id);
     else addId(index.exact, folded, id);
     if (typos) {
-      const t = index.typo.add(folded);
-      const ids = index.typoIds[t];
-      index.typoIds[t] = ids === undefined ? id : typeof ids === 'number' ? [ids, id] : [...ids, id];
+      // The typo index holds each folded word once: a word of both kinds with typos (stemmed and
+      // exact) shares its entry, found through the other kind's id.
+      const other = wordIds[kind ^ 2]!.get(folded);
+      if (other === undefined) {
+        const t = index.typo.addNew(folded);
+        typoIndexOf[id] = t;
+        index.typoIds[t] = id;
+      } else {
+        const t = typoIndexOf[other]!;
+        typoIndexOf[id] = t;
+        const ids = index.typoIds[t]!;
+        index.typoIds[t] = typeof ids === 'number' ? [ids, id] : [...ids, id];
+      }
     }
     return id;
   };

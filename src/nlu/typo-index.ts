@@ -340,19 +340,22 @@ function buildTrie(words: string[], ids: number[], tailReversed: boolean): Trie 
  */
 export class TypoIndex {
   readonly words: string[] = [];
-  private indexOf: Map<string, number> | null = new Map();
+  /** Word → index, built by the first `add` (compileNlu knows its words are new: `addNew`). */
+  private indexOf: Map<string, number> | null = null;
   private tries: { short: Trie; long: Trie; longTailReversed: Trie } | null = null;
 
   /** Adds a word; returns its index in `words` (the same index for the same word). */
   add(word: string): number {
     if (!this.indexOf) this.indexOf = new Map(this.words.map((w, i) => [w, i]));
-    let index = this.indexOf.get(word);
-    if (index === undefined) {
-      index = this.words.length;
-      this.words.push(word);
-      this.indexOf.set(word, index);
-      this.tries = null;
-    }
+    return this.indexOf.get(word) ?? this.addNew(word);
+  }
+
+  /** Adds a word not added before (not checked); returns its index in `words`. */
+  addNew(word: string): number {
+    const index = this.words.length;
+    this.words.push(word);
+    this.indexOf?.set(word, index);
+    this.tries = null;
     return index;
   }
 
@@ -367,8 +370,6 @@ export class TypoIndex {
       long: buildTrie(words, long, false),
       longTailReversed: buildTrie(words, long, true),
     };
-    // The word → index map only serves additions, which are over once the index is built.
-    this.indexOf = null;
   }
 
   get memoryBytes(): number {

@@ -75,7 +75,7 @@ export function fold(word: string): string {
   const cached = foldCache.get(word);
   if (cached !== undefined) return cached;
   let folded = word.toLowerCase();
-  // Lower-casing can itself leave ASCII ("K", the Kelvin sign, becomes "k").
+  // Lower-casing can make a word ASCII ("K", the Kelvin sign, becomes "k").
   if (NON_ASCII.test(folded)) folded = foldLatin(folded) ?? slowFold(folded);
   if (foldCache.size > 200_000) foldCache.clear();
   foldCache.set(word, folded);

@@ -165,7 +165,29 @@ const SMALL_RANGE = 24;
  * children in letter order): no string comparison sort, whose random reads across the heap cost
  * several times more on 100,000s of words.
  */
-function buildTrie(words: string[], ids: number[], tailReversed: boolean): Trie {
+/**
+ * Work arrays shared by the tries built together: each large typed array counts towards the memory
+ * outside the heap that makes the garbage collector run a full collection, so they are allocated
+ * once for the largest trie (and only the finished tries are copied out at their exact size).
+ */
+class Work {
+  private readonly int32s = new Map<string, Int32Array>();
+  private readonly uint16s = new Map<string, Uint16Array>();
+
+  int32(name: string, n: number): Int32Array {
+    let array = this.int32s.get(name);
+    if (!array || array.length < n) this.int32s.set(name, (array = new Int32Array(n)));
+    return array;
+  }
+
+  uint16(name: string, n: number): Uint16Array {
+    let array = this.uint16s.get(name);
+    if (!array || array.length < n) this.uint16s.set(name, (array = new Uint16Array(n)));
+    return array;
+  }
+}
+
+function buildTrie(words: string[], ids: number[], tailReversed: boolean, work: Work): Trie {
   const n = ids.length;
   let total = 0;
   let maxDepth = 0;
@@ -174,9 +196,9 @@ function buildTrie(words: string[], ids: number[], tailReversed: boolean): Trie 
     total += length;
     if (length > maxDepth) maxDepth = length;
   }
-  const letters = new Uint16Array(total);
-  const start = new Int32Array(n);
-  const length = new Int32Array(n);
+  const letters = work.uint16('letters', total);
+  const start = work.int32('start', n);
+  const length = work.int32('length', n);
   let at = 0;
   for (let k = 0; k < n; k++) {
     const word = words[ids[k]!]!;
@@ -191,17 +213,18 @@ function buildTrie(words: string[], ids: number[], tailReversed: boolean): Trie 
     }
     at += len;
   }
-  const order = new Int32Array(n);
+  const order = work.int32('order', n);
   for (let k = 0; k < n; k++) order[k] = k;
   // Counting sort buffers: a count per UTF-16 unit (+1 for "the word ends here"), the distinct
   // letters of a range, and the placed keys.
-  const counts = new Int32Array(65537);
-  const seen = new Int32Array(65537);
-  const placed = new Int32Array(n);
-  const chars = new Uint16Array(total + 1);
-  const end = new Int32Array(total + 1);
-  const wordAt = new Int32Array(total + 1).fill(-1);
-  const longest = new Uint16Array(total + 1);
+  const counts = work.int32('counts', 65537); // all zero between uses
+  const seen = work.int32('seen', 65537);
+  const placed = work.int32('placed', n);
+  const chars = work.uint16('chars', total + 1);
+  const end = work.int32('end', total + 1);
+  const wordAt = work.int32('wordAt', total + 1).fill(-1, 0, total + 1);
+  const longest = work.uint16('longest', total + 1).fill(0, 0, total + 1);
+  chars[0] = 0;
   let size = 1;
   const letterAt = (k: number, depth: number): number => (depth < length[k]! ? letters[start[k]! + depth]! : -1);
 
@@ -365,10 +388,12 @@ export class TypoIndex {
     const long: number[] = [];
     const words = this.words;
     for (let i = 0; i < words.length; i++) (words[i]!.length < 9 ? short : long).push(i);
+    const work = new Work();
+    const longTrie = buildTrie(words, long, false, work);
     this.tries = {
-      short: buildTrie(words, short, false),
-      long: buildTrie(words, long, false),
-      longTailReversed: buildTrie(words, long, true),
+      long: longTrie,
+      longTailReversed: buildTrie(words, long, true, work),
+      short: buildTrie(words, short, false, work),
     };
   }
 

@@ -1,9 +1,10 @@
-/** drizzle-kit settings: `npm run db:generate` writes a migration from the schema files (the NLU tables have their own). */
+/** drizzle-kit settings: `npm run db:generate` writes a migration from the schema files (schema.ts lists the area files). */
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/schema-nlu.ts'],
+  // The area files, not schema.ts (it only re-exports them).
+  schema: ['./server/db/schema-shared.ts', './server/db/schema-accounts.ts', './server/db/schema-projects.ts', './server/db/schema-analyses.ts', './server/db/schema-nlu.ts'],
   out: './server/db/migrations',
   strict: true,
   verbose: true,

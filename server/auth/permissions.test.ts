@@ -45,6 +45,7 @@ const PARAMS: Record<string, string> = {
   interactionId: 'probe-interaction',
   functionId: 'probe-function',
   serverId: 'probe-server',
+  moduleId: 'probe-module',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -163,6 +164,13 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'nlu.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'nlu.import': PROJECT_CONFIGURATORS,
   'nlu.export': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  // Categorization (issue 13): reading, the check and the test are qualifier screens; saving is configuration.
+  'categorization.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'categorization.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'consolidation.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'consolidation.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'categorization.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
 };
 
 interface Operation {

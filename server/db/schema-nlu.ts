@@ -9,6 +9,7 @@
 import { boolean, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { NLU_SERVER_STATUSES } from '../../src/contract/nlu-entities';
 import type { InteractionFunctionKind, InteractionParameterSource, NluLanguage } from '../../src/nlu/types';
+import type { NluResponseFormat } from '../../src/nlu/response-format';
 import { environments } from './schema';
 
 const environmentId = () =>
@@ -93,7 +94,7 @@ export const nluServers = pgTable(
     name: text('name').notNull(),
     aiVersion: text('ai_version').notNull(),
     defaultLanguage: text('default_language').notNull(),
-    responseFormat: text('response_format').notNull(),
+    responseFormat: text('response_format').$type<NluResponseFormat>().notNull(),
     labeling: boolean('labeling').notNull().default(true),
     multipleInteractions: boolean('multiple_interactions').notNull().default(false),
     /** Context names (renaming a context renames it here too). */

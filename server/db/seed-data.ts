@@ -6,6 +6,7 @@
 import type { Role } from '../../src/contract/auth';
 import type { EnvironmentSettingsInput } from '../../src/contract/environments';
 import type { accessProfileEnum, providerRoleEnum } from './schema';
+import { DEMO_CATEGORIZATION_CONFIG, DEMO_CONSOLIDATION_CONFIG } from './seed-categorization';
 
 export const DEMO_PASSWORD = 'Postroom-demo-1';
 export const DEMO_EMAIL_DOMAIN = 'demo.postroom.test';
@@ -18,15 +19,18 @@ export const DEMO_PROJECTS = [
 ] as const;
 
 /**
- * The demo NLU project's pipeline: extractor, the NLU module on the demo context (seed-nlu.ts), and
- * the output with the NLU result; French and English.
+ * The demo NLU project's pipeline: extractor, the NLU module on the demo context (seed-nlu.ts),
+ * categorization and consolidation (seed-categorization.ts), and the output with the NLU result and
+ * the categories; French and English.
  */
 const DEMO_NLU_SETTINGS: EnvironmentSettingsInput = {
   languages: ['fr', 'gb'],
   modules: [
     { id: 'demo-extractor', type: 'extractor', name: 'Extracteur' },
     { id: 'demo-nlu', type: 'nlu', name: 'NLU', context: 'assurance' },
-    { id: 'demo-output', type: 'output', name: 'Sortie', config: { nluOutput: true } },
+    { id: 'demo-categorization', type: 'categorization', name: 'Catégorisation', context: 'assurance', config: DEMO_CATEGORIZATION_CONFIG },
+    { id: 'demo-consolidation', type: 'consolidation', name: 'Consolidation', config: DEMO_CONSOLIDATION_CONFIG },
+    { id: 'demo-output', type: 'output', name: 'Sortie', config: { nluOutput: true, categoriesEnabled: true } },
   ],
 };
 

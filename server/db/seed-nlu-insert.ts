@@ -50,7 +50,8 @@ export async function seedDemoNlu(tx: Tx, environmentIds: readonly string[]): Pr
           id: id('server', DEMO_NLU_SERVER),
           environmentId,
           name: DEMO_NLU_SERVER,
-          aiVersion: '4.12',
+          // Categorization needs AI version 5 or higher (§9).
+          aiVersion: '5.0',
           defaultLanguage: 'auto',
           responseFormat: 'V5',
           labeling: true,

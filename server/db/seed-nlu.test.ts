@@ -43,6 +43,22 @@ describe('the demo NLU configuration', { timeout: 300_000 }, () => {
     expect(move.interactions.find((i) => i.id === 'changerAdresse')?.complete).toBe(true);
   });
 
+  it('answers in the response format of the server: V4 leaves out incomplete interactions and parents', async () => {
+    const text = 'Bonjour, je veux résilier mon contrat habitation et déclarer un sinistre.';
+    const v5 = (await api('POST', '/nlu/test', { text, language: 'fr' })).json<NluResult>();
+    expect(v5.interactions.some((i) => !i.complete)).toBe(true);
+    const db = server.handle.db;
+    await db.update(nluServers).set({ responseFormat: 'V4' }).where(eq(nluServers.environmentId, 'demo-nlu-prod'));
+    try {
+      const v4 = (await api('POST', '/nlu/test', { text, language: 'fr' })).json<NluResult>();
+      expect(v4.interactions.map((i) => i.id)).toEqual(v5.interactions.filter((i) => i.complete).map((i) => i.id));
+      expect(v4.interactions.flatMap((i) => Object.values(i.parameters).flat()).every((v) => v.path.length === 0 && v.parents.length === 0)).toBe(true);
+      expect(v4.labels).toEqual(v5.labels);
+    } finally {
+      await db.update(nluServers).set({ responseFormat: 'V5' }).where(eq(nluServers.environmentId, 'demo-nlu-prod'));
+    }
+  });
+
   it('analyses the French claim letter into a claim declaration, in the output too', async () => {
     const id = await queueAnalysis(server.handle.db, 'demo-nlu-prod', [{ name: 'claim-letter-fr.pdf', content: fixture('pdf/claim-letter-fr.pdf') }]);
     const row = await waitForEnd(server.handle.db, id, 150_000);

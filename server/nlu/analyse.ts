@@ -36,5 +36,6 @@ export function analyseWithServer(text: string, input: AnalyseWith): NluResult {
     contexts: input.contexts ?? input.server.contexts,
     multipleInteractions: input.server.multipleInteractions,
     labeling: input.server.labeling,
+    responseFormat: input.server.responseFormat,
   });
 }

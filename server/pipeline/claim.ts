@@ -24,6 +24,7 @@ import { analyses } from '../db/schema';
 import type { AnalysisMetadata, AnalysisStatus } from '../../src/contract/analyses';
 import type { InputType } from '../../src/contract/uploads';
 import type { Database } from '../db/open';
+import { settingsAt } from '../environments/settings-cache';
 
 export interface ClaimedAnalysis {
   id: string;
@@ -39,8 +40,10 @@ export interface ClaimedAnalysis {
   /** `waiting` for a fresh run; `pending` when taken over from a worker whose lease ran out. */
   previousStatus: AnalysisStatus;
   previousWorker: string | null;
-  /** The environment's stored settings, read with the claim (one round trip less per analysis). */
+  /** The environment's stored settings, as of the claim (server/environments/settings-cache.ts). */
   settings: unknown;
+  /** The environment row's version (`xmin`) those settings are from. */
+  settingsVersion: string;
   /** The next free trace step of this run (a run taken over continues the numbering). */
   nextStep: number;
 }
@@ -112,7 +115,7 @@ export async function claimNextAnalysis(
     WHERE a.id = next.id
     RETURNING a.id, a.environment_id, a.name, a.input_type, a.metadata, a.manual_final_status, a.run, a.claims,
       a.created_at, next.previous_status, next.previous_worker,
-      (SELECT settings FROM environments e WHERE e.id = a.environment_id) AS settings,
+      (SELECT e.xmin::text FROM environments e WHERE e.id = a.environment_id) AS settings_version,
       (SELECT coalesce(max(t.step) + 1, 0) FROM analysis_trace t WHERE t.analysis_id = a.id AND t.run = a.run) AS next_step`);
   });
   const row = rowsOf(result)[0];
@@ -129,7 +132,9 @@ export async function claimNextAnalysis(
     createdAt: new Date(row.created_at as string),
     previousStatus: row.previous_status as AnalysisStatus,
     previousWorker: (row.previous_worker as string | null) ?? null,
-    settings: typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings,
+    settingsVersion: String(row.settings_version ?? ''),
+    // Read again only when the environment row changed since this process last read it.
+    settings: await settingsAt(db, String(row.environment_id), String(row.settings_version ?? '')),
     nextStep: Number(row.next_step ?? 0),
   };
 }

@@ -18,10 +18,10 @@ const mail: ExtractedDocument = {
 };
 
 const modules: EnvironmentModule[] = [
-  { id: 'x', type: 'extractor', name: 'Extracteur', inputType: null, context: null, active: true, config: {} },
-  { id: 'c', type: 'categorization', name: 'Catégories', inputType: null, context: null, active: true, config: {} },
-  { id: 'r', type: 'replyTemplate', name: 'Réponse', inputType: null, context: null, active: false, config: {} },
-  { id: 'o', type: 'output', name: 'Sortie', inputType: null, context: null, active: true, config: {} },
+  { id: 'x', type: 'extractor', name: 'Extracteur', inputType: null, context: null, active: true, requiredTaints: [], config: {} },
+  { id: 'c', type: 'categorization', name: 'Catégories', inputType: null, context: null, active: true, requiredTaints: [], config: {} },
+  { id: 'r', type: 'replyTemplate', name: 'Réponse', inputType: null, context: null, active: false, requiredTaints: [], config: {} },
+  { id: 'o', type: 'output', name: 'Sortie', inputType: null, context: null, active: true, requiredTaints: [], config: {} },
 ];
 
 function input(config: Record<string, unknown>): OutputInput {

@@ -1,12 +1,16 @@
 /**
  * The output module (§3 Output module options): builds the payload handed to webhooks and to programs
  * reading an analysis, from every option of `outputOptionsSchema`. A module's field holds what it
- * produced (NLU: its per-block results); modules that are not built yet (categorization, extraction,
- * reply, vision engine), or did not run, give nothing: their fields are null and `unavailable` says
- * why, never invented data.
+ * produced (NLU: its per-block results; categories: every categorization module's per-document
+ * categories with their explanations and consolidation's final ones, less "categories to skip");
+ * modules that are not built yet (extraction, reply, vision engine), or did not run, give nothing:
+ * their fields are null and `unavailable` says why, never invented data.
  */
 import type { ExtractedDocument, ModuleResult } from '../../src/contract/analyses';
 import { outputOptionsSchema, type EnvironmentModule, type ModuleType, type OutputOptions } from '../../src/contract/environments';
+import type { CategorizationResult } from '../../src/contract/modules/categorization';
+import type { ConsolidationResult } from '../../src/contract/modules/consolidation';
+import { outputCategories } from '../../src/categorization/output';
 import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
 
@@ -26,7 +30,6 @@ export interface OutputInput {
 
 /** Option → the module that would fill it, and the payload field it fills. */
 const FROM_MODULES: { option: keyof OutputOptions; field: string; module: ModuleType; label: string }[] = [
-  { option: 'categoriesEnabled', field: 'categories', module: 'categorization', label: 'categorization' },
   { option: 'extractedData', field: 'extractedData', module: 'extraction', label: 'information extraction' },
   { option: 'nluOutput', field: 'nlu', module: 'nlu', label: 'NLU' },
   { option: 'replyProposal', field: 'replyProposal', module: 'replyTemplate', label: 'reply template' },
@@ -91,6 +94,22 @@ export function buildOutput(input: OutputInput): { payload: Record<string, unkno
     }));
   }
 
+  if (options.categoriesEnabled) {
+    const ran = (input.results ?? []).filter((result) => result.type === 'categorization');
+    const categorized = ran.filter((result) => result.outcome === 'success' && result.result !== null && result.result !== undefined);
+    if (categorized.length > 0) {
+      const consolidation = input.results?.find((result) => result.type === 'consolidation' && result.outcome === 'success')?.result ?? null;
+      payload.categories = outputCategories(
+        categorized.map((result) => ({ moduleId: result.moduleId, module: result.name, result: result.result as CategorizationResult })),
+        consolidation as ConsolidationResult | null,
+        options.categoriesToSkip,
+      );
+    } else {
+      payload.categories = null;
+      unavailable.categories = whyMissing(input.modules, 'categorization', 'categorization', ran[0]);
+    }
+  }
+
   for (const { option, field, module, label } of FROM_MODULES) {
     if (!options[option]) continue;
     const ran = input.results?.find((result) => result.type === module);
@@ -98,7 +117,6 @@ export function buildOutput(input: OutputInput): { payload: Record<string, unkno
       payload[field] = ran.result;
       continue;
     }
-    // `categoriesToSkip` will filter `categories` once categorization runs.
     payload[field] = null;
     unavailable[field] = whyMissing(input.modules, module, label, ran);
   }

@@ -70,7 +70,7 @@ describe('a run', () => {
     expect(row.modules.map((m) => [m.moduleId, m.outcome, m.message])).toEqual([
       ['x', 'success', '1 document(s) from 1 file(s), 1 text block(s).'],
       ['n', 'skipped', 'No NLU server of this environment has a context: nothing was analysed.'],
-      ['c', 'skipped', 'The categorization module is not available yet: skipped, nothing was produced.'],
+      ['c', 'success', '0 categories configured. invoice.pdf: no category. No NLU result: interaction criteria could not hold.'],
       ['v', 'skipped', 'The module "Vision" is deactivated.'],
       ['o', 'success', expect.stringContaining('Payload built with')],
     ]);

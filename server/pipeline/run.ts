@@ -19,6 +19,12 @@ import type { MeteredParser } from './extractor/metered-parser';
 import type { MainThreadMeter } from './main-thread-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import { runNluModule } from './modules/nlu/run-nlu';
+import type { NluModuleResult } from '../../src/contract/nlu-module';
+import type { CategorizationResult } from '../../src/contract/modules/categorization';
+import { carriedTaints, taintsAfter } from '../../src/categorization/from-results';
+import type { TaintState } from '../../src/categorization/types';
+import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './modules/categorization/run-categorization';
+import { runConsolidationModule } from './modules/consolidation/run-consolidation';
 import { runOcrDataExtraction } from './modules/ocr-data-extraction/run-ocr-data-extraction';
 import { buildOutput } from './output';
 import { writeTrace } from './trace';
@@ -44,10 +50,8 @@ let defaultNluRuntime: NluRuntime | undefined;
 export type RunEnd = 'processed' | 'error' | 'awaitingFinalStatus' | 'aborted' | 'lost' | 'released';
 
 const NOT_BUILT: Partial<Record<EnvironmentModule['type'], string>> = {
-  categorization: 'categorization',
   extraction: 'information extraction',
   visionEngine: 'vision engine',
-  consolidation: 'consolidation',
   replyTemplate: 'reply template',
 };
 
@@ -149,6 +153,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     const results: ModuleResult[] = [];
     let extraction: ExtractionOutcome | null = null;
     let failure: string | null = null;
+    // What the categorization and consolidation modules read from the modules before them.
+    const nluResults: NluModuleResult[] = [];
+    const categorizations: { moduleId: string; result: CategorizationResult }[] = [];
+    let taints: TaintState = { analysis: [], documents: {} };
     // A part of the extraction failed (an attachment, an OCR page): the later modules still run on
     // what was read, but the analysis ends in error, so reanalyze tries again.
     let partialFailure: string | null = null;
@@ -167,6 +175,12 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         await record('skipped', 'Not run: an earlier step failed.');
       } else if (!module.active) {
         await record('skipped', `The module "${module.name}" is deactivated.`);
+      } else if (module.requiredTaints.length > 0 && !module.requiredTaints.some((taint) => carriedTaints(taints).includes(taint))) {
+        const carried = carriedTaints(taints);
+        await record(
+          'skipped',
+          `The module "${module.name}" runs only on analyses carrying ${module.requiredTaints.join(' or ')}; this one carries ${carried.length === 0 ? 'no taint' : carried.join(', ')}.`,
+        );
       } else if (module.type === 'extractor') {
         if (!settings.extractor.active) {
           await record('skipped', 'The extractor is deactivated in the extractor settings: no text was extracted.');
@@ -201,7 +215,28 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           extraction,
           languages: settings.languages,
         });
+        if (nlu.result !== null) nluResults.push(nlu.result);
         await record(nlu.outcome, nlu.message, nlu.result);
+      } else if (module.type === 'categorization') {
+        const categorization = runCategorizationModule({
+          module,
+          extraction: extraction?.result ?? null,
+          nlu: nluResults,
+          earlier: categorizations.map((entry) => entry.result),
+          taints,
+          content: settings.content,
+          metadata: claimed.metadata,
+          budgetMs: CATEGORIZATION_BUDGET_MS,
+          cacheKey: `${claimed.environmentId}@${claimed.settingsVersion}`,
+        });
+        if (categorization.result !== null) {
+          categorizations.push({ moduleId: module.id, result: categorization.result });
+          taints = taintsAfter(taints, categorization.result);
+        }
+        await record(categorization.outcome, categorization.message, categorization.result);
+      } else if (module.type === 'consolidation') {
+        const consolidation = runConsolidationModule({ module, results: categorizations, taints: carriedTaints(taints) });
+        await record(consolidation.outcome, consolidation.message, consolidation.result);
       } else if (module.type === 'ocrDataExtraction') {
         const ocr = await runOcrDataExtraction({ module, extraction, files: files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])) });
         await record(ocr.outcome, ocr.message, ocr.result);

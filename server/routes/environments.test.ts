@@ -84,10 +84,15 @@ describe('module ordering (§4)', () => {
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain(message);
     }
-    const valid = [mod('a', 'extractor'), mod('b', 'nlu'), mod('c', 'categorization'), mod('d', 'output')];
+    // Well ordered, but categorization needs an NLU server (§5 compatibility, issue 13): refused with the §8 code.
+    const withCategorization = [mod('a', 'extractor'), mod('b', 'nlu'), mod('c', 'categorization'), mod('d', 'output')];
+    const refused = await call('admin', 'PUT', `/environment/${id}/settings`, { ...current, settings: { ...current.settings, modules: withCategorization } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'configurationInvalid', messages: [{ code: 'categorizationNeedsServer', moduleId: 'c' }] });
+    const valid = [mod('a', 'extractor'), mod('b', 'nlu'), mod('c', 'extraction'), mod('d', 'output')];
     const saved = await call('admin', 'PUT', `/environment/${id}/settings`, { ...current, settings: { ...current.settings, modules: valid } });
     expect(saved.statusCode).toBe(200);
-    expect((await settingsOf(id)).settings.modules.map((m) => m.type)).toEqual(['extractor', 'nlu', 'categorization', 'output']);
+    expect((await settingsOf(id)).settings.modules.map((m) => m.type)).toEqual(['extractor', 'nlu', 'extraction', 'output']);
   });
 });
 

@@ -36,6 +36,8 @@ import { nluChange } from '../nlu/environment-transfer';
 import { exportOriginal } from '../nlu/export';
 import { importOriginalExport } from '../nlu/import';
 import { registerEndpoint } from './register';
+import { environmentSettingsOf } from '../categorization/facts';
+import { guardModulesWrite, withWorkflowIds } from '../categorization/settings-guard';
 
 /** Spec §4: "the environment disappears after a few seconds". */
 export const ENVIRONMENT_DELETION_DELAY_MS = 3000;
@@ -145,7 +147,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     try {
       const [row] = await ctx.db
         .insert(environments)
-        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings: withoutInactiveConfig(settings) })
+        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings: withWorkflowIds(withoutInactiveConfig(settings)) })
         .returning();
       // The NLU configuration of an imported file comes with it (its item errors are not fatal).
       if (body.source.kind === 'import' && file?.nlu !== undefined) await importOriginalExport(ctx.db, id, { nlu: file.nlu }, 'replace');
@@ -162,10 +164,13 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, updateEnvironmentSettings, async ({ params, body, scope }) => {
     await assertNameFree(ctx, scope.projectId ?? '', body.name, params.envId);
+    // Issue 13: categorization checks on the modules this save adds or changes; workflow ids filled.
+    const before = await environmentSettingsOf(ctx.db, params.envId);
+    const { settings } = await guardModulesWrite(ctx.db, params.envId, before, withoutInactiveConfig(body.settings));
     try {
       await ctx.db
         .update(environments)
-        .set({ name: body.name, visibility: body.visibility, priority: body.priority, settings: withoutInactiveConfig(body.settings) })
+        .set({ name: body.name, visibility: body.visibility, priority: body.priority, settings })
         .where(eq(environments.id, params.envId));
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken(body.name);
@@ -202,7 +207,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     const file = readExportFile(body.file);
     const current = await environmentDetails(ctx, params.envId);
     // Name, visibility and priority belong to the target environment; the file brings its configuration.
-    const incoming = withoutInactiveConfig(file.environment.settings);
+    const incoming = withWorkflowIds(withoutInactiveConfig(file.environment.settings));
     const settingsChanges = compareSettings(current.settings, incoming);
     const nlu = file.nlu === undefined ? null : await nluChange(ctx.db, params.envId, file.nlu);
     const changes = nlu === null ? settingsChanges : [...settingsChanges, nlu];

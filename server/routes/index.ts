@@ -19,6 +19,8 @@ import { registerNluRoutes } from './nlu';
 import { registerNluContextRoutes } from './nlu-contexts';
 import { registerNluServerRoutes } from './nlu-servers';
 import { registerNluTransferRoutes } from './nlu-transfer';
+import { registerCategorizationRoutes } from './categorization';
+import { registerCategorizationTestRoutes } from './categorization-test';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -39,4 +41,6 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerNluContextRoutes(app, ctx);
   registerNluServerRoutes(app, ctx);
   registerNluTransferRoutes(app, ctx);
+  registerCategorizationRoutes(app, ctx);
+  registerCategorizationTestRoutes(app, ctx);
 }

@@ -1,7 +1,8 @@
 /**
  * The environment's configuration menu (§2.4 "Navigation menu"): a plain data list of sections and
  * entries. Issue 12 adds the NLU entries; the configuration IDE and graph issue appends its modules
- * here (one more section or entry, nothing else to change).
+ * here (one more section or entry, nothing else to change). Issue 13 adds categorization and
+ * consolidation (their texts in the `categorization` namespace).
  */
 import { Link, useParams } from 'react-router';
 import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
@@ -11,14 +12,16 @@ import { paths, type NluPage } from './paths';
 export interface ConfigurationEntry {
   /** Route title key (namespace `routes`) of the page it opens. */
   title: string;
-  /** Description key (namespace `nlu`). */
+  /** Description key (in the section's namespace). */
   description: string;
   icon: IconName;
   to: (projectId: string, envId: string) => string;
 }
 
 export interface ConfigurationSection {
-  /** Title key (namespace `nlu`). */
+  /** i18n namespace of the section's title and descriptions. */
+  namespace: 'nlu' | 'categorization';
+  /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
 }
@@ -32,6 +35,7 @@ const nluEntry = (page: NluPage, title: string, icon: IconName): ConfigurationEn
 
 export const configurationMenu: ConfigurationSection[] = [
   {
+    namespace: 'nlu',
     title: 'menu.nlu',
     entries: [
       nluEntry('archetypes', 'nluArchetypes', 'book'),
@@ -42,23 +46,31 @@ export const configurationMenu: ConfigurationSection[] = [
       nluEntry('test', 'nluTest', 'lab-test'),
     ],
   },
+  {
+    namespace: 'categorization',
+    title: 'menu.title',
+    entries: [
+      { title: 'categorization', description: 'menu.categorization', icon: 'tag', to: paths.categorization },
+      { title: 'consolidation', description: 'menu.consolidation', icon: 'merge-links', to: paths.consolidation },
+    ],
+  },
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:configuration')}</h1>
       {configurationMenu.map((section) => (
-        <nav key={section.title} aria-label={t(`nlu:${section.title}` as never)}>
-          <H4>{t(`nlu:${section.title}` as never)}</H4>
+        <nav key={section.title} aria-label={t(`${section.namespace}:${section.title}` as never)}>
+          <H4>{t(`${section.namespace}:${section.title}` as never)}</H4>
           <div className="p-config-menu">
             {section.entries.map((entry) => (
               <Link key={entry.title} to={entry.to(projectId, envId)} className="p-config-menu__entry">
                 <Card interactive>
                   <Icon icon={entry.icon} /> <strong>{t(`routes:${entry.title}` as never)}</strong>
-                  <p className="bp6-text-muted">{t(`nlu:${entry.description}` as never)}</p>
+                  <p className="bp6-text-muted">{t(`${section.namespace}:${entry.description}` as never)}</p>
                 </Card>
               </Link>
             ))}

@@ -11,6 +11,8 @@ const envManagement = (projectId: string) => `${project(projectId)}/env-manageme
 const messagesBank = (projectId: string) => `${project(projectId)}/testing-center/messages-bank`;
 const self = (envId: string) => `/self/${enc(envId)}`;
 const nlu = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/nlu`;
+const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
+const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
 
 /** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
 export type NluPage = 'archetypes' | 'contexts' | 'interactions' | 'functions' | 'servers' | 'test';
@@ -83,6 +85,22 @@ export const paths = {
     `${nlu(projectId, envId)}/archetypes/${enc(archetypeId)}`,
   nluInteraction: (projectId: string, envId: string, interactionId: string) =>
     `${nlu(projectId, envId)}/interactions/${enc(interactionId)}`,
+  /**
+   * Categorization and consolidation screens (issue 13), beside the NLU's under the configuration
+   * menu (the spec's route table names no path for them): per module, since an environment may hold
+   * several categorization modules.
+   */
+  categorization: (projectId: string, envId: string) => categorization(projectId, envId),
+  categorizationModule: (projectId: string, envId: string, moduleId: string, tab?: 'body' | 'attachment') =>
+    `${categorization(projectId, envId)}/${enc(moduleId)}${tab ? `?tab=${tab}` : ''}`,
+  categorizationCategory: (projectId: string, envId: string, moduleId: string, categoryId: string) =>
+    `${categorization(projectId, envId)}/${enc(moduleId)}/categories/${enc(categoryId)}`,
+  categorizationRule: (projectId: string, envId: string, moduleId: string, categoryId: string, ruleId: string) =>
+    `${categorization(projectId, envId)}/${enc(moduleId)}/categories/${enc(categoryId)}/rules/${enc(ruleId)}`,
+  categorizationAdvanced: (projectId: string, envId: string, moduleId: string) =>
+    `${categorization(projectId, envId)}/${enc(moduleId)}/advanced`,
+  consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
+  consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

@@ -195,7 +195,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'env-management/import-export',
-            lazy: () => import('../features/environments/import-export-page').then((m) => ({ Component: m.ImportExportPage })),
+            lazy: () => import('./import-export-route').then((m) => ({ Component: m.ImportExportRoute })),
             handle: { title: 'envImportExport' },
           },
           {
@@ -291,6 +291,41 @@ export const routes: RouteObject[] = [
             path: 'configuration/nlu/test',
             lazy: () => import('../features/configuration/nlu/nlu-test-page').then((m) => ({ Component: m.NluTestPage })),
             handle: { title: 'nluTest' },
+          },
+          {
+            path: 'configuration/categorization',
+            lazy: () => import('../features/configuration/categorization/modules-page').then((m) => ({ Component: m.CategorizationModulesPage })),
+            handle: { title: 'categorization' },
+          },
+          {
+            path: 'configuration/categorization/:moduleId',
+            lazy: () => import('../features/configuration/categorization/categories-page').then((m) => ({ Component: m.CategoriesPage })),
+            handle: { title: 'categorizationCategories' },
+          },
+          {
+            path: 'configuration/categorization/:moduleId/categories/:categoryId',
+            lazy: () => import('../features/configuration/categorization/category-editor-page').then((m) => ({ Component: m.CategoryEditorPage })),
+            handle: { title: 'categorizationCategory' },
+          },
+          {
+            path: 'configuration/categorization/:moduleId/categories/:categoryId/rules/:ruleId',
+            lazy: () => import('../features/configuration/categorization/rule-editor-page').then((m) => ({ Component: m.RuleEditorPage })),
+            handle: { title: 'categorizationRule' },
+          },
+          {
+            path: 'configuration/categorization/:moduleId/advanced',
+            lazy: () => import('../features/configuration/categorization/advanced-page').then((m) => ({ Component: m.AdvancedCategorizationPage })),
+            handle: { title: 'categorizationAdvanced' },
+          },
+          {
+            path: 'configuration/consolidation',
+            lazy: () => import('../features/configuration/categorization/modules-page').then((m) => ({ Component: m.ConsolidationModulesPage })),
+            handle: { title: 'consolidation' },
+          },
+          {
+            path: 'configuration/consolidation/:moduleId',
+            lazy: () => import('../features/configuration/categorization/consolidation-page').then((m) => ({ Component: m.ConsolidationPage })),
+            handle: { title: 'consolidation' },
           },
           soon('graph', 'graph'),
           {

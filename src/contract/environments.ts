@@ -147,14 +147,32 @@ export const MODULE_TYPES = [
 export const moduleTypeSchema = z.enum(MODULE_TYPES);
 export type ModuleType = z.infer<typeof moduleTypeSchema>;
 
+/**
+ * §3 module input types: which documents a module works on. Null: every document for the NLU and
+ * categorization modules (same as `both`), and "once per analysis" for extraction.
+ */
+export const MODULE_INPUT_TYPES = ['body', 'attachment', 'both'] as const;
+export const moduleInputTypeSchema = z.enum(MODULE_INPUT_TYPES);
+export type ModuleInputType = z.infer<typeof moduleInputTypeSchema>;
+
+/** A taint name a module may wait for (same rule as `taintNameSchema` in modules/categorization.ts). */
+const requiredTaintSchema = z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N}_.:-]+$/u);
+
 /** An attached module (§3 "inputType, name, context, moduleOrder"); moduleOrder is its list position. */
 export const environmentModuleSchema = z.object({
   id: z.string().min(1).max(64),
   type: moduleTypeSchema,
   name: plainText().trim().min(1).max(100),
-  inputType: z.string().max(100).nullable().default(null),
+  inputType: moduleInputTypeSchema.nullable().default(null),
   context: z.string().max(100).nullable().default(null),
   active: z.boolean().default(true),
+  /**
+   * Taints (feature flag `taints`): when not empty the module runs only on analyses carrying at least
+   * one of them (a per-document module — categorization — only on the documents carrying one, or on
+   * every document when the taint is on the analysis); otherwise it is skipped, the trace says why.
+   * §8 `missingTaints` when no earlier module can produce one of them.
+   */
+  requiredTaints: z.array(requiredTaintSchema).max(20).default([]),
   /** The module's own configuration (later issues' screens); emptied when it is deactivated (§4). */
   config: z.record(z.string(), z.unknown()).default({}),
 });

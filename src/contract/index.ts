@@ -61,6 +61,7 @@ import { analysesEndpoints } from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
+import { categorizationEndpoints } from './categorization';
 import { testOcrDataExtraction } from './ocr-data-extraction';
 
 export * from './define';
@@ -74,6 +75,7 @@ export * from './access-keys';
 export * from './consumption';
 export * from './versions';
 export * from './nlu';
+export * from './categorization';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -136,5 +138,6 @@ export const allEndpoints: readonly Endpoint[] = [
   restoreVersion,
   deleteVersion,
   ...nluEndpoints,
+  ...categorizationEndpoints,
   testOcrDataExtraction,
 ];

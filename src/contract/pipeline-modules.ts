@@ -10,8 +10,8 @@
 import type { EnvironmentModule, EnvironmentSettings } from './environments';
 
 export const DEFAULT_PIPELINE: readonly EnvironmentModule[] = [
-  { id: 'default-extractor', type: 'extractor', name: 'Extractor', inputType: null, context: null, active: true, config: {} },
-  { id: 'default-output', type: 'output', name: 'Output', inputType: null, context: null, active: true, config: {} },
+  { id: 'default-extractor', type: 'extractor', name: 'Extractor', inputType: null, context: null, active: true, requiredTaints: [], config: {} },
+  { id: 'default-output', type: 'output', name: 'Output', inputType: null, context: null, active: true, requiredTaints: [], config: {} },
 ];
 
 export function pipelineModules(settings: Pick<EnvironmentSettings, 'modules'>): readonly EnvironmentModule[] {

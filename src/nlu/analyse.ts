@@ -9,6 +9,7 @@ import { detectLanguage } from './language';
 import { neutralize, resolve, Scan, type Match } from './matcher';
 import type { AnalyseOptions, NluLanguage, NluResult } from './types';
 import type { NluInteractionResult, NluValue } from '../contract/modules/nlu';
+import { inResponseFormat } from './response-format';
 
 function toValue(scan: Scan, m: Match): NluValue {
   return {
@@ -94,7 +95,7 @@ export function analyseText(engine: CompiledNlu, text: string, options: AnalyseO
       options.language === 'auto' || !options.language
         ? detectLanguage(input, options.candidates && options.candidates.length > 0 ? options.candidates : undefined)
         : options.language;
-    return analyse(engine, input, options, language);
+    return inResponseFormat(analyse(engine, input, options, language), options.responseFormat ?? 'V5');
   } catch {
     return { language, interactions: [], labels: [] };
   }

@@ -4,7 +4,7 @@
  * and a typo trie), and for each word the expressions that start with it.
  */
 import { BUILTINS, BUILTIN_NAMES, type Builtin } from './builtins';
-import { parseDictionary, type Element } from './dictionary';
+import { parseDictionary } from './dictionary';
 import { stemmerFor, type Stem } from './stemmer';
 import { TypoIndex, allowedTypos } from './typo-index';
 import type {
@@ -34,15 +34,39 @@ export interface CompiledExpression {
   soleRef: number;
 }
 
+/**
+ * Word ids: one id (nearly every key of a large dictionary) or several. A plain number spares an
+ * array per word: 100,000 entries build several hundred thousand fewer objects, which the garbage
+ * collector would otherwise copy while the index grows.
+ */
+export type IdList = number | number[];
+
+export function addId<K>(map: Map<K, IdList>, key: K, id: number): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, id);
+  else if (typeof ids === 'number') map.set(key, [ids, id]);
+  else ids.push(id);
+}
+
+/** Appends the ids of `ids` (if any) to `out`. */
+export function pushIds(out: number[], ids: IdList | undefined): void {
+  if (ids === undefined) return;
+  if (typeof ids === 'number') out.push(ids);
+  else for (const id of ids) out.push(id);
+}
+
 export interface LanguageIndex {
   language: NluLanguage;
   stem: Stem | null;
-  exact: Map<string, number[]>;
-  stems: Map<string, number[]>;
+  exact: Map<string, IdList>;
+  stems: Map<string, IdList>;
   typo: TypoIndex;
-  typoIds: number[][];
+  /** Word ids of each typo index word, by its index. */
+  typoIds: IdList[];
   /** Expressions by their first word (indexed by word id), all archetypes together (the scan) and per archetype (references). */
-  firstWord: (CompiledExpression[] | undefined)[];
+  /** (One expression or several: most words start one expression, and an array each would be
+   * 100,000s more objects to build and collect.) */
+  firstWord: (CompiledExpression | CompiledExpression[] | undefined)[];
   anyStart: CompiledExpression[];
   archFirst: Map<number, Map<number, CompiledExpression[]>>;
   archAny: Map<number, CompiledExpression[]>;
@@ -70,6 +94,7 @@ export function versionAtLeast(version: string, major: number, minor: number): b
 }
 
 const DIGIT = /\d/;
+const NO_PARENTS: CompiledEntry['parents'] = [];
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -96,7 +121,9 @@ export function emptyLanguageIndex(language: NluLanguage): LanguageIndex {
 
 interface ParsedArchetype {
   arch: number;
-  expressions: { line: number; elements: Element[]; entry: CompiledEntry }[];
+  /** Elements compiled as each dictionary is parsed, so its parse tree is dropped at once (on
+   * 100,000 entries, keeping every tree until the end made the garbage collector copy them all). */
+  expressions: { line: number; elements: CompiledElement[]; entry: CompiledEntry }[];
   spellcheck: boolean;
   variation: boolean;
 }
@@ -117,9 +144,9 @@ function findCycles(
     stack.push(arch);
     for (const expression of byArch.get(arch)?.expressions ?? []) {
       for (const element of expression.elements) {
-        if (element.kind !== 'ref') continue;
-        const target = names.indexOf(element.name);
-        if (target < 0 || !byArch.has(target)) continue;
+        if (element.k !== 'r') continue;
+        const target = element.arch;
+        if (!byArch.has(target)) continue;
         if (state.get(target) === 1) {
           const key = `${arch}>${target}`;
           if (!dropped.has(key)) {
@@ -152,6 +179,41 @@ function buildLanguage(
   errors: NluConfigError[],
 ): LanguageIndex {
   const index = emptyLanguageIndex(language);
+  // One map per kind of word (stemmed or exact, with or without typos): no key to build per word.
+  const wordIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  // One element object per word id, shared by the expressions that use the word.
+  const wordElements: CompiledElement[] = [];
+  const wordElement = (id: number): CompiledElement => (wordElements[id] ??= { k: 'w', id });
+  /** The typo index entry of each word id with typos. */
+  const typoIndexOf: number[] = [];
+  const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
+    const stemmed = variation && index.stem !== null;
+    const typos = spellcheck && allowedTypos(folded.length) > 0 && !DIGIT.test(folded);
+    const kind = (stemmed ? 2 : 0) + (typos ? 1 : 0);
+    const ids = wordIds[kind]!;
+    let id = ids.get(folded);
+    if (id !== undefined) return id;
+    id = index.wordCount++;
+    ids.set(folded, id);
+    if (stemmed) addId(index.stems, index.stem!(folded), id);
+    else addId(index.exact, folded, id);
+    if (typos) {
+      // The typo index holds each folded word once: a word of both kinds with typos (stemmed and
+      // exact) shares its entry, found through the other kind's id.
+      const other = wordIds[kind ^ 2]!.get(folded);
+      if (other === undefined) {
+        const t = index.typo.addNew(folded);
+        typoIndexOf[id] = t;
+        index.typoIds[t] = id;
+      } else {
+        const t = typoIndexOf[other]!;
+        typoIndexOf[id] = t;
+        const ids = index.typoIds[t]!;
+        index.typoIds[t] = typeof ids === 'number' ? [ids, id] : [...ids, id];
+      }
+    }
+    return id;
+  };
   const parsed: ParsedArchetype[] = [];
   for (const archetype of source.archetypes) {
     const text = archetype.dictionaries?.[language];
@@ -160,16 +222,11 @@ function buildLanguage(
     const dictionary = parseDictionary(text, language);
     for (const e of dictionary.errors) errors.push({ ...e, archetype: archetype.name, language });
     const entries = dictionary.entries;
-    const compiledEntries: CompiledEntry[] = entries.map((entry) => ({
-      value: entry.value,
-      label: entry.label,
-      valueFromMatch: entry.valueFromMatch,
-      parents: [],
-    }));
-    entries.forEach((entry, i) => {
-      for (let p = entry.parent; p >= 0; p = entries[p]!.parent) {
-        compiledEntries[i]!.parents.push({ id: entries[p]!.value, label: entries[p]!.label });
-      }
+    const { spellcheck, variation } = dictionary.directives;
+    const compiledEntries: CompiledEntry[] = entries.map((entry) => {
+      const parents: CompiledEntry['parents'] = entry.parent >= 0 ? [] : NO_PARENTS;
+      for (let p = entry.parent; p >= 0; p = entries[p]!.parent) parents.push({ id: entries[p]!.value, label: entries[p]!.label });
+      return { value: entry.value, label: entry.label, valueFromMatch: entry.valueFromMatch, parents };
     });
     const expressions: ParsedArchetype['expressions'] = [];
     entries.forEach((entry, i) => {
@@ -186,43 +243,26 @@ function buildLanguage(
           });
           continue;
         }
-        expressions.push({ line: expression.line, elements: expression.elements, entry: compiledEntries[i]! });
+        const elements: CompiledElement[] = expression.elements.map((e) =>
+          e.kind === 'word'
+            ? wordElement(wordId(e.folded, variation, spellcheck))
+            : e.kind === 'ref'
+              ? { k: 'r', arch: archIndex.get(e.name)! }
+              : { k: 'x', re: e.regex },
+        );
+        expressions.push({ line: expression.line, elements, entry: compiledEntries[i]! });
       }
     });
-    parsed.push({ arch, expressions, spellcheck: dictionary.directives.spellcheck, variation: dictionary.directives.variation });
+    parsed.push({ arch, expressions, spellcheck, variation });
   }
   const dropped = findCycles(parsed, names, language, errors);
   // Per-archetype indexes serve references only: build them for referenced archetypes.
   const referenced = new Set<number>();
-  for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.kind === 'ref') referenced.add(archIndex.get(e.name) ?? -1);
-  // One map per kind of word (stemmed or exact, with or without typos): no key to build per word.
-  const wordIds = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
-  const wordId = (folded: string, variation: boolean, spellcheck: boolean): number => {
-    const stemmed = variation && index.stem !== null;
-    const typos = spellcheck && allowedTypos(folded.length) > 0 && !DIGIT.test(folded);
-    const ids = wordIds[(stemmed ? 2 : 0) + (typos ? 1 : 0)]!;
-    let id = ids.get(folded);
-    if (id !== undefined) return id;
-    id = index.wordCount++;
-    ids.set(folded, id);
-    if (stemmed) pushTo(index.stems, index.stem!(folded), id);
-    else pushTo(index.exact, folded, id);
-    if (typos) {
-      const t = index.typo.add(folded);
-      (index.typoIds[t] ??= []).push(id);
-    }
-    return id;
-  };
+  for (const p of parsed) for (const x of p.expressions) for (const e of x.elements) if (e.k === 'r') referenced.add(e.arch);
   for (const p of parsed) {
     for (const expression of p.expressions) {
-      if (expression.elements.some((e) => e.kind === 'ref' && dropped.has(`${p.arch}>${archIndex.get(e.name)}`))) continue;
-      const elements: CompiledElement[] = expression.elements.map((e) =>
-        e.kind === 'word'
-          ? { k: 'w', id: wordId(e.folded, p.variation, p.spellcheck) }
-          : e.kind === 'ref'
-            ? { k: 'r', arch: archIndex.get(e.name)! }
-            : { k: 'x', re: e.regex },
-      );
+      if (dropped.size > 0 && expression.elements.some((e) => e.k === 'r' && dropped.has(`${p.arch}>${e.arch}`))) continue;
+      const elements = expression.elements;
       const refs = elements.filter((e) => e.k === 'r').length;
       const compiled: CompiledExpression = {
         arch: p.arch,
@@ -233,8 +273,9 @@ function buildLanguage(
       const first = elements[0]!;
       if (first.k === 'w') {
         const list = index.firstWord[first.id];
-        if (list) list.push(compiled);
-        else index.firstWord[first.id] = [compiled];
+        if (list === undefined) index.firstWord[first.id] = compiled;
+        else if (Array.isArray(list)) list.push(compiled);
+        else index.firstWord[first.id] = [list, compiled];
         if (referenced.has(p.arch)) {
           let perArch = index.archFirst.get(p.arch);
           if (!perArch) index.archFirst.set(p.arch, (perArch = new Map()));
@@ -246,6 +287,7 @@ function buildLanguage(
       }
     }
   }
+  index.typo.build();
   return index;
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { parseDictionary } from './dictionary';
 import { checkDictionary, variationsOf } from './index';
 import { build, labelsOf } from './test-support/engine';
 import { analyseText } from './analyse';
+import { tokenize } from './normalise';
 
 describe('dictionary syntax', () => {
   it('reads canonical;variant lines, a trailing ;, empty lines and // comments', () => {
@@ -139,5 +141,21 @@ describe('variationsOf', () => {
     expect(variationsOf('kot', 'pl')).toEqual({ form: 'kot', inflection: 'none', stem: null, typos: 0, typoExamples: [] });
     expect(variationsOf('contrat', 'fr', { variation: false, spellcheck: false })).toEqual({ form: 'contrat', inflection: 'off', stem: null, typos: 0, typoExamples: [] });
     expect(variationsOf('  ', 'fr')).toBeNull();
+  });
+});
+
+describe('dictionary words', () => {
+  // Plain items (letters and spaces) skip the tokenizer: they must give exactly its words.
+  it('are the words tokenize finds, whatever the item holds', () => {
+    const char = fc.constantFrom('a', 'Z', 'é', 'Ç', 'ß', 'ª', 'µ', 'K', 'ǆ', '1', ' ', '  ', "'", '’', '-', '.', 'l', 'd');
+    fc.assert(
+      fc.property(fc.array(char, { minLength: 1, maxLength: 20 }).map((c) => c.join('')), (item) => {
+        const parsed = parseDictionary(item.replace(/;/g, ''), 'fr');
+        const words = parsed.entries.flatMap((e) => e.expressions.flatMap((x) => x.elements.map((el) => (el.kind === 'word' ? el.folded : '?'))));
+        const expected = item.split(';').flatMap((part) => (part.trim() === '' ? [] : tokenize(part.trim(), 'fr').map((t) => t.folded)));
+        expect(words).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -6,7 +6,7 @@
  * after an error so the editor shows all of them.
  */
 import { compilePcre } from './regex';
-import { tokenize } from './normalise';
+import { fold, tokenize } from './normalise';
 import type { NluConfigError, NluLanguage } from './types';
 
 export type Element =
@@ -45,6 +45,9 @@ export interface ParsedDictionary {
   entries: Entry[];
   errors: NluConfigError[];
 }
+
+/** Words of Latin letters (ASCII and Latin-1, all \p{L}) separated by single spaces. */
+const PLAIN_WORDS = /^[A-Za-zÀ-ÖØ-öø-ÿ]+(?: [A-Za-zÀ-ÖØ-öø-ÿ]+)*$/;
 
 /** Splits on `;` outside `[[…]]` and `<<…>>`. */
 function splitItems(line: string): string[] {
@@ -101,7 +104,12 @@ function parseExpression(
     const re = rest.indexOf('<<');
     const next = ref < 0 ? re : re < 0 ? ref : Math.min(ref, re);
     const literal = next < 0 ? rest : rest.slice(0, next);
-    for (const token of tokenize(literal, language)) elements.push({ kind: 'word', folded: token.folded });
+    if (PLAIN_WORDS.test(literal)) {
+      // Letters and single spaces only (most dictionary items): the words tokenize would find.
+      for (const word of literal.split(' ')) elements.push({ kind: 'word', folded: fold(word) });
+    } else {
+      for (const token of tokenize(literal, language)) elements.push({ kind: 'word', folded: token.folded });
+    }
     if (next < 0) break;
     if (next === ref) {
       const end = rest.indexOf(']]', next + 2);

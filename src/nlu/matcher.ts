@@ -5,7 +5,7 @@
  * at compile time). Each expression keeps its longest match. `resolve` then applies "longest match
  * wins" across archetypes.
  */
-import { emptyLanguageIndex, type CompiledExpression, type CompiledNlu, type LanguageIndex } from './compile';
+import { emptyLanguageIndex, pushIds, type CompiledExpression, type CompiledNlu, type LanguageIndex } from './compile';
 import { tokenize, type Token } from './normalise';
 import { REGEX_WINDOW } from './regex';
 import type { NluLanguage } from './types';
@@ -55,12 +55,14 @@ export class Scan {
     if (!ids) {
       const exact = lang.exact.get(token.folded);
       const stemmed = lang.stem && !token.numeric ? lang.stems.get(lang.stem(token.folded)) : lang.stems.get(token.folded);
-      ids = exact && stemmed ? [...exact, ...stemmed] : (exact ?? stemmed ?? NONE);
-      if (ids === NONE && !token.numeric && lang.typo.words.length > 0) {
-        const found: number[] = [];
-        for (const w of lang.typo.search(token.folded)) found.push(...lang.typoIds[w]!);
-        if (found.length > 0) ids = found;
+      const found: number[] = [];
+      pushIds(found, exact);
+      pushIds(found, stemmed);
+      // A word of the dictionary (exact or inflected) is not looked up for typos.
+      if (found.length === 0 && !token.numeric && lang.typo.words.length > 0) {
+        for (const w of lang.typo.search(token.folded)) pushIds(found, lang.typoIds[w]);
       }
+      ids = found.length > 0 ? found : NONE;
       if (lang.tokenCache.size > 200_000) lang.tokenCache.clear();
       lang.tokenCache.set(token.folded, ids);
     }
@@ -179,7 +181,12 @@ export class Scan {
     const out: Match[] = [];
     const lang = this.lang;
     for (let i = 0; i < this.tokens.length; i++) {
-      for (const id of this.idsAt(i)) for (const e of lang.firstWord[id] ?? NONE_EXPR) this.tryExpression(e, i, out);
+      for (const id of this.idsAt(i)) {
+        const starting = lang.firstWord[id];
+        if (starting === undefined) continue;
+        if (Array.isArray(starting)) for (const e of starting) this.tryExpression(e, i, out);
+        else this.tryExpression(starting, i, out);
+      }
       for (const e of lang.anyStart) this.tryExpression(e, i, out);
     }
     for (const arch of builtins) {

@@ -69,9 +69,13 @@ function foldLatin(lower: string): string | null {
 
 /** Case and accent folding: "Élève" → "eleve", "’" → "'". */
 export function fold(word: string): string {
+  // ASCII words (most words of a Latin-script dictionary) only need lower-casing, which is cheaper
+  // than a cache lookup — and keeps them out of the cache.
+  if (!NON_ASCII.test(word)) return word.toLowerCase();
   const cached = foldCache.get(word);
   if (cached !== undefined) return cached;
   let folded = word.toLowerCase();
+  // Lower-casing can make a word ASCII ("K", the Kelvin sign, becomes "k").
   if (NON_ASCII.test(folded)) folded = foldLatin(folded) ?? slowFold(folded);
   if (foldCache.size > 200_000) foldCache.clear();
   foldCache.set(word, folded);

@@ -15,6 +15,7 @@
  */
 import type { NluResult } from '../contract/modules/nlu';
 import type { NLU_LANGUAGES } from '../contract/environments';
+import type { NluResponseFormat } from './response-format';
 
 export type NluLanguage = (typeof NLU_LANGUAGES)[number];
 
@@ -96,6 +97,8 @@ export interface AnalyseOptions {
   multipleInteractions: boolean;
   /** Fill `labels` with every archetype span. */
   labeling: boolean;
+  /** What the answer carries (response-format.ts); V5 by default. */
+  responseFormat?: NluResponseFormat;
   /** Reference date for relative dates ("demain", "next Monday"); default: the current date. */
   now?: Date;
 }

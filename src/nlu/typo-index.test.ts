@@ -61,6 +61,43 @@ describe('TypoIndex', () => {
     );
   });
 
+  // The distance-2 lookup is two walks, each strict on part of the query (typo-index.ts): words
+  // two edits away, wherever the edits fall (both in one part, across the cut, at the ends), must
+  // all be found. Random words rarely sit two edits from a query, so the words are made that way.
+  it('finds every word two edits away, wherever the edits fall, as the brute force does', () => {
+    const edit = fc.tuple(fc.nat(), fc.constantFrom('insert', 'delete', 'substitute', 'swap'), letters);
+    const apply = (w: string, [at, kind, letter]: [number, string, string]): string => {
+      const i = at % (w.length + 1);
+      if (kind === 'insert') return w.slice(0, i) + letter + w.slice(i);
+      if (i >= w.length) return w;
+      if (kind === 'delete') return w.slice(0, i) + w.slice(i + 1);
+      if (kind === 'substitute') return w.slice(0, i) + letter + w.slice(i + 1);
+      return i + 1 < w.length ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : w;
+    };
+    const longWord = fc.array(letters, { minLength: 7, maxLength: 16 }).map((l) => l.join(''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(longWord, fc.array(edit, { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 30 }), (cases) => {
+        const index = new TypoIndex();
+        const dictionary = cases.map(([w, edits]) => edits.reduce(apply, w));
+        for (const w of dictionary) index.add(w);
+        const words = [...new Set(dictionary)];
+        for (const [query] of cases) {
+          expect(index.search(query).map((i) => index.words[i]!).sort()).toEqual(bruteForce(words, query));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('searches words added after a search', () => {
+    const index = new TypoIndex();
+    index.add('habitation');
+    expect(index.search('habitaton').map((i) => index.words[i])).toEqual(['habitation']);
+    index.add('contrats');
+    expect(index.add('habitation')).toBe(0);
+    expect(index.search('contrast').map((i) => index.words[i])).toEqual(['contrats']);
+  });
+
   it('gives a word the same index when added twice', () => {
     const index = new TypoIndex();
     expect(index.add('contrat')).toBe(0);

@@ -142,4 +142,24 @@ describe('NLU screens', () => {
     await expect.poll(() => nluPages.importReport(page).textContent()).toContain('1 archétype — ville');
     await nluPages.archetypeRow(page, 'ville').waitFor();
   });
+
+  it('imports the same kind of file from the environment import / export page', async () => {
+    const file = path.join(workDir, 'nlu-export-2.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        nlu: {
+          archetypes: [{ name: 'region', langs: ['fr'], dict_first_is_id: false, dict_invariable: false, regex_first_is_id: false, dict: [{ lang: 'fr', dictionary: 'Bretagne\nNormandie' }], regex: [] }],
+          contexts: [],
+          servers: [],
+          metadata: { exportVersion: 2 },
+        },
+      }),
+    );
+    await page.goto(`${baseUrl()}/project/${PROJECT}/env-management/import-export?envId=${envId}`);
+    await nluPages.importFile(page, file);
+    await expect.poll(() => nluPages.importReport(page).textContent()).toContain('1 archétype — region');
+    await nluPages.openList(page, PROJECT, envId, 'archetypes');
+    await nluPages.archetypeRow(page, 'region').waitFor();
+  });
 });

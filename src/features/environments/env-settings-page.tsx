@@ -29,6 +29,7 @@ import { EnvManagementShell } from './env-management-shell';
 import { ExtractorSettingsForm } from './extractor-settings-form';
 import { ModuleList } from './module-list';
 import { environmentQueries } from './queries';
+import { configurationMessageText, refusedMessages } from '../../ui/configuration-message-text';
 
 export function EnvSettingsPage() {
   return <EnvManagementShell page="settings">{(env, projectId) => <SettingsForm key={env.id} env={env} projectId={projectId} />}</EnvManagementShell>;
@@ -42,6 +43,7 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
   const queryClient = useQueryClient();
   const details = useQuery(environmentQueries.settings(env.id));
   const project = useQuery(environmentQueries.project(projectId));
+  const contexts = useQuery(environmentQueries.nluContexts(env.id));
   const [draft, setDraft] = useState<Draft | null>(null);
   const readOnly = !mayCall(updateEnvironmentSettings, project.data);
   // Provider SRE changes settings but never deletes an environment.
@@ -64,7 +66,9 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
       toast.success({ summary: tr('errors:generic.save.success') });
       return true;
     } catch (error) {
-      toast.error({ summary: tr('errors:messages.environmentEdition'), detail: errorMessage(error) });
+      // §5/§8 messages of the modules (categorization, consolidation, taints) translated by code.
+      const refused = refusedMessages(error);
+      toast.error({ summary: tr('errors:messages.environmentEdition'), detail: refused.length > 0 ? refused.map(configurationMessageText).join(' · ') : errorMessage(error) });
       return false;
     }
   };
@@ -154,7 +158,7 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
         </Card>
         <Card className="p-section">
           <h2>{t('settings.modules')}</h2>
-          <ModuleList modules={draft.settings.modules} onChange={(modules) => setSettings({ modules })} readOnly={readOnly} />
+          <ModuleList modules={draft.settings.modules} contexts={contexts.data ?? []} onChange={(modules) => setSettings({ modules })} readOnly={readOnly} />
         </Card>
       </fieldset>
       <div className="p-toolbar">

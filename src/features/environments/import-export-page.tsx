@@ -1,5 +1,9 @@
-/** import-export: download the versioned export file; import one with a preview of what changes. */
-import { useState } from 'react';
+/**
+ * import-export: download the versioned export file; import one with a preview of what changes. Other
+ * areas add their own transfer panels below (`extraPanels`, composed in src/app: features do not
+ * import each other).
+ */
+import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Card, FileInput, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +18,18 @@ import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { SettingsChangesTable } from './settings-changes-table';
 
-export function ImportExportPage() {
-  return <EnvManagementShell page="import-export">{(env, projectId) => <ImportExport key={env.id} env={env} projectId={projectId} />}</EnvManagementShell>;
+/** A panel another area adds to the page, given the environment and whether the caller may import. */
+export type TransferPanel = (props: { envId: string; canImport: boolean }) => ReactNode;
+
+export function ImportExportPage({ extraPanels = [] }: { extraPanels?: readonly TransferPanel[] }) {
+  return (
+    <EnvManagementShell page="import-export">
+      {(env, projectId) => <ImportExport key={env.id} env={env} projectId={projectId} extraPanels={extraPanels} />}
+    </EnvManagementShell>
+  );
 }
 
-function ImportExport({ env, projectId }: { env: EnvironmentListItem; projectId: string }) {
+function ImportExport({ env, projectId, extraPanels }: { env: EnvironmentListItem; projectId: string; extraPanels: readonly TransferPanel[] }) {
   const { t } = useTranslation('environments');
   const queryClient = useQueryClient();
   // Provider SRE may export (it reads the settings anyway) but not replace a whole configuration.
@@ -104,6 +115,9 @@ function ImportExport({ env, projectId }: { env: EnvironmentListItem; projectId:
           )}
         </Card>
       )}
+      {extraPanels.map((Panel, index) => (
+        <Panel key={index} envId={env.id} canImport={canImport} />
+      ))}
       {guard}
     </>
   );

@@ -9,15 +9,19 @@ import { useTranslation } from 'react-i18next';
 import { MODULE_TYPES, moduleOrderProblems, type EnvironmentModule, type ModuleType } from '../../contract/environments';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { tr } from '../../ui/message';
+import { ModuleFields } from './module-fields';
 
 export function ModuleList({
   modules,
   onChange,
   readOnly,
+  contexts = [],
 }: {
   modules: EnvironmentModule[];
   onChange: (modules: EnvironmentModule[]) => void;
   readOnly: boolean;
+  /** The environment's NLU context names, for the context picker. */
+  contexts?: readonly string[];
 }) {
   const { t } = useTranslation('environments');
   const [type, setType] = useState<ModuleType>('categorization');
@@ -38,6 +42,7 @@ export function ModuleList({
       inputType: null,
       context: null,
       active: true,
+      requiredTaints: [],
       config: {},
     };
     // Placed where the rules want it: extractor first, NLU second, output last, others before output.
@@ -67,9 +72,8 @@ export function ModuleList({
         <thead>
           <tr>
             <th>#</th>
-            <th>{t('modules.name')}</th>
             <th>{t('modules.type')}</th>
-            <th>{t('modules.inputType')}</th>
+            <th>{t('modules.settings')}</th>
             <th />
           </tr>
         </thead>
@@ -78,10 +82,11 @@ export function ModuleList({
             <tr key={module.id} data-module-type={module.type}>
               <td>{index + 1}</td>
               <td>
-                {module.name} {!module.active && <Tag minimal>{t('modules.inactive')}</Tag>}
+                {t(`modules.types.${module.type}`)} {!module.active && <Tag minimal>{t('modules.inactive')}</Tag>}
               </td>
-              <td>{t(`modules.types.${module.type}`)}</td>
-              <td>{module.inputType ?? '—'}</td>
+              <td>
+                <ModuleFields module={module} contexts={contexts} readOnly={readOnly} onChange={(next) => onChange(modules.map((m, i) => (i === index ? next : m)))} />
+              </td>
               <td>
                 {!readOnly && (
                   <ButtonGroup variant="minimal">

@@ -5,6 +5,7 @@ import { listAccessKeys, listWebhooks } from '../../contract/access-keys';
 import { getEnvironmentSettings, listEnvironments } from '../../contract/environments';
 import { getProject } from '../../contract/organisations';
 import { compareVersions, listVersions } from '../../contract/versions';
+import { contextEndpoints } from '../../contract/nlu';
 
 export const environmentQueries = {
   all: () => ['environments'] as const,
@@ -24,6 +25,12 @@ export const environmentQueries = {
     queryOptions({
       queryKey: [...environmentQueries.all(), 'settings', envId] as const,
       queryFn: ({ signal }) => request(getEnvironmentSettings, { params: { envId }, signal }),
+    }),
+  /** The environment's NLU context names, for the modules' context picker (§3 "context (NLU)"). */
+  nluContexts: (envId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'nluContexts', envId] as const,
+      queryFn: async ({ signal }) => (await request(contextEndpoints.list, { params: { envId }, signal })).map((context) => context.name),
     }),
   accessKeys: (envId: string) =>
     queryOptions({

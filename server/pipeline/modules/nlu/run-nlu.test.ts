@@ -143,7 +143,7 @@ describe('the NLU module', { timeout: 300_000 }, () => {
       mainFileError: null,
       summary: '',
     };
-    const module = { id: 'n', type: 'nlu' as const, name: 'NLU', inputType: null, context: 'sinistres', active: true, config: {} };
+    const module = { id: 'n', type: 'nlu' as const, name: 'NLU', inputType: null, context: 'sinistres', active: true, requiredTaints: [], config: {} };
     const input = { db: server.handle.db, environmentId: envId, module, extraction, languages: ['fr' as const] };
     const spent = await runNluModule({ ...input, runtime: createNluRuntime({ startupMs: 0, analysisBudgetMs: -1 }) });
     expect(spent.outcome).toBe('success');

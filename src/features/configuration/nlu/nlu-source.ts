@@ -30,5 +30,6 @@ export function analyseOptionsFor(server: NluServer, contexts: readonly NluConte
     contexts: server.contexts,
     multipleInteractions: server.multipleInteractions,
     labeling: server.labeling,
+    responseFormat: server.responseFormat,
   };
 }

@@ -1,0 +1,88 @@
+/**
+ * The pipeline's categorization module (issue 13; ARCHITECTURE "A pipeline module is one slice"):
+ * reads the extractor's documents, the NLU results, the categories and taints of earlier modules,
+ * runs the engine (src/categorization/) and answers its result with a one-line summary for the trace.
+ *
+ * It never throws: a configuration that does not parse or an engine failure becomes an `error`
+ * outcome. It honours its time budget (documents left are counted) and its taints (the engine
+ * categorizes only the documents the module's `requiredTaints` allow).
+ */
+import type { ExtractorResult } from '../../../../src/contract/analyses';
+import type { ContentSettings, EnvironmentModule } from '../../../../src/contract/environments';
+import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
+import { parseCategorizationConfig } from './config-cache';
+import type { NluModuleResult } from '../../../../src/contract/nlu-module';
+import { categorize } from '../../../../src/categorization/categorize';
+import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
+import type { TaintState } from '../../../../src/categorization/types';
+
+export interface CategorizationModuleInput {
+  module: EnvironmentModule;
+  extraction: ExtractorResult | null;
+  nlu: readonly NluModuleResult[];
+  earlier: readonly CategorizationResult[];
+  taints: TaintState;
+  content: Pick<ContentSettings, 'multiCategory' | 'attachmentCategoriesPerPage'>;
+  metadata: Record<string, unknown>;
+  /** Time the module may take, in milliseconds. */
+  budgetMs: number;
+  /**
+   * Names the environment's configuration version (`envId@xmin`, the pipeline's claim): with the
+   * module's id, the parsed configuration is reused without comparing it. Absent: compared by JSON.
+   */
+  cacheKey?: string;
+}
+
+export interface CategorizationModuleOutcome {
+  outcome: 'success' | 'error' | 'skipped';
+  message: string;
+  result: CategorizationResult | null;
+}
+
+export const CATEGORIZATION_BUDGET_MS = 10_000;
+
+export function runCategorizationModule(input: CategorizationModuleInput): CategorizationModuleOutcome {
+  try {
+    return categorizeAnalysis(input);
+  } catch (error) {
+    return { outcome: 'error', message: `The categorization module failed: ${error instanceof Error ? error.message : String(error)}`, result: null };
+  }
+}
+
+function categorizeAnalysis(input: CategorizationModuleInput): CategorizationModuleOutcome {
+  if (input.extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: nothing to categorize.', result: null };
+  const parsed = parseCategorizationConfig(`${input.cacheKey ?? ''}:${input.module.id}`, input.module.config, input.cacheKey !== undefined);
+  if (!parsed.ok) return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.message}.`, result: null };
+  const config = parsed.config;
+  const result = categorize({
+    config,
+    documents: engineDocuments(input.extraction, input.nlu),
+    inputType: input.module.inputType,
+    multiCategory: input.content.multiCategory,
+    attachmentCategoriesPerPage: input.content.attachmentCategoriesPerPage,
+    headers: mailHeaders(input.extraction),
+    metadata: input.metadata,
+    // The extraction module (a later issue) will fill these.
+    extracted: { analysis: {}, documents: {} },
+    given: givenCategories(input.earlier),
+    taints: input.taints,
+    requiredTaints: input.module.requiredTaints,
+    deadline: Date.now() + input.budgetMs,
+  });
+  return { outcome: 'success', message: summary(result, config.categories.length, input.nlu.length === 0), result };
+}
+
+function summary(result: CategorizationResult, categoryCount: number, withoutNlu: boolean): string {
+  const parts = result.documents.map((doc) => {
+    const where = doc.page === null ? doc.documentName : `${doc.documentName} p. ${doc.page}`;
+    const names = doc.categories.map((decision) => (decision.explanation.kind === 'rule' ? `${decision.category} (rule "${decision.explanation.ruleName}")` : `${decision.category} (${decision.explanation.kind})`));
+    return `${where}: ${names.length === 0 ? 'no category' : names.join(', ')}`;
+  });
+  const notes: string[] = [];
+  if (withoutNlu) notes.push('No NLU result: interaction criteria could not hold.');
+  if (result.advancedErrors.length > 0) notes.push(`Advanced categorization failed on ${result.advancedErrors.length} document(s) (${result.advancedErrors[0]!.message}): the rules' categories were kept.`);
+  if (result.documentsNotCategorized > 0) notes.push(`The time budget ran out: ${result.documentsNotCategorized} document(s) not categorized.`);
+  if (result.taints.length > 0) notes.push(`Analysis taints: ${result.taints.join(', ')}.`);
+  const head = result.documents.length === 0 ? 'No document to categorize (input type or taints).' : `${parts.join('; ')}.`;
+  return [`${categoryCount} categor${categoryCount === 1 ? 'y' : 'ies'} configured. ${head}`, ...notes].join(' ');
+}

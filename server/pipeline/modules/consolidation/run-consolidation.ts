@@ -1,0 +1,52 @@
+/**
+ * The pipeline's consolidation module (issue 13): the categorization modules' per-document
+ * categories → the analysis's final categories and labels (src/categorization/consolidate.ts).
+ * The workflow id is the configuration's; one left empty (a configuration never saved through the
+ * server, which fills it) is created for the run and the trace says so. Manual final status is the
+ * run's business (server/pipeline/run.ts): with it on, the analysis then waits for the PATCH that
+ * sets `exchangeLabels`, and the `consolidation` webhooks receive this result in the payload.
+ * Never throws.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EnvironmentModule } from '../../../../src/contract/environments';
+import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
+import { consolidationConfigSchema, type ConsolidationResult } from '../../../../src/contract/modules/consolidation';
+import { consolidate } from '../../../../src/categorization/consolidate';
+
+export interface ConsolidationModuleInput {
+  module: EnvironmentModule;
+  results: readonly { moduleId: string; result: CategorizationResult }[];
+  taints: readonly string[];
+}
+
+export interface ConsolidationModuleOutcome {
+  outcome: 'success' | 'error';
+  message: string;
+  result: ConsolidationResult | null;
+}
+
+export function newWorkflowId(): string {
+  return `wf-${randomUUID()}`;
+}
+
+export function runConsolidationModule(input: ConsolidationModuleInput): ConsolidationModuleOutcome {
+  try {
+    const parsed = consolidationConfigSchema.safeParse(input.module.config);
+    if (!parsed.success) {
+      return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`, result: null };
+    }
+    const created = parsed.data.workflowId === '';
+    const workflowId = created ? newWorkflowId() : parsed.data.workflowId;
+    const result = consolidate({ config: parsed.data, workflowId, results: input.results, taints: input.taints });
+    const notes: string[] = [];
+    if (created) notes.push(`No workflow id configured: ${workflowId} was created for this run.`);
+    if (input.results.length === 0) notes.push('No categorization module ran before it: no category to consolidate.');
+    const head =
+      result.categories.length === 0
+        ? 'No final category.'
+        : `Final categories: ${result.categories.map((c) => `${c.category} (${c.reason}, from ${c.from.documentName})`).join(', ')}; labels: ${result.labels.join(', ')}.`;
+    return { outcome: 'success', message: [...notes, head].join(' '), result };
+  } catch (error) {
+    return { outcome: 'error', message: `The consolidation module failed: ${error instanceof Error ? error.message : String(error)}`, result: null };
+  }
+}

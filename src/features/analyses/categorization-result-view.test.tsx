@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+/**
+ * The analysis result page's categorization module: each document's category with the rule that
+ * fired and the criteria that held, from the real engine's result, in French and in English.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { initI18n } from '../../i18n/setup';
+import { categorize } from '../../categorization/categorize';
+import { doc, found, input } from '../../categorization/test-fixtures';
+import type { ModuleResult } from '../../contract/analyses';
+import { ModuleResults } from './module-results';
+
+afterEach(() => cleanup());
+
+function categorization(): ModuleResult {
+  const config = {
+    defaultCategory: 'Autre',
+    categories: [
+      {
+        id: 'claim',
+        name: 'Gros sinistre',
+        rules: [
+          {
+            id: 'r1',
+            name: 'declarerSinistre',
+            priority: 3,
+            criteria: [
+              { type: 'interaction', interaction: 'declarerSinistre', context: 'assurance', parameters: [{ parameter: 'montant', condition: { operator: 'greaterThan', value: '10000', valueType: 'number' } }] },
+              { type: 'header', header: 'subject', condition: { operator: 'contains', value: 'sinistre' } },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const result = categorize(
+    input(config, [doc(0, 'body', [[found('declarerSinistre', { montant: ['48250'] })]], 'mail.eml'), doc(1, 'attachment', [[]], 'photo.jpg')], { headers: { subject: 'Déclaration de sinistre' } }),
+  );
+  return { moduleId: 'cat', type: 'categorization', name: 'Catégorisation', outcome: 'success', result, message: null, startedAt: null, endedAt: null } as unknown as ModuleResult;
+}
+
+describe('categorization result', () => {
+  it('shows each document category and why, in French', async () => {
+    await initI18n('fr');
+    render(<ModuleResults modules={[categorization()]} />);
+    const [mail, photo] = screen.getAllByTestId('document-categories');
+    const decision = within(mail!).getByTestId('category-decision');
+    expect(within(decision).getByTestId('category-name').textContent).toBe('Gros sinistre');
+    expect(within(decision).getByTestId('category-why').textContent).toContain('La règle « declarerSinistre » (priorité 3, ET) s\'est déclenchée car :');
+    const held = within(decision).getAllByTestId('held-criterion').map((item) => item.textContent);
+    expect(held[0]).toContain('Interaction « declarerSinistre » (assurance), paramètre montant > 10000 (nombre)');
+    expect(held[1]).toContain('En-tête subject contient « sinistre »');
+    expect(held[1]).toContain('trouvé : subject: Déclaration de sinistre');
+    expect(within(photo!).getByTestId('category-name').textContent).toBe('Autre');
+    expect(within(photo!).getByTestId('category-why').textContent).toBe('Catégorie par défaut : aucune règle ne correspond');
+  });
+
+  it('says the same in English', async () => {
+    await initI18n('en');
+    await i18next.changeLanguage('en');
+    render(<ModuleResults modules={[categorization()]} />);
+    const [mail, photo] = screen.getAllByTestId('document-categories');
+    expect(within(mail!).getByTestId('category-why').textContent).toContain('Rule "declarerSinistre" (priority 3, AND) fired because:');
+    expect(within(mail!).getAllByTestId('held-criterion')[0]!.textContent).toContain('Interaction "declarerSinistre" (assurance), parameter montant > 10000 (number)');
+    expect(within(photo!).getByTestId('category-why').textContent).toBe('Default category: no rule matched');
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The response formats a server answers in (§3 Server "response format"). The spec names V4 and V5
+ * without defining them; here is what each carries, the same in the pipeline, `nlu/test` and the
+ * console's offline test:
+ * - **V5** (the default): every interaction of the server's contexts, complete or not (incomplete ones
+ *   with their `missing` parameters), and every value with its archetype path and parent values.
+ * - **V4**, what servers answered before AI version 5: complete interactions only, and values without
+ *   archetype path or parents (empty lists). Labels are the same in both.
+ * Categorization reads incomplete interactions and parent values, which is why it needs V5 (§5).
+ */
+import type { NluResult } from '../contract/modules/nlu';
+import type { NLU_RESPONSE_FORMATS } from '../contract/nlu-entities';
+
+export type NluResponseFormat = (typeof NLU_RESPONSE_FORMATS)[number];
+
+export function inResponseFormat(result: NluResult, format: NluResponseFormat): NluResult {
+  if (format === 'V5') return result;
+  return {
+    ...result,
+    interactions: result.interactions
+      .filter((interaction) => interaction.complete)
+      .map((interaction) => ({
+        ...interaction,
+        parameters: Object.fromEntries(
+          Object.entries(interaction.parameters).map(([name, values]) => [
+            name,
+            values.map((value) => ({ ...value, path: [], parents: [] })),
+          ]),
+        ),
+      })),
+  };
+}

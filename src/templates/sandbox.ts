@@ -1,0 +1,156 @@
+/**
+ * The Liquid sandbox (ARCHITECTURE "templates"): one place where user-written Liquid runs, for the
+ * advanced categorization today and extraction snippets and reply templates later. Pure: runs the
+ * same in the browser (editor previews) and on the server.
+ *
+ * What makes it a sandbox:
+ * - no file system: `templates: {}` replaces every lookup, so `include`, `render` and `layout` find
+ *   nothing (an error, never a file read); the `fs` given is one that refuses;
+ * - no code execution: Liquid has none; `ownPropertyOnly` keeps programs off prototypes
+ *   (`constructor`, `__proto__`), and the variables are plain JSON data;
+ * - a time limit (liquidjs `renderLimit`, checked before every node and loop iteration) and a
+ *   memory limit (`memoryLimit`, charged by ranges and string filters), so `(1..1000000000)` loops
+ *   and string bombs stop;
+ * - an output limit: our emitter counts characters and stops the render when they pass it.
+ * Errors carry the 1-based line of the program (Token.getPosition()).
+ */
+import { Context, Liquid, LiquidError, toValueSync, type Emitter } from 'liquidjs';
+
+export interface SandboxLimits {
+  timeMs: number;
+  outputChars: number;
+  /** Characters of program parsed (liquidjs `parseLimit`). */
+  programChars: number;
+}
+
+export type SandboxErrorCode = 'syntax' | 'timeLimit' | 'memoryLimit' | 'outputTooLarge' | 'runtime';
+
+export interface SandboxError {
+  code: SandboxErrorCode;
+  /** 1-based line in the program; null when the error has no place (a limit hit between nodes). */
+  line: number | null;
+  message: string;
+}
+
+export type SandboxResult = { ok: true; output: string } | { ok: false; error: SandboxError; output: string };
+
+const refusingFs = {
+  exists: () => Promise.resolve(false),
+  existsSync: () => false,
+  readFile: () => Promise.reject(new Error('No file system in the sandbox')),
+  readFileSync: () => {
+    throw new Error('No file system in the sandbox');
+  },
+  resolve: (_root: string, file: string) => file,
+};
+
+/** Memory charged by ranges and string-building filters; far above any sane program. */
+const MEMORY_LIMIT = 10_000_000;
+
+const engines = new Map<string, Liquid>();
+
+/** One engine per set of limits (they hold no state between renders; building one costs ~0.1 ms). */
+function engine(limits: SandboxLimits): Liquid {
+  const key = `${limits.timeMs}:${limits.programChars}`;
+  let liquid = engines.get(key);
+  if (liquid === undefined) {
+    liquid = build(limits);
+    engines.set(key, liquid);
+  }
+  return liquid;
+}
+
+function build(limits: SandboxLimits): Liquid {
+  return new Liquid({
+    templates: {},
+    relativeReference: false,
+    fs: refusingFs,
+    ownPropertyOnly: true,
+    strictFilters: true,
+    parseLimit: limits.programChars,
+    renderLimit: limits.timeMs,
+    memoryLimit: MEMORY_LIMIT,
+    // Output is text for a machine (category names), never HTML: nothing to escape.
+    outputEscape: undefined,
+  });
+}
+
+class OutputLimitReached extends Error {}
+
+/** Writes like liquidjs's SimpleEmitter, and stops the render past `limit` characters. */
+class LimitedEmitter implements Emitter {
+  buffer = '';
+  constructor(private readonly limit: number) {}
+  write(html: unknown): void {
+    const text = typeof html === 'string' ? html : html === null || html === undefined ? '' : String(html);
+    if (this.buffer.length + text.length > this.limit) {
+      this.buffer += text.slice(0, Math.max(0, this.limit - this.buffer.length));
+      throw new OutputLimitReached();
+    }
+    this.buffer += text;
+  }
+}
+
+/** liquidjs appends ", line:3, col:5" to its messages; the line is reported apart. */
+function plainMessage(error: LiquidError): string {
+  const raw = error.originalError?.message ?? error.message;
+  return raw.replace(/, line:\d+, col:\d+$/, '').split('\n')[0]!;
+}
+
+function lineOf(error: LiquidError): number | null {
+  try {
+    const [line] = error.token.getPosition();
+    return typeof line === 'number' && line > 0 ? line : null;
+  } catch {
+    return null;
+  }
+}
+
+function isLimit(error: unknown, word: string): boolean {
+  return error instanceof Error && error.message.toLowerCase().includes(word);
+}
+
+/** Parses only: the syntax errors a save is refused for (§5), with their line. */
+export function checkLiquidSyntax(program: string, limits: SandboxLimits): SandboxError | null {
+  try {
+    engine(limits).parse(program);
+    return null;
+  } catch (error) {
+    return toSandboxError(error, 'syntax');
+  }
+}
+
+function toSandboxError(error: unknown, fallback: SandboxErrorCode): SandboxError {
+  const root = error instanceof LiquidError ? (error.originalError ?? error) : error;
+  if (root instanceof OutputLimitReached) return { code: 'outputTooLarge', line: null, message: 'The output is over the size allowed' };
+  if (isLimit(root, 'template render limit exceeded')) return { code: 'timeLimit', line: null, message: 'The program ran past the time allowed' };
+  if (isLimit(root, 'memory alloc limit exceeded')) return { code: 'memoryLimit', line: null, message: 'The program used more memory than allowed' };
+  if (isLimit(root, 'parse length limit exceeded')) return { code: 'syntax', line: null, message: 'The program is too long' };
+  if (error instanceof LiquidError) {
+    const code = error.name === 'RenderError' || error.name === 'UndefinedVariableError' ? 'runtime' : fallback;
+    return { code, line: lineOf(error), message: plainMessage(error) };
+  }
+  return { code: fallback, line: null, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Parses and renders `program` with `variables` (plain JSON data) within the limits. Never throws:
+ * every failure is a `SandboxError`, with the output written before it (cut at the limit).
+ */
+export function renderSandboxed(program: string, variables: Record<string, unknown>, limits: SandboxLimits): SandboxResult {
+  const liquid = engine(limits);
+  let templates;
+  try {
+    templates = liquid.parse(program);
+  } catch (error) {
+    return { ok: false, error: toSandboxError(error, 'syntax'), output: '' };
+  }
+  const emitter = new LimitedEmitter(limits.outputChars);
+  try {
+    const context = new Context(variables, liquid.options, { sync: true }, { liquid } as never);
+    toValueSync(liquid.renderer.renderTemplates(templates, context, emitter));
+    return { ok: true, output: emitter.buffer };
+  } catch (error) {
+    return { ok: false, error: toSandboxError(error, 'runtime'), output: emitter.buffer };
+  }
+}

@@ -26,6 +26,37 @@ function webManifest(): Plugin {
   };
 }
 
+/**
+ * The files viewer's OCR (src/ocr/browser-ocr.ts) loads tesseract.js's worker, its WebAssembly cores
+ * and the French and English data from /ocr/ on the console's own origin, never from a CDN: served
+ * from node_modules in dev, copied into the build.
+ */
+function ocrAssets(): Plugin {
+  const resolve = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
+  const files: Record<string, string> = {
+    'ocr/worker.min.js': resolve('tesseract.js/dist/worker.min.js'),
+    'ocr/lang/fra.traineddata.gz': resolve('@tesseract.js-data/fra/4.0.0_best_int/fra.traineddata.gz'),
+    'ocr/lang/eng.traineddata.gz': resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
+  };
+  for (const core of ['tesseract-core-lstm.wasm.js', 'tesseract-core-simd-lstm.wasm.js', 'tesseract-core-relaxedsimd-lstm.wasm.js']) {
+    files[`ocr/core/${core}`] = resolve(`tesseract.js-core/${core}`);
+  }
+  return {
+    name: 'postroom-ocr-assets',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = files[(req.url ?? '').split('?')[0]!.replace(/^\//, '')];
+        if (!file) return next();
+        res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const [fileName, file] of Object.entries(files)) this.emitFile({ type: 'asset', fileName, source: readFileSync(file) });
+    },
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -38,6 +69,7 @@ export default defineConfig({
   plugins: [
     react(),
     webManifest(),
+    ocrAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -48,6 +80,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,mjs,css,html,woff2,svg,png,webmanifest}'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // The OCR engine (~10 MB) is fetched from the console when a user first asks for OCR, not
+        // precached for everyone.
+        globIgnores: ['ocr/**'],
       },
       devOptions: { enabled: false },
     }),

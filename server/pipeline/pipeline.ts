@@ -35,7 +35,7 @@ export interface PipelineOptions {
   deliveryBackoffMs?: number;
   /** How often the retention job runs. */
   retentionEveryMs?: number;
-  /** Parse deadline per file (the files viewer's by default). */
+  /** Parse deadline per file (SERVER_PARSE_DEADLINE_MS, 30 s, by default). */
   parseDeadlineMs?: number;
   /**
    * On stop, how long runs in progress have to reach their next step and give their analysis back

@@ -25,6 +25,7 @@ import { carriedTaints, taintsAfter } from '../../src/categorization/from-result
 import type { TaintState } from '../../src/categorization/types';
 import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './modules/categorization/run-categorization';
 import { runConsolidationModule } from './modules/consolidation/run-consolidation';
+import { runOcrDataExtraction } from './modules/ocr-data-extraction/run-ocr-data-extraction';
 import { buildOutput } from './output';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
@@ -52,7 +53,6 @@ const NOT_BUILT: Partial<Record<EnvironmentModule['type'], string>> = {
   extraction: 'information extraction',
   visionEngine: 'vision engine',
   replyTemplate: 'reply template',
-  ocrDataExtraction: 'OCR data extraction',
 };
 
 class StopRun extends Error {
@@ -157,6 +157,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     const nluResults: NluModuleResult[] = [];
     const categorizations: { moduleId: string; result: CategorizationResult }[] = [];
     let taints: TaintState = { analysis: [], documents: {} };
+    // A part of the extraction failed (an attachment, an OCR page): the later modules still run on
+    // what was read, but the analysis ends in error, so reanalyze tries again.
+    let partialFailure: string | null = null;
     const uploadedAttachments: AttachmentBytes[] = files
       .filter((file) => file.role === 'attachment' && file.content !== null)
       .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
@@ -192,10 +195,14 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
           settings.extractor,
           deps.parser,
+          { environment: settings.content },
         );
         if (extraction.mainFileError !== null) {
           failure = extraction.mainFileError;
           await record('error', `${extraction.mainFileError} ${extraction.summary}`, extraction.result);
+        } else if (extraction.failures?.length) {
+          partialFailure = `Part of the extraction failed: ${extraction.failures.join('; ')}`;
+          await record('error', `${extraction.summary} ${partialFailure}`, extraction.result);
         } else {
           await record('success', extraction.summary, extraction.result);
         }
@@ -230,6 +237,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       } else if (module.type === 'consolidation') {
         const consolidation = runConsolidationModule({ module, results: categorizations, taints: carriedTaints(taints) });
         await record(consolidation.outcome, consolidation.message, consolidation.result);
+      } else if (module.type === 'ocrDataExtraction') {
+        const ocr = await runOcrDataExtraction({ module, extraction, files: files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])) });
+        await record(ocr.outcome, ocr.message, ocr.result);
       } else if (module.type === 'output') {
         const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, results, config: module.config });
         await record('success', summary, payload);
@@ -240,8 +250,8 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     }
     await checkpoint();
     return await finish(deps, claimed, {
-      status: failure !== null ? 'error' : 'processed',
-      error: failure,
+      status: failure !== null || partialFailure !== null ? 'error' : 'processed',
+      error: failure ?? partialFailure,
       modules: results,
       step,
       cpuMs: cpuMs(),

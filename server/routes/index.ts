@@ -6,6 +6,7 @@ import { registerAccessKeyRoutes } from './access-keys';
 import { registerAnalysisRoutes } from './analyses';
 import { registerApiAnalysisRoutes } from './api-analyses';
 import { registerExtractorTestRoutes } from './extractor-test';
+import { registerOcrDataExtractionTestRoutes } from './ocr-data-extraction-test';
 import { registerEnvironmentRoutes } from './environments';
 import { registerPasswordRoutes } from './passwords';
 import { registerIdentityProviderRoutes } from './identity-providers';
@@ -33,6 +34,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAnalysisRoutes(app, ctx);
   registerApiAnalysisRoutes(app, ctx);
   registerExtractorTestRoutes(app, ctx);
+  registerOcrDataExtractionTestRoutes(app, ctx);
   registerConsumptionRoutes(app, ctx);
   registerVersionRoutes(app, ctx);
   registerNluRoutes(app, ctx);

@@ -357,7 +357,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'test-ocrDataExtraction',
-            lazy: () => import('../features/analyses/ocr-test-redirect').then((m) => ({ loader: m.ocrTestLoader })),
+            lazy: () => import('../features/analyses/ocr-test-page').then((m) => ({ Component: m.OcrTestPage })),
             handle: { title: 'testOcrDataExtraction' },
           },
           { path: '*', loader: redirectLoaders.environmentHome },

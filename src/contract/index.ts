@@ -62,6 +62,7 @@ import { environmentConsumption, myConsumption, organisationConsumption } from '
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
+import { testOcrDataExtraction } from './ocr-data-extraction';
 
 export * from './define';
 export * from './auth';
@@ -138,4 +139,5 @@ export const allEndpoints: readonly Endpoint[] = [
   deleteVersion,
   ...nluEndpoints,
   ...categorizationEndpoints,
+  testOcrDataExtraction,
 ];

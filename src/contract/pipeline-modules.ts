@@ -22,3 +22,8 @@ export function pipelineModules(settings: Pick<EnvironmentSettings, 'modules'>):
 export function extractorEnabled(settings: Pick<EnvironmentSettings, 'modules' | 'extractor'>): boolean {
   return settings.extractor.active && pipelineModules(settings).some((module) => module.type === 'extractor' && module.active);
 }
+
+/** The OCR data extraction module can be tested when the pipeline holds it as an active module. */
+export function ocrDataExtractionEnabled(settings: Pick<EnvironmentSettings, 'modules'>): boolean {
+  return pipelineModules(settings).some((module) => module.type === 'ocrDataExtraction' && module.active);
+}

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES } from './test-support/fixtures';
+import { FIXTURES, REPO_FIXTURES } from './test-support/fixtures';
 
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
@@ -26,5 +26,14 @@ describe('npm run parse', () => {
     expect(status).toBe(1);
     expect(lines[0].email.subject).toBe('Simple');
     expect(lines[1]).toEqual({ file: '/nonexistent/mail.eml', error: { code: 'notFound', message: 'File "/nonexistent/mail.eml" not found.' } });
+  });
+
+  it('reads the office formats and HTML, and says when a damaged one cannot be read', async () => {
+    const office = `${REPO_FIXTURES}office/`;
+    const { status, lines } = await run(`${office}letter.docx`, `${office}orders.xlsx`, `${office}slides.odp`, `${office}page.html`, `${REPO_FIXTURES}damaged/truncated-letter.docx`);
+    expect(status).toBe(1);
+    expect(lines.map((line) => line.kind ?? line.error.code)).toEqual(['document', 'spreadsheet', 'document', 'html', 'corrupt']);
+    expect(lines[0].document.pages[1].text).toContain('Élodie Marchand');
+    expect(lines[1].spreadsheet.sheets[1]).toMatchObject({ name: 'Interne', hidden: true });
   });
 });

@@ -10,6 +10,8 @@ import { BlobStore, type Address, type Attachment, type Email } from './model';
 import { sha256Hex } from './sha256';
 import { toIsoDate } from './dates';
 import { parseCalendar } from './calendar';
+import { normaliseAddressHeaders } from './address-headers';
+import { decodeEncodedWords } from './encoded-words';
 
 const MAX_DEPTH = 8;
 
@@ -42,7 +44,7 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
 }
 
 export async function parseEmlEmail(bytes: Uint8Array, blobs: BlobStore, depth = 0): Promise<Email> {
-  const email = await PostalMime.parse(bytes, { forceRfc822Attachments: true, attachmentEncoding: 'arraybuffer' });
+  const email = await PostalMime.parse(normaliseAddressHeaders(bytes), { forceRfc822Attachments: true, attachmentEncoding: 'arraybuffer' });
   const attachments: Attachment[] = [];
   let calendar: Email['calendar'];
   for (const part of email.attachments) {
@@ -81,7 +83,8 @@ export async function parseEmlEmail(bytes: Uint8Array, blobs: BlobStore, depth =
     ...(email.messageId ? { messageId: email.messageId } : {}),
     headers: email.headerLines.map(({ line }) => {
       const colon = line.indexOf(':');
-      return colon < 0 ? { name: line, value: '' } : { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
+      // Encoded words are decoded so subjects and names reach the extractor, the output and webhooks readable.
+      return colon < 0 ? { name: line, value: '' } : { name: line.slice(0, colon).trim(), value: decodeEncodedWords(line.slice(colon + 1).trim()) };
     }),
     ...(email.text ? { text: email.text } : {}),
     ...(email.html ? { html: email.html } : {}),

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeParsePool } from './node-pool';
-import { fixture } from './test-support/fixtures';
+import { fixture, repoFixture } from './test-support/fixtures';
 import { parseErrorCodes } from './errors';
 
 function mulberry32(seed: number) {
@@ -40,19 +40,39 @@ const corpus: Array<[string, string[]]> = [
   ['eml', ['eml/mimetorture.eml', 'eml/calendar-event.eml', 'eml/bounce.eml']],
   ['pdf', ['pdf/invoice.pdf', 'pdf/claim-letter-fr.pdf']],
 ];
+/** The office formats and HTML, from the repository's own fixtures (test-fixtures/). */
+const officeCorpus: Array<[string, string[]]> = [
+  ['docx', ['office/letter.docx']],
+  ['doc', ['office/letter.doc']],
+  ['odt', ['office/letter.odt']],
+  ['pptx', ['office/slides.pptx']],
+  ['pptm', ['office/slides.pptm']],
+  ['ppt', ['office/slides.ppt']],
+  ['odp', ['office/slides.odp']],
+  ['xlsx', ['office/orders.xlsx']],
+  ['xlsm', ['office/orders.xlsm']],
+  ['xls', ['office/orders.xls']],
+  ['ods', ['office/orders.ods']],
+  ['html', ['office/page.html']],
+];
+const OFFICE_PER_FORMAT = 80;
 const PER_FORMAT = 240;
 
 describe('fuzzed fixtures', () => {
   const pool = createNodeParsePool({ size: 2, deadlineMs: 10_000 });
   afterAll(() => pool.close());
 
-  for (const [format, files] of corpus) {
+  const all = [
+    ...corpus.map(([format, files]) => ({ format, files, read: fixture, count: PER_FORMAT })),
+    ...officeCorpus.map(([format, files]) => ({ format, files, read: repoFixture, count: OFFICE_PER_FORMAT })),
+  ];
+  for (const { format, files, read, count } of all) {
     it(`ends every mutated ${format} in a model or a clear error`, async () => {
       const random = mulberry32(0x5eed + format.length);
       const jobs: Promise<void>[] = [];
       const outcomes = { parsed: 0, refused: 0 };
       for (const file of files) {
-        for (const bytes of mutants(fixture(file), Math.ceil(PER_FORMAT / files.length), random)) {
+        for (const bytes of mutants(read(file), Math.ceil(count / files.length), random)) {
           jobs.push(
             pool.parse(`fuzzed.${format}`, bytes).then((response) => {
               if (response.ok) outcomes.parsed++;
@@ -67,7 +87,7 @@ describe('fuzzed fixtures', () => {
         }
       }
       await Promise.all(jobs);
-      expect(outcomes.parsed + outcomes.refused).toBeGreaterThanOrEqual(PER_FORMAT);
+      expect(outcomes.parsed + outcomes.refused).toBeGreaterThanOrEqual(count);
     }, 120_000);
   }
 });

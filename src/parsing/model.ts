@@ -105,6 +105,48 @@ export const pdfSchema = z.object({
 });
 export type Pdf = z.infer<typeof pdfSchema>;
 
+/** A page (or slide) of text: office documents split at explicit page breaks, presentations per slide. */
+export const pageTextSchema = z.object({ number: z.number().int().positive(), text: z.string() });
+
+export const officeFormats = ['docx', 'doc', 'odt', 'pptx', 'pptm', 'odp', 'ppt'] as const;
+export const officeDocumentSchema = z.object({
+  format: z.enum(officeFormats),
+  /** Presentations count slides; text documents count pages (known only where the file marks them). */
+  unit: z.enum(['page', 'slide']),
+  title: z.string().optional(),
+  pages: z.array(pageTextSchema),
+  /** Pictures embedded in the file (for OCR and for opening in the viewer). */
+  images: z.array(attachmentSchema),
+  /** Set for a format that has no safe parser (legacy .ppt): the file is listed, never guessed at. */
+  unreadable: z.literal(true).optional(),
+});
+export type OfficeDocument = z.infer<typeof officeDocumentSchema>;
+
+export const spreadsheetFormats = ['xls', 'xlsx', 'xlsm', 'ods'] as const;
+export const cellRangeSchema = z.object({ top: z.number().int(), left: z.number().int(), bottom: z.number().int(), right: z.number().int() });
+export const sheetSchema = z.object({
+  name: z.string(),
+  hidden: z.boolean(),
+  /** Displayed cell values (as the spreadsheet formats them), row by row; a merged range's value is in its top-left cell. */
+  rows: z.array(z.array(z.string())),
+  merges: z.array(cellRangeSchema),
+  /** Set when the sheet had more rows or columns than are read. */
+  truncated: z.literal(true).optional(),
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+export const spreadsheetSchema = z.object({ format: z.enum(spreadsheetFormats), sheets: z.array(sheetSchema) });
+export type Spreadsheet = z.infer<typeof spreadsheetSchema>;
+
+export const htmlPageSchema = z.object({
+  title: z.string().optional(),
+  text: z.string(),
+  encoding: z.string(),
+  /** Images carried in the page itself (data: URLs); remote ones are counted, never fetched. */
+  images: z.array(attachmentSchema),
+  remoteImages: z.number().int().nonnegative(),
+});
+export type HtmlPage = z.infer<typeof htmlPageSchema>;
+
 export const jsonResultSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), message: z.string(), line: z.number().int(), column: z.number().int() }),
@@ -114,10 +156,13 @@ export const parsedFileSchema = z.object({
   file: z.string(),
   size: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  kind: z.enum(['email', 'pdf', 'text', 'json', 'image', 'other']),
+  kind: z.enum(['email', 'pdf', 'document', 'spreadsheet', 'html', 'text', 'json', 'image', 'audio', 'other']),
   contentType: z.string(),
   email: emailSchema.optional(),
   pdf: pdfSchema.optional(),
+  document: officeDocumentSchema.optional(),
+  spreadsheet: spreadsheetSchema.optional(),
+  html: htmlPageSchema.optional(),
   text: z.object({ text: z.string(), encoding: z.string() }).optional(),
   json: jsonResultSchema.optional(),
 });

@@ -74,7 +74,10 @@ async function toEmail(reader: InstanceType<MsgReaderClass>, fields: FieldsData,
     recipients
       .filter((r) => (r.recipType ?? 'to') === kind)
       .map((r) => address(r.name, smtp(r.addressType, r.email, r.smtpAddress)) ?? {});
-  const senderEmail = smtp(fields.senderAddressType, fields.senderEmail, fields.senderSmtpAddress, fields.sentRepresentingSmtpAddress);
+  // An Exchange (X.500) sender with no SMTP property may still have its SMTP address in the
+  // transport headers the file kept.
+  const headerFrom = headers.find((header) => /^from$/i.test(header.name))?.value.match(/<([^<>\s]+@[^<>\s]+)>|^\s*([^\s<>"]+@[^\s<>"]+)\s*$/);
+  const senderEmail = smtp(fields.senderAddressType, fields.senderEmail, fields.senderSmtpAddress, fields.sentRepresentingSmtpAddress, headerFrom?.[1] ?? headerFrom?.[2]);
   let html = fields.bodyHtml;
   if (!html && fields.html) html = new TextDecoder('utf-8').decode(fields.html);
   let text = fields.body;

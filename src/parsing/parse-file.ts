@@ -3,7 +3,7 @@
  * the result against the zod schema. Runs the same in a web worker, in Node and in the CLI.
  */
 import './text-decoder-fix';
-import { contentTypeFor, detectKind } from './detect';
+import { contentTypeFor, detectKind, extensionOf } from './detect';
 import { parseEmlEmail } from './eml';
 import { parseMsgEmail } from './msg';
 import { parseText } from './text';
@@ -39,6 +39,48 @@ export async function parseFile(
       model = { ...base, kind: 'pdf', pdf: await parsePdfDocument(bytes, blobs, onProgress, { pageText: options.pdfPageText ?? true }) };
       break;
     }
+    case 'docx': {
+      const { parseDocx } = await import('./office/docx');
+      model = { ...base, kind: 'document', document: await parseDocx(bytes, blobs) };
+      break;
+    }
+    case 'odt':
+    case 'odp': {
+      const { parseOdf } = await import('./office/odf');
+      model = { ...base, kind: 'document', document: await parseOdf(bytes, blobs, kind) };
+      break;
+    }
+    case 'pptx':
+    case 'pptm': {
+      const { parsePptx } = await import('./office/pptx');
+      model = { ...base, kind: 'document', document: await parsePptx(bytes, blobs, kind) };
+      break;
+    }
+    case 'doc': {
+      const { parseDoc } = await import('./office/doc');
+      model = { ...base, kind: 'document', document: parseDoc(bytes) };
+      break;
+    }
+    case 'ppt': {
+      const { parsePpt } = await import('./office/ppt');
+      model = { ...base, kind: 'document', document: parsePpt(bytes) };
+      break;
+    }
+    case 'spreadsheet': {
+      // SheetJS is large: loaded only for spreadsheets, like pdf.js for PDFs.
+      const { parseSpreadsheet } = await import('./office/spreadsheet');
+      const format = extensionOf(name) as 'xls' | 'xlsx' | 'xlsm' | 'ods';
+      model = { ...base, kind: 'spreadsheet', spreadsheet: parseSpreadsheet(bytes, format) };
+      break;
+    }
+    case 'html': {
+      const { parseHtml } = await import('./html');
+      model = { ...base, kind: 'html', html: await parseHtml(bytes, blobs) };
+      break;
+    }
+    case 'audio':
+      model = { ...base, kind: 'audio' };
+      break;
     case 'json':
       model = { ...base, kind: 'json', json: parseJson(bytes) };
       break;

@@ -1,5 +1,6 @@
 /** Splits a raw RFC 5322 header block into name/value pairs, unfolding continuation lines. */
 import type { Header } from './model';
+import { decodeEncodedWords } from './encoded-words';
 
 export function parseRawHeaders(block: string): Header[] {
   const headers: Header[] = [];
@@ -13,5 +14,6 @@ export function parseRawHeaders(block: string): Header[] {
     const colon = line.indexOf(':');
     if (colon > 0) headers.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
   }
-  return headers;
+  // Encoded words (=?UTF-8?Q?…?=) are decoded once the folded lines are joined.
+  return headers.map((header) => ({ name: header.name, value: decodeEncodedWords(header.value) }));
 }

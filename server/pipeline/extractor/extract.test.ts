@@ -9,10 +9,15 @@ import { extractorSettingsSchema, type ExtractorSettings } from '../../../src/co
 import { fixture } from '../testing/analyses';
 import { extract, type ExtractorFile } from './extract';
 import { MeteredParser } from './metered-parser';
+import { OcrPool } from '../../ocr/ocr-pool';
 
 const parser = new MeteredParser();
+const ocr = new OcrPool(1);
 beforeAll(() => parser.warmUp());
-afterAll(() => parser.close());
+afterAll(() => {
+  parser.close();
+  ocr.close();
+});
 
 /** Settings from a partial input; the cache is off unless a test is about it. */
 function settings(input: Record<string, unknown> = {}): ExtractorSettings {
@@ -153,34 +158,6 @@ describe('documents and splitting', () => {
     expect(result.documents).toHaveLength(1);
   });
 
-  it('says OCR was not run where a page or an image would need it, and notes formats it cannot read', async () => {
-    const anySize = { minWidth: 0, minHeight: 0 };
-    const ocr = await extract([main('msg/attachmentFiles.msg')], settings({ parser: { image: anySize } }), parser);
-    expect(ocr.result.documents[1]!.notes).toEqual(['No text extracted: this image would need OCR, and OCR was not run (OCR is not available yet).']);
-    expect(ocr.summary).toContain('OCR was not run: 3 document(s) would have needed it');
-    const image = await extract([main('msg/attachmentFiles.msg')], settings({ parser: { image: { ...anySize, ocr: false } } }), parser);
-    expect(image.result.documents[1]!.notes).toEqual(['No text extracted: OCR is off for images.']);
-    const on = await extract([main('pdf/invoice.pdf')], settings({ parser: { document: { ocrMode: 'ON' } } }), parser);
-    expect(on.result.documents[0]!.notes).toEqual(['OCR mode is ON for documents, but OCR was not run (OCR is not available yet): only the text layer was read.']);
-    const docx: ExtractorFile = { id: 'd', name: 'contract.docx', role: 'main', contentType: 'application/octet-stream', content: Buffer.from('PK\u0003\u0004') };
-    const { result, summary } = await extract([docx], settings(), parser);
-    expect(result.documents[0]).toMatchObject({ blocks: [], notes: ['No text extracted: the extractor has no parser for .docx files yet.'] });
-    expect(summary).toContain('1 document(s) without text');
-  });
-
-  it('reads an HTML page and says its images were not read when extract images is on', async () => {
-    const page: ExtractorFile = {
-      id: 'h',
-      name: 'page.html',
-      role: 'main',
-      contentType: 'text/html',
-      content: Buffer.from('<html><body><h1>Avis de sinistre</h1><p>Contrat AB-77812</p><img src="cid:photo"></body></html>'),
-    };
-    const { result } = await extract([page], settings({ parser: { textHtml: { extractImages: true } } }), parser);
-    expect(result.documents[0]!.blocks[0]!.text).toMatch(/Avis de sinistre[\s\S]*Contrat AB-77812/);
-    expect(result.documents[0]!.notes).toEqual(["The page's images were not read: OCR was not run (OCR is not available yet)."]);
-  });
-
   it('fails the main file when it cannot be read, and only notes an unreadable attachment', async () => {
     const broken: ExtractorFile = { id: 'b', name: 'broken.pdf', role: 'main', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 nothing') };
     const failed = await extract([broken], settings(), parser);
@@ -188,6 +165,9 @@ describe('documents and splitting', () => {
     const attached = await extract([main('eml/mixed.eml'), { ...broken, role: 'attachment' }], settings(), parser);
     expect(attached.mainFileError).toBeNull();
     expect(attached.result.documents[1]!.notes[0]).toMatch(/^Could not be read/);
+    // Not a plain success: the failure is listed for the analysis and the trace.
+    expect(attached.failures).toEqual([expect.stringMatching(/^"broken.pdf" could not be read/)]);
+    expect(attached.summary).toContain('1 part(s) could not be read');
   });
 
   it('reuses an earlier extraction of the same file when use cache is on', async () => {
@@ -204,7 +184,7 @@ describe('documents and splitting', () => {
     // attach.png is 256×32 px (checked with file(1)).
     const tall = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 50, minHeight: 50 } } }), parser);
     expect(tall.result.documents.find((d) => d.name === 'attach.png')!.notes).toEqual(['Left out: 256×32 px is under the minimum image size of 50×50 px.']);
-    const low = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 256, minHeight: 32 } } }), parser);
-    expect(low.result.documents.find((d) => d.name === 'attach.png')!.notes[0]).toContain('OCR was not run');
+    const low = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 256, minHeight: 32 } } }), parser, { ocr });
+    expect(low.result.documents.find((d) => d.name === 'attach.png')!.notes[0]).toMatch(/^The picture was read by OCR \(confidence \d+ %\)\.$/);
   });
 });

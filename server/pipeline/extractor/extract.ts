@@ -3,27 +3,33 @@
  * document page and attachment, with every setting honoured:
  * - email: extract attachments, extract HTML (the HTML body is kept), conversation thread (off keeps
  *   the newest message only), ignored attachment extensions, headers;
- * - document: max pages; OCR mode, name and max pages to OCR are read but OCR is a later issue, so the
- *   notes say plainly when a page or image would have needed it;
- * - image: minimum width and height (smaller images are left out, with a note); OCR (not run yet);
- * - text/HTML: extract images (images are not read without OCR: said in a note);
+ * - document (PDF, DOCX, DOC, ODT, PPTX, PPTM, ODP): max pages; OCR mode, max pages to OCR (ocr-step.ts);
+ *   pictures embedded in office documents are read by OCR as documents of their own;
+ * - spreadsheet (XLS, XLSX, XLSM, ODS): read vertically, unmerge cells, parse hidden sheets;
+ * - image: minimum width and height (smaller images are left out, with a note); OCR;
+ * - text/HTML: extract images (the page's inline pictures become documents, read by OCR);
  * - global: split per characters, split per page, character redundancy, use cache;
  * - sub-parsers: a file whose extension has a sub-parser block uses that block instead of the parser
  *   settings, for itself and for what it contains.
- * Formats without a parser here (doc, docx, xlsx, mp3…) give a document with a note, never made-up text.
+ * Formats without a parser here (legacy PPT, MP3 without a transcription service) give a document
+ * with a note, never made-up text.
  */
 import { createHash } from 'node:crypto';
 import { type ExtractedDocument, type ExtractorResult } from '../../../src/contract/analyses';
 import { extensionOf, inputTypeOf } from '../../../src/contract/uploads';
 import type { ExtractorSettings, ParserSettings } from '../../../src/contract/environments';
-import type { Email } from '../../../src/parsing/model';
+import type { Attachment, Email } from '../../../src/parsing/model';
 import { parseText } from '../../../src/parsing/text';
-import { hasImages, htmlToText } from './html-text';
+import { htmlToText } from './html-text';
 import { imageSize } from './image-size';
 import type { Parser } from './metered-parser';
 import { ResultCache } from './result-cache';
 import { splitText } from './split';
 import { latestMessage } from './thread';
+import { sharedOcrPool } from '../../ocr/ocr-pool';
+import { imageOcrRefusal, ocrNote, OcrLedger, pagesToOcr, type EnvironmentOcr, type OcrEngine } from './ocr-step';
+import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
+import { transcribe, transcriptionConfig } from './transcribe';
 
 export interface ExtractorFile {
   id: string | null;
@@ -48,6 +54,18 @@ export interface ExtractionOutcome {
   mainFileError: string | null;
   /** One line for the trace. */
   summary: string;
+  /**
+   * Parts that failed although the main file was read (an attachment that could not be read, an
+   * OCR page past its deadline): the analysis shows them and is not a plain success.
+   */
+  failures?: string[];
+}
+
+export interface ExtractOptions {
+  /** The OCR engine (the process's shared pool by default). */
+  ocr?: OcrEngine;
+  /** The environment's content settings: OCR per JPG and PNG, max pages to OCR. */
+  environment?: EnvironmentOcr;
 }
 
 /** Past this depth nested attachments (a mail in a mail in a mail…) are listed, not opened. */
@@ -56,8 +74,6 @@ const MAX_DEPTH = 8;
 /** Content types of unnamed mail parts that are plain text in all but name. */
 const TEXT_LIKE = /^(text\/|message\/(delivery-status|feedback-report|disposition-notification)|application\/(ics|json|xml))/i;
 
-export const OCR_NOT_RUN = 'OCR was not run (OCR is not available yet)';
-
 const cache = new ResultCache();
 
 interface Context {
@@ -65,6 +81,11 @@ interface Context {
   parser: Parser;
   attachments: AttachmentBytes[];
   fileId: string | null;
+  ocr: OcrEngine;
+  environment: EnvironmentOcr | undefined;
+  ledger: OcrLedger;
+  /** Failures of parts of this file (attachments, OCR pages). */
+  failures: string[];
 }
 
 function settingsFor(settings: ExtractorSettings, fileName: string): ParserSettings {
@@ -162,29 +183,43 @@ async function mailDocuments(
   return documents;
 }
 
-function pdfDocument(
+async function pdfDocument(
   ctx: Context,
   name: string,
   path: string[],
   source: ExtractedDocument['source'],
   pdf: { pageCount: number; pages: { number: number; text: string }[] },
-): ExtractedDocument {
+  bytes: Uint8Array,
+): Promise<ExtractedDocument> {
   const parser = settingsFor(ctx.settings, name);
   const doc = documentBase(ctx, name, path, source, 'application/pdf');
   doc.pageCount = pdf.pageCount;
-  const { maxPages, ocrMode } = parser.document;
-  const pages = pdf.pages.slice(0, maxPages);
+  const { maxPages, ocrMode, maxPagesToOcr } = parser.document;
+  const pages = pdf.pages.slice(0, maxPages).map((page) => ({ ...page }));
   if (pdf.pageCount > maxPages) doc.notes.push(`Only the first ${maxPages} of ${pdf.pageCount} pages were extracted (max pages).`);
   const blank = pages.filter((page) => page.text.trim() === '').map((page) => page.number);
-  if (ocrMode === 'ON') {
-    doc.notes.push(`OCR mode is ON for documents, but ${OCR_NOT_RUN}: only the text layer was read.`);
-  } else if (blank.length > 0) {
-    const which = blank.length === pages.length ? 'No page has' : `Page(s) ${blank.join(', ')} have`;
-    doc.notes.push(
-      ocrMode === 'OFF'
-        ? `${which} a text layer; OCR is off for documents, so no text came from them.`
-        : `${which} a text layer and would need OCR: ${OCR_NOT_RUN}.`,
-    );
+  if (ocrMode === 'OFF') {
+    if (blank.length > 0) {
+      const which = blank.length === pages.length ? 'No page has' : `Page(s) ${blank.join(', ')} have`;
+      doc.notes.push(`${which} a text layer; OCR is off for documents, so no text came from them.`);
+    }
+  } else {
+    const wanted = ocrMode === 'ON' ? pages.map((page) => page.number) : blank;
+    const limit = pagesToOcr(maxPagesToOcr, ctx.environment);
+    const chosen = wanted.slice(0, limit);
+    if (wanted.length > chosen.length) doc.notes.push(`Page(s) ${wanted.slice(chosen.length).join(', ')} were not read by OCR (max pages to OCR: ${limit}).`);
+    for (const number of chosen) {
+      const result = await ctx.ocr.recognize(bytes, { pdfPage: number, dpi: 300 });
+      if (result.ok) {
+        pages[number - 1]!.text = result.page.text;
+        ctx.ledger.read(result.page.confidence);
+        doc.notes.push(ocrNote(`Page ${number}`, result.page.confidence));
+      } else {
+        ctx.ledger.failed(`${name} page ${number}`, result.message);
+        ctx.failures.push(`OCR of page ${number} of "${name}" failed: ${result.message}`);
+        doc.notes.push(`OCR of page ${number} failed: ${result.message}`);
+      }
+    }
   }
   if (parser.global.splitPerPage) {
     doc.blocks = pages.flatMap((page) => blocksOf(page.text, parser, page.number));
@@ -192,6 +227,59 @@ function pdfDocument(
     doc.blocks = blocksOf(pages.map((page) => page.text.trim()).filter((text) => text !== '').join('\n\n'), parser);
   }
   return doc;
+}
+
+/** A picture (a file, an attachment, or embedded in a document or page) → its document, read by OCR when allowed. */
+async function imageDocument(
+  ctx: Context,
+  name: string,
+  contentType: string,
+  bytes: Uint8Array,
+  path: string[],
+  source: ExtractedDocument['source'],
+  parser: ParserSettings,
+): Promise<ExtractedDocument> {
+  const doc = documentBase(ctx, name, path, source, contentType);
+  const size = imageSize(bytes);
+  const { minWidth, minHeight } = parser.image;
+  if (size !== null && (size.width < minWidth || size.height < minHeight)) {
+    doc.notes.push(`Left out: ${size.width}×${size.height} px is under the minimum image size of ${minWidth}×${minHeight} px.`);
+    return doc;
+  }
+  const refusal = imageOcrRefusal(name, parser.image.ocr, ctx.environment);
+  if (refusal !== null) {
+    doc.notes.push(refusal);
+    return doc;
+  }
+  const result = await ctx.ocr.recognize(bytes);
+  if (result.ok) {
+    ctx.ledger.read(result.page.confidence);
+    doc.pageCount = 1;
+    doc.blocks = blocksOf(result.page.text, parser, parser.global.splitPerPage ? 1 : null);
+    doc.notes.push(ocrNote('The picture was', result.page.confidence));
+  } else {
+    ctx.ledger.failed(name, result.message);
+    ctx.failures.push(`OCR of "${name}" failed: ${result.message}`);
+    doc.notes.push(`OCR failed: ${result.message}`);
+  }
+  return doc;
+}
+
+/** Pictures embedded in a document or page → documents of their own, within the document's OCR page budget. */
+async function embeddedImages(
+  ctx: Context,
+  owner: ExtractedDocument,
+  images: Attachment[],
+  blobs: Uint8Array[],
+  parser: ParserSettings,
+): Promise<ExtractedDocument[]> {
+  const limit = pagesToOcr(parser.document.maxPagesToOcr, ctx.environment);
+  if (images.length > limit) owner.notes.push(`${images.length - limit} embedded picture(s) were not read by OCR (max pages to OCR: ${limit}).`);
+  const documents: ExtractedDocument[] = [];
+  for (const image of images.slice(0, limit)) {
+    documents.push(await imageDocument(ctx, image.name, image.contentType, blobs[image.blobId] ?? new Uint8Array(), [...owner.path, image.name], 'attachment', parser));
+  }
+  return documents;
 }
 
 /** One file (uploaded, or an attachment inside a mail) → its documents. */
@@ -223,36 +311,45 @@ async function fileDocuments(
     if (!response.ok || response.model.pdf === undefined) {
       return note(`Could not be read: ${response.ok ? 'not a PDF' : response.error.message}`, 'application/pdf');
     }
-    return [pdfDocument(ctx, name, path, source, response.model.pdf)];
+    return [await pdfDocument(ctx, name, path, source, response.model.pdf, bytes)];
   }
   if (family === 'image' || /^image\//i.test(contentType)) {
-    const size = imageSize(bytes);
-    const { minWidth, minHeight } = parser.image;
-    if (size !== null && (size.width < minWidth || size.height < minHeight)) {
-      return note(`Left out: ${size.width}×${size.height} px is under the minimum image size of ${minWidth}×${minHeight} px.`);
-    }
-    return note(
-      parser.image.ocr
-        ? `No text extracted: this image would need OCR, and ${OCR_NOT_RUN}.`
-        : 'No text extracted: OCR is off for images.',
-    );
+    return [await imageDocument(ctx, name, contentType, bytes, path, source, parser)];
   }
+  const blocks = (text: string, page: number | null = null) => blocksOf(text, parser, page);
   if (family === 'text') {
-    const { text: html } = parseText(bytes);
+    const response = await ctx.parser.parse(name, bytes);
+    if (!response.ok || response.model.html === undefined) return note(`Could not be read: ${response.ok ? 'not an HTML page' : response.error.message}`, 'text/html');
     const doc = documentBase(ctx, name, path, source, 'text/html');
-    doc.blocks = blocksOf(await htmlToText(html), parser);
-    if (parser.textHtml.extractImages && hasImages(html)) doc.notes.push(`The page's images were not read: ${OCR_NOT_RUN}.`);
-    return [doc];
-  }
-  if (family === 'audio') {
-    return note(
-      parser.audio.transcript
-        ? 'No text extracted: audio transcription is not available yet.'
-        : 'No text extracted: audio files are only transcribed when transcript is on.',
-    );
+    const images = htmlDocument(doc, response.model.html, parser, blocks);
+    return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
   }
   if (family === 'document' || family === 'spreadsheet') {
-    return note(`No text extracted: the extractor has no parser for .${ext} files yet.`);
+    const response = await ctx.parser.parse(name, bytes);
+    if (!response.ok) return note(`Could not be read: ${response.error.message}`, contentType);
+    const doc = documentBase(ctx, name, path, source, response.model.contentType);
+    if (response.model.spreadsheet) {
+      spreadsheetDocument(doc, response.model.spreadsheet, parser, blocks);
+      return [doc];
+    }
+    if (!response.model.document) return note(`Could not be read: not a .${ext} file`, contentType);
+    const images = officeDocument(doc, response.model.document, parser, blocks);
+    return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
+  }
+  if (family === 'audio') {
+    if (!parser.audio.transcript) return note('No text extracted: audio files are only transcribed when transcript is on.');
+    const config = transcriptionConfig();
+    if (config === null) return note('No text extracted: no transcription service is configured (POSTROOM_LLM_BASE_URL).');
+    const transcript = await transcribe(config, name, bytes);
+    const doc = documentBase(ctx, name, path, source, 'audio/mpeg');
+    if (transcript.ok) {
+      doc.blocks = blocks(transcript.text);
+      doc.notes.push(`Transcribed by ${config.model}.`);
+    } else {
+      ctx.failures.push(`The transcript of "${name}" failed: ${transcript.message}`);
+      doc.notes.push(`No transcript: ${transcript.message}.`);
+    }
+    return [doc];
   }
   if (TEXT_LIKE.test(contentType)) {
     const doc = documentBase(ctx, name, path, source, contentType);
@@ -270,21 +367,31 @@ function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
     .digest('hex');
 }
 
-function describe(documents: ExtractedDocument[], files: number, fromCache: number): string {
+function describe(documents: ExtractedDocument[], files: number, fromCache: number, ledger: OcrLedger, failures: string[]): string {
   const blocks = documents.reduce((sum, doc) => sum + doc.blocks.length, 0);
-  const ocr = documents.filter((doc) => doc.notes.some((note) => note.includes(OCR_NOT_RUN))).length;
   const nothing = documents.filter((doc) => doc.blocks.length === 0).length;
   const parts = [`${documents.length} document(s) from ${files} file(s), ${blocks} text block(s)`];
   if (fromCache > 0) parts.push(`${fromCache} file(s) from the cache`);
   if (nothing > 0) parts.push(`${nothing} document(s) without text (see their notes)`);
-  if (ocr > 0) parts.push(`OCR was not run: ${ocr} document(s) would have needed it`);
+  const ocr = ledger.summary();
+  if (ocr !== null) parts.push(ocr);
+  const unread = failures.filter((failure) => !failure.startsWith('OCR ')).length;
+  if (unread > 0) parts.push(`${unread} part(s) could not be read`);
   return `${parts.join('; ')}.`;
 }
 
 /** Runs the extractor over the files of an analysis, main file first. */
-export async function extract(files: readonly ExtractorFile[], settings: ExtractorSettings, parser: Parser): Promise<ExtractionOutcome> {
+export async function extract(
+  files: readonly ExtractorFile[],
+  settings: ExtractorSettings,
+  parser: Parser,
+  options: ExtractOptions = {},
+): Promise<ExtractionOutcome> {
   const documents: ExtractedDocument[] = [];
   const attachments: AttachmentBytes[] = [];
+  const failures: string[] = [];
+  const ledger = new OcrLedger();
+  const ocr = options.ocr ?? sharedOcrPool();
   let mainFileError: string | null = null;
   let fromCache = 0;
   for (const file of files) {
@@ -298,7 +405,7 @@ export async function extract(files: readonly ExtractorFile[], settings: Extract
       fileDocs = cached.documents.map((doc) => ({ ...doc, fileId: file.id }));
       fileAttachments = cached.attachments;
     } else {
-      const ctx: Context = { settings, parser, attachments: [], fileId: file.id };
+      const ctx: Context = { settings, parser, attachments: [], fileId: file.id, ocr, environment: options.environment, ledger, failures: [] };
       if (file.role === 'attachment') {
         const ext = extensionOf(file.name);
         const mainName = files[0]?.name ?? '';
@@ -313,8 +420,15 @@ export async function extract(files: readonly ExtractorFile[], settings: Extract
       }
       fileDocs = await fileDocuments(ctx, file.name, file.contentType, file.content, [file.name], file.role, 0);
       fileAttachments = ctx.attachments;
+      // Parts that could not be read, at any depth, are failures of this extraction.
+      for (const doc of fileDocs) {
+        const unreadable = doc.notes.find((note) => note.startsWith('Could not be read'));
+        if (unreadable !== undefined && !(file.role === 'main' && doc === fileDocs[0])) ctx.failures.push(`"${doc.path.join(' / ')}" ${unreadable.replace(/^Could not be read/, 'could not be read')}`);
+      }
+      failures.push(...ctx.failures);
+      // A failure is never cached: the next run (reanalyze) tries again.
       const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
-      if (useCache && unreadable === undefined) cache.set(key, { documents: fileDocs, attachments: fileAttachments });
+      if (useCache && unreadable === undefined && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments });
     }
     if (file.role === 'main') {
       const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
@@ -323,5 +437,5 @@ export async function extract(files: readonly ExtractorFile[], settings: Extract
     documents.push(...fileDocs);
     attachments.push(...fileAttachments);
   }
-  return { result: { documents }, attachments, mainFileError, summary: describe(documents, files.length, fromCache) };
+  return { result: { documents }, attachments, mainFileError, failures, summary: describe(documents, files.length, fromCache, ledger, failures) };
 }

@@ -31,6 +31,13 @@ function threadCpuMs(tid: number | null): number | null {
   }
 }
 
+/**
+ * The server's parse deadline per file: three times the viewer's, because a pipeline worker shares a
+ * busy machine (two cores, OCR threads, other workers) and a slow parse there is not a hostile file.
+ * POSTROOM_PARSE_DEADLINE_MS changes it.
+ */
+export const SERVER_PARSE_DEADLINE_MS = 30_000;
+
 export interface Parser {
   parse(name: string, bytes: Uint8Array): Promise<ParseResponse>;
 }
@@ -42,7 +49,7 @@ export class MeteredParser implements Parser {
   private activeMs = 0;
 
   constructor(deadlineMs?: number) {
-    this.pool = new ParsePool(() => this.spawn(), { size: 1, deadlineMs });
+    this.pool = new ParsePool(() => this.spawn(), { size: 1, deadlineMs: deadlineMs ?? (Number(process.env.POSTROOM_PARSE_DEADLINE_MS) || SERVER_PARSE_DEADLINE_MS) });
   }
 
   async parse(name: string, bytes: Uint8Array): Promise<ParseResponse> {
@@ -50,8 +57,9 @@ export class MeteredParser implements Parser {
     const mark = before?.performance.eventLoopUtilization();
     const cpuMark = threadCpuMs(this.tid);
     const started = performance.now();
-    // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable.
-    const response = await this.pool.parse(name, bytes.slice());
+    // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable
+    // (a copy, not bytes.slice(): on a Buffer that is a view of a shared pool, which would be detached).
+    const response = await this.pool.parse(name, new Uint8Array(bytes));
     const wall = performance.now() - started;
     const after = this.worker;
     const cpuNow = before === after ? threadCpuMs(this.tid) : null;

@@ -7,6 +7,7 @@ import { EmailView } from './email-view';
 import { PdfView } from './pdf-view';
 import { detectKind } from '../../parsing/detect';
 import { ImageView, JsonView, OtherView, TextView } from './simple-views';
+import { DocumentView, HtmlView, SpreadsheetView } from './office-views';
 
 type Props = {
   entry: Entry;
@@ -54,6 +55,12 @@ export function FileView({ entry, onOpenAttachment, onFirstPaint }: Props) {
       );
     case 'pdf':
       return <PdfView key={entry.id} bytes={entry.bytes} name={name} attachments={model.pdf!.attachments} blobs={blobs} />;
+    case 'document':
+      return <DocumentView document={model.document!} onOpenImage={(image) => onOpenAttachment(entry, image, blobs[image.blobId] ?? new Uint8Array())} />;
+    case 'spreadsheet':
+      return <SpreadsheetView sheets={model.spreadsheet!.sheets} />;
+    case 'html':
+      return <HtmlView page={model.html!} onOpenImage={(image) => onOpenAttachment(entry, image, blobs[image.blobId] ?? new Uint8Array())} />;
     case 'text':
       return <TextView text={model.text!.text} encoding={model.text!.encoding} />;
     case 'json':

@@ -18,6 +18,21 @@ import { pageTextOf } from '../../parsing/pdf-text';
 import { downloadBytes, formatSize } from './open-files';
 import { usePreferences } from '../../storage/preferences';
 import { usePdfSearch } from './pdf-search';
+import { OcrPanel } from './ocr-panel';
+
+/** A page drawn at 300 dpi on a canvas of its own, for OCR (a scan shown on screen is too small to read well). */
+async function renderForOcr(doc: PDFDocumentProxy, number: number) {
+  const page = await doc.getPage(number);
+  const viewport = page.getViewport({ scale: 300 / 72 });
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(viewport.width);
+  canvas.height = Math.ceil(viewport.height);
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: context, viewport }).promise;
+  return { image: canvas, width: canvas.width, height: canvas.height };
+}
 
 GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
 
@@ -154,6 +169,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
         </ControlGroup>
         <InputGroup leftIcon="search" placeholder={t('pdf.search')} aria-label={t('pdf.search')} value={query} onValueChange={setQuery} />
       </div>
+      {doc && <OcrPanel key={jump} source={() => renderForOcr(doc, Math.min(Math.max(1, jump), pageCount))} label={t('ocr.page', { number: Math.min(Math.max(1, jump), pageCount) })} />}
       {search && (
         <p data-testid="pdf-matches" aria-live="polite">
           {search.searched < pageCount ? t('pdf.searching', { searched: search.searched, count: pageCount }) : t('pdf.matches', { count: search.matches.length })}{' '}

@@ -6,6 +6,7 @@ import type { ParsedFile } from '../../parsing/model';
 import { usePreferences } from '../../storage/preferences';
 import { JsonTree } from '../../ui/json-tree';
 import { downloadBytes, formatSize } from './open-files';
+import { OcrPanel } from './ocr-panel';
 
 export function TextView({ text, encoding }: { text: string; encoding: string }) {
   const { t } = useTranslation('filesViewer');
@@ -37,10 +38,23 @@ export function JsonView({ result, raw }: { result: NonNullable<ParsedFile['json
 }
 
 export function ImageView({ bytes, type, name }: { bytes: Uint8Array; type: string; name: string }) {
+  const { t } = useTranslation('filesViewer');
   const url = useMemo(() => URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type })), [bytes, type]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  // The image's size, for the word boxes: read from the decoded picture.
+  const source = async () => {
+    const bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return { image: new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), ...size };
+  };
   // SVG may hold scripts and remote references: shown only as an <img>, which runs and loads nothing.
-  return <img src={url} alt={name} data-testid="image-view" style={{ maxWidth: '100%' }} />;
+  return (
+    <div>
+      {type !== 'image/svg+xml' && <OcrPanel source={source} label={t('ocr.image')} />}
+      <img src={url} alt={name} data-testid="image-view" style={{ maxWidth: '100%' }} />
+    </div>
+  );
 }
 
 export function OtherView({ model, bytes }: { model: ParsedFile; bytes: Uint8Array }) {

@@ -11,3 +11,10 @@ export function fixture(path: string): Uint8Array {
 export function fixtureNames(folder: 'eml' | 'msg' | 'pdf'): string[] {
   return readdirSync(FIXTURES + folder).filter((name) => name !== 'LICENSE');
 }
+
+/** The repository's own fixtures (test-fixtures/, made with LibreOffice: see its README). */
+export const REPO_FIXTURES = fileURLToPath(new URL('../../../test-fixtures/', import.meta.url));
+
+export function repoFixture(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(REPO_FIXTURES + path));
+}

@@ -1,0 +1,102 @@
+/**
+ * The server's OCR pool: a few worker threads (ocr-thread.ts), one page at a time each, with a
+ * deadline per page. A page past its deadline, or whose thread dies, ends in an error for that page
+ * only: the thread is terminated and replaced (tesseract.js cannot be interrupted otherwise).
+ * The deadline is generous (a busy machine with two cores shared by every worker) and set by
+ * POSTROOM_OCR_PAGE_DEADLINE_MS.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { OcrPage } from '../../src/ocr/model';
+import type { OcrRequest, OcrResponse } from './ocr-thread';
+
+export const DEFAULT_OCR_DEADLINE_MS = 60_000;
+const BOOT = new URL('./ocr-thread-boot.mjs', import.meta.url);
+
+export type OcrResult = { ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string };
+type Job = { request: OcrRequest; resolve: (result: OcrResult) => void };
+type Slot = { worker: Worker; job?: Job; timer?: ReturnType<typeof setTimeout> };
+
+export class OcrPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly size = Math.max(1, Math.min(2, os.cpus().length - 1)),
+    readonly deadlineMs = Number(process.env.POSTROOM_OCR_PAGE_DEADLINE_MS) || DEFAULT_OCR_DEADLINE_MS,
+  ) {}
+
+  /** Reads a picture (PNG, JPEG…), or page `pdfPage` of a PDF rendered at `dpi`. Never rejects. */
+  recognize(image: Uint8Array, options: { pdfPage?: number; dpi?: number; keepImage?: boolean } = {}): Promise<OcrResult> {
+    return new Promise((resolve) => {
+      // A copy (Buffer.slice would be a view): its buffer is transferred to the thread.
+      this.queue.push({ request: { id: this.nextId++, image: new Uint8Array(image), ...options }, resolve });
+      this.pump();
+    });
+  }
+
+  close(): void {
+    for (const job of this.queue.splice(0)) job.resolve({ ok: false, code: 'failed', message: 'The OCR pool was closed.' });
+    for (const slot of this.slots.splice(0)) {
+      clearTimeout(slot.timer);
+      slot.job?.resolve({ ok: false, code: 'failed', message: 'The OCR pool was closed.' });
+      void slot.worker.terminate();
+    }
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      let slot = this.slots.find((candidate) => !candidate.job);
+      if (!slot && this.slots.length < this.size) {
+        slot = { worker: this.spawn() };
+        this.slots.push(slot);
+      }
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      const busy = slot;
+      busy.job = job;
+      busy.timer = setTimeout(() => this.fail(busy, 'timeout', `OCR of the page took longer than ${this.deadlineMs / 1000} s and was stopped.`), this.deadlineMs);
+      busy.worker.postMessage(job.request, [job.request.image.buffer as ArrayBuffer]);
+    }
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    worker.unref();
+    worker.on('message', (response: OcrResponse) => {
+      const slot = this.slots.find((candidate) => candidate.worker === worker);
+      if (!slot?.job || slot.job.request.id !== response.id) return;
+      this.finish(slot, response.ok ? { ok: true, page: response.page, ...(response.image ? { image: response.image } : {}) } : { ok: false, code: 'failed', message: response.message });
+    });
+    const died = (reason: string) => {
+      const slot = this.slots.find((candidate) => candidate.worker === worker);
+      if (slot) this.fail(slot, 'failed', `The OCR engine stopped: ${reason}`);
+    };
+    worker.on('error', (error) => died(error.message));
+    worker.on('exit', (code) => code !== 0 && died(`exit code ${code}`));
+    return worker;
+  }
+
+  private fail(slot: Slot, code: 'timeout' | 'failed', message: string): void {
+    const old = slot.worker;
+    slot.worker = this.spawn();
+    void old.terminate();
+    this.finish(slot, { ok: false, code, message });
+  }
+
+  private finish(slot: Slot, result: OcrResult): void {
+    clearTimeout(slot.timer);
+    const job = slot.job;
+    slot.job = undefined;
+    slot.timer = undefined;
+    job?.resolve(result);
+    this.pump();
+  }
+}
+
+let shared: OcrPool | undefined;
+/** The process's pool, started on first use (its threads load the engine only when a page comes). */
+export function sharedOcrPool(): OcrPool {
+  return (shared ??= new OcrPool());
+}

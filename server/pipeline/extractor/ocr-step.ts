@@ -1,0 +1,58 @@
+/**
+ * OCR in the extractor (§3): which pages and pictures are read by OCR, and the notes that say so.
+ * - Documents: OCR mode OFF reads the text layer only; AUTO reads by OCR the pages without a text
+ *   layer; ON reads every page by OCR. At most "max pages to OCR" pages per document (the smaller of
+ *   the extractor's and the environment's), the rest listed in a note.
+ * - Images: read when the image setting "OCR" is on, and for JPG and PNG when the environment's
+ *   "OCR per JPG" / "OCR per PNG" is on too (when the run gives the environment's content settings).
+ * Every page read says so in the document's notes, with the engine's confidence; a page whose OCR
+ * fails or passes its deadline is a failure the analysis shows (see `failures`).
+ */
+import type { ContentSettings } from '../../../src/contract/environments';
+import { extensionOf } from '../../../src/contract/uploads';
+import type { OcrResult } from '../../ocr/ocr-pool';
+
+export interface OcrEngine {
+  recognize(image: Uint8Array, options?: { pdfPage?: number; dpi?: number }): Promise<OcrResult>;
+}
+
+export type EnvironmentOcr = Pick<ContentSettings, 'ocrJpg' | 'ocrPng' | 'maxPagesToOcr'>;
+
+/** What OCR did during one extraction, for the trace line and the analysis outcome. */
+export class OcrLedger {
+  pages = 0;
+  private confidenceSum = 0;
+  readonly failures: string[] = [];
+
+  read(confidence: number): void {
+    this.pages++;
+    this.confidenceSum += confidence;
+  }
+
+  failed(what: string, message: string): void {
+    this.failures.push(`${what}: ${message}`);
+  }
+
+  summary(): string | null {
+    if (this.pages === 0 && this.failures.length === 0) return null;
+    const parts: string[] = [];
+    if (this.pages > 0) parts.push(`OCR read ${this.pages} page(s) or picture(s), mean confidence ${Math.round(this.confidenceSum / this.pages)} %`);
+    if (this.failures.length > 0) parts.push(`OCR failed on ${this.failures.length}: ${this.failures.join('; ')}`);
+    return parts.join('; ');
+  }
+}
+
+export function pagesToOcr(maxPagesToOcr: number, environment: EnvironmentOcr | undefined): number {
+  return Math.min(maxPagesToOcr, environment?.maxPagesToOcr ?? Number.POSITIVE_INFINITY);
+}
+
+/** Why a picture is not read by OCR, or null when it is. */
+export function imageOcrRefusal(name: string, ocrOn: boolean, environment: EnvironmentOcr | undefined): string | null {
+  if (!ocrOn) return 'No text extracted: OCR is off for images.';
+  const ext = extensionOf(name);
+  if (environment && (ext === 'jpg' || ext === 'jpeg') && !environment.ocrJpg) return 'No text extracted: OCR per JPG is off in the environment content settings.';
+  if (environment && ext === 'png' && !environment.ocrPng) return 'No text extracted: OCR per PNG is off in the environment content settings.';
+  return null;
+}
+
+export const ocrNote = (what: string, confidence: number) => `${what} read by OCR (confidence ${confidence} %).`;

@@ -1,0 +1,65 @@
+/**
+ * The pipeline's OCR data extraction module: after the extractor, every document it read by OCR (PDF
+ * pages, pictures sent as files or attached to mails) is read again with its word boxes (the
+ * extractor's result keeps text only) and the module's field rules are applied (its configuration,
+ * else the invoice rules of src/ocr/fields.ts). Pictures embedded inside office documents are not
+ * kept by the extractor and are listed in the notes. It never throws: a failure is an `error` outcome.
+ */
+import type { EnvironmentModule } from '../../../../src/contract/environments';
+import { ocrDataExtractionConfigSchema, type OcrDataExtractionResult } from '../../../../src/contract/ocr-data-extraction';
+import { extractFields, INVOICE_RULES, type FieldRule } from '../../../../src/ocr/fields';
+import type { OcrPage } from '../../../../src/ocr/model';
+import type { ExtractionOutcome } from '../../extractor/extract';
+import type { OcrEngine } from '../../extractor/ocr-step';
+import { sharedOcrPool } from '../../../ocr/ocr-pool';
+
+export interface OcrModuleInput {
+  module: EnvironmentModule;
+  extraction: ExtractionOutcome | null;
+  /** The analysis files (the extractor's documents point at them by name). */
+  files: readonly { name: string; content: Uint8Array }[];
+  ocr?: OcrEngine;
+}
+
+export interface OcrModuleOutcome {
+  outcome: 'success' | 'error' | 'skipped';
+  message: string;
+  result: OcrDataExtractionResult | null;
+}
+
+const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, index) => part === b[index]);
+
+export async function runOcrDataExtraction({ module, extraction, files, ocr = sharedOcrPool() }: OcrModuleInput): Promise<OcrModuleOutcome> {
+  if (extraction === null) return { outcome: 'skipped', message: 'Nothing was extracted: no document to read fields from.', result: null };
+  const config = ocrDataExtractionConfigSchema.safeParse(module.config);
+  if (!config.success) return { outcome: 'error', message: `The module's configuration is not valid: ${config.error.issues[0]?.message ?? ''}`, result: null };
+  const rules: FieldRule[] = config.data.rules ?? INVOICE_RULES;
+  const result: OcrDataExtractionResult = { documents: [], notes: [] };
+  for (const doc of extraction.result.documents) {
+    const pageNumbers = doc.notes.map((note) => note.match(/^Page (\d+) read by OCR/)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+    const picture = doc.notes.some((note) => note.startsWith('The picture was read by OCR'));
+    if (pageNumbers.length === 0 && !picture) continue;
+    const bytes =
+      (doc.path.length === 1 ? files.find((file) => file.name === doc.path[0])?.content : undefined) ??
+      extraction.attachments.find((attachment) => samePath(attachment.path, doc.path))?.bytes;
+    if (bytes === undefined) {
+      result.notes.push(`"${doc.path.join(' / ')}" was not read: the picture is embedded in a document.`);
+      continue;
+    }
+    const pages: OcrPage[] = [];
+    for (const number of picture ? [1] : pageNumbers) {
+      const read = await ocr.recognize(bytes, picture ? {} : { pdfPage: number, dpi: 300 });
+      if (read.ok) pages[number - 1] = read.page;
+      else return { outcome: 'error', message: `OCR of "${doc.path.join(' / ')}" failed: ${read.message}`, result: null };
+    }
+    // Pages not read by OCR count as empty, so field pages keep the document's numbering.
+    const filled = Array.from({ length: pages.length }, (_, index) => pages[index] ?? { text: '', confidence: 0, width: 0, height: 0, words: [] });
+    result.documents.push({ path: doc.path, name: doc.name, fields: extractFields(filled, rules) });
+  }
+  const found = result.documents.reduce((sum, doc) => sum + doc.fields.length, 0);
+  const message =
+    result.documents.length === 0
+      ? 'No document was read by OCR: no field to extract.'
+      : `${found} field(s) from ${result.documents.length} document(s) read by OCR.`;
+  return { outcome: 'success', message, result };
+}

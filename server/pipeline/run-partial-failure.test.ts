@@ -1,0 +1,40 @@
+/**
+ * A run whose main file is read but one part fails (here an attachment that is not a readable DOCX):
+ * the later modules still run, the extractor step and the analysis show the failure instead of a
+ * plain success, and a reanalysis tries the file again (the failure was not cached).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../test-support/test-server';
+import { createEnvironment, fixture, queueAnalysis, waitForEnd } from './testing/analyses';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer({ pipeline: { workers: 1, pollMs: 50, leaseMs: 2000 } });
+}, 60_000);
+afterAll(() => server.close());
+
+describe('a run with a part that fails', () => {
+  it('ends in error with the reason after running the later modules, and is not cached', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    const broken = readFileSync(new URL('../../test-fixtures/damaged/truncated-letter.docx', import.meta.url));
+    const id = await queueAnalysis(db, envId, [
+      { name: 'mixed.eml', content: fixture('eml/mixed.eml') },
+      { name: 'letter.docx', content: broken },
+    ]);
+    const row = await waitForEnd(db, id);
+    expect(row.status).toBe('error');
+    expect(row.error).toMatch(/^Part of the extraction failed: "letter.docx" could not be read: Not a readable DOCX file/);
+    expect(row.modules.map((m) => [m.type, m.outcome])).toEqual([['extractor', 'error'], ['output', 'success']]);
+    expect(row.modules[0]!.message).toContain('1 part(s) could not be read');
+    // A second run reads the failed file again: only the mail, read well, comes from the cache.
+    const again = await queueAnalysis(db, envId, [
+      { name: 'mixed.eml', content: fixture('eml/mixed.eml') },
+      { name: 'letter.docx', content: broken },
+    ]);
+    const second = await waitForEnd(db, again);
+    expect(second.modules[0]!.message).toContain('1 file(s) from the cache');
+    expect(second.status).toBe('error');
+  }, 60_000);
+});

@@ -7,12 +7,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Classes, NonIdealState, ProgressBar, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, NonIdealState, SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { upload } from '../../api/upload';
 import { errorMessage, serverCode } from '../../api/errors';
-import { testExtractor, type ExtractorResult } from '../../contract/analyses';
-import { uploadProblems, type UploadProblem } from '../../contract/uploads';
+import { testExtractor } from '../../contract/analyses';
 import { extractorEnabled } from '../../contract/pipeline-modules';
 import { paths } from '../../app/paths';
 import { toast } from '../../ui/toasts/toast-service';
@@ -21,9 +19,8 @@ import { JsonTree } from '../../ui/json-tree';
 import { ListState } from '../../ui/list-state';
 import { analysesQueries } from './queries';
 import { canTestExtractor } from './analysis-rules';
-import { FileDrop } from './file-drop';
+import { copyAsJson, FileTestInput, useFileTest } from './file-test';
 import { ExtractedDocuments } from './extracted-documents';
-import { rejectedProblems, UploadProblems } from './upload-problems';
 
 export function ExtractorTestPage() {
   const { t } = useTranslation(['analyses', 'routes']);
@@ -51,59 +48,21 @@ function ExtractorTest({ envId, projectId }: { envId: string; projectId: string 
   const navigate = useNavigate();
   const project = useQuery(analysesQueries.project(projectId));
   const allowed = canTestExtractor(project.data);
-  const [file, setFile] = useState<File | null>(null);
-  const [problems, setProblems] = useState<UploadProblem[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<ExtractorResult | null>(null);
   const [view, setView] = useState<'text' | 'json'>('text');
-
-  const run = async (chosen: File) => {
-    setFile(chosen);
-    setResult(null);
-    const found = uploadProblems([chosen]);
-    setProblems(found);
-    if (found.length > 0) return;
-    const body = new FormData();
-    body.append('file', chosen, chosen.name);
-    setProgress(0);
-    try {
-      setResult(await upload(testExtractor, { params: { envId }, body, onProgress: ({ loaded, total }) => setProgress(total > 0 ? loaded / total : 0) }));
-    } catch (error) {
-      const listed = rejectedProblems(error);
-      if (listed.length > 0) setProblems(listed);
-      else if (serverCode(error) === 'extractorNotEnabled') {
-        // Switched off since the page opened: same §8 redirect as on arrival.
-        toast.warn({ summary: tr('analyses:extractorTest.notEnabled') });
-        void navigate(paths.dashboard(projectId, envId), { replace: true });
-      } else toast.error({ summary: tr('analyses:extractorTest.failed'), detail: errorMessage(error) });
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const copy = async () => {
-    if (!result) return;
-    try {
-      await navigator.clipboard.writeText(JSON.stringify(result, null, 2));
-      toast.success({ summary: tr('analyses:extractorTest.copied') });
-    } catch (error) {
-      toast.error({ summary: tr('analyses:extractorTest.copyFailed'), detail: errorMessage(error) });
-    }
-  };
+  const test = useFileTest(testExtractor, envId, (error) => {
+    if (serverCode(error) === 'extractorNotEnabled') {
+      // Switched off since the page opened: same §8 redirect as on arrival.
+      toast.warn({ summary: tr('analyses:extractorTest.notEnabled') });
+      void navigate(paths.dashboard(projectId, envId), { replace: true });
+    } else toast.error({ summary: tr('analyses:extractorTest.failed'), detail: errorMessage(error) });
+  });
+  const result = test.result;
 
   if (!allowed.allowed) return <Callout intent="warning">{t(`actions.why.${allowed.reason}`)}</Callout>;
   return (
     <>
       <p className={Classes.TEXT_MUTED}>{t('extractorTest.intro')}</p>
-      <FileDrop label={t('extractorTest.choose')} hint={t('extractorTest.drop')} onFiles={([first]) => first && void run(first)} testId="extractor-drop">
-        {file && <p style={{ margin: '0.5rem 0 0' }}>{file.name}</p>}
-      </FileDrop>
-      <UploadProblems problems={problems} />
-      {progress !== null && (
-        <div role="status" aria-live="polite" style={{ margin: '0.75rem 0' }}>
-          {progress < 1 ? <ProgressBar value={progress} intent="primary" /> : <Spinner size={20} />} {t('extractorTest.running')}
-        </div>
-      )}
+      <FileTestInput test={test} testId="extractor-drop" runningLabel={t('extractorTest.running')} />
       {result && (
         <section aria-labelledby="extractor-result" style={{ marginTop: '1rem' }}>
           <div className="p-toolbar">
@@ -113,7 +72,7 @@ function ExtractorTest({ envId, projectId }: { envId: string; projectId: string 
               value={view}
               onValueChange={(value) => setView(value as 'text' | 'json')}
             />
-            <Button icon="duplicate" text={t('extractorTest.copy')} onClick={() => void copy()} />
+            <Button icon="duplicate" text={t('extractorTest.copy')} onClick={() => void copyAsJson(result)} />
           </div>
           {result.documents.length === 0 ? <NonIdealState icon="document" title={t('extracted.noText')} /> : view === 'text' ? <ExtractedDocuments result={result} /> : <JsonTree value={result} />}
         </section>

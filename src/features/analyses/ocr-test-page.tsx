@@ -4,23 +4,20 @@
  * confidence), and copy the result. Nothing is stored. When the environment has no active OCR data
  * extraction module, the user is sent to the dashboard with the §8 message.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Classes, HTMLTable, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { upload } from '../../api/upload';
 import { errorMessage, serverCode } from '../../api/errors';
 import { ocrDataExtractionEnabled, testOcrDataExtraction, type OcrTestResult } from '../../contract/ocr-data-extraction';
-import { uploadProblems, type UploadProblem } from '../../contract/uploads';
 import { paths } from '../../app/paths';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { ListState } from '../../ui/list-state';
 import { analysesQueries } from './queries';
 import { canTestExtractor } from './analysis-rules';
-import { FileDrop } from './file-drop';
-import { rejectedProblems, UploadProblems } from './upload-problems';
+import { copyAsJson, FileTestInput, useFileTest } from './file-test';
 
 export function OcrTestPage() {
   const { t } = useTranslation(['analyses', 'routes']);
@@ -76,60 +73,24 @@ function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
   const navigate = useNavigate();
   const project = useQuery(analysesQueries.project(projectId));
   const allowed = canTestExtractor(project.data);
-  const [file, setFile] = useState<File | null>(null);
-  const [problems, setProblems] = useState<UploadProblem[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<OcrTestResult | null>(null);
+  const test = useFileTest(testOcrDataExtraction, envId, (error) => {
+    if (serverCode(error) === 'ocrDataExtractionNotEnabled') {
+      toast.warn({ summary: tr('analyses:extractorTest.ocrNotEnabled') });
+      void navigate(paths.dashboard(projectId, envId), { replace: true });
+    } else if (serverCode(error) === 'ocrFileUnsupported') toast.error({ summary: tr('analyses:ocrTest.unsupported') });
+    else toast.error({ summary: tr('analyses:ocrTest.failed'), detail: errorMessage(error) });
+  });
+  const result = test.result;
 
-  const run = async (chosen: File) => {
-    setFile(chosen);
-    setResult(null);
-    const found = uploadProblems([chosen]);
-    setProblems(found);
-    if (found.length > 0) return;
-    const body = new FormData();
-    body.append('file', chosen, chosen.name);
-    setProgress(0);
-    try {
-      setResult(await upload(testOcrDataExtraction, { params: { envId }, body, onProgress: ({ loaded, total }) => setProgress(total > 0 ? loaded / total : 0) }));
-    } catch (error) {
-      const listed = rejectedProblems(error);
-      if (listed.length > 0) setProblems(listed);
-      else if (serverCode(error) === 'ocrDataExtractionNotEnabled') {
-        toast.warn({ summary: tr('analyses:extractorTest.ocrNotEnabled') });
-        void navigate(paths.dashboard(projectId, envId), { replace: true });
-      } else if (serverCode(error) === 'ocrFileUnsupported') toast.error({ summary: tr('analyses:ocrTest.unsupported') });
-      else toast.error({ summary: tr('analyses:ocrTest.failed'), detail: errorMessage(error) });
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const copy = async () => {
-    if (!result) return;
-    try {
-      // The fields and the text, without the page images.
-      const copied = { fields: result.fields, pages: result.pages.map(({ number, confidence, text }) => ({ number, confidence, text })), notes: result.notes };
-      await navigator.clipboard.writeText(JSON.stringify(copied, null, 2));
-      toast.success({ summary: tr('analyses:extractorTest.copied') });
-    } catch (error) {
-      toast.error({ summary: tr('analyses:extractorTest.copyFailed'), detail: errorMessage(error) });
-    }
-  };
+  // The fields and the text, without the page images.
+  const copy = () =>
+    result && copyAsJson({ fields: result.fields, pages: result.pages.map(({ number, confidence, text }) => ({ number, confidence, text })), notes: result.notes });
 
   if (!allowed.allowed) return <Callout intent="warning">{t(`actions.why.${allowed.reason}`)}</Callout>;
   return (
     <>
       <p className={Classes.TEXT_MUTED}>{t('ocrTest.intro')}</p>
-      <FileDrop label={t('extractorTest.choose')} hint={t('extractorTest.drop')} onFiles={([first]) => first && void run(first)} testId="ocr-drop">
-        {file && <p style={{ margin: '0.5rem 0 0' }}>{file.name}</p>}
-      </FileDrop>
-      <UploadProblems problems={problems} />
-      {progress !== null && (
-        <div role="status" aria-live="polite" style={{ margin: '0.75rem 0' }}>
-          {progress < 1 ? <ProgressBar value={progress} intent="primary" /> : <Spinner size={20} />} {t('ocrTest.running')}
-        </div>
-      )}
+      <FileTestInput test={test} testId="ocr-drop" runningLabel={t('ocrTest.running')} />
       {result && (
         <section aria-labelledby="ocr-result" style={{ marginTop: '1rem' }}>
           <div className="p-toolbar">

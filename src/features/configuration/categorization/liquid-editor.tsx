@@ -1,80 +1,14 @@
 /**
- * The advanced categorization program editor: CodeMirror 6 with Liquid highlighting and the errors
- * as diagnostics on their lines (a syntax error from a save or a test, "Syntax error in your
- * configuration" with its line). Loaded lazily so CodeMirror weighs only on this screen.
+ * The advanced categorization program editor: the shared code editor with Liquid highlighting and the
+ * errors on their lines (a syntax error from a save or a test, "Syntax error in your configuration"
+ * with its line). Loaded lazily so CodeMirror weighs only on this screen.
  */
-import { useEffect, useRef } from 'react';
-import { EditorState } from '@codemirror/state';
-import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { StreamLanguage, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { StreamLanguage } from '@codemirror/language';
+import { CodeEditor, type CodeEditorProps } from '../../../ui/code-editor';
 import { liquidParser } from './liquid-mode';
-
-export interface LineError {
-  line: number;
-  message: string;
-}
 
 const liquid = StreamLanguage.define(liquidParser);
 
-export function toDiagnostics(state: EditorState, errors: readonly LineError[]): Diagnostic[] {
-  return errors
-    .filter((error) => error.line >= 1 && error.line <= state.doc.lines)
-    .map((error) => {
-      const line = state.doc.line(error.line);
-      return { from: line.from, to: line.to, severity: 'error', message: error.message };
-    });
-}
-
-export default function LiquidEditor({ value, onChange, errors, label, readOnly = false }: { value: string; onChange: (value: string) => void; errors: readonly LineError[]; label: string; readOnly?: boolean }) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const changed = useRef(onChange);
-  useEffect(() => {
-    changed.current = onChange;
-  }, [onChange]);
-
-  useEffect(() => {
-    const created = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          lineNumbers(),
-          highlightActiveLine(),
-          history(),
-          // Tab indents inside the editor; Escape then Tab leaves it (CodeMirror's keyboard rule).
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          liquid,
-          syntaxHighlighting(defaultHighlightStyle),
-          lintGutter(),
-          EditorState.readOnly.of(readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) changed.current(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = created;
-    return () => {
-      created.destroy();
-      view.current = null;
-    };
-    // Created once per mount; later values come from typing (or the effect below).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    const current = view.current;
-    if (current && current.state.doc.toString() !== value) current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
-  }, [value]);
-
-  useEffect(() => {
-    const current = view.current;
-    if (current) current.dispatch(setDiagnostics(current.state, toDiagnostics(current.state, errors)));
-  }, [errors]);
-
-  return <div ref={host} className="p-dictionary-editor" data-testid="liquid-editor" />;
+export default function LiquidEditor(props: CodeEditorProps) {
+  return <CodeEditor {...props} language={liquid} testId="liquid-editor" />;
 }

@@ -6,6 +6,7 @@
  * POSTROOM_OCR_PAGE_DEADLINE_MS.
  */
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { OcrPage } from '../../src/ocr/model';
 import type { OcrRequest, OcrResponse } from './ocr-thread';
@@ -13,8 +14,9 @@ import type { OcrRequest, OcrResponse } from './ocr-thread';
 export const DEFAULT_OCR_DEADLINE_MS = 60_000;
 const BOOT = new URL('./ocr-thread-boot.mjs', import.meta.url);
 
-export type OcrResult = { ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string };
-type Job = { request: OcrRequest; resolve: (result: OcrResult) => void };
+/** `threadMs`: how long the page held its OCR thread, what the analysis is charged for it (metered-ocr.ts). */
+export type OcrResult = ({ ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string }) & { threadMs?: number };
+type Job = { request: OcrRequest; resolve: (result: OcrResult) => void; startedAt?: number };
 type Slot = { worker: Worker; job?: Job; timer?: ReturnType<typeof setTimeout> };
 
 export class OcrPool {
@@ -56,6 +58,7 @@ export class OcrPool {
       const job = this.queue.shift()!;
       const busy = slot;
       busy.job = job;
+      job.startedAt = performance.now();
       busy.timer = setTimeout(() => this.fail(busy, 'timeout', `OCR of the page took longer than ${this.deadlineMs / 1000} s and was stopped.`), this.deadlineMs);
       busy.worker.postMessage(job.request, [job.request.image.buffer as ArrayBuffer]);
     }
@@ -90,7 +93,7 @@ export class OcrPool {
     const job = slot.job;
     slot.job = undefined;
     slot.timer = undefined;
-    job?.resolve(result);
+    job?.resolve({ ...result, threadMs: job.startedAt === undefined ? 0 : performance.now() - job.startedAt });
     this.pump();
   }
 }

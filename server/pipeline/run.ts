@@ -26,6 +26,7 @@ import type { TaintState } from '../../src/categorization/types';
 import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './modules/categorization/run-categorization';
 import { runConsolidationModule } from './modules/consolidation/run-consolidation';
 import { runOcrDataExtraction } from './modules/ocr-data-extraction/run-ocr-data-extraction';
+import { MeteredOcr } from '../ocr/metered-ocr';
 import { buildOutput } from './output';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
@@ -71,7 +72,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
   // CPU time of this run: the parse thread's own CPU clock (metered-parser.ts) plus this run's share
   // of the main thread's CPU clock while it ran (main-thread-meter.ts), database work included.
   const mainThread = deps.mainThread.begin();
-  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread));
+  // OCR pages of this run (extractor and OCR data extraction), charged with the parse and main-thread time.
+  const ocr = new MeteredOcr();
+  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread) + ocr.ms);
 
   let step = claimed.nextStep;
   const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
@@ -195,7 +198,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
           settings.extractor,
           deps.parser,
-          { environment: settings.content },
+          { environment: settings.content, ocr },
         );
         if (extraction.mainFileError !== null) {
           failure = extraction.mainFileError;
@@ -238,8 +241,8 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         const consolidation = runConsolidationModule({ module, results: categorizations, taints: carriedTaints(taints) });
         await record(consolidation.outcome, consolidation.message, consolidation.result);
       } else if (module.type === 'ocrDataExtraction') {
-        const ocr = await runOcrDataExtraction({ module, extraction, files: files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])) });
-        await record(ocr.outcome, ocr.message, ocr.result);
+        const fields = await runOcrDataExtraction({ module, extraction, ocr, files: files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])) });
+        await record(fields.outcome, fields.message, fields.result);
       } else if (module.type === 'output') {
         const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, results, config: module.config });
         await record('success', summary, payload);

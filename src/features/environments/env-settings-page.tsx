@@ -79,8 +79,10 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
     try {
       await request(deleteEnvironment, { params: { envId: env.id } });
       toast.success({ summary: tr('errors:generic.delete.success') });
-      await queryClient.invalidateQueries();
-      void navigate(paths.project(projectId));
+      // Leave first: refetching this environment's settings while still on its page could, for one
+      // render, compare the new answer with the old draft and make the unsaved-changes guard stop us.
+      await navigate(paths.project(projectId));
+      void queryClient.invalidateQueries();
     } catch (error) {
       toast.error({ summary: tr('errors:messages.environmentDelete'), detail: errorMessage(error) });
     }

@@ -97,7 +97,8 @@ describe.skipIf(serverUrl === undefined || serverUrl === '')('pipeline across se
     await waitUntil(
       async () => {
         const [row] = await db.select({ status: analyses.status, claimedBy: analyses.claimedBy }).from(analyses).where(eq(analyses.id, id));
-        return row!.status === 'pending' && (row!.claimedBy ?? '').startsWith(prefix);
+        // Mid-run: claimed, and its run started (the claim's queue step written), not between the two.
+        return row!.status === 'pending' && (row!.claimedBy ?? '').startsWith(prefix) && (await traceOf(db, id)).some((t) => t.module === 'queue');
       },
       120_000,
       () => `not claimed by the first process\n${doomed.output()}`,

@@ -8,26 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
-import type { EnvironmentModule } from '../../src/contract/environments';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import type { Database } from '../db/open';
 import { analysisFiles, webhooks } from '../db/schema';
 import { readSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
-import { extract, type AttachmentBytes, type ExtractionOutcome } from './extractor/extract';
 import type { MeteredParser } from './extractor/metered-parser';
 import type { MainThreadMeter } from './main-thread-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
-import { runNluModule } from './modules/nlu/run-nlu';
-import type { NluModuleResult } from '../../src/contract/nlu-module';
-import type { CategorizationResult } from '../../src/contract/modules/categorization';
-import { carriedTaints, taintsAfter } from '../../src/categorization/from-results';
-import type { TaintState } from '../../src/categorization/types';
-import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './modules/categorization/run-categorization';
-import { runConsolidationModule } from './modules/consolidation/run-consolidation';
-import { runOcrDataExtraction } from './modules/ocr-data-extraction/run-ocr-data-extraction';
+import { carriedTaints } from '../../src/categorization/from-results';
+import { MODULE_STEPS } from './modules/registry';
+import { emptyRunState, type RunContext, type StepOutcome } from './modules/step';
 import { MeteredOcr } from '../ocr/metered-ocr';
-import { buildOutput } from './output';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
 
@@ -49,12 +41,6 @@ export interface RunDeps {
 let defaultNluRuntime: NluRuntime | undefined;
 
 export type RunEnd = 'processed' | 'error' | 'awaitingFinalStatus' | 'aborted' | 'lost' | 'released';
-
-const NOT_BUILT: Partial<Record<EnvironmentModule['type'], string>> = {
-  extraction: 'information extraction',
-  visionEngine: 'vision engine',
-  replyTemplate: 'reply template',
-};
 
 class StopRun extends Error {
   constructor(readonly end: RunEnd) {
@@ -153,109 +139,52 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       .orderBy(asc(analysisFiles.position));
 
     const modules = pipelineModules(settings);
-    const results: ModuleResult[] = [];
-    let extraction: ExtractionOutcome | null = null;
+    const context: RunContext = {
+      db,
+      analysis: claimed,
+      settings,
+      files,
+      uploadedAttachments: files
+        .filter((file) => file.role === 'attachment' && file.content !== null)
+        .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! })),
+      modules,
+      parser: deps.parser,
+      ocr,
+      nlu: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
+    };
+    const state = emptyRunState();
     let failure: string | null = null;
-    // What the categorization and consolidation modules read from the modules before them.
-    const nluResults: NluModuleResult[] = [];
-    const categorizations: { moduleId: string; result: CategorizationResult }[] = [];
-    let taints: TaintState = { analysis: [], documents: {} };
-    // A part of the extraction failed (an attachment, an OCR page): the later modules still run on
-    // what was read, but the analysis ends in error, so reanalyze tries again.
+    // A part of the work failed (an attachment, an OCR page): the later modules still run on what was
+    // read, but the analysis ends in error, so reanalyze tries again.
     let partialFailure: string | null = null;
-    const uploadedAttachments: AttachmentBytes[] = files
-      .filter((file) => file.role === 'attachment' && file.content !== null)
-      .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! }));
 
     for (const [index, module] of modules.entries()) {
       if (index > 0) await checkpoint();
       const startedAt = new Date();
-      const record = (outcome: ModuleResult['outcome'], message: string | null, result: unknown = null) => {
-        results.push({ moduleId: module.id, type: module.type, name: module.name, outcome, message, result });
-        return trace(module.type, startedAt, outcome, message);
-      };
+      let outcome: StepOutcome;
       if (failure !== null) {
-        await record('skipped', 'Not run: an earlier step failed.');
+        outcome = { outcome: 'skipped', message: 'Not run: an earlier step failed.' };
       } else if (!module.active) {
-        await record('skipped', `The module "${module.name}" is deactivated.`);
-      } else if (module.requiredTaints.length > 0 && !module.requiredTaints.some((taint) => carriedTaints(taints).includes(taint))) {
-        const carried = carriedTaints(taints);
-        await record(
-          'skipped',
-          `The module "${module.name}" runs only on analyses carrying ${module.requiredTaints.join(' or ')}; this one carries ${carried.length === 0 ? 'no taint' : carried.join(', ')}.`,
-        );
-      } else if (module.type === 'extractor') {
-        if (!settings.extractor.active) {
-          await record('skipped', 'The extractor is deactivated in the extractor settings: no text was extracted.');
-          continue;
-        }
-        if (files.some((file) => file.content === null)) {
-          failure = 'The files of this analysis were removed (retention).';
-          await record('error', failure);
-          continue;
-        }
-        extraction = await extract(
-          files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
-          settings.extractor,
-          deps.parser,
-          { environment: settings.content, ocr },
-        );
-        if (extraction.mainFileError !== null) {
-          failure = extraction.mainFileError;
-          await record('error', `${extraction.mainFileError} ${extraction.summary}`, extraction.result);
-        } else if (extraction.failures?.length) {
-          partialFailure = `Part of the extraction failed: ${extraction.failures.join('; ')}`;
-          await record('error', `${extraction.summary} ${partialFailure}`, extraction.result);
-        } else {
-          await record('success', extraction.summary, extraction.result);
-        }
-      } else if (module.type === 'nlu') {
-        const nlu = await runNluModule({
-          db,
-          runtime: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
-          environmentId: claimed.environmentId,
-          module,
-          extraction,
-          languages: settings.languages,
-        });
-        if (nlu.result !== null) nluResults.push(nlu.result);
-        await record(nlu.outcome, nlu.message, nlu.result);
-      } else if (module.type === 'categorization') {
-        const categorization = runCategorizationModule({
-          module,
-          extraction: extraction?.result ?? null,
-          nlu: nluResults,
-          earlier: categorizations.map((entry) => entry.result),
-          taints,
-          content: settings.content,
-          metadata: claimed.metadata,
-          budgetMs: CATEGORIZATION_BUDGET_MS,
-          cacheKey: `${claimed.environmentId}@${claimed.settingsVersion}`,
-        });
-        if (categorization.result !== null) {
-          categorizations.push({ moduleId: module.id, result: categorization.result });
-          taints = taintsAfter(taints, categorization.result);
-        }
-        await record(categorization.outcome, categorization.message, categorization.result);
-      } else if (module.type === 'consolidation') {
-        const consolidation = runConsolidationModule({ module, results: categorizations, taints: carriedTaints(taints) });
-        await record(consolidation.outcome, consolidation.message, consolidation.result);
-      } else if (module.type === 'ocrDataExtraction') {
-        const fields = await runOcrDataExtraction({ module, extraction, ocr, files: files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])) });
-        await record(fields.outcome, fields.message, fields.result);
-      } else if (module.type === 'output') {
-        const { payload, summary } = buildOutput({ analysis: claimed, extraction, uploadedAttachments, modules, results, config: module.config });
-        await record('success', summary, payload);
+        outcome = { outcome: 'skipped', message: `The module "${module.name}" is deactivated.` };
+      } else if (module.requiredTaints.length > 0 && !module.requiredTaints.some((taint) => carriedTaints(state.taints).includes(taint))) {
+        const carried = carriedTaints(state.taints);
+        outcome = {
+          outcome: 'skipped',
+          message: `The module "${module.name}" runs only on analyses carrying ${module.requiredTaints.join(' or ')}; this one carries ${carried.length === 0 ? 'no taint' : carried.join(', ')}.`,
+        };
       } else {
-        const label = NOT_BUILT[module.type] ?? module.type;
-        await record('skipped', `The ${label} module is not available yet: skipped, nothing was produced.`);
+        outcome = await MODULE_STEPS[module.type](module, context, state);
+        failure = outcome.failure ?? null;
+        partialFailure ??= outcome.partialFailure ?? null;
       }
+      state.results.push({ moduleId: module.id, type: module.type, name: module.name, outcome: outcome.outcome, message: outcome.message, result: outcome.result ?? null });
+      await trace(module.type, startedAt, outcome.outcome, outcome.message);
     }
     await checkpoint();
     return await finish(deps, claimed, {
       status: failure !== null || partialFailure !== null ? 'error' : 'processed',
       error: failure ?? partialFailure,
-      modules: results,
+      modules: state.results,
       step,
       cpuMs: cpuMs(),
     });

@@ -1,0 +1,33 @@
+/**
+ * The extractor's step: every file of the analysis → documents with text blocks (server/pipeline/
+ * extractor/extract.ts). The main file failing stops the run; an attachment or an OCR page failing
+ * lets the later modules run on the rest, and the analysis ends in error so reanalyze retries it.
+ */
+import { extract } from '../../extractor/extract';
+import type { ModuleStep } from '../step';
+
+export const extractorStep: ModuleStep = async (_module, context, state) => {
+  const { settings, files } = context;
+  if (!settings.extractor.active) {
+    return { outcome: 'skipped', message: 'The extractor is deactivated in the extractor settings: no text was extracted.' };
+  }
+  if (files.some((file) => file.content === null)) {
+    const failure = 'The files of this analysis were removed (retention).';
+    return { outcome: 'error', message: failure, failure };
+  }
+  const extraction = await extract(
+    files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
+    settings.extractor,
+    context.parser,
+    { environment: settings.content, ocr: context.ocr },
+  );
+  state.extraction = extraction;
+  if (extraction.mainFileError !== null) {
+    return { outcome: 'error', message: `${extraction.mainFileError} ${extraction.summary}`, result: extraction.result, failure: extraction.mainFileError };
+  }
+  if (extraction.failures?.length) {
+    const partialFailure = `Part of the extraction failed: ${extraction.failures.join('; ')}`;
+    return { outcome: 'error', message: `${extraction.summary} ${partialFailure}`, result: extraction.result, partialFailure };
+  }
+  return { outcome: 'success', message: extraction.summary, result: extraction.result };
+};

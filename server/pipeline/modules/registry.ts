@@ -1,0 +1,73 @@
+/**
+ * Module type → its step in a run (step.ts). Every type of MODULE_TYPES has an entry, so a type added
+ * to the contract without a step fails the typecheck instead of being skipped in silence.
+ */
+import type { ModuleType } from '../../../src/contract/environments';
+import { carriedTaints, taintsAfter } from '../../../src/categorization/from-results';
+import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './categorization/run-categorization';
+import { runConsolidationModule } from './consolidation/run-consolidation';
+import { extractorStep } from './extractor/extractor-step';
+import { runNluModule } from './nlu/run-nlu';
+import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extraction';
+import { outputStep } from './output/output-step';
+import type { ModuleStep } from './step';
+
+const nluStep: ModuleStep = async (module, context, state) => {
+  const nlu = await runNluModule({
+    db: context.db,
+    runtime: context.nlu,
+    environmentId: context.analysis.environmentId,
+    module,
+    extraction: state.extraction,
+    languages: context.settings.languages,
+  });
+  if (nlu.result !== null) state.nlu.push(nlu.result);
+  return nlu;
+};
+
+const categorizationStep: ModuleStep = (module, context, state) => {
+  const categorization = runCategorizationModule({
+    module,
+    extraction: state.extraction?.result ?? null,
+    nlu: state.nlu,
+    earlier: state.categorizations.map((entry) => entry.result),
+    taints: state.taints,
+    content: context.settings.content,
+    metadata: context.analysis.metadata,
+    budgetMs: CATEGORIZATION_BUDGET_MS,
+    cacheKey: `${context.analysis.environmentId}@${context.analysis.settingsVersion}`,
+  });
+  if (categorization.result !== null) {
+    state.categorizations.push({ moduleId: module.id, result: categorization.result });
+    state.taints = taintsAfter(state.taints, categorization.result);
+  }
+  return categorization;
+};
+
+const consolidationStep: ModuleStep = (module, _context, state) =>
+  runConsolidationModule({ module, results: state.categorizations, taints: carriedTaints(state.taints) });
+
+const ocrDataExtractionStep: ModuleStep = (module, context, state) =>
+  runOcrDataExtraction({
+    module,
+    extraction: state.extraction,
+    ocr: context.ocr,
+    files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
+  });
+
+/** A module type whose step is not built yet: skipped, and the trace says so. */
+const notBuilt =
+  (label: string): ModuleStep =>
+  () => ({ outcome: 'skipped', message: `The ${label} module is not available yet: skipped, nothing was produced.` });
+
+export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
+  extractor: extractorStep,
+  nlu: nluStep,
+  categorization: categorizationStep,
+  consolidation: consolidationStep,
+  ocrDataExtraction: ocrDataExtractionStep,
+  extraction: notBuilt('information extraction'),
+  visionEngine: notBuilt('vision engine'),
+  replyTemplate: notBuilt('reply template'),
+  output: outputStep,
+};

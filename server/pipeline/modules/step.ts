@@ -1,0 +1,71 @@
+/**
+ * What a pipeline module's step receives and answers (ARCHITECTURE "A pipeline module is one slice").
+ * The run (server/pipeline/run.ts) walks the environment's modules and calls the step registered for
+ * each type (registry.ts); a step reads the run's context and what earlier modules put in the run's
+ * state, adds its own output to the state, and answers its trace outcome. A new module type is one
+ * folder here with its step, and one line in the registry: the run itself does not change.
+ */
+import type { ModuleResult } from '../../../src/contract/analyses';
+import type { EnvironmentModule } from '../../../src/contract/environments';
+import type { CategorizationResult } from '../../../src/contract/modules/categorization';
+import type { NluModuleResult } from '../../../src/contract/nlu-module';
+import type { TaintState } from '../../../src/categorization/types';
+import type { Database } from '../../db/open';
+import type { readSettings } from '../../environments/settings';
+import type { MeteredOcr } from '../../ocr/metered-ocr';
+import type { NluRuntime } from '../../nlu/runtime';
+import type { ClaimedAnalysis } from '../claim';
+import type { AttachmentBytes, ExtractionOutcome } from '../extractor/extract';
+import type { MeteredParser } from '../extractor/metered-parser';
+
+/** An uploaded file of the analysis; `content` is null once retention removed it. */
+export interface RunFile {
+  id: string;
+  name: string;
+  role: 'main' | 'attachment';
+  contentType: string;
+  content: Uint8Array | null;
+}
+
+/** Fixed for the whole run. */
+export interface RunContext {
+  db: Database;
+  analysis: ClaimedAnalysis;
+  settings: ReturnType<typeof readSettings>;
+  files: readonly RunFile[];
+  uploadedAttachments: readonly AttachmentBytes[];
+  /** The environment's pipeline, in order. */
+  modules: readonly EnvironmentModule[];
+  parser: MeteredParser;
+  /** OCR pages of this run, charged to its CPU time. */
+  ocr: MeteredOcr;
+  nlu: NluRuntime;
+}
+
+/** What earlier modules produced in this run, for the modules after them. */
+export interface RunState {
+  /** Null until the extractor ran (deactivated, or not in the pipeline). */
+  extraction: ExtractionOutcome | null;
+  nlu: NluModuleResult[];
+  categorizations: { moduleId: string; result: CategorizationResult }[];
+  taints: TaintState;
+  /** Every module's result so far (the output module reads them). */
+  results: ModuleResult[];
+}
+
+export function emptyRunState(): RunState {
+  return { extraction: null, nlu: [], categorizations: [], taints: { analysis: [], documents: {} }, results: [] };
+}
+
+export interface StepOutcome {
+  outcome: ModuleResult['outcome'];
+  message: string | null;
+  result?: unknown;
+  /** The run cannot go on (nothing to work on): later modules are skipped and the analysis ends in error. */
+  failure?: string;
+  /** Part of the work failed: later modules still run on the rest, and the analysis ends in error. */
+  partialFailure?: string;
+}
+
+/** One module type's work in a run. It should not throw: a failure is an `error` outcome. */
+export type ModuleStep = (module: EnvironmentModule, context: RunContext, state: RunState) => Promise<StepOutcome> | StepOutcome;

@@ -126,6 +126,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'api.analyses.finish': ACCESS_KEY,
   'extractor.test': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'ocrDataExtraction.test': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'ocrDataExtraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'ocrDataExtraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   // Members see their organisation's consumption (not external guests); the widget follows the environment.
   'consumption.organisation': [...ORGANISATION_MEMBERS, ...OPERATIONS],
   'consumption.mine': EVERYONE,

@@ -16,6 +16,9 @@ import type { Database } from '../db/open';
 import { HttpError } from '../http-error';
 import { newWorkflowId } from '../pipeline/modules/consolidation/run-consolidation';
 import { environmentMessages } from './facts';
+import { ocrDataExtractionConfigSchema } from '../../src/contract/ocr-data-extraction';
+import { checkFieldRules } from '../../src/ocr/rule-checks';
+import { ocrRulesInvalid } from '../ocr/rules-invalid';
 
 export function withWorkflowIds(settings: EnvironmentSettings): EnvironmentSettings {
   const needs = (config: Record<string, unknown>) => typeof config.workflowId !== 'string' || config.workflowId.trim() === '';
@@ -57,7 +60,11 @@ export async function guardModulesWrite(
   // what the module reads, or the module would fail at every analysis.
   for (const module of after.modules) {
     if (!touched.has(module.id) || !module.active) continue;
-    const schema = module.type === 'categorization' ? categorizationConfigSchema : module.type === 'consolidation' ? consolidationConfigSchema : null;
+    const schema =
+      module.type === 'categorization' ? categorizationConfigSchema
+      : module.type === 'consolidation' ? consolidationConfigSchema
+      : module.type === 'ocrDataExtraction' ? ocrDataExtractionConfigSchema
+      : null;
     const parsed = schema?.safeParse(module.config);
     if (parsed !== undefined && !parsed.success) {
       throw new HttpError(400, {
@@ -66,6 +73,10 @@ export async function guardModulesWrite(
         issues: parsed.error.issues.map((issue) => ({ ...issue, path: ['settings', 'modules', module.id, 'config', ...issue.path.map(String)] })),
       });
     }
+    // OCR field rules: a pattern that is not a regular expression would fail every analysis.
+    const rules = module.type === 'ocrDataExtraction' ? ocrDataExtractionConfigSchema.parse(module.config).rules : undefined;
+    const problems = rules ? checkFieldRules(rules) : [];
+    if (problems.length > 0) throw ocrRulesInvalid(problems);
   }
   const messages = await environmentMessages(db, environmentId, after);
   const blocking = messages.filter((message) => message.severity === 'error' && message.moduleId !== null && touched.has(message.moduleId));

@@ -7,6 +7,7 @@ import { registerAnalysisRoutes } from './analyses';
 import { registerApiAnalysisRoutes } from './api-analyses';
 import { registerExtractorTestRoutes } from './extractor-test';
 import { registerOcrDataExtractionTestRoutes } from './ocr-data-extraction-test';
+import { registerOcrDataExtractionSettingsRoutes } from './ocr-data-extraction-settings';
 import { registerEnvironmentRoutes } from './environments';
 import { registerPasswordRoutes } from './passwords';
 import { registerIdentityProviderRoutes } from './identity-providers';
@@ -35,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerApiAnalysisRoutes(app, ctx);
   registerExtractorTestRoutes(app, ctx);
   registerOcrDataExtractionTestRoutes(app, ctx);
+  registerOcrDataExtractionSettingsRoutes(app, ctx);
   registerConsumptionRoutes(app, ctx);
   registerVersionRoutes(app, ctx);
   registerNluRoutes(app, ctx);

@@ -327,6 +327,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/categorization/consolidation-page').then((m) => ({ Component: m.ConsolidationPage })),
             handle: { title: 'consolidation' },
           },
+          {
+            path: 'configuration/ocr-data-extraction',
+            lazy: () => import('../features/configuration/ocr-data-extraction/modules-page').then((m) => ({ Component: m.OcrModulesPage })),
+            handle: { title: 'ocrDataExtraction' },
+          },
+          {
+            path: 'configuration/ocr-data-extraction/:moduleId',
+            lazy: () => import('../features/configuration/ocr-data-extraction/rules-page').then((m) => ({ Component: m.OcrRulesPage })),
+            handle: { title: 'ocrDataExtraction' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

@@ -62,7 +62,7 @@ import { environmentConsumption, myConsumption, organisationConsumption } from '
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
-import { testOcrDataExtraction } from './ocr-data-extraction';
+import { getOcrDataExtractionSettings, saveOcrDataExtractionSettings, testOcrDataExtraction } from './ocr-data-extraction';
 
 export * from './define';
 export * from './auth';
@@ -140,4 +140,6 @@ export const allEndpoints: readonly Endpoint[] = [
   ...nluEndpoints,
   ...categorizationEndpoints,
   testOcrDataExtraction,
+  getOcrDataExtractionSettings,
+  saveOcrDataExtractionSettings,
 ];

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
+import { environmentModuleSchema } from './environments';
 import { ocrDataExtractionEnabled } from './pipeline-modules';
 
 export { ocrDataExtractionEnabled };
@@ -32,14 +33,65 @@ export const ocrFieldSchema = z.object({
   by: z.enum(['label', 'pattern', 'zone']),
 });
 
+/**
+ * Where a label rule looks for its value: right of the label on its line, on the line below it, or
+ * right first and else below (the default, and what the invoice rules do).
+ */
+export const LABEL_DIRECTIONS = ['rightOrBelow', 'right', 'below'] as const;
+
+/**
+ * A field rule as stored. Names, labels, patterns and zones are not refused by this schema when
+ * empty, unknown or out of the page: the rules check (src/ocr/rule-checks.ts) refuses them with a
+ * stable code per rule (`OCR_RULE_PROBLEM_CODES`), so the screen shows the translated reason on the
+ * rule rather than a generic body error.
+ */
 export const fieldRuleSchema = z.discriminatedUnion('by', [
-  z.object({ name: z.string().min(1).max(100), by: z.literal('label'), labels: z.array(z.string().min(1).max(100)).min(1).max(20), value: z.string().max(500).optional() }),
-  z.object({ name: z.string().min(1).max(100), by: z.literal('pattern'), pattern: z.string().min(1).max(500) }),
-  z.object({ name: z.string().min(1).max(100), by: z.literal('zone'), zone: box, page: z.number().int().positive().optional() }),
+  z.object({
+    name: z.string().trim().max(100),
+    by: z.literal('label'),
+    labels: z.array(z.string().trim().max(100)).max(20),
+    direction: z.enum(LABEL_DIRECTIONS).optional(),
+    value: z.string().max(500).optional(),
+  }),
+  z.object({ name: z.string().trim().max(100), by: z.literal('pattern'), pattern: z.string().max(500) }),
+  z.object({ name: z.string().trim().max(100), by: z.literal('zone'), zone: box, page: z.number().int().positive().max(10_000).optional() }),
 ]);
+export type FieldRuleInput = z.infer<typeof fieldRuleSchema>;
 
 /** The module's configuration: its field rules (the invoice rules of src/ocr/fields.ts when absent). */
 export const ocrDataExtractionConfigSchema = z.object({ rules: z.array(fieldRuleSchema).max(100).optional() });
+export type OcrDataExtractionConfig = z.infer<typeof ocrDataExtractionConfigSchema>;
+
+/**
+ * Why a rule is refused (params in brackets), from src/ocr/rule-checks.ts:
+ * - ruleNameEmpty: the rule has no name;
+ * - ruleNameTaken `{ name }`: another rule of the module has that name (a result holds one value per name);
+ * - labelsEmpty: a label rule has no label;
+ * - patternInvalid `{ pattern, message }`: the rule's pattern (or a label rule's value pattern) is not
+ *   a valid regular expression (JavaScript syntax, Unicode mode);
+ * - patternEmpty: a pattern rule has no pattern;
+ * - zoneInvalid: a zone is not inside the page (fractions 0 to 1) or has no area (left ≥ right, top ≥ bottom).
+ */
+export const OCR_RULE_PROBLEM_CODES = ['ruleNameEmpty', 'ruleNameTaken', 'labelsEmpty', 'patternInvalid', 'patternEmpty', 'zoneInvalid'] as const;
+export type OcrRuleProblemCode = (typeof OCR_RULE_PROBLEM_CODES)[number];
+
+export const ocrRuleProblemSchema = z.object({
+  code: z.enum(OCR_RULE_PROBLEM_CODES),
+  /** Position of the rule in `rules`. */
+  index: z.number().int().nonnegative(),
+  /** The rule's field the problem is about (`name`, `labels`, `value`, `pattern`, `zone`). */
+  field: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+export type OcrRuleProblem = z.infer<typeof ocrRuleProblemSchema>;
+
+/**
+ * Codes of the errors of the settings endpoints: ocrRulesInvalid (422, `problems`: the rules
+ * refused, see `OCR_RULE_PROBLEM_CODES`); moduleNotFound (404) `{ moduleId }`; wrongModuleType (409)
+ * `{ moduleId, type }`. The test endpoint adds ocrDataExtractionNotEnabled (409), ocrFileUnsupported
+ * and ocrFileUnreadable (400).
+ */
+export const OCR_DATA_EXTRACTION_ERROR_CODES = ['ocrRulesInvalid', 'moduleNotFound', 'wrongModuleType', 'ocrDataExtractionNotEnabled', 'ocrFileUnsupported', 'ocrFileUnreadable'] as const;
 
 /** What the module adds to an analysis: the fields of each document read by OCR. */
 export const ocrDataExtractionResultSchema = z.object({
@@ -59,4 +111,36 @@ export const testOcrDataExtraction = defineEndpoint({
   access: access.environment('envId', 'configurator', 'operations'),
   params: z.object({ envId: z.string().min(1) }),
   response: ocrTestResultSchema,
+});
+
+const moduleParams = z.object({ envId: z.string().min(1), moduleId: z.string().min(1) });
+
+export const ocrDataExtractionSettingsSchema = z.object({
+  /** The module as listed in the environment (name, active…) without its config. */
+  module: environmentModuleSchema.omit({ config: true }),
+  /** The module's rules: its own, or the invoice rules when it has none (`custom` false). */
+  rules: z.array(fieldRuleSchema),
+  custom: z.boolean(),
+});
+export type OcrDataExtractionSettings = z.infer<typeof ocrDataExtractionSettingsSchema>;
+
+export const getOcrDataExtractionSettings = defineEndpoint({
+  id: 'ocrDataExtraction.get',
+  method: 'GET',
+  path: '/v4/console/api/environment/{envId}/modules/{moduleId}/ocr-data-extraction',
+  summary: 'An OCR data extraction module of the environment with its field rules (the invoice rules when it has none)',
+  access: access.environment('envId', 'qualifier', 'operations'),
+  params: moduleParams,
+  response: ocrDataExtractionSettingsSchema,
+});
+
+export const saveOcrDataExtractionSettings = defineEndpoint({
+  id: 'ocrDataExtraction.save',
+  method: 'PUT',
+  path: '/v4/console/api/environment/{envId}/modules/{moduleId}/ocr-data-extraction',
+  summary: 'Replace the field rules of an OCR data extraction module; `rules: null` goes back to the invoice rules (422 ocrRulesInvalid)',
+  access: access.environment('envId', 'configurator', 'operations'),
+  params: moduleParams,
+  body: z.object({ rules: z.array(fieldRuleSchema).max(100).nullable() }),
+  response: ocrDataExtractionSettingsSchema,
 });

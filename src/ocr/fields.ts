@@ -6,12 +6,13 @@
  * - pattern: the first match of a regular expression in a line;
  * - zone: the words inside a rectangle of the page, given in fractions of its width and height.
  * Each value comes with its page, its box in the page's pixels and the engine's confidence (the
- * lowest of its words'). A `value` pattern narrows what a label rule takes (an amount, a date).
+ * lowest of its words'). A `value` pattern narrows what a label rule takes (an amount, a date); a
+ * `direction` keeps a label rule to the right of its label or to the line below (default: either).
  */
 import type { OcrBox, OcrPage, OcrWord } from './model';
 
 export type FieldRule =
-  | { name: string; by: 'label'; labels: string[]; value?: string }
+  | { name: string; by: 'label'; labels: string[]; direction?: 'rightOrBelow' | 'right' | 'below'; value?: string }
   | { name: string; by: 'pattern'; pattern: string }
   | { name: string; by: 'zone'; zone: OcrBox; page?: number };
 
@@ -79,10 +80,12 @@ function byLabel(rule: Extract<FieldRule, { by: 'label' }>, pages: OcrPage[]): F
         // A label starts a word: "Date" is not found inside "Update".
         if (at < 0 || (at > 0 && /\w/.test(folded[at - 1]!))) continue;
         const labelWords = wordsIn(line, at, at + label.length);
-        const right = fromText(line, at + label.length, rule);
+        const direction = rule.direction ?? 'rightOrBelow';
+        const right = direction === 'below' ? null : fromText(line, at + label.length, rule);
         if (right && right.words.length > 0) {
           return { name: rule.name, value: right.value, page: index + 1, box: union(right.words), confidence: confidenceOf([...labelWords, ...right.words]), by: 'label' };
         }
+        if (direction === 'right') continue;
         const labelBox = union(labelWords);
         const below = lines
           .slice(lineIndex + 1)

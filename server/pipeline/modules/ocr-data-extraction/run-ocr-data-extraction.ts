@@ -9,6 +9,7 @@ import type { EnvironmentModule } from '../../../../src/contract/environments';
 import { ocrDataExtractionConfigSchema, type OcrDataExtractionResult } from '../../../../src/contract/ocr-data-extraction';
 import { extractFields, INVOICE_RULES, type FieldRule } from '../../../../src/ocr/fields';
 import type { OcrPage } from '../../../../src/ocr/model';
+import { checkFieldRules } from '../../../../src/ocr/rule-checks';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import type { OcrEngine } from '../../extractor/ocr-step';
 import { sharedOcrPool } from '../../../ocr/ocr-pool';
@@ -34,6 +35,9 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
   const config = ocrDataExtractionConfigSchema.safeParse(module.config);
   if (!config.success) return { outcome: 'error', message: `The module's configuration is not valid: ${config.error.issues[0]?.message ?? ''}`, result: null };
   const rules: FieldRule[] = config.data.rules ?? INVOICE_RULES;
+  // Rules saved through the screens or the settings are checked; an older file may still hold a bad pattern.
+  const problems = checkFieldRules(rules);
+  if (problems.length > 0) return { outcome: 'error', message: `The module's rules are not valid: rule ${problems[0]!.index + 1} (${problems[0]!.code}).`, result: null };
   const result: OcrDataExtractionResult = { documents: [], notes: [] };
   for (const doc of extraction.result.documents) {
     const pageNumbers = doc.notes.map((note) => note.match(/^Page (\d+) read by OCR/)?.[1]).filter((n): n is string => n !== undefined).map(Number);

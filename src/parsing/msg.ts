@@ -43,11 +43,28 @@ function read(bytes: Uint8Array, ansiEncoding?: string) {
 const address = (name?: string, email?: string): Address | undefined =>
   name || email ? { ...(name ? { name } : {}), ...(email ? { address: email } : {}) } : undefined;
 
-/** The SMTP address, not the Exchange X500 one, when the file holds it. */
-function smtp(type: string | undefined, email: string | undefined, ...smtpCandidates: Array<string | undefined>): string | undefined {
+/**
+ * Exchange (X.500) address → SMTP address, from the entries of the file that hold both: a recipient
+ * with PidTagSmtpAddress (0x39FE), the sender with PidTagSenderSmtpAddress (0x5D01). A message sent inside an Exchange
+ * organisation often names its sender only by X.500 address, while the same person appears among the
+ * recipients (a meeting's organiser, a message sent to oneself) with an SMTP address. (msgreader
+ * does not read the represented sender's own X.500 address, 0x0065, so 0x5D02 is not an entry here.)
+ */
+function exchangeDirectory(fields: FieldsData): Map<string, string> {
+  const directory = new Map<string, string>();
+  const add = (type: string | undefined, x500: string | undefined, smtpAddress: string | undefined) => {
+    if (type?.toUpperCase() === 'EX' && x500 && smtpAddress?.includes('@') && !directory.has(x500.toLowerCase())) directory.set(x500.toLowerCase(), smtpAddress);
+  };
+  add(fields.senderAddressType, fields.senderEmail, fields.senderSmtpAddress);
+  for (const recipient of fields.recipients ?? []) add(recipient.addressType, recipient.email, recipient.smtpAddress);
+  return directory;
+}
+
+/** The SMTP address, not the Exchange X500 one, when the file holds it (own properties first, then the directory). */
+function smtp(directory: ReadonlyMap<string, string>, type: string | undefined, email: string | undefined, ...smtpCandidates: Array<string | undefined>): string | undefined {
   const known = smtpCandidates.find((value) => value && value.includes('@'));
   if (known) return known;
-  if (type && type.toUpperCase() === 'EX') return email && email.includes('@') ? email : undefined;
+  if (type && type.toUpperCase() === 'EX') return email && email.includes('@') ? email : email ? directory.get(email.toLowerCase()) : undefined;
   return email;
 }
 
@@ -70,14 +87,18 @@ async function toEmail(reader: InstanceType<MsgReaderClass>, fields: FieldsData,
   const f = fields as FieldsData & Record<string, unknown>;
   const headers = fields.headers ? parseRawHeaders(fields.headers) : [];
   const recipients = fields.recipients ?? [];
+  const directory = exchangeDirectory(fields);
   const recipientsOf = (kind: 'to' | 'cc' | 'bcc') =>
     recipients
       .filter((r) => (r.recipType ?? 'to') === kind)
-      .map((r) => address(r.name, smtp(r.addressType, r.email, r.smtpAddress)) ?? {});
+      .map((r) => address(r.name, smtp(directory, r.addressType, r.email, r.smtpAddress)) ?? {});
   // An Exchange (X.500) sender with no SMTP property may still have its SMTP address in the
-  // transport headers the file kept.
+  // transport headers the file kept, or on a recipient entry with the same X.500 address.
   const headerFrom = headers.find((header) => /^from$/i.test(header.name))?.value.match(/<([^<>\s]+@[^<>\s]+)>|^\s*([^\s<>"]+@[^\s<>"]+)\s*$/);
-  const senderEmail = smtp(fields.senderAddressType, fields.senderEmail, fields.senderSmtpAddress, fields.sentRepresentingSmtpAddress, headerFrom?.[1] ?? headerFrom?.[2]);
+  // Order: the sender's own SMTP property (0x5D01), its X.500 address found on a recipient, the
+  // represented sender's (0x5D02, the same person unless a delegate sent it), the transport headers.
+  const exchangeSender = fields.senderAddressType?.toUpperCase() === 'EX' && fields.senderEmail ? directory.get(fields.senderEmail.toLowerCase()) : undefined;
+  const senderEmail = smtp(directory, fields.senderAddressType, fields.senderEmail, fields.senderSmtpAddress, exchangeSender, fields.sentRepresentingSmtpAddress, headerFrom?.[1] ?? headerFrom?.[2]);
   let html = fields.bodyHtml;
   if (!html && fields.html) html = new TextDecoder('utf-8').decode(fields.html);
   let text = fields.body;
@@ -134,7 +155,9 @@ async function toEmail(reader: InstanceType<MsgReaderClass>, fields: FieldsData,
     format: 'msg',
     ...(fields.subject !== undefined ? { subject: fields.subject } : {}),
     ...(address(fields.senderName, senderEmail) ? { from: address(fields.senderName, senderEmail)! } : {}),
-    ...(address(f.sentRepresentingName as string | undefined, fields.sentRepresentingSmtpAddress) && f.sentRepresentingName !== fields.senderName
+    // A sender row only when the represented person is someone else (by name, or by address when unnamed).
+    ...(address(f.sentRepresentingName as string | undefined, fields.sentRepresentingSmtpAddress) &&
+    (f.sentRepresentingName ? f.sentRepresentingName !== fields.senderName : fields.sentRepresentingSmtpAddress?.toLowerCase() !== senderEmail?.toLowerCase())
       ? { sender: address(fields.senderName, senderEmail)! }
       : {}),
     to: recipientsOf('to'),

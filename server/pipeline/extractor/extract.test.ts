@@ -3,6 +3,7 @@
  * Expected texts were read from the files with `npm run parse` and checked against the PDFs' and
  * mails' sources.
  */
+import { readFileSync } from 'node:fs';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractorSettingsSchema, type ExtractorSettings } from '../../../src/contract/environments';
@@ -85,6 +86,14 @@ describe('email settings', () => {
     expect(outer.result.documents[0]!.headers).toMatchObject({ Subject: 'Outer mail', Date: '2023-02-15T05:46:05.000Z' });
     const off = await extract([main('msg/attachmentFiles.msg')], settings({ parser: { email: { headers: false } } }), parser);
     expect(off.result.documents[0]!.headers).toBeNull();
+  });
+
+  it('gives the SMTP address of an Exchange (X.500) sender when the file holds one, as the files viewer does', async () => {
+    // A real Outlook meeting: the sender is named by X.500 address only; the recipient entry with the same X.500 address holds the SMTP one.
+    const meeting = await extract([main('msg/A schedule.msg')], settings(), parser);
+    expect(meeting.result.documents[0]!.headers).toMatchObject({ From: 'UnoKenji <ku@digitaldolphins.onmicrosoft.com>' });
+    const sent = await extract([{ ...main('msg/sent2.msg'), content: readFileSync(new URL('../../../test-fixtures/msg/ex-sender-5d01.msg', import.meta.url)) }], settings(), parser);
+    expect(sent.result.documents[0]!.headers).toMatchObject({ From: 'UnoKenji <ku@digitaldolphins.onmicrosoft.com>' });
   });
 
   it('keeps only the newest message unless conversation thread is on', async () => {

@@ -19,6 +19,15 @@ beforeAll(async () => {
 afterAll(() => pool.close());
 
 describe('OCR data extraction', () => {
+  it('keeps a label rule to the right of its label or to the line below when its direction says so', () => {
+    const value = (direction?: 'right' | 'below' | 'rightOrBelow') => extractFields([page], [{ name: 'title', by: 'label', labels: ['FACTURE'], ...(direction ? { direction } : {}) }])[0]?.value;
+    // "FACTURE" alone on the first line: right of it there is nothing, so "right" goes on to the next line holding the label.
+    expect(value('right')).toBe('N° : FA-2026-0042');
+    expect(value('below')).toBe('Atelier Marchand SARL');
+    expect(value('rightOrBelow')).toBe('Atelier Marchand SARL');
+    expect(value()).toBe('Atelier Marchand SARL');
+  });
+
   it('reads the invoice fields by label and pattern, with page, box and confidence', () => {
     const fields = extractFields([page]);
     expect(fields.map((field) => [field.name, field.value, field.by])).toEqual([

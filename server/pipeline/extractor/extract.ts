@@ -26,6 +26,7 @@ import type { Parser } from './metered-parser';
 import { ResultCache } from './result-cache';
 import { splitText } from './split';
 import { latestMessage } from './thread';
+import type { OcrPage } from '../../../src/ocr/model';
 import { sharedOcrPool } from '../../ocr/ocr-pool';
 import { imageOcrRefusal, ocrNote, OcrLedger, pagesToOcr, type EnvironmentOcr, type OcrEngine } from './ocr-step';
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
@@ -59,6 +60,20 @@ export interface ExtractionOutcome {
    * OCR page past its deadline): the analysis shows them and is not a plain success.
    */
   failures?: string[];
+  /**
+   * Every page and picture read by OCR, with its word boxes, for the later modules of this run (the
+   * OCR data extraction module reads its fields from them instead of reading the pages again). Kept
+   * in memory only: the stored result holds the text, not the boxes, which would make it many times
+   * larger. Absent when an outcome is made without the extractor (the categorization test).
+   */
+  ocrPages?: OcrReadPage[];
+}
+
+/** One page of a document, or one picture (page 1), read by OCR; `path` is its document's path. */
+export interface OcrReadPage {
+  path: string[];
+  page: number;
+  read: OcrPage;
 }
 
 export interface ExtractOptions {
@@ -86,6 +101,8 @@ interface Context {
   ledger: OcrLedger;
   /** Failures of parts of this file (attachments, OCR pages). */
   failures: string[];
+  /** Pages and pictures this file's OCR read. */
+  ocrPages: OcrReadPage[];
 }
 
 function settingsFor(settings: ExtractorSettings, fileName: string): ParserSettings {
@@ -212,6 +229,7 @@ async function pdfDocument(
       const result = await ctx.ocr.recognize(bytes, { pdfPage: number, dpi: 300 });
       if (result.ok) {
         pages[number - 1]!.text = result.page.text;
+        ctx.ocrPages.push({ path, page: number, read: result.page });
         ctx.ledger.read(result.page.confidence);
         doc.notes.push(ocrNote(`Page ${number}`, result.page.confidence));
       } else {
@@ -253,6 +271,7 @@ async function imageDocument(
   }
   const result = await ctx.ocr.recognize(bytes);
   if (result.ok) {
+    ctx.ocrPages.push({ path, page: 1, read: result.page });
     ctx.ledger.read(result.page.confidence);
     doc.pageCount = 1;
     doc.blocks = blocksOf(result.page.text, parser, parser.global.splitPerPage ? 1 : null);
@@ -390,6 +409,7 @@ export async function extract(
   const documents: ExtractedDocument[] = [];
   const attachments: AttachmentBytes[] = [];
   const failures: string[] = [];
+  const ocrPages: OcrReadPage[] = [];
   const ledger = new OcrLedger();
   const ocr = options.ocr ?? sharedOcrPool();
   let mainFileError: string | null = null;
@@ -404,8 +424,9 @@ export async function extract(
       fromCache++;
       fileDocs = cached.documents.map((doc) => ({ ...doc, fileId: file.id }));
       fileAttachments = cached.attachments;
+      ocrPages.push(...cached.ocrPages);
     } else {
-      const ctx: Context = { settings, parser, attachments: [], fileId: file.id, ocr, environment: options.environment, ledger, failures: [] };
+      const ctx: Context = { settings, parser, attachments: [], fileId: file.id, ocr, environment: options.environment, ledger, failures: [], ocrPages: [] };
       if (file.role === 'attachment') {
         const ext = extensionOf(file.name);
         const mainName = files[0]?.name ?? '';
@@ -426,9 +447,10 @@ export async function extract(
         if (unreadable !== undefined && !(file.role === 'main' && doc === fileDocs[0])) ctx.failures.push(`"${doc.path.join(' / ')}" ${unreadable.replace(/^Could not be read/, 'could not be read')}`);
       }
       failures.push(...ctx.failures);
+      ocrPages.push(...ctx.ocrPages);
       // A failure is never cached: the next run (reanalyze) tries again.
       const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
-      if (useCache && unreadable === undefined && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments });
+      if (useCache && unreadable === undefined && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
     }
     if (file.role === 'main') {
       const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
@@ -437,5 +459,5 @@ export async function extract(
     documents.push(...fileDocs);
     attachments.push(...fileAttachments);
   }
-  return { result: { documents }, attachments, mainFileError, failures, summary: describe(documents, files.length, fromCache, ledger, failures) };
+  return { result: { documents }, attachments, mainFileError, failures, ocrPages, summary: describe(documents, files.length, fromCache, ledger, failures) };
 }

@@ -4,11 +4,13 @@
  * estimate of the text and bytes it holds; the least recently used entry goes first.
  */
 import type { ExtractedDocument } from '../../../src/contract/analyses';
-import type { AttachmentBytes } from './extract';
+import type { AttachmentBytes, OcrReadPage } from './extract';
 
 export interface CachedExtraction {
   documents: ExtractedDocument[];
   attachments: AttachmentBytes[];
+  /** The OCR pages with their word boxes, so a cached file gives the OCR data extraction module what a fresh one does. */
+  ocrPages: OcrReadPage[];
 }
 
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -20,6 +22,8 @@ function weight(entry: CachedExtraction): number {
     for (const block of doc.blocks) size += block.text.length * 2;
   }
   for (const attachment of entry.attachments) size += attachment.bytes.byteLength;
+  // A word: its text and a box of four numbers, about 100 bytes as JavaScript objects.
+  for (const page of entry.ocrPages) size += page.read.text.length * 2 + page.read.words.length * 100;
   return size + 1024;
 }
 

@@ -1,9 +1,11 @@
 /**
- * The pipeline's OCR data extraction module: after the extractor, every document it read by OCR (PDF
- * pages, pictures sent as files or attached to mails) is read again with its word boxes (the
- * extractor's result keeps text only) and the module's field rules are applied (its configuration,
- * else the invoice rules of src/ocr/fields.ts). Pictures embedded inside office documents are not
- * kept by the extractor and are listed in the notes. It never throws: a failure is an `error` outcome.
+ * The pipeline's OCR data extraction module: after the extractor, the module's field rules (its
+ * configuration, else the invoice rules of src/ocr/fields.ts) are applied to every document the
+ * extractor read by OCR — PDF pages, pictures sent as files or attached to mails, pictures embedded
+ * in office documents and HTML pages — on the pages the extractor read, with their word boxes, which
+ * the extraction outcome keeps for this run (`ocrPages`): no page is read by OCR twice. Only a page
+ * the outcome does not hold (an outcome made without the extractor) is read again from the file's
+ * bytes. It never throws: a failure is an `error` outcome.
  */
 import type { EnvironmentModule } from '../../../../src/contract/environments';
 import { ocrDataExtractionConfigSchema, type OcrDataExtractionResult } from '../../../../src/contract/ocr-data-extraction';
@@ -43,18 +45,29 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
     const pageNumbers = doc.notes.map((note) => note.match(/^Page (\d+) read by OCR/)?.[1]).filter((n): n is string => n !== undefined).map(Number);
     const picture = doc.notes.some((note) => note.startsWith('The picture was read by OCR'));
     if (pageNumbers.length === 0 && !picture) continue;
-    const bytes =
-      (doc.path.length === 1 ? files.find((file) => file.name === doc.path[0])?.content : undefined) ??
-      extraction.attachments.find((attachment) => samePath(attachment.path, doc.path))?.bytes;
-    if (bytes === undefined) {
-      result.notes.push(`"${doc.path.join(' / ')}" was not read: the picture is embedded in a document.`);
-      continue;
-    }
+    const kept = new Map((extraction.ocrPages ?? []).filter((read) => samePath(read.path, doc.path)).map((read) => [read.page, read.read]));
     const pages: OcrPage[] = [];
+    let unread = false;
     for (const number of picture ? [1] : pageNumbers) {
+      const page = kept.get(number);
+      if (page) {
+        pages[number - 1] = page;
+        continue;
+      }
+      const bytes =
+        (doc.path.length === 1 ? files.find((file) => file.name === doc.path[0])?.content : undefined) ??
+        extraction.attachments.find((attachment) => samePath(attachment.path, doc.path))?.bytes;
+      if (bytes === undefined) {
+        unread = true;
+        break;
+      }
       const read = await ocr.recognize(bytes, picture ? {} : { pdfPage: number, dpi: 300 });
       if (read.ok) pages[number - 1] = read.page;
       else return { outcome: 'error', message: `OCR of "${doc.path.join(' / ')}" failed: ${read.message}`, result: null };
+    }
+    if (unread) {
+      result.notes.push(`"${doc.path.join(' / ')}" was not read: its OCR pages were not kept and its bytes are not available.`);
+      continue;
     }
     // Pages not read by OCR count as empty, so field pages keep the document's numbering.
     const filled = Array.from({ length: pages.length }, (_, index) => pages[index] ?? { text: '', confidence: 0, width: 0, height: 0, words: [] });

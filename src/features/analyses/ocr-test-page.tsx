@@ -5,7 +5,7 @@
  * extraction module, the user is sent to the dashboard with the §8 message.
  */
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, Classes, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,9 @@ function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
   if (!allowed.allowed) return <Callout intent="warning">{t(`actions.why.${allowed.reason}`)}</Callout>;
   return (
     <>
-      <p className={Classes.TEXT_MUTED}>{t('ocrTest.intro')}</p>
+      <p className={Classes.TEXT_MUTED}>
+        {t('ocrTest.intro')} <Link to={paths.ocrDataExtraction(projectId, envId)}>{t('ocrTest.editRules')}</Link>
+      </p>
       <FileTestInput test={test} testId="ocr-drop" runningLabel={t('ocrTest.running')} />
       {result && (
         <section aria-labelledby="ocr-result" style={{ marginTop: '1rem' }}>

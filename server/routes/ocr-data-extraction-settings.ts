@@ -3,7 +3,7 @@
  * replace `config.rules` of one module of the environment's settings. A save with problems
  * (src/ocr/rule-checks.ts) is refused with 422 `ocrRulesInvalid` and the problems; `rules: null`
  * removes the module's own rules, so it runs the invoice rules again. The same check runs on every
- * other write of the module (environment settings, import: server/categorization/settings-guard.ts).
+ * settings write of the module (`environments.updateSettings`, server/categorization/settings-guard.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

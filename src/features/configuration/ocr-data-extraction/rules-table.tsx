@@ -37,7 +37,7 @@ export function RulesTable({ rules, problems, selected, canEdit, onEdit, onMove,
           const own = problems.filter((problem) => problem.index === index);
           const name = rule.name || '—';
           return (
-            <tr key={index} data-testid="ocr-rule-row" aria-selected={selected === index}>
+            <tr key={index} data-testid="ocr-rule-row" aria-selected={selected === index} style={selected === index ? { boxShadow: 'inset 3px 0 0 var(--bp-intent-primary-rest, #2d72d2)' } : undefined}>
               <td>{index + 1}</td>
               <td data-testid="ocr-rule-name">{name}</td>
               <td>{t(`by.${rule.by}`)}</td>

@@ -8,7 +8,7 @@
  * second case starts from the list the first one saved).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -28,6 +28,8 @@ let token = '';
 let envId = '';
 const PROJECT = 'demo-ic';
 vi.setConfig({ testTimeout: 60_000 });
+// The server answers in another process on a shared two-core machine: a second may not be enough.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
   await initI18n('fr');

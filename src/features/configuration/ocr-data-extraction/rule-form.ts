@@ -4,7 +4,7 @@
  * which nobody wants to type), the fields of the other kinds hidden. Switching the kind keeps what
  * was typed in the other kinds' fields, so switching back loses nothing.
  */
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { LABEL_DIRECTIONS, type FieldRuleInput } from '../../../contract/ocr-data-extraction';
 import type { AutoField } from '../../../ui/auto-form';
 
@@ -66,5 +66,8 @@ export function ruleFields(t: TFunction<'ocrRules'>, value: RuleFormValue, disab
 export function ruleSummary(t: TFunction<'ocrRules'>, rule: FieldRuleInput): string {
   if (rule.by === 'label') return t('detail.label', { labels: rule.labels.join(', '), direction: t(`directions.${rule.direction ?? 'rightOrBelow'}`) });
   if (rule.by === 'pattern') return t('detail.pattern', { pattern: rule.pattern });
-  return t('detail.zone', { page: rule.page ?? 1, left: percent(rule.zone.x0), right: percent(rule.zone.x1), top: percent(rule.zone.y0), bottom: percent(rule.zone.y1) });
+  // In the user's language: "13,5" in French.
+  const format = new Intl.NumberFormat(i18next.language || 'fr').format;
+  const edge = (fraction: number) => format(percent(fraction));
+  return t('detail.zone', { page: rule.page ?? 1, left: edge(rule.zone.x0), right: edge(rule.zone.x1), top: edge(rule.zone.y0), bottom: edge(rule.zone.y1) });
 }

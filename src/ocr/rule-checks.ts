@@ -5,6 +5,7 @@
  * that is not a regular expression). Codes: `OCR_RULE_PROBLEM_CODES` in the contract.
  */
 import type { FieldRuleInput, OcrRuleProblem } from '../contract/ocr-data-extraction';
+import { backtrackingRisk } from './regex-safety';
 
 function regexError(pattern: string): string | null {
   try {
@@ -13,6 +14,13 @@ function regexError(pattern: string): string | null {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/** `patternInvalid` or `patternUnsafe` for a pattern, or null when it may run. */
+function patternProblem(pattern: string): { code: 'patternInvalid' | 'patternUnsafe'; params: OcrRuleProblem['params'] } | null {
+  const error = regexError(pattern);
+  if (error !== null) return { code: 'patternInvalid', params: { pattern, message: error } };
+  return backtrackingRisk(pattern) === null ? null : { code: 'patternUnsafe', params: { pattern } };
 }
 
 const inPage = (value: number) => Number.isFinite(value) && value >= 0 && value <= 1;
@@ -29,12 +37,12 @@ export function checkFieldRules(rules: readonly FieldRuleInput[]): OcrRuleProble
     if (rule.by === 'label') {
       // An empty label would be found at the start of every line.
       if (rule.labels.length === 0 || rule.labels.some((label) => label.trim() === '')) add('labelsEmpty', 'labels');
-      const error = rule.value ? regexError(rule.value) : null;
-      if (error !== null) add('patternInvalid', 'value', { pattern: rule.value!, message: error });
+      const problem = rule.value ? patternProblem(rule.value) : null;
+      if (problem !== null) add(problem.code, 'value', problem.params);
     } else if (rule.by === 'pattern') {
-      const error = rule.pattern.trim() === '' ? null : regexError(rule.pattern);
+      const problem = rule.pattern.trim() === '' ? null : patternProblem(rule.pattern);
       if (rule.pattern.trim() === '') add('patternEmpty', 'pattern');
-      else if (error !== null) add('patternInvalid', 'pattern', { pattern: rule.pattern, message: error });
+      else if (problem !== null) add(problem.code, 'pattern', problem.params);
     } else {
       const { x0, y0, x1, y1 } = rule.zone;
       if (![x0, y0, x1, y1].every(inPage) || x0 >= x1 || y0 >= y1) add('zoneInvalid', 'zone');

@@ -10,6 +10,8 @@ import { ocrDataExtractionConfigSchema, ocrDataExtractionEnabled, testOcrDataExt
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import { extensionOf, inputTypeOf } from '../../src/contract/uploads';
 import { extractFields, INVOICE_RULES } from '../../src/ocr/fields';
+import { checkFieldRules } from '../../src/ocr/rule-checks';
+import { ocrRulesInvalid } from '../ocr/rules-invalid';
 import type { OcrPage } from '../../src/ocr/model';
 import type { ServerContext } from '../context';
 import { environments } from '../db/schema';
@@ -33,6 +35,13 @@ export function registerOcrDataExtractionTestRoutes(app: FastifyInstance, ctx: S
     if (!ocrDataExtractionEnabled(settings)) {
       throw new HttpError(409, { message: 'OCR data extraction is not enabled in this environment', code: 'ocrDataExtractionNotEnabled' });
     }
+    // The rules of the pipeline's (first active) OCR data extraction module, else the invoice rules.
+    const module = pipelineModules(settings).find((candidate) => candidate.type === 'ocrDataExtraction' && candidate.active);
+    const config = ocrDataExtractionConfigSchema.safeParse(module?.config ?? {});
+    const rules = (config.success ? config.data.rules : undefined) ?? INVOICE_RULES;
+    // Rules written by an import are not checked on the way in: a bad pattern must not run here.
+    const problems = checkFieldRules(rules);
+    if (problems.length > 0) throw ocrRulesInvalid(problems);
     const upload = await readSingleUpload(request);
     const ext = extensionOf(upload.name);
     const result: OcrTestResult = { pages: [], fields: [], notes: [] };
@@ -60,10 +69,7 @@ export function registerOcrDataExtractionTestRoutes(app: FastifyInstance, ctx: S
     } else {
       throw new HttpError(400, { message: 'Only PDF files and pictures (PNG, JPG, GIF, TIFF) are read by OCR', code: 'ocrFileUnsupported' });
     }
-    // The rules of the pipeline's (first active) OCR data extraction module, else the invoice rules.
-    const module = pipelineModules(settings).find((candidate) => candidate.type === 'ocrDataExtraction' && candidate.active);
-    const config = ocrDataExtractionConfigSchema.safeParse(module?.config ?? {});
-    result.fields = extractFields(pages, (config.success ? config.data.rules : undefined) ?? INVOICE_RULES);
+    result.fields = extractFields(pages, rules);
     return result;
   });
 }

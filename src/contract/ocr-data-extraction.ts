@@ -92,7 +92,8 @@ export type OcrRuleProblem = z.infer<typeof ocrRuleProblemSchema>;
  * Codes of the errors of the settings endpoints: ocrRulesInvalid (422, `problems`: the rules
  * refused, see `OCR_RULE_PROBLEM_CODES`); moduleNotFound (404) `{ moduleId }`; wrongModuleType (409)
  * `{ moduleId, type }`. The test endpoint adds ocrDataExtractionNotEnabled (409), ocrFileUnsupported
- * and ocrFileUnreadable (400).
+ * and ocrFileUnreadable (400), and ocrRulesInvalid (422) when the saved rules (written by an import,
+ * which is not checked) have problems.
  */
 export const OCR_DATA_EXTRACTION_ERROR_CODES = ['ocrRulesInvalid', 'moduleNotFound', 'wrongModuleType', 'ocrDataExtractionNotEnabled', 'ocrFileUnsupported', 'ocrFileUnreadable'] as const;
 

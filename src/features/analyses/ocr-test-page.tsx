@@ -78,6 +78,7 @@ function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
       toast.warn({ summary: tr('analyses:extractorTest.ocrNotEnabled') });
       void navigate(paths.dashboard(projectId, envId), { replace: true });
     } else if (serverCode(error) === 'ocrFileUnsupported') toast.error({ summary: tr('analyses:ocrTest.unsupported') });
+    else if (serverCode(error) === 'ocrRulesInvalid') toast.error({ summary: tr('analyses:ocrTest.failed'), detail: tr('ocrRules:errors.ocrRulesInvalid') });
     else toast.error({ summary: tr('analyses:ocrTest.failed'), detail: errorMessage(error) });
   });
   const result = test.result;

@@ -82,4 +82,12 @@ describe('OCR once per page per run', () => {
     expect(outcome.result!.documents.map((doc) => doc.name)).toEqual(['invoice-scan.pdf', 'invoice-scan.jpg']);
     expect(outcome.result!.notes).toEqual(['"letter.docx / image1.png" was not read: its OCR pages were not kept and its bytes are not available.']);
   }, 120_000);
+
+  it('ends in error, reading nothing, when its rules hold a pattern that could freeze the server', async () => {
+    const { engine, calls } = countingOcr();
+    const extraction = { result: { documents: [] }, attachments: [], mainFileError: null, summary: '' };
+    const outcome = await runOcrDataExtraction({ module: { ...module, config: { rules: [{ name: 'x', by: 'pattern', pattern: '(\\w*\\s?)*$' }] } }, extraction, files: [], ocr: engine });
+    expect([outcome.outcome, outcome.message, outcome.result]).toEqual(['error', "The module's rules are not valid: rule 1 (patternUnsafe).", null]);
+    expect(calls).toEqual([]);
+  });
 });

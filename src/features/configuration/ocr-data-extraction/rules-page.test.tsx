@@ -81,10 +81,13 @@ describe('OCR data extraction rules screen', () => {
     await user.click(screen.getByRole('button', { name: 'Monter la règle « iban »' }));
     await user.click(screen.getByRole('button', { name: 'Supprimer la règle « date »' }));
     await user.click(await screen.findByRole('button', { name: 'Annuler' }));
+    // The dialog closes with a transition: wait until it is gone before the next click.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(names()).toEqual(['invoiceNumber', 'date', 'totalExclTax', 'iban', 'totalInclTax']);
     await user.click(screen.getByRole('button', { name: 'Supprimer la règle « date »' }));
     await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
     await waitFor(() => expect(names()).toEqual(['invoiceNumber', 'totalExclTax', 'iban', 'totalInclTax']));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.queryByTestId('ocr-rules-defaults')).toBeNull();
 
     // A pattern that is not a regular expression: shown on its field and on its row, and not sent.
@@ -117,6 +120,7 @@ describe('OCR data extraction rules screen', () => {
     await user.click(screen.getByRole('button', { name: 'Revenir aux règles de facture' }));
     await user.click(await screen.findByRole('button', { name: 'Remplacer' }));
     await waitFor(() => expect(names()).toEqual(['invoiceNumber', 'date', 'totalExclTax', 'totalInclTax', 'iban']));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     await user.click(screen.getByRole('link', { name: 'Tester sur un document' }));
     expect(await screen.findByText('Modifications non enregistrées')).toBeTruthy();

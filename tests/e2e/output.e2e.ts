@@ -92,4 +92,19 @@ describe('output settings', () => {
     await out.confirmation(page).getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => out.saveButton(page).isDisabled()).toBe(true);
   });
+
+  it('lets a qualifier preview the payload but not change the options', async () => {
+    const { context, page: qualifier } = await newPage(browser);
+    await loginPage.open(qualifier);
+    await loginPage.signIn(qualifier, 'qualifier');
+    await qualifier.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await out.openFromMenu(qualifier, PROJECT, ENV);
+    await qualifier.getByTestId('output-read-only').waitFor();
+    await expect(out.option(qualifier, 'Corps HTML').isDisabled()).resolves.toBe(true);
+    await expect(out.saveButton(qualifier).count()).resolves.toBe(0);
+    await out.pickAnalysis(qualifier, ANALYSIS);
+    await out.payload(qualifier).waitFor();
+    expect((await out.payloadJson(qualifier)).analysis).toMatchObject({ name: ANALYSIS });
+    await context.close();
+  });
 });

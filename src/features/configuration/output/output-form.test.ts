@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { outputOptionsSchema } from '../../../contract/output';
 import { i18next, initI18n } from '../../../i18n/setup';
 import { OUTPUT_SWITCHES, outputFields, removedData } from './output-form';
+import { payloadText } from './payload-text';
 
 let fr: TFunction<'output'>;
 let en: TFunction<'output'>;
@@ -41,5 +42,17 @@ describe('output form', () => {
     expect(removedData(fr, defaults, { ...defaults, htmlBodies: true, attachmentData: true })).toEqual([]);
     // With categories off, the skip list takes nothing more away than the categories themselves.
     expect(removedData(en, defaults, { ...defaults, categoriesEnabled: false, categoriesToSkip: ['Sinistre'] })).toEqual(['Categories']);
+  });
+});
+
+describe('payload text', () => {
+  it('indents the payload and shortens only long attachment contents, saying how much is hidden', () => {
+    const long = 'A'.repeat(1000);
+    const text = payloadText({ attachments: [{ fileName: 'scan.pdf', base64: long }, { fileName: 'a.txt', base64: 'QQ==' }], note: long }, (hidden) => fr('preview.shortened', { count: hidden }));
+    const shown = JSON.parse(text) as { attachments: { base64: string }[]; note: string };
+    expect(shown.attachments[0]!.base64).toBe(`${'A'.repeat(400)}… [600 caractères de plus]`);
+    expect(shown.attachments[1]!.base64).toBe('QQ==');
+    expect(shown.note).toBe(long);
+    expect(text).toContain('\n  "attachments": [');
   });
 });

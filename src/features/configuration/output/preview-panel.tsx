@@ -17,6 +17,7 @@ import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
 import { outputErrorText, unavailableText } from './messages';
 import { useOutputEnv } from './output-frame';
+import { payloadText } from './payload-text';
 import { outputQueries } from './queries';
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -117,9 +118,10 @@ export function PreviewPanel({ options }: { options: Record<string, unknown> }) 
               )}
               <div className="p-toolbar">
                 <Button icon="duplicate" text={t('preview.copy')} onClick={() => void copyPayload(result.payload)} />
+                <span className="bp6-text-muted">{t('preview.copyWhole')}</span>
               </div>
               <pre className="p-output-payload" aria-label={t('preview.payload')} tabIndex={0} data-testid="output-preview-payload">
-                {JSON.stringify(result.payload, null, 2)}
+                {payloadText(result.payload, (hidden) => t('preview.shortened', { count: hidden }))}
               </pre>
             </div>
           )}

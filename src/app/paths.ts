@@ -13,6 +13,7 @@ const self = (envId: string) => `/self/${enc(envId)}`;
 const nlu = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/nlu`;
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
+const output = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/output`;
 
 /** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
 export type NluPage = 'archetypes' | 'contexts' | 'interactions' | 'functions' | 'servers' | 'test';
@@ -101,6 +102,9 @@ export const paths = {
     `${categorization(projectId, envId)}/${enc(moduleId)}/advanced`,
   consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
   consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
+  /** The output module's settings with the payload preview (issue 14), per module as categorization's. */
+  output: (projectId: string, envId: string) => output(projectId, envId),
+  outputModule: (projectId: string, envId: string, moduleId: string) => `${output(projectId, envId)}/${enc(moduleId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

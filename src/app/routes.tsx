@@ -327,6 +327,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/categorization/consolidation-page').then((m) => ({ Component: m.ConsolidationPage })),
             handle: { title: 'consolidation' },
           },
+          {
+            path: 'configuration/output',
+            lazy: () => import('../features/configuration/output/output-modules-page').then((m) => ({ Component: m.OutputModulesPage })),
+            handle: { title: 'output' },
+          },
+          {
+            path: 'configuration/output/:moduleId',
+            lazy: () => import('../features/configuration/output/output-page').then((m) => ({ Component: m.OutputPage })),
+            handle: { title: 'output' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

@@ -63,6 +63,7 @@ import { compareVersions, createVersion, deleteVersion, listVersions, restoreVer
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { testOcrDataExtraction } from './ocr-data-extraction';
+import { outputEndpoints } from './output';
 
 export * from './define';
 export * from './auth';
@@ -140,4 +141,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...nluEndpoints,
   ...categorizationEndpoints,
   testOcrDataExtraction,
+  ...outputEndpoints,
 ];

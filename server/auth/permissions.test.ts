@@ -171,6 +171,11 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consolidation.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'categorization.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Reply templates (issue 14): reading, the error list and the test are qualifier screens; saving is configuration.
+  'replyTemplates.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'replyTemplates.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'replyTemplates.errors': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'replyTemplates.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
 };
 
 interface Operation {

@@ -63,6 +63,7 @@ import { compareVersions, createVersion, deleteVersion, listVersions, restoreVer
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { testOcrDataExtraction } from './ocr-data-extraction';
+import { replyTemplateEndpoints } from './reply-templates';
 
 export * from './define';
 export * from './auth';
@@ -76,6 +77,7 @@ export * from './consumption';
 export * from './versions';
 export * from './nlu';
 export * from './categorization';
+export * from './reply-templates';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -138,6 +140,7 @@ export const allEndpoints: readonly Endpoint[] = [
   restoreVersion,
   deleteVersion,
   ...nluEndpoints,
+  ...replyTemplateEndpoints,
   ...categorizationEndpoints,
   testOcrDataExtraction,
 ];

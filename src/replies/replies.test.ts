@@ -43,7 +43,7 @@ describe('template rules (§3, §5)', () => {
   it('refuses a cycle with a stable code naming it, two defaults, duplicate names and categories', () => {
     const problems = replyTemplateProblems([
       template({ name: 'a', body: "{% include 'b' %}", isDefault: true, category: 'sinistre' }),
-      template({ name: 'b', body: "{% include 'a' %}", isDefault: true, category: 'Sinistre' === 'x' ? null : 'sinistre' }),
+      template({ name: 'b', body: "{% include 'a' %}", isDefault: true, category: 'sinistre' }),
       template({ name: 'A', body: '' }),
     ]);
     expect(problems.map((problem) => problem.code).sort()).toEqual(['templateCategoryTaken', 'templateDefaultTwice', 'templateIncludeCycle', 'templateNameTaken']);

@@ -62,3 +62,11 @@ export function includeRelations(templates: readonly NamedBody[], name: string):
     includedBy: templates.filter((template) => template.name !== name && includedNames(template.body).includes(name)).map((template) => template.name),
   };
 }
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `body` with its literal includes of `from` naming `to` instead (a rename keeps the templates that include it working). */
+export function renameIncludes(body: string, from: string, to: string): string {
+  const pattern = new RegExp(`((?:\\{%-?|^|\\n)\\s*(?:include|render)\\s+)(['"])${escaped(from)}\\2`, 'g');
+  return body.replace(pattern, (_match, head: string, quote: string) => `${head}${quote}${to}${quote}`);
+}

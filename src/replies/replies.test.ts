@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { environmentSettingsSchema } from '../contract/environments';
 import { replyTemplateSchema, type ReplyTemplateInput } from '../contract/modules/reply-template';
 import { replyTemplateProblems } from './checks';
-import { findIncludeCycle, includeRelations, includedNames } from './includes';
+import { findIncludeCycle, includeRelations, includedNames, renameIncludes } from './includes';
 import { renderReplyTemplate } from './render';
 import { selectReplyTemplate } from './select';
 import { buildReplyVariables, REPLY_SAMPLE_VARIABLES, replyVariablesSchema } from './variables';
@@ -26,6 +26,12 @@ describe('includes', () => {
       ]),
     ).toEqual(['a', 'b', 'c', 'a']);
     expect(findIncludeCycle([{ name: 'a', body: "{% include 'b' %}{% include 'b' %}" }, { name: 'b', body: 'fin' }])).toBeNull();
+  });
+
+  it('follows a rename in the includes of other templates, and nowhere else', () => {
+    const body = "{% include 'Signature' %} {%- render \"Signature\" -%} {{ 'Signature' }} {% include 'Signature 2' %}";
+    expect(renameIncludes(body, 'Signature', 'Pied')).toBe("{% include 'Pied' %} {%- render \"Pied\" -%} {{ 'Signature' }} {% include 'Signature 2' %}");
+    expect(renameIncludes("{% include 'a.b' %}{% include 'axb' %}", 'a.b', 'c')).toBe("{% include 'c' %}{% include 'axb' %}");
   });
 
   it('lists what a template includes and what includes it', () => {

@@ -1,4 +1,8 @@
-/** The Errors tab: the latest rendering errors (§9: 50 per environment) of this template — rendered, or included — with the analysis and the line; §8 "No errors detected". */
+/**
+ * The latest rendering errors (§9: 50 per environment) with the analysis and the line; §8 "No errors
+ * detected". In a template's editor, those of this template (rendered, or included); on the list page
+ * (the reply generator's template errors tab), every template's.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +15,12 @@ import { renderErrorText, translatedError } from './messages';
 import { replyQueries } from './queries';
 import { useRepliesEnv } from './replies-frame';
 
-export function ErrorsTab({ name }: { name: string }) {
+export function ErrorsTab({ name }: { name?: string }) {
   const { t } = useTranslation('replies');
   const { envId, projectId } = useRepliesEnv();
   const { language } = usePreferences();
   const errors = useQuery(replyQueries.errors(envId));
-  const mine = (errors.data?.errors ?? []).filter((error) => error.template === name || error.inTemplate === name);
+  const mine = (errors.data?.errors ?? []).filter((error) => name === undefined || error.template === name || error.inTemplate === name);
   return (
     <section data-testid="reply-errors">
       <p className="bp6-text-muted">{t('errorsTab.help')}</p>
@@ -41,7 +45,7 @@ export function ErrorsTab({ name }: { name: string }) {
                   <td>
                     <Link to={paths.analysis(projectId, envId, error.analysisId)}>{error.analysisName}</Link>
                   </td>
-                  <td>{error.inTemplate}</td>
+                  <td>{error.inTemplate === error.template ? error.template : `${error.template} → ${error.inTemplate}`}</td>
                   <td>{error.line ?? '—'}</td>
                   <td>{renderErrorText({ ...error, template: error.inTemplate })}</td>
                 </tr>

@@ -5,15 +5,17 @@
  * are saved at once.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLTable, Intent, NonIdealState, Radio, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLTable, Intent, NonIdealState, Radio, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import type { ReplyTemplate, ReplyTemplatesView } from '../../../contract/reply-templates';
+import { renameIncludes } from '../../../replies/includes';
 import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
+import { ErrorsTab } from './errors-tab';
 import { translatedError } from './messages';
 import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
@@ -24,12 +26,25 @@ export function ReplyTemplatesPage() {
   const { t } = useTranslation(['replies', 'routes']);
   const { envId } = useRepliesEnv();
   const view = useQuery(replyQueries.templates(envId));
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'errors' ? 'errors' : 'templates';
   return (
     <RepliesFrame title={t('routes:replyTemplates')}>
-      <ListState isPending={view.isPending} error={translatedError(view.error)} onRetry={() => void view.refetch()} isEmpty={false} emptyText="" errorText={t('list.error')}>
-        {view.data && <TemplateList view={view.data} />}
-      </ListState>
-      <ModuleLinks />
+      <Tabs id="reply-templates-tabs" selectedTabId={tab} onChange={(id) => setSearch({ tab: String(id) }, { replace: true })} renderActiveTabPanelOnly>
+        <Tab
+          id="templates"
+          title={t('list.tabs.templates')}
+          panel={
+            <>
+              <ListState isPending={view.isPending} error={translatedError(view.error)} onRetry={() => void view.refetch()} isEmpty={false} emptyText="" errorText={t('list.error')}>
+                {view.data && <TemplateList view={view.data} />}
+              </ListState>
+              <ModuleLinks />
+            </>
+          }
+        />
+        <Tab id="errors" title={t('list.tabs.errors')} panel={<ErrorsTab />} />
+      </Tabs>
     </RepliesFrame>
   );
 }
@@ -53,7 +68,8 @@ function TemplateList({ view }: { view: ReplyTemplatesView }) {
   };
   const rename = async (template: ReplyTemplate, name: string) => {
     setDialog(null);
-    await save(templates.map((item) => (item.id === template.id ? { ...item, name } : item)));
+    // Templates that include it by its old name would fail to render: they follow the rename.
+    await save(templates.map((item) => (item.id === template.id ? { ...item, name } : { ...item, body: renameIncludes(item.body, template.name, name) })));
   };
   const remove = async (template: ReplyTemplate) => {
     if (!(await confirm({ title: tr('replies:list.deleteTitle'), body: tr('replies:list.deleteConfirm', { name: template.name }), danger: true }))) return;

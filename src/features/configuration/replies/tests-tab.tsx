@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { testReplyTemplate, type ReplyTemplate } from '../../../contract/reply-templates';
 import { REPLY_SAMPLE_VARIABLES } from '../../../replies/variables';
+import { JsonTree } from '../../../ui/json-tree';
 import { renderErrorText, replyErrorText } from './messages';
 import { replyQueries } from './queries';
 import { useRepliesEnv } from './replies-frame';
@@ -102,6 +103,12 @@ export function TestsTab({ templates, name, onLineError }: { templates: readonly
                 {answer.result.draft}
               </pre>
             </>
+          )}
+          {source === 'analysis' && (
+            <details>
+              <summary>{t('test.variablesUsed')}</summary>
+              <JsonTree value={answer.variables} />
+            </details>
           )}
           {answer.result?.llm !== undefined || (answer.error?.code.startsWith('llm') && answer.rendered) ? (
             <>

@@ -111,7 +111,7 @@ export function registerReplyTemplateRoutes(app: FastifyInstance, ctx: ServerCon
     }
     const module = settings.modules.find((candidate) => candidate.type === 'replyTemplate' && candidate.active);
     const config = replyTemplateConfigSchema.safeParse(module?.config ?? {}).data ?? replyTemplateConfigSchema.parse({});
-    const drafted = await draftReply({ template, templates, variables, config, chosenFor: template.isDefault ? 'default' : 'category', category: template.category });
+    const drafted = await draftReply({ template, templates, variables, config, chosenFor: template.category !== null ? 'category' : 'default', category: template.category });
     return { variables, result: drafted.result, rendered: drafted.rendered, error: drafted.error };
   });
 }

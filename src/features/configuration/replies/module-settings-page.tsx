@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { updateEnvironmentSettings, type EnvironmentDetails } from '../../../contract/environments';
@@ -65,6 +65,9 @@ function ModuleForm({ details, moduleId }: { details: EnvironmentDetails; module
     }
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
+  // §8: with the default template in use but none marked, analyses without a category template get no draft.
+  const templates = useQuery(replyQueries.templates(envId));
+  const noDefault = draft.useDefaultTemplate && templates.data !== undefined && !templates.data.templates.some((template) => template.isDefault);
 
   return (
     <form
@@ -74,6 +77,11 @@ function ModuleForm({ details, moduleId }: { details: EnvironmentDetails; module
       }}
     >
       {guard}
+      {noDefault && (
+        <Callout intent={Intent.WARNING} compact title={t('list.noDefault')} data-testid="no-default-template">
+          {t('list.noDefaultHelp')}
+        </Callout>
+      )}
       <AutoForm
         id="reply-template-module"
         fields={[

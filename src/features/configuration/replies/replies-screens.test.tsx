@@ -141,10 +141,13 @@ describe('template editor', () => {
 });
 
 describe('module settings', () => {
-  it('saves the reply template module settings with the environment', async () => {
+  it('warns without a default template, and saves the module settings with the environment', async () => {
     const user = userEvent.setup();
     show(paths.replyTemplateModule(PROJECT, RECETTE, 'demo-reply'));
+    // The default was deleted above: the module says no reply will be generated without a category template (§8).
+    expect((await screen.findByTestId('no-default-template')).textContent).toContain('Pas de modèle par défaut');
     await user.click(await screen.findByLabelText('Utiliser le modèle par défaut'));
+    await waitFor(() => expect(screen.queryByTestId('no-default-template')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(async () => {
       const details = await get<EnvironmentDetails>(RECETTE, '/settings');

@@ -54,7 +54,9 @@ export function pipelineMeter(db, rounds) {
   const countLeft = async () => Number((await db.execute(sql`SELECT count(*) AS n FROM analyses WHERE environment_id = ${ENV} AND status IN ('waiting', 'pending')`)).rows[0].n);
   /** One batch through these modules: counts, wall seconds, process CPU seconds, and the stored rows. */
   return async function measure(modules) {
-    await setSettings(db, ENV, { languages: ['fr', 'gb'], extractor: { parser: { global: { useCache: false } } }, modules });
+    // The seeded reply templates stay: the reply template step drafts with them (settings, not module config).
+    const stored = (await db.execute(sql`SELECT settings FROM environments WHERE id = ${ENV}`)).rows[0].settings;
+    await setSettings(db, ENV, { languages: ['fr', 'gb'], extractor: { parser: { global: { useCache: false } } }, modules, replyTemplates: stored.replyTemplates ?? [] });
     const pipeline = startPipeline({ db, secrets, nlu }, { workers: 1, pollMs: 20 });
     await queueAnalysis(db, ENV, [mails[mails.length - 1]]);
     while ((await countLeft()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -175,6 +175,11 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'output.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'output.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'output.preview': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Reply templates (issue 14): reading, the error list and the test are qualifier screens; saving is configuration.
+  'replyTemplates.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'replyTemplates.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'replyTemplates.errors': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'replyTemplates.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
 };
 
 interface Operation {

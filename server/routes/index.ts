@@ -22,6 +22,7 @@ import { registerNluTransferRoutes } from './nlu-transfer';
 import { registerCategorizationRoutes } from './categorization';
 import { registerCategorizationTestRoutes } from './categorization-test';
 import { registerOutputRoutes } from './output';
+import { registerReplyTemplateRoutes } from './reply-templates';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -45,4 +46,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerCategorizationRoutes(app, ctx);
   registerCategorizationTestRoutes(app, ctx);
   registerOutputRoutes(app, ctx);
+  registerReplyTemplateRoutes(app, ctx);
 }

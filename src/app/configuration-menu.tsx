@@ -20,7 +20,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'output';
+  namespace: 'nlu' | 'categorization' | 'output' | 'replies';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -55,6 +55,11 @@ export const configurationMenu: ConfigurationSection[] = [
     ],
   },
   {
+    namespace: 'replies',
+    title: 'menu.title',
+    entries: [{ title: 'replyTemplates', description: 'menu.templates', icon: 'envelope', to: paths.replyTemplates }],
+  },
+  {
     namespace: 'output',
     title: 'menu.title',
     entries: [{ title: 'output', description: 'menu.output', icon: 'export', to: paths.output }],
@@ -62,7 +67,7 @@ export const configurationMenu: ConfigurationSection[] = [
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'output']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'replies', 'output']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

@@ -14,6 +14,7 @@ const nlu = (projectId: string, envId: string) => `${environment(projectId, envI
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
 const output = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/output`;
+const replyTemplates = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/reply-templates`;
 
 /** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
 export type NluPage = 'archetypes' | 'contexts' | 'interactions' | 'functions' | 'servers' | 'test';
@@ -105,6 +106,11 @@ export const paths = {
   /** The output module's settings with the payload preview (issue 14), per module as categorization's. */
   output: (projectId: string, envId: string) => output(projectId, envId),
   outputModule: (projectId: string, envId: string, moduleId: string) => `${output(projectId, envId)}/${enc(moduleId)}`,
+  /** Reply generator (issue 14): the template list, a template's editor (per tab), a reply template module's settings. */
+  replyTemplates: (projectId: string, envId: string) => replyTemplates(projectId, envId),
+  replyTemplate: (projectId: string, envId: string, templateId: string, tab?: 'includes' | 'templates' | 'tests' | 'documentation' | 'errors') =>
+    `${replyTemplates(projectId, envId)}/${enc(templateId)}${tab ? `?tab=${tab}` : ''}`,
+  replyTemplateModule: (projectId: string, envId: string, moduleId: string) => `${replyTemplates(projectId, envId)}/modules/${enc(moduleId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

@@ -337,6 +337,21 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/output/output-page').then((m) => ({ Component: m.OutputPage })),
             handle: { title: 'output' },
           },
+          {
+            path: 'configuration/reply-templates',
+            lazy: () => import('../features/configuration/replies/templates-page').then((m) => ({ Component: m.ReplyTemplatesPage })),
+            handle: { title: 'replyTemplates' },
+          },
+          {
+            path: 'configuration/reply-templates/modules/:moduleId',
+            lazy: () => import('../features/configuration/replies/module-settings-page').then((m) => ({ Component: m.ReplyTemplateModulePage })),
+            handle: { title: 'replyTemplateModule' },
+          },
+          {
+            path: 'configuration/reply-templates/:templateId',
+            lazy: () => import('../features/configuration/replies/template-editor-page').then((m) => ({ Component: m.ReplyTemplateEditorPage })),
+            handle: { title: 'replyTemplate' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

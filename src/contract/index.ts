@@ -64,6 +64,7 @@ import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { testOcrDataExtraction } from './ocr-data-extraction';
 import { outputEndpoints } from './output';
+import { replyTemplateEndpoints } from './reply-templates';
 
 export * from './define';
 export * from './auth';
@@ -77,6 +78,7 @@ export * from './consumption';
 export * from './versions';
 export * from './nlu';
 export * from './categorization';
+export * from './reply-templates';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -139,6 +141,7 @@ export const allEndpoints: readonly Endpoint[] = [
   restoreVersion,
   deleteVersion,
   ...nluEndpoints,
+  ...replyTemplateEndpoints,
   ...categorizationEndpoints,
   testOcrDataExtraction,
   ...outputEndpoints,

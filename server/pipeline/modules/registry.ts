@@ -10,6 +10,7 @@ import { extractorStep } from './extractor/extractor-step';
 import { runNluModule } from './nlu/run-nlu';
 import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extraction';
 import { outputStep } from './output/output-step';
+import { replyTemplateStep } from './reply-template/reply-template-step';
 import type { ModuleStep } from './step';
 
 const nluStep: ModuleStep = async (module, context, state) => {
@@ -68,6 +69,6 @@ export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
   ocrDataExtraction: ocrDataExtractionStep,
   extraction: notBuilt('information extraction'),
   visionEngine: notBuilt('vision engine'),
-  replyTemplate: notBuilt('reply template'),
+  replyTemplate: replyTemplateStep(),
   output: outputStep,
 };

@@ -11,6 +11,7 @@ import { ExtractedDocuments } from './extracted-documents';
 import { moduleLabel } from './module-label';
 import { NluResultView } from './nlu-result-view';
 import { CategorizationResultView, ConsolidationResultView } from './categorization-result-view';
+import { ReplyResultView } from './reply-result-view';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
@@ -24,6 +25,7 @@ function ModuleBody({ module, modules }: { module: ModuleResult; modules: readon
   if (module.type === 'nlu') return <NluResultView module={module} modules={modules} />;
   if (module.type === 'categorization') return <CategorizationResultView module={module} />;
   if (module.type === 'consolidation') return <ConsolidationResultView module={module} />;
+  if (module.type === 'replyTemplate') return <ReplyResultView module={module} />;
   return (
     <div data-testid={module.type === 'output' ? 'output-payload' : undefined}>
       {module.type === 'output' && <p className={Classes.TEXT_MUTED}>{t('result.payload')}</p>}

@@ -21,6 +21,7 @@ import { registerNluServerRoutes } from './nlu-servers';
 import { registerNluTransferRoutes } from './nlu-transfer';
 import { registerCategorizationRoutes } from './categorization';
 import { registerCategorizationTestRoutes } from './categorization-test';
+import { registerVisionEngineRoutes } from './vision-engine';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -43,4 +44,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerNluTransferRoutes(app, ctx);
   registerCategorizationRoutes(app, ctx);
   registerCategorizationTestRoutes(app, ctx);
+  registerVisionEngineRoutes(app, ctx);
 }

@@ -47,31 +47,32 @@ const uniqueKeys = <T,>(items: readonly T[], keyOf: (item: T) => string) => {
   return items.findIndex((item) => (seen.has(keyOf(item)) ? true : (seen.add(keyOf(item)), false)));
 };
 
-export const visionEngineConfigSchema = z
-  .object({
-    /** Off: the step is skipped and calls no model (the configuration is kept). */
-    active: z.boolean().default(true),
-    type: visionTypeSchema.default('custom'),
-    /** What the model is asked to do; sent before the pages. May be empty for the strict types. */
-    prompt: plainText().max(10_000).default(''),
-    categories: z.array(visionCategorySchema).max(200).default([]),
-    extractionFields: z.array(visionFieldSchema).max(200).default([]),
-    /** Pages sent as images, over all documents; the rest are counted in `pagesLeftOut`. */
-    maxPages: z.number().int().min(1).max(VISION_MAX_PAGES_LIMIT).default(5),
-  })
-  .superRefine((config, check) => {
-    const category = uniqueKeys(config.categories, (item) => item.key);
-    if (category >= 0) check.addIssue({ code: 'custom', path: ['categories', category, 'key'], message: 'visionDuplicateKey' });
-    const field = uniqueKeys(config.extractionFields, (item) => item.field);
-    if (field >= 0) check.addIssue({ code: 'custom', path: ['extractionFields', field, 'field'], message: 'visionDuplicateKey' });
-    if (config.type === 'strict_classification' && config.categories.length === 0) {
-      check.addIssue({ code: 'custom', path: ['categories'], message: 'visionNeedsCategories' });
-    }
-    if (config.type === 'strict_extraction' && config.extractionFields.length === 0) {
-      check.addIssue({ code: 'custom', path: ['extractionFields'], message: 'visionNeedsFields' });
-    }
-    if (config.type === 'custom' && config.prompt.trim() === '') check.addIssue({ code: 'custom', path: ['prompt'], message: 'visionNeedsPrompt' });
-  });
+/** The settings' fields with their defaults, without the checks (what the screen starts from). */
+export const visionEngineConfigShape = z.object({
+  /** Off: the step is skipped and calls no model (the configuration is kept). */
+  active: z.boolean().default(true),
+  type: visionTypeSchema.default('custom'),
+  /** What the model is asked to do; sent before the pages. May be empty for the strict types. */
+  prompt: plainText().max(10_000).default(''),
+  categories: z.array(visionCategorySchema).max(200).default([]),
+  extractionFields: z.array(visionFieldSchema).max(200).default([]),
+  /** Pages sent as images, over all documents; the rest are counted in `pagesLeftOut`. */
+  maxPages: z.number().int().min(1).max(VISION_MAX_PAGES_LIMIT).default(5),
+});
+
+export const visionEngineConfigSchema = visionEngineConfigShape.superRefine((config, check) => {
+  const category = uniqueKeys(config.categories, (item) => item.key);
+  if (category >= 0) check.addIssue({ code: 'custom', path: ['categories', category, 'key'], message: 'visionDuplicateKey' });
+  const field = uniqueKeys(config.extractionFields, (item) => item.field);
+  if (field >= 0) check.addIssue({ code: 'custom', path: ['extractionFields', field, 'field'], message: 'visionDuplicateKey' });
+  if (config.type === 'strict_classification' && config.categories.length === 0) {
+    check.addIssue({ code: 'custom', path: ['categories'], message: 'visionNeedsCategories' });
+  }
+  if (config.type === 'strict_extraction' && config.extractionFields.length === 0) {
+    check.addIssue({ code: 'custom', path: ['extractionFields'], message: 'visionNeedsFields' });
+  }
+  if (config.type === 'custom' && config.prompt.trim() === '') check.addIssue({ code: 'custom', path: ['prompt'], message: 'visionNeedsPrompt' });
+});
 export type VisionEngineConfig = z.infer<typeof visionEngineConfigSchema>;
 export type VisionEngineConfigInput = z.input<typeof visionEngineConfigSchema>;
 

@@ -20,7 +20,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization';
+  namespace: 'nlu' | 'categorization' | 'vision';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -54,10 +54,15 @@ export const configurationMenu: ConfigurationSection[] = [
       { title: 'consolidation', description: 'menu.consolidation', icon: 'merge-links', to: paths.consolidation },
     ],
   },
+  {
+    namespace: 'vision',
+    title: 'menu.title',
+    entries: [{ title: 'visionEngine', description: 'menu.visionEngine', icon: 'eye-open', to: paths.visionEngine }],
+  },
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'vision']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

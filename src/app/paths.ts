@@ -13,6 +13,7 @@ const self = (envId: string) => `/self/${enc(envId)}`;
 const nlu = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/nlu`;
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
+const visionEngine = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/vision-engine`;
 
 /** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
 export type NluPage = 'archetypes' | 'contexts' | 'interactions' | 'functions' | 'servers' | 'test';
@@ -101,6 +102,9 @@ export const paths = {
     `${categorization(projectId, envId)}/${enc(moduleId)}/advanced`,
   consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
   consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
+  /** Vision engine settings (issue 14), per module like categorization's. */
+  visionEngine: (projectId: string, envId: string) => visionEngine(projectId, envId),
+  visionEngineModule: (projectId: string, envId: string, moduleId: string) => `${visionEngine(projectId, envId)}/${enc(moduleId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

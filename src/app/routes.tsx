@@ -327,6 +327,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/categorization/consolidation-page').then((m) => ({ Component: m.ConsolidationPage })),
             handle: { title: 'consolidation' },
           },
+          {
+            path: 'configuration/vision-engine',
+            lazy: () => import('../features/configuration/vision-engine/modules-page').then((m) => ({ Component: m.VisionModulesPage })),
+            handle: { title: 'visionEngine' },
+          },
+          {
+            path: 'configuration/vision-engine/:moduleId',
+            lazy: () => import('../features/configuration/vision-engine/vision-engine-page').then((m) => ({ Component: m.VisionEnginePage })),
+            handle: { title: 'visionEngine' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

@@ -41,7 +41,7 @@ export function VisionEnginePage() {
 }
 
 /** Whether analyses reach a model; without one, what the operator sets (never shown: the address, the key). */
-function LlmCallout({ llm }: { llm: LlmStatus }) {
+export function LlmCallout({ llm }: { llm: LlmStatus }) {
   const { t } = useTranslation('vision');
   if (llm.configured) {
     return (

@@ -17,7 +17,7 @@ import { llmServer } from './support/llm';
 import { visionPages as vision } from './support/vision-pages';
 
 const CLAIM_PDF = fileURLToPath(new URL('../../../shared/fixtures/pdf/claim-letter-fr.pdf', import.meta.url));
-const PROJECT = 'demo-ic';
+const PROJECT = 'demo-nlu';
 let browser: Browser;
 let page: Page;
 let envId: string;
@@ -40,6 +40,8 @@ async function api(token: string | null, method: string, route: string, body?: u
 async function environmentWithVisionModule(): Promise<string> {
   const { token } = (await api(null, 'POST', '/api/login_check', { username: 'admin', password: DEMO_PASSWORD })) as { token: string };
   const env = (await api(token, 'POST', `/v4/console/api/project/${PROJECT}/environments`, { name: `Vision e2e ${Date.now()}`, visibility: 'public', source: { kind: 'scratch' } })) as { id: string };
+  // §5: categorization needs an NLU server (AI version 5 or higher), even when it reads only the vision engine.
+  await api(token, 'POST', `/v4/console/api/environment/${env.id}/nlu/servers`, { name: 'serveur-vision', aiVersion: '5' });
   const details = (await api(token, 'GET', `/v4/console/api/environment/${env.id}/settings`)) as { name: string; visibility: string; priority: boolean; settings: Record<string, unknown> };
   const rule = { id: 'r1', name: 'vision', criteria: [{ type: 'visionEngine', key: 'categories', condition: { operator: 'equals', value: 'sinistre' } }] };
   await api(token, 'PUT', `/v4/console/api/environment/${env.id}/settings`, {

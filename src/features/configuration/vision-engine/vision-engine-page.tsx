@@ -45,7 +45,7 @@ export function LlmCallout({ llm }: { llm: LlmStatus }) {
   const { t } = useTranslation('vision');
   if (llm.configured) {
     return (
-      <Callout intent={Intent.SUCCESS} compact icon="endorsed" data-testid="llm-status">
+      <Callout intent={Intent.SUCCESS} compact icon="tick-circle" data-testid="llm-status">
         {t('llm.configured', { model: llm.model })}
       </Callout>
     );

@@ -142,6 +142,13 @@ describe('categorize', () => {
     expect(names(run({ categories: ['invoice'], total: null }), 0)).toEqual([]);
   });
 
+  it("gives the advanced program the vision engine's answer as `vision`", () => {
+    const program = "{% if vision.categories contains 'claim' %}Constat {{ vision.total }}{% endif %}";
+    const run = (vision: Record<string, unknown>) => categorize(input({ advanced: { enabled: true, program } }, [doc(0, 'main', [[]])], { vision }));
+    expect(names(run({ categories: ['claim'], total: '1250' }))).toEqual(['Constat 1250']);
+    expect(names(run({ categories: ['invoice'] }))).toEqual([]);
+  });
+
   it('categorizes each page of an attachment with per-page categories on', () => {
     const config4 = {
       defaultCategory: 'Autre',

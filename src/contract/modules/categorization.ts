@@ -230,7 +230,8 @@ export const ADVANCED_LIMITS = {
  * - `categories`: what the rules kept for this document (names, best first);
  * - `given`: categories already given in the analysis `[{ name, documentName, source }]`;
  * - `extracted`: extracted data fields `{ field: value }` (empty until the extraction issue);
- * - `headers`: `{ from, to, cc, subject, date, … }`; `metadata`: the analysis metadata.
+ * - `headers`: `{ from, to, cc, subject, date, … }`; `metadata`: the analysis metadata;
+ * - `vision`: the vision engine's answer when one ran before `{ categories, answer, <field>… }` (else empty).
  * Its output is category names, one per line (blank lines ignored, at most 20). Output that is
  * empty (only whitespace) keeps the rules' categories; otherwise the printed names replace them,
  * explained as `advanced`.

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
 import type { VisionEngineConfigInput, VisionEngineResult } from '../../../../src/contract/modules/vision-engine';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../../../test-support/llm-server';
-import { createTestServer, type TestServer } from '../../../test-support/test-server';
+import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
 import { createEnvironment, fixture, queueAnalysis, waitForEnd } from '../../testing/analyses';
 import { NO_LLM_MESSAGE } from './run-vision-engine';
 
@@ -67,7 +67,7 @@ async function run(config: VisionEngineConfigInput) {
   const id = await queueAnalysis(db, envId, [{ name: 'claim-letter-fr.pdf', content: fixture('pdf/claim-letter-fr.pdf') }]);
   const row = await waitForEnd(db, id, 60_000);
   const step = (moduleId: string) => row.modules.find((module) => module.moduleId === moduleId)!;
-  return { row, vision: step('v'), categorization: step('c'), output: step('o') };
+  return { envId, row, vision: step('v'), categorization: step('c'), output: step('o') };
 }
 
 type ChatBody = {
@@ -80,7 +80,7 @@ describe('vision engine module', () => {
   it('sends the pages as images with the schema, and its answer feeds categorization and the output', async () => {
     useLlm();
     llm.queue(chatReply(JSON.stringify({ categories: ['claim'], explanation: 'Un formulaire de déclaration de sinistre.' }), { model: 'vision-test-model-2026' }));
-    const { row, vision, categorization, output } = await run(CLASSIFICATION);
+    const { envId, row, vision, categorization, output } = await run(CLASSIFICATION);
 
     expect(llm.requests).toHaveLength(1);
     const request = llm.requests[0]!;
@@ -108,6 +108,17 @@ describe('vision engine module', () => {
     const decision = (categorization.result as CategorizationResult).documents[0]!.categories[0]!;
     expect(decision).toMatchObject({ category: 'SINISTRE', explanation: { kind: 'rule', held: [{ evidence: ['vision categories = claim'] }] } });
     expect((output.result as { visionEngine: unknown }).visionEngine).toEqual(vision.result);
+
+    // The categorization test on this analysis reads its vision answer as the run did, without asking the model again.
+    const tested = await server.app.inject({
+      method: 'POST',
+      url: `/v4/console/api/environment/${envId}/categorization/test`,
+      headers: { authorization: `Bearer ${await signIn(server.app, 'admin')}` },
+      payload: { analysisId: row.id, moduleId: 'c' },
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json<{ result: CategorizationResult }>().result.documents[0]!.categories.map((decision) => decision.category)).toEqual(['SINISTRE']);
+    expect(llm.requests).toHaveLength(1);
   }, 90_000);
 
   it('waits and tries again when the model answers 429, and records the attempts', async () => {

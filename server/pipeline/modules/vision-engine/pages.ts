@@ -1,13 +1,13 @@
 /**
  * The vision engine's input: what the extractor read (its documents, in order), turned into page
- * images and texts for the model. PDF pages are rendered here on the server (pdf.js + canvas, the
- * renderer OCR uses); pictures the model reads (PNG, JPEG, GIF, WebP) go as they are; other documents
+ * images and texts for the model. PDF pages are rendered on the server, in a worker thread
+ * (render-in-thread.ts, with the renderer OCR uses: pdf.js + canvas); pictures the model reads (PNG, JPEG, GIF, WebP) go as they are; other documents
  * (mail bodies, office files) go as text only. At most `maxPages` images over the whole analysis:
  * the rest are counted, so the result says what the model did not see.
  */
 import type { ExtractedDocument } from '../../../../src/contract/analyses';
 import type { ExtractionOutcome } from '../../extractor/extract';
-import { renderPdfPage } from '../../../ocr/render-pdf';
+import { renderPdfPagesInThread, type RenderedPages } from './render-in-thread';
 
 /** Resolution of rendered PDF pages: legible print for a vision model, ~100–300 kB a page. */
 export const VISION_PAGE_DPI = 110;
@@ -39,10 +39,10 @@ export interface VisionInput {
   notes: string[];
 }
 
-export type PageRenderer = (bytes: Uint8Array, page: number) => Promise<Uint8Array>;
+/** Pages of one PDF → PNGs, keeping those rendered before a problem. */
+export type PageRenderer = (pdf: Uint8Array, pages: readonly number[]) => Promise<RenderedPages>;
 
-// pdf.js refuses a Buffer (what the database and the extractor hand over): copy into a plain Uint8Array.
-export const renderPdfPageAsPng: PageRenderer = async (bytes, page) => (await renderPdfPage(new Uint8Array(bytes), page, VISION_PAGE_DPI)).png;
+export const renderPdfPagesAsPng: PageRenderer = (pdf, pages) => renderPdfPagesInThread(pdf, pages, VISION_PAGE_DPI);
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, index) => part === b[index]);
 
@@ -62,7 +62,7 @@ export async function visionInput(
   extraction: ExtractionOutcome,
   files: readonly { name: string; content: Uint8Array }[],
   maxPages: number,
-  render: PageRenderer = renderPdfPageAsPng,
+  render: PageRenderer = renderPdfPagesAsPng,
 ): Promise<VisionInput> {
   const input: VisionInput = { images: [], texts: [], pagesLeftOut: 0, notes: [] };
   let textLeft = VISION_TEXT_TOTAL;
@@ -85,17 +85,16 @@ export async function visionInput(
       continue;
     }
     const pageCount = Math.max(1, doc.pageCount ?? 1);
-    for (let page = 1; page <= pageCount; page++) {
-      if (input.images.length >= maxPages) {
-        input.pagesLeftOut += pageCount - page + 1;
-        break;
-      }
-      try {
-        input.images.push({ document: doc.name, page, dataUrl: dataUrl('image/png', await render(bytes, page)) });
-      } catch (error) {
-        input.notes.push(`"${doc.name}" page ${page} could not be rendered (${(error as Error).message}): only its text was sent.`);
-        break;
-      }
+    const room = Math.max(0, maxPages - input.images.length);
+    const pages = Array.from({ length: Math.min(room, pageCount) }, (_, index) => index + 1);
+    input.pagesLeftOut += pageCount - pages.length;
+    if (pages.length === 0) continue;
+    const rendered = await render(bytes, pages);
+    for (const { page, png } of rendered.pngs) input.images.push({ document: doc.name, page, dataUrl: dataUrl('image/png', png) });
+    if (rendered.problem !== null) {
+      const { page, message } = rendered.problem;
+      input.notes.push(`"${doc.name}" page ${page} could not be rendered (${message}): its text only was sent from there on.`);
+      input.pagesLeftOut += pages.length - rendered.pngs.length;
     }
   }
   return input;

@@ -9,6 +9,7 @@ import { visionEngineConfigSchema } from '../../../../src/contract/modules/visio
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { fixture } from '../../testing/analyses';
 import { visionInput } from './pages';
+import { renderPdfPagesInThread } from './render-in-thread';
 import { readVisionAnswer, visionChatRequest } from './request';
 
 const scan = (name: string) => readFileSync(new URL(`../../../../test-fixtures/scan/${name}`, import.meta.url));
@@ -62,6 +63,18 @@ describe('vision engine input', () => {
     const input = await visionInput(outcome([doc('report.pdf', 'application/pdf', 120, 'Rapport')]), [{ name: 'report.pdf', content: pdf }], 2);
     expect(input.images.map((image) => image.page)).toEqual([1, 2]);
     expect(input.pagesLeftOut).toBe(118);
+  }, 60_000);
+
+  it('keeps the text of a PDF whose pages cannot be rendered, and says why in the notes', async () => {
+    const broken = fixture('pdf/claim-letter-fr.pdf').subarray(0, 1500);
+    const input = await visionInput(outcome([doc('broken.pdf', 'application/pdf', 2, 'Texte lu')]), [{ name: 'broken.pdf', content: broken }], 5);
+    expect([input.images, input.texts, input.pagesLeftOut]).toEqual([[], [{ document: 'broken.pdf', text: 'Texte lu' }], 2]);
+    expect(input.notes).toEqual([expect.stringMatching(/^"broken.pdf" page 1 could not be rendered \(.+\): its text only was sent from there on\.$/)]);
+  }, 60_000);
+
+  it('stops a rendering thread past its deadline, keeping what it rendered', async () => {
+    const rendered = await renderPdfPagesInThread(fixture('pdf/report-120-pages.pdf'), [1, 2, 3], 110, 50);
+    expect(rendered).toEqual({ pngs: [], problem: { page: 1, message: 'rendering took longer than 0.05 s' } });
   }, 60_000);
 
   it('says when a document content is gone (retention) and sends its text only', async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 import { DEMO_PASSWORD, loginPage } from './support/pages';
-import { unsavedDialog } from './support/admin-pages';
+import { confirmDialog, unsavedDialog } from './support/admin-pages';
 import { analysesPages } from './support/analyses-pages';
 import { llmServer } from './support/llm';
 import { visionPages as vision } from './support/vision-pages';
@@ -86,6 +86,12 @@ describe('vision engine', () => {
     await vision.addCategory(page, 'sinistre', 'Une déclaration de sinistre ou un constat');
     await vision.addCategory(page, 'facture', 'Une facture de fournisseur');
     await vision.prompt(page).fill('Classe le courrier reçu par la compagnie.');
+    // A category removed is asked for first.
+    await vision.addCategory(page, 'brouillon', '');
+    await vision.removeCategory(page, 3);
+    await page.getByText('Retirer « brouillon » de la liste ?').waitFor();
+    await confirmDialog.accept(page);
+    await expect.poll(() => vision.categoryList(page).getByTestId('vision-categories-row').count()).toBe(2);
 
     // Leaving with unsaved changes asks first: stay, and nothing typed is lost.
     await vision.breadcrumb(page, 'Configuration').click();

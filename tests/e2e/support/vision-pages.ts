@@ -18,6 +18,8 @@ export const visionPages = {
     await row.getByPlaceholder('Clé de catégorie').fill(key);
     await row.getByPlaceholder('Description').fill(description);
   },
+  /** Removes the n-th category row (1-based, as its label says). */
+  removeCategory: (page: Page, row: number) => page.getByRole('button', { name: `Supprimer la ligne ${row}` }).click(),
   save: (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true }).click(),
   breadcrumb: (page: Page, name: string) => page.locator('.bp6-breadcrumbs').getByRole('link', { name }),
   /** The vision engine's card on the analysis result page. */

@@ -5,6 +5,8 @@
  */
 import { Button, ControlGroup, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../ui/dialogs/dialog-service';
+import { tr } from '../../../ui/message';
 
 export interface KeyRow {
   key: string;
@@ -35,6 +37,12 @@ export function KeyListEditor({
 }) {
   const { t } = useTranslation('vision');
   const replace = (index: number, row: KeyRow) => onChange(rows.map((item, i) => (i === index ? row : item)));
+  // A row with a key is asked for before it goes; an empty one just added goes at once.
+  const remove = async (index: number) => {
+    const key = rows[index]!.key.trim();
+    if (key !== '' && !(await confirm({ body: tr('vision:lists.removeConfirm', { key }), danger: true }))) return;
+    onChange(rows.filter((_, i) => i !== index));
+  };
   return (
     <FormGroup label={label} helperText={listError ?? help} intent={listError ? Intent.DANGER : Intent.NONE}>
       <div role="group" aria-label={label} data-testid={`${id}-list`}>
@@ -57,7 +65,7 @@ export function KeyListEditor({
                 disabled={disabled}
                 onValueChange={(description) => replace(index, { ...row, description })}
               />
-              <Button icon="trash" variant="minimal" disabled={disabled} aria-label={t('lists.remove', { index: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))} />
+              <Button icon="trash" variant="minimal" disabled={disabled} aria-label={t('lists.remove', { index: index + 1 })} onClick={() => void remove(index)} />
             </ControlGroup>
           </FormGroup>
         ))}

@@ -12,6 +12,7 @@ import { request } from '../../../api/request';
 import { paths } from '../../../app/paths';
 import { saveVisionEngineSettings, visionEngineConfigSchema, type LlmStatus, type VisionEngineSettings } from '../../../contract/vision-engine';
 import { AutoForm } from '../../../ui/auto-form';
+import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
@@ -108,6 +109,11 @@ function VisionEditor({ settings }: { settings: VisionEngineSettings }) {
     }
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
+  // Switching the engine off stops every analysis from reaching the model once saved: asked first (§2.4).
+  const change = async (next: VisionFormValue) => {
+    if (draft.active && !next.active && !(await confirm({ body: tr('vision:settings.deactivateConfirm'), danger: true }))) return;
+    setDraft(next);
+  };
 
   return (
     <form
@@ -117,7 +123,7 @@ function VisionEditor({ settings }: { settings: VisionEngineSettings }) {
       }}
     >
       {guard}
-      <AutoForm id="vision" fields={visionFields(t, !canEdit)} value={draft} onChange={setDraft} errors={errors} />
+      <AutoForm id="vision" fields={visionFields(t, !canEdit)} value={draft} onChange={(next) => void change(next)} errors={errors} />
       {showsCategories(draft) && (
         <KeyListEditor
           id="vision-categories"

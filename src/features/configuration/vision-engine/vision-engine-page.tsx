@@ -46,13 +46,13 @@ export function LlmCallout({ llm }: { llm: LlmStatus }) {
   const { t } = useTranslation('vision');
   if (llm.configured) {
     return (
-      <Callout intent={Intent.SUCCESS} compact icon="tick-circle" data-testid="llm-status">
+      <Callout intent={Intent.SUCCESS} compact icon="tick-circle" data-testid="llm-status" style={{ marginBottom: '1rem' }}>
         {t('llm.configured', { model: llm.model })}
       </Callout>
     );
   }
   return (
-    <Callout intent={Intent.WARNING} title={t('llm.missingTitle')} data-testid="llm-status">
+    <Callout intent={Intent.WARNING} title={t('llm.missingTitle')} data-testid="llm-status" style={{ marginBottom: '1rem' }}>
       <p>{t('llm.missing')}</p>
       <ul>
         <li>

@@ -168,6 +168,18 @@ describe('vision engine module', () => {
     expect(body.response_format.json_schema.schema).toMatchObject({ properties: { fields: { required: ['policyNumber'], additionalProperties: false } } });
   }, 90_000);
 
+  it('keeps a custom answer with categories and fields that are not configured', async () => {
+    useLlm();
+    llm.queue(chatReply(JSON.stringify({ answer: 'Une lettre de déclaration après un incendie.', categories: ['incendie'], fields: { ville: 'Villeurbanne' } })));
+    const { row, vision, output } = await run({ type: 'custom', prompt: 'Résume le document et donne la ville.', categories: [{ key: 'claim' }] });
+    expect(row.status).toBe('processed');
+    expect(vision.result).toMatchObject({ type: 'custom', categories: ['incendie'], fields: { ville: 'Villeurbanne' }, answer: 'Une lettre de déclaration après un incendie.' });
+    expect((output.result as { visionEngine: unknown }).visionEngine).toEqual(vision.result);
+    const body = llm.requests[0]!.body as ChatBody;
+    expect(body.response_format.json_schema.name).toBe('vision_answer');
+    expect((body.messages[1]!.content as { text?: string }[])[0]!.text).toBe('Résume le document et donne la ville.');
+  }, 90_000);
+
   it('says plainly that no model is configured, and the analysis is processed', async () => {
     const { row, vision, output } = await run(CLASSIFICATION);
     expect(llm.requests).toHaveLength(0);

@@ -174,6 +174,10 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  // Output settings and preview (issue 14): reading and the preview as the analysis result (qualifier); saving is configuration.
+  'output.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'output.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'output.preview': [...PROJECT_QUALIFIERS, ...OPERATIONS],
 };
 
 interface Operation {

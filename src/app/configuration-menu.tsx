@@ -2,7 +2,7 @@
  * The environment's configuration menu (§2.4 "Navigation menu"): a plain data list of sections and
  * entries. Issue 12 adds the NLU entries; the configuration IDE and graph issue appends its modules
  * here (one more section or entry, nothing else to change). Issue 13 adds categorization and
- * consolidation (their texts in the `categorization` namespace).
+ * consolidation (their texts in the `categorization` namespace), issue 14 the output module (`output`).
  */
 import { Link, useParams } from 'react-router';
 import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
@@ -20,7 +20,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'vision';
+  namespace: 'nlu' | 'categorization' | 'vision' | 'output';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -59,10 +59,15 @@ export const configurationMenu: ConfigurationSection[] = [
     title: 'menu.title',
     entries: [{ title: 'visionEngine', description: 'menu.visionEngine', icon: 'eye-open', to: paths.visionEngine }],
   },
+  {
+    namespace: 'output',
+    title: 'menu.title',
+    entries: [{ title: 'output', description: 'menu.output', icon: 'export', to: paths.output }],
+  },
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'vision']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'vision', 'output']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

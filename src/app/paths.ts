@@ -14,6 +14,7 @@ const nlu = (projectId: string, envId: string) => `${environment(projectId, envI
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
 const visionEngine = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/vision-engine`;
+const output = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/output`;
 
 /** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
 export type NluPage = 'archetypes' | 'contexts' | 'interactions' | 'functions' | 'servers' | 'test';
@@ -105,6 +106,9 @@ export const paths = {
   /** Vision engine settings (issue 14), per module like categorization's. */
   visionEngine: (projectId: string, envId: string) => visionEngine(projectId, envId),
   visionEngineModule: (projectId: string, envId: string, moduleId: string) => `${visionEngine(projectId, envId)}/${enc(moduleId)}`,
+  /** The output module's settings with the payload preview (issue 14), per module as categorization's. */
+  output: (projectId: string, envId: string) => output(projectId, envId),
+  outputModule: (projectId: string, envId: string, moduleId: string) => `${output(projectId, envId)}/${enc(moduleId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

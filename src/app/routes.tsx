@@ -337,6 +337,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/vision-engine/vision-engine-page').then((m) => ({ Component: m.VisionEnginePage })),
             handle: { title: 'visionEngine' },
           },
+          {
+            path: 'configuration/output',
+            lazy: () => import('../features/configuration/output/output-modules-page').then((m) => ({ Component: m.OutputModulesPage })),
+            handle: { title: 'output' },
+          },
+          {
+            path: 'configuration/output/:moduleId',
+            lazy: () => import('../features/configuration/output/output-page').then((m) => ({ Component: m.OutputPage })),
+            handle: { title: 'output' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

@@ -64,6 +64,7 @@ import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { visionEngineEndpoints } from './vision-engine';
 import { testOcrDataExtraction } from './ocr-data-extraction';
+import { outputEndpoints } from './output';
 
 export * from './define';
 export * from './auth';
@@ -142,4 +143,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...categorizationEndpoints,
   ...visionEngineEndpoints,
   testOcrDataExtraction,
+  ...outputEndpoints,
 ];

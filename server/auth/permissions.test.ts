@@ -171,6 +171,9 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consolidation.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'categorization.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
+  'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   // Output settings and preview (issue 14): reading and the preview as the analysis result (qualifier); saving is configuration.
   'output.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'output.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],

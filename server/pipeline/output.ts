@@ -3,8 +3,9 @@
  * reading an analysis, from every option of `outputOptionsSchema`. A module's field holds what it
  * produced (NLU: its per-block results; categories: every categorization module's per-document
  * categories with their explanations and consolidation's final ones, less "categories to skip");
- * modules that are not built yet (extraction, reply, vision engine), or did not run, give nothing:
- * their fields are null and `unavailable` says why, never invented data.
+ * extracted data, reply proposal and vision engine output: those modules' results). A module that
+ * is missing, deactivated or did not succeed gives nothing: its field is null and `unavailable` says
+ * why, never invented data.
  */
 import type { ExtractedDocument, ModuleResult } from '../../src/contract/analyses';
 import { outputOptionsSchema, type EnvironmentModule, type ModuleType, type OutputOptions } from '../../src/contract/environments';

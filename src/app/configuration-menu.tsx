@@ -20,7 +20,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'output' | 'replies';
+  namespace: 'nlu' | 'categorization' | 'vision' | 'replies' | 'output';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -55,6 +55,11 @@ export const configurationMenu: ConfigurationSection[] = [
     ],
   },
   {
+    namespace: 'vision',
+    title: 'menu.title',
+    entries: [{ title: 'visionEngine', description: 'menu.visionEngine', icon: 'eye-open', to: paths.visionEngine }],
+  },
+  {
     namespace: 'replies',
     title: 'menu.title',
     entries: [{ title: 'replyTemplates', description: 'menu.templates', icon: 'envelope', to: paths.replyTemplates }],
@@ -67,7 +72,7 @@ export const configurationMenu: ConfigurationSection[] = [
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'replies', 'output']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'vision', 'replies', 'output']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

@@ -13,6 +13,7 @@ const self = (envId: string) => `/self/${enc(envId)}`;
 const nlu = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/nlu`;
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
+const visionEngine = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/vision-engine`;
 const output = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/output`;
 const replyTemplates = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/reply-templates`;
 
@@ -103,6 +104,9 @@ export const paths = {
     `${categorization(projectId, envId)}/${enc(moduleId)}/advanced`,
   consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
   consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
+  /** Vision engine settings (issue 14), per module like categorization's. */
+  visionEngine: (projectId: string, envId: string) => visionEngine(projectId, envId),
+  visionEngineModule: (projectId: string, envId: string, moduleId: string) => `${visionEngine(projectId, envId)}/${enc(moduleId)}`,
   /** The output module's settings with the payload preview (issue 14), per module as categorization's. */
   output: (projectId: string, envId: string) => output(projectId, envId),
   outputModule: (projectId: string, envId: string, moduleId: string) => `${output(projectId, envId)}/${enc(moduleId)}`,

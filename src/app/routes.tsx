@@ -328,6 +328,16 @@ export const routes: RouteObject[] = [
             handle: { title: 'consolidation' },
           },
           {
+            path: 'configuration/vision-engine',
+            lazy: () => import('../features/configuration/vision-engine/modules-page').then((m) => ({ Component: m.VisionModulesPage })),
+            handle: { title: 'visionEngine' },
+          },
+          {
+            path: 'configuration/vision-engine/:moduleId',
+            lazy: () => import('../features/configuration/vision-engine/vision-engine-page').then((m) => ({ Component: m.VisionEnginePage })),
+            handle: { title: 'visionEngine' },
+          },
+          {
             path: 'configuration/output',
             lazy: () => import('../features/configuration/output/output-modules-page').then((m) => ({ Component: m.OutputModulesPage })),
             handle: { title: 'output' },

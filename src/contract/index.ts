@@ -62,6 +62,7 @@ import { environmentConsumption, myConsumption, organisationConsumption } from '
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
+import { visionEngineEndpoints } from './vision-engine';
 import { testOcrDataExtraction } from './ocr-data-extraction';
 import { outputEndpoints } from './output';
 import { replyTemplateEndpoints } from './reply-templates';
@@ -143,6 +144,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...nluEndpoints,
   ...replyTemplateEndpoints,
   ...categorizationEndpoints,
+  ...visionEngineEndpoints,
   testOcrDataExtraction,
   ...outputEndpoints,
 ];

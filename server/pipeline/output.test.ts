@@ -53,7 +53,7 @@ describe('output payload', () => {
       replyProposal: null,
       visionEngine: null,
       unavailable: {
-        categories: 'The categorization module "Catégories" is not available yet: it was skipped and produced nothing.',
+        categories: 'The categorization module "Catégories" gave no result before the output module (placed after it, or with nothing to work on).',
         extractedData: "No information extraction module in this environment's pipeline.",
         nlu: "No NLU module in this environment's pipeline.",
         replyProposal: 'The reply template module "Réponse" is deactivated.',

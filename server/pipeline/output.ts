@@ -48,7 +48,7 @@ function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, lab
     const message = ran.message ?? ran.outcome;
     return { text: `The ${label} module "${module.name}" produced nothing: ${message}`, code: 'moduleFailed', params: { ...params, message } };
   }
-  return { text: `The ${label} module "${module.name}" is not available yet: it was skipped and produced nothing.`, code: 'moduleNoResult', params };
+  return { text: `The ${label} module "${module.name}" gave no result before the output module (placed after it, or with nothing to work on).`, code: 'moduleNoResult', params };
 }
 
 function documentView(doc: ExtractedDocument, options: OutputOptions) {

@@ -7,6 +7,7 @@ import type { Role } from '../../src/contract/auth';
 import type { EnvironmentSettingsInput } from '../../src/contract/environments';
 import type { accessProfileEnum, providerRoleEnum } from './schema';
 import { DEMO_CATEGORIZATION_CONFIG, DEMO_CONSOLIDATION_CONFIG } from './seed-categorization';
+import { DEMO_REPLY_TEMPLATES } from './seed-replies';
 
 export const DEMO_PASSWORD = 'Postroom-demo-1';
 export const DEMO_EMAIL_DOMAIN = 'demo.postroom.test';
@@ -20,8 +21,8 @@ export const DEMO_PROJECTS = [
 
 /**
  * The demo NLU project's pipeline: extractor, the NLU module on the demo context (seed-nlu.ts),
- * categorization and consolidation (seed-categorization.ts), and the output with the NLU result and
- * the categories; French and English.
+ * categorization and consolidation (seed-categorization.ts), a French reply draft (seed-replies.ts),
+ * and the output with the NLU result, the categories and the reply; French and English.
  */
 const DEMO_NLU_SETTINGS: EnvironmentSettingsInput = {
   languages: ['fr', 'gb'],
@@ -30,8 +31,10 @@ const DEMO_NLU_SETTINGS: EnvironmentSettingsInput = {
     { id: 'demo-nlu', type: 'nlu', name: 'NLU', context: 'assurance' },
     { id: 'demo-categorization', type: 'categorization', name: 'Catégorisation', context: 'assurance', config: DEMO_CATEGORIZATION_CONFIG },
     { id: 'demo-consolidation', type: 'consolidation', name: 'Consolidation', config: DEMO_CONSOLIDATION_CONFIG },
+    { id: 'demo-reply', type: 'replyTemplate', name: 'Réponse' },
     { id: 'demo-output', type: 'output', name: 'Sortie', config: { nluOutput: true, categoriesEnabled: true } },
   ],
+  replyTemplates: DEMO_REPLY_TEMPLATES,
 };
 
 /** Per project: a public priority production and a private (hidden) staging environment. */

@@ -2,8 +2,8 @@
  * The environment's configuration menu (§2.4 "Navigation menu"): a plain data list of sections and
  * entries. Issue 12 adds the NLU entries; the configuration IDE and graph issue appends its modules
  * here (one more section or entry, nothing else to change). Issue 13 adds categorization and
- * consolidation (their texts in the `categorization` namespace); issue 15 the OCR data extraction
- * module's field rules (`ocrRules`).
+ * consolidation (their texts in the `categorization` namespace), issue 14 the output module (`output`),
+ * issue 15 the OCR data extraction module's field rules (`ocrRules`).
  */
 import { Link, useParams } from 'react-router';
 import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
@@ -21,7 +21,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'ocrRules';
+  namespace: 'nlu' | 'categorization' | 'vision' | 'replies' | 'output' | 'ocrRules';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -56,6 +56,21 @@ export const configurationMenu: ConfigurationSection[] = [
     ],
   },
   {
+    namespace: 'vision',
+    title: 'menu.title',
+    entries: [{ title: 'visionEngine', description: 'menu.visionEngine', icon: 'eye-open', to: paths.visionEngine }],
+  },
+  {
+    namespace: 'replies',
+    title: 'menu.title',
+    entries: [{ title: 'replyTemplates', description: 'menu.templates', icon: 'envelope', to: paths.replyTemplates }],
+  },
+  {
+    namespace: 'output',
+    title: 'menu.title',
+    entries: [{ title: 'output', description: 'menu.output', icon: 'export', to: paths.output }],
+  },
+  {
     namespace: 'ocrRules',
     title: 'menu.title',
     entries: [{ title: 'ocrDataExtraction', description: 'menu.rules', icon: 'document', to: paths.ocrDataExtraction }],
@@ -63,7 +78,7 @@ export const configurationMenu: ConfigurationSection[] = [
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'ocrRules']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'vision', 'replies', 'output', 'ocrRules']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

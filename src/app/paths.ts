@@ -13,6 +13,9 @@ const self = (envId: string) => `/self/${enc(envId)}`;
 const nlu = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/nlu`;
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
+const visionEngine = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/vision-engine`;
+const output = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/output`;
+const replyTemplates = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/reply-templates`;
 const ocrDataExtraction = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/ocr-data-extraction`;
 
 /** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
@@ -102,6 +105,17 @@ export const paths = {
     `${categorization(projectId, envId)}/${enc(moduleId)}/advanced`,
   consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
   consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
+  /** Vision engine settings (issue 14), per module like categorization's. */
+  visionEngine: (projectId: string, envId: string) => visionEngine(projectId, envId),
+  visionEngineModule: (projectId: string, envId: string, moduleId: string) => `${visionEngine(projectId, envId)}/${enc(moduleId)}`,
+  /** The output module's settings with the payload preview (issue 14), per module as categorization's. */
+  output: (projectId: string, envId: string) => output(projectId, envId),
+  outputModule: (projectId: string, envId: string, moduleId: string) => `${output(projectId, envId)}/${enc(moduleId)}`,
+  /** Reply generator (issue 14): the template list, a template's editor (per tab), a reply template module's settings. */
+  replyTemplates: (projectId: string, envId: string) => replyTemplates(projectId, envId),
+  replyTemplate: (projectId: string, envId: string, templateId: string, tab?: 'includes' | 'templates' | 'tests' | 'documentation' | 'errors') =>
+    `${replyTemplates(projectId, envId)}/${enc(templateId)}${tab ? `?tab=${tab}` : ''}`,
+  replyTemplateModule: (projectId: string, envId: string, moduleId: string) => `${replyTemplates(projectId, envId)}/modules/${enc(moduleId)}`,
   /** The OCR data extraction module's field rules (issue 15), per module like categorization's. */
   ocrDataExtraction: (projectId: string, envId: string) => ocrDataExtraction(projectId, envId),
   ocrDataExtractionModule: (projectId: string, envId: string, moduleId: string) => `${ocrDataExtraction(projectId, envId)}/${enc(moduleId)}`,

@@ -62,7 +62,10 @@ import { environmentConsumption, myConsumption, organisationConsumption } from '
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
+import { visionEngineEndpoints } from './vision-engine';
 import { getOcrDataExtractionSettings, saveOcrDataExtractionSettings, testOcrDataExtraction } from './ocr-data-extraction';
+import { outputEndpoints } from './output';
+import { replyTemplateEndpoints } from './reply-templates';
 
 export * from './define';
 export * from './auth';
@@ -76,6 +79,7 @@ export * from './consumption';
 export * from './versions';
 export * from './nlu';
 export * from './categorization';
+export * from './reply-templates';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -138,8 +142,11 @@ export const allEndpoints: readonly Endpoint[] = [
   restoreVersion,
   deleteVersion,
   ...nluEndpoints,
+  ...replyTemplateEndpoints,
   ...categorizationEndpoints,
+  ...visionEngineEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
+  ...outputEndpoints,
 ];

@@ -10,6 +10,8 @@ import { extractorStep } from './extractor/extractor-step';
 import { runNluModule } from './nlu/run-nlu';
 import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extraction';
 import { outputStep } from './output/output-step';
+import { replyTemplateStep } from './reply-template/reply-template-step';
+import { runVisionEngine } from './vision-engine/run-vision-engine';
 import type { ModuleStep } from './step';
 
 const nluStep: ModuleStep = async (module, context, state) => {
@@ -32,6 +34,7 @@ const categorizationStep: ModuleStep = (module, context, state) => {
     nlu: state.nlu,
     earlier: state.categorizations.map((entry) => entry.result),
     taints: state.taints,
+    vision: state.vision,
     content: context.settings.content,
     metadata: context.analysis.metadata,
     budgetMs: CATEGORIZATION_BUDGET_MS,
@@ -55,6 +58,16 @@ const ocrDataExtractionStep: ModuleStep = (module, context, state) =>
     files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
   });
 
+const visionEngineStep: ModuleStep = async (module, context, state) => {
+  const vision = await runVisionEngine({
+    module,
+    extraction: state.extraction,
+    files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
+  });
+  if (vision.result !== null) state.vision = vision.result;
+  return vision;
+};
+
 /** A module type whose step is not built yet: skipped, and the trace says so. */
 const notBuilt =
   (label: string): ModuleStep =>
@@ -67,7 +80,7 @@ export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
   consolidation: consolidationStep,
   ocrDataExtraction: ocrDataExtractionStep,
   extraction: notBuilt('information extraction'),
-  visionEngine: notBuilt('vision engine'),
-  replyTemplate: notBuilt('reply template'),
+  visionEngine: visionEngineStep,
+  replyTemplate: replyTemplateStep(),
   output: outputStep,
 };

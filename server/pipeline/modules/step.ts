@@ -9,6 +9,7 @@ import type { ModuleResult } from '../../../src/contract/analyses';
 import type { EnvironmentModule } from '../../../src/contract/environments';
 import type { CategorizationResult } from '../../../src/contract/modules/categorization';
 import type { NluModuleResult } from '../../../src/contract/nlu-module';
+import type { VisionEngineResult } from '../../../src/contract/modules/vision-engine';
 import type { TaintState } from '../../../src/categorization/types';
 import type { Database } from '../../db/open';
 import type { readSettings } from '../../environments/settings';
@@ -49,12 +50,14 @@ export interface RunState {
   nlu: NluModuleResult[];
   categorizations: { moduleId: string; result: CategorizationResult }[];
   taints: TaintState;
+  /** The vision engine's answer (null until one succeeded); categorization's `visionEngine` criterion reads it. */
+  vision: VisionEngineResult | null;
   /** Every module's result so far (the output module reads them). */
   results: ModuleResult[];
 }
 
 export function emptyRunState(): RunState {
-  return { extraction: null, nlu: [], categorizations: [], taints: { analysis: [], documents: {} }, results: [] };
+  return { extraction: null, nlu: [], categorizations: [], taints: { analysis: [], documents: {} }, vision: null, results: [] };
 }
 
 export interface StepOutcome {

@@ -6,6 +6,8 @@ import type { ModuleType } from '../../../src/contract/environments';
 import { carriedTaints, taintsAfter } from '../../../src/categorization/from-results';
 import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './categorization/run-categorization';
 import { runConsolidationModule } from './consolidation/run-consolidation';
+import { runExtractionModule } from './extraction/run-extraction';
+import { extractedForCategorization } from '../../../src/extraction/extract';
 import { extractorStep } from './extractor/extractor-step';
 import { runNluModule } from './nlu/run-nlu';
 import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extraction';
@@ -34,6 +36,7 @@ const categorizationStep: ModuleStep = (module, context, state) => {
     taints: state.taints,
     content: context.settings.content,
     metadata: context.analysis.metadata,
+    extracted: extractedForCategorization(state.extracted.map((entry) => entry.result)),
     budgetMs: CATEGORIZATION_BUDGET_MS,
     cacheKey: `${context.analysis.environmentId}@${context.analysis.settingsVersion}`,
   });
@@ -42,6 +45,19 @@ const categorizationStep: ModuleStep = (module, context, state) => {
     state.taints = taintsAfter(state.taints, categorization.result);
   }
   return categorization;
+};
+
+const extractionStep: ModuleStep = (module, context, state) => {
+  const extraction = runExtractionModule({
+    module,
+    extraction: state.extraction?.result ?? null,
+    nlu: state.nlu,
+    metadata: context.analysis.metadata,
+    languages: context.settings.languages,
+    now: context.analysis.createdAt,
+  });
+  if (extraction.result !== null) state.extracted.push({ moduleId: module.id, result: extraction.result });
+  return extraction;
 };
 
 const consolidationStep: ModuleStep = (module, _context, state) =>
@@ -66,7 +82,7 @@ export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
   categorization: categorizationStep,
   consolidation: consolidationStep,
   ocrDataExtraction: ocrDataExtractionStep,
-  extraction: notBuilt('information extraction'),
+  extraction: extractionStep,
   visionEngine: notBuilt('vision engine'),
   replyTemplate: notBuilt('reply template'),
   output: outputStep,

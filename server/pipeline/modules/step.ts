@@ -8,6 +8,7 @@
 import type { ModuleResult } from '../../../src/contract/analyses';
 import type { EnvironmentModule } from '../../../src/contract/environments';
 import type { CategorizationResult } from '../../../src/contract/modules/categorization';
+import type { ExtractionResult } from '../../../src/contract/modules/extraction';
 import type { NluModuleResult } from '../../../src/contract/nlu-module';
 import type { TaintState } from '../../../src/categorization/types';
 import type { Database } from '../../db/open';
@@ -48,13 +49,15 @@ export interface RunState {
   extraction: ExtractionOutcome | null;
   nlu: NluModuleResult[];
   categorizations: { moduleId: string; result: CategorizationResult }[];
+  /** Information extraction results, in pipeline order (categorization's `extractedData` criterion reads them). */
+  extracted: { moduleId: string; result: ExtractionResult }[];
   taints: TaintState;
   /** Every module's result so far (the output module reads them). */
   results: ModuleResult[];
 }
 
 export function emptyRunState(): RunState {
-  return { extraction: null, nlu: [], categorizations: [], taints: { analysis: [], documents: {} }, results: [] };
+  return { extraction: null, nlu: [], categorizations: [], extracted: [], taints: { analysis: [], documents: {} }, results: [] };
 }
 
 export interface StepOutcome {

@@ -14,7 +14,7 @@ import { parseCategorizationConfig } from './config-cache';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { categorize } from '../../../../src/categorization/categorize';
 import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
-import type { TaintState } from '../../../../src/categorization/types';
+import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
 
 export interface CategorizationModuleInput {
   module: EnvironmentModule;
@@ -24,6 +24,8 @@ export interface CategorizationModuleInput {
   taints: TaintState;
   content: Pick<ContentSettings, 'multiCategory' | 'attachmentCategoriesPerPage'>;
   metadata: Record<string, unknown>;
+  /** Extracted data of the extraction modules before it (none: the `extractedData` criterion never holds). */
+  extracted?: CategorizationInput['extracted'];
   /** Time the module may take, in milliseconds. */
   budgetMs: number;
   /**
@@ -62,8 +64,7 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
     attachmentCategoriesPerPage: input.content.attachmentCategoriesPerPage,
     headers: mailHeaders(input.extraction),
     metadata: input.metadata,
-    // The extraction module (a later issue) will fill these.
-    extracted: { analysis: {}, documents: {} },
+    extracted: input.extracted ?? { analysis: {}, documents: {} },
     given: givenCategories(input.earlier),
     taints: input.taints,
     requiredTaints: input.module.requiredTaints,

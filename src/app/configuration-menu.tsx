@@ -20,7 +20,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization';
+  namespace: 'nlu' | 'categorization' | 'extraction';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -54,10 +54,15 @@ export const configurationMenu: ConfigurationSection[] = [
       { title: 'consolidation', description: 'menu.consolidation', icon: 'merge-links', to: paths.consolidation },
     ],
   },
+  {
+    namespace: 'extraction',
+    title: 'menu.title',
+    entries: [{ title: 'extraction', description: 'menu.extraction', icon: 'th-derived', to: paths.extraction }],
+  },
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

@@ -32,6 +32,17 @@ export function useExtractionEditor(envId: string, settings: ExtractionSettings)
   const [refused, setRefused] = useState<ExtractionMessage[]>([]);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  // The page may first show the configuration restored from the offline cache, then the server's:
+  // a newer configuration replaces the draft as long as nothing was typed (React's "adjust state
+  // while rendering" pattern).
+  const [seen, setSeen] = useState(settings.config);
+  if (settings.config !== seen) {
+    setSeen(settings.config);
+    if (!dirty) {
+      setSaved(settings.config);
+      setDraftState(settings.config);
+    }
+  }
   const parsed = useMemo(() => extractionConfigSchema.safeParse(draft), [draft]);
   const invalid = useMemo(() => new Set(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'))), [parsed]);
   const live = useMemo(() => (parsed.success ? extractionConfigMessages(parsed.data) : []), [parsed]);

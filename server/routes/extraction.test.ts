@@ -58,6 +58,14 @@ describe('extraction settings', { timeout: 60_000 }, () => {
     expect((await call('admin', 'GET', RECETTE, MODULE)).json<ExtractionSettings>().config.fields.map((field) => field.name)).toContain('expediteur');
     expect((await call('qualifier', 'PUT', 'demo-nlu-prod', MODULE, { config: sound })).statusCode).toBe(403);
   });
+
+  it('refuses, on a settings save, an extraction configuration the module could not read', async () => {
+    const current = (await call('admin', 'GET', RECETTE, '/settings')).json<{ name: string; visibility: string; priority: boolean; settings: { modules: { id: string; config: object }[] } }>();
+    const modules = current.settings.modules.map((module) => (module.id === 'demo-extraction' ? { ...module, config: { fields: [{ id: 'a', name: 'a b', source: { type: 'header', header: 'from' } }] } } : module));
+    const refused = await call('admin', 'PUT', RECETTE, '/settings', { ...current, settings: { ...current.settings, modules } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalidRequest', issues: [{ path: ['settings', 'modules', 'demo-extraction', 'config', 'fields', '0', 'name'] }] });
+  });
 });
 
 describe('extraction tests', { timeout: 200_000 }, () => {

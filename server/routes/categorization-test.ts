@@ -75,7 +75,7 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
         const ran = await runNluModule({ db: ctx.db, runtime: ctx.nlu, environmentId: params.envId, module, extraction: extractionOutcome, languages });
         if (ran.result !== null) nlu.push(ran.result);
       } else if (module.type === 'extraction') {
-        const ran = runExtractionModule({ module, extraction, nlu, metadata, languages, now: createdAt });
+        const ran = runExtractionModule({ module, extraction, nlu, metadata, languages, now: createdAt, taints });
         if (ran.result !== null) extracted.push(ran.result);
       } else if (module.type === 'categorization') {
         const own: EnvironmentModule = module === tested ? { ...module, config } : module;

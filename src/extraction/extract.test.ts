@@ -199,3 +199,23 @@ describe('scopes', () => {
     expect(categorize(categorizationInput(config, docs)).documents[0]!.categories).toEqual([]);
   });
 });
+
+describe('taints', () => {
+  it('reads per document only the documents carrying a required taint, or all when the analysis carries it', () => {
+    const documents = [document(0, 'main', 'Contrat AB-000001'), document(1, 'attachment', 'Contrat AB-000002')];
+    const base = {
+      config: extractionConfigSchema.parse({ fields: [field('contract', { type: 'regex', pattern: 'AB-\\d+' })] }),
+      documents,
+      inputType: 'both' as const,
+      headers: {},
+      metadata: {},
+      language: 'fr' as const,
+      now: new Date('2026-03-20T10:00:00Z'),
+      requiredTaints: ['sinistre'],
+    };
+    const onAttachment = extract({ ...base, taints: { analysis: [], documents: { 1: ['sinistre'] } } });
+    expect(onAttachment.documents.map((doc) => doc.fields.contract)).toEqual(['AB-000002']);
+    const onAnalysis = extract({ ...base, taints: { analysis: ['sinistre'], documents: {} } });
+    expect(onAnalysis.documents.map((doc) => doc.fields.contract)).toEqual(['AB-000001', 'AB-000002']);
+  });
+});

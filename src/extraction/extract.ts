@@ -21,6 +21,13 @@ function selected(inputType: ExtractionInput['inputType'], source: EngineDocumen
   return true;
 }
 
+function allowedByTaints(input: ExtractionInput, documentIndex: number): boolean {
+  const required = input.requiredTaints ?? [];
+  if (required.length === 0) return true;
+  const carried = new Set([...(input.taints?.analysis ?? []), ...(input.taints?.documents[documentIndex] ?? [])]);
+  return required.some((taint) => carried.has(taint));
+}
+
 const documentText = (doc: EngineDocument): string => doc.blocks.map((block) => block.text).join('\n');
 
 /** Every field on one scope: the values, and the errors of the fields that failed. */
@@ -72,7 +79,7 @@ export function extract(input: ExtractionInput): ExtractionResult {
     return { scope: 'analysis', fields, errors, documents: [] };
   }
   const documents: DocumentExtraction[] = input.documents
-    .filter((doc) => selected(input.inputType, doc.source))
+    .filter((doc) => selected(input.inputType, doc.source) && allowedByTaints(input, doc.index))
     .map((doc) => {
       const { fields, errors } = extractScope(input, scopeOf(input, input.documents, doc));
       return { document: doc.index, documentName: doc.name, source: doc.source, fields, errors };

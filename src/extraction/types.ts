@@ -5,7 +5,7 @@
  */
 import type { ExtractionConfig } from '../contract/modules/extraction';
 import type { NluInteractionResult } from '../contract/modules/nlu';
-import type { EngineDocument } from '../categorization/types';
+import type { EngineDocument, TaintState } from '../categorization/types';
 import type { NluLanguage } from '../nlu/types';
 
 export type { EngineDocument };
@@ -22,6 +22,12 @@ export interface ExtractionInput {
   language: NluLanguage;
   /** Reference of relative dates ("hier"); the analysis's creation. */
   now: Date;
+  /**
+   * Taints carried so far and the module's `requiredTaints`: per document, only the documents
+   * carrying one (or all of them when the analysis does). Once per analysis the run itself decides.
+   */
+  taints?: TaintState;
+  requiredTaints?: readonly string[];
   /** Stop (fields left null, with an error) past this time (`Date.now()` milliseconds). */
   deadline?: number;
 }

@@ -55,6 +55,7 @@ const extractionStep: ModuleStep = (module, context, state) => {
     metadata: context.analysis.metadata,
     languages: context.settings.languages,
     now: context.analysis.createdAt,
+    taints: state.taints,
   });
   if (extraction.result !== null) state.extracted.push({ moduleId: module.id, result: extraction.result });
   return extraction;

@@ -13,6 +13,7 @@ import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { engineDocuments, mailHeaders } from '../../../../src/categorization/from-results';
 import { extract } from '../../../../src/extraction/extract';
 import type { NluLanguage } from '../../../../src/nlu/types';
+import type { TaintState } from '../../../../src/categorization/types';
 
 export interface ExtractionModuleInput {
   module: EnvironmentModule;
@@ -24,6 +25,8 @@ export interface ExtractionModuleInput {
   /** Reference of relative dates: the analysis's creation. */
   now: Date;
   budgetMs?: number;
+  /** Taints carried so far (per document, only the documents carrying a required one are read). */
+  taints?: TaintState;
 }
 
 export interface ExtractionModuleOutcome {
@@ -55,6 +58,8 @@ export function runExtractionModule(input: ExtractionModuleInput): ExtractionMod
       language: extractionLanguage(input.nlu, input.languages),
       now: input.now,
       deadline: Date.now() + (input.budgetMs ?? EXTRACTION_LIMITS.moduleBudgetMs),
+      taints: input.taints,
+      requiredTaints: input.module.requiredTaints,
     });
     return { outcome: 'success', message: summary(result, parsed.data.fields.length), result };
   } catch (error) {
@@ -74,7 +79,7 @@ function describeErrors(errors: readonly FieldError[]): string | null {
 function summary(result: ExtractionResult, fieldCount: number): string {
   const head = `${fieldCount} field${fieldCount === 1 ? '' : 's'} configured.`;
   if (result.scope === 'analysis') return [head, `Analysis: ${describeValues(result.fields ?? {})}.`, describeErrors(result.errors)].filter(Boolean).join(' ');
-  if (result.documents.length === 0) return `${head} No document of the module's input type.`;
+  if (result.documents.length === 0) return `${head} No document to read (input type or taints).`;
   const parts = result.documents.map((doc) => `${doc.documentName}: ${describeValues(doc.fields)}`);
   return [head, `${parts.join('; ')}.`, describeErrors(result.documents.flatMap((doc) => doc.errors))].filter(Boolean).join(' ');
 }

@@ -65,6 +65,11 @@ describe('information extraction screens', () => {
     await expect(ext.check(page, 1, 'montant').getAttribute('data-pass')).resolves.toBe('true');
 
     await ext.expected(page, 1, 'IBAN').fill(IBAN);
+    // Leaving with the new field unsaved asks first; staying keeps everything typed.
+    await ext.backToConfiguration(page);
+    await ext.unsavedDialog(page).waitFor();
+    await ext.stayOnPage(page);
+    await expect(ext.expected(page, 1, 'IBAN').inputValue()).resolves.toBe(IBAN);
     await ext.save(page);
     await expect.poll(() => ext.saveButton(page).isDisabled()).toBe(true);
     await page.reload();

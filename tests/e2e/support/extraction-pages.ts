@@ -19,8 +19,8 @@ export const extractionPages = {
   /** A control of the open field editor, by its label. */
   fieldControl: (page: Page, label: string) => page.getByTestId('extraction-field-editor').getByLabel(label, { exact: true }),
   closeField: (page: Page) => page.getByTestId('extraction-field-editor').getByRole('button', { name: 'Fermer' }).click(),
-  save: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }).click(),
-  saveButton: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }),
+  save: (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true }).click(),
+  saveButton: (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true }),
   addTest: (page: Page) => page.getByRole('button', { name: 'Ajouter un test' }).click(),
   /** The n-th test card (0-based). */
   test: (page: Page, index: number) => page.getByTestId('extraction-test').nth(index),
@@ -31,6 +31,12 @@ export const extractionPages = {
   verdict: (page: Page, index: number) => extractionPages.test(page, index).getByTestId('extraction-test-verdict'),
   /** The check row of a field in a test's result: its `data-pass` and its cells (field, expected, obtained). */
   check: (page: Page, index: number, field: string) => extractionPages.test(page, index).locator(`[data-testid="extraction-check"][data-field="${field}"]`),
-  /** The unsaved-changes dialog's "leave" button. */
-  leaveWithoutSaving: (page: Page) => page.getByRole('dialog').getByRole('button', { name: /Quitter/ }).click(),
+  /** The breadcrumb back to the configuration menu. */
+  backToConfiguration: (page: Page) => page.getByRole('link', { name: 'Configuration' }).first().click(),
+  /** The unsaved-changes dialog, and its "stay on the page" button. */
+  unsavedDialog: (page: Page) => page.getByRole('dialog', { name: 'Modifications non enregistrées' }),
+  async stayOnPage(page: Page) {
+    await page.getByRole('dialog').getByRole('button', { name: 'Rester sur la page' }).click();
+    await extractionPages.unsavedDialog(page).waitFor({ state: 'hidden' });
+  },
 };

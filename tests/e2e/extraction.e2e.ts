@@ -38,6 +38,11 @@ describe('information extraction screens', () => {
     await ext.addField(page);
     await ext.fieldControl(page, 'Nom technique').fill('iban');
     await ext.fieldControl(page, 'Libellé').fill('IBAN');
+    // A pattern RE2 refuses (a back-reference) is pointed out on its control, and nothing can be saved.
+    await ext.fieldControl(page, 'Source').selectOption({ label: 'Expression régulière' });
+    await ext.fieldControl(page, 'Expression régulière').fill('(FR)\\1');
+    await expect.poll(() => ext.fieldEditor(page).textContent()).toContain('Champ iban : expression régulière refusée');
+    await expect(ext.saveButton(page).isDisabled()).resolves.toBe(true);
     await ext.fieldControl(page, 'Source').selectOption({ label: 'Archétype prédéfini' });
     await ext.fieldControl(page, 'Archétype prédéfini').selectOption('iban');
     await ext.closeField(page);

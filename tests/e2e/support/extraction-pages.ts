@@ -18,6 +18,8 @@ export const extractionPages = {
   },
   /** A control of the open field editor, by its label. */
   fieldControl: (page: Page, label: string) => page.getByTestId('extraction-field-editor').getByLabel(label, { exact: true }),
+  /** The open field editor's text (its errors are shown under their control). */
+  fieldEditor: (page: Page) => page.getByTestId('extraction-field-editor'),
   closeField: (page: Page) => page.getByTestId('extraction-field-editor').getByRole('button', { name: 'Fermer' }).click(),
   save: (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true }).click(),
   saveButton: (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true }),

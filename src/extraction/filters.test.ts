@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_TEXT, SNIPPET_FILTERS } from './filters';
-import { runSnippet, snippetSyntaxError } from './snippets';
+import { runSnippet, snippetSyntaxError, snippetVariables, SNIPPET_VARIABLES } from './snippets';
 
 const variables = { text: EXAMPLE_TEXT, language: 'fr', now: '2026-03-20T10:00:00.000Z', metadata: {}, headers: {}, fields: {} };
 
@@ -8,6 +8,12 @@ describe('snippet filters', () => {
   it.each(SNIPPET_FILTERS.map((filter) => [filter.name, filter] as const))('%s prints what its documented example says', (_name, filter) => {
     const run = runSnippet(filter.example.program, variables);
     expect(run).toEqual({ ok: true, values: [filter.example.output] });
+  });
+
+  it('documents every variable the engine gives a snippet, each with an example that runs', () => {
+    const scope = { text: 't', document: null, documents: [], interactions: [], headers: {}, metadata: {}, language: 'fr' as const, now: new Date('2026-03-20T10:00:00Z') };
+    expect(SNIPPET_VARIABLES.map((variable) => variable.name).sort()).toEqual(Object.keys(snippetVariables(scope, {})).sort());
+    for (const variable of SNIPPET_VARIABLES) expect(runSnippet(variable.example, snippetVariables(scope, {})), variable.name).toMatchObject({ ok: true });
   });
 
   it('reads relative dates from the analysis date and the language', () => {

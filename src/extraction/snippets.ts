@@ -56,7 +56,7 @@ export const SNIPPET_VARIABLES: readonly SnippetVariable[] = [
       fr: 'Les résultats NLU : liste de { id, context, complete, parameters: { nom: [valeurs] } }.',
       en: 'The NLU results: a list of { id, context, complete, parameters: { name: [values] } }.',
     },
-    example: '{% for i in interactions %}{% if i.id == "declarationSinistre" %}{{ i.parameters.numeroContrat | first }}{% endif %}{% endfor %}',
+    example: '{% for i in interactions %}{% if i.id == "declarerSinistre" %}{{ i.parameters.montant | first }}{% endif %}{% endfor %}',
   },
   {
     name: 'fields',

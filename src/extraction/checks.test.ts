@@ -39,6 +39,10 @@ describe('extraction configuration checks', () => {
     expect(extractionConfigMessages(config).find((message) => message.path.join('.') === 'fields.3.source.program')!.params.line).toBe(2);
   });
 
+  it('refuses names that would reach an object prototype', () => {
+    expect(extractionConfigSchema.safeParse({ fields: [{ id: 'a', name: '__proto__', source: { type: 'header', header: 'from' } }] }).success).toBe(false);
+  });
+
   it('compares expected and obtained values as a user typed them', () => {
     expect(sameValue(48250, 48250)).toBe(true);
     expect(sameValue('48250', 48250)).toBe(true);

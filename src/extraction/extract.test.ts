@@ -104,9 +104,10 @@ describe('field sources', () => {
       field('customer', { type: 'metadata', key: 'customerId' }),
       field('priority', { type: 'metadata', key: 'priority' }, 'number'),
       field('urgent', { type: 'metadata', key: 'urgent' }, 'boolean'),
-      field('prototype', { type: 'metadata', key: 'constructor' }),
+      field('protoKey', { type: 'metadata', key: 'constructor' }),
+      field('protoHeader', { type: 'header', header: '__proto__' }),
     ]);
-    expect(result.fields).toEqual({ sender: 'jean.dupont@exemple.fr', missingHeader: null, customer: 'C-42', priority: 3, urgent: true, prototype: null });
+    expect(result.fields).toEqual({ sender: 'jean.dupont@exemple.fr', missingHeader: null, customer: 'C-42', priority: 3, urgent: true, protoKey: null, protoHeader: null });
   });
 
   it('runs snippets with the extraction filters, earlier fields and named snippets', () => {

@@ -49,8 +49,9 @@ export function sourceValues(source: FieldSource, scope: ExtractionScope, config
     case 'regex':
       return regexValues(source, scope);
     case 'header': {
-      const value = scope.headers[source.header.toLowerCase()];
-      return { ok: true, values: value === undefined || value === '' ? [] : [value] };
+      const name = source.header.toLowerCase();
+      const value = Object.hasOwn(scope.headers, name) ? scope.headers[name] : undefined;
+      return { ok: true, values: typeof value !== 'string' || value === '' ? [] : [value] };
     }
     case 'metadata': {
       const value = Object.hasOwn(scope.metadata, source.key) ? scope.metadata[source.key] : undefined;

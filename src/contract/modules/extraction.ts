@@ -37,7 +37,9 @@ export const technicalNameSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Letters, digits and _ only, not starting with a digit');
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Letters, digits and _ only, not starting with a digit')
+  // Names become object keys in the result: keys that reach an object's prototype are refused.
+  .refine((name) => !['__proto__', 'constructor', 'prototype'].includes(name), 'Reserved name');
 
 /** Limits of snippets (Liquid, src/templates/sandbox.ts) and regular expressions. */
 export const EXTRACTION_LIMITS = {

@@ -9,41 +9,14 @@
  * Prints each figure, C beside A, and what categorization adds to the CPU per analysis (C vs B).
  * Target: categorization adds at most 10 %.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { inArray, sql } from 'drizzle-orm';
 import { machineLine } from '../machine.mjs';
-import { createSecretBox } from '../../server/crypto/secret-box.ts';
-import { migrateDatabase } from '../../server/db/migrate.ts';
-import { MEMORY, openDatabase } from '../../server/db/open.ts';
-import { analyses } from '../../server/db/schema.ts';
-import { seedDemo } from '../../server/db/seed.ts';
 import { grownConfig } from './_grown-categorization.mjs';
-import { createNluRuntime } from '../../server/nlu/runtime.ts';
-import { startPipeline } from '../../server/pipeline/pipeline.ts';
-import { notifyQueued } from '../../server/pipeline/queue-signal.ts';
-import { queueAnalysis, setSettings } from '../../server/pipeline/testing/analyses.ts';
+import { mails, openBenchDatabase, pipelineMeter } from './_measure.mjs';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ENV = 'demo-nlu-prod';
-
-const mails = ['eml', 'msg'].flatMap((folder) =>
-  readdirSync(join(FIXTURES, folder))
-    .filter((name) => name.endsWith(`.${folder}`))
-    .map((name) => ({ name, content: readFileSync(join(FIXTURES, folder, name)) })),
-);
-// The claim letter too, so some rules hold.
-mails.push({ name: 'claim-letter-fr.pdf', content: readFileSync(join(FIXTURES, 'pdf', 'claim-letter-fr.pdf')) });
-
-const handle = await openDatabase(MEMORY);
-await migrateDatabase(handle);
-await seedDemo(handle.db);
-const db = handle.db;
-const secrets = createSecretBox('bench-secret-of-at-least-32-bytes!!');
-const nlu = createNluRuntime({ startupMs: 0 });
+const handle = await openBenchDatabase();
+const measureModules = pipelineMeter(handle.db, ROUNDS);
 
 const PIPELINES = {
   'A extractor → output': ['extractor', 'output'],
@@ -57,29 +30,10 @@ const MODULES = {
   output: { id: 'o', type: 'output', name: 'Sortie', config: { nluOutput: true, categoriesEnabled: true } },
 };
 
-const countLeft = async () => Number((await db.execute(sql`SELECT count(*) AS n FROM analyses WHERE environment_id = ${ENV} AND status IN ('waiting', 'pending')`)).rows[0].n);
-
 async function measure(types) {
-  await setSettings(db, ENV, { languages: ['fr', 'gb'], extractor: { parser: { global: { useCache: false } } }, modules: types.map((type) => MODULES[type]) });
-  const pipeline = startPipeline({ db, secrets, nlu }, { workers: 1, pollMs: 20 });
-  // One analysis first so parser threads and the NLU engine's compilation are not counted.
-  await queueAnalysis(db, ENV, [mails[mails.length - 1]]);
-  while ((await countLeft()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-  const ids = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const mail of mails) ids.push(await queueAnalysis(db, ENV, [mail], { state: { status: 'aborted' } }));
-  }
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  await db.update(analyses).set({ status: 'waiting' }).where(inArray(analyses.id, ids));
-  notifyQueued();
-  while ((await countLeft()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  await pipeline.stop();
-  const rows = await db.select({ status: analyses.status, modules: analyses.modules }).from(analyses).where(inArray(analyses.id, ids));
-  const categorized = rows.filter((row) => row.modules.some((module) => module.type === 'categorization' && module.outcome === 'success')).length;
-  return { count: ids.length, processed: rows.filter((row) => row.status === 'processed').length, categorized, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  const r = await measureModules(types.map((type) => MODULES[type]));
+  const categorized = r.rows.filter((row) => row.modules.some((module) => module.type === 'categorization' && module.outcome === 'success')).length;
+  return { ...r, categorized };
 }
 
 console.log(machineLine(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`));

@@ -174,6 +174,18 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'extraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'extraction.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
+  'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  // Output settings and preview (issue 14): reading and the preview as the analysis result (qualifier); saving is configuration.
+  'output.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'output.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'output.preview': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Reply templates (issue 14): reading, the error list and the test are qualifier screens; saving is configuration.
+  'replyTemplates.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'replyTemplates.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'replyTemplates.errors': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'replyTemplates.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
 };
 
 interface Operation {

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { categorizationConfigSchema, type ConfigurationMessage } from '../../src/contract/categorization';
-import type { EnvironmentModule, EnvironmentSettings } from '../../src/contract/environments';
+import type { EnvironmentModule, EnvironmentSettings, ModuleType } from '../../src/contract/environments';
 import { categorizationConfigMessages, pipelineMessages, type ServerFacts } from '../../src/categorization/checks';
 import type { Database } from '../db/open';
 import { nluContexts, nluInteractions } from '../db/schema-nlu';
@@ -58,7 +58,7 @@ export function messagesOf(modules: readonly EnvironmentModule[], interactionNam
 }
 
 /** The module of that id and type, with its position, or the 404 / 409 the endpoints answer. */
-export function moduleOf(settings: EnvironmentSettings, moduleId: string, type: 'categorization' | 'consolidation') {
+export function moduleOf(settings: EnvironmentSettings, moduleId: string, type: ModuleType) {
   const position = settings.modules.findIndex((module) => module.id === moduleId);
   const module = settings.modules[position];
   if (module === undefined) throw new HttpError(404, { message: `Module not found in this environment: ${moduleId}`, code: 'moduleNotFound', params: { moduleId } });

@@ -11,3 +11,4 @@ export * from './schema-shared';
 export * from './schema-accounts';
 export * from './schema-projects';
 export * from './schema-analyses';
+export * from './schema-replies';

@@ -29,6 +29,13 @@ describe('comparing two configurations', () => {
     expect(changes).toContainEqual(expect.objectContaining({ path: ['modules', 'Sortie'], kind: 'added', before: null }));
   });
 
+  it('names reply templates by their name, down to the field that changed', () => {
+    const template = { id: 't1', name: 'Sinistre', body: 'Bonjour', category: 'Déclaration de sinistre' };
+    const changes = compareSettings(settings({ replyTemplates: [template] }), settings({ replyTemplates: [{ ...template, body: 'Bonjour,' }, { id: 't2', name: 'Signature', body: '' }] }));
+    expect(changes).toContainEqual({ path: ['replyTemplates', 'Sinistre', 'body'], kind: 'changed', before: 'Bonjour', after: 'Bonjour,' });
+    expect(changes).toContainEqual(expect.objectContaining({ path: ['replyTemplates', 'Signature'], kind: 'added' }));
+  });
+
   it('compares plain lists as a whole and walks nested settings down to the field', () => {
     const changes = compareSettings(
       settings({ languages: ['fr', 'gb'] }),

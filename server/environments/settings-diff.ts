@@ -5,7 +5,8 @@
  * The deep comparison is microdiff's (small, dependency-free, well kept); this module only reshapes
  * the configuration first so the entries read well: modules are matched by id (so moving one reads as
  * a change of position, not as every following module changing) and named by their name; categories
- * are matched by name; lists of plain values (languages, ignored extensions) are compared as a whole.
+ * and reply templates are matched by name; lists of plain values (languages, ignored extensions) are
+ * compared as a whole.
  */
 import diff from 'microdiff';
 import type { EnvironmentSettings, SettingsChange } from '../../src/contract/environments';
@@ -26,7 +27,7 @@ function flattenLists(value: unknown): unknown {
 }
 
 function reshape(settings: EnvironmentSettings): Tree {
-  const { modules, categories, ...rest } = settings;
+  const { modules, categories, replyTemplates, ...rest } = settings;
   return {
     ...(flattenLists(rest) as Tree),
     modules: Object.fromEntries(
@@ -36,6 +37,8 @@ function reshape(settings: EnvironmentSettings): Tree {
       }),
     ),
     categories: Object.fromEntries(categories.map((category) => [category.name, { description: category.description }])),
+    // Reply templates by name (names are unique), so an edited body reads as that template's change.
+    replyTemplates: Object.fromEntries(replyTemplates.map(({ name, id: _id, ...template }) => [name, template])),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * One text through one NLU server of an environment: the server's contexts (or the given ones), its
- * language (or the given one; `auto` picks among the environment's languages), labeling and
+ * language (or the given one; `auto` picks as src/nlu/auto-candidates.ts says), labeling and
  * multiple-interaction settings. Shared by the NLU test endpoint and the pipeline's NLU module.
  */
 import type { EnvironmentLanguage } from '../../src/contract/environments';
 import type { NluResult } from '../../src/contract/modules/nlu';
 import { NLU_LANGUAGES } from '../../src/contract/environments';
+import { autoCandidates } from '../../src/nlu/auto-candidates';
 import type { NluLanguage } from '../../src/nlu/types';
 import type { Compiled } from './engine-cache';
 import type { ServerRow } from './source';
@@ -16,7 +17,7 @@ export interface AnalyseWith {
   language?: EnvironmentLanguage;
   /** Only these contexts (default: the server's). */
   contexts?: string[];
-  /** The environment's languages, candidates of `auto`. */
+  /** The environment's languages: candidates of `auto` when the contexts declare none. */
   environmentLanguages: readonly EnvironmentLanguage[];
 }
 
@@ -26,14 +27,15 @@ const isNluLanguage = (value: string): value is NluLanguage => (NLU_LANGUAGES as
 export function analyseWithServer(text: string, input: AnalyseWith): NluResult {
   const requested = input.language ?? input.server.defaultLanguage;
   const language = isNluLanguage(requested) ? requested : 'auto';
-  const candidates = input.environmentLanguages.filter(isNluLanguage);
+  const contexts = input.contexts ?? input.server.contexts;
+  const candidates = autoCandidates(input.compiled.engine?.contexts ?? [], contexts, input.environmentLanguages);
   if (input.compiled.engine === null) {
     return { language: language === 'auto' ? (candidates[0] ?? 'fr') : language, interactions: [], labels: [] };
   }
   return input.compiled.analyseText(input.compiled.engine, text, {
     language,
     ...(candidates.length > 0 ? { candidates } : {}),
-    contexts: input.contexts ?? input.server.contexts,
+    contexts,
     multipleInteractions: input.server.multipleInteractions,
     labeling: input.server.labeling,
     responseFormat: input.server.responseFormat,

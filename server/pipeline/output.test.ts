@@ -53,7 +53,7 @@ describe('output payload', () => {
       replyProposal: null,
       visionEngine: null,
       unavailable: {
-        categories: 'The categorization module "Catégories" is not available yet: it was skipped and produced nothing.',
+        categories: 'The categorization module "Catégories" gave no result before the output module (placed after it, or with nothing to work on).',
         extractedData: "No information extraction module in this environment's pipeline.",
         nlu: "No NLU module in this environment's pipeline.",
         replyProposal: 'The reply template module "Réponse" is deactivated.',
@@ -76,5 +76,59 @@ describe('output payload', () => {
     );
     expect(Object.keys(payload).sort()).toEqual(['analysis', 'documents', 'unavailable']);
     expect(payload.unavailable).toEqual({});
+  });
+
+  it('puts the categories of the run, less the categories to skip (any case), and lists what was skipped', () => {
+    const decision = (category: string) => ({ category, categoryId: null, target: 'body' as const, explanation: { kind: 'default' as const } });
+    const categorization = {
+      documents: [{ document: 0, documentName: 'claim.eml', source: 'main' as const, page: null, categories: [decision('Sinistre'), decision('Urgent')], taints: ['vip'] }],
+      taints: [],
+      advancedErrors: [],
+      documentsNotCategorized: 0,
+    };
+    const results = [{ moduleId: 'c', type: 'categorization' as const, name: 'Catégories', outcome: 'success' as const, message: null, result: categorization }];
+    const { payload, reasons } = buildOutput({ ...input({ categoriesToSkip: ['urgent'] }), results });
+    expect(payload.categories).toMatchObject({
+      documents: [{ documentName: 'claim.eml', moduleId: 'c', module: 'Catégories', categories: [{ category: 'Sinistre' }] }],
+      final: null,
+      taints: ['vip'],
+      skipped: ['Urgent'],
+    });
+    expect(reasons.map((reason) => reason.field)).not.toContain('categories');
+  });
+
+  it("copies a successful module's result (NLU output) and says by code why the others gave nothing", () => {
+    const nlu = { blocks: [{ document: 0, documentName: 'claim.eml', page: null, result: { interactions: [] } }] };
+    const withNlu: EnvironmentModule[] = [...modules.slice(0, 1), { ...modules[0]!, id: 'n', type: 'nlu', name: 'NLU' }, ...modules.slice(1)];
+    const results = [
+      { moduleId: 'n', type: 'nlu' as const, name: 'NLU', outcome: 'success' as const, message: null, result: nlu },
+      { moduleId: 'c', type: 'categorization' as const, name: 'Catégories', outcome: 'error' as const, message: 'Time budget ran out', result: null },
+    ];
+    const { payload, reasons } = buildOutput({ ...input({}), modules: withNlu, results });
+    expect(payload.nlu).toEqual(nlu);
+    expect(payload.unavailable).toMatchObject({ categories: 'The categorization module "Catégories" produced nothing: Time budget ran out' });
+    expect(reasons).toEqual([
+      { field: 'categories', code: 'moduleFailed', params: { module: 'categorization', name: 'Catégories', message: 'Time budget ran out' } },
+      { field: 'extractedData', code: 'moduleMissing', params: { module: 'extraction' } },
+      { field: 'replyProposal', code: 'moduleInactive', params: { module: 'replyTemplate', name: 'Réponse' } },
+      { field: 'visionEngine', code: 'moduleMissing', params: { module: 'visionEngine' } },
+    ]);
+  });
+
+  it('gives no email header for a document, nor when the headers setting is off, and says which', () => {
+    const pdf = { ...mail, name: 'letter.pdf', path: ['letter.pdf'], contentType: 'application/pdf', headers: null, html: null };
+    const document = buildOutput({ ...input({}), extraction: { ...input({}).extraction!, result: { documents: [pdf] } } });
+    expect(document.payload.emailHeader).toBeNull();
+    expect(document.reasons).toContainEqual({ field: 'emailHeader', code: 'notAMail', params: {} });
+    const headersOff = buildOutput({ ...input({}), extraction: { ...input({}).extraction!, result: { documents: [{ ...mail, headers: null }] } } });
+    expect(headersOff.reasons).toContainEqual({ field: 'emailHeader', code: 'headersOff', params: {} });
+  });
+
+  it('gives the uploaded attachments when the extractor did not run, and says there are no documents', () => {
+    const uploaded = [{ fileName: 'devis.pdf', contentType: 'application/pdf', path: ['devis.pdf'], bytes: new Uint8Array([37, 80, 68, 70]) }];
+    const { payload, reasons } = buildOutput({ ...input({ attachmentData: true }), extraction: null, uploadedAttachments: uploaded });
+    expect(payload.attachments).toEqual([{ fileName: 'devis.pdf', contentType: 'application/pdf', path: ['devis.pdf'], base64: 'JVBERg==' }]);
+    expect(payload.documents).toEqual([]);
+    expect(reasons).toContainEqual({ field: 'documents', code: 'extractorNotRun', params: {} });
   });
 });

@@ -3,13 +3,15 @@
  * reading an analysis, from every option of `outputOptionsSchema`. A module's field holds what it
  * produced (NLU: its per-block results; categories: every categorization module's per-document
  * categories with their explanations and consolidation's final ones, less "categories to skip");
- * modules that are not built yet (extraction, reply, vision engine), or did not run, give nothing:
- * their fields are null and `unavailable` says why, never invented data.
+ * extracted data, reply proposal and vision engine output: those modules' results). A module that
+ * is missing, deactivated or did not succeed gives nothing: its field is null and `unavailable` says
+ * why, never invented data.
  */
 import type { ExtractedDocument, ModuleResult } from '../../src/contract/analyses';
 import { outputOptionsSchema, type EnvironmentModule, type ModuleType, type OutputOptions } from '../../src/contract/environments';
 import type { CategorizationResult } from '../../src/contract/modules/categorization';
 import type { ConsolidationResult } from '../../src/contract/modules/consolidation';
+import type { OutputUnavailable } from '../../src/contract/output';
 import { outputCategories } from '../../src/categorization/output';
 import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
@@ -36,12 +38,17 @@ const FROM_MODULES: { option: keyof OutputOptions; field: string; module: Module
   { option: 'visionEngineOutput', field: 'visionEngine', module: 'visionEngine', label: 'vision engine' },
 ];
 
-function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, label: string, ran: ModuleResult | undefined): string {
+/** Why a module's field is empty: the English text of the payload and the code the console translates. */
+function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, label: string, ran: ModuleResult | undefined): { text: string; code: OutputUnavailable['code']; params: OutputUnavailable['params'] } {
   const module = modules.find((candidate) => candidate.type === type);
-  if (module === undefined) return `No ${label} module in this environment's pipeline.`;
-  if (!module.active) return `The ${label} module "${module.name}" is deactivated.`;
-  if (ran !== undefined && ran.outcome !== 'success') return `The ${label} module "${module.name}" produced nothing: ${ran.message ?? ran.outcome}`;
-  return `The ${label} module "${module.name}" is not available yet: it was skipped and produced nothing.`;
+  if (module === undefined) return { text: `No ${label} module in this environment's pipeline.`, code: 'moduleMissing', params: { module: type } };
+  const params = { module: type, name: module.name };
+  if (!module.active) return { text: `The ${label} module "${module.name}" is deactivated.`, code: 'moduleInactive', params };
+  if (ran !== undefined && ran.outcome !== 'success') {
+    const message = ran.message ?? ran.outcome;
+    return { text: `The ${label} module "${module.name}" produced nothing: ${message}`, code: 'moduleFailed', params: { ...params, message } };
+  }
+  return { text: `The ${label} module "${module.name}" gave no result before the output module (placed after it, or with nothing to work on).`, code: 'moduleNoResult', params };
 }
 
 function documentView(doc: ExtractedDocument, options: OutputOptions) {
@@ -57,10 +64,22 @@ function documentView(doc: ExtractedDocument, options: OutputOptions) {
   };
 }
 
-export function buildOutput(input: OutputInput): { payload: Record<string, unknown>; summary: string } {
+export interface BuiltOutput {
+  payload: Record<string, unknown>;
+  summary: string;
+  /** The payload's `unavailable`, by code (the console's preview translates them). */
+  reasons: OutputUnavailable[];
+}
+
+export function buildOutput(input: OutputInput): BuiltOutput {
   const options = outputOptionsSchema.parse(input.config ?? {});
   const { analysis, extraction } = input;
   const unavailable: Record<string, string> = {};
+  const reasons: OutputUnavailable[] = [];
+  const missing = (field: string, text: string, code: OutputUnavailable['code'], params: OutputUnavailable['params'] = {}) => {
+    unavailable[field] = text;
+    reasons.push({ field, code, params });
+  };
   const payload: Record<string, unknown> = {
     analysis: {
       id: analysis.id,
@@ -73,15 +92,15 @@ export function buildOutput(input: OutputInput): { payload: Record<string, unkno
   if (options.metadata) payload.metadata = analysis.metadata;
 
   const documents = extraction?.result.documents ?? [];
-  if (extraction === null) unavailable.documents = 'The extractor did not run: no text was extracted.';
+  if (extraction === null) missing('documents', 'The extractor did not run: no text was extracted.', 'extractorNotRun');
   payload.documents = documents.map((doc) => documentView(doc, options));
 
   if (options.emailHeader) {
     const main = documents.find((doc) => doc.source === 'main');
     const isMail = main !== undefined && (main.contentType === 'message/rfc822' || main.contentType === 'application/vnd.ms-outlook');
     payload.emailHeader = isMail ? main.headers : null;
-    if (!isMail) unavailable.emailHeader = 'The main file is not a mail.';
-    else if (main.headers === null) unavailable.emailHeader = "The extractor's headers setting is off.";
+    if (!isMail) missing('emailHeader', 'The main file is not a mail.', 'notAMail');
+    else if (main.headers === null) missing('emailHeader', "The extractor's headers setting is off.", 'headersOff');
   }
 
   if (options.attachmentData) {
@@ -106,7 +125,8 @@ export function buildOutput(input: OutputInput): { payload: Record<string, unkno
       );
     } else {
       payload.categories = null;
-      unavailable.categories = whyMissing(input.modules, 'categorization', 'categorization', ran[0]);
+      const why = whyMissing(input.modules, 'categorization', 'categorization', ran[0]);
+      missing('categories', why.text, why.code, why.params);
     }
   }
 
@@ -118,10 +138,11 @@ export function buildOutput(input: OutputInput): { payload: Record<string, unkno
       continue;
     }
     payload[field] = null;
-    unavailable[field] = whyMissing(input.modules, module, label, ran);
+    const why = whyMissing(input.modules, module, label, ran);
+    missing(field, why.text, why.code, why.params);
   }
   payload.unavailable = unavailable;
 
   const included = Object.keys(payload).filter((key) => key !== 'unavailable' && payload[key] !== null);
-  return { payload, summary: `Payload built with ${included.join(', ')}${Object.keys(unavailable).length ? `; nothing for ${Object.keys(unavailable).join(', ')}` : ''}.` };
+  return { payload, reasons, summary: `Payload built with ${included.join(', ')}${Object.keys(unavailable).length ? `; nothing for ${Object.keys(unavailable).join(', ')}` : ''}.` };
 }

@@ -183,6 +183,16 @@ describe('names', () => {
     }
   });
 
+  it("refuses control characters in a simulated mail's body but keeps its tabs and line breaks", async () => {
+    for (const text of ['a\u0001b', 'a\u001bb', 'a\u007fb', 'a\u000bb']) {
+      const response = await server.app.inject({ method: 'POST', url: `${ENV}/analyses/simulated-mail`, headers: admin, payload: { sender: 'a@b.c', recipient: 'c@d.e', body: text } });
+      expect(response.statusCode, `${JSON.stringify(text)}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalidRequest', issues: [expect.objectContaining({ path: ['body'] })] });
+    }
+    const kept = await server.app.inject({ method: 'POST', url: `${ENV}/analyses/simulated-mail`, headers: admin, payload: { sender: 'a@b.c', recipient: 'c@d.e', body: 'Bonjour,\r\n\tligne 2\n' } });
+    expect(kept.statusCode, kept.body).toBe(201);
+  });
+
   it('refuses NUL in a name sent as a multipart part, on the console and the program endpoint', async () => {
     for (const [url, headers] of [
       [`${ENV}/analyses`, admin],

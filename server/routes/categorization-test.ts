@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExtractorResult } from '../../src/contract/analyses';
 import { categorizationConfigSchema, testCategorization, type CategorizationResult } from '../../src/contract/categorization';
+import { visionEngineResultSchema, type VisionEngineResult } from '../../src/contract/modules/vision-engine';
 import { consolidationConfigSchema } from '../../src/contract/modules/consolidation';
 import type { EnvironmentModule } from '../../src/contract/environments';
 import type { NluModuleResult } from '../../src/contract/nlu-module';
@@ -46,12 +47,15 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
     let extraction: ExtractorResult;
     let metadata: Record<string, unknown> = {};
     let createdAt = new Date();
+    // An analysis's vision engine answer feeds the `visionEngine` criterion as in its run; a typed text has none.
+    let vision: VisionEngineResult | null = null;
     if (body.analysisId !== undefined) {
       const row = await findOpenableAnalysis(ctx.db, params.envId, body.analysisId);
       const extractor = row.modules.find((module) => module.type === 'extractor' && module.outcome === 'success');
       extraction = (extractor?.result as ExtractorResult | undefined) ?? { documents: [] };
       metadata = row.metadata;
       createdAt = row.createdAt;
+      vision = visionEngineResultSchema.safeParse(row.modules.find((module) => module.type === 'visionEngine' && module.outcome === 'success')?.result).data ?? null;
     } else if (body.text !== undefined) {
       extraction = textDocument(body.text);
     } else {
@@ -85,6 +89,7 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
           nlu,
           earlier: earlier.map((entry) => entry.result),
           taints,
+          vision,
           content: settings.content,
           metadata,
           extracted: extractedForCategorization(extracted),

@@ -22,6 +22,9 @@ import { registerNluTransferRoutes } from './nlu-transfer';
 import { registerCategorizationRoutes } from './categorization';
 import { registerCategorizationTestRoutes } from './categorization-test';
 import { registerExtractionRoutes } from './extraction';
+import { registerVisionEngineRoutes } from './vision-engine';
+import { registerOutputRoutes } from './output';
+import { registerReplyTemplateRoutes } from './reply-templates';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -45,4 +48,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerCategorizationRoutes(app, ctx);
   registerCategorizationTestRoutes(app, ctx);
   registerExtractionRoutes(app, ctx);
+  registerVisionEngineRoutes(app, ctx);
+  registerOutputRoutes(app, ctx);
+  registerReplyTemplateRoutes(app, ctx);
 }

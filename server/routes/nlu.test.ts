@@ -179,6 +179,15 @@ describe('the NLU test', () => {
     expect(english.interactions.find((i) => i.id === 'declareClaim')?.parameters.event?.[0]).toMatchObject({ value: 'fire', text: 'fire' });
   });
 
+  it("detects auto among the server's contexts' languages, as the console's offline test does", async () => {
+    const { envId, context } = await insuranceEnvironment({ defaultLanguage: 'auto' });
+    const text = 'Bonjour, un incendie a détruit la cuisine, je souhaite déclarer le sinistre sur mon contrat.';
+    expect((await call('qualifier', 'POST', envId, '/test', { text })).json<NluResult>().language).toBe('fr');
+    // The context handles English only: French text is read as English, whatever the environment says.
+    await call('configurator', 'PUT', envId, `/contexts/${context.item.id}`, { name: 'insurance', languages: ['gb'] });
+    expect((await call('qualifier', 'POST', envId, '/test', { text })).json<NluResult>().language).toBe('gb');
+  });
+
   it('labels nothing when the server does not label, and says when there is no such server', async () => {
     const { envId } = await insuranceEnvironment({ labeling: false });
     const result = (await call('qualifier', 'POST', envId, '/test', { text: 'un sinistre' })).json<NluResult>();

@@ -2,7 +2,7 @@
  * The environment's configuration menu (§2.4 "Navigation menu"): a plain data list of sections and
  * entries. Issue 12 adds the NLU entries; the configuration IDE and graph issue appends its modules
  * here (one more section or entry, nothing else to change). Issue 13 adds categorization and
- * consolidation (their texts in the `categorization` namespace).
+ * consolidation (their texts in the `categorization` namespace), issue 14 the output module (`output`).
  */
 import { Link, useParams } from 'react-router';
 import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
@@ -20,7 +20,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'extraction';
+  namespace: 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -59,10 +59,25 @@ export const configurationMenu: ConfigurationSection[] = [
     title: 'menu.title',
     entries: [{ title: 'extraction', description: 'menu.extraction', icon: 'th-derived', to: paths.extraction }],
   },
+  {
+    namespace: 'vision',
+    title: 'menu.title',
+    entries: [{ title: 'visionEngine', description: 'menu.visionEngine', icon: 'eye-open', to: paths.visionEngine }],
+  },
+  {
+    namespace: 'replies',
+    title: 'menu.title',
+    entries: [{ title: 'replyTemplates', description: 'menu.templates', icon: 'envelope', to: paths.replyTemplates }],
+  },
+  {
+    namespace: 'output',
+    title: 'menu.title',
+    entries: [{ title: 'output', description: 'menu.output', icon: 'export', to: paths.output }],
+  },
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

@@ -14,6 +14,9 @@ const nlu = (projectId: string, envId: string) => `${environment(projectId, envI
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
 const extraction = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/extraction`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
+const visionEngine = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/vision-engine`;
+const output = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/output`;
+const replyTemplates = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/reply-templates`;
 
 /** The NLU pages of the configuration menu; `new` as an item id opens an empty editor. */
 export type NluPage = 'archetypes' | 'contexts' | 'interactions' | 'functions' | 'servers' | 'test';
@@ -106,6 +109,17 @@ export const paths = {
     `${extraction(projectId, envId)}/${enc(moduleId)}${tab ? `?tab=${tab}` : ''}`,
   consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
   consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
+  /** Vision engine settings (issue 14), per module like categorization's. */
+  visionEngine: (projectId: string, envId: string) => visionEngine(projectId, envId),
+  visionEngineModule: (projectId: string, envId: string, moduleId: string) => `${visionEngine(projectId, envId)}/${enc(moduleId)}`,
+  /** The output module's settings with the payload preview (issue 14), per module as categorization's. */
+  output: (projectId: string, envId: string) => output(projectId, envId),
+  outputModule: (projectId: string, envId: string, moduleId: string) => `${output(projectId, envId)}/${enc(moduleId)}`,
+  /** Reply generator (issue 14): the template list, a template's editor (per tab), a reply template module's settings. */
+  replyTemplates: (projectId: string, envId: string) => replyTemplates(projectId, envId),
+  replyTemplate: (projectId: string, envId: string, templateId: string, tab?: 'includes' | 'templates' | 'tests' | 'documentation' | 'errors') =>
+    `${replyTemplates(projectId, envId)}/${enc(templateId)}${tab ? `?tab=${tab}` : ''}`,
+  replyTemplateModule: (projectId: string, envId: string, moduleId: string) => `${replyTemplates(projectId, envId)}/modules/${enc(moduleId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

@@ -337,6 +337,41 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/categorization/consolidation-page').then((m) => ({ Component: m.ConsolidationPage })),
             handle: { title: 'consolidation' },
           },
+          {
+            path: 'configuration/vision-engine',
+            lazy: () => import('../features/configuration/vision-engine/modules-page').then((m) => ({ Component: m.VisionModulesPage })),
+            handle: { title: 'visionEngine' },
+          },
+          {
+            path: 'configuration/vision-engine/:moduleId',
+            lazy: () => import('../features/configuration/vision-engine/vision-engine-page').then((m) => ({ Component: m.VisionEnginePage })),
+            handle: { title: 'visionEngine' },
+          },
+          {
+            path: 'configuration/output',
+            lazy: () => import('../features/configuration/output/output-modules-page').then((m) => ({ Component: m.OutputModulesPage })),
+            handle: { title: 'output' },
+          },
+          {
+            path: 'configuration/output/:moduleId',
+            lazy: () => import('../features/configuration/output/output-page').then((m) => ({ Component: m.OutputPage })),
+            handle: { title: 'output' },
+          },
+          {
+            path: 'configuration/reply-templates',
+            lazy: () => import('../features/configuration/replies/templates-page').then((m) => ({ Component: m.ReplyTemplatesPage })),
+            handle: { title: 'replyTemplates' },
+          },
+          {
+            path: 'configuration/reply-templates/modules/:moduleId',
+            lazy: () => import('../features/configuration/replies/module-settings-page').then((m) => ({ Component: m.ReplyTemplateModulePage })),
+            handle: { title: 'replyTemplateModule' },
+          },
+          {
+            path: 'configuration/reply-templates/:templateId',
+            lazy: () => import('../features/configuration/replies/template-editor-page').then((m) => ({ Component: m.ReplyTemplateEditorPage })),
+            handle: { title: 'replyTemplate' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

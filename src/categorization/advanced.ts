@@ -48,6 +48,7 @@ export function advancedVariables(input: CategorizationInput, unit: Unit, catego
     extracted: { ...input.extracted.analysis, ...(input.extracted.documents[unit.document.index] ?? {}) },
     headers: { ...input.headers },
     metadata: { ...input.metadata },
+    vision: { ...(input.vision ?? {}) },
   };
 }
 

@@ -124,6 +124,31 @@ describe('categorize', () => {
     expect(one({ metadata: { canal: 'Web' } })).toEqual(['Canal web']);
   });
 
+  it("reads the vision engine's categories, answer and fields, on every document", () => {
+    const config5 = {
+      categories: [
+        category('Constat', [rule('vision', [{ type: 'visionEngine', key: 'categories', condition: { operator: 'equals', value: 'claim' } }])]),
+        category('Gros montant', [rule('montant', [{ type: 'visionEngine', key: 'total', condition: { operator: 'greaterThan', value: '1000', valueType: 'number' } }])]),
+        category('Pièce constat', [rule('vision pièce', [{ type: 'visionEngine', key: 'categories', condition: { operator: 'equals', value: 'claim' } }])], { target: 'attachment' }),
+      ],
+    };
+    const documents = [doc(0, 'main', [[]], 'mail.eml'), doc(1, 'attachment', [[]], 'scan.pdf')];
+    const run = (vision?: Record<string, unknown>) => categorize(input(config5, documents, { multiCategory: true, ...(vision ? { vision } : {}) }));
+    expect(names(run(), 0)).toEqual([]);
+    const result = run({ categories: ['invoice', 'claim'], answer: 'x', total: '1 250,00' });
+    expect(names(result, 0)).toEqual(['Constat', 'Gros montant']);
+    expect(names(result, 1)).toEqual(['Pièce constat']);
+    expect(result.documents[0]!.categories[0]!.explanation).toMatchObject({ held: [{ evidence: ['vision categories = claim'] }] });
+    expect(names(run({ categories: ['invoice'], total: null }), 0)).toEqual([]);
+  });
+
+  it("gives the advanced program the vision engine's answer as `vision`", () => {
+    const program = "{% if vision.categories contains 'claim' %}Constat {{ vision.total }}{% endif %}";
+    const run = (vision: Record<string, unknown>) => categorize(input({ advanced: { enabled: true, program } }, [doc(0, 'main', [[]])], { vision }));
+    expect(names(run({ categories: ['claim'], total: '1250' }))).toEqual(['Constat 1250']);
+    expect(names(run({ categories: ['invoice'] }))).toEqual([]);
+  });
+
   it('categorizes each page of an attachment with per-page categories on', () => {
     const config4 = {
       defaultCategory: 'Autre',

@@ -74,4 +74,18 @@ describe('pipelineMessages (§8)', () => {
     expect(codes(pipelineMessages([inactive, consolidation], []))).toEqual(['warning:categorizationNotActivated']);
     expect(codes(pipelineMessages([module({ id: 'c', type: 'categorization' }), consolidation], []))).toEqual(['error:categorizationNeedsServer']);
   });
+
+  it('warns when a rule reads the vision engine and no active vision engine runs before it', () => {
+    const reading = module({
+      id: 'c',
+      type: 'categorization',
+      config: { categories: [category('Constat', [rule('par la vision', [{ type: 'visionEngine', key: 'categories', condition: { operator: 'equals', value: 'claim' } }])])] },
+    });
+    const vision = module({ id: 'v', type: 'visionEngine' });
+    const missing = pipelineMessages([reading, vision], servers);
+    expect(codes(missing)).toEqual(['warning:visionEngineMissing']);
+    expect(missing[0]!.params).toEqual({ module: 'M', rule: 'par la vision' });
+    expect(codes(pipelineMessages([vision, reading], servers))).toEqual([]);
+    expect(codes(pipelineMessages([{ ...vision, active: false }, reading], servers))).toEqual(['warning:visionEngineMissing']);
+  });
 });

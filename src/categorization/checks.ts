@@ -28,6 +28,7 @@ const TEXT: Record<Message['code'], (params: Message['params']) => string> = {
   missingTaints: (p) => `Missing taints for module "${p.module}": no earlier module produces ${[p.taints].flat().join(', ')}`,
   incompatibleInputType: (p) => `Incompatible input type for module "${p.module}" (${p.inputType}): ${p.needs} expected`,
   categorizationNotActivated: (p) => `The categorization engine is not activated: module "${p.module}" will get no category`,
+  visionEngineMissing: (p) => `Rule "${p.rule}" of module "${p.module}" reads the vision engine, but no active vision engine module runs before it`,
 };
 
 function message(code: Message['code'], severity: Message['severity'], moduleId: string | null, path: string[], params: Message['params'] = {}): Message {
@@ -105,6 +106,13 @@ function documentsOf(inputType: EnvironmentModule['inputType']): Set<'body' | 'a
   return new Set(inputType === 'body' ? ['body'] : inputType === 'attachment' ? ['attachment'] : ['body', 'attachment']);
 }
 
+/** Enabled rules of a categorization module with a `visionEngine` criterion. */
+function rulesReadingVision(module: EnvironmentModule): string[] {
+  const parsed = categorizationConfigSchema.safeParse(module.config);
+  if (!parsed.success) return [];
+  return parsed.data.categories.flatMap((category) => category.rules.filter((rule) => rule.enabled && rule.criteria.some((criterion) => criterion.type === 'visionEngine')).map((rule) => rule.name));
+}
+
 function taintsProducedBy(module: EnvironmentModule): string[] {
   if (module.type !== 'categorization') return [];
   const parsed = categorizationConfigSchema.safeParse(module.config);
@@ -122,6 +130,7 @@ export function pipelineMessages(modules: readonly EnvironmentModule[], servers:
   const produced = new Set<string>();
   let nlu: EnvironmentModule | undefined;
   let categorizationBefore = false;
+  let visionBefore = false;
   for (const module of modules) {
     if (!module.active) continue;
     const path = ['modules', module.id];
@@ -142,6 +151,10 @@ export function pipelineMessages(modules: readonly EnvironmentModule[], servers:
     if (module.type === 'consolidation' && !categorizationBefore) {
       messages.push(message('categorizationNotActivated', 'warning', module.id, path, { module: module.name }));
     }
+    if (module.type === 'categorization' && !visionBefore) {
+      for (const rule of rulesReadingVision(module)) messages.push(message('visionEngineMissing', 'warning', module.id, path, { module: module.name, rule }));
+    }
+    if (module.type === 'visionEngine') visionBefore = true;
     if (module.type === 'categorization') {
       categorizationBefore = true;
       messages.push(...compatibilityMessages(module.id, servers));

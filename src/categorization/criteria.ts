@@ -76,6 +76,10 @@ export function evaluateCriterion(criterion: Criterion, unit: Unit, context: Cri
       const holding = valuesHolding(value === undefined ? [] : [value], criterion.condition);
       return holding.length === 0 ? NOT_HELD : { held: true, evidence: [`${criterion.header}: ${holding[0]}`] };
     }
+    case 'visionEngine': {
+      const holding = valuesHolding(asTextValues(input.vision?.[criterion.key]), criterion.condition);
+      return holding.length === 0 ? NOT_HELD : { held: true, evidence: holding.map((value) => `vision ${criterion.key} = ${value}`) };
+    }
     case 'metadata': {
       const holding = valuesHolding(asTextValues(input.metadata[criterion.key]), criterion.condition);
       return holding.length === 0 ? NOT_HELD : { held: true, evidence: holding.map((value) => `${criterion.key} = ${value}`) };

@@ -51,6 +51,8 @@ export interface CategorizationInput {
   metadata: Readonly<Record<string, unknown>>;
   /** Extracted data fields (field → value), per document index, and `analysis` for once-per-analysis fields. */
   extracted: { analysis: Readonly<Record<string, unknown>>; documents: Readonly<Record<number, Readonly<Record<string, unknown>>>> };
+  /** The vision engine's values (`visionValues`: categories, answer, fields) when it ran before; absent: none. */
+  vision?: Readonly<Record<string, unknown>>;
   /** Categories given by earlier modules. */
   given: readonly GivenCategory[];
   taints: TaintState;

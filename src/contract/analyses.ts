@@ -4,7 +4,7 @@
  * further down, one per operation; the upload rules are in uploads.ts.
  */
 import { z } from 'zod';
-import { access, defineEndpoint, plainText } from './define';
+import { access, defineEndpoint, multilineText, plainText } from './define';
 import { moduleTypeSchema } from './environments';
 import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_LIMIT, UPLOAD_LIMITS } from './uploads';
 
@@ -170,7 +170,7 @@ export const simulatedMailSchema = z.object({
   sender: plainText().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
   recipient: plainText().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
   subject: plainText().max(1000).default(''),
-  body: z.string().max(1_000_000).default(''),
+  body: multilineText().max(1_000_000).default(''),
   metadata: metadataInputSchema.default({}),
   attachments: z
     .array(z.object({ name: plainText().min(1).max(255), contentBase64: z.string() }))

@@ -43,7 +43,9 @@ export * from './modules/consolidation';
  *   type accepts, or asks for documents no earlier module handled (categorization of attachments
  *   after an NLU module limited to the body);
  * - categorizationNotActivated `{ module }` (§8, warning): a consolidation module has no active
- *   categorization module before it.
+ *   categorization module before it;
+ * - visionEngineMissing `{ module, rule }` (warning): a rule reads the vision engine's answer but no
+ *   active vision engine module runs before the categorization module (the criterion never holds).
  * Severities (src/categorization/checks.ts): names, empty names, the default category, the advanced
  * syntax, the compatibility (§5) and an input type given to a module that takes none are errors;
  * the rule-name, unknown-interaction, missing-taints, NLU-input-type and not-activated messages
@@ -63,6 +65,7 @@ export const CATEGORIZATION_MESSAGE_CODES = [
   'missingTaints',
   'incompatibleInputType',
   'categorizationNotActivated',
+  'visionEngineMissing',
 ] as const;
 export type CategorizationMessageCode = (typeof CATEGORIZATION_MESSAGE_CODES)[number];
 

@@ -186,6 +186,14 @@ export function plainText() {
   return z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { message: NO_CONTROL_CHARACTERS_MESSAGE });
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A text of several lines typed by a person (a mail body): tabs and line breaks, no other control character. */
+export function multilineText() {
+  return z.string().refine((value) => !CONTROL_CHARACTERS_BUT_LINES.test(value), { message: NO_CONTROL_CHARACTERS_MESSAGE });
+}
+
 /** A day as `YYYY-MM-DD` that exists in the calendar (no 2026-02-30, no 9999-99-99). */
 export const calendarDateSchema = z
   .string()

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
 import { originalNluExportSchema } from './nlu-transfer';
+import { replyTemplateListSchema } from './modules/reply-template';
 
 export const visibilitySchema = z.enum(['public', 'private']);
 
@@ -246,6 +247,8 @@ export const environmentSettingsSchema = z.object({
     .array(z.object({ name: plainText().trim().min(1).max(100), description: z.string().max(500).default('') }))
     .max(500)
     .default([]),
+  /** Reply templates (issue 14, modules/reply-template.ts): per environment, whatever modules use them. */
+  replyTemplates: replyTemplateListSchema.default([]),
 });
 export type EnvironmentSettings = z.infer<typeof environmentSettingsSchema>;
 export type EnvironmentSettingsInput = z.input<typeof environmentSettingsSchema>;

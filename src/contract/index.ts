@@ -63,7 +63,10 @@ import { compareVersions, createVersion, deleteVersion, listVersions, restoreVer
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { extractionEndpoints } from './extraction';
+import { visionEngineEndpoints } from './vision-engine';
 import { testOcrDataExtraction } from './ocr-data-extraction';
+import { outputEndpoints } from './output';
+import { replyTemplateEndpoints } from './reply-templates';
 
 export * from './define';
 export * from './auth';
@@ -77,6 +80,7 @@ export * from './consumption';
 export * from './versions';
 export * from './nlu';
 export * from './categorization';
+export * from './reply-templates';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -139,7 +143,10 @@ export const allEndpoints: readonly Endpoint[] = [
   restoreVersion,
   deleteVersion,
   ...nluEndpoints,
+  ...replyTemplateEndpoints,
   ...categorizationEndpoints,
   ...extractionEndpoints,
+  ...visionEngineEndpoints,
   testOcrDataExtraction,
+  ...outputEndpoints,
 ];

@@ -31,10 +31,16 @@ import frCategorization from './resources/fr/categorization.json';
 import enCategorization from './resources/en/categorization.json';
 import frExtraction from './resources/fr/extraction.json';
 import enExtraction from './resources/en/extraction.json';
+import frVision from './resources/fr/vision.json';
+import enVision from './resources/en/vision.json';
+import frOutput from './resources/fr/output.json';
+import enOutput from './resources/en/output.json';
+import frReplies from './resources/fr/replies.json';
+import enReplies from './resources/en/replies.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, extraction: frExtraction },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, extraction: enExtraction },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, extraction: frExtraction, output: frOutput, replies: frReplies, vision: frVision },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, extraction: enExtraction, output: enOutput, replies: enReplies, vision: enVision },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

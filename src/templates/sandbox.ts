@@ -42,6 +42,8 @@ export interface SandboxError {
   code: SandboxErrorCode;
   /** 1-based line in the program; null when the error has no place (a limit hit between nodes). */
   line: number | null;
+  /** With includes: the included template the line is in (absent: the program itself). */
+  template?: string;
   message: string;
 }
 
@@ -74,11 +76,17 @@ function engine(limits: SandboxLimits, extra?: SandboxFilters): Liquid {
   return liquid;
 }
 
-function build(limits: SandboxLimits): Liquid {
+/** `partials`: an in-memory file system of templates to include (renderWithIncludes); none by default. */
+function build(limits: SandboxLimits, partials?: PartialsFs): Liquid {
   return new Liquid({
-    templates: {},
+    templates: partials === undefined ? {} : undefined,
     relativeReference: false,
-    fs: refusingFs,
+    fs: partials ?? refusingFs,
+    // Partials are looked up by their plain name, never with an extension or a folder.
+    root: ['.'],
+    partials: ['.'],
+    extname: '',
+    cache: false,
     ownPropertyOnly: true,
     strictFilters: true,
     parseLimit: limits.programChars,
@@ -166,5 +174,78 @@ export function renderSandboxed(program: string, variables: Record<string, unkno
     return { ok: true, output: emitter.buffer };
   } catch (error) {
     return { ok: false, error: toSandboxError(error, 'runtime'), output: emitter.buffer };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Includes (reply templates): the other templates of the environment, from memory, never a file.
+// ---------------------------------------------------------------------------------------------
+
+class IncludeLimitReached extends Error {}
+
+/**
+ * A read-only map of template bodies that counts its reads: every `include`/`render` reads once
+ * (`cache: false`), so the count bounds the includes of one render — which is what stops an include
+ * cycle through a computed name (`{% include next %}`), the static check (src/replies/includes.ts)
+ * seeing only literal names.
+ */
+class PartialsFs {
+  reads = 0;
+  constructor(
+    private readonly bodies: ReadonlyMap<string, string>,
+    private readonly maxReads: number,
+  ) {}
+  exists = (file: string) => Promise.resolve(this.bodies.has(file));
+  existsSync = (file: string) => this.bodies.has(file);
+  readFile = (file: string) => Promise.resolve(this.readFileSync(file));
+  readFileSync = (file: string): string => {
+    this.reads += 1;
+    if (this.reads > this.maxReads) throw new IncludeLimitReached(`More than ${this.maxReads} includes in one render`);
+    const body = this.bodies.get(file);
+    if (body === undefined) throw new Error(`No template named "${file}"`);
+    return body;
+  };
+  resolve = (_root: string, file: string) => file;
+  sep = '/';
+}
+
+export interface IncludeOptions {
+  /** Template name → body, the templates `include` and `render` may name. */
+  templates: Readonly<Record<string, string>>;
+  /** Includes allowed in one render (nested ones count). */
+  maxIncludes: number;
+}
+
+/** The included template a liquidjs error happened in (its token's file), if any. */
+function templateOf(error: unknown): string | undefined {
+  const file = error instanceof LiquidError ? (error.token as { file?: unknown } | undefined)?.file : undefined;
+  return typeof file === 'string' && file !== '' ? file : undefined;
+}
+
+/**
+ * `renderSandboxed` with `include`/`render` served from `options.templates`: same limits (time, memory,
+ * output, program size for each template parsed), plus the number of includes. An engine is built per
+ * render (~0.1 ms): its file system holds this render's count.
+ */
+export function renderWithIncludes(program: string, variables: Record<string, unknown>, limits: SandboxLimits, options: IncludeOptions): SandboxResult {
+  const partials = new PartialsFs(new Map(Object.entries(options.templates)), options.maxIncludes);
+  const liquid = build(limits, partials);
+  let templates;
+  try {
+    templates = liquid.parse(program);
+  } catch (error) {
+    return { ok: false, error: toSandboxError(error, 'syntax'), output: '' };
+  }
+  const emitter = new LimitedEmitter(limits.outputChars);
+  try {
+    const context = new Context(variables, liquid.options, { sync: true }, { liquid } as never);
+    toValueSync(liquid.renderer.renderTemplates(templates, context, emitter));
+    return { ok: true, output: emitter.buffer };
+  } catch (error) {
+    const root = error instanceof LiquidError ? (error.originalError ?? error) : error;
+    if (root instanceof IncludeLimitReached) return { ok: false, error: { code: 'runtime', line: null, message: root.message }, output: emitter.buffer };
+    const failure = toSandboxError(error, 'runtime');
+    const template = templateOf(error);
+    return { ok: false, error: template === undefined ? failure : { ...failure, template }, output: emitter.buffer };
   }
 }

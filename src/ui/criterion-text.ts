@@ -39,5 +39,7 @@ export function criterionText(criterion: Criterion): string {
       return t('criterion.header', { header: criterion.header, condition: conditionText(criterion.condition) });
     case 'metadata':
       return t('criterion.metadata', { key: criterion.key, condition: conditionText(criterion.condition) });
+    case 'visionEngine':
+      return t('criterion.visionEngine', { key: criterion.key, condition: conditionText(criterion.condition) });
   }
 }

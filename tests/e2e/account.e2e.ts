@@ -148,6 +148,15 @@ describe('forgotten password', () => {
 
 describe('ghosting', () => {
   it('lets support act as a user behind a banner, refuses provider staff with a 403 toast, and exits', async () => {
+    // The user finds the id support asks for in their own menu, and copies it.
+    const viewer = await signedIn('viewer');
+    await viewer.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openUserMenu(viewer.page, 'Victor Lecteur');
+    await viewer.page.getByRole('menuitem', { name: /Copier mon identifiant/ }).click();
+    await toasts.success(viewer.page).getByText('Identifiant demo-user-viewer copié').waitFor();
+    expect(await viewer.page.evaluate(() => navigator.clipboard.readText())).toBe('demo-user-viewer');
+    await viewer.context.close();
+
     const { context, page } = await signedIn('support');
 
     await openGhostDialog(page);

@@ -29,7 +29,8 @@ import { latestMessage } from './thread';
 import { sharedOcrPool } from '../../ocr/ocr-pool';
 import { imageOcrRefusal, ocrNote, OcrLedger, pagesToOcr, type EnvironmentOcr, type OcrEngine } from './ocr-step';
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
-import { transcribe, transcriptionConfig } from './transcribe';
+import { transcribe } from './transcribe';
+import { llmConfig } from '../../llm/config';
 
 export interface ExtractorFile {
   id: string | null;
@@ -338,13 +339,13 @@ async function fileDocuments(
   }
   if (family === 'audio') {
     if (!parser.audio.transcript) return note('No text extracted: audio files are only transcribed when transcript is on.');
-    const config = transcriptionConfig();
+    const config = llmConfig();
     if (config === null) return note('No text extracted: no transcription service is configured (POSTROOM_LLM_BASE_URL).');
     const transcript = await transcribe(config, name, bytes);
     const doc = documentBase(ctx, name, path, source, 'audio/mpeg');
     if (transcript.ok) {
       doc.blocks = blocks(transcript.text);
-      doc.notes.push(`Transcribed by ${config.model}.`);
+      doc.notes.push(`Transcribed by ${config.transcriptionModel}.`);
     } else {
       ctx.failures.push(`The transcript of "${name}" failed: ${transcript.message}`);
       doc.notes.push(`No transcript: ${transcript.message}.`);

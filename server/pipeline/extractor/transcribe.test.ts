@@ -1,43 +1,29 @@
 /**
- * MP3 transcripts through an OpenAI-compatible /v1/audio/transcriptions endpoint: a local HTTP
- * server started here speaks it (multipart file and model in, { text } out), and the extractor's
+ * MP3 transcripts through an OpenAI-compatible /v1/audio/transcriptions endpoint: the local server
+ * of server/test-support/llm-server.ts speaks it (multipart file and model in, { text } out), and the extractor's
  * notes say when no service is configured or when it fails.
  */
-import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { extractorSettingsSchema } from '../../../src/contract/environments';
+import { startLlmTestServer, type LlmTestServer } from '../../test-support/llm-server';
 import { extract, type ExtractorFile } from './extract';
 import { MeteredParser } from './metered-parser';
 
 const parser = new MeteredParser();
-const received: { path: string; authorization?: string; body: string }[] = [];
-let server: Server;
-let baseUrl: string;
-let status = 200;
+let llm: LlmTestServer;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('latin1');
-      received.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(status === 200 ? JSON.stringify({ text: 'Bonjour, je souhaite résilier mon contrat AB-77812.' }) : '{"error":{"message":"overloaded"}}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  llm = await startLlmTestServer();
+  llm.setDefault({ body: { text: 'Bonjour, je souhaite résilier mon contrat AB-77812.' } });
 });
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await llm.close();
   parser.close();
 });
 afterEach(() => {
   vi.unstubAllEnvs();
-  status = 200;
+  llm.reset();
 });
 
 const mp3: ExtractorFile = {
@@ -51,26 +37,26 @@ const settings = (transcript: boolean) => extractorSettingsSchema.parse({ parser
 
 describe('MP3 transcripts', () => {
   it('sends the file and model to /v1/audio/transcriptions and keeps the text', async () => {
-    vi.stubEnv('POSTROOM_LLM_BASE_URL', `${baseUrl}/v1`);
+    vi.stubEnv('POSTROOM_LLM_BASE_URL', `${llm.url}/v1`);
     vi.stubEnv('POSTROOM_LLM_API_KEY', 'sk-local');
     vi.stubEnv('POSTROOM_LLM_TRANSCRIPTION_MODEL', 'whisper-large-v3');
     const { result, failures } = await extract([mp3], settings(true), parser);
     expect(result.documents[0]!.blocks.map((block) => block.text)).toEqual(['Bonjour, je souhaite résilier mon contrat AB-77812.']);
     expect(result.documents[0]!.notes).toEqual(['Transcribed by whisper-large-v3.']);
     expect(failures).toEqual([]);
-    const last = received.at(-1)!;
+    const last = llm.requests.at(-1)!;
     expect(last.path).toBe('/v1/audio/transcriptions');
     expect(last.authorization).toBe('Bearer sk-local');
-    expect(last.body).toContain('filename="message-vocal.mp3"');
-    expect(last.body).toMatch(/name="model"\r\n\r\nwhisper-large-v3/);
+    expect(String(last.body)).toContain('filename="message-vocal.mp3"');
+    expect(String(last.body)).toMatch(/name="model"\r\n\r\nwhisper-large-v3/);
   });
 
   it('says so when transcript is off or no service is configured, and fails the part when the service does', async () => {
     vi.stubEnv('POSTROOM_LLM_BASE_URL', '');
     expect((await extract([mp3], settings(false), parser)).result.documents[0]!.notes).toEqual(['No text extracted: audio files are only transcribed when transcript is on.']);
     expect((await extract([mp3], settings(true), parser)).result.documents[0]!.notes).toEqual(['No text extracted: no transcription service is configured (POSTROOM_LLM_BASE_URL).']);
-    vi.stubEnv('POSTROOM_LLM_BASE_URL', baseUrl);
-    status = 503;
+    vi.stubEnv('POSTROOM_LLM_BASE_URL', llm.url);
+    llm.queue({ status: 503, body: { error: { message: 'overloaded' } } });
     const failed = await extract([mp3], settings(true), parser);
     expect(failed.failures).toEqual(['The transcript of "message-vocal.mp3" failed: the transcription service answered 503: {"error":{"message":"overloaded"}}']);
   });

@@ -1,43 +1,24 @@
 /**
  * MP3 transcripts (§3 audio "transcript") through an OpenAI-compatible speech-to-text service:
  * POST {POSTROOM_LLM_BASE_URL}/v1/audio/transcriptions (multipart `file` and `model`), answered with
- * `{ "text": … }`. The same POSTROOM_LLM_* settings as the vision engine:
- * - POSTROOM_LLM_BASE_URL: the service (e.g. http://127.0.0.1:8000); unset, audio is not transcribed
- *   and the document's note says so;
- * - POSTROOM_LLM_API_KEY: sent as a bearer token when set;
- * - POSTROOM_LLM_TRANSCRIPTION_MODEL: the model name (default whisper-1);
- * - POSTROOM_LLM_TIMEOUT_MS: how long one file may take (default 120 s).
+ * `{ "text": … }`, with the POSTROOM_LLM_* settings of server/llm/config.ts (the transcription model
+ * is POSTROOM_LLM_TRANSCRIPTION_MODEL). Without a service configured audio is not transcribed and the
+ * document's note says so.
  */
-export interface TranscriptionConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs: number;
-}
-
-export function transcriptionConfig(env: NodeJS.ProcessEnv = process.env): TranscriptionConfig | null {
-  const baseUrl = env.POSTROOM_LLM_BASE_URL?.trim();
-  if (!baseUrl) return null;
-  return {
-    baseUrl: baseUrl.replace(/\/+$/, '').replace(/\/v1$/, ''),
-    ...(env.POSTROOM_LLM_API_KEY ? { apiKey: env.POSTROOM_LLM_API_KEY } : {}),
-    model: env.POSTROOM_LLM_TRANSCRIPTION_MODEL?.trim() || 'whisper-1',
-    timeoutMs: Number(env.POSTROOM_LLM_TIMEOUT_MS) || 120_000,
-  };
-}
+import { authorization, type LlmConfig } from '../../llm/config';
 
 export type Transcript = { ok: true; text: string } | { ok: false; message: string };
 
-export async function transcribe(config: TranscriptionConfig, name: string, bytes: Uint8Array): Promise<Transcript> {
+export async function transcribe(config: LlmConfig, name: string, bytes: Uint8Array): Promise<Transcript> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/mpeg' }), name);
-  form.append('model', config.model);
+  form.append('model', config.transcriptionModel);
   form.append('response_format', 'json');
   try {
     const response = await fetch(`${config.baseUrl}/v1/audio/transcriptions`, {
       method: 'POST',
       body: form,
-      headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+      headers: authorization(config),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
     const body = await response.text();

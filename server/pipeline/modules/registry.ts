@@ -12,6 +12,8 @@ import { extractorStep } from './extractor/extractor-step';
 import { runNluModule } from './nlu/run-nlu';
 import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extraction';
 import { outputStep } from './output/output-step';
+import { replyTemplateStep } from './reply-template/reply-template-step';
+import { runVisionEngine } from './vision-engine/run-vision-engine';
 import type { ModuleStep } from './step';
 
 const nluStep: ModuleStep = async (module, context, state) => {
@@ -34,6 +36,7 @@ const categorizationStep: ModuleStep = (module, context, state) => {
     nlu: state.nlu,
     earlier: state.categorizations.map((entry) => entry.result),
     taints: state.taints,
+    vision: state.vision,
     content: context.settings.content,
     metadata: context.analysis.metadata,
     extracted: extractedForCategorization(state.extracted.map((entry) => entry.result)),
@@ -72,10 +75,15 @@ const ocrDataExtractionStep: ModuleStep = (module, context, state) =>
     files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
   });
 
-/** A module type whose step is not built yet: skipped, and the trace says so. */
-const notBuilt =
-  (label: string): ModuleStep =>
-  () => ({ outcome: 'skipped', message: `The ${label} module is not available yet: skipped, nothing was produced.` });
+const visionEngineStep: ModuleStep = async (module, context, state) => {
+  const vision = await runVisionEngine({
+    module,
+    extraction: state.extraction,
+    files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
+  });
+  if (vision.result !== null) state.vision = vision.result;
+  return vision;
+};
 
 export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
   extractor: extractorStep,
@@ -84,7 +92,7 @@ export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
   consolidation: consolidationStep,
   ocrDataExtraction: ocrDataExtractionStep,
   extraction: extractionStep,
-  visionEngine: notBuilt('vision engine'),
-  replyTemplate: notBuilt('reply template'),
+  visionEngine: visionEngineStep,
+  replyTemplate: replyTemplateStep(),
   output: outputStep,
 };

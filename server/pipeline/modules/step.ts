@@ -10,6 +10,7 @@ import type { EnvironmentModule } from '../../../src/contract/environments';
 import type { CategorizationResult } from '../../../src/contract/modules/categorization';
 import type { ExtractionResult } from '../../../src/contract/modules/extraction';
 import type { NluModuleResult } from '../../../src/contract/nlu-module';
+import type { VisionEngineResult } from '../../../src/contract/modules/vision-engine';
 import type { TaintState } from '../../../src/categorization/types';
 import type { Database } from '../../db/open';
 import type { readSettings } from '../../environments/settings';
@@ -52,12 +53,14 @@ export interface RunState {
   /** Information extraction results, in pipeline order (categorization's `extractedData` criterion reads them). */
   extracted: { moduleId: string; result: ExtractionResult }[];
   taints: TaintState;
+  /** The vision engine's answer (null until one succeeded); categorization's `visionEngine` criterion reads it. */
+  vision: VisionEngineResult | null;
   /** Every module's result so far (the output module reads them). */
   results: ModuleResult[];
 }
 
 export function emptyRunState(): RunState {
-  return { extraction: null, nlu: [], categorizations: [], extracted: [], taints: { analysis: [], documents: {} }, results: [] };
+  return { extraction: null, nlu: [], categorizations: [], extracted: [], taints: { analysis: [], documents: {} }, vision: null, results: [] };
 }
 
 export interface StepOutcome {

@@ -16,6 +16,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../../features/auth/queries';
 import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
+import { toast } from '../../ui/toasts/toast-service';
+import { tr } from '../../ui/message';
 import { openRapidNavigation } from '../rapid-navigation';
 import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
 import { signOut } from '../session';
@@ -35,6 +37,15 @@ function UserMenu() {
       <MenuItem icon="person" text={t('routes:profile')} onClick={() => navigate(paths.profile())} />
       <MenuItem icon="key" text={t('routes:profilePassword')} onClick={() => navigate(paths.profilePassword())} />
       {canGhost && <MenuItem icon="eye-open" text={t('account:ghosting.start')} onClick={() => setGhostDialogOpen(true)} />}
+      {user && (
+        // Support asks for this id to act as the user (ghosting names one account by its id).
+        <MenuItem
+          icon="duplicate"
+          text={t('account:ghosting.copyMyId')}
+          label={user.id}
+          onClick={() => void navigator.clipboard?.writeText(user.id).then(() => toast.success({ summary: tr('account:ghosting.myIdCopied', { id: user.id }) }))}
+        />
+      )}
       <MenuItem icon="database" text={t('routes:localStorageCleaner')} onClick={() => navigate(paths.localStorageCleaner())} />
       <MenuDivider />
       <MenuItem

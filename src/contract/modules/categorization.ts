@@ -105,7 +105,7 @@ export type ParameterCriterion = z.infer<typeof parameterCriterionSchema>;
 /** Which documents a category or consolidation-source criterion looks at. */
 export const documentScopeSchema = z.enum(['body', 'attachment', 'any']);
 
-export const CRITERION_TYPES = ['interaction', 'category', 'extractedData', 'consolidationSource', 'header', 'metadata'] as const;
+export const CRITERION_TYPES = ['interaction', 'category', 'extractedData', 'consolidationSource', 'header', 'metadata', 'visionEngine'] as const;
 export type CriterionType = (typeof CRITERION_TYPES)[number];
 
 export const criterionSchema = z.discriminatedUnion('type', [
@@ -160,6 +160,16 @@ export const criterionSchema = z.discriminatedUnion('type', [
   /** A metadata key of the analysis (given at upload). */
   z.object({
     type: z.literal('metadata'),
+    key: z.string().trim().min(1).max(100),
+    condition: valueConditionSchema,
+  }),
+  /**
+   * The vision engine's answer (a vision engine module before this one; without one it never holds):
+   * `key` is `categories` (each category key it gave), `answer` (its explanation or free answer) or
+   * one of its extraction fields. It concerns the whole analysis, so it holds on every document.
+   */
+  z.object({
+    type: z.literal('visionEngine'),
     key: z.string().trim().min(1).max(100),
     condition: valueConditionSchema,
   }),
@@ -220,7 +230,8 @@ export const ADVANCED_LIMITS = {
  * - `categories`: what the rules kept for this document (names, best first);
  * - `given`: categories already given in the analysis `[{ name, documentName, source }]`;
  * - `extracted`: extracted data fields `{ field: value }` (empty until the extraction issue);
- * - `headers`: `{ from, to, cc, subject, date, … }`; `metadata`: the analysis metadata.
+ * - `headers`: `{ from, to, cc, subject, date, … }`; `metadata`: the analysis metadata;
+ * - `vision`: the vision engine's answer when one ran before `{ categories, answer, <field>… }` (else empty).
  * Its output is category names, one per line (blank lines ignored, at most 20). Output that is
  * empty (only whitespace) keeps the rules' categories; otherwise the printed names replace them,
  * explained as `advanced`.

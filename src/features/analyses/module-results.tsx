@@ -1,6 +1,7 @@
 /**
  * Per-module results in pipeline order: the extractor's documents, the NLU labelling view, the
- * categories with why (categorization, consolidation), the extracted data, the output payload as a JSON tree, other
+ * categories with why (categorization, consolidation), the extracted data, the vision engine's answer,
+ * the output payload as a JSON tree, other
  * modules' outcome and message (skipped until they are built).
  */
 import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
@@ -12,6 +13,8 @@ import { moduleLabel } from './module-label';
 import { NluResultView } from './nlu-result-view';
 import { CategorizationResultView, ConsolidationResultView } from './categorization-result-view';
 import { ExtractionResultView } from './extraction-result-view';
+import { ReplyResultView } from './reply-result-view';
+import { VisionResultView } from './vision-result-view';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
@@ -26,6 +29,8 @@ function ModuleBody({ module, modules }: { module: ModuleResult; modules: readon
   if (module.type === 'categorization') return <CategorizationResultView module={module} />;
   if (module.type === 'consolidation') return <ConsolidationResultView module={module} />;
   if (module.type === 'extraction') return <ExtractionResultView module={module} />;
+  if (module.type === 'replyTemplate') return <ReplyResultView module={module} />;
+  if (module.type === 'visionEngine') return <VisionResultView module={module} />;
   return (
     <div data-testid={module.type === 'output' ? 'output-payload' : undefined}>
       {module.type === 'output' && <p className={Classes.TEXT_MUTED}>{t('result.payload')}</p>}

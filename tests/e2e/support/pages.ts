@@ -34,6 +34,7 @@ export const profilePage = {
 
 export const toasts = {
   error: (page: Page) => page.locator('.p-toast--error'),
+  success: (page: Page) => page.locator('.p-toast--success'),
   openDialog: (page: Page) => page.locator('.p-toast--error .p-toast__open').first().click(),
 };
 

@@ -10,6 +10,7 @@
 import type { ExtractorResult } from '../../../../src/contract/analyses';
 import type { ContentSettings, EnvironmentModule } from '../../../../src/contract/environments';
 import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
+import { visionValues, type VisionEngineResult } from '../../../../src/contract/modules/vision-engine';
 import { parseCategorizationConfig } from './config-cache';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { categorize } from '../../../../src/categorization/categorize';
@@ -22,6 +23,8 @@ export interface CategorizationModuleInput {
   nlu: readonly NluModuleResult[];
   earlier: readonly CategorizationResult[];
   taints: TaintState;
+  /** The vision engine's result when one ran before (the `visionEngine` criterion). */
+  vision?: VisionEngineResult | null;
   content: Pick<ContentSettings, 'multiCategory' | 'attachmentCategoriesPerPage'>;
   metadata: Record<string, unknown>;
   /** Extracted data of the extraction modules before it (none: the `extractedData` criterion never holds). */
@@ -65,6 +68,7 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
     headers: mailHeaders(input.extraction),
     metadata: input.metadata,
     extracted: input.extracted ?? { analysis: {}, documents: {} },
+    vision: input.vision ? visionValues(input.vision) : {},
     given: givenCategories(input.earlier),
     taints: input.taints,
     requiredTaints: input.module.requiredTaints,

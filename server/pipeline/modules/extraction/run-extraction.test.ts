@@ -43,7 +43,7 @@ describe('information extraction in the pipeline (demo NLU project)', { timeout:
     expect(extraction.result).toEqual({ scope: 'analysis', fields: { numeroContrat: 'AB-77812', dateSinistre: '2026-11-12', montant: 48250 }, errors: [], documents: [] });
     expect(extraction.message).toContain('numeroContrat = "AB-77812"');
     expect(output.result.extractedData).toEqual(extraction.result);
-    expect((await traceOf(server.handle.db, row.id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'extraction', 'categorization', 'consolidation', 'output', 'webhooks']);
+    expect((await traceOf(server.handle.db, row.id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'extraction', 'categorization', 'consolidation', 'replyTemplate', 'output', 'webhooks']);
   });
 
   it('extracts per document, feeds a categorization rule on extracted data, and keeps going past a failing field', async () => {

@@ -6,15 +6,14 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, H4, Intent } from '@blueprintjs/core';
+import { Button, H4 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { CATEGORY_TARGETS, type CategorizationSettings, type Category } from '../../../contract/categorization';
 import { AutoForm, type AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
-import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
-import { ConfigurationMessages } from './configuration-messages';
+import { ConfigForm } from './config-form';
 import { nameProblem } from './name-dialog';
 import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
@@ -53,7 +52,6 @@ function CategoryEditor({ settings, categoryId }: { settings: CategorizationSett
   const category = editor.draft.categories.find((item) => item.id === categoryId)!;
   const previous = settings.config.categories.find((item) => item.id === categoryId)!;
   const [touched, setTouched] = useState(false);
-  const guard = useUnsavedChangesGuard({ when: editor.dirty, onSave: () => save() });
   const taken = editor.draft.categories.filter((item) => item.id !== categoryId && item.target === category.target).map((item) => item.name);
   const problem = category.name.trim() === previous.name.trim() ? null : nameProblem(category.name, taken);
 
@@ -72,14 +70,13 @@ function CategoryEditor({ settings, categoryId }: { settings: CategorizationSett
   ].map((field) => ({ ...field, disabled: !canEdit }) as AutoField<keyof Fields>);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <ConfigForm
+      dirty={editor.dirty}
+      onSave={save}
+      canEdit={canEdit}
+      saving={editor.saving}
+      messages={editor.messages.filter((message) => message.moduleId !== settings.module.id || message.path.length < 2 || message.path[1] === String(editor.draft.categories.indexOf(category)))}
     >
-      {guard}
-      <ConfigurationMessages messages={editor.messages.filter((message) => message.moduleId !== settings.module.id || message.path.length < 2 || message.path[1] === String(editor.draft.categories.indexOf(category)))} />
       <AutoForm id="category" fields={fields} value={category} onChange={(value) => change(value)} errors={touched && problem ? { name: problem } : {}} />
       <div className="p-page__header">
         <H4>{t('rules.title')}</H4>
@@ -88,11 +85,6 @@ function CategoryEditor({ settings, categoryId }: { settings: CategorizationSett
         )}
       </div>
       <RulesTable rules={category.rules} readOnly={!canEdit} onChange={(rules) => change({ rules })} linkTo={(ruleId) => paths.categorizationRule(projectId, envId, moduleId, categoryId, ruleId)} />
-      {canEdit && (
-        <div className="p-toolbar">
-          <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} disabled={!editor.dirty} loading={editor.saving} />
-        </div>
-      )}
-    </form>
+    </ConfigForm>
   );
 }

@@ -68,6 +68,9 @@ describe('criteria builder', () => {
     await user.selectOptions(within(cards[4]!).getByLabelText('En-tête'), 'from');
     await user.type(within(cards[4]!).getByLabelText('Valeur'), '@assure.example');
     await user.type(within(cards[5]!).getByLabelText('Clé de métadonnée'), 'canal');
+    await user.clear(within(cards[6]!).getByLabelText('Clé de la réponse de vision'));
+    await user.type(within(cards[6]!).getByLabelText('Clé de la réponse de vision'), 'categories');
+    await user.type(within(cards[6]!).getByLabelText('Valeur'), 'claim');
 
     expect(last).toEqual([
       { type: 'interaction', interaction: 'resilierContrat', context: 'assurance', complete: true, parameters: [{ parameter: 'contrat', condition: { operator: 'equals', value: 'habitation' } }] },
@@ -76,6 +79,7 @@ describe('criteria builder', () => {
       { type: 'consolidationSource', source: 'attachment', fileName: 'constat*.pdf' },
       { type: 'header', header: 'from', condition: { operator: 'contains', value: '@assure.example' } },
       { type: 'metadata', key: 'canal', condition: { operator: 'exists' } },
+      { type: 'visionEngine', key: 'categories', condition: { operator: 'equals', value: 'claim' } },
     ]);
     for (const criterion of last) expect(criterionSchema.parse(criterion)).toEqual(criterion);
     // A rule made of them passes the contract as it is.

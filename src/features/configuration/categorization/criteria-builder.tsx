@@ -29,6 +29,8 @@ export function newCriterion(type: CriterionType, data: PickerData): Criterion {
       return { type, header: 'subject', condition: { operator: 'contains', value: '' } };
     case 'metadata':
       return { type, key: '', condition: { operator: 'exists' } };
+    case 'visionEngine':
+      return { type, key: 'categories', condition: { operator: 'equals', value: '' } };
   }
 }
 
@@ -119,6 +121,13 @@ function CriterionFields({ id, criterion, data, onChange, disabled }: { id: stri
       return (
         <ControlGroup>
           <HTMLSelect aria-label={t('builder.header')} disabled={disabled} value={criterion.header} onChange={(event) => onChange({ ...criterion, header: event.currentTarget.value })} options={[...new Set([criterion.header, ...HEADERS])].map((header) => ({ value: header, label: t(`headers.${header}`, { defaultValue: header }) }))} />
+          <ConditionEditor id={id} disabled={disabled} condition={criterion.condition} onChange={(condition) => onChange({ ...criterion, condition })} />
+        </ControlGroup>
+      );
+    case 'visionEngine':
+      return (
+        <ControlGroup>
+          <InputGroup aria-label={t('builder.visionKey')} placeholder={t('builder.visionKeyPlaceholder')} disabled={disabled} value={criterion.key} onChange={(event) => onChange({ ...criterion, key: event.currentTarget.value })} />
           <ConditionEditor id={id} disabled={disabled} condition={criterion.condition} onChange={(condition) => onChange({ ...criterion, condition })} />
         </ControlGroup>
       );

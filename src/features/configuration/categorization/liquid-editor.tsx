@@ -5,7 +5,7 @@
  */
 import { StreamLanguage } from '@codemirror/language';
 import { CodeEditor, type CodeEditorProps } from '../../../ui/code-editor';
-import { liquidParser } from './liquid-mode';
+import { liquidParser } from '../../../ui/liquid-mode';
 
 const liquid = StreamLanguage.define(liquidParser);
 

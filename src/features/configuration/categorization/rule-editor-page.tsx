@@ -6,16 +6,15 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, H4, Intent } from '@blueprintjs/core';
+import { H4 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { ruleSchema, type CategorizationSettings, type Rule } from '../../../contract/categorization';
 import { useFlag } from '../../../storage/feature-flags';
 import { AutoForm, type AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
-import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
-import { ConfigurationMessages } from './configuration-messages';
+import { ConfigForm } from './config-form';
 import { CriteriaBuilder, type PickerData } from './criteria-builder';
 import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
@@ -91,8 +90,7 @@ function RuleEditor({ settings, categoryId, existing }: { settings: Categorizati
     if (saved && !existing) setCreated(true);
     return saved;
   };
-  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
-  // Declared after the guard: its effect (guard off) has run when this one navigates.
+  // The guard lives in ConfigForm, a child: its effect (guard off) has run when this one navigates.
   useEffect(() => {
     if (created) navigate(paths.categorizationRule(projectId, envId, moduleId, categoryId, rule.id), { replace: true });
   }, [created, navigate, projectId, envId, moduleId, categoryId, rule.id]);
@@ -108,14 +106,7 @@ function RuleEditor({ settings, categoryId, existing }: { settings: Categorizati
   ].map((field) => ({ ...field, disabled: !canEdit }) as AutoField<Extract<keyof Fields, string>>);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      {guard}
-      <ConfigurationMessages messages={editor.messages} />
+    <ConfigForm dirty={dirty} onSave={save} canEdit={canEdit} saving={editor.saving} saveDisabled={!dirty && existing !== undefined} messages={editor.messages}>
       <AutoForm
         id="rule"
         fields={fields}
@@ -135,11 +126,6 @@ function RuleEditor({ settings, categoryId, existing }: { settings: Categorizati
       <H4>{t('builder.title')}</H4>
       <CriteriaBuilder criteria={rule.criteria} data={data} disabled={!canEdit} onChange={(criteria) => setRule({ ...rule, criteria })} />
       {issues.criteria && <p className="bp6-intent-danger bp6-text-muted">{issues.criteria}</p>}
-      {canEdit && (
-        <div className="p-toolbar">
-          <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={editor.saving} disabled={!dirty && existing !== undefined} />
-        </div>
-      )}
-    </form>
+    </ConfigForm>
   );
 }

@@ -58,6 +58,11 @@ describe('console → engine input', () => {
     expect(analyseOptionsFor(server, [context], undefined)).toEqual({ language: 'auto', candidates: ['fr', 'gb'], contexts: ['insurance'], multipleInteractions: true, labeling: false });
     expect(analyseOptionsFor(server, [context], 'fr').language).toBe('fr');
   });
+  it("falls back on the environment's languages for auto when the server's contexts declare none, as the server does", () => {
+    const server = { name: 'main', defaultLanguage: 'auto', contexts: ['insurance'], multipleInteractions: true, labeling: false } as NluServer;
+    expect(analyseOptionsFor(server, [{ ...context, languages: [] }], undefined, ['de', 'it']).candidates).toEqual(['de', 'it']);
+    expect(analyseOptionsFor(server, [context], undefined, ['de', 'it']).candidates).toEqual(['fr', 'gb']);
+  });
 });
 
 describe('interaction function form', () => {

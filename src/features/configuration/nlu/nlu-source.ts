@@ -1,10 +1,10 @@
 /**
  * The configuration lists the console fetched → the engine's input and options, the way the server
  * maps its tables (server/nlu/source.ts and analyse.ts), so the offline NLU test answers what the
- * server would. `auto` chooses among the languages of the server's contexts (the server uses the
- * environment's languages; both are the same on a coherent configuration).
+ * server would. `auto` chooses among the same languages as on the server (src/nlu/auto-candidates.ts).
  */
 import type { Archetype, NluContext, NluInteraction, NluInteractionFunction, NluServer } from '../../../contract/nlu';
+import { autoCandidates } from '../../../nlu/auto-candidates';
 import { nluSourceOf } from '../../../nlu/source-of';
 import type { AnalyseOptions, NluLanguage, NluSource } from '../../../nlu/types';
 
@@ -20,9 +20,13 @@ export function toNluSource(config: NluConfiguration): NluSource {
   return nluSourceOf(config);
 }
 
-export function analyseOptionsFor(server: NluServer, contexts: readonly NluContext[], language: NluLanguage | 'auto' | undefined): AnalyseOptions {
-  const used = contexts.filter((context) => server.contexts.includes(context.name));
-  const candidates = [...new Set(used.flatMap((context) => context.languages))];
+export function analyseOptionsFor(
+  server: NluServer,
+  contexts: readonly NluContext[],
+  language: NluLanguage | 'auto' | undefined,
+  environmentLanguages: readonly string[] = [],
+): AnalyseOptions {
+  const candidates = autoCandidates(contexts, server.contexts, environmentLanguages);
   const requested = language ?? server.defaultLanguage;
   return {
     language: requested,

@@ -51,6 +51,7 @@ export function NluTest({ envId }: { envId: string }) {
   const contexts = useQuery(nluQueries.contexts(envId));
   const interactions = useQuery(nluQueries.interactions(envId));
   const functions = useQuery(nluQueries.functions(envId));
+  const languages = useQuery(nluQueries.languages(envId));
   const [text, setText] = useState('');
   const [serverId, setServerId] = useState(servers[0]?.id ?? '');
   const [language, setLanguage] = useState<NluLanguage | 'auto' | ''>('');
@@ -74,7 +75,7 @@ export function NluTest({ envId }: { envId: string }) {
           source: toNluSource({ archetypes: archetypes.data, contexts: contexts.data, interactions: interactions.data, functions: functions.data }),
           compile: { aiVersion: server.aiVersion },
           text,
-          options: analyseOptionsFor(server, contexts.data, language || undefined),
+          options: analyseOptionsFor(server, contexts.data, language || undefined, languages.data ?? []),
         });
         if (answer.ok) setOutcome({ text, result: answer.result, errors: answer.errors });
         else setProblem({ text: t('test.failed', { message: answer.message }), starting: false });

@@ -1,6 +1,7 @@
 /** Query-key factory and options of the NLU screens: one list per kind of item, per environment. */
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/request';
+import { getEnvironmentSettings } from '../../../contract/environments';
 import { getProject } from '../../../contract/organisations';
 import {
   archetypeEndpoints,
@@ -47,6 +48,12 @@ export const nluQueries = {
     queryOptions({
       queryKey: [...nluQueries.env(envId), 'check'] as const,
       queryFn: ({ signal }) => request(checkNlu, { params: { envId }, signal }),
+    }),
+  /** The environment's languages: candidates of `auto` in the offline test when the contexts declare none. */
+  languages: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'languages'] as const,
+      queryFn: async ({ signal }) => (await request(getEnvironmentSettings, { params: { envId }, signal })).settings.languages,
     }),
   /** The project, for the caller's profile on it (configurators edit, others read). */
   project: (projectId: string) =>

@@ -1,8 +1,8 @@
 /**
  * A small CodeMirror stream mode for Liquid (tags `{% %}`, outputs `{{ }}`, strings, numbers,
- * keywords, filters, comments). Enough for the advanced categorization program, without the weight
- * of @codemirror/lang-liquid and its HTML, CSS and JavaScript languages (the program prints names,
- * not HTML).
+ * keywords, filters, comments), shared by the advanced categorization program and the reply templates,
+ * without the weight of @codemirror/lang-liquid and its HTML, CSS and JavaScript languages (both
+ * print text, not HTML).
  */
 import type { StreamParser } from '@codemirror/language';
 

@@ -1,0 +1,78 @@
+/**
+ * What the pipeline benches share: the fixture mails (eml + msg + the claim letter, so some rules
+ * hold), an in-memory PGlite with the demo seeded, and `measure(modules)`: one batch through the
+ * real pipeline (1 worker, extractor cache off) on demo-nlu-prod with these modules, timed by the
+ * process's CPU clock. The batch is stored as aborted and queued by one UPDATE when the clock starts,
+ * after one analysis has warmed the parse thread and the NLU engine.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inArray, sql } from 'drizzle-orm';
+import { createSecretBox } from '../../server/crypto/secret-box.ts';
+import { migrateDatabase } from '../../server/db/migrate.ts';
+import { MEMORY, openDatabase } from '../../server/db/open.ts';
+import { analyses } from '../../server/db/schema.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { createNluRuntime } from '../../server/nlu/runtime.ts';
+import { startPipeline } from '../../server/pipeline/pipeline.ts';
+import { notifyQueued } from '../../server/pipeline/queue-signal.ts';
+import { queueAnalysis, setSettings } from '../../server/pipeline/testing/analyses.ts';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
+export const ENV = 'demo-nlu-prod';
+
+export const mails = ['eml', 'msg'].flatMap((folder) =>
+  readdirSync(join(FIXTURES, folder))
+    .filter((name) => name.endsWith(`.${folder}`))
+    .map((name) => ({ name, content: readFileSync(join(FIXTURES, folder, name)) })),
+);
+mails.push({ name: 'claim-letter-fr.pdf', content: readFileSync(join(FIXTURES, 'pdf', 'claim-letter-fr.pdf')) });
+
+export async function openBenchDatabase() {
+  const handle = await openDatabase(MEMORY);
+  await migrateDatabase(handle);
+  await seedDemo(handle.db);
+  return handle;
+}
+
+/** Mean wall milliseconds per trace step (module type) of these analyses. */
+export async function stepMeans(db, ids) {
+  const rows = (await db.execute(sql`SELECT module, avg(duration_ms)::float AS ms FROM analysis_trace WHERE analysis_id IN ${ids} GROUP BY module ORDER BY module`)).rows;
+  return Object.fromEntries(rows.map((row) => [row.module, row.ms]));
+}
+
+/** The demo environment's seeded modules (its configurations included). */
+export async function seededModules(db) {
+  const row = (await db.execute(sql`SELECT settings FROM environments WHERE id = ${ENV}`)).rows[0];
+  return row.settings.modules;
+}
+
+export function pipelineMeter(db, rounds) {
+  const secrets = createSecretBox('bench-secret-of-at-least-32-bytes!!');
+  const nlu = createNluRuntime({ startupMs: 0 });
+  const countLeft = async () => Number((await db.execute(sql`SELECT count(*) AS n FROM analyses WHERE environment_id = ${ENV} AND status IN ('waiting', 'pending')`)).rows[0].n);
+  /** One batch through these modules: counts, wall seconds, process CPU seconds, and the stored rows. */
+  return async function measure(modules) {
+    // The seeded reply templates stay: the reply template step drafts with them (settings, not module config).
+    const stored = (await db.execute(sql`SELECT settings FROM environments WHERE id = ${ENV}`)).rows[0].settings;
+    await setSettings(db, ENV, { languages: ['fr', 'gb'], extractor: { parser: { global: { useCache: false } } }, modules, replyTemplates: stored.replyTemplates ?? [] });
+    const pipeline = startPipeline({ db, secrets, nlu }, { workers: 1, pollMs: 20 });
+    await queueAnalysis(db, ENV, [mails[mails.length - 1]]);
+    while ((await countLeft()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const ids = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const mail of mails) ids.push(await queueAnalysis(db, ENV, [mail], { state: { status: 'aborted' } }));
+    }
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    await db.update(analyses).set({ status: 'waiting' }).where(inArray(analyses.id, ids));
+    notifyQueued();
+    while ((await countLeft()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    await pipeline.stop();
+    const rows = await db.select({ status: analyses.status, modules: analyses.modules }).from(analyses).where(inArray(analyses.id, ids));
+    return { ids, count: ids.length, processed: rows.filter((row) => row.status === 'processed').length, rows, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  };
+}

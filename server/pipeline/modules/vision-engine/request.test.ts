@@ -1,0 +1,111 @@
+/**
+ * Request building: real PDF pages rendered to PNG, pictures sent as they are, the page cap over the
+ * whole analysis, the texts, and the answer read back against the settings.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ExtractedDocument } from '../../../../src/contract/analyses';
+import { visionEngineConfigSchema } from '../../../../src/contract/modules/vision-engine';
+import type { ExtractionOutcome } from '../../extractor/extract';
+import { fixture } from '../../testing/analyses';
+import { visionInput } from './pages';
+import { renderPdfPagesInThread } from './render-in-thread';
+import { readVisionAnswer, visionChatRequest } from './request';
+
+const scan = (name: string) => readFileSync(new URL(`../../../../test-fixtures/scan/${name}`, import.meta.url));
+
+const doc = (name: string, contentType: string, pageCount: number | null, text: string, path = [name]): ExtractedDocument => ({
+  fileId: null,
+  path,
+  name,
+  source: path.length === 1 ? 'main' : 'attachment',
+  contentType,
+  headers: null,
+  html: null,
+  pageCount,
+  blocks: [{ page: null, text }],
+  notes: [],
+});
+
+const outcome = (documents: ExtractedDocument[], attachments: ExtractionOutcome['attachments'] = []): ExtractionOutcome => ({
+  result: { documents },
+  attachments,
+  mainFileError: null,
+  summary: '',
+});
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo';
+
+describe('vision engine input', () => {
+  it('renders PDF pages to PNG and sends pictures as they are, with each document text', async () => {
+    const pdf = fixture('pdf/claim-letter-fr.pdf');
+    const jpg = scan('invoice-scan.jpg');
+    const input = await visionInput(
+      outcome(
+        [doc('mail.eml', 'message/rfc822', null, 'Bonjour, voici la facture.'), doc('claim.pdf', 'application/pdf', 1, 'Déclaration de sinistre', ['mail.eml', 'claim.pdf']), doc('photo.jpg', 'image/jpeg', null, '')],
+        [{ fileName: 'claim.pdf', contentType: 'application/pdf', path: ['mail.eml', 'claim.pdf'], bytes: pdf }],
+      ),
+      [{ name: 'photo.jpg', content: jpg }],
+      5,
+    );
+    expect(input.images.map((image) => [image.document, image.page])).toEqual([['claim.pdf', 1], ['photo.jpg', null]]);
+    expect(input.images[0]!.dataUrl.startsWith(PNG)).toBe(true);
+    expect(input.images[1]!.dataUrl).toBe(`data:image/jpeg;base64,${jpg.toString('base64')}`);
+    expect(input.texts).toEqual([
+      { document: 'mail.eml', text: 'Bonjour, voici la facture.' },
+      { document: 'claim.pdf', text: 'Déclaration de sinistre' },
+    ]);
+    expect([input.pagesLeftOut, input.notes]).toEqual([0, []]);
+  }, 60_000);
+
+  it('sends at most maxPages images over the analysis and counts the pages left out', async () => {
+    const pdf = fixture('pdf/report-120-pages.pdf');
+    const input = await visionInput(outcome([doc('report.pdf', 'application/pdf', 120, 'Rapport')]), [{ name: 'report.pdf', content: pdf }], 2);
+    expect(input.images.map((image) => image.page)).toEqual([1, 2]);
+    expect(input.pagesLeftOut).toBe(118);
+  }, 60_000);
+
+  it('keeps the text of a PDF whose pages cannot be rendered, and says why in the notes', async () => {
+    const broken = fixture('pdf/claim-letter-fr.pdf').subarray(0, 1500);
+    const input = await visionInput(outcome([doc('broken.pdf', 'application/pdf', 2, 'Texte lu')]), [{ name: 'broken.pdf', content: broken }], 5);
+    expect([input.images, input.texts, input.pagesLeftOut]).toEqual([[], [{ document: 'broken.pdf', text: 'Texte lu' }], 2]);
+    expect(input.notes).toEqual([expect.stringMatching(/^"broken.pdf" page 1 could not be rendered \(.+\): its text only was sent from there on\.$/)]);
+  }, 60_000);
+
+  it('stops a rendering thread past its deadline, keeping what it rendered', async () => {
+    const rendered = await renderPdfPagesInThread(fixture('pdf/report-120-pages.pdf'), [1, 2, 3], 110, 50);
+    expect(rendered).toEqual({ pngs: [], problem: { page: 1, message: 'rendering took longer than 0.05 s' } });
+  }, 60_000);
+
+  it('says when a document content is gone (retention) and sends its text only', async () => {
+    const input = await visionInput(outcome([doc('old.pdf', 'application/pdf', 3, 'Texte conservé')]), [], 5);
+    expect(input.images).toEqual([]);
+    expect(input.texts).toEqual([{ document: 'old.pdf', text: 'Texte conservé' }]);
+    expect(input.notes).toEqual(['"old.pdf": its content is no longer available (retention), only its text was sent.']);
+  });
+});
+
+describe('vision chat request', () => {
+  const config = visionEngineConfigSchema.parse({ type: 'strict_classification', prompt: 'Classe le courrier.', categories: [{ key: 'invoice', description: 'Une facture' }, { key: 'claim' }] });
+
+  it('holds the instructions with the keys, the prompt, the texts, the images and the schema', () => {
+    const request = visionChatRequest(config, { images: [{ document: 'a.pdf', page: 2, dataUrl: 'data:image/png;base64,AAAA' }], texts: [{ document: 'a.pdf', text: 'Facture 42' }], pagesLeftOut: 0, notes: [] });
+    expect(request.messages[0]).toEqual({ role: 'system', content: expect.stringContaining('- invoice: Une facture\n- claim') });
+    expect(request.messages[1]!.content).toEqual([
+      { type: 'text', text: 'Classe le courrier.' },
+      { type: 'text', text: 'Text of "a.pdf":\nFacture 42' },
+      { type: 'text', text: '"a.pdf", page 2:' },
+      { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA', detail: 'high' } },
+    ]);
+    expect(request.jsonSchema?.name).toBe('vision_classification');
+  });
+
+  it('reads a valid answer and explains why another is refused', () => {
+    expect(readVisionAnswer(config, '{"categories":["claim","claim"],"explanation":"Un constat"}')).toEqual({ ok: true, value: { categories: ['claim'], fields: {}, answer: 'Un constat' } });
+    expect(readVisionAnswer(config, 'Sure! Here it is')).toEqual({ ok: false, message: 'the answer is not JSON: Sure! Here it is' });
+    const unknown = readVisionAnswer(config, '{"categories":["receipt"],"explanation":"x"}');
+    expect(unknown.ok ? '' : unknown.message).toMatch(/^the answer does not match the settings: categories\.0: /);
+    const extra = readVisionAnswer(config, '{"categories":[],"explanation":"x","mood":"happy"}');
+    expect(extra.ok ? '' : extra.message).toMatch(/\(mood\)$/);
+  });
+});

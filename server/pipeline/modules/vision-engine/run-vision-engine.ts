@@ -1,0 +1,78 @@
+/**
+ * The pipeline's vision engine module (issue 14; spec §3 Vision engine): the analysis's pages as
+ * images, with their text, to the configured language model (server/llm/), whose JSON answer is
+ * checked against the module's settings. It never throws and never loses the analysis: no model
+ * configured is a plain `skipped` with the reason; a timeout, a refusal, a rate limit that outlasts
+ * its retries or an answer that does not match the settings is an `error` outcome with the reason
+ * (the later modules run, the analysis ends in error so that reanalyzing tries again).
+ */
+import type { EnvironmentModule } from '../../../../src/contract/environments';
+import { visionEngineConfigSchema, type VisionEngineResult } from '../../../../src/contract/modules/vision-engine';
+import { chatCompletion } from '../../../llm/chat';
+import { llmConfig, type LlmConfig } from '../../../llm/config';
+import type { ExtractionOutcome } from '../../extractor/extract';
+import { visionInput, type PageRenderer } from './pages';
+import { readVisionAnswer, visionChatRequest } from './request';
+
+export interface VisionModuleInput {
+  module: EnvironmentModule;
+  extraction: ExtractionOutcome | null;
+  files: readonly { name: string; content: Uint8Array }[];
+  /** The language model service; null: none configured (POSTROOM_LLM_BASE_URL unset). */
+  llm?: LlmConfig | null;
+  render?: PageRenderer;
+}
+
+export interface VisionModuleOutcome {
+  outcome: 'success' | 'error' | 'skipped';
+  message: string;
+  result: VisionEngineResult | null;
+  /** Set on errors: the analysis ends in error (reanalyze retries), the later modules still run. */
+  partialFailure?: string;
+}
+
+export const NO_LLM_MESSAGE =
+  'No language model is configured on this server (POSTROOM_LLM_BASE_URL is not set): the vision engine sent nothing and produced nothing.';
+
+const failed = (message: string): VisionModuleOutcome => ({ outcome: 'error', message, result: null, partialFailure: message });
+
+export async function runVisionEngine({ module, extraction, files, llm = llmConfig(), render }: VisionModuleInput): Promise<VisionModuleOutcome> {
+  const parsed = visionEngineConfigSchema.safeParse(module.config);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return failed(`The configuration of "${module.name}" is not valid: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+  }
+  const config = parsed.data;
+  if (!config.active) return { outcome: 'skipped', message: `The vision engine "${module.name}" is not active in its settings: no model was asked.`, result: null };
+  if (llm === null) return { outcome: 'skipped', message: NO_LLM_MESSAGE, result: null };
+  if (extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: no document to show the model.', result: null };
+  try {
+    const input = await visionInput(extraction, files, config.maxPages, render);
+    const answer = await chatCompletion(llm, visionChatRequest(config, input));
+    const retried = answer.attempts > 1 ? ` after ${answer.attempts} attempts` : '';
+    if (!answer.ok) return failed(`The vision engine got no answer (${answer.code}${retried}): ${answer.message}.`);
+    const read = readVisionAnswer(config, answer.text);
+    if (!read.ok) return failed(`The vision engine's answer was refused (llmMalformed${retried}): ${read.message}.`);
+    const result: VisionEngineResult = {
+      type: config.type,
+      model: answer.model || llm.model,
+      ...read.value,
+      pages: input.images.map((image) => ({ document: image.document, page: image.page })),
+      pagesLeftOut: input.pagesLeftOut,
+    };
+    return { outcome: 'success', message: summary(result, input.notes, retried), result };
+  } catch (error) {
+    return failed(`The vision engine failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function summary(result: VisionEngineResult, notes: readonly string[], retried: string): string {
+  const found =
+    result.type === 'strict_extraction'
+      ? `${Object.values(result.fields).filter((value) => value !== null).length} of ${Object.keys(result.fields).length} field(s) found`
+      : result.categories.length > 0
+        ? `categories: ${result.categories.join(', ')}`
+        : 'no category';
+  const left = result.pagesLeftOut > 0 ? ` ${result.pagesLeftOut} page(s) not sent (page limit).` : '';
+  return `${result.model} answered${retried} on ${result.pages.length} page image(s): ${found}.${left}${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * A reply draft from a chosen template (issue 14): the render (src/replies/render.ts) and, for an
+ * "LLM prompt" template, the configured language model's answer to it. Shared by the pipeline step
+ * and the Tests endpoint, so a test answers what an analysis would get. Never throws.
+ */
+import type { ReplyTemplate, ReplyTemplateConfig, ReplyTemplateResult } from '../../src/contract/modules/reply-template';
+import { renderReplyTemplate } from '../../src/replies/render';
+import type { ReplyVariables } from '../../src/replies/variables';
+import { askLanguageModel, type AskModel } from './ask-model';
+
+export interface DraftInput {
+  template: ReplyTemplate;
+  templates: readonly ReplyTemplate[];
+  variables: ReplyVariables;
+  config: ReplyTemplateConfig;
+  chosenFor: 'category' | 'default';
+  category: string | null;
+  /** The language model to ask (tests pass their own); default: the operator's (POSTROOM_LLM_*), or none. */
+  ask?: AskModel | null;
+}
+
+export interface DraftError {
+  /** The sandbox's code (syntax, runtime, timeLimit…), `llmNotConfigured`, or the chat client's code. */
+  code: string;
+  template: string;
+  line: number | null;
+  message: string;
+}
+
+export interface Draft {
+  result: ReplyTemplateResult | null;
+  rendered: string;
+  error: DraftError | null;
+}
+
+export async function draftReply(input: DraftInput): Promise<Draft> {
+  const { template } = input;
+  const rendered = renderReplyTemplate(template, input.templates, input.variables);
+  if (!rendered.ok) {
+    const { code, template: inTemplate, line, message } = rendered.error;
+    return { result: null, rendered: rendered.output, error: { code, template: inTemplate, line, message } };
+  }
+  const chosen = { id: template.id, name: template.name, chosenFor: input.chosenFor, category: input.category };
+  if (!template.llmPrompt) return { result: { template: chosen, draft: rendered.output }, rendered: rendered.output, error: null };
+
+  const ask = input.ask === undefined ? askLanguageModel() : input.ask;
+  if (ask === null) {
+    return {
+      result: null,
+      rendered: rendered.output,
+      error: {
+        code: 'llmNotConfigured',
+        template: template.name,
+        line: null,
+        message: 'No language model is configured (POSTROOM_LLM_BASE_URL is not set): the prompt was rendered but no draft was written.',
+      },
+    };
+  }
+  const answer = await ask(rendered.output, input.config.llmMaxTokens);
+  if (!answer.ok) return { result: null, rendered: rendered.output, error: { code: answer.code, template: template.name, line: null, message: answer.message } };
+  return { result: { template: chosen, draft: answer.text, llm: { model: answer.model, prompt: rendered.output } }, rendered: rendered.output, error: null };
+}

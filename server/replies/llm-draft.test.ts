@@ -1,0 +1,88 @@
+/**
+ * "LLM prompt" reply templates (issue 14) against a local server speaking the OpenAI chat protocol:
+ * the rendered template is the prompt, the model's answer the draft — in the pipeline (result,
+ * output) and in the Tests render; a refusal or an unconfigured service is said plainly.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReplyTestResult } from '../../src/contract/reply-templates';
+import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../pipeline/testing/analyses';
+import { chatReply, startLlmTestServer, type LlmTestServer } from '../test-support/llm-server';
+import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+
+let server: TestServer;
+let llm: LlmTestServer;
+let token = '';
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  llm = await startLlmTestServer();
+  server = await createTestServer({ pipeline: { workers: 1, pollMs: 30, leaseMs: 5000 } });
+  token = await signIn(server.app, 'admin');
+}, 120_000);
+afterAll(async () => {
+  process.env = saved;
+  await server.close();
+  await llm.close();
+});
+
+const PIPELINE = [
+  { id: 'x', type: 'extractor', name: 'Extracteur' },
+  { id: 'r', type: 'replyTemplate', name: 'Réponse', config: { llmMaxTokens: 300 } },
+  { id: 'o', type: 'output', name: 'Sortie' },
+] as const;
+const prompt = { id: 'p', name: 'prompt', isDefault: true, llmPrompt: true, body: "Rédige une réponse courtoise en français au mail « {{ subject }} ».\n{% include 'consignes' %}" };
+const rules = { id: 'c', name: 'consignes', body: 'Trois phrases au plus.' };
+
+describe('LLM prompt templates', { timeout: 60_000 }, () => {
+  it("send the rendered prompt to the model and make its answer the draft, in the result and the output", async () => {
+    process.env.POSTROOM_LLM_BASE_URL = llm.url;
+    process.env.POSTROOM_LLM_MODEL = 'test-model';
+    llm.reset();
+    llm.queue(chatReply('Bonjour, nous avons bien reçu votre message.'));
+    const db = server.handle.db;
+    const env = await createEnvironment(db, { modules: [...PIPELINE], replyTemplates: [prompt, rules] });
+    const id = await queueAnalysis(db, env, [{ name: 'arf.eml', content: fixture('eml/arf.eml') }]);
+    const row = await waitForEnd(db, id);
+    const step = row.modules.find((module) => module.type === 'replyTemplate')!;
+    expect(step.outcome).toBe('success');
+    const expectedPrompt = 'Rédige une réponse courtoise en français au mail « FW: Earn money ».\nTrois phrases au plus.';
+    expect(step.result).toEqual({
+      template: { id: 'p', name: 'prompt', chosenFor: 'default', category: null },
+      draft: 'Bonjour, nous avons bien reçu votre message.',
+      llm: { model: 'test-model', prompt: expectedPrompt },
+    });
+    expect((row.modules.find((module) => module.type === 'output')!.result as { replyProposal: unknown }).replyProposal).toEqual(step.result);
+    const [request] = llm.requests;
+    expect(request).toMatchObject({ path: '/v1/chat/completions', body: { model: 'test-model', max_tokens: 300, messages: [{ role: 'user', content: expectedPrompt }] } });
+  });
+
+  it("record the model's refusal in the trace and the Errors tab; the analysis goes on", async () => {
+    process.env.POSTROOM_LLM_BASE_URL = llm.url;
+    llm.reset();
+    llm.queue(chatReply('', { refusal: 'I cannot help with that.' }));
+    const db = server.handle.db;
+    const env = await createEnvironment(db, { modules: [...PIPELINE], replyTemplates: [prompt, rules] });
+    const id = await queueAnalysis(db, env, [{ name: 'arf.eml', content: fixture('eml/arf.eml') }]);
+    const row = await waitForEnd(db, id);
+    expect(row.status).toBe('processed');
+    expect(row.modules.find((module) => module.type === 'replyTemplate')).toMatchObject({ outcome: 'error', result: null });
+    expect((await traceOf(db, id)).find((entry) => entry.module === 'replyTemplate')?.message).toContain('refused');
+    const errors = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${env}/reply-templates/errors`, headers: { authorization: `Bearer ${token}` } });
+    expect(errors.json()).toMatchObject({ errors: [{ analysisId: id, code: 'llmRefused', template: 'prompt' }] });
+  });
+
+  it('say plainly in the Tests render that no model is configured, with the prompt rendered', async () => {
+    delete process.env.POSTROOM_LLM_BASE_URL;
+    const env = await createEnvironment(server.handle.db, { modules: [...PIPELINE], replyTemplates: [prompt, rules] });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/v4/console/api/environment/${env}/reply-templates/test`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { template: 'prompt', variables: { subject: 'Devis' } },
+    });
+    const result = response.json<ReplyTestResult>();
+    expect(result.result).toBeNull();
+    expect(result.rendered).toBe('Rédige une réponse courtoise en français au mail « Devis ».\nTrois phrases au plus.');
+    expect(result.error).toMatchObject({ code: 'llmNotConfigured', message: expect.stringContaining('POSTROOM_LLM_BASE_URL') });
+  });
+});

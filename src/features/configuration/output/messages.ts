@@ -1,0 +1,26 @@
+/** Translated texts of the output screen: the endpoints' error codes and the payload's empty-field reasons, from their codes. */
+import i18next from 'i18next';
+import { ApiError, errorMessage, serverCode } from '../../../api/errors';
+import { OUTPUT_ERROR_CODES, type OutputUnavailable } from '../../../contract/output';
+
+const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
+
+export function outputErrorText(error: unknown): string {
+  const code = serverCode(error);
+  const params = error instanceof ApiError ? ((error.jsonData as { params?: Record<string, unknown> } | undefined)?.params ?? {}) : {};
+  if (code && (OUTPUT_ERROR_CODES as readonly string[]).includes(code)) return t(`output:errors.${code}`, params);
+  if (code && i18next.exists(`analyses:errors.${code}`)) return t(`analyses:errors.${code}`, params);
+  return errorMessage(error);
+}
+
+/** A load error for ListState, its text translated by code. */
+export function translatedError(error: unknown): Error | null {
+  return error ? new Error(outputErrorText(error)) : null;
+}
+
+/** "Categories: the categorization module "Catégories" is deactivated", in the user's language. */
+export function unavailableText(reason: OutputUnavailable): { field: string; why: string } {
+  const field = i18next.exists(`output:preview.fieldNames.${reason.field}`) ? t(`output:preview.fieldNames.${reason.field}`) : reason.field;
+  const module = reason.params.module ? t(`environments:modules.types.${reason.params.module}`) : '';
+  return { field, why: t(`output:unavailable.${reason.code}`, { ...reason.params, module }) };
+}

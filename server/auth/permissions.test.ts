@@ -173,6 +173,9 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consolidation.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'categorization.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'extraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'extraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'extraction.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],

@@ -11,6 +11,7 @@
 import type { ConfigurationMessage } from '../../src/contract/categorization';
 import { consolidationConfigSchema } from '../../src/contract/modules/consolidation';
 import { categorizationConfigSchema } from '../../src/contract/modules/categorization';
+import { extractionConfigSchema } from '../../src/contract/modules/extraction';
 import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { Database } from '../db/open';
 import { HttpError } from '../http-error';
@@ -56,14 +57,15 @@ export async function guardModulesWrite(
   after: EnvironmentSettings,
 ): Promise<{ settings: EnvironmentSettings; messages: ConfigurationMessage[] }> {
   const touched = touchedModules(before, after);
-  // `PUT settings` takes any module `config` object: a categorization or consolidation one must be
-  // what the module reads, or the module would fail at every analysis.
+  // `PUT settings` takes any module `config` object: a categorization, consolidation or extraction
+  // one must be what the module reads, or the module would fail at every analysis.
   for (const module of after.modules) {
     if (!touched.has(module.id) || !module.active) continue;
     const schema =
       module.type === 'categorization' ? categorizationConfigSchema
       : module.type === 'consolidation' ? consolidationConfigSchema
       : module.type === 'ocrDataExtraction' ? ocrDataExtractionConfigSchema
+      : module.type === 'extraction' ? extractionConfigSchema
       : null;
     const parsed = schema?.safeParse(module.config);
     if (parsed !== undefined && !parsed.success) {

@@ -7,6 +7,7 @@ import type { Role } from '../../src/contract/auth';
 import type { EnvironmentSettingsInput } from '../../src/contract/environments';
 import type { accessProfileEnum, providerRoleEnum } from './schema';
 import { DEMO_CATEGORIZATION_CONFIG, DEMO_CONSOLIDATION_CONFIG } from './seed-categorization';
+import { DEMO_EXTRACTION_CONFIG } from './seed-extraction';
 import { DEMO_REPLY_TEMPLATES } from './seed-replies';
 
 export const DEMO_PASSWORD = 'Postroom-demo-1';
@@ -21,18 +22,20 @@ export const DEMO_PROJECTS = [
 
 /**
  * The demo NLU project's pipeline: extractor, the NLU module on the demo context (seed-nlu.ts),
- * categorization and consolidation (seed-categorization.ts), a French reply draft (seed-replies.ts),
- * and the output with the NLU result, the categories and the reply; French and English.
+ * information extraction (seed-extraction.ts), categorization and consolidation
+ * (seed-categorization.ts), a French reply draft (seed-replies.ts), and the output with the NLU
+ * result, the extracted data, the categories and the reply; French and English.
  */
 const DEMO_NLU_SETTINGS: EnvironmentSettingsInput = {
   languages: ['fr', 'gb'],
   modules: [
     { id: 'demo-extractor', type: 'extractor', name: 'Extracteur' },
     { id: 'demo-nlu', type: 'nlu', name: 'NLU', context: 'assurance' },
+    { id: 'demo-extraction', type: 'extraction', name: 'Extraction', config: DEMO_EXTRACTION_CONFIG },
     { id: 'demo-categorization', type: 'categorization', name: 'Catégorisation', context: 'assurance', config: DEMO_CATEGORIZATION_CONFIG },
     { id: 'demo-consolidation', type: 'consolidation', name: 'Consolidation', config: DEMO_CONSOLIDATION_CONFIG },
     { id: 'demo-reply', type: 'replyTemplate', name: 'Réponse' },
-    { id: 'demo-output', type: 'output', name: 'Sortie', config: { nluOutput: true, categoriesEnabled: true } },
+    { id: 'demo-output', type: 'output', name: 'Sortie', config: { nluOutput: true, categoriesEnabled: true, extractedData: true } },
   ],
   replyTemplates: DEMO_REPLY_TEMPLATES,
 };

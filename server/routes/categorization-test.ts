@@ -21,6 +21,9 @@ import { HttpError } from '../http-error';
 import { environmentSettingsOf, interactionFacts } from '../categorization/facts';
 import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from '../pipeline/modules/categorization/run-categorization';
 import { runNluModule } from '../pipeline/modules/nlu/run-nlu';
+import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
+import { extractedForCategorization } from '../../src/extraction/extract';
+import type { ExtractionResult } from '../../src/contract/modules/extraction';
 import { registerEndpoint } from './register';
 
 function textDocument(text: string): ExtractorResult {
@@ -43,6 +46,7 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
     }
     let extraction: ExtractorResult;
     let metadata: Record<string, unknown> = {};
+    let createdAt = new Date();
     // An analysis's vision engine answer feeds the `visionEngine` criterion as in its run; a typed text has none.
     let vision: VisionEngineResult | null = null;
     if (body.analysisId !== undefined) {
@@ -50,6 +54,7 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
       const extractor = row.modules.find((module) => module.type === 'extractor' && module.outcome === 'success');
       extraction = (extractor?.result as ExtractorResult | undefined) ?? { documents: [] };
       metadata = row.metadata;
+      createdAt = row.createdAt;
       vision = visionEngineResultSchema.safeParse(row.modules.find((module) => module.type === 'visionEngine' && module.outcome === 'success')?.result).data ?? null;
     } else if (body.text !== undefined) {
       extraction = textDocument(body.text);
@@ -64,6 +69,7 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
 
     const nlu: NluModuleResult[] = [];
     const earlier: { moduleId: string; result: CategorizationResult }[] = [];
+    const extracted: ExtractionResult[] = [];
     let taints: TaintState = { analysis: [], documents: {} };
     let result: CategorizationResult | null = null;
     const position = settings.modules.indexOf(tested);
@@ -72,6 +78,9 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
       if (module.type === 'nlu') {
         const ran = await runNluModule({ db: ctx.db, runtime: ctx.nlu, environmentId: params.envId, module, extraction: extractionOutcome, languages });
         if (ran.result !== null) nlu.push(ran.result);
+      } else if (module.type === 'extraction') {
+        const ran = runExtractionModule({ module, extraction, nlu, metadata, languages, now: createdAt, taints });
+        if (ran.result !== null) extracted.push(ran.result);
       } else if (module.type === 'categorization') {
         const own: EnvironmentModule = module === tested ? { ...module, config } : module;
         const ran = runCategorizationModule({
@@ -83,6 +92,7 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
           vision,
           content: settings.content,
           metadata,
+          extracted: extractedForCategorization(extracted),
           budgetMs: CATEGORIZATION_BUDGET_MS,
         });
         if (ran.result === null) continue;

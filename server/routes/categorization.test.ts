@@ -29,7 +29,7 @@ describe('categorization settings', { timeout: 60_000 }, () => {
     const response = await call('qualifier', 'GET', PROD, '/modules/demo-categorization/categorization');
     expect(response.statusCode).toBe(200);
     const view = response.json<CategorizationSettings>();
-    expect(view.module).toMatchObject({ id: 'demo-categorization', type: 'categorization', name: 'Catégorisation', context: 'assurance', position: 2, requiredTaints: [] });
+    expect(view.module).toMatchObject({ id: 'demo-categorization', type: 'categorization', name: 'Catégorisation', context: 'assurance', position: 3, requiredTaints: [] });
     expect(view.config.defaultCategory).toBe('Autre');
     expect(view.config.categories.filter((c) => c.target === 'body').map((c) => c.name)).toEqual([
       'Déclaration de sinistre',

@@ -22,6 +22,7 @@ import { registerNluServerRoutes } from './nlu-servers';
 import { registerNluTransferRoutes } from './nlu-transfer';
 import { registerCategorizationRoutes } from './categorization';
 import { registerCategorizationTestRoutes } from './categorization-test';
+import { registerExtractionRoutes } from './extraction';
 import { registerVisionEngineRoutes } from './vision-engine';
 import { registerOutputRoutes } from './output';
 import { registerReplyTemplateRoutes } from './reply-templates';
@@ -48,6 +49,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerNluTransferRoutes(app, ctx);
   registerCategorizationRoutes(app, ctx);
   registerCategorizationTestRoutes(app, ctx);
+  registerExtractionRoutes(app, ctx);
   registerVisionEngineRoutes(app, ctx);
   registerOutputRoutes(app, ctx);
   registerReplyTemplateRoutes(app, ctx);

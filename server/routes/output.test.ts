@@ -72,8 +72,8 @@ describe('output settings', { timeout: 60_000 }, () => {
     const response = await call('qualifier', 'GET', '/modules/demo-output/output');
     expect(response.statusCode, response.body).toBe(200);
     const view = response.json<OutputSettings>();
-    expect(view.module).toMatchObject({ id: 'demo-output', type: 'output', name: 'Sortie', position: 4 });
-    expect(view.config).toEqual({ ...defaults, nluOutput: true, categoriesEnabled: true });
+    expect(view.module).toMatchObject({ id: 'demo-output', type: 'output', name: 'Sortie', position: 6 });
+    expect(view.config).toEqual({ ...defaults, nluOutput: true, categoriesEnabled: true, extractedData: true });
     expect(view.categories).toEqual(expect.arrayContaining(['Déclaration de sinistre', 'Résiliation', 'Autre']));
   });
 
@@ -105,13 +105,9 @@ describe('output preview', { timeout: 60_000 }, () => {
     expect(payload.emailHeader).toMatchObject({ Subject: 'Declaration de sinistre', From: 'Jeanne Client <jeanne@example.com>' });
     expect((payload.categories as { final: { category: string }[] }).final.map((entry) => entry.category)).toContain('Déclaration de sinistre');
     expect(payload.nlu).toEqual(row!.modules.find((module) => module.type === 'nlu')!.result);
-    expect(unavailable).toEqual(
-      expect.arrayContaining([
-        { field: 'extractedData', code: 'moduleMissing', params: { module: 'extraction' } },
-        { field: 'replyProposal', code: 'moduleMissing', params: { module: 'replyTemplate' } },
-        { field: 'visionEngine', code: 'moduleMissing', params: { module: 'visionEngine' } },
-      ]),
-    );
+    // The demo pipeline extracts data and drafts a reply; it has no vision engine.
+    expect(payload.extractedData).toEqual(row!.modules.find((module) => module.type === 'extraction')!.result);
+    expect(unavailable).toEqual([{ field: 'visionEngine', code: 'moduleMissing', params: { module: 'visionEngine' } }]);
   });
 
   it('follows the unsaved options: HTML bodies, attachment data, categories to skip, and what is switched off', async () => {

@@ -21,7 +21,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'vision' | 'replies' | 'output' | 'ocrRules';
+  namespace: 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -56,6 +56,11 @@ export const configurationMenu: ConfigurationSection[] = [
     ],
   },
   {
+    namespace: 'extraction',
+    title: 'menu.title',
+    entries: [{ title: 'extraction', description: 'menu.extraction', icon: 'th-derived', to: paths.extraction }],
+  },
+  {
     namespace: 'vision',
     title: 'menu.title',
     entries: [{ title: 'visionEngine', description: 'menu.visionEngine', icon: 'eye-open', to: paths.visionEngine }],
@@ -78,7 +83,7 @@ export const configurationMenu: ConfigurationSection[] = [
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'vision', 'replies', 'output', 'ocrRules']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

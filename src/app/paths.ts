@@ -12,6 +12,7 @@ const messagesBank = (projectId: string) => `${project(projectId)}/testing-cente
 const self = (envId: string) => `/self/${enc(envId)}`;
 const nlu = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/nlu`;
 const categorization = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/categorization`;
+const extraction = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/extraction`;
 const consolidation = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/consolidation`;
 const visionEngine = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/vision-engine`;
 const output = (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/output`;
@@ -103,6 +104,10 @@ export const paths = {
     `${categorization(projectId, envId)}/${enc(moduleId)}/categories/${enc(categoryId)}/rules/${enc(ruleId)}`,
   categorizationAdvanced: (projectId: string, envId: string, moduleId: string) =>
     `${categorization(projectId, envId)}/${enc(moduleId)}/advanced`,
+  /** Information extraction (issue 14): the modules, then one module with its tabs (`?tab=`). */
+  extraction: (projectId: string, envId: string) => extraction(projectId, envId),
+  extractionModule: (projectId: string, envId: string, moduleId: string, tab?: 'information' | 'tests' | 'documentation') =>
+    `${extraction(projectId, envId)}/${enc(moduleId)}${tab ? `?tab=${tab}` : ''}`,
   consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
   consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
   /** Vision engine settings (issue 14), per module like categorization's. */

@@ -318,6 +318,16 @@ export const routes: RouteObject[] = [
             handle: { title: 'categorizationAdvanced' },
           },
           {
+            path: 'configuration/extraction',
+            lazy: () => import('../features/configuration/extraction/modules-page').then((m) => ({ Component: m.ExtractionModulesPage })),
+            handle: { title: 'extraction' },
+          },
+          {
+            path: 'configuration/extraction/:moduleId',
+            lazy: () => import('../features/configuration/extraction/extraction-page').then((m) => ({ Component: m.ExtractionPage })),
+            handle: { title: 'extraction' },
+          },
+          {
             path: 'configuration/consolidation',
             lazy: () => import('../features/configuration/categorization/modules-page').then((m) => ({ Component: m.ConsolidationModulesPage })),
             handle: { title: 'consolidation' },

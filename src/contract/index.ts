@@ -62,6 +62,7 @@ import { environmentConsumption, myConsumption, organisationConsumption } from '
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
+import { extractionEndpoints } from './extraction';
 import { visionEngineEndpoints } from './vision-engine';
 import { getOcrDataExtractionSettings, saveOcrDataExtractionSettings, testOcrDataExtraction } from './ocr-data-extraction';
 import { outputEndpoints } from './output';
@@ -144,6 +145,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...nluEndpoints,
   ...replyTemplateEndpoints,
   ...categorizationEndpoints,
+  ...extractionEndpoints,
   ...visionEngineEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,

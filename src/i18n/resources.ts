@@ -29,6 +29,8 @@ import frNlu from './resources/fr/nlu.json';
 import enNlu from './resources/en/nlu.json';
 import frCategorization from './resources/fr/categorization.json';
 import enCategorization from './resources/en/categorization.json';
+import frExtraction from './resources/fr/extraction.json';
+import enExtraction from './resources/en/extraction.json';
 import frVision from './resources/fr/vision.json';
 import enVision from './resources/en/vision.json';
 import frOutput from './resources/fr/output.json';
@@ -39,8 +41,8 @@ import frOcrRules from './resources/fr/ocrRules.json';
 import enOcrRules from './resources/en/ocrRules.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules, extraction: frExtraction },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules, extraction: enExtraction },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

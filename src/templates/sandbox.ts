@@ -23,6 +23,19 @@ export interface SandboxLimits {
   programChars: number;
 }
 
+/**
+ * Filters a caller adds to the sandbox (extraction's date, amount and text filters). `name` keys the
+ * engine cache: one set of filters per name. Filters are plain functions on JSON values; they must
+ * bound their own work (cut their input), since liquidjs's time limit is checked only between nodes.
+ */
+export interface SandboxFilters {
+  name: string;
+  filters: Readonly<Record<string, SandboxFilter>>;
+}
+
+/** A filter: `this.context.getSync(['name'])` reads a variable of the render. */
+export type SandboxFilter = (this: { context: { getSync(paths: PropertyKey[]): unknown } }, value: unknown, ...args: unknown[]) => unknown;
+
 export type SandboxErrorCode = 'syntax' | 'timeLimit' | 'memoryLimit' | 'outputTooLarge' | 'runtime';
 
 export interface SandboxError {
@@ -51,12 +64,13 @@ const MEMORY_LIMIT = 10_000_000;
 
 const engines = new Map<string, Liquid>();
 
-/** One engine per set of limits (they hold no state between renders; building one costs ~0.1 ms). */
-function engine(limits: SandboxLimits): Liquid {
-  const key = `${limits.timeMs}:${limits.programChars}`;
+/** One engine per set of limits and filters (they hold no state between renders; building one costs ~0.1 ms). */
+function engine(limits: SandboxLimits, extra?: SandboxFilters): Liquid {
+  const key = `${limits.timeMs}:${limits.programChars}:${extra?.name ?? ''}`;
   let liquid = engines.get(key);
   if (liquid === undefined) {
     liquid = build(limits);
+    for (const [name, filter] of Object.entries(extra?.filters ?? {})) liquid.registerFilter(name, filter as never);
     engines.set(key, liquid);
   }
   return liquid;
@@ -119,9 +133,9 @@ function isLimit(error: unknown, word: string): boolean {
 }
 
 /** Parses only: the syntax errors a save is refused for (§5), with their line. */
-export function checkLiquidSyntax(program: string, limits: SandboxLimits): SandboxError | null {
+export function checkLiquidSyntax(program: string, limits: SandboxLimits, extra?: SandboxFilters): SandboxError | null {
   try {
-    engine(limits).parse(program);
+    engine(limits, extra).parse(program);
     return null;
   } catch (error) {
     return toSandboxError(error, 'syntax');
@@ -145,8 +159,8 @@ function toSandboxError(error: unknown, fallback: SandboxErrorCode): SandboxErro
  * Parses and renders `program` with `variables` (plain JSON data) within the limits. Never throws:
  * every failure is a `SandboxError`, with the output written before it (cut at the limit).
  */
-export function renderSandboxed(program: string, variables: Record<string, unknown>, limits: SandboxLimits): SandboxResult {
-  const liquid = engine(limits);
+export function renderSandboxed(program: string, variables: Record<string, unknown>, limits: SandboxLimits, extra?: SandboxFilters): SandboxResult {
+  const liquid = engine(limits, extra);
   let templates;
   try {
     templates = liquid.parse(program);

@@ -52,8 +52,9 @@ describe('output settings', () => {
     const finalCategories = (json: Record<string, unknown>) => ((json.categories as { final: { category: string }[] }).final ?? []).map((entry) => entry.category);
     expect(finalCategories(before)).toContain('Déclaration de sinistre');
     expect((before.documents as object[])[0]).not.toHaveProperty('html');
-    // Modules this pipeline lacks: the reasons, translated.
-    await expect(out.unavailable(page)).resolves.toContain("Données extraites — Aucun module « Extraction d'informations » dans le pipeline de cet environnement");
+    // The demo extracts data (issue 14); the module this pipeline lacks gives its reason, translated.
+    expect(before.extractedData).toMatchObject({ scope: 'analysis' });
+    await expect(out.unavailable(page)).resolves.toContain('Résultat du moteur de vision — Aucun module « Moteur de vision » dans le pipeline de cet environnement');
 
     // Unsaved options change the preview: HTML bodies in, the claim category skipped, NLU out.
     await out.toggle(page, 'Corps HTML');

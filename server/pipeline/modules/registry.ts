@@ -6,6 +6,8 @@ import type { ModuleType } from '../../../src/contract/environments';
 import { carriedTaints, taintsAfter } from '../../../src/categorization/from-results';
 import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './categorization/run-categorization';
 import { runConsolidationModule } from './consolidation/run-consolidation';
+import { runExtractionModule } from './extraction/run-extraction';
+import { extractedForCategorization } from '../../../src/extraction/extract';
 import { extractorStep } from './extractor/extractor-step';
 import { runNluModule } from './nlu/run-nlu';
 import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extraction';
@@ -37,6 +39,7 @@ const categorizationStep: ModuleStep = (module, context, state) => {
     vision: state.vision,
     content: context.settings.content,
     metadata: context.analysis.metadata,
+    extracted: extractedForCategorization(state.extracted.map((entry) => entry.result)),
     budgetMs: CATEGORIZATION_BUDGET_MS,
     cacheKey: `${context.analysis.environmentId}@${context.analysis.settingsVersion}`,
   });
@@ -45,6 +48,20 @@ const categorizationStep: ModuleStep = (module, context, state) => {
     state.taints = taintsAfter(state.taints, categorization.result);
   }
   return categorization;
+};
+
+const extractionStep: ModuleStep = (module, context, state) => {
+  const extraction = runExtractionModule({
+    module,
+    extraction: state.extraction?.result ?? null,
+    nlu: state.nlu,
+    metadata: context.analysis.metadata,
+    languages: context.settings.languages,
+    now: context.analysis.createdAt,
+    taints: state.taints,
+  });
+  if (extraction.result !== null) state.extracted.push({ moduleId: module.id, result: extraction.result });
+  return extraction;
 };
 
 const consolidationStep: ModuleStep = (module, _context, state) =>
@@ -68,18 +85,13 @@ const visionEngineStep: ModuleStep = async (module, context, state) => {
   return vision;
 };
 
-/** A module type whose step is not built yet: skipped, and the trace says so. */
-const notBuilt =
-  (label: string): ModuleStep =>
-  () => ({ outcome: 'skipped', message: `The ${label} module is not available yet: skipped, nothing was produced.` });
-
 export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
   extractor: extractorStep,
   nlu: nluStep,
   categorization: categorizationStep,
   consolidation: consolidationStep,
   ocrDataExtraction: ocrDataExtractionStep,
-  extraction: notBuilt('information extraction'),
+  extraction: extractionStep,
   visionEngine: visionEngineStep,
   replyTemplate: replyTemplateStep(),
   output: outputStep,

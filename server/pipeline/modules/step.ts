@@ -8,6 +8,7 @@
 import type { ModuleResult } from '../../../src/contract/analyses';
 import type { EnvironmentModule } from '../../../src/contract/environments';
 import type { CategorizationResult } from '../../../src/contract/modules/categorization';
+import type { ExtractionResult } from '../../../src/contract/modules/extraction';
 import type { NluModuleResult } from '../../../src/contract/nlu-module';
 import type { VisionEngineResult } from '../../../src/contract/modules/vision-engine';
 import type { TaintState } from '../../../src/categorization/types';
@@ -49,6 +50,8 @@ export interface RunState {
   extraction: ExtractionOutcome | null;
   nlu: NluModuleResult[];
   categorizations: { moduleId: string; result: CategorizationResult }[];
+  /** Information extraction results, in pipeline order (categorization's `extractedData` criterion reads them). */
+  extracted: { moduleId: string; result: ExtractionResult }[];
   taints: TaintState;
   /** The vision engine's answer (null until one succeeded); categorization's `visionEngine` criterion reads it. */
   vision: VisionEngineResult | null;
@@ -57,7 +60,7 @@ export interface RunState {
 }
 
 export function emptyRunState(): RunState {
-  return { extraction: null, nlu: [], categorizations: [], taints: { analysis: [], documents: {} }, vision: null, results: [] };
+  return { extraction: null, nlu: [], categorizations: [], extracted: [], taints: { analysis: [], documents: {} }, vision: null, results: [] };
 }
 
 export interface StepOutcome {

@@ -1,6 +1,7 @@
 /**
  * Per-module results in pipeline order: the extractor's documents, the NLU labelling view, the
- * categories with why (categorization, consolidation), the vision engine's answer, the output payload as a JSON tree, other
+ * categories with why (categorization, consolidation), the extracted data, the vision engine's answer,
+ * the output payload as a JSON tree, other
  * modules' outcome and message (skipped until they are built).
  */
 import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
@@ -11,6 +12,7 @@ import { ExtractedDocuments } from './extracted-documents';
 import { moduleLabel } from './module-label';
 import { NluResultView } from './nlu-result-view';
 import { CategorizationResultView, ConsolidationResultView } from './categorization-result-view';
+import { ExtractionResultView } from './extraction-result-view';
 import { ReplyResultView } from './reply-result-view';
 import { VisionResultView } from './vision-result-view';
 
@@ -26,6 +28,7 @@ function ModuleBody({ module, modules }: { module: ModuleResult; modules: readon
   if (module.type === 'nlu') return <NluResultView module={module} modules={modules} />;
   if (module.type === 'categorization') return <CategorizationResultView module={module} />;
   if (module.type === 'consolidation') return <ConsolidationResultView module={module} />;
+  if (module.type === 'extraction') return <ExtractionResultView module={module} />;
   if (module.type === 'replyTemplate') return <ReplyResultView module={module} />;
   if (module.type === 'visionEngine') return <VisionResultView module={module} />;
   return (

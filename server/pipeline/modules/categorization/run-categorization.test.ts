@@ -53,7 +53,7 @@ describe('categorization in the pipeline (demo NLU project)', { timeout: 300_000
     expect(categorization.message).toContain('Déclaration de sinistre (rule "declarerSinistre")');
     expect(consolidation.result).toMatchObject({ workflowId: 'wf-demo-assurance', labels: ['SINISTRE'], categories: [{ category: 'Déclaration de sinistre', reason: 'only' }], taints: ['sinistre'] });
     expect(output.result.categories).toMatchObject({ final: [{ category: 'Déclaration de sinistre' }], labels: ['SINISTRE'], workflowId: 'wf-demo-assurance', skipped: [] });
-    expect((await traceOf(server.handle.db, row.id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'categorization', 'consolidation', 'replyTemplate', 'output', 'webhooks']);
+    expect((await traceOf(server.handle.db, row.id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'extraction', 'categorization', 'consolidation', 'replyTemplate', 'output', 'webhooks']);
     // The demo's French reply for the final category (server/db/seed-replies.ts), in the output too.
     const reply = row.modules.find((module) => module.type === 'replyTemplate')!;
     expect(reply.result).toMatchObject({ template: { name: 'Sinistre', chosenFor: 'category', category: 'Déclaration de sinistre' } });

@@ -15,7 +15,7 @@ import { parseCategorizationConfig } from './config-cache';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { categorize } from '../../../../src/categorization/categorize';
 import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
-import type { TaintState } from '../../../../src/categorization/types';
+import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
 
 export interface CategorizationModuleInput {
   module: EnvironmentModule;
@@ -27,6 +27,8 @@ export interface CategorizationModuleInput {
   vision?: VisionEngineResult | null;
   content: Pick<ContentSettings, 'multiCategory' | 'attachmentCategoriesPerPage'>;
   metadata: Record<string, unknown>;
+  /** Extracted data of the extraction modules before it (none: the `extractedData` criterion never holds). */
+  extracted?: CategorizationInput['extracted'];
   /** Time the module may take, in milliseconds. */
   budgetMs: number;
   /**
@@ -65,8 +67,7 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
     attachmentCategoriesPerPage: input.content.attachmentCategoriesPerPage,
     headers: mailHeaders(input.extraction),
     metadata: input.metadata,
-    // The extraction module (a later issue) will fill these.
-    extracted: { analysis: {}, documents: {} },
+    extracted: input.extracted ?? { analysis: {}, documents: {} },
     vision: input.vision ? visionValues(input.vision) : {},
     given: givenCategories(input.earlier),
     taints: input.taints,

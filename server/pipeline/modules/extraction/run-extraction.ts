@@ -1,0 +1,85 @@
+/**
+ * The pipeline's information extraction module (issue 14; ARCHITECTURE "A pipeline module is one
+ * slice"): reads the extractor's documents, the NLU results and the analysis's headers and metadata,
+ * runs the engine (src/extraction/) and answers its result with a one-line summary for the trace.
+ *
+ * It never throws: a configuration that does not parse is an `error` outcome; a field that fails is
+ * an error inside a `success` result (the other fields are filled, the trace names the field).
+ */
+import type { ExtractorResult } from '../../../../src/contract/analyses';
+import type { EnvironmentLanguage, EnvironmentModule } from '../../../../src/contract/environments';
+import { EXTRACTION_LIMITS, extractionConfigSchema, type ExtractionResult, type FieldError } from '../../../../src/contract/modules/extraction';
+import type { NluModuleResult } from '../../../../src/contract/nlu-module';
+import { engineDocuments, mailHeaders } from '../../../../src/categorization/from-results';
+import { extract } from '../../../../src/extraction/extract';
+import type { NluLanguage } from '../../../../src/nlu/types';
+import type { TaintState } from '../../../../src/categorization/types';
+
+export interface ExtractionModuleInput {
+  module: EnvironmentModule;
+  extraction: ExtractorResult | null;
+  nlu: readonly NluModuleResult[];
+  metadata: Record<string, unknown>;
+  /** The environment's languages: the first one that is not `auto` reads dates and numbers when no NLU result says. */
+  languages: readonly EnvironmentLanguage[];
+  /** Reference of relative dates: the analysis's creation. */
+  now: Date;
+  budgetMs?: number;
+  /** Taints carried so far (per document, only the documents carrying a required one are read). */
+  taints?: TaintState;
+}
+
+export interface ExtractionModuleOutcome {
+  outcome: 'success' | 'error' | 'skipped';
+  message: string;
+  result: ExtractionResult | null;
+}
+
+/** The language the NLU detected (or was told), else the environment's first. */
+export function extractionLanguage(nlu: readonly NluModuleResult[], languages: readonly EnvironmentLanguage[]): NluLanguage {
+  const detected = nlu.flatMap((result) => result.blocks).find((block) => block.result.language !== undefined)?.result.language;
+  if (detected !== undefined) return detected;
+  return (languages.find((language) => language !== 'auto') as NluLanguage | undefined) ?? 'fr';
+}
+
+export function runExtractionModule(input: ExtractionModuleInput): ExtractionModuleOutcome {
+  try {
+    if (input.extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: no text to extract information from.', result: null };
+    const parsed = extractionConfigSchema.safeParse(input.module.config);
+    if (!parsed.success) {
+      return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.error.issues[0]?.message ?? 'invalid'}.`, result: null };
+    }
+    const result = extract({
+      config: parsed.data,
+      documents: engineDocuments(input.extraction, input.nlu),
+      inputType: input.module.inputType,
+      headers: mailHeaders(input.extraction),
+      metadata: input.metadata,
+      language: extractionLanguage(input.nlu, input.languages),
+      now: input.now,
+      deadline: Date.now() + (input.budgetMs ?? EXTRACTION_LIMITS.moduleBudgetMs),
+      taints: input.taints,
+      requiredTaints: input.module.requiredTaints,
+    });
+    return { outcome: 'success', message: summary(result, parsed.data.fields.length), result };
+  } catch (error) {
+    return { outcome: 'error', message: `The information extraction module failed: ${error instanceof Error ? error.message : String(error)}`, result: null };
+  }
+}
+
+function describeValues(fields: Record<string, unknown>): string {
+  const found = Object.entries(fields).filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0));
+  return found.length === 0 ? 'nothing found' : found.map(([name, value]) => `${name} = ${JSON.stringify(value).slice(0, 60)}`).join(', ');
+}
+
+function describeErrors(errors: readonly FieldError[]): string | null {
+  return errors.length === 0 ? null : `Field errors: ${errors.slice(0, 5).map((error) => `${error.field} (${error.message})`).join('; ')}${errors.length > 5 ? '…' : ''}.`;
+}
+
+function summary(result: ExtractionResult, fieldCount: number): string {
+  const head = `${fieldCount} field${fieldCount === 1 ? '' : 's'} configured.`;
+  if (result.scope === 'analysis') return [head, `Analysis: ${describeValues(result.fields ?? {})}.`, describeErrors(result.errors)].filter(Boolean).join(' ');
+  if (result.documents.length === 0) return `${head} No document to read (input type or taints).`;
+  const parts = result.documents.map((doc) => `${doc.documentName}: ${describeValues(doc.fields)}`);
+  return [head, `${parts.join('; ')}.`, describeErrors(result.documents.flatMap((doc) => doc.errors))].filter(Boolean).join(' ');
+}

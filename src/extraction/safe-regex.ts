@@ -1,0 +1,49 @@
+/**
+ * Regular expressions written by users (field sources, the `regex_find` filters) run on RE2JS, a
+ * JavaScript port of RE2: matching time is linear in the text whatever the pattern, so `(a+)+$` on
+ * a long line cannot hang the pipeline (JavaScript's own engine backtracks exponentially there).
+ * The price: no back-references or look-arounds; such patterns are refused with RE2's reason.
+ * Texts are cut at EXTRACTION_LIMITS.textChars and at most `max` matches are read.
+ */
+import { RE2JS } from 're2js';
+import { EXTRACTION_LIMITS } from '../contract/modules/extraction';
+
+export type CompiledRegex = { ok: true; regex: RE2JS } | { ok: false; code: 'badRegex'; detail: string };
+
+const cache = new Map<string, CompiledRegex>();
+const CACHE_SIZE = 500;
+
+export function compileRegex(pattern: string, ignoreCase: boolean): CompiledRegex {
+  const key = `${ignoreCase ? 'i' : '-'}${pattern}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  let compiled: CompiledRegex;
+  if (pattern.length > EXTRACTION_LIMITS.regexChars) {
+    compiled = { ok: false, code: 'badRegex', detail: `longer than ${EXTRACTION_LIMITS.regexChars} characters` };
+  } else {
+    try {
+      compiled = { ok: true, regex: RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) };
+    } catch (error) {
+      compiled = { ok: false, code: 'badRegex', detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(key, compiled);
+  return compiled;
+}
+
+/** Does `group` (a number or a name) exist in the pattern? */
+export function hasGroup(regex: RE2JS, group: number | string): boolean {
+  return typeof group === 'number' ? group <= regex.groupCount() : Object.hasOwn(regex.namedGroups(), group);
+}
+
+/** The text of `group` in each match (a group that did not take part gives nothing), at most `max`. */
+export function findAll(regex: RE2JS, text: string, group: number | string, max: number): string[] {
+  const matcher = regex.matcher(text.slice(0, EXTRACTION_LIMITS.textChars));
+  const out: string[] = [];
+  while (out.length < max && matcher.find()) {
+    const value = matcher.group(group);
+    if (value !== null && value !== undefined) out.push(value);
+  }
+  return out;
+}

@@ -130,6 +130,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consumption.organisation': [...ORGANISATION_MEMBERS, ...OPERATIONS],
   'consumption.mine': EVERYONE,
   'consumption.environment': [...PROJECT_READERS, ...OPERATIONS],
+  // §6: the dashboard requires cockpit or qualifier (configurators and admins count as both).
+  'dashboard.environment': [...PROJECT_READERS, ...OPERATIONS],
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
   'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],

@@ -21,6 +21,7 @@ import { registerNluServerRoutes } from './nlu-servers';
 import { registerNluTransferRoutes } from './nlu-transfer';
 import { registerCategorizationRoutes } from './categorization';
 import { registerCategorizationTestRoutes } from './categorization-test';
+import { registerDashboardRoutes } from './dashboard';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -43,4 +44,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerNluTransferRoutes(app, ctx);
   registerCategorizationRoutes(app, ctx);
   registerCategorizationTestRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
 }

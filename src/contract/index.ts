@@ -62,6 +62,7 @@ import { environmentConsumption, myConsumption, organisationConsumption } from '
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
+import { dashboardEndpoints } from './dashboard';
 import { testOcrDataExtraction } from './ocr-data-extraction';
 
 export * from './define';
@@ -139,5 +140,6 @@ export const allEndpoints: readonly Endpoint[] = [
   deleteVersion,
   ...nluEndpoints,
   ...categorizationEndpoints,
+  ...dashboardEndpoints,
   testOcrDataExtraction,
 ];

@@ -348,7 +348,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/analyses/analysis-result-page').then((m) => ({ Component: m.IcAnalysisResultPage })),
             handle: { title: 'icAnalysis' },
           },
-          soon('dashboard', 'dashboard'),
+          {
+            path: 'dashboard',
+            lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+            handle: { title: 'dashboard' },
+          },
           soon('dashboard/alerts', 'alerts'),
           {
             path: 'test-extractor',

@@ -1,7 +1,7 @@
 /**
  * One environment's dashboard over a range of days (contract: src/contract/dashboard.ts). The hours
- * the rollup holds are read from dashboard_hours, the later ones counted live with the same SELECT
- * (hourly-figures.ts); both are summed per bucket of the caller's time zone.
+ * the rollup holds are read from dashboard_hours (one row per hour), the later ones counted live with
+ * the same SELECT (hourly-figures.ts); both are summed per bucket of the caller's time zone, here.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -14,6 +14,7 @@ import {
   type EnvironmentDashboard,
 } from '../../src/contract/dashboard';
 import type { Database } from '../db/open';
+import type { HourFigures } from '../db/schema-dashboard';
 import { HttpError } from '../http-error';
 import { rowsOf } from '../pipeline/claim';
 import { addDays, bucketStarts, daysBetween } from './buckets';
@@ -76,19 +77,27 @@ async function figureRows(db: Database, request: DashboardRequest): Promise<Figu
   const end = new Date(bounds!.e as string);
   const rolled = await rolledUntil(db);
   const rolledEnd = rolled === null ? start : new Date(Math.min(Math.max(rolled.getTime(), start.getTime()), end.getTime()));
-  const parts = [];
+  const label = bucketOf(request.bucket, tz, request.weekStartsOn);
+  const rows: FigureRow[] = [];
   if (rolledEnd > start) {
-    parts.push(sql`SELECT hour, metric, key, count FROM dashboard_hours
-      WHERE environment_id = ${request.environmentId} AND hour >= ${start.toISOString()}::timestamptz AND hour < ${rolledEnd.toISOString()}::timestamptz`);
+    const rolledHours = rowsOf(
+      await db.execute(sql`SELECT ${label} AS start, h.figures FROM dashboard_hours h
+        WHERE h.environment_id = ${request.environmentId} AND h.hour >= ${start.toISOString()}::timestamptz AND h.hour < ${rolledEnd.toISOString()}::timestamptz`),
+    ) as unknown as { start: string; figures: HourFigures }[];
+    for (const { start: bucketStart, figures } of rolledHours) {
+      for (const [metric, keys] of Object.entries(figures)) {
+        for (const [key, count] of Object.entries(keys)) rows.push({ start: bucketStart, metric, key, count });
+      }
+    }
   }
   if (rolledEnd < end) {
-    parts.push(sql`SELECT hour, metric, key, count FROM (${hourlyFigures(rolledEnd, end, request.environmentId)}) live`);
+    const live = await db.execute(sql`
+      SELECT ${label} AS start, h.metric, h.key, sum(h.count)::int AS count
+      FROM (${hourlyFigures(rolledEnd, end, request.environmentId)}) h
+      GROUP BY 1, 2, 3`);
+    rows.push(...(rowsOf(live) as unknown as FigureRow[]));
   }
-  const result = await db.execute(sql`
-    SELECT ${bucketOf(request.bucket, tz, request.weekStartsOn)} AS start, h.metric, h.key, sum(h.count)::int AS count
-    FROM (${sql.join(parts, sql` UNION ALL `)}) h
-    GROUP BY 1, 2, 3`);
-  return rowsOf(result) as unknown as FigureRow[];
+  return rows;
 }
 
 const emptyHistogram = () => new Array<number>(DURATION_BOUNDS_MS.length + 1).fill(0);

@@ -45,7 +45,12 @@ export async function rollUp(db: Database, now = new Date()): Promise<boolean> {
     }
     if (from < until) {
       await tx.execute(sql`DELETE FROM dashboard_hours WHERE hour >= ${from.toISOString()}::timestamptz AND hour < ${until.toISOString()}::timestamptz`);
-      await tx.execute(sql`INSERT INTO dashboard_hours (environment_id, hour, metric, key, count) ${hourlyFigures(from, until)}`);
+      // One row per environment and hour: { metric: { key: count } }.
+      await tx.execute(sql`
+        INSERT INTO dashboard_hours (environment_id, hour, figures)
+        SELECT environment_id, hour, jsonb_object_agg(metric, keys) FROM (
+          SELECT environment_id, hour, metric, jsonb_object_agg(key, count) AS keys FROM (${hourlyFigures(from, until)}) f GROUP BY 1, 2, 3
+        ) m GROUP BY 1, 2`);
     }
     await tx
       .insert(dashboardRollup)

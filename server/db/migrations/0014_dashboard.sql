@@ -1,10 +1,8 @@
 CREATE TABLE "dashboard_hours" (
 	"environment_id" text NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
-	"metric" text NOT NULL,
-	"key" text NOT NULL,
-	"count" integer NOT NULL,
-	CONSTRAINT "dashboard_hours_environment_id_hour_metric_key_pk" PRIMARY KEY("environment_id","hour","metric","key")
+	"figures" jsonb NOT NULL,
+	CONSTRAINT "dashboard_hours_environment_id_hour_pk" PRIMARY KEY("environment_id","hour")
 );
 --> statement-breakpoint
 CREATE TABLE "dashboard_rollup" (

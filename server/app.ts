@@ -24,6 +24,7 @@ import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
 import { startSweeper } from './nlu/lifecycle';
 import { startDashboardRollup } from './dashboard/rollup';
+import { startAlertJob } from './alerts/evaluate';
 import { createNluRuntime, type NluRuntime, type NluRuntimeOptions } from './nlu/runtime';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
@@ -136,7 +137,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerOpenApi(app, allEndpoints, VERSION);
   registerConsole(app, options.staticDir);
   if (options.pipeline) installPipeline(app, ctx, options.pipeline);
-  if (options.pipeline && ctx.dashboards) installDashboardRollup(app, ctx);
+  if (options.pipeline && ctx.dashboards) installDashboardJobs(app, ctx);
   installNluSweeper(app, ctx);
   return app;
 }
@@ -156,13 +157,17 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
   });
 }
 
-/** Rolls the dashboards' closed hours up every few minutes, beside the pipeline (dashboard/rollup.ts). */
-function installDashboardRollup(app: FastifyInstance, ctx: ServerContext): void {
-  let stop: (() => void) | undefined;
+/**
+ * Beside the pipeline: rolls the dashboards' closed hours up every few minutes (dashboard/rollup.ts)
+ * and evaluates the alerts every minute (alerts/evaluate.ts); each runs once across processes.
+ */
+function installDashboardJobs(app: FastifyInstance, ctx: ServerContext): void {
+  const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
-    stop = startDashboardRollup(ctx.db, (error) => app.log.error({ err: error }, 'rolling the dashboards up failed'));
+    stops.push(startDashboardRollup(ctx.db, (error) => app.log.error({ err: error }, 'rolling the dashboards up failed')));
+    stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed')));
   });
-  app.addHook('onClose', async () => stop?.());
+  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
 }
 
 /** Stops NLU servers idle for 5 minutes (§9), in every process: the database says which. */

@@ -132,6 +132,12 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consumption.environment': [...PROJECT_READERS, ...OPERATIONS],
   // §6: the dashboard requires cockpit or qualifier (configurators and admins count as both).
   'dashboard.environment': [...PROJECT_READERS, ...OPERATIONS],
+  // Alerts too (§6): anyone who reads the dashboard sets them up.
+  'alerts.list': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.create': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.update': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.setEnabled': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.delete': [...PROJECT_READERS, ...OPERATIONS],
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
   'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],

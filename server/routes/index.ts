@@ -22,6 +22,7 @@ import { registerNluTransferRoutes } from './nlu-transfer';
 import { registerCategorizationRoutes } from './categorization';
 import { registerCategorizationTestRoutes } from './categorization-test';
 import { registerDashboardRoutes } from './dashboard';
+import { registerAlertRoutes } from './alerts';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -45,4 +46,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerCategorizationRoutes(app, ctx);
   registerCategorizationTestRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerAlertRoutes(app, ctx);
 }

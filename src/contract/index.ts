@@ -63,6 +63,7 @@ import { compareVersions, createVersion, deleteVersion, listVersions, restoreVer
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { dashboardEndpoints } from './dashboard';
+import { alertEndpoints } from './alerts';
 import { testOcrDataExtraction } from './ocr-data-extraction';
 
 export * from './define';
@@ -141,5 +142,6 @@ export const allEndpoints: readonly Endpoint[] = [
   ...nluEndpoints,
   ...categorizationEndpoints,
   ...dashboardEndpoints,
+  ...alertEndpoints,
   testOcrDataExtraction,
 ];

@@ -353,7 +353,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
             handle: { title: 'dashboard' },
           },
-          soon('dashboard/alerts', 'alerts'),
+          {
+            path: 'dashboard/alerts',
+            lazy: () => import('../features/alerts/alerts-page').then((m) => ({ Component: m.AlertsPage })),
+            handle: { title: 'alerts' },
+          },
           {
             path: 'test-extractor',
             lazy: () => import('../features/analyses/extractor-test-page').then((m) => ({ Component: m.ExtractorTestPage })),

@@ -7,7 +7,8 @@ import { useMemo } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { serverCode } from '../../api/errors';
 import { firstDayOfWeek, formatDate } from '../../i18n/dates';
 import { usePreferences, type Language } from '../../storage/preferences';
@@ -29,7 +30,7 @@ const todayOfBrowser = () => {
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { language } = usePreferences();
-  const envId = useParams().envId ?? '';
+  const { projectId = '', envId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const choice = parseRangeParam(search.get('range'));
   const weekStartsOn = firstDayOfWeek(language);
@@ -59,7 +60,10 @@ export function DashboardPage() {
   return (
     <section className="p-page p-dashboard">
       <header className="p-dashboard__header">
-        <h1 className="p-page__title">{t('title')}</h1>
+        <div>
+          <h1 className="p-page__title">{t('title')}</h1>
+          <Link to={paths.alerts(projectId, envId)}>{t('alertsLink')}</Link>
+        </div>
         <RangeHeader choice={choice} onChange={choose} from={range.from} to={range.to} language={language} />
       </header>
       {query.isPending ? (

@@ -20,3 +20,23 @@ export const dashboardPage = {
     table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: label, exact: true }) }).locator('td'),
   csvButton: (page: Page, title: string) => page.getByRole('button', { name: `Télécharger les chiffres de « ${title} » en CSV` }),
 };
+
+/** Page model of the alerts page (issue 18). */
+export const alertsPage = {
+  async open(page: Page, projectId: string, envId: string) {
+    await page.goto(`/project/${projectId}/environment/${envId}/dashboard/alerts`);
+    await page.getByRole('heading', { name: 'Alertes', exact: true }).waitFor();
+  },
+  async fillTimeout(page: Page, name: string, minutes: number, email: string) {
+    await page.locator('#alert-kind').selectOption('timeout');
+    await page.locator('#alert-name').fill(name);
+    await page.locator('#alert-timeoutMinutes').fill(String(minutes));
+    await page.locator('#alert-email').fill(email);
+  },
+  newButton: (page: Page) => page.getByRole('button', { name: 'Nouvelle alerte' }),
+  saveButton: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }),
+  row: (page: Page, name: string) => page.getByTestId(`alert-${name}`),
+  enabledSwitch: (page: Page, name: string) => page.getByRole('checkbox', { name: `Alerte « ${name} » activée` }),
+  editButton: (page: Page, name: string) => alertsPage.row(page, name).getByRole('button', { name: 'Modifier' }),
+  history: (page: Page) => page.getByRole('table', { name: 'Historique' }),
+};

@@ -46,6 +46,7 @@ const PARAMS: Record<string, string> = {
   functionId: 'probe-function',
   serverId: 'probe-server',
   moduleId: 'probe-module',
+  alertId: 'probe-alert',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;

@@ -98,4 +98,21 @@ describe('dashboard', () => {
     expect(lines).toContain(`${fr(lastMonday)},0,0,0,0`);
     await context.close();
   });
+
+  it("says 'Dashboards are not available on this deployment' when the operator turned them off", async () => {
+    const off = await createTestServer({ staticDir: path.resolve(import.meta.dirname, '../../dist'), dashboards: false });
+    try {
+      const offUrl = await off.app.listen({ port: 0, host: '127.0.0.1' });
+      const context = await browser.newContext({ baseURL: offUrl, viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+      const page = await context.newPage();
+      await loginPage.open(page);
+      await loginPage.signIn(page, 'viewer');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await dashboardPage.open(page, 'demo-ic', 'demo-ic-prod');
+      await page.getByText('Les tableaux de bord ne sont pas disponibles sur ce déploiement.').waitFor();
+      await context.close();
+    } finally {
+      await off.close();
+    }
+  });
 });

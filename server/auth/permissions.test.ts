@@ -139,6 +139,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'alerts.update': [...PROJECT_READERS, ...OPERATIONS],
   'alerts.setEnabled': [...PROJECT_READERS, ...OPERATIONS],
   'alerts.delete': [...PROJECT_READERS, ...OPERATIONS],
+  // Provider SRE screens: SRE only (support sees customers' figures only while ghosting).
+  'sre.analysesCounter': OPERATIONS,
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
   'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],

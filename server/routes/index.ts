@@ -23,6 +23,7 @@ import { registerCategorizationRoutes } from './categorization';
 import { registerCategorizationTestRoutes } from './categorization-test';
 import { registerDashboardRoutes } from './dashboard';
 import { registerAlertRoutes } from './alerts';
+import { registerSreRoutes } from './sre';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -47,4 +48,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerCategorizationTestRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerAlertRoutes(app, ctx);
+  registerSreRoutes(app, ctx);
 }

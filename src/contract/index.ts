@@ -64,6 +64,7 @@ import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
+import { sreEndpoints } from './sre';
 import { testOcrDataExtraction } from './ocr-data-extraction';
 
 export * from './define';
@@ -143,5 +144,6 @@ export const allEndpoints: readonly Endpoint[] = [
   ...categorizationEndpoints,
   ...dashboardEndpoints,
   ...alertEndpoints,
+  ...sreEndpoints,
   testOcrDataExtraction,
 ];

@@ -86,7 +86,11 @@ export const routes: RouteObject[] = [
           { path: 'admin', loader: redirectLoaders.admin },
           soon('admin/sre-inboxcare', 'sreInboxcare'),
           soon('admin/sre-analyses', 'sreAnalyses'),
-          soon('admin/sre-analyses-counter', 'sreAnalysesCounter'),
+          {
+            path: 'admin/sre-analyses-counter',
+            lazy: () => import('../features/sre/analyses-counter-page').then((m) => ({ Component: m.AnalysesCounterPage })),
+            handle: { title: 'sreAnalysesCounter' },
+          },
           { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin },
           { path: 'sre/replay-categorisations', loader: redirectLoaders.admin },
           soon('use-cases-library', 'useCasesLibrary'),

@@ -31,10 +31,12 @@ import frCategorization from './resources/fr/categorization.json';
 import enCategorization from './resources/en/categorization.json';
 import frDashboard from './resources/fr/dashboard.json';
 import enDashboard from './resources/en/dashboard.json';
+import frSre from './resources/fr/sre.json';
+import enSre from './resources/en/sre.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, dashboard: frDashboard },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, dashboard: enDashboard },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, dashboard: frDashboard, sre: frSre },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, dashboard: enDashboard, sre: enSre },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

@@ -23,6 +23,8 @@ import { logSerializers, OneLinePerRequest } from './log';
 import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
 import { startSweeper } from './nlu/lifecycle';
+import { startDashboardRollup } from './dashboard/rollup';
+import { startAlertJob } from './alerts/evaluate';
 import { createNluRuntime, type NluRuntime, type NluRuntimeOptions } from './nlu/runtime';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   accessCache?: AccessCache;
   /** NLU servers' start-up time, idle stop and clock (tests shorten them), or a runtime to share. */
   nlu?: Partial<NluRuntimeOptions> | NluRuntime;
+  /** Dashboards (POSTROOM_DASHBOARDS); on when absent. */
+  dashboards?: boolean;
 }
 
 /** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -109,6 +113,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     outbound: options.outbound ?? createOutboundClient({ allowPrivate: false }),
     access: options.accessCache ?? createAccessCache({ ttlMs: options.accessCacheTtlMs }),
     nlu: options.nlu !== undefined && 'engines' in options.nlu ? options.nlu : createNluRuntime(options.nlu),
+    dashboards: options.dashboards ?? true,
     sso: {
       settings: options.sso ?? {},
       oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true),
@@ -132,6 +137,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerOpenApi(app, allEndpoints, VERSION);
   registerConsole(app, options.staticDir);
   if (options.pipeline) installPipeline(app, ctx, options.pipeline);
+  if (options.pipeline && ctx.dashboards) installDashboardJobs(app, ctx);
   installNluSweeper(app, ctx);
   return app;
 }
@@ -149,6 +155,19 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
   app.addHook('preClose', async () => {
     await pipeline?.stop();
   });
+}
+
+/**
+ * Beside the pipeline: rolls the dashboards' closed hours up every few minutes (dashboard/rollup.ts)
+ * and evaluates the alerts every minute (alerts/evaluate.ts); each runs once across processes.
+ */
+function installDashboardJobs(app: FastifyInstance, ctx: ServerContext): void {
+  const stops: (() => void)[] = [];
+  app.addHook('onReady', async () => {
+    stops.push(startDashboardRollup(ctx.db, (error) => app.log.error({ err: error }, 'rolling the dashboards up failed')));
+    stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed')));
+  });
+  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
 }
 
 /** Stops NLU servers idle for 5 minutes (§9), in every process: the database says which. */

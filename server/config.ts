@@ -23,6 +23,8 @@ const envSchema = z.object({
   POSTROOM_SIGNUP_ORGANISATION: z.string().optional(),
   POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
   // Analyses pipeline (README "Analyses pipeline"): 0 workers leaves analyses to other processes.
+  /** §8 'Dashboards are not available on this deployment' when false. */
+  POSTROOM_DASHBOARDS: z.enum(['true', 'false']).default('true'),
   POSTROOM_PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
@@ -47,6 +49,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   seed: boolean;
+  /** POSTROOM_DASHBOARDS: false turns the dashboards off (§8). */
+  dashboards: boolean;
   logLevel: string;
   smtpUrl: string | undefined;
   /** Unset: the listening address (server/mail/public-links.ts). */
@@ -84,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     seed: e.POSTROOM_SEED === 'true',
+    dashboards: e.POSTROOM_DASHBOARDS === 'true',
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.POSTROOM_PUBLIC_URL,

@@ -26,4 +26,6 @@ export interface ServerContext {
   access: AccessCache;
   /** NLU servers' clock and timings, and this process's compiled engines (nlu/runtime.ts). */
   nlu: NluRuntime;
+  /** Dashboards on (POSTROOM_DASHBOARDS, on unless `false`); off, their endpoints answer 503 dashboardsDisabled. */
+  dashboards: boolean;
 }

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     pipeline: config.pipeline,
     outbound: createOutboundClient({ allowPrivate: config.outbound.allowPrivate }),
     nlu: config.nlu,
+    dashboards: config.dashboards,
   });
 
   app.log.info(

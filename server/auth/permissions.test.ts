@@ -46,6 +46,7 @@ const PARAMS: Record<string, string> = {
   functionId: 'probe-function',
   serverId: 'probe-server',
   moduleId: 'probe-module',
+  alertId: 'probe-alert',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -132,6 +133,16 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consumption.organisation': [...ORGANISATION_MEMBERS, ...OPERATIONS],
   'consumption.mine': EVERYONE,
   'consumption.environment': [...PROJECT_READERS, ...OPERATIONS],
+  // §6: the dashboard requires cockpit or qualifier (configurators and admins count as both).
+  'dashboard.environment': [...PROJECT_READERS, ...OPERATIONS],
+  // Alerts too (§6): anyone who reads the dashboard sets them up.
+  'alerts.list': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.create': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.update': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.setEnabled': [...PROJECT_READERS, ...OPERATIONS],
+  'alerts.delete': [...PROJECT_READERS, ...OPERATIONS],
+  // Provider SRE screens: SRE only (support sees customers' figures only while ghosting).
+  'sre.analysesCounter': OPERATIONS,
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
   'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],

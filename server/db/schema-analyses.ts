@@ -90,6 +90,8 @@ export const analyses = pgTable(
     index('analyses_queue_idx')
       .on(t.status, t.createdAt)
       .where(sql`status in ('waiting', 'pending')`),
+    // The dashboard's rollup and live hours (server/dashboard/): analyses that ended in an hour range.
+    index('analyses_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
   ],
 );
 
@@ -125,6 +127,8 @@ export const analysisUsage = pgTable(
     // The organisation page and the quota (a contract year of one organisation); the widget (a day of one environment).
     index('analysis_usage_organisation_created_idx').on(t.organisationId, t.createdAt),
     index('analysis_usage_environment_created_idx').on(t.environmentId, t.createdAt),
+    // The dashboard's rollup: analyses received in an hour range, every environment at once.
+    index('analysis_usage_created_idx').on(t.createdAt),
   ],
 );
 
@@ -200,6 +204,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_analysis_idx').on(t.analysisId, t.attempt),
+    // The dashboard's rollup and live hours: attempts that ended in an hour range.
+    index('webhook_deliveries_ended_idx').on(sql`coalesce(delivered_at, error_at)`),
     index('webhook_deliveries_due_idx')
       .on(t.scheduledAt)
       .where(sql`outcome = 'scheduled'`),

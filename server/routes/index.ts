@@ -26,6 +26,9 @@ import { registerExtractionRoutes } from './extraction';
 import { registerVisionEngineRoutes } from './vision-engine';
 import { registerOutputRoutes } from './output';
 import { registerReplyTemplateRoutes } from './reply-templates';
+import { registerDashboardRoutes } from './dashboard';
+import { registerAlertRoutes } from './alerts';
+import { registerSreRoutes } from './sre';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -53,4 +56,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerVisionEngineRoutes(app, ctx);
   registerOutputRoutes(app, ctx);
   registerReplyTemplateRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerAlertRoutes(app, ctx);
+  registerSreRoutes(app, ctx);
 }

@@ -86,7 +86,11 @@ export const routes: RouteObject[] = [
           { path: 'admin', loader: redirectLoaders.admin },
           soon('admin/sre-inboxcare', 'sreInboxcare'),
           soon('admin/sre-analyses', 'sreAnalyses'),
-          soon('admin/sre-analyses-counter', 'sreAnalysesCounter'),
+          {
+            path: 'admin/sre-analyses-counter',
+            lazy: () => import('../features/sre/analyses-counter-page').then((m) => ({ Component: m.AnalysesCounterPage })),
+            handle: { title: 'sreAnalysesCounter' },
+          },
           { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin },
           { path: 'sre/replay-categorisations', loader: redirectLoaders.admin },
           soon('use-cases-library', 'useCasesLibrary'),
@@ -403,8 +407,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/analyses/analysis-result-page').then((m) => ({ Component: m.IcAnalysisResultPage })),
             handle: { title: 'icAnalysis' },
           },
-          soon('dashboard', 'dashboard'),
-          soon('dashboard/alerts', 'alerts'),
+          {
+            path: 'dashboard',
+            lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+            handle: { title: 'dashboard' },
+          },
+          {
+            path: 'dashboard/alerts',
+            lazy: () => import('../features/alerts/alerts-page').then((m) => ({ Component: m.AlertsPage })),
+            handle: { title: 'alerts' },
+          },
           {
             path: 'test-extractor',
             lazy: () => import('../features/analyses/extractor-test-page').then((m) => ({ Component: m.ExtractorTestPage })),

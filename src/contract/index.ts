@@ -67,6 +67,9 @@ import { visionEngineEndpoints } from './vision-engine';
 import { getOcrDataExtractionSettings, saveOcrDataExtractionSettings, testOcrDataExtraction } from './ocr-data-extraction';
 import { outputEndpoints } from './output';
 import { replyTemplateEndpoints } from './reply-templates';
+import { dashboardEndpoints } from './dashboard';
+import { alertEndpoints } from './alerts';
+import { sreEndpoints } from './sre';
 
 export * from './define';
 export * from './auth';
@@ -147,6 +150,9 @@ export const allEndpoints: readonly Endpoint[] = [
   ...categorizationEndpoints,
   ...extractionEndpoints,
   ...visionEngineEndpoints,
+  ...dashboardEndpoints,
+  ...alertEndpoints,
+  ...sreEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,

@@ -25,17 +25,20 @@ import { paths } from '../paths';
 import type { LayoutName } from '../route-handle';
 
 function UserMenu() {
-  const { t } = useTranslation(['common', 'routes', 'account']);
+  const { t } = useTranslation(['common', 'routes', 'account', 'sre']);
   const navigate = useNavigate();
   const { data: user } = useQuery(authQueries.currentUser());
   const ghost = useGhostedUser();
   const [ghostDialogOpen, setGhostDialogOpen] = useState(false);
   // Only support agents may ghost, and not while already acting as someone.
   const canGhost = user?.role === 'ROLE_PROVIDER_SUPPORT' && !ghost;
+  // The SRE screens sit in the profile section, for the SRE only (the server refuses anyone else).
+  const isSre = user?.role === 'ROLE_PROVIDER_SRE' && !ghost;
   const menu = (
     <Menu>
       <MenuItem icon="person" text={t('routes:profile')} onClick={() => navigate(paths.profile())} />
       <MenuItem icon="key" text={t('routes:profilePassword')} onClick={() => navigate(paths.profilePassword())} />
+      {isSre && <MenuItem icon="numerical" text={t('sre:menu')} onClick={() => navigate(paths.sreAnalysesCounter())} />}
       {canGhost && <MenuItem icon="eye-open" text={t('account:ghosting.start')} onClick={() => setGhostDialogOpen(true)} />}
       {user && (
         // Support asks for this id to act as the user (ghosting names one account by its id).

@@ -1,0 +1,42 @@
+/** The dashboard's date range (§2.4): this / last / past N, and the unit; the resolved days beside it. */
+import { FormGroup, HTMLSelect, NumericInput } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { MAX_PAST, RANGE_RELATIVES, RANGE_UNITS, type RangeChoice, type RangeRelative, type RangeUnit } from './date-range';
+
+export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChange: (choice: RangeChoice) => void }) {
+  const { t } = useTranslation('dashboard');
+  const unitKey = choice.relative === 'past' ? 'unitsPlural' : 'units';
+  return (
+    <div className="p-dashboard-range" role="group" aria-label={t('range.label')}>
+      <FormGroup label={t('range.relative')} labelFor="dashboard-relative" inline>
+        <HTMLSelect
+          id="dashboard-relative"
+          value={choice.relative}
+          onChange={(event) => onChange({ ...choice, relative: event.currentTarget.value as RangeRelative })}
+          options={RANGE_RELATIVES.map((value) => ({ value, label: t(`range.relatives.${value}`) }))}
+        />
+      </FormGroup>
+      {choice.relative === 'past' && (
+        <FormGroup label={t('range.n')} labelFor="dashboard-n" inline>
+          <NumericInput
+            id="dashboard-n"
+            min={1}
+            max={MAX_PAST[choice.unit]}
+            value={choice.n}
+            clampValueOnBlur
+            style={{ width: '5rem' }}
+            onValueChange={(n) => Number.isInteger(n) && n >= 1 && onChange({ ...choice, n: Math.min(n, MAX_PAST[choice.unit]) })}
+          />
+        </FormGroup>
+      )}
+      <FormGroup label={t('range.unit')} labelFor="dashboard-unit" inline>
+        <HTMLSelect
+          id="dashboard-unit"
+          value={choice.unit}
+          onChange={(event) => onChange({ ...choice, unit: event.currentTarget.value as RangeUnit })}
+          options={RANGE_UNITS.map((value) => ({ value, label: t(`range.${unitKey}.${value}`) }))}
+        />
+      </FormGroup>
+    </div>
+  );
+}

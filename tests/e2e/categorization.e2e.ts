@@ -5,29 +5,20 @@
  * category, the rule that fired and the criterion that held on the analysis result. Works on the
  * demo NLU project's staging environment, whose NLU and categorization the demo seeds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedInSession } from './support/session';
 import { analysesPages } from './support/analyses-pages';
 import { categorizationPages as cat } from './support/categorization-pages';
 
 const PROJECT = 'demo-nlu';
 const ENV = 'demo-nlu-recette';
 const CATEGORY = 'Sinistre urgent';
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'configurator');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-});
-
-afterAll(async () => {
-  await browser?.close();
+const session = signedInSession('configurator');
+beforeAll(() => {
+  ({ page } = session);
 });
 
 describe('categorization screens', () => {

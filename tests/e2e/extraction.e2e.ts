@@ -5,29 +5,20 @@
  * expectation is wrong — save, then simulate a mail and read the extracted value on the analysis
  * result page. Works on the demo NLU project's staging environment, whose extraction the demo seeds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedInSession } from './support/session';
 import { analysesPages } from './support/analyses-pages';
 import { extractionPages as ext } from './support/extraction-pages';
 
 const PROJECT = 'demo-nlu';
 const ENV = 'demo-nlu-recette';
 const IBAN = 'FR7630006000011234567890189';
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'configurator');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-});
-
-afterAll(async () => {
-  await browser?.close();
+const session = signedInSession('configurator');
+beforeAll(() => {
+  ({ page } = session);
 });
 
 describe('information extraction screens', () => {

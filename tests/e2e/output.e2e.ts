@@ -4,9 +4,10 @@
  * preview shows that analysis's payload, follows each option as it changes (not saved yet), and
  * the save keeps them — asking first when a change takes data away from the payload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
+import { signedInSession } from './support/session';
 import { loginPage } from './support/pages';
 import { analysesPages } from './support/analyses-pages';
 import { outputPages as out } from './support/output-pages';
@@ -17,16 +18,9 @@ const ANALYSIS = 'Sinistre cuisine sortie';
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'configurator');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-});
-
-afterAll(async () => {
-  await browser?.close();
+const session = signedInSession('configurator');
+beforeAll(() => {
+  ({ browser, page } = session);
 });
 
 describe('output settings', () => {

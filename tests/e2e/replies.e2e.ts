@@ -5,29 +5,21 @@
  * mail and read the reply draft on the analysis result. Works on the demo NLU project's staging
  * environment, whose categorization and reply templates the demo seeds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { loginPage, toasts } from './support/pages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedInSession } from './support/session';
+import { toasts } from './support/pages';
 import { unsavedDialog } from './support/admin-pages';
 import { analysesPages } from './support/analyses-pages';
 import { repliesPages as replies } from './support/replies-pages';
 
 const PROJECT = 'demo-nlu';
 const ENV = 'demo-nlu-recette';
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page } = await newPage(browser));
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'configurator');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-});
-
-afterAll(async () => {
-  await browser?.close();
+const session = signedInSession('configurator');
+beforeAll(() => {
+  ({ page } = session);
 });
 
 describe('reply templates', () => {

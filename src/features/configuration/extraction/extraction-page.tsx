@@ -13,7 +13,7 @@ import type { ExtractionSettings } from '../../../contract/extraction';
 import { ListState } from '../../../ui/list-state';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { DocumentationTab } from './documentation-tab';
-import { ExtractionFrame, useExtractionEnv } from './extraction-frame';
+import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration-frame';
 import { FieldsTab } from './fields-tab';
 import { extractionErrorText, messageText } from './messages';
 import { extractionQueries } from './queries';
@@ -25,20 +25,20 @@ type TabId = (typeof TABS)[number];
 
 export function ExtractionPage() {
   const { t } = useTranslation(['extraction', 'routes']);
-  const { envId, moduleId, projectId } = useExtractionEnv();
+  const { envId, moduleId, projectId } = useConfigurationEnv();
   const settings = useQuery(extractionQueries.settings(envId, moduleId));
   return (
-    <ExtractionFrame title={settings.data?.module.name ?? t('routes:extraction')} crumbs={[{ text: t('routes:extraction'), to: paths.extraction(projectId, envId) }]}>
+    <ConfigurationFrame title={settings.data?.module.name ?? t('routes:extraction')} crumbs={[{ text: t('routes:extraction'), to: paths.extraction(projectId, envId) }]}>
       <ListState isPending={settings.isPending} error={settings.error ? new Error(extractionErrorText(settings.error)) : null} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('page.error')}>
         {settings.data && <ExtractionEditorView key={moduleId} settings={settings.data} />}
       </ListState>
-    </ExtractionFrame>
+    </ConfigurationFrame>
   );
 }
 
 function ExtractionEditorView({ settings }: { settings: ExtractionSettings }) {
   const { t } = useTranslation('extraction');
-  const { envId, canEdit } = useExtractionEnv();
+  const { envId, canEdit } = useConfigurationEnv();
   const [search] = useSearchParams();
   // The tab is kept in the page, not the URL: a URL change would stop at the unsaved-changes guard,
   // and testing unsaved fields is the point of the Tests tab. `?tab=` only opens a tab.

@@ -4,7 +4,6 @@ import { request } from '../../../api/request';
 import { listAnalyses } from '../../../contract/analyses';
 import { getEnvironmentSettings } from '../../../contract/environments';
 import { getExtractionSettings } from '../../../contract/extraction';
-import { getProject } from '../../../contract/organisations';
 
 export const extractionQueries = {
   all: () => ['extraction'] as const,
@@ -25,11 +24,5 @@ export const extractionQueries = {
     queryOptions({
       queryKey: [...extractionQueries.env(envId), 'analyses'] as const,
       queryFn: ({ signal }) => request(listAnalyses, { params: { envId }, query: { page: 1, pageSize: 25, inMetadata: false, sort: 'createdAt', order: 'desc' }, signal }),
-    }),
-  /** The project, for the caller's profile on it (configurators edit, others read and test). */
-  project: (projectId: string) =>
-    queryOptions({
-      queryKey: [...extractionQueries.all(), 'project', projectId] as const,
-      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
 };

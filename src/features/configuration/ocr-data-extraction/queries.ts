@@ -3,7 +3,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/request';
 import { getEnvironmentSettings } from '../../../contract/environments';
 import { getOcrDataExtractionSettings } from '../../../contract/ocr-data-extraction';
-import { getProject } from '../../../contract/organisations';
 
 export const ocrRulesQueries = {
   all: () => ['ocrRules'] as const,
@@ -18,11 +17,5 @@ export const ocrRulesQueries = {
     queryOptions({
       queryKey: [...ocrRulesQueries.env(envId), 'module', moduleId] as const,
       queryFn: ({ signal }) => request(getOcrDataExtractionSettings, { params: { envId, moduleId }, signal }),
-    }),
-  /** The project, for the caller's profile on it (configurators edit, others read). */
-  project: (projectId: string) =>
-    queryOptions({
-      queryKey: [...ocrRulesQueries.all(), 'project', projectId] as const,
-      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
 };

@@ -3,7 +3,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/request';
 import { listAnalyses } from '../../../contract/analyses';
 import { getEnvironmentSettings } from '../../../contract/environments';
-import { getProject } from '../../../contract/organisations';
 import { getOutputSettings } from '../../../contract/output';
 
 export const outputQueries = {
@@ -31,11 +30,5 @@ export const outputQueries = {
           signal,
         }),
       placeholderData: keepPreviousData,
-    }),
-  /** The project, for the caller's profile on it (configurators edit, others read). */
-  project: (projectId: string) =>
-    queryOptions({
-      queryKey: [...outputQueries.all(), 'project', projectId] as const,
-      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
 };

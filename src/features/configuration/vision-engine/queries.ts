@@ -2,7 +2,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/request';
 import { getEnvironmentSettings } from '../../../contract/environments';
-import { getProject } from '../../../contract/organisations';
 import { getVisionEngineSettings } from '../../../contract/vision-engine';
 
 export const visionQueries = {
@@ -18,11 +17,5 @@ export const visionQueries = {
     queryOptions({
       queryKey: [...visionQueries.env(envId), 'settings', moduleId] as const,
       queryFn: ({ signal }) => request(getVisionEngineSettings, { params: { envId, moduleId }, signal }),
-    }),
-  /** The project, for the caller's profile on it (configurators edit, others read). */
-  project: (projectId: string) =>
-    queryOptions({
-      queryKey: [...visionQueries.all(), 'project', projectId] as const,
-      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
 };

@@ -21,14 +21,14 @@ import { KeyListEditor } from './key-list-editor';
 import { translatedError, visionErrorText } from './messages';
 import { visionQueries } from './queries';
 import { showsCategories, showsFields, visionErrors, visionFields, type VisionFormValue } from './vision-form';
-import { useVisionEnv, VisionFrame } from './vision-frame';
+import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration-frame';
 
 export function VisionEnginePage() {
   const { t } = useTranslation(['vision', 'routes']);
-  const { envId, moduleId, projectId } = useVisionEnv();
+  const { envId, moduleId, projectId } = useConfigurationEnv();
   const settings = useQuery(visionQueries.settings(envId, moduleId));
   return (
-    <VisionFrame title={settings.data?.module.name ?? t('routes:visionEngine')} crumbs={[{ text: t('routes:visionEngine'), to: paths.visionEngine(projectId, envId) }]}>
+    <ConfigurationFrame title={settings.data?.module.name ?? t('routes:visionEngine')} crumbs={[{ text: t('routes:visionEngine'), to: paths.visionEngine(projectId, envId) }]}>
       <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('settings.error')}>
         {settings.data && (
           <>
@@ -37,7 +37,7 @@ export function VisionEnginePage() {
           </>
         )}
       </ListState>
-    </VisionFrame>
+    </ConfigurationFrame>
   );
 }
 
@@ -78,7 +78,7 @@ const rowErrors = (errors: Record<string, string>, list: string) =>
 
 function VisionEditor({ settings }: { settings: VisionEngineSettings }) {
   const { t } = useTranslation('vision');
-  const { envId, canEdit } = useVisionEnv();
+  const { envId, canEdit } = useConfigurationEnv();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<VisionFormValue>(settings.config);
   const [draft, setDraft] = useState<VisionFormValue>(saved);

@@ -17,7 +17,8 @@ import { tr } from '../../../ui/message';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigurationMessages } from './configuration-messages';
-import { NameDialog } from './name-dialog';
+import { NameDialog } from '../shared/name-dialog';
+import { nameProblem } from './name-problem';
 import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
 import { TestPanel } from './test-panel';
@@ -149,14 +150,15 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
           <Button icon="add" text={t(`categories.add.${target}`)} onClick={() => setDialog({ kind: 'add' })} />
         </div>
       )}
-      {dialog?.kind === 'add' && <NameDialog title={t(`categories.add.${target}`)} confirmText={t('actions.add')} taken={taken()} onClose={() => setDialog(null)} onConfirm={(name) => void add(name)} />}
+      {dialog?.kind === 'add' && <NameDialog title={t(`categories.add.${target}`)} label={t('categories.name')} inputId="category-name" confirmText={t('actions.add')} problemOf={(name) => nameProblem(name, taken())} onClose={() => setDialog(null)} onConfirm={(name) => void add(name)} />}
       {dialog?.kind === 'rename' && (
         <NameDialog
           title={t('categories.renameOf', { name: dialog.category.name })}
           confirmText={t('actions.rename')}
+          label={t('categories.name')}
+          inputId="category-name"
           initial={dialog.category.name}
-          previous={dialog.category.name}
-          taken={taken(dialog.category.id)}
+          problemOf={(name) => nameProblem(name, taken(dialog.category.id), dialog.category.name)}
           onClose={() => setDialog(null)}
           onConfirm={(name) => void rename(dialog.category, name)}
         />

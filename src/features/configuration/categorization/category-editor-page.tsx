@@ -14,7 +14,7 @@ import { AutoForm, type AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigForm } from './config-form';
-import { nameProblem } from './name-dialog';
+import { nameProblem } from './name-problem';
 import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
 import { RulesTable } from './rules-table';

@@ -19,7 +19,7 @@ import { ErrorsTab } from './errors-tab';
 import { translatedError } from './messages';
 import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
-import { TemplateNameDialog } from './template-name-dialog';
+import { NameDialog } from '../shared/name-dialog';
 import { newTemplateId, useSaveTemplates, withDefault } from './use-save-templates';
 
 export function ReplyTemplatesPage() {
@@ -53,6 +53,14 @@ type Dialog = { kind: 'add' } | { kind: 'rename'; template: ReplyTemplate } | nu
 
 function TemplateList({ view }: { view: ReplyTemplatesView }) {
   const { t } = useTranslation('replies');
+  // A template's name: not empty, unique (whatever the case), and changed by a rename.
+  const templateNameProblem = (name: string, taken: readonly string[], previous?: string): string | null => {
+    const trimmed = name.trim();
+    if (trimmed === '') return t('list.nameEmpty');
+    if (previous !== undefined && trimmed === previous) return t('list.nameUnchanged');
+    if (taken.some((other) => other.toLowerCase() === trimmed.toLowerCase())) return t('errors.templateNameTaken', { name: trimmed });
+    return null;
+  };
   const { envId, projectId, canEdit } = useRepliesEnv();
   const navigate = useNavigate();
   const { save, saving } = useSaveTemplates(envId);
@@ -128,13 +136,15 @@ function TemplateList({ view }: { view: ReplyTemplatesView }) {
           <Button icon="add" text={t('list.add')} onClick={() => setDialog({ kind: 'add' })} loading={saving} />
         </div>
       )}
-      {dialog?.kind === 'add' && <TemplateNameDialog title={t('list.add')} confirmText={t('actions.add')} taken={names()} onClose={() => setDialog(null)} onConfirm={(name) => void add(name)} />}
+      {dialog?.kind === 'add' && <NameDialog title={t('list.add')} label={t('list.name')} inputId="template-name" confirmText={t('actions.add')} problemOf={(name) => templateNameProblem(name, names())} onClose={() => setDialog(null)} onConfirm={(name) => void add(name)} />}
       {dialog?.kind === 'rename' && (
-        <TemplateNameDialog
+        <NameDialog
           title={t('list.renameOf', { name: dialog.template.name })}
+          label={t('list.name')}
+          inputId="template-name"
           confirmText={t('actions.rename')}
           initial={dialog.template.name}
-          taken={names(dialog.template.id)}
+          problemOf={(name) => templateNameProblem(name, names(dialog.template.id), dialog.template.name)}
           onClose={() => setDialog(null)}
           onConfirm={(name) => void rename(dialog.template, name)}
         />
@@ -167,3 +177,4 @@ function ModuleLinks() {
     </section>
   );
 }
+

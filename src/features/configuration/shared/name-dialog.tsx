@@ -1,47 +1,47 @@
-/** The create and rename dialog of a reply template: a name, not empty, unique, changed by a rename. */
+/**
+ * The add and rename dialog of a named item (a category, a reply template): one name field whose
+ * problem (empty, taken, unchanged by a rename — the screen's own rule, `problemOf`) shows once the
+ * user tried to confirm, and stops the confirmation.
+ */
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
-export function TemplateNameDialog({
+export function NameDialog({
   title,
+  label,
+  inputId,
   confirmText,
   initial = '',
-  taken,
+  problemOf,
   onClose,
   onConfirm,
 }: {
   title: string;
+  label: string;
+  inputId: string;
   confirmText: string;
   initial?: string;
-  taken: readonly string[];
+  problemOf: (name: string) => string | null;
   onClose: () => void;
   onConfirm: (name: string) => void;
 }) {
-  const { t } = useTranslation('replies');
+  const { t } = useTranslation('common');
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
-  const trimmed = name.trim();
-  const problem =
-    trimmed === ''
-      ? t('list.nameEmpty')
-      : initial !== '' && trimmed === initial
-        ? t('list.nameUnchanged')
-        : taken.some((other) => other.toLowerCase() === trimmed.toLowerCase())
-          ? t('errors.templateNameTaken', { name: trimmed })
-          : null;
+  const problem = problemOf(name);
   return (
     <Dialog isOpen title={title} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
-          if (!problem) onConfirm(trimmed);
+          if (!problem) onConfirm(name.trim());
         }}
       >
         <DialogBody>
-          <FormGroup label={t('list.name')} labelFor="template-name" intent={touched && problem ? Intent.DANGER : Intent.NONE} helperText={touched ? problem : undefined}>
-            <InputGroup id="template-name" autoFocus value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} />
+          <FormGroup label={label} labelFor={inputId} intent={touched && problem ? Intent.DANGER : Intent.NONE} helperText={touched ? problem : undefined}>
+            <InputGroup id={inputId} autoFocus value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} />
           </FormGroup>
         </DialogBody>
         <DialogFooter actions={[<Button key="cancel" text={t('actions.cancel')} onClick={onClose} />, <Button key="ok" type="submit" intent={Intent.PRIMARY} text={confirmText} />]} />

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H4, HTMLSelect, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H4, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { testCategorization, type CategorizationConfig, type CategorizationTestResult } from '../../../contract/categorization';
@@ -15,6 +15,7 @@ import { ConfigurationMessages } from './configuration-messages';
 import { categorizationErrorText } from './messages';
 import { categorizationQueries } from './queries';
 import { useCategorizationEnv } from './categorization-frame';
+import { AnalysisPicker } from '../shared/analysis-picker';
 
 export function TestPanel({ moduleId, config, onResult }: { moduleId: string; config: CategorizationConfig; onResult?: (result: CategorizationTestResult) => void }) {
   const { t } = useTranslation('categorization');
@@ -51,14 +52,7 @@ export function TestPanel({ moduleId, config, onResult }: { moduleId: string; co
             <TextArea id="categorization-test-text" fill rows={4} value={text} onChange={(event) => setText(event.currentTarget.value)} />
           </FormGroup>
         ) : (
-          <FormGroup label={t('test.analysisLabel')} labelFor="categorization-test-analysis" helperText={analyses.isError ? categorizationErrorText(analyses.error) : undefined}>
-            <HTMLSelect
-              id="categorization-test-analysis"
-              value={analysisId}
-              onChange={(event) => setAnalysisId(event.currentTarget.value)}
-              options={[{ value: '', label: analyses.isPending ? t('test.loadingAnalyses') : t('test.pickAnalysis') }, ...(analyses.data?.items ?? []).map((analysis) => ({ value: analysis.id, label: analysis.name }))]}
-            />
-          </FormGroup>
+          <AnalysisPicker id="categorization-test-analysis" label={t('test.analysisLabel')} analyses={analyses} value={analysisId} errorText={categorizationErrorText} onChange={setAnalysisId} />
         )}
         <Button type="submit" icon="play" intent={Intent.PRIMARY} text={t('test.run')} disabled={!ready} loading={run.isPending} />
       </form>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Card, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup, Intent, NonIdealState, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { extractionConfigSchema, testExtraction, type ExtractionConfig, type ExtractionTestCase, type ExtractionTestCaseResult, type ValueFormat } from '../../../contract/extraction';
@@ -15,6 +15,7 @@ import { caseErrorText, extractionErrorText, fieldErrorText } from './messages';
 import { extractionQueries } from './queries';
 import type { ExtractionEditor } from './use-extraction-editor';
 import { newId } from './use-extraction-editor';
+import { AnalysisPicker } from '../shared/analysis-picker';
 
 const shown = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -125,15 +126,15 @@ function TestCaseCard(props: {
           <TextArea id={`${id}-text`} fill rows={4} value={test.text} disabled={!canEdit} onChange={(event) => onChange({ text: event.currentTarget.value })} />
         </FormGroup>
       ) : (
-        <FormGroup label={t('tests.analysis')} labelFor={`${id}-analysis`} helperText={analyses.isError ? extractionErrorText(analyses.error) : undefined}>
-          <HTMLSelect
-            id={`${id}-analysis`}
-            value={test.analysisId ?? ''}
-            disabled={!canEdit}
-            onChange={(event) => onChange({ analysisId: event.currentTarget.value || null })}
-            options={[{ value: '', label: analyses.isPending ? t('tests.loadingAnalyses') : t('tests.pickAnalysis') }, ...(analyses.data?.items ?? []).map((analysis) => ({ value: analysis.id, label: analysis.name }))]}
-          />
-        </FormGroup>
+        <AnalysisPicker
+          id={`${id}-analysis`}
+          label={t('tests.analysis')}
+          analyses={analyses}
+          value={test.analysisId ?? ''}
+          disabled={!canEdit}
+          errorText={extractionErrorText}
+          onChange={(analysisId) => onChange({ analysisId: analysisId || null })}
+        />
       )}
       <FormGroup label={t('tests.expected')} helperText={t('tests.expectedHelp')}>
         {fields.map((field) => (

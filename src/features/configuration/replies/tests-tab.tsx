@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H5, HTMLSelect, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H5, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { testReplyTemplate, type ReplyTemplate } from '../../../contract/reply-templates';
@@ -16,6 +16,7 @@ import { renderErrorText, replyErrorText } from './messages';
 import { replyQueries } from './queries';
 import { useRepliesEnv } from './replies-frame';
 import type { LineError } from './template-tab';
+import { AnalysisPicker } from '../shared/analysis-picker';
 
 function parseJson(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   try {
@@ -73,14 +74,7 @@ export function TestsTab({ templates, name, onLineError }: { templates: readonly
             <TextArea id="reply-test-variables" fill rows={10} className="p-monospace" value={variables} onChange={(event) => setVariables(event.currentTarget.value)} />
           </FormGroup>
         ) : (
-          <FormGroup label={t('test.analysis')} labelFor="reply-test-analysis" helperText={analyses.isError ? replyErrorText(analyses.error) : undefined}>
-            <HTMLSelect
-              id="reply-test-analysis"
-              value={analysisId}
-              onChange={(event) => setAnalysisId(event.currentTarget.value)}
-              options={[{ value: '', label: analyses.isPending ? t('test.loadingAnalyses') : t('test.pickAnalysis') }, ...(analyses.data?.items ?? []).map((analysis) => ({ value: analysis.id, label: analysis.name }))]}
-            />
-          </FormGroup>
+          <AnalysisPicker id="reply-test-analysis" label={t('test.analysis')} analyses={analyses} value={analysisId} errorText={replyErrorText} onChange={setAnalysisId} />
         )}
         <Button type="submit" icon="play" intent={Intent.PRIMARY} text={t('test.run')} disabled={!ready} loading={run.isPending} />
       </form>

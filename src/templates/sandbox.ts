@@ -160,7 +160,11 @@ function toSandboxError(error: unknown, fallback: SandboxErrorCode): SandboxErro
  * every failure is a `SandboxError`, with the output written before it (cut at the limit).
  */
 export function renderSandboxed(program: string, variables: Record<string, unknown>, limits: SandboxLimits, extra?: SandboxFilters): SandboxResult {
-  const liquid = engine(limits, extra);
+  return run(engine(limits, extra), program, variables, limits, (error) => toSandboxError(error, 'runtime'));
+}
+
+/** Parse then render on `liquid`; `runtimeError` names what went wrong while rendering. */
+function run(liquid: Liquid, program: string, variables: Record<string, unknown>, limits: SandboxLimits, runtimeError: (error: unknown) => SandboxError): SandboxResult {
   let templates;
   try {
     templates = liquid.parse(program);
@@ -173,7 +177,7 @@ export function renderSandboxed(program: string, variables: Record<string, unkno
     toValueSync(liquid.renderer.renderTemplates(templates, context, emitter));
     return { ok: true, output: emitter.buffer };
   } catch (error) {
-    return { ok: false, error: toSandboxError(error, 'runtime'), output: emitter.buffer };
+    return { ok: false, error: runtimeError(error), output: emitter.buffer };
   }
 }
 
@@ -229,23 +233,11 @@ function templateOf(error: unknown): string | undefined {
  */
 export function renderWithIncludes(program: string, variables: Record<string, unknown>, limits: SandboxLimits, options: IncludeOptions): SandboxResult {
   const partials = new PartialsFs(new Map(Object.entries(options.templates)), options.maxIncludes);
-  const liquid = build(limits, partials);
-  let templates;
-  try {
-    templates = liquid.parse(program);
-  } catch (error) {
-    return { ok: false, error: toSandboxError(error, 'syntax'), output: '' };
-  }
-  const emitter = new LimitedEmitter(limits.outputChars);
-  try {
-    const context = new Context(variables, liquid.options, { sync: true }, { liquid } as never);
-    toValueSync(liquid.renderer.renderTemplates(templates, context, emitter));
-    return { ok: true, output: emitter.buffer };
-  } catch (error) {
+  return run(build(limits, partials), program, variables, limits, (error) => {
     const root = error instanceof LiquidError ? (error.originalError ?? error) : error;
-    if (root instanceof IncludeLimitReached) return { ok: false, error: { code: 'runtime', line: null, message: root.message }, output: emitter.buffer };
+    if (root instanceof IncludeLimitReached) return { code: 'runtime', line: null, message: root.message };
     const failure = toSandboxError(error, 'runtime');
     const template = templateOf(error);
-    return { ok: false, error: template === undefined ? failure : { ...failure, template }, output: emitter.buffer };
-  }
+    return template === undefined ? failure : { ...failure, template };
+  });
 }

@@ -1,10 +1,10 @@
 /** The frame of every categorization and consolidation screen: breadcrumbs back to the configuration menu, title, actions. */
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumbs, Callout, Intent } from '@blueprintjs/core';
+import { Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { ConfigurationFrame, type Crumb } from '../shared/configuration-frame';
 import { categorizationQueries } from './queries';
 
 export function useCategorizationEnv() {
@@ -18,31 +18,19 @@ export function useCategorizationEnv() {
   return { projectId, envId, moduleId, canEdit, legacy };
 }
 
-export interface Crumb {
-  text: string;
-  to: string;
-}
+export type { Crumb } from '../shared/configuration-frame';
 
 export function CategorizationFrame({ title, crumbs = [], actions, children }: { title: string; crumbs?: Crumb[]; actions?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation(['routes', 'categorization']);
-  const { projectId = '', envId = '' } = useParams();
+  const { t } = useTranslation('categorization');
   const { legacy } = useCategorizationEnv();
   return (
-    <section className="p-page">
-      <Breadcrumbs
-        items={[{ text: t('configuration'), href: paths.configuration(projectId, envId) }, ...crumbs.map((crumb) => ({ text: crumb.text, href: crumb.to })), { text: title, current: true }]}
-        breadcrumbRenderer={({ text, href }) => (href ? <Link to={href}>{text}</Link> : <span>{text}</span>)}
-      />
-      <div className="p-page__header">
-        <h1 className="p-page__title">{title}</h1>
-        {actions && <div className="p-toolbar">{actions}</div>}
-      </div>
+    <ConfigurationFrame title={title} crumbs={crumbs} actions={actions}>
       {legacy && (
         <Callout intent={Intent.WARNING} compact data-testid="categorization-legacy">
-          {t('categorization:errors.categorizationLegacyProject')}
+          {t('errors.categorizationLegacyProject')}
         </Callout>
       )}
       {children}
-    </section>
+    </ConfigurationFrame>
   );
 }

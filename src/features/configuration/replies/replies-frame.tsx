@@ -1,10 +1,10 @@
 /** The frame of the reply generator screens: breadcrumbs back to the configuration menu, title, actions; and who may edit. */
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumbs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
+import { ConfigurationFrame } from '../shared/configuration-frame';
 import { replyQueries } from './queries';
 
 export function useRepliesEnv() {
@@ -18,19 +18,9 @@ export function useRepliesEnv() {
 export function RepliesFrame({ title, withList = false, actions, children }: { title: string; withList?: boolean; actions?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('routes');
   const { projectId, envId } = useRepliesEnv();
-  const crumbs = [
-    { text: t('configuration'), href: paths.configuration(projectId, envId) },
-    ...(withList ? [{ text: t('replyTemplates'), href: paths.replyTemplates(projectId, envId) }] : []),
-    { text: title, current: true },
-  ];
   return (
-    <section className="p-page">
-      <Breadcrumbs items={crumbs} breadcrumbRenderer={({ text, href }) => (href ? <Link to={href}>{text}</Link> : <span>{text}</span>)} />
-      <div className="p-page__header">
-        <h1 className="p-page__title">{title}</h1>
-        {actions && <div className="p-toolbar">{actions}</div>}
-      </div>
+    <ConfigurationFrame title={title} actions={actions} crumbs={withList ? [{ text: t('replyTemplates'), to: paths.replyTemplates(projectId, envId) }] : []}>
       {children}
-    </section>
+    </ConfigurationFrame>
   );
 }

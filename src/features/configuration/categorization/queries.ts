@@ -4,7 +4,6 @@ import { request } from '../../../api/request';
 import { checkCategorization, getCategorizationSettings, getConsolidationSettings } from '../../../contract/categorization';
 import { getEnvironmentSettings } from '../../../contract/environments';
 import { listAnalyses } from '../../../contract/analyses';
-import { getProject } from '../../../contract/organisations';
 
 export const categorizationQueries = {
   all: () => ['categorization'] as const,
@@ -35,11 +34,5 @@ export const categorizationQueries = {
     queryOptions({
       queryKey: [...categorizationQueries.env(envId), 'analyses'] as const,
       queryFn: ({ signal }) => request(listAnalyses, { params: { envId }, query: { page: 1, pageSize: 25, inMetadata: false, sort: 'createdAt', order: 'desc' }, signal }),
-    }),
-  /** The project, for the caller's profile on it (configurators edit, others read). */
-  project: (projectId: string) =>
-    queryOptions({
-      queryKey: [...categorizationQueries.all(), 'project', projectId] as const,
-      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
 };

@@ -2,7 +2,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/request';
 import { getEnvironmentSettings } from '../../../contract/environments';
-import { getProject } from '../../../contract/organisations';
 import {
   archetypeEndpoints,
   checkNlu,
@@ -54,11 +53,5 @@ export const nluQueries = {
     queryOptions({
       queryKey: [...nluQueries.env(envId), 'languages'] as const,
       queryFn: async ({ signal }) => (await request(getEnvironmentSettings, { params: { envId }, signal })).settings.languages,
-    }),
-  /** The project, for the caller's profile on it (configurators edit, others read). */
-  project: (projectId: string) =>
-    queryOptions({
-      queryKey: [...nluQueries.all(), 'project', projectId] as const,
-      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
 };

@@ -3,7 +3,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/request';
 import { listAnalyses } from '../../../contract/analyses';
 import { getEnvironmentSettings } from '../../../contract/environments';
-import { getProject } from '../../../contract/organisations';
 import { getReplyTemplates, listReplyTemplateErrors } from '../../../contract/reply-templates';
 
 export const replyQueries = {
@@ -30,11 +29,5 @@ export const replyQueries = {
     queryOptions({
       queryKey: [...replyQueries.env(envId), 'analyses'] as const,
       queryFn: ({ signal }) => request(listAnalyses, { params: { envId }, query: { page: 1, pageSize: 25, inMetadata: false, sort: 'createdAt', order: 'desc' }, signal }),
-    }),
-  /** The project, for the caller's profile on it (configurators edit, others read and test). */
-  project: (projectId: string) =>
-    queryOptions({
-      queryKey: [...replyQueries.all(), 'project', projectId] as const,
-      queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
 };

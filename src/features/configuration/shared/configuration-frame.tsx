@@ -21,7 +21,7 @@ const projectQuery = (projectId: string) =>
 export function useConfigurationEnv() {
   const { projectId = '', envId = '', moduleId = '' } = useParams();
   const project = useQuery(projectQuery(projectId));
-  return { projectId, envId, moduleId, canEdit: project.data?.profile === 'configurator' };
+  return { projectId, envId, moduleId, project: project.data, canEdit: project.data?.profile === 'configurator' };
 }
 
 export interface Crumb {

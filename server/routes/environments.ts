@@ -43,7 +43,7 @@ import { guardModulesWrite, withWorkflowIds } from '../categorization/settings-g
 export const ENVIRONMENT_DELETION_DELAY_MS = 3000;
 
 function nameTaken(name: string): HttpError {
-  return new HttpError(409, { message: ENVIRONMENT_NAME_TAKEN.replace('{name}', name), code: 'environmentNameTaken' });
+  return new HttpError(409, { message: ENVIRONMENT_NAME_TAKEN.replace('{name}', name), code: 'environmentNameTaken', name });
 }
 
 type EnvironmentRow = typeof environments.$inferSelect;
@@ -106,7 +106,7 @@ export async function environmentDetails(ctx: ServerContext, envId: string) {
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(eq(environments.id, envId));
   // The permission check has just found it; only a concurrent delete gets here.
-  if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'notFound' });
+  if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'environmentNotFound' });
   return { ...row, settings: readSettings(row.settings) };
 }
 

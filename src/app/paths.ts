@@ -36,6 +36,8 @@ export const paths = {
   index: () => '/',
   // Login layout
   login: () => '/login',
+  /** Signing out is a navigation, so unsaved changes ask first (issue 19). */
+  logout: () => '/logout',
   forgotPassword: () => '/forgot-password',
   resetPassword: (token: string, hasExpired = false) =>
     `/reset-password/${enc(token)}${hasExpired ? '?hasExpired=true' : ''}`,

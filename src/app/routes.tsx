@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <IndexPage />, handle: { title: 'index', access: 'public' } },
       { path: 'v2/*', loader: redirectLoaders.v2 },
+      { path: 'logout', loader: redirectLoaders.logout, handle: { title: 'logout', access: 'public' } },
       {
         element: <LoginLayout />,
         handle: { layout: 'login', access: 'guest' } satisfies RouteHandle,

@@ -3,7 +3,7 @@
  * stores: trace rows that ended in error or abort, failed webhook delivery attempts, reply template
  * errors. Three bounded queries (newest first, one more than the limit to know it was cut), merged.
  */
-import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { ERROR_LOG_LIMIT, type ErrorLogEntry, type ErrorLogs, type ErrorLogsQuery } from '../../src/contract/error-logs';
 import type { z } from 'zod';
 import type { retentionSchema } from '../../src/contract/environments';
@@ -36,7 +36,7 @@ export async function readErrorLogs(db: Database, environmentId: string, query: 
   const wants = (source: ErrorLogEntry['source'], module: string | null) =>
     (query.source === undefined || query.source === source) && (query.module === undefined || module === null || query.module === module);
   const text = query.search ? pattern(query.search) : undefined;
-  const between = (column: SQL | typeof analysisTrace.startedAt) => [from === null ? undefined : gte(column, from), to === undefined ? undefined : lte(column, to)];
+  const between = (column: Parameters<typeof gte>[0]) => [from === null ? undefined : gte(column, from), to === undefined ? undefined : lte(column, to)];
 
   const traceRows = wants('module', null)
     ? await db

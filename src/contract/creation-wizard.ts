@@ -55,6 +55,8 @@ export const wizardBodySchema = z.object({
   }),
 });
 export type WizardBody = z.input<typeof wizardBodySchema>;
+/** The body as the server reads it (every default filled): what the console sends. */
+export type WizardRequest = z.infer<typeof wizardBodySchema>;
 
 export const wizardResultSchema = z.object({
   archetypeId: z.string(),

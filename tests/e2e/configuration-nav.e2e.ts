@@ -97,6 +97,8 @@ describe('environment navigation', () => {
         expect(current, `${group} › ${name}`).not.toBe('');
         expect(await page.locator('main[role="alert"]').count(), `${group} › ${name}`).toBe(0);
         expect(await page.locator('h1').first().textContent(), `${group} › ${name}`).toBeTruthy();
+        // Settings, webhooks, integrations and access keys open on this environment, and say so.
+        if (target.includes('/env-management/')) await expect.poll(() => bar.crumbs(page), { message: `${group} › ${name}` }).toContain(ENV_NAME);
         // An entry's own page is named in the breadcrumbs as the menu names it.
         if (new URL(page.url()).pathname === target && target.includes(`/environment/${envId}/`)) {
           await expect.poll(() => bar.current(page).textContent(), { message: `${group} › ${name}` }).toBe(name);

@@ -5,45 +5,39 @@
  * to this environment only). Names come from the same cached queries the screens use.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs, HTMLSelect, type BreadcrumbProps } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { organisationQuery } from '../../api/organisation-query';
 import { environmentQueries } from '../../features/environments/queries';
 import { useRouteTitleKey } from '../page-title';
 import { paths } from '../paths';
+import { samePageIn } from '../same-page';
 
 /** Pages that are a level's own home: their crumb is the level itself. */
 const HOMES = new Set(['orgaHome', 'projectHome', 'environmentHome']);
-
-/** The same page in another environment: the path below the environment, up to the first item id. */
-export function samePageIn(pathname: string, from: { projectId: string; envId: string }, toEnvId: string, itemIds: string[]): string {
-  const base = paths.environment(from.projectId, from.envId);
-  const rest = pathname.startsWith(base) ? pathname.slice(base.length).split('/').filter(Boolean) : [];
-  const ids = new Set(itemIds.map((id) => encodeURIComponent(id)));
-  const cut = rest.findIndex((segment) => ids.has(segment));
-  const kept = cut === -1 ? rest : rest.slice(0, cut);
-  return [paths.environment(from.projectId, toEnvId), ...kept].join('/');
-}
 
 export function LocationBar() {
   const { t } = useTranslation(['routes', 'navigation']);
   const params = useParams();
   const { orgaId: orgaParam, projectId, envId } = params;
+  // The env-management pages name their environment in the query (`?envId=`): it is a crumb there too.
+  const [search] = useSearchParams();
+  const crumbEnvId = envId ?? search.get('envId') ?? undefined;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const titleKey = useRouteTitleKey();
   const project = useQuery({ ...environmentQueries.project(projectId ?? ''), enabled: projectId !== undefined });
   const orgaId = orgaParam ?? project.data?.organisationId;
   const organisation = useQuery({ ...organisationQuery(orgaId ?? ''), enabled: orgaId !== undefined });
-  const environments = useQuery({ ...environmentQueries.list(projectId ?? ''), enabled: projectId !== undefined && envId !== undefined });
+  const environments = useQuery({ ...environmentQueries.list(projectId ?? ''), enabled: projectId !== undefined && crumbEnvId !== undefined });
   const alive = (environments.data ?? []).filter((env) => !env.deleting);
-  const environment = alive.find((env) => env.id === envId);
+  const environment = alive.find((env) => env.id === crumbEnvId);
 
   const items: BreadcrumbProps[] = [];
   if (orgaId !== undefined) items.push({ text: organisation.data?.name ?? '…', href: paths.orga(orgaId) });
   if (projectId !== undefined) items.push({ text: project.data?.name ?? '…', href: paths.project(projectId) });
-  if (projectId !== undefined && envId !== undefined) items.push({ text: environment?.name ?? '…', href: paths.environment(projectId, envId) });
+  if (projectId !== undefined && crumbEnvId !== undefined) items.push({ text: environment?.name ?? '…', href: paths.environment(projectId, crumbEnvId) });
   if (titleKey !== undefined && !HOMES.has(titleKey)) items.push({ text: t(`routes:${titleKey}` as never) });
   // The last crumb is the page the user is on: not a link.
   const last = items.at(-1);

@@ -29,6 +29,8 @@ import { registerReplyTemplateRoutes } from './reply-templates';
 import { registerDashboardRoutes } from './dashboard';
 import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
+import { registerErrorLogRoutes } from './error-logs';
+import { registerCreationWizardRoutes } from './creation-wizard';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -59,4 +61,6 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerDashboardRoutes(app, ctx);
   registerAlertRoutes(app, ctx);
   registerSreRoutes(app, ctx);
+  registerErrorLogRoutes(app, ctx);
+  registerCreationWizardRoutes(app, ctx);
 }

@@ -126,6 +126,11 @@ export const paths = {
   /** The OCR data extraction module's field rules (issue 15), per module like categorization's. */
   ocrDataExtraction: (projectId: string, envId: string) => ocrDataExtraction(projectId, envId),
   ocrDataExtractionModule: (projectId: string, envId: string, moduleId: string) => `${ocrDataExtraction(projectId, envId)}/${enc(moduleId)}`,
+  /** The advanced creation wizard and the error logs (issue 17), under the configuration menu. */
+  creationWizard: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/wizard`,
+  errorLogs: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/error-logs`,
+  /** An env-management page opened on one environment (the page reads `?envId=`). */
+  envManagementOf: (projectId: string, envId: string, page: EnvManagementPage) => `${envManagement(projectId)}/${page}?envId=${enc(envId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

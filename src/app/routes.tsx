@@ -387,6 +387,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/ocr-data-extraction/rules-page').then((m) => ({ Component: m.OcrRulesPage })),
             handle: { title: 'ocrDataExtraction' },
           },
+          {
+            path: 'configuration/wizard',
+            lazy: () => import('../features/configuration/wizard/wizard-page').then((m) => ({ Component: m.CreationWizardPage })),
+            handle: { title: 'creationWizard' },
+          },
+          {
+            path: 'configuration/error-logs',
+            lazy: () => import('../features/configuration/error-logs/error-logs-page').then((m) => ({ Component: m.ErrorLogsPage })),
+            handle: { title: 'errorLogs' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',

@@ -70,6 +70,8 @@ import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
+import { errorLogEndpoints } from './error-logs';
+import { creationWizardEndpoints } from './creation-wizard';
 
 export * from './define';
 export * from './auth';
@@ -84,6 +86,8 @@ export * from './versions';
 export * from './nlu';
 export * from './categorization';
 export * from './reply-templates';
+export * from './error-logs';
+export * from './creation-wizard';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -157,4 +161,6 @@ export const allEndpoints: readonly Endpoint[] = [
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
+  ...errorLogEndpoints,
+  ...creationWizardEndpoints,
 ];

@@ -12,6 +12,7 @@ import { ALERT_ERROR_CODES } from './alerts';
 import { ANALYSIS_ERROR_CODES } from './analyses';
 import { WEBHOOK_ERROR_CODES } from './access-keys';
 import { CATEGORIZATION_ERROR_CODES } from './categorization';
+import { WIZARD_ERROR_CODES } from './creation-wizard';
 import { DASHBOARD_ERROR_CODES } from './dashboard';
 import { INPUT_ERROR_CODES } from './define';
 import { EXTRACTION_ERROR_CODES } from './extraction';
@@ -102,6 +103,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'dashboard:alerts.errors', codes: ALERT_ERROR_CODES },
   { texts: 'sre:errors', codes: SRE_ERROR_CODES },
   { texts: 'environments:webhooks.errors', codes: WEBHOOK_ERROR_CODES },
+  { texts: 'wizard:errors', codes: WIZARD_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

@@ -349,7 +349,7 @@ describe('hidden environments', () => {
         headers: { authorization: `Bearer ${tokens.get(role)}` },
       });
       if (response.statusCode === 200) visibleTo.push(role);
-      else expect(response.json(), role).toMatchObject({ message: 'Environment not found' });
+      else expect(response.json(), role).toMatchObject({ code: 'environmentNotFound', message: 'Environnement introuvable.' });
     }
     expect(visibleTo).toEqual(['admin', 'configurator', 'sre']);
   });

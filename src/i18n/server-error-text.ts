@@ -20,10 +20,26 @@ function paramsOf(body: Record<string, unknown>): Record<string, unknown> {
   return flat;
 }
 
+/**
+ * A refused upload lists its §5 problems (`problems`: code and parameters, with the file's name):
+ * one line each, as the upload dialog shows them.
+ */
+function uploadProblemLines(translate: Translate, problems: unknown): string[] {
+  if (!Array.isArray(problems)) return [];
+  return problems
+    .filter((problem): problem is Record<string, unknown> => typeof problem === 'object' && problem !== null && typeof problem.code === 'string')
+    .map((problem) => {
+      const text = translate(`analyses:upload.problems.${String(problem.code)}`, paramsOf(problem));
+      return typeof problem.file === 'string' ? translate('analyses:upload.problemOfFile', { file: problem.file, text }) : text;
+    });
+}
+
 /** The translated text of an error body; undefined when it has no known code. */
 export function serverErrorText(translate: Translate, body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const code: unknown = (body as { code?: unknown }).code;
   const key = typeof code === 'string' ? errorTextKey(code) : undefined;
-  return key === undefined ? undefined : translate(key, paramsOf(body as Record<string, unknown>));
+  if (key === undefined) return undefined;
+  const problems = uploadProblemLines(translate, (body as { problems?: unknown }).problems);
+  return problems.length > 0 ? problems.join('\n') : translate(key, paramsOf(body as Record<string, unknown>));
 }

@@ -29,6 +29,8 @@ import { registerReplyTemplateRoutes } from './reply-templates';
 import { registerDashboardRoutes } from './dashboard';
 import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
+import { registerToolboxRoutes } from './toolbox';
+import { registerToolboxSyncRoutes } from './toolbox-sync';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -59,4 +61,6 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerDashboardRoutes(app, ctx);
   registerAlertRoutes(app, ctx);
   registerSreRoutes(app, ctx);
+  registerToolboxRoutes(app, ctx);
+  registerToolboxSyncRoutes(app, ctx);
 }

@@ -70,6 +70,7 @@ import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
+import { toolboxEndpoints } from './toolbox';
 
 export * from './define';
 export * from './auth';
@@ -82,6 +83,7 @@ export * from './access-keys';
 export * from './consumption';
 export * from './versions';
 export * from './nlu';
+export * from './toolbox';
 export * from './categorization';
 export * from './reply-templates';
 
@@ -157,4 +159,5 @@ export const allEndpoints: readonly Endpoint[] = [
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
+  ...toolboxEndpoints,
 ];

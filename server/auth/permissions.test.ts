@@ -206,6 +206,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'toolbox.sync.preview': PROJECT_CONFIGURATORS,
   'toolbox.sync.apply': PROJECT_CONFIGURATORS,
   'toolbox.sync.remove': PROJECT_CONFIGURATORS,
+  // The use-case library: every member of the organisation (and SRE) reads it.
+  'useCases.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
   // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],

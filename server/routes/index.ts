@@ -31,6 +31,7 @@ import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
 import { registerToolboxRoutes } from './toolbox';
 import { registerToolboxSyncRoutes } from './toolbox-sync';
+import { registerUseCaseRoutes } from './use-cases';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -63,4 +64,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerSreRoutes(app, ctx);
   registerToolboxRoutes(app, ctx);
   registerToolboxSyncRoutes(app, ctx);
+  registerUseCaseRoutes(app, ctx);
 }

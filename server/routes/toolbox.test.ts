@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Archetype, NluContext, NluInteraction } from '../../src/contract/nlu';
 import type { NluResult } from '../../src/contract/modules/nlu';
 import type { ComponentSummary, EnvironmentSync, KitDetails, KitSummary, SyncPreview } from '../../src/contract/toolbox';
+import type { UseCase } from '../../src/contract/use-cases';
 import { createEnvironment } from '../pipeline/testing/analyses';
 import { createNluRuntime } from '../nlu/runtime';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
@@ -17,7 +18,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 beforeAll(async () => {
   server = await createTestServer({ nlu: createNluRuntime({ startupMs: 0 }) });
-  for (const user of ['admin', 'configurator', 'qualifier', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+  for (const user of ['admin', 'configurator', 'qualifier', 'viewer', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
 }, 180_000);
 afterAll(() => server.close());
 
@@ -53,6 +54,8 @@ async function targetEnvironment(): Promise<string> {
   return envId;
 }
 
+/** The interactions the NLU found complete in a text. */
+const found = (result: NluResult) => result.interactions.filter((item) => item.complete).map((item) => item.id);
 const names = <T extends { name: string }>(items: T[]) => items.map((item) => item.name).sort();
 
 describe('kits and components', () => {
@@ -135,7 +138,7 @@ describe('save to toolbox and sync', () => {
     expect(synced.entities).toHaveLength(4);
 
     const result = await ok<NluResult>('configurator', 'POST', `/environment/${target}/nlu/test`, { text: 'Je déclare un incendie dans ma maison', language: 'fr' });
-    expect(JSON.stringify(result)).toContain('declareClaim');
+    expect(found(result)).toContain('declareClaim');
     expect(names(await ok<Archetype[]>('configurator', 'GET', `/environment/${target}/nlu/archetypes`))).toEqual(['degat', 'sinistre']);
 
     // Synced again with nothing changed: everything is left alone.
@@ -237,5 +240,41 @@ describe('save to toolbox and sync', () => {
     const { settings } = await ok<{ settings: { modules: { type: string; name: string; config: { snippets?: { name: string }[] } }[] } }>('configurator', 'GET', `/environment/${target}/settings`);
     expect(settings.modules.map((module) => module.type)).toEqual(['extraction', 'output']);
     expect(settings.modules[0]!.config.snippets!.map((snippet) => snippet.name)).toEqual(['ibanSnippet']);
+  });
+});
+
+describe('use-case library', () => {
+  it('lists the three templates with what they configure, and a published kit', async () => {
+    const kit = await ok<KitSummary>('sre', 'POST', '/organisation/demo/toolbox/kits', { name: 'Kit publié', notes: 'Pour tous', published: true }, 201);
+    await ok('sre', 'POST', '/organisation/demo/toolbox/components', { kitId: kit.id, type: 'context', entity: { name: 'publie', languages: ['fr'] } }, 201);
+    const library = await ok<UseCase[]>('viewer', 'GET', '/organisation/demo/use-cases');
+    expect(library.map((item) => item.id).slice(0, 3)).toEqual(['insurance:meeting', 'tourism:airline-messages', 'retail:quotes-and-orders']);
+    const insurance = library[0]!;
+    expect(insurance.summary.interactions).toContain('prendreRendezVous');
+    expect(insurance.summary.extractionFields).toEqual(['numero_contrat', 'numero_sinistre', 'date_souhaitee', 'creneau', 'telephone']);
+    expect(library.find((item) => item.id === kit.id)).toMatchObject({ kind: 'kit', name: 'Kit publié', description: 'Pour tous' });
+  });
+
+  it.each([
+    ['insurance:meeting', 'Bonjour, je souhaiterais prendre un rendez-vous avec un conseiller.', 'prendreRendezVous'],
+    ['tourism:airline-messages', 'Nous vous informons que le vol AF1234 du 12/03/2026 est annulé.', 'annulationVol'],
+    ['retail:quotes-and-orders', 'Pourriez-vous nous envoyer un devis pour 20 chaises ?', 'demanderDevis'],
+  ])('makes %s environments whose NLU finds the interaction of a typical mail', async (template, text, expected) => {
+    const created = await ok<{ id: string }>('configurator', 'POST', '/project/demo-ic/environments', { name: `Modèle ${template} ${Date.now()}`, source: { kind: 'template', template } }, 201);
+    const result = await ok<NluResult>('configurator', 'POST', `/environment/${created.id}/nlu/test`, { text, language: 'fr' });
+    expect(found(result)).toEqual([expected]);
+    const check = await ok<{ errors: unknown[]; contextsWithoutServer: string[] }>('configurator', 'GET', `/environment/${created.id}/nlu/check`);
+    expect(check).toEqual({ errors: [], contextsWithoutServer: [] });
+  });
+
+  it('makes an environment from a kit, synced to it', async () => {
+    const source = await claimEnvironment();
+    const kit = await newKit('Modèle sinistres');
+    await ok('configurator', 'POST', `/environment/${source}/toolbox/save`, { kitId: kit.id, type: 'interaction', name: 'declareClaim', context: 'claims' });
+    const created = await ok<{ id: string }>('configurator', 'POST', '/project/demo-ic/environments', { name: `Depuis un kit ${Date.now()}`, source: { kind: 'kit', kitId: kit.id } }, 201);
+    const [sync] = await ok<EnvironmentSync[]>('configurator', 'GET', `/environment/${created.id}/toolbox/syncs`);
+    expect(sync).toMatchObject({ kit: { id: kit.id }, updateAvailable: false });
+    const result = await ok<NluResult>('configurator', 'POST', `/environment/${created.id}/nlu/test`, { text: 'Déclaration de sinistre incendie', language: 'fr' });
+    expect(found(result)).toContain('declareClaim');
   });
 });

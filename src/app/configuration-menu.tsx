@@ -21,7 +21,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules';
+  namespace: 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules' | 'toolbox';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -80,10 +80,15 @@ export const configurationMenu: ConfigurationSection[] = [
     title: 'menu.title',
     entries: [{ title: 'ocrDataExtraction', description: 'menu.rules', icon: 'document', to: paths.ocrDataExtraction }],
   },
+  {
+    namespace: 'toolbox',
+    title: 'menu.title',
+    entries: [{ title: 'environmentKits', description: 'menu.kits', icon: 'cube', to: paths.environmentKits }],
+  },
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'toolbox']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

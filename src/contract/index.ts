@@ -71,6 +71,7 @@ import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
 import { toolboxEndpoints } from './toolbox';
+import { useCaseEndpoints } from './use-cases';
 
 export * from './define';
 export * from './auth';
@@ -84,6 +85,7 @@ export * from './consumption';
 export * from './versions';
 export * from './nlu';
 export * from './toolbox';
+export * from './use-cases';
 export * from './categorization';
 export * from './reply-templates';
 
@@ -160,4 +162,5 @@ export const allEndpoints: readonly Endpoint[] = [
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
   ...toolboxEndpoints,
+  ...useCaseEndpoints,
 ];

@@ -1,0 +1,52 @@
+/** Page models of the toolbox screens (issue 20): labels live here, not in the scenario. */
+import type { Page } from 'playwright-core';
+
+const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
+
+export const toolboxPages = {
+  // Save to toolbox, from an entity screen of an environment.
+  async openInteraction(page: Page, projectId: string, envId: string, interactionId: string) {
+    await page.goto(`${env(projectId, envId)}/configuration/nlu/interactions/${interactionId}`);
+    await page.getByTestId('save-to-toolbox').waitFor();
+  },
+  async saveToNewKit(page: Page, kitName: string) {
+    await page.getByTestId('save-to-toolbox').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Kit', { exact: true }).selectOption({ label: 'Nouveau kit…' });
+    await dialog.getByLabel('Nom', { exact: true }).fill(kitName);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  },
+  // Kits list and kit page.
+  async openKits(page: Page) {
+    await page.goto('/toolbox/kits');
+    await page.getByLabel('Rechercher un kit').waitFor();
+  },
+  search: (page: Page, text: string) => page.getByLabel('Rechercher un kit').fill(text),
+  kitRows: (page: Page) => page.locator('tr[data-kit]'),
+  openKit: (page: Page, name: string) => page.locator(`tr[data-kit="${name}"]`).getByRole('link', { name }).click(),
+  treeComponents: (page: Page) => page.getByRole('tree', { name: 'Arborescence du kit' }).locator('[data-component]'),
+  // The environment's kits screen (configuration menu → Toolbox).
+  async openEnvironmentKits(page: Page, projectId: string, envId: string) {
+    await page.goto(`${env(projectId, envId)}/configuration`);
+    await page.getByRole('navigation', { name: 'Boîte à outils' }).getByRole('link', { name: /Kits de la boîte à outils/ }).click();
+    await page.getByLabel('Kit à synchroniser').waitFor();
+  },
+  async startSync(page: Page, kitName: string) {
+    await page.getByLabel('Kit à synchroniser').selectOption({ label: kitName });
+    await page.getByRole('button', { name: 'Synchroniser', exact: true }).click();
+  },
+  previewActions: async (page: Page) =>
+    page
+      .getByRole('dialog')
+      .getByRole('table', { name: 'Aperçu de la synchronisation' })
+      .locator('tr[data-sync-item]')
+      .evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-sync-item')}: ${row.querySelector('td:last-child')?.textContent ?? ''}`)),
+  applySync: (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Synchroniser', exact: true }).click(),
+  syncedKit: (page: Page, name: string) => page.locator(`[data-synced-kit="${name}"]`),
+  async unsyncKeeping(page: Page, name: string) {
+    await page.locator(`[data-synced-kit="${name}"]`).getByRole('button', { name: 'Retirer en gardant les éléments' }).click();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+  },
+  emptySyncs: (page: Page) => page.getByText("Cet environnement n'est synchronisé avec aucun kit"),
+};

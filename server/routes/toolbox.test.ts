@@ -267,6 +267,21 @@ describe('use-case library', () => {
     expect(check).toEqual({ errors: [], contextsWithoutServer: [] });
   });
 
+  it.each([
+    ['insurance:meeting', 'Contrat n° HAB-4521789 : je souhaiterais un rendez-vous le 12/03/2026 le matin. Tél. 06 12 34 56 78', { numero_contrat: 'HAB-4521789', date_souhaitee: '2026-03-12', creneau: 'matin' }],
+    ['tourism:airline-messages', 'Le vol AF1234 CDG - JFK du 12/03/2026 est retardé, nouvel horaire 14:35. Référence : QX7B2K', { numero_vol: 'AF1234', pnr: 'QX7B2K', aeroport_depart: 'CDG', aeroport_arrivee: 'JFK', nouvel_horaire: '14:35' }],
+    ['retail:quotes-and-orders', 'Commande n° CMD-2026-118, client n° C-4471. Adresse de livraison : 12 rue des Lilas, 69003 Lyon', { numero_commande: 'CMD-2026-118', numero_client: 'C-4471', adresse_livraison: '12 rue des Lilas, 69003 Lyon' }],
+  ])('extracts the fields of a typical %s mail', async (template, text, expected) => {
+    const created = await ok<{ id: string }>('configurator', 'POST', '/project/demo-ic/environments', { name: `Extraction ${template} ${Date.now()}`, source: { kind: 'template', template } }, 201);
+    const { settings } = await ok<{ settings: { modules: { id: string; type: string }[] } }>('configurator', 'GET', `/environment/${created.id}/settings`);
+    const obtained: Record<string, unknown> = {};
+    for (const module of settings.modules.filter((item) => item.type === 'extraction')) {
+      const answer = await ok<{ cases: { fields: Record<string, unknown> }[] }>('configurator', 'POST', `/environment/${created.id}/modules/${module.id}/extraction/test`, { cases: [{ id: 't', text }] });
+      for (const [name, value] of Object.entries(answer.cases[0]!.fields)) if (value !== null) obtained[name] ??= value;
+    }
+    expect(obtained).toMatchObject(expected);
+  });
+
   it('makes an environment from a kit, synced to it', async () => {
     const source = await claimEnvironment();
     const kit = await newKit('Modèle sinistres');

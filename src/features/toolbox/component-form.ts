@@ -72,17 +72,18 @@ export function formOf(content: ComponentContent): FormValue {
   }
 }
 
-/** A new component's form. */
+/** A new component's form: the schema's defaults, with a name still to type. */
 export function emptyForm(type: ComponentType): FormValue {
   const defaults: Record<ComponentType, unknown> = {
-    archetype: { name: '', dictionaries: { fr: '' } },
-    context: { name: '', languages: ['fr'] },
-    interaction: { name: '', context: '', parameters: [] },
-    interaction_function: { name: '', kind: INTERACTION_FUNCTION_KINDS[0] },
-    extraction_module: { name: '', config: {} },
-    extraction_snippet: { name: '', program: '' },
+    archetype: { name: 'x', dictionaries: { fr: '' } },
+    context: { name: 'x', languages: ['fr'] },
+    interaction: { name: 'x', context: 'x', parameters: [] },
+    interaction_function: { name: 'x', kind: INTERACTION_FUNCTION_KINDS[0] },
+    extraction_module: { name: 'x', config: {} },
+    extraction_snippet: { name: 'x', program: '' },
   };
-  return formOf(componentContentSchema.parse({ type, entity: defaults[type] }));
+  const form = formOf(componentContentSchema.parse({ type, entity: defaults[type] }));
+  return { ...form, name: '', ...(type === 'interaction' ? { context: '' } : {}) };
 }
 
 /** The entity of a form, validated by the contract: the content, or the message of each field in error. */

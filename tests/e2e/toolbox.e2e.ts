@@ -21,6 +21,7 @@ let token: string;
 let source: string;
 let target: string;
 let interactionId: string;
+let fromTemplate: string | undefined;
 
 async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl()}${route}`, {
@@ -69,7 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const id of [source, target]) if (id) await api('DELETE', `/v4/console/api/environment/${id}`).catch(() => undefined);
+  for (const id of [source, target, fromTemplate]) if (id) await api('DELETE', `/v4/console/api/environment/${id}`).catch(() => undefined);
   const { kits } = await api<{ kits: { id: string; name: string }[] }>('GET', `/v4/console/api/organisation/demo/toolbox/kits?search=${encodeURIComponent(KIT)}`);
   for (const kit of kits) await api('DELETE', `/v4/console/api/organisation/demo/toolbox/kits/${kit.id}`).catch(() => undefined);
 });
@@ -108,11 +109,36 @@ describe('toolbox', () => {
     await expect.poll(() => result.locator('tr[data-interaction="signalerPanne"]').textContent()).toContain('Oui');
   });
 
+  it('adds an extraction snippet from scratch to the kit, written in the Liquid editor', async () => {
+    await tb.openKits(page);
+    await tb.search(page, `${stamp}`);
+    await tb.openKit(page, KIT);
+    await tb.newComponent(page);
+    await tb.componentType(page).selectOption({ label: "Snippet d'extraction" });
+    await tb.componentName(page).fill('majuscules');
+    await tb.typeProgram(page, '{{ text | upcase }}');
+    await tb.saveComponent(page);
+    await page.waitForURL((url) => !url.pathname.endsWith('/new'));
+    await page.getByRole('link', { name: KIT }).click();
+    await expect.poll(() => tb.treeComponents(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-component')))).toContain('majuscules');
+  });
+
   it('removes the sync keeping the entities, which stay in the environment', async () => {
     await tb.openEnvironmentKits(page, PROJECT, target);
     await tb.unsyncKeeping(page, KIT);
     await tb.emptySyncs(page).waitFor();
     await nluPages.openList(page, PROJECT, target, 'interactions');
     await nluPages.interactionRow(page, 'signalerPanne').waitFor();
+  });
+
+  it('starts an environment from a use-case template of the library, with its NLU configuration', async () => {
+    await tb.openLibrary(page);
+    await expect(tb.useCaseIds(page)).resolves.toEqual(expect.arrayContaining(['insurance:meeting', 'tourism:airline-messages', 'retail:quotes-and-orders']));
+    await expect(page.locator('[data-use-case="insurance:meeting"]').textContent()).resolves.toContain('prendreRendezVous');
+    await tb.useTemplate(page, 'insurance:meeting', `Rendez-vous ${stamp}`);
+    await page.waitForURL((url) => url.pathname.endsWith('/configuration'));
+    fromTemplate = new URL(page.url()).pathname.split('/')[4]!;
+    await nluPages.openList(page, PROJECT, fromTemplate, 'interactions');
+    await nluPages.interactionRow(page, 'prendreRendezVous').waitFor();
   });
 });

@@ -49,4 +49,25 @@ export const toolboxPages = {
     await page.getByRole('button', { name: 'Confirmer' }).click();
   },
   emptySyncs: (page: Page) => page.getByText("Cet environnement n'est synchronisé avec aucun kit"),
+  // A component from scratch.
+  newComponent: (page: Page) => page.getByRole('link', { name: 'Nouveau composant' }).click(),
+  componentType: (page: Page) => page.getByLabel('Type', { exact: true }),
+  componentName: (page: Page) => page.getByLabel('Nom', { exact: true }),
+  async typeProgram(page: Page, text: string) {
+    await page.getByTestId('snippet-editor').locator('.cm-content').click();
+    await page.keyboard.type(text);
+  },
+  saveComponent: (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true }).click(),
+  // Use-case library.
+  async openLibrary(page: Page) {
+    await page.goto('/use-cases-library');
+    await page.locator('[data-use-case]').first().waitFor();
+  },
+  useCaseIds: (page: Page) => page.locator('[data-use-case]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-use-case'))),
+  async useTemplate(page: Page, id: string, environmentName: string) {
+    await page.locator(`[data-use-case="${id}"]`).getByRole('button', { name: 'Utiliser' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel("Nom de l'environnement").fill(environmentName);
+    await dialog.getByRole('button', { name: "Créer l'environnement" }).click();
+  },
 };

@@ -4,7 +4,7 @@
  * the kit must be one its organisation sees (its own or a published one).
  */
 import type { FastifyInstance } from 'fastify';
-import { listEnvironmentSyncs, previewSync, saveToToolbox, syncKit, unsyncKit } from '../../src/contract/toolbox';
+import { listEnvironmentSyncs, previewSync, saveToToolbox, syncKit, unsyncKit } from '../../src/contract/toolbox-sync';
 import type { ServerContext } from '../context';
 import { editForbidden, mayEditKit } from '../toolbox/edit-rights';
 import { visibleKit } from '../toolbox/kits';

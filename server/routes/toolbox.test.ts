@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Archetype, NluContext, NluInteraction } from '../../src/contract/nlu';
 import type { NluResult } from '../../src/contract/modules/nlu';
-import type { ComponentSummary, EnvironmentSync, KitDetails, KitSummary, SyncPreview } from '../../src/contract/toolbox';
+import type { ComponentSummary, KitDetails, KitSummary } from '../../src/contract/toolbox';
+import type { EnvironmentSync, SyncPreview } from '../../src/contract/toolbox-sync';
 import type { UseCase } from '../../src/contract/use-cases';
 import { createEnvironment } from '../pipeline/testing/analyses';
 import { createNluRuntime } from '../nlu/runtime';

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { EnvironmentSync, SyncItem, SyncPreview } from '../../src/contract/toolbox';
+import type { EnvironmentSync, SyncItem, SyncPreview } from '../../src/contract/toolbox-sync';
 import { componentEntitySchemas, entityLabel, type ComponentType } from '../../src/contract/toolbox-entities';
 import type { Database } from '../db/open';
 import { toolboxKits, toolboxSyncedEntities, toolboxSyncs } from '../db/schema-toolbox';

@@ -3,7 +3,8 @@
  * and the "save to toolbox" buttons of the configuration screens): one key factory for all.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getComponent, getKit, listEnvironmentSyncs, listKits, previewSync } from '../contract/toolbox';
+import { getComponent, getKit, listKits } from '../contract/toolbox';
+import { listEnvironmentSyncs, previewSync } from '../contract/toolbox-sync';
 import { request } from './request';
 
 export const toolboxQueries = {

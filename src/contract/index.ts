@@ -71,6 +71,7 @@ import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
 import { toolboxEndpoints } from './toolbox';
+import { toolboxSyncEndpoints } from './toolbox-sync';
 import { useCaseEndpoints } from './use-cases';
 
 export * from './define';
@@ -85,6 +86,7 @@ export * from './consumption';
 export * from './versions';
 export * from './nlu';
 export * from './toolbox';
+export * from './toolbox-sync';
 export * from './use-cases';
 export * from './categorization';
 export * from './reply-templates';
@@ -162,5 +164,6 @@ export const allEndpoints: readonly Endpoint[] = [
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
   ...toolboxEndpoints,
+  ...toolboxSyncEndpoints,
   ...useCaseEndpoints,
 ];

@@ -1,7 +1,8 @@
 /** Every toolbox error code the server answers with, and every component type, has fr and en text. */
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n/resources';
-import { COMPONENT_TYPES, SYNC_ACTIONS, TOOLBOX_ERROR_CODES } from './toolbox';
+import { COMPONENT_TYPES, TOOLBOX_ERROR_CODES } from './toolbox';
+import { SYNC_ACTIONS } from './toolbox-sync';
 
 describe('toolbox codes', () => {
   it.each(['fr', 'en'] as const)('are translated in %s', (language) => {

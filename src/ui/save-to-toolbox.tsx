@@ -10,7 +10,8 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputG
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
 import { toolboxQueries } from '../api/toolbox-query';
-import { createKit, saveToToolbox, type ComponentType } from '../contract/toolbox';
+import { createKit, type ComponentType } from '../contract/toolbox';
+import { saveToToolbox } from '../contract/toolbox-sync';
 import { toast } from './toasts/toast-service';
 import { toolboxErrorText } from './toolbox-errors';
 

@@ -11,7 +11,7 @@ import { Button, Card, FormGroup, H4, HTMLSelect, Intent, Tag } from '@blueprint
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { toolboxQueries } from '../../../api/toolbox-query';
-import { unsyncKit, type EnvironmentSync } from '../../../contract/toolbox';
+import { unsyncKit, type EnvironmentSync } from '../../../contract/toolbox-sync';
 import { paths } from '../../../app/paths';
 import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';

@@ -9,7 +9,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, R
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { toolboxQueries } from '../../../api/toolbox-query';
-import { syncKit, type SyncItem } from '../../../contract/toolbox';
+import { syncKit, type SyncItem } from '../../../contract/toolbox-sync';
 import { toolboxErrorText } from '../../../ui/toolbox-errors';
 
 const ACTION_INTENT: Record<SyncItem['action'], Intent> = { create: Intent.SUCCESS, update: Intent.PRIMARY, unchanged: Intent.NONE, conflict: Intent.WARNING };

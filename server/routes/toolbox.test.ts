@@ -242,6 +242,15 @@ describe('save to toolbox and sync', () => {
     expect(settings.modules.map((module) => module.type)).toEqual(['extraction', 'output']);
     expect(settings.modules[0]!.config.snippets!.map((snippet) => snippet.name)).toEqual(['ibanSnippet']);
   });
+
+  it('puts a snippet synced into an environment without extraction module into a new one', async () => {
+    const kit = await newKit('Snippet seul');
+    await ok('configurator', 'POST', '/organisation/demo/toolbox/components', { kitId: kit.id, type: 'extraction_snippet', entity: { name: 'seul', program: '{{ text }}' } }, 201);
+    const target = await createEnvironment(server.handle.db, { modules: [{ id: 'out', type: 'output', name: 'Sortie' }] });
+    await ok('configurator', 'POST', `/environment/${target}/toolbox/kits/${kit.id}/sync`, {});
+    const preview = await ok<SyncPreview>('configurator', 'GET', `/environment/${target}/toolbox/kits/${kit.id}/preview`);
+    expect(preview.items.map((item) => item.action)).toEqual(['unchanged']);
+  });
 });
 
 describe('use-case library', () => {

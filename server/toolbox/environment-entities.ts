@@ -146,16 +146,24 @@ function writeExtractionModule(state: EnvironmentState, entity: ComponentEntity<
   state.settingsChanged = true;
 }
 
-/** A snippet goes into every extraction module of the environment, so any field can name it. */
+/**
+ * A snippet goes into every extraction module of the environment, so any field can name it; an
+ * environment without one gets an "Extraction" module holding it (otherwise the sync would write
+ * nothing and offer the snippet again each time).
+ */
 function writeSnippet(state: EnvironmentState, entity: ComponentEntity<'extraction_snippet'>): void {
+  if (!state.settings.modules.some((module) => module.type === 'extraction')) {
+    writeExtractionModule(state, { name: 'Extraction', inputType: null, context: null, config: extractionConfigSchema.parse({ snippets: [entity] }) });
+    return;
+  }
   state.settings = {
     ...state.settings,
     modules: state.settings.modules.map((module) => {
-      if (module.type !== 'extraction') return module;
-      const config = extractionConfigSchema.parse(module.config);
-      const others = config.snippets.filter((snippet) => snippet.name !== entity.name);
+      const parsed = module.type === 'extraction' ? extractionConfigSchema.safeParse(module.config) : null;
+      if (parsed === null || !parsed.success) return module;
+      const config = parsed.data;
       const at = config.snippets.findIndex((snippet) => snippet.name === entity.name);
-      const snippets = at < 0 ? [...others, entity] : config.snippets.map((snippet) => (snippet.name === entity.name ? entity : snippet));
+      const snippets = at < 0 ? [...config.snippets, entity] : config.snippets.map((snippet) => (snippet.name === entity.name ? entity : snippet));
       return { ...module, config: { ...config, snippets } };
     }),
   };
@@ -182,9 +190,9 @@ export async function deleteEntity(tx: Tx, state: EnvironmentState, type: Compon
     state.settings = {
       ...state.settings,
       modules: state.settings.modules.map((module) => {
-        if (module.type !== 'extraction') return module;
-        const config = extractionConfigSchema.parse(module.config);
-        return { ...module, config: { ...config, snippets: config.snippets.filter((snippet) => snippet.name !== name) } };
+        const parsed = module.type === 'extraction' ? extractionConfigSchema.safeParse(module.config) : null;
+        if (parsed === null || !parsed.success) return module;
+        return { ...module, config: { ...parsed.data, snippets: parsed.data.snippets.filter((snippet) => snippet.name !== name) } };
       }),
     };
     state.settingsChanged = true;

@@ -123,8 +123,14 @@ describe('toolbox', () => {
     await expect.poll(() => tb.treeComponents(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-component')))).toContain('majuscules');
   });
 
-  it('removes the sync keeping the entities, which stay in the environment', async () => {
+  it('offers the kit change as an update, then removes the sync keeping the entities, which stay in the environment', async () => {
     await tb.openEnvironmentKits(page, PROJECT, target);
+    await tb.update(page, KIT);
+    await expect.poll(() => tb.previewActions(page)).toEqual(['sav: Laissé tel quel', 'appareil: Laissé tel quel', 'panne: Laissé tel quel', 'sav / signalerPanne: Laissé tel quel', 'majuscules: Créé']);
+    await tb.applySync(page);
+    await expect.poll(() => tb.syncedKit(page, KIT).textContent()).toContain('majuscules');
+    await expect(tb.updateButton(page, KIT).count()).resolves.toBe(0);
+
     await tb.unsyncKeeping(page, KIT);
     await tb.emptySyncs(page).waitFor();
     await nluPages.openList(page, PROJECT, target, 'interactions');

@@ -44,6 +44,11 @@ export const toolboxPages = {
       .evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-sync-item')}: ${row.querySelector('td:last-child')?.textContent ?? ''}`)),
   applySync: (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Synchroniser', exact: true }).click(),
   syncedKit: (page: Page, name: string) => page.locator(`[data-synced-kit="${name}"]`),
+  updateButton: (page: Page, name: string) => page.locator(`[data-synced-kit="${name}"]`).getByRole('button', { name: 'Mettre à jour' }),
+  async update(page: Page, name: string) {
+    await page.locator(`[data-synced-kit="${name}"]`).getByText('Mise à jour disponible').waitFor();
+    await page.locator(`[data-synced-kit="${name}"]`).getByRole('button', { name: 'Mettre à jour' }).click();
+  },
   async unsyncKeeping(page: Page, name: string) {
     await page.locator(`[data-synced-kit="${name}"]`).getByRole('button', { name: 'Retirer en gardant les éléments' }).click();
     await page.getByRole('button', { name: 'Confirmer' }).click();

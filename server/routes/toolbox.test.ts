@@ -105,6 +105,8 @@ describe('kits and components', () => {
     expect(write.json()).toMatchObject({ code: 'toolboxEditForbidden' });
     const publish = await call('admin', 'PUT', `/organisation/demo/toolbox/kits/${kit.id}`, { name: kit.name, published: true });
     expect(publish.json()).toMatchObject({ code: 'toolboxPublishForbidden' });
+    expect((await ok<KitDetails>('admin', 'GET', `/organisation/demo/toolbox/kits/${kit.id}`)).canPublish).toBe(false);
+    expect((await ok<KitDetails>('sre', 'GET', `/organisation/demo/toolbox/kits/${kit.id}`)).canPublish).toBe(true);
     const published = await ok<KitSummary>('sre', 'PUT', `/organisation/demo/toolbox/kits/${kit.id}`, { name: kit.name, published: true });
     expect(published.published).toBe(true);
     // A published kit is provider staff's to change.

@@ -101,7 +101,7 @@ export function registerToolboxRoutes(app: FastifyInstance, ctx: ServerContext):
     const direct = parentIds.filter((id) => links.some((link) => link.parentId === id));
     const parents = direct.length === 0 ? [] : await db.select().from(toolboxKits).where(and(inArray(toolboxKits.id, direct), visibleTo(params.orgaId)));
     const tree = await kitTree(db, kit.id);
-    return { kit: tree.kit, tree, parents: await kitSummaries(db, parents), editable: await mayEditKit(ctx, request, params.orgaId, kit) };
+    return { kit: tree.kit, tree, parents: await kitSummaries(db, parents), editable: await mayEditKit(ctx, request, params.orgaId, kit), canPublish: isProviderStaff(request) };
   });
 
   registerEndpoint(app, ctx, updateKit, async ({ params, body, request }) => {

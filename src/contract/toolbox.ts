@@ -91,6 +91,8 @@ export const kitDetailsSchema = z.object({
   parents: z.array(kitSummarySchema),
   /** Whether the caller may change this kit (the screens hide the editing otherwise). */
   editable: z.boolean(),
+  /** Whether the caller may publish it to every organisation (provider staff). */
+  canPublish: z.boolean(),
 });
 export type KitDetails = z.infer<typeof kitDetailsSchema>;
 

@@ -25,10 +25,11 @@ import { toolboxLinks } from './links';
 interface Draft extends Record<string, unknown> {
   name: string;
   notes: string;
+  published: boolean;
   childKitIds: string[];
 }
 
-const draftOf = (details: KitDetails): Draft => ({ name: details.kit.name, notes: details.kit.notes, childKitIds: details.tree.children.map((child) => child.kit.id) });
+const draftOf = (details: KitDetails): Draft => ({ name: details.kit.name, notes: details.kit.notes, published: details.kit.published, childKitIds: details.tree.children.map((child) => child.kit.id) });
 
 export function KitPage({ orgaId, kitId }: { orgaId: string; kitId: string }) {
   const { t } = useTranslation(['toolbox', 'routes']);
@@ -53,7 +54,7 @@ function KitEditor({ orgaId, details }: { orgaId: string; details: KitDetails })
   const save = async () => {
     setSaving(true);
     try {
-      await request(updateKit, { params: { orgaId, kitId: kit.id }, body: { ...draft, published: kit.published } });
+      await request(updateKit, { params: { orgaId, kitId: kit.id }, body: draft });
       setSaved(draft);
       toast.success({ summary: tr('errors:generic.save.success') });
       await queryClient.invalidateQueries({ queryKey: toolboxQueries.organisation(orgaId) });
@@ -80,8 +81,10 @@ function KitEditor({ orgaId, details }: { orgaId: string; details: KitDetails })
   };
 
   const others = (kits.data?.kits ?? []).filter((other) => other.id !== kit.id);
-  const fields: AutoField<'name' | 'notes' | 'childKitIds'>[] = [
+  const fields: AutoField<'name' | 'notes' | 'published' | 'childKitIds'>[] = [
     ...kitFields(t as (key: string) => string).map((field) => ({ ...field, disabled: !details.editable })),
+    // Provider staff publish a kit to every organisation (it then shows in the use-case library).
+    { name: 'published', kind: 'switch', label: t('kit.published'), hidden: !details.canPublish },
     { name: 'childKitIds', kind: 'checklist', label: t('kit.children'), options: others.map((other) => ({ value: other.id, label: other.name })), disabled: !details.editable },
   ];
 

@@ -71,7 +71,8 @@ export const toolboxSyncs = pgTable(
       .references(() => environments.id, { onDelete: 'cascade' }),
     kitId: text('kit_id')
       .notNull()
-      .references(() => toolboxKits.id, { onDelete: 'restrict' }),
+      // The toolbox.kits.delete handler refuses while synced; cascade lets an organisation's deletion through.
+      .references(() => toolboxKits.id, { onDelete: 'cascade' }),
     revision: integer('revision').notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -50,7 +50,7 @@ ALTER TABLE "toolbox_kit_children" ADD CONSTRAINT "toolbox_kit_children_child_id
 ALTER TABLE "toolbox_kits" ADD CONSTRAINT "toolbox_kits_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "toolbox_synced_entities" ADD CONSTRAINT "toolbox_synced_entities_sync_id_toolbox_syncs_id_fk" FOREIGN KEY ("sync_id") REFERENCES "public"."toolbox_syncs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "toolbox_syncs" ADD CONSTRAINT "toolbox_syncs_environment_id_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."environments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "toolbox_syncs" ADD CONSTRAINT "toolbox_syncs_kit_id_toolbox_kits_id_fk" FOREIGN KEY ("kit_id") REFERENCES "public"."toolbox_kits"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "toolbox_syncs" ADD CONSTRAINT "toolbox_syncs_kit_id_toolbox_kits_id_fk" FOREIGN KEY ("kit_id") REFERENCES "public"."toolbox_kits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "toolbox_components_kit_key_unique" ON "toolbox_components" USING btree ("kit_id","entity_key");--> statement-breakpoint
 CREATE INDEX "toolbox_kit_children_child_idx" ON "toolbox_kit_children" USING btree ("child_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "toolbox_kits_organisation_name_unique" ON "toolbox_kits" USING btree ("organisation_id","name");--> statement-breakpoint

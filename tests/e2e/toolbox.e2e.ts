@@ -123,14 +123,38 @@ describe('toolbox', () => {
     await expect.poll(() => tb.treeComponents(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-component')))).toContain('majuscules');
   });
 
-  it('offers the kit change as an update, then removes the sync keeping the entities, which stay in the environment', async () => {
+  it('offers the kit change as an update', async () => {
     await tb.openEnvironmentKits(page, PROJECT, target);
     await tb.update(page, KIT);
     await expect.poll(() => tb.previewActions(page)).toEqual(['sav: Laissé tel quel', 'appareil: Laissé tel quel', 'panne: Laissé tel quel', 'sav / signalerPanne: Laissé tel quel', 'majuscules: Créé']);
     await tb.applySync(page);
     await expect.poll(() => tb.syncedKit(page, KIT).textContent()).toContain('majuscules');
     await expect(tb.updateButton(page, KIT).count()).resolves.toBe(0);
+  });
 
+  it('asks which version to keep when the environment changed an entity the kit changes too', async () => {
+    const archetypes = await api<{ id: string; name: string }[]>('GET', `/v4/console/api/environment/${target}/nlu/archetypes`);
+    const local = archetypes.find((item) => item.name === 'panne')!;
+    await api('PUT', `/v4/console/api/environment/${target}/nlu/archetypes/${local.id}`, { name: 'panne', dictionaries: { fr: 'panne\nen panne\nhors service' } });
+    const { kits } = await api<{ kits: { id: string }[] }>('GET', `/v4/console/api/organisation/demo/toolbox/kits?search=${encodeURIComponent(KIT)}`);
+    const details = await api<{ tree: { components: { id: string; name: string }[] } }>('GET', `/v4/console/api/organisation/demo/toolbox/kits/${kits[0]!.id}`);
+    const component = details.tree.components.find((item) => item.name === 'panne')!;
+    await api('PUT', `/v4/console/api/organisation/demo/toolbox/components/${component.id}`, { kitId: kits[0]!.id, type: 'archetype', entity: { name: 'panne', dictionaries: { fr: 'panne\nen panne\nne fonctionne plus\nnon fonctionnel' } } });
+
+    await tb.openEnvironmentKits(page, PROJECT, target);
+    await tb.update(page, KIT);
+    await expect.poll(() => tb.previewActions(page)).toContain('panne: ConflitVersion du kitGarder celle de l\'environnement');
+    // Nothing is synced until each conflict has a choice.
+    await expect(tb.applyButton(page).isDisabled()).resolves.toBe(true);
+    await tb.keepEnvironmentVersion(page, 'panne');
+    await tb.applySync(page);
+    await expect.poll(() => tb.updateButton(page, KIT).count()).toBe(0);
+    const after = await api<{ name: string; dictionaries: { fr: string } }[]>('GET', `/v4/console/api/environment/${target}/nlu/archetypes`);
+    expect(after.find((item) => item.name === 'panne')!.dictionaries.fr).toContain('hors service');
+  });
+
+  it('removes the sync keeping the entities, which stay in the environment', async () => {
+    await tb.openEnvironmentKits(page, PROJECT, target);
     await tb.unsyncKeeping(page, KIT);
     await tb.emptySyncs(page).waitFor();
     await nluPages.openList(page, PROJECT, target, 'interactions');

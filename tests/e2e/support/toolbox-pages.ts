@@ -42,7 +42,9 @@ export const toolboxPages = {
       .getByRole('table', { name: 'Aperçu de la synchronisation' })
       .locator('tr[data-sync-item]')
       .evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-sync-item')}: ${row.querySelector('td:last-child')?.textContent ?? ''}`)),
+  applyButton: (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Synchroniser', exact: true }),
   applySync: (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Synchroniser', exact: true }).click(),
+  keepEnvironmentVersion: (page: Page, name: string) => page.getByRole('dialog').locator(`tr[data-sync-item="${name}"]`).getByText("Garder celle de l'environnement").click(),
   syncedKit: (page: Page, name: string) => page.locator(`[data-synced-kit="${name}"]`),
   updateButton: (page: Page, name: string) => page.locator(`[data-synced-kit="${name}"]`).getByRole('button', { name: 'Mettre à jour' }),
   async update(page: Page, name: string) {

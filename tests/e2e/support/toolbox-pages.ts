@@ -14,7 +14,7 @@ export const toolboxPages = {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Kit', { exact: true }).selectOption({ label: 'Nouveau kit…' });
     await dialog.getByLabel('Nom', { exact: true }).fill(kitName);
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   },
   // Kits list and kit page.

@@ -47,6 +47,8 @@ const PARAMS: Record<string, string> = {
   serverId: 'probe-server',
   moduleId: 'probe-module',
   alertId: 'probe-alert',
+  kitId: 'probe-kit',
+  componentId: 'probe-component',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -189,6 +191,25 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'extraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'extraction.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Toolbox (issue 20): the rule lets members and SRE in; writing handlers further require an
+  // organisation admin or a configurator of one of its projects (toolboxEditForbidden, tested in
+  // server/routes/toolbox.test.ts). Syncing is configuration of the environment.
+  'toolbox.kits.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.create': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.get': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.update': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.delete': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.get': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.create': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.update': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.delete': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.save': PROJECT_CONFIGURATORS,
+  'toolbox.syncs.list': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'toolbox.sync.preview': PROJECT_CONFIGURATORS,
+  'toolbox.sync.apply': PROJECT_CONFIGURATORS,
+  'toolbox.sync.remove': PROJECT_CONFIGURATORS,
+  // The use-case library: every member of the organisation (and SRE) reads it.
+  'useCases.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
   // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],

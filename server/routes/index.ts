@@ -31,6 +31,9 @@ import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
 import { registerErrorLogRoutes } from './error-logs';
 import { registerCreationWizardRoutes } from './creation-wizard';
+import { registerToolboxRoutes } from './toolbox';
+import { registerToolboxSyncRoutes } from './toolbox-sync';
+import { registerUseCaseRoutes } from './use-cases';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -63,4 +66,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerSreRoutes(app, ctx);
   registerErrorLogRoutes(app, ctx);
   registerCreationWizardRoutes(app, ctx);
+  registerToolboxRoutes(app, ctx);
+  registerToolboxSyncRoutes(app, ctx);
+  registerUseCaseRoutes(app, ctx);
 }

@@ -127,9 +127,15 @@ export const configurationMenu: ConfigurationSection[] = [
     title: 'menu.toolsSection',
     entries: [nav('creationWizard', 'predictive-analysis', paths.creationWizard), nav('graph', 'graph', paths.graph)],
   },
+  {
+    id: 'toolbox',
+    namespace: 'toolbox',
+    title: 'menu.title',
+    entries: [{ title: 'environmentKits', description: 'menu.kits', icon: 'cube', to: paths.environmentKits }],
+  },
 ];
 
-export const MENU_NAMESPACES = ['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'navigation'] as const;
+export const MENU_NAMESPACES = ['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'navigation', 'toolbox'] as const;
 
 /** The translated title of a section and the description of an entry. */
 export const sectionTitleKey = (section: ConfigurationSection) => `${section.namespace}:${section.title}`;

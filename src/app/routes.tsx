@@ -94,11 +94,27 @@ export const routes: RouteObject[] = [
           },
           { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin },
           { path: 'sre/replay-categorisations', loader: redirectLoaders.admin },
-          soon('use-cases-library', 'useCasesLibrary'),
+          {
+            path: 'use-cases-library',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.UseCasesRoute })),
+            handle: { title: 'useCasesLibrary' },
+          },
           { path: 'toolbox', loader: redirectLoaders.toolbox },
-          soon('toolbox/kits', 'kits'),
-          soon('toolbox/kits/:kitId', 'kit'),
-          soon('toolbox/components/:componentId', 'component'),
+          {
+            path: 'toolbox/kits',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.KitsRoute })),
+            handle: { title: 'kits' },
+          },
+          {
+            path: 'toolbox/kits/:kitId',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.KitRoute })),
+            handle: { title: 'kit' },
+          },
+          {
+            path: 'toolbox/components/:componentId',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.ComponentRoute })),
+            handle: { title: 'component' },
+          },
           {
             path: 'files-viewer',
             lazy: () => import('../features/files-viewer/files-viewer-page').then((m) => ({ Component: m.FilesViewerPage })),
@@ -396,6 +412,11 @@ export const routes: RouteObject[] = [
             path: 'configuration/error-logs',
             lazy: () => import('../features/configuration/error-logs/error-logs-page').then((m) => ({ Component: m.ErrorLogsPage })),
             handle: { title: 'errorLogs' },
+          },
+          {
+            path: 'configuration/toolbox',
+            lazy: () => import('../features/configuration/toolbox/environment-kits-page').then((m) => ({ Component: m.EnvironmentKitsPage })),
+            handle: { title: 'environmentKits' },
           },
           soon('graph', 'graph'),
           {

@@ -72,6 +72,9 @@ import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
 import { errorLogEndpoints } from './error-logs';
 import { creationWizardEndpoints } from './creation-wizard';
+import { toolboxEndpoints } from './toolbox';
+import { toolboxSyncEndpoints } from './toolbox-sync';
+import { useCaseEndpoints } from './use-cases';
 
 export * from './define';
 export * from './auth';
@@ -84,6 +87,9 @@ export * from './access-keys';
 export * from './consumption';
 export * from './versions';
 export * from './nlu';
+export * from './toolbox';
+export * from './toolbox-sync';
+export * from './use-cases';
 export * from './categorization';
 export * from './reply-templates';
 export * from './error-logs';
@@ -163,4 +169,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...outputEndpoints,
   ...errorLogEndpoints,
   ...creationWizardEndpoints,
+  ...toolboxEndpoints,
+  ...toolboxSyncEndpoints,
+  ...useCaseEndpoints,
 ];

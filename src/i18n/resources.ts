@@ -49,10 +49,67 @@ import frWizard from './resources/fr/wizard.json';
 import enWizard from './resources/en/wizard.json';
 import frErrorLogs from './resources/fr/errorLogs.json';
 import enErrorLogs from './resources/en/errorLogs.json';
+import frToolbox from './resources/fr/toolbox.json';
+import enToolbox from './resources/en/toolbox.json';
 
+// One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules, extraction: frExtraction, dashboard: frDashboard, sre: frSre, navigation: frNavigation, wizard: frWizard, errorLogs: frErrorLogs },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules, extraction: enExtraction, dashboard: enDashboard, sre: enSre, navigation: enNavigation, wizard: enWizard, errorLogs: enErrorLogs },
+  fr: {
+    common: frCommon,
+    routes: frRoutes,
+    errors: frErrors,
+    profile: frProfile,
+    auth: frAuth,
+    pwa: frPwa,
+    environments: frEnvironments,
+    organisations: frOrganisations,
+    projects: frProjects,
+    account: frAccount,
+    filesViewer: frFilesViewer,
+    analyses: frAnalyses,
+    consumption: frConsumption,
+    nlu: frNlu,
+    categorization: frCategorization,
+    extraction: frExtraction,
+    vision: frVision,
+    output: frOutput,
+    replies: frReplies,
+    ocrRules: frOcrRules,
+    dashboard: frDashboard,
+    sre: frSre,
+    navigation: frNavigation,
+    wizard: frWizard,
+    errorLogs: frErrorLogs,
+    toolbox: frToolbox,
+  },
+  en: {
+    common: enCommon,
+    routes: enRoutes,
+    errors: enErrors,
+    profile: enProfile,
+    auth: enAuth,
+    pwa: enPwa,
+    environments: enEnvironments,
+    organisations: enOrganisations,
+    projects: enProjects,
+    account: enAccount,
+    filesViewer: enFilesViewer,
+    analyses: enAnalyses,
+    consumption: enConsumption,
+    nlu: enNlu,
+    categorization: enCategorization,
+    extraction: enExtraction,
+    vision: enVision,
+    output: enOutput,
+    replies: enReplies,
+    ocrRules: enOcrRules,
+    dashboard: enDashboard,
+    sre: enSre,
+    navigation: enNavigation,
+    wizard: enWizard,
+    errorLogs: enErrorLogs,
+    toolbox: enToolbox,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

@@ -13,7 +13,7 @@ import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths, type NluPage } from './paths';
 
-type MenuNamespace = 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules' | 'navigation';
+type MenuNamespace = 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules' | 'navigation' | 'toolbox';
 
 export interface ConfigurationEntry {
   /** Route title key (namespace `routes`) of the page it opens. */

@@ -22,6 +22,7 @@ import { OUTPUT_ERROR_CODES } from './output';
 import { REPLY_TEMPLATE_ERROR_CODES } from './reply-templates';
 import { SRE_ERROR_CODES } from './sre';
 import { SSO_ERROR_CODES } from './sso';
+import { TOOLBOX_ERROR_CODES } from './toolbox';
 import { METADATA_PROBLEM_CODES } from './uploads';
 
 /** Sign-in answers, beside the single sign-on ones (texts in `auth:errors`). */
@@ -104,6 +105,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'sre:errors', codes: SRE_ERROR_CODES },
   { texts: 'environments:webhooks.errors', codes: WEBHOOK_ERROR_CODES },
   { texts: 'wizard:errors', codes: WIZARD_ERROR_CODES },
+  { texts: 'toolbox:errors', codes: TOOLBOX_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

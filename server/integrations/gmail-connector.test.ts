@@ -111,7 +111,7 @@ describe('the Gmail connector', () => {
     const body = { state: back.searchParams.get('state'), code: back.searchParams.get('code') };
     const done = await call('POST', `${base}/oauth-callback`, body);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json<Connector>().state).toBe('authorized');
+    expect(done.json<{ connector: Connector; projectId: string }>()).toMatchObject({ connector: { state: 'authorized' }, projectId: 'demo-nlu' });
     expect((await call('POST', `${base}/oauth-callback`, body)).json()).toMatchObject({ code: 'invalidOAuthState' });
     const [row] = await server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
     expect(JSON.stringify(row)).not.toMatch(/ya29\.|1\/\//);

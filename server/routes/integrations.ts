@@ -147,7 +147,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return { kind: 'redirect' as const, url: authorizationUrl(ctx.integrations.googleAuthorizeUrl, client, state, challenge, row.settings.gmail.user) };
   });
 
-  registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request }) => {
+  registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request, scope }) => {
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, params.envId)));
     if (row === undefined || row.settings.type !== 'gmail') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
     // The state is single-use, whatever the outcome.
@@ -165,7 +165,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
       .set({ secretsSealed: sealSecrets(ctx.secrets, next), state: 'authorized', lastError: null })
       .where(eq(connectors.id, row.id))
       .returning();
-    return view(updated!);
+    return { connector: view(updated!), projectId: scope.projectId ?? '' };
   });
 
   registerEndpoint(app, ctx, checkConnector, async ({ params }) => {

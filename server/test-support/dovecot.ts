@@ -143,7 +143,7 @@ service stats {
     await waitForGreeting(port, child, logFile);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   return { host: '127.0.0.1', port, user: credentials.user, password: credentials.password, stop };
 }

@@ -252,7 +252,8 @@ export const completeAuthorization = defineEndpoint({
   access: configurator,
   params: envParams,
   body: z.object({ state: z.string().min(1).max(300), code: z.string().min(1).max(2000) }),
-  response: connectorSchema,
+  /** The project, so the console's callback page goes back to the integrations tab. */
+  response: z.object({ connector: connectorSchema, projectId: z.string() }),
 });
 
 export const checkConnector = defineEndpoint({

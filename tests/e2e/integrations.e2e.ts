@@ -82,7 +82,8 @@ describe('integrations', () => {
 
     // Authorized, it can now be enabled for the scheduled runs (§4).
     await ui.open(page, PROJECT, ENV);
-    await ui.activeSwitch(page, NAME).check({ force: true });
-    await expect(ui.activeSwitch(page, NAME).isChecked()).resolves.toBe(true);
+    // The switch shows the server's answer: it turns on once the change is saved.
+    await ui.activeSwitch(page, NAME).click({ force: true });
+    await expect.poll(() => ui.activeSwitch(page, NAME).isChecked(), { timeout: 10_000 }).toBe(true);
   }, 120_000);
 });

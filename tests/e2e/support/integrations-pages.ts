@@ -10,7 +10,7 @@ export const integrationsPage = {
   typeSelect: (page: Page) => page.getByRole('combobox', { name: 'Type' }),
   nextButton: (page: Page) => page.getByRole('button', { name: 'Suivant' }),
   createButton: (page: Page) => page.getByRole('button', { name: 'Créer' }),
-  authorizeButton: (page: Page) => page.getByRole('button', { name: 'Autoriser' }),
+  authorizeButton: (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Autoriser' }),
   row: (page: Page, name: string) => page.locator(`tr[data-connector="${name}"]`),
   activeSwitch: (page: Page, name: string) => integrationsPage.row(page, name).getByRole('checkbox', { name: 'Actif' }),
   runButton: (page: Page, name: string) => integrationsPage.row(page, name).getByRole('button', { name: 'Exécuter' }),

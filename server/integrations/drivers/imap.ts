@@ -89,8 +89,9 @@ export const imapDriver: ConnectorDriver = {
       try {
         const mailbox = client.mailbox;
         const uidValidity = mailbox === false ? '0' : String(mailbox.uidValidity);
-        // SEARCH SINCE works by day; the period is applied exactly on each message's received date.
-        const uids = (await client.search({ since: from }, { uid: true })) || [];
+        // SEARCH SINCE compares dates only, in the server's time zone: a day earlier finds every
+        // candidate, and the period is applied exactly on each message's received date below.
+        const uids = (await client.search({ since: new Date(from.getTime() - 24 * 3_600_000) }, { uid: true })) || [];
         const items: (MailItem & { at: number })[] = [];
         if (uids.length === 0) return [];
         for await (const message of client.fetch(uids, { uid: true, internalDate: true, source: true }, { uid: true })) {

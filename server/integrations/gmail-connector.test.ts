@@ -99,6 +99,15 @@ describe('the Gmail connector', () => {
     expect(run.statusCode).toBe(409);
   });
 
+  it("says authorization failed with the provider's code when the code is refused (§8)", async () => {
+    const started = (await call('POST', `${base}/${connector.id}/authorize`)).json<{ url: string }>();
+    const state = new URL(started.url).searchParams.get('state');
+    const refused = await call('POST', `${base}/oauth-callback`, { state, code: 'not-a-code-google-gave' });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'authorizationFailed', providerCode: 'invalid_grant' });
+    expect((await call('GET', base)).json<{ connectors: Connector[] }>().connectors[0]!.state).toBe('needsAuthorization');
+  });
+
   it('is authorized through OAuth with PKCE and a single-use state, then enabled', async () => {
     const started = (await call('POST', `${base}/${connector.id}/authorize`)).json<{ kind: string; url: string }>();
     expect(started.kind).toBe('redirect');

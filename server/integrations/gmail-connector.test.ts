@@ -23,6 +23,8 @@ let server: TestServer;
 let gmail: GmailTestServer;
 let deps: IntegrationDeps;
 let admin: Record<string, string>;
+/** Every log line the server wrote (credentials must never be among them). */
+const logs: string[] = [];
 const base = `/v4/console/api/environment/${ENV}/connectors`;
 
 const mail = (from: string, subject: string, body: string) =>
@@ -37,7 +39,7 @@ beforeAll(async () => {
     // The job is driven by the test (connectorRound), not by the timer.
     pollMs: 3_600_000,
   };
-  server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations });
+  server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations, logger: { level: 'debug' }, logStream: { write: (line: string) => void logs.push(line) } });
   deps = {
     db: server.handle.db,
     secrets: createSecretBox(TEST_JWT_SECRET),
@@ -176,6 +178,13 @@ describe('the Gmail connector', () => {
     const run = await call('POST', `${base}/${connector.id}/runs`, { fromDate: new Date().toISOString(), toDate: new Date().toISOString() }, qualifier);
     expect([403, 404]).toContain(run.statusCode);
     expect(await latestRun(connector.id)).toMatchObject({ forceDuplicates: true });
+  });
+
+  it('never logs a credential', () => {
+    const written = logs.join('\n');
+    expect(written).toContain('/connectors');
+    expect(written).not.toContain(GMAIL_TEST_CLIENT.clientSecret);
+    expect(written).not.toMatch(/ya29\.|1\/\/|code_verifier|4\/[0-9a-f]{8}/);
   });
 
   it('is deleted with its runs', async () => {

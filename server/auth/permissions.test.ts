@@ -49,6 +49,7 @@ const PARAMS: Record<string, string> = {
   alertId: 'probe-alert',
   kitId: 'probe-kit',
   componentId: 'probe-component',
+  connectorId: 'probe-connector',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -143,6 +144,15 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'alerts.update': [...PROJECT_READERS, ...OPERATIONS],
   'alerts.setEnabled': [...PROJECT_READERS, ...OPERATIONS],
   'alerts.delete': [...PROJECT_READERS, ...OPERATIONS],
+  'integrations.list': PROJECT_CONFIGURATORS,
+  'integrations.create': PROJECT_CONFIGURATORS,
+  'integrations.update': PROJECT_CONFIGURATORS,
+  'integrations.setActive': PROJECT_CONFIGURATORS,
+  'integrations.delete': PROJECT_CONFIGURATORS,
+  'integrations.authorize': PROJECT_CONFIGURATORS,
+  'integrations.completeAuthorization': PROJECT_CONFIGURATORS,
+  'integrations.healthCheck': PROJECT_CONFIGURATORS,
+  'integrations.run': PROJECT_CONFIGURATORS,
   // Provider SRE screens: SRE only (support sees customers' figures only while ghosting).
   'sre.analysesCounter': OPERATIONS,
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],

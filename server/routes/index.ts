@@ -34,6 +34,7 @@ import { registerCreationWizardRoutes } from './creation-wizard';
 import { registerToolboxRoutes } from './toolbox';
 import { registerToolboxSyncRoutes } from './toolbox-sync';
 import { registerUseCaseRoutes } from './use-cases';
+import { registerIntegrationRoutes } from './integrations';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -69,4 +70,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerToolboxRoutes(app, ctx);
   registerToolboxSyncRoutes(app, ctx);
   registerUseCaseRoutes(app, ctx);
+  registerIntegrationRoutes(app, ctx);
 }

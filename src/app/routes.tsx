@@ -468,7 +468,11 @@ export const routes: RouteObject[] = [
           soon('integrations/salesforce/callback', 'salesforceCallback'),
           soon('integrations/external', 'externalIntegration'),
           soon('integrations/jira/callback', 'jiraCallback'),
-          soon('integrations/gmail/callback', 'gmailCallback'),
+          {
+            path: 'integrations/gmail/callback',
+            lazy: () => import('../features/environments/integrations/gmail-callback-page').then((m) => ({ Component: m.GmailCallbackPage })),
+            handle: { title: 'gmailCallback' },
+          },
         ],
       },
       {

@@ -15,6 +15,7 @@ import { CATEGORIZATION_ERROR_CODES } from './categorization';
 import { WIZARD_ERROR_CODES } from './creation-wizard';
 import { DASHBOARD_ERROR_CODES } from './dashboard';
 import { INPUT_ERROR_CODES } from './define';
+import { CONNECTOR_ERROR_CODES } from './integrations';
 import { EXTRACTION_ERROR_CODES } from './extraction';
 import { NLU_ERROR_CODES } from './nlu-entities';
 import { OCR_DATA_EXTRACTION_ERROR_CODES } from './ocr-data-extraction';
@@ -106,6 +107,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'environments:webhooks.errors', codes: WEBHOOK_ERROR_CODES },
   { texts: 'wizard:errors', codes: WIZARD_ERROR_CODES },
   { texts: 'toolbox:errors', codes: TOOLBOX_ERROR_CODES },
+  { texts: 'integrations:errors', codes: CONNECTOR_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

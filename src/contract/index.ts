@@ -69,6 +69,7 @@ import { outputEndpoints } from './output';
 import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
+import { integrationEndpoints } from './integrations';
 import { sreEndpoints } from './sre';
 import { errorLogEndpoints } from './error-logs';
 import { creationWizardEndpoints } from './creation-wizard';
@@ -162,6 +163,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...visionEngineEndpoints,
   ...dashboardEndpoints,
   ...alertEndpoints,
+  ...integrationEndpoints,
   ...sreEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,

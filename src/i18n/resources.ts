@@ -51,6 +51,8 @@ import frErrorLogs from './resources/fr/errorLogs.json';
 import enErrorLogs from './resources/en/errorLogs.json';
 import frToolbox from './resources/fr/toolbox.json';
 import enToolbox from './resources/en/toolbox.json';
+import frIntegrations from './resources/fr/integrations.json';
+import enIntegrations from './resources/en/integrations.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -81,6 +83,7 @@ export const resources = {
     wizard: frWizard,
     errorLogs: frErrorLogs,
     toolbox: frToolbox,
+    integrations: frIntegrations,
   },
   en: {
     common: enCommon,
@@ -109,6 +112,7 @@ export const resources = {
     wizard: enWizard,
     errorLogs: enErrorLogs,
     toolbox: enToolbox,
+    integrations: enIntegrations,
   },
 } as const;
 

@@ -23,7 +23,7 @@ import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
 
 export function ProjectHomePage() {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useTranslation(['projects', 'common', 'environments']);
   const projectId = useParams().projectId ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();

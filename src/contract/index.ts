@@ -70,6 +70,7 @@ import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
+import { testingCenterBankEndpoints } from './testing-center-bank';
 
 export * from './define';
 export * from './auth';
@@ -157,4 +158,5 @@ export const allEndpoints: readonly Endpoint[] = [
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
+  ...testingCenterBankEndpoints,
 ];

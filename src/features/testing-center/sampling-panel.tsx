@@ -94,7 +94,7 @@ export function SamplingPanel({ projectId }: { projectId: string }) {
         <TextArea id="sampling-ids" fill rows={2} value={form.ids} onChange={(e) => set({ ids: e.currentTarget.value })} />
       </FormGroup>
       <Switch label={t('sampling.stratify')} checked={form.stratifyByCategory} onChange={(e) => set({ stratifyByCategory: e.currentTarget.checked })} />
-      <FormGroup label={t('import.tags')} labelFor="sampling-tags">
+      <FormGroup label={t('sampling.tags')} labelFor="sampling-tags">
         <TagInput inputProps={{ id: 'sampling-tags' }} values={tags} addOnBlur separator={/[,\n]/} onChange={(values) => setTags(values.map(String).filter((value) => value.trim() !== ''))} />
       </FormGroup>
       {!checked.success && <Callout intent="warning" compact>{t('sampling.invalid')}</Callout>}

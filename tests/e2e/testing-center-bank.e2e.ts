@@ -9,7 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInSession } from './support/session';
-import { testingCenterPages as tc } from './support/testing-center-pages';
+import { fileOnDisk, testingCenterPages as tc } from './support/testing-center-pages';
 
 const PROJECT = 'demo-ic';
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
@@ -27,11 +27,13 @@ describe('message bank and qualification', () => {
   it("imports three files with a tag, showing each file's outcome", async () => {
     await tc.openImport(page, PROJECT);
     await tc.addImportTag(page, TAG);
-    await tc.chooseFiles(page, FILES);
-    await expect.poll(() => tc.importStatuses(page)).toEqual(['waiting', 'waiting', 'waiting']);
+    // A file of an extension the platform does not read is refused at once (§5) and never sent.
+    await tc.chooseFiles(page, [...FILES.map(fileOnDisk), { name: 'outil.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
+    await expect.poll(() => tc.importStatuses(page)).toEqual(['waiting', 'waiting', 'waiting', 'refused']);
+    await expect(tc.importProblems(page)).resolves.toEqual(['outil.exe: L\'extension « exe » n\'est pas autorisée']);
     await tc.sendImport(page);
-    await expect.poll(() => tc.importStatuses(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done']);
-    await expect(tc.importSummary(page)).resolves.toContain('3 importé(s)');
+    await expect.poll(() => tc.importStatuses(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'refused']);
+    await expect(tc.importSummary(page)).resolves.toContain('3 importé(s), 1 refusé(s)');
   });
 
   it('finds them by tag in the bank, not qualified, and makes a set of them', async () => {

@@ -1,5 +1,11 @@
 /** Page models of the testing center's bank screens (issue 16): labels live here, not in the scenario. */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Page } from 'playwright-core';
+
+type FilePayload = { name: string; mimeType: string; buffer: Buffer };
+/** A file on disk as a payload (Playwright does not mix paths and in-memory files in one call). */
+export const fileOnDisk = (path: string): FilePayload => ({ name: basename(path), mimeType: 'application/octet-stream', buffer: readFileSync(path) });
 
 const bank = (projectId: string) => `/project/${projectId}/testing-center/messages-bank`;
 
@@ -12,8 +18,9 @@ export const testingCenterPages = {
     await page.getByLabel('Étiquettes des messages ajoutés').fill(tag);
     await page.getByLabel('Étiquettes des messages ajoutés').press('Enter');
   },
-  chooseFiles: (page: Page, files: string[]) => page.getByTestId('import-drop').locator('input[type="file"]:not([webkitdirectory])').setInputFiles(files),
+  chooseFiles: (page: Page, files: FilePayload[]) => page.getByTestId('import-drop').locator('input[type="file"]:not([webkitdirectory])').setInputFiles(files),
   sendImport: (page: Page) => page.getByRole('button', { name: /^Importer \d+ fichiers?$/ }).click(),
+  importProblems: (page: Page) => page.getByTestId('import-list').getByTestId('upload-problems').allTextContents(),
   importSummary: (page: Page) => page.getByTestId('import-summary').textContent(),
   importStatuses: (page: Page) => page.getByTestId('import-list').locator('tr[data-import-status]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-import-status'))),
 

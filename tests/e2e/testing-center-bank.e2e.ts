@@ -2,13 +2,16 @@
  * The message bank as a qualifier uses it (issue 16): import three files (two mails and a PDF) with a
  * tag, gather them in a set, then qualify them one after the other with the keyboard only — type the
  * expected category, accept with Ctrl+Enter (which moves on), come back with P — and find them
- * qualified in the bank. Works in the demo IC project, and deletes what it added (the shared demo
- * stays as it was for the other scenarios).
+ * qualified in the bank; add a production analysis from its result page. Works in the demo IC project,
+ * and deletes what it added (the shared demo stays as it was for the other scenarios).
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInSession } from './support/session';
+import { analysesPages } from './support/analyses-pages';
+import { baseUrl } from './support/browser';
+import { DEMO_PASSWORD } from './support/pages';
 import { fileOnDisk, testingCenterPages as tc } from './support/testing-center-pages';
 
 const PROJECT = 'demo-ic';
@@ -82,5 +85,36 @@ describe('message bank and qualification', () => {
     await tc.selectPage(page);
     await tc.deleteSelection(page);
     await expect.poll(() => tc.rows(page).count()).toBe(0);
+  });
+
+  it('adds a production analysis to the testing center from its result page, once', async () => {
+    const name = `Courrier ${TAG}`;
+    await analysesPages.openList(page, PROJECT, 'demo-ic-prod');
+    await page.getByRole('button', { name: 'Nouvelle analyse' }).click();
+    await analysesPages.chooseMainFile(page, FILES[2]!);
+    await page.getByLabel('Nom (facultatif)').fill(name);
+    await page.getByRole('button', { name: 'Envoyer' }).click();
+    await analysesPages.row(page, name).getByRole('link').click();
+    await page.getByTestId('overview').waitFor();
+    const analysisId = new URL(page.url()).pathname.split('/').pop()!;
+
+    await page.getByRole('button', { name: 'Ajouter au centre de test' }).click();
+    await page.getByText('Analyse ajoutée à la banque de messages').waitFor();
+    await page.getByRole('button', { name: 'Ajouter au centre de test' }).click();
+    await page.getByText('Cette analyse est déjà dans la banque de messages').waitFor();
+
+    // In the bank once, with its file, from an analysis; then removed again.
+    await tc.openBank(page, PROJECT, `?q=${encodeURIComponent(name)}`);
+    await expect.poll(() => tc.rowNames(page)).toEqual([name]);
+    await expect(tc.rows(page).first().textContent()).resolves.toContain('Analyse');
+    await tc.selectPage(page);
+    await tc.deleteSelection(page);
+    await expect.poll(() => tc.rows(page).count()).toBe(0);
+
+    // The analysis goes too (deleting one is a configurator's right), so the shared demo stays as it was.
+    const login = await fetch(`${baseUrl()}/api/login_check`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'configurator', password: DEMO_PASSWORD }) });
+    const { token } = (await login.json()) as { token: string };
+    const removed = await fetch(`${baseUrl()}/v4/console/api/environment/demo-ic-prod/analyses/${analysisId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    expect(removed.status).toBe(204);
   });
 });

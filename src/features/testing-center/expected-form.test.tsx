@@ -13,9 +13,19 @@ afterEach(cleanup);
 let latest: Draft;
 function Harness({ initial }: { initial: Draft }) {
   const [draft, setDraft] = useState(initial);
-  latest = draft;
   const { problems } = expectedOf(draft, ['categories', 'extracted_informations']);
-  return <ExpectedForm kinds={['categories', 'extracted_informations']} draft={draft} problems={problems} attachments={[]} onChange={setDraft} />;
+  return (
+    <ExpectedForm
+      kinds={['categories', 'extracted_informations']}
+      draft={draft}
+      problems={problems}
+      attachments={[]}
+      onChange={(next) => {
+        latest = next;
+        setDraft(next);
+      }}
+    />
+  );
 }
 
 describe('expected values form', () => {

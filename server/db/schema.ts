@@ -14,3 +14,4 @@ export * from './schema-analyses';
 export * from './schema-replies';
 export * from './schema-toolbox';
 export * from './schema-integrations';
+export * from './schema-testing-center';

@@ -35,6 +35,7 @@ import { registerToolboxRoutes } from './toolbox';
 import { registerToolboxSyncRoutes } from './toolbox-sync';
 import { registerUseCaseRoutes } from './use-cases';
 import { registerIntegrationRoutes } from './integrations';
+import { registerTestingCenterBankRoutes } from './testing-center-bank';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -71,4 +72,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerToolboxSyncRoutes(app, ctx);
   registerUseCaseRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
+  registerTestingCenterBankRoutes(app, ctx);
 }

@@ -245,12 +245,28 @@ export const routes: RouteObject[] = [
             lazy: () => import('./layouts/testing-center-layout').then((m) => ({ Component: m.TestingCenterLayout })),
             handle: { layout: 'testingCenter' } satisfies RouteHandle,
             children: [
-              soon(undefined, 'messagesBank'),
-              soon('qualification', 'qualification'),
-              soon('import', 'messagesImport'),
+              {
+                index: true,
+                lazy: () => import('../features/testing-center/bank-page').then((m) => ({ Component: m.BankPage })),
+                handle: { title: 'messagesBank' },
+              },
+              {
+                path: 'qualification',
+                lazy: () => import('../features/testing-center/qualification-page').then((m) => ({ Component: m.QualificationPage })),
+                handle: { title: 'qualification' },
+              },
+              {
+                path: 'import',
+                lazy: () => import('../features/testing-center/import-page').then((m) => ({ Component: m.ImportPage })),
+                handle: { title: 'messagesImport' },
+              },
               soon('tests', 'tests'),
               soon('tests/:testId', 'testResult'),
-              soon('parameters', 'testParameters'),
+              {
+                path: 'parameters',
+                lazy: () => import('../features/testing-center/parameters-page').then((m) => ({ Component: m.ParametersPage })),
+                handle: { title: 'testParameters' },
+              },
               soon('domain-rules', 'domainRules'),
               soon('domain-rules-v2', 'domainRulesV2'),
             ],

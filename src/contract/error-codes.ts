@@ -23,6 +23,7 @@ import { OUTPUT_ERROR_CODES } from './output';
 import { REPLY_TEMPLATE_ERROR_CODES } from './reply-templates';
 import { SRE_ERROR_CODES } from './sre';
 import { SSO_ERROR_CODES } from './sso';
+import { TESTING_CENTER_BANK_ERROR_CODES } from './testing-center';
 import { TOOLBOX_ERROR_CODES } from './toolbox';
 import { METADATA_PROBLEM_CODES } from './uploads';
 
@@ -108,6 +109,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'wizard:errors', codes: WIZARD_ERROR_CODES },
   { texts: 'toolbox:errors', codes: TOOLBOX_ERROR_CODES },
   { texts: 'integrations:errors', codes: CONNECTOR_ERROR_CODES },
+  { texts: 'testingCenter:errors', codes: TESTING_CENTER_BANK_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

@@ -76,6 +76,7 @@ import { creationWizardEndpoints } from './creation-wizard';
 import { toolboxEndpoints } from './toolbox';
 import { toolboxSyncEndpoints } from './toolbox-sync';
 import { useCaseEndpoints } from './use-cases';
+import { testingCenterBankEndpoints } from './testing-center-bank';
 
 export * from './define';
 export * from './auth';
@@ -174,4 +175,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...toolboxEndpoints,
   ...toolboxSyncEndpoints,
   ...useCaseEndpoints,
+  ...testingCenterBankEndpoints,
 ];

@@ -53,6 +53,8 @@ import frToolbox from './resources/fr/toolbox.json';
 import enToolbox from './resources/en/toolbox.json';
 import frIntegrations from './resources/fr/integrations.json';
 import enIntegrations from './resources/en/integrations.json';
+import frTestingCenter from './resources/fr/testingCenter.json';
+import enTestingCenter from './resources/en/testingCenter.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -84,6 +86,7 @@ export const resources = {
     errorLogs: frErrorLogs,
     toolbox: frToolbox,
     integrations: frIntegrations,
+    testingCenter: frTestingCenter,
   },
   en: {
     common: enCommon,
@@ -113,6 +116,7 @@ export const resources = {
     errorLogs: enErrorLogs,
     toolbox: enToolbox,
     integrations: enIntegrations,
+    testingCenter: enTestingCenter,
   },
 } as const;
 

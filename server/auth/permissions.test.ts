@@ -47,6 +47,7 @@ const PARAMS: Record<string, string> = {
   serverId: 'probe-server',
   moduleId: 'probe-module',
   alertId: 'probe-alert',
+  batchId: 'probe-batch',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -143,6 +144,10 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'alerts.delete': [...PROJECT_READERS, ...OPERATIONS],
   // Provider SRE screens: SRE only (support sees customers' figures only while ghosting).
   'sre.analysesCounter': OPERATIONS,
+  'sre.listAnalyses': OPERATIONS,
+  'sre.listScopes': OPERATIONS,
+  'sre.reprocess': OPERATIONS,
+  'sre.reprocessProgress': OPERATIONS,
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
   'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],

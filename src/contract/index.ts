@@ -70,6 +70,7 @@ import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
+import { sreAnalysesEndpoints } from './sre-analyses';
 
 export * from './define';
 export * from './auth';
@@ -153,6 +154,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...dashboardEndpoints,
   ...alertEndpoints,
   ...sreEndpoints,
+  ...sreAnalysesEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,

@@ -57,7 +57,7 @@ export async function abortAnalysisRun(
  * kept. Reanalyze (one analysis) and the SRE reprocess (server/sre/reprocess.ts) both set this.
  */
 export const REQUEUE_FOR_NEW_RUN = {
-  status: 'waiting',
+  status: 'waiting' as const,
   run: sql`${analyses.run} + 1`,
   modules: [],
   error: null,

@@ -3,7 +3,7 @@
  * which analyses one reprocess call requeued, and into which run, so its progress can be followed.
  * No foreign key to the analyses: a deleted analysis leaves its item, counted as gone.
  */
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './schema-shared';
 
 export const reprocessBatches = pgTable('reprocess_batches', {

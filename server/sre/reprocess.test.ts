@@ -49,7 +49,7 @@ async function add(environmentId: string, status: 'waiting' | 'pending' | 'proce
 
 const get = <T>(user: string, url: string) => server.app.inject({ method: 'GET', url, headers: headers[user] }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
 const post = <T>(user: string, payload: unknown) =>
-  server.app.inject({ method: 'POST', url: '/v4/console/api/admin/analyses/reprocess', headers: headers[user], payload }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
+  server.app.inject({ method: 'POST', url: '/v4/console/api/admin/analyses/reprocess', headers: headers[user], payload: payload as object }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
 
 describe('SRE analyses list', () => {
   it('shows analyses of one project type across organisations, with each filter narrowing it', async () => {

@@ -55,7 +55,7 @@ export const sreAnalysesQuerySchema = z.object({
     .refine((size) => (SRE_PAGE_SIZES as readonly number[]).includes(size), { message: 'Page size is 25, 50 or 100' })
     .default(25),
 });
-export type SreAnalysesQuery = z.input<typeof sreAnalysesQuerySchema>;
+export type SreAnalysesQuery = z.output<typeof sreAnalysesQuerySchema>;
 
 const named = z.object({ id: z.string(), name: z.string() });
 

@@ -112,7 +112,7 @@ export function SreFiltersBar({ filters, scopes, onChange }: { filters: SreFilte
       </div>
       <div className="p-toolbar">
         <span id="sre-status-label">{t('sre:filters.status')}</span>
-        <ButtonGroup aria-labelledby="sre-status-label">
+        <ButtonGroup role="group" aria-labelledby="sre-status-label">
           {ANALYSIS_STATUSES.map((status) => {
             const on = filters.statuses.includes(status);
             return (

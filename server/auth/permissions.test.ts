@@ -148,6 +148,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'sre.listScopes': OPERATIONS,
   'sre.reprocess': OPERATIONS,
   'sre.reprocessProgress': OPERATIONS,
+  'organisations.listAll': OPERATIONS,
+  'organisations.create': OPERATIONS,
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
   'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],

@@ -71,6 +71,7 @@ import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
 import { sreAnalysesEndpoints } from './sre-analyses';
+import { providerOrganisationEndpoints } from './provider-organisations';
 
 export * from './define';
 export * from './auth';
@@ -155,6 +156,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...alertEndpoints,
   ...sreEndpoints,
   ...sreAnalysesEndpoints,
+  ...providerOrganisationEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,

@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/sre/analyses-counter-page').then((m) => ({ Component: m.AnalysesCounterPage })),
             handle: { title: 'sreAnalysesCounter' },
           },
+          {
+            path: 'admin/organisations',
+            lazy: () => import('../features/sre/organisations-page').then((m) => ({ Component: m.OrganisationsPage })),
+            handle: { title: 'sreOrganisations' },
+          },
           { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin },
           { path: 'sre/replay-categorisations', loader: redirectLoaders.admin },
           soon('use-cases-library', 'useCasesLibrary'),

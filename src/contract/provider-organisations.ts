@@ -38,7 +38,7 @@ export const newOrganisationSchema = z.object({
   /** The first administrator, invited by mail. */
   administrator: memberFormSchema.pick({ firstname: true, lastname: true, username: true, email: true, position: true }),
 });
-export type NewOrganisation = z.input<typeof newOrganisationSchema>;
+export type NewOrganisation = z.output<typeof newOrganisationSchema>;
 
 export const createOrganisation = defineEndpoint({
   id: 'organisations.create',

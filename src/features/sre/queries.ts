@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/request';
 import { analysesCounter } from '../../contract/sre';
+import { listAllOrganisations } from '../../contract/provider-organisations';
 import {
   getReprocessProgress,
   listSreAnalyses,
@@ -29,6 +30,11 @@ export const sreQueries = {
     queryOptions({
       queryKey: [...sreQueries.all(), 'scopes', kind] as const,
       queryFn: ({ signal }) => request(listSreScopes, { query: { kind }, signal }),
+    }),
+  organisations: () =>
+    queryOptions({
+      queryKey: [...sreQueries.all(), 'organisations'] as const,
+      queryFn: ({ signal }) => request(listAllOrganisations, { signal }),
     }),
   progress: (batchId: string) =>
     queryOptions({

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { analyses, environments } from '../../server/db/schema';
 import { fixture, queueAnalysis } from '../../server/pipeline/testing/analyses';
+import { waitForMail } from '../../server/test-support/outbox';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
 import { launchBrowser } from './support/browser';
 import { loginPage } from './support/pages';
@@ -89,6 +90,33 @@ describe('SRE analyses screens', () => {
     }
     expect(byId.get(processedId)?.run).toBe(1);
     expect(byId.get(elsewhereId)).toMatchObject({ run: 1, status: 'error' });
+    await page.context().close();
+  });
+
+  it('creates an organisation whose first administrator is invited by mail', async () => {
+    const page = await signedIn('sre');
+    await page.getByRole('button', { name: /Samuel/ }).click();
+    await page.getByRole('menuitem', { name: 'Organisations (SRE)' }).click();
+    await page.waitForURL(/\/admin\/organisations$/);
+    await page.getByTestId('sre-organisations').getByRole('rowheader', { name: 'Démo' }).waitFor();
+    await page.getByRole('button', { name: 'Nouvelle organisation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle organisation' });
+    await dialog.getByLabel('Nom', { exact: true }).fill('Transports Alizé');
+    await dialog.getByLabel('Quota annuel d\'analyses').fill('25000');
+    await dialog.getByLabel('Prénom').fill('Léa');
+    await dialog.getByLabel('Nom de famille').fill('Roux');
+    await dialog.getByLabel('Identifiant').fill('lea-alize');
+    // A bad address is caught before anything is sent, and what was typed stays.
+    await dialog.getByLabel('E-mail').fill('pas-une-adresse');
+    await dialog.getByRole('button', { name: 'Créer et inviter' }).click();
+    await dialog.getByText('Valeur invalide').waitFor();
+    await dialog.getByLabel('E-mail').fill('lea@alize.test');
+    await dialog.getByRole('button', { name: 'Créer et inviter' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByTestId('sre-organisations').locator('tr', { has: page.getByRole('rowheader', { name: 'Transports Alizé' }) });
+    await expect.poll(() => row.locator('td').allTextContents()).toEqual([`01/01/${String(new Date().getFullYear()).slice(2)}`, '25 000'.replace(' ', '\u202f'), '0', '1']);
+    const mail = await waitForMail(server.outboxDir, (m) => m.to === 'lea@alize.test');
+    expect(mail.subject).toBe('Invitation à rejoindre Transports Alizé sur Postroom');
     await page.context().close();
   });
 

@@ -80,6 +80,8 @@ export interface BuildAppOptions {
   nlu?: Partial<NluRuntimeOptions> | NluRuntime;
   /** Dashboards (POSTROOM_DASHBOARDS); on when absent. */
   dashboards?: boolean;
+  /** How often the alert job runs in this process (POSTROOM_ALERTS_EVERY_MS; one minute). */
+  alertsEveryMs?: number;
 }
 
 /** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -137,7 +139,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerOpenApi(app, allEndpoints, VERSION);
   registerConsole(app, options.staticDir);
   if (options.pipeline) installPipeline(app, ctx, options.pipeline);
-  if (options.pipeline && ctx.dashboards) installDashboardJobs(app, ctx);
+  if (options.pipeline && ctx.dashboards) installDashboardJobs(app, ctx, options.alertsEveryMs);
   installNluSweeper(app, ctx);
   return app;
 }
@@ -161,11 +163,11 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
  * Beside the pipeline: rolls the dashboards' closed hours up every few minutes (dashboard/rollup.ts)
  * and evaluates the alerts every minute (alerts/evaluate.ts); each runs once across processes.
  */
-function installDashboardJobs(app: FastifyInstance, ctx: ServerContext): void {
+function installDashboardJobs(app: FastifyInstance, ctx: ServerContext, alertsEveryMs?: number): void {
   const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
     stops.push(startDashboardRollup(ctx.db, (error) => app.log.error({ err: error }, 'rolling the dashboards up failed')));
-    stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed')));
+    stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed'), alertsEveryMs));
   });
   app.addHook('onClose', async () => stops.forEach((stop) => stop()));
 }

@@ -25,6 +25,8 @@ const envSchema = z.object({
   // Analyses pipeline (README "Analyses pipeline"): 0 workers leaves analyses to other processes.
   /** §8 'Dashboards are not available on this deployment' when false. */
   POSTROOM_DASHBOARDS: z.enum(['true', 'false']).default('true'),
+  /** How often each process evaluates the alerts (one minute); tests race processes with less. */
+  POSTROOM_ALERTS_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   POSTROOM_PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
@@ -51,6 +53,8 @@ export interface ServerConfig {
   seed: boolean;
   /** POSTROOM_DASHBOARDS: false turns the dashboards off (§8). */
   dashboards: boolean;
+  /** POSTROOM_ALERTS_EVERY_MS: the alert job's period in each process. */
+  alertsEveryMs: number;
   logLevel: string;
   smtpUrl: string | undefined;
   /** Unset: the listening address (server/mail/public-links.ts). */
@@ -89,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     jwtSecret: e.JWT_SECRET,
     seed: e.POSTROOM_SEED === 'true',
     dashboards: e.POSTROOM_DASHBOARDS === 'true',
+    alertsEveryMs: e.POSTROOM_ALERTS_EVERY_MS,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.POSTROOM_PUBLIC_URL,

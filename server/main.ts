@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     outbound: createOutboundClient({ allowPrivate: config.outbound.allowPrivate }),
     nlu: config.nlu,
     dashboards: config.dashboards,
+    alertsEveryMs: config.alertsEveryMs,
   });
 
   app.log.info(

@@ -73,7 +73,7 @@ export function NewOrganisationDialog({ onClose }: { onClose: () => void }) {
 
   const organisationFields: AutoField<Extract<keyof Form, string>>[] = [
     { kind: 'text', name: 'name', label: t('organisations.fields.name'), required: true },
-    { kind: 'text', name: 'contractStartDate', label: t('organisations.fields.contractStartDate'), placeholder: 'AAAA-MM-JJ', help: t('organisations.fields.contractStartDateHelp') },
+    { kind: 'text', name: 'contractStartDate', label: t('organisations.fields.contractStartDate'), placeholder: t('organisations.fields.datePlaceholder'), help: t('organisations.fields.contractStartDateHelp') },
     { kind: 'number', name: 'yearlyQuota', label: t('organisations.fields.yearlyQuota'), min: 0, help: t('organisations.fields.yearlyQuotaHelp') },
   ];
   const adminFields: AutoField<Extract<keyof Form, string>>[] = [
@@ -99,7 +99,7 @@ export function NewOrganisationDialog({ onClose }: { onClose: () => void }) {
       >
         <DialogBody>
           <AutoForm id="new-organisation" fields={organisationFields} value={form} onChange={setForm} errors={errors} />
-          <h3 className="bp6-heading">{t('organisations.firstAdmin')}</h3>
+          <h4 className="bp6-heading">{t('organisations.firstAdmin')}</h4>
           <p className="bp6-text-muted">{t('organisations.firstAdminHint')}</p>
           <AutoForm id="new-organisation" fields={adminFields} value={form} onChange={setForm} errors={errors} />
           {refusal && (

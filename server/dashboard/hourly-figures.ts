@@ -23,7 +23,7 @@ const EXTRACTED_PER_DOCUMENT_PATH = '$[*] ? (@.type == "extraction" && @.outcome
 export const FIELD_VALUE_SEPARATOR = '\u001f';
 /** Longest value kept (characters), and values kept per environment and hour (the most frequent). */
 const EXTRACTED_VALUE_MAX_LENGTH = 100;
-const EXTRACTED_VALUES_PER_HOUR = 50;
+const EXTRACTED_VALUES_PER_HOUR = 20;
 
 /** Rows of every metric for hours in [from, to), for one environment or all of them. */
 export function hourlyFigures(from: Date, to: Date, environmentId?: string): SQL {

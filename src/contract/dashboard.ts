@@ -81,7 +81,7 @@ export const environmentDashboardSchema = z.object({
   attachmentCategories: z.array(categoryShareSchema),
   /**
    * The values the extraction module extracted most often (scalar values, up to 100 characters),
-   * most frequent first. Each hour keeps its 50 most frequent values, so a value spread thinly over
+   * most frequent first. Each hour keeps its 20 most frequent values, so a value spread thinly over
    * many hours may be missing: a view of what recurs, not an exact census.
    */
   topExtractedValues: z.array(z.object({ field: z.string(), value: z.string(), count: z.number().int() })),

@@ -85,6 +85,8 @@ export interface BuildAppOptions {
   dashboards?: boolean;
   /** Connector providers' URLs, platform Google client and run intervals (integrations/settings.ts). */
   integrations?: Partial<IntegrationSettings>;
+  /** How often the alert job runs in this process (POSTROOM_ALERTS_EVERY_MS; one minute). */
+  alertsEveryMs?: number;
 }
 
 /** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -144,7 +146,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerConsole(app, options.staticDir);
   if (options.pipeline) installPipeline(app, ctx, options.pipeline);
   if (options.pipeline) installConnectorJob(app, ctx);
-  if (options.pipeline && ctx.dashboards) installDashboardJobs(app, ctx);
+  if (options.pipeline && ctx.dashboards) installDashboardJobs(app, ctx, options.alertsEveryMs);
   installNluSweeper(app, ctx);
   return app;
 }
@@ -168,11 +170,11 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
  * Beside the pipeline: rolls the dashboards' closed hours up every few minutes (dashboard/rollup.ts)
  * and evaluates the alerts every minute (alerts/evaluate.ts); each runs once across processes.
  */
-function installDashboardJobs(app: FastifyInstance, ctx: ServerContext): void {
+function installDashboardJobs(app: FastifyInstance, ctx: ServerContext, alertsEveryMs?: number): void {
   const stops: (() => void)[] = [];
   app.addHook('onReady', async () => {
     stops.push(startDashboardRollup(ctx.db, (error) => app.log.error({ err: error }, 'rolling the dashboards up failed')));
-    stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed')));
+    stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed'), alertsEveryMs));
   });
   app.addHook('onClose', async () => stops.forEach((stop) => stop()));
 }

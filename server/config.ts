@@ -33,6 +33,8 @@ const envSchema = z.object({
   POSTROOM_CONNECTOR_INTERVAL_MS: z.coerce.number().int().min(1000).optional(),
   POSTROOM_CONNECTOR_POLL_MS: z.coerce.number().int().min(100).optional(),
   POSTROOM_DASHBOARDS: z.enum(['true', 'false']).default('true'),
+  /** How often each process evaluates the alerts (one minute); tests race processes with less. */
+  POSTROOM_ALERTS_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   POSTROOM_PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
@@ -59,6 +61,8 @@ export interface ServerConfig {
   seed: boolean;
   /** POSTROOM_DASHBOARDS: false turns the dashboards off (§8). */
   dashboards: boolean;
+  /** POSTROOM_ALERTS_EVERY_MS: the alert job's period in each process. */
+  alertsEveryMs: number;
   logLevel: string;
   smtpUrl: string | undefined;
   /** Unset: the listening address (server/mail/public-links.ts). */
@@ -99,6 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     jwtSecret: e.JWT_SECRET,
     seed: e.POSTROOM_SEED === 'true',
     dashboards: e.POSTROOM_DASHBOARDS === 'true',
+    alertsEveryMs: e.POSTROOM_ALERTS_EVERY_MS,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.POSTROOM_PUBLIC_URL,

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     nlu: config.nlu,
     dashboards: config.dashboards,
     integrations: config.integrations,
+    alertsEveryMs: config.alertsEveryMs,
   });
 
   app.log.info(

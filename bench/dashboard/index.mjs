@@ -1,8 +1,8 @@
 /**
  * bench:dashboard (issue 18): the environment dashboard with BENCH_ANALYSES analyses (default
  * 1 000 000) in one environment of an in-memory PGlite, over the last 365 days: statuses, durations,
- * one in five with a categorization result, one in twenty with a module in error, webhook attempts
- * for one in ten. Times the first rollup of every hour, then each range through the real route
+ * one in five with a categorization result, one in five with extracted values, one in twenty with a
+ * module in error, webhook attempts for one in ten. Times the first rollup of every hour, then each range through the real route
  * (token, permission check, rollup check, reading) beside a plain count(*) of the same analyses in
  * the same run, and prints p50 and p99 of each with the machine.
  */
@@ -36,6 +36,9 @@ try {
                     'result', jsonb_build_object('documents', jsonb_build_array(jsonb_build_object('categories',
                       jsonb_build_array(jsonb_build_object('category', 'Catégorie ' || (i % 7), 'target', 'body')))))))
                   when i % 20 = 1 then jsonb_build_array(jsonb_build_object('type', 'extraction', 'name', 'Extraction ' || (i % 3), 'outcome', 'error'))
+                  -- Extracted values: a city among 40, and a reference unique to each analysis (capped per hour).
+                  when i % 5 = 2 then jsonb_build_array(jsonb_build_object('type', 'extraction', 'name', 'Extraction', 'outcome', 'success',
+                    'result', jsonb_build_object('scope', 'analysis', 'fields', jsonb_build_object('ville', 'Ville ' || (i % 40), 'reference', 'R' || i))))
                   else '[]'::jsonb end
       from generate_series(${from}::int, ${to}::int) as i`);
     await db.execute(sql`

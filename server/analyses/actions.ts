@@ -52,23 +52,29 @@ export async function abortAnalysisRun(
   return row;
 }
 
-/** Queues a finished analysis for a new run: results of the last run are cleared, its trace kept. */
+/**
+ * What queues a finished analysis for a new run: results of the last run are cleared, its trace
+ * kept. Reanalyze (one analysis) and the SRE reprocess (server/sre/reprocess.ts) both set this.
+ */
+export const REQUEUE_FOR_NEW_RUN = {
+  status: 'waiting' as const,
+  run: sql`${analyses.run} + 1`,
+  modules: [],
+  error: null,
+  awaitingFinalStatus: false,
+  exchangeLabels: null,
+  startedAt: null,
+  finishedAt: null,
+  claimedBy: null,
+  leaseExpiresAt: null,
+  claims: 0,
+} satisfies Partial<Record<keyof typeof analyses.$inferInsert, unknown>>;
+
+/** Queues a finished analysis for a new run. */
 export async function reanalyzeAnalysis(db: Database, environmentId: string, analysisId: string): Promise<AnalysisRow> {
   const [row] = await db
     .update(analyses)
-    .set({
-      status: 'waiting',
-      run: sql`${analyses.run} + 1`,
-      modules: [],
-      error: null,
-      awaitingFinalStatus: false,
-      exchangeLabels: null,
-      startedAt: null,
-      finishedAt: null,
-      claimedBy: null,
-      leaseExpiresAt: null,
-      claims: 0,
-    })
+    .set(REQUEUE_FOR_NEW_RUN)
     .where(and(target(environmentId, analysisId), inArray(analyses.status, FINISHED_STATUSES)))
     .returning();
   if (row === undefined) {

@@ -52,6 +52,7 @@ const PARAMS: Record<string, string> = {
   connectorId: 'probe-connector',
   messageId: 'probe-message',
   setId: 'probe-set',
+  batchId: 'probe-batch',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -157,6 +158,12 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'integrations.run': PROJECT_CONFIGURATORS,
   // Provider SRE screens: SRE only (support sees customers' figures only while ghosting).
   'sre.analysesCounter': OPERATIONS,
+  'sre.listAnalyses': OPERATIONS,
+  'sre.listScopes': OPERATIONS,
+  'sre.reprocess': OPERATIONS,
+  'sre.reprocessProgress': OPERATIONS,
+  'organisations.listAll': OPERATIONS,
+  'organisations.create': OPERATIONS,
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
   'versions.create': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],

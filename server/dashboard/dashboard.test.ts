@@ -38,6 +38,19 @@ const categorization = (documents: { target: 'body' | 'attachment'; category: st
     documentsNotCategorized: 0,
   },
 });
+const extraction = (outcome: 'success' | 'error', result: { fields: Record<string, unknown> | null; documents: Record<string, unknown>[] }): ModuleResult => ({
+  moduleId: 'm-ext',
+  type: 'extraction',
+  name: 'Extraction',
+  outcome,
+  message: null,
+  result: {
+    scope: result.fields === null ? 'documents' : 'analysis',
+    fields: result.fields,
+    errors: [],
+    documents: result.documents.map((fields, document) => ({ document, documentName: `doc ${document}`, source: 'attachment', fields, errors: [] })),
+  },
+});
 const failed = (name: string): ModuleResult => ({ moduleId: `m-${name}`, type: 'extraction', name, outcome: 'error', message: 'boom', result: null });
 
 async function insert(row: {
@@ -100,6 +113,10 @@ beforeAll(async () => {
   await insert({ createdAt: '2025-01-15T23:30:00Z', status: 'processed', durationMs: 300, modules: [categorization([{ target: 'body', category: 'Réclamation' }])] });
   await insert({ createdAt: '2025-01-16T12:00:00Z', status: 'waiting' });
   await insert({ createdAt: '2025-01-17T12:00:00Z', status: 'aborted', durationMs: 60_000 });
+  // March: extracted values, once per analysis and per document; a failed module's are not counted.
+  await insert({ createdAt: '2025-03-10T10:00:00Z', status: 'processed', durationMs: 500, modules: [extraction('success', { fields: { montant: 120, ville: 'Lyon', vide: '', liste: [1, 2] }, documents: [] })] });
+  await insert({ createdAt: '2025-03-11T10:00:00Z', status: 'processed', durationMs: 500, modules: [extraction('success', { fields: null, documents: [{ ville: 'Lyon' }, { ville: 'Paris' }] })] });
+  await insert({ createdAt: '2025-03-12T10:00:00Z', status: 'error', durationMs: 500, modules: [extraction('error', { fields: { ville: 'Nantes' }, documents: [] })] });
   // Another environment's analysis is never counted here.
   await insert({ env: 'demo-nlu-prod', createdAt: '2025-01-14T10:00:00Z', status: 'error', durationMs: 10, modules: [failed('NLU')] });
 }, 60_000);
@@ -143,6 +160,21 @@ describe('environment dashboard', () => {
       { category: 'Réclamation', total: 1, perBucket: [0, 0, 0, 1, 0, 0, 0] },
     ]);
     expect(week.attachmentCategories).toEqual([{ category: 'Facture', total: 1, perBucket: [1, 0, 0, 0, 0, 0, 0] }]);
+  });
+
+  it('lists the values extracted most often, per field, from successful extractions only', async () => {
+    const march = await dashboard('from=2025-03-10&to=2025-03-16&bucket=day&tz=Europe/Paris');
+    expect(march.topExtractedValues).toEqual([
+      { field: 'ville', value: 'Lyon', count: 2 },
+      { field: 'montant', value: '120', count: 1 },
+      { field: 'ville', value: 'Paris', count: 1 },
+    ]);
+    // Only the range's days count.
+    const tuesday = await dashboard('from=2025-03-11&to=2025-03-11&bucket=day&tz=Europe/Paris');
+    expect(tuesday.topExtractedValues).toEqual([
+      { field: 'ville', value: 'Lyon', count: 1 },
+      { field: 'ville', value: 'Paris', count: 1 },
+    ]);
   });
 
   it('cuts days in the caller time zone', async () => {

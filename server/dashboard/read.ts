@@ -8,6 +8,7 @@ import {
   DASHBOARD_MAX_DAYS,
   DASHBOARD_MAX_HOUR_DAYS,
   DURATION_BOUNDS_MS,
+  TOP_EXTRACTED_VALUES,
   type CategoryShare,
   type DashboardBucket,
   type DashboardPoint,
@@ -18,7 +19,7 @@ import type { HourFigures } from '../db/schema-dashboard';
 import { HttpError } from '../http-error';
 import { rowsOf } from '../pipeline/claim';
 import { addDays, bucketStarts, daysBetween } from './buckets';
-import { hourlyFigures } from './hourly-figures';
+import { FIELD_VALUE_SEPARATOR, hourlyFigures } from './hourly-figures';
 import { percentiles } from './percentiles';
 import { rolledUntil, rollUp } from './rollup';
 
@@ -141,6 +142,21 @@ function shares(rows: FigureRow[], metric: string, starts: string[]): CategorySh
     .sort((a, b) => b.total - a.total || a.category.localeCompare(b.category));
 }
 
+/** The extracted values seen most often over the whole range, per field and value. */
+function topExtractedValues(rows: FigureRow[], starts: Set<string>): EnvironmentDashboard['topExtractedValues'] {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    if (row.metric === 'extractedValue' && starts.has(row.start)) counts.set(row.key, (counts.get(row.key) ?? 0) + row.count);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, TOP_EXTRACTED_VALUES)
+    .map(([key, count]) => {
+      const cut = key.indexOf(FIELD_VALUE_SEPARATOR);
+      return { field: key.slice(0, cut), value: key.slice(cut + 1), count };
+    });
+}
+
 export async function environmentDashboard(db: Database, request: DashboardRequest): Promise<EnvironmentDashboard> {
   checkRange(request);
   // Cheap when an hour or two are due; another process rolling meanwhile is fine (we read live).
@@ -171,5 +187,6 @@ export async function environmentDashboard(db: Database, request: DashboardReque
       .sort((a, b) => b.errors - a.errors || a.module.localeCompare(b.module)),
     categories: shares(rows, 'category', starts),
     attachmentCategories: shares(rows, 'attachmentCategory', starts),
+    topExtractedValues: topExtractedValues(rows, new Set(starts)),
   };
 }

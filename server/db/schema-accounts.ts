@@ -98,6 +98,8 @@ export const invitations = pgTable(
     position: text('position'),
     guest: boolean('guest').notNull().default(false),
     profiles: jsonb('profiles').$type<{ projectId: string; profile: string }[]>().notNull().default([]),
+    /** Accepting makes an organisation admin: a new organisation's first administrator (issue 18). */
+    admin: boolean('admin').notNull().default(false),
     status: invitationStatusEnum('status').notNull().default('pending'),
     invitedBy: text('invited_by'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

@@ -93,6 +93,8 @@ export const analyses = pgTable(
       .where(sql`status in ('waiting', 'pending')`),
     // The dashboard's rollup and live hours (server/dashboard/): analyses that ended in an hour range.
     index('analyses_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
+    // The SRE lists across organisations (server/sre/analyses-list.ts): newest first over every environment.
+    index('analyses_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -36,6 +36,7 @@ import { registerToolboxSyncRoutes } from './toolbox-sync';
 import { registerUseCaseRoutes } from './use-cases';
 import { registerIntegrationRoutes } from './integrations';
 import { registerTestingCenterBankRoutes } from './testing-center-bank';
+import { registerProviderOrganisationRoutes } from './provider-organisations';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -73,4 +74,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerUseCaseRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
   registerTestingCenterBankRoutes(app, ctx);
+  registerProviderOrganisationRoutes(app, ctx);
 }

@@ -33,6 +33,7 @@ import { auditLogs, invitations, members, organisations, projectPermissions, pro
 import { isUniqueViolation } from '../db/unique-violation';
 import { temporaryPassword as newTemporaryPassword } from '../auth/temporary-password';
 import { HttpError } from '../http-error';
+import { insertInvitation, invitationView, sendInvitationMail } from '../organisations/invitations';
 import { registerEndpoint } from './register';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -109,6 +110,8 @@ async function createMemberUser(
     position: string | null;
     guest: boolean;
     profiles: Grant[];
+    /** A new organisation's first administrator (an admin invitation). */
+    admin?: boolean;
   },
   password: { hash: string; expired: boolean },
 ): Promise<string> {
@@ -130,8 +133,8 @@ async function createMemberUser(
       await tx.insert(members).values({
         organisationId,
         userId,
-        role: roleFor('notAdmin', form.profiles),
-        adminMode: 'notAdmin',
+        role: roleFor(form.admin ? 'admin' : 'notAdmin', form.profiles),
+        adminMode: form.admin ? 'admin' : 'notAdmin',
         guest: form.guest,
       });
       await setGrants(tx, organisationId, userId, form.profiles);
@@ -144,21 +147,6 @@ async function createMemberUser(
 }
 
 
-
-function invitationView(row: typeof invitations.$inferSelect) {
-  return {
-    id: row.id,
-    email: row.email,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    username: row.username,
-    position: row.position,
-    guest: row.guest,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    answeredAt: row.answeredAt?.toISOString() ?? null,
-  };
-}
 
 async function invitationByToken(ctx: ServerContext, token: string) {
   const [row] = await ctx.db
@@ -218,43 +206,12 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   registerEndpoint(app, ctx, createInvitation, async ({ params, body, request, reply }) => {
     await assertAccountNamesFree(ctx.db, body);
-    const token = randomBytes(32).toString('base64url');
     const [organisation] = await ctx.db.select().from(organisations).where(eq(organisations.id, params.orgaId));
-    const [row] = await ctx.db
-      .insert(invitations)
-      .values({
-        id: randomUUID(),
-        organisationId: params.orgaId,
-        tokenHash: hashToken(token),
-        email: body.email,
-        firstname: body.firstname,
-        lastname: body.lastname,
-        username: body.username,
-        position: body.position,
-        guest: body.guest,
-        profiles: body.profiles,
-        invitedBy: principalOf(request).userId,
-      })
-      .returning();
-    // Built on a configured origin only (mail/public-links.ts): the Origin header merely picks which.
-    const origin = request.headers.origin;
-    const link = `${ctx.links.baseFor(typeof origin === 'string' ? origin : undefined)}/invitation/${token}`;
-    await ctx.mailer.send({
-      to: body.email,
-      subject: `Invitation à rejoindre ${organisation?.name ?? ''} sur Postroom`,
-      text: [
-        `Bonjour ${body.firstname},`,
-        '',
-        `Vous êtes invité(e) à rejoindre l'organisation ${organisation?.name ?? ''} sur Postroom (identifiant : ${body.username}).`,
-        `Pour accepter ou refuser l'invitation : ${link}`,
-        '',
-        `You are invited to join ${organisation?.name ?? ''} on Postroom (username: ${body.username}).`,
-        `Accept or decline: ${link}`,
-      ].join('\n'),
-    });
-    auditTarget(request, { type: 'invitation', id: row!.id });
+    const { row, token } = await insertInvitation(ctx.db, params.orgaId, body, principalOf(request).userId);
+    await sendInvitationMail(ctx, request, { ...body, token }, organisation?.name ?? '');
+    auditTarget(request, { type: 'invitation', id: row.id });
     reply.code(201);
-    return invitationView(row!);
+    return invitationView(row);
   });
 
   registerEndpoint(app, ctx, getInvitation, async ({ params }) => {

@@ -48,6 +48,7 @@ export const paths = {
   sreInboxcare: () => '/admin/sre-inboxcare',
   sreAnalyses: () => '/admin/sre-analyses',
   sreAnalysesCounter: () => '/admin/sre-analyses-counter',
+  sreOrganisations: () => '/admin/organisations',
   // Private layout
   useCasesLibrary: () => '/use-cases-library',
   toolbox: () => '/toolbox',

@@ -85,12 +85,25 @@ export const routes: RouteObject[] = [
         ...layout('private', () => import('./layouts/private-layout').then((m) => ({ Component: m.PrivateLayout }))),
         children: [
           { path: 'admin', loader: redirectLoaders.admin },
-          soon('admin/sre-inboxcare', 'sreInboxcare'),
-          soon('admin/sre-analyses', 'sreAnalyses'),
+          {
+            path: 'admin/sre-inboxcare',
+            lazy: () => import('../features/sre/sre-analyses-page').then((m) => ({ Component: m.SreInboxcarePage })),
+            handle: { title: 'sreInboxcare' },
+          },
+          {
+            path: 'admin/sre-analyses',
+            lazy: () => import('../features/sre/sre-analyses-page').then((m) => ({ Component: m.SreCoreAnalysesPage })),
+            handle: { title: 'sreAnalyses' },
+          },
           {
             path: 'admin/sre-analyses-counter',
             lazy: () => import('../features/sre/analyses-counter-page').then((m) => ({ Component: m.AnalysesCounterPage })),
             handle: { title: 'sreAnalysesCounter' },
+          },
+          {
+            path: 'admin/organisations',
+            lazy: () => import('../features/sre/organisations-page').then((m) => ({ Component: m.OrganisationsPage })),
+            handle: { title: 'sreOrganisations' },
           },
           { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin },
           { path: 'sre/replay-categorisations', loader: redirectLoaders.admin },

@@ -27,6 +27,8 @@ export type DashboardBucket = z.infer<typeof dashboardBucketSchema>;
 /** Longest range the server counts (five years of days), and hours only over a week at most. */
 export const DASHBOARD_MAX_DAYS = 5 * 366;
 export const DASHBOARD_MAX_HOUR_DAYS = 7;
+/** Extracted values the dashboard lists. */
+export const TOP_EXTRACTED_VALUES = 20;
 
 const percentilesSchema = z.object({
   /** Milliseconds; null without finished analyses. */
@@ -77,6 +79,12 @@ export const environmentDashboardSchema = z.object({
   /** Categories given to the mail bodies, and to attachments; most frequent first. */
   categories: z.array(categoryShareSchema),
   attachmentCategories: z.array(categoryShareSchema),
+  /**
+   * The values the extraction module extracted most often (scalar values, up to 100 characters),
+   * most frequent first. Each hour keeps its 20 most frequent values, so a value spread thinly over
+   * many hours may be missing: a view of what recurs, not an exact census.
+   */
+  topExtractedValues: z.array(z.object({ field: z.string(), value: z.string(), count: z.number().int() })),
 });
 export type EnvironmentDashboard = z.infer<typeof environmentDashboardSchema>;
 

@@ -77,6 +77,8 @@ import { toolboxEndpoints } from './toolbox';
 import { toolboxSyncEndpoints } from './toolbox-sync';
 import { useCaseEndpoints } from './use-cases';
 import { testingCenterBankEndpoints } from './testing-center-bank';
+import { sreAnalysesEndpoints } from './sre-analyses';
+import { providerOrganisationEndpoints } from './provider-organisations';
 
 export * from './define';
 export * from './auth';
@@ -166,6 +168,8 @@ export const allEndpoints: readonly Endpoint[] = [
   ...alertEndpoints,
   ...integrationEndpoints,
   ...sreEndpoints,
+  ...sreAnalysesEndpoints,
+  ...providerOrganisationEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,

@@ -35,6 +35,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Prefix of this process's worker ids (`host:pid:`). */
   pid: number;
+  /** Its data folder (mails land in its outbox/ when no SMTP is set); removed by kill(). */
+  dataDir: string;
   output: () => string;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -62,6 +64,7 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
   return {
     child,
     pid: child.pid!,
+    dataDir,
     output: () => output,
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

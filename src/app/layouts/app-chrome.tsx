@@ -37,7 +37,10 @@ function UserMenu() {
     <Menu>
       <MenuItem icon="person" text={t('routes:profile')} onClick={() => navigate(paths.profile())} />
       <MenuItem icon="key" text={t('routes:profilePassword')} onClick={() => navigate(paths.profilePassword())} />
+      {isSre && <MenuItem icon="inbox" text={t('sre:menuInboxcare')} onClick={() => navigate(paths.sreInboxcare())} />}
+      {isSre && <MenuItem icon="list" text={t('sre:menuCoreAnalyses')} onClick={() => navigate(paths.sreAnalyses())} />}
       {isSre && <MenuItem icon="numerical" text={t('sre:menu')} onClick={() => navigate(paths.sreAnalysesCounter())} />}
+      {isSre && <MenuItem icon="office" text={t('sre:menuOrganisations')} onClick={() => navigate(paths.sreOrganisations())} />}
       {canGhost && <MenuItem icon="eye-open" text={t('account:ghosting.start')} onClick={() => setGhostDialogOpen(true)} />}
       {user && (
         // Support asks for this id to act as the user (ghosting names one account by its id).

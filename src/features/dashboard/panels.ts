@@ -65,9 +65,24 @@ function shareTable(id: string, shares: CategoryShare[], texts: PanelTexts): Pan
   };
 }
 
+/** The 8 most frequent categories' counts per bucket (the others would make the bars unreadable). */
+function trendTable(id: string, d: EnvironmentDashboard, shares: CategoryShare[], texts: PanelTexts): PanelTable {
+  const trend = shares.slice(0, 8);
+  return timeTable(
+    d,
+    texts,
+    id,
+    'stackedBars',
+    trend.map((c, i) => col(`c${i}`, c.category)),
+    (p) => {
+      const index = d.points.indexOf(p);
+      return trend.map((c) => c.perBucket[index] ?? 0);
+    },
+  );
+}
+
 export function dashboardPanels(d: EnvironmentDashboard, texts: PanelTexts): PanelTable[] {
   const { t } = texts;
-  const trendCategories = d.categories.slice(0, 8);
   const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return [
     timeTable(
@@ -96,20 +111,17 @@ export function dashboardPanels(d: EnvironmentDashboard, texts: PanelTexts): Pan
       rows: d.moduleErrors.map((m) => ({ label: m.module, values: [m.errors] })),
     },
     shareTable('categories', d.categories, texts),
-    {
-      ...timeTable(
-        d,
-        texts,
-        'categoryTrend',
-        'stackedBars',
-        trendCategories.map((c, i) => col(`c${i}`, c.category)),
-        (p) => {
-          const index = d.points.indexOf(p);
-          return trendCategories.map((c) => c.perBucket[index] ?? 0);
-        },
-      ),
-    },
+    trendTable('categoryTrend', d, d.categories, texts),
     shareTable('attachmentCategories', d.attachmentCategories, texts),
+    trendTable('attachmentCategoryTrend', d, d.attachmentCategories, texts),
+    {
+      id: 'topExtractedValues',
+      kind: 'rowBars',
+      title: t('panels.topExtractedValues'),
+      rowHeader: t('columns.extractedValue'),
+      columns: [col('count', t('columns.count'))],
+      rows: d.topExtractedValues.map((v) => ({ label: `${v.field} = ${v.value}`, values: [v.count] })),
+    },
     timeTable(
       d,
       texts,

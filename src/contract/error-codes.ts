@@ -22,6 +22,7 @@ import { OCR_DATA_EXTRACTION_ERROR_CODES } from './ocr-data-extraction';
 import { OUTPUT_ERROR_CODES } from './output';
 import { REPLY_TEMPLATE_ERROR_CODES } from './reply-templates';
 import { SRE_ERROR_CODES } from './sre';
+import { SRE_ANALYSES_ERROR_CODES } from './sre-analyses';
 import { SSO_ERROR_CODES } from './sso';
 import { TESTING_CENTER_BANK_ERROR_CODES } from './testing-center';
 import { TOOLBOX_ERROR_CODES } from './toolbox';
@@ -104,7 +105,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'replies:errors', codes: REPLY_TEMPLATE_ERROR_CODES },
   { texts: 'dashboard:errors', codes: DASHBOARD_ERROR_CODES },
   { texts: 'dashboard:alerts.errors', codes: ALERT_ERROR_CODES },
-  { texts: 'sre:errors', codes: SRE_ERROR_CODES },
+  { texts: 'sre:errors', codes: [...SRE_ERROR_CODES, ...SRE_ANALYSES_ERROR_CODES] },
   { texts: 'environments:webhooks.errors', codes: WEBHOOK_ERROR_CODES },
   { texts: 'wizard:errors', codes: WIZARD_ERROR_CODES },
   { texts: 'toolbox:errors', codes: TOOLBOX_ERROR_CODES },

@@ -3,7 +3,7 @@
  * §5 member form, §6 admin mode and per-project profiles). Roles follow what a member is given: admin
  * mode makes an organisation admin, otherwise the strongest project profile names the role.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../src/contract/auth';

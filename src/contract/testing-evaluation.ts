@@ -4,15 +4,19 @@
  * Shared by the pure engine (`src/testing-center/`), the server's test runs and the screens.
  */
 import { z } from 'zod';
+import { CLASSIFICATION_KINDS, classificationKindSchema } from './modules/categorization';
+import { valueFormatSchema, type ValueFormat } from './modules/extraction';
 
-/** Classification kinds (spec §3), in display order. */
-export const EVALUATION_KINDS = ['categories', 'attachments_categories', 'extracted_informations', 'extracted_informations_attachments', 'rpa'] as const;
-export const evaluationKindSchema = z.enum(EVALUATION_KINDS);
-export type EvaluationKind = z.infer<typeof evaluationKindSchema>;
+/** Classification kinds (spec §3), in display order; declared with the categorization contract. */
+export const EVALUATION_KINDS = CLASSIFICATION_KINDS;
+export const evaluationKindSchema = classificationKindSchema;
+export type EvaluationKind = (typeof CLASSIFICATION_KINDS)[number];
 
-/** Kinds whose values are labels (a set of category names); the others hold named fields. */
+/** Kinds whose values are categories (entries keyed `category`); the others hold named fields. */
 export const LABEL_KINDS: readonly EvaluationKind[] = ['categories', 'attachments_categories'];
 export const isLabelKind = (kind: EvaluationKind) => LABEL_KINDS.includes(kind);
+/** Kinds evaluated per attachment (entries carry the attachment's file name in `document`). */
+export const isAttachmentKind = (kind: EvaluationKind) => kind === 'attachments_categories' || kind === 'extracted_informations_attachments';
 
 /** Special values: counted and shown like any value, never dropped (README "Testing center — domain rules…"). */
 export const NO_QUALIFIED = 'NO_QUALIFIED';
@@ -21,16 +25,21 @@ export const NO_DOMAIN_RULE = 'NO_DOMAIN_RULE';
 export const SPECIAL_VALUES = [NO_QUALIFIED, NO_CATEGORY, NO_DOMAIN_RULE] as const;
 
 /**
- * Values of one kind for one message: labels (category kinds) or fields (field name → value).
- * Null for a side means "nothing there": not qualified (expected) or nothing produced (obtained).
+ * One expected or obtained value: the message bank's value entry (src/contract/testing-center.ts):
+ * `key` is `category` for the category kinds or the field's name, `document` the attachment's file
+ * name for the attachment kinds, `format` its value format (§3).
  */
-export const kindValuesSchema = z.union([
-  z.object({ labels: z.array(z.string()) }),
-  z.object({ fields: z.record(z.string(), z.unknown()) }),
-]);
-export type KindValues = z.infer<typeof kindValuesSchema>;
-export const valuesByKindSchema = z.partialRecord(evaluationKindSchema, kindValuesSchema);
-export type ValuesByKind = z.infer<typeof valuesByKindSchema>;
+export interface EvaluatedEntry {
+  key: string;
+  document: string | null;
+  format: ValueFormat;
+  value: unknown;
+}
+/** The expectation of one kind: `qualified` false (or no expectation at all) counts as NO_QUALIFIED. */
+export interface EvaluatedExpectation {
+  qualified: boolean;
+  values: readonly EvaluatedEntry[];
+}
 
 // Domain rules ------------------------------------------------------------------------------------
 
@@ -55,11 +64,11 @@ export type Comparison = z.infer<typeof comparisonSchema>;
 
 export const kindRulesV2Schema = z.object({
   kind: evaluationKindSchema,
-  /** How values of this kind compare (labels; fields without their own rule when `onlyListedFields` is off). */
-  comparison: comparisonSchema,
-  /** Per field (field kinds): its own comparison. */
+  /** Per value format: how a value of that format compares (absent: exact). */
+  formats: z.partialRecord(valueFormatSchema, comparisonSchema).default({}),
+  /** Per field (field kinds): its own comparison, whatever the format. */
   fields: z.array(z.object({ field: z.string().min(1), comparison: comparisonSchema })).default([]),
-  /** Field kinds: a field with no rule of its own is counted under NO_DOMAIN_RULE instead of by `comparison`. */
+  /** Field kinds: a field with no rule of its own is counted under NO_DOMAIN_RULE instead of by its format. */
   onlyListedFields: z.boolean().default(false),
 });
 export type KindRulesV2 = z.infer<typeof kindRulesV2Schema>;
@@ -83,6 +92,8 @@ export const valueOutcomeSchema = z.object({
   /** Expected and obtained as compared (after domain rules), for display. */
   expected: z.unknown().optional(),
   obtained: z.unknown().optional(),
+  /** The attachment's file name for the attachment kinds. */
+  document: z.string().nullable().optional(),
 });
 export type ValueOutcome = z.infer<typeof valueOutcomeSchema>;
 

@@ -14,9 +14,12 @@ const rulesArb: fc.Arbitrary<DomainRules> = fc.record({
     merged: fc.constantFrom([], [{ from: 'Claims-urgent', into: 'A' }]),
   }),
   v2: fc.record({
-    kinds: fc.constantFrom([], [{ kind: 'extracted_informations' as const, comparison: { mode: 'insensitive' as const, tolerance: 0, insensitiveElements: false }, fields: [], onlyListedFields: true }]),
+    kinds: fc.constantFrom([], [{ kind: 'extracted_informations' as const, formats: { string: { mode: 'insensitive' as const, tolerance: 0, insensitiveElements: false } }, fields: [{ field: 'amount', comparison: { mode: 'tolerance' as const, tolerance: 1, insensitiveElements: false } }], onlyListedFields: true }]),
   }),
 });
+const category = (value: string) => ({ key: 'category', document: null, format: 'string' as const, value });
+const toEntries = (record: Record<string, unknown>) =>
+  Object.entries(record).map(([key, value]) => ({ key, document: null, format: (typeof value === 'number' ? 'number' : 'string') as 'number' | 'string', value }));
 const message = fc.record({
   expectedLabels: labelSet,
   obtainedLabels: labelSet,
@@ -32,8 +35,11 @@ describe('micro F1 recomputed from the per-message rows', () => {
           evaluateMessage(
             {
               messageId: `m${index}`,
-              expected: { categories: m.expectedLabels && { labels: m.expectedLabels }, extracted_informations: m.expectedFields && { fields: m.expectedFields } },
-              obtained: { categories: m.obtainedLabels && { labels: m.obtainedLabels }, extracted_informations: m.obtainedFields && { fields: m.obtainedFields } },
+              expected: {
+                ...(m.expectedLabels && { categories: { qualified: true, values: m.expectedLabels.map(category) } }),
+                ...(m.expectedFields && { extracted_informations: { qualified: true, values: toEntries(m.expectedFields) } }),
+              },
+              obtained: { ...(m.obtainedLabels && { categories: m.obtainedLabels.map(category) }), ...(m.obtainedFields && { extracted_informations: toEntries(m.obtainedFields) }) },
             },
             ['categories', 'extracted_informations'],
             rules,

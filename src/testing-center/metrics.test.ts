@@ -5,13 +5,14 @@ import { confusionMatrix, cellKey } from './confusion';
 import { kindMetrics } from './metrics';
 import { evaluateKind } from './outcomes';
 
-const labels = (...values: string[]) => ({ labels: values });
+const entries = (...values: string[]) => values.map((value) => ({ key: 'category', document: null, format: 'string' as const, value }));
+const labels = (...values: string[]) => ({ qualified: true, values: entries(...values) });
 // Four messages, hand-counted below.
 const bank = [
-  { id: 'm1', expected: labels('A'), obtained: labels('A') }, // TP A
-  { id: 'm2', expected: labels('A'), obtained: labels('B') }, // FN A, FP B
-  { id: 'm3', expected: labels('B'), obtained: labels() }, // FN B, FP NO_CATEGORY
-  { id: 'm4', expected: undefined, obtained: labels('A') }, // FN NO_QUALIFIED
+  { id: 'm1', expected: labels('A'), obtained: entries('A') }, // TP A
+  { id: 'm2', expected: labels('A'), obtained: entries('B') }, // FN A, FP B
+  { id: 'm3', expected: labels('B'), obtained: entries() }, // FN B, FP NO_CATEGORY
+  { id: 'm4', expected: undefined, obtained: entries('A') }, // FN NO_QUALIFIED
 ];
 const rows = bank.map((m) => evaluateKind('categories', m.expected, m.obtained, EMPTY_DOMAIN_RULES));
 
@@ -45,9 +46,9 @@ describe('metrics', () => {
   it('comparing two runs puts regressions first with per-value deltas', () => {
     // Run B: m1 now wrong (A → B), m3 now right.
     const after = [
-      evaluateKind('categories', labels('A'), labels('B'), EMPTY_DOMAIN_RULES),
+      evaluateKind('categories', labels('A'), entries('B'), EMPTY_DOMAIN_RULES),
       rows[1]!,
-      evaluateKind('categories', labels('B'), labels('B'), EMPTY_DOMAIN_RULES),
+      evaluateKind('categories', labels('B'), entries('B'), EMPTY_DOMAIN_RULES),
       rows[3]!,
     ];
     const compared = compareKindMetrics(metrics, kindMetrics(after));

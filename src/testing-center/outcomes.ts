@@ -5,31 +5,30 @@
  * test runs, results") and in the screens' help; keep the three in step.
  */
 import {
+  isAttachmentKind,
   isLabelKind,
   NO_CATEGORY,
   NO_DOMAIN_RULE,
   NO_QUALIFIED,
   type Comparison,
   type DomainRules,
+  type EvaluatedEntry,
+  type EvaluatedExpectation,
   type EvaluationKind,
   type KindRulesV2,
-  type KindValues,
   type ValueOutcome,
-  type ValuesByKind,
 } from '../contract/testing-evaluation';
 import { EXACT, labelKey, valuesMatch } from './compare-values';
 
 export interface MessageInput {
   messageId: string;
-  /** Per kind: absent = the message is not qualified for that kind. */
-  expected: ValuesByKind;
+  /** Per kind: absent, or not `qualified`, = the message is not qualified for that kind. */
+  expected: Partial<Record<EvaluationKind, EvaluatedExpectation>>;
   /** Per kind: absent = nothing obtained (also when the run ended in error or timeout). */
-  obtained: ValuesByKind;
+  obtained: Partial<Record<EvaluationKind, readonly EvaluatedEntry[]>>;
 }
 
 export type MessageOutcomes = Partial<Record<EvaluationKind, ValueOutcome[]>>;
-
-const ruleOfComparison = (kindRules: KindRulesV2 | undefined, comparison: Comparison) => (kindRules === undefined ? 'exact' : `v2.${comparison.mode}`);
 
 export function evaluateMessage(input: MessageInput, kinds: readonly EvaluationKind[], rules: DomainRules): MessageOutcomes {
   const result: MessageOutcomes = {};
@@ -37,23 +36,31 @@ export function evaluateMessage(input: MessageInput, kinds: readonly EvaluationK
   return result;
 }
 
-export function evaluateKind(kind: EvaluationKind, expected: KindValues | undefined, obtained: KindValues | undefined, rules: DomainRules): ValueOutcome[] {
+/** The categories an entry holds: a string, or the items of an array. */
+function labelsOfEntries(entries: readonly EvaluatedEntry[]): string[] {
+  return entries.flatMap((entry) => (Array.isArray(entry.value) ? entry.value.map(String) : entry.value === null || entry.value === undefined || entry.value === '' ? [] : [String(entry.value)]));
+}
+
+export function evaluateKind(kind: EvaluationKind, expected: EvaluatedExpectation | undefined, obtained: readonly EvaluatedEntry[] | undefined, rules: DomainRules): ValueOutcome[] {
   const kindRules = rules.v2.kinds.find((entry) => entry.kind === kind);
-  if (expected === undefined) {
+  if (expected === undefined || !expected.qualified) {
     // Not qualified: one NO_QUALIFIED false negative; what was obtained is kept for display only.
-    return [{ value: NO_QUALIFIED, outcome: 'FN', rule: 'noQualified', obtained: obtained === undefined ? null : 'labels' in obtained ? obtained.labels : obtained.fields }];
+    const got = obtained ?? [];
+    return [{ value: NO_QUALIFIED, outcome: 'FN', rule: 'noQualified', obtained: isLabelKind(kind) ? labelsOfEntries(got) : Object.fromEntries(got.map((entry) => [entry.key, entry.value])) }];
   }
-  return isLabelKind(kind) ? evaluateLabels(labelsOf(expected), labelsOf(obtained), rules, kindRules) : evaluateFields(fieldsOf(expected), fieldsOf(obtained), kindRules);
-}
-
-function labelsOf(values: KindValues | undefined): string[] {
-  if (values === undefined) return [];
-  return 'labels' in values ? values.labels : Object.keys(values.fields);
-}
-
-function fieldsOf(values: KindValues | undefined): Record<string, unknown> {
-  if (values === undefined) return {};
-  return 'fields' in values ? values.fields : Object.fromEntries(values.labels.map((label) => [label, true]));
+  const got = obtained ?? [];
+  // Attachment kinds: each attachment is evaluated on its own (by file name); others as one document.
+  const documents = isAttachmentKind(kind) ? [...new Set([...expected.values, ...got].map((entry) => entry.document ?? ''))].sort() : [null];
+  if (documents.length === 0) documents.push(null);
+  const rows: ValueOutcome[] = [];
+  for (const document of documents) {
+    const inDocument = (entry: EvaluatedEntry) => document === null || (entry.document ?? '') === document;
+    const want = expected.values.filter(inDocument);
+    const have = got.filter(inDocument);
+    const documentRows = isLabelKind(kind) ? evaluateLabels(labelsOfEntries(want), labelsOfEntries(have), rules, kindRules) : evaluateFields(want, have, kindRules);
+    for (const row of documentRows) rows.push(document === null ? row : { ...row, document });
+  }
+  return rows;
 }
 
 type Mapped = { skipped: true; label: string } | { skipped: false; label: string; value: string; rule: string | null };
@@ -72,8 +79,8 @@ function mapLabel(label: string, rules: DomainRules, comparison: Comparison): Ma
 }
 
 function evaluateLabels(expected: string[], obtained: string[], rules: DomainRules, kindRules: KindRulesV2 | undefined): ValueOutcome[] {
-  const comparison = kindRules?.comparison ?? EXACT;
-  const baseRule = ruleOfComparison(kindRules, comparison);
+  const comparison = kindRules?.formats.string ?? EXACT;
+  const baseRule = kindRules?.formats.string ? `v2.${comparison.mode}` : 'exact';
   const rows: ValueOutcome[] = [];
   const mappedExpected = expected.map((label) => mapLabel(label, rules, comparison));
   const mappedObtained = obtained.map((label) => mapLabel(label, rules, comparison));
@@ -111,22 +118,29 @@ function present(value: unknown): boolean {
   return value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
 }
 
-function evaluateFields(expected: Record<string, unknown>, obtained: Record<string, unknown>, kindRules: KindRulesV2 | undefined): ValueOutcome[] {
+function evaluateFields(expected: readonly EvaluatedEntry[], obtained: readonly EvaluatedEntry[], kindRules: KindRulesV2 | undefined): ValueOutcome[] {
   const rows: ValueOutcome[] = [];
-  const names = [...new Set([...Object.keys(expected), ...Object.keys(obtained)])].sort();
+  const want = new Map(expected.map((entry) => [entry.key, entry]));
+  const have = new Map(obtained.map((entry) => [entry.key, entry]));
+  const names = [...new Set([...want.keys(), ...have.keys()])].sort();
   for (const field of names) {
+    const expectedEntry = want.get(field);
+    const obtainedEntry = have.get(field);
     const own = kindRules?.fields.find((entry) => entry.field === field);
     const outOfRules = own === undefined && kindRules?.onlyListedFields === true;
-    const comparison = own?.comparison ?? kindRules?.comparison ?? EXACT;
+    // The expected value's format decides (the qualifier typed it); else the obtained one's.
+    const format = expectedEntry?.format ?? obtainedEntry?.format ?? 'string';
+    const byFormat = kindRules?.formats[format];
+    const comparison = own?.comparison ?? byFormat ?? EXACT;
     const value = outOfRules ? NO_DOMAIN_RULE : field;
-    const rule = outOfRules ? 'v2.noDomainRule' : own ? `v2.${own.comparison.mode}` : ruleOfComparison(kindRules, comparison);
-    const want = expected[field];
-    const got = obtained[field];
-    const base = { value, rule, expected: want ?? null, obtained: got ?? null };
-    if (present(want) && present(got)) {
-      if (valuesMatch(want, got, comparison)) rows.push({ ...base, outcome: 'TP' });
+    const rule = outOfRules ? 'v2.noDomainRule' : own || byFormat ? `v2.${comparison.mode}` : 'exact';
+    const wanted = expectedEntry?.value;
+    const got = obtainedEntry?.value;
+    const base = { value, rule, expected: wanted ?? null, obtained: got ?? null };
+    if (present(wanted) && present(got)) {
+      if (valuesMatch(wanted, got, comparison)) rows.push({ ...base, outcome: 'TP' });
       else rows.push({ ...base, outcome: 'FN' }, { ...base, outcome: 'FP' });
-    } else if (present(want)) rows.push({ ...base, outcome: 'FN' });
+    } else if (present(wanted)) rows.push({ ...base, outcome: 'FN' });
     else if (present(got)) rows.push({ ...base, outcome: 'FP' });
   }
   return rows;

@@ -47,6 +47,7 @@ const PARAMS: Record<string, string> = {
   serverId: 'probe-server',
   moduleId: 'probe-module',
   alertId: 'probe-alert',
+  testId: 'probe-test',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -148,6 +149,13 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],
   'versions.restore': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.delete': PROJECT_CONFIGURATORS,
+  // Testing center test runs and domain rules (§6: qualifier or more).
+  'testingCenter.tests.list': PROJECT_QUALIFIERS,
+  'testingCenter.tests.launch': PROJECT_QUALIFIERS,
+  'testingCenter.tests.get': PROJECT_QUALIFIERS,
+  'testingCenter.domainRules.get': PROJECT_QUALIFIERS,
+  'testingCenter.domainRules.saveV1': PROJECT_QUALIFIERS,
+  'testingCenter.domainRules.saveV2': PROJECT_QUALIFIERS,
   // NLU configuration (issue 12): qualifiers read it, configurators change it.
   'nlu.archetypes.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'nlu.archetypes.create': PROJECT_CONFIGURATORS,

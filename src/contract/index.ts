@@ -3,6 +3,7 @@
  * its tests check that each one is implemented. Add a new area's declarations here.
  */
 import type { Endpoint } from './define';
+import { testingRunEndpoints } from './testing-runs';
 import { currentUser, loginCheck, logout, refreshSession } from './auth';
 import { changePassword, forgotPasswordCheck, forgotPasswordReset, forgotPasswordSend } from './passwords';
 import {
@@ -157,4 +158,5 @@ export const allEndpoints: readonly Endpoint[] = [
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
+  ...testingRunEndpoints,
 ];

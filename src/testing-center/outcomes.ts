@@ -50,7 +50,7 @@ export function evaluateKind(kind: EvaluationKind, expected: EvaluatedExpectatio
   }
   const got = obtained ?? [];
   // Attachment kinds: each attachment is evaluated on its own (by file name); others as one document.
-  const documents = isAttachmentKind(kind) ? [...new Set([...expected.values, ...got].map((entry) => entry.document ?? ''))].sort() : [null];
+  const documents: (string | null)[] = isAttachmentKind(kind) ? [...new Set([...expected.values, ...got].map((entry) => entry.document ?? ''))].sort() : [null];
   if (documents.length === 0) documents.push(null);
   const rows: ValueOutcome[] = [];
   for (const document of documents) {

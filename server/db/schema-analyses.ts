@@ -20,7 +20,8 @@ import { organisations } from './schema-accounts';
 import { environments, webhooks } from './schema-projects';
 
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Binary file content (also used by the testing center's bank files). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   // PGlite hands back a Uint8Array, node-postgres a Buffer: callers always get a Buffer.
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),

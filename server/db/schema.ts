@@ -12,3 +12,4 @@ export * from './schema-accounts';
 export * from './schema-projects';
 export * from './schema-analyses';
 export * from './schema-replies';
+export * from './schema-testing-center';

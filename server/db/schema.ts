@@ -13,3 +13,4 @@ export * from './schema-projects';
 export * from './schema-analyses';
 export * from './schema-replies';
 export * from './schema-testing-center';
+export * from './schema-testing-runs';

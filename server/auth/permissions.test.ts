@@ -48,6 +48,8 @@ const PARAMS: Record<string, string> = {
   moduleId: 'probe-module',
   alertId: 'probe-alert',
   testId: 'probe-test',
+  messageId: 'probe-message',
+  setId: 'probe-set',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -207,6 +209,25 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'replyTemplates.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'replyTemplates.errors': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'replyTemplates.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Testing center message bank (issue 16, §6): qualifier or more; the parameters are saved by configurators.
+  'testingCenter.listMessages': PROJECT_QUALIFIERS,
+  'testingCenter.importMessage': PROJECT_QUALIFIERS,
+  'testingCenter.getMessage': PROJECT_QUALIFIERS,
+  'testingCenter.downloadFile': PROJECT_QUALIFIERS,
+  'testingCenter.deleteMessages': PROJECT_QUALIFIERS,
+  'testingCenter.tagMessages': PROJECT_QUALIFIERS,
+  'testingCenter.listTags': PROJECT_QUALIFIERS,
+  'testingCenter.qualifyMessage': PROJECT_QUALIFIERS,
+  'testingCenter.latestObtained': PROJECT_QUALIFIERS,
+  'testingCenter.listSets': PROJECT_QUALIFIERS,
+  'testingCenter.createSet': PROJECT_QUALIFIERS,
+  'testingCenter.deleteSet': PROJECT_QUALIFIERS,
+  'testingCenter.setMessageIds': PROJECT_QUALIFIERS,
+  'testingCenter.getParameters': PROJECT_QUALIFIERS,
+  'testingCenter.saveParameters': PROJECT_CONFIGURATORS,
+  'testingCenter.addAnalysis': PROJECT_QUALIFIERS,
+  'testingCenter.previewSampling': PROJECT_QUALIFIERS,
+  'testingCenter.sample': PROJECT_QUALIFIERS,
 };
 
 interface Operation {

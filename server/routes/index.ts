@@ -30,6 +30,7 @@ import { registerDashboardRoutes } from './dashboard';
 import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
 import { registerTestingRunRoutes } from './testing-runs';
+import { registerTestingCenterBankRoutes } from './testing-center-bank';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -61,4 +62,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAlertRoutes(app, ctx);
   registerSreRoutes(app, ctx);
   registerTestingRunRoutes(app, ctx);
+  registerTestingCenterBankRoutes(app, ctx);
 }

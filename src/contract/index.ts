@@ -71,6 +71,7 @@ import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
+import { testingCenterBankEndpoints } from './testing-center-bank';
 
 export * from './define';
 export * from './auth';
@@ -159,4 +160,5 @@ export const allEndpoints: readonly Endpoint[] = [
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
   ...testingRunEndpoints,
+  ...testingCenterBankEndpoints,
 ];

@@ -183,7 +183,9 @@ export const TESTING_CENTER_BANK_ERROR_CODES = [
   'setNameTaken',
   'analysisNotFound',
   'analysisAnonymized',
+  'analysisWithoutFiles',
+  'fileNotFound',
+  'tooManyTags',
   'uploadRejected',
-  'environmentNotFound',
 ] as const;
 export type TestingCenterBankErrorCode = (typeof TESTING_CENTER_BANK_ERROR_CODES)[number];

@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
-import { valueFormatSchema } from './modules/extraction';
+import { expectedValuesSchema, obtainedValuesSchema, type ExpectedValues, type ObtainedValues } from './testing-center';
 import {
   domainRulesSchema,
   domainRulesV1Schema,
@@ -40,11 +40,12 @@ const BASE = '/v4/console/api/project/{projectId}/testing-center';
 const projectParams = z.object({ projectId: z.string().min(1) });
 const testParams = projectParams.extend({ testId: z.string().min(1) });
 
-export const entrySchema = z.object({ key: z.string(), document: z.string().nullable(), format: valueFormatSchema, value: z.unknown() });
-export const testMessageExpectedSchema = z.partialRecord(evaluationKindSchema, z.object({ qualified: z.boolean(), values: z.array(entrySchema) }));
-export type TestMessageExpected = z.infer<typeof testMessageExpectedSchema>;
-export const testMessageObtainedSchema = z.partialRecord(evaluationKindSchema, z.array(entrySchema));
-export type TestMessageObtained = z.infer<typeof testMessageObtainedSchema>;
+/** As qualified in the bank when the run started (the bank's own shape). */
+export const testMessageExpectedSchema = expectedValuesSchema;
+export type TestMessageExpected = ExpectedValues;
+/** What the run obtained, in the same shape (src/testing-center/obtained.ts). */
+export const testMessageObtainedSchema = obtainedValuesSchema;
+export type TestMessageObtained = ObtainedValues;
 export const testMessageOutcomesSchema = z.partialRecord(evaluationKindSchema, z.array(valueOutcomeSchema));
 export type TestMessageOutcomes = z.infer<typeof testMessageOutcomesSchema>;
 

@@ -142,3 +142,22 @@ describe('test runs', { timeout: 300_000 }, () => {
     expect(summary.id).not.toBe(runId);
   });
 });
+
+describe('demo runs', { timeout: 300_000 }, () => {
+  it('queues two runs of the demo bank, the second after a rule change, and runs them', async () => {
+    const { seedDemoTestRuns, DEMO_RULE_CHANGE } = await import('./seed-demo-runs');
+    const db = server.handle.db;
+    // The project already has runs (above): the demo seed leaves it alone.
+    expect(await seedDemoTestRuns(db)).toBe(0);
+    await db.delete((await import('../db/schema-testing-runs')).testingRuns);
+    expect(await seedDemoTestRuns(db)).toBe(2);
+    const runner = testRunnerOf(server.app)!;
+    await runner.resumeUnfinished();
+    await runner.idle();
+    const list = (await server.app.inject({ method: 'GET', url: `${base}/tests`, headers: qualifier })).json<TestRunSummary[]>();
+    expect(list.map((run) => run.status)).toEqual(['finished', 'finished']);
+    const newest = await finished(list[0]!.id);
+    expect(newest.rules.v1).toEqual(DEMO_RULE_CHANGE);
+    await server.app.inject({ method: 'PUT', url: `${base}/domain-rules`, headers: qualifier, payload: { inScope: [], skipped: [], merged: [] } });
+  });
+});

@@ -43,7 +43,7 @@ export function registerTestingRunRoutes(app: FastifyInstance, ctx: ServerContex
     return testRunSummary(ctx.db, params.projectId, runId);
   });
 
-  registerEndpoint(app, ctx, getTest, ({ params, scope }) => testRunDetail(ctx.db, params.projectId, params.testId, scope.rights));
+  registerEndpoint(app, ctx, getTest, ({ params, query, scope }) => testRunDetail(ctx.db, params.projectId, params.testId, scope.rights, query));
 
   registerEndpoint(app, ctx, getDomainRules, ({ params }) => readDomainRules(ctx.db, params.projectId));
   registerEndpoint(app, ctx, saveDomainRulesV1, ({ params, body }) => saveDomainRules(ctx.db, params.projectId, { v1: body }));

@@ -1,5 +1,5 @@
 /** Test runs as the API answers them (src/contract/testing-runs.ts): the list's summaries and one run's details. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { atLeast, type ProjectRights } from '../../src/contract/define';
 import type { EvaluationKind } from '../../src/contract/testing-evaluation';
 import type { TestRunDetail, TestRunSummary } from '../../src/contract/testing-runs';
@@ -84,15 +84,15 @@ async function runRow(db: Database, projectId: string, runId: string) {
  * One run with its messages and metrics. Private classification kinds (parameters) are left out for
  * callers below configurator, values and metrics alike.
  */
-export async function testRunDetail(db: Database, projectId: string, runId: string, rights: ProjectRights | null): Promise<TestRunDetail> {
+export async function testRunDetail(db: Database, projectId: string, runId: string, rights: ProjectRights | null, slice: { offset: number; limit?: number } = { offset: 0 }): Promise<TestRunDetail> {
   const { run, author } = await runRow(db, projectId, runId);
-  const messages = await db
+  const query = db
     .select()
     .from(testingRunMessages)
-    .where(eq(testingRunMessages.runId, runId))
+    .where(and(eq(testingRunMessages.runId, runId), gte(testingRunMessages.position, slice.offset)))
     .orderBy(testingRunMessages.position);
-  const counts: Counts = { success: 0, error: 0, timeout: 0 };
-  for (const message of messages) if (message.status !== 'pending') counts[message.status]++;
+  const messages = slice.limit === undefined ? await query : await query.limit(slice.limit);
+  const counts = (await countsOf(db, [runId])).get(runId) ?? { success: 0, error: 0, timeout: 0 };
   const parameters = await readParameters(db, projectId);
   const seesPrivate = rights !== null && (atLeast(rights.profile, 'configurator') || rights.capabilities.includes('operations'));
   const visible = (kind: EvaluationKind) => seesPrivate || parameters.kinds[kind].visibility !== 'private';

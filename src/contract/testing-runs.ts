@@ -129,6 +129,11 @@ export const getTest = defineEndpoint({
   summary: "A test run: status, one row per message (expected and obtained per classification kind) and the metrics per kind",
   access: access.project('projectId', 'qualifier'),
   params: testParams,
+  /**
+   * A slice of the messages (`offset`, `limit`; every message without them). The results page reads
+   * them in slices so no single parse and validation holds the main thread (1,000 messages: ~50 ms).
+   */
+  query: z.object({ offset: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(100_000).optional() }),
   response: testRunDetailSchema,
 });
 

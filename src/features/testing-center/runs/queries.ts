@@ -7,6 +7,8 @@ import { listBankSets } from '../../../contract/testing-center-bank';
 import { getDomainRules, getTest, listTests } from '../../../contract/testing-runs';
 import { listVersions } from '../../../contract/versions';
 
+const PAGE = 150;
+
 const running = (status: string | undefined) => status === 'queued' || status === 'running';
 
 export const testRunQueries = {
@@ -21,7 +23,18 @@ export const testRunQueries = {
   detail: (projectId: string, testId: string) =>
     queryOptions({
       queryKey: [...testRunQueries.all(), 'detail', projectId, testId] as const,
-      queryFn: ({ signal }) => request(getTest, { params: { projectId, testId }, signal }),
+      // In slices of PAGE messages: each answer is parsed and validated in its own task, so 1,000
+      // messages never hold the main thread in one piece (README, bench:testing-center).
+      queryFn: async ({ signal }) => {
+        const first = await request(getTest, { params: { projectId, testId }, query: { offset: 0, limit: PAGE }, signal });
+        const messages = [...first.messages];
+        while (messages.length < first.total) {
+          const next = await request(getTest, { params: { projectId, testId }, query: { offset: messages.length, limit: PAGE }, signal });
+          if (next.messages.length === 0) break;
+          messages.push(...next.messages);
+        }
+        return { ...first, messages };
+      },
       refetchInterval: (query) => (running(query.state.data?.status) ? 1000 : false),
     }),
   domainRules: (projectId: string) =>

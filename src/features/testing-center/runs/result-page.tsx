@@ -5,7 +5,7 @@
  * Everything derived (matrix, comparison) is computed once per run and kind in memos; long lists are
  * windowed (messages-list.tsx), so 1,000 messages and 50 categories stay responsive.
  */
-import { useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -35,6 +35,7 @@ export function ResultPage() {
   const [referenceId, setReferenceId] = useState('');
   const data = run.data;
   const kind = kindChoice ?? data?.kinds[0] ?? 'categories';
+  const selectCell = useCallback((key: string, ids: string[]) => startTransition(() => setCell((current) => (current?.key === key ? null : { key, ids: new Set(ids) }))), []);
 
   const matrix = useMemo(() => {
     if (!data || !isLabelKind(kind)) return null;
@@ -92,7 +93,7 @@ export function ResultPage() {
         <section className="p-section">
           <h2>{t('result.confusion')}</h2>
           <p>{t('result.confusionHelp')}</p>
-          <ConfusionView matrix={matrix} selected={cell?.key ?? null} onSelect={(key, ids) => setCell(cell?.key === key ? null : { key, ids: new Set(ids) })} />
+          <ConfusionView matrix={matrix} selected={cell?.key ?? null} onSelect={selectCell} />
         </section>
       )}
       <section className="p-section">

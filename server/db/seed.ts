@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from './open';
 import { environments, members, organisations, projectPermissions, projects, users } from './schema';
 import { seedDemoNlu } from './seed-nlu-insert';
+import { seedDemoTestingCenter } from './seed-testing-center';
 import {
   DEMO_EMAIL_DOMAIN,
   DEMO_ENVIRONMENTS,
@@ -37,6 +38,7 @@ export async function seedDemo(db: Database): Promise<number> {
       .onConflictDoNothing();
     await tx.insert(environments).values([...DEMO_ENVIRONMENTS]).onConflictDoNothing();
     await seedDemoNlu(tx, DEMO_ENVIRONMENTS.filter((environment) => environment.projectId === 'demo-nlu').map((environment) => environment.id));
+    await seedDemoTestingCenter(tx);
 
     if (missing.length > 0) {
       const inserted = await tx

@@ -14,6 +14,8 @@ import { bankMessageFiles, bankMessages } from '../db/schema-testing-center';
 export type BankMessageRow = typeof bankMessages.$inferSelect;
 
 export interface NewBankMessage {
+  /** A fixed id (the demo seed); a random one otherwise. */
+  id?: string;
   projectId: string;
   /** Defaults to the main file's name. */
   name?: string;
@@ -43,7 +45,7 @@ export function bankRows(input: NewBankMessage, parameters: TestingCenterParamet
   const inputType = input.inputType ?? inputTypeOf(input.main.name);
   if (inputType === null) throw new Error(`No input type for "${input.main.name}"`);
   const files = [input.main, ...(input.attachments ?? [])];
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const name = input.name?.trim() || input.main.name;
   const tags = cleanTags(input.tags ?? []);
   const expected = input.expected ?? {};
@@ -68,7 +70,7 @@ export function bankRows(input: NewBankMessage, parameters: TestingCenterParamet
       updatedAt: createdAt,
     },
     files: files.map((file, position) => ({
-      id: randomUUID(),
+      id: input.id === undefined ? randomUUID() : `${id}-file-${position}`,
       messageId: id,
       role: position === 0 ? ('main' as const) : ('attachment' as const),
       position,

@@ -228,9 +228,21 @@ export const routes: RouteObject[] = [
             lazy: () => import('./layouts/testing-center-layout').then((m) => ({ Component: m.TestingCenterLayout })),
             handle: { layout: 'testingCenter' } satisfies RouteHandle,
             children: [
-              soon(undefined, 'messagesBank'),
-              soon('qualification', 'qualification'),
-              soon('import', 'messagesImport'),
+              {
+                index: true,
+                lazy: () => import('../features/testing-center/bank-page').then((m) => ({ Component: m.BankPage })),
+                handle: { title: 'messagesBank' },
+              },
+              {
+                path: 'qualification',
+                lazy: () => import('../features/testing-center/qualification-page').then((m) => ({ Component: m.QualificationPage })),
+                handle: { title: 'qualification' },
+              },
+              {
+                path: 'import',
+                lazy: () => import('../features/testing-center/import-page').then((m) => ({ Component: m.ImportPage })),
+                handle: { title: 'messagesImport' },
+              },
               {
                 path: 'tests',
                 lazy: () => import('../features/testing-center/runs/tests-page').then((m) => ({ Component: m.TestsPage })),
@@ -241,7 +253,11 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/testing-center/runs/result-page').then((m) => ({ Component: m.ResultPage })),
                 handle: { title: 'testResult' } satisfies RouteHandle,
               },
-              soon('parameters', 'testParameters'),
+              {
+                path: 'parameters',
+                lazy: () => import('../features/testing-center/parameters-page').then((m) => ({ Component: m.ParametersPage })),
+                handle: { title: 'testParameters' },
+              },
               {
                 path: 'domain-rules',
                 lazy: () => import('../features/testing-center/domain-rules/domain-rules-page').then((m) => ({ Component: m.DomainRulesPage })),

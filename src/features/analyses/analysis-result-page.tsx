@@ -31,6 +31,7 @@ import { ModuleResults } from './module-results';
 import { DeliveryAttempts } from './delivery-attempts';
 import { TraceTimeline } from './trace-timeline';
 import { saveBlob } from './save-blob';
+import { AddToTestingCenter } from './add-to-testing-center';
 
 export function AnalysisResultPage() {
   return <AnalysisResult variant="analyses" />;
@@ -148,7 +149,8 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
           <Gate verdict={deleteVerdict}>
             <Button icon="trash" intent="danger" text={t('actions.delete')} disabled={!deleteVerdict.allowed} onClick={() => void remove()} />
           </Gate>
-        </ButtonGroup>
+        </ButtonGroup>{' '}
+        <AddToTestingCenter envId={envId} analysisId={analysis.id} projectId={projectId} rights={rights} />
         {isRunning(analysis) && (
           <span className={Classes.TEXT_MUTED} data-testid="auto-refresh">
             <Spinner size={12} className="p-inline-spinner" /> {t('result.refreshing')}

@@ -12,8 +12,8 @@ import type { Endpoint, EndpointResponse } from '../../contract/define';
 import { uploadProblems, type UploadProblem } from '../../contract/uploads';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
-import { FileDrop } from './file-drop';
-import { rejectedProblems, UploadProblems } from './upload-problems';
+import { FileDrop } from '../../ui/file-drop';
+import { rejectedProblems, UploadProblems } from '../../ui/upload-problems';
 
 export interface FileTest<R> {
   file: File | null;

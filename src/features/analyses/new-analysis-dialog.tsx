@@ -14,9 +14,9 @@ import { UPLOAD_LIMITS, uploadProblems, type UploadProblem } from '../../contrac
 import { usePreferences } from '../../storage/preferences';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
-import { FileDrop } from './file-drop';
+import { FileDrop } from '../../ui/file-drop';
 import { metadataProblemText, readMetadata, serverMetadataProblem } from './metadata-problems';
-import { rejectedProblems, UploadProblems } from './upload-problems';
+import { rejectedProblems, UploadProblems } from '../../ui/upload-problems';
 import { formatBytes } from './status-tag';
 
 function FileLine({ file, onRemove, removeLabel }: { file: File; onRemove: () => void; removeLabel: string }) {

@@ -11,8 +11,8 @@ import { simulateMail } from '../../contract/analyses';
 import { uploadProblems } from '../../contract/uploads';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
-import { FileDrop } from './file-drop';
-import { rejectedProblems, UploadProblems } from './upload-problems';
+import { FileDrop } from '../../ui/file-drop';
+import { rejectedProblems, UploadProblems } from '../../ui/upload-problems';
 
 async function toBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());

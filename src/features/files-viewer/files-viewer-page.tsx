@@ -9,11 +9,11 @@ import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
 import type { Attachment } from '../../parsing/model';
 import type { ParseResponse } from '../../parsing/protocol';
-import { consumeLaunchQueue, fromDrop, fromFileList, type PickedFile } from './open-files';
-import { FileView } from './file-view';
+import { consumeLaunchQueue, fromDrop, fromFileList, type PickedFile } from '../../ui/file-views/open-files';
+import { FileView } from '../../ui/file-views/file-view';
 import { detectKind } from '../../parsing/detect';
 import { FileTree } from './file-tree';
-import { warmPdfWorker } from './pdf-view';
+import { warmPdfWorker } from '../../ui/file-views/pdf-view';
 
 export type Entry = {
   id: number;

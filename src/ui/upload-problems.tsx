@@ -4,10 +4,10 @@
  */
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { serverCode } from '../../api/errors';
-import type { UploadProblem } from '../../contract/uploads';
-import { usePreferences } from '../../storage/preferences';
-import { formatBytes } from './status-tag';
+import { serverCode } from '../api/errors';
+import type { UploadProblem } from '../contract/uploads';
+import { usePreferences } from '../storage/preferences';
+import { formatBytes } from './format-bytes';
 
 const CODES: readonly UploadProblem['code'][] = ['extensionNotAllowed', 'fileTooLarge', 'totalTooLarge', 'tooManyFiles', 'noMainFile'];
 

@@ -4,7 +4,7 @@ import { Button, Callout, SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ParsedFile } from '../../parsing/model';
 import { usePreferences } from '../../storage/preferences';
-import { JsonTree } from '../../ui/json-tree';
+import { JsonTree } from '../json-tree';
 import { downloadBytes, formatSize } from './open-files';
 import { OcrPanel } from './ocr-panel';
 

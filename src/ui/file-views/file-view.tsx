@@ -1,22 +1,34 @@
-/** The selected file: its progress, its error, or the view for its kind. */
+/**
+ * The view of one file for its kind (mail, PDF, office document, image, text, JSON), with its parse
+ * progress or error. Shared by the files viewer and the testing center's qualification screen.
+ */
 import { Callout, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '../../parsing/model';
-import type { Entry } from './files-viewer-page';
+import type { ParseResponse } from '../../parsing/protocol';
 import { EmailView } from './email-view';
 import { PdfView } from './pdf-view';
 import { detectKind } from '../../parsing/detect';
 import { ImageView, JsonView, OtherView, TextView } from './simple-views';
 import { DocumentView, HtmlView, SpreadsheetView } from './office-views';
 
-type Props = {
+/** A file being shown: its bytes and, once the parse worker answered, its model. */
+export type ViewedFile = {
+  id: number;
+  path: string;
+  bytes?: Uint8Array;
+  progress: number;
+  result?: ParseResponse;
+};
+
+type Props<Entry extends ViewedFile> = {
   entry: Entry;
   onOpenAttachment: (parent: Entry, attachment: Attachment, bytes: Uint8Array) => void;
   /** Told when a PDF's first page is painted. */
   onFirstPaint?: (id: number) => void;
 };
 
-export function FileView({ entry, onOpenAttachment, onFirstPaint }: Props) {
+export function FileView<Entry extends ViewedFile>({ entry, onOpenAttachment, onFirstPaint }: Props<Entry>) {
   const { t } = useTranslation('filesViewer');
   const name = entry.path.split(/\/| › /).pop() ?? entry.path;
   const result = entry.result;

@@ -1,0 +1,79 @@
+/**
+ * A bank message shown as the files viewer shows files (src/ui/file-views): its original files are
+ * fetched from the bank, parsed in the browser's parse workers, and drawn by the same views. One tab
+ * per file (main file first); an attachment opened inside a mail is shown in place of it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Callout, Tab, Tabs } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { download } from '../../api/request';
+import type { BankMessage } from '../../contract/testing-center';
+import { downloadBankFile } from '../../contract/testing-center-bank';
+import { createBrowserParsePool } from '../../parsing/browser-pool';
+import type { ParsePool } from '../../parsing/pool';
+import { FileView, type ViewedFile } from '../../ui/file-views/file-view';
+import { bankErrorText } from './bank-errors';
+
+let nextId = 1;
+
+export function MessageViewer({ projectId, message }: { projectId: string; message: BankMessage }) {
+  const { t } = useTranslation('testingCenter');
+  const pool = useRef<ParsePool | null>(null);
+  const [fileId, setFileId] = useState(message.files[0]?.id ?? '');
+  const [shown, setShown] = useState<ViewedFile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    pool.current = createBrowserParsePool();
+    return () => pool.current?.close();
+  }, []);
+  useEffect(() => setFileId(message.files[0]?.id ?? ''), [message.id, message.files]);
+
+  useEffect(() => {
+    const file = message.files.find((item) => item.id === fileId);
+    if (!file) return;
+    const controller = new AbortController();
+    const id = nextId++;
+    setError(null);
+    setShown({ id, path: file.name, progress: 0 });
+    void (async () => {
+      try {
+        const { blob } = await download(downloadBankFile, { params: { projectId, messageId: message.id, fileId: file.id }, signal: controller.signal });
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        if (controller.signal.aborted) return;
+        setShown({ id, path: file.name, progress: 0, bytes });
+        const parser = pool.current ?? (pool.current = createBrowserParsePool());
+        const result = await parser.parse(file.name, bytes.slice(), (progress) => !controller.signal.aborted && setShown((current) => (current?.id === id ? { ...current, progress } : current)), { pdfPageText: false });
+        if (!controller.signal.aborted) setShown({ id, path: file.name, progress: 1, bytes, result });
+      } catch (caught) {
+        if (!controller.signal.aborted) setError(bankErrorText(t, caught));
+      }
+    })();
+    return () => controller.abort();
+  }, [projectId, message.id, message.files, fileId, t]);
+
+  const openAttachment = (parent: ViewedFile, attachment: { name: string }, bytes: Uint8Array) => {
+    const id = nextId++;
+    setShown({ id, path: `${parent.path} › ${attachment.name}`, progress: 0, bytes });
+    void pool.current?.parse(attachment.name, bytes.slice(), undefined, { pdfPageText: false }).then((result) => setShown((current) => (current?.id === id ? { ...current, progress: 1, result } : current)));
+  };
+
+  return (
+    <section aria-label={t('qualification.message')} data-testid="message-viewer">
+      {message.files.length > 1 && (
+        <Tabs id="message-files" selectedTabId={fileId} onChange={(id) => setFileId(String(id))}>
+          {message.files.map((file) => (
+            <Tab key={file.id} id={file.id} title={file.name} />
+          ))}
+        </Tabs>
+      )}
+      {error ? (
+        <Callout intent="danger" title={t('qualification.fileError')}>
+          {error}
+        </Callout>
+      ) : (
+        shown && <FileView entry={shown} onOpenAttachment={openAttachment} />
+      )}
+    </section>
+  );
+}

@@ -12,6 +12,7 @@ import { readConfig } from './config';
 import { migrateDatabase } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './db/seed';
+import { seedDemoTestRuns } from './testing-center/seed-demo-runs';
 import { createMailer } from './mail/mailer';
 import { createOutboundClient } from './outbound/client';
 
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   const handle = await openDatabase(config.databaseUrl ?? pgliteDir);
   await migrateDatabase(handle);
   const seeded = config.seed ? await seedDemo(handle.db) : 0;
+  // Queued only: the app's test runner runs them once it is ready (testing center demo, issue 16).
+  if (config.seed) await seedDemoTestRuns(handle.db);
 
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));
   const mailer = createMailer({

@@ -50,6 +50,7 @@ const PARAMS: Record<string, string> = {
   kitId: 'probe-kit',
   componentId: 'probe-component',
   connectorId: 'probe-connector',
+  testId: 'probe-test',
   messageId: 'probe-message',
   setId: 'probe-set',
   batchId: 'probe-batch',
@@ -169,6 +170,13 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],
   'versions.restore': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.delete': PROJECT_CONFIGURATORS,
+  // Testing center test runs and domain rules (§6: qualifier or more).
+  'testingCenter.tests.list': PROJECT_QUALIFIERS,
+  'testingCenter.tests.launch': PROJECT_QUALIFIERS,
+  'testingCenter.tests.get': PROJECT_QUALIFIERS,
+  'testingCenter.domainRules.get': PROJECT_QUALIFIERS,
+  'testingCenter.domainRules.saveV1': PROJECT_QUALIFIERS,
+  'testingCenter.domainRules.saveV2': PROJECT_QUALIFIERS,
   // NLU configuration (issue 12): qualifiers read it, configurators change it.
   'nlu.archetypes.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'nlu.archetypes.create': PROJECT_CONFIGURATORS,

@@ -15,3 +15,4 @@ export * from './schema-replies';
 export * from './schema-toolbox';
 export * from './schema-integrations';
 export * from './schema-testing-center';
+export * from './schema-testing-runs';

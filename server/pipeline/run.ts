@@ -16,9 +16,8 @@ import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } fr
 import type { MeteredParser } from './extractor/metered-parser';
 import type { MainThreadMeter } from './main-thread-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
-import { carriedTaints } from '../../src/categorization/from-results';
-import { MODULE_STEPS } from './modules/registry';
-import { emptyRunState, type RunContext, type StepOutcome } from './modules/step';
+import type { RunContext } from './modules/step';
+import { runModules } from './run-modules';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
@@ -152,34 +151,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       ocr,
       nlu: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
     };
-    const state = emptyRunState();
-    let failure: string | null = null;
-    // A part of the work failed (an attachment, an OCR page): the later modules still run on what was
-    // read, but the analysis ends in error, so reanalyze tries again.
-    let partialFailure: string | null = null;
-
-    for (const [index, module] of modules.entries()) {
-      if (index > 0) await checkpoint();
-      const startedAt = new Date();
-      let outcome: StepOutcome;
-      if (failure !== null) {
-        outcome = { outcome: 'skipped', message: 'Not run: an earlier step failed.' };
-      } else if (!module.active) {
-        outcome = { outcome: 'skipped', message: `The module "${module.name}" is deactivated.` };
-      } else if (module.requiredTaints.length > 0 && !module.requiredTaints.some((taint) => carriedTaints(state.taints).includes(taint))) {
-        const carried = carriedTaints(state.taints);
-        outcome = {
-          outcome: 'skipped',
-          message: `The module "${module.name}" runs only on analyses carrying ${module.requiredTaints.join(' or ')}; this one carries ${carried.length === 0 ? 'no taint' : carried.join(', ')}.`,
-        };
-      } else {
-        outcome = await MODULE_STEPS[module.type](module, context, state);
-        failure = outcome.failure ?? null;
-        partialFailure ??= outcome.partialFailure ?? null;
-      }
-      state.results.push({ moduleId: module.id, type: module.type, name: module.name, outcome: outcome.outcome, message: outcome.message, result: outcome.result ?? null });
-      await trace(module.type, startedAt, outcome.outcome, outcome.message);
-    }
+    const { state, failure, partialFailure } = await runModules(context, {
+      between: checkpoint,
+      after: (module, startedAt, outcome) => trace(module.type, startedAt, outcome.outcome, outcome.message),
+    });
     await checkpoint();
     return await finish(deps, claimed, {
       status: failure !== null || partialFailure !== null ? 'error' : 'processed',

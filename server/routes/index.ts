@@ -35,6 +35,7 @@ import { registerToolboxRoutes } from './toolbox';
 import { registerToolboxSyncRoutes } from './toolbox-sync';
 import { registerUseCaseRoutes } from './use-cases';
 import { registerIntegrationRoutes } from './integrations';
+import { registerTestingRunRoutes } from './testing-runs';
 import { registerTestingCenterBankRoutes } from './testing-center-bank';
 import { registerProviderOrganisationRoutes } from './provider-organisations';
 
@@ -73,6 +74,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerToolboxSyncRoutes(app, ctx);
   registerUseCaseRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
+  registerTestingRunRoutes(app, ctx);
   registerTestingCenterBankRoutes(app, ctx);
   registerProviderOrganisationRoutes(app, ctx);
 }

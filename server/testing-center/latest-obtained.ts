@@ -1,17 +1,19 @@
 /**
- * HOOK POINT for test runs (tc-runs): the values the latest test run of a bank message obtained, for
- * the qualification screen's "accept obtained". The runs live on the tc-runs branch; until it is
- * merged there is no run, so this answers null. tc-runs replaces this body with a read of the
- * message's latest finished run (its obtained values in the `ObtainedValues` shape, e.g. through
- * `obtainedFromModules` of src/testing-center/obtained.ts).
+ * The values the latest test run of a bank message obtained, for the qualification screen's "accept
+ * obtained": the newest run of the project in which the message ended (success, error or timeout).
  */
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { ObtainedValues } from '../../src/contract/testing-center';
 import type { Database } from '../db/open';
+import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
 
-export async function latestObtainedValues(
-  _db: Database,
-  _projectId: string,
-  _messageId: string,
-): Promise<{ obtained: ObtainedValues; runId: string } | null> {
-  return null;
+export async function latestObtainedValues(db: Database, projectId: string, messageId: string): Promise<{ obtained: ObtainedValues; runId: string } | null> {
+  const [row] = await db
+    .select({ runId: testingRuns.id, obtained: testingRunMessages.obtained })
+    .from(testingRunMessages)
+    .innerJoin(testingRuns, eq(testingRuns.id, testingRunMessages.runId))
+    .where(and(eq(testingRuns.projectId, projectId), eq(testingRunMessages.messageId, messageId), ne(testingRunMessages.status, 'pending')))
+    .orderBy(desc(testingRuns.createdAt))
+    .limit(1);
+  return row?.obtained ? { obtained: row.obtained, runId: row.runId } : null;
 }

@@ -25,6 +25,7 @@ import { SRE_ERROR_CODES } from './sre';
 import { SRE_ANALYSES_ERROR_CODES } from './sre-analyses';
 import { SSO_ERROR_CODES } from './sso';
 import { TESTING_CENTER_BANK_ERROR_CODES } from './testing-center';
+import { TESTING_RUN_ERROR_CODES } from './testing-runs';
 import { TOOLBOX_ERROR_CODES } from './toolbox';
 import { METADATA_PROBLEM_CODES } from './uploads';
 
@@ -111,6 +112,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'toolbox:errors', codes: TOOLBOX_ERROR_CODES },
   { texts: 'integrations:errors', codes: CONNECTOR_ERROR_CODES },
   { texts: 'testingCenter:errors', codes: TESTING_CENTER_BANK_ERROR_CODES },
+  { texts: 'testRuns:errors', codes: TESTING_RUN_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

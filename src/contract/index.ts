@@ -3,6 +3,7 @@
  * its tests check that each one is implemented. Add a new area's declarations here.
  */
 import type { Endpoint } from './define';
+import { testingRunEndpoints } from './testing-runs';
 import { currentUser, loginCheck, logout, refreshSession } from './auth';
 import { changePassword, forgotPasswordCheck, forgotPasswordReset, forgotPasswordSend } from './passwords';
 import {
@@ -179,5 +180,6 @@ export const allEndpoints: readonly Endpoint[] = [
   ...toolboxEndpoints,
   ...toolboxSyncEndpoints,
   ...useCaseEndpoints,
+  ...testingRunEndpoints,
   ...testingCenterBankEndpoints,
 ];

@@ -55,6 +55,8 @@ import frIntegrations from './resources/fr/integrations.json';
 import enIntegrations from './resources/en/integrations.json';
 import frTestingCenter from './resources/fr/testingCenter.json';
 import enTestingCenter from './resources/en/testingCenter.json';
+import frTestRuns from './resources/fr/testRuns.json';
+import enTestRuns from './resources/en/testRuns.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -87,6 +89,7 @@ export const resources = {
     toolbox: frToolbox,
     integrations: frIntegrations,
     testingCenter: frTestingCenter,
+    testRuns: frTestRuns,
   },
   en: {
     common: enCommon,
@@ -117,6 +120,7 @@ export const resources = {
     toolbox: enToolbox,
     integrations: enIntegrations,
     testingCenter: enTestingCenter,
+    testRuns: enTestRuns,
   },
 } as const;
 

@@ -42,6 +42,11 @@ export interface RunContext {
   /** OCR pages of this run, charged to its CPU time. */
   ocr: MeteredOcr;
   nlu: NluRuntime;
+  /**
+   * A testing center test run (server/testing-center): the message is no production analysis, so a
+   * step writes nothing a production screen shows (reply template errors, deliveries…).
+   */
+  testRun?: boolean;
 }
 
 /** What earlier modules produced in this run, for the modules after them. */

@@ -30,7 +30,9 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
     const draft = await draftReply({ template, templates, variables, config, chosenFor: selection.chosenFor, category: selection.category, ...(ask === undefined ? {} : { ask }) });
     if (draft.error !== null) {
       const where = draft.error.line === null ? `template "${draft.error.template}"` : `template "${draft.error.template}", line ${draft.error.line}`;
-      try {
+      // A test run's errors stay in its own results, out of the template errors tab.
+      if (!context.testRun) {
+        try {
         await recordReplyError(context.db, {
           environmentId: context.analysis.environmentId,
           analysisId: context.analysis.id,
@@ -41,8 +43,9 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
           code: draft.error.code,
           message: draft.error.message,
         });
-      } catch {
-        // The error list is a help, not the analysis: a failed insert must not fail the run.
+        } catch {
+          // The error list is a help, not the analysis: a failed insert must not fail the run.
+        }
       }
       return { outcome: 'error', message: `Reply template "${template.name}" failed (${where}): ${draft.error.message}` };
     }

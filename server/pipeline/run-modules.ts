@@ -1,0 +1,53 @@
+/**
+ * The environment's modules in order on one message: the part of a run shared by production analyses
+ * (run.ts, which adds the claim, trace rows, status and webhook deliveries around it) and testing
+ * center test runs (server/testing-center/execute-test-run.ts, which keeps the results to itself).
+ */
+import { carriedTaints } from '../../src/categorization/from-results';
+import type { EnvironmentModule } from '../../src/contract/environments';
+import { MODULE_STEPS } from './modules/registry';
+import { emptyRunState, type RunContext, type RunState, type StepOutcome } from './modules/step';
+
+export interface ModuleLoopHooks {
+  /** Before every module but the first (run.ts: a stopping server gives the claim back here). */
+  between?(): Promise<void>;
+  /** After every module, with its outcome (run.ts: the trace row). */
+  after?(module: EnvironmentModule, startedAt: Date, outcome: StepOutcome): Promise<void>;
+}
+
+export interface ModuleLoopEnd {
+  state: RunState;
+  /** A module could not go on: the later ones were skipped. */
+  failure: string | null;
+  /** Part of the work failed (an attachment, an OCR page); the later modules ran on the rest. */
+  partialFailure: string | null;
+}
+
+export async function runModules(context: RunContext, hooks: ModuleLoopHooks = {}): Promise<ModuleLoopEnd> {
+  const state = emptyRunState();
+  let failure: string | null = null;
+  let partialFailure: string | null = null;
+  for (const [index, module] of context.modules.entries()) {
+    if (index > 0 && hooks.between) await hooks.between();
+    const startedAt = new Date();
+    let outcome: StepOutcome;
+    if (failure !== null) {
+      outcome = { outcome: 'skipped', message: 'Not run: an earlier step failed.' };
+    } else if (!module.active) {
+      outcome = { outcome: 'skipped', message: `The module "${module.name}" is deactivated.` };
+    } else if (module.requiredTaints.length > 0 && !module.requiredTaints.some((taint) => carriedTaints(state.taints).includes(taint))) {
+      const carried = carriedTaints(state.taints);
+      outcome = {
+        outcome: 'skipped',
+        message: `The module "${module.name}" runs only on analyses carrying ${module.requiredTaints.join(' or ')}; this one carries ${carried.length === 0 ? 'no taint' : carried.join(', ')}.`,
+      };
+    } else {
+      outcome = await MODULE_STEPS[module.type](module, context, state);
+      failure = outcome.failure ?? null;
+      partialFailure ??= outcome.partialFailure ?? null;
+    }
+    state.results.push({ moduleId: module.id, type: module.type, name: module.name, outcome: outcome.outcome, message: outcome.message, result: outcome.result ?? null });
+    if (hooks.after) await hooks.after(module, startedAt, outcome);
+  }
+  return { state, failure, partialFailure };
+}

@@ -1,0 +1,51 @@
+/**
+ * Testing center test runs and domain rules (src/contract/testing-runs.ts). The process's test
+ * runner (server/testing-center/test-runner.ts) starts with the app and resumes unfinished runs.
+ */
+import type { FastifyInstance } from 'fastify';
+import { seesPrivateEnvironments } from '../../src/contract/define';
+import { getDomainRules, getTest, launchTest, listTests, saveDomainRulesV1, saveDomainRulesV2 } from '../../src/contract/testing-runs';
+import { auditTarget } from '../audit';
+import { principalOf } from '../auth/guard';
+import type { ServerContext } from '../context';
+import { readDomainRules, saveDomainRules } from '../testing-center/domain-rules';
+import { launchTestRun } from '../testing-center/launch-test-run';
+import { listTestRuns, testRunDetail, testRunSummary } from '../testing-center/run-views';
+import { createTestRunner, type TestRunner } from '../testing-center/test-runner';
+import { registerEndpoint } from './register';
+
+/** The runner of each app (tests and the bench wait on it). */
+const runners = new WeakMap<FastifyInstance, TestRunner>();
+export const testRunnerOf = (app: FastifyInstance) => runners.get(app);
+
+export function registerTestingRunRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const runner = createTestRunner({ db: ctx.db, nlu: ctx.nlu, log: (error, runId) => app.log.error({ err: error, runId }, 'test run failed') });
+  runners.set(app, runner);
+  app.addHook('onReady', async () => {
+    await runner.resumeUnfinished().catch((error: unknown) => app.log.error({ err: error }, 'resuming test runs failed'));
+  });
+  app.addHook('preClose', async () => runner.stop());
+
+  registerEndpoint(app, ctx, listTests, ({ params }) => listTestRuns(ctx.db, params.projectId));
+
+  registerEndpoint(app, ctx, launchTest, async ({ params, body, scope, request, reply }) => {
+    const runId = await launchTestRun(ctx.db, {
+      projectId: params.projectId,
+      environmentId: body.environmentId,
+      setId: body.setId,
+      versionId: body.versionId,
+      userId: principalOf(request).userId,
+      seesPrivate: scope.rights !== null && seesPrivateEnvironments(scope.rights),
+    });
+    auditTarget(request, { type: 'testRun', id: runId });
+    runner.schedule(runId);
+    reply.code(202);
+    return testRunSummary(ctx.db, params.projectId, runId);
+  });
+
+  registerEndpoint(app, ctx, getTest, ({ params, query, scope }) => testRunDetail(ctx.db, params.projectId, params.testId, scope.rights, query));
+
+  registerEndpoint(app, ctx, getDomainRules, ({ params }) => readDomainRules(ctx.db, params.projectId));
+  registerEndpoint(app, ctx, saveDomainRulesV1, ({ params, body }) => saveDomainRules(ctx.db, params.projectId, { v1: body }));
+  registerEndpoint(app, ctx, saveDomainRulesV2, ({ params, body }) => saveDomainRules(ctx.db, params.projectId, { v2: body }));
+}

@@ -1,0 +1,180 @@
+/**
+ * Runs a test (launch-test-run.ts created it): each pending message of the run goes through the
+ * environment's modules (server/pipeline/run-modules.ts, the loop production analyses use) on the
+ * configuration copied at launch, with no analysis row, no trace, no webhook, no delivery and no
+ * consumption: nothing of it appears on a production screen. Each message ends success, error or
+ * timeout; its obtained values and outcomes are written at once (the progress the screens poll).
+ * When every message ended, the metrics are computed and the run is finished.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { obtainedFromModules } from '../../src/testing-center/obtained';
+import { evaluateMessage } from '../../src/testing-center/outcomes';
+import { metricsByKind } from '../../src/testing-center/metrics';
+import type { ModuleResult } from '../../src/contract/analyses';
+import { categorizationResultSchema } from '../../src/contract/modules/categorization';
+import { pipelineModules } from '../../src/contract/pipeline-modules';
+import type { Database } from '../db/open';
+import { bankMessageFiles, bankMessages } from '../db/schema-testing-center';
+import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
+import { readSettings } from '../environments/settings';
+import type { MeteredParser } from '../pipeline/extractor/metered-parser';
+import type { RunContext } from '../pipeline/modules/step';
+import { runModules } from '../pipeline/run-modules';
+import type { NluRuntime } from '../nlu/runtime';
+import { MeteredOcr } from '../ocr/metered-ocr';
+import type { TestMessageObtained } from '../../src/contract/testing-runs';
+
+export interface ExecuteDeps {
+  db: Database;
+  parser: MeteredParser;
+  nlu: NluRuntime;
+  /** Longest time one message may take before it ends in `timeout`. */
+  messageTimeoutMs: number;
+  /** True once the server is stopping: the run stops between messages and resumes at the next start. */
+  stopping(): boolean;
+}
+
+class MessageTimeout extends Error {}
+
+/** The categorization rule behind each obtained category, for "the rule that fired". */
+export function firedRulesOf(modules: readonly ModuleResult[]): { category: string; rule: string }[] {
+  const fired: { category: string; rule: string }[] = [];
+  for (const module of modules) {
+    if (module.type !== 'categorization' || module.outcome !== 'success') continue;
+    const parsed = categorizationResultSchema.safeParse(module.result);
+    if (!parsed.success) continue;
+    for (const document of parsed.data.documents) {
+      for (const decision of document.categories) {
+        const how = decision.explanation;
+        const rule = how.kind === 'rule' ? how.ruleName : how.kind === 'advanced' ? `advanced:${how.line}` : 'default';
+        fired.push({ category: decision.category, rule: `${module.name} › ${rule}` });
+      }
+    }
+  }
+  return fired;
+}
+
+export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<'finished' | 'stopped' | 'missing'> {
+  const { db } = deps;
+  const [run] = await db.select().from(testingRuns).where(eq(testingRuns.id, runId));
+  if (run === undefined) return 'missing';
+  if (run.status === 'finished' || run.status === 'failed') return 'finished';
+  if (run.status === 'queued') await db.update(testingRuns).set({ status: 'running', startedAt: new Date() }).where(eq(testingRuns.id, runId));
+
+  const settings = readSettings(run.settings);
+  const modules = pipelineModules(settings);
+  const rules = { v1: run.rulesV1, v2: run.rulesV2 };
+  const pending = await db
+    .select({ messageId: testingRunMessages.messageId, name: testingRunMessages.name, expected: testingRunMessages.expected })
+    .from(testingRunMessages)
+    .where(and(eq(testingRunMessages.runId, runId), eq(testingRunMessages.status, 'pending')))
+    .orderBy(asc(testingRunMessages.position));
+
+  for (const message of pending) {
+    if (deps.stopping()) return 'stopped';
+    const started = performance.now();
+    let status: 'success' | 'error' | 'timeout' = 'success';
+    let error: string | null = null;
+    let obtained: TestMessageObtained = {};
+    let fired: { category: string; rule: string }[] = [];
+    try {
+      const results = await withTimeout(runMessage(deps, runId, run.environmentId, settings, modules, message.messageId, message.name), deps.messageTimeoutMs);
+      // A step that kept the event loop busy past the deadline finishes before the timer can fire:
+      // it is late all the same.
+      if (performance.now() - started > deps.messageTimeoutMs) throw new MessageTimeout();
+      if (results.failure !== null || results.partialFailure !== null) {
+        status = 'error';
+        error = results.failure ?? results.partialFailure;
+      }
+      obtained = obtainedFromModules(results.modules);
+      fired = firedRulesOf(results.modules);
+    } catch (caught) {
+      status = caught instanceof MessageTimeout ? 'timeout' : 'error';
+      error = caught instanceof MessageTimeout ? `No result within ${deps.messageTimeoutMs} ms.` : caught instanceof Error ? caught.message : String(caught);
+    }
+    const outcomes = evaluateMessage({ messageId: message.messageId, expected: message.expected, obtained }, run.kinds, rules);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(testingRunMessages)
+        .set({ status, error, durationMs: Math.round(performance.now() - started), obtained, outcomes, firedRules: fired })
+        .where(and(eq(testingRunMessages.runId, runId), eq(testingRunMessages.messageId, message.messageId)));
+      await tx.update(testingRuns).set({ done: sql`${testingRuns.done} + 1` }).where(eq(testingRuns.id, runId));
+    });
+  }
+  await finishTestRun(db, runId);
+  return 'finished';
+}
+
+/** Metrics from every message's stored outcomes; the run is finished. */
+export async function finishTestRun(db: Database, runId: string): Promise<void> {
+  const [run] = await db.select({ kinds: testingRuns.kinds }).from(testingRuns).where(eq(testingRuns.id, runId));
+  if (run === undefined) return;
+  const rows = await db.select({ outcomes: testingRunMessages.outcomes }).from(testingRunMessages).where(eq(testingRunMessages.runId, runId));
+  const metrics = metricsByKind(
+    rows.map((row) => row.outcomes ?? {}),
+    run.kinds,
+  );
+  await db.update(testingRuns).set({ status: 'finished', metrics, finishedAt: new Date() }).where(eq(testingRuns.id, runId));
+}
+
+async function runMessage(
+  deps: ExecuteDeps,
+  runId: string,
+  environmentId: string,
+  settings: ReturnType<typeof readSettings>,
+  modules: RunContext['modules'],
+  messageId: string,
+  name: string,
+): Promise<{ modules: ModuleResult[]; failure: string | null; partialFailure: string | null }> {
+  const [message] = await deps.db.select({ inputType: bankMessages.inputType, createdAt: bankMessages.createdAt }).from(bankMessages).where(eq(bankMessages.id, messageId));
+  if (message === undefined) throw new Error('The message was deleted from the bank before it ran.');
+  const files = await deps.db
+    .select({ id: bankMessageFiles.id, name: bankMessageFiles.name, role: bankMessageFiles.role, contentType: bankMessageFiles.contentType, content: bankMessageFiles.content })
+    .from(bankMessageFiles)
+    .where(eq(bankMessageFiles.messageId, messageId))
+    .orderBy(asc(bankMessageFiles.position));
+  if (files.length === 0) throw new Error('The message has no file to analyse.');
+  const context: RunContext = {
+    db: deps.db,
+    // No analysis row: an id of the bank message, never written anywhere (testRun below).
+    analysis: {
+      id: `test:${messageId}`,
+      environmentId,
+      name,
+      inputType: message.inputType,
+      metadata: {},
+      manualFinalStatus: false,
+      run: 1,
+      claims: 1,
+      createdAt: message.createdAt,
+      previousStatus: 'waiting',
+      previousWorker: null,
+      settings,
+      // The compiled-categorization cache key: one per launched configuration.
+      settingsVersion: `test-run:${runId}`,
+      nextStep: 0,
+    },
+    settings,
+    files,
+    uploadedAttachments: files
+      .filter((file) => file.role === 'attachment')
+      .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content })),
+    modules,
+    parser: deps.parser,
+    ocr: new MeteredOcr(),
+    nlu: deps.nlu,
+    testRun: true,
+  };
+  const end = await runModules(context);
+  return { modules: end.state.results, failure: end.failure, partialFailure: end.partialFailure };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new MessageTimeout()), ms);
+  });
+  // The work still settles later; its result is dropped (a step honours its own deadline).
+  work.catch(() => undefined);
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

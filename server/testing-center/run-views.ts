@@ -1,0 +1,118 @@
+/** Test runs as the API answers them (src/contract/testing-runs.ts): the list's summaries and one run's details. */
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { atLeast, type ProjectRights } from '../../src/contract/define';
+import type { EvaluationKind } from '../../src/contract/testing-evaluation';
+import type { TestRunDetail, TestRunSummary } from '../../src/contract/testing-runs';
+import type { Database } from '../db/open';
+import { users } from '../db/schema';
+import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
+import { HttpError } from '../http-error';
+import { readParameters } from './launch-test-run';
+
+type RunRow = typeof testingRuns.$inferSelect;
+type Counts = TestRunSummary['counts'];
+
+function summaryOf(row: RunRow, counts: Counts, author: string | null): TestRunSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    environmentId: row.environmentId,
+    environmentName: row.environmentName,
+    setId: row.setId,
+    setName: row.setName,
+    versionId: row.versionId,
+    versionName: row.versionName,
+    total: row.total,
+    done: row.done,
+    counts,
+    microF1: row.metrics?.categories?.micro.f1 ?? null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    author,
+  };
+}
+
+async function countsOf(db: Database, runIds: string[]): Promise<Map<string, Counts>> {
+  const counts = new Map<string, Counts>();
+  if (runIds.length === 0) return counts;
+  const rows = await db
+    .select({ runId: testingRunMessages.runId, status: testingRunMessages.status, count: sql<number>`count(*)::int` })
+    .from(testingRunMessages)
+    .where(inArray(testingRunMessages.runId, runIds))
+    .groupBy(testingRunMessages.runId, testingRunMessages.status);
+  for (const row of rows) {
+    const entry = counts.get(row.runId) ?? { success: 0, error: 0, timeout: 0 };
+    if (row.status !== 'pending') entry[row.status] = row.count;
+    counts.set(row.runId, entry);
+  }
+  return counts;
+}
+
+const LIST_LIMIT = 200;
+
+export async function listTestRuns(db: Database, projectId: string): Promise<TestRunSummary[]> {
+  const rows = await db
+    .select({ run: testingRuns, author: users.username })
+    .from(testingRuns)
+    .leftJoin(users, eq(users.id, testingRuns.createdBy))
+    .where(eq(testingRuns.projectId, projectId))
+    .orderBy(desc(testingRuns.createdAt), desc(testingRuns.id))
+    .limit(LIST_LIMIT);
+  const counts = await countsOf(db, rows.map((row) => row.run.id));
+  return rows.map((row) => summaryOf(row.run, counts.get(row.run.id) ?? { success: 0, error: 0, timeout: 0 }, row.author));
+}
+
+export async function testRunSummary(db: Database, projectId: string, runId: string): Promise<TestRunSummary> {
+  const detail = await runRow(db, projectId, runId);
+  const counts = await countsOf(db, [runId]);
+  return summaryOf(detail.run, counts.get(runId) ?? { success: 0, error: 0, timeout: 0 }, detail.author);
+}
+
+async function runRow(db: Database, projectId: string, runId: string) {
+  const [row] = await db
+    .select({ run: testingRuns, author: users.username })
+    .from(testingRuns)
+    .leftJoin(users, eq(users.id, testingRuns.createdBy))
+    .where(and(eq(testingRuns.id, runId), eq(testingRuns.projectId, projectId)));
+  if (row === undefined) throw new HttpError(404, { message: 'Test not found', code: 'testNotFound' });
+  return row;
+}
+
+/**
+ * One run with its messages and metrics. Private classification kinds (parameters) are left out for
+ * callers below configurator, values and metrics alike.
+ */
+export async function testRunDetail(db: Database, projectId: string, runId: string, rights: ProjectRights | null, slice: { offset: number; limit?: number } = { offset: 0 }): Promise<TestRunDetail> {
+  const { run, author } = await runRow(db, projectId, runId);
+  const query = db
+    .select()
+    .from(testingRunMessages)
+    .where(and(eq(testingRunMessages.runId, runId), gte(testingRunMessages.position, slice.offset)))
+    .orderBy(testingRunMessages.position);
+  const messages = slice.limit === undefined ? await query : await query.limit(slice.limit);
+  const counts = (await countsOf(db, [runId])).get(runId) ?? { success: 0, error: 0, timeout: 0 };
+  const parameters = await readParameters(db, projectId);
+  const seesPrivate = rights !== null && (atLeast(rights.profile, 'configurator') || rights.capabilities.includes('operations'));
+  const visible = (kind: EvaluationKind) => seesPrivate || parameters.kinds[kind].visibility !== 'private';
+  const pick = <T>(record: Partial<Record<EvaluationKind, T>> | null) =>
+    Object.fromEntries(Object.entries(record ?? {}).filter(([kind]) => visible(kind as EvaluationKind))) as Partial<Record<EvaluationKind, T>>;
+  return {
+    ...summaryOf(run, counts, author),
+    kinds: run.kinds.filter(visible),
+    rules: { v1: run.rulesV1, v2: run.rulesV2 },
+    metrics: pick(run.metrics),
+    messages: messages.map((message) => ({
+      messageId: message.messageId,
+      name: message.name,
+      status: message.status,
+      error: message.error,
+      durationMs: message.durationMs,
+      expected: pick(message.expected),
+      obtained: pick(message.obtained),
+      outcomes: pick(message.outcomes),
+      firedRules: message.firedRules ?? [],
+    })),
+  };
+}

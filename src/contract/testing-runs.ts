@@ -1,0 +1,172 @@
+/**
+ * Testing center test runs and domain rules (issue 16, spec §2.2 tests / tests/{testId} /
+ * domain-rules / domain-rules-v2, §3 Test execution): launch a test of an environment on a bank set,
+ * follow its progress, read its results (one row per message, metrics per classification kind), and
+ * keep the project's domain rules. Every endpoint needs qualifier on the project (§6).
+ *
+ * Codes of the errors these endpoints answer with (besides the input and access ones):
+ * - testNotFound (404): no such test in the project;
+ * - testSetNotFound (404) / testSetEmpty (409): the set is not the project's, or holds no message;
+ * - testEnvironmentNotFound (404): the environment is not the project's (or is hidden from the caller);
+ * - testVersionNotFound (404): the version is not one of the environment's;
+ * - testVersionOutdated (409): the version no longer passes the configuration rules;
+ * - domainRulesInvalid (422) `{ detail }`: a merged category merges into itself or into a skipped one,
+ *   or a comparison does not fit its value format.
+ */
+import { z } from 'zod';
+import { access, defineEndpoint } from './define';
+import { expectedValuesSchema, obtainedValuesSchema, type ExpectedValues, type ObtainedValues } from './testing-center';
+import {
+  domainRulesSchema,
+  domainRulesV1Schema,
+  domainRulesV2Schema,
+  evaluationKindSchema,
+  metricsByKindSchema,
+  valueOutcomeSchema,
+} from './testing-evaluation';
+
+export const TESTING_RUN_ERROR_CODES = [
+  'testNotFound',
+  'testSetNotFound',
+  'testSetEmpty',
+  'testEnvironmentNotFound',
+  'testVersionNotFound',
+  'testVersionOutdated',
+  'domainRulesInvalid',
+] as const;
+export type TestingRunErrorCode = (typeof TESTING_RUN_ERROR_CODES)[number];
+
+const BASE = '/v4/console/api/project/{projectId}/testing-center';
+const projectParams = z.object({ projectId: z.string().min(1) });
+const testParams = projectParams.extend({ testId: z.string().min(1) });
+
+/** As qualified in the bank when the run started (the bank's own shape). */
+export const testMessageExpectedSchema = expectedValuesSchema;
+export type TestMessageExpected = ExpectedValues;
+/** What the run obtained, in the same shape (src/testing-center/obtained.ts). */
+export const testMessageObtainedSchema = obtainedValuesSchema;
+export type TestMessageObtained = ObtainedValues;
+export const testMessageOutcomesSchema = z.partialRecord(evaluationKindSchema, z.array(valueOutcomeSchema));
+export type TestMessageOutcomes = z.infer<typeof testMessageOutcomesSchema>;
+
+/** §3 Test execution: a message ends success, error or timeout; pending until it ran. */
+export const TEST_MESSAGE_STATUSES = ['pending', 'success', 'error', 'timeout'] as const;
+export const TEST_RUN_STATUSES = ['queued', 'running', 'finished', 'failed'] as const;
+
+export const testRunSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(TEST_RUN_STATUSES),
+  environmentId: z.string(),
+  environmentName: z.string(),
+  setId: z.string(),
+  setName: z.string(),
+  /** Null: the environment's configuration at launch. */
+  versionId: z.string().nullable(),
+  versionName: z.string().nullable(),
+  total: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  /** Messages per end status so far. */
+  counts: z.object({ success: z.number().int(), error: z.number().int(), timeout: z.number().int() }),
+  /** Micro-averaged F1 of the categories once finished (the list's headline figure). */
+  microF1: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  author: z.string().nullable(),
+});
+export type TestRunSummary = z.infer<typeof testRunSummarySchema>;
+
+export const testMessageRowSchema = z.object({
+  messageId: z.string(),
+  name: z.string(),
+  status: z.enum(TEST_MESSAGE_STATUSES),
+  error: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  expected: testMessageExpectedSchema,
+  obtained: testMessageObtainedSchema,
+  /** Per kind, each counted value with TP/FP/FN (or SKIPPED) and the domain rule that decided it. */
+  outcomes: testMessageOutcomesSchema,
+  /** The categorization rule behind each obtained category. */
+  firedRules: z.array(z.object({ category: z.string(), rule: z.string() })),
+});
+export type TestMessageRow = z.infer<typeof testMessageRowSchema>;
+
+export const testRunDetailSchema = testRunSummarySchema.extend({
+  kinds: z.array(evaluationKindSchema),
+  rules: domainRulesSchema,
+  messages: z.array(testMessageRowSchema),
+  /** Per classification kind: `perValue` rows, `micro` and `macro` (empty until the run finished). */
+  metrics: metricsByKindSchema,
+});
+export type TestRunDetail = z.infer<typeof testRunDetailSchema>;
+
+export const listTests = defineEndpoint({
+  id: 'testingCenter.tests.list',
+  method: 'GET',
+  path: `${BASE}/tests`,
+  summary: 'Test runs of the project, newest first, with their progress',
+  access: access.project('projectId', 'qualifier'),
+  params: projectParams,
+  response: z.array(testRunSummarySchema),
+});
+
+export const launchTest = defineEndpoint({
+  id: 'testingCenter.tests.launch',
+  method: 'POST',
+  path: `${BASE}/tests`,
+  summary: "Launch a test of an environment on a bank set (its current configuration, or one of its versions); it runs in the background",
+  access: access.project('projectId', 'qualifier'),
+  params: projectParams,
+  body: z.object({ environmentId: z.string().min(1), setId: z.string().min(1), versionId: z.string().min(1).nullable().default(null) }),
+  response: testRunSummarySchema,
+});
+
+export const getTest = defineEndpoint({
+  id: 'testingCenter.tests.get',
+  method: 'GET',
+  path: `${BASE}/tests/{testId}`,
+  summary: "A test run: status, one row per message (expected and obtained per classification kind) and the metrics per kind",
+  access: access.project('projectId', 'qualifier'),
+  params: testParams,
+  /**
+   * A slice of the messages (`offset`, `limit`; every message without them). The results page reads
+   * them in slices so no single parse and validation holds the main thread (1,000 messages: ~50 ms).
+   */
+  query: z.object({ offset: z.coerce.number().int().min(0).default(0), limit: z.coerce.number().int().min(1).max(100_000).optional() }),
+  response: testRunDetailSchema,
+});
+
+export const getDomainRules = defineEndpoint({
+  id: 'testingCenter.domainRules.get',
+  method: 'GET',
+  path: `${BASE}/domain-rules`,
+  summary: 'The domain rules of the project (v1 categories in scope, skipped, merged; v2 comparisons per kind)',
+  access: access.project('projectId', 'qualifier'),
+  params: projectParams,
+  response: domainRulesSchema,
+});
+
+export const saveDomainRulesV1 = defineEndpoint({
+  id: 'testingCenter.domainRules.saveV1',
+  method: 'PUT',
+  path: `${BASE}/domain-rules`,
+  summary: 'Save the v1 domain rules: categories in scope, skipped, merged into another',
+  access: access.project('projectId', 'qualifier'),
+  params: projectParams,
+  body: domainRulesV1Schema,
+  response: domainRulesSchema,
+});
+
+export const saveDomainRulesV2 = defineEndpoint({
+  id: 'testingCenter.domainRules.saveV2',
+  method: 'PUT',
+  path: `${BASE}/domain-rules-v2`,
+  summary: 'Save the v2 domain rules: per classification kind, how values compare by value format',
+  access: access.project('projectId', 'qualifier'),
+  params: projectParams,
+  body: domainRulesV2Schema,
+  response: domainRulesSchema,
+});
+
+export const testingRunEndpoints = [listTests, launchTest, getTest, getDomainRules, saveDomainRulesV1, saveDomainRulesV2];

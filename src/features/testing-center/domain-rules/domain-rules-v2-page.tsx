@@ -1,0 +1,118 @@
+/**
+ * domain-rules-v2 (spec §2.2, §6 qualifier): per classification kind, how values compare by value
+ * format (text, number, array; booleans and objects are always exact), per-field rules, and whether
+ * unlisted fields count as NO_DOMAIN_RULE. A descriptor form per kind.
+ */
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/request';
+import { mayCall } from '../../../contract/define';
+import { EVALUATION_KINDS, type Comparison, type EvaluationKind, type KindRulesV2 } from '../../../contract/testing-evaluation';
+import { saveDomainRulesV2, type TestRunDetail } from '../../../contract/testing-runs';
+import { AutoForm, type AutoField } from '../../../ui/auto-form';
+import { ListState } from '../../../ui/list-state';
+import { toast } from '../../../ui/toasts/toast-service';
+import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
+import { testRunQueries } from '../runs/queries';
+import { runErrorText } from '../runs/run-error';
+import { fieldRulesFromText, fieldRulesToText } from './rules-text';
+
+type Rules = TestRunDetail['rules'];
+type Form = { string: string; number: string; array: string; tolerance: number; insensitiveElements: boolean; onlyListedFields: boolean; fields: string };
+
+const NONE = 'exact';
+const toForm = (rules: KindRulesV2 | undefined): Form => ({
+  string: rules?.formats.string?.mode ?? NONE,
+  number: rules?.formats.number?.mode ?? NONE,
+  array: rules?.formats.array?.mode ?? NONE,
+  tolerance: rules?.formats.number?.tolerance ?? 0,
+  insensitiveElements: rules?.formats.array?.insensitiveElements ?? false,
+  onlyListedFields: rules?.onlyListedFields ?? false,
+  fields: fieldRulesToText(rules?.fields ?? []),
+});
+
+export function DomainRulesV2Page() {
+  const { t } = useTranslation('testRuns');
+  const projectId = useParams().projectId ?? '';
+  const rules = useQuery(testRunQueries.domainRules(projectId));
+  const [kind, setKind] = useState<EvaluationKind>('categories');
+  return (
+    <section className="p-page" data-page="domain-rules-v2">
+      <h1>{t('domainRulesV2.title')}</h1>
+      <Callout className="p-section">{t('domainRulesV2.help')}</Callout>
+      <FormGroup label={t('domainRulesV2.kind')} labelFor="rules-v2-kind" inline>
+        <HTMLSelect id="rules-v2-kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as EvaluationKind)} options={EVALUATION_KINDS.map((entry) => ({ value: entry, label: t(`kinds.${entry}`) }))} />
+      </FormGroup>
+      <ListState query={rules} isEmpty={false} emptyText="" errorText={t('domainRules.error')}>
+        {rules.data && <KindForm key={`${kind}:${JSON.stringify(rules.data.v2)}`} projectId={projectId} kind={kind} rules={rules.data} />}
+      </ListState>
+    </section>
+  );
+}
+
+function KindForm({ projectId, kind, rules }: { projectId: string; kind: EvaluationKind; rules: Rules }) {
+  const { t } = useTranslation('testRuns');
+  const queryClient = useQueryClient();
+  const project = useQuery(testRunQueries.project(projectId));
+  const canSave = mayCall(saveDomainRulesV2, project.data);
+  const saved = toForm(rules.v2.kinds.find((entry) => entry.kind === kind));
+  const [form, setForm] = useState<Form>(saved);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const mode = (value: string): { value: string; label: string } => ({ value, label: t(`modes.${value}` as never) });
+
+  const save = async (): Promise<boolean> => {
+    const fields = fieldRulesFromText(form.fields);
+    if ('badLine' in fields) {
+      setErrors({ fields: t('domainRulesV2.badLine', { line: fields.badLine }) });
+      return false;
+    }
+    setErrors({});
+    const comparison = (value: string, extra: Partial<Comparison> = {}): Comparison => ({ mode: value as Comparison['mode'], tolerance: 0, insensitiveElements: false, ...extra });
+    const kindRules: KindRulesV2 = {
+      kind,
+      formats: {
+        string: comparison(form.string),
+        number: comparison(form.number, { tolerance: form.tolerance }),
+        array: comparison(form.array, { insensitiveElements: form.insensitiveElements }),
+      },
+      fields: fields.fields,
+      onlyListedFields: form.onlyListedFields,
+    };
+    try {
+      const next = await request(saveDomainRulesV2, { params: { projectId }, body: { kinds: [...rules.v2.kinds.filter((entry) => entry.kind !== kind), kindRules] } });
+      queryClient.setQueryData(testRunQueries.domainRules(projectId).queryKey, next);
+      toast.success({ summary: t('domainRules.saved') });
+      return true;
+    } catch (error) {
+      toast.error({ summary: t('domainRules.saveFailed'), detail: runErrorText(error) });
+      return false;
+    }
+  };
+  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
+  const labelKind = kind === 'categories' || kind === 'attachments_categories';
+  const fields: AutoField<keyof Form>[] = [
+    { name: 'string', kind: 'select', label: t('domainRulesV2.string'), options: ['exact', 'insensitive', 'sameDay'].map(mode), disabled: !canSave },
+    { name: 'number', kind: 'select', label: t('domainRulesV2.number'), options: ['exact', 'tolerance'].map(mode), disabled: !canSave, hidden: labelKind },
+    { name: 'tolerance', kind: 'number', label: t('domainRulesV2.tolerance'), min: 0, disabled: !canSave, hidden: labelKind || form.number !== 'tolerance' },
+    { name: 'array', kind: 'select', label: t('domainRulesV2.array'), options: ['exact', 'set'].map(mode), disabled: !canSave, hidden: labelKind },
+    { name: 'insensitiveElements', kind: 'switch', label: t('domainRulesV2.insensitiveElements'), disabled: !canSave, hidden: labelKind || form.array !== 'set' },
+    { name: 'onlyListedFields', kind: 'switch', label: t('domainRulesV2.onlyListedFields'), disabled: !canSave, hidden: labelKind },
+    { name: 'fields', kind: 'textarea', label: t('domainRulesV2.fields'), placeholder: 'montant = tolerance 0.01', disabled: !canSave, hidden: labelKind },
+  ];
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <AutoForm id={`rules-v2-${kind}`} fields={fields} value={form} onChange={setForm} errors={errors} />
+      <Button type="submit" intent="primary" icon="floppy-disk" text={t('domainRules.save')} disabled={!canSave || !dirty} />
+      {guard}
+    </form>
+  );
+}

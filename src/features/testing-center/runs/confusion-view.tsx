@@ -1,0 +1,60 @@
+/**
+ * The confusion matrix of a category kind (expected rows × obtained columns); a cell is a button that
+ * shows the messages behind it. With 50 categories the table holds 2,500 cells: rows are memoised, so
+ * choosing a cell re-renders the one or two rows whose selection changed, not the whole matrix.
+ */
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cellKey, type ConfusionMatrix } from '../../../testing-center/confusion';
+
+type Select = (key: string, ids: string[]) => void;
+
+const MatrixRow = memo(function MatrixRow({ expected, obtained, cells, selected, onSelect }: { expected: string; obtained: readonly string[]; cells: ConfusionMatrix['cells']; selected: string | null; onSelect: Select }) {
+  const { t } = useTranslation('testRuns');
+  return (
+    <tr>
+      <th scope="row">{expected}</th>
+      {obtained.map((column) => {
+        const key = cellKey(expected, column);
+        const ids = cells.get(key);
+        if (!ids) return <td key={column} />;
+        return (
+          <td key={column} className={expected === column ? 'is-diagonal' : 'is-error'}>
+            <button type="button" aria-pressed={selected === key} data-cell={`${expected}|${column}`} title={t('result.cellMessages', { count: ids.length, expected, obtained: column })} onClick={() => onSelect(key, ids)}>
+              {ids.length}
+            </button>
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
+export function ConfusionView({ matrix, selected, onSelect }: { matrix: ConfusionMatrix; selected: string | null; onSelect: Select }) {
+  const { t } = useTranslation('testRuns');
+  // The selected cell's row only: other rows keep `null` and skip re-rendering.
+  const selectedRow = selected === null ? null : selected.slice(0, selected.indexOf('\u0000'));
+  return (
+    <div className="p-confusion" role="region" aria-label={t('result.confusion')} tabIndex={0}>
+      <table className="p-confusion-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              {t('result.expected')} \ {t('result.obtained')}
+            </th>
+            {matrix.obtained.map((obtained) => (
+              <th key={obtained} scope="col">
+                {obtained}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {matrix.expected.map((expected) => (
+            <MatrixRow key={expected} expected={expected} obtained={matrix.obtained} cells={matrix.cells} selected={selectedRow === expected ? selected : null} onSelect={onSelect} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Per message, expected beside obtained for the chosen kind, each counted value with its outcome and
+ * the rule that fired. Windowed: only the rows in view are in the DOM, so 1,000 messages scroll and
+ * render like 20 (fixed row height; the browser never lays out the rest).
+ */
+import { useState } from 'react';
+import { Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { EvaluationKind } from '../../../contract/testing-evaluation';
+import type { TestMessageRow } from '../../../contract/testing-runs';
+import { statusIntent } from './tests-page';
+
+const ROW_HEIGHT = 72;
+const VIEW_HEIGHT = 432;
+const OVERSCAN = 4;
+
+const valueText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+
+function entriesText(entries: readonly { key: string; document: string | null; value: unknown }[] | undefined, labels: boolean): string {
+  if (!entries || entries.length === 0) return '—';
+  return entries.map((entry) => `${entry.document ? `${entry.document}: ` : ''}${labels ? '' : `${entry.key} = `}${valueText(entry.value)}`).join(' · ');
+}
+
+export function MessagesList({ messages, kind }: { messages: readonly TestMessageRow[]; kind: EvaluationKind }) {
+  const { t } = useTranslation('testRuns');
+  const [scrollTop, setScrollTop] = useState(0);
+  const labels = kind === 'categories' || kind === 'attachments_categories';
+  if (messages.length === 0) return <p>{t('result.noMessages')}</p>;
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(messages.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  return (
+    <div className="p-run-messages" role="table" aria-label={t('result.messages')} aria-rowcount={messages.length + 1}>
+      <div className="p-run-message is-head" role="row">
+        <span role="columnheader">{t('result.message')}</span>
+        <span role="columnheader">{t('result.expected')}</span>
+        <span role="columnheader">{t('result.obtained')}</span>
+        <span role="columnheader">{t('result.outcome')}</span>
+      </div>
+      <div className="p-run-messages-body" style={{ height: Math.min(VIEW_HEIGHT, messages.length * ROW_HEIGHT) }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)} tabIndex={0}>
+        <div style={{ height: messages.length * ROW_HEIGHT, position: 'relative' }}>
+          {messages.slice(first, last).map((message, offset) => {
+            const outcomes = message.outcomes[kind] ?? [];
+            const fired = labels ? message.firedRules : [];
+            return (
+              <div key={message.messageId} className="p-run-message" role="row" aria-rowindex={first + offset + 2} data-message-id={message.messageId} style={{ position: 'absolute', top: (first + offset) * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}>
+                <span role="cell">
+                  <strong>{message.name}</strong>
+                  <br />
+                  <Tag minimal intent={statusIntent(message.status)}>
+                    {t(`status.${message.status}`)}
+                  </Tag>{' '}
+                  {message.error && <small title={message.error}>{message.error.slice(0, 80)}</small>}
+                </span>
+                <span role="cell">{message.expected[kind]?.qualified ? entriesText(message.expected[kind]?.values, labels) : <code>NO_QUALIFIED</code>}</span>
+                <span role="cell">
+                  {entriesText(message.obtained[kind], labels)}
+                  {fired.length > 0 && (
+                    <small className="p-fired" title={t('result.firedRule')}>
+                      <br />
+                      {fired.map((entry) => `${entry.category} ← ${entry.rule}`).join(' · ')}
+                    </small>
+                  )}
+                </span>
+                <span role="cell">
+                  {outcomes.map((row, index) => (
+                    <Tag key={index} minimal intent={row.outcome === 'TP' ? 'success' : row.outcome === 'SKIPPED' ? 'none' : 'danger'} title={t(`rules.${row.rule}` as never)} className="p-outcome">
+                      {t(`outcomes.${row.outcome}`)} {row.value}
+                      <small> · {t(`rules.${row.rule}` as never)}</small>
+                    </Tag>
+                  ))}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * tests/{testId} (spec §2.2, issue 16 "Results"): a run's progress, then per classification kind the
+ * metrics table, the confusion matrix whose cells open the messages behind them, the messages with
+ * expected beside obtained and the rule that fired, the comparison with another run, and the exports.
+ * Everything derived (matrix, comparison) is computed once per run and kind in memos; long lists are
+ * windowed (messages-list.tsx), so 1,000 messages and 50 categories stay responsive.
+ */
+import { startTransition, useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+import { isLabelKind, type EvaluationKind } from '../../../contract/testing-evaluation';
+import { confusionMatrix } from '../../../testing-center/confusion';
+import { messagesCsv, metricsCsv, resultsJson } from '../../../testing-center/export';
+import { CompareView } from './compare-view';
+import { ConfusionView } from './confusion-view';
+import { MessagesList } from './messages-list';
+import { MetricsTable } from './metrics-table';
+import { testRunQueries } from './queries';
+import { runErrorText } from './run-error';
+import { saveText } from './save-text';
+import { RunProgress, statusIntent } from './tests-page';
+
+export function ResultPage() {
+  const { t } = useTranslation('testRuns');
+  const params = useParams();
+  const projectId = params.projectId ?? '';
+  const testId = params.testId ?? '';
+  const run = useQuery(testRunQueries.detail(projectId, testId));
+  const runs = useQuery(testRunQueries.list(projectId));
+  const [kindChoice, setKind] = useState<EvaluationKind | null>(null);
+  const [cell, setCell] = useState<{ key: string; ids: Set<string> } | null>(null);
+  const [referenceId, setReferenceId] = useState('');
+  const data = run.data;
+  const kind = kindChoice ?? data?.kinds[0] ?? 'categories';
+  const selectCell = useCallback((key: string, ids: string[]) => startTransition(() => setCell((current) => (current?.key === key ? null : { key, ids: new Set(ids) }))), []);
+
+  const matrix = useMemo(() => {
+    if (!data || !isLabelKind(kind)) return null;
+    return confusionMatrix(data.messages.map((message) => ({ messageId: message.messageId, rows: message.outcomes[kind] ?? [] })));
+  }, [data, kind]);
+  const shown = useMemo(() => (data ? (cell ? data.messages.filter((message) => cell.ids.has(message.messageId)) : data.messages) : []), [data, cell]);
+
+  if (run.isPending) return <Spinner aria-label={t('result.progress', { done: 0, total: 0 })} />;
+  if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={runErrorText(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
+
+  const finished = data.status === 'finished';
+  const exported = () => ({ id: data.id, metrics: data.metrics, messages: data.messages.map((message) => ({ messageId: message.messageId, status: message.status, outcomes: message.outcomes })) });
+  const metrics = data.metrics[kind];
+
+  return (
+    <section className="p-page" data-page="test-result" data-status={data.status}>
+      <Link to={paths.tests(projectId)}>← {t('result.back')}</Link>
+      <div className="p-toolbar">
+        <h1>
+          {data.environmentName} · {data.versionName ?? t('list.current')} · {data.setName}
+        </h1>
+        <Tag intent={statusIntent(data.status)} large>
+          {t(`status.${data.status}`)}
+        </Tag>
+      </div>
+      <RunProgress run={data} />
+      <p>{t('result.counts', data.counts)}</p>
+      {data.error && <Callout intent="danger">{data.error}</Callout>}
+      <div className="p-toolbar">
+        <FormGroup label={t('result.kind')} labelFor="result-kind" inline>
+          <HTMLSelect
+            id="result-kind"
+            value={kind}
+            onChange={(event) => {
+              setKind(event.currentTarget.value as EvaluationKind);
+              setCell(null);
+            }}
+            options={data.kinds.map((entry) => ({ value: entry, label: t(`kinds.${entry}`) }))}
+          />
+        </FormGroup>
+        <ButtonGroup>
+          <Button icon="export" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveText(metricsCsv(data.metrics), `test-${data.id}-metrics.csv`, 'text/csv')} />
+          <Button icon="export" text={t('result.exportMessages')} onClick={() => saveText(messagesCsv(exported().messages), `test-${data.id}-messages.csv`, 'text/csv')} />
+          <Button icon="export" text={t('result.exportJson')} onClick={() => saveText(resultsJson(exported()), `test-${data.id}.json`, 'application/json')} />
+        </ButtonGroup>
+      </div>
+      <Callout className="p-section" title={t('result.rulesTitle')}>
+        {t('result.rulesHelp')}
+      </Callout>
+      <section className="p-section">
+        <h2>{t('result.metrics')}</h2>
+        {metrics ? <MetricsTable metrics={metrics} /> : <Callout>{t('result.noMetrics')}</Callout>}
+      </section>
+      {matrix && matrix.expected.length > 0 && (
+        <section className="p-section">
+          <h2>{t('result.confusion')}</h2>
+          <p>{t('result.confusionHelp')}</p>
+          <ConfusionView matrix={matrix} selected={cell?.key ?? null} onSelect={selectCell} />
+        </section>
+      )}
+      <section className="p-section">
+        <div className="p-toolbar">
+          <h2>
+            {t('result.messages')} ({shown.length})
+          </h2>
+          {cell && <Button icon="cross" text={t('result.showAll')} onClick={() => setCell(null)} />}
+        </div>
+        <MessagesList messages={shown} kind={kind} />
+      </section>
+      {finished && <CompareView projectId={projectId} run={data} runs={runs.data ?? []} kind={kind} referenceId={referenceId} onReference={setReferenceId} />}
+    </section>
+  );
+}

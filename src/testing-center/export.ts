@@ -1,0 +1,43 @@
+/**
+ * CSV and JSON export of a run's results. CSV through papaparse (quotes, separators and line breaks
+ * in values handled), one row per metric or per counted value of a message.
+ */
+import Papa from 'papaparse';
+import { EVALUATION_KINDS, type MetricsByKind, type ValueOutcome, type EvaluationKind } from '../contract/testing-evaluation';
+
+export interface ExportedMessage {
+  messageId: string;
+  status: string;
+  outcomes: Partial<Record<EvaluationKind, readonly ValueOutcome[]>>;
+}
+
+const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const ratio = (value: number) => value.toFixed(4);
+
+export function metricsCsv(metrics: MetricsByKind): string {
+  const rows: string[][] = [];
+  for (const kind of EVALUATION_KINDS) {
+    const kindMetrics = metrics[kind];
+    if (!kindMetrics) continue;
+    for (const row of [...kindMetrics.perValue, kindMetrics.micro, kindMetrics.macro]) {
+      rows.push([kind, row.value, String(row.tp), String(row.fp), String(row.fn), ratio(row.precision), ratio(row.recall), ratio(row.f1), String(row.support)]);
+    }
+  }
+  return Papa.unparse({ fields: ['kind', 'value', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'support'], data: rows });
+}
+
+export function messagesCsv(messages: readonly ExportedMessage[]): string {
+  const rows: string[][] = [];
+  for (const message of messages) {
+    for (const kind of EVALUATION_KINDS) {
+      for (const row of message.outcomes[kind] ?? []) {
+        rows.push([message.messageId, message.status, kind, row.value, row.outcome, row.rule, cell(row.expected), cell(row.obtained)]);
+      }
+    }
+  }
+  return Papa.unparse({ fields: ['messageId', 'status', 'kind', 'value', 'outcome', 'rule', 'expected', 'obtained'], data: rows });
+}
+
+export function resultsJson(run: { id: string; metrics: MetricsByKind; messages: readonly ExportedMessage[] }): string {
+  return JSON.stringify(run, null, 2);
+}

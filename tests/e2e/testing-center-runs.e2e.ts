@@ -1,0 +1,93 @@
+/**
+ * Test runs as a qualifier meets them (issue 16): three qualified bank messages in a set, a test
+ * launched from the tests list, its results (metrics, a confusion-matrix cell opening its message),
+ * a second run after a domain rule change compared with the first, and the CSV export. The bank data
+ * is prepared through the API (the bank's own screens are tested in testing-center-bank.e2e.ts); the
+ * domain rules of the shared demo project are put back at the end.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './support/browser';
+import { DEMO_PASSWORD } from './support/pages';
+import { signedInSession } from './support/session';
+import { testRunsPages } from './support/test-runs-pages';
+
+const PROJECT = 'demo-nlu';
+const BASE = `/v4/console/api/project/${PROJECT}/testing-center`;
+const session = signedInSession('qualifier');
+let token: string;
+const setName = `Tests e2e ${Date.now()}`;
+
+async function api(method: string, route: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${baseUrl()}${route}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+const mail = (subject: string, body: string) =>
+  `From: Jean Martin <jean.martin@example.com>\r\nTo: contact@assureur.example\r\nSubject: ${subject}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
+
+async function bankMessage(name: string, content: string, category: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'message/rfc822' }), name);
+  const created = (await api('POST', `${BASE}/messages`, form)) as { id: string };
+  await api('PUT', `${BASE}/messages/${created.id}/expected`, { expected: { categories: { qualified: true, values: [{ key: 'category', document: null, format: 'string', value: category }] } } });
+  return created.id;
+}
+
+beforeAll(async () => {
+  token = ((await api('POST', '/api/login_check', { username: 'qualifier', password: DEMO_PASSWORD })) as { token: string }).token;
+  const ids = [
+    await bankMessage('resiliation-e2e.eml', mail('Résiliation', "Je souhaite résilier mon contrat d'assurance habitation."), 'Résiliation'),
+    await bankMessage('devis-e2e.eml', mail('Devis', 'Pourriez-vous me faire un devis pour une assurance auto ?'), 'Demande de devis'),
+    // Qualified as a change of address though it asks for a quote: the confusion matrix shows it off the diagonal.
+    await bankMessage('adresse-e2e.eml', mail('Devis', 'Pourriez-vous me faire un devis pour une assurance auto ?'), "Changement d'adresse"),
+  ];
+  await api('POST', `${BASE}/sets`, { kind: 'manual', name: setName, messageIds: ids });
+}, 60_000);
+
+afterAll(async () => {
+  await api('PUT', `${BASE}/domain-rules`, { inScope: [], skipped: [], merged: [] }).catch(() => undefined);
+});
+
+describe('testing center test runs', () => {
+  it('launches a test, opens a confusion-matrix cell, compares two runs and exports CSV', { timeout: 300_000 }, async () => {
+    const { page } = session;
+    await testRunsPages.openList(page, PROJECT);
+    await testRunsPages.launch(page, 'Production', setName);
+    await testRunsPages.finished(page);
+    const firstUrl = page.url();
+    const firstId = firstUrl.split('/').pop()!;
+
+    // Metrics per value, with the hand count: the quote is once right and once given instead of the address change.
+    await expect.poll(() => testRunsPages.metricsRow(page, 'Demande de devis').locator('td').allInnerTexts()).toEqual(['Demande de devis', '1', '1', '0', '0.500', '1.000', '0.667', '1']);
+    await expect.poll(() => testRunsPages.metricsRow(page, "Changement d'adresse").locator('td').nth(3).innerText()).toBe('1');
+
+    // The off-diagonal cell opens the one message behind it.
+    await testRunsPages.cell(page, "Changement d'adresse", 'Demande de devis').click();
+    await expect.poll(() => testRunsPages.messageRows(page).count()).toBe(1);
+    await expect.poll(() => testRunsPages.messageRows(page).first().innerText()).toContain('adresse-e2e.eml');
+    await expect.poll(() => testRunsPages.messageRows(page).first().innerText()).toContain('Catégorisation › demanderDevis');
+
+    // A rule change (quotes count as address changes), then a second run, compared with the first.
+    await api('PUT', `${BASE}/domain-rules`, { inScope: [], skipped: [], merged: [{ from: 'Demande de devis', into: "Changement d'adresse" }] });
+    await testRunsPages.openList(page, PROJECT);
+    await testRunsPages.launch(page, 'Production', setName);
+    await testRunsPages.finished(page);
+    await testRunsPages.compareWith(page, firstId);
+    // Regressions first: the real quote is now counted as an address change, its F1 falls.
+    await expect.poll(() => page.locator('tr[data-delta]').first().getAttribute('data-trend')).toBe('regression');
+    await expect.poll(() => testRunsPages.delta(page, "Changement d'adresse").getAttribute('data-trend')).toBe('improvement');
+
+    // CSV export of the messages: a real file with one row per counted value.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter les messages (CSV)' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('messageId,status,kind,value,outcome,rule,expected,obtained');
+    expect(csv).toContain(',success,categories,Changement d\'adresse,TP,v1.merged,');
+  });
+});

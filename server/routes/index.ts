@@ -29,6 +29,7 @@ import { registerReplyTemplateRoutes } from './reply-templates';
 import { registerDashboardRoutes } from './dashboard';
 import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
+import { registerConfigurationGraphRoutes } from './configuration-graph';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -59,4 +60,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerDashboardRoutes(app, ctx);
   registerAlertRoutes(app, ctx);
   registerSreRoutes(app, ctx);
+  registerConfigurationGraphRoutes(app, ctx);
 }

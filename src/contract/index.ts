@@ -70,6 +70,7 @@ import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
+import { configurationGraphEndpoints } from './configuration-graph';
 
 export * from './define';
 export * from './auth';
@@ -84,6 +85,7 @@ export * from './versions';
 export * from './nlu';
 export * from './categorization';
 export * from './reply-templates';
+export * from './configuration-graph';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -157,4 +159,5 @@ export const allEndpoints: readonly Endpoint[] = [
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
+  ...configurationGraphEndpoints,
 ];

@@ -386,7 +386,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/ocr-data-extraction/rules-page').then((m) => ({ Component: m.OcrRulesPage })),
             handle: { title: 'ocrDataExtraction' },
           },
-          soon('graph', 'graph'),
+          {
+            path: 'graph',
+            lazy: () => import('../features/configuration/graph/graph-page').then((m) => ({ Component: m.GraphPage })),
+            handle: { title: 'graph' },
+          },
           {
             path: 'analyses',
             lazy: () => import('../features/analyses/analyses-list-page').then((m) => ({ Component: m.AnalysesListPage })),

@@ -45,10 +45,12 @@ import frSre from './resources/fr/sre.json';
 import enSre from './resources/en/sre.json';
 import frConfigurationProblems from './resources/fr/configurationProblems.json';
 import enConfigurationProblems from './resources/en/configurationProblems.json';
+import frConfigurationGraph from './resources/fr/configurationGraph.json';
+import enConfigurationGraph from './resources/en/configurationGraph.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules, extraction: frExtraction, dashboard: frDashboard, sre: frSre, configurationProblems: frConfigurationProblems },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules, extraction: enExtraction, dashboard: enDashboard, sre: enSre, configurationProblems: enConfigurationProblems },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules, extraction: frExtraction, dashboard: frDashboard, sre: frSre, configurationProblems: frConfigurationProblems, configurationGraph: frConfigurationGraph },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules, extraction: enExtraction, dashboard: enDashboard, sre: enSre, configurationProblems: enConfigurationProblems, configurationGraph: enConfigurationGraph },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

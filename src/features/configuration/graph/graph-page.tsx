@@ -19,8 +19,11 @@ export function GraphPage() {
   const snapshot = useQuery(graphQueries.snapshot(envId));
   const built = useMemo(() => {
     if (snapshot.data === undefined) return null;
+    const start = performance.now();
     const problems = configurationProblems(snapshot.data);
-    return { problems, graph: buildGraph(snapshot.data, problems) };
+    const graph = buildGraph(snapshot.data, problems);
+    performance.measure('graph:build', { start });
+    return { problems, graph };
   }, [snapshot.data]);
   return (
     <ConfigurationFrame title={t('routes:graph')}>

@@ -13,7 +13,7 @@ import type { ConfigurationProblem } from '../../../configuration-problems';
 import { reachableFrom, type ConfigurationGraph } from './build-graph';
 import { GraphSearch } from './graph-search';
 import { nodeTypes, type ConfigNode } from './graph-node';
-import { NODE_HEIGHT, NODE_WIDTH } from './layout';
+import { NODE_HEIGHT, NODE_WIDTH } from './node-size';
 import { NodePanel } from './node-panel';
 import { ProblemsList } from './problems-list';
 import { useGraphLayout } from './use-graph-layout';
@@ -21,13 +21,20 @@ import './graph.css';
 
 /** Below this zoom the nodes' small lines are hidden (CSS), which keeps a zoomed-out graph light. */
 const FAR_ZOOM = 0.45;
+/** Below this zoom a large graph draws no edges: they are a haze there, and thousands of paths cost seconds. */
+const EDGELESS_ZOOM = 0.2;
+/** Above this many nodes the graph opens on its pipeline instead of fitting everything. */
+const LARGE_GRAPH = 300;
+
+const NO_EDGES: Edge[] = [];
 
 export function GraphView({ graph, problems, projectId, envId }: { graph: ConfigurationGraph; problems: readonly ConfigurationProblem[]; projectId: string; envId: string }) {
   const { t } = useTranslation('configurationGraph');
   const flow = useReactFlow<ConfigNode>();
   const [moduleFilter, setModuleFilter] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [far, setFar] = useState(false);
+  const [zoom, setZoom] = useState(1);
+  const far = zoom < FAR_ZOOM;
   const panelHeading = useRef<HTMLHeadingElement>(null);
 
   const modules = useMemo(() => graph.nodes.filter((node) => node.kind === 'module').sort((a, b) => a.order! - b.order!), [graph]);
@@ -70,11 +77,19 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
     [graph, positions],
   );
 
-  // First paint of a laid-out graph: fit it, and mark it for the bench.
+  // First paint of a laid-out graph: a small one is fitted; a large one opens on its pipeline column
+  // at a readable zoom (fitting 2,000 nodes would draw them all at once, unreadable). Marked for the bench.
   useEffect(() => {
     if (positions === null) return;
-    void flow.fitView({ padding: 0.05, minZoom: 0.02 });
+    const modulesAt = modules.map((module) => positions[module.id]).filter((at) => at !== undefined);
+    if (baseNodes.length <= LARGE_GRAPH || modulesAt.length === 0) void flow.fitView({ padding: 0.05, minZoom: 0.02 });
+    else {
+      const middle = modulesAt.reduce((sum, at) => sum + at.y, 0) / modulesAt.length + NODE_HEIGHT / 2;
+      void flow.setCenter(modulesAt[0]!.x + NODE_WIDTH * 2, middle, { zoom: 0.6 });
+    }
     requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('graph:painted')));
+    // Only when a layout arrives: the nodes list follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [positions, flow]);
 
   const show = useCallback(
@@ -101,7 +116,8 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
     // Clicks and Enter on a focused node select it; nothing else changes (nodes are not draggable).
     for (const change of changes) if (change.type === 'select' && change.selected) setSelectedId(change.id);
   }, []);
-  const onMove = useCallback((_: unknown, viewport: Viewport) => setFar(viewport.zoom < FAR_ZOOM), []);
+  const onMove = useCallback((_: unknown, viewport: Viewport) => setZoom(viewport.zoom), []);
+  const drawnEdges = baseNodes.length > LARGE_GRAPH && zoom < EDGELESS_ZOOM ? NO_EDGES : edges;
 
   const selected = selectedId === null ? undefined : graph.nodes.find((node) => node.id === selectedId);
   return (
@@ -118,7 +134,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
           </HTMLSelect>
         </FormGroup>
         <GraphSearch nodes={graph.nodes} onPick={show} />
-        <span className="bp6-text-muted">{t('counts', { nodes: visible.size, edges: edges.length })}</span>
+        <span className="bp6-text-muted cg-counts">{t('counts', { nodes: visible.size, edges: edges.length })}</span>
       </div>
       <div className="cg-layout">
         <div className={`cg-canvas${far ? ' cg-canvas--far' : ''}`} aria-busy={layout.status === 'running'}>
@@ -127,7 +143,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
           {positions !== null && (
             <ReactFlow<ConfigNode>
               nodes={nodes}
-              edges={edges}
+              edges={drawnEdges}
               nodeTypes={nodeTypes}
               onNodesChange={onNodesChange}
               onMoveEnd={onMove}
@@ -140,7 +156,8 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
             >
               <Background />
               <Controls showInteractive={false} />
-              <MiniMap pannable zoomable />
+              {/* The minimap draws every node as its own subscriber: past a few hundred it costs more than it helps. */}
+              {baseNodes.length <= LARGE_GRAPH && <MiniMap pannable zoomable />}
             </ReactFlow>
           )}
         </div>

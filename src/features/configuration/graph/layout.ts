@@ -7,9 +7,7 @@
  * the modules then get a column of their own, in pipeline order.
  */
 import dagre from '@dagrejs/dagre';
-
-export const NODE_WIDTH = 200;
-export const NODE_HEIGHT = 52;
+import { NODE_HEIGHT, NODE_WIDTH } from './node-size';
 
 export interface LayoutInput {
   nodes: { id: string; order?: number }[];

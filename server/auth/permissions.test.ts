@@ -215,6 +215,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'errorLogs.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'configuration.wizard': PROJECT_CONFIGURATORS,
+  // Configuration graph and problem checks (issue 17): read as the NLU configuration (qualifier; SRE reads what it operates).
+  'configuration.snapshot': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'extraction.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],

@@ -38,6 +38,7 @@ import { registerIntegrationRoutes } from './integrations';
 import { registerTestingRunRoutes } from './testing-runs';
 import { registerTestingCenterBankRoutes } from './testing-center-bank';
 import { registerProviderOrganisationRoutes } from './provider-organisations';
+import { registerConfigurationGraphRoutes } from './configuration-graph';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -77,4 +78,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerTestingRunRoutes(app, ctx);
   registerTestingCenterBankRoutes(app, ctx);
   registerProviderOrganisationRoutes(app, ctx);
+  registerConfigurationGraphRoutes(app, ctx);
 }

@@ -463,7 +463,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/toolbox/environment-kits-page').then((m) => ({ Component: m.EnvironmentKitsPage })),
             handle: { title: 'environmentKits' },
           },
-          soon('graph', 'graph'),
+          {
+            path: 'graph',
+            lazy: () => import('../features/configuration/graph/graph-page').then((m) => ({ Component: m.GraphPage })),
+            handle: { title: 'graph' },
+          },
           {
             path: 'analyses',
             lazy: () => import('../features/analyses/analyses-list-page').then((m) => ({ Component: m.AnalysesListPage })),

@@ -80,6 +80,7 @@ import { useCaseEndpoints } from './use-cases';
 import { testingCenterBankEndpoints } from './testing-center-bank';
 import { sreAnalysesEndpoints } from './sre-analyses';
 import { providerOrganisationEndpoints } from './provider-organisations';
+import { configurationGraphEndpoints } from './configuration-graph';
 
 export * from './define';
 export * from './auth';
@@ -99,6 +100,7 @@ export * from './categorization';
 export * from './reply-templates';
 export * from './error-logs';
 export * from './creation-wizard';
+export * from './configuration-graph';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -182,4 +184,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...useCaseEndpoints,
   ...testingRunEndpoints,
   ...testingCenterBankEndpoints,
+  ...configurationGraphEndpoints,
 ];

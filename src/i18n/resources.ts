@@ -57,6 +57,10 @@ import frTestingCenter from './resources/fr/testingCenter.json';
 import enTestingCenter from './resources/en/testingCenter.json';
 import frTestRuns from './resources/fr/testRuns.json';
 import enTestRuns from './resources/en/testRuns.json';
+import frConfigurationProblems from './resources/fr/configurationProblems.json';
+import enConfigurationProblems from './resources/en/configurationProblems.json';
+import frConfigurationGraph from './resources/fr/configurationGraph.json';
+import enConfigurationGraph from './resources/en/configurationGraph.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -90,6 +94,8 @@ export const resources = {
     integrations: frIntegrations,
     testingCenter: frTestingCenter,
     testRuns: frTestRuns,
+    configurationProblems: frConfigurationProblems,
+    configurationGraph: frConfigurationGraph,
   },
   en: {
     common: enCommon,
@@ -121,6 +127,8 @@ export const resources = {
     integrations: enIntegrations,
     testingCenter: enTestingCenter,
     testRuns: enTestRuns,
+    configurationProblems: enConfigurationProblems,
+    configurationGraph: enConfigurationGraph,
   },
 } as const;
 

@@ -1,0 +1,88 @@
+/**
+ * bench:graph (issue 17): the configuration graph of a generated environment of about 200 and 2,000
+ * nodes, in Debian's Chromium against the real server and the production build: the layout time (the
+ * worker's round trip), the time from navigation to the laid-out graph's first paint, and the longest
+ * main-thread task during that load (BENCH_VERBOSE=1: its timeline of tasks, marks and API calls;
+ * BENCH_SIZES=2000: one size only). Prints the median of BENCH_REPEATS loads (default 3) per size,
+ * and the 2,000 / 200 ratio of each figure.
+ */
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { machineLine } from '../machine.mjs';
+import { startServerProcess } from '../../scripts/server-process.ts';
+import { populate, signIn } from './populate.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const SIZES = (process.env.BENCH_SIZES ?? '200,2000').split(',').map(Number);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One load of the graph page: layout ms, navigation → painted ms, longest task ms, nodes drawn. */
+async function measure(page, path) {
+  await page.goto(path);
+  await page.waitForFunction(() => performance.getEntriesByName('graph:painted').length > 0, undefined, { timeout: 120_000 });
+  return page.evaluate(() => {
+    const layout = performance.getEntriesByName('graph:layout').at(-1).duration;
+    const build = performance.getEntriesByName('graph:build').at(-1)?.duration ?? 0;
+    const painted = performance.getEntriesByName('graph:painted')[0].startTime;
+    const tasks = window.__longTasks.filter((task) => task.startTime <= painted + 50);
+    return {
+      layout,
+      build,
+      painted,
+      longest: tasks.reduce((max, task) => Math.max(max, task.duration), 0),
+      nodes: document.querySelectorAll('.react-flow__node').length,
+      counts: document.querySelector('.cg-counts')?.textContent ?? '',
+      timeline: [
+        ...tasks.map((task) => `task ${task.startTime.toFixed(0)}+${task.duration.toFixed(0)}`),
+        ...performance.getEntriesByType('mark').map((mark) => `mark ${mark.name} ${mark.startTime.toFixed(0)}`),
+        ...performance.getEntriesByType('measure').map((m) => `measure ${m.name} ${m.startTime.toFixed(0)}+${m.duration.toFixed(0)}`),
+        ...performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/')).map((r) => `fetch ${new URL(r.name).pathname.slice(-40)} ${r.startTime.toFixed(0)}→${r.responseEnd.toFixed(0)}`),
+      ].sort((a, b) => Number(a.split(' ').at(-1).split(/[+→]/)[0]) - Number(b.split(' ').at(-1).split(/[+→]/)[0])),
+    };
+  });
+}
+
+const server = await startServerProcess();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+try {
+  const chromiumVersion = execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  console.log(machineLine(`${chromiumVersion}, viewport 1280×800, median of ${REPEATS} loads`));
+  const token = await signIn(server.url, 'configurator');
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  // Every long task (> 50 ms) of the main thread from the page's start.
+  await context.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.fill('#login-username', 'configurator');
+  await page.press('#login-username', 'Enter');
+  await page.fill('#login-password', 'Postroom-demo-1');
+  await page.press('#login-password', 'Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+  const results = {};
+  for (const size of SIZES) {
+    const envId = await populate(server.url, token, size);
+    const path = `/project/demo-nlu/environment/${envId}/graph`;
+    await measure(page, path); // warms the server's caches and the browser's HTTP cache
+    const runs = [];
+    for (let i = 0; i < REPEATS; i += 1) runs.push(await measure(page, path));
+    const result = { layout: median(runs.map((run) => run.layout)), build: median(runs.map((run) => run.build)), painted: median(runs.map((run) => run.painted)), longest: median(runs.map((run) => run.longest)) };
+    results[size] = result;
+    if (process.env.BENCH_VERBOSE) console.log(runs.at(-1).timeline.join('\n'));
+    console.log(
+      `${String(size).padStart(5)} nodes (${runs[0].counts}; ${runs[0].nodes} drawn at fit): checks + graph ${result.build.toFixed(0)} ms | layout in worker ${result.layout.toFixed(0)} ms | ` +
+        `navigation → graph painted ${result.painted.toFixed(0)} ms | longest main-thread task ${result.longest.toFixed(0)} ms`,
+    );
+  }
+  const ratio = (key) => (results[2000][key] / results[200][key]).toFixed(1);
+  if (results[200] && results[2000])
+    console.log(`ratio 2,000 / 200: layout ×${ratio('layout')}, first paint ×${ratio('painted')}, longest task ×${ratio('longest')}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}

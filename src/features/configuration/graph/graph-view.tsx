@@ -1,0 +1,171 @@
+/**
+ * The graph with its tools: module filter, node search, the problems list and the selected node's
+ * panel. React Flow draws only what is on screen (onlyRenderVisibleElements); nodes keep their
+ * identity across selections so a click re-renders two nodes, not two thousand.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Edge, type NodeChange, type Viewport } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { configurationProblemText } from '../../../ui/configuration-problem-text';
+import type { ConfigurationProblem } from '../../../configuration-problems';
+import { reachableFrom, type ConfigurationGraph } from './build-graph';
+import { GraphSearch } from './graph-search';
+import { nodeTypes, type ConfigNode } from './graph-node';
+import { NODE_HEIGHT, NODE_WIDTH } from './node-size';
+import { NodePanel } from './node-panel';
+import { ProblemsList } from './problems-list';
+import { useGraphLayout } from './use-graph-layout';
+import './graph.css';
+
+/** Below this zoom the nodes' small lines are hidden (CSS), which keeps a zoomed-out graph light. */
+const FAR_ZOOM = 0.45;
+/** Below this zoom a large graph draws no edges: they are a haze there, and thousands of paths cost seconds. */
+const EDGELESS_ZOOM = 0.2;
+/** Above this many nodes the graph opens on its pipeline instead of fitting everything. */
+const LARGE_GRAPH = 300;
+
+const NO_EDGES: Edge[] = [];
+
+export function GraphView({ graph, problems, projectId, envId }: { graph: ConfigurationGraph; problems: readonly ConfigurationProblem[]; projectId: string; envId: string }) {
+  const { t } = useTranslation('configurationGraph');
+  const flow = useReactFlow<ConfigNode>();
+  const [moduleFilter, setModuleFilter] = useState('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [zoom, setZoom] = useState(1);
+  const far = zoom < FAR_ZOOM;
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+
+  const modules = useMemo(() => graph.nodes.filter((node) => node.kind === 'module').sort((a, b) => a.order! - b.order!), [graph]);
+  const visible = useMemo(() => (moduleFilter === '' ? new Set(graph.nodes.map((node) => node.id)) : reachableFrom(graph, moduleFilter)), [graph, moduleFilter]);
+  const layout = useGraphLayout(graph, visible);
+  const positions = layout.status === 'done' ? layout.positions : null;
+
+  const baseNodes = useMemo<ConfigNode[]>(() => {
+    if (positions === null) return [];
+    return graph.nodes
+      .filter((node) => positions[node.id] !== undefined)
+      .map((node) => {
+        const severity = node.problems.some((problem) => problem.severity === 'error') ? 'error' : node.problems.length > 0 ? 'warning' : null;
+        const problemText = node.problems.map((problem) => configurationProblemText(problem)).join('\n');
+        const kindLabel = t(`kinds.${node.kind}`);
+        return {
+          id: node.id,
+          type: 'config',
+          position: positions[node.id]!,
+          width: NODE_WIDTH,
+          height: NODE_HEIGHT,
+          ariaLabel: `${kindLabel} ${node.label}${problemText ? `. ${problemText}` : ''}`,
+          data: { kind: node.kind, kindLabel, label: node.label, detail: node.detail, severity, problemText, dimmed: false },
+        };
+      });
+  }, [graph, positions, t]);
+  const nodes = useMemo(() => baseNodes.map((node) => (node.id === selectedId ? { ...node, selected: true } : node)), [baseNodes, selectedId]);
+  const edges = useMemo<Edge[]>(
+    () =>
+      positions === null
+        ? []
+        : graph.edges
+            .filter((edge) => positions[edge.source] !== undefined && positions[edge.target] !== undefined)
+            .map((edge) => ({
+              id: edge.id,
+              source: edge.source,
+              target: edge.target,
+              ...(edge.kind === 'pipeline' ? { animated: true, style: { stroke: '#2d72d2', strokeWidth: 2 } } : {}),
+            })),
+    [graph, positions],
+  );
+
+  // First paint of a laid-out graph: a small one is fitted; a large one opens on its pipeline column
+  // at a readable zoom (fitting 2,000 nodes would draw them all at once, unreadable). Marked for the bench.
+  useEffect(() => {
+    if (positions === null) return;
+    const modulesAt = modules.map((module) => positions[module.id]).filter((at) => at !== undefined);
+    if (baseNodes.length <= LARGE_GRAPH || modulesAt.length === 0) void flow.fitView({ padding: 0.05, minZoom: 0.02 });
+    else {
+      const middle = modulesAt.reduce((sum, at) => sum + at.y, 0) / modulesAt.length + NODE_HEIGHT / 2;
+      void flow.setCenter(modulesAt[0]!.x + NODE_WIDTH * 2, middle, { zoom: 0.6 });
+    }
+    requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('graph:painted')));
+    // Only when a layout arrives: the nodes list follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [positions, flow]);
+
+  const show = useCallback(
+    (id: string) => {
+      if (!visible.has(id)) setModuleFilter('');
+      setSelectedId(id);
+      const node = flow.getNode(id);
+      if (node) void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom: 1.1, duration: 300 });
+      // The panel takes the focus: its link to the editor is the next Tab.
+      requestAnimationFrame(() => panelHeading.current?.focus());
+    },
+    [flow, visible],
+  );
+  // A node picked while filtered out is centred once the unfiltered layout is there.
+  useEffect(() => {
+    if (selectedId === null || positions === null || positions[selectedId] === undefined) return;
+    const at = positions[selectedId];
+    void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2, { zoom: 1.1 });
+    // Only when a new layout arrives: a selection inside the current one is centred by `show`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [positions]);
+
+  const onNodesChange = useCallback((changes: NodeChange<ConfigNode>[]) => {
+    // Clicks and Enter on a focused node select it; nothing else changes (nodes are not draggable).
+    for (const change of changes) if (change.type === 'select' && change.selected) setSelectedId(change.id);
+  }, []);
+  const onMove = useCallback((_: unknown, viewport: Viewport) => setZoom(viewport.zoom), []);
+  const drawnEdges = baseNodes.length > LARGE_GRAPH && zoom < EDGELESS_ZOOM ? NO_EDGES : edges;
+
+  const selected = selectedId === null ? undefined : graph.nodes.find((node) => node.id === selectedId);
+  return (
+    <>
+      <div className="cg-toolbar">
+        <FormGroup label={t('filter.label')} labelFor="cg-module-filter">
+          <HTMLSelect id="cg-module-filter" value={moduleFilter} onChange={(event) => setModuleFilter(event.currentTarget.value)}>
+            <option value="">{t('filter.all')}</option>
+            {modules.map((module) => (
+              <option key={module.id} value={module.id}>
+                {module.label} ({module.detail})
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <GraphSearch nodes={graph.nodes} onPick={show} />
+        <span className="bp6-text-muted cg-counts">{t('counts', { nodes: visible.size, edges: edges.length })}</span>
+      </div>
+      <div className="cg-layout">
+        <div className={`cg-canvas${far ? ' cg-canvas--far' : ''}`} aria-busy={layout.status === 'running'}>
+          {layout.status === 'running' && <Spinner aria-label={t('layout.running', { count: visible.size })} size={30} />}
+          {layout.status === 'failed' && <Callout intent="danger">{t('layout.failed', { message: layout.message })}</Callout>}
+          {positions !== null && (
+            <ReactFlow<ConfigNode>
+              nodes={nodes}
+              edges={drawnEdges}
+              nodeTypes={nodeTypes}
+              onNodesChange={onNodesChange}
+              onMoveEnd={onMove}
+              onlyRenderVisibleElements
+              nodesDraggable={false}
+              nodesConnectable={false}
+              minZoom={0.02}
+              maxZoom={2}
+              proOptions={{ hideAttribution: true }}
+            >
+              <Background />
+              <Controls showInteractive={false} />
+              {/* The minimap draws every node as its own subscriber: past a few hundred it costs more than it helps. */}
+              {baseNodes.length <= LARGE_GRAPH && <MiniMap pannable zoomable />}
+            </ReactFlow>
+          )}
+        </div>
+        <aside className="cg-side">
+          {selected && <NodePanel ref={panelHeading} node={selected} projectId={projectId} envId={envId} onClose={() => setSelectedId(null)} />}
+          <ProblemsList problems={problems} onPick={show} />
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The configuration graph as a configurator uses it (issue 17): open the graph of the demo NLU
+ * environment, see the demo's unused archetype marked as a problem, filter by module, search an
+ * interaction with the keyboard and follow it to its editor. Reads the demo; changes nothing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedInSession } from './support/session';
+import { graphPage as graph } from './support/graph-pages';
+
+const PROJECT = 'demo-nlu';
+const ENV = 'demo-nlu-prod';
+let page: Page;
+
+const session = signedInSession('configurator');
+beforeAll(() => {
+  ({ page } = session);
+});
+
+describe('configuration graph', () => {
+  it('marks a problem on its node and lists it', async () => {
+    await graph.open(page, PROJECT, ENV);
+    // The pipeline's modules, the demo context and its server are drawn.
+    await graph.node(page, 'Module', 'Catégorisation').waitFor({ timeout: 30_000 });
+    await graph.node(page, 'Contexte', 'assurance').waitFor();
+    await graph.node(page, 'Serveur', 'assistant').waitFor();
+
+    // The demo's "declaration" archetype is used by no interaction: a warning on its node…
+    const declaration = graph.node(page, 'Archétype', 'declaration');
+    await expect(graph.marker(declaration).getAttribute('aria-label')).resolves.toContain('« declaration » n\'est utilisé par aucune interaction');
+    await expect(declaration.locator('.cg-node--warning').count()).resolves.toBe(1);
+    // …and not on a used one.
+    await expect(graph.marker(graph.node(page, 'Archétype', 'sinistre')).count()).resolves.toBe(0);
+
+    // …and in the problems list, which selects the node.
+    const problems = graph.problems(page);
+    await expect(problems.getByRole('heading').textContent()).resolves.toBe('Problèmes (1)');
+    await problems.getByRole('button', { name: /declaration/ }).click();
+    await expect(graph.panelTitle(page).textContent()).resolves.toBe('Archétype · declaration');
+  });
+
+  it('filters by module: the categorization module shows its categories and what they test', async () => {
+    const before = await graph.counts(page).textContent();
+    await graph.moduleFilter(page).selectOption({ label: 'Catégorisation (categorization)' });
+    await expect.poll(() => graph.counts(page).textContent()).not.toBe(before);
+    // The body and the attachment categories named "Résiliation".
+    await expect.poll(() => graph.node(page, 'Catégorie', 'Résiliation').count()).toBe(2);
+    await graph.node(page, 'Interaction', 'resilierContrat').waitFor();
+    await expect(graph.node(page, 'Archétype', 'declaration').count()).resolves.toBe(0);
+    await graph.moduleFilter(page).selectOption({ label: 'Tous les modules' });
+    await expect.poll(() => graph.counts(page).textContent()).toBe(before);
+  });
+
+  it('searches a node with the keyboard and follows it to its editor', async () => {
+    await graph.search(page, 'resilier');
+    await expect(graph.searchResults(page).first().textContent()).resolves.toBe('Interaction · resilierContrat');
+    await page.keyboard.press('Enter');
+    await expect(graph.panelTitle(page).textContent()).resolves.toBe('Interaction · resilierContrat');
+    // The panel has the focus: the next Tab reaches the link to the editor.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('cg-panel-title');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Ouvrir l'éditeur");
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/configuration\/nlu\/interactions\/[^/]+$/);
+    await page.getByRole('heading', { name: 'resilierContrat', level: 1 }).waitFor();
+  });
+});

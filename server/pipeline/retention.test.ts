@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses, analysisFiles, webhookDeliveries } from '../db/schema';
 import { createTestServer, type TestServer } from '../test-support/test-server';
+import { rowsOf } from './claim';
 import { anonymizeDue } from './retention';
 import { createEnvironment, fixture, queueAnalysis } from './testing/analyses';
 
@@ -96,5 +97,28 @@ describe('retention', () => {
       VALUES (gen_random_uuid()::text, ${id}, 'http://127.0.0.1:9/', 'analysis', 2, 'scheduled', '{}'::jsonb)`);
     await anonymizeDue(server.handle.db);
     expect((await state(id)).row.anonymizedAt).toBeNull();
+  });
+
+  it('makes the dashboard forget extracted values older than the retention, keeping the other counts', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, { retention: '1w' });
+    const kept = await createEnvironment(db, { retention: 'always' });
+    const hour = (daysAgo: number) => new Date(Math.floor((Date.now() - daysAgo * DAY) / 3_600_000) * 3_600_000).toISOString();
+    const figures = JSON.stringify({ finished: { processed: 3 }, extractedValue: { 'iban\u0001FR7630006000011234567890189': 2 } });
+    for (const [env, daysAgo] of [[envId, 8], [envId, 2], [kept, 400], ['deleted-environment', 1]] as const) {
+      await db.execute(sql`INSERT INTO dashboard_hours (environment_id, hour, figures) VALUES (${env}, ${hour(daysAgo)}::timestamptz, ${figures}::jsonb)`);
+    }
+    await anonymizeDue(db);
+    const rows = await db.execute(sql`SELECT environment_id, hour, figures FROM dashboard_hours WHERE environment_id IN (${envId}, ${kept}, 'deleted-environment')`);
+    const byKey = new Map(
+      rowsOf(rows).map((row) => [
+        `${row.environment_id === envId ? 'env' : row.environment_id === kept ? 'kept' : 'deleted'}:${new Date(row.hour as string).toISOString() === hour(8) ? 'old' : 'other'}`,
+        row.figures,
+      ]),
+    );
+    expect(byKey.get('env:old')).toEqual({ finished: { processed: 3 } });
+    expect(byKey.get('env:other')).toHaveProperty('extractedValue');
+    expect(byKey.get('kept:other')).toHaveProperty('extractedValue');
+    expect(byKey.get('deleted:other')).toEqual({ finished: { processed: 3 } });
   });
 });

@@ -8,6 +8,10 @@
  * metadata: name, status, dates, input type, metadata, sizes, trace and delivery outcomes. Only
  * finished analyses are touched (one awaiting its final status is not finished), and never while a
  * delivery is still scheduled (it needs its payload). Safe to run from several processes at once.
+ *
+ * The dashboard's rolled-up hours count extracted values (top extracted values), which are content:
+ * an hour older than the environment's retention forgets them too, as does every hour of a deleted
+ * environment. The other counts (statuses, categories, durations) are metadata and stay.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/open';
@@ -52,6 +56,26 @@ export async function anonymizeDue(db: Database, now: Date = new Date()): Promis
       RETURNING a.id`);
     const count = rowsOf(result).length;
     total += count;
-    if (count < BATCH) return total;
+    if (count < BATCH) break;
   }
+  await forgetExtractedValuesDue(db, at);
+  return total;
+}
+
+/** The retention period of an environment's settings, as a SQL interval; null for `always`. */
+const RETENTION_INTERVAL = sql`CASE coalesce(e.settings->>'retention', '1m')
+  WHEN 'always' THEN NULL WHEN 'never' THEN interval '0' WHEN '1d' THEN interval '1 day' WHEN '1w' THEN interval '7 days'
+  WHEN '6m' THEN interval '6 months' WHEN '1y' THEN interval '1 year' ELSE interval '1 month' END`;
+
+async function forgetExtractedValuesDue(db: Database, at: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE dashboard_hours AS h SET figures = h.figures - 'extractedValue'
+    WHERE h.figures -> 'extractedValue' IS NOT NULL
+      AND (
+        NOT EXISTS (SELECT 1 FROM environments e WHERE e.id = h.environment_id)
+        OR EXISTS (
+          SELECT 1 FROM environments e WHERE e.id = h.environment_id
+            AND h.hour + interval '1 hour' <= ${at}::timestamptz - ${RETENTION_INTERVAL}
+        )
+      )`);
 }

@@ -148,6 +148,9 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'versions.compare': [...PROJECT_READERS, ...OPERATIONS],
   'versions.restore': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'versions.delete': PROJECT_CONFIGURATORS,
+  'configurationDocument.get': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'configurationDocument.check': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'configurationDocument.save': PROJECT_CONFIGURATORS,
   // NLU configuration (issue 12): qualifiers read it, configurators change it.
   'nlu.archetypes.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'nlu.archetypes.create': PROJECT_CONFIGURATORS,

@@ -58,7 +58,11 @@ function documentPath(document: ConfigurationDocument, message: ConfigurationMes
 
 export function documentMessages(document: ConfigurationDocument): DocumentMessage[] {
   const module = messagesOf(document.settings.modules, interactionNamesOf(document), serverFactsOf(document)).map(
-    (message): DocumentMessage => ({ ...message, path: documentPath(document, message) }),
+    (message): DocumentMessage => {
+      const path = documentPath(document, message);
+      // The criterion's `interaction` line, rather than the criterion's first line.
+      return { ...message, path: message.code === 'unknownInteraction' ? [...path, 'interaction'] : path };
+    },
   );
   const served = new Set(document.nlu.servers.flatMap((server) => ((server as { contexts?: unknown }).contexts as string[] | undefined) ?? []));
   const unserved = (document.nlu.contexts as { name?: unknown }[]).flatMap((context, index): DocumentMessage[] => {

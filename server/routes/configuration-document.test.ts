@@ -62,7 +62,7 @@ describe('configuration document', () => {
     const [interaction] = await server.handle.db.select().from(nluInteractions).where(eq(nluInteractions.environmentId, envId)).limit(1);
     await server.handle.db
       .insert(nluFunctions)
-      .values({ id: 'fn-keep', environmentId: envId, name: 'keepMe', kind: 'isPresent', parameterName: 'contrat' } as typeof nluFunctions.$inferInsert);
+      .values({ id: 'fn-keep', environmentId: envId, name: 'keepMe', kind: 'interactionAfter', interactionToFind: 'declarerSinistre' });
     await server.handle.db.update(nluInteractions).set({ distance: 7, functions: ['keepMe'] }).where(eq(nluInteractions.id, interaction!.id));
 
     const text = (await documentText(envId)).replace('name: Résiliation', 'name: Résiliation de contrat').replace("- name: produit\n", '- name: produitAssure\n');

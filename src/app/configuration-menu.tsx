@@ -21,7 +21,7 @@ export interface ConfigurationEntry {
 
 export interface ConfigurationSection {
   /** i18n namespace of the section's title and descriptions. */
-  namespace: 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules';
+  namespace: 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules' | 'configurationIde';
   /** Title key (in `namespace`). */
   title: string;
   entries: ConfigurationEntry[];
@@ -80,10 +80,16 @@ export const configurationMenu: ConfigurationSection[] = [
     title: 'menu.title',
     entries: [{ title: 'ocrDataExtraction', description: 'menu.rules', icon: 'document', to: paths.ocrDataExtraction }],
   },
+  {
+    // Issue 17: the whole configuration as one YAML document.
+    namespace: 'configurationIde',
+    title: 'menu.title',
+    entries: [{ title: 'configurationIde', description: 'menu.ide', icon: 'code', to: paths.configurationIde }],
+  },
 ];
 
 export function ConfigurationMenuPage() {
-  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules']);
+  const { t } = useTranslation(['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'configurationIde']);
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">

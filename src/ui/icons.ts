@@ -8,7 +8,7 @@ import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
 import { splitPathsBySizeLoader } from '@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader';
 
 const curated = import.meta.glob<IconPaths>(
-  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{add,arrow-down,arrow-up,book,build,caret-down,chevron-down,chevron-left,chevron-right,chevron-up,circle,cloud-upload,cog,cross,cube,dashboard,database,disable,document,document-open,double-caret-vertical,download,drag-handle-vertical,duplicate,edit,envelope,error,exchange,export,eye-off,eye-open,floppy-disk,folder-close,folder-open,function,git-branch,graph,help,history,home,inbox,inbox-geo,info-sign,key,lab-test,list,lock,log-out,media,merge-links,minus,new-person,notifications,numerical,office,offline,person,play,refresh,reset,search,search-text,settings,small-cross,small-tick,stop,tag,th,th-derived,tick,tick-circle,timeline-bar-chart,trash,updated,user,warning-sign}.js',
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{add,arrow-down,arrow-up,book,build,caret-down,chevron-down,chevron-left,chevron-right,chevron-up,circle,cloud-upload,code,cog,cross,cube,dashboard,database,disable,document,document-open,double-caret-vertical,download,drag-handle-vertical,duplicate,edit,envelope,error,exchange,export,eye-off,eye-open,floppy-disk,folder-close,folder-open,function,git-branch,graph,help,history,home,inbox,inbox-geo,info-sign,key,lab-test,list,lock,log-out,media,merge-links,minus,new-person,notifications,numerical,office,offline,person,play,refresh,reset,search,search-text,settings,small-cross,small-tick,stop,tag,th,th-derived,tick,tick-circle,timeline-bar-chart,trash,updated,user,warning-sign}.js',
   { import: 'default' },
 );
 

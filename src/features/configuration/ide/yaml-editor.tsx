@@ -11,7 +11,7 @@ import { yaml, yamlLanguage } from '@codemirror/lang-yaml';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, EditorState, type Text } from '@codemirror/state';
-import { EditorView, highlightActiveLine, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
+import { EditorView, highlightActiveLine, highlightActiveLineGutter, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
 import { stateExtensions } from 'codemirror-json-schema';
 import { yamlCompletion, yamlSchemaHover } from 'codemirror-json-schema/yaml';
 import { configurationJsonSchema } from '../../../configuration-document/json-schema';
@@ -57,6 +57,7 @@ export default function YamlEditor({ value, onChange, problems, goTo, label, rea
         extensions: [
           lineNumbers(),
           highlightActiveLine(),
+          highlightActiveLineGutter(),
           history(),
           // Tab indents inside the editor; Escape then Tab leaves it (CodeMirror's keyboard rule).
           keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),

@@ -68,6 +68,8 @@ export async function saveDocument(db: Database, environmentId: string, text: st
   const checked = await checkDocument(db, environmentId, text);
   const { incoming, changes } = checked;
   if (incoming === null) throw refusedText(checked.problems);
+  const schema = checked.blocking.filter((problem) => problem.source === 'schema' || problem.source === 'syntax');
+  if (schema.length > 0) throw refusedText(schema);
   if (checked.blocking.length > 0) {
     throw new HttpError(422, { message: `The configuration was not saved: ${checked.blocking.map((p) => p.message).join('; ')}`, code: 'configurationInvalid', problems: checked.blocking });
   }

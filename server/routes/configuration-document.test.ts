@@ -107,6 +107,31 @@ describe('configuration document', () => {
     expect((await call('configurator', 'GET', `/${envId}/versions`)).json()).toEqual(versionsBefore);
   });
 
+  it('refuses a module config that is not its module\'s only when the save touches that module', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/v4/console/api/project/demo-nlu/environments',
+      headers: headers.admin,
+      payload: { name: 'Modèle assurance', source: { kind: 'template', template: 'insurance:meeting' } },
+    });
+    const envId = created.json<{ id: string }>().id;
+    const text = await documentText(envId);
+    // The template's extraction module lists its fields as names, not as extraction field objects.
+    const checked = (await call('configurator', 'POST', `/${envId}/configuration/document/check`, { text })).json<{ problems: DocumentProblem[]; blocking: DocumentProblem[] }>();
+    expect(checked.problems.some((p) => p.source === 'schema' && p.path.includes('fields'))).toBe(true);
+    expect(checked.blocking).toEqual([]);
+
+    const retention = text.replace('debugMode: false', 'debugMode: true');
+    expect(retention).not.toBe(text);
+    expect((await call('configurator', 'PUT', `/${envId}/configuration/document`, { text: retention, versionName: 'Conservation' })).statusCode).toBe(200);
+
+    const touched = retention.replace('name: Extraction des informations du contrat', 'name: Extraction du contrat');
+    const refused = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text: touched, versionName: 'Extraction' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'configurationSchema' });
+    expect(refused.json<{ params: { line: number } }>().params.line).toBeGreaterThan(lineOf(touched, 'name: Extraction du contrat'));
+  });
+
   it('refuses a blocking configuration message of a changed module with its line', async () => {
     const text = await documentText('demo-nlu-prod');
     const broken = text.replace('defaultCategory: Autre', 'defaultCategory: "   "');

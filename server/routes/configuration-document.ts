@@ -16,7 +16,7 @@ export function registerConfigurationDocumentRoutes(app: FastifyInstance, ctx: S
 
   registerEndpoint(app, ctx, checkConfigurationDocument, async ({ params, body }) => {
     const checked = await checkDocument(ctx.db, params.envId, body.text);
-    return { problems: checked.problems, changes: [...checked.changes.settings, ...checked.changes.nlu] };
+    return { problems: checked.problems, blocking: checked.blocking, changes: [...checked.changes.settings, ...checked.changes.nlu] };
   });
 
   registerEndpoint(app, ctx, saveConfigurationDocument, async ({ params, body, request }) => {

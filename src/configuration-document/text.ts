@@ -28,7 +28,7 @@ export interface TextProblem {
 }
 
 export interface ReadResult {
-  /** The configuration when the text has no problem. */
+  /** The configuration when the text is one (module configs may still have problems, listed). */
   document: ConfigurationDocument | null;
   /** The text's YAML value even when the schema refuses it (the outline and the checks still run on it). */
   raw: unknown;
@@ -87,14 +87,15 @@ export function readDocumentText(text: string): ReadResult {
   if (syntax.length > 0) return { document: null, raw: null, problems: syntax, lineOf };
   const raw: unknown = parsed.toJS({ maxAliasCount: 0 }) ?? {};
   const checked = configurationDocumentSchema.safeParse(raw);
-  const issues = checked.success ? moduleConfigIssues(checked.data.settings.modules) : checked.error.issues;
-  if (checked.success && issues.length === 0) return { document: checked.data as ConfigurationDocument, raw, problems: [], lineOf };
-  const problems = issues.map((issue): TextProblem => {
-    const path = issue.path.map(String);
+  const toProblem = (issue: { path: PropertyKey[]; message: string }): TextProblem => {
     const position = where(issue.path as (string | number)[]);
-    return { kind: 'schema', line: position.line, column: position.column, path, message: schemaMessage(issue) };
-  });
-  return { document: null, raw, problems, lineOf };
+    return { kind: 'schema', line: position.line, column: position.column, path: issue.path.map(String), message: schemaMessage(issue) };
+  };
+  if (!checked.success) return { document: null, raw, problems: checked.error.issues.map(toProblem), lineOf };
+  // A module config that is not its module's config is a problem on its line, but the document is
+  // still a configuration: the server refuses it only for modules the save adds or changes (as the
+  // settings guard), so a stored config written before a rule was tightened does not block the rest.
+  return { document: checked.data as ConfigurationDocument, raw, problems: moduleConfigIssues(checked.data.settings.modules).map(toProblem), lineOf };
 }
 
 /** A zod issue as one line: its place, then zod's (English) text. */

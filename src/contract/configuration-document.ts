@@ -69,7 +69,12 @@ export const checkConfigurationDocument = defineEndpoint({
   access: access.environment('envId', 'configurator', 'operations'),
   params: envParams,
   body: textBody,
-  response: z.object({ problems: z.array(documentProblemSchema), changes: z.array(settingsChangeSchema) }),
+  response: z.object({
+    problems: z.array(documentProblemSchema),
+    /** The problems that would refuse a save (errors of the text, or of the modules it adds or changes). */
+    blocking: z.array(documentProblemSchema),
+    changes: z.array(settingsChangeSchema),
+  }),
 });
 
 export const saveConfigurationDocument = defineEndpoint({

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../i18n/dates';
 import type { Language } from '../../../storage/preferences';
 import { SettingsChangesTable } from '../../../ui/settings-changes-table';
 import { ideErrorText } from './ide-errors';
+import { problemText } from './problem-text';
 
 export function SaveDialog({ envId, text, onClose, onSaved }: { envId: string; text: string; onClose: () => void; onSaved: (version: EnvironmentVersion) => void }) {
   const { t, i18n } = useTranslation('configurationIde');
@@ -29,14 +30,23 @@ export function SaveDialog({ envId, text, onClose, onSaved }: { envId: string; t
     onSuccess: (saved) => onSaved(saved.version),
   });
   const changes = preview.data?.changes ?? [];
-  // Not a configuration at all: nothing to compare. Blocking messages are the server's to decide (422).
-  const blocking = (preview.data?.problems ?? []).filter((problem) => problem.source === 'syntax' || problem.source === 'schema');
+  // What the server would refuse: errors of the text, or of the modules it adds or changes.
+  const blocking = preview.data?.blocking ?? [];
   return (
     <Dialog isOpen onClose={onClose} title={t('save.title')} style={{ width: 760 }}>
       <DialogBody>
         {preview.isPending && <Spinner size={24} aria-label={t('save.comparing')} />}
         {preview.error && <Callout intent={Intent.DANGER}>{ideErrorText(preview.error)}</Callout>}
-        {preview.data && blocking.length > 0 && <Callout intent={Intent.DANGER}>{t('save.hasErrors', { count: blocking.length })}</Callout>}
+        {blocking.length > 0 && (
+          <Callout intent={Intent.DANGER} data-testid="configuration-ide-blocking">
+            {t('save.hasErrors', { count: blocking.length })}
+            <ul>
+              {blocking.map((problem, index) => (
+                <li key={index}>{problemText(problem)}</li>
+              ))}
+            </ul>
+          </Callout>
+        )}
         {preview.data && changes.length === 0 && <Callout intent={Intent.PRIMARY}>{t('save.noChanges')}</Callout>}
         {changes.length > 0 && (
           <div data-testid="configuration-ide-changes">

@@ -68,6 +68,7 @@ describe('configuration IDE', () => {
     await ide.eraseAtEnd(page, 'resiliation'.length);
     await page.keyboard.insertText('resilier');
     await ide.problem(page, unknown).waitFor({ state: 'detached' });
+    await ide.showOutline(page);
     await ide.outline(page).getByRole('button', { name: 'Résiliation IDE' }).waitFor();
 
     await ide.save(page, 'Depuis l’IDE');
@@ -86,6 +87,19 @@ describe('configuration IDE', () => {
 
     await ide.openFromMenu(page, PROJECT, envId);
     await ide.outline(page).getByRole('button', { name: 'Ajoutée à l’écran' }).waitFor();
-    expect(await ide.outline(page).getByRole('button', { name: 'resilier' }).count()).toBe(1);
+    expect(await ide.outline(page).locator('[data-outline-kind="rule"]', { hasText: 'resilier' }).count()).toBe(1);
+
+    // Unsaved text: leaving asks first; staying keeps it; discarded, leaving is free.
+    await ide.goToText(page, 'debugMode: false');
+    await ide.appendToLine(page, ' # essai');
+    await page.getByText('Modifications non enregistrées').first().waitFor();
+    await page.locator('.bp6-breadcrumbs').getByRole('link', { name: 'Configuration' }).click();
+    const guard = page.getByRole('dialog', { name: 'Modifications non enregistrées' });
+    await guard.getByRole('button', { name: 'Rester sur la page' }).click();
+    await guard.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/configuration\/ide$/);
+    await page.getByRole('button', { name: 'Annuler les modifications' }).click();
+    await page.locator('.bp6-breadcrumbs').getByRole('link', { name: 'Configuration' }).click();
+    await page.waitForURL(/\/configuration$/);
   }, 60_000);
 });

@@ -13,6 +13,8 @@ export const configurationIde = {
   },
   editor: (page: Page) => page.getByTestId('configuration-ide-editor').locator('.cm-content'),
   outline: (page: Page) => page.getByTestId('configuration-ide-outline'),
+  /** Shows the outline tab (the search tab hides it). */
+  showOutline: (page: Page) => page.getByRole('tab', { name: 'Plan' }).click(),
   problems: (page: Page) => page.getByTestId('configuration-ide-problems'),
   /** A problem whose text contains `text`: its "Ligne N" and text in one button. */
   problem: (page: Page, text: string | RegExp) => page.getByTestId('configuration-ide-problems').getByRole('button', { name: text }),

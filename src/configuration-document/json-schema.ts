@@ -1,8 +1,8 @@
 /**
  * The JSON Schema of the configuration document, generated from the contract's zod schemas (one
- * source of truth) for the editor's completion, hover and validation. Module configs are free
- * objects in the settings schema; here each module type's own config schema is attached with
- * `if type = … then config: …`, so a categorization module completes categories and rules.
+ * source of truth) for the editor's completion and hover. Module configs are free objects in the
+ * settings schema; here each module type with a config schema gets its own variant (`oneOf` by
+ * `type`), so a categorization module completes categories and rules.
  */
 import { z } from 'zod';
 import { configurationDocumentSchema } from './document';
@@ -20,10 +20,15 @@ export function configurationJsonSchema(): JsonSchema {
   const settings = (schema.properties as Record<string, JsonSchema>).settings!;
   const modules = (settings.properties as Record<string, JsonSchema>).modules!;
   const item = modules.items as JsonSchema;
-  item.allOf = Object.entries(MODULE_CONFIG_SCHEMAS).map(([type, config]) => {
+  const properties = item.properties as Record<string, JsonSchema>;
+  const typed = Object.entries(MODULE_CONFIG_SCHEMAS).map(([type, config]) => {
     const { $schema: _ignored, ...configSchema } = z.toJSONSchema(config, OPTIONS) as JsonSchema;
-    return { if: { properties: { type: { const: type } }, required: ['type'] }, then: { properties: { config: configSchema } } };
+    return { ...item, properties: { ...properties, type: { const: type }, config: configSchema } };
   });
+  const others = (properties.type!.enum as string[]).filter((type) => !(type in MODULE_CONFIG_SCHEMAS));
+  // One variant per module type with a config schema (completion and hover follow the `type`
+  // written), one for the others; the editor's schema tools resolve `oneOf` by the data.
+  modules.items = { oneOf: [...typed, { ...item, properties: { ...properties, type: { enum: others } } }] };
   cached = schema;
   return schema;
 }

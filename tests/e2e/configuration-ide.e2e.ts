@@ -89,9 +89,15 @@ describe('configuration IDE', () => {
     await ide.outline(page).getByRole('button', { name: 'Ajoutée à l’écran' }).waitFor();
     expect(await ide.outline(page).locator('[data-outline-kind="rule"]', { hasText: 'resilier' }).count()).toBe(1);
 
-    // Unsaved text: leaving asks first; staying keeps it; discarded, leaving is free.
+    // Completion from the JSON Schema: on a new key of the settings, the settings' own keys are offered.
     await ide.goToText(page, 'debugMode: false');
-    await ide.appendToLine(page, ' # essai');
+    await ide.appendToLine(page, '\n  re');
+    await page.keyboard.press('Control+Space');
+    const options = await ide.completions(page);
+    expect(options).toEqual(expect.arrayContaining(['retention', 'replyTemplates']));
+    await page.keyboard.press('Escape');
+
+    // Unsaved text: leaving asks first; staying keeps it; discarded, leaving is free.
     await page.getByText('Modifications non enregistrées').first().waitFor();
     await page.locator('.bp6-breadcrumbs').getByRole('link', { name: 'Configuration' }).click();
     const guard = page.getByRole('dialog', { name: 'Modifications non enregistrées' });

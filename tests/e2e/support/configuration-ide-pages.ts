@@ -38,6 +38,12 @@ export const configurationIde = {
   },
   /** The text of the line the cursor is on. */
   activeLine: (page: Page) => page.locator('.cm-activeLine').first().textContent(),
+  /** The labels of the completion list, once it shows. */
+  async completions(page: Page): Promise<string[]> {
+    const list = page.locator('.cm-tooltip-autocomplete');
+    await list.waitFor();
+    return list.locator('.cm-completionLabel').allTextContents();
+  },
   /** Types at the end of the cursor's line, as is (no auto-indent). */
   async appendToLine(page: Page, text: string) {
     await page.keyboard.press('End');

@@ -102,7 +102,5 @@ export default defineConfig({
     // machine, more on a busy 2-core one. A timeout there says nothing about the product.
     hookTimeout: 60000,
     pool: 'forks',
-    // Its ESM imports name no file extensions (bundlers accept them, Node does not): let vite read it.
-    server: { deps: { inline: ['codemirror-json-schema'] } },
   },
 });

@@ -1,6 +1,6 @@
 /**
  * The JSON Schema of the configuration document, generated from the contract's zod schemas (one
- * source of truth) for the editor's completion and hover. Module configs are free objects in the
+ * source of truth) for the editor's key completion (key-completion.ts). Module configs are free objects in the
  * settings schema; here each module type with a config schema gets its own variant (`oneOf` by
  * `type`), so a categorization module completes categories and rules.
  */
@@ -26,8 +26,8 @@ export function configurationJsonSchema(): JsonSchema {
     return { ...item, properties: { ...properties, type: { const: type }, config: configSchema } };
   });
   const others = (properties.type!.enum as string[]).filter((type) => !(type in MODULE_CONFIG_SCHEMAS));
-  // One variant per module type with a config schema (completion and hover follow the `type`
-  // written), one for the others; the editor's schema tools resolve `oneOf` by the data.
+  // One variant per module type with a config schema (completion follows the `type` written), one
+  // for the others.
   modules.items = { oneOf: [...typed, { ...item, properties: { ...properties, type: { enum: others } } }] };
   cached = schema;
   return schema;

@@ -44,6 +44,8 @@ export const configurationIde = {
     await list.waitFor();
     return list.locator('.cm-completionLabel').allTextContents();
   },
+  /** Picks an option of the completion list with the mouse. */
+  pickCompletion: (page: Page, label: string) => page.locator('.cm-tooltip-autocomplete li', { hasText: label }).click(),
   /** Types at the end of the cursor's line, as is (no auto-indent). */
   async appendToLine(page: Page, text: string) {
     await page.keyboard.press('End');

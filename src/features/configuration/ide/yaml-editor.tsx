@@ -1,20 +1,18 @@
 /**
- * The IDE's YAML editor (CodeMirror 6): completion and hover from the configuration's JSON Schema
- * (generated from the contract's zod schemas, codemirror-json-schema's YAML support), the problems
- * as diagnostics on their lines, and a `goTo` line that moves the cursor there and scrolls to it.
+ * The IDE's YAML editor (CodeMirror 6): key completion from the configuration's JSON Schema
+ * (generated from the contract's zod schemas), the problems as diagnostics on their lines, and a
+ * `goTo` line that moves the cursor there and scrolls to it.
  * Loaded lazily (React.lazy) so CodeMirror and the schema weigh only on this screen.
  */
 import { useEffect, useRef } from 'react';
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { yaml, yamlLanguage } from '@codemirror/lang-yaml';
+import { yaml } from '@codemirror/lang-yaml';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, EditorState, type Text } from '@codemirror/state';
-import { EditorView, highlightActiveLine, highlightActiveLineGutter, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
-import { stateExtensions } from 'codemirror-json-schema';
-import { yamlCompletion, yamlSchemaHover } from 'codemirror-json-schema/yaml';
-import { configurationJsonSchema } from '../../../configuration-document/json-schema';
+import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { configurationKeyCompletion } from './key-completion-source';
 
 export interface EditorProblem {
   line: number;
@@ -62,10 +60,7 @@ export default function YamlEditor({ value, onChange, problems, goTo, label, rea
           // Tab indents inside the editor; Escape then Tab leaves it (CodeMirror's keyboard rule).
           keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
           yaml(),
-          yamlLanguage.data.of({ autocomplete: yamlCompletion() }),
-          autocompletion(),
-          hoverTooltip(yamlSchemaHover()),
-          stateExtensions(configurationJsonSchema() as Parameters<typeof stateExtensions>[0]),
+          autocompletion({ override: [configurationKeyCompletion] }),
           syntaxHighlighting(defaultHighlightStyle),
           lintGutter(),
           EditorState.readOnly.of(readOnly),

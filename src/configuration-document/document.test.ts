@@ -7,6 +7,7 @@ import { documentProblems } from './problems';
 import { documentToText, readDocumentText } from './text';
 
 /** Texts as people and imports write them: any character but the control ones the schemas refuse. */
+// eslint-disable-next-line no-control-regex -- the control characters plainText() refuses
 const anyText = fc.string({ unit: 'grapheme', maxLength: 40 }).map((text) => text.replace(/[\u0000-\u001f\u007f]/g, ''));
 const multiline = fc.array(anyText, { maxLength: 4 }).map((lines) => lines.join('\n'));
 const name = anyText.map((text) => text.trim()).filter((text) => text.length > 0);

@@ -187,6 +187,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consolidation.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'categorization.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Configuration graph and problem checks (issue 17): read as the NLU configuration (qualifier; SRE reads what it operates).
+  'configuration.snapshot': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'extraction.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],

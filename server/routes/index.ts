@@ -30,6 +30,7 @@ import { registerReplyTemplateRoutes } from './reply-templates';
 import { registerDashboardRoutes } from './dashboard';
 import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
+import { registerConfigurationGraphRoutes } from './configuration-graph';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerAuthRoutes(app, ctx);
@@ -61,4 +62,5 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerDashboardRoutes(app, ctx);
   registerAlertRoutes(app, ctx);
   registerSreRoutes(app, ctx);
+  registerConfigurationGraphRoutes(app, ctx);
 }

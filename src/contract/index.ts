@@ -71,6 +71,7 @@ import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
 import { sreEndpoints } from './sre';
+import { configurationGraphEndpoints } from './configuration-graph';
 
 export * from './define';
 export * from './auth';
@@ -86,6 +87,7 @@ export * from './configuration-document';
 export * from './nlu';
 export * from './categorization';
 export * from './reply-templates';
+export * from './configuration-graph';
 
 export const allEndpoints: readonly Endpoint[] = [
   loginCheck,
@@ -162,4 +164,5 @@ export const allEndpoints: readonly Endpoint[] = [
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
+  ...configurationGraphEndpoints,
 ];

@@ -45,10 +45,12 @@ import frSre from './resources/fr/sre.json';
 import enSre from './resources/en/sre.json';
 import frConfigurationIde from './resources/fr/configurationIde.json';
 import enConfigurationIde from './resources/en/configurationIde.json';
+import frConfigurationProblems from './resources/fr/configurationProblems.json';
+import enConfigurationProblems from './resources/en/configurationProblems.json';
 
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules, extraction: frExtraction, dashboard: frDashboard, sre: frSre, configurationIde: frConfigurationIde },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules, extraction: enExtraction, dashboard: enDashboard, sre: enSre, configurationIde: enConfigurationIde },
+  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules, extraction: frExtraction, dashboard: frDashboard, sre: frSre, configurationIde: frConfigurationIde, configurationProblems: frConfigurationProblems },
+  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules, extraction: enExtraction, dashboard: enDashboard, sre: enSre, configurationIde: enConfigurationIde, configurationProblems: enConfigurationProblems },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ConfigurationDocument } from '../../src/configuration-document/document';
+import { graphProblemsChecker } from '../../src/configuration-document/graph-checks';
 import { documentProblems, type DocumentChecker } from '../../src/configuration-document/problems';
 import type { DocumentProblem } from '../../src/contract/configuration-document';
 import type { SettingsChange } from '../../src/contract/environments';
@@ -21,8 +22,8 @@ import { importOriginalExport } from '../nlu/import';
 import { readPreserved, writePreserved } from './preserved-nlu';
 import { documentChanges, storedDocument } from './stored';
 
-/** Extra problem checks run on every document (the graph visualiser's configuration checks plug in here). */
-export const DOCUMENT_CHECKERS: DocumentChecker[] = [];
+/** Extra problem checks run on every document: the graph visualiser's configuration problem checks. */
+export const DOCUMENT_CHECKERS: readonly DocumentChecker[] = [graphProblemsChecker];
 
 function refusedText(problems: DocumentProblem[]): HttpError {
   const first = problems.find((problem) => problem.source === 'syntax' || problem.source === 'schema')!;
@@ -57,7 +58,8 @@ export async function checkDocument(db: Database, environmentId: string, text: s
   const touched = touchedModules(stored, incoming);
   const moduleAt = (path: string[]) => (path[0] === 'settings' && path[1] === 'modules' ? read.document!.settings.modules[Number(path[2])]?.id : undefined);
   const blocking = problems.filter((problem) => {
-    if (problem.severity !== 'error') return false;
+    // The graph's checks are shown, not enforced: the structured screens save such states too.
+    if (problem.severity !== 'error' || problem.source === 'check') return false;
     const moduleId = moduleAt(problem.path);
     return moduleId === undefined ? problem.source !== 'message' : touched.has(moduleId);
   });

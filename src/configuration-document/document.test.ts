@@ -110,3 +110,25 @@ describe('configuration document text', () => {
     expect(text.split('\n')[category.line - 1]).toContain('Invoices');
   });
 });
+
+describe('graph problem checks in the document', () => {
+  it('places them on their entity line, leaving to the §8 messages what they already say', async () => {
+    const { graphProblemsChecker } = await import('./graph-checks');
+    const document = documentOf(
+      {},
+      {
+        archetypes: [{ name: 'orphan', dict: [{ lang: 'fr', dictionary: 'mot\n[[absent]]' }] }],
+        contexts: [{ name: 'main', interactions: [] }],
+        servers: [{ name: 's', contexts: ['main', 'ghost'] }],
+      },
+    );
+    const text = documentToText(document);
+    const problems = documentProblems(text, [graphProblemsChecker]).problems.filter((problem) => problem.source === 'check');
+    const codes = problems.map((problem) => problem.code);
+    expect(codes).toEqual(expect.arrayContaining(['unknownSubArchetype', 'unusedArchetype', 'serverUnknownContext']));
+    const orphan = problems.find((problem) => problem.code === 'unusedArchetype')!;
+    expect(text.split('\n')[orphan.line - 1]).toContain('name: orphan');
+    const ghost = problems.find((problem) => problem.code === 'serverUnknownContext')!;
+    expect(text.split('\n')[ghost.line - 1]).toContain('name: s');
+  });
+});

@@ -2,7 +2,7 @@
  * A document problem in the user's language, from its source and code: §8 "Syntax error in your
  * configuration" with the line and the parser's message, schema errors, the configuration messages
  * (the categorization screens' texts; "no server linked" the NLU's), and the extra checks' codes
- * (`configurationIde:checks.<code>`, else their English message until a translation exists).
+ * (the graph's problem checks: `configurationProblems:problems.<code>`).
  */
 import i18next from 'i18next';
 import type { DocumentProblem } from '../../../contract/configuration-document';
@@ -21,6 +21,7 @@ export function problemText(problem: DocumentProblem): string {
       if (problem.code === 'noServerLinked') return t('configurationIde:problems.noServerLinked', problem.params);
       return configurationMessageText(problem as Parameters<typeof configurationMessageText>[0]);
     case 'check':
-      return i18next.exists(`configurationIde:checks.${problem.code}`) ? t(`configurationIde:checks.${problem.code}`, problem.params) : problem.message;
+      // The graph's configuration problem checks (namespace `configurationProblems`), else a checker's own English text.
+      return i18next.exists(`configurationProblems:problems.${problem.code}`) ? t(`configurationProblems:problems.${problem.code}`, problem.params) : problem.message;
   }
 }

@@ -3,8 +3,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // The area files, not schema.ts (it only re-exports them).
-  schema: ['./server/db/schema-shared.ts', './server/db/schema-accounts.ts', './server/db/schema-projects.ts', './server/db/schema-analyses.ts', './server/db/schema-nlu.ts', './server/db/schema-replies.ts', './server/db/schema-dashboard.ts', './server/db/schema-alerts.ts'],
+  // Every area's tables (schema.ts only re-exports them); a new schema-<area>.ts needs no edit here.
+  schema: './server/db/schema-*.ts',
   out: './server/db/migrations',
   strict: true,
   verbose: true,

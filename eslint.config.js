@@ -19,6 +19,12 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'react-hooks/set-state-in-effect': 'off',
+      // Blueprint's FileInput speaks English by default; src/ui/file-input.tsx gives it our words.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@blueprintjs/core', importNames: ['FileInput'], message: 'Use FileInput from src/ui/file-input.tsx (translated texts).' }] },
+      ],
     },
   },
+  { files: ['src/ui/file-input.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

@@ -2,6 +2,7 @@
  * Builds the Fastify instance: the API from the contract, its OpenAPI document and the built console.
  * Tests call this with an in-memory database; main.ts calls it with the real one and listens.
  */
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { UPLOAD_LIMITS } from '../src/contract/uploads';
@@ -25,6 +26,8 @@ import { createPublicLinks } from './mail/public-links';
 import { startSweeper } from './nlu/lifecycle';
 import { startDashboardRollup } from './dashboard/rollup';
 import { startAlertJob } from './alerts/evaluate';
+import { startConnectorJob } from './integrations/job';
+import { INTEGRATION_DEFAULTS, type IntegrationSettings } from './integrations/settings';
 import { createNluRuntime, type NluRuntime, type NluRuntimeOptions } from './nlu/runtime';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
 import { registerRoutes } from './routes/index';
@@ -80,6 +83,8 @@ export interface BuildAppOptions {
   nlu?: Partial<NluRuntimeOptions> | NluRuntime;
   /** Dashboards (POSTROOM_DASHBOARDS); on when absent. */
   dashboards?: boolean;
+  /** Connector providers' URLs, platform Google client and run intervals (integrations/settings.ts). */
+  integrations?: Partial<IntegrationSettings>;
 }
 
 /** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -114,6 +119,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     access: options.accessCache ?? createAccessCache({ ttlMs: options.accessCacheTtlMs }),
     nlu: options.nlu !== undefined && 'engines' in options.nlu ? options.nlu : createNluRuntime(options.nlu),
     dashboards: options.dashboards ?? true,
+    integrations: { ...INTEGRATION_DEFAULTS, ...definedOnly(options.integrations ?? {}) },
     sso: {
       settings: options.sso ?? {},
       oidc: createOidcClients(transactions, options.sso?.allowLoopbackHttp === true),
@@ -137,6 +143,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerOpenApi(app, allEndpoints, VERSION);
   registerConsole(app, options.staticDir);
   if (options.pipeline) installPipeline(app, ctx, options.pipeline);
+  if (options.pipeline) installConnectorJob(app, ctx);
   if (options.pipeline && ctx.dashboards) installDashboardJobs(app, ctx);
   installNluSweeper(app, ctx);
   return app;
@@ -168,6 +175,20 @@ function installDashboardJobs(app: FastifyInstance, ctx: ServerContext): void {
     stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed')));
   });
   app.addHook('onClose', async () => stops.forEach((stop) => stop()));
+}
+
+/** Connector runs, their scheduling and write-backs (integrations/job.ts), beside the pipeline. */
+function installConnectorJob(app: FastifyInstance, ctx: ServerContext): void {
+  let stop: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    const deps = { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, integrations: ctx.integrations, log: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => app.log[level](details, message) };
+    stop = startConnectorJob(deps, `${process.pid}:${randomUUID()}`, (error) => app.log.error({ err: error }, 'the connector job failed'));
+  });
+  app.addHook('onClose', async () => stop?.());
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
 
 /** Stops NLU servers idle for 5 minutes (§9), in every process: the database says which. */

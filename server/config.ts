@@ -1,4 +1,5 @@
 /** Settings read from the environment once at start (documented in the README). */
+import type { IntegrationSettings } from './integrations/settings';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { GOOGLE_ISSUER, type SsoSettings } from './sso/settings';
@@ -24,6 +25,13 @@ const envSchema = z.object({
   POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
   // Analyses pipeline (README "Analyses pipeline"): 0 workers leaves analyses to other processes.
   /** §8 'Dashboards are not available on this deployment' when false. */
+  POSTROOM_GOOGLE_OAUTH_AUTHORIZE_URL: z.url().optional(),
+  POSTROOM_GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
+  POSTROOM_GMAIL_API_URL: z.url().optional(),
+  POSTROOM_GMAIL_CLIENT_ID: z.string().optional(),
+  POSTROOM_GMAIL_CLIENT_SECRET: z.string().optional(),
+  POSTROOM_CONNECTOR_INTERVAL_MS: z.coerce.number().int().min(1000).optional(),
+  POSTROOM_CONNECTOR_POLL_MS: z.coerce.number().int().min(100).optional(),
   POSTROOM_DASHBOARDS: z.enum(['true', 'false']).default('true'),
   POSTROOM_PIPELINE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   POSTROOM_PIPELINE_POLL_MS: z.coerce.number().int().min(10).optional(),
@@ -70,6 +78,8 @@ export interface ServerConfig {
     stopGraceMs?: number;
   };
   nlu: { startupMs?: number; idleMs?: number };
+  /** Connectors (server/integrations/settings.ts); unset values take the defaults there. */
+  integrations: Partial<IntegrationSettings>;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -109,6 +119,15 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       deliveryBackoffMs: e.POSTROOM_WEBHOOK_BACKOFF_MS,
     },
     nlu: { startupMs: e.POSTROOM_NLU_STARTUP_MS, idleMs: e.POSTROOM_NLU_IDLE_MS },
+    integrations: {
+      googleAuthorizeUrl: e.POSTROOM_GOOGLE_OAUTH_AUTHORIZE_URL,
+      googleTokenUrl: e.POSTROOM_GOOGLE_OAUTH_TOKEN_URL,
+      gmailApiUrl: e.POSTROOM_GMAIL_API_URL?.replace(/\/+$/, ''),
+      platformClientId: e.POSTROOM_GMAIL_CLIENT_ID,
+      platformClientSecret: e.POSTROOM_GMAIL_CLIENT_SECRET,
+      runEveryMs: e.POSTROOM_CONNECTOR_INTERVAL_MS,
+      pollMs: e.POSTROOM_CONNECTOR_POLL_MS,
+    },
     sso: {
       // Google is on only with both halves of its credentials.
       ...(e.POSTROOM_GOOGLE_CLIENT_ID !== undefined && e.POSTROOM_GOOGLE_CLIENT_SECRET !== undefined

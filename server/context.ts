@@ -3,6 +3,7 @@ import type { AccessCache } from './auth/access-cache';
 import type { TokenService } from './auth/tokens';
 import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/open';
+import type { IntegrationSettings } from './integrations/settings';
 import type { Mailer } from './mail/mailer';
 import type { OutboundClient } from './outbound/client';
 import type { PublicLinks } from './mail/public-links';
@@ -26,6 +27,8 @@ export interface ServerContext {
   access: AccessCache;
   /** NLU servers' clock and timings, and this process's compiled engines (nlu/runtime.ts). */
   nlu: NluRuntime;
+  /** Where the connectors' providers are and how often they run (integrations/settings.ts). */
+  integrations: IntegrationSettings;
   /** Dashboards on (POSTROOM_DASHBOARDS, on unless `false`); off, their endpoints answer 503 dashboardsDisabled. */
   dashboards: boolean;
 }

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     outbound: createOutboundClient({ allowPrivate: config.outbound.allowPrivate }),
     nlu: config.nlu,
     dashboards: config.dashboards,
+    integrations: config.integrations,
   });
 
   app.log.info(

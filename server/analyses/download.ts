@@ -29,7 +29,7 @@ export async function loadDownload(
     .select({ name: analysisFiles.name, contentType: analysisFiles.contentType, content: analysisFiles.content })
     .from(analysisFiles)
     .where(and(eq(analysisFiles.id, fileId), eq(analysisFiles.analysisId, analysisId)));
-  if (file === undefined) throw new HttpError(404, { message: 'File not found', code: 'notFound' });
+  if (file === undefined) throw new HttpError(404, { message: 'File not found', code: 'fileNotFound' });
   // Retention empties the bytes; an analysis caught half-way through looks anonymized too.
   if (file.content === null) throw analysisAnonymized();
   return {

@@ -39,12 +39,14 @@ declare module 'fastify' {
   }
 }
 
+type UnauthorizedCode = 'unauthenticated' | 'invalidToken' | 'sessionEnded' | 'accessKeyRequired' | 'unknownAccessKey';
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-function unauthorized(message: string, error?: 'invalid_token'): HttpError {
+function unauthorized(code: UnauthorizedCode, message: string, error?: 'invalid_token'): HttpError {
   // RFC 6750: tell the client which scheme to use and, for a bad token, that it was the token.
   const challenge = error === undefined ? 'Bearer realm="postroom"' : `Bearer realm="postroom", error="${error}"`;
-  return new HttpError(401, { message }, { 'WWW-Authenticate': challenge });
+  return new HttpError(401, { message, code }, { 'WWW-Authenticate': challenge });
 }
 
 const identityColumns = {
@@ -69,14 +71,14 @@ const identities = (ctx: ServerContext) => ctx.access.table<SessionIdentity | nu
 
 async function ghost(ctx: ServerContext, actor: Identity, sessionId: string, targetId: string): Promise<Principal> {
   if (actor.providerRole !== 'support') {
-    throw new HttpError(403, { message: 'Only provider support may act as another user', code: 'forbidden' });
+    throw new HttpError(403, { message: 'Only provider support may act as another user', code: 'ghostSupportOnly' });
   }
   // By id only: a username may look like another account's email, an id names one account.
   const [user] = await ctx.db.select(identityColumns).from(users).where(eq(users.id, targetId));
-  if (user === undefined) throw new HttpError(403, { message: 'Unknown user to act as', code: 'forbidden' });
+  if (user === undefined) throw new HttpError(403, { message: 'Unknown user to act as', code: 'ghostUnknownUser' });
   // Acting as another provider account would lend its rights and blur the audit trail.
   if (user.providerRole !== null) {
-    throw new HttpError(403, { message: 'Provider staff cannot be ghosted', code: 'forbidden' });
+    throw new HttpError(403, { message: 'Provider staff cannot be ghosted', code: 'ghostProviderStaff' });
   }
   return { ...user, actor, sessionId };
 }
@@ -87,12 +89,12 @@ export async function authenticate(
   switchUser?: string,
 ): Promise<Principal> {
   const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
-  if (token === undefined) throw unauthorized('Authentication required');
+  if (token === undefined) throw unauthorized('unauthenticated', 'Authentication required');
   let verified: VerifiedToken;
   try {
     verified = await ctx.tokens.verifySession('access', token);
   } catch (error) {
-    if (error instanceof TokenError) throw unauthorized(error.message, 'invalid_token');
+    if (error instanceof TokenError) throw unauthorized('invalidToken', error.message, 'invalid_token');
     throw error;
   }
   const { userId, sessionId } = verified;
@@ -109,11 +111,11 @@ export async function authenticate(
     const { endedAt, tokensValidAfter, ...identity } = found;
     return { principal: Object.freeze({ ...identity, sessionId }), tokensValidAfter, sessionEnded: endedAt !== null };
   });
-  if (row === null) throw unauthorized('Invalid token', 'invalid_token');
+  if (row === null) throw unauthorized('invalidToken', 'Invalid token', 'invalid_token');
   // Logout or a detected refresh token reuse ended the session; a password change or reset ends
   // every session opened before it.
   if (row.sessionEnded || issuedBeforeRevocation(verified, row.tokensValidAfter)) {
-    throw unauthorized('Session ended', 'invalid_token');
+    throw unauthorized('sessionEnded', 'Session ended', 'invalid_token');
   }
   return switchUser === undefined || switchUser === '' ? row.principal : ghost(ctx, row.principal, sessionId, switchUser);
 }
@@ -138,9 +140,9 @@ async function authenticateProgram(ctx: ServerContext, request: FastifyRequest):
       : request.headers.authorization === undefined
         ? undefined
         : BEARER.exec(request.headers.authorization)?.[1];
-  if (secret === undefined) throw unauthorized('An access key is required');
+  if (secret === undefined) throw unauthorized('accessKeyRequired', 'An access key is required');
   const client = await authenticateAccessKey(ctx, secret);
-  if (client === null) throw unauthorized('Unknown access key', 'invalid_token');
+  if (client === null) throw unauthorized('unknownAccessKey', 'Unknown access key', 'invalid_token');
   return client;
 }
 

@@ -47,6 +47,9 @@ const PARAMS: Record<string, string> = {
   serverId: 'probe-server',
   moduleId: 'probe-module',
   alertId: 'probe-alert',
+  kitId: 'probe-kit',
+  componentId: 'probe-component',
+  connectorId: 'probe-connector',
 };
 
 const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
@@ -141,6 +144,15 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'alerts.update': [...PROJECT_READERS, ...OPERATIONS],
   'alerts.setEnabled': [...PROJECT_READERS, ...OPERATIONS],
   'alerts.delete': [...PROJECT_READERS, ...OPERATIONS],
+  'integrations.list': PROJECT_CONFIGURATORS,
+  'integrations.create': PROJECT_CONFIGURATORS,
+  'integrations.update': PROJECT_CONFIGURATORS,
+  'integrations.setActive': PROJECT_CONFIGURATORS,
+  'integrations.delete': PROJECT_CONFIGURATORS,
+  'integrations.authorize': PROJECT_CONFIGURATORS,
+  'integrations.completeAuthorization': PROJECT_CONFIGURATORS,
+  'integrations.healthCheck': PROJECT_CONFIGURATORS,
+  'integrations.run': PROJECT_CONFIGURATORS,
   // Provider SRE screens: SRE only (support sees customers' figures only while ghosting).
   'sre.analysesCounter': OPERATIONS,
   'versions.list': [...PROJECT_READERS, ...OPERATIONS],
@@ -187,11 +199,32 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'consolidation.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'categorization.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'errorLogs.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  'configuration.wizard': PROJECT_CONFIGURATORS,
   // Configuration graph and problem checks (issue 17): read as the NLU configuration (qualifier; SRE reads what it operates).
   'configuration.snapshot': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'extraction.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
+  // Toolbox (issue 20): the rule lets members and SRE in; writing handlers further require an
+  // organisation admin or a configurator of one of its projects (toolboxEditForbidden, tested in
+  // server/routes/toolbox.test.ts). Syncing is configuration of the environment.
+  'toolbox.kits.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.create': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.get': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.update': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.delete': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.get': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.create': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.update': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.components.delete': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.save': PROJECT_CONFIGURATORS,
+  'toolbox.syncs.list': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'toolbox.sync.preview': PROJECT_CONFIGURATORS,
+  'toolbox.sync.apply': PROJECT_CONFIGURATORS,
+  'toolbox.sync.remove': PROJECT_CONFIGURATORS,
+  // The use-case library: every member of the organisation (and SRE) reads it.
+  'useCases.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
   // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
@@ -352,7 +385,7 @@ describe('hidden environments', () => {
         headers: { authorization: `Bearer ${tokens.get(role)}` },
       });
       if (response.statusCode === 200) visibleTo.push(role);
-      else expect(response.json(), role).toMatchObject({ message: 'Environment not found' });
+      else expect(response.json(), role).toMatchObject({ code: 'environmentNotFound', message: 'Environnement introuvable.' });
     }
     expect(visibleTo).toEqual(['admin', 'configurator', 'sre']);
   });

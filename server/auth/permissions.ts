@@ -32,12 +32,16 @@ export interface Scope {
 
 const NO_SCOPE: Scope = { organisationId: null, projectId: null, environmentId: null, rights: null };
 
-export function forbidden(message = 'Access denied'): HttpError {
-  return new HttpError(403, { message, code: 'forbidden' });
+type ForbiddenCode = 'forbidden' | 'guestOnlyGivenProjects' | 'organisationAdminOnly' | 'providerStaffNotInCustomer' | 'providerStaffOnly';
+
+export function forbidden(message = 'Access denied', code: ForbiddenCode = 'forbidden'): HttpError {
+  return new HttpError(403, { message, code });
 }
 
+const NOT_FOUND_CODES = { Organisation: 'organisationNotFound', Project: 'projectNotFound', Environment: 'environmentNotFound' } as const;
+
 function notFound(what: 'Organisation' | 'Project' | 'Environment'): HttpError {
-  return new HttpError(404, { message: `${what} not found`, code: 'notFound' });
+  return new HttpError(404, { message: `${what} not found`, code: NOT_FOUND_CODES[what] });
 }
 
 export { atLeast, seesPrivateEnvironments };
@@ -141,15 +145,15 @@ async function authorizeOrganisation(
   if (principal.providerRole !== null) {
     // Provider staff are members of no organisation: only a capability the rule names lets them in.
     if (staff !== undefined && capabilitiesOf(principal.providerRole).includes(staff)) return scope;
-    throw forbidden('Provider staff may not do this in a customer organisation');
+    throw forbidden('Provider staff may not do this in a customer organisation', 'providerStaffNotInCustomer');
   }
   const membership = await membershipOf(ctx, principal.userId, organisationId);
   // Not a member: the organisation does not exist as far as this caller may know.
   if (membership === null) throw notFound('Organisation');
   if (need === 'admin' && membership.role !== 'ROLE_ORGANISATION_ADMIN') {
-    throw forbidden('Only organisation admins may do this');
+    throw forbidden('Only organisation admins may do this', 'organisationAdminOnly');
   }
-  if (need === 'member' && membership.guest) throw forbidden('Guests only see the projects they were given');
+  if (need === 'member' && membership.guest) throw forbidden('Guests only see the projects they were given', 'guestOnlyGivenProjects');
   return scope;
 }
 
@@ -171,7 +175,7 @@ async function openProject(
 
 function refusal(rule: ScopedRule, rights: ProjectRights): HttpError {
   return rights.profile === 'noAccess'
-    ? forbidden('Provider staff may not do this in a customer organisation')
+    ? forbidden('Provider staff may not do this in a customer organisation', 'providerStaffNotInCustomer')
     : forbidden(`This needs the ${rule.need} profile on the project`);
 }
 
@@ -231,7 +235,7 @@ export async function authorize(
       return NO_SCOPE;
     case 'provider': {
       const allowed = rule.need === 'staff' ? principal.providerRole !== null : principal.providerRole === rule.need;
-      if (!allowed) throw forbidden('Reserved to provider staff');
+      if (!allowed) throw forbidden('Reserved to provider staff', 'providerStaffOnly');
       return NO_SCOPE;
     }
     case 'organisation':

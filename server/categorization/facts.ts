@@ -38,7 +38,7 @@ export async function serverFacts(db: Reader, environmentId: string): Promise<Se
 
 export async function environmentSettingsOf(db: Reader, environmentId: string): Promise<EnvironmentSettings> {
   const [row] = await db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, environmentId));
-  if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'notFound' });
+  if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'environmentNotFound' });
   return readSettings(row.settings);
 }
 

@@ -51,7 +51,8 @@ function touchedModules(before: EnvironmentSettings | null, after: EnvironmentSe
 
 /** `after` with workflow ids filled, or the 422 of its blocking messages; answers every message too. */
 export async function guardModulesWrite(
-  db: Database,
+  // A reader is enough: the checks only read (a transaction passes itself, so they see its writes).
+  db: Pick<Database, 'select'>,
   environmentId: string,
   before: EnvironmentSettings | null,
   after: EnvironmentSettings,

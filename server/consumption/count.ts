@@ -27,7 +27,7 @@ function co2CpuMs(method: Co2Method, tz: string) {
 
 export async function organisationRow(ctx: ServerContext, organisationId: string) {
   const [row] = await ctx.db.select().from(organisations).where(eq(organisations.id, organisationId));
-  if (row === undefined) throw new HttpError(404, { message: 'Organisation not found', code: 'notFound' });
+  if (row === undefined) throw new HttpError(404, { message: 'Organisation not found', code: 'organisationNotFound' });
   return row;
 }
 

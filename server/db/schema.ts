@@ -12,3 +12,5 @@ export * from './schema-accounts';
 export * from './schema-projects';
 export * from './schema-analyses';
 export * from './schema-replies';
+export * from './schema-toolbox';
+export * from './schema-integrations';

@@ -11,7 +11,7 @@ import {
 } from '../../src/contract/environments';
 import { HttpError } from '../http-error';
 
-function invalid(code: string, message: string, extra: Record<string, unknown> = {}): HttpError {
+function invalid(code: 'exportFormat' | 'exportVersion' | 'unknownModules' | 'invalidExport', message: string, extra: Record<string, unknown> = {}): HttpError {
   return new HttpError(400, { message, code, ...extra });
 }
 

@@ -24,7 +24,8 @@ import { HttpError } from '../http-error';
 import { deliver } from '../webhooks/deliver';
 import { registerEndpoint } from './register';
 
-const notFound = (what: string) => new HttpError(404, { message: `${what} not found`, code: 'notFound' });
+const NOT_FOUND_CODES = { 'Access key': 'accessKeyNotFound', Webhook: 'webhookNotFound' } as const;
+const notFound = (what: keyof typeof NOT_FOUND_CODES) => new HttpError(404, { message: `${what} not found`, code: NOT_FOUND_CODES[what] });
 
 /** One answer whatever made the target unusable, so saving a webhook does not probe a network. */
 const targetRefused = () =>

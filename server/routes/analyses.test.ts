@@ -108,7 +108,7 @@ describe('creating an analysis by upload', () => {
     const nested = await upload({ file: { name: 'a.eml', content: mail }, fields: { metadata: '{"a":{"b":1}}' } });
     expect(nested.statusCode).toBe(400);
     const notJson = await upload({ file: { name: 'a.eml', content: mail }, fields: { metadata: '{oops' } });
-    expect(notJson.json()).toMatchObject({ code: 'metadataNotObject', message: 'The metadata must be a JSON object' });
+    expect(notJson.json()).toMatchObject({ code: 'metadataNotObject', message: 'Les métadonnées doivent être un objet JSON, par exemple {"client": "42"}' });
     const unknown = await upload({ file: { name: 'a.eml', content: mail }, fields: { colour: 'blue' } });
     expect(unknown.statusCode).toBe(400);
     const json = await server.app.inject({ method: 'POST', url: `${ENV}/analyses`, headers: headers.qualifier, payload: { file: 'x' } });
@@ -137,7 +137,7 @@ describe('upload limits (§5)', () => {
   it('refuses an extension outside the format lists, with the §5 message', async () => {
     const response = await upload({ file: { name: 'a.eml', content: mail }, attachments: [{ name: 'run.exe', content: 'MZ' }] });
     expect(response.json()).toEqual({
-      message: 'run.exe: Extension "exe" is not allowed',
+      message: "run.exe : L'extension « exe » n'est pas autorisée",
       code: 'uploadRejected',
       problems: [{ code: 'extensionNotAllowed', ext: 'exe', file: 'run.exe' }],
     });

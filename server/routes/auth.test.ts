@@ -70,11 +70,11 @@ describe('POST /api/login_check', () => {
   it('tells a wrong username from a wrong password', async () => {
     const unknown = await login('nobody', DEMO_PASSWORD);
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ message: 'Wrong username', code: 'wrongUsername' });
+    expect(unknown.json()).toEqual({ message: 'Identifiant inconnu.', code: 'wrongUsername' });
 
     const wrong = await login('admin', 'not-the-password');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Wrong password', code: 'wrongPassword' });
+    expect(wrong.json()).toEqual({ message: 'Mot de passe incorrect.', code: 'wrongPassword' });
   });
 
   it('answers 410 with a refresh token for an expired password, and only with the right one', async () => {
@@ -97,7 +97,7 @@ describe('POST /api/login_check', () => {
     });
     expect(response.statusCode).toBe(400);
     const body = response.json<{ message: string; issues: { path: string[] }[] }>();
-    expect(body.message).toBe('Invalid request body');
+    expect(body.message).toBe('Requête invalide : certaines valeurs ne sont pas acceptées.');
     expect(body.issues.map((issue) => issue.path)).toEqual([['username']]);
     expect(response.body).not.toContain('secret-value');
 
@@ -122,7 +122,7 @@ describe('GET /v4/console/api/user', () => {
   it('answers 401 without a token', async () => {
     const response = await currentUser();
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Authentication required' });
+    expect(response.json()).toEqual({ message: 'Connectez-vous pour continuer.', code: 'unauthenticated' });
     expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
   });
 
@@ -138,7 +138,7 @@ describe('GET /v4/console/api/user', () => {
       .sign(new TextEncoder().encode('another-secret-another-secret-another'));
     const response = await currentUser(`Bearer ${forged}`);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Invalid token' });
+    expect(response.json()).toEqual({ message: "Votre session n'est plus valide ; reconnectez-vous.", code: 'invalidToken' });
 
     const session = (await login('admin', DEMO_PASSWORD)).json<{ refresh_token: string }>();
     expect((await currentUser(`Bearer ${session.refresh_token}`)).statusCode).toBe(401);
@@ -156,7 +156,7 @@ describe('GET /v4/console/api/user', () => {
 
     const expired = await currentUser(`Bearer ${await sign('demo-user-admin', now - 60)}`);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ message: 'Token expired' });
+    expect(expired.json()).toEqual({ message: "Votre session n'est plus valide ; reconnectez-vous.", code: 'invalidToken' });
 
     const ghost = await currentUser(`Bearer ${await sign('no-such-user', now + 60)}`);
     expect(ghost.statusCode).toBe(401);

@@ -90,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
       return loaded === null ? null : checkedResponse(currentUser, loaded);
     });
     // The guard has just seen this user; it can only vanish in a concurrent delete.
-    if (view === null) throw new HttpError(401, { message: 'Invalid token' });
+    if (view === null) throw new HttpError(401, { message: 'Invalid token', code: 'invalidToken' });
     return view;
   });
 }

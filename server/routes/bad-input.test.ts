@@ -283,7 +283,7 @@ describe('multipart bodies', () => {
       payload: big,
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'invalidUpload', message: 'The multipart body is malformed or cut short' });
+    expect(response.json()).toMatchObject({ code: 'invalidUpload', message: "L'envoi de fichiers est mal formé ou incomplet." });
   });
 });
 

@@ -49,8 +49,9 @@ describe('creating environments', () => {
     const response = await create('Production');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      message: 'Name "Production" already used for an environment in this project',
+      message: 'Le nom « Production » est déjà utilisé par un environnement de ce projet.',
       code: 'environmentNameTaken',
+      name: 'Production',
     });
     // The same name in another project is fine.
     const other = await call('admin', 'POST', '/project/demo-nlu/environments', { name: 'Vide', source: { kind: 'scratch' } });

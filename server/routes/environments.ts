@@ -28,7 +28,6 @@ import type { ServerContext } from '../context';
 import { environments, organisations, projects } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { readSettings, withoutInactiveConfig } from '../environments/settings';
-import { environmentTemplate } from '../environments/templates';
 import { compareSettings } from '../environments/settings-diff';
 import { readExportFile } from '../environments/transfer';
 import { HttpError } from '../http-error';
@@ -38,12 +37,15 @@ import { importOriginalExport } from '../nlu/import';
 import { registerEndpoint } from './register';
 import { environmentSettingsOf } from '../categorization/facts';
 import { guardModulesWrite, withWorkflowIds } from '../categorization/settings-guard';
+import { applyKit, applyTemplateNlu, kitEnvironmentSettings, templateSettings } from '../use-cases/library';
+import { closureComponents, visibleKit } from '../toolbox/kits';
+import { componentEntitySchemas, type ComponentContent } from '../../src/contract/toolbox-entities';
 
 /** Spec §4: "the environment disappears after a few seconds". */
 export const ENVIRONMENT_DELETION_DELAY_MS = 3000;
 
 function nameTaken(name: string): HttpError {
-  return new HttpError(409, { message: ENVIRONMENT_NAME_TAKEN.replace('{name}', name), code: 'environmentNameTaken' });
+  return new HttpError(409, { message: ENVIRONMENT_NAME_TAKEN.replace('{name}', name), code: 'environmentNameTaken', name });
 }
 
 type EnvironmentRow = typeof environments.$inferSelect;
@@ -106,7 +108,7 @@ export async function environmentDetails(ctx: ServerContext, envId: string) {
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(eq(environments.id, envId));
   // The permission check has just found it; only a concurrent delete gets here.
-  if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'notFound' });
+  if (row === undefined) throw new HttpError(404, { message: 'Environment not found', code: 'environmentNotFound' });
   return { ...row, settings: readSettings(row.settings) };
 }
 
@@ -131,12 +133,15 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
     return rows.map(listItem);
   });
 
-  registerEndpoint(app, ctx, createEnvironment, async ({ params, body, request, reply }) => {
+  registerEndpoint(app, ctx, createEnvironment, async ({ params, body, request, reply, scope }) => {
     let settings: EnvironmentSettings = environmentSettingsSchema.parse({});
     let priority = false;
     let file: ReturnType<typeof readExportFile> | undefined;
+    const kit = body.source.kind === 'kit' ? await visibleKit(ctx.db, scope.organisationId ?? '', body.source.kitId) : undefined;
     if (body.source.kind === 'template') {
-      settings = environmentTemplate(body.source.template).environment.settings;
+      settings = templateSettings(body.source.template);
+    } else if (kit !== undefined) {
+      settings = kitEnvironmentSettings((await closureComponents(ctx.db, kit.id)).map((row) => ({ type: row.type, entity: componentEntitySchemas[row.type].parse(row.entity) }) as ComponentContent));
     } else if (body.source.kind === 'import') {
       file = readExportFile(body.source.file);
       settings = file.environment.settings;
@@ -151,6 +156,9 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
         .returning();
       // The NLU configuration of an imported file comes with it (its item errors are not fatal).
       if (body.source.kind === 'import' && file?.nlu !== undefined) await importOriginalExport(ctx.db, id, { nlu: file.nlu }, 'replace');
+      // Use-case templates and kits come with their NLU entities and a server (issue 20).
+      if (body.source.kind === 'template') await applyTemplateNlu(ctx.db, id, body.source.template);
+      if (kit !== undefined) await applyKit(ctx.db, id, kit);
       auditTarget(request, { type: 'environment', id });
       reply.code(201);
       return listItem(row!);

@@ -83,7 +83,7 @@ export function registerExtractionRoutes(app: FastifyInstance, ctx: ServerContex
         extraction = textDocument(test.text);
       }
     } catch (error) {
-      const body = error instanceof HttpError ? error.body : { message: String(error) };
+      const body: { message: string; code?: string } = error instanceof HttpError ? error.body : { message: String(error) };
       return { id: test.id, fields: {}, errors: [], checks: [], pass: false, error: { code: String(body.code ?? 'testFailed'), message: body.message } };
     }
     const nlu: NluModuleResult[] = [];

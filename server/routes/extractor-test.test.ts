@@ -56,9 +56,9 @@ describe('extractor test', () => {
     const envId = await createEnvironment(server.handle.db);
     const wrong = await upload(envId, { name: 'notes.txt', content: Buffer.from('hello') });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'uploadRejected', message: 'Extension "txt" is not allowed' });
+    expect(wrong.json()).toMatchObject({ code: 'uploadRejected', message: "notes.txt : L'extension « txt » n'est pas autorisée" });
     const none = await upload(envId);
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ code: 'uploadRejected', message: 'A main file is required' });
+    expect(none.json()).toMatchObject({ code: 'uploadRejected', message: 'Un fichier principal est nécessaire' });
   });
 });

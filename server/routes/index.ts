@@ -30,6 +30,12 @@ import { registerReplyTemplateRoutes } from './reply-templates';
 import { registerDashboardRoutes } from './dashboard';
 import { registerAlertRoutes } from './alerts';
 import { registerSreRoutes } from './sre';
+import { registerErrorLogRoutes } from './error-logs';
+import { registerCreationWizardRoutes } from './creation-wizard';
+import { registerToolboxRoutes } from './toolbox';
+import { registerToolboxSyncRoutes } from './toolbox-sync';
+import { registerUseCaseRoutes } from './use-cases';
+import { registerIntegrationRoutes } from './integrations';
 import { registerConfigurationGraphRoutes } from './configuration-graph';
 
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -62,5 +68,11 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerDashboardRoutes(app, ctx);
   registerAlertRoutes(app, ctx);
   registerSreRoutes(app, ctx);
+  registerErrorLogRoutes(app, ctx);
+  registerCreationWizardRoutes(app, ctx);
+  registerToolboxRoutes(app, ctx);
+  registerToolboxSyncRoutes(app, ctx);
+  registerUseCaseRoutes(app, ctx);
+  registerIntegrationRoutes(app, ctx);
   registerConfigurationGraphRoutes(app, ctx);
 }

@@ -31,6 +31,7 @@ import type { ServerContext } from '../context';
 import type { Database } from '../db/open';
 import { auditLogs, invitations, members, organisations, projectPermissions, projects, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
+import { temporaryPassword as newTemporaryPassword } from '../auth/temporary-password';
 import { HttpError } from '../http-error';
 import { registerEndpoint } from './register';
 
@@ -82,7 +83,7 @@ async function loadMembers(db: Database | Tx, organisationId: string, onlyUserId
 
 async function oneMember(db: Database | Tx, organisationId: string, userId: string): Promise<Member> {
   const [member] = await loadMembers(db, organisationId, userId);
-  if (member === undefined) throw new HttpError(404, { message: 'Member not found', code: 'notFound' });
+  if (member === undefined) throw new HttpError(404, { message: 'Member not found', code: 'memberNotFound' });
   return member;
 }
 
@@ -202,7 +203,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
       .delete(members)
       .where(and(eq(members.organisationId, params.orgaId), eq(members.userId, params.userId)))
       .returning({ userId: members.userId });
-    if (removed.length === 0) throw new HttpError(404, { message: 'Member not found', code: 'notFound' });
+    if (removed.length === 0) throw new HttpError(404, { message: 'Member not found', code: 'memberNotFound' });
     auditTarget(request, { type: 'member', id: params.userId });
   });
 
@@ -287,7 +288,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
   registerEndpoint(app, ctx, createUser, async ({ params, body, request, reply }) => {
     await assertAccountNamesFree(ctx.db, body);
     // Shown once to the admin, who passes it on; the user must choose their own at first sign-in.
-    const temporaryPassword = `${randomBytes(9).toString('base64url')}-Aa1!`;
+    const temporaryPassword = newTemporaryPassword();
     const userId = await createMemberUser(ctx.db, params.orgaId, body, {
       hash: await hashPassword(temporaryPassword),
       expired: true,

@@ -26,7 +26,7 @@ import { registerEndpoint } from './register';
 
 async function organisationView(ctx: ServerContext, principal: Principal, organisationId: string) {
   const [row] = await ctx.db.select().from(organisations).where(eq(organisations.id, organisationId));
-  if (row === undefined) throw new HttpError(404, { message: 'Organisation not found', code: 'notFound' });
+  if (row === undefined) throw new HttpError(404, { message: 'Organisation not found', code: 'organisationNotFound' });
   const [membership] = await ctx.db
     .select({ role: members.role })
     .from(members)
@@ -84,7 +84,7 @@ export async function accessibleProjects(
 
 async function oneProject(ctx: ServerContext, principal: Principal, organisationId: string, projectId: string) {
   const [project] = await accessibleProjects(ctx, principal, organisationId, projectId);
-  if (project === undefined) throw new HttpError(404, { message: 'Project not found', code: 'notFound' });
+  if (project === undefined) throw new HttpError(404, { message: 'Project not found', code: 'projectNotFound' });
   return project;
 }
 

@@ -126,7 +126,7 @@ describe('forgotten password, through a real SMTP server', () => {
   it('refuses a link older than an hour, and a made-up one', async () => {
     const old = await createResetToken(server.handle.db, demoUserId('viewer'), new Date(Date.now() - 61 * 60 * 1000));
     expect((await check(old)).statusCode).toBe(404);
-    expect((await check('made-up-token')).json()).toEqual({ message: 'This link is invalid or has expired', code: 'invalidLink' });
+    expect((await check('made-up-token')).json()).toEqual({ message: "Ce lien n'est pas valide ou a expiré.", code: 'invalidLink' });
   });
 });
 

@@ -113,7 +113,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext)
     const principal = principalOf(request);
     // A support agent acting as someone must never choose that person's password.
     if (principal.actor !== undefined) {
-      throw new HttpError(403, { message: 'A ghosted session cannot change the password', code: 'forbidden' });
+      throw new HttpError(403, { message: 'A ghosted session cannot change the password', code: 'ghostPasswordChange' });
     }
     const [user] = await ctx.db
       .select({ passwordHash: users.passwordHash })

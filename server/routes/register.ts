@@ -19,6 +19,7 @@ import {
 } from '../../src/contract/define';
 import { authorize, type Scope } from '../auth/permissions';
 import type { ServerContext } from '../context';
+import { errorTextKey, type ServerErrorCode } from '../../src/contract/error-codes';
 import { HttpError } from '../http-error';
 import { nulCharacterAt } from './input-guard';
 
@@ -93,7 +94,9 @@ function parsePart(
     (issue): issue is z.core.$ZodIssueCustom & { params: { code: string } } =>
       issue.code === 'custom' && typeof issue.params?.code === 'string',
   );
-  if (named !== undefined) throw new HttpError(400, { ...named.params, message: named.message, issues });
+  if (named !== undefined && errorTextKey(named.params.code) !== undefined) {
+    throw new HttpError(400, { ...named.params, code: named.params.code as ServerErrorCode, message: named.message, issues });
+  }
   throw new HttpError(400, {
     message: `Invalid request ${LOCATION_LABEL[location]}`,
     code: 'invalidRequest',

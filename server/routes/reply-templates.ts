@@ -5,6 +5,7 @@
  * (src/replies/) and, for an LLM prompt template, asks the same language model.
  */
 import { eq } from 'drizzle-orm';
+import type { ReplyTemplateErrorCode } from '../../src/contract/reply-templates';
 import type { FastifyInstance } from 'fastify';
 import {
   getReplyTemplates,
@@ -43,7 +44,7 @@ function categoriesOf(settings: EnvironmentSettings): string[] {
   return [...names].sort((a, b) => a.localeCompare(b));
 }
 
-function refused(code: string, message: string, params: Record<string, unknown>): HttpError {
+function refused(code: ReplyTemplateErrorCode, message: string, params: Record<string, unknown>): HttpError {
   return new HttpError(422, { message, code, params });
 }
 

@@ -77,7 +77,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: ServerContext):
       return versionView({ ...row!, author: principal.username });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new HttpError(409, { message: VERSION_NAME_TAKEN.replace('{name}', body.name), code: 'versionNameTaken' });
+        throw new HttpError(409, { message: VERSION_NAME_TAKEN.replace('{name}', body.name), code: 'versionNameTaken', name: body.name });
       }
       throw error;
     }

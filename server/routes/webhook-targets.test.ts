@@ -107,7 +107,7 @@ describe('saving a webhook with private targets refused', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'webhookTargetRefused',
-      message: 'This address cannot receive webhooks: use a public http or https address.',
+      message: 'Cette adresse ne peut pas recevoir de webhooks : utilisez une adresse http ou https publique.',
     });
   });
 

@@ -1,5 +1,7 @@
 /** The request layer's single error type (spec §8 "Request error kinds") and message rules. */
+import i18next from 'i18next';
 import type { z } from 'zod';
+import { serverErrorText } from '../i18n/server-error-text';
 
 export type ApiErrorKind =
   | 'aborted'
@@ -75,11 +77,16 @@ export function serverCode(error: unknown): string | undefined {
 }
 
 /**
- * Spec §8 "Message source": the response's message field, else the error message.
- * Returns '' when nothing usable exists so the caller can fall back to its generic text.
+ * What to tell the user about a failure, in their language (brief: one language per user): a server
+ * answer by the text of its `code` (never the server's sentence), else by its kind or status.
+ * Returns '' when nothing usable exists so the caller can fall back to its own text.
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return serverMessage(error.jsonData) ?? error.message;
+  const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
+  if (error instanceof ApiError) {
+    if (error.kind !== 'http') return t(`errors:request.${error.kind}`, { name: error.issues[0]?.path.join('.') ?? '' });
+    return serverErrorText(t, error.jsonData) ?? t('errors:request.http', { status: error.status ?? '?' });
+  }
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   if (typeof error === 'object' && error !== null) {

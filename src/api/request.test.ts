@@ -5,7 +5,9 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import i18next from 'i18next';
 import { z } from 'zod';
+import { namespaces, resources } from '../i18n/resources';
 import { access, defineEndpoint, type HttpMethod } from '../contract/define';
 import { apiBaseUrl } from './config';
 import { ApiError, errorMessage, isApiError, serverCode } from './errors';
@@ -39,6 +41,8 @@ function configure(handlers?: RequestHandlers): void {
 }
 
 beforeAll(async () => {
+  // The user's texts of errorMessage, in English here.
+  await i18next.init({ resources, lng: 'en', fallbackLng: 'fr', ns: namespaces, interpolation: { escapeValue: false } });
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -257,14 +261,18 @@ describe('error kinds', () => {
     expect(error.jsonData).toEqual({ message: 'Name taken', code: 12 });
     expect(error.response?.status).toBe(422);
     expect(error.message).toBe('Name taken');
-    expect(errorMessage(error)).toBe('Name taken');
+    // The user never reads the server's sentence: without a known code, the status says it.
+    expect(errorMessage(error)).toBe('The server answered with error 422.');
     // Only a string code is a machine-readable reason.
     expect(serverCode(error)).toBeUndefined();
   });
 
   it('http: the server code of the body, for a translated message', async () => {
     route = (_req, res) => json(res, 409, { message: 'Name taken', code: 'environmentNameTaken' });
-    expect(serverCode(await caught(request(echo)))).toBe('environmentNameTaken');
+    const taken = await caught(request(echo));
+    expect(serverCode(taken)).toBe('environmentNameTaken');
+    route = (_req, res) => json(res, 409, { message: 'Le nom est pris', code: 'environmentNameTaken', name: 'Prod' });
+    expect(errorMessage(await caught(request(echo)))).toBe('The name "Prod" is already used by an environment of this project.');
     route = (_req, res) => {
       res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('boom');
@@ -280,7 +288,7 @@ describe('error kinds', () => {
     };
     const error = await caught(request(echo));
     expect(error.jsonData).toBe('stack trace');
-    expect(errorMessage(error)).toBe('Broken');
+    expect(errorMessage(error)).toBe('The server answered with error 500.');
   });
 
   it('invalidPath: no request leaves', async () => {
@@ -413,7 +421,7 @@ describe('session handlers (spec §8)', () => {
     route = (_req, res) => json(res, 403, {}, 'Forbidden');
     const error = await caught(request(echo));
     expect(h.onForbidden).toHaveBeenCalledWith(error);
-    expect(errorMessage(error)).toBe('Forbidden');
+    expect(errorMessage(error)).toBe('The server answered with error 403.');
   });
 
   it('403 without a token calls no handler', async () => {

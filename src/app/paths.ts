@@ -36,6 +36,8 @@ export const paths = {
   index: () => '/',
   // Login layout
   login: () => '/login',
+  /** Signing out is a navigation, so unsaved changes ask first (issue 19). */
+  logout: () => '/logout',
   forgotPassword: () => '/forgot-password',
   resetPassword: (token: string, hasExpired = false) =>
     `/reset-password/${enc(token)}${hasExpired ? '?hasExpired=true' : ''}`,
@@ -84,6 +86,8 @@ export const paths = {
   // Environment layout
   environment,
   configuration: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration`,
+  /** The kits of the toolbox the environment is synced to (issue 20). */
+  environmentKits: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/toolbox`,
   /** The configuration IDE (issue 17): the whole configuration as one YAML document. */
   configurationIde: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/ide`,
   /** NLU screens (issue 12), under the configuration menu. */
@@ -126,6 +130,11 @@ export const paths = {
   /** The OCR data extraction module's field rules (issue 15), per module like categorization's. */
   ocrDataExtraction: (projectId: string, envId: string) => ocrDataExtraction(projectId, envId),
   ocrDataExtractionModule: (projectId: string, envId: string, moduleId: string) => `${ocrDataExtraction(projectId, envId)}/${enc(moduleId)}`,
+  /** The advanced creation wizard and the error logs (issue 17), under the configuration menu. */
+  creationWizard: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/wizard`,
+  errorLogs: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/error-logs`,
+  /** An env-management page opened on one environment (the page reads `?envId=`). */
+  envManagementOf: (projectId: string, envId: string, page: EnvManagementPage) => `${envManagement(projectId)}/${page}?envId=${enc(envId)}`,
   graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,

@@ -38,4 +38,13 @@ export const redirectLoaders = {
   configuration: (args: LoaderFunctionArgs) =>
     redirect(paths.configuration(param(args, 'projectId'), param(args, 'envId'))),
   v2: (args: LoaderFunctionArgs) => redirect(withoutV2Prefix(new URL(args.request.url))),
+  /**
+   * The user menu's "sign out" navigates here: the router's unsaved-changes blocker asks first
+   * (leave, stay, save and leave), and the session ends only once the user has let the page go.
+   */
+  logout: async () => {
+    const { signOut } = await import('./session');
+    await signOut();
+    return redirect(paths.login());
+  },
 };

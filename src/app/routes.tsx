@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <IndexPage />, handle: { title: 'index', access: 'public' } },
       { path: 'v2/*', loader: redirectLoaders.v2 },
+      { path: 'logout', loader: redirectLoaders.logout, handle: { title: 'logout', access: 'public' } },
       {
         element: <LoginLayout />,
         handle: { layout: 'login', access: 'guest' } satisfies RouteHandle,
@@ -93,11 +94,27 @@ export const routes: RouteObject[] = [
           },
           { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin },
           { path: 'sre/replay-categorisations', loader: redirectLoaders.admin },
-          soon('use-cases-library', 'useCasesLibrary'),
+          {
+            path: 'use-cases-library',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.UseCasesRoute })),
+            handle: { title: 'useCasesLibrary' },
+          },
           { path: 'toolbox', loader: redirectLoaders.toolbox },
-          soon('toolbox/kits', 'kits'),
-          soon('toolbox/kits/:kitId', 'kit'),
-          soon('toolbox/components/:componentId', 'component'),
+          {
+            path: 'toolbox/kits',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.KitsRoute })),
+            handle: { title: 'kits' },
+          },
+          {
+            path: 'toolbox/kits/:kitId',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.KitRoute })),
+            handle: { title: 'kit' },
+          },
+          {
+            path: 'toolbox/components/:componentId',
+            lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.ComponentRoute })),
+            handle: { title: 'component' },
+          },
           {
             path: 'files-viewer',
             lazy: () => import('../features/files-viewer/files-viewer-page').then((m) => ({ Component: m.FilesViewerPage })),
@@ -391,6 +408,21 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/ocr-data-extraction/rules-page').then((m) => ({ Component: m.OcrRulesPage })),
             handle: { title: 'ocrDataExtraction' },
           },
+          {
+            path: 'configuration/wizard',
+            lazy: () => import('../features/configuration/wizard/wizard-page').then((m) => ({ Component: m.CreationWizardPage })),
+            handle: { title: 'creationWizard' },
+          },
+          {
+            path: 'configuration/error-logs',
+            lazy: () => import('../features/configuration/error-logs/error-logs-page').then((m) => ({ Component: m.ErrorLogsPage })),
+            handle: { title: 'errorLogs' },
+          },
+          {
+            path: 'configuration/toolbox',
+            lazy: () => import('../features/configuration/toolbox/environment-kits-page').then((m) => ({ Component: m.EnvironmentKitsPage })),
+            handle: { title: 'environmentKits' },
+          },
           soon('graph', 'graph'),
           {
             path: 'analyses',
@@ -441,7 +473,11 @@ export const routes: RouteObject[] = [
           soon('integrations/salesforce/callback', 'salesforceCallback'),
           soon('integrations/external', 'externalIntegration'),
           soon('integrations/jira/callback', 'jiraCallback'),
-          soon('integrations/gmail/callback', 'gmailCallback'),
+          {
+            path: 'integrations/gmail/callback',
+            lazy: () => import('../features/environments/integrations/gmail-callback-page').then((m) => ({ Component: m.GmailCallbackPage })),
+            handle: { title: 'gmailCallback' },
+          },
         ],
       },
       {

@@ -76,11 +76,23 @@ export async function takePostLoginTarget(): Promise<string | undefined> {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : undefined;
 }
 
-async function onUnauthorized(error: ApiError) {
+/** The 401 being handled: requests failing together give one notice and one trip to the login page. */
+let unauthorizedHandling: Promise<void> | null = null;
+
+function onUnauthorized(error: ApiError): Promise<void> {
+  // Once the session is cleared, a late 401 of a request sent before has nothing left to say.
+  if (unauthorizedHandling === null && !hasToken()) return Promise.resolve();
+  unauthorizedHandling ??= handleUnauthorized(error).finally(() => {
+    unauthorizedHandling = null;
+  });
+  return unauthorizedHandling;
+}
+
+async function handleUnauthorized(error: ApiError) {
   const target = currentPath();
   await logout();
   await rememberTarget(target);
-  toast.error({ summary: tr('errors:connectionLost.summary'), detail: tr('errors:connectionLost.detail', { message: errorMessage(error) }) });
+  toast.error({ summary: tr('errors:connectionLost.summary'), detail: errorMessage(error) || tr('errors:connectionLost.detail') });
   await getRouter()?.navigate(loginPathKeeping(target), { replace: true });
 }
 

@@ -327,6 +327,8 @@ export const listEnvironments = defineEndpoint({
 export const environmentSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scratch') }),
   z.object({ kind: z.literal('template'), template: templateIdSchema }),
+  /** A kit of the toolbox (a kit-based template of the use-case library): the environment is synced to it. */
+  z.object({ kind: z.literal('kit'), kitId: z.string().min(1).max(100) }),
   /** The parsed export file; checked by the server, which names what is wrong. */
   z.object({ kind: z.literal('import'), file: z.unknown() }),
 ]);

@@ -70,7 +70,13 @@ import { outputEndpoints } from './output';
 import { replyTemplateEndpoints } from './reply-templates';
 import { dashboardEndpoints } from './dashboard';
 import { alertEndpoints } from './alerts';
+import { integrationEndpoints } from './integrations';
 import { sreEndpoints } from './sre';
+import { errorLogEndpoints } from './error-logs';
+import { creationWizardEndpoints } from './creation-wizard';
+import { toolboxEndpoints } from './toolbox';
+import { toolboxSyncEndpoints } from './toolbox-sync';
+import { useCaseEndpoints } from './use-cases';
 import { configurationGraphEndpoints } from './configuration-graph';
 
 export * from './define';
@@ -85,8 +91,13 @@ export * from './consumption';
 export * from './versions';
 export * from './configuration-document';
 export * from './nlu';
+export * from './toolbox';
+export * from './toolbox-sync';
+export * from './use-cases';
 export * from './categorization';
 export * from './reply-templates';
+export * from './error-logs';
+export * from './creation-wizard';
 export * from './configuration-graph';
 
 export const allEndpoints: readonly Endpoint[] = [
@@ -159,10 +170,16 @@ export const allEndpoints: readonly Endpoint[] = [
   ...visionEngineEndpoints,
   ...dashboardEndpoints,
   ...alertEndpoints,
+  ...integrationEndpoints,
   ...sreEndpoints,
   testOcrDataExtraction,
   getOcrDataExtractionSettings,
   saveOcrDataExtractionSettings,
   ...outputEndpoints,
+  ...errorLogEndpoints,
+  ...creationWizardEndpoints,
+  ...toolboxEndpoints,
+  ...toolboxSyncEndpoints,
+  ...useCaseEndpoints,
   ...configurationGraphEndpoints,
 ];

@@ -106,6 +106,9 @@ export const METADATA_MESSAGES = {
   metadataTooLarge: 'The metadata takes {size} bytes; at most {max} are allowed',
 } as const satisfies Record<MetadataProblem['code'], string>;
 
+/** The metadata problems' codes, which the server answers as error codes. */
+export const METADATA_PROBLEM_CODES = Object.keys(METADATA_MESSAGES) as MetadataProblem['code'][];
+
 const PLAIN_TYPES = new Set(['string', 'number', 'boolean']);
 
 /** The first problem of a metadata value (already parsed from JSON), or null when it is acceptable. */

@@ -43,14 +43,85 @@ import frDashboard from './resources/fr/dashboard.json';
 import enDashboard from './resources/en/dashboard.json';
 import frSre from './resources/fr/sre.json';
 import enSre from './resources/en/sre.json';
+import frNavigation from './resources/fr/navigation.json';
+import enNavigation from './resources/en/navigation.json';
+import frWizard from './resources/fr/wizard.json';
+import enWizard from './resources/en/wizard.json';
+import frErrorLogs from './resources/fr/errorLogs.json';
+import enErrorLogs from './resources/en/errorLogs.json';
+import frToolbox from './resources/fr/toolbox.json';
+import enToolbox from './resources/en/toolbox.json';
+import frIntegrations from './resources/fr/integrations.json';
+import enIntegrations from './resources/en/integrations.json';
 import frConfigurationIde from './resources/fr/configurationIde.json';
 import enConfigurationIde from './resources/en/configurationIde.json';
 import frConfigurationProblems from './resources/fr/configurationProblems.json';
 import enConfigurationProblems from './resources/en/configurationProblems.json';
 
+// One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
-  fr: { common: frCommon, routes: frRoutes, errors: frErrors, profile: frProfile, auth: frAuth, pwa: frPwa, account: frAccount, projects: frProjects, environments: frEnvironments, organisations: frOrganisations, filesViewer: frFilesViewer, analyses: frAnalyses, consumption: frConsumption, nlu: frNlu, categorization: frCategorization, output: frOutput, replies: frReplies, vision: frVision, ocrRules: frOcrRules, extraction: frExtraction, dashboard: frDashboard, sre: frSre, configurationIde: frConfigurationIde, configurationProblems: frConfigurationProblems },
-  en: { common: enCommon, routes: enRoutes, errors: enErrors, profile: enProfile, auth: enAuth, pwa: enPwa, account: enAccount, projects: enProjects, environments: enEnvironments, organisations: enOrganisations, filesViewer: enFilesViewer, analyses: enAnalyses, consumption: enConsumption, nlu: enNlu, categorization: enCategorization, output: enOutput, replies: enReplies, vision: enVision, ocrRules: enOcrRules, extraction: enExtraction, dashboard: enDashboard, sre: enSre, configurationIde: enConfigurationIde, configurationProblems: enConfigurationProblems },
+  fr: {
+    common: frCommon,
+    routes: frRoutes,
+    errors: frErrors,
+    profile: frProfile,
+    auth: frAuth,
+    pwa: frPwa,
+    environments: frEnvironments,
+    organisations: frOrganisations,
+    projects: frProjects,
+    account: frAccount,
+    filesViewer: frFilesViewer,
+    analyses: frAnalyses,
+    consumption: frConsumption,
+    nlu: frNlu,
+    categorization: frCategorization,
+    extraction: frExtraction,
+    vision: frVision,
+    output: frOutput,
+    replies: frReplies,
+    ocrRules: frOcrRules,
+    dashboard: frDashboard,
+    sre: frSre,
+    navigation: frNavigation,
+    wizard: frWizard,
+    errorLogs: frErrorLogs,
+    toolbox: frToolbox,
+    integrations: frIntegrations,
+    configurationIde: frConfigurationIde,
+    configurationProblems: frConfigurationProblems,
+  },
+  en: {
+    common: enCommon,
+    routes: enRoutes,
+    errors: enErrors,
+    profile: enProfile,
+    auth: enAuth,
+    pwa: enPwa,
+    environments: enEnvironments,
+    organisations: enOrganisations,
+    projects: enProjects,
+    account: enAccount,
+    filesViewer: enFilesViewer,
+    analyses: enAnalyses,
+    consumption: enConsumption,
+    nlu: enNlu,
+    categorization: enCategorization,
+    extraction: enExtraction,
+    vision: enVision,
+    output: enOutput,
+    replies: enReplies,
+    ocrRules: enOcrRules,
+    dashboard: enDashboard,
+    sre: enSre,
+    navigation: enNavigation,
+    wizard: enWizard,
+    errorLogs: enErrorLogs,
+    toolbox: enToolbox,
+    integrations: enIntegrations,
+    configurationIde: enConfigurationIde,
+    configurationProblems: enConfigurationProblems,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['fr'];

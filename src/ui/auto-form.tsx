@@ -18,6 +18,8 @@ interface BaseField<K extends string> {
 
 export type AutoField<K extends string = string> =
   | (BaseField<K> & { kind: 'text' | 'password' | 'textarea'; placeholder?: string; required?: boolean })
+  /** A local date and time, held as the control's `YYYY-MM-DDTHH:mm` text (the caller converts it). */
+  | (BaseField<K> & { kind: 'datetime'; required?: boolean })
   | (BaseField<K> & { kind: 'number'; min?: number; max?: number })
   | (BaseField<K> & { kind: 'switch' })
   | (BaseField<K> & { kind: 'select'; options: readonly { value: string; label: string }[] })
@@ -84,10 +86,10 @@ export function AutoForm<V extends AutoValue>({
               ) : (
                 <InputGroup
                   id={controlId}
-                  type={field.kind === 'password' ? 'password' : 'text'}
+                  type={field.kind === 'password' ? 'password' : field.kind === 'datetime' ? 'datetime-local' : 'text'}
                   autoComplete="off"
                   required={field.required}
-                  placeholder={field.placeholder}
+                  placeholder={field.kind === 'datetime' ? undefined : field.placeholder}
                   value={String(current ?? '')}
                   disabled={field.disabled}
                   intent={intent}

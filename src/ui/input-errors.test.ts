@@ -21,11 +21,11 @@ describe('input error codes', () => {
     }
   });
 
-  it('translates a code with its parameters, and keeps the server message otherwise', () => {
+  it('translates a code with its parameters, and never shows the server sentence', () => {
     expect(requestErrorText(httpError({ code: 'bodyTooLarge', limit: 65536, message: 'The body is larger' }))).toBe(
       "L'envoi est trop volumineux (65536 octets au plus).",
     );
     expect(requestErrorText(httpError({ code: 'invalidJson', message: 'x' }))).toBe('Les données envoyées ne sont pas du JSON valide.');
-    expect(requestErrorText(httpError({ code: 'somethingElse', message: 'Server says' }))).toBe('Server says');
+    expect(requestErrorText(httpError({ code: 'somethingElse', message: 'Server says' }))).toBe("Le serveur a répondu avec l'erreur 400.");
   });
 });

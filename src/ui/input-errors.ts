@@ -1,19 +1,14 @@
 /**
  * The answers any endpoint gives to bad input (INPUT_ERROR_CODES: invalid JSON, a body too large,
- * NUL characters...), translated by code; other errors keep the server's own message.
+ * NUL characters...). Their texts live in `errors:input`, read through the one error-code table
+ * (src/contract/error-codes.ts) like every other server answer.
  */
-import { errorMessage, serverCode } from '../api/errors';
+import { errorMessage } from '../api/errors';
 import { INPUT_ERROR_CODES, type InputErrorCode } from '../contract/define';
-import { resolveMessage, tr } from './message';
 
 export function isInputErrorCode(code: string | undefined): code is InputErrorCode {
   return code !== undefined && (INPUT_ERROR_CODES as readonly string[]).includes(code);
 }
 
-/** The translated text of an input error, else the error's message (spec §8 message source). */
-export function requestErrorText(error: unknown): string {
-  const code = serverCode(error);
-  if (!isInputErrorCode(code)) return errorMessage(error);
-  const body = (error as { jsonData?: Record<string, unknown> }).jsonData ?? {};
-  return resolveMessage(tr(`errors:input.${code}`, body));
-}
+/** The translated text of a request's failure (input errors included). */
+export const requestErrorText = (error: unknown): string => errorMessage(error);

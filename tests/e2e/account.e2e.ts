@@ -164,7 +164,7 @@ describe('ghosting', () => {
     await page.locator('#ghost-user-id').fill('demo-user-sre');
     await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
     await expect(toasts.error(page).first().textContent()).resolves.toContain('403 Forbidden');
-    await page.getByRole('dialog').getByRole('alert').getByText(/Provider staff cannot be ghosted/).waitFor();
+    await page.getByRole('dialog').getByRole('alert').getByText("On ne peut pas agir à la place d'un membre du personnel du fournisseur.").waitFor();
 
     await page.locator('#ghost-user-id').fill('demo-user-viewer');
     await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
@@ -237,6 +237,37 @@ describe('logging out', () => {
     expect(answer.status()).toBe(204);
     await page.waitForURL(/\/login/);
     expect((await me()).status()).toBe(401);
+    await context.close();
+  });
+
+  it('asks first when a form holds unsaved changes, and ends the session only once the user leaves', async () => {
+    const { context, page } = await signedIn('admin');
+    await page.goto('/orga/demo/settings');
+    const name = page.locator('#orga-name');
+    const original = await name.inputValue();
+    await name.fill(`${original} (brouillon)`);
+    const signOut = async () => {
+      await openUserMenu(page, 'Alice Admin');
+      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    };
+    const unsaved = page.getByRole('dialog', { name: 'Modifications non enregistrées' });
+
+    await signOut();
+    await unsaved.getByRole('button', { name: 'Rester sur la page' }).click();
+    await unsaved.waitFor({ state: 'detached' });
+    // Still signed in, on the form, with what was typed.
+    expect(new URL(page.url()).pathname).toBe('/orga/demo/settings');
+    expect(await name.inputValue()).toBe(`${original} (brouillon)`);
+    await page.getByRole('button', { name: 'Alice Admin' }).waitFor();
+
+    await signOut();
+    await unsaved.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+    await page.waitForURL(/\/login/);
+    // Nothing was saved on the way out.
+    await loginPage.signIn(page, 'admin');
+    await page.waitForURL(/\/orga\/demo$/);
+    await page.goto('/orga/demo/settings');
+    await expect.poll(() => name.inputValue()).toBe(original);
     await context.close();
   });
 });

@@ -60,7 +60,7 @@ describe('administration', () => {
       ['Commerce', 'retail:quotes-and-orders'],
     ] as const) {
       await projectPages.createEnvironment(page, projectId, name, { template });
-      await expect(projectPages.environmentRow(page, name).textContent()).resolves.toContain('extractor → nlu');
+      await expect(projectPages.environmentRow(page, name).textContent()).resolves.toContain('Extracteur → NLU');
     }
 
     // Settings with unsaved changes: stay, then leave without saving, then save and leave.
@@ -102,7 +102,16 @@ describe('administration', () => {
     await page.getByRole('button', { name: 'Créer une clé' }).click();
     const secret = await page.locator('.p-secret input').inputValue();
     expect(secret).toMatch(/^pk_/);
-    await page.getByRole('button', { name: "J'ai copié le secret" }).click();
+    // Escape before copying asks first, and staying keeps the secret on screen.
+    await page.keyboard.press('Escape');
+    const ask = page.locator('.bp6-alert', { hasText: 'Fermer sans copier ?' });
+    await ask.getByRole('button', { name: 'Annuler' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.locator('.p-secret input').inputValue()).toBe(secret);
+    await page.getByRole('button', { name: 'Copier', exact: true }).click();
+    await page.getByRole('button', { name: 'Copié', exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.getByRole('button', { name: "C'est noté" }).click();
     await page.locator('.p-secret').waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: /CRM/ }).waitFor();
     expect((await page.content()).includes(secret), 'the secret is still on the page').toBe(false);

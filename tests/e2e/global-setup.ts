@@ -1,6 +1,7 @@
 /** Starts the real server once for every end-to-end file; they reach it through `inject('baseUrl')`. */
 import type { TestProject } from 'vitest/node';
 import { startServerProcess } from '../../scripts/server-process';
+import { GMAIL_TEST_CLIENT, startGmailTestServer } from '../../server/test-support/gmail-server';
 import { startLlmTestServer } from '../../server/test-support/llm-server';
 
 declare module 'vitest' {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The local OpenAI-compatible server the platform's LLM modules talk to; tests queue its answers. */
     llmUrl: string;
+    /** The local Google OAuth + Gmail server the webmail connector talks to (tests/e2e/integrations.e2e.ts). */
+    gmailUrl: string;
   }
 }
 
@@ -17,12 +20,29 @@ export default async function setup(project: TestProject) {
   // The third party the vision engine calls, replaced by its protocol on a loopback port: answers
   // are queued by the tests through its control routes (tests/e2e/support/llm.ts).
   const llm = await startLlmTestServer();
-  const server = await startServerProcess({ logs: true, env: { POSTROOM_LLM_BASE_URL: llm.url, POSTROOM_LLM_MODEL: 'vision-e2e-model', POSTROOM_LLM_TIMEOUT_MS: '20000' } });
+  // Google's OAuth pages and the Gmail API, the same way: mailboxes are filled through its control routes.
+  const gmail = await startGmailTestServer();
+  const server = await startServerProcess({
+    logs: true,
+    env: {
+      POSTROOM_LLM_BASE_URL: llm.url,
+      POSTROOM_LLM_MODEL: 'vision-e2e-model',
+      POSTROOM_LLM_TIMEOUT_MS: '20000',
+      POSTROOM_GOOGLE_OAUTH_AUTHORIZE_URL: `${gmail.url}/o/oauth2/v2/auth`,
+      POSTROOM_GOOGLE_OAUTH_TOKEN_URL: `${gmail.url}/token`,
+      POSTROOM_GMAIL_API_URL: gmail.url,
+      POSTROOM_GMAIL_CLIENT_ID: GMAIL_TEST_CLIENT.clientId,
+      POSTROOM_GMAIL_CLIENT_SECRET: GMAIL_TEST_CLIENT.clientSecret,
+      POSTROOM_CONNECTOR_POLL_MS: '500',
+    },
+  });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
   project.provide('llmUrl', llm.url);
+  project.provide('gmailUrl', gmail.url);
   return async () => {
     await server.stop();
     await llm.close();
+    await gmail.close();
   };
 }

@@ -20,7 +20,6 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { openRapidNavigation } from '../rapid-navigation';
 import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
-import { signOut } from '../session';
 import { paths } from '../paths';
 import type { LayoutName } from '../route-handle';
 
@@ -54,10 +53,7 @@ function UserMenu() {
       <MenuItem
         icon="log-out"
         text={t('common:actions.logout')}
-        onClick={async () => {
-          await signOut();
-          await navigate(paths.login());
-        }}
+        onClick={() => void navigate(paths.logout())}
       />
     </Menu>
   );

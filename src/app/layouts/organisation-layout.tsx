@@ -5,6 +5,7 @@ import { organisationQuery } from '../../api/organisation-query';
 import { authQueries } from '../../features/auth/queries';
 import { SupportOnlyNotice, useGhostedUser } from '../ghosting';
 import { AppChrome } from './app-chrome';
+import { LocationBar } from './location-bar';
 import { SideNav, type NavEntry } from './side-nav';
 import { paths } from '../paths';
 
@@ -40,6 +41,7 @@ export function OrganisationLayout() {
   ];
   return (
     <AppChrome layout="organisation" nav={<SideNav entries={entries} label={t('orgaHome')} />}>
+      <LocationBar />
       <Outlet />
     </AppChrome>
   );

@@ -2,6 +2,7 @@ import { Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFlag } from '../../storage/feature-flags';
 import { AppChrome } from './app-chrome';
+import { LocationBar } from './location-bar';
 import { SideNav, type NavEntry } from './side-nav';
 import { paths } from '../paths';
 
@@ -18,6 +19,7 @@ export function ProjectLayout() {
   ];
   return (
     <AppChrome layout="project" nav={<SideNav entries={entries} label={t('projectHome')} />}>
+      <LocationBar />
       <Outlet />
     </AppChrome>
   );

@@ -1,7 +1,8 @@
 /** access-keys: list (name, owner, last use), create (the secret shown once), delete with confirmation. */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Card, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { OneTimeSecretDialog } from '../../ui/dialogs/one-time-secret-dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -99,24 +100,7 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
           </tbody>
         </HTMLTable>
       </ListState>
-      <Dialog isOpen={secret !== null} onClose={() => setSecret(null)} title={t('accessKeys.secretTitle')} icon="warning-sign">
-        <DialogBody>
-          <Callout intent={Intent.WARNING}>{t('accessKeys.secretWarning')}</Callout>
-          <InputGroup readOnly value={secret ?? ''} className="p-secret" aria-label={t('accessKeys.secretTitle')} />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button
-                icon="duplicate"
-                text={t('accessKeys.copy')}
-                onClick={() => void navigator.clipboard?.writeText(secret ?? '').then(() => toast.success({ summary: tr('environments:accessKeys.copied') }))}
-              />
-              <Button intent="primary" text={t('accessKeys.done')} onClick={() => setSecret(null)} />
-            </>
-          }
-        />
-      </Dialog>
+      <OneTimeSecretDialog secret={secret} title={t('accessKeys.secretTitle')} warning={t('accessKeys.secretWarning')} onClose={() => setSecret(null)} />
       {guard}
     </>
   );

@@ -5,7 +5,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, FileInput, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, Intent } from '@blueprintjs/core';
+import { FileInput } from '../../ui/file-input';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';

@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { OneTimeSecretDialog } from '../../ui/dialogs/one-time-secret-dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
@@ -40,6 +41,7 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
   const [profiles, setProfiles] = useState<Record<string, ProjectProfile>>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
+  const [temporaryPassword, setTemporaryPassword] = useState<string | null>(null);
   const dirty = JSON.stringify(fields) !== JSON.stringify(EMPTY);
   const isAdmin = orga.data?.isAdmin === true;
 
@@ -59,7 +61,8 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
       } else {
         const created = await request(createUser, { params: { orgaId }, body });
         toast.success({ summary: tr('errors:generic.create.success') });
-        setResult(t('form.created', { username: created.member.username, password: created.temporaryPassword }));
+        setResult(t('form.created', { username: created.member.username }));
+        setTemporaryPassword(created.temporaryPassword);
       }
       flushSync(() => setFields(EMPTY));
       setProfiles({});
@@ -123,6 +126,12 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
           </fieldset>
         </form>
       </Card>
+      <OneTimeSecretDialog
+        secret={temporaryPassword}
+        title={t('form.temporaryPassword')}
+        warning={t('form.temporaryPasswordWarning')}
+        onClose={() => setTemporaryPassword(null)}
+      />
       {guard}
     </section>
   );

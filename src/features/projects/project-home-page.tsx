@@ -14,7 +14,7 @@ import { createEnvironment, updateEnvironmentSettings } from '../../contract/env
 import { deleteProject, PROJECT_NAME_MAX_LENGTH, updateProject } from '../../contract/organisations';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
-import { confirm } from '../../ui/dialogs/dialog-service';
+import { confirm, openErrorDialog } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -23,7 +23,7 @@ import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
 
 export function ProjectHomePage() {
-  const { t } = useTranslation(['projects', 'common']);
+  const { t } = useTranslation(['projects', 'common', 'environments']);
   const projectId = useParams().projectId ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -65,6 +65,11 @@ export function ProjectHomePage() {
 
   const remove = async () => {
     if (!project.data) return;
+    // Say why before asking (issue 19); the server refuses anyway, for environments this user cannot see.
+    if ((environments.data ?? []).some((env) => env.priority)) {
+      openErrorDialog({ summary: tr('projects:home.deleteImpossible'), detail: tr('projects:home.priorityRefused') });
+      return;
+    }
     if (!(await confirm({ body: tr('projects:home.deleteConfirm', { name: project.data.name }), danger: true }))) return;
     try {
       await request(deleteProject, { params: { projectId } });
@@ -143,7 +148,7 @@ export function ProjectHomePage() {
                   <Tag minimal intent={env.visibility === 'private' ? Intent.WARNING : Intent.NONE}>{t(`home.${env.visibility}`)}</Tag>
                 </td>
                 <td>{env.priority ? <Tag intent={Intent.PRIMARY}>{t('home.priority')}</Tag> : null}</td>
-                <td>{env.modules.join(' → ')}</td>
+                <td>{env.modules.map((type) => t(`environments:modules.types.${type}`)).join(' → ')}</td>
                 <td>{env.lastAnalysisAt ? formatDateTime(env.lastAnalysisAt, language) : t('home.never')}</td>
                 <td>
                   {canConfigure && !env.deleting && (

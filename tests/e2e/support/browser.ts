@@ -23,7 +23,13 @@ export function baseUrl(): string {
 }
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+    locale: 'fr-FR',
+    // Copy buttons (one-time secrets) write to the clipboard; the tests read it back.
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   // Every Content-Security-Policy violation is kept on the page, for `cspViolations()`.
   await context.addInitScript(() => {
     const seen: string[] = [];

@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
 
 export const ocrRulesPages = {
-  /** From the configuration menu, the "Extraction de données OCR" entry of the Documents section (one module: opened at once). */
+  /** From the configuration menu, the "Extraction de données OCR" entry of the post-processing section (one module: opened at once). */
   async openFromMenu(page: Page, projectId: string, envId: string) {
     await page.goto(`${env(projectId, envId)}/configuration`);
-    await page.getByRole('navigation', { name: 'Documents' }).getByRole('link', { name: /Extraction de données OCR/ }).click();
+    await page.getByRole('navigation', { name: 'Post-traitement' }).getByRole('link', { name: /Extraction de données OCR/ }).click();
     await page.getByTestId('ocr-rules').waitFor();
   },
   ruleNames: (page: Page) => page.getByTestId('ocr-rule-name').allTextContents(),

@@ -2,10 +2,10 @@
 import type { Page } from 'playwright-core';
 
 export const visionPages = {
-  /** From the configuration menu, the "Moteur de vision" entry (one module: its settings open at once). */
+  /** From the configuration menu, the "Moteur de vision" entry of the post-processing section (one module: its settings open at once). */
   async openFromMenu(page: Page, projectId: string, envId: string) {
     await page.goto(`/project/${projectId}/environment/${envId}/configuration`);
-    await page.getByRole('navigation', { name: 'Moteur de vision' }).getByRole('link', { name: /Moteur de vision/ }).click();
+    await page.getByRole('navigation', { name: 'Post-traitement' }).getByRole('link', { name: /Moteur de vision/ }).click();
     await page.locator('#vision-type').waitFor();
   },
   llmStatus: (page: Page) => page.getByTestId('llm-status'),

@@ -19,6 +19,7 @@ import { extractionErrorText, messageText } from './messages';
 import { extractionQueries } from './queries';
 import { TestsTab } from './tests-tab';
 import { useExtractionEditor } from './use-extraction-editor';
+import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 const TABS = ['information', 'tests', 'documentation'] as const;
 type TabId = (typeof TABS)[number];
@@ -28,7 +29,11 @@ export function ExtractionPage() {
   const { envId, moduleId, projectId } = useConfigurationEnv();
   const settings = useQuery(extractionQueries.settings(envId, moduleId));
   return (
-    <ConfigurationFrame title={settings.data?.module.name ?? t('routes:extraction')} crumbs={[{ text: t('routes:extraction'), to: paths.extraction(projectId, envId) }]}>
+    <ConfigurationFrame
+      title={settings.data?.module.name ?? t('routes:extraction')}
+      crumbs={[{ text: t('routes:extraction'), to: paths.extraction(projectId, envId) }]}
+      actions={settings.data && <EnvSaveToToolbox type="extraction_module" name={settings.data.module.name} />}
+    >
       <ListState isPending={settings.isPending} error={settings.error ? new Error(extractionErrorText(settings.error)) : null} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('page.error')}>
         {settings.data && <ExtractionEditorView key={moduleId} settings={settings.data} />}
       </ListState>

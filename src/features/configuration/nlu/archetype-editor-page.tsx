@@ -24,6 +24,7 @@ import { configErrorText, nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
 import { VariationHelper } from './variation-helper';
+import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 const DictionaryEditor = lazy(() => import('./dictionary-editor'));
 
@@ -41,7 +42,7 @@ export function ArchetypeEditorPage() {
   const existing = list.data?.find((archetype) => archetype.id === archetypeId);
   const missing = archetypeId !== NEW_ITEM && list.data !== undefined && existing === undefined;
   return (
-    <NluPage title={existing?.name ?? t('archetypes.new')} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }}>
+    <NluPage title={existing?.name ?? t('archetypes.new')} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }} actions={existing && <EnvSaveToToolbox type="archetype" name={existing.name} />}>
       <ListState isPending={list.isPending} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} isEmpty={false} emptyText="" errorText={t('archetypes.error')} onRetry={() => void list.refetch()}>
         <ArchetypeEditor key={existing?.id ?? NEW_ITEM} existing={existing} all={list.data ?? []} />
       </ListState>

@@ -19,6 +19,7 @@ import { EditDialog, useDraft } from './edit-dialog';
 import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 interface ContextDraft extends Record<string, unknown> {
   id?: string;
@@ -123,6 +124,7 @@ export function ContextsPage() {
                       <Button icon="trash" intent={Intent.DANGER} aria-label={t('actions.delete', { name: context.name })} onClick={() => void remove(context)} />
                     </ButtonGroup>
                   )}
+                  <EnvSaveToToolbox type="context" name={context.name} />
                 </td>
               </tr>
             ))}

@@ -18,6 +18,7 @@ import { EditDialog, useDraft } from './edit-dialog';
 import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 type TextField = 'stringValue' | 'parameterName' | 'interactionToFind' | 'parameterToFind' | 'parameterBaseline';
 const TEXT_FIELDS: TextField[] = ['stringValue', 'parameterName', 'interactionToFind', 'parameterToFind', 'parameterBaseline'];
@@ -126,6 +127,7 @@ export function FunctionsPage() {
                     <Button icon={canEdit ? 'edit' : 'eye-open'} aria-label={t('actions.edit', { name: fn.name })} onClick={() => open(draftOf(fn))} />
                     {canEdit && <Button icon="trash" intent={Intent.DANGER} aria-label={t('actions.delete', { name: fn.name })} onClick={() => void remove(fn)} />}
                   </ButtonGroup>
+                  <EnvSaveToToolbox type="interaction_function" name={fn.name} />
                 </td>
               </tr>
             ))}

@@ -22,6 +22,7 @@ import { configErrorText, nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { ParametersTable, type ParameterDraft } from './parameters-table';
 import { nluQueries } from './queries';
+import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 interface Draft extends Record<string, unknown> {
   contextId: string;
@@ -43,7 +44,11 @@ export function InteractionEditorPage() {
   const existing = list.data?.find((interaction) => interaction.id === interactionId);
   const missing = interactionId !== NEW_ITEM && list.data !== undefined && existing === undefined;
   return (
-    <NluPage title={existing?.name ?? t('interactions.new')} parent={{ text: t('routes:nluInteractions'), to: paths.nlu(projectId, envId, 'interactions') }}>
+    <NluPage
+      title={existing?.name ?? t('interactions.new')}
+      parent={{ text: t('routes:nluInteractions'), to: paths.nlu(projectId, envId, 'interactions') }}
+      actions={existing && <EnvSaveToToolbox type="interaction" name={existing.name} context={existing.context} />}
+    >
       <ListState
         isPending={list.isPending || contexts.isPending}
         error={list.error ?? contexts.error ?? (missing ? new Error(t('interactions.notFound')) : null)}

@@ -4,7 +4,8 @@
  */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FileInput, Intent } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { FileInput } from '../../../ui/file-input';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { exportNlu, importNlu, type NluImportReport } from '../../../contract/nlu';

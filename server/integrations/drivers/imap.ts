@@ -1,0 +1,134 @@
+/**
+ * Mail-server connector for any IMAP server (imapflow): reads a folder by received date, adds the
+ * results as IMAP keywords, and appends reply drafts to the Drafts folder. The host goes through the
+ * outbound policy (server/outbound): it is resolved here and the connection is made to the checked
+ * address (TLS still verifies the certificate against the host name), so a private or loopback
+ * server is refused unless the operator allows private targets.
+ */
+import { isIP } from 'node:net';
+import { ImapFlow } from 'imapflow';
+import type { ImapSettings } from '../../../src/contract/integrations';
+import { isRefusedAddress } from '../../outbound/address-policy';
+import { systemResolver } from '../../outbound/resolver';
+import { ConnectorError } from '../errors';
+import { headersOf } from './mail-headers';
+import { replyDraftSource } from './reply-mail';
+import type { ConnectorDriver, DriverContext, MailItem } from './types';
+
+const imapOf = (ctx: DriverContext): ImapSettings => {
+  if (ctx.settings.type !== 'imap') throw new Error('not an IMAP connector');
+  return ctx.settings.imap;
+};
+
+async function connect(ctx: DriverContext): Promise<ImapFlow> {
+  const settings = imapOf(ctx);
+  if (!ctx.secrets.password) throw new ConnectorError('missingSecret', 'password');
+  const addresses = isIP(settings.host) !== 0 ? [settings.host] : await systemResolver(settings.host).catch(() => []);
+  if (addresses.length === 0) throw new ConnectorError('healthCheckFailed', 'host not found');
+  if (!ctx.outbound.allowPrivate && addresses.some(isRefusedAddress)) throw new ConnectorError('targetRefused');
+  const client = new ImapFlow({
+    host: addresses[0]!,
+    servername: isIP(settings.host) === 0 ? settings.host : undefined,
+    port: settings.port,
+    secure: settings.tls,
+    auth: { user: settings.user, pass: ctx.secrets.password },
+    logger: false,
+    disableAutoIdle: true,
+    tls: { servername: isIP(settings.host) === 0 ? settings.host : undefined },
+  });
+  // A dropped connection emits 'error'; the pending command rejects on its own.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    const failure = error as { authenticationFailed?: boolean; code?: string };
+    throw new ConnectorError('healthCheckFailed', failure.authenticationFailed ? 'authentication failed' : (failure.code ?? 'connection failed'));
+  }
+  return client;
+}
+
+async function withClient<T>(ctx: DriverContext, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+  const client = await connect(ctx);
+  try {
+    return await work(client);
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+/**
+ * IMAP keywords are 7-bit atoms (RFC 3501 §9): accents are dropped ("Résiliation" → "Resiliation"),
+ * and spaces, parentheses, braces, quotes, wildcards, backslashes and other characters become `_`.
+ */
+export const keywordOf = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x21-\x7e]|[(){}%*"\\\]]/g, '_')
+    .replace(/_+/g, '_')
+    .slice(0, 100);
+
+const parseId = (id: string) => {
+  const match = /^(.*):(\d+):(\d+)$/.exec(id);
+  if (match === null) throw new ConnectorError('healthCheckFailed', 'unknown message');
+  return { folder: match[1]!, uidValidity: match[2]!, uid: match[3]! };
+};
+
+export const imapDriver: ConnectorDriver = {
+  async healthCheck(ctx) {
+    await withClient(ctx, async (client) => {
+      const status = await client.status(imapOf(ctx).folder, { messages: true }).catch(() => null);
+      if (status === null) throw new ConnectorError('healthCheckFailed', `folder ${imapOf(ctx).folder} not found`);
+    });
+  },
+
+  async fetch(ctx, from, to) {
+    const { folder } = imapOf(ctx);
+    return withClient(ctx, async (client) => {
+      const lock = await client.getMailboxLock(folder);
+      try {
+        const mailbox = client.mailbox;
+        const uidValidity = mailbox === false ? '0' : String(mailbox.uidValidity);
+        // SEARCH SINCE compares dates only, in the server's time zone: a day earlier finds every
+        // candidate, and the period is applied exactly on each message's received date below.
+        const uids = (await client.search({ since: new Date(from.getTime() - 24 * 3_600_000) }, { uid: true })) || [];
+        const items: (MailItem & { at: number })[] = [];
+        if (uids.length === 0) return [];
+        for await (const message of client.fetch(uids, { uid: true, internalDate: true, source: true }, { uid: true })) {
+          const at = new Date(message.internalDate ?? 0).getTime();
+          if (at < from.getTime() || at >= to.getTime() || !message.source) continue;
+          const headers = await headersOf(message.source);
+          items.push({ id: `${folder}:${uidValidity}:${message.uid}`, raw: message.source, from: headers.from, subject: headers.subject, at });
+        }
+        return items.sort((a, b) => a.at - b.at);
+      } finally {
+        lock.release();
+      }
+    });
+  },
+
+  async writeBack(ctx, messageId, result) {
+    const { folder, uidValidity, uid } = parseId(messageId);
+    const settings = imapOf(ctx);
+    await withClient(ctx, async (client) => {
+      let original: Buffer | undefined;
+      const lock = await client.getMailboxLock(folder);
+      try {
+        if (client.mailbox === false || String(client.mailbox.uidValidity) !== uidValidity) throw new ConnectorError('healthCheckFailed', 'the folder was recreated');
+        const keywords = [...new Set(Object.values(result.tags).flat().map(keywordOf))].filter((keyword) => keyword !== '');
+        if (keywords.length > 0) await client.messageFlagsAdd(uid, keywords, { uid: true });
+        if (result.draft !== null) {
+          const found = await client.fetchOne(uid, { source: true }, { uid: true });
+          original = found === false ? undefined : found.source;
+        }
+      } finally {
+        lock.release();
+      }
+      if (result.draft !== null && original) {
+        const headers = await headersOf(original);
+        await client.mailboxCreate(settings.draftsFolder).catch(() => undefined);
+        await client.append(settings.draftsFolder, replyDraftSource({ ...headers, to: headers.to || settings.user }, result.draft), ['\\Draft']);
+      }
+    });
+  },
+};

@@ -1,0 +1,107 @@
+/**
+ * The connectors' job, run by every server process (like the alert job and the analysis claim):
+ * 1. schedule: under a transaction-scoped advisory lock, one process queues a run for each enabled,
+ *    authorized connector that is due and has no run under way, and moves its cursor — so each
+ *    period is fetched once across processes;
+ * 2. claim: a queued run (or one whose lease ran out) is taken with FOR UPDATE SKIP LOCKED, never
+ *    while another run of the same connector is under way, and executed (run.ts);
+ * 3. write back the finished analyses (write-back.ts).
+ */
+import { and, eq, inArray, isNull, lte, notExists, or, sql, lt, asc } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { alias } from 'drizzle-orm/pg-core';
+import { connectorRuns, connectors } from '../db/schema-integrations';
+import { rowsOf } from '../pipeline/claim';
+import type { IntegrationDeps } from './deps';
+import { executeRun, type RunRow } from './run';
+import { writeBackFinished } from './write-back';
+
+/** Arbitrary constant naming the connector scheduler's advisory lock (claim, alerts and rollup have others). */
+const SCHEDULE_LOCK_KEY = 727_347_021;
+const RUN_LEASE_MS = 10 * 60_000;
+
+const startDateOf = (row: typeof connectors.$inferSelect) => new Date(row.settings.type === 'imap' ? row.settings.imap.startDate : row.settings.gmail.startDate);
+
+export async function scheduleDueRuns(deps: IntegrationDeps, now = new Date()): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const locked = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SCHEDULE_LOCK_KEY}) AS locked`))[0]?.locked;
+    if (locked !== true) return 0;
+    const busy = alias(connectorRuns, 'busy');
+    const due = await tx
+      .select()
+      .from(connectors)
+      .where(
+        and(
+          eq(connectors.active, true),
+          eq(connectors.state, 'authorized'),
+          or(isNull(connectors.nextRunAt), lte(connectors.nextRunAt, now)),
+          notExists(tx.select({ id: busy.id }).from(busy).where(and(eq(busy.connectorId, connectors.id), inArray(busy.status, ['queued', 'running'])))),
+        ),
+      );
+    for (const row of due) {
+      const from = row.cursorAt ?? startDateOf(row);
+      await tx.insert(connectorRuns).values({ id: randomUUID(), connectorId: row.id, trigger: 'schedule', fromDate: from, toDate: now });
+      await tx
+        .update(connectors)
+        .set({ cursorAt: now, nextRunAt: new Date(now.getTime() + deps.integrations.runEveryMs) })
+        .where(eq(connectors.id, row.id));
+    }
+    return due.length;
+  });
+}
+
+export async function claimRun(deps: IntegrationDeps, workerId: string, now = new Date()): Promise<RunRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const other = alias(connectorRuns, 'other');
+    const [candidate] = await tx
+      .select({ id: connectorRuns.id })
+      .from(connectorRuns)
+      .where(
+        and(
+          or(eq(connectorRuns.status, 'queued'), and(eq(connectorRuns.status, 'running'), lt(connectorRuns.leaseExpiresAt, now))),
+          // One run of a connector at a time: two would both see a message as new.
+          notExists(
+            tx
+              .select({ id: other.id })
+              .from(other)
+              .where(and(eq(other.connectorId, connectorRuns.connectorId), eq(other.status, 'running'), sql`${other.leaseExpiresAt} >= ${now}`)),
+          ),
+        ),
+      )
+      .orderBy(asc(connectorRuns.createdAt))
+      .limit(1)
+      .for('update', { of: connectorRuns, skipLocked: true });
+    if (candidate === undefined) return null;
+    const [claimed] = await tx
+      .update(connectorRuns)
+      .set({ status: 'running', claimedBy: workerId, leaseExpiresAt: new Date(now.getTime() + RUN_LEASE_MS) })
+      .where(eq(connectorRuns.id, candidate.id))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+/** One round of the job; the job loop and the tests call it. */
+export async function connectorRound(deps: IntegrationDeps, workerId: string): Promise<void> {
+  await scheduleDueRuns(deps);
+  for (let run = await claimRun(deps, workerId); run !== null; run = await claimRun(deps, workerId)) await executeRun(deps, run);
+  while ((await writeBackFinished(deps)) > 0) {
+    // until nothing finished is left
+  }
+}
+
+/** Every `pollMs`, one round; the returned function stops it. */
+export function startConnectorJob(deps: IntegrationDeps, workerId: string, onError: (error: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    connectorRound(deps, workerId)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, deps.integrations.pollMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

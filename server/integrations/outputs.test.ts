@@ -1,0 +1,55 @@
+/** Which analysis results go to which connector field (§3 Output field mapping), custom fields included. */
+import { describe, expect, it } from 'vitest';
+import type { ModuleResult } from '../../src/contract/analyses';
+import { writeBackFor } from './outputs';
+import { isBlacklisted } from './drivers/types';
+
+const modules: ModuleResult[] = [
+  {
+    moduleId: 'c',
+    type: 'categorization',
+    name: 'Catégorisation',
+    outcome: 'success',
+    message: null,
+    result: {
+      documents: [
+        { source: 'body', categories: [{ category: 'Résiliation' }] },
+        { source: 'attachment', categories: [{ category: 'Facture' }] },
+      ],
+    },
+  },
+  { moduleId: 'e', type: 'extraction', name: 'Extraction', outcome: 'success', message: null, result: { scope: 'analysis', fields: { contrat: 'AB-77812', vide: null }, documents: [] } },
+  { moduleId: 'r', type: 'replyTemplate', name: 'Réponse', outcome: 'success', message: null, result: { draft: 'Bonjour' } },
+];
+
+describe('writeBackFor', () => {
+  it('maps categories, extracted info into a custom field, and the draft', () => {
+    const result = writeBackFor(
+      modules,
+      [
+        { dataType: 'messageCategories', source: '', target: 'labels' },
+        { dataType: 'attachmentCategories', source: '', target: 'attachmentLabels' },
+        { dataType: 'extractedInfo', source: 'contrat', target: 'contract' },
+        { dataType: 'extractedInfo', source: 'vide', target: 'labels' },
+        { dataType: 'replyDraft', source: '', target: 'draft' },
+      ],
+      [{ id: 'f', label: 'Contrat', technicalName: 'contract', required: false, active: true, kind: 'body' }],
+    );
+    expect(result).toEqual({ tags: { labels: ['Résiliation'], attachmentLabels: ['Facture'], contract: ['contract/AB-77812'] }, draft: 'Bonjour' });
+  });
+
+  it('writes nothing for a module that failed or a mapping without a draft', () => {
+    const failed = modules.map((module) => ({ ...module, outcome: 'error' as const }));
+    expect(writeBackFor(failed, [{ dataType: 'messageCategories', source: '', target: 'labels' }, { dataType: 'replyDraft', source: '', target: 'draft' }], [])).toEqual({ tags: { labels: [] }, draft: null });
+  });
+});
+
+describe('isBlacklisted', () => {
+  it('matches an address, a domain and its sub-domains, case-insensitively', () => {
+    expect(isBlacklisted('Promo@Spam.example', ['spam.example'])).toBe(true);
+    expect(isBlacklisted('a@news.spam.example', ['spam.example'])).toBe(true);
+    expect(isBlacklisted('a@notspam.example', ['spam.example'])).toBe(false);
+    expect(isBlacklisted('noreply@example.com', ['noreply@example.com'])).toBe(true);
+    expect(isBlacklisted('reply@example.com', ['noreply@example.com'])).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Turns an analysis's module results into what a connector writes back, following its output
+ * mappings (§3): message categories, attachment categories, extracted info and the reply draft, each
+ * to a connector field or a custom field (written as `technicalName/value`).
+ */
+import type { ModuleResult } from '../../src/contract/analyses';
+import type { CustomField, OutputMapping } from '../../src/contract/integrations';
+import type { WriteBack } from './drivers/types';
+
+interface Documents {
+  documents?: { source?: string; categories?: { category: string }[]; fields?: Record<string, unknown> }[];
+  fields?: Record<string, unknown> | null;
+  draft?: string;
+}
+
+const resultOf = (modules: readonly ModuleResult[], type: string): Documents | null => {
+  const found = modules.find((module) => module.type === type && module.outcome === 'success' && module.result !== null);
+  return (found?.result as Documents | undefined) ?? null;
+};
+
+const text = (value: unknown): string[] => {
+  if (value === null || value === undefined || value === '') return [];
+  if (Array.isArray(value)) return value.flatMap(text);
+  return typeof value === 'object' ? [JSON.stringify(value)] : [String(value)];
+};
+
+function valuesFor(mapping: OutputMapping, modules: readonly ModuleResult[]): string[] {
+  if (mapping.dataType === 'messageCategories' || mapping.dataType === 'attachmentCategories') {
+    const wanted = mapping.dataType === 'attachmentCategories' ? ['attachment'] : ['main', 'body'];
+    const docs = resultOf(modules, 'categorization')?.documents ?? [];
+    return docs.filter((doc) => wanted.includes(doc.source ?? '')).flatMap((doc) => (doc.categories ?? []).map((c) => c.category));
+  }
+  if (mapping.dataType === 'extractedInfo') {
+    const extraction = resultOf(modules, 'extraction');
+    if (extraction === null || mapping.source === '') return [];
+    return [...text(extraction.fields?.[mapping.source]), ...(extraction.documents ?? []).flatMap((doc) => text(doc.fields?.[mapping.source]))];
+  }
+  const draft = resultOf(modules, 'replyTemplate')?.draft;
+  return draft ? [draft] : [];
+}
+
+export function writeBackFor(modules: readonly ModuleResult[], mappings: readonly OutputMapping[], customFields: readonly CustomField[]): WriteBack {
+  const custom = new Map(customFields.filter((field) => field.active).map((field) => [field.technicalName, field]));
+  const tags: Record<string, string[]> = {};
+  let draft: string | null = null;
+  for (const mapping of mappings) {
+    const values = valuesFor(mapping, modules);
+    if (mapping.target === 'draft') {
+      draft = values[0] ?? draft;
+      continue;
+    }
+    const field = custom.get(mapping.target);
+    const written = field ? values.map((value) => `${field.technicalName}/${value}`) : values;
+    tags[mapping.target] = [...new Set([...(tags[mapping.target] ?? []), ...written])];
+  }
+  return { tags, draft };
+}

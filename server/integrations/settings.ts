@@ -1,0 +1,27 @@
+/**
+ * Where the connectors' providers are (env variables, so tests point them at local protocol servers:
+ * server/test-support/gmail-server.ts) and how often scheduled runs look for new mail.
+ */
+export interface IntegrationSettings {
+  /** POSTROOM_GOOGLE_OAUTH_AUTHORIZE_URL: the page the user grants access on. */
+  googleAuthorizeUrl: string;
+  /** POSTROOM_GOOGLE_OAUTH_TOKEN_URL: code exchange and token renewal. */
+  googleTokenUrl: string;
+  /** POSTROOM_GMAIL_API_URL: the Gmail REST API's origin. */
+  gmailApiUrl: string;
+  /** POSTROOM_GMAIL_CLIENT_ID / _SECRET: the platform's own Google client (connectors without custom credentials). */
+  platformClientId?: string;
+  platformClientSecret?: string;
+  /** POSTROOM_CONNECTOR_INTERVAL_MS: time between two scheduled runs of a connector. */
+  runEveryMs: number;
+  /** POSTROOM_CONNECTOR_POLL_MS: how often each process looks for runs, schedules and write-backs. */
+  pollMs: number;
+}
+
+export const INTEGRATION_DEFAULTS: IntegrationSettings = {
+  googleAuthorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  googleTokenUrl: 'https://oauth2.googleapis.com/token',
+  gmailApiUrl: 'https://gmail.googleapis.com',
+  runEveryMs: 5 * 60_000,
+  pollMs: 5_000,
+};

@@ -1,0 +1,197 @@
+/** Connector routes (issue 21; contract: src/contract/integrations.ts; engine: server/integrations/). */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  authorizeConnector,
+  checkConnector,
+  completeAuthorization,
+  createConnector,
+  DEFAULT_MAPPINGS,
+  deleteConnector,
+  listConnectors,
+  runConnector,
+  setConnectorActive,
+  updateConnector,
+} from '../../src/contract/integrations';
+import type { ServerContext } from '../context';
+import { connectorRuns, connectors } from '../db/schema-integrations';
+import { HttpError } from '../http-error';
+import { checkConnectorBody } from '../integrations/checks';
+import { driverContext, type ConnectorRow, type IntegrationDeps } from '../integrations/deps';
+import { DRIVERS } from '../integrations/drivers/index';
+import { gmailClient } from '../integrations/drivers/gmail';
+import { authorizationUrl, exchangeCode, pkcePair } from '../integrations/drivers/google-oauth';
+import { ConnectorError, describeFailure } from '../integrations/errors';
+import { mergeUserSecrets, openSecrets, sealSecrets } from '../integrations/secrets';
+import { connectorView, runView } from '../integrations/views';
+import { registerEndpoint } from './register';
+
+const RUNS_SHOWN = 20;
+const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
+
+/** A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize. */
+const failureAnswer = (error: unknown) => {
+  const { code, detail } = describeFailure(error);
+  const status = code === 'targetRefused' || code === 'missingSecret' ? 400 : 502;
+  return new HttpError(status, { message: detail ?? code, code, providerCode: detail });
+};
+
+export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const deps: IntegrationDeps = { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, integrations: ctx.integrations };
+  const find = async (envId: string, connectorId: string): Promise<ConnectorRow> => {
+    const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.id, connectorId), eq(connectors.environmentId, envId)));
+    if (row === undefined) throw notFound();
+    return row;
+  };
+  const view = (row: ConnectorRow) => connectorView(ctx.secrets, row);
+  const redirectUriOf = (row: ConnectorRow, origin: string | undefined) =>
+    row.settings.type === 'gmail' && row.settings.gmail.redirectUri !== '' ? row.settings.gmail.redirectUri : `${ctx.links.baseFor(origin)}/integrations/gmail/callback`;
+
+  registerEndpoint(app, ctx, listConnectors, async ({ params }) => {
+    const rows = await ctx.db.select().from(connectors).where(eq(connectors.environmentId, params.envId)).orderBy(connectors.createdAt, connectors.id);
+    const runs =
+      rows.length === 0
+        ? []
+        : await ctx.db
+            .select()
+            .from(connectorRuns)
+            .where(inArray(connectorRuns.connectorId, rows.map((row) => row.id)))
+            .orderBy(desc(connectorRuns.createdAt))
+            .limit(RUNS_SHOWN);
+    return { connectors: rows.map(view), runs: runs.map(runView) };
+  });
+
+  registerEndpoint(app, ctx, createConnector, async ({ params, body, reply }) => {
+    const mappings = body.outputMappings ?? DEFAULT_MAPPINGS[body.settings.type];
+    checkConnectorBody(body.settings, mappings, body.customFields);
+    const [row] = await ctx.db
+      .insert(connectors)
+      .values({
+        id: randomUUID(),
+        environmentId: params.envId,
+        name: body.name,
+        type: body.settings.type,
+        settings: body.settings,
+        secretsSealed: sealSecrets(ctx.secrets, mergeUserSecrets({}, body.secrets)),
+        customFields: body.customFields,
+        outputMappings: mappings,
+      })
+      .returning();
+    reply.code(201);
+    return view(row!);
+  });
+
+  registerEndpoint(app, ctx, updateConnector, async ({ params, body }) => {
+    const row = await find(params.envId, params.connectorId);
+    if (body.settings.type !== row.type) throw new HttpError(400, { message: 'The type of a connector cannot change', code: 'unknownMappingTarget', target: 'type' });
+    const previous = row.settings.type === 'imap' ? row.settings.imap.startDate : row.settings.gmail.startDate;
+    checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
+    const [updated] = await ctx.db
+      .update(connectors)
+      .set({
+        name: body.name,
+        settings: body.settings,
+        secretsSealed: sealSecrets(ctx.secrets, mergeUserSecrets(openSecrets(ctx.secrets, row.secretsSealed), body.secrets)),
+        customFields: body.customFields,
+        outputMappings: body.outputMappings,
+      })
+      .where(eq(connectors.id, row.id))
+      .returning();
+    return view(updated!);
+  });
+
+  registerEndpoint(app, ctx, setConnectorActive, async ({ params, body }) => {
+    const row = await find(params.envId, params.connectorId);
+    // §4: enabling needs the authorization step first.
+    if (body.active && row.state !== 'authorized') throw new HttpError(409, { message: 'Authorize the connector before enabling it', code: 'connectorNotAuthorized' });
+    const [updated] = await ctx.db.update(connectors).set({ active: body.active, nextRunAt: null }).where(eq(connectors.id, row.id)).returning();
+    return view(updated!);
+  });
+
+  registerEndpoint(app, ctx, deleteConnector, async ({ params }) => {
+    const deleted = await ctx.db
+      .delete(connectors)
+      .where(and(eq(connectors.id, params.connectorId), eq(connectors.environmentId, params.envId)))
+      .returning({ id: connectors.id });
+    if (deleted.length === 0) throw notFound();
+    return { deleted: true as const };
+  });
+
+  registerEndpoint(app, ctx, authorizeConnector, async ({ params, request }) => {
+    const row = await find(params.envId, params.connectorId);
+    if (row.settings.type === 'imap') {
+      // A mail server is authorized by logging in with the password given.
+      try {
+        await DRIVERS.imap.healthCheck(driverContext(deps, row));
+      } catch (error) {
+        throw failureAnswer(error instanceof ConnectorError && error.code === 'healthCheckFailed' ? new ConnectorError('authorizationFailed', error.detail) : error);
+      }
+      const [updated] = await ctx.db.update(connectors).set({ state: 'authorized', lastError: null }).where(eq(connectors.id, row.id)).returning();
+      return { kind: 'done' as const, connector: view(updated!) };
+    }
+    const secrets = openSecrets(ctx.secrets, row.secretsSealed);
+    let client;
+    try {
+      client = gmailClient(row.settings.gmail, secrets, ctx.integrations, redirectUriOf(row, request.headers.origin));
+    } catch (error) {
+      throw failureAnswer(error);
+    }
+    const { verifier, challenge } = pkcePair();
+    // The environment travels in the state so the console's callback page knows where to finish.
+    const state = `${params.envId}.${randomBytes(24).toString('base64url')}`;
+    await ctx.db
+      .update(connectors)
+      .set({ oauthState: state, secretsSealed: sealSecrets(ctx.secrets, { ...secrets, pkceVerifier: verifier }) })
+      .where(eq(connectors.id, row.id));
+    return { kind: 'redirect' as const, url: authorizationUrl(ctx.integrations.googleAuthorizeUrl, client, state, challenge, row.settings.gmail.user) };
+  });
+
+  registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request, scope }) => {
+    const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, params.envId)));
+    if (row === undefined || row.settings.type !== 'gmail') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
+    // The state is single-use, whatever the outcome.
+    await ctx.db.update(connectors).set({ oauthState: null }).where(eq(connectors.id, row.id));
+    const secrets = openSecrets(ctx.secrets, row.secretsSealed);
+    if (!secrets.pkceVerifier) throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
+    let next;
+    try {
+      next = await exchangeCode(ctx.outbound, gmailClient(row.settings.gmail, secrets, ctx.integrations, redirectUriOf(row, request.headers.origin)), body.code, secrets.pkceVerifier, secrets);
+    } catch (error) {
+      throw failureAnswer(error);
+    }
+    const [updated] = await ctx.db
+      .update(connectors)
+      .set({ secretsSealed: sealSecrets(ctx.secrets, next), state: 'authorized', lastError: null })
+      .where(eq(connectors.id, row.id))
+      .returning();
+    return { connector: view(updated!), projectId: scope.projectId ?? '' };
+  });
+
+  registerEndpoint(app, ctx, checkConnector, async ({ params }) => {
+    const row = await find(params.envId, params.connectorId);
+    try {
+      if (row.state === 'needsAuthorization' && row.type === 'gmail') throw new ConnectorError('connectorNotAuthorized');
+      await DRIVERS[row.type].healthCheck(driverContext(deps, row));
+      return { ok: true, code: null, detail: null };
+    } catch (error) {
+      const { code, detail } = describeFailure(error);
+      if (code === 'reauthorize') await ctx.db.update(connectors).set({ state: 'reauthorize', lastError: code }).where(eq(connectors.id, row.id));
+      return { ok: false, code, detail };
+    }
+  });
+
+  registerEndpoint(app, ctx, runConnector, async ({ params, body, reply }) => {
+    const row = await find(params.envId, params.connectorId);
+    if (row.state !== 'authorized') throw new HttpError(409, { message: 'Authorize the connector before running it', code: 'connectorNotAuthorized' });
+    const fromDate = new Date(body.fromDate);
+    const toDate = new Date(body.toDate);
+    if (!(fromDate < toDate)) throw new HttpError(400, { message: 'The period must end after it starts', code: 'invalidPeriod' });
+    const [run] = await ctx.db
+      .insert(connectorRuns)
+      .values({ id: randomUUID(), connectorId: row.id, trigger: 'manual', fromDate, toDate, forceDuplicates: body.forceDuplicates })
+      .returning();
+    reply.code(201);
+    return runView(run!);
+  });
+}

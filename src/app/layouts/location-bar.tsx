@@ -1,0 +1,80 @@
+/**
+ * The header of every page below an organisation (issue 17, issue 19 "A way around"): breadcrumbs
+ * organisation › project › environment › page, each a link, and on environment pages a switcher to
+ * the project's other environments that keeps the page (cut before the first item id, which belongs
+ * to this environment only). Names come from the same cached queries the screens use.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Breadcrumbs, HTMLSelect, type BreadcrumbProps } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { organisationQuery } from '../../api/organisation-query';
+import { environmentQueries } from '../../features/environments/queries';
+import { useRouteTitleKey } from '../page-title';
+import { paths } from '../paths';
+import { samePageIn } from '../same-page';
+
+/** Pages that are a level's own home: their crumb is the level itself. */
+const HOMES = new Set(['orgaHome', 'projectHome', 'environmentHome']);
+
+export function LocationBar() {
+  const { t } = useTranslation(['routes', 'navigation']);
+  const params = useParams();
+  const { orgaId: orgaParam, projectId, envId } = params;
+  // The env-management pages name their environment in the query (`?envId=`): it is a crumb there too.
+  const [search] = useSearchParams();
+  const crumbEnvId = envId ?? search.get('envId') ?? undefined;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const titleKey = useRouteTitleKey();
+  const project = useQuery({ ...environmentQueries.project(projectId ?? ''), enabled: projectId !== undefined });
+  const orgaId = orgaParam ?? project.data?.organisationId;
+  const organisation = useQuery({ ...organisationQuery(orgaId ?? ''), enabled: orgaId !== undefined });
+  const environments = useQuery({ ...environmentQueries.list(projectId ?? ''), enabled: projectId !== undefined && crumbEnvId !== undefined });
+  const alive = (environments.data ?? []).filter((env) => !env.deleting);
+  const environment = alive.find((env) => env.id === crumbEnvId);
+
+  const items: BreadcrumbProps[] = [];
+  if (orgaId !== undefined) items.push({ text: organisation.data?.name ?? '…', href: paths.orga(orgaId) });
+  if (projectId !== undefined) items.push({ text: project.data?.name ?? '…', href: paths.project(projectId) });
+  if (projectId !== undefined && crumbEnvId !== undefined) items.push({ text: environment?.name ?? '…', href: paths.environment(projectId, crumbEnvId) });
+  if (titleKey !== undefined && !HOMES.has(titleKey)) items.push({ text: t(`routes:${titleKey}` as never) });
+  // The last crumb is the page the user is on: not a link.
+  const last = items.at(-1);
+  if (last !== undefined) items[items.length - 1] = { ...last, href: undefined, current: true };
+
+  const itemIds = Object.entries(params)
+    .filter(([name, value]) => !['orgaId', 'projectId', 'envId', '*'].includes(name) && value !== undefined)
+    .map(([, value]) => value!);
+
+  return (
+    <div className="p-location-bar" data-testid="location-bar">
+      <Breadcrumbs
+        items={items}
+        breadcrumbRenderer={({ text, href }) =>
+          href ? (
+            <Link to={href} className="bp6-breadcrumb">
+              {text}
+            </Link>
+          ) : (
+            <span className="bp6-breadcrumb">{text}</span>
+          )
+        }
+        currentBreadcrumbRenderer={({ text }) => (
+          <span className="bp6-breadcrumb bp6-breadcrumb-current" aria-current="page">
+            {text}
+          </span>
+        )}
+      />
+      {projectId !== undefined && envId !== undefined && alive.length > 1 && (
+        <HTMLSelect
+          aria-label={t('navigation:switcher.label')}
+          className="p-location-bar__switcher"
+          value={envId}
+          onChange={(event) => void navigate(samePageIn(pathname, { projectId, envId }, event.currentTarget.value, itemIds))}
+          options={alive.map((env) => ({ value: env.id, label: env.name }))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The toolbox pages (issue 20) sit in the private layout, whose paths name no organisation: the
+ * organisation whose toolbox is shown comes from `?orga=`, by default the user's first one. Composed
+ * here because it reads the signed-in user (auth feature) for the toolbox feature.
+ */
+import { useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { authQueries } from '../features/auth/queries';
+import { ComponentPage } from '../features/toolbox/component-page';
+import { KitPage } from '../features/toolbox/kit-page';
+import { KitsPage } from '../features/toolbox/kits-page';
+import { UseCasesPage } from '../features/use-cases/use-cases-page';
+
+function useToolboxOrganisation() {
+  const { data: user, isPending } = useQuery(authQueries.currentUser());
+  const [search, setSearch] = useSearchParams();
+  const organisations = user?.organisations ?? [];
+  const orgaId = search.get('orga') ?? organisations[0]?.id ?? null;
+  const choose = (id: string) => setSearch({ orga: id });
+  return { isPending, orgaId, organisations, choose, search };
+}
+
+function Waiting({ isPending }: { isPending: boolean }) {
+  const { t } = useTranslation(['toolbox', 'common']);
+  return isPending ? <Spinner aria-label={t('common:loading')} /> : <NonIdealState icon="cube" title={t('toolbox:kits.noOrganisation')} />;
+}
+
+export function KitsRoute() {
+  const { isPending, orgaId, organisations, choose } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting isPending={isPending} />;
+  return <KitsPage orgaId={orgaId} organisations={organisations} onOrganisation={choose} />;
+}
+
+export function KitRoute() {
+  const { kitId = '' } = useParams();
+  const { isPending, orgaId } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting isPending={isPending} />;
+  return <KitPage key={kitId} orgaId={orgaId} kitId={kitId} />;
+}
+
+export function ComponentRoute() {
+  const { componentId = '' } = useParams();
+  const { isPending, orgaId, search } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting isPending={isPending} />;
+  return <ComponentPage key={componentId} orgaId={orgaId} componentId={componentId} kitId={search.get('kit')} />;
+}
+
+export function UseCasesRoute() {
+  const { isPending, orgaId } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting isPending={isPending} />;
+  return <UseCasesPage orgaId={orgaId} />;
+}

@@ -1,0 +1,126 @@
+/**
+ * Every `code` an error answer of the server may carry, each with the translation key its text is
+ * read from (spec §1/§8, brief "one language per user"). The console shows that text, in the user's
+ * language, never the server's sentence; the server writes the same text into `message` in the
+ * language the caller's Accept-Language asks (French by default), for programs.
+ *
+ * Areas keep their codes beside their endpoints (`*_ERROR_CODES`) and their texts in their own
+ * namespace; this list only says where each group's texts live. A code named by two groups reads the
+ * first. `error-codes.test.ts` fails for a code without both translations.
+ */
+import { ALERT_ERROR_CODES } from './alerts';
+import { ANALYSIS_ERROR_CODES } from './analyses';
+import { WEBHOOK_ERROR_CODES } from './access-keys';
+import { CATEGORIZATION_ERROR_CODES } from './categorization';
+import { CONFIGURATION_DOCUMENT_ERROR_CODES } from './configuration-document';
+import { WIZARD_ERROR_CODES } from './creation-wizard';
+import { DASHBOARD_ERROR_CODES } from './dashboard';
+import { INPUT_ERROR_CODES } from './define';
+import { CONNECTOR_ERROR_CODES } from './integrations';
+import { EXTRACTION_ERROR_CODES } from './extraction';
+import { NLU_ERROR_CODES } from './nlu-entities';
+import { OCR_DATA_EXTRACTION_ERROR_CODES } from './ocr-data-extraction';
+import { OUTPUT_ERROR_CODES } from './output';
+import { REPLY_TEMPLATE_ERROR_CODES } from './reply-templates';
+import { SRE_ERROR_CODES } from './sre';
+import { SSO_ERROR_CODES } from './sso';
+import { TOOLBOX_ERROR_CODES } from './toolbox';
+import { METADATA_PROBLEM_CODES } from './uploads';
+
+/** Sign-in answers, beside the single sign-on ones (texts in `auth:errors`). */
+const SIGN_IN_ERROR_CODES = ['wrongUsername', 'wrongPassword', 'tooManyAttempts', ...SSO_ERROR_CODES] as const;
+
+/** Codes of no single area: access, accounts, environments, versions, uploads, the language model. */
+export const GENERAL_ERROR_CODES = [
+  'internalError',
+  'forbidden',
+  'guestOnlyGivenProjects',
+  'organisationAdminOnly',
+  'providerStaffNotInCustomer',
+  'providerStaffOnly',
+  'ghostSupportOnly',
+  'ghostUnknownUser',
+  'ghostProviderStaff',
+  'ghostPasswordChange',
+  'invalidToken',
+  'unauthenticated',
+  'sessionEnded',
+  'accessKeyRequired',
+  'unknownAccessKey',
+  'notFound',
+  'organisationNotFound',
+  'projectNotFound',
+  'environmentNotFound',
+  'memberNotFound',
+  'fileNotFound',
+  'accessKeyNotFound',
+  'webhookNotFound',
+  'unknownModules',
+  'invalidExport',
+  'unknownProject',
+  'environmentNameTaken',
+  'priorityEnvironments',
+  'exportFormat',
+  'exportVersion',
+  'versionNameTaken',
+  'versionNotFound',
+  'versionOutdated',
+  'invalidLink',
+  'invalidPassword',
+  'invalidRefreshToken',
+  'passwordExpired',
+  'passwordsDiffer',
+  'wrongCurrentPassword',
+  'foreignRecoveryUrl',
+  'invitationAnswered',
+  'invitationNotFound',
+  'ownAdminMode',
+  'removeSelf',
+  'userExists',
+  'invalidTimeZone',
+  'invalidUpload',
+  'extractorNotEnabled',
+  'llmNotConfigured',
+  'llmTimeout',
+  'llmRateLimited',
+  'llmRefused',
+  'llmHttpError',
+  'llmMalformed',
+  'llmUnreachable',
+] as const;
+
+/** Where each group's texts live: `<namespace>:<key prefix>`, then `.<code>`. */
+export const ERROR_CODE_GROUPS = [
+  { texts: 'errors:input', codes: INPUT_ERROR_CODES },
+  { texts: 'errors:server', codes: GENERAL_ERROR_CODES },
+  { texts: 'auth:errors', codes: SIGN_IN_ERROR_CODES },
+  { texts: 'analyses:upload.metadataProblems', codes: METADATA_PROBLEM_CODES },
+  { texts: 'analyses:errors', codes: ANALYSIS_ERROR_CODES },
+  { texts: 'nlu:errors', codes: NLU_ERROR_CODES },
+  { texts: 'categorization:errors', codes: CATEGORIZATION_ERROR_CODES },
+  { texts: 'extraction:errors', codes: EXTRACTION_ERROR_CODES },
+  { texts: 'ocrRules:errors', codes: OCR_DATA_EXTRACTION_ERROR_CODES },
+  { texts: 'output:errors', codes: OUTPUT_ERROR_CODES },
+  { texts: 'replies:errors', codes: REPLY_TEMPLATE_ERROR_CODES },
+  { texts: 'dashboard:errors', codes: DASHBOARD_ERROR_CODES },
+  { texts: 'dashboard:alerts.errors', codes: ALERT_ERROR_CODES },
+  { texts: 'sre:errors', codes: SRE_ERROR_CODES },
+  { texts: 'environments:webhooks.errors', codes: WEBHOOK_ERROR_CODES },
+  { texts: 'wizard:errors', codes: WIZARD_ERROR_CODES },
+  { texts: 'toolbox:errors', codes: TOOLBOX_ERROR_CODES },
+  { texts: 'integrations:errors', codes: CONNECTOR_ERROR_CODES },
+  { texts: 'configurationIde:errors', codes: CONFIGURATION_DOCUMENT_ERROR_CODES },
+] as const;
+
+export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];
+
+const KEYS = new Map<string, string>();
+for (const group of ERROR_CODE_GROUPS) for (const code of group.codes) if (!KEYS.has(code)) KEYS.set(code, `${group.texts}.${code}`);
+
+/** Every code, once. */
+export const SERVER_ERROR_CODES: readonly ServerErrorCode[] = [...KEYS.keys()] as ServerErrorCode[];
+
+/** The translation key of a code's text; undefined for a code this console does not know. */
+export function errorTextKey(code: string): string | undefined {
+  return KEYS.get(code);
+}

@@ -1,0 +1,290 @@
+/**
+ * Integrations (issue 21; spec §2.2 env-management integrations and the callback routes, §2.4, §3
+ * Connector / Custom field / Output field mapping, §4, §5, §7.3, §8, §9): connectors that read a
+ * mailbox, queue each new message as an analysis, and write the results back into the mailbox.
+ *
+ * - Settings are plain fields (shown to the console); secrets (password, client secret, OAuth
+ *   tokens) are sealed at rest by the server and never sent back: the console learns only which
+ *   secrets are set (`secretsSet`).
+ * - A connector is enabled only once authorized (§4): IMAP by a successful login, Gmail by the
+ *   OAuth 2.0 code flow (PKCE + state) whose callback is the console's integrations/gmail/callback.
+ * - Output mappings say which analysis result goes to which connector field (labels, draft...); a
+ *   custom field is a further target, written as `technicalName/value` labels (extracted data labels).
+ */
+import { z } from 'zod';
+import { access, defineEndpoint, plainText } from './define';
+
+/** Built so far; Microsoft 365, Salesforce, Jira and n8n come next (README "Integrations"). */
+export const CONNECTOR_TYPES = ['gmail', 'imap'] as const;
+export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);
+export type ConnectorType = z.infer<typeof connectorTypeSchema>;
+
+/** §4/§8: `reauthorize` when renewing the token failed (webmail misconfigured). */
+export const CONNECTOR_STATES = ['needsAuthorization', 'authorized', 'reauthorize'] as const;
+export type ConnectorState = (typeof CONNECTOR_STATES)[number];
+
+/** §9: a mailbox connector's start date is at most 24 hours back. */
+export const START_DATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const blacklistSchema = z.array(plainText().trim().min(1).max(254)).max(500).default([]);
+const isoDate = z.iso.datetime({ offset: true });
+
+export const imapSettingsSchema = z.object({
+  host: plainText().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535).default(993),
+  /** Implicit TLS (993); off, the connection is upgraded with STARTTLS when the server offers it. */
+  tls: z.boolean().default(true),
+  user: plainText().trim().min(1).max(254),
+  folder: plainText().trim().min(1).max(200).default('INBOX'),
+  draftsFolder: plainText().trim().min(1).max(200).default('Drafts'),
+  startDate: isoDate,
+  /** Senders (`a@b.c`) or domains (`b.c`) whose messages are never analysed. */
+  blacklist: blacklistSchema,
+});
+export type ImapSettings = z.infer<typeof imapSettingsSchema>;
+
+export const gmailSettingsSchema = z.object({
+  /** Off: the platform's own Google client (POSTROOM_GMAIL_CLIENT_ID/SECRET). */
+  customCredentials: z.boolean().default(false),
+  clientId: plainText().trim().max(300).default(''),
+  /** Empty: the console's integrations/gmail/callback on this server. */
+  redirectUri: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
+  user: z.email().max(254),
+  startDate: isoDate,
+  blacklist: blacklistSchema,
+});
+export type GmailSettings = z.infer<typeof gmailSettingsSchema>;
+
+export const connectorSettingsSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('imap'), imap: imapSettingsSchema }),
+  z.object({ type: z.literal('gmail'), gmail: gmailSettingsSchema }),
+]);
+export type ConnectorSettings = z.infer<typeof connectorSettingsSchema>;
+
+/** The secrets each type takes (write-only). */
+export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = { imap: ['password'], gmail: ['clientSecret'] };
+export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), z.string().max(4000));
+
+export const customFieldSchema = z.object({
+  id: z.string().min(1).max(64),
+  label: plainText().trim().min(1).max(100),
+  technicalName: z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/),
+  required: z.boolean().default(false),
+  active: z.boolean().default(true),
+  kind: z.enum(['body', 'attachment']).default('body'),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+export const OUTPUT_DATA_TYPES = ['messageCategories', 'attachmentCategories', 'extractedInfo', 'replyDraft'] as const;
+export type OutputDataType = (typeof OUTPUT_DATA_TYPES)[number];
+
+/** The connector's own fields an output can be written to; custom fields' technical names add to these. */
+export const CONNECTOR_FIELDS: Record<ConnectorType, readonly string[]> = {
+  imap: ['keywords', 'draft'],
+  gmail: ['labels', 'attachmentLabels', 'draft'],
+};
+
+export const outputMappingSchema = z.object({
+  dataType: z.enum(OUTPUT_DATA_TYPES),
+  /** For extractedInfo: the extracted field's name. */
+  source: plainText().trim().max(100).default(''),
+  /** A connector field (CONNECTOR_FIELDS) or a custom field's technical name. */
+  target: z.string().min(1).max(64),
+});
+export type OutputMapping = z.infer<typeof outputMappingSchema>;
+
+/** The mappings a new connector starts with. */
+export const DEFAULT_MAPPINGS: Record<ConnectorType, OutputMapping[]> = {
+  imap: [
+    { dataType: 'messageCategories', source: '', target: 'keywords' },
+    { dataType: 'replyDraft', source: '', target: 'draft' },
+  ],
+  gmail: [
+    { dataType: 'messageCategories', source: '', target: 'labels' },
+    { dataType: 'attachmentCategories', source: '', target: 'attachmentLabels' },
+    { dataType: 'replyDraft', source: '', target: 'draft' },
+  ],
+};
+
+export const RUN_STATUSES = ['queued', 'running', 'done', 'error'] as const;
+export const connectorRunSchema = z.object({
+  id: z.string(),
+  connectorId: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  fromDate: z.string(),
+  toDate: z.string(),
+  forceDuplicates: z.boolean(),
+  status: z.enum(RUN_STATUSES),
+  /** Progress: messages found in the period, analyses created, messages skipped (seen or blacklisted). */
+  found: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ConnectorRun = z.infer<typeof connectorRunSchema>;
+
+export const connectorSchema = z.object({
+  id: z.string(),
+  environmentId: z.string(),
+  name: z.string(),
+  type: connectorTypeSchema,
+  settings: connectorSettingsSchema,
+  /** Names of the secrets stored (values are never sent). */
+  secretsSet: z.array(z.string()),
+  active: z.boolean(),
+  state: z.enum(CONNECTOR_STATES),
+  lastExecutionAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  customFields: z.array(customFieldSchema),
+  outputMappings: z.array(outputMappingSchema),
+  createdAt: z.string(),
+});
+export type Connector = z.infer<typeof connectorSchema>;
+
+/**
+ * 404 connectorNotFound; 409 connectorNotAuthorized (enabling before authorization, §4); 400
+ * startDateTooOld (§5), unknownMappingTarget, invalidPeriod, missingSecret, targetRefused (the
+ * outbound guard: a private address without the operator's consent); 400 invalidOAuthState;
+ * 502 authorizationFailed (with `providerCode`), reauthorize (§8 webmail misconfigured),
+ * healthCheckFailed (§8, with `detail`).
+ */
+export const CONNECTOR_ERROR_CODES = [
+  'connectorNotFound',
+  'connectorNotAuthorized',
+  'startDateTooOld',
+  'unknownMappingTarget',
+  'invalidPeriod',
+  'missingSecret',
+  'targetRefused',
+  'invalidOAuthState',
+  'authorizationFailed',
+  'reauthorize',
+  'healthCheckFailed',
+] as const;
+export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
+
+const envParams = z.object({ envId: z.string().min(1) });
+const connectorParams = envParams.extend({ connectorId: z.string().min(1) });
+const configurator = access.environment('envId', 'configurator');
+
+const connectorBody = z.object({
+  name: plainText().trim().min(1).max(100),
+  settings: connectorSettingsSchema,
+  /** Absent or empty values keep what is stored. */
+  secrets: connectorSecretsSchema.default({}),
+  customFields: z.array(customFieldSchema).max(50).default([]),
+  outputMappings: z.array(outputMappingSchema).max(50).optional(),
+});
+
+export const listConnectors = defineEndpoint({
+  id: 'integrations.list',
+  method: 'GET',
+  path: '/v4/console/api/environment/{envId}/connectors',
+  summary: "An environment's connectors and their latest runs (with progress)",
+  access: configurator,
+  params: envParams,
+  response: z.object({ connectors: z.array(connectorSchema), runs: z.array(connectorRunSchema) }),
+});
+
+export const createConnector = defineEndpoint({
+  id: 'integrations.create',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors',
+  summary: 'Create a connector, disabled and not yet authorized',
+  access: configurator,
+  params: envParams,
+  body: connectorBody,
+  response: connectorSchema,
+});
+
+export const updateConnector = defineEndpoint({
+  id: 'integrations.update',
+  method: 'PUT',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}',
+  summary: "Change a connector's settings, secrets, custom fields and output mappings",
+  access: configurator,
+  params: connectorParams,
+  body: connectorBody.extend({ outputMappings: z.array(outputMappingSchema).max(50) }),
+  response: connectorSchema,
+});
+
+export const setConnectorActive = defineEndpoint({
+  id: 'integrations.setActive',
+  method: 'PATCH',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/active',
+  summary: 'Enable (only once authorized, §4) or disable a connector',
+  access: configurator,
+  params: connectorParams,
+  body: z.object({ active: z.boolean() }),
+  response: connectorSchema,
+});
+
+export const deleteConnector = defineEndpoint({
+  id: 'integrations.delete',
+  method: 'DELETE',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}',
+  summary: 'Delete a connector, its runs and the list of messages it has seen',
+  access: configurator,
+  params: connectorParams,
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+export const authorizeConnector = defineEndpoint({
+  id: 'integrations.authorize',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/authorize',
+  summary: 'Start the authorization: the provider page to open (OAuth), or a login checked now (IMAP)',
+  access: configurator,
+  params: connectorParams,
+  response: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('redirect'), url: z.string() }),
+    z.object({ kind: z.literal('done'), connector: connectorSchema }),
+  ]),
+});
+
+export const completeAuthorization = defineEndpoint({
+  id: 'integrations.completeAuthorization',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/oauth-callback',
+  summary: "Finish an OAuth authorization with the provider's code and the state it was started with",
+  access: configurator,
+  params: envParams,
+  body: z.object({ state: z.string().min(1).max(300), code: z.string().min(1).max(2000) }),
+  /** The project, so the console's callback page goes back to the integrations tab. */
+  response: z.object({ connector: connectorSchema, projectId: z.string() }),
+});
+
+export const checkConnector = defineEndpoint({
+  id: 'integrations.healthCheck',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/health',
+  summary: 'Connect to the provider with the stored credentials (§7.3 health check)',
+  access: configurator,
+  params: connectorParams,
+  response: z.object({ ok: z.boolean(), code: z.enum(CONNECTOR_ERROR_CODES).nullable(), detail: z.string().nullable() }),
+});
+
+export const runConnector = defineEndpoint({
+  id: 'integrations.run',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/runs',
+  summary: 'Queue a manual run over a period (§7.3: fromDate, toDate, forceDuplicates)',
+  access: configurator,
+  params: connectorParams,
+  body: z.object({ fromDate: isoDate, toDate: isoDate, forceDuplicates: z.boolean().default(false) }),
+  response: connectorRunSchema,
+});
+
+export const integrationEndpoints = [
+  listConnectors,
+  createConnector,
+  updateConnector,
+  setConnectorActive,
+  deleteConnector,
+  authorizeConnector,
+  completeAuthorization,
+  checkConnector,
+  runConnector,
+] as const;

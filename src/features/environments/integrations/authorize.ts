@@ -1,0 +1,14 @@
+/**
+ * Starting a connector's authorization (§4, §7.3): IMAP is checked at once; OAuth connectors send the
+ * browser to the provider, which comes back to the console's callback route.
+ */
+import { request } from '../../../api/request';
+import { authorizeConnector, type Connector } from '../../../contract/integrations';
+
+export type AuthorizeOutcome = { kind: 'done'; connector: Connector } | { kind: 'redirect'; url: string };
+
+export async function startAuthorization(envId: string, connectorId: string, go: (url: string) => void = (url) => window.location.assign(url)): Promise<AuthorizeOutcome> {
+  const outcome = await request(authorizeConnector, { params: { envId, connectorId } });
+  if (outcome.kind === 'redirect') go(outcome.url);
+  return outcome;
+}

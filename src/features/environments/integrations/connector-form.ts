@@ -1,0 +1,90 @@
+/**
+ * The connector settings screen as data: the field descriptors of each type for AutoForm, and the
+ * conversions between the flat form value and the contract's body (settings + write-only secrets).
+ */
+import type { TFunction } from 'i18next';
+import type { AutoField } from '../../../ui/auto-form';
+import type { Connector, ConnectorSettings, ConnectorType } from '../../../contract/integrations';
+
+export type ConnectorForm = Record<string, unknown> & { name: string };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A date as the `datetime-local` control's text, in the browser's time zone. */
+export const localInput = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+const iso = (local: unknown) => {
+  const date = new Date(String(local ?? ''));
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+};
+const lines = (text: unknown) =>
+  String(text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+export function emptyForm(type: ConnectorType, now = new Date()): ConnectorForm {
+  const common = { name: '', startDate: localInput(now), blacklist: '' };
+  return type === 'imap'
+    ? { ...common, host: '', port: 993, tls: true, user: '', password: '', folder: 'INBOX', draftsFolder: 'Drafts' }
+    : { ...common, customCredentials: false, clientId: '', clientSecret: '', redirectUri: '', user: '' };
+}
+
+export function formOf(connector: Connector): ConnectorForm {
+  const s = connector.settings;
+  if (s.type === 'imap') return { name: connector.name, ...s.imap, startDate: localInput(new Date(s.imap.startDate)), blacklist: s.imap.blacklist.join('\n'), password: '' };
+  return { name: connector.name, ...s.gmail, startDate: localInput(new Date(s.gmail.startDate)), blacklist: s.gmail.blacklist.join('\n'), clientSecret: '' };
+}
+
+/** An unchanged start date keeps its stored value exactly (the server does not judge it again). */
+export function bodyOf(type: ConnectorType, form: ConnectorForm, stored?: Connector): { name: string; settings: ConnectorSettings; secrets: Record<string, string> } {
+  const storedStart = stored ? (stored.settings.type === 'imap' ? stored.settings.imap.startDate : stored.settings.gmail.startDate) : null;
+  const startDate = storedStart !== null && localInput(new Date(storedStart)) === form.startDate ? storedStart : iso(form.startDate);
+  if (type === 'imap') {
+    return {
+      name: form.name,
+      settings: {
+        type: 'imap',
+        imap: { host: String(form.host ?? ''), port: Number(form.port ?? 993), tls: Boolean(form.tls), user: String(form.user ?? ''), folder: String(form.folder || 'INBOX'), draftsFolder: String(form.draftsFolder || 'Drafts'), startDate, blacklist: lines(form.blacklist) },
+      },
+      secrets: form.password ? { password: String(form.password) } : {},
+    };
+  }
+  return {
+    name: form.name,
+    settings: {
+      type: 'gmail',
+      gmail: { customCredentials: Boolean(form.customCredentials), clientId: String(form.clientId ?? ''), redirectUri: String(form.redirectUri ?? ''), user: String(form.user ?? ''), startDate, blacklist: lines(form.blacklist) },
+    },
+    secrets: form.clientSecret ? { clientSecret: String(form.clientSecret) } : {},
+  };
+}
+
+export function connectorFields(t: TFunction<'integrations'>, type: ConnectorType, form: ConnectorForm, secretsSet: readonly string[], callbackUri: string): AutoField[] {
+  const secretHelp = (name: string) => (secretsSet.includes(name) ? t('fields.secretKept') : t('fields.secretHidden'));
+  const tail: AutoField[] = [
+    { name: 'startDate', kind: 'datetime', label: t('fields.startDate'), help: t('fields.startDateHelp'), required: true },
+    { name: 'blacklist', kind: 'textarea', label: t('fields.blacklist'), help: t('fields.blacklistHelp') },
+  ];
+  if (type === 'imap') {
+    return [
+      { name: 'name', kind: 'text', label: t('fields.name'), required: true },
+      { name: 'host', kind: 'text', label: t('fields.host'), required: true, placeholder: 'imap.example.com' },
+      { name: 'port', kind: 'number', label: t('fields.port'), min: 1, max: 65535 },
+      { name: 'tls', kind: 'switch', label: t('fields.tls') },
+      { name: 'user', kind: 'text', label: t('fields.user'), required: true },
+      { name: 'password', kind: 'password', label: t('fields.password'), help: secretHelp('password') },
+      { name: 'folder', kind: 'text', label: t('fields.folder') },
+      { name: 'draftsFolder', kind: 'text', label: t('fields.draftsFolder') },
+      ...tail,
+    ];
+  }
+  const custom = Boolean(form.customCredentials);
+  return [
+    { name: 'name', kind: 'text', label: t('fields.name'), required: true },
+    { name: 'user', kind: 'text', label: t('fields.gmailUser'), required: true, placeholder: 'support@example.com' },
+    { name: 'customCredentials', kind: 'switch', label: t('fields.customCredentials') },
+    { name: 'clientId', kind: 'text', label: t('fields.clientId'), hidden: !custom },
+    { name: 'clientSecret', kind: 'password', label: t('fields.clientSecret'), help: secretHelp('clientSecret'), hidden: !custom },
+    { name: 'redirectUri', kind: 'text', label: t('fields.redirectUri'), help: t('fields.redirectUriHelp', { uri: callbackUri }), hidden: !custom },
+    ...tail,
+  ];
+}

@@ -1,0 +1,23 @@
+/** A connector failure in the user's language, from the server's code and its parameters (§8). */
+import type { TFunction } from 'i18next';
+import { ApiError, errorMessage, serverCode } from '../../../api/errors';
+import { CONNECTOR_ERROR_CODES, type ConnectorErrorCode } from '../../../contract/integrations';
+
+export function connectorCodeText(t: TFunction<'integrations'>, code: string | null | undefined, detail: string | null = null, target: string | null = null): string | null {
+  if (!code || !(CONNECTOR_ERROR_CODES as readonly string[]).includes(code)) return null;
+  return t(`errors.${code as ConnectorErrorCode}`, { detail: detail ?? '—', target: target ?? '' });
+}
+
+export function connectorErrorText(t: TFunction<'integrations'>, error: unknown): string {
+  const body = error instanceof ApiError && typeof error.jsonData === 'object' && error.jsonData !== null ? (error.jsonData as Record<string, unknown>) : {};
+  const detail = typeof body.providerCode === 'string' ? body.providerCode : null;
+  const target = typeof body.target === 'string' ? body.target : null;
+  return connectorCodeText(t, serverCode(error), detail, target) ?? errorMessage(error);
+}
+
+/** A stored last error (`code: detail` or `code`) as text. */
+export function lastErrorText(t: TFunction<'integrations'>, stored: string | null): string {
+  if (stored === null) return '';
+  const [code, ...rest] = stored.split(': ');
+  return connectorCodeText(t, code, rest.length > 0 ? rest.join(': ') : null) ?? stored;
+}

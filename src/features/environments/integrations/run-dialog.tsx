@@ -1,0 +1,54 @@
+/** The manual run (§7.3): a period (fromDate, toDate) and whether messages already analysed go again. */
+import { useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/request';
+import { runConnector, type Connector } from '../../../contract/integrations';
+import { toast } from '../../../ui/toasts/toast-service';
+import { localInput } from './connector-form';
+import { connectorErrorText } from './messages';
+
+const DAY_MS = 24 * 3_600_000;
+
+export function RunDialog({ envId, connector, onClose, onQueued }: { envId: string; connector: Connector; onClose: () => void; onQueued: () => void }) {
+  const { t } = useTranslation('integrations');
+  const [period, setPeriod] = useState(() => ({ from: localInput(new Date(Date.now() - DAY_MS)), to: localInput(new Date(Date.now() + 60_000)), force: false }));
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      await request(runConnector, {
+        params: { envId, connectorId: connector.id },
+        body: { fromDate: new Date(period.from).toISOString(), toDate: new Date(period.to).toISOString(), forceDuplicates: period.force },
+      });
+      toast.success({ summary: t('run.queued') });
+      onQueued();
+      onClose();
+    } catch (error) {
+      toast.error({ summary: t('run.title'), detail: connectorErrorText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen onClose={onClose} title={`${t('run.title')} — ${connector.name}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void start();
+        }}
+      >
+        <DialogBody>
+          <FormGroup label={t('run.fromDate')} labelFor="run-from">
+            <InputGroup id="run-from" type="datetime-local" required value={period.from} onValueChange={(from) => setPeriod({ ...period, from })} />
+          </FormGroup>
+          <FormGroup label={t('run.toDate')} labelFor="run-to">
+            <InputGroup id="run-to" type="datetime-local" required value={period.to} onValueChange={(to) => setPeriod({ ...period, to })} />
+          </FormGroup>
+          <Switch label={t('run.forceDuplicates')} checked={period.force} onChange={(e) => setPeriod({ ...period, force: e.currentTarget.checked })} />
+        </DialogBody>
+        <DialogFooter actions={<Button type="submit" intent="primary" loading={busy} text={t('run.start')} />} />
+      </form>
+    </Dialog>
+  );
+}

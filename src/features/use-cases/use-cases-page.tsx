@@ -1,0 +1,63 @@
+/**
+ * The use-case library (spec §2.2 use-cases-library, §2.4; issue 20): the shipped templates and the
+ * kits published by the provider, each with its description and what it configures; "use" makes a
+ * new environment from it. The list comes from the server (`useCases.list`), which the future
+ * self-service area reads too.
+ */
+import { useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Button, Card, H3, H5, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request';
+import { listUseCases, type UseCase } from '../../contract/use-cases';
+import { ListState } from '../../ui/list-state';
+import { UseCaseDialog } from './use-case-dialog';
+
+const libraryQuery = (orgaId: string) =>
+  queryOptions({
+    queryKey: ['useCases', 'library', orgaId] as const,
+    queryFn: ({ signal }) => request(listUseCases, { params: { orgaId }, signal }),
+  });
+
+/** Translation key of a shipped template (`insurance:meeting` → `insurance_meeting`). */
+const templateKey = (id: string) => id.replace(/[^a-z]/g, '_');
+
+export function UseCasesPage({ orgaId }: { orgaId: string }) {
+  const { t } = useTranslation(['toolbox', 'routes']);
+  const library = useQuery(libraryQuery(orgaId));
+  const [using, setUsing] = useState<{ useCase: UseCase; title: string } | null>(null);
+  const titleOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(`useCases.templates.${templateKey(useCase.id)}.title` as never) : useCase.name);
+  const descriptionOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(`useCases.templates.${templateKey(useCase.id)}.description` as never) : useCase.description);
+
+  return (
+    <section className="p-page">
+      <h1 className="p-page__title">{t('routes:useCasesLibrary')}</h1>
+      <p className="bp6-text-muted">{t('useCases.intro')}</p>
+      <ListState query={library} isEmpty={(library.data ?? []).length === 0} emptyText={t('useCases.empty')} errorText={t('useCases.error')}>
+        {(library.data ?? []).map((useCase) => {
+          const title = titleOf(useCase);
+          const { summary } = useCase;
+          return (
+            <Card key={useCase.id} style={{ marginBottom: '1rem' }} data-use-case={useCase.id}>
+              <H3>
+                {title} <Tag minimal>{useCase.kind === 'template' ? useCase.id : t('useCases.kitBased')}</Tag>
+              </H3>
+              <p>{descriptionOf(useCase)}</p>
+              <H5>{t('useCases.configures')}</H5>
+              <ul>
+                <li>{t('useCases.languages', { list: summary.languages.join(', ') })}</li>
+                <li>{t('useCases.modules', { list: summary.modules.map((module) => module.name).join(', ') })}</li>
+                {summary.interactions.length > 0 && <li>{t('useCases.interactions', { count: summary.interactions.length, list: summary.interactions.join(', ') })}</li>}
+                {summary.archetypes.length > 0 && <li>{t('useCases.archetypes', { count: summary.archetypes.length })}</li>}
+                {summary.categories.length > 0 && <li>{t('useCases.categories', { list: summary.categories.join(', ') })}</li>}
+                {summary.extractionFields.length > 0 && <li>{t('useCases.fields', { list: summary.extractionFields.join(', ') })}</li>}
+              </ul>
+              <Button intent={Intent.PRIMARY} icon="add" text={t('useCases.use')} onClick={() => setUsing({ useCase, title })} />
+            </Card>
+          );
+        })}
+      </ListState>
+      {using && <UseCaseDialog orgaId={orgaId} useCase={using.useCase} title={using.title} onClose={() => setUsing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The text of a server error answer, from its `code` and parameters (never its English `message`):
+ * the console shows it in the user's language, and the server writes it into `message` in the
+ * caller's Accept-Language. One function, so both say the same words.
+ */
+import { errorTextKey } from '../contract/error-codes';
+
+type Translate = (key: string, params: Record<string, unknown>) => string;
+
+/** The body's plain fields and its `params` object, as interpolation values. */
+function paramsOf(body: Record<string, unknown>): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (name === 'message' || name === 'code') continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) flat[name] = value;
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) flat[name] = value.join(', ');
+  }
+  const nested = body.params;
+  if (typeof nested === 'object' && nested !== null && !Array.isArray(nested)) Object.assign(flat, paramsOf(nested as Record<string, unknown>));
+  return flat;
+}
+
+/**
+ * A refused upload lists its §5 problems (`problems`: code and parameters, with the file's name):
+ * one line each, as the upload dialog shows them.
+ */
+function uploadProblemLines(translate: Translate, problems: unknown): string[] {
+  if (!Array.isArray(problems)) return [];
+  return problems
+    .filter((problem): problem is Record<string, unknown> => typeof problem === 'object' && problem !== null && typeof problem.code === 'string')
+    .map((problem) => {
+      const text = translate(`analyses:upload.problems.${String(problem.code)}`, paramsOf(problem));
+      return typeof problem.file === 'string' ? translate('analyses:upload.problemOfFile', { file: problem.file, text }) : text;
+    });
+}
+
+/** The translated text of an error body; undefined when it has no known code. */
+export function serverErrorText(translate: Translate, body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const code: unknown = (body as { code?: unknown }).code;
+  const key = typeof code === 'string' ? errorTextKey(code) : undefined;
+  if (key === undefined) return undefined;
+  const problems = uploadProblemLines(translate, (body as { problems?: unknown }).problems);
+  return problems.length > 0 ? problems.join('\n') : translate(key, paramsOf(body as Record<string, unknown>));
+}

@@ -9,6 +9,7 @@ import { readDocumentText } from '../../src/configuration-document/text';
 import type { DocumentProblem } from '../../src/contract/configuration-document';
 import type { EnvironmentVersion } from '../../src/contract/versions';
 import { storedDocument } from '../configuration-document/stored';
+import { environments } from '../db/schema';
 import { nluFunctions, nluInteractions } from '../db/schema-nlu';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
@@ -115,8 +116,12 @@ describe('configuration document', () => {
       payload: { name: 'Modèle assurance', source: { kind: 'template', template: 'insurance:meeting' } },
     });
     const envId = created.json<{ id: string }>().id;
+    // Stored before a rule was tightened: the extraction module lists its fields as names, not as field objects.
+    const [row] = await server.handle.db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, envId));
+    const stored = row!.settings as { modules: { type: string; config: Record<string, unknown> }[] };
+    const modules = stored.modules.map((module) => (module.type === 'extraction' ? { ...module, config: { fields: ['numero_contrat', 'telephone'] } } : module));
+    await server.handle.db.update(environments).set({ settings: { ...stored, modules } }).where(eq(environments.id, envId));
     const text = await documentText(envId);
-    // The template's extraction module lists its fields as names, not as extraction field objects.
     const checked = (await call('configurator', 'POST', `/${envId}/configuration/document/check`, { text })).json<{ problems: DocumentProblem[]; blocking: DocumentProblem[] }>();
     expect(checked.problems.some((p) => p.source === 'schema' && p.path.includes('fields'))).toBe(true);
     expect(checked.blocking).toEqual([]);

@@ -1,9 +1,9 @@
 /**
  * The configuration IDE as a new configurator would use it (issue 17), on an environment of its own
- * made from the insurance template (categorization without categories, no NLU): read a §8 problem
- * with its line, give the environment its NLU and a category in the text, break a rule (an unknown
- * interaction), follow the problem to its line and fix it, save (the changes, then a new version in
- * the versions list); the structured screens and the IDE show each other's changes.
+ * made from the insurance template: a syntax error with its line, a key picked from the completion,
+ * a rule broken (an unknown interaction), its problem followed to its line and fixed, a save (the
+ * changes, then a new version in the versions list); the structured screens and the IDE show each
+ * other's changes; leaving with unsaved text asks first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -23,63 +23,49 @@ beforeAll(() => {
 });
 
 describe('configuration IDE', () => {
-  it('edits the configuration as text: problems with their lines, a fix, a save with a version', async () => {
+  it('edits the configuration as text: problems with their lines, completion, a fix, a save with a version', async () => {
     await projectPages.createEnvironment(page, PROJECT, ENV_NAME, { template: 'insurance:meeting' });
     const href = await projectPages.environmentRow(page, ENV_NAME).getByRole('link', { name: ENV_NAME }).getAttribute('href');
     envId = /\/environment\/([^/]+)\//.exec(href ?? '')![1]!;
 
     await ide.openFromMenu(page, PROJECT, envId);
     await ide.outline(page).getByRole('button', { name: /Catégorisation des demandes/ }).waitFor();
-    // No NLU server yet: the §8 message for the categorization module, on the module's line.
-    const needsServer = ide.problem(page, /au moins un serveur NLU/);
-    await needsServer.waitFor();
+    await ide.problems(page).getByText('Aucune erreur détectée').waitFor();
 
     // A syntax error names its line; undone, it is gone.
-    const defaultLine = await ide.goToText(page, 'defaultCategory: autre_demande');
-    expect(await ide.cursorLine(page)).toBe(defaultLine);
+    const debugLine = await ide.goToText(page, 'debugMode: false');
+    expect(await ide.cursorLine(page)).toBe(debugLine);
     await ide.appendToLine(page, ': x');
     const syntax = ide.problem(page, /Erreur de syntaxe dans votre configuration/);
     await syntax.waitFor();
-    expect(await ide.problemLine(page, /Erreur de syntaxe/)).toBe(defaultLine);
+    expect(await ide.problemLine(page, /Erreur de syntaxe/)).toBe(debugLine);
     await ide.eraseAtEnd(page, 3);
     await syntax.waitFor({ state: 'detached' });
 
-    // A category whose rule tests an interaction that does not exist, typed under the default category.
-    const indent = /^\s*/.exec((await ide.activeLine(page)) ?? '')![0];
-    const block = ['categories:', '  - id: c-ide', '    name: Résiliation IDE', '    rules:', '      - id: r-ide', '        name: resilier', '        criteria:', '          - type: interaction', '            interaction: resiliation'];
-    await ide.appendToLine(page, block.map((line) => `\n${indent}${line}`).join(''));
-    // The NLU: a context with the interaction, and a server for it.
-    await ide.goToText(page, 'contexts: []');
-    await ide.eraseAtEnd(page, 2);
-    await ide.appendToLine(page, '[{ name: principal, langs: [fr], interactions: [{ id_interaction: resilier }] }]');
-    await ide.goToText(page, 'servers: []');
-    await ide.eraseAtEnd(page, 2);
-    await ide.appendToLine(page, '[{ name: serveur, contexts: [principal], version: "5.0" }]');
-    await needsServer.waitFor({ state: 'detached' });
-
-    // The broken rule: its problem names the line of the interaction; following it puts the cursor there.
-    const unknown = /La règle « resilier » utilise l'interaction « resiliation », qui n'existe pas/;
-    await ide.problem(page, unknown).waitFor();
-    const line = await ide.problemLine(page, unknown);
-    expect(line).toBe(defaultLine + block.length);
-    await ide.problem(page, unknown).click();
-    expect(await ide.cursorLine(page)).toBe(line);
-    expect((await ide.activeLine(page))?.trim()).toBe('interaction: resiliation');
-    await ide.eraseAtEnd(page, 'resiliation'.length);
-    await page.keyboard.insertText('resilier');
-    await ide.problem(page, unknown).waitFor({ state: 'detached' });
-
-    // Completion from the JSON Schema: a key the criterion does not have yet, picked from the list.
-    const criterionIndent = /^\s*/.exec((await ide.activeLine(page)) ?? '')![0];
-    await ide.appendToLine(page, `\n${criterionIndent}comp`);
+    // Completion from the JSON Schema: the retention key, typed again and picked from the list.
+    const retention = (await ide.goToText(page, 'retention: ')) && ((await ide.activeLine(page)) ?? '').trim();
+    await ide.eraseAtEnd(page, retention.length);
+    await page.keyboard.insertText('rete');
     await page.keyboard.press('Control+Space');
-    expect(await ide.completions(page)).toEqual(['complete']);
-    await ide.pickCompletion(page, 'complete');
-    await page.keyboard.insertText('true');
-    expect((await ide.activeLine(page))?.trim()).toBe('complete: true');
+    expect(await ide.completions(page)).toEqual(['retention']);
+    await ide.pickCompletion(page, 'retention');
+    await page.keyboard.insertText('1y');
+    expect((await ide.activeLine(page))?.trim()).toBe('retention: 1y');
 
-    await ide.showOutline(page);
-    await ide.outline(page).getByRole('button', { name: 'Résiliation IDE' }).waitFor();
+    // A rule testing an interaction that does not exist: its problem names the line; following it puts the cursor there.
+    const ruleLine = await ide.goToText(page, 'interaction: annulerRendezVous');
+    await ide.eraseAtEnd(page, 'annulerRendezVous'.length);
+    await page.keyboard.insertText('annulerRendezVou');
+    const unknown = /utilise l'interaction « annulerRendezVou », qui n'existe pas/;
+    await ide.problem(page, unknown).waitFor();
+    expect(await ide.problemLine(page, unknown)).toBe(ruleLine);
+    await ide.goToText(page, 'debugMode: false');
+    await ide.problem(page, unknown).click();
+    expect(await ide.cursorLine(page)).toBe(ruleLine);
+    // Fixed by testing another interaction of the context.
+    await ide.eraseAtEnd(page, 'annulerRendezVou'.length);
+    await page.keyboard.insertText('modifierRendezVous');
+    await ide.problem(page, unknown).waitFor({ state: 'detached' });
 
     await ide.save(page, 'Depuis l’IDE');
     await page.getByText('À jour').waitFor();
@@ -91,13 +77,13 @@ describe('configuration IDE', () => {
   }, 120_000);
 
   it('shows in the structured screens what the IDE saved, and in the IDE what they save', async () => {
-    await cat.openFromMenu(page, PROJECT, envId);
-    await page.getByRole('link', { name: 'Résiliation IDE' }).waitFor();
-    await cat.addBodyCategory(page, 'Ajoutée à l’écran');
+    await page.goto(`/project/${PROJECT}/env-management/settings?envId=${envId}`);
+    await expect.poll(() => page.locator('#env-retention').inputValue()).toBe('1y');
 
+    await cat.openFromMenu(page, PROJECT, envId);
+    await cat.addBodyCategory(page, 'Ajoutée à l’écran');
     await ide.openFromMenu(page, PROJECT, envId);
     await ide.outline(page).getByRole('button', { name: 'Ajoutée à l’écran' }).waitFor();
-    expect(await ide.outline(page).locator('[data-outline-kind="rule"]', { hasText: 'resilier' }).count()).toBe(1);
 
     await ide.goToText(page, 'debugMode: false');
     await ide.appendToLine(page, ' # essai');

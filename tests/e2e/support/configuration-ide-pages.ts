@@ -7,7 +7,8 @@ export const configurationIde = {
   /** From the configuration menu, the "Éditeur de configuration" entry. */
   async openFromMenu(page: Page, projectId: string, envId: string) {
     await page.goto(`${env(projectId, envId)}/configuration`);
-    await page.getByRole('link', { name: /Éditeur de configuration/ }).click();
+    // The entry is in the side menu and on the configuration page: either opens the IDE.
+    await page.getByRole('link', { name: /Éditeur de configuration/ }).first().click();
     await page.waitForURL(/\/configuration\/ide$/);
     await configurationIde.editor(page).waitFor();
   },

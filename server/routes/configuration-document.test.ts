@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDocumentText } from '../../src/configuration-document/text';
 import type { DocumentProblem } from '../../src/contract/configuration-document';
+import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { EnvironmentVersion } from '../../src/contract/versions';
 import { storedDocument } from '../configuration-document/stored';
 import { environments } from '../db/schema';
@@ -118,7 +119,7 @@ describe('configuration document', () => {
     const envId = created.json<{ id: string }>().id;
     // Stored before a rule was tightened: the extraction module lists its fields as names, not as field objects.
     const [row] = await server.handle.db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, envId));
-    const stored = row!.settings as { modules: { type: string; config: Record<string, unknown> }[] };
+    const stored = row!.settings as EnvironmentSettings;
     const modules = stored.modules.map((module) => (module.type === 'extraction' ? { ...module, config: { fields: ['numero_contrat', 'telephone'] } } : module));
     await server.handle.db.update(environments).set({ settings: { ...stored, modules } }).where(eq(environments.id, envId));
     const text = await documentText(envId);

@@ -43,7 +43,8 @@ describe('configuration IDE', () => {
     await syntax.waitFor({ state: 'detached' });
 
     // Completion from the JSON Schema: the retention key, typed again and picked from the list.
-    const retention = (await ide.goToText(page, 'retention: ')) && ((await ide.activeLine(page)) ?? '').trim();
+    await ide.goToText(page, 'retention: ');
+    const retention = ((await ide.activeLine(page)) ?? '').trim();
     await ide.eraseAtEnd(page, retention.length);
     await page.keyboard.insertText('rete');
     await page.keyboard.press('Control+Space');

@@ -177,6 +177,9 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'testingCenter.domainRules.get': PROJECT_QUALIFIERS,
   'testingCenter.domainRules.saveV1': PROJECT_QUALIFIERS,
   'testingCenter.domainRules.saveV2': PROJECT_QUALIFIERS,
+  'configurationDocument.get': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'configurationDocument.check': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
+  'configurationDocument.save': PROJECT_CONFIGURATORS,
   // NLU configuration (issue 12): qualifiers read it, configurators change it.
   'nlu.archetypes.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'nlu.archetypes.create': PROJECT_CONFIGURATORS,

@@ -16,6 +16,7 @@ import { registerMemberRoutes } from './members';
 import { registerOrganisationRoutes } from './organisations';
 import { registerConsumptionRoutes } from './consumption';
 import { registerVersionRoutes } from './versions';
+import { registerConfigurationDocumentRoutes } from './configuration-document';
 import { registerNluRoutes } from './nlu';
 import { registerNluContextRoutes } from './nlu-contexts';
 import { registerNluServerRoutes } from './nlu-servers';
@@ -56,6 +57,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerOcrDataExtractionSettingsRoutes(app, ctx);
   registerConsumptionRoutes(app, ctx);
   registerVersionRoutes(app, ctx);
+  registerConfigurationDocumentRoutes(app, ctx);
   registerNluRoutes(app, ctx);
   registerNluContextRoutes(app, ctx);
   registerNluServerRoutes(app, ctx);

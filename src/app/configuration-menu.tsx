@@ -13,7 +13,7 @@ import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths, type NluPage } from './paths';
 
-type MenuNamespace = 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules' | 'navigation' | 'toolbox';
+type MenuNamespace = 'nlu' | 'categorization' | 'extraction' | 'vision' | 'replies' | 'output' | 'ocrRules' | 'navigation' | 'toolbox' | 'configurationIde';
 
 export interface ConfigurationEntry {
   /** Route title key (namespace `routes`) of the page it opens. */
@@ -125,7 +125,12 @@ export const configurationMenu: ConfigurationSection[] = [
     id: 'tools',
     namespace: 'navigation',
     title: 'menu.toolsSection',
-    entries: [nav('creationWizard', 'predictive-analysis', paths.creationWizard), nav('graph', 'graph', paths.graph)],
+    entries: [
+      // Issue 17: the whole configuration as one YAML document.
+      { title: 'configurationIde', description: 'menu.ide', namespace: 'configurationIde', icon: 'code', to: paths.configurationIde },
+      nav('creationWizard', 'predictive-analysis', paths.creationWizard),
+      nav('graph', 'graph', paths.graph),
+    ],
   },
   {
     id: 'toolbox',
@@ -135,7 +140,7 @@ export const configurationMenu: ConfigurationSection[] = [
   },
 ];
 
-export const MENU_NAMESPACES = ['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'navigation', 'toolbox'] as const;
+export const MENU_NAMESPACES = ['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'navigation', 'toolbox', 'configurationIde'] as const;
 
 /** The translated title of a section and the description of an entry. */
 export const sectionTitleKey = (section: ConfigurationSection) => `${section.namespace}:${section.title}`;

@@ -89,6 +89,8 @@ export const paths = {
   configuration: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration`,
   /** The kits of the toolbox the environment is synced to (issue 20). */
   environmentKits: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/toolbox`,
+  /** The configuration IDE (issue 17): the whole configuration as one YAML document. */
+  configurationIde: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/ide`,
   /** NLU screens (issue 12), under the configuration menu. */
   nlu: (projectId: string, envId: string, page: NluPage) => `${nlu(projectId, envId)}/${page}`,
   nluArchetype: (projectId: string, envId: string, archetypeId: string) =>

@@ -317,6 +317,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./configuration-menu').then((m) => ({ Component: m.ConfigurationMenuPage })),
             handle: { title: 'configuration' },
           },
+          {
+            path: 'configuration/ide',
+            lazy: () => import('../features/configuration/ide/ide-page').then((m) => ({ Component: m.ConfigurationIdePage })),
+            handle: { title: 'configurationIde' },
+          },
           { path: 'configuration/nlu', loader: redirectLoaders.configuration },
           {
             path: 'configuration/nlu/archetypes',

@@ -12,6 +12,7 @@ import { ALERT_ERROR_CODES } from './alerts';
 import { ANALYSIS_ERROR_CODES } from './analyses';
 import { WEBHOOK_ERROR_CODES } from './access-keys';
 import { CATEGORIZATION_ERROR_CODES } from './categorization';
+import { CONFIGURATION_DOCUMENT_ERROR_CODES } from './configuration-document';
 import { WIZARD_ERROR_CODES } from './creation-wizard';
 import { DASHBOARD_ERROR_CODES } from './dashboard';
 import { INPUT_ERROR_CODES } from './define';
@@ -113,6 +114,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'integrations:errors', codes: CONNECTOR_ERROR_CODES },
   { texts: 'testingCenter:errors', codes: TESTING_CENTER_BANK_ERROR_CODES },
   { texts: 'testRuns:errors', codes: TESTING_RUN_ERROR_CODES },
+  { texts: 'configurationIde:errors', codes: CONFIGURATION_DOCUMENT_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

@@ -61,6 +61,7 @@ import {
 import { analysesEndpoints } from './analyses';
 import { environmentConsumption, myConsumption, organisationConsumption } from './consumption';
 import { compareVersions, createVersion, deleteVersion, listVersions, restoreVersion } from './versions';
+import { checkConfigurationDocument, getConfigurationDocument, saveConfigurationDocument } from './configuration-document';
 import { nluEndpoints } from './nlu';
 import { categorizationEndpoints } from './categorization';
 import { extractionEndpoints } from './extraction';
@@ -92,6 +93,7 @@ export * from './members';
 export * from './access-keys';
 export * from './consumption';
 export * from './versions';
+export * from './configuration-document';
 export * from './nlu';
 export * from './toolbox';
 export * from './toolbox-sync';
@@ -162,6 +164,9 @@ export const allEndpoints: readonly Endpoint[] = [
   compareVersions,
   restoreVersion,
   deleteVersion,
+  getConfigurationDocument,
+  checkConfigurationDocument,
+  saveConfigurationDocument,
   ...nluEndpoints,
   ...replyTemplateEndpoints,
   ...categorizationEndpoints,

@@ -61,6 +61,8 @@ import frConfigurationProblems from './resources/fr/configurationProblems.json';
 import enConfigurationProblems from './resources/en/configurationProblems.json';
 import frConfigurationGraph from './resources/fr/configurationGraph.json';
 import enConfigurationGraph from './resources/en/configurationGraph.json';
+import frConfigurationIde from './resources/fr/configurationIde.json';
+import enConfigurationIde from './resources/en/configurationIde.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -96,6 +98,7 @@ export const resources = {
     testRuns: frTestRuns,
     configurationProblems: frConfigurationProblems,
     configurationGraph: frConfigurationGraph,
+    configurationIde: frConfigurationIde,
   },
   en: {
     common: enCommon,
@@ -129,6 +132,7 @@ export const resources = {
     testRuns: enTestRuns,
     configurationProblems: enConfigurationProblems,
     configurationGraph: enConfigurationGraph,
+    configurationIde: enConfigurationIde,
   },
 } as const;
 

@@ -17,7 +17,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
-import { SettingsChangesTable } from './settings-changes-table';
+import { SettingsChangesTable } from '../../ui/settings-changes-table';
 
 /** A panel another area adds to the page, given the environment and whether the caller may import. */
 export type TransferPanel = (props: { envId: string; canImport: boolean }) => ReactNode;

@@ -24,7 +24,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { paths } from '../../app/paths';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
-import { SettingsChangesTable } from './settings-changes-table';
+import { SettingsChangesTable } from '../../ui/settings-changes-table';
 
 /** A version that no longer passes today's configuration rules is named as such, in the user's language. */
 const outdatedOr = (error: unknown) => (serverCode(error) === 'versionOutdated' ? tr('environments:versions.outdated') : errorMessage(error));

@@ -4,7 +4,7 @@
  * The server names places by the configuration's own keys (`settingsChangeSchema`).
  */
 import type { TFunction } from 'i18next';
-import type { SettingsChange } from '../../contract/environments';
+import type { SettingsChange } from '../contract/environments';
 
 type T = TFunction<'environments'>;
 
@@ -48,6 +48,12 @@ export function changePlace(t: T, path: readonly string[]): string {
       parts = [t('changes.categories'), ...(name !== undefined ? [`« ${name} »`] : []), ...(field !== undefined ? [label(t, `changes.categoryFields.${field}`, field)] : [])];
       break;
     }
+    case 'nlu': {
+      // The IDE's NLU lines (server/configuration-document/stored.ts): list, then item name.
+      const [list, name] = rest;
+      parts = [t('changes.nlu'), ...(list !== undefined ? [label(t, `changes.nluLists.${list}`, list)] : []), ...(name !== undefined ? [`« ${name} »`] : [])];
+      break;
+    }
     default:
       parts = [label(t, `settings.${top}`, top), ...rest];
   }
@@ -66,6 +72,7 @@ export function changeValue(t: T, change: SettingsChange, value: unknown): strin
     if (top === 'modules' && typeof module.type === 'string' && typeof module.name === 'string') {
       return `${label(t, `modules.types.${module.type}`, module.type)} « ${module.name} »`;
     }
+    if (top === 'nlu' && typeof module.name === 'string') return `« ${module.name} »`;
     const text = JSON.stringify(value);
     return text.length > 160 ? `${text.slice(0, 160)}…` : text;
   }

@@ -2,8 +2,8 @@
 /** The versions screen names a change in the user's language, and its values in words. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import type { SettingsChange } from '../../contract/environments';
-import { initI18n } from '../../i18n/setup';
+import type { SettingsChange } from '../contract/environments';
+import { initI18n } from '../i18n/setup';
 import { changePlace, changeValue } from './settings-change';
 
 let fr: TFunction<'environments'>;

@@ -1,7 +1,7 @@
 /** The differences between two configurations, as the import preview and the versions screen show them. */
 import { HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { SettingsChange } from '../../contract/environments';
+import type { SettingsChange } from '../contract/environments';
 import { changePlace, changeValue } from './settings-change';
 
 export function SettingsChangesTable({ changes }: { changes: readonly SettingsChange[] }) {

@@ -1,0 +1,150 @@
+/**
+ * The configuration IDE's document: the seeded demo configurations read back unchanged, problems on
+ * their lines, a save that applies settings and NLU in one transaction with a version, and a save
+ * failing mid-way (after the settings and NLU writes) that leaves everything as it was.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDocumentText } from '../../src/configuration-document/text';
+import type { DocumentProblem } from '../../src/contract/configuration-document';
+import type { EnvironmentSettings } from '../../src/contract/environments';
+import type { EnvironmentVersion } from '../../src/contract/versions';
+import { storedDocument } from '../configuration-document/stored';
+import { environments } from '../db/schema';
+import { nluFunctions, nluInteractions } from '../db/schema-nlu';
+import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+
+let server: TestServer;
+const headers: Record<string, { authorization: string }> = {};
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const user of ['admin', 'configurator', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+});
+afterAll(() => server.close());
+
+const call = (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  server.app.inject({ method, url: `/v4/console/api/environment${url}`, headers: headers[user], payload });
+const documentText = async (envId: string) => (await call('configurator', 'GET', `/${envId}/configuration/document`)).json<{ text: string }>().text;
+const lineOf = (text: string, fragment: string) => text.split('\n').findIndex((row) => row.includes(fragment)) + 1;
+
+describe('configuration document', () => {
+  it('reads every seeded demo configuration back unchanged from its text', async () => {
+    for (const envId of ['demo-nlu-prod', 'demo-nlu-recette', 'demo-ic-prod']) {
+      const text = await documentText(envId);
+      const read = readDocumentText(text);
+      expect(read.problems).toEqual([]);
+      expect(read.document).toEqual(await storedDocument(server.handle.db, envId));
+      const again = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text, versionName: 'Same' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'configurationUnchanged' });
+    }
+    expect(await documentText('demo-nlu-prod')).toContain('resilierContrat');
+  });
+
+  it('lists a rule naming a missing interaction and a syntax error with their lines', async () => {
+    const text = await documentText('demo-nlu-prod');
+    const broken = text.replace('interaction: resilierContrat', 'interaction: resilierContrats');
+    const checked = (await call('sre', 'POST', '/demo-nlu-prod/configuration/document/check', { text: broken })).json<{ problems: DocumentProblem[] }>();
+    const problem = checked.problems.find((p) => p.code === 'unknownInteraction');
+    expect(problem).toMatchObject({ source: 'message', params: { interaction: 'resilierContrats' } });
+    expect(problem!.line).toBe(lineOf(broken, 'interaction: resilierContrats'));
+
+    const syntax = text.replace('defaultCategory: Autre', 'defaultCategory: [Autre');
+    const refused = await call('configurator', 'PUT', '/demo-nlu-prod/configuration/document', { text: syntax, versionName: 'Cassé' });
+    expect(refused.statusCode).toBe(400);
+    const body = refused.json<{ code: string; params: { line: number; message: string }; problems: DocumentProblem[] }>();
+    expect(body.code).toBe('configurationSyntax');
+    expect(body.params.line).toBeGreaterThanOrEqual(lineOf(syntax, 'defaultCategory: [Autre'));
+    expect(body.params.message).not.toBe('');
+  });
+
+  it('applies settings and NLU changes in one transaction that creates a version, keeping what the text does not carry', async () => {
+    const envId = 'demo-nlu-recette';
+    const [interaction] = await server.handle.db.select().from(nluInteractions).where(eq(nluInteractions.environmentId, envId)).limit(1);
+    await server.handle.db
+      .insert(nluFunctions)
+      .values({ id: 'fn-keep', environmentId: envId, name: 'keepMe', kind: 'interactionAfter', interactionToFind: 'declarerSinistre' });
+    await server.handle.db.update(nluInteractions).set({ distance: 7, functions: ['keepMe'] }).where(eq(nluInteractions.id, interaction!.id));
+
+    const text = (await documentText(envId)).replace('name: Résiliation', 'name: Résiliation de contrat').replace("- name: produit\n", '- name: produitAssure\n');
+    const checked = (await call('configurator', 'POST', `/${envId}/configuration/document/check`, { text })).json<{ changes: { path: string[]; kind: string }[] }>();
+    expect(checked.changes.map((change) => [change.path.join('.'), change.kind])).toEqual(
+      expect.arrayContaining([
+        ['nlu.archetypes.produit', 'removed'],
+        ['nlu.archetypes.produitAssure', 'added'],
+      ]),
+    );
+    expect(checked.changes.some((change) => change.path[0] === 'modules')).toBe(true);
+
+    const saved = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text, versionName: 'Depuis l’IDE' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ version: { name: 'Depuis l’IDE', author: 'configurator' } });
+
+    expect(await documentText(envId)).toContain('name: Résiliation de contrat');
+    const categorization = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${envId}/modules/demo-categorization/categorization`, headers: headers.configurator });
+    expect(categorization.json<{ config: { categories: { name: string }[] } }>().config.categories.map((c) => c.name)).toContain('Résiliation de contrat');
+    const archetypes = (await call('configurator', 'GET', `/${envId}/nlu/archetypes`)).json<{ name: string }[]>().map((a) => a.name);
+    expect(archetypes).toContain('produitAssure');
+    expect(archetypes).not.toContain('produit');
+    const versions = (await call('configurator', 'GET', `/${envId}/versions`)).json<EnvironmentVersion[]>();
+    expect(versions[0]).toMatchObject({ name: 'Depuis l’IDE' });
+    // The interaction function and the distance are not in the NLU export format: kept as they were.
+    expect((await server.handle.db.select().from(nluFunctions).where(eq(nluFunctions.environmentId, envId))).map((f) => f.name)).toEqual(['keepMe']);
+    const [kept] = await server.handle.db.select().from(nluInteractions).where(and(eq(nluInteractions.environmentId, envId), eq(nluInteractions.name, interaction!.name)));
+    expect(kept).toMatchObject({ distance: 7, functions: ['keepMe'] });
+  });
+
+  it('leaves settings, NLU and versions unchanged when the save fails after its writes', async () => {
+    const envId = 'demo-nlu-prod';
+    const before = await documentText(envId);
+    expect((await call('configurator', 'POST', `/${envId}/versions`, { name: 'Déjà pris' })).statusCode).toBe(201);
+    const versionsBefore = (await call('configurator', 'GET', `/${envId}/versions`)).json<EnvironmentVersion[]>();
+    // Settings and NLU change; the version name clashes only at the last write of the transaction.
+    const text = before.replace('name: Résiliation', 'name: Résiliation ratée').replace("- name: produit\n", '- name: produitRate\n');
+    const failed = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text, versionName: 'Déjà pris' });
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json()).toMatchObject({ code: 'versionNameTaken', params: { name: 'Déjà pris' } });
+    expect(await documentText(envId)).toBe(before);
+    expect((await call('configurator', 'GET', `/${envId}/versions`)).json()).toEqual(versionsBefore);
+  });
+
+  it('refuses a module config that is not its module\'s only when the save touches that module', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/v4/console/api/project/demo-nlu/environments',
+      headers: headers.admin,
+      payload: { name: 'Modèle assurance', source: { kind: 'template', template: 'insurance:meeting' } },
+    });
+    const envId = created.json<{ id: string }>().id;
+    // Stored before a rule was tightened: the extraction module lists its fields as names, not as field objects.
+    const [row] = await server.handle.db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, envId));
+    const stored = row!.settings as EnvironmentSettings;
+    const modules = stored.modules.map((module) => (module.type === 'extraction' ? { ...module, config: { fields: ['numero_contrat', 'telephone'] } } : module));
+    await server.handle.db.update(environments).set({ settings: { ...stored, modules } }).where(eq(environments.id, envId));
+    const text = await documentText(envId);
+    const checked = (await call('configurator', 'POST', `/${envId}/configuration/document/check`, { text })).json<{ problems: DocumentProblem[]; blocking: DocumentProblem[] }>();
+    expect(checked.problems.some((p) => p.source === 'schema' && p.path.includes('fields'))).toBe(true);
+    expect(checked.blocking).toEqual([]);
+
+    const retention = text.replace('debugMode: false', 'debugMode: true');
+    expect(retention).not.toBe(text);
+    expect((await call('configurator', 'PUT', `/${envId}/configuration/document`, { text: retention, versionName: 'Conservation' })).statusCode).toBe(200);
+
+    const touched = retention.replace('name: Extraction des informations du contrat', 'name: Extraction du contrat');
+    const refused = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text: touched, versionName: 'Extraction' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'configurationSchema' });
+    expect(refused.json<{ params: { line: number } }>().params.line).toBeGreaterThan(lineOf(touched, 'name: Extraction du contrat'));
+  });
+
+  it('refuses a blocking configuration message of a changed module with its line', async () => {
+    const text = await documentText('demo-nlu-prod');
+    const broken = text.replace('defaultCategory: Autre', 'defaultCategory: "   "');
+    const refused = await call('configurator', 'PUT', '/demo-nlu-prod/configuration/document', { text: broken, versionName: 'Vide' });
+    expect(refused.statusCode).toBe(422);
+    const body = refused.json<{ code: string; problems: DocumentProblem[] }>();
+    expect(body.code).toBe('configurationInvalid');
+    expect(body.problems[0]).toMatchObject({ code: 'defaultCategoryEmpty', line: lineOf(broken, 'defaultCategory: "   "') });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The configuration IDE (issue 17): the environment's whole configuration as one YAML document
+ * (src/configuration-document/), read, checked and saved at once. Saving validates the whole text,
+ * then applies its differences in one transaction that also creates a version (versions.ts): nothing
+ * is half applied.
+ */
+import { z } from 'zod';
+import { access, defineEndpoint } from './define';
+import { settingsChangeSchema } from './environments';
+import { versionNameSchema, versionSchema } from './versions';
+
+const envParams = z.object({ envId: z.string().min(1) });
+const BASE = '/v4/console/api/environment/{envId}/configuration/document';
+
+/** Largest document accepted (NLU dictionaries can be long: the environment import's limit). */
+export const CONFIGURATION_DOCUMENT_MAX_CHARS = 20 * 1024 * 1024;
+
+export const documentProblemSchema = z.object({
+  /** `syntax`: not YAML (§8 "Syntax error in your configuration"); `schema`: not a configuration; `message`: a §8 configuration message. */
+  source: z.enum(['syntax', 'schema', 'message', 'check']),
+  severity: z.enum(['error', 'warning']),
+  /** 1-based line of the document. */
+  line: z.number().int().min(1),
+  path: z.array(z.string()),
+  /** For `message`: the configuration message code (translated like the categorization screens'). */
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).default({}),
+  /** English text, for programs and logs; the console translates `code` (syntax and schema: shows it after the translated title). */
+  message: z.string(),
+});
+export type DocumentProblem = z.infer<typeof documentProblemSchema>;
+
+/**
+ * Codes of the errors of these endpoints (besides the input and access ones):
+ * - configurationSyntax (400): the text is not YAML; `params: { line, message }`, `problems`;
+ * - configurationSchema (400): YAML that is not a configuration; `params: { line, message }`, `problems`;
+ * - configurationInvalid (422): blocking configuration messages; `problems`;
+ * - configurationNluItem (400): an NLU item the import refused; `params: { at, message }`;
+ * - configurationUnchanged (409): nothing to save;
+ * - versionNameTaken (409): the version name is already used.
+ */
+export const CONFIGURATION_DOCUMENT_ERROR_CODES = [
+  'configurationSyntax',
+  'configurationSchema',
+  'configurationInvalid',
+  'configurationNluItem',
+  'configurationUnchanged',
+  'versionNameTaken',
+] as const;
+
+const textBody = z.object({ text: z.string().max(CONFIGURATION_DOCUMENT_MAX_CHARS) });
+
+export const getConfigurationDocument = defineEndpoint({
+  id: 'configurationDocument.get',
+  method: 'GET',
+  path: BASE,
+  summary: 'The whole configuration of the environment as one YAML document',
+  access: access.environment('envId', 'configurator', 'operations'),
+  params: envParams,
+  response: z.object({ text: z.string() }),
+});
+
+export const checkConfigurationDocument = defineEndpoint({
+  id: 'configurationDocument.check',
+  method: 'POST',
+  path: `${BASE}/check`,
+  bodyLimit: CONFIGURATION_DOCUMENT_MAX_CHARS * 2,
+  summary: 'Every problem of a document (with its line) and what saving it would change',
+  access: access.environment('envId', 'configurator', 'operations'),
+  params: envParams,
+  body: textBody,
+  response: z.object({
+    problems: z.array(documentProblemSchema),
+    /** The problems that would refuse a save (errors of the text, or of the modules it adds or changes). */
+    blocking: z.array(documentProblemSchema),
+    changes: z.array(settingsChangeSchema),
+  }),
+});
+
+export const saveConfigurationDocument = defineEndpoint({
+  id: 'configurationDocument.save',
+  method: 'PUT',
+  path: BASE,
+  bodyLimit: CONFIGURATION_DOCUMENT_MAX_CHARS * 2,
+  summary: 'Apply a document in one transaction that also creates a version of the new configuration',
+  access: access.environment('envId', 'configurator'),
+  params: envParams,
+  body: textBody.extend({ versionName: versionNameSchema }),
+  response: z.object({ version: versionSchema, changes: z.array(settingsChangeSchema) }),
+});

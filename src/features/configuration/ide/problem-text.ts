@@ -1,0 +1,27 @@
+/**
+ * A document problem in the user's language, from its source and code: §8 "Syntax error in your
+ * configuration" with the line and the parser's message, schema errors, the configuration messages
+ * (the categorization screens' texts; "no server linked" the NLU's), and the extra checks' codes
+ * (the graph's problem checks: `configurationProblems:problems.<code>`).
+ */
+import i18next from 'i18next';
+import type { DocumentProblem } from '../../../contract/configuration-document';
+import { configurationMessageText } from '../../../ui/configuration-message-text';
+
+const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
+
+export function problemText(problem: DocumentProblem): string {
+  const params = { line: problem.line, message: String(problem.params.message ?? problem.message) };
+  switch (problem.source) {
+    case 'syntax':
+      return t('configurationIde:problems.syntax', params);
+    case 'schema':
+      return t('configurationIde:problems.schema', params);
+    case 'message':
+      if (problem.code === 'noServerLinked') return t('configurationIde:problems.noServerLinked', problem.params);
+      return configurationMessageText(problem as Parameters<typeof configurationMessageText>[0]);
+    case 'check':
+      // The graph's configuration problem checks (namespace `configurationProblems`), else a checker's own English text.
+      return i18next.exists(`configurationProblems:problems.${problem.code}`) ? t(`configurationProblems:problems.${problem.code}`, problem.params) : problem.message;
+  }
+}

@@ -1,6 +1,6 @@
 /** Organisation settings, projects and rapid navigation as users meet them (spec §5, §6, §9). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_HAS_PRIORITY_ENVIRONMENTS, PROJECT_NAME_TOO_LONG } from '../../src/contract/organisations';
+import { PROJECT_NAME_TOO_LONG } from '../../src/contract/organisations';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
@@ -73,7 +73,7 @@ describe('projects', () => {
     await call('admin', 'PUT', `/environment/${env.id}/settings`, { name: 'Prod', visibility: 'public', priority: true, settings });
     const refused = await call('admin', 'DELETE', `/project/${id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: PROJECT_HAS_PRIORITY_ENVIRONMENTS, code: 'priorityEnvironments' });
+    expect(refused.json()).toEqual({ message: "Ce projet a des environnements prioritaires : retirez d'abord leur priorité.", code: 'priorityEnvironments' });
     await call('admin', 'PUT', `/environment/${env.id}/settings`, { name: 'Prod', visibility: 'public', priority: false, settings });
     expect((await call('admin', 'DELETE', `/project/${id}`)).statusCode).toBe(204);
   });

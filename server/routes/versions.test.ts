@@ -57,7 +57,7 @@ describe('versions of an environment', () => {
 
     const again = await snapshot(envId, 'Mise en service');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Name "Mise en service" already used for a version of this environment', code: 'versionNameTaken' });
+    expect(again.json()).toEqual({ message: 'Le nom « Mise en service » est déjà utilisé par une version de cet environnement.', code: 'versionNameTaken', name: 'Mise en service' });
     // The same name on another environment is fine.
     expect((await snapshot(await newEnvironment('Versions autre'), 'Mise en service')).statusCode).toBe(201);
     expect((await snapshot(envId, '   ')).statusCode).toBe(400);

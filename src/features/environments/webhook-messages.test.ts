@@ -19,8 +19,9 @@ describe.each(['fr', 'en'] as const)('webhook messages in %s', (lng) => {
     expect(text).not.toContain('webhooks.');
   });
 
-  it('pass other server messages on', async () => {
-    expect(webhookSaveErrorText(await translator(), http(404, { code: 'notFound', message: 'Webhook not found' }))).toBe('Webhook not found');
+  it('read other codes from the one error table, never the server sentence', async () => {
+    const text = webhookSaveErrorText(await translator(), http(404, { code: 'webhookNotFound', message: 'server words' }));
+    expect(text).toBe(lng === 'fr' ? 'Webhook introuvable.' : 'Webhook not found.');
   });
 
   it('show the HTTP status of an answer, else one generic sentence', async () => {

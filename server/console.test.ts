@@ -52,7 +52,7 @@ describe('the built console', () => {
     for (const url of ['/v4/unknown', '/api/nothing', '/users/x', '/oauth/other', '/oidc', '/assets/old-123.js']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ message: 'Not found' });
+      expect(response.json(), url).toEqual({ message: 'Élément introuvable.', code: 'notFound' });
     }
     const post = await server.app.inject({ method: 'POST', url: '/orga/x' });
     expect(post.statusCode).toBe(404);
@@ -100,7 +100,7 @@ describe('without a built console', () => {
     try {
       const response = await apiOnly.inject({ method: 'GET', url: '/orga/x' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found' });
+      expect(response.json()).toEqual({ message: 'Élément introuvable.', code: 'notFound' });
     } finally {
       await apiOnly.close();
     }

@@ -62,17 +62,17 @@ describe('registerEndpoint', () => {
   it('answers 400 naming the invalid part', async () => {
     const badPath = await app.inject({ method: 'GET', url: '/api/things/x1' });
     expect(badPath.statusCode).toBe(400);
-    expect(badPath.json()).toMatchObject({ message: 'Invalid request path', issues: [{ path: ['thingId'] }] });
+    expect(badPath.json()).toMatchObject({ code: 'invalidRequest', location: 'path', issues: [{ path: ['thingId'] }] });
 
     const badQuery = await app.inject({ method: 'GET', url: '/api/things/t1?page=0' });
     expect(badQuery.statusCode).toBe(400);
-    expect(badQuery.json()).toMatchObject({ message: 'Invalid request query', issues: [{ path: ['page'] }] });
+    expect(badQuery.json()).toMatchObject({ code: 'invalidRequest', location: 'query', issues: [{ path: ['page'] }] });
   });
 
   it('answers 500 without details when the handler breaks the response contract', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/broken' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Internal server error' });
+    expect(response.json()).toEqual({ message: 'Une erreur interne a empêché de répondre.', code: 'internalError' });
   });
 
   it('answers 204 when the declaration has no response', async () => {

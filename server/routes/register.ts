@@ -100,6 +100,7 @@ function parsePart(
   throw new HttpError(400, {
     message: `Invalid request ${LOCATION_LABEL[location]}`,
     code: 'invalidRequest',
+    location: LOCATION_LABEL[location],
     issues,
   });
 }

@@ -19,8 +19,8 @@ describe('analysisErrorText', () => {
     expect(analysisErrorText(t, http(409, { code: 'analysisAnonymized', message: 'Anonymized' }))).toBe("Impossible d'ouvrir une analyse anonymisée");
     expect(analysisErrorText(t, http(409, { code: 'alreadyProcessing', message: 'busy' }))).toBe("L'analyse est déjà en cours de traitement");
   });
-  it('says "not found" for a 404 without a code, and passes other server messages on', () => {
+  it('says "not found" for a 404 without a code, and never shows the server sentence', () => {
     expect(analysisErrorText(t, http(404, {}))).toBe('Analyse introuvable');
-    expect(analysisErrorText(t, http(500, { message: 'Disk full' }))).toBe('Disk full');
+    expect(analysisErrorText(t, http(500, { message: 'Disk full' }))).toBe("Le serveur a répondu avec l'erreur 500.");
   });
 });

@@ -1,6 +1,6 @@
 /**
- * §8 analysis messages: the server's `code` picks the translated text; anything else falls back to
- * the server's own message, then to the generic one.
+ * §8 analysis messages: the server's `code` picks the translated text; anything else reads the one
+ * error table (errorMessage), then the generic text.
  */
 import { errorMessage, serverCode } from '../../api/errors';
 import type { TFunction } from 'i18next';

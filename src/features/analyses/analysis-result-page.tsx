@@ -30,7 +30,7 @@ import { formatBytes, StatusTag } from './status-tag';
 import { ModuleResults } from './module-results';
 import { DeliveryAttempts } from './delivery-attempts';
 import { TraceTimeline } from './trace-timeline';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../ui/save-blob';
 import { AddToTestingCenter } from './add-to-testing-center';
 
 export function AnalysisResultPage() {

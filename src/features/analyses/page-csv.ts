@@ -3,7 +3,7 @@
  * quotes and line breaks, and a guard against spreadsheet formula injection with `escapeFormulae`).
  */
 import Papa from 'papaparse';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../ui/save-blob';
 
 export function toCsv(header: string[], rows: (string | number)[][]): string {
   // A BOM so spreadsheet programs read the UTF-8 accents right.

@@ -3,6 +3,7 @@
  * shares between 0 and 1, so a spreadsheet computes on them whatever the interface language.
  */
 import type { PanelTable } from './panels';
+import { saveText } from '../../ui/save-blob';
 
 const cell = (value: string) => (/[",\r\n]/.test(value) || /^[=+\-@\t]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -17,12 +18,5 @@ export function panelCsv(panel: PanelTable): string {
 
 /** Offers `csv` as a file download named `name`. */
 export function downloadCsv(name: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveText(csv, name, 'text/csv;charset=utf-8');
 }

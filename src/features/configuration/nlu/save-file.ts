@@ -1,9 +1,6 @@
 /** Offers a JSON value as a file download. */
+import { saveText } from '../../../ui/save-blob';
+
 export function saveJson(value: unknown, filename: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveText(JSON.stringify(value, null, 2), filename, 'application/json');
 }

@@ -20,7 +20,7 @@ import { MessagesList } from './messages-list';
 import { MetricsTable } from './metrics-table';
 import { testRunQueries } from './queries';
 import { runErrorText } from './run-error';
-import { saveText } from './save-text';
+import { saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 
 export function ResultPage() {

@@ -1,0 +1,17 @@
+/** Hands a blob to the browser as a file download (one way for every feature: exports, CSV, JSON). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers start the download after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Text (CSV, JSON…) as a file download. */
+export function saveText(text: string, filename: string, type: string): void {
+  saveBlob(new Blob([text], { type }), filename);
+}

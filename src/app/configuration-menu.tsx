@@ -129,14 +129,10 @@ export const configurationMenu: ConfigurationSection[] = [
       // Issue 17: the whole configuration as one YAML document.
       { title: 'configurationIde', description: 'menu.ide', namespace: 'configurationIde', icon: 'code', to: paths.configurationIde },
       nav('creationWizard', 'predictive-analysis', paths.creationWizard),
+      // Issue 20: the toolbox kits synchronised into this environment.
+      { title: 'environmentKits', description: 'menu.kits', namespace: 'toolbox', icon: 'cube', to: paths.environmentKits },
       nav('graph', 'graph', paths.graph),
     ],
-  },
-  {
-    id: 'toolbox',
-    namespace: 'toolbox',
-    title: 'menu.title',
-    entries: [{ title: 'environmentKits', description: 'menu.kits', icon: 'cube', to: paths.environmentKits }],
   },
 ];
 

@@ -192,7 +192,7 @@ describe('ghosting', () => {
     await page
       .getByRole('dialog')
       .getByRole('alert')
-      .getByText("L'utilisateur demo-user-viewer ne peut pas ouvrir l'environnement demo-ic-recette : Environment not found")
+      .getByText("L'utilisateur demo-user-viewer ne peut pas ouvrir l'environnement demo-ic-recette : Environnement introuvable.")
       .waitFor();
     expect(await page.getByTestId('ghost-banner').count()).toBe(0);
 

@@ -29,7 +29,7 @@ export const toolboxPages = {
   // The environment's kits screen (configuration menu → Toolbox).
   async openEnvironmentKits(page: Page, projectId: string, envId: string) {
     await page.goto(`${env(projectId, envId)}/configuration`);
-    await page.getByRole('navigation', { name: 'Boîte à outils' }).getByRole('link', { name: /Kits de la boîte à outils/ }).click();
+    await page.getByRole('navigation', { name: 'Outils de configuration' }).getByRole('link', { name: /Kits de la boîte à outils/ }).click();
     await page.getByLabel('Kit à synchroniser').waitFor();
   },
   async startSync(page: Page, kitName: string) {

@@ -48,6 +48,18 @@ export function useModuleConfigEditor<Config, Answer extends { messages: Configu
   const [messages, setMessages] = useState<ConfigurationMessage[]>(source.messages);
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  // The screen may open on a cached copy (the offline cache, restored at load) that the background
+  // refetch then replaces: an untouched draft follows the newer server copy; a draft being edited
+  // is the user's work and stays.
+  const initialJson = JSON.stringify(source.initial);
+  const [opened, setOpened] = useState(initialJson);
+  if (initialJson !== opened) {
+    setOpened(initialJson);
+    if (!dirty) {
+      setSaved(source.initial);
+      setDraft(source.initial);
+    }
+  }
 
   const save = async (config: Config = draft): Promise<boolean> => {
     setSaving(true);

@@ -78,10 +78,13 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
     let obtained: TestMessageObtained = {};
     let fired: { category: string; rule: string }[] = [];
     try {
-      const results = await withTimeout(runMessage(deps, runId, run.environmentId, settings, modules, message.messageId, message.name), deps.messageTimeoutMs);
+      // The deadline is the pipeline's: reading the message from the bank is not counted.
+      const loaded = await loadBankMessage(deps.db, message.messageId);
+      const working = performance.now();
+      const results = await withTimeout(runMessage(deps, runId, run.environmentId, settings, modules, loaded, message.name), deps.messageTimeoutMs);
       // A step that kept the event loop busy past the deadline finishes before the timer can fire:
       // it is late all the same.
-      if (performance.now() - started > deps.messageTimeoutMs) throw new MessageTimeout();
+      if (performance.now() - working > deps.messageTimeoutMs) throw new MessageTimeout();
       if (results.failure !== null || results.partialFailure !== null) {
         status = 'error';
         error = results.failure ?? results.partialFailure;
@@ -117,23 +120,30 @@ export async function finishTestRun(db: Database, runId: string): Promise<void> 
   await db.update(testingRuns).set({ status: 'finished', metrics, finishedAt: new Date() }).where(eq(testingRuns.id, runId));
 }
 
+type LoadedBankMessage = Awaited<ReturnType<typeof loadBankMessage>>;
+
+/** A bank message and its files, or an error naming why it cannot run. */
+async function loadBankMessage(db: ExecuteDeps['db'], messageId: string) {
+  const [message] = await db.select({ inputType: bankMessages.inputType, createdAt: bankMessages.createdAt }).from(bankMessages).where(eq(bankMessages.id, messageId));
+  if (message === undefined) throw new Error('The message was deleted from the bank before it ran.');
+  const files = await db
+    .select({ id: bankMessageFiles.id, name: bankMessageFiles.name, role: bankMessageFiles.role, contentType: bankMessageFiles.contentType, content: bankMessageFiles.content })
+    .from(bankMessageFiles)
+    .where(eq(bankMessageFiles.messageId, messageId))
+    .orderBy(asc(bankMessageFiles.position));
+  if (files.length === 0) throw new Error('The message has no file to analyse.');
+  return { messageId, message, files };
+}
+
 async function runMessage(
   deps: ExecuteDeps,
   runId: string,
   environmentId: string,
   settings: ReturnType<typeof readSettings>,
   modules: RunContext['modules'],
-  messageId: string,
+  { messageId, message, files }: LoadedBankMessage,
   name: string,
 ): Promise<{ modules: ModuleResult[]; failure: string | null; partialFailure: string | null }> {
-  const [message] = await deps.db.select({ inputType: bankMessages.inputType, createdAt: bankMessages.createdAt }).from(bankMessages).where(eq(bankMessages.id, messageId));
-  if (message === undefined) throw new Error('The message was deleted from the bank before it ran.');
-  const files = await deps.db
-    .select({ id: bankMessageFiles.id, name: bankMessageFiles.name, role: bankMessageFiles.role, contentType: bankMessageFiles.contentType, content: bankMessageFiles.content })
-    .from(bankMessageFiles)
-    .where(eq(bankMessageFiles.messageId, messageId))
-    .orderBy(asc(bankMessageFiles.position));
-  if (files.length === 0) throw new Error('The message has no file to analyse.');
   const context: RunContext = {
     db: deps.db,
     // No analysis row: an id of the bank message, never written anywhere (testRun below).

@@ -1,9 +1,11 @@
 /**
  * The confusion matrix of a category kind (expected rows × obtained columns); a cell is a button that
  * shows the messages behind it. With 50 categories the table holds 2,500 cells: rows are memoised, so
- * choosing a cell re-renders the one or two rows whose selection changed, not the whole matrix.
+ * choosing a cell re-renders the one or two rows whose selection changed, not the whole matrix. The
+ * first paint draws the rows a few at a time, one task each, so opening a large run never holds the
+ * main thread for long (the results page's 50 ms budget, bench:testing-center).
  */
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellKey, type ConfusionMatrix } from '../../../testing-center/confusion';
 
@@ -30,8 +32,23 @@ const MatrixRow = memo(function MatrixRow({ expected, obtained, cells, selected,
   );
 });
 
+/** Rows drawn so far: `step` more after each task until `total`. */
+function useRowsDrawn(total: number, step: number): number {
+  const [drawn, setDrawn] = useState(step);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => setDrawn((count) => count + step), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, total, step]);
+  return Math.min(drawn, total);
+}
+
+/** About 500 cells a task. */
+const CELLS_PER_TASK = 500;
+
 export function ConfusionView({ matrix, selected, onSelect }: { matrix: ConfusionMatrix; selected: string | null; onSelect: Select }) {
   const { t } = useTranslation('testRuns');
+  const drawn = useRowsDrawn(matrix.expected.length, Math.max(1, Math.floor(CELLS_PER_TASK / Math.max(1, matrix.obtained.length))));
   // The selected cell's row only: other rows keep `null` and skip re-rendering.
   const selectedRow = selected === null ? null : selected.slice(0, selected.indexOf('\u0000'));
   return (
@@ -50,7 +67,7 @@ export function ConfusionView({ matrix, selected, onSelect }: { matrix: Confusio
           </tr>
         </thead>
         <tbody>
-          {matrix.expected.map((expected) => (
+          {matrix.expected.slice(0, drawn).map((expected) => (
             <MatrixRow key={expected} expected={expected} obtained={matrix.obtained} cells={matrix.cells} selected={selectedRow === expected ? selected : null} onSelect={onSelect} />
           ))}
         </tbody>

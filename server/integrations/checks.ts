@@ -15,4 +15,9 @@ export function checkConnectorBody(settings: ConnectorSettings, mappings: readon
   if (unknown !== undefined) {
     throw new HttpError(400, { message: `Unknown connector field "${unknown.target}"`, code: 'unknownMappingTarget', target: unknown.target });
   }
+  // A required field that nothing writes to could never be filled: say so when saving, not at each message.
+  const unmapped = customFields.find((field) => field.active && field.required && !mappings.some((mapping) => mapping.target === field.technicalName));
+  if (unmapped !== undefined) {
+    throw new HttpError(400, { message: `The required field "${unmapped.technicalName}" receives no data`, code: 'requiredFieldUnmapped', target: unmapped.technicalName });
+  }
 }

@@ -60,10 +60,12 @@ describe.skipIf(binary === null)('the IMAP connector against Dovecot', () => {
   const deliver = (from: string, subject: string, text: string) =>
     mailbox.append('INBOX', [`From: ${from}`, `To: ${dovecot.user}`, `Subject: ${subject}`, `Message-ID: <${Date.now()}.${subject.length}@example.com>`, 'Content-Type: text/plain; charset=utf-8', '', text, ''].join('\r\n'));
 
-  async function settled(count: number): Promise<AnalysisSummary[]> {
+  async function settled(count: number, connectorId?: string): Promise<AnalysisSummary[]> {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const items = (await call('GET', `/v4/console/api/environment/${ENV}/analyses`)).json<{ items: AnalysisSummary[] }>().items.filter((item) => item.metadata.connectorId !== undefined);
+      const items = (await call('GET', `/v4/console/api/environment/${ENV}/analyses`))
+        .json<{ items: AnalysisSummary[] }>()
+        .items.filter((item) => (connectorId === undefined ? item.metadata.connectorId !== undefined : item.metadata.connectorId === connectorId));
       if (items.length >= count && items.every((item) => !['waiting', 'pending'].includes(item.status))) return items;
       if (Date.now() > deadline) throw new Error('analyses not finished');
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -121,6 +123,57 @@ describe.skipIf(binary === null)('the IMAP connector against Dovecot', () => {
     await connectorRound(deps, 'test');
     expect(await latestRun()).toMatchObject({ status: 'done', created: 0, skipped: 2 });
   });
+
+  /** A second connector on the same mailbox, authorized and run over the last day until written back. */
+  async function runAnother(imap: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Connector> {
+    const created = await call('POST', base, { ...body(dovecot.password), name: `Mail server ${imap.labelsFolder}`, settings: { type: 'imap', imap: { ...body('').settings.imap, ...imap } }, ...extra });
+    expect(created.statusCode, created.body).toBe(201);
+    const other = created.json<Connector>();
+    expect((await call('POST', `${base}/${other.id}/authorize`)).json()).toMatchObject({ kind: 'done' });
+    await call('POST', `${base}/${other.id}/runs`, { fromDate: new Date(Date.now() - 86_400_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString() });
+    await connectorRound(deps, 'test');
+    await settled(1, other.id);
+    await connectorRound(deps, 'test');
+    return (await call('GET', base)).json<{ connectors: Connector[] }>().connectors.find((item) => item.id === other.id)!;
+  }
+
+  const subjectsIn = async (folder: string) => {
+    const lock = await mailbox.getMailboxLock(folder);
+    try {
+      const subjects: string[] = [];
+      for await (const message of mailbox.fetch('1:*', { envelope: true })) subjects.push(message.envelope?.subject ?? '');
+      return subjects;
+    } finally {
+      lock.release();
+    }
+  };
+
+  it('can write labels as folders: the message is copied into parent/label', async () => {
+    const other = await runAnother({ labelAs: 'folders', labelsFolder: 'Postroom' });
+    expect(other.lastError).toBeNull();
+    const folders = (await mailbox.list()).map((entry) => entry.path);
+    expect(folders).toContain('Postroom/Résiliation');
+    expect(await subjectsIn('Postroom/Résiliation')).toEqual(['Résiliation']);
+  }, 60_000);
+
+  it('refuses a required custom field that nothing writes to, and writes nothing when the analysis leaves it empty', async () => {
+    const required = { id: 'f', label: 'Contrat', technicalName: 'contrat', required: true, active: true, kind: 'body' };
+    const unmapped = await call('POST', base, { ...body(dovecot.password), customFields: [required] });
+    expect(unmapped.statusCode).toBe(400);
+    expect(unmapped.json()).toMatchObject({ code: 'requiredFieldUnmapped', target: 'contrat' });
+    const other = await runAnother(
+      { labelAs: 'folders', labelsFolder: 'Required' },
+      {
+        customFields: [required],
+        outputMappings: [
+          { dataType: 'messageCategories', source: '', target: 'keywords' },
+          { dataType: 'extractedInfo', source: 'aFieldNoModuleExtracts', target: 'contrat' },
+        ],
+      },
+    );
+    expect(other.lastError).toBe('requiredFieldMissing: contrat');
+    expect((await mailbox.list()).map((entry) => entry.path).filter((path) => path.startsWith('Required'))).toEqual([]);
+  }, 60_000);
 
   it('schedules an enabled connector once, however many processes look', async () => {
     expect((await call('PATCH', `${base}/${connector.id}/active`, { active: true })).json<Connector>().active).toBe(true);

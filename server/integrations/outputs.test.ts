@@ -1,7 +1,7 @@
 /** Which analysis results go to which connector field (§3 Output field mapping), custom fields included. */
 import { describe, expect, it } from 'vitest';
 import type { ModuleResult } from '../../src/contract/analyses';
-import { writeBackFor } from './outputs';
+import { missingRequiredFields, writeBackFor } from './outputs';
 import { isBlacklisted } from './drivers/types';
 
 const modules: ModuleResult[] = [
@@ -51,5 +51,14 @@ describe('isBlacklisted', () => {
     expect(isBlacklisted('a@notspam.example', ['spam.example'])).toBe(false);
     expect(isBlacklisted('noreply@example.com', ['noreply@example.com'])).toBe(true);
     expect(isBlacklisted('reply@example.com', ['noreply@example.com'])).toBe(false);
+  });
+});
+
+describe('missingRequiredFields', () => {
+  const field = { id: 'f', label: 'Contrat', technicalName: 'contract', required: true, active: true, kind: 'body' as const };
+  it('names the active required fields the analysis left empty, and only those', () => {
+    expect(missingRequiredFields({ tags: { contract: [] }, draft: null }, [field])).toEqual(['contract']);
+    expect(missingRequiredFields({ tags: {}, draft: null }, [field, { ...field, id: 'g', technicalName: 'idle', active: false }])).toEqual(['contract']);
+    expect(missingRequiredFields({ tags: { contract: ['contract/AB-1'] }, draft: null }, [field, { ...field, id: 'h', technicalName: 'optional', required: false }])).toEqual([]);
   });
 });

@@ -55,3 +55,8 @@ export function writeBackFor(modules: readonly ModuleResult[], mappings: readonl
   }
   return { tags, draft };
 }
+
+/** Active required custom fields the analysis gave no value: such a message is not written back. */
+export function missingRequiredFields(result: WriteBack, customFields: readonly CustomField[]): string[] {
+  return customFields.filter((field) => field.active && field.required && (result.tags[field.technicalName] ?? []).length === 0).map((field) => field.technicalName);
+}

@@ -8,8 +8,8 @@ import { analyses } from '../db/schema';
 import { connectorMessages, connectors } from '../db/schema-integrations';
 import { driverContext, type IntegrationDeps } from './deps';
 import { DRIVERS } from './drivers/index';
-import { describeFailure } from './errors';
-import { writeBackFor } from './outputs';
+import { ConnectorError, describeFailure } from './errors';
+import { missingRequiredFields, writeBackFor } from './outputs';
 
 const LEASE_MS = 60_000;
 const BATCH = 20;
@@ -53,6 +53,8 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
     }
     try {
       const result = writeBackFor(row.analysis.modules, row.connector.outputMappings, row.connector.customFields);
+      const missing = missingRequiredFields(result, row.connector.customFields);
+      if (missing.length > 0) throw new ConnectorError('requiredFieldMissing', missing.join(', '));
       await DRIVERS[row.connector.type].writeBack(driverContext(deps, row.connector), row.message.messageId, result);
       await finish('done');
     } catch (error) {

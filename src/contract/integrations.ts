@@ -40,6 +40,10 @@ export const imapSettingsSchema = z.object({
   startDate: isoDate,
   /** Senders (`a@b.c`) or domains (`b.c`) whose messages are never analysed. */
   blacklist: blacklistSchema,
+  /** How labels are written: IMAP keywords on the message, or a copy in one folder per label. */
+  labelAs: z.enum(['keywords', 'folders']).default('keywords'),
+  /** With `folders`: the parent folder of the label folders ("Postroom/Résiliation"). */
+  labelsFolder: plainText().trim().min(1).max(200).default('Postroom'),
 });
 export type ImapSettings = z.infer<typeof imapSettingsSchema>;
 
@@ -148,7 +152,9 @@ export type Connector = z.infer<typeof connectorSchema>;
  * startDateTooOld (§5), unknownMappingTarget, invalidPeriod, missingSecret, targetRefused (the
  * outbound guard: a private address without the operator's consent); 400 invalidOAuthState;
  * 502 authorizationFailed (with `providerCode`), reauthorize (§8 webmail misconfigured),
- * healthCheckFailed (§8, with `detail`).
+ * healthCheckFailed (§8, with `detail`); 400 requiredFieldUnmapped (a required custom field no output
+ * mapping writes to, with `target`); requiredFieldMissing is stored on a message whose analysis gave
+ * no value to a required custom field (nothing is written back for it).
  */
 export const CONNECTOR_ERROR_CODES = [
   'connectorNotFound',
@@ -162,6 +168,8 @@ export const CONNECTOR_ERROR_CODES = [
   'authorizationFailed',
   'reauthorize',
   'healthCheckFailed',
+  'requiredFieldUnmapped',
+  'requiredFieldMissing',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 

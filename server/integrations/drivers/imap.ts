@@ -1,6 +1,7 @@
 /**
- * Mail-server connector for any IMAP server (imapflow): reads a folder by received date, adds the
- * results as IMAP keywords, and appends reply drafts to the Drafts folder. The host goes through the
+ * Mail-server connector for any IMAP server (imapflow): reads a folder by received date, writes the
+ * results as IMAP keywords or as copies in one folder per label ("Postroom/Résiliation", for clients
+ * that show no keywords), and appends reply drafts to the Drafts folder. The host goes through the
  * outbound policy (server/outbound): it is resolved here and the connection is made to the checked
  * address (TLS still verifies the certificate against the host name), so a private or loopback
  * server is refused unless the operator allows private targets.
@@ -74,6 +75,25 @@ const parseId = (id: string) => {
   return { folder: match[1]!, uidValidity: match[2]!, uid: match[3]! };
 };
 
+/** A label's folder name: the server's hierarchy delimiter and control characters are not allowed in it. */
+export const folderNameOf = (label: string, delimiter: string) => label.replace(/\p{Cc}/gu, '').split(delimiter).join('_').trim().slice(0, 200);
+
+/**
+ * Copies the message (selected folder, by UID) into `parent/label` for each label, creating the
+ * folders when missing (an existing one answers ALREADYEXISTS, which imapflow takes as done);
+ * imapflow encodes the names (modified UTF-7) and joins them with the server's delimiter. Each
+ * message is written back once (claimed with a lease), so it is copied once.
+ */
+async function copyIntoLabelFolders(client: ImapFlow, uid: string, parent: string, labels: readonly string[]): Promise<void> {
+  const delimiter = (await client.list()).find((entry) => entry.delimiter)?.delimiter ?? '/';
+  for (const label of labels) {
+    const name = folderNameOf(label, delimiter);
+    if (name === '') continue;
+    const created = await client.mailboxCreate([parent, name]);
+    await client.messageCopy(uid, created?.path ?? [parent, name].join(delimiter), { uid: true });
+  }
+}
+
 export const imapDriver: ConnectorDriver = {
   async healthCheck(ctx) {
     await withClient(ctx, async (client) => {
@@ -115,8 +135,12 @@ export const imapDriver: ConnectorDriver = {
       const lock = await client.getMailboxLock(folder);
       try {
         if (client.mailbox === false || String(client.mailbox.uidValidity) !== uidValidity) throw new ConnectorError('healthCheckFailed', 'the folder was recreated');
-        const keywords = [...new Set(Object.values(result.tags).flat().map(keywordOf))].filter((keyword) => keyword !== '');
-        if (keywords.length > 0) await client.messageFlagsAdd(uid, keywords, { uid: true });
+        const labels = [...new Set(Object.values(result.tags).flat())];
+        if (settings.labelAs === 'folders') await copyIntoLabelFolders(client, uid, settings.labelsFolder, labels);
+        else {
+          const keywords = [...new Set(labels.map(keywordOf))].filter((keyword) => keyword !== '');
+          if (keywords.length > 0) await client.messageFlagsAdd(uid, keywords, { uid: true });
+        }
         if (result.draft !== null) {
           const found = await client.fetchOne(uid, { source: true }, { uid: true });
           original = found === false ? undefined : found.source;

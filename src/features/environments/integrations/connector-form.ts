@@ -24,7 +24,7 @@ const lines = (text: unknown) =>
 export function emptyForm(type: ConnectorType, now = new Date()): ConnectorForm {
   const common = { name: '', startDate: localInput(now), blacklist: '' };
   return type === 'imap'
-    ? { ...common, host: '', port: 993, tls: true, user: '', password: '', folder: 'INBOX', draftsFolder: 'Drafts' }
+    ? { ...common, host: '', port: 993, tls: true, user: '', password: '', folder: 'INBOX', draftsFolder: 'Drafts', labelAs: 'keywords', labelsFolder: 'Postroom' }
     : { ...common, customCredentials: false, clientId: '', clientSecret: '', redirectUri: '', user: '' };
 }
 
@@ -43,7 +43,7 @@ export function bodyOf(type: ConnectorType, form: ConnectorForm, stored?: Connec
       name: form.name,
       settings: {
         type: 'imap',
-        imap: { host: String(form.host ?? ''), port: Number(form.port ?? 993), tls: Boolean(form.tls), user: String(form.user ?? ''), folder: String(form.folder || 'INBOX'), draftsFolder: String(form.draftsFolder || 'Drafts'), startDate, blacklist: lines(form.blacklist) },
+        imap: { host: String(form.host ?? ''), port: Number(form.port ?? 993), tls: Boolean(form.tls), user: String(form.user ?? ''), folder: String(form.folder || 'INBOX'), draftsFolder: String(form.draftsFolder || 'Drafts'), labelAs: form.labelAs === 'folders' ? 'folders' : 'keywords', labelsFolder: String(form.labelsFolder || 'Postroom'), startDate, blacklist: lines(form.blacklist) },
       },
       secrets: form.password ? { password: String(form.password) } : {},
     };
@@ -74,6 +74,16 @@ export function connectorFields(t: TFunction<'integrations'>, type: ConnectorTyp
       { name: 'password', kind: 'password', label: t('fields.password'), help: secretHelp('password') },
       { name: 'folder', kind: 'text', label: t('fields.folder') },
       { name: 'draftsFolder', kind: 'text', label: t('fields.draftsFolder') },
+      {
+        name: 'labelAs',
+        kind: 'select',
+        label: t('fields.labelAs'),
+        options: [
+          { value: 'keywords', label: t('fields.labelAsKeywords') },
+          { value: 'folders', label: t('fields.labelAsFolders') },
+        ],
+      },
+      ...(form.labelAs === 'folders' ? [{ name: 'labelsFolder', kind: 'text', label: t('fields.labelsFolder'), help: t('fields.labelsFolderHelp') } as const] : []),
       ...tail,
     ];
   }

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
 import { originalNluExportSchema } from './nlu-transfer';
 import { replyTemplateListSchema } from './modules/reply-template';
+import { environmentModuleSchema, moduleOrderProblems, moduleTypeSchema, MODULE_ORDER_MESSAGES } from './environment-modules';
+import { contentSettingsSchema, extractorSettingsSchema } from './extractor-settings';
+
+// Split out to keep this file to the environment and its endpoints; re-exported for every importer.
+export * from './environment-modules';
+export * from './extractor-settings';
 
 export const visibilitySchema = z.enum(['public', 'private']);
 
@@ -47,185 +53,7 @@ export type EnvironmentLanguage = z.infer<typeof languageSchema>;
 export const RETENTION_OPTIONS = ['always', 'never', '1d', '1w', '1m', '6m', '1y'] as const;
 export const retentionSchema = z.enum(RETENTION_OPTIONS);
 
-/** §3 format lists: the extensions the extractor knows, by family. */
-export const FORMAT_LISTS = {
-  email: ['msg', 'eml'],
-  document: ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'pptm', 'odp', 'odt'],
-  image: ['jpg', 'jpeg', 'gif', 'png', 'tif', 'tiff'],
-  spreadsheet: ['xls', 'xlsx', 'xlsm', 'ods'],
-  text: ['html'],
-  audio: ['mp3'],
-} as const;
-export const KNOWN_EXTENSIONS: readonly string[] = Object.values(FORMAT_LISTS).flat();
 
-/** §9: default split per characters and extractor response block (one page). */
-export const DEFAULT_SPLIT_CHARACTERS = 4000;
-
-export const contentSettingsSchema = z.object({
-  multiInteraction: z.boolean().default(false),
-  multiCategory: z.boolean().default(false),
-  attachmentCategoriesPerPage: z.boolean().default(false),
-  ocrJpg: z.boolean().default(false),
-  ocrPng: z.boolean().default(false),
-  maxPagesToOcr: z.number().int().min(0).max(10_000).default(10),
-  splitPerCharacters: z.number().int().min(1).max(1_000_000).default(DEFAULT_SPLIT_CHARACTERS),
-});
-export type ContentSettings = z.infer<typeof contentSettingsSchema>;
-
-export const ocrModeSchema = z.enum(['ON', 'OFF', 'AUTO']);
-
-/** One extractor parser's settings (§3 Extractor settings); sub-parsers override them per extension. */
-export const parserSettingsSchema = z.object({
-  email: z
-    .object({
-      extractAttachments: z.boolean().default(true),
-      extractHtml: z.boolean().default(true),
-      conversationThread: z.boolean().default(false),
-      ignoredAttachmentExtensions: z.array(z.string().min(1).max(16)).max(50).default([]),
-      headers: z.boolean().default(true),
-    })
-    .default({ extractAttachments: true, extractHtml: true, conversationThread: false, ignoredAttachmentExtensions: [], headers: true }),
-  textHtml: z.object({ extractImages: z.boolean().default(false) }).default({ extractImages: false }),
-  audio: z.object({ transcript: z.boolean().default(false) }).default({ transcript: false }),
-  document: z
-    .object({
-      maxPages: z.number().int().min(1).max(10_000).default(50),
-      ocrMode: ocrModeSchema.default('AUTO'),
-      ocrName: z.string().max(100).default('default'),
-      maxPagesToOcr: z.number().int().min(0).max(10_000).default(10),
-    })
-    .default({ maxPages: 50, ocrMode: 'AUTO', ocrName: 'default', maxPagesToOcr: 10 }),
-  image: z
-    .object({
-      minWidth: z.number().int().min(0).max(100_000).default(50),
-      minHeight: z.number().int().min(0).max(100_000).default(50),
-      ocr: z.boolean().default(true),
-    })
-    .default({ minWidth: 50, minHeight: 50, ocr: true }),
-  spreadsheet: z
-    .object({
-      readVertically: z.boolean().default(false),
-      unmergeCells: z.boolean().default(true),
-      parseHiddenSheets: z.boolean().default(false),
-    })
-    .default({ readVertically: false, unmergeCells: true, parseHiddenSheets: false }),
-  global: z
-    .object({
-      useCache: z.boolean().default(true),
-      splitPerCharacters: z.number().int().min(1).max(1_000_000).default(DEFAULT_SPLIT_CHARACTERS),
-      splitPerPage: z.boolean().default(false),
-      characterRedundancy: z.number().int().min(0).max(10_000).default(0),
-    })
-    .default({ useCache: true, splitPerCharacters: DEFAULT_SPLIT_CHARACTERS, splitPerPage: false, characterRedundancy: 0 }),
-});
-export type ParserSettings = z.infer<typeof parserSettingsSchema>;
-
-export const extractorSettingsSchema = z.object({
-  active: z.boolean().default(true),
-  parser: parserSettingsSchema.default(parserSettingsSchema.parse({})),
-  /** Per-extension overrides of the parser settings (a whole parser block per extension). */
-  subParsers: z
-    .record(
-      z.string().refine((ext) => KNOWN_EXTENSIONS.includes(ext), { message: 'Unknown extension' }),
-      parserSettingsSchema,
-    )
-    .default({}),
-});
-export type ExtractorSettings = z.infer<typeof extractorSettingsSchema>;
-
-/** §1 pipeline modules. */
-export const MODULE_TYPES = [
-  'extractor',
-  'nlu',
-  'categorization',
-  'extraction',
-  'visionEngine',
-  'consolidation',
-  'replyTemplate',
-  'output',
-  'ocrDataExtraction',
-] as const;
-export const moduleTypeSchema = z.enum(MODULE_TYPES);
-export type ModuleType = z.infer<typeof moduleTypeSchema>;
-
-/**
- * §3 module input types: which documents a module works on. Null: every document for the NLU and
- * categorization modules (same as `both`), and "once per analysis" for extraction.
- */
-export const MODULE_INPUT_TYPES = ['body', 'attachment', 'both'] as const;
-export const moduleInputTypeSchema = z.enum(MODULE_INPUT_TYPES);
-export type ModuleInputType = z.infer<typeof moduleInputTypeSchema>;
-
-/** A taint name a module may wait for (same rule as `taintNameSchema` in modules/categorization.ts). */
-const requiredTaintSchema = z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N}_.:-]+$/u);
-
-/** An attached module (§3 "inputType, name, context, moduleOrder"); moduleOrder is its list position. */
-export const environmentModuleSchema = z.object({
-  id: z.string().min(1).max(64),
-  type: moduleTypeSchema,
-  name: plainText().trim().min(1).max(100),
-  inputType: moduleInputTypeSchema.nullable().default(null),
-  context: z.string().max(100).nullable().default(null),
-  active: z.boolean().default(true),
-  /**
-   * Taints (feature flag `taints`): when not empty the module runs only on analyses carrying at least
-   * one of them (a per-document module — categorization — only on the documents carrying one, or on
-   * every document when the taint is on the analysis); otherwise it is skipped, the trace says why.
-   * §8 `missingTaints` when no earlier module can produce one of them.
-   */
-  requiredTaints: z.array(requiredTaintSchema).max(20).default([]),
-  /** The module's own configuration (later issues' screens); emptied when it is deactivated (§4). */
-  config: z.record(z.string(), z.unknown()).default({}),
-});
-export type EnvironmentModule = z.infer<typeof environmentModuleSchema>;
-
-/**
- * §3 Output module options: what the output module puts in the payload it hands to webhooks. Read
- * from the output module's `config` (defaults fill what is missing).
- */
-export const outputOptionsSchema = z.object({
-  htmlBodies: z.boolean().default(false),
-  /** Attachment file names with their content in base64. */
-  attachmentData: z.boolean().default(false),
-  emailHeader: z.boolean().default(true),
-  categoriesEnabled: z.boolean().default(true),
-  /** Categories left out of the payload (§5: may differ from the domain rules, which warns). */
-  categoriesToSkip: z.array(plainText().trim().min(1).max(100)).max(500).default([]),
-  extractedData: z.boolean().default(true),
-  metadata: z.boolean().default(true),
-  nluOutput: z.boolean().default(true),
-  replyProposal: z.boolean().default(true),
-  visionEngineOutput: z.boolean().default(true),
-});
-export type OutputOptions = z.infer<typeof outputOptionsSchema>;
-
-export type ModuleOrderProblem = 'extractorNotFirst' | 'nluNotSecond' | 'outputNotLast' | 'duplicate';
-
-/**
- * §4 ordering rules: the extractor may only be first, NLU only second, output only last (and each at
- * most once). Shared by the server (refuses) and the settings screen (explains before saving).
- */
-export function moduleOrderProblems(modules: readonly { type: ModuleType }[]): ModuleOrderProblem[] {
-  const problems = new Set<ModuleOrderProblem>();
-  const seen = new Set<ModuleType>();
-  modules.forEach((module, index) => {
-    if (['extractor', 'nlu', 'output'].includes(module.type)) {
-      if (seen.has(module.type)) problems.add('duplicate');
-      seen.add(module.type);
-    }
-    if (module.type === 'extractor' && index !== 0) problems.add('extractorNotFirst');
-    if (module.type === 'nlu' && index !== 1) problems.add('nluNotSecond');
-    if (module.type === 'output' && index !== modules.length - 1) problems.add('outputNotLast');
-  });
-  return [...problems];
-}
-
-export const MODULE_ORDER_MESSAGES: Record<ModuleOrderProblem, string> = {
-  extractorNotFirst: 'The extractor can only be in first position',
-  nluNotSecond: 'The NLU module can only be in second position',
-  outputNotLast: 'The output module can only be in last position',
-  duplicate: 'The extractor, NLU and output modules can each be added only once',
-};
 
 export const environmentSettingsSchema = z.object({
   debugMode: z.boolean().default(false),

@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './support/browser';
-import { DEMO_PASSWORD } from './support/pages';
+import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { signedInSession } from './support/session';
 import { environmentNav as nav, errorLogsPage as logs, locationBar as bar, wizardPage as wizard } from './support/configuration-nav-pages';
 
@@ -18,26 +17,15 @@ const stamp = Date.now();
 const ENV_NAME = `Navigation e2e ${stamp}`;
 const BARE_NAME = `Sans contexte e2e ${stamp}`;
 let page: Page;
-let token: string;
+let api: Api;
 let envId: string;
 let bareId: string;
 let failedAnalysis: { id: string; name: string };
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${route}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 const session = signedInSession('configurator');
 beforeAll(async () => {
   ({ page } = session);
-  ({ token } = await api<{ token: string }>('POST', '/api/login_check', { username: 'admin', password: DEMO_PASSWORD }));
+  api = await apiAs('admin');
   // A dedicated copy of the staging environment (its NLU, server and categorization included).
   const file = await api<{ environment: { name: string } }>('GET', '/v4/console/api/environment/demo-nlu-recette/export');
   ({ id: envId } = await api<{ id: string }>('POST', `/v4/console/api/project/${PROJECT}/environments`, {
@@ -45,7 +33,7 @@ beforeAll(async () => {
     visibility: 'public',
     source: { kind: 'import', file: { ...file, environment: { ...file.environment, name: ENV_NAME } } },
   }));
-  ({ id: bareId } = await api<{ id: string }>('POST', `/v4/console/api/project/${PROJECT}/environments`, { name: BARE_NAME, visibility: 'public', source: { kind: 'scratch' } }));
+  bareId = await scratchEnvironment(api, PROJECT, BARE_NAME);
   // A mail whose attachment is not the PDF its name says: the extractor ends in error.
   const name = `Pièce illisible ${stamp}`;
   const queued = await api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses/simulated-mail`, {

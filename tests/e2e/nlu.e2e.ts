@@ -9,45 +9,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { DEMO_PASSWORD, loginPage } from './support/pages';
+import { loginPage } from './support/pages';
 import { nluPages } from './support/nlu-pages';
 
 const PROJECT = 'demo-ic';
 let browser: Browser;
 let page: Page;
-let token: string;
+let api: Api;
 let envId: string;
 let workDir: string;
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${route}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 beforeAll(async () => {
-  token = (await api<{ token: string }>('POST', '/api/login_check', { username: 'admin', password: DEMO_PASSWORD })).token;
-  envId = (await api<{ id: string }>('POST', `/v4/console/api/project/${PROJECT}/environments`, { name: `NLU e2e ${Date.now()}`, visibility: 'public', source: { kind: 'scratch' } })).id;
-  const details = await api<{ name: string; visibility: string; priority: boolean; settings: Record<string, unknown> }>('GET', `/v4/console/api/environment/${envId}/settings`);
-  await api('PUT', `/v4/console/api/environment/${envId}/settings`, {
-    name: details.name,
-    visibility: details.visibility,
-    priority: details.priority,
-    settings: {
-      ...details.settings,
-      modules: [
-        { id: 'extractor', type: 'extractor', name: 'Extracteur' },
-        { id: 'nlu', type: 'nlu', name: 'NLU', context: 'assurance' },
-        { id: 'output', type: 'output', name: 'Sortie' },
-      ],
-    },
-  });
+  api = await apiAs('admin');
+  envId = await scratchEnvironment(api, PROJECT, `NLU e2e ${Date.now()}`, [
+    { id: 'extractor', type: 'extractor', name: 'Extracteur' },
+    { id: 'nlu', type: 'nlu', name: 'NLU', context: 'assurance' },
+    { id: 'output', type: 'output', name: 'Sortie' },
+  ]);
   await api('POST', `/v4/console/api/environment/${envId}/nlu/contexts`, { name: 'assurance', languages: ['fr'] });
   await api('POST', `/v4/console/api/environment/${envId}/nlu/servers`, { name: 'principal', contexts: ['assurance'], labeling: true });
   workDir = await mkdtemp(path.join(tmpdir(), 'postroom-nlu-e2e-'));

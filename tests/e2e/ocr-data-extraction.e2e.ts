@@ -8,45 +8,22 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { DEMO_PASSWORD, loginPage } from './support/pages';
+import { apiAs, scratchEnvironment } from './support/api';
+import { launchBrowser, newPage } from './support/browser';
+import { loginPage } from './support/pages';
 import { ocrRulesPages } from './support/ocr-rules-pages';
 
 const SCAN = fileURLToPath(new URL('../../test-fixtures/scan/invoice-scan.pdf', import.meta.url));
 const PROJECT = 'demo-ic';
 let browser: Browser;
 
-async function api(token: string | null, method: string, route: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(new URL(route, baseUrl()), {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
-}
-
 /** An environment whose pipeline is extractor → OCR data extraction → output. */
-async function environmentWithOcrModule(): Promise<string> {
-  const { token } = (await api(null, 'POST', '/api/login_check', { username: 'admin', password: DEMO_PASSWORD })) as { token: string };
-  const env = (await api(token, 'POST', `/v4/console/api/project/${PROJECT}/environments`, { name: `OCR e2e ${Date.now()}`, visibility: 'public', source: { kind: 'scratch' } })) as { id: string };
-  const details = (await api(token, 'GET', `/v4/console/api/environment/${env.id}/settings`)) as { name: string; visibility: string; priority: boolean; settings: Record<string, unknown> };
-  await api(token, 'PUT', `/v4/console/api/environment/${env.id}/settings`, {
-    name: details.name,
-    visibility: details.visibility,
-    priority: details.priority,
-    settings: {
-      ...details.settings,
-      modules: [
-        { id: 'extractor', type: 'extractor', name: 'Extracteur' },
-        { id: 'ocr', type: 'ocrDataExtraction', name: 'Données OCR' },
-        { id: 'output', type: 'output', name: 'Sortie' },
-      ],
-    },
-  });
-  return env.id;
-}
+const environmentWithOcrModule = async () =>
+  scratchEnvironment(await apiAs('admin'), PROJECT, `OCR e2e ${Date.now()}`, [
+    { id: 'extractor', type: 'extractor', name: 'Extracteur' },
+    { id: 'ocr', type: 'ocrDataExtraction', name: 'Données OCR' },
+    { id: 'output', type: 'output', name: 'Sortie' },
+  ]);
 
 beforeAll(async () => {
   browser = await launchBrowser();

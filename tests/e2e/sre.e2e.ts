@@ -6,22 +6,17 @@
  * the environment's processed analysis are left alone. Its own in-process server with workers, so
  * the shared demo server's data stay as they are.
  */
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyses, environments } from '../../server/db/schema';
 import { fixture, queueAnalysis } from '../../server/pipeline/testing/analyses';
 import { waitForMail } from '../../server/test-support/outbox';
-import { createTestServer, type TestServer } from '../../server/test-support/test-server';
-import { launchBrowser } from './support/browser';
-import { loginPage } from './support/pages';
+import { ownServer } from './support/own-server';
 import { srePages as sre } from './support/sre-pages';
 
 const ENV = 'sre-e2e-failures';
-let browser: Browser;
-let server: TestServer;
-let url: string;
+const own = ownServer({ pipeline: { workers: 1, pollMs: 100, leaseMs: 10_000 } });
+const signedIn = (username: string) => own.signedIn(username, 1400);
 const failedIds: string[] = [];
 let processedId = '';
 let elsewhereId = '';
@@ -31,8 +26,8 @@ const failedModules = [{ moduleId: 'x', type: 'extractor' as const, name: 'Extra
 async function seedAnalysis(environmentId: string, status: 'error' | 'processed'): Promise<string> {
   const mail = { name: 'bounce.eml', contentType: 'message/rfc822', content: fixture('eml/bounce.eml') };
   // Inserted already finished: no worker takes them until they are reprocessed.
-  const id = await queueAnalysis(server.handle.db, environmentId, [mail], { state: { status } });
-  await server.handle.db
+  const id = await queueAnalysis(own.server.handle.db, environmentId, [mail], { state: { status } });
+  await own.server.handle.db
     .update(analyses)
     .set(status === 'error' ? { modules: failedModules, error: 'crash', finishedAt: new Date() } : { finishedAt: new Date() })
     .where(eq(analyses.id, id));
@@ -40,29 +35,11 @@ async function seedAnalysis(environmentId: string, status: 'error' | 'processed'
 }
 
 beforeAll(async () => {
-  server = await createTestServer({ staticDir: path.resolve(import.meta.dirname, '../../dist'), pipeline: { workers: 1, pollMs: 100, leaseMs: 10_000 } });
-  url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  await server.handle.db.insert(environments).values({ id: ENV, projectId: 'demo-ic', name: 'Échecs SRE' });
+  await own.server.handle.db.insert(environments).values({ id: ENV, projectId: 'demo-ic', name: 'Échecs SRE' });
   for (let i = 0; i < 3; i += 1) failedIds.push(await seedAnalysis(ENV, 'error'));
   processedId = await seedAnalysis(ENV, 'processed');
   elsewhereId = await seedAnalysis('demo-ic-prod', 'error');
-  browser = await launchBrowser();
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1400, height: 900 }, locale: 'fr-FR' });
-  const page = await context.newPage();
-  await loginPage.open(page);
-  await loginPage.signIn(page, username);
-  await page.waitForURL(/\/orga\/[^/]+$/);
-  await page.getByRole('button', { name: /Samuel|Alice/ }).waitFor();
-  return page;
-}
 
 describe('SRE analyses screens', () => {
   it('reprocesses the failed analyses of an environment, with a dry-run count first and progress after', async () => {
@@ -82,7 +59,7 @@ describe('SRE analyses screens', () => {
     await expect.poll(() => sre.progress(page).textContent(), { timeout: 30_000 }).toContain('Toutes les analyses relancées sont terminées.');
     await expect(page.getByTestId('reprocess-counts').textContent()).resolves.toMatch(/^3 terminées sur 3/);
 
-    const rows = await server.handle.db.select().from(analyses);
+    const rows = await own.server.handle.db.select().from(analyses);
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const id of failedIds) {
       expect(byId.get(id)?.run).toBe(2);
@@ -115,7 +92,7 @@ describe('SRE analyses screens', () => {
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByTestId('sre-organisations').locator('tr', { has: page.getByRole('rowheader', { name: 'Transports Alizé' }) });
     await expect.poll(() => row.locator('td').allTextContents()).toEqual([`01/01/${String(new Date().getFullYear()).slice(2)}`, '25 000'.replace(' ', '\u202f'), '0', '1']);
-    const mail = await waitForMail(server.outboxDir, (m) => m.to === 'lea@alize.test');
+    const mail = await waitForMail(own.server.outboxDir, (m) => m.to === 'lea@alize.test');
     expect(mail.subject).toBe('Invitation à rejoindre Transports Alizé sur Postroom');
     await page.context().close();
   });

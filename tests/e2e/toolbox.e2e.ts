@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './support/browser';
-import { DEMO_PASSWORD } from './support/pages';
+import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { signedInSession } from './support/session';
 import { nluPages } from './support/nlu-pages';
 import { toolboxPages as tb } from './support/toolbox-pages';
@@ -17,46 +16,25 @@ const PROJECT = 'demo-ic';
 const stamp = Date.now();
 const KIT = `Pannes ${stamp}`;
 let page: Page;
-let token: string;
+let api: Api;
 let source: string;
 let target: string;
 let interactionId: string;
 let fromTemplate: string | undefined;
 
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${route}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 /** An environment with an extractor, an NLU module on context `sav` and an output. */
-async function environment(name: string): Promise<string> {
-  const { id } = await api<{ id: string }>('POST', `/v4/console/api/project/${PROJECT}/environments`, { name, visibility: 'public', source: { kind: 'scratch' } });
-  const details = await api<{ name: string; visibility: string; priority: boolean; settings: Record<string, unknown> }>('GET', `/v4/console/api/environment/${id}/settings`);
-  await api('PUT', `/v4/console/api/environment/${id}/settings`, {
-    ...details,
-    settings: {
-      ...details.settings,
-      modules: [
-        { id: 'extractor', type: 'extractor', name: 'Extracteur' },
-        { id: 'nlu', type: 'nlu', name: 'NLU', context: 'sav' },
-        { id: 'output', type: 'output', name: 'Sortie' },
-      ],
-    },
-  });
-  return id;
-}
+const environment = (name: string) =>
+  scratchEnvironment(api, PROJECT, name, [
+    { id: 'extractor', type: 'extractor', name: 'Extracteur' },
+    { id: 'nlu', type: 'nlu', name: 'NLU', context: 'sav' },
+    { id: 'output', type: 'output', name: 'Sortie' },
+  ]);
 
 const session = signedInSession('configurator');
 
 beforeAll(async () => {
   ({ page } = session);
-  token = (await api<{ token: string }>('POST', '/api/login_check', { username: 'admin', password: DEMO_PASSWORD })).token;
+  api = await apiAs('admin');
   source = await environment(`Toolbox source ${stamp}`);
   const nlu = (path: string, body: unknown) => api<{ item: { id: string } }>('POST', `/v4/console/api/environment/${source}/nlu${path}`, body);
   const context = await nlu('/contexts', { name: 'sav', languages: ['fr'] });

@@ -9,8 +9,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { DEMO_PASSWORD, loginPage } from './support/pages';
+import { apiAs, scratchEnvironment, setModules } from './support/api';
+import { launchBrowser, newPage } from './support/browser';
+import { loginPage } from './support/pages';
 import { confirmDialog, unsavedDialog } from './support/admin-pages';
 import { analysesPages } from './support/analyses-pages';
 import { llmServer } from './support/llm';
@@ -22,43 +23,23 @@ let browser: Browser;
 let page: Page;
 let envId: string;
 
-async function api(token: string | null, method: string, route: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(new URL(route, baseUrl()), {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
-}
-
 /**
  * An environment whose pipeline is extractor → vision engine (not configured yet) → categorization
  * with a rule on the vision engine's answer → output: the modules list is another screen's work.
  */
 async function environmentWithVisionModule(): Promise<string> {
-  const { token } = (await api(null, 'POST', '/api/login_check', { username: 'admin', password: DEMO_PASSWORD })) as { token: string };
-  const env = (await api(token, 'POST', `/v4/console/api/project/${PROJECT}/environments`, { name: `Vision e2e ${Date.now()}`, visibility: 'public', source: { kind: 'scratch' } })) as { id: string };
+  const api = await apiAs('admin');
+  const envId = await scratchEnvironment(api, PROJECT, `Vision e2e ${Date.now()}`);
   // §5: categorization needs an NLU server (AI version 5 or higher), even when it reads only the vision engine.
-  await api(token, 'POST', `/v4/console/api/environment/${env.id}/nlu/servers`, { name: 'serveur-vision', aiVersion: '5' });
-  const details = (await api(token, 'GET', `/v4/console/api/environment/${env.id}/settings`)) as { name: string; visibility: string; priority: boolean; settings: Record<string, unknown> };
+  await api('POST', `/v4/console/api/environment/${envId}/nlu/servers`, { name: 'serveur-vision', aiVersion: '5' });
   const rule = { id: 'r1', name: 'vision', criteria: [{ type: 'visionEngine', key: 'categories', condition: { operator: 'equals', value: 'sinistre' } }] };
-  await api(token, 'PUT', `/v4/console/api/environment/${env.id}/settings`, {
-    name: details.name,
-    visibility: details.visibility,
-    priority: details.priority,
-    settings: {
-      ...details.settings,
-      modules: [
-        { id: 'extractor', type: 'extractor', name: 'Extracteur' },
-        { id: 'vision', type: 'visionEngine', name: 'Lecture des formulaires' },
-        { id: 'categorization', type: 'categorization', name: 'Catégorisation', config: { categories: [{ id: 'c1', name: 'Déclaration de sinistre', rules: [rule] }] } },
-        { id: 'output', type: 'output', name: 'Sortie' },
-      ],
-    },
-  });
-  return env.id;
+  await setModules(api, envId, [
+    { id: 'extractor', type: 'extractor', name: 'Extracteur' },
+    { id: 'vision', type: 'visionEngine', name: 'Lecture des formulaires' },
+    { id: 'categorization', type: 'categorization', name: 'Catégorisation', config: { categories: [{ id: 'c1', name: 'Déclaration de sinistre', rules: [rule] }] } },
+    { id: 'output', type: 'output', name: 'Sortie' },
+  ]);
+  return envId;
 }
 
 beforeAll(async () => {

@@ -15,11 +15,14 @@ type ListSource =
   | { query: ListQuery; isPending?: never; error?: never; onRetry?: never }
   | { query?: never; isPending: boolean; error: unknown; onRetry?: () => void };
 
-/** Give `query` (a query result: pending, error and retry from it), or the three states by hand. */
+/**
+ * Give `query` (a query result: pending, error and retry from it), or the three states by hand. The
+ * error reads the code's translated text (errorMessage); leave out `isEmpty` for a single item.
+ */
 export function ListState(
-  props: ListSource & { isEmpty: boolean; emptyText: string; errorText: string; children: ReactNode },
+  props: ListSource & { isEmpty?: boolean; emptyText?: string; errorText: string; children: ReactNode },
 ) {
-  const { isEmpty, emptyText, errorText, children } = props;
+  const { isEmpty = false, emptyText = '', errorText, children } = props;
   const isPending = props.query ? props.query.isPending : props.isPending;
   const error = props.query ? props.query.error : props.error;
   const query = props.query;

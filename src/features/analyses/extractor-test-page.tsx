@@ -36,7 +36,7 @@ export function ExtractorTestPage() {
   return (
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:testExtractor')}</h1>
-      <ListState query={settings} isEmpty={false} emptyText="" errorText={t('analyses:errors.generic')}>
+      <ListState query={settings} errorText={t('analyses:errors.generic')}>
         <ExtractorTest envId={envId} projectId={projectId} />
       </ListState>
     </section>

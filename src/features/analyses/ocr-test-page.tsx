@@ -33,7 +33,7 @@ export function OcrTestPage() {
   return (
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:testOcrDataExtraction')}</h1>
-      <ListState query={settings} isEmpty={false} emptyText="" errorText={t('analyses:errors.generic')}>
+      <ListState query={settings} errorText={t('analyses:errors.generic')}>
         <OcrTest envId={envId} projectId={projectId} />
       </ListState>
     </section>

@@ -81,7 +81,7 @@ export function SreAnalysesPage({ kind }: { kind: SreAnalysisKind }) {
         <span style={{ flex: 1 }} />
         <Button icon="refresh" variant="minimal" text={t('sre:analyses.refresh')} loading={list.isFetching && !list.isPending} onClick={() => void list.refetch()} />
       </div>
-      <ListState query={list} isEmpty={false} emptyText="" errorText={t('sre:analyses.error')}>
+      <ListState query={list} errorText={t('sre:analyses.error')}>
         {items.length === 0 ? (
           <NonIdealState icon="search" title={t('sre:analyses.empty')} />
         ) : (

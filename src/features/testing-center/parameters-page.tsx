@@ -66,7 +66,7 @@ function Parameters({ projectId }: { projectId: string }) {
     <div className="p-tc-parameters" data-testid="tc-parameters">
       <p className="bp6-text-muted">{t('parameters.help')}</p>
       {!canSave && project.data && <Callout compact intent="primary">{t('parameters.readOnly')}</Callout>}
-      <ListState query={parameters} isEmpty={false} emptyText="" errorText={t('parameters.error')}>
+      <ListState query={parameters} errorText={t('parameters.error')}>
         {value && (
           <form
             onSubmit={(event) => {

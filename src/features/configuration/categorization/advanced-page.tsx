@@ -15,7 +15,7 @@ import { ListState } from '../../../ui/list-state';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigurationMessages } from './configuration-messages';
-import { configurationMessageText, translatedError } from './messages';
+import { configurationMessageText } from './messages';
 import { categorizationQueries } from './queries';
 import { TestPanel } from './test-panel';
 import { useConfigEditor } from './use-config-editor';
@@ -34,7 +34,7 @@ export function AdvancedCategorizationPage() {
         { text: settings.data?.module.name ?? moduleId, to: paths.categorizationModule(projectId, envId, moduleId) },
       ]}
     >
-      <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('categories.error')}>
+      <ListState query={settings} errorText={t('categories.error')}>
         {settings.data && <AdvancedEditor key={moduleId} settings={settings.data} />}
       </ListState>
     </CategorizationFrame>

@@ -19,7 +19,6 @@ import { CategorizationFrame, useCategorizationEnv } from './categorization-fram
 import { ConfigurationMessages } from './configuration-messages';
 import { NameDialog } from '../shared/name-dialog';
 import { nameProblem } from './name-problem';
-import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
 import { TestPanel } from './test-panel';
 import { newId, useConfigEditor } from './use-config-editor';
@@ -34,7 +33,7 @@ export function CategoriesPage() {
       crumbs={[{ text: t('routes:categorization'), to: paths.categorization(projectId, envId) }]}
       actions={<Link to={paths.categorizationAdvanced(projectId, envId, moduleId)}>{t('routes:categorizationAdvanced')}</Link>}
     >
-      <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('categories.error')}>
+      <ListState query={settings} errorText={t('categories.error')}>
         {settings.data && <CategoriesEditor key={moduleId} settings={settings.data} />}
       </ListState>
     </CategorizationFrame>

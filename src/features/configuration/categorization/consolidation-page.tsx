@@ -15,7 +15,6 @@ import { ListState } from '../../../ui/list-state';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigForm } from './config-form';
 import { consolidationFields, fromFormValue, toFormValue, type ConsolidationFormValue } from './consolidation-form';
-import { translatedError } from './messages';
 import { categorizationQueries } from './queries';
 import { useModuleConfigEditor } from './use-config-editor';
 
@@ -25,7 +24,7 @@ export function ConsolidationPage() {
   const settings = useQuery(categorizationQueries.consolidation(envId, moduleId));
   return (
     <CategorizationFrame title={settings.data?.module.name ?? t('routes:consolidation')} crumbs={[{ text: t('routes:consolidation'), to: paths.consolidation(projectId, envId) }]}>
-      <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('consolidation.error')}>
+      <ListState query={settings} errorText={t('consolidation.error')}>
         {settings.data && <ConsolidationEditor key={moduleId} settings={settings.data} />}
       </ListState>
     </CategorizationFrame>

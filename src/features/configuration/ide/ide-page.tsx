@@ -34,7 +34,7 @@ export function ConfigurationIdePage() {
   const query = useQuery(ideQueries.document(envId));
   return (
     <ConfigurationFrame title={t('routes:configurationIde')}>
-      <ListState query={query} isEmpty={false} emptyText="" errorText={t('loadError')}>
+      <ListState query={query} errorText={t('loadError')}>
         {query.data && <Ide key={envId} envId={envId} stored={query.data.text} />}
       </ListState>
     </ConfigurationFrame>

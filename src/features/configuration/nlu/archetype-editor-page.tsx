@@ -43,7 +43,7 @@ export function ArchetypeEditorPage() {
   const missing = archetypeId !== NEW_ITEM && list.data !== undefined && existing === undefined;
   return (
     <NluPage title={existing?.name ?? t('archetypes.new')} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }} actions={existing && <EnvSaveToToolbox type="archetype" name={existing.name} />}>
-      <ListState isPending={list.isPending} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} isEmpty={false} emptyText="" errorText={t('archetypes.error')} onRetry={() => void list.refetch()}>
+      <ListState isPending={list.isPending} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} errorText={t('archetypes.error')} onRetry={() => void list.refetch()}>
         <ArchetypeEditor key={existing?.id ?? NEW_ITEM} existing={existing} all={list.data ?? []} />
       </ListState>
     </NluPage>

@@ -13,10 +13,6 @@ export function outputErrorText(error: unknown): string {
   return errorMessage(error);
 }
 
-/** A load error for ListState, its text translated by code. */
-export function translatedError(error: unknown): Error | null {
-  return error ? new Error(outputErrorText(error)) : null;
-}
 
 /** "Categories: the categorization module "Catégories" is deactivated", in the user's language. */
 export function unavailableText(reason: OutputUnavailable): { field: string; why: string } {

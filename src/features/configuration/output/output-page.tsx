@@ -18,7 +18,7 @@ import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { outputFields, removedData, type OutputFormValue } from './output-form';
 import { OutputFrame, useOutputEnv } from './output-frame';
-import { outputErrorText, translatedError } from './messages';
+import { outputErrorText } from './messages';
 import { PreviewPanel } from './preview-panel';
 import { outputQueries } from './queries';
 
@@ -28,7 +28,7 @@ export function OutputPage() {
   const settings = useQuery(outputQueries.settings(envId, moduleId));
   return (
     <OutputFrame title={settings.data?.module.name ?? t('routes:output')} withList>
-      <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('settings.error')}>
+      <ListState query={settings} errorText={t('settings.error')}>
         {settings.data && <OutputEditor key={moduleId} settings={settings.data} />}
       </ListState>
     </OutputFrame>

@@ -11,7 +11,7 @@ import { paths } from '../../../app/paths';
 import { formatDateTime } from '../../../i18n/dates';
 import { ListState } from '../../../ui/list-state';
 import { usePreferences } from '../../../storage/preferences';
-import { renderErrorText, translatedError } from './messages';
+import { renderErrorText } from './messages';
 import { replyQueries } from './queries';
 import { useRepliesEnv } from './replies-frame';
 
@@ -24,7 +24,7 @@ export function ErrorsTab({ name }: { name?: string }) {
   return (
     <section data-testid="reply-errors">
       <p className="bp6-text-muted">{t('errorsTab.help')}</p>
-      <ListState isPending={errors.isPending} error={translatedError(errors.error)} onRetry={() => void errors.refetch()} isEmpty={false} emptyText="" errorText={t('errorsTab.error')}>
+      <ListState query={errors} errorText={t('errorsTab.error')}>
         {mine.length === 0 ? (
           <NonIdealState icon="tick-circle" title={t('errorsTab.none')} />
         ) : (

@@ -23,7 +23,3 @@ export function renderErrorText(error: { code: string; template: string; line: n
   if (error.code === 'llmNotConfigured') return t('replies:errors.llmNotConfigured');
   return error.line === null ? t('replies:errors.renderNoLine', error) : t('replies:errors.render', error);
 }
-
-export function translatedError(error: unknown): Error | null {
-  return error ? new Error(replyErrorText(error)) : null;
-}

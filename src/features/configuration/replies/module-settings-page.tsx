@@ -15,7 +15,7 @@ import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
-import { replyErrorText, translatedError } from './messages';
+import { replyErrorText } from './messages';
 import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
 
@@ -26,7 +26,7 @@ export function ReplyTemplateModulePage() {
   const module = details.data?.settings.modules.find((candidate) => candidate.id === moduleId && candidate.type === 'replyTemplate');
   return (
     <RepliesFrame title={module?.name ?? t('routes:replyTemplateModule')} withList>
-      <ListState isPending={details.isPending} error={translatedError(details.error)} onRetry={() => void details.refetch()} isEmpty={false} emptyText="" errorText={t('module.error')}>
+      <ListState query={details} errorText={t('module.error')}>
         {details.data && (module ? <ModuleForm key={module.id} details={details.data} moduleId={module.id} /> : <NonIdealState icon="search" title={t('module.notFound')} />)}
       </ListState>
     </RepliesFrame>

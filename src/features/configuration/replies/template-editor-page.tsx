@@ -16,7 +16,7 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { DocumentationTab } from './documentation-tab';
 import { ErrorsTab } from './errors-tab';
 import { IncludesTab } from './includes-tab';
-import { replyErrorText, translatedError } from './messages';
+import { replyErrorText } from './messages';
 import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
 import { TemplateTab, type LineError } from './template-tab';
@@ -33,7 +33,7 @@ export function ReplyTemplateEditorPage() {
   const template = view.data?.templates.find((candidate) => candidate.id === templateId);
   return (
     <RepliesFrame title={template?.name ?? t('routes:replyTemplate')} withList>
-      <ListState isPending={view.isPending} error={translatedError(view.error)} onRetry={() => void view.refetch()} isEmpty={false} emptyText="" errorText={t('list.error')}>
+      <ListState query={view} errorText={t('list.error')}>
         {view.data && (template ? <TemplateEditor key={template.id} view={view.data} template={template} /> : <NonIdealState icon="search" title={t('editor.notFound')} />)}
       </ListState>
     </RepliesFrame>

@@ -16,7 +16,6 @@ import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { ErrorsTab } from './errors-tab';
-import { translatedError } from './messages';
 import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
 import { NameDialog } from '../shared/name-dialog';
@@ -36,7 +35,7 @@ export function ReplyTemplatesPage() {
           title={t('list.tabs.templates')}
           panel={
             <>
-              <ListState isPending={view.isPending} error={translatedError(view.error)} onRetry={() => void view.refetch()} isEmpty={false} emptyText="" errorText={t('list.error')}>
+              <ListState query={view} errorText={t('list.error')}>
                 {view.data && <TemplateList view={view.data} />}
               </ListState>
               <ModuleLinks />

@@ -16,8 +16,3 @@ export function visionErrorText(error: unknown): string {
   }
   return errorMessage(error);
 }
-
-/** A load error for ListState, its text translated by code. */
-export function translatedError(error: unknown): Error | null {
-  return error ? new Error(visionErrorText(error)) : null;
-}

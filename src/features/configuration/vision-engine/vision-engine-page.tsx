@@ -18,7 +18,7 @@ import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { KeyListEditor } from './key-list-editor';
-import { translatedError, visionErrorText } from './messages';
+import { visionErrorText } from './messages';
 import { visionQueries } from './queries';
 import { showsCategories, showsFields, visionErrors, visionFields, type VisionFormValue } from './vision-form';
 import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration-frame';
@@ -29,7 +29,7 @@ export function VisionEnginePage() {
   const settings = useQuery(visionQueries.settings(envId, moduleId));
   return (
     <ConfigurationFrame title={settings.data?.module.name ?? t('routes:visionEngine')} crumbs={[{ text: t('routes:visionEngine'), to: paths.visionEngine(projectId, envId) }]}>
-      <ListState isPending={settings.isPending} error={translatedError(settings.error)} onRetry={() => void settings.refetch()} isEmpty={false} emptyText="" errorText={t('settings.error')}>
+      <ListState query={settings} errorText={t('settings.error')}>
         {settings.data && (
           <>
             <LlmCallout llm={settings.data.llm} />

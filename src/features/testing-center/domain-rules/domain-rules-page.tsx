@@ -32,7 +32,7 @@ export function DomainRulesPage() {
     <section className="p-page" data-page="domain-rules">
       <h1>{t('domainRules.title')}</h1>
       <Callout className="p-section">{t('domainRules.help')}</Callout>
-      <ListState query={rules} isEmpty={false} emptyText="" errorText={t('domainRules.error')}>
+      <ListState query={rules} errorText={t('domainRules.error')}>
         {rules.data && <RulesForm key={JSON.stringify(rules.data.v1)} projectId={projectId} rules={rules.data} />}
       </ListState>
     </section>

@@ -46,7 +46,7 @@ export function DomainRulesV2Page() {
       <FormGroup label={t('domainRulesV2.kind')} labelFor="rules-v2-kind" inline>
         <HTMLSelect id="rules-v2-kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as EvaluationKind)} options={EVALUATION_KINDS.map((entry) => ({ value: entry, label: t(`kinds.${entry}`) }))} />
       </FormGroup>
-      <ListState query={rules} isEmpty={false} emptyText="" errorText={t('domainRules.error')}>
+      <ListState query={rules} errorText={t('domainRules.error')}>
         {rules.data && <KindForm key={`${kind}:${JSON.stringify(rules.data.v2)}`} projectId={projectId} kind={kind} rules={rules.data} />}
       </ListState>
     </section>

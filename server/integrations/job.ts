@@ -10,6 +10,7 @@
 import { and, eq, inArray, isNull, lte, notExists, or, sql, lt, asc } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
+import { mailboxOf } from '../../src/contract/integrations';
 import { connectorRuns, connectors } from '../db/schema-integrations';
 import { rowsOf } from '../pipeline/claim';
 import type { IntegrationDeps } from './deps';
@@ -19,8 +20,6 @@ import { writeBackFinished } from './write-back';
 /** Arbitrary constant naming the connector scheduler's advisory lock (claim, alerts and rollup have others). */
 const SCHEDULE_LOCK_KEY = 727_347_021;
 const RUN_LEASE_MS = 10 * 60_000;
-
-const startDateOf = (row: typeof connectors.$inferSelect) => new Date(row.settings.type === 'imap' ? row.settings.imap.startDate : row.settings.gmail.startDate);
 
 export async function scheduleDueRuns(deps: IntegrationDeps, now = new Date()): Promise<number> {
   return deps.db.transaction(async (tx) => {
@@ -39,7 +38,7 @@ export async function scheduleDueRuns(deps: IntegrationDeps, now = new Date()): 
         ),
       );
     for (const row of due) {
-      const from = row.cursorAt ?? startDateOf(row);
+      const from = row.cursorAt ?? new Date(mailboxOf(row.settings).startDate);
       await tx.insert(connectorRuns).values({ id: randomUUID(), connectorId: row.id, trigger: 'schedule', fromDate: from, toDate: now });
       await tx
         .update(connectors)

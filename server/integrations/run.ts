@@ -5,16 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { mailboxOf } from '../../src/contract/integrations';
 import { createAnalysisRecord } from '../analyses/create';
 import { connectorMessages, connectorRuns, connectors } from '../db/schema-integrations';
-import { driverContext, type ConnectorRow, type IntegrationDeps } from './deps';
+import { driverContext, type IntegrationDeps } from './deps';
 import { DRIVERS } from './drivers/index';
 import { isBlacklisted } from './drivers/types';
 import { ConnectorError, describeFailure } from './errors';
 
 export type RunRow = typeof connectorRuns.$inferSelect;
-
-const blacklistOf = (row: ConnectorRow) => (row.settings.type === 'imap' ? row.settings.imap.blacklist : row.settings.gmail.blacklist);
 
 /** A file name from the subject: readable in the analyses list, safe on every file system. */
 const fileName = (subject: string, id: string) => `${(subject.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || id).slice(0, 80)}.eml`;
@@ -41,7 +40,7 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
     let created = 0;
     let skipped = 0;
     for (const item of items) {
-      if (seen.has(item.id) || isBlacklisted(item.from, blacklistOf(row))) {
+      if (seen.has(item.id) || isBlacklisted(item.from, mailboxOf(row.settings).blacklist)) {
         skipped += 1;
       } else {
         const analysis = await createAnalysisRecord(deps.db, {

@@ -1,6 +1,6 @@
 /**
  * Where the connectors' providers are (env variables, so tests point them at local protocol servers:
- * server/test-support/gmail-server.ts) and how often scheduled runs look for new mail.
+ * server/test-support/gmail-server.ts, m365-server.ts) and how often scheduled runs look for new mail.
  */
 export interface IntegrationSettings {
   /** POSTROOM_GOOGLE_OAUTH_AUTHORIZE_URL: the page the user grants access on. */
@@ -9,6 +9,10 @@ export interface IntegrationSettings {
   googleTokenUrl: string;
   /** POSTROOM_GMAIL_API_URL: the Gmail REST API's origin. */
   gmailApiUrl: string;
+  /** POSTROOM_M365_LOGIN_URL: Microsoft identity platform's origin (`{origin}/{tenant}/oauth2/v2.0/token`). */
+  m365LoginUrl: string;
+  /** POSTROOM_GRAPH_API_URL: Microsoft Graph's origin (`{origin}/v1.0/users/{user}/messages`). */
+  graphApiUrl: string;
   /** POSTROOM_GMAIL_CLIENT_ID / _SECRET: the platform's own Google client (connectors without custom credentials). */
   platformClientId?: string;
   platformClientSecret?: string;
@@ -22,6 +26,8 @@ export const INTEGRATION_DEFAULTS: IntegrationSettings = {
   googleAuthorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
   googleTokenUrl: 'https://oauth2.googleapis.com/token',
   gmailApiUrl: 'https://gmail.googleapis.com',
+  m365LoginUrl: 'https://login.microsoftonline.com',
+  graphApiUrl: 'https://graph.microsoft.com',
   runEveryMs: 5 * 60_000,
   pollMs: 5_000,
 };

@@ -8,6 +8,7 @@ import {
   completeAuthorization,
   createConnector,
   DEFAULT_MAPPINGS,
+  mailboxOf,
   deleteConnector,
   listConnectors,
   runConnector,
@@ -85,7 +86,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, updateConnector, async ({ params, body }) => {
     const row = await find(params.envId, params.connectorId);
     if (body.settings.type !== row.type) throw new HttpError(400, { message: 'The type of a connector cannot change', code: 'unknownMappingTarget', target: 'type' });
-    const previous = row.settings.type === 'imap' ? row.settings.imap.startDate : row.settings.gmail.startDate;
+    const previous = mailboxOf(row.settings).startDate;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
     const [updated] = await ctx.db
       .update(connectors)
@@ -120,16 +121,17 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, authorizeConnector, async ({ params, request }) => {
     const row = await find(params.envId, params.connectorId);
-    if (row.settings.type === 'imap') {
-      // A mail server is authorized by logging in with the password given.
+    const driver = DRIVERS[row.type];
+    if (driver.authorizeNow !== undefined) {
       try {
-        await DRIVERS.imap.healthCheck(driverContext(deps, row));
+        await driver.authorizeNow(driverContext(deps, row));
       } catch (error) {
-        throw failureAnswer(error instanceof ConnectorError && error.code === 'healthCheckFailed' ? new ConnectorError('authorizationFailed', error.detail) : error);
+        throw failureAnswer(error);
       }
       const [updated] = await ctx.db.update(connectors).set({ state: 'authorized', lastError: null }).where(eq(connectors.id, row.id)).returning();
       return { kind: 'done' as const, connector: view(updated!) };
     }
+    if (row.settings.type !== 'gmail') throw new Error(`no authorization for ${row.type}`);
     const secrets = openSecrets(ctx.secrets, row.secretsSealed);
     let client;
     try {

@@ -6,7 +6,8 @@
  * - Settings are plain fields (shown to the console); secrets (password, client secret, OAuth
  *   tokens) are sealed at rest by the server and never sent back: the console learns only which
  *   secrets are set (`secretsSet`).
- * - A connector is enabled only once authorized (§4): IMAP by a successful login, Gmail by the
+ * - A connector is enabled only once authorized (§4): IMAP by a successful login, Microsoft 365 by a
+ *   client-credentials token from its tenant, Gmail by the
  *   OAuth 2.0 code flow (PKCE + state) whose callback is the console's integrations/gmail/callback.
  * - Output mappings say which analysis result goes to which connector field (labels, draft...); a
  *   custom field is a further target, written as `technicalName/value` labels (extracted data labels).
@@ -14,8 +15,8 @@
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
 
-/** Built so far; Microsoft 365, Salesforce, Jira and n8n come next (README "Integrations"). */
-export const CONNECTOR_TYPES = ['gmail', 'imap'] as const;
+/** Built so far; Salesforce, Jira and n8n come next (README "Integrations"). */
+export const CONNECTOR_TYPES = ['gmail', 'm365', 'imap'] as const;
 export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);
 export type ConnectorType = z.infer<typeof connectorTypeSchema>;
 
@@ -59,14 +60,38 @@ export const gmailSettingsSchema = z.object({
 });
 export type GmailSettings = z.infer<typeof gmailSettingsSchema>;
 
+/**
+ * Microsoft 365 through the Graph API, as a daemon app of the customer's Entra ID tenant (OAuth 2.0
+ * client credentials, application permission Mail.ReadWrite): no user consent page, the secret is
+ * the authorization.
+ */
+export const m365SettingsSchema = z.object({
+  /** The app registration's "Application (client) ID". */
+  clientId: z.string().trim().regex(/^[A-Za-z0-9-]{1,100}$/),
+  /** The "Directory (tenant) ID" (a GUID) or a verified domain (contoso.onmicrosoft.com). */
+  tenantId: z.string().trim().regex(/^[A-Za-z0-9.-]{1,100}$/),
+  /** The mailbox read (user principal name or address). */
+  user: z.email().max(254),
+  startDate: isoDate,
+  blacklist: blacklistSchema,
+});
+export type M365Settings = z.infer<typeof m365SettingsSchema>;
+
 export const connectorSettingsSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('imap'), imap: imapSettingsSchema }),
   z.object({ type: z.literal('gmail'), gmail: gmailSettingsSchema }),
+  z.object({ type: z.literal('m365'), m365: m365SettingsSchema }),
 ]);
 export type ConnectorSettings = z.infer<typeof connectorSettingsSchema>;
 
+/** What every type shares: the start date (§5) and the blacklist. */
+export function mailboxOf(settings: ConnectorSettings): { startDate: string; blacklist: readonly string[] } {
+  if (settings.type === 'imap') return settings.imap;
+  return settings.type === 'gmail' ? settings.gmail : settings.m365;
+}
+
 /** The secrets each type takes (write-only). */
-export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = { imap: ['password'], gmail: ['clientSecret'] };
+export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = { imap: ['password'], gmail: ['clientSecret'], m365: ['clientSecret'] };
 export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), z.string().max(4000));
 
 export const customFieldSchema = z.object({
@@ -86,6 +111,8 @@ export type OutputDataType = (typeof OUTPUT_DATA_TYPES)[number];
 export const CONNECTOR_FIELDS: Record<ConnectorType, readonly string[]> = {
   imap: ['keywords', 'draft'],
   gmail: ['labels', 'attachmentLabels', 'draft'],
+  /** Outlook categories (message and attachment categories), the reply draft, and metadata (an extended property). */
+  m365: ['categories', 'attachmentCategories', 'draft', 'metadata'],
 };
 
 export const outputMappingSchema = z.object({
@@ -106,6 +133,11 @@ export const DEFAULT_MAPPINGS: Record<ConnectorType, OutputMapping[]> = {
   gmail: [
     { dataType: 'messageCategories', source: '', target: 'labels' },
     { dataType: 'attachmentCategories', source: '', target: 'attachmentLabels' },
+    { dataType: 'replyDraft', source: '', target: 'draft' },
+  ],
+  m365: [
+    { dataType: 'messageCategories', source: '', target: 'categories' },
+    { dataType: 'attachmentCategories', source: '', target: 'attachmentCategories' },
     { dataType: 'replyDraft', source: '', target: 'draft' },
   ],
 };

@@ -1,19 +1,19 @@
 /**
  * Webmail connector on the Gmail REST API (v1): lists messages by date, reads their raw source, adds
- * labels (created when missing) and saves reply drafts in the message's thread. The access token is
- * renewed a minute before it expires, and once more on a 401; when renewal fails the connector asks
- * to be reauthorized (§8 webmail misconfigured).
+ * labels (created when missing) and saves reply drafts in the message's thread. Tokens are renewed
+ * with the refresh token (bearer-api.ts); when renewal fails the connector asks to be reauthorized
+ * (§8 webmail misconfigured).
  */
 import type { GmailSettings } from '../../../src/contract/integrations';
 import { ConnectorError } from '../errors';
 import type { ConnectorSecrets } from '../secrets';
 import type { IntegrationSettings } from '../settings';
+import { bearerJson, type RenewToken } from './bearer-api';
 import { renewToken, type OAuthClient } from './google-oauth';
 import { headersOf } from './mail-headers';
 import { replyDraftSource } from './reply-mail';
 import type { ConnectorDriver, DriverContext, MailItem } from './types';
 
-const RENEW_BEFORE_MS = 60_000;
 /** A run reads at most this many messages; the rest waits for the next run. */
 const MAX_MESSAGES_PER_RUN = 500;
 
@@ -29,29 +29,10 @@ const gmailOf = (ctx: DriverContext): GmailSettings => {
   return ctx.settings.gmail;
 };
 
-async function freshSecrets(ctx: DriverContext, force = false): Promise<ConnectorSecrets> {
-  const expiresAt = ctx.secrets.accessTokenExpiresAt ?? 0;
-  if (!force && ctx.secrets.accessToken && expiresAt - Date.now() > RENEW_BEFORE_MS) return ctx.secrets;
-  const renewed = await renewToken(ctx.outbound, gmailClient(gmailOf(ctx), ctx.secrets, ctx.integrations), ctx.secrets);
-  ctx.secrets = renewed;
-  await ctx.saveSecrets(renewed);
-  return renewed;
-}
+const renew: RenewToken = (ctx) => renewToken(ctx.outbound, gmailClient(gmailOf(ctx), ctx.secrets, ctx.integrations), ctx.secrets);
 
-async function api<T>(ctx: DriverContext, method: string, path: string, body?: unknown): Promise<T> {
-  const call = async (token: string) =>
-    ctx.outbound.fetch(`${ctx.integrations.gmailApiUrl}/gmail/v1/users/me${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      maxResponseBytes: 40 * 1024 * 1024,
-      timeoutMs: 30_000,
-    });
-  let response = await call((await freshSecrets(ctx)).accessToken!);
-  if (response.status === 401) response = await call((await freshSecrets(ctx, true)).accessToken!);
-  if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `Gmail API ${method} answered HTTP ${response.status}`);
-  return JSON.parse(response.body.toString('utf8') || '{}') as T;
-}
+const api = <T>(ctx: DriverContext, method: string, path: string, body?: unknown): Promise<T> =>
+  bearerJson<T>(ctx, renew, { method, url: `${ctx.integrations.gmailApiUrl}/gmail/v1/users/me${path}`, body }, 'Gmail API');
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

@@ -1,22 +1,18 @@
 /**
  * Google's OAuth 2.0 code flow for installed and web apps, with PKCE (S256) and `state` (RFC 7636,
- * RFC 6749 §10.12): the authorization URL, the code exchange and the token renewal. Requests go
- * through the outbound guard; token answers are read, sealed by the caller, and never logged.
+ * RFC 6749 §10.12): the authorization URL, the code exchange and the token renewal (the token
+ * request itself: oauth-token.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { OutboundClient } from '../../outbound/client';
 import { ConnectorError } from '../errors';
 import type { ConnectorSecrets } from '../secrets';
+import { expiry, tokenRequest, type OAuthClient } from './oauth-token';
+
+export type { OAuthClient } from './oauth-token';
 
 /** Read mail, add labels, write drafts. */
 export const GMAIL_SCOPE = 'https://www.googleapis.com/auth/gmail.modify';
-
-export interface OAuthClient {
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-  tokenUrl: string;
-}
 
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
@@ -40,34 +36,6 @@ export function authorizationUrl(authorizeUrl: string, client: Omit<OAuthClient,
   }).toString();
   return url.toString();
 }
-
-interface TokenAnswer {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  error?: string;
-}
-
-async function tokenRequest(outbound: OutboundClient, client: OAuthClient, form: Record<string, string>, failure: 'authorizationFailed' | 'reauthorize') {
-  const response = await outbound.fetch(client.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, ...form }).toString(),
-  });
-  let answer: TokenAnswer = {};
-  try {
-    answer = JSON.parse(response.body.toString('utf8')) as TokenAnswer;
-  } catch {
-    // judged below by its status
-  }
-  if (response.status !== 200 || typeof answer.access_token !== 'string') {
-    // Only the provider's error code is kept: it names the problem and holds no secret.
-    throw new ConnectorError(failure, typeof answer.error === 'string' ? answer.error.slice(0, 100) : `HTTP ${response.status}`);
-  }
-  return answer;
-}
-
-const expiry = (answer: TokenAnswer, now: number) => now + (answer.expires_in ?? 3600) * 1000;
 
 export async function exchangeCode(outbound: OutboundClient, client: OAuthClient, code: string, verifier: string, stored: ConnectorSecrets): Promise<ConnectorSecrets> {
   const answer = await tokenRequest(outbound, client, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier }, 'authorizationFailed');

@@ -1,4 +1,4 @@
-/** What every connector type implements (drivers/gmail.ts, drivers/imap.ts). */
+/** What every connector type implements (drivers/gmail.ts, drivers/m365.ts, drivers/imap.ts). */
 import type { ConnectorSettings } from '../../../src/contract/integrations';
 import type { OutboundClient } from '../../outbound/client';
 import type { ConnectorSecrets } from '../secrets';
@@ -30,6 +30,11 @@ export interface DriverContext {
 }
 
 export interface ConnectorDriver {
+  /**
+   * Connectors authorized without a consent page (IMAP: a login; Microsoft 365: a client-credentials
+   * token): done at once, throws a ConnectorError. The others go through OAuth (routes/integrations.ts).
+   */
+  authorizeNow?(ctx: DriverContext): Promise<void>;
   /** Logs in and reads the mailbox once; throws a ConnectorError. */
   healthCheck(ctx: DriverContext): Promise<void>;
   /** Messages received in [from, to), oldest first. */

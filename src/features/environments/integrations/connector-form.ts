@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { AutoField } from '../../../ui/auto-form';
-import type { Connector, ConnectorSettings, ConnectorType } from '../../../contract/integrations';
+import { mailboxOf, type Connector, type ConnectorSettings, type ConnectorType } from '../../../contract/integrations';
 
 export type ConnectorForm = Record<string, unknown> & { name: string };
 
@@ -23,20 +23,21 @@ const lines = (text: unknown) =>
 
 export function emptyForm(type: ConnectorType, now = new Date()): ConnectorForm {
   const common = { name: '', startDate: localInput(now), blacklist: '' };
-  return type === 'imap'
-    ? { ...common, host: '', port: 993, tls: true, user: '', password: '', folder: 'INBOX', draftsFolder: 'Drafts', labelAs: 'keywords', labelsFolder: 'Postroom' }
-    : { ...common, customCredentials: false, clientId: '', clientSecret: '', redirectUri: '', user: '' };
+  if (type === 'imap') return { ...common, host: '', port: 993, tls: true, user: '', password: '', folder: 'INBOX', draftsFolder: 'Drafts', labelAs: 'keywords', labelsFolder: 'Postroom' };
+  if (type === 'm365') return { ...common, clientId: '', tenantId: '', clientSecret: '', user: '' };
+  return { ...common, customCredentials: false, clientId: '', clientSecret: '', redirectUri: '', user: '' };
 }
 
 export function formOf(connector: Connector): ConnectorForm {
   const s = connector.settings;
   if (s.type === 'imap') return { name: connector.name, ...s.imap, startDate: localInput(new Date(s.imap.startDate)), blacklist: s.imap.blacklist.join('\n'), password: '' };
+  if (s.type === 'm365') return { name: connector.name, ...s.m365, startDate: localInput(new Date(s.m365.startDate)), blacklist: s.m365.blacklist.join('\n'), clientSecret: '' };
   return { name: connector.name, ...s.gmail, startDate: localInput(new Date(s.gmail.startDate)), blacklist: s.gmail.blacklist.join('\n'), clientSecret: '' };
 }
 
 /** An unchanged start date keeps its stored value exactly (the server does not judge it again). */
 export function bodyOf(type: ConnectorType, form: ConnectorForm, stored?: Connector): { name: string; settings: ConnectorSettings; secrets: Record<string, string> } {
-  const storedStart = stored ? (stored.settings.type === 'imap' ? stored.settings.imap.startDate : stored.settings.gmail.startDate) : null;
+  const storedStart = stored ? mailboxOf(stored.settings).startDate : null;
   const startDate = storedStart !== null && localInput(new Date(storedStart)) === form.startDate ? storedStart : iso(form.startDate);
   if (type === 'imap') {
     return {
@@ -46,6 +47,13 @@ export function bodyOf(type: ConnectorType, form: ConnectorForm, stored?: Connec
         imap: { host: String(form.host ?? ''), port: Number(form.port ?? 993), tls: Boolean(form.tls), user: String(form.user ?? ''), folder: String(form.folder || 'INBOX'), draftsFolder: String(form.draftsFolder || 'Drafts'), labelAs: form.labelAs === 'folders' ? 'folders' : 'keywords', labelsFolder: String(form.labelsFolder || 'Postroom'), startDate, blacklist: lines(form.blacklist) },
       },
       secrets: form.password ? { password: String(form.password) } : {},
+    };
+  }
+  if (type === 'm365') {
+    return {
+      name: form.name,
+      settings: { type: 'm365', m365: { clientId: String(form.clientId ?? '').trim(), tenantId: String(form.tenantId ?? '').trim(), user: String(form.user ?? ''), startDate, blacklist: lines(form.blacklist) } },
+      secrets: form.clientSecret ? { clientSecret: String(form.clientSecret) } : {},
     };
   }
   return {
@@ -84,6 +92,16 @@ export function connectorFields(t: TFunction<'integrations'>, type: ConnectorTyp
         ],
       },
       ...(form.labelAs === 'folders' ? [{ name: 'labelsFolder', kind: 'text', label: t('fields.labelsFolder'), help: t('fields.labelsFolderHelp') } as const] : []),
+      ...tail,
+    ];
+  }
+  if (type === 'm365') {
+    return [
+      { name: 'name', kind: 'text', label: t('fields.name'), required: true },
+      { name: 'clientId', kind: 'text', label: t('fields.m365ClientId'), help: t('fields.m365ClientIdHelp'), required: true, placeholder: '00000000-0000-0000-0000-000000000000' },
+      { name: 'tenantId', kind: 'text', label: t('fields.tenantId'), help: t('fields.tenantIdHelp'), required: true, placeholder: 'contoso.onmicrosoft.com' },
+      { name: 'clientSecret', kind: 'password', label: t('fields.m365Secret'), help: secretHelp('clientSecret') },
+      { name: 'user', kind: 'text', label: t('fields.m365User'), help: t('fields.m365UserHelp'), required: true, placeholder: 'support@contoso.com' },
       ...tail,
     ];
   }

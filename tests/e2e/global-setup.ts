@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { startServerProcess } from '../../scripts/server-process';
 import { GMAIL_TEST_CLIENT, startGmailTestServer } from '../../server/test-support/gmail-server';
 import { startLlmTestServer } from '../../server/test-support/llm-server';
+import { startM365TestServer } from '../../server/test-support/m365-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     llmUrl: string;
     /** The local Google OAuth + Gmail server the webmail connector talks to (tests/e2e/integrations.e2e.ts). */
     gmailUrl: string;
+    /** The local Microsoft identity + Graph server of the Microsoft 365 connector (tests/e2e/integrations-m365.e2e.ts). */
+    m365Url: string;
   }
 }
 
@@ -22,6 +25,7 @@ export default async function setup(project: TestProject) {
   const llm = await startLlmTestServer();
   // Google's OAuth pages and the Gmail API, the same way: mailboxes are filled through its control routes.
   const gmail = await startGmailTestServer();
+  const m365 = await startM365TestServer();
   const server = await startServerProcess({
     logs: true,
     env: {
@@ -33,6 +37,8 @@ export default async function setup(project: TestProject) {
       POSTROOM_GMAIL_API_URL: gmail.url,
       POSTROOM_GMAIL_CLIENT_ID: GMAIL_TEST_CLIENT.clientId,
       POSTROOM_GMAIL_CLIENT_SECRET: GMAIL_TEST_CLIENT.clientSecret,
+      POSTROOM_M365_LOGIN_URL: m365.url,
+      POSTROOM_GRAPH_API_URL: m365.url,
       POSTROOM_CONNECTOR_POLL_MS: '500',
     },
   });
@@ -40,9 +46,11 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', server.dataDir);
   project.provide('llmUrl', llm.url);
   project.provide('gmailUrl', gmail.url);
+  project.provide('m365Url', m365.url);
   return async () => {
     await server.stop();
     await llm.close();
     await gmail.close();
+    await m365.close();
   };
 }

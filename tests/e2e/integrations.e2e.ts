@@ -34,7 +34,9 @@ afterAll(async () => {
   const trash = ui.row(page, NAME).getByRole('button', { name: 'Supprimer' });
   if (await trash.count()) {
     await trash.click();
-    await page.getByRole('button', { name: 'Supprimer' }).last().click();
+    // The confirmation's own button (the row's trash button is named "Supprimer" too).
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
+    await ui.row(page, NAME).waitFor({ state: 'detached' });
   }
 });
 

@@ -1,5 +1,5 @@
 /**
- * Starting a connector's authorization (§4, §7.3): IMAP is checked at once; OAuth connectors send the
+ * Starting a connector's authorization (§4, §7.3): IMAP and Microsoft 365 are checked at once; OAuth connectors send the
  * browser to the provider, which comes back to the console's callback route.
  */
 import { request } from '../../../api/request';

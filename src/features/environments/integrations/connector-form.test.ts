@@ -1,4 +1,4 @@
-/** The connector settings form as data: the IMAP label mode shows its parent folder and reaches the body. */
+/** The connector settings form as data: the IMAP label mode shows its parent folder and reaches the body; the Microsoft 365 fields. */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, connectorFields, emptyForm } from './connector-form';
@@ -20,5 +20,16 @@ describe('IMAP label mode', () => {
     expect(keywords.type === 'imap' && keywords.imap).toMatchObject({ labelAs: 'keywords', labelsFolder: 'Postroom' });
     const folders = bodyOf('imap', { ...form, labelAs: 'folders', labelsFolder: 'Tri' }).settings;
     expect(folders.type === 'imap' && folders.imap).toMatchObject({ labelAs: 'folders', labelsFolder: 'Tri' });
+  });
+});
+
+describe('Microsoft 365 settings', () => {
+  it('asks for the app, the tenant, the secret and the mailbox, and sends the secret only when typed', () => {
+    const form = { ...emptyForm('m365'), name: 'Outlook', clientId: ' 6a1f0c52 ', tenantId: 'contoso.onmicrosoft.com', user: 'support@contoso.com', blacklist: 'spam.example\n\nx@y.z' };
+    expect(connectorFields(t, 'm365', form, [], '').map((field) => field.name)).toEqual(['name', 'clientId', 'tenantId', 'clientSecret', 'user', 'startDate', 'blacklist']);
+    const body = bodyOf('m365', { ...form, clientSecret: 's3cret' });
+    expect(body.settings).toMatchObject({ type: 'm365', m365: { clientId: '6a1f0c52', tenantId: 'contoso.onmicrosoft.com', user: 'support@contoso.com', blacklist: ['spam.example', 'x@y.z'] } });
+    expect(body.secrets).toEqual({ clientSecret: 's3cret' });
+    expect(bodyOf('m365', form).secrets).toEqual({});
   });
 });

@@ -4,19 +4,12 @@
  * through the outbound guard; token answers are read, sealed by the caller, and never logged.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { OutboundClient } from '../../outbound/client';
-import { ConnectorError } from '../errors';
-import type { ConnectorSecrets } from '../secrets';
+import type { TokenEndpoint } from './oauth-token';
 
 /** Read mail, add labels, write drafts. */
 export const GMAIL_SCOPE = 'https://www.googleapis.com/auth/gmail.modify';
 
-export interface OAuthClient {
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-  tokenUrl: string;
-}
+export type OAuthClient = TokenEndpoint;
 
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
@@ -41,49 +34,5 @@ export function authorizationUrl(authorizeUrl: string, client: Omit<OAuthClient,
   return url.toString();
 }
 
-interface TokenAnswer {
-  access_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  error?: string;
-}
-
-async function tokenRequest(outbound: OutboundClient, client: OAuthClient, form: Record<string, string>, failure: 'authorizationFailed' | 'reauthorize') {
-  const response = await outbound.fetch(client.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, ...form }).toString(),
-  });
-  let answer: TokenAnswer = {};
-  try {
-    answer = JSON.parse(response.body.toString('utf8')) as TokenAnswer;
-  } catch {
-    // judged below by its status
-  }
-  if (response.status !== 200 || typeof answer.access_token !== 'string') {
-    // Only the provider's error code is kept: it names the problem and holds no secret.
-    throw new ConnectorError(failure, typeof answer.error === 'string' ? answer.error.slice(0, 100) : `HTTP ${response.status}`);
-  }
-  return answer;
-}
-
-const expiry = (answer: TokenAnswer, now: number) => now + (answer.expires_in ?? 3600) * 1000;
-
-export async function exchangeCode(outbound: OutboundClient, client: OAuthClient, code: string, verifier: string, stored: ConnectorSecrets): Promise<ConnectorSecrets> {
-  const answer = await tokenRequest(outbound, client, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier }, 'authorizationFailed');
-  if (typeof answer.refresh_token !== 'string') throw new ConnectorError('authorizationFailed', 'no_refresh_token');
-  const { pkceVerifier: _used, ...rest } = stored;
-  return { ...rest, accessToken: answer.access_token!, refreshToken: answer.refresh_token, accessTokenExpiresAt: expiry(answer, Date.now()) };
-}
-
-export async function renewToken(outbound: OutboundClient, client: OAuthClient, stored: ConnectorSecrets): Promise<ConnectorSecrets> {
-  if (!stored.refreshToken) throw new ConnectorError('reauthorize', 'no_refresh_token');
-  const answer = await tokenRequest(outbound, client, { grant_type: 'refresh_token', refresh_token: stored.refreshToken }, 'reauthorize');
-  return {
-    ...stored,
-    accessToken: answer.access_token!,
-    // Google may send a new refresh token; keep the old one otherwise.
-    refreshToken: answer.refresh_token ?? stored.refreshToken,
-    accessTokenExpiresAt: expiry(answer, Date.now()),
-  };
-}
+// The token endpoint is the same for every provider (oauth-token.ts); Google takes a form body.
+export { exchangeCode, renewToken } from './oauth-token';

@@ -1,0 +1,62 @@
+/**
+ * The OAuth 2.0 token endpoint (RFC 6749 §4.1.3, §6): the code exchange and the renewal, for every
+ * provider. Providers differ only in the body's encoding (Google takes a form, Atlassian JSON) and in
+ * whether they rotate refresh tokens (a new one replaces the old when given). Requests go through
+ * the outbound guard; answers are never logged, and a failure keeps only the provider's error code.
+ */
+import type { OutboundClient } from '../../outbound/client';
+import { ConnectorError } from '../errors';
+import type { ConnectorSecrets } from '../secrets';
+
+export interface TokenEndpoint {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  tokenUrl: string;
+  /** How the request body is encoded (default: form). */
+  encoding?: 'form' | 'json';
+}
+
+interface TokenAnswer {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  error?: string;
+}
+
+async function tokenRequest(outbound: OutboundClient, client: TokenEndpoint, fields: Record<string, string>, failure: 'authorizationFailed' | 'reauthorize') {
+  const payload = { client_id: client.clientId, client_secret: client.clientSecret, ...fields };
+  const json = client.encoding === 'json';
+  const response = await outbound.fetch(client.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: json ? JSON.stringify(payload) : new URLSearchParams(payload).toString(),
+  });
+  let answer: TokenAnswer = {};
+  try {
+    answer = JSON.parse(response.body.toString('utf8')) as TokenAnswer;
+  } catch {
+    // judged below by its status
+  }
+  if (response.status !== 200 || typeof answer.access_token !== 'string') {
+    throw new ConnectorError(failure, typeof answer.error === 'string' ? answer.error.slice(0, 100) : `HTTP ${response.status}`);
+  }
+  return answer;
+}
+
+const expiry = (answer: TokenAnswer, now: number) => now + (answer.expires_in ?? 3600) * 1000;
+
+/** Trades the authorization code (with its PKCE verifier) for tokens; the verifier is then forgotten. */
+export async function exchangeCode(outbound: OutboundClient, client: TokenEndpoint, code: string, verifier: string, stored: ConnectorSecrets): Promise<ConnectorSecrets> {
+  const answer = await tokenRequest(outbound, client, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier }, 'authorizationFailed');
+  if (typeof answer.refresh_token !== 'string') throw new ConnectorError('authorizationFailed', 'no_refresh_token');
+  const { pkceVerifier: _used, ...rest } = stored;
+  return { ...rest, accessToken: answer.access_token!, refreshToken: answer.refresh_token, accessTokenExpiresAt: expiry(answer, Date.now()) };
+}
+
+/** A new access token from the refresh token; a provider that rotates it sends a new refresh token too. */
+export async function renewToken(outbound: OutboundClient, client: TokenEndpoint, stored: ConnectorSecrets): Promise<ConnectorSecrets> {
+  if (!stored.refreshToken) throw new ConnectorError('reauthorize', 'no_refresh_token');
+  const answer = await tokenRequest(outbound, client, { grant_type: 'refresh_token', refresh_token: stored.refreshToken }, 'reauthorize');
+  return { ...stored, accessToken: answer.access_token!, refreshToken: answer.refresh_token ?? stored.refreshToken, accessTokenExpiresAt: expiry(answer, Date.now()) };
+}

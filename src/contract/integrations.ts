@@ -154,7 +154,8 @@ export type Connector = z.infer<typeof connectorSchema>;
  * 502 authorizationFailed (with `providerCode`), reauthorize (§8 webmail misconfigured),
  * healthCheckFailed (§8, with `detail`); 400 requiredFieldUnmapped (a required custom field no output
  * mapping writes to, with `target`); requiredFieldMissing is stored on a message whose analysis gave
- * no value to a required custom field (nothing is written back for it).
+ * no value to a required custom field (nothing is written back for it); 409 deleteTagMissing (§8: a
+ * workflow-automation connector is deleted only once its workflows carry the Delete tag).
  */
 export const CONNECTOR_ERROR_CODES = [
   'connectorNotFound',
@@ -170,6 +171,7 @@ export const CONNECTOR_ERROR_CODES = [
   'healthCheckFailed',
   'requiredFieldUnmapped',
   'requiredFieldMissing',
+  'deleteTagMissing',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 

@@ -11,7 +11,8 @@ import { jiraSettingsSchema, type JiraSettings } from '../../src/contract/integr
 import { createOutboundClient } from '../outbound/client';
 import { JIRA_TEST_CLIENT, startJiraTestServer, type JiraTestServer } from '../test-support/jira-server';
 import { pkcePair } from './drivers/google-oauth';
-import { jira, jiraAuthorizationUrl, jiraClient, type JiraContext } from './drivers/jira';
+import { jira, jiraAuthorizationUrl, jiraClient } from './drivers/jira';
+import type { DriverContext } from './drivers/types';
 import { exchangeCode } from './drivers/oauth-token';
 import { writeBackFor } from './outputs';
 import type { ConnectorSecrets } from './secrets';
@@ -39,8 +40,8 @@ describe('the Jira Cloud driver', () => {
   let settings: JiraSettings;
   let saved: ConnectorSecrets[];
 
-  const context = (secrets: ConnectorSecrets, jiraSettings = settings): JiraContext => ({
-    jira: jiraSettings,
+  const context = (secrets: ConnectorSecrets, jiraSettings = settings): DriverContext => ({
+    settings: { type: 'jira', jira: jiraSettings },
     secrets,
     outbound,
     integrations,
@@ -56,7 +57,7 @@ describe('the Jira Cloud driver', () => {
     const back = new URL(consent.headers.get('location')!);
     expect(back.searchParams.get('state')).toBe('state-1');
     const stored = { clientSecret: JIRA_TEST_CLIENT.clientSecret, pkceVerifier: verifier };
-    return exchangeCode(outbound, jiraClient({ jira: settings, secrets: stored, integrations }, REDIRECT), back.searchParams.get('code')!, verifier, stored);
+    return exchangeCode(outbound, jiraClient({ settings: { type: 'jira', jira: settings }, secrets: stored, integrations }, REDIRECT), back.searchParams.get('code')!, verifier, stored);
   }
 
   beforeAll(async () => {

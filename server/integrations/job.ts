@@ -10,6 +10,7 @@
 import { and, eq, inArray, isNull, lte, notExists, or, sql, lt, asc } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
+import { mailboxSettingsOf } from '../../src/contract/integrations';
 import { connectorRuns, connectors } from '../db/schema-integrations';
 import { rowsOf } from '../pipeline/claim';
 import type { IntegrationDeps } from './deps';
@@ -20,7 +21,11 @@ import { writeBackFinished } from './write-back';
 const SCHEDULE_LOCK_KEY = 727_347_021;
 const RUN_LEASE_MS = 10 * 60_000;
 
-const startDateOf = (row: typeof connectors.$inferSelect) => new Date(row.settings.type === 'imap' ? row.settings.imap.startDate : row.settings.gmail.startDate);
+/** Where a connector's first scheduled run starts: a mailbox's start date, else its creation (records start with the analyses after it). */
+const startDateOf = (row: typeof connectors.$inferSelect) => {
+  const mailbox = mailboxSettingsOf(row.settings);
+  return mailbox === null ? row.createdAt : new Date(mailbox.startDate);
+};
 
 export async function scheduleDueRuns(deps: IntegrationDeps, now = new Date()): Promise<number> {
   return deps.db.transaction(async (tx) => {

@@ -6,17 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundClient } from '../outbound/client';
 import { N8N_TEST_API_KEY, startN8nTestServer, type N8nTestServer } from '../test-support/n8n-server';
-import { n8n, type N8nContext } from './drivers/n8n';
+import { n8n } from './drivers/n8n';
+import type { DriverContext } from './drivers/types';
+import { INTEGRATION_DEFAULTS } from './settings';
 
 const outbound = createOutboundClient({ allowPrivate: true });
 
 describe('the n8n driver', () => {
   let server: N8nTestServer;
-  let ctx: N8nContext;
+  let ctx: DriverContext;
 
   beforeAll(async () => {
     server = await startN8nTestServer();
-    ctx = { n8n: { baseUrl: `${server.url}/` }, secrets: { apiKey: N8N_TEST_API_KEY }, outbound, saveSecrets: async () => undefined };
+    ctx = { settings: { type: 'n8n', n8n: { baseUrl: `${server.url}/` } }, secrets: { apiKey: N8N_TEST_API_KEY }, outbound, integrations: INTEGRATION_DEFAULTS, saveSecrets: async () => undefined };
   });
   afterAll(async () => {
     await server?.close();

@@ -11,7 +11,9 @@ import { salesforceSettingsSchema, type SalesforceSettings } from '../../src/con
 import { createOutboundClient } from '../outbound/client';
 import { SALESFORCE_TEST_APP, startSalesforceTestServer, type SalesforceTestServer } from '../test-support/salesforce-server';
 import { generateCertificate } from './drivers/certificate';
-import { salesforce, soqlLiteral, type SalesforceContext } from './drivers/salesforce';
+import { salesforce, soqlLiteral } from './drivers/salesforce';
+import type { DriverContext } from './drivers/types';
+import { INTEGRATION_DEFAULTS } from './settings';
 
 const outbound = createOutboundClient({ allowPrivate: true });
 
@@ -21,10 +23,11 @@ describe('the Salesforce driver', () => {
   let privateKey: string;
   let certificate: string;
 
-  const context = (secrets: SalesforceContext['secrets'], overrides: Partial<SalesforceSettings> = {}): SalesforceContext => ({
-    salesforce: { ...settings, ...overrides },
+  const context = (secrets: DriverContext['secrets'], overrides: Partial<SalesforceSettings> = {}): DriverContext => ({
+    settings: { type: 'salesforce', salesforce: { ...settings, ...overrides } },
     secrets,
     outbound,
+    integrations: INTEGRATION_DEFAULTS,
     saveSecrets: async () => undefined,
   });
 

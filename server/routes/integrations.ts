@@ -7,7 +7,9 @@ import {
   checkConnector,
   completeAuthorization,
   createConnector,
+  CONNECTOR_PROFILES,
   DEFAULT_MAPPINGS,
+  mailboxSettingsOf,
   deleteConnector,
   listConnectors,
   runConnector,
@@ -20,8 +22,8 @@ import { HttpError } from '../http-error';
 import { checkConnectorBody } from '../integrations/checks';
 import { driverContext, type ConnectorRow, type IntegrationDeps } from '../integrations/deps';
 import { DRIVERS } from '../integrations/drivers/index';
-import { gmailClient } from '../integrations/drivers/gmail';
-import { authorizationUrl, exchangeCode, pkcePair } from '../integrations/drivers/google-oauth';
+import { pkcePair } from '../integrations/drivers/google-oauth';
+import { exchangeCode } from '../integrations/drivers/oauth-token';
 import { ConnectorError, describeFailure } from '../integrations/errors';
 import { mergeUserSecrets, openSecrets, sealSecrets } from '../integrations/secrets';
 import { connectorView, runView } from '../integrations/views';
@@ -45,8 +47,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return row;
   };
   const view = (row: ConnectorRow) => connectorView(ctx.secrets, row);
-  const redirectUriOf = (row: ConnectorRow, origin: string | undefined) =>
-    row.settings.type === 'gmail' && row.settings.gmail.redirectUri !== '' ? row.settings.gmail.redirectUri : `${ctx.links.baseFor(origin)}/integrations/gmail/callback`;
+  /** An OAuth connector's redirect URI: its own setting, else the console's callback route for its type. */
+  const redirectUriOf = (row: ConnectorRow, origin: string | undefined) => {
+    const oauth = DRIVERS[row.type].oauth!;
+    return oauth.configuredRedirectUri(row) || `${ctx.links.baseFor(origin)}${oauth.callbackPath}`;
+  };
 
   registerEndpoint(app, ctx, listConnectors, async ({ params }) => {
     const rows = await ctx.db.select().from(connectors).where(eq(connectors.environmentId, params.envId)).orderBy(connectors.createdAt, connectors.id);
@@ -85,7 +90,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, updateConnector, async ({ params, body }) => {
     const row = await find(params.envId, params.connectorId);
     if (body.settings.type !== row.type) throw new HttpError(400, { message: 'The type of a connector cannot change', code: 'unknownMappingTarget', target: 'type' });
-    const previous = row.settings.type === 'imap' ? row.settings.imap.startDate : row.settings.gmail.startDate;
+    const previous = mailboxSettingsOf(row.settings)?.startDate ?? null;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
     const [updated] = await ctx.db
       .update(connectors)
@@ -110,55 +115,76 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, deleteConnector, async ({ params }) => {
-    const deleted = await ctx.db
-      .delete(connectors)
-      .where(and(eq(connectors.id, params.connectorId), eq(connectors.environmentId, params.envId)))
-      .returning({ id: connectors.id });
-    if (deleted.length === 0) throw notFound();
+    const row = await find(params.envId, params.connectorId);
+    const beforeDelete = DRIVERS[row.type].beforeDelete;
+    if (beforeDelete !== undefined && row.state === 'authorized') {
+      try {
+        await beforeDelete(driverContext(deps, row));
+      } catch (error) {
+        if (error instanceof ConnectorError && error.code === 'deleteTagMissing') throw new HttpError(409, { message: 'Add the Delete tag to the workflows first', code: 'deleteTagMissing' });
+        throw failureAnswer(error);
+      }
+    }
+    await ctx.db.delete(connectors).where(eq(connectors.id, row.id));
     return { deleted: true as const };
   });
 
   registerEndpoint(app, ctx, authorizeConnector, async ({ params, request }) => {
     const row = await find(params.envId, params.connectorId);
-    if (row.settings.type === 'imap') {
-      // A mail server is authorized by logging in with the password given.
+    const driver = DRIVERS[row.type];
+    const { authorization } = CONNECTOR_PROFILES[row.type];
+    if (authorization === 'login') {
       try {
-        await DRIVERS.imap.healthCheck(driverContext(deps, row));
+        await driver.authorize!(driverContext(deps, row), row.name);
       } catch (error) {
-        throw failureAnswer(error instanceof ConnectorError && error.code === 'healthCheckFailed' ? new ConnectorError('authorizationFailed', error.detail) : error);
+        throw failureAnswer(error);
       }
       const [updated] = await ctx.db.update(connectors).set({ state: 'authorized', lastError: null }).where(eq(connectors.id, row.id)).returning();
       return { kind: 'done' as const, connector: view(updated!) };
     }
+    // The environment travels in the state so the console's callback page knows where to finish.
+    const state = `${params.envId}.${randomBytes(24).toString('base64url')}`;
+    if (authorization === 'external') {
+      // §2.2 integrations/external: the admin agrees there to what the platform creates in their tool.
+      await ctx.db.update(connectors).set({ oauthState: state }).where(eq(connectors.id, row.id));
+      return { kind: 'redirect' as const, url: `${ctx.links.baseFor(request.headers.origin)}/integrations/external?state=${encodeURIComponent(state)}` };
+    }
     const secrets = openSecrets(ctx.secrets, row.secretsSealed);
-    let client;
+    const { verifier, challenge } = pkcePair();
+    let url: string;
     try {
-      client = gmailClient(row.settings.gmail, secrets, ctx.integrations, redirectUriOf(row, request.headers.origin));
+      url = driver.oauth!.authorizationUrl({ ...driverContext(deps, row), secrets }, redirectUriOf(row, request.headers.origin), state, challenge);
     } catch (error) {
       throw failureAnswer(error);
     }
-    const { verifier, challenge } = pkcePair();
-    // The environment travels in the state so the console's callback page knows where to finish.
-    const state = `${params.envId}.${randomBytes(24).toString('base64url')}`;
     await ctx.db
       .update(connectors)
       .set({ oauthState: state, secretsSealed: sealSecrets(ctx.secrets, { ...secrets, pkceVerifier: verifier }) })
       .where(eq(connectors.id, row.id));
-    return { kind: 'redirect' as const, url: authorizationUrl(ctx.integrations.googleAuthorizeUrl, client, state, challenge, row.settings.gmail.user) };
+    return { kind: 'redirect' as const, url };
   });
 
   registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request, scope }) => {
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, params.envId)));
-    if (row === undefined || row.settings.type !== 'gmail') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
+    const { authorization } = row === undefined ? { authorization: 'login' } : CONNECTOR_PROFILES[row.type];
+    if (row === undefined || authorization === 'login') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
     // The state is single-use, whatever the outcome.
     await ctx.db.update(connectors).set({ oauthState: null }).where(eq(connectors.id, row.id));
-    const secrets = openSecrets(ctx.secrets, row.secretsSealed);
-    if (!secrets.pkceVerifier) throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
-    let next;
+    const driverCtx = driverContext(deps, row);
+    let next = driverCtx.secrets;
     try {
-      next = await exchangeCode(ctx.outbound, gmailClient(row.settings.gmail, secrets, ctx.integrations, redirectUriOf(row, request.headers.origin)), body.code, secrets.pkceVerifier, secrets);
+      if (authorization === 'external') {
+        driverCtx.saveSecrets = async (saved) => {
+          next = saved;
+        };
+        await DRIVERS[row.type].authorize!(driverCtx, row.name);
+        next = driverCtx.secrets;
+      } else {
+        if (!next.pkceVerifier) throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
+        next = await exchangeCode(ctx.outbound, DRIVERS[row.type].oauth!.tokenEndpoint(driverCtx, redirectUriOf(row, request.headers.origin)), body.code, next.pkceVerifier, next);
+      }
     } catch (error) {
-      throw failureAnswer(error);
+      throw error instanceof HttpError ? error : failureAnswer(error);
     }
     const [updated] = await ctx.db
       .update(connectors)
@@ -171,7 +197,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, checkConnector, async ({ params }) => {
     const row = await find(params.envId, params.connectorId);
     try {
-      if (row.state === 'needsAuthorization' && row.type === 'gmail') throw new ConnectorError('connectorNotAuthorized');
+      if (row.state === 'needsAuthorization' && CONNECTOR_PROFILES[row.type].authorization !== 'login') throw new ConnectorError('connectorNotAuthorized');
       await DRIVERS[row.type].healthCheck(driverContext(deps, row));
       return { ok: true, code: null, detail: null };
     } catch (error) {

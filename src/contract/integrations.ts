@@ -13,11 +13,30 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
+import { JIRA_FIELDS, jiraSettingsSchema } from './integrations-jira';
+import { N8N_FIELDS, n8nSettingsSchema } from './integrations-n8n';
+import { SALESFORCE_FIELDS, salesforceSettingsSchema } from './integrations-salesforce';
 
-/** Built so far; Microsoft 365, Salesforce, Jira and n8n come next (README "Integrations"). */
-export const CONNECTOR_TYPES = ['gmail', 'imap'] as const;
+export const CONNECTOR_TYPES = ['gmail', 'imap', 'jira', 'salesforce', 'n8n'] as const;
 export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);
 export type ConnectorType = z.infer<typeof connectorTypeSchema>;
+
+/**
+ * What each type is, for the server's job and the console's wizard alike:
+ * - kind `mailbox`: reads new mail into analyses and writes the results back on each message;
+ *   `records`: takes the environment's finished analyses (whatever brought them) and writes each as a
+ *   record there (an issue, a Case, a workflow call);
+ * - authorization `login` (a check with the credentials given), `oauth` (the provider's consent page,
+ *   then its callback route), `external` (the console's integrations/external page, where the admin
+ *   agrees to what the platform creates in their tool).
+ */
+export const CONNECTOR_PROFILES: Record<ConnectorType, { kind: 'mailbox' | 'records'; authorization: 'login' | 'oauth' | 'external' }> = {
+  gmail: { kind: 'mailbox', authorization: 'oauth' },
+  imap: { kind: 'mailbox', authorization: 'login' },
+  jira: { kind: 'records', authorization: 'oauth' },
+  salesforce: { kind: 'records', authorization: 'login' },
+  n8n: { kind: 'records', authorization: 'external' },
+};
 
 /** §4/§8: `reauthorize` when renewing the token failed (webmail misconfigured). */
 export const CONNECTOR_STATES = ['needsAuthorization', 'authorized', 'reauthorize'] as const;
@@ -62,11 +81,28 @@ export type GmailSettings = z.infer<typeof gmailSettingsSchema>;
 export const connectorSettingsSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('imap'), imap: imapSettingsSchema }),
   z.object({ type: z.literal('gmail'), gmail: gmailSettingsSchema }),
+  z.object({ type: z.literal('jira'), jira: jiraSettingsSchema }),
+  z.object({ type: z.literal('salesforce'), salesforce: salesforceSettingsSchema }),
+  z.object({ type: z.literal('n8n'), n8n: n8nSettingsSchema }),
 ]);
 export type ConnectorSettings = z.infer<typeof connectorSettingsSchema>;
 
+/** A mailbox connector's start date (§5) and blacklist; null for record connectors. */
+export function mailboxSettingsOf(settings: ConnectorSettings): { startDate: string; blacklist: string[] } | null {
+  if (settings.type === 'imap') return settings.imap;
+  if (settings.type === 'gmail') return settings.gmail;
+  return null;
+}
+
 /** The secrets each type takes (write-only). */
-export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = { imap: ['password'], gmail: ['clientSecret'] };
+export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = {
+  imap: ['password'],
+  gmail: ['clientSecret'],
+  jira: ['clientSecret'],
+  // privateKey only in the provided-key mode; password and clientSecret for the credentials type.
+  salesforce: ['privateKey', 'clientSecret', 'password'],
+  n8n: ['apiKey'],
+};
 export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), z.string().max(4000));
 
 export const customFieldSchema = z.object({
@@ -86,6 +122,9 @@ export type OutputDataType = (typeof OUTPUT_DATA_TYPES)[number];
 export const CONNECTOR_FIELDS: Record<ConnectorType, readonly string[]> = {
   imap: ['keywords', 'draft'],
   gmail: ['labels', 'attachmentLabels', 'draft'],
+  jira: [...JIRA_FIELDS, 'draft'],
+  salesforce: [...SALESFORCE_FIELDS, 'draft'],
+  n8n: [...N8N_FIELDS],
 };
 
 export const outputMappingSchema = z.object({
@@ -106,6 +145,16 @@ export const DEFAULT_MAPPINGS: Record<ConnectorType, OutputMapping[]> = {
   gmail: [
     { dataType: 'messageCategories', source: '', target: 'labels' },
     { dataType: 'attachmentCategories', source: '', target: 'attachmentLabels' },
+    { dataType: 'replyDraft', source: '', target: 'draft' },
+  ],
+  jira: [
+    { dataType: 'messageCategories', source: '', target: 'labels' },
+    { dataType: 'replyDraft', source: '', target: 'draft' },
+  ],
+  salesforce: [{ dataType: 'replyDraft', source: '', target: 'draft' }],
+  n8n: [
+    { dataType: 'messageCategories', source: '', target: 'categories' },
+    { dataType: 'attachmentCategories', source: '', target: 'attachmentCategories' },
     { dataType: 'replyDraft', source: '', target: 'draft' },
   ],
 };

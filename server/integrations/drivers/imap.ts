@@ -95,6 +95,15 @@ async function copyIntoLabelFolders(client: ImapFlow, uid: string, parent: strin
 }
 
 export const imapDriver: ConnectorDriver = {
+  customFieldsAsLabels: true,
+  /** A mail server is authorized by logging in with the password given. */
+  async authorize(ctx) {
+    try {
+      await imapDriver.healthCheck(ctx);
+    } catch (error) {
+      throw error instanceof ConnectorError && error.code === 'healthCheckFailed' ? new ConnectorError('authorizationFailed', error.detail) : error;
+    }
+  },
   async healthCheck(ctx) {
     await withClient(ctx, async (client) => {
       const status = await client.status(imapOf(ctx).folder, { messages: true }).catch(() => null);

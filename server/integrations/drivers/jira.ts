@@ -6,27 +6,23 @@
  * is the tenant id when given, else the first site the authorization grants.
  */
 import { JIRA_SCOPES, type JiraSettings } from '../../../src/contract/integrations-jira';
-import type { OutboundClient } from '../../outbound/client';
 import { ConnectorError } from '../errors';
-import type { ConnectorSecrets } from '../secrets';
 import type { IntegrationSettings } from '../settings';
 import { renewToken, type TokenEndpoint } from './oauth-token';
-import type { WriteBack } from './types';
+import type { ConnectorDriver, DriverContext, WriteBack } from './types';
 
 const RENEW_BEFORE_MS = 60_000;
 
-/** What the Jira calls need of a stored connector (its driver context, with Jira's settings). */
-export interface JiraContext {
-  jira: JiraSettings;
-  secrets: ConnectorSecrets;
-  saveSecrets(next: ConnectorSecrets): Promise<void>;
-  outbound: OutboundClient;
-  integrations: IntegrationSettings;
-}
+type JiraContext = DriverContext;
 
-export function jiraClient(ctx: Pick<JiraContext, 'jira' | 'secrets' | 'integrations'>, redirectUri = ''): TokenEndpoint {
+const jiraOf = (ctx: Pick<DriverContext, 'settings'>): JiraSettings => {
+  if (ctx.settings.type !== 'jira') throw new Error('not a Jira connector');
+  return ctx.settings.jira;
+};
+
+export function jiraClient(ctx: Pick<DriverContext, 'settings' | 'secrets' | 'integrations'>, redirectUri = ''): TokenEndpoint {
   if (!ctx.secrets.clientSecret) throw new ConnectorError('missingSecret', 'clientSecret');
-  return { clientId: ctx.jira.clientId, clientSecret: ctx.secrets.clientSecret, redirectUri, tokenUrl: ctx.integrations.atlassianTokenUrl, encoding: 'json' };
+  return { clientId: jiraOf(ctx).clientId, clientSecret: ctx.secrets.clientSecret, redirectUri, tokenUrl: ctx.integrations.atlassianTokenUrl, encoding: 'json' };
 }
 
 /** Atlassian's consent page (audience api.atlassian.com; prompt=consent so a refresh token comes back). */
@@ -46,7 +42,7 @@ export function jiraAuthorizationUrl(integrations: IntegrationSettings, jira: Ji
   return url.toString();
 }
 
-async function freshSecrets(ctx: JiraContext, force = false): Promise<ConnectorSecrets> {
+async function freshSecrets(ctx: JiraContext, force = false): Promise<DriverContext['secrets']> {
   const expiresAt = ctx.secrets.accessTokenExpiresAt ?? 0;
   if (!force && ctx.secrets.accessToken && expiresAt - Date.now() > RENEW_BEFORE_MS) return ctx.secrets;
   const renewed = await renewToken(ctx.outbound, jiraClient(ctx), ctx.secrets);
@@ -81,8 +77,8 @@ async function api<T>(ctx: JiraContext, method: string, path: string, body?: unk
 /** The Jira site's REST base: the tenant id if given (and granted), else the first granted site. */
 async function siteBase(ctx: JiraContext): Promise<string> {
   const sites = await api<{ id: string; url?: string }[]>(ctx, 'GET', '/oauth/token/accessible-resources');
-  const site = ctx.jira.tenantId === '' ? sites[0] : sites.find((entry) => entry.id === ctx.jira.tenantId);
-  if (site === undefined) throw new ConnectorError('healthCheckFailed', ctx.jira.tenantId === '' ? 'no Jira site granted' : `site ${ctx.jira.tenantId} not granted`);
+  const site = jiraOf(ctx).tenantId === '' ? sites[0] : sites.find((entry) => entry.id === jiraOf(ctx).tenantId);
+  if (site === undefined) throw new ConnectorError('healthCheckFailed', jiraOf(ctx).tenantId === '' ? 'no Jira site granted' : `site ${jiraOf(ctx).tenantId} not granted`);
   return `/ex/jira/${encodeURIComponent(site.id)}/rest/api/3`;
 }
 
@@ -116,13 +112,27 @@ export function issueFields(jira: JiraSettings, analysisName: string, result: Wr
 export const jira = {
   async healthCheck(ctx: JiraContext): Promise<void> {
     const base = await siteBase(ctx);
-    await api(ctx, 'GET', `${base}/project/${encodeURIComponent(ctx.jira.projectKey)}`);
+    await api(ctx, 'GET', `${base}/project/${encodeURIComponent(jiraOf(ctx).projectKey)}`);
   },
 
   /** Creates the analysis's issue; answers its key ("SUP-12"). */
   async createIssue(ctx: JiraContext, analysisName: string, result: WriteBack): Promise<string> {
     const base = await siteBase(ctx);
-    const created = await api<{ key: string }>(ctx, 'POST', `${base}/issue`, { fields: issueFields(ctx.jira, analysisName, result) });
+    const created = await api<{ key: string }>(ctx, 'POST', `${base}/issue`, { fields: issueFields(jiraOf(ctx), analysisName, result) });
     return created.key;
+  },
+};
+
+export const jiraDriver: ConnectorDriver = {
+  customFieldsAsLabels: false,
+  healthCheck: jira.healthCheck,
+  async writeBack(ctx, _messageId, result, analysis) {
+    await jira.createIssue(ctx, analysis.name, result);
+  },
+  oauth: {
+    callbackPath: '/integrations/jira/callback',
+    configuredRedirectUri: (ctx) => jiraOf(ctx).redirectUri,
+    authorizationUrl: (ctx, redirectUri, state, challenge) => jiraAuthorizationUrl(ctx.integrations, jiraOf(ctx), redirectUri, state, challenge),
+    tokenEndpoint: (ctx, redirectUri) => jiraClient(ctx, redirectUri),
   },
 };

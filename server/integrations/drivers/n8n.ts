@@ -5,21 +5,17 @@
  * `Delete` tag (§8).
  */
 import { randomUUID } from 'node:crypto';
-import { N8N_DELETE_TAG, N8N_TAG, type N8nSettings } from '../../../src/contract/integrations-n8n';
-import type { OutboundClient } from '../../outbound/client';
+import { N8N_DELETE_TAG, N8N_TAG } from '../../../src/contract/integrations-n8n';
 import { ConnectorError } from '../errors';
-import type { ConnectorSecrets } from '../secrets';
-import type { WriteBack } from './types';
+import type { ConnectorDriver, DriverContext, WriteBack } from './types';
 
-export interface N8nContext {
-  n8n: N8nSettings;
-  /** apiKey; workflowId and webhookPath once the workflow exists. */
-  secrets: ConnectorSecrets & { apiKey?: string; workflowId?: string; webhookPath?: string };
-  saveSecrets(next: N8nContext['secrets']): Promise<void>;
-  outbound: OutboundClient;
-}
+/** Secrets: apiKey; workflowId and webhookPath once the workflow exists. */
+type N8nContext = DriverContext;
 
-const base = (ctx: N8nContext) => ctx.n8n.baseUrl.replace(/\/+$/, '');
+const base = (ctx: Pick<DriverContext, 'settings'>) => {
+  if (ctx.settings.type !== 'n8n') throw new Error('not an n8n connector');
+  return ctx.settings.n8n.baseUrl.replace(/\/+$/, '');
+};
 
 async function api<T>(ctx: N8nContext, method: string, path: string, body?: unknown): Promise<T> {
   if (!ctx.secrets.apiKey) throw new ConnectorError('missingSecret', 'apiKey');
@@ -98,4 +94,14 @@ export const n8n = {
     if (!(workflow.tags ?? []).some((tag) => tag.name === N8N_DELETE_TAG)) throw new ConnectorError('deleteTagMissing');
     await api(ctx, 'DELETE', `/workflows/${id}`);
   },
+};
+
+export const n8nDriver: ConnectorDriver = {
+  customFieldsAsLabels: false,
+  healthCheck: n8n.healthCheck,
+  authorize: n8n.authorize,
+  async writeBack(ctx, _messageId, result, analysis) {
+    await n8n.deliver(ctx, analysis, result);
+  },
+  beforeDelete: n8n.deleteWorkflow,
 };

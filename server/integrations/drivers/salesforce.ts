@@ -6,19 +6,16 @@
  */
 import { importPKCS8, SignJWT } from 'jose';
 import { SALESFORCE_API_VERSION, type SalesforceSettings } from '../../../src/contract/integrations-salesforce';
-import type { OutboundClient } from '../../outbound/client';
 import { ConnectorError } from '../errors';
-import type { ConnectorSecrets } from '../secrets';
-import type { WriteBack } from './types';
+import type { ConnectorDriver, DriverContext, WriteBack } from './types';
 
-/** What the Salesforce calls need of a stored connector. */
-export interface SalesforceContext {
-  salesforce: SalesforceSettings;
-  /** privateKey (jwt), clientSecret and password (credentials); accessToken and instanceUrl once signed in. */
-  secrets: ConnectorSecrets & { privateKey?: string; instanceUrl?: string };
-  saveSecrets(next: SalesforceContext['secrets']): Promise<void>;
-  outbound: OutboundClient;
-}
+/** Secrets: privateKey (jwt), clientSecret and password (credentials); accessToken and instanceUrl once signed in. */
+type SalesforceContext = DriverContext;
+
+const salesforceOf = (ctx: Pick<DriverContext, 'settings'>): SalesforceSettings => {
+  if (ctx.settings.type !== 'salesforce') throw new Error('not a Salesforce connector');
+  return ctx.settings.salesforce;
+};
 
 const origin = (url: string) => new URL(url).origin;
 
@@ -43,7 +40,7 @@ async function assertion(settings: SalesforceSettings, privateKeyPem: string, no
 
 /** Signs in; answers the session token and the org's instance URL. Salesforce's error code is kept (§8). */
 export async function signIn(ctx: SalesforceContext): Promise<{ accessToken: string; instanceUrl: string }> {
-  const settings = ctx.salesforce;
+  const settings = salesforceOf(ctx);
   let form: Record<string, string>;
   if (settings.type === 'jwt') {
     if (!ctx.secrets.privateKey) throw new ConnectorError('missingSecret', 'privateKey');
@@ -118,7 +115,7 @@ export const salesforce = {
   /** Updates the open Case matching the filter fields' values, else creates one; answers its id. */
   async writeCase(ctx: SalesforceContext, analysisName: string, result: WriteBack): Promise<{ id: string; created: boolean }> {
     const fields = caseFields(analysisName, result);
-    const filters = ctx.salesforce.customCaseFilters.map((filter) => filter.field);
+    const filters = salesforceOf(ctx).customCaseFilters.map((filter) => filter.field);
     if (filters.length > 0 && filters.every((field) => fields[field] !== undefined)) {
       const where = filters.map((field) => `${field} = ${soqlLiteral(fields[field]!)}`).join(' AND ');
       const found = await api<{ records?: { Id: string }[] }>(ctx, 'GET', `/query?q=${encodeURIComponent(`SELECT Id FROM Case WHERE IsClosed = false AND ${where} ORDER BY CreatedDate DESC LIMIT 1`)}`);
@@ -130,5 +127,17 @@ export const salesforce = {
     }
     const created = await api<{ id: string }>(ctx, 'POST', '/sobjects/Case', fields);
     return { id: created.id, created: true };
+  },
+};
+
+export const salesforceDriver: ConnectorDriver = {
+  customFieldsAsLabels: false,
+  healthCheck: salesforce.healthCheck,
+  /** §4: signing in proves the certificate is in place (or the credentials right). */
+  async authorize(ctx) {
+    await signIn(ctx);
+  },
+  async writeBack(ctx, _messageId, result, analysis) {
+    await salesforce.writeCase(ctx, analysis.name, result);
   },
 };

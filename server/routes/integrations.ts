@@ -1,7 +1,7 @@
 /** Connector routes (issue 21; contract: src/contract/integrations.ts; engine: server/integrations/). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   authorizeConnector,
   checkConnector,
@@ -11,14 +11,18 @@ import {
   DEFAULT_MAPPINGS,
   mailboxSettingsOf,
   deleteConnector,
+  generateConnectorCertificate,
   listConnectors,
   runConnector,
   setConnectorActive,
   updateConnector,
+  type ConnectorSettings,
 } from '../../src/contract/integrations';
 import type { ServerContext } from '../context';
 import { connectorRuns, connectors } from '../db/schema-integrations';
+import { forbidden, isOrganisationAdmin, type Scope } from '../auth/permissions';
 import { HttpError } from '../http-error';
+import { generateCertificate } from '../integrations/drivers/certificate';
 import { checkConnectorBody } from '../integrations/checks';
 import { driverContext, type ConnectorRow, type IntegrationDeps } from '../integrations/deps';
 import { DRIVERS } from '../integrations/drivers/index';
@@ -30,6 +34,8 @@ import { connectorView, runView } from '../integrations/views';
 import { registerEndpoint } from './register';
 
 const RUNS_SHOWN = 20;
+
+const caseFiltersOf = (settings: ConnectorSettings) => (settings.type === 'salesforce' ? settings.salesforce.customCaseFilters : []);
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
 /** A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize. */
@@ -53,6 +59,12 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return oauth.configuredRedirectUri(row) || `${ctx.links.baseFor(origin)}${oauth.callbackPath}`;
   };
 
+  /** §6: the CRM connector's custom case filters are changed by organisation admins only. */
+  const adminOnlyFilters = async (request: FastifyRequest, scope: Scope, stored: readonly unknown[], next: ConnectorSettings) => {
+    if (JSON.stringify(caseFiltersOf(next)) === JSON.stringify(stored)) return;
+    if (request.principal === null || !(await isOrganisationAdmin(ctx, request.principal, scope.organisationId ?? ''))) throw forbidden('Only organisation admins may change the case filters', 'organisationAdminOnly');
+  };
+
   registerEndpoint(app, ctx, listConnectors, async ({ params }) => {
     const rows = await ctx.db.select().from(connectors).where(eq(connectors.environmentId, params.envId)).orderBy(connectors.createdAt, connectors.id);
     const runs =
@@ -67,9 +79,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return { connectors: rows.map(view), runs: runs.map(runView) };
   });
 
-  registerEndpoint(app, ctx, createConnector, async ({ params, body, reply }) => {
+  registerEndpoint(app, ctx, createConnector, async ({ params, body, reply, request, scope }) => {
     const mappings = body.outputMappings ?? DEFAULT_MAPPINGS[body.settings.type];
     checkConnectorBody(body.settings, mappings, body.customFields);
+    await adminOnlyFilters(request, scope, [], body.settings);
     const [row] = await ctx.db
       .insert(connectors)
       .values({
@@ -87,9 +100,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return view(row!);
   });
 
-  registerEndpoint(app, ctx, updateConnector, async ({ params, body }) => {
+  registerEndpoint(app, ctx, updateConnector, async ({ params, body, request, scope }) => {
     const row = await find(params.envId, params.connectorId);
     if (body.settings.type !== row.type) throw new HttpError(400, { message: 'The type of a connector cannot change', code: 'unknownMappingTarget', target: 'type' });
+    await adminOnlyFilters(request, scope, caseFiltersOf(row.settings), body.settings);
     const previous = mailboxSettingsOf(row.settings)?.startDate ?? null;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
     const [updated] = await ctx.db
@@ -192,6 +206,21 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
       .where(eq(connectors.id, row.id))
       .returning();
     return { connector: view(updated!), projectId: scope.projectId ?? '' };
+  });
+
+  registerEndpoint(app, ctx, generateConnectorCertificate, async ({ params }) => {
+    const row = await find(params.envId, params.connectorId);
+    if (row.settings.type !== 'salesforce' || row.settings.salesforce.type !== 'jwt' || row.settings.salesforce.privateKeyMode !== 'generated') {
+      throw new HttpError(400, { message: 'This connector does not use a generated certificate', code: 'notCertificateConnector' });
+    }
+    const generated = await generateCertificate(row.name);
+    const secrets = { ...openSecrets(ctx.secrets, row.secretsSealed), privateKey: generated.privateKeyPem, accessToken: undefined, instanceUrl: undefined };
+    // A new key must be placed in the connected app before the connector signs in again (§4 steps 2-4).
+    await ctx.db
+      .update(connectors)
+      .set({ secretsSealed: sealSecrets(ctx.secrets, secrets), state: 'needsAuthorization', active: false })
+      .where(eq(connectors.id, row.id));
+    return { certificate: generated.certificatePem, expiresAt: generated.expiresAt };
   });
 
   registerEndpoint(app, ctx, checkConnector, async ({ params }) => {

@@ -221,6 +221,7 @@ export const CONNECTOR_ERROR_CODES = [
   'requiredFieldUnmapped',
   'requiredFieldMissing',
   'deleteTagMissing',
+  'notCertificateConnector',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 
@@ -336,6 +337,17 @@ export const runConnector = defineEndpoint({
   response: connectorRunSchema,
 });
 
+/** §4 the CRM connector's auto-generated key: step 1, generate (the answer is step 2's download). */
+export const generateConnectorCertificate = defineEndpoint({
+  id: 'integrations.generateCertificate',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/certificate',
+  summary: 'Generate the CRM connector key pair; answers the certificate to place in the connected app (the connector must be authorized again)',
+  access: configurator,
+  params: connectorParams,
+  response: z.object({ certificate: z.string(), expiresAt: z.string() }),
+});
+
 export const integrationEndpoints = [
   listConnectors,
   createConnector,
@@ -346,4 +358,5 @@ export const integrationEndpoints = [
   completeAuthorization,
   checkConnector,
   runConnector,
+  generateConnectorCertificate,
 ] as const;

@@ -157,6 +157,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'integrations.completeAuthorization': PROJECT_CONFIGURATORS,
   'integrations.healthCheck': PROJECT_CONFIGURATORS,
   'integrations.run': PROJECT_CONFIGURATORS,
+  'integrations.generateCertificate': PROJECT_CONFIGURATORS,
   // Provider SRE screens: SRE only (support sees customers' figures only while ghosting).
   'sre.analysesCounter': OPERATIONS,
   'sre.listAnalyses': OPERATIONS,

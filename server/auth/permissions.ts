@@ -110,6 +110,11 @@ export async function rightsOn(
   return { profile: await memberProfileOn(ctx, principal.userId, organisationId, projectId), capabilities: [] };
 }
 
+/** Whether the caller administers the organisation (provider staff never do): for admin-only settings inside a screen (§6). */
+export async function isOrganisationAdmin(ctx: ServerContext, principal: { userId: string; providerRole: unknown }, organisationId: string): Promise<boolean> {
+  return principal.providerRole === null && (await membershipOf(ctx, principal.userId, organisationId))?.role === 'ROLE_ORGANISATION_ADMIN';
+}
+
 /** Whether these rights open the project at all (a profile, or a provider capability). */
 export function opensProject(rights: ProjectRights): boolean {
   return rights.profile !== 'noAccess' || rights.capabilities.length > 0;

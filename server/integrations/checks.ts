@@ -3,11 +3,10 @@ import { CONNECTOR_FIELDS, mailboxOf, START_DATE_MAX_AGE_MS, type ConnectorSetti
 import { HttpError } from '../http-error';
 
 export function checkConnectorBody(settings: ConnectorSettings, mappings: readonly OutputMapping[], customFields: readonly CustomField[], previousStartDate: string | null = null, now = new Date()): void {
-  const given = mailboxOf(settings).startDate;
-  const startDate = new Date(given);
-  // §5/§9: at most 24 hours back (a minute of slack for the time the form took to arrive).
-  // An unchanged start date is kept when other settings are edited later.
-  if (given !== previousStartDate && startDate.getTime() < now.getTime() - START_DATE_MAX_AGE_MS - 60_000) {
+  const given = mailboxOf(settings)?.startDate ?? null;
+  // §5/§9: a mailbox's start date is at most 24 hours back (a minute of slack for the time the form
+  // took to arrive). An unchanged start date is kept when other settings are edited later.
+  if (given !== null && given !== previousStartDate && new Date(given).getTime() < now.getTime() - START_DATE_MAX_AGE_MS - 60_000) {
     throw new HttpError(400, { message: 'The start date cannot be more than 24 hours before now', code: 'startDateTooOld' });
   }
   const targets = new Set([...CONNECTOR_FIELDS[settings.type], ...customFields.map((field) => field.technicalName)]);

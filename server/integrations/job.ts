@@ -21,6 +21,12 @@ import { writeBackFinished } from './write-back';
 const SCHEDULE_LOCK_KEY = 727_347_021;
 const RUN_LEASE_MS = 10 * 60_000;
 
+/** Where a connector's first scheduled run starts: a mailbox's start date, else its creation (records start with the analyses after it). */
+const startDateOf = (row: typeof connectors.$inferSelect) => {
+  const mailbox = mailboxOf(row.settings);
+  return mailbox === null ? row.createdAt : new Date(mailbox.startDate);
+};
+
 export async function scheduleDueRuns(deps: IntegrationDeps, now = new Date()): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const locked = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SCHEDULE_LOCK_KEY}) AS locked`))[0]?.locked;
@@ -38,7 +44,7 @@ export async function scheduleDueRuns(deps: IntegrationDeps, now = new Date()): 
         ),
       );
     for (const row of due) {
-      const from = row.cursorAt ?? new Date(mailboxOf(row.settings).startDate);
+      const from = row.cursorAt ?? startDateOf(row);
       await tx.insert(connectorRuns).values({ id: randomUUID(), connectorId: row.id, trigger: 'schedule', fromDate: from, toDate: now });
       await tx
         .update(connectors)

@@ -39,7 +39,11 @@ function valuesFor(mapping: OutputMapping, modules: readonly ModuleResult[]): st
   return draft ? [draft] : [];
 }
 
-export function writeBackFor(modules: readonly ModuleResult[], mappings: readonly OutputMapping[], customFields: readonly CustomField[]): WriteBack {
+/**
+ * `asLabels`: mail connectors write a custom field's values as `technicalName/value` labels; record
+ * connectors (an issue tracker, a CRM) write the plain values into the field itself.
+ */
+export function writeBackFor(modules: readonly ModuleResult[], mappings: readonly OutputMapping[], customFields: readonly CustomField[], asLabels = true): WriteBack {
   const custom = new Map(customFields.filter((field) => field.active).map((field) => [field.technicalName, field]));
   const tags: Record<string, string[]> = {};
   let draft: string | null = null;
@@ -50,7 +54,7 @@ export function writeBackFor(modules: readonly ModuleResult[], mappings: readonl
       continue;
     }
     const field = custom.get(mapping.target);
-    const written = field ? values.map((value) => `${field.technicalName}/${value}`) : values;
+    const written = field && asLabels ? values.map((value) => `${field.technicalName}/${value}`) : values;
     tags[mapping.target] = [...new Set([...(tags[mapping.target] ?? []), ...written])];
   }
   return { tags, draft };

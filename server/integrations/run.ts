@@ -1,22 +1,57 @@
 /**
- * One connector run: fetch the period's messages, skip blacklisted senders and messages already
- * analysed (unless the run forces duplicates), queue each new one as an analysis through the normal
- * queue (analyses/create.ts), and record it for write-back. Progress is written after each message.
+ * One connector run. A mailbox connector fetches the period's messages, skips blacklisted senders and
+ * messages already analysed (unless the run forces duplicates), queues each new one as an analysis
+ * through the normal queue (analyses/create.ts), and records it for write-back. A record connector
+ * (issue tracker, CRM, workflow tool) takes the environment's analyses created in the period, however
+ * they came, and records each not yet handed to it for write-back: the write-back creates the
+ * record once the analysis is finished. Progress is written after each message.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { mailboxOf } from '../../src/contract/integrations';
 import { createAnalysisRecord } from '../analyses/create';
+import { analyses } from '../db/schema';
 import { connectorMessages, connectorRuns, connectors } from '../db/schema-integrations';
-import { driverContext, type IntegrationDeps } from './deps';
+import { driverContext, type ConnectorRow, type IntegrationDeps } from './deps';
 import { DRIVERS } from './drivers/index';
 import { isBlacklisted } from './drivers/types';
 import { ConnectorError, describeFailure } from './errors';
 
 export type RunRow = typeof connectorRuns.$inferSelect;
 
+const blacklistOf = (row: ConnectorRow) => mailboxOf(row.settings)?.blacklist ?? [];
+
 /** A file name from the subject: readable in the analyses list, safe on every file system. */
 const fileName = (subject: string, id: string) => `${(subject.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || id).slice(0, 80)}.eml`;
+
+const finished = async (deps: IntegrationDeps, row: ConnectorRow, progress: (values: Partial<RunRow>) => Promise<unknown>) => {
+  await progress({ status: 'done', finishedAt: new Date() });
+  await deps.db.update(connectors).set({ lastExecutionAt: new Date(), lastError: null }).where(eq(connectors.id, row.id));
+};
+
+/** A record connector's run: the period's analyses of the environment, each handed once (unless forced). */
+async function handAnalyses(deps: IntegrationDeps, row: ConnectorRow, run: RunRow, progress: (values: Partial<RunRow>) => Promise<unknown>) {
+  const found = await deps.db
+    .select({ id: analyses.id })
+    .from(analyses)
+    .where(and(eq(analyses.environmentId, row.environmentId), gte(analyses.createdAt, run.fromDate), lt(analyses.createdAt, run.toDate)))
+    .orderBy(analyses.createdAt);
+  await progress({ found: found.length });
+  const handed = new Set(
+    found.length === 0 || run.forceDuplicates
+      ? []
+      : (
+          await deps.db
+            .select({ analysisId: connectorMessages.analysisId })
+            .from(connectorMessages)
+            .where(and(eq(connectorMessages.connectorId, row.id), inArray(connectorMessages.analysisId, found.map((analysis) => analysis.id))))
+        ).map((handedRow) => handedRow.analysisId),
+  );
+  const fresh = found.filter((analysis) => !handed.has(analysis.id));
+  if (fresh.length > 0) await deps.db.insert(connectorMessages).values(fresh.map((analysis) => ({ id: randomUUID(), connectorId: row.id, messageId: analysis.id, analysisId: analysis.id })));
+  await progress({ created: fresh.length, skipped: found.length - fresh.length });
+  await finished(deps, row, progress);
+}
 
 export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<void> {
   const [row] = await deps.db.select().from(connectors).where(eq(connectors.id, run.connectorId));
@@ -24,8 +59,12 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
   const progress = (values: Partial<RunRow>) => deps.db.update(connectorRuns).set(values).where(eq(connectorRuns.id, run.id));
   try {
     if (row.state !== 'authorized') throw new ConnectorError(row.state === 'reauthorize' ? 'reauthorize' : 'connectorNotAuthorized');
-    const ctx = driverContext(deps, row);
-    const items = await DRIVERS[row.type].fetch(ctx, run.fromDate, run.toDate);
+    const driver = DRIVERS[row.type];
+    if (driver.fetch === undefined) {
+      await handAnalyses(deps, row, run, progress);
+      return;
+    }
+    const items = await driver.fetch(driverContext(deps, row), run.fromDate, run.toDate);
     await progress({ found: items.length });
     const seen = new Set(
       items.length === 0 || run.forceDuplicates
@@ -40,7 +79,7 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
     let created = 0;
     let skipped = 0;
     for (const item of items) {
-      if (seen.has(item.id) || isBlacklisted(item.from, mailboxOf(row.settings).blacklist)) {
+      if (seen.has(item.id) || isBlacklisted(item.from, blacklistOf(row))) {
         skipped += 1;
       } else {
         const analysis = await createAnalysisRecord(deps.db, {
@@ -55,8 +94,7 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
       }
       await progress({ created, skipped });
     }
-    await progress({ status: 'done', finishedAt: new Date() });
-    await deps.db.update(connectors).set({ lastExecutionAt: new Date(), lastError: null }).where(eq(connectors.id, row.id));
+    await finished(deps, row, progress);
   } catch (error) {
     const { code, detail } = describeFailure(error);
     const message = detail === null ? code : `${code}: ${detail}`;

@@ -13,10 +13,17 @@ export interface ConnectorSecrets {
   accessTokenExpiresAt?: number;
   /** The PKCE verifier of the authorization under way. */
   pkceVerifier?: string;
+  /** Salesforce: the JWT signing key (generated or provided) and the org's instance after sign-in. */
+  privateKey?: string;
+  instanceUrl?: string;
+  /** n8n: the API key, and the platform's workflow there. */
+  apiKey?: string;
+  workflowId?: string;
+  webhookPath?: string;
 }
 
 /** The secrets a user gives (the others come from the provider). */
-export const USER_SECRETS = ['password', 'clientSecret'] as const;
+export const USER_SECRETS = ['password', 'clientSecret', 'privateKey', 'apiKey'] as const;
 
 export function openSecrets(box: SecretBox, sealed: string): ConnectorSecrets {
   return JSON.parse(box.open(sealed)) as ConnectorSecrets;

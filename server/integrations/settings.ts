@@ -16,6 +16,10 @@ export interface IntegrationSettings {
   /** POSTROOM_GMAIL_CLIENT_ID / _SECRET: the platform's own Google client (connectors without custom credentials). */
   platformClientId?: string;
   platformClientSecret?: string;
+  /** POSTROOM_ATLASSIAN_AUTHORIZE_URL / _TOKEN_URL / POSTROOM_ATLASSIAN_API_URL: Jira Cloud's OAuth 2.0 (3LO) and REST API. */
+  atlassianAuthorizeUrl: string;
+  atlassianTokenUrl: string;
+  atlassianApiUrl: string;
   /** POSTROOM_CONNECTOR_INTERVAL_MS: time between two scheduled runs of a connector. */
   runEveryMs: number;
   /** POSTROOM_CONNECTOR_POLL_MS: how often each process looks for runs, schedules and write-backs. */
@@ -28,6 +32,9 @@ export const INTEGRATION_DEFAULTS: IntegrationSettings = {
   gmailApiUrl: 'https://gmail.googleapis.com',
   m365LoginUrl: 'https://login.microsoftonline.com',
   graphApiUrl: 'https://graph.microsoft.com',
+  atlassianAuthorizeUrl: 'https://auth.atlassian.com/authorize',
+  atlassianTokenUrl: 'https://auth.atlassian.com/oauth/token',
+  atlassianApiUrl: 'https://api.atlassian.com',
   runEveryMs: 5 * 60_000,
   pollMs: 5_000,
 };

@@ -52,10 +52,11 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
       continue;
     }
     try {
-      const result = writeBackFor(row.analysis.modules, row.connector.outputMappings, row.connector.customFields);
+      const driver = DRIVERS[row.connector.type];
+      const result = writeBackFor(row.analysis.modules, row.connector.outputMappings, row.connector.customFields, driver.customFieldsAsLabels);
       const missing = missingRequiredFields(result, row.connector.customFields);
       if (missing.length > 0) throw new ConnectorError('requiredFieldMissing', missing.join(', '));
-      await DRIVERS[row.connector.type].writeBack(driverContext(deps, row.connector), row.message.messageId, result);
+      await driver.writeBack(driverContext(deps, row.connector), row.message.messageId, result, { id: row.analysis.id, name: row.analysis.name });
       await finish('done');
     } catch (error) {
       const { code, detail } = describeFailure(error);

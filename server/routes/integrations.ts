@@ -1,34 +1,41 @@
 /** Connector routes (issue 21; contract: src/contract/integrations.ts; engine: server/integrations/). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   authorizeConnector,
   checkConnector,
   completeAuthorization,
   createConnector,
+  CONNECTOR_PROFILES,
   DEFAULT_MAPPINGS,
   mailboxOf,
   deleteConnector,
+  generateConnectorCertificate,
   listConnectors,
   runConnector,
   setConnectorActive,
   updateConnector,
+  type ConnectorSettings,
 } from '../../src/contract/integrations';
 import type { ServerContext } from '../context';
 import { connectorRuns, connectors } from '../db/schema-integrations';
+import { forbidden, isOrganisationAdmin, type Scope } from '../auth/permissions';
 import { HttpError } from '../http-error';
+import { generateCertificate } from '../integrations/drivers/certificate';
 import { checkConnectorBody } from '../integrations/checks';
 import { driverContext, type ConnectorRow, type IntegrationDeps } from '../integrations/deps';
 import { DRIVERS } from '../integrations/drivers/index';
-import { gmailClient } from '../integrations/drivers/gmail';
-import { authorizationUrl, exchangeCode, pkcePair } from '../integrations/drivers/google-oauth';
+import { pkcePair } from '../integrations/drivers/google-oauth';
+import { exchangeCode } from '../integrations/drivers/oauth-token';
 import { ConnectorError, describeFailure } from '../integrations/errors';
 import { mergeUserSecrets, openSecrets, sealSecrets } from '../integrations/secrets';
 import { connectorView, runView } from '../integrations/views';
 import { registerEndpoint } from './register';
 
 const RUNS_SHOWN = 20;
+
+const caseFiltersOf = (settings: ConnectorSettings) => (settings.type === 'salesforce' ? settings.salesforce.customCaseFilters : []);
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
 /** A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize. */
@@ -46,8 +53,17 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return row;
   };
   const view = (row: ConnectorRow) => connectorView(ctx.secrets, row);
-  const redirectUriOf = (row: ConnectorRow, origin: string | undefined) =>
-    row.settings.type === 'gmail' && row.settings.gmail.redirectUri !== '' ? row.settings.gmail.redirectUri : `${ctx.links.baseFor(origin)}/integrations/gmail/callback`;
+  /** An OAuth connector's redirect URI: its own setting, else the console's callback route for its type. */
+  const redirectUriOf = (row: ConnectorRow, origin: string | undefined) => {
+    const oauth = DRIVERS[row.type].oauth!;
+    return oauth.configuredRedirectUri(row) || `${ctx.links.baseFor(origin)}${oauth.callbackPath}`;
+  };
+
+  /** §6: the CRM connector's custom case filters are changed by organisation admins only. */
+  const adminOnlyFilters = async (request: FastifyRequest, scope: Scope, stored: readonly unknown[], next: ConnectorSettings) => {
+    if (JSON.stringify(caseFiltersOf(next)) === JSON.stringify(stored)) return;
+    if (request.principal === null || !(await isOrganisationAdmin(ctx, request.principal, scope.organisationId ?? ''))) throw forbidden('Only organisation admins may change the case filters', 'organisationAdminOnly');
+  };
 
   registerEndpoint(app, ctx, listConnectors, async ({ params }) => {
     const rows = await ctx.db.select().from(connectors).where(eq(connectors.environmentId, params.envId)).orderBy(connectors.createdAt, connectors.id);
@@ -63,9 +79,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return { connectors: rows.map(view), runs: runs.map(runView) };
   });
 
-  registerEndpoint(app, ctx, createConnector, async ({ params, body, reply }) => {
+  registerEndpoint(app, ctx, createConnector, async ({ params, body, reply, request, scope }) => {
     const mappings = body.outputMappings ?? DEFAULT_MAPPINGS[body.settings.type];
     checkConnectorBody(body.settings, mappings, body.customFields);
+    await adminOnlyFilters(request, scope, [], body.settings);
     const [row] = await ctx.db
       .insert(connectors)
       .values({
@@ -83,10 +100,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return view(row!);
   });
 
-  registerEndpoint(app, ctx, updateConnector, async ({ params, body }) => {
+  registerEndpoint(app, ctx, updateConnector, async ({ params, body, request, scope }) => {
     const row = await find(params.envId, params.connectorId);
     if (body.settings.type !== row.type) throw new HttpError(400, { message: 'The type of a connector cannot change', code: 'unknownMappingTarget', target: 'type' });
-    const previous = mailboxOf(row.settings).startDate;
+    await adminOnlyFilters(request, scope, caseFiltersOf(row.settings), body.settings);
+    const previous = mailboxOf(row.settings)?.startDate ?? null;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
     const [updated] = await ctx.db
       .update(connectors)
@@ -111,56 +129,76 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, deleteConnector, async ({ params }) => {
-    const deleted = await ctx.db
-      .delete(connectors)
-      .where(and(eq(connectors.id, params.connectorId), eq(connectors.environmentId, params.envId)))
-      .returning({ id: connectors.id });
-    if (deleted.length === 0) throw notFound();
+    const row = await find(params.envId, params.connectorId);
+    const beforeDelete = DRIVERS[row.type].beforeDelete;
+    if (beforeDelete !== undefined && row.state === 'authorized') {
+      try {
+        await beforeDelete(driverContext(deps, row));
+      } catch (error) {
+        if (error instanceof ConnectorError && error.code === 'deleteTagMissing') throw new HttpError(409, { message: 'Add the Delete tag to the workflows first', code: 'deleteTagMissing' });
+        throw failureAnswer(error);
+      }
+    }
+    await ctx.db.delete(connectors).where(eq(connectors.id, row.id));
     return { deleted: true as const };
   });
 
   registerEndpoint(app, ctx, authorizeConnector, async ({ params, request }) => {
     const row = await find(params.envId, params.connectorId);
     const driver = DRIVERS[row.type];
-    if (driver.authorizeNow !== undefined) {
+    const { authorization } = CONNECTOR_PROFILES[row.type];
+    if (authorization === 'login') {
       try {
-        await driver.authorizeNow(driverContext(deps, row));
+        await driver.authorizeNow!(driverContext(deps, row), row.name);
       } catch (error) {
         throw failureAnswer(error);
       }
       const [updated] = await ctx.db.update(connectors).set({ state: 'authorized', lastError: null }).where(eq(connectors.id, row.id)).returning();
       return { kind: 'done' as const, connector: view(updated!) };
     }
-    if (row.settings.type !== 'gmail') throw new Error(`no authorization for ${row.type}`);
+    // The environment travels in the state so the console's callback page knows where to finish.
+    const state = `${params.envId}.${randomBytes(24).toString('base64url')}`;
+    if (authorization === 'external') {
+      // §2.2 integrations/external: the admin agrees there to what the platform creates in their tool.
+      await ctx.db.update(connectors).set({ oauthState: state }).where(eq(connectors.id, row.id));
+      return { kind: 'redirect' as const, url: `${ctx.links.baseFor(request.headers.origin)}/integrations/external?state=${encodeURIComponent(state)}` };
+    }
     const secrets = openSecrets(ctx.secrets, row.secretsSealed);
-    let client;
+    const { verifier, challenge } = pkcePair();
+    let url: string;
     try {
-      client = gmailClient(row.settings.gmail, secrets, ctx.integrations, redirectUriOf(row, request.headers.origin));
+      url = driver.oauth!.authorizationUrl({ ...driverContext(deps, row), secrets }, redirectUriOf(row, request.headers.origin), state, challenge);
     } catch (error) {
       throw failureAnswer(error);
     }
-    const { verifier, challenge } = pkcePair();
-    // The environment travels in the state so the console's callback page knows where to finish.
-    const state = `${params.envId}.${randomBytes(24).toString('base64url')}`;
     await ctx.db
       .update(connectors)
       .set({ oauthState: state, secretsSealed: sealSecrets(ctx.secrets, { ...secrets, pkceVerifier: verifier }) })
       .where(eq(connectors.id, row.id));
-    return { kind: 'redirect' as const, url: authorizationUrl(ctx.integrations.googleAuthorizeUrl, client, state, challenge, row.settings.gmail.user) };
+    return { kind: 'redirect' as const, url };
   });
 
   registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request, scope }) => {
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, params.envId)));
-    if (row === undefined || row.settings.type !== 'gmail') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
+    const { authorization } = row === undefined ? { authorization: 'login' } : CONNECTOR_PROFILES[row.type];
+    if (row === undefined || authorization === 'login') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
     // The state is single-use, whatever the outcome.
     await ctx.db.update(connectors).set({ oauthState: null }).where(eq(connectors.id, row.id));
-    const secrets = openSecrets(ctx.secrets, row.secretsSealed);
-    if (!secrets.pkceVerifier) throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
-    let next;
+    const driverCtx = driverContext(deps, row);
+    let next = driverCtx.secrets;
     try {
-      next = await exchangeCode(ctx.outbound, gmailClient(row.settings.gmail, secrets, ctx.integrations, redirectUriOf(row, request.headers.origin)), body.code, secrets.pkceVerifier, secrets);
+      if (authorization === 'external') {
+        driverCtx.saveSecrets = async (saved) => {
+          next = saved;
+        };
+        await DRIVERS[row.type].authorizeNow!(driverCtx, row.name);
+        next = driverCtx.secrets;
+      } else {
+        if (!next.pkceVerifier) throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
+        next = await exchangeCode(ctx.outbound, DRIVERS[row.type].oauth!.tokenEndpoint(driverCtx, redirectUriOf(row, request.headers.origin)), body.code, next.pkceVerifier, next);
+      }
     } catch (error) {
-      throw failureAnswer(error);
+      throw error instanceof HttpError ? error : failureAnswer(error);
     }
     const [updated] = await ctx.db
       .update(connectors)
@@ -170,10 +208,25 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return { connector: view(updated!), projectId: scope.projectId ?? '' };
   });
 
+  registerEndpoint(app, ctx, generateConnectorCertificate, async ({ params }) => {
+    const row = await find(params.envId, params.connectorId);
+    if (row.settings.type !== 'salesforce' || row.settings.salesforce.type !== 'jwt' || row.settings.salesforce.privateKeyMode !== 'generated') {
+      throw new HttpError(400, { message: 'This connector does not use a generated certificate', code: 'notCertificateConnector' });
+    }
+    const generated = await generateCertificate(row.name);
+    const secrets = { ...openSecrets(ctx.secrets, row.secretsSealed), privateKey: generated.privateKeyPem, accessToken: undefined, instanceUrl: undefined };
+    // A new key must be placed in the connected app before the connector signs in again (§4 steps 2-4).
+    await ctx.db
+      .update(connectors)
+      .set({ secretsSealed: sealSecrets(ctx.secrets, secrets), state: 'needsAuthorization', active: false })
+      .where(eq(connectors.id, row.id));
+    return { certificate: generated.certificatePem, expiresAt: generated.expiresAt };
+  });
+
   registerEndpoint(app, ctx, checkConnector, async ({ params }) => {
     const row = await find(params.envId, params.connectorId);
     try {
-      if (row.state === 'needsAuthorization' && row.type === 'gmail') throw new ConnectorError('connectorNotAuthorized');
+      if (row.state === 'needsAuthorization' && CONNECTOR_PROFILES[row.type].authorization !== 'login') throw new ConnectorError('connectorNotAuthorized');
       await DRIVERS[row.type].healthCheck(driverContext(deps, row));
       return { ok: true, code: null, detail: null };
     } catch (error) {

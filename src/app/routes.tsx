@@ -520,8 +520,16 @@ export const routes: RouteObject[] = [
         handle: { layout: 'none', access: 'private' } satisfies RouteHandle,
         children: [
           soon('integrations/salesforce/callback', 'salesforceCallback'),
-          soon('integrations/external', 'externalIntegration'),
-          soon('integrations/jira/callback', 'jiraCallback'),
+          {
+            path: 'integrations/external',
+            lazy: () => import('../features/environments/integrations/gmail-callback-page').then((m) => ({ Component: m.ExternalAuthorizationPage })),
+            handle: { title: 'externalIntegration' },
+          },
+          {
+            path: 'integrations/jira/callback',
+            lazy: () => import('../features/environments/integrations/gmail-callback-page').then((m) => ({ Component: m.GmailCallbackPage })),
+            handle: { title: 'jiraCallback' },
+          },
           {
             path: 'integrations/gmail/callback',
             lazy: () => import('../features/environments/integrations/gmail-callback-page').then((m) => ({ Component: m.GmailCallbackPage })),

@@ -14,11 +14,31 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
+import { JIRA_FIELDS, jiraSettingsSchema } from './integrations-jira';
+import { N8N_FIELDS, n8nSettingsSchema } from './integrations-n8n';
+import { SALESFORCE_FIELDS, salesforceSettingsSchema } from './integrations-salesforce';
 
-/** Built so far; Salesforce, Jira and n8n come next (README "Integrations"). */
-export const CONNECTOR_TYPES = ['gmail', 'm365', 'imap'] as const;
+export const CONNECTOR_TYPES = ['gmail', 'm365', 'imap', 'jira', 'salesforce', 'n8n'] as const;
 export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);
 export type ConnectorType = z.infer<typeof connectorTypeSchema>;
+
+/**
+ * What each type is, for the server's job and the console's wizard alike:
+ * - kind `mailbox`: reads new mail into analyses and writes the results back on each message;
+ *   `records`: takes the environment's finished analyses (whatever brought them) and writes each as a
+ *   record there (an issue, a Case, a workflow call);
+ * - authorization `login` (a check with the credentials given), `oauth` (the provider's consent page,
+ *   then its callback route), `external` (the console's integrations/external page, where the admin
+ *   agrees to what the platform creates in their tool).
+ */
+export const CONNECTOR_PROFILES: Record<ConnectorType, { kind: 'mailbox' | 'records'; authorization: 'login' | 'oauth' | 'external' }> = {
+  gmail: { kind: 'mailbox', authorization: 'oauth' },
+  m365: { kind: 'mailbox', authorization: 'login' },
+  imap: { kind: 'mailbox', authorization: 'login' },
+  jira: { kind: 'records', authorization: 'oauth' },
+  salesforce: { kind: 'records', authorization: 'login' },
+  n8n: { kind: 'records', authorization: 'external' },
+};
 
 /** §4/§8: `reauthorize` when renewing the token failed (webmail misconfigured). */
 export const CONNECTOR_STATES = ['needsAuthorization', 'authorized', 'reauthorize'] as const;
@@ -81,17 +101,30 @@ export const connectorSettingsSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('imap'), imap: imapSettingsSchema }),
   z.object({ type: z.literal('gmail'), gmail: gmailSettingsSchema }),
   z.object({ type: z.literal('m365'), m365: m365SettingsSchema }),
+  z.object({ type: z.literal('jira'), jira: jiraSettingsSchema }),
+  z.object({ type: z.literal('salesforce'), salesforce: salesforceSettingsSchema }),
+  z.object({ type: z.literal('n8n'), n8n: n8nSettingsSchema }),
 ]);
 export type ConnectorSettings = z.infer<typeof connectorSettingsSchema>;
 
-/** What every type shares: the start date (§5) and the blacklist. */
-export function mailboxOf(settings: ConnectorSettings): { startDate: string; blacklist: readonly string[] } {
+/** A mailbox connector's start date (§5) and blacklist; null for record connectors. */
+export function mailboxOf(settings: ConnectorSettings): { startDate: string; blacklist: readonly string[] } | null {
   if (settings.type === 'imap') return settings.imap;
-  return settings.type === 'gmail' ? settings.gmail : settings.m365;
+  if (settings.type === 'gmail') return settings.gmail;
+  if (settings.type === 'm365') return settings.m365;
+  return null;
 }
 
 /** The secrets each type takes (write-only). */
-export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = { imap: ['password'], gmail: ['clientSecret'], m365: ['clientSecret'] };
+export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = {
+  imap: ['password'],
+  gmail: ['clientSecret'],
+  m365: ['clientSecret'],
+  jira: ['clientSecret'],
+  // privateKey only in the provided-key mode; password and clientSecret for the credentials type.
+  salesforce: ['privateKey', 'clientSecret', 'password'],
+  n8n: ['apiKey'],
+};
 export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), z.string().max(4000));
 
 export const customFieldSchema = z.object({
@@ -113,6 +146,9 @@ export const CONNECTOR_FIELDS: Record<ConnectorType, readonly string[]> = {
   gmail: ['labels', 'attachmentLabels', 'draft'],
   /** Outlook categories (message and attachment categories), the reply draft, and metadata (an extended property). */
   m365: ['categories', 'attachmentCategories', 'draft', 'metadata'],
+  jira: [...JIRA_FIELDS, 'draft'],
+  salesforce: [...SALESFORCE_FIELDS, 'draft'],
+  n8n: [...N8N_FIELDS],
 };
 
 export const outputMappingSchema = z.object({
@@ -136,6 +172,16 @@ export const DEFAULT_MAPPINGS: Record<ConnectorType, OutputMapping[]> = {
     { dataType: 'replyDraft', source: '', target: 'draft' },
   ],
   m365: [
+    { dataType: 'messageCategories', source: '', target: 'categories' },
+    { dataType: 'attachmentCategories', source: '', target: 'attachmentCategories' },
+    { dataType: 'replyDraft', source: '', target: 'draft' },
+  ],
+  jira: [
+    { dataType: 'messageCategories', source: '', target: 'labels' },
+    { dataType: 'replyDraft', source: '', target: 'draft' },
+  ],
+  salesforce: [{ dataType: 'replyDraft', source: '', target: 'draft' }],
+  n8n: [
     { dataType: 'messageCategories', source: '', target: 'categories' },
     { dataType: 'attachmentCategories', source: '', target: 'attachmentCategories' },
     { dataType: 'replyDraft', source: '', target: 'draft' },
@@ -186,7 +232,8 @@ export type Connector = z.infer<typeof connectorSchema>;
  * 502 authorizationFailed (with `providerCode`), reauthorize (§8 webmail misconfigured),
  * healthCheckFailed (§8, with `detail`); 400 requiredFieldUnmapped (a required custom field no output
  * mapping writes to, with `target`); requiredFieldMissing is stored on a message whose analysis gave
- * no value to a required custom field (nothing is written back for it).
+ * no value to a required custom field (nothing is written back for it); 409 deleteTagMissing (§8: a
+ * workflow-automation connector is deleted only once its workflows carry the Delete tag).
  */
 export const CONNECTOR_ERROR_CODES = [
   'connectorNotFound',
@@ -202,6 +249,8 @@ export const CONNECTOR_ERROR_CODES = [
   'healthCheckFailed',
   'requiredFieldUnmapped',
   'requiredFieldMissing',
+  'deleteTagMissing',
+  'notCertificateConnector',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 
@@ -317,6 +366,17 @@ export const runConnector = defineEndpoint({
   response: connectorRunSchema,
 });
 
+/** §4 the CRM connector's auto-generated key: step 1, generate (the answer is step 2's download). */
+export const generateConnectorCertificate = defineEndpoint({
+  id: 'integrations.generateCertificate',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/certificate',
+  summary: 'Generate the CRM connector key pair; answers the certificate to place in the connected app (the connector must be authorized again)',
+  access: configurator,
+  params: connectorParams,
+  response: z.object({ certificate: z.string(), expiresAt: z.string() }),
+});
+
 export const integrationEndpoints = [
   listConnectors,
   createConnector,
@@ -327,4 +387,5 @@ export const integrationEndpoints = [
   completeAuthorization,
   checkConnector,
   runConnector,
+  generateConnectorCertificate,
 ] as const;

@@ -9,7 +9,7 @@ import { ConnectorError } from '../errors';
 import type { ConnectorSecrets } from '../secrets';
 import type { IntegrationSettings } from '../settings';
 import { bearerJson, type RenewToken } from './bearer-api';
-import { renewToken, type OAuthClient } from './google-oauth';
+import { authorizationUrl, renewToken, type OAuthClient } from './google-oauth';
 import { headersOf } from './mail-headers';
 import { replyDraftSource } from './reply-mail';
 import type { ConnectorDriver, DriverContext, MailItem } from './types';
@@ -24,7 +24,7 @@ export function gmailClient(settings: GmailSettings, secrets: ConnectorSecrets, 
   return { clientId, clientSecret, redirectUri, tokenUrl: integrations.googleTokenUrl };
 }
 
-const gmailOf = (ctx: DriverContext): GmailSettings => {
+const gmailOf = (ctx: Pick<DriverContext, 'settings'>): GmailSettings => {
   if (ctx.settings.type !== 'gmail') throw new Error('not a Gmail connector');
   return ctx.settings.gmail;
 };
@@ -37,6 +37,14 @@ const api = <T>(ctx: DriverContext, method: string, path: string, body?: unknown
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export const gmailDriver: ConnectorDriver = {
+  customFieldsAsLabels: true,
+  oauth: {
+    callbackPath: '/integrations/gmail/callback',
+    configuredRedirectUri: (ctx) => gmailOf(ctx).redirectUri,
+    authorizationUrl: (ctx, redirectUri, state, challenge) =>
+      authorizationUrl(ctx.integrations.googleAuthorizeUrl, gmailClient(gmailOf(ctx), ctx.secrets, ctx.integrations, redirectUri), state, challenge, gmailOf(ctx).user),
+    tokenEndpoint: (ctx, redirectUri) => gmailClient(gmailOf(ctx), ctx.secrets, ctx.integrations, redirectUri),
+  },
   async healthCheck(ctx) {
     await api(ctx, 'GET', '/profile');
   },

@@ -95,10 +95,11 @@ async function copyIntoLabelFolders(client: ImapFlow, uid: string, parent: strin
 }
 
 export const imapDriver: ConnectorDriver = {
+  customFieldsAsLabels: true,
   /** A mail server is authorized by logging in with the password given. */
   async authorizeNow(ctx) {
     try {
-      await this.healthCheck(ctx);
+      await imapDriver.healthCheck(ctx);
     } catch (error) {
       throw error instanceof ConnectorError && error.code === 'healthCheckFailed' ? new ConnectorError('authorizationFailed', error.detail) : error;
     }

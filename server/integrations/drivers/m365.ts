@@ -67,6 +67,7 @@ interface GraphPage {
 }
 
 export const m365Driver: ConnectorDriver = {
+  customFieldsAsLabels: true,
   async authorizeNow(ctx) {
     const granted = await grant(ctx, 'authorizationFailed');
     ctx.secrets = granted;

@@ -1,8 +1,9 @@
-/** What every connector type implements (drivers/gmail.ts, drivers/m365.ts, drivers/imap.ts). */
+/** What every connector type implements (drivers/*.ts; src/contract/integrations.ts CONNECTOR_PROFILES says which kind). */
 import type { ConnectorSettings } from '../../../src/contract/integrations';
 import type { OutboundClient } from '../../outbound/client';
 import type { ConnectorSecrets } from '../secrets';
 import type { IntegrationSettings } from '../settings';
+import type { TokenEndpoint } from './oauth-token';
 
 /** One message found in the mailbox, as the bytes of its RFC 822 source. */
 export interface MailItem {
@@ -29,17 +30,36 @@ export interface DriverContext {
   integrations: IntegrationSettings;
 }
 
+/** The analysis a write-back is for (record connectors name their record after it). */
+export interface AnalysisRef {
+  id: string;
+  name: string;
+}
+
 export interface ConnectorDriver {
-  /**
-   * Connectors authorized without a consent page (IMAP: a login; Microsoft 365: a client-credentials
-   * token): done at once, throws a ConnectorError. The others go through OAuth (routes/integrations.ts).
-   */
-  authorizeNow?(ctx: DriverContext): Promise<void>;
-  /** Logs in and reads the mailbox once; throws a ConnectorError. */
+  /** Signs in and reads once; throws a ConnectorError. */
   healthCheck(ctx: DriverContext): Promise<void>;
-  /** Messages received in [from, to), oldest first. */
-  fetch(ctx: DriverContext, from: Date, to: Date): Promise<MailItem[]>;
-  writeBack(ctx: DriverContext, messageId: string, result: WriteBack): Promise<void>;
+  /** Mailbox connectors: messages received in [from, to), oldest first. */
+  fetch?(ctx: DriverContext, from: Date, to: Date): Promise<MailItem[]>;
+  /** Writes one finished analysis back: on its message (mailbox, `messageId`) or as a record. */
+  writeBack(ctx: DriverContext, messageId: string, result: WriteBack, analysis: AnalysisRef): Promise<void>;
+  /** Mail writes custom fields as `technicalName/value` labels; records write their plain values. */
+  customFieldsAsLabels: boolean;
+  /**
+   * `login` and `external` authorization, done at once (IMAP: a login; Microsoft 365: a
+   * client-credentials token; Salesforce: a JWT sign-in; n8n: its workflow created); throws a ConnectorError.
+   */
+  authorizeNow?(ctx: DriverContext, connectorName: string): Promise<void>;
+  /** `oauth` authorization: the consent page and the token endpoint, for the redirect URI given. */
+  oauth?: {
+    callbackPath: string;
+    /** The redirect URI set in the connector's settings, or '' for the console's callback route. */
+    configuredRedirectUri(ctx: Pick<DriverContext, 'settings'>): string;
+    authorizationUrl(ctx: DriverContext, redirectUri: string, state: string, challenge: string): string;
+    tokenEndpoint(ctx: DriverContext, redirectUri: string): TokenEndpoint;
+  };
+  /** Before the connector is deleted; refusing throws (n8n: §8 Delete tag). */
+  beforeDelete?(ctx: DriverContext): Promise<void>;
 }
 
 /** `a@b.c` matches itself and the domain `b.c` (and its sub-domains). */

@@ -4,7 +4,11 @@
  */
 import type { TFunction } from 'i18next';
 import type { AutoField } from '../../../ui/auto-form';
-import { mailboxOf, type Connector, type ConnectorSettings, type ConnectorType } from '../../../contract/integrations';
+import { CONNECTOR_PROFILES, mailboxOf, type Connector, type ConnectorSettings, type ConnectorType } from '../../../contract/integrations';
+import { emptyRecordForm, recordBodyOf, recordFields, recordFormOf, type RecordType } from './record-connector-form';
+
+/** Jira, Salesforce and n8n: their form lives in record-connector-form.ts. */
+const isRecord = (type: ConnectorType): type is RecordType => CONNECTOR_PROFILES[type].kind === 'records';
 
 export type ConnectorForm = Record<string, unknown> & { name: string };
 
@@ -22,6 +26,7 @@ const lines = (text: unknown) =>
     .filter((line) => line !== '');
 
 export function emptyForm(type: ConnectorType, now = new Date()): ConnectorForm {
+  if (isRecord(type)) return emptyRecordForm(type);
   const common = { name: '', startDate: localInput(now), blacklist: '' };
   if (type === 'imap') return { ...common, host: '', port: 993, tls: true, user: '', password: '', folder: 'INBOX', draftsFolder: 'Drafts', labelAs: 'keywords', labelsFolder: 'Postroom' };
   if (type === 'm365') return { ...common, clientId: '', tenantId: '', clientSecret: '', user: '' };
@@ -29,15 +34,19 @@ export function emptyForm(type: ConnectorType, now = new Date()): ConnectorForm 
 }
 
 export function formOf(connector: Connector): ConnectorForm {
+  const records = recordFormOf(connector);
+  if (records !== null) return records;
   const s = connector.settings;
   if (s.type === 'imap') return { name: connector.name, ...s.imap, startDate: localInput(new Date(s.imap.startDate)), blacklist: s.imap.blacklist.join('\n'), password: '' };
   if (s.type === 'm365') return { name: connector.name, ...s.m365, startDate: localInput(new Date(s.m365.startDate)), blacklist: s.m365.blacklist.join('\n'), clientSecret: '' };
+  if (s.type !== 'gmail') throw new Error(`no form for ${s.type}`);
   return { name: connector.name, ...s.gmail, startDate: localInput(new Date(s.gmail.startDate)), blacklist: s.gmail.blacklist.join('\n'), clientSecret: '' };
 }
 
 /** An unchanged start date keeps its stored value exactly (the server does not judge it again). */
 export function bodyOf(type: ConnectorType, form: ConnectorForm, stored?: Connector): { name: string; settings: ConnectorSettings; secrets: Record<string, string> } {
-  const storedStart = stored ? mailboxOf(stored.settings).startDate : null;
+  if (isRecord(type)) return recordBodyOf(type, form);
+  const storedStart = stored ? (mailboxOf(stored.settings)?.startDate ?? null) : null;
   const startDate = storedStart !== null && localInput(new Date(storedStart)) === form.startDate ? storedStart : iso(form.startDate);
   if (type === 'imap') {
     return {
@@ -66,7 +75,8 @@ export function bodyOf(type: ConnectorType, form: ConnectorForm, stored?: Connec
   };
 }
 
-export function connectorFields(t: TFunction<'integrations'>, type: ConnectorType, form: ConnectorForm, secretsSet: readonly string[], callbackUri: string): AutoField[] {
+export function connectorFields(t: TFunction<'integrations'>, type: ConnectorType, form: ConnectorForm, secretsSet: readonly string[], callbackUri: string, isAdmin = false): AutoField[] {
+  if (isRecord(type)) return recordFields(t, type, form, secretsSet, callbackUri, isAdmin);
   const secretHelp = (name: string) => (secretsSet.includes(name) ? t('fields.secretKept') : t('fields.secretHidden'));
   const tail: AutoField[] = [
     { name: 'startDate', kind: 'datetime', label: t('fields.startDate'), help: t('fields.startDateHelp'), required: true },

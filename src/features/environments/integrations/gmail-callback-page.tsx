@@ -1,7 +1,10 @@
 /**
- * integrations/gmail/callback (§2.2): Google sends the browser back here with `code` and `state` (or
- * `error`). The state names the environment; the server checks it against the authorization it
- * started, exchanges the code with the PKCE verifier, and the page goes back to the integrations tab.
+ * integrations/gmail/callback and integrations/jira/callback (§2.2): the provider sends the browser
+ * back here with `code` and `state` (or `error`). The state names the environment; the server checks
+ * it against the authorization it started, exchanges the code with the PKCE verifier, and the page
+ * goes back to the integrations tab. integrations/external (§2.2, the workflow tool) is the same
+ * page asking first: the admin agrees to what the platform creates in their tool, then the server
+ * finishes (code `external`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
@@ -14,18 +17,22 @@ import { connectorCodeText, connectorErrorText } from './messages';
 
 type Outcome = { kind: 'working' } | { kind: 'done'; back: string } | { kind: 'failed'; text: string };
 
-export function GmailCallbackPage() {
+export const GmailCallbackPage = () => <AuthorizationCallback external={false} />;
+export const ExternalAuthorizationPage = () => <AuthorizationCallback external />;
+
+function AuthorizationCallback({ external }: { external: boolean }) {
   const { t } = useTranslation('integrations');
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const [agreed, setAgreed] = useState(!external);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   // The code is single-use: a second render (strict mode) must not send it again.
   const sent = useRef(false);
   useEffect(() => {
-    if (sent.current) return;
+    if (sent.current || !agreed) return;
     sent.current = true;
     const state = search.get('state') ?? '';
-    const code = search.get('code') ?? '';
+    const code = external ? 'external' : (search.get('code') ?? '');
     const providerError = search.get('error');
     const envId = state.split('.')[0] ?? '';
     if (providerError !== null) {
@@ -44,12 +51,18 @@ export function GmailCallbackPage() {
       },
       (error: unknown) => setOutcome({ kind: 'failed', text: connectorErrorText(t, error) }),
     );
-  }, [search, navigate, t]);
+  }, [search, navigate, t, agreed, external]);
 
   return (
     <section className="p-page">
-      <h1 className="p-page__title">{t('callback.title')}</h1>
-      {outcome.kind === 'working' && <NonIdealState icon={<Spinner size={30} />} title={t('callback.working')} />}
+      <h1 className="p-page__title">{t(external ? 'external.title' : 'callback.title')}</h1>
+      {!agreed && (
+        <>
+          <Callout intent={Intent.PRIMARY}>{t('external.explain')}</Callout>
+          <Button intent={Intent.PRIMARY} text={t('external.agree')} onClick={() => setAgreed(true)} />
+        </>
+      )}
+      {agreed && outcome.kind === 'working' && <NonIdealState icon={<Spinner size={30} />} title={t('callback.working')} />}
       {outcome.kind === 'done' && <Callout intent={Intent.SUCCESS}>{t('callback.done')}</Callout>}
       {outcome.kind === 'failed' && (
         <>

@@ -1,0 +1,107 @@
+/**
+ * Workflow-automation connector on n8n's public REST API (`/api/v1`, `X-N8N-API-KEY`): creates the
+ * platform's workflow (a Webhook trigger node, tagged `postroom`, activated), posts each finished
+ * analysis to its production webhook, and deletes it with the connector only once it carries the
+ * `Delete` tag (§8).
+ */
+import { randomUUID } from 'node:crypto';
+import { N8N_DELETE_TAG, N8N_TAG } from '../../../src/contract/integrations-n8n';
+import { ConnectorError } from '../errors';
+import type { ConnectorDriver, DriverContext, WriteBack } from './types';
+
+/** Secrets: apiKey; workflowId and webhookPath once the workflow exists. */
+type N8nContext = DriverContext;
+
+const base = (ctx: Pick<DriverContext, 'settings'>) => {
+  if (ctx.settings.type !== 'n8n') throw new Error('not an n8n connector');
+  return ctx.settings.n8n.baseUrl.replace(/\/+$/, '');
+};
+
+async function api<T>(ctx: N8nContext, method: string, path: string, body?: unknown): Promise<T> {
+  if (!ctx.secrets.apiKey) throw new ConnectorError('missingSecret', 'apiKey');
+  const response = await ctx.outbound.fetch(`${base(ctx)}/api/v1${path}`, {
+    method,
+    headers: { 'x-n8n-api-key': ctx.secrets.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    timeoutMs: 30_000,
+  });
+  if (response.status === 401 || response.status === 403) throw new ConnectorError('authorizationFailed', `HTTP ${response.status}`);
+  if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n ${method} ${path.split('?')[0]} answered HTTP ${response.status}`);
+  return JSON.parse(response.body.toString('utf8') || '{}') as T;
+}
+
+/** The workflow the platform owns: one Webhook trigger answering at once. */
+function workflowBody(name: string, path: string) {
+  return {
+    name,
+    nodes: [
+      {
+        id: randomUUID(),
+        name: 'Postroom',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        webhookId: randomUUID(),
+        parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' },
+      },
+    ],
+    connections: {},
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+async function tagId(ctx: N8nContext, name: string): Promise<string> {
+  const { data = [] } = await api<{ data?: { id: string; name: string }[] }>(ctx, 'GET', '/tags?limit=250');
+  return data.find((tag) => tag.name === name)?.id ?? (await api<{ id: string }>(ctx, 'POST', '/tags', { name })).id;
+}
+
+export const n8n = {
+  /** Checks the key, then creates, tags and activates the platform's workflow (once). */
+  async authorize(ctx: N8nContext, workflowName: string): Promise<void> {
+    await api(ctx, 'GET', '/workflows?limit=1');
+    if (ctx.secrets.workflowId) return;
+    const webhookPath = `postroom-${randomUUID()}`;
+    const workflow = await api<{ id: string }>(ctx, 'POST', '/workflows', workflowBody(workflowName, webhookPath));
+    await api(ctx, 'PUT', `/workflows/${encodeURIComponent(workflow.id)}/tags`, [{ id: await tagId(ctx, N8N_TAG) }]);
+    await api(ctx, 'POST', `/workflows/${encodeURIComponent(workflow.id)}/activate`);
+    ctx.secrets = { ...ctx.secrets, workflowId: workflow.id, webhookPath };
+    await ctx.saveSecrets(ctx.secrets);
+  },
+
+  async healthCheck(ctx: N8nContext): Promise<void> {
+    if (!ctx.secrets.workflowId) throw new ConnectorError('connectorNotAuthorized');
+    const workflow = await api<{ active?: boolean }>(ctx, 'GET', `/workflows/${encodeURIComponent(ctx.secrets.workflowId)}`);
+    if (!workflow.active) throw new ConnectorError('healthCheckFailed', 'workflow inactive');
+  },
+
+  /** Posts the analysis to the workflow's webhook. */
+  async deliver(ctx: N8nContext, analysis: { id: string; name: string }, result: WriteBack): Promise<void> {
+    if (!ctx.secrets.webhookPath) throw new ConnectorError('connectorNotAuthorized');
+    const response = await ctx.outbound.fetch(`${base(ctx)}/webhook/${ctx.secrets.webhookPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ analysisId: analysis.id, name: analysis.name, fields: result.tags, draft: result.draft }),
+      timeoutMs: 30_000,
+    });
+    if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n webhook answered HTTP ${response.status}`);
+  },
+
+  /** Deletes the platform's workflow, only when someone tagged it `Delete` in n8n (§8). */
+  async deleteWorkflow(ctx: N8nContext): Promise<void> {
+    if (!ctx.secrets.workflowId) return;
+    const id = encodeURIComponent(ctx.secrets.workflowId);
+    const workflow = await api<{ tags?: { name: string }[] }>(ctx, 'GET', `/workflows/${id}`);
+    if (!(workflow.tags ?? []).some((tag) => tag.name === N8N_DELETE_TAG)) throw new ConnectorError('deleteTagMissing');
+    await api(ctx, 'DELETE', `/workflows/${id}`);
+  },
+};
+
+export const n8nDriver: ConnectorDriver = {
+  customFieldsAsLabels: false,
+  healthCheck: n8n.healthCheck,
+  authorizeNow: n8n.authorize,
+  async writeBack(ctx, _messageId, result, analysis) {
+    await n8n.deliver(ctx, analysis, result);
+  },
+  beforeDelete: n8n.deleteWorkflow,
+};

@@ -43,7 +43,9 @@ export const testingRuns = pgTable(
     rulesV1: jsonb('rules_v1').$type<DomainRulesV1>().notNull(),
     rulesV2: jsonb('rules_v2').$type<DomainRulesV2>().notNull(),
     metrics: jsonb('metrics').$type<MetricsByKind>(),
+    /** Why the run failed: a code of TEST_RUN_MESSAGE_ERROR_CODES (src/contract/testing-runs.ts) and its parameters. */
     error: text('error'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -62,7 +64,9 @@ export const testingRunMessages = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: ['pending', 'success', 'error', 'timeout'] }).notNull().default('pending'),
+    /** Why the message ended in error or timeout: a code of TEST_RUN_MESSAGE_ERROR_CODES and its parameters. */
     error: text('error'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     durationMs: integer('duration_ms'),
     expected: jsonb('expected').$type<TestMessageExpected>().notNull(),
     obtained: jsonb('obtained').$type<TestMessageObtained>(),

@@ -40,7 +40,7 @@ export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageT
         deps.log?.(error, runId);
         await deps.db
           .update(testingRuns)
-          .set({ status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: new Date() })
+          .set({ status: 'failed', error: 'testRunFailed', errorParams: { detail: error instanceof Error ? error.message : String(error) }, finishedAt: new Date() })
           .where(inArray(testingRuns.id, [runId]))
           .catch(() => undefined);
       }

@@ -20,7 +20,8 @@ import { ConfusionView } from './confusion-view';
 import { MessagesList } from './messages-list';
 import { MetricsTable } from './metrics-table';
 import { testRunQueries } from './queries';
-import { runErrorText } from './run-error';
+import { errorMessage } from '../../../api/errors';
+import { storedErrorText } from './stored-error';
 import { saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 
@@ -47,7 +48,7 @@ export function ResultPage() {
   const shown = useMemo(() => (data ? (cell ? data.messages.filter((message) => cell.ids.has(message.messageId)) : data.messages) : []), [data, cell]);
 
   if (run.isPending || (run.data && !data)) return <Spinner aria-label={t('result.progress', { done: 0, total: 0 })} />;
-  if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={runErrorText(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
+  if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={errorMessage(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
 
   const finished = data.status === 'finished';
   const exported = () => ({ id: data.id, metrics: data.metrics, messages: data.messages.map((message) => ({ messageId: message.messageId, status: message.status, outcomes: message.outcomes })) });
@@ -66,7 +67,7 @@ export function ResultPage() {
       </div>
       <RunProgress run={data} />
       <p>{t('result.counts', data.counts)}</p>
-      {data.error && <Callout intent="danger">{data.error}</Callout>}
+      {data.error && <Callout intent="danger">{storedErrorText(data.error)}</Callout>}
       <div className="p-toolbar">
         <FormGroup label={t('result.kind')} labelFor="result-kind" inline>
           <HTMLSelect

@@ -47,6 +47,12 @@ export const testingRuns = pgTable(
     error: text('error'),
     errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The server process running the run (server/testing-center/claim-run.ts) and until when its claim
+     * holds: renewed after each message; once it ran out (the process died), another process takes over.
+     */
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -20,6 +20,7 @@ import { readSettings } from '../environments/settings';
 import type { MeteredParser } from '../pipeline/extractor/metered-parser';
 import type { RunContext } from '../pipeline/modules/step';
 import { runModules } from '../pipeline/run-modules';
+import { renewLease } from './claim-run';
 import type { NluRuntime } from '../nlu/runtime';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { TestMessageObtained, TestRunMessageErrorCode } from '../../src/contract/testing-runs';
@@ -32,6 +33,8 @@ export interface ExecuteDeps {
   messageTimeoutMs: number;
   /** True once the server is stopping: the run stops between messages and resumes at the next start. */
   stopping(): boolean;
+  /** This process's claim on the run (claim-run.ts): renewed with each message; lost → the run stops here. */
+  claim: { worker: string; leaseMs: number };
 }
 
 class MessageTimeout extends Error {}
@@ -110,13 +113,19 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
             : { code: 'testMessageFailed', params: { detail: caught instanceof Error ? caught.message : String(caught) } };
     }
     const outcomes = evaluateMessage({ messageId: message.messageId, expected: message.expected, obtained }, run.kinds, rules);
-    await db.transaction(async (tx) => {
-      await tx
+    // Written only while the claim is still ours, and only over a pending row: a process that lost
+    // its lease (stalled past it while another took over) never writes a message twice.
+    const kept = await db.transaction(async (tx) => {
+      if (!(await renewLease(tx, runId, deps.claim.worker, deps.claim.leaseMs))) return false;
+      const written = await tx
         .update(testingRunMessages)
         .set({ status, error: error?.code ?? null, errorParams: error?.params ?? null, durationMs: Math.round(performance.now() - started), obtained, outcomes, firedRules: fired })
-        .where(and(eq(testingRunMessages.runId, runId), eq(testingRunMessages.messageId, message.messageId)));
-      await tx.update(testingRuns).set({ done: sql`${testingRuns.done} + 1` }).where(eq(testingRuns.id, runId));
+        .where(and(eq(testingRunMessages.runId, runId), eq(testingRunMessages.messageId, message.messageId), eq(testingRunMessages.status, 'pending')))
+        .returning({ messageId: testingRunMessages.messageId });
+      if (written.length === 1) await tx.update(testingRuns).set({ done: sql`${testingRuns.done} + 1` }).where(eq(testingRuns.id, runId));
+      return true;
     });
+    if (!kept) return 'stopped';
   }
   await finishTestRun(db, runId);
   return 'finished';
@@ -131,7 +140,7 @@ export async function finishTestRun(db: Database, runId: string): Promise<void> 
     rows.map((row) => row.outcomes ?? {}),
     run.kinds,
   );
-  await db.update(testingRuns).set({ status: 'finished', metrics, finishedAt: new Date() }).where(eq(testingRuns.id, runId));
+  await db.update(testingRuns).set({ status: 'finished', metrics, finishedAt: new Date(), claimedBy: null, leaseUntil: null }).where(eq(testingRuns.id, runId));
 }
 
 type LoadedBankMessage = Awaited<ReturnType<typeof loadBankMessage>>;

@@ -1,2 +1,0 @@
-ALTER TABLE "testing_run_messages" ADD COLUMN "error_params" jsonb;--> statement-breakpoint
-ALTER TABLE "testing_runs" ADD COLUMN "error_params" jsonb;

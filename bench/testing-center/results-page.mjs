@@ -18,6 +18,7 @@ import { EMPTY_DOMAIN_RULES } from '../../src/contract/testing-evaluation.ts';
 import { metricsByKind } from '../../src/testing-center/metrics.ts';
 import { evaluateMessage } from '../../src/testing-center/outcomes.ts';
 import { startServerProcess } from '../../scripts/server-process.ts';
+import { printLongTasks, TRACE_CATEGORIES } from './trace-tasks.mjs';
 
 const MESSAGES = Number(process.env.BENCH_PAGE_MESSAGES ?? 1000);
 const CATEGORIES = 50;
@@ -65,6 +66,8 @@ export async function measureResultsPage() {
         for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
       }).observe({ type: 'longtask', buffered: true });
     });
+    // BENCH_TRACE=1: a Chromium trace of the measured navigation, its long tasks broken down (trace-tasks.mjs).
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto('/project/demo-nlu/testing-center/messages-bank/tests/bench-run');
     await page.locator('[role="row"][data-message-id]').first().waitFor({ timeout: 60_000 });
     await page.locator('button[data-cell]').first().waitFor();
@@ -76,6 +79,7 @@ export async function measureResultsPage() {
     const clickMs = (await page.evaluate(() => performance.now())) - clickStart;
     await page.waitForTimeout(500);
     const longest = await page.evaluate(() => window.__longest);
+    if (process.env.BENCH_TRACE) printLongTasks(JSON.parse((await browser.stopTracing()).toString('utf8')), 30);
     return { messages: MESSAGES, categories: CATEGORIES, shownMs, clickMs, longest, chromium: browser.version() };
   } finally {
     await browser.close();

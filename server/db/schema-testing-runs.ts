@@ -43,8 +43,16 @@ export const testingRuns = pgTable(
     rulesV1: jsonb('rules_v1').$type<DomainRulesV1>().notNull(),
     rulesV2: jsonb('rules_v2').$type<DomainRulesV2>().notNull(),
     metrics: jsonb('metrics').$type<MetricsByKind>(),
+    /** Why the run failed: a code of TEST_RUN_MESSAGE_ERROR_CODES (src/contract/testing-runs.ts) and its parameters. */
     error: text('error'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The server process running the run (server/testing-center/claim-run.ts) and until when its claim
+     * holds: renewed after each message; once it ran out (the process died), another process takes over.
+     */
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -62,7 +70,9 @@ export const testingRunMessages = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: ['pending', 'success', 'error', 'timeout'] }).notNull().default('pending'),
+    /** Why the message ended in error or timeout: a code of TEST_RUN_MESSAGE_ERROR_CODES and its parameters. */
     error: text('error'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     durationMs: integer('duration_ms'),
     expected: jsonb('expected').$type<TestMessageExpected>().notNull(),
     obtained: jsonb('obtained').$type<TestMessageObtained>(),

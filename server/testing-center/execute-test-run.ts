@@ -20,9 +20,10 @@ import { readSettings } from '../environments/settings';
 import type { MeteredParser } from '../pipeline/extractor/metered-parser';
 import type { RunContext } from '../pipeline/modules/step';
 import { runModules } from '../pipeline/run-modules';
+import { renewLease } from './claim-run';
 import type { NluRuntime } from '../nlu/runtime';
 import { MeteredOcr } from '../ocr/metered-ocr';
-import type { TestMessageObtained } from '../../src/contract/testing-runs';
+import type { TestMessageObtained, TestRunMessageErrorCode } from '../../src/contract/testing-runs';
 
 export interface ExecuteDeps {
   db: Database;
@@ -32,9 +33,20 @@ export interface ExecuteDeps {
   messageTimeoutMs: number;
   /** True once the server is stopping: the run stops between messages and resumes at the next start. */
   stopping(): boolean;
+  /** This process's claim on the run (claim-run.ts): renewed with each message; lost → the run stops here. */
+  claim: { worker: string; leaseMs: number };
 }
 
 class MessageTimeout extends Error {}
+
+/** A message that cannot run, with the code the console translates (TEST_RUN_MESSAGE_ERROR_CODES). */
+class MessageError extends Error {
+  constructor(readonly code: TestRunMessageErrorCode) {
+    super(code);
+  }
+}
+
+type StoredError = { code: TestRunMessageErrorCode; params: Record<string, string | number> };
 
 /** The categorization rule behind each obtained category, for "the rule that fired". */
 export function firedRulesOf(modules: readonly ModuleResult[]): { category: string; rule: string }[] {
@@ -74,7 +86,7 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
     if (deps.stopping()) return 'stopped';
     const started = performance.now();
     let status: 'success' | 'error' | 'timeout' = 'success';
-    let error: string | null = null;
+    let error: StoredError | null = null;
     let obtained: TestMessageObtained = {};
     let fired: { category: string; rule: string }[] = [];
     try {
@@ -87,22 +99,33 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
       if (performance.now() - working > deps.messageTimeoutMs) throw new MessageTimeout();
       if (results.failure !== null || results.partialFailure !== null) {
         status = 'error';
-        error = results.failure ?? results.partialFailure;
+        error = { code: 'testMessageFailed', params: { detail: results.failure ?? results.partialFailure ?? '' } };
       }
       obtained = obtainedFromModules(results.modules);
       fired = firedRulesOf(results.modules);
     } catch (caught) {
       status = caught instanceof MessageTimeout ? 'timeout' : 'error';
-      error = caught instanceof MessageTimeout ? `No result within ${deps.messageTimeoutMs} ms.` : caught instanceof Error ? caught.message : String(caught);
+      error =
+        caught instanceof MessageTimeout
+          ? { code: 'testMessageTimeout', params: { timeoutMs: deps.messageTimeoutMs } }
+          : caught instanceof MessageError
+            ? { code: caught.code, params: {} }
+            : { code: 'testMessageFailed', params: { detail: caught instanceof Error ? caught.message : String(caught) } };
     }
     const outcomes = evaluateMessage({ messageId: message.messageId, expected: message.expected, obtained }, run.kinds, rules);
-    await db.transaction(async (tx) => {
-      await tx
+    // Written only while the claim is still ours, and only over a pending row: a process that lost
+    // its lease (stalled past it while another took over) never writes a message twice.
+    const kept = await db.transaction(async (tx) => {
+      if (!(await renewLease(tx, runId, deps.claim.worker, deps.claim.leaseMs))) return false;
+      const written = await tx
         .update(testingRunMessages)
-        .set({ status, error, durationMs: Math.round(performance.now() - started), obtained, outcomes, firedRules: fired })
-        .where(and(eq(testingRunMessages.runId, runId), eq(testingRunMessages.messageId, message.messageId)));
-      await tx.update(testingRuns).set({ done: sql`${testingRuns.done} + 1` }).where(eq(testingRuns.id, runId));
+        .set({ status, error: error?.code ?? null, errorParams: error?.params ?? null, durationMs: Math.round(performance.now() - started), obtained, outcomes, firedRules: fired })
+        .where(and(eq(testingRunMessages.runId, runId), eq(testingRunMessages.messageId, message.messageId), eq(testingRunMessages.status, 'pending')))
+        .returning({ messageId: testingRunMessages.messageId });
+      if (written.length === 1) await tx.update(testingRuns).set({ done: sql`${testingRuns.done} + 1` }).where(eq(testingRuns.id, runId));
+      return true;
     });
+    if (!kept) return 'stopped';
   }
   await finishTestRun(db, runId);
   return 'finished';
@@ -117,7 +140,7 @@ export async function finishTestRun(db: Database, runId: string): Promise<void> 
     rows.map((row) => row.outcomes ?? {}),
     run.kinds,
   );
-  await db.update(testingRuns).set({ status: 'finished', metrics, finishedAt: new Date() }).where(eq(testingRuns.id, runId));
+  await db.update(testingRuns).set({ status: 'finished', metrics, finishedAt: new Date(), claimedBy: null, leaseUntil: null }).where(eq(testingRuns.id, runId));
 }
 
 type LoadedBankMessage = Awaited<ReturnType<typeof loadBankMessage>>;
@@ -125,13 +148,13 @@ type LoadedBankMessage = Awaited<ReturnType<typeof loadBankMessage>>;
 /** A bank message and its files, or an error naming why it cannot run. */
 async function loadBankMessage(db: ExecuteDeps['db'], messageId: string) {
   const [message] = await db.select({ inputType: bankMessages.inputType, createdAt: bankMessages.createdAt }).from(bankMessages).where(eq(bankMessages.id, messageId));
-  if (message === undefined) throw new Error('The message was deleted from the bank before it ran.');
+  if (message === undefined) throw new MessageError('testMessageDeleted');
   const files = await db
     .select({ id: bankMessageFiles.id, name: bankMessageFiles.name, role: bankMessageFiles.role, contentType: bankMessageFiles.contentType, content: bankMessageFiles.content })
     .from(bankMessageFiles)
     .where(eq(bankMessageFiles.messageId, messageId))
     .orderBy(asc(bankMessageFiles.position));
-  if (files.length === 0) throw new Error('The message has no file to analyse.');
+  if (files.length === 0) throw new MessageError('testMessageNoFile');
   return { messageId, message, files };
 }
 

@@ -3,12 +3,17 @@
  * (a test run is background work beside the production pipeline, never ahead of it: one message at a
  * time, so production analyses keep their workers). Started with the app; at start it resumes the
  * runs a stopped server left unfinished; on stop, the run in progress stops between two messages.
+ * With several processes on one PostgreSQL, a run is claimed before it runs (claim-run.ts): exactly
+ * one process runs it, and a sweep every half lease takes over the runs of a process that died.
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { testingRuns } from '../db/schema-testing-runs';
 import { MeteredParser } from '../pipeline/extractor/metered-parser';
 import type { NluRuntime } from '../nlu/runtime';
+import { claimableRuns, claimRun, releaseRun } from './claim-run';
 import { executeTestRun } from './execute-test-run';
 
 /** A message with no result after this long ends in `timeout` (POSTROOM_TEST_MESSAGE_TIMEOUT_MS). */
@@ -16,31 +21,39 @@ export const DEFAULT_TEST_MESSAGE_TIMEOUT_MS = 60_000;
 
 export interface TestRunner {
   schedule(runId: string): void;
+  /** Queues the unfinished runs nobody holds, then keeps sweeping for runs whose owner died. */
   resumeUnfinished(): Promise<void>;
-  /** Resolves once the run in progress stopped (between two messages). */
+  /** Resolves once the run in progress stopped (between two messages) and was released. */
   stop(): Promise<void>;
   /** Resolves when the queue is empty (tests, bench). */
   idle(): Promise<void>;
 }
 
-export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageTimeoutMs?: number; log?: (error: unknown, runId: string) => void }): TestRunner {
+export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageTimeoutMs?: number; leaseMs?: number; log?: (error: unknown, runId: string) => void }): TestRunner {
   const queue: string[] = [];
   let running: Promise<void> | null = null;
   let stopping = false;
+  let sweeper: ReturnType<typeof setInterval> | null = null;
   let parser: MeteredParser | null = null;
   const timeoutMs = deps.messageTimeoutMs ?? (Number(process.env.POSTROOM_TEST_MESSAGE_TIMEOUT_MS) || DEFAULT_TEST_MESSAGE_TIMEOUT_MS);
+  // Renewed after each message, and one message takes at most the timeout: twice that and a minute
+  // of slack, so a live process never loses its run to another.
+  const leaseMs = deps.leaseMs ?? 2 * timeoutMs + 60_000;
+  const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   async function drain(): Promise<void> {
     while (queue.length > 0 && !stopping) {
       const runId = queue.shift()!;
-      parser ??= new MeteredParser();
       try {
-        await executeTestRun({ db: deps.db, parser, nlu: deps.nlu, messageTimeoutMs: timeoutMs, stopping: () => stopping }, runId);
+        if (!(await claimRun(deps.db, runId, worker, leaseMs))) continue; // another process runs it
+        parser ??= new MeteredParser();
+        const end = await executeTestRun({ db: deps.db, parser, nlu: deps.nlu, messageTimeoutMs: timeoutMs, stopping: () => stopping, claim: { worker, leaseMs } }, runId);
+        if (end === 'stopped') await releaseRun(deps.db, runId, worker);
       } catch (error) {
         deps.log?.(error, runId);
         await deps.db
           .update(testingRuns)
-          .set({ status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: new Date() })
+          .set({ status: 'failed', error: 'testRunFailed', errorParams: { detail: error instanceof Error ? error.message : String(error) }, finishedAt: new Date(), claimedBy: null, leaseUntil: null })
           .where(inArray(testingRuns.id, [runId]))
           .catch(() => undefined);
       }
@@ -51,6 +64,10 @@ export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageT
     running = null;
   }
 
+  async function sweep(): Promise<void> {
+    for (const runId of await claimableRuns(deps.db)) runner.schedule(runId);
+  }
+
   const runner: TestRunner = {
     schedule(runId) {
       if (stopping || queue.includes(runId)) return;
@@ -58,11 +75,14 @@ export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageT
       running ??= drain();
     },
     async resumeUnfinished() {
-      const rows = await deps.db.select({ id: testingRuns.id, createdAt: testingRuns.createdAt }).from(testingRuns).where(inArray(testingRuns.status, ['queued', 'running']));
-      for (const row of rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) runner.schedule(row.id);
+      await sweep();
+      sweeper ??= setInterval(() => void sweep().catch((error: unknown) => deps.log?.(error, '')), Math.max(1000, leaseMs / 2));
+      sweeper.unref?.();
     },
     async stop() {
       stopping = true;
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
       await running;
     },
     async idle() {

@@ -66,7 +66,7 @@ describe('test runs', { timeout: 300_000 }, () => {
     expect(byId['bank-resiliation']!.obtained.categories).toEqual([{ key: 'category', document: null, format: 'string', value: 'Résiliation' }]);
     expect(byId['bank-resiliation']!.outcomes.categories).toEqual([expect.objectContaining({ value: 'Résiliation', outcome: 'TP', rule: 'exact' })]);
     expect(byId['bank-resiliation']!.firedRules).toEqual([{ category: 'Résiliation', rule: 'Catégorisation › resilierContrat' }]);
-    expect(byId['bank-empty']).toMatchObject({ status: 'error' });
+    expect(byId['bank-empty']).toMatchObject({ status: 'error', error: { code: 'testMessageNoFile' } });
     expect(byId['bank-unqualified']!.outcomes.categories).toEqual([expect.objectContaining({ value: 'NO_QUALIFIED', outcome: 'FN' })]);
     expect(run.counts).toEqual({ success: 4, error: 1, timeout: 0 });
 
@@ -137,7 +137,9 @@ describe('test runs', { timeout: 300_000 }, () => {
     const run = await finished(runId);
     // Every message with a file is late; the one without ends in error before any module runs.
     expect(run.messages.map((message) => message.status)).toEqual(['timeout', 'timeout', 'timeout', 'timeout', 'error']);
-    expect(run.messages[0]!.error).toContain('No result within 1 ms');
+    // Stored as codes with their parameters, translated by the console (never an English sentence).
+    expect(run.messages[0]!.error).toEqual({ code: 'testMessageTimeout', params: { timeoutMs: 1 } });
+    expect(run.messages[4]!.error).toEqual({ code: 'testMessageNoFile', params: {} });
     expect(run.status).toBe('finished');
     expect(summary.id).not.toBe(runId);
   });

@@ -26,7 +26,7 @@ import { SRE_ERROR_CODES } from './sre';
 import { SRE_ANALYSES_ERROR_CODES } from './sre-analyses';
 import { SSO_ERROR_CODES } from './sso';
 import { TESTING_CENTER_BANK_ERROR_CODES } from './testing-center';
-import { TESTING_RUN_ERROR_CODES } from './testing-runs';
+import { TEST_RUN_MESSAGE_ERROR_CODES, TESTING_RUN_ERROR_CODES } from './testing-runs';
 import { TOOLBOX_ERROR_CODES } from './toolbox';
 import { METADATA_PROBLEM_CODES } from './uploads';
 
@@ -114,6 +114,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'integrations:errors', codes: CONNECTOR_ERROR_CODES },
   { texts: 'testingCenter:errors', codes: TESTING_CENTER_BANK_ERROR_CODES },
   { texts: 'testRuns:errors', codes: TESTING_RUN_ERROR_CODES },
+  { texts: 'testRuns:runErrors', codes: TEST_RUN_MESSAGE_ERROR_CODES },
   { texts: 'configurationIde:errors', codes: CONFIGURATION_DOCUMENT_ERROR_CODES },
 ] as const;
 

@@ -36,6 +36,21 @@ export const TESTING_RUN_ERROR_CODES = [
 ] as const;
 export type TestingRunErrorCode = (typeof TESTING_RUN_ERROR_CODES)[number];
 
+/**
+ * Why a message (or a whole run) ended in error or timeout, stored as a code and its parameters and
+ * translated by the console (texts `testRuns:runErrors.<code>`):
+ * - testMessageDeleted: the message left the bank before it ran;
+ * - testMessageNoFile: the message has no file to analyse;
+ * - testMessageTimeout `{ timeoutMs }`: no result within the per-message deadline;
+ * - testMessageFailed `{ detail }`: a module failed (`detail`: the pipeline's own failure text);
+ * - testRunFailed `{ detail }`: the run itself could not go on (database error…).
+ */
+export const TEST_RUN_MESSAGE_ERROR_CODES = ['testMessageDeleted', 'testMessageNoFile', 'testMessageTimeout', 'testMessageFailed', 'testRunFailed'] as const;
+export type TestRunMessageErrorCode = (typeof TEST_RUN_MESSAGE_ERROR_CODES)[number];
+/** A stored run or message error: code and parameters. The code stays a string so older rows still read. */
+export const testRunErrorSchema = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+export type TestRunError = z.infer<typeof testRunErrorSchema>;
+
 const BASE = '/v4/console/api/project/{projectId}/testing-center';
 const projectParams = z.object({ projectId: z.string().min(1) });
 const testParams = projectParams.extend({ testId: z.string().min(1) });
@@ -69,7 +84,7 @@ export const testRunSummarySchema = z.object({
   counts: z.object({ success: z.number().int(), error: z.number().int(), timeout: z.number().int() }),
   /** Micro-averaged F1 of the categories once finished (the list's headline figure). */
   microF1: z.number().nullable(),
-  error: z.string().nullable(),
+  error: testRunErrorSchema.nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -81,7 +96,7 @@ export const testMessageRowSchema = z.object({
   messageId: z.string(),
   name: z.string(),
   status: z.enum(TEST_MESSAGE_STATUSES),
-  error: z.string().nullable(),
+  error: testRunErrorSchema.nullable(),
   durationMs: z.number().int().nullable(),
   expected: testMessageExpectedSchema,
   obtained: testMessageObtainedSchema,

@@ -17,7 +17,7 @@ import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
-import { bankErrorText } from './bank-errors';
+import { errorMessage } from '../../api/errors';
 import { bankQueryOf, readBankFilters, writeBankFilters, type BankFilters } from './bank-filters';
 import { BankTable } from './bank-table';
 import { bankQueries } from './queries';
@@ -68,7 +68,7 @@ export function BankPage() {
       await refresh();
       return true;
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.update.failure'), detail: bankErrorText(t, error) });
+      toast.error({ summary: tr('errors:generic.update.failure'), detail: errorMessage(error) });
       return false;
     }
   };
@@ -80,7 +80,7 @@ export function BankPage() {
       await refresh();
       return true;
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.create.failure'), detail: bankErrorText(t, error) });
+      toast.error({ summary: tr('errors:generic.create.failure'), detail: errorMessage(error) });
       return false;
     }
   };
@@ -92,7 +92,7 @@ export function BankPage() {
       setSelected(new Set());
       await refresh();
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.delete.failure'), detail: bankErrorText(t, error) });
+      toast.error({ summary: tr('errors:generic.delete.failure'), detail: errorMessage(error) });
     }
   };
   const removeSet = async (set: BankSet) => {
@@ -103,7 +103,7 @@ export function BankPage() {
       if (filters.setId === set.id) change({ setId: '' });
       await refresh();
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.delete.failure'), detail: bankErrorText(t, error) });
+      toast.error({ summary: tr('errors:generic.delete.failure'), detail: errorMessage(error) });
     }
   };
 

@@ -18,7 +18,7 @@ import { fromDrop, fromFileList, type PickedFile } from '../../ui/file-views/ope
 import { formatBytes } from '../../ui/format-bytes';
 import { rejectedProblems, UploadProblems } from '../../ui/upload-problems';
 import { usePreferences } from '../../storage/preferences';
-import { bankErrorText } from './bank-errors';
+import { errorMessage } from '../../api/errors';
 import { importSummary, queueItems, withoutHiddenFiles, type ImportItem } from './import-queue';
 import { bankQueries } from './queries';
 import { SamplingPanel } from './sampling-panel';
@@ -59,7 +59,7 @@ export function ImportPage() {
         update(item.key, { status: 'done', progress: 1, messageId: message.id });
       } catch (error) {
         const problems = rejectedProblems(error);
-        update(item.key, problems.length > 0 ? { status: 'refused', problems } : { status: 'failed', error: controller.signal.aborted ? t('import.cancelled') : bankErrorText(t, error) });
+        update(item.key, problems.length > 0 ? { status: 'refused', problems } : { status: 'failed', error: controller.signal.aborted ? t('import.cancelled') : errorMessage(error) });
       }
     }
     setRunning(false);

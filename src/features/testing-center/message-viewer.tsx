@@ -12,7 +12,7 @@ import { downloadBankFile } from '../../contract/testing-center-bank';
 import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
 import { FileView, type ViewedFile } from '../../ui/file-views/file-view';
-import { bankErrorText } from './bank-errors';
+import { errorMessage } from '../../api/errors';
 
 let nextId = 1;
 
@@ -46,7 +46,7 @@ export function MessageViewer({ projectId, message }: { projectId: string; messa
         const result = await parser.parse(file.name, bytes.slice(), (progress) => !controller.signal.aborted && setShown((current) => (current?.id === id ? { ...current, progress } : current)), { pdfPageText: false });
         if (!controller.signal.aborted) setShown({ id, path: file.name, progress: 1, bytes, result });
       } catch (caught) {
-        if (!controller.signal.aborted) setError(bankErrorText(t, caught));
+        if (!controller.signal.aborted) setError(errorMessage(caught));
       }
     })();
     return () => controller.abort();

@@ -19,7 +19,7 @@ import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { bankErrorText } from './bank-errors';
+import { errorMessage } from '../../api/errors';
 import { flatParameters, parametersFields, parametersOf, type ParametersValue } from './parameters-fields';
 import { bankQueries } from './queries';
 
@@ -56,7 +56,7 @@ function Parameters({ projectId }: { projectId: string }) {
       toast.success({ summary: tr('errors:generic.save.success') });
       return true;
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: bankErrorText(t, error) });
+      toast.error({ summary: tr('errors:generic.save.failure'), detail: errorMessage(error) });
       return false;
     }
   };

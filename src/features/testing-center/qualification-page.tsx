@@ -16,7 +16,7 @@ import { qualifyBankMessage } from '../../contract/testing-center-bank';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
-import { bankErrorText } from './bank-errors';
+import { errorMessage } from '../../api/errors';
 import { allQualified, draftOf, expectedOf, withObtained, type Draft } from './expected-draft';
 import { ExpectedForm } from './expected-form';
 import { MessageViewer } from './message-viewer';
@@ -128,11 +128,11 @@ function MessageQualification({
         setInitial(JSON.stringify(fresh));
         return saved;
       } catch (error) {
-        toast.error({ summary: tr('errors:generic.save.failure'), detail: bankErrorText(t, error) });
+        toast.error({ summary: tr('errors:generic.save.failure'), detail: errorMessage(error) });
         return null;
       }
     },
-    [kinds, projectId, messageId, queryClient, t],
+    [kinds, projectId, messageId, queryClient],
   );
   const unsaved = useUnsavedChanges({ when: dirty, onSave: async () => draft !== null && (await save(draft)) !== null });
 
@@ -173,7 +173,7 @@ function MessageQualification({
   }, [act]);
 
   if (message.isPending || parameters.isPending || !draft) return <Spinner size={30} />;
-  if (message.error || !message.data) return <Callout intent="danger">{bankErrorText(t, message.error)}</Callout>;
+  if (message.error || !message.data) return <Callout intent="danger">{errorMessage(message.error)}</Callout>;
   const attachments = message.data.files.filter((file) => file.role === 'attachment').map((file) => file.name);
 
   return (

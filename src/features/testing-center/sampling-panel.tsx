@@ -13,7 +13,7 @@ import { SAMPLING_LIMITS } from '../../contract/testing-center';
 import { previewSampling, runSampling, samplingCriteriaSchema } from '../../contract/testing-center-bank';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
-import { bankErrorText } from './bank-errors';
+import { errorMessage } from '../../api/errors';
 import { bankQueries } from './queries';
 import { EMPTY_SAMPLING, samplingCriteriaOf, type SamplingForm } from './sampling-criteria';
 import { useDebounced } from './use-debounced';
@@ -47,7 +47,7 @@ export function SamplingPanel({ projectId }: { projectId: string }) {
       toast.success({ summary: tr('testingCenter:sampling.added', { count: result.added }) });
       await queryClient.invalidateQueries({ queryKey: bankQueries.all(projectId) });
     } catch (error) {
-      toast.error({ summary: tr('errors:generic.import.failure'), detail: bankErrorText(t, error) });
+      toast.error({ summary: tr('errors:generic.import.failure'), detail: errorMessage(error) });
     } finally {
       setRunning(false);
     }
@@ -100,7 +100,7 @@ export function SamplingPanel({ projectId }: { projectId: string }) {
       {!checked.success && <Callout intent="warning" compact>{t('sampling.invalid')}</Callout>}
       <div aria-live="polite" data-testid="sampling-preview" style={{ margin: '0.5rem 0' }}>
         {preview.isFetching && t('sampling.counting')}
-        {preview.error && <Callout intent="danger" compact>{bankErrorText(t, preview.error)}</Callout>}
+        {preview.error && <Callout intent="danger" compact>{errorMessage(preview.error)}</Callout>}
         {preview.data && !preview.isFetching && (
           <>
             {t('sampling.preview', preview.data)}

@@ -16,7 +16,7 @@ import { ListState } from '../../../ui/list-state';
 import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { testRunQueries } from '../runs/queries';
-import { runErrorText } from '../runs/run-error';
+import { errorMessage } from '../../../api/errors';
 import { lines, mergedFromText, mergedToText } from './rules-text';
 
 type Form = { inScope: string; skipped: string; merged: string };
@@ -62,7 +62,7 @@ function RulesForm({ projectId, rules }: { projectId: string; rules: Rules }) {
       toast.success({ summary: t('domainRules.saved') });
       return true;
     } catch (error) {
-      toast.error({ summary: t('domainRules.saveFailed'), detail: runErrorText(error) });
+      toast.error({ summary: t('domainRules.saveFailed'), detail: errorMessage(error) });
       return false;
     }
   };

@@ -17,7 +17,7 @@ import { ListState } from '../../../ui/list-state';
 import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { testRunQueries } from '../runs/queries';
-import { runErrorText } from '../runs/run-error';
+import { errorMessage } from '../../../api/errors';
 import { fieldRulesFromText, fieldRulesToText } from './rules-text';
 
 type Rules = TestRunDetail['rules'];
@@ -88,7 +88,7 @@ function KindForm({ projectId, kind, rules }: { projectId: string; kind: Evaluat
       toast.success({ summary: t('domainRules.saved') });
       return true;
     } catch (error) {
-      toast.error({ summary: t('domainRules.saveFailed'), detail: runErrorText(error) });
+      toast.error({ summary: t('domainRules.saveFailed'), detail: errorMessage(error) });
       return false;
     }
   };

@@ -7,7 +7,7 @@ import type { EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestRunDetail, TestRunSummary } from '../../../contract/testing-runs';
 import { compareKindMetrics, messageChanges } from '../../../testing-center/compare-runs';
 import { testRunQueries } from './queries';
-import { runErrorText } from './run-error';
+import { errorMessage } from '../../../api/errors';
 
 const signed = (value: number, digits = 0) => (value > 0 ? `+${value.toFixed(digits)}` : value.toFixed(digits));
 
@@ -34,7 +34,7 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
         />
       </FormGroup>
       {referenceId !== '' && reference.isPending && <Spinner size={24} />}
-      {reference.error && <Callout intent="danger">{runErrorText(reference.error)}</Callout>}
+      {reference.error && <Callout intent="danger">{errorMessage(reference.error)}</Callout>}
       {compared && (
         <>
           <HTMLTable className="p-table" compact striped aria-label={t('result.compare')}>

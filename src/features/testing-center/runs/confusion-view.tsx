@@ -3,9 +3,11 @@
  * shows the messages behind it. With 50 categories the table holds 2,500 cells: rows are memoised, so
  * choosing a cell re-renders the one or two rows whose selection changed, not the whole matrix. The
  * first paint draws the rows a few at a time, one task each, so opening a large run never holds the
- * main thread for long (the results page's 50 ms budget, bench:testing-center).
+ * main thread for long (the results page's 50 ms budget, bench:testing-center): the page's first commit
+ * draws only the header (the data's arrival already renders the metrics and the messages), each later
+ * step is a transition, so React splits its render into slices and a click is answered in between.
  */
-import { memo, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellKey, type ConfusionMatrix } from '../../../testing-center/confusion';
 
@@ -32,19 +34,19 @@ const MatrixRow = memo(function MatrixRow({ expected, obtained, cells, selected,
   );
 });
 
-/** Rows drawn so far: `step` more after each task until `total`. */
+/** Rows drawn so far: none on the first commit, then `step` more after each task until `total`. */
 function useRowsDrawn(total: number, step: number): number {
-  const [drawn, setDrawn] = useState(step);
+  const [drawn, setDrawn] = useState(0);
   useEffect(() => {
     if (drawn >= total) return;
-    const timer = setTimeout(() => setDrawn((count) => count + step), 0);
+    const timer = setTimeout(() => startTransition(() => setDrawn((count) => count + step)), 0);
     return () => clearTimeout(timer);
   }, [drawn, total, step]);
   return Math.min(drawn, total);
 }
 
-/** About 500 cells a task. */
-const CELLS_PER_TASK = 500;
+/** About 200 cells a task: 500 took 30–45 ms with their layout on a quiet 2-core machine (BENCH_TRACE=1). */
+const CELLS_PER_TASK = 200;
 
 export function ConfusionView({ matrix, selected, onSelect }: { matrix: ConfusionMatrix; selected: string | null; onSelect: Select }) {
   const { t } = useTranslation('testRuns');

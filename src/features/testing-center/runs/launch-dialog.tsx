@@ -7,7 +7,7 @@ import { request } from '../../../api/request';
 import { launchTest, type TestRunSummary } from '../../../contract/testing-runs';
 import { toast } from '../../../ui/toasts/toast-service';
 import { testRunQueries } from './queries';
-import { runErrorText } from './run-error';
+import { errorMessage } from '../../../api/errors';
 
 const CURRENT = '';
 
@@ -30,7 +30,7 @@ export function LaunchDialog({ projectId, isOpen, onClose, onLaunched }: { proje
       toast.success({ summary: t('launch.launched') });
       onLaunched(run);
     } catch (error) {
-      toast.error({ summary: t('launch.failed'), detail: runErrorText(error) });
+      toast.error({ summary: t('launch.failed'), detail: errorMessage(error) });
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestMessageRow } from '../../../contract/testing-runs';
+import { storedErrorText } from './stored-error';
 import { statusIntent } from './tests-page';
 
 const ROW_HEIGHT = 72;
@@ -19,6 +20,14 @@ const valueText = (value: unknown) => (Array.isArray(value) ? value.join(', ') :
 function entriesText(entries: readonly { key: string; document: string | null; value: unknown }[] | undefined, labels: boolean): string {
   if (!entries || entries.length === 0) return '—';
   return entries.map((entry) => `${entry.document ? `${entry.document}: ` : ''}${labels ? '' : `${entry.key} = `}${valueText(entry.value)}`).join(' · ');
+}
+
+function ErrorText({ text }: { text: string }) {
+  return (
+    <small className="p-run-message-error" title={text}>
+      {text.length > 80 ? `${text.slice(0, 79)}…` : text}
+    </small>
+  );
 }
 
 export function MessagesList({ messages, kind }: { messages: readonly TestMessageRow[]; kind: EvaluationKind }) {
@@ -49,7 +58,7 @@ export function MessagesList({ messages, kind }: { messages: readonly TestMessag
                   <Tag minimal intent={statusIntent(message.status)}>
                     {t(`status.${message.status}`)}
                   </Tag>{' '}
-                  {message.error && <small title={message.error}>{message.error.slice(0, 80)}</small>}
+                  {message.error && <ErrorText text={storedErrorText(message.error)} />}
                 </span>
                 <span role="cell">{message.expected[kind]?.qualified ? entriesText(message.expected[kind]?.values, labels) : <code>NO_QUALIFIED</code>}</span>
                 <span role="cell">

@@ -3,9 +3,10 @@
  * metrics table, the confusion matrix whose cells open the messages behind them, the messages with
  * expected beside obtained and the rule that fired, the comparison with another run, and the exports.
  * Everything derived (matrix, comparison) is computed once per run and kind in memos; long lists are
- * windowed (messages-list.tsx), so 1,000 messages and 50 categories stay responsive.
+ * windowed (messages-list.tsx), the matrix drawn a few rows per task, and the run's arrival rendered as
+ * a deferred update, so 1,000 messages and 50 categories stay responsive.
  */
-import { startTransition, useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -19,7 +20,8 @@ import { ConfusionView } from './confusion-view';
 import { MessagesList } from './messages-list';
 import { MetricsTable } from './metrics-table';
 import { testRunQueries } from './queries';
-import { runErrorText } from './run-error';
+import { errorMessage } from '../../../api/errors';
+import { storedErrorText } from './stored-error';
 import { saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 
@@ -33,7 +35,9 @@ export function ResultPage() {
   const [kindChoice, setKind] = useState<EvaluationKind | null>(null);
   const [cell, setCell] = useState<{ key: string; ids: Set<string> } | null>(null);
   const [referenceId, setReferenceId] = useState('');
-  const data = run.data;
+  // The run's arrival renders as a deferred (transition) update: React draws the page for 1,000
+  // messages in slices of a few milliseconds instead of one long task (bench:testing-center's 50 ms).
+  const data = useDeferredValue(run.data);
   const kind = kindChoice ?? data?.kinds[0] ?? 'categories';
   const selectCell = useCallback((key: string, ids: string[]) => startTransition(() => setCell((current) => (current?.key === key ? null : { key, ids: new Set(ids) }))), []);
 
@@ -43,8 +47,8 @@ export function ResultPage() {
   }, [data, kind]);
   const shown = useMemo(() => (data ? (cell ? data.messages.filter((message) => cell.ids.has(message.messageId)) : data.messages) : []), [data, cell]);
 
-  if (run.isPending) return <Spinner aria-label={t('result.progress', { done: 0, total: 0 })} />;
-  if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={runErrorText(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
+  if (run.isPending || (run.data && !data)) return <Spinner aria-label={t('result.progress', { done: 0, total: 0 })} />;
+  if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={errorMessage(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
 
   const finished = data.status === 'finished';
   const exported = () => ({ id: data.id, metrics: data.metrics, messages: data.messages.map((message) => ({ messageId: message.messageId, status: message.status, outcomes: message.outcomes })) });
@@ -63,7 +67,7 @@ export function ResultPage() {
       </div>
       <RunProgress run={data} />
       <p>{t('result.counts', data.counts)}</p>
-      {data.error && <Callout intent="danger">{data.error}</Callout>}
+      {data.error && <Callout intent="danger">{storedErrorText(data.error)}</Callout>}
       <div className="p-toolbar">
         <FormGroup label={t('result.kind')} labelFor="result-kind" inline>
           <HTMLSelect

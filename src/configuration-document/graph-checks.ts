@@ -6,7 +6,7 @@
  * The NLU export format carries no interaction functions: the snapshot has none, so the function
  * checks do not run here.
  */
-import { archetypeReferences, configurationProblems, type ConfigurationProblem, type ConfigurationProblemCode } from '../configuration-problems';
+import { archetypeReferences, configurationProblems, problemNodeKey, type ConfigurationProblem, type ConfigurationProblemCode } from '../configuration-problems';
 import type { ConfigurationSnapshot } from '../contract/configuration-graph';
 import { pipelineModules } from '../contract/pipeline-modules';
 import type { ConfigurationDocument } from './document';
@@ -87,5 +87,7 @@ export const graphProblemsChecker: DocumentChecker = (document) =>
         code: problem.code,
         params: problem.params,
         message: `${problem.code}: ${Object.values(problem.params).join(', ')}`,
+        // NLU items are known by name in the document: the graph resolves `<kind>:<name>` links.
+        node: problemNodeKey(problem.entity),
       }),
     );

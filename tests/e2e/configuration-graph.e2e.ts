@@ -72,7 +72,8 @@ describe('configuration graph', () => {
     await graph.showInGraph(page).click();
     await page.waitForURL(/\/graph\?node=interaction%3A/);
     await expect.poll(() => graph.panelTitle(page).textContent(), { timeout: 30_000 }).toBe('Interaction · resilierContrat');
-    await expect(graph.node(page, 'Interaction', 'resilierContrat').locator('.cg-node--selected').count()).resolves.toBe(1);
+    // Centred on it: drawn (only what is on screen is) and marked as selected.
+    await expect.poll(() => graph.node(page, 'Interaction', 'resilierContrat').locator('.cg-node--selected').count()).toBe(1);
     // Closing the panel takes the node out of the address; picking another puts it in (a link to share).
     await graph.panel(page).getByRole('button', { name: 'Fermer' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('node')).toBeNull();

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { withoutInactiveConfig } from '../environments/settings';
 import { HttpError } from '../http-error';
 import { importOriginalExport } from '../nlu/import';
-import { readPreserved, writePreserved } from './preserved-nlu';
+import { fromDocument, readPreserved, writePreserved } from './preserved-nlu';
 import { documentChanges, storedDocument } from './stored';
 
 /** Extra problem checks run on every document: the graph visualiser's configuration problem checks. */
@@ -88,7 +88,8 @@ export async function saveDocument(db: Database, environmentId: string, text: st
         if (refused !== undefined) {
           throw new HttpError(400, { message: `${refused.at}: ${refused.message}`, code: 'configurationNluItem', params: { at: refused.at, message: refused.message }, errors: report.errors });
         }
-        await writePreserved(tx, environmentId, preserved);
+        // The export format has no place for functions, distances and notes: the document's own fields.
+        await writePreserved(tx, environmentId, fromDocument(incoming.nlu, preserved, environmentId));
       }
       const [version] = await tx.insert(environmentVersions).values({ id, environmentId, name: versionName, settings: incoming.settings, createdBy: userId }).returning();
       return version!;

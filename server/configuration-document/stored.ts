@@ -9,13 +9,14 @@ import { environmentSettingsOf } from '../categorization/facts';
 import type { Database } from '../db/open';
 import { compareSettings } from '../environments/settings-diff';
 import { exportOriginal } from '../nlu/export';
+import { readPreserved, withConsoleFields } from './preserved-nlu';
 
 type Reader = Pick<Database, 'select'>;
 
 export async function storedDocument(db: Reader, environmentId: string): Promise<ConfigurationDocument> {
-  const [settings, nlu] = await Promise.all([environmentSettingsOf(db, environmentId), exportOriginal(db, environmentId)]);
+  const [settings, nlu, preserved] = await Promise.all([environmentSettingsOf(db, environmentId), exportOriginal(db, environmentId), readPreserved(db, environmentId)]);
   // Read through the document schema, so a stored item and the same item read from text compare equal.
-  return configurationDocumentSchema.parse({ settings, nlu: nlu.nlu }) as ConfigurationDocument;
+  return configurationDocumentSchema.parse({ settings, nlu: withConsoleFields(nlu.nlu, preserved) }) as ConfigurationDocument;
 }
 
 /** JSON with keys sorted: two values that differ only in key order are the same configuration. */
@@ -27,7 +28,7 @@ export function canonical(value: unknown): string {
   );
 }
 
-const NLU_LISTS = ['archetypes', 'contexts', 'servers'] as const;
+const NLU_LISTS = ['archetypes', 'contexts', 'functions', 'servers'] as const;
 
 function nluChanges(before: ConfigurationDocument['nlu'], after: ConfigurationDocument['nlu']): SettingsChange[] {
   const changes: SettingsChange[] = [];

@@ -95,6 +95,30 @@ describe('configuration document', () => {
     expect(kept).toMatchObject({ distance: 7, functions: ['keepMe'] });
   });
 
+  it('saves the interaction functions, distances, function lists and archetype notes written in the text', async () => {
+    const envId = 'demo-nlu-recette';
+    const text = await documentText(envId);
+    // The stored ones are in the text (the test above left a function, a list and a distance of 7).
+    expect(text).toContain('distance: 7');
+    expect(text).toContain("notes: Produits d'assurance.");
+    expect(text).toMatch(/functions:\n\s+- name: keepMe/);
+    const edited = text
+      .replace('distance: 7', 'distance: 3')
+      .replace(/functions:\n(\s+)- name: keepMe\n/, 'functions:\n$1- name: autourDuContrat\n$1  kind: interactionAround\n$1  stringValue: contrat\n$1- name: keepMe\n')
+      .replace("notes: Produits d'assurance.", 'notes: Le produit assuré');
+    const saved = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text: edited, versionName: 'Fonctions depuis l’IDE' });
+    expect(saved.statusCode, saved.body.slice(0, 600)).toBe(200);
+    const functions = (await call('configurator', 'GET', `/${envId}/nlu/functions`)).json<{ id: string; name: string; stringValue: string | null }[]>();
+    expect(functions.map((fn) => [fn.name, fn.stringValue])).toEqual(expect.arrayContaining([['autourDuContrat', 'contrat'], ['keepMe', null]]));
+    expect(functions.find((fn) => fn.name === 'keepMe')!.id).toBe('fn-keep');
+    const interactions = await server.handle.db.select().from(nluInteractions).where(eq(nluInteractions.environmentId, envId));
+    expect(interactions.find((row) => row.functions.includes('keepMe'))).toMatchObject({ distance: 3 });
+    const archetypes = (await call('configurator', 'GET', `/${envId}/nlu/archetypes`)).json<{ name: string; notes: string }[]>();
+    expect(archetypes.find((a) => a.name === 'produitAssure')!.notes).toBe('Le produit assuré');
+    // Read back, the text is what was saved.
+    expect(readDocumentText(await documentText(envId)).document).toEqual(readDocumentText(edited).document);
+  });
+
   it('leaves settings, NLU and versions unchanged when the save fails after its writes', async () => {
     const envId = 'demo-nlu-prod';
     const before = await documentText(envId);

@@ -136,7 +136,8 @@ export const paths = {
   errorLogs: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/error-logs`,
   /** An env-management page opened on one environment (the page reads `?envId=`). */
   envManagementOf: (projectId: string, envId: string, page: EnvManagementPage) => `${envManagement(projectId)}/${page}?envId=${enc(envId)}`,
-  graph: (projectId: string, envId: string) => `${environment(projectId, envId)}/graph`,
+  /** The graph; with `node`, opened centred on that node and selected (a node id, or `<kind>:<name>`). */
+  graph: (projectId: string, envId: string, node?: string) => `${environment(projectId, envId)}/graph${node === undefined ? '' : `?node=${enc(node)}`}`,
   analyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/analyses`,
   analysis: (projectId: string, envId: string, id: string) => `${environment(projectId, envId)}/analyses/${enc(id)}`,
   icAnalyses: (projectId: string, envId: string) => `${environment(projectId, envId)}/ic-analyses`,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { environmentSettingsSchema } from '../contract/environments';
+import { INTERACTION_FUNCTION_KINDS } from '../nlu/types';
 import { configurationDocumentSchema, type ConfigurationDocument } from './document';
 import { documentOutline } from './outline';
 import { documentProblems } from './problems';
@@ -25,12 +26,35 @@ const settingsArbitrary = fc
   .filter((parsed) => parsed.success)
   .map((parsed) => parsed.data!);
 
+/** NLU item names as the contract takes them (no [ ] ; or line break, trimmed). */
+const nluName = name.map((text) => text.replace(/[[\];]/g, '').trim()).filter((text) => text.length > 0 && text.length <= 100);
+const optionalText = fc.option(anyText.map((text) => text.trim().slice(0, 200)), { nil: null });
+/** The console's fields the NLU export has no place for: notes, distances, function lists and the functions. */
+const nluFunction = fc.record({
+  name: nluName,
+  enabled: fc.boolean(),
+  kind: fc.constantFrom(...INTERACTION_FUNCTION_KINDS),
+  stringValue: optionalText,
+  parameterName: optionalText,
+  interactionToFind: optionalText,
+  parameterToFind: optionalText,
+  parameterBaseline: optionalText,
+});
+const interaction = fc.record(
+  { id_interaction: name, verbose: fc.constant([]), distance: fc.integer({ min: -1, max: 1000 }), functions: fc.array(nluName, { maxLength: 3 }) },
+  { requiredKeys: ['id_interaction', 'verbose'] },
+);
+
 const nluArbitrary = fc.record({
-  archetypes: fc.uniqueArray(fc.record({ name, langs: fc.constant(['fr']), dict: fc.array(fc.record({ lang: fc.constant('fr'), dictionary: multiline }), { maxLength: 1 }) }), {
-    maxLength: 3,
-    selector: (a) => a.name,
-  }),
-  contexts: fc.array(fc.record({ name, langs: fc.constant(['fr']), interactions: fc.array(fc.record({ id_interaction: name, verbose: fc.constant([]) }), { maxLength: 2 }) }), { maxLength: 2 }),
+  archetypes: fc.uniqueArray(
+    fc.record(
+      { name, langs: fc.constant(['fr']), dict: fc.array(fc.record({ lang: fc.constant('fr'), dictionary: multiline }), { maxLength: 1 }), notes: multiline.map((text) => text.slice(0, 5000)) },
+      { requiredKeys: ['name', 'langs', 'dict'] },
+    ),
+    { maxLength: 3, selector: (a) => a.name },
+  ),
+  contexts: fc.array(fc.record({ name, langs: fc.constant(['fr']), interactions: fc.array(interaction, { maxLength: 2 }) }), { maxLength: 2 }),
+  functions: fc.uniqueArray(nluFunction, { maxLength: 3, selector: (fn) => fn.name }),
   servers: fc.array(fc.record({ name, contexts: fc.array(name, { maxLength: 2 }), version: fc.constantFrom('4.12', '5.0', 'v5.1') }), { maxLength: 2 }),
 });
 
@@ -51,6 +75,23 @@ describe('configuration document text', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('carries what the NLU export has no place for: notes, distances, function lists and the functions', () => {
+    const nlu = {
+      archetypes: [{ name: 'motif', notes: 'Pourquoi le client écrit' }],
+      contexts: [{ name: 'assurance', interactions: [{ id_interaction: 'resilier', distance: -1, functions: ['parleDuContrat'] }] }],
+      functions: [{ name: 'parleDuContrat', kind: 'interactionAround', stringValue: 'contrat' }],
+    };
+    const text = documentToText(documentOf({}, nlu));
+    expect(text).toContain('notes: Pourquoi le client écrit');
+    expect(text).toContain('distance: -1');
+    expect(text).toMatch(/functions:\n\s+- parleDuContrat/);
+    const read = readDocumentText(text).document!;
+    expect(read.nlu.functions).toEqual([expect.objectContaining({ name: 'parleDuContrat', kind: 'interactionAround', stringValue: 'contrat', enabled: true })]);
+    // A wrong value is a schema error on its line, as for any other field.
+    const wrong = documentProblems(text.replace('distance: -1', 'distance: -5')).problems;
+    expect(wrong).toEqual([expect.objectContaining({ source: 'schema', line: text.split('\n').findIndex((row) => row.includes('distance: -1')) + 1 })]);
   });
 
   it('names the line and the message of a syntax error', () => {

@@ -3,10 +3,10 @@
  * IDE's document, as a `DocumentChecker`: the document read as a configuration snapshot, each
  * problem placed on its entity's line. Two of its checks say what the §8 messages already say
  * (a context with no server, a rule testing a missing interaction) and are left to those.
- * The NLU export format carries no interaction functions: the snapshot has none, so the function
- * checks do not run here.
+ * The document carries the interaction functions (`nlu.functions`) and each interaction's list, so
+ * the function checks run here too.
  */
-import { archetypeReferences, configurationProblems, type ConfigurationProblem, type ConfigurationProblemCode } from '../configuration-problems';
+import { archetypeReferences, configurationProblems, problemNodeKey, type ConfigurationProblem, type ConfigurationProblemCode } from '../configuration-problems';
 import type { ConfigurationSnapshot } from '../contract/configuration-graph';
 import { pipelineModules } from '../contract/pipeline-modules';
 import type { ConfigurationDocument } from './document';
@@ -35,10 +35,14 @@ export function snapshotOfDocument(document: ConfigurationDocument): Configurati
         context: String(context.name),
         enabled: interaction.enabled !== false,
         parameters: Object.values((interaction.parameters ?? {}) as Record<string, Item>).map((parameter) => ({ name: String(parameter.id_parameter), archetype: String(parameter.archetype) })),
-        functions: [],
+        functions: ((interaction.functions as string[] | undefined) ?? []).map(String),
       })),
     ),
-    functions: [],
+    functions: items(nlu.functions).map((fn) => ({
+      id: String(fn.name),
+      name: String(fn.name),
+      interactionToFind: typeof fn.interactionToFind === 'string' ? fn.interactionToFind : null,
+    })),
     servers: items(nlu.servers).map((server) => ({ id: String(server.name), name: String(server.name), contexts: (server.contexts as string[] | undefined) ?? [] })),
   };
 }
@@ -60,7 +64,7 @@ function pathOf(document: ConfigurationDocument, problem: ConfigurationProblem):
       return ['nlu', 'contexts', context, 'interactions', byName(contexts[context]?.interactions, 'id_interaction', entity.name)];
     }
     case 'function':
-      return ['nlu'];
+      return ['nlu', 'functions', byName(document.nlu.functions, 'name', entity.name)];
     default: {
       const moduleIndex = document.settings.modules.findIndex((module) => module.id === (entity.kind === 'module' ? entity.id : entity.moduleId));
       if (moduleIndex < 0) return ['settings', 'modules'];
@@ -87,5 +91,7 @@ export const graphProblemsChecker: DocumentChecker = (document) =>
         code: problem.code,
         params: problem.params,
         message: `${problem.code}: ${Object.values(problem.params).join(', ')}`,
+        // NLU items are known by name in the document: the graph resolves `<kind>:<name>` links.
+        node: problemNodeKey(problem.entity),
       }),
     );

@@ -16,6 +16,8 @@ export interface CheckedProblem {
   code: string;
   params?: DocumentProblem['params'];
   message: string;
+  /** The graph node of the entity concerned (`?node=` of the graph page). */
+  node?: string;
 }
 export type DocumentChecker = (document: ConfigurationDocument) => CheckedProblem[];
 
@@ -50,6 +52,7 @@ export function documentProblems(text: string, checkers: readonly DocumentChecke
           code: found.code,
           params: found.params ?? {},
           message: found.message,
+          ...(found.node === undefined ? {} : { node: found.node }),
         });
       }
     }

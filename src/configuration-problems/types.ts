@@ -62,6 +62,14 @@ export interface ConfigurationProblem {
 }
 
 /**
+ * The graph node a problem is marked on (the graph's `?node=`): its entity's, except a rule's, which
+ * is shown on its category (rules are not nodes).
+ */
+export function problemNodeKey(entity: ProblemEntity): string {
+  return entity.kind === 'rule' ? entityKey({ kind: 'category', moduleId: entity.moduleId, id: entity.categoryId, name: '' }) : entityKey(entity);
+}
+
+/**
  * One key per entity, the same the graph gives the entity's node: `archetype:<id>`,
  * `rule:<moduleId>:<ruleId>`… (module items' ids are unique within their module only).
  */

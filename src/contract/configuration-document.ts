@@ -27,6 +27,8 @@ export const documentProblemSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).default({}),
   /** English text, for programs and logs; the console translates `code` (syntax and schema: shows it after the translated title). */
   message: z.string(),
+  /** For `check` problems: the graph node of the entity concerned (the graph's `?node=` link). */
+  node: z.string().optional(),
 });
 export type DocumentProblem = z.infer<typeof documentProblemSchema>;
 

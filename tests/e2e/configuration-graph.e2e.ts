@@ -1,12 +1,14 @@
 /**
  * The configuration graph as a configurator uses it (issue 17): open the graph of the demo NLU
  * environment, see the demo's unused archetype marked as a problem, filter by module, search an
- * interaction with the keyboard and follow it to its editor. Reads the demo; changes nothing.
+ * interaction with the keyboard and follow it to its editor and back (`?node=`), follow an IDE
+ * problem to its node. Reads the demo; changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signedInSession } from './support/session';
 import { graphPage as graph } from './support/graph-pages';
+import { configurationIde as ide } from './support/configuration-ide-pages';
 
 const PROJECT = 'demo-nlu';
 const ENV = 'demo-nlu-prod';
@@ -63,5 +65,27 @@ describe('configuration graph', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/configuration\/nlu\/interactions\/[^/]+$/);
     await page.getByRole('heading', { name: 'resilierContrat', level: 1 }).waitFor();
+  });
+
+  it('comes back from the editor to the node: ?node= opens the graph on it, selected', async () => {
+    // The interaction editor reached above links to its node.
+    await graph.showInGraph(page).click();
+    await page.waitForURL(/\/graph\?node=interaction%3A/);
+    await expect.poll(() => graph.panelTitle(page).textContent(), { timeout: 30_000 }).toBe('Interaction · resilierContrat');
+    // Centred on it: drawn (only what is on screen is) and marked as selected.
+    await expect.poll(() => graph.node(page, 'Interaction', 'resilierContrat').locator('.cg-node--selected').count()).toBe(1);
+    // Closing the panel takes the node out of the address; picking another puts it in (a link to share).
+    await graph.panel(page).getByRole('button', { name: 'Fermer' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('node')).toBeNull();
+    await graph.problems(page).getByRole('button', { name: /declaration/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('node')).toMatch(/^archetype:/);
+  });
+
+  it("follows a problem of the configuration IDE to its node (the IDE's document names items, the graph resolves them)", async () => {
+    await ide.openFromMenu(page, PROJECT, ENV);
+    const unused = ide.problems(page).locator('li', { hasText: /declaration/ });
+    await unused.getByRole('link', { name: 'Voir dans le graphe' }).click();
+    await page.waitForURL(/\/graph\?node=/);
+    await expect.poll(() => graph.panelTitle(page).textContent(), { timeout: 30_000 }).toBe('Archétype · declaration');
   });
 });

@@ -3,7 +3,7 @@
  * configurator would use them, on an environment of their own (a copy of the demo NLU project's
  * staging environment made through the API, deleted at the end) so the shared demo stays as it was:
  * walk every entry of the §2.4 menu, go up and across with the breadcrumbs and the environment
- * switcher, create a chain with the wizard and run its test sentence, read the error logs and follow
+ * switcher, create a chain with the wizard, test its sentence before (on the draft) and after creation, read the error logs and follow
  * one to its analysis.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +160,21 @@ describe('advanced creation wizard', () => {
     expect(review).toContain('Interaction « deposerReclamation » dans le contexte « assurance », paramètre « motif » rempli par « reclamation »');
     expect(review).toContain('Fonction « parleDuContrat » (Interaction autour) : contrat');
     expect(review).toContain('Catégorie « Réclamation » (Messages) du module « Catégorisation », règle « deposerReclamation »');
+    // Before creating: the sentence through the NLU engine on the draft, in the browser. Without the
+    // function's word ("contrat") the interaction is not found…
+    await wizard.field(page, 'Phrase de test').fill('Bonjour, je dépose une réclamation.');
+    await wizard.preview(page).click();
+    await expect.poll(() => wizard.previewVerdict(page).textContent()).toBe(
+      "La phrase ne trouve pas l'interaction « deposerReclamation » : la catégorie « Réclamation » ne serait pas donnée. Vérifiez le dictionnaire, les fonctions ou essayez une autre phrase.",
+    );
+    // …with it, it is, and the category would be given; nothing was created yet.
     await wizard.field(page, 'Phrase de test').fill('Bonjour, je dépose une réclamation au sujet de mon contrat.');
+    expect(await wizard.previewVerdict(page).count()).toBe(0);
+    await wizard.preview(page).click();
+    await expect.poll(() => wizard.previewVerdict(page).textContent()).toBe(
+      "La phrase trouve l'interaction « deposerReclamation » (réclamation) : la catégorie « Réclamation » serait donnée.",
+    );
+    expect(await wizard.created(page).count()).toBe(0);
     await wizard.create(page).click();
     await wizard.created(page).waitFor();
     await expect.poll(() => wizard.verdict(page).textContent(), { timeout: 20_000 }).toBe('La phrase reçoit la catégorie « Réclamation » : la chaîne fonctionne.');

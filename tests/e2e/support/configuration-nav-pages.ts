@@ -38,6 +38,9 @@ export const wizardPage = {
   duplicate: (page: Page) => page.getByTestId('wizard-duplicate'),
   review: (page: Page) => page.getByTestId('wizard-review'),
   create: (page: Page) => page.getByRole('button', { name: 'Créer la chaîne' }),
+  /** The test before creation (the NLU engine on the draft, in the browser) and its verdict. */
+  preview: (page: Page) => page.getByRole('button', { name: 'Tester avant de créer' }),
+  previewVerdict: (page: Page) => page.getByTestId('wizard-preview-verdict'),
   created: (page: Page) => page.getByTestId('wizard-created'),
   verdict: (page: Page) => page.getByTestId('wizard-test-verdict'),
   testResult: (page: Page) => page.getByTestId('wizard-test-result'),

@@ -22,4 +22,6 @@ export const graphPage = {
   panel: (page: Page): Locator => page.locator('[aria-labelledby="cg-panel-title"]'),
   panelTitle: (page: Page): Locator => page.locator('#cg-panel-title'),
   openEditor: (page: Page): Locator => page.getByRole('link', { name: "Ouvrir l'éditeur" }),
+  /** An entity editor's link to its node on the graph. */
+  showInGraph: (page: Page): Locator => page.getByRole('link', { name: 'Voir dans le graphe' }),
 };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { configurationProblems } from '../../../configuration-problems';
 import { categorizationConfig, healthySnapshot, module } from '../../../configuration-problems/test-fixtures';
-import { buildGraph, reachableFrom } from './build-graph';
+import { buildGraph, reachableFrom, resolveNodeLink } from './build-graph';
 import { layoutGraph } from './layout';
 import { NODE_HEIGHT, NODE_WIDTH } from './node-size';
 import { syntheticSnapshot } from './synthetic';
@@ -98,5 +98,16 @@ describe('layoutGraph', () => {
     expect(positions['context:x1']!.x).toBeLessThan(positions['interaction:i1']!.x);
     expect(positions['interaction:i1']!.x).toBeLessThan(positions['archetype:a1']!.x);
     expect(positions['archetype:a1']!.x).toBeLessThan(positions['archetype:a2']!.x);
+  });
+
+  it('resolves a ?node= link by node id, or by kind and name as the IDE document writes it', () => {
+    const graph = graphOf();
+    const interaction = graph.nodes.find((node) => node.kind === 'interaction')!;
+    const archetype = graph.nodes.find((node) => node.kind === 'archetype')!;
+    expect(resolveNodeLink(graph, interaction.id)?.id).toBe(interaction.id);
+    expect(resolveNodeLink(graph, `archetype:${archetype.label}`)?.id).toBe(archetype.id);
+    expect(resolveNodeLink(graph, `interaction:${interaction.detail}/${interaction.label}`)?.id).toBe(interaction.id);
+    expect(resolveNodeLink(graph, `interaction:nowhere/${interaction.label}`)).toBeUndefined();
+    expect(resolveNodeLink(graph, 'nothing')).toBeUndefined();
   });
 });

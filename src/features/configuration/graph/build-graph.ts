@@ -8,7 +8,7 @@
  */
 import type { ConfigurationSnapshot } from '../../../contract/configuration-graph';
 import type { ModuleType } from '../../../contract/environments';
-import { categorizationOf, entityKey, extractionOf, isBuiltinArchetype, type ConfigurationProblem } from '../../../configuration-problems';
+import { categorizationOf, entityKey, extractionOf, isBuiltinArchetype, problemNodeKey, type ConfigurationProblem } from '../../../configuration-problems';
 
 export type GraphNodeKind =
   | 'module'
@@ -171,8 +171,21 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
 
 /** The node a problem is marked on: rules are shown on their category. */
 export function problemNodeId(problem: ConfigurationProblem): string {
-  const entity = problem.entity;
-  return entity.kind === 'rule' ? entityKey({ kind: 'category', moduleId: entity.moduleId, id: entity.categoryId, name: '' }) : entityKey(entity);
+  return problemNodeKey(problem.entity);
+}
+
+/**
+ * The node a `?node=` deep link names: a node id (`archetype:<stored id>`…), or `<kind>:<name>` for
+ * links made from the IDE's document, which knows NLU items by name (`interaction:<context>/<name>`).
+ */
+export function resolveNodeLink(graph: ConfigurationGraph, link: string): GraphNode | undefined {
+  const byId = graph.nodes.find((node) => node.id === link);
+  if (byId !== undefined) return byId;
+  const colon = link.indexOf(':');
+  if (colon < 0) return undefined;
+  const kind = link.slice(0, colon);
+  const name = link.slice(colon + 1);
+  return graph.nodes.find((node) => node.kind === kind && (node.label === name || (kind === 'interaction' && `${node.detail}/${node.label}` === name)));
 }
 
 /** The node and every node reachable from it without following the pipeline: what a module uses. */

@@ -4,13 +4,14 @@
  * identity across selections so a click re-renders two nodes, not two thousand.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type Edge, type NodeChange, type Viewport } from '@xyflow/react';
+import { Background, Controls, MiniMap, Position, ReactFlow, useReactFlow, type Edge, type NodeChange, type NodeHandle, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { configurationProblemText } from '../../../ui/configuration-problem-text';
 import type { ConfigurationProblem } from '../../../configuration-problems';
-import { reachableFrom, type ConfigurationGraph } from './build-graph';
+import { useSearchParams } from 'react-router';
+import { reachableFrom, resolveNodeLink, type ConfigurationGraph } from './build-graph';
 import { GraphSearch } from './graph-search';
 import { nodeTypes, type ConfigNode } from './graph-node';
 import { NODE_HEIGHT, NODE_WIDTH } from './node-size';
@@ -27,12 +28,45 @@ const EDGELESS_ZOOM = 0.2;
 const LARGE_GRAPH = 300;
 
 const NO_EDGES: Edge[] = [];
+const PIPELINE_STYLE = { stroke: '#2d72d2', strokeWidth: 2 };
+const NODE_MEASURED = { width: NODE_WIDTH, height: NODE_HEIGHT };
+/** Where graph-node.tsx's two handles are (React Flow's 8 px handle, centred on the left and right sides). */
+const HANDLE_SIZE = 8;
+const NODE_HANDLES: NodeHandle[] = [
+  { type: 'target', position: Position.Left, x: -HANDLE_SIZE / 2, y: NODE_HEIGHT / 2 - HANDLE_SIZE / 2, width: HANDLE_SIZE, height: HANDLE_SIZE },
+  { type: 'source', position: Position.Right, x: NODE_WIDTH - HANDLE_SIZE / 2, y: NODE_HEIGHT / 2 - HANDLE_SIZE / 2, width: HANDLE_SIZE, height: HANDLE_SIZE },
+];
+/**
+ * Edges are drawn, not used: no wide invisible hit path, no focus stop, no selection (half the SVG
+ * elements). Straight lines: the layered layout keeps them readable and they are the cheapest path.
+ */
+const EDGE_OPTIONS = { type: 'straight', interactionWidth: 0, focusable: false, selectable: false } as const;
 
 export function GraphView({ graph, problems, projectId, envId }: { graph: ConfigurationGraph; problems: readonly ConfigurationProblem[]; projectId: string; envId: string }) {
   const { t } = useTranslation('configurationGraph');
   const flow = useReactFlow<ConfigNode>();
   const [moduleFilter, setModuleFilter] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // `?node=` (a deep link from an editor or the IDE's problems) opens the graph on that node, selected;
+  // the selection is written back to the address, so the page as shown can be linked to.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<string | null>(() => {
+    const link = searchParams.get('node');
+    return link === null ? null : (resolveNodeLink(graph, link)?.id ?? null);
+  });
+  useEffect(() => {
+    if ((searchParams.get('node') ?? null) === selectedId) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (selectedId === null) next.delete('node');
+        else next.set('node', selectedId);
+        return next;
+      },
+      { replace: true },
+    );
+    // Follows the selection only; the address is read once, when the graph opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId]);
   const [zoom, setZoom] = useState(1);
   const far = zoom < FAR_ZOOM;
   const panelHeading = useRef<HTMLHeadingElement>(null);
@@ -56,6 +90,10 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
           position: positions[node.id]!,
           width: NODE_WIDTH,
           height: NODE_HEIGHT,
+          // Known size and handles: without them React Flow draws every node once to measure it, even
+          // with onlyRenderVisibleElements (2,000 nodes drawn then removed: the one long task after layout).
+          measured: NODE_MEASURED,
+          handles: NODE_HANDLES,
           ariaLabel: `${kindLabel} ${node.label}${problemText ? `. ${problemText}` : ''}`,
           data: { kind: node.kind, kindLabel, label: node.label, detail: node.detail, severity, problemText, dimmed: false },
         };
@@ -72,7 +110,9 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
               id: edge.id,
               source: edge.source,
               target: edge.target,
-              ...(edge.kind === 'pipeline' ? { animated: true, style: { stroke: '#2d72d2', strokeWidth: 2 } } : {}),
+              ...EDGE_OPTIONS,
+              // The pipeline's dashes move on a small graph; on a large one that would repaint the canvas every frame.
+              ...(edge.kind === 'pipeline' ? { animated: graph.nodes.length <= LARGE_GRAPH, style: PIPELINE_STYLE } : {}),
             })),
     [graph, positions],
   );
@@ -103,7 +143,8 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
     },
     [flow, visible],
   );
-  // A node picked while filtered out is centred once the unfiltered layout is there.
+  // A node picked while filtered out, or named by `?node=`, is centred once its layout is there
+  // (after the first-paint view above, which it overrides).
   useEffect(() => {
     if (selectedId === null || positions === null || positions[selectedId] === undefined) return;
     const at = positions[selectedId];

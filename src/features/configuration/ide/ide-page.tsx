@@ -43,7 +43,7 @@ export function ConfigurationIdePage() {
 
 function Ide({ envId, stored }: { envId: string; stored: string }) {
   const { t } = useTranslation('configurationIde');
-  const { canEdit } = useConfigurationEnv();
+  const { canEdit, projectId } = useConfigurationEnv();
   const client = useQueryClient();
   const [base, setBase] = useState(stored);
   const [draft, setDraft] = useState(stored);
@@ -94,7 +94,7 @@ function Ide({ envId, stored }: { envId: string; stored: string }) {
           </Suspense>
         </div>
       </div>
-      <ProblemsPanel problems={checked.problems} onPick={pick} />
+      <ProblemsPanel problems={checked.problems} onPick={pick} projectId={projectId} envId={envId} />
       {saving && <SaveDialog envId={envId} text={draft} onClose={() => setSaving(false)} onSaved={(version) => void saved(version)} />}
     </div>
   );

@@ -1,13 +1,16 @@
 /**
  * The problems panel: every syntax and schema error, every §8 configuration message and every extra
  * check of the document, with its line, each a link to that line; "No errors detected" when none.
+ * A problem about an entity (the graph's checks) also links to its node in the graph (`?node=`).
  */
 import { Button, Callout, Icon, Intent } from '@blueprintjs/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
 import type { DocumentProblem } from '../../../contract/configuration-document';
 import { problemText } from './problem-text';
 
-export function ProblemsPanel({ problems, onPick }: { problems: readonly DocumentProblem[]; onPick: (line: number) => void }) {
+export function ProblemsPanel({ problems, onPick, projectId, envId }: { problems: readonly DocumentProblem[]; onPick: (line: number) => void; projectId: string; envId: string }) {
   const { t } = useTranslation('configurationIde');
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   return (
@@ -27,6 +30,11 @@ export function ProblemsPanel({ problems, onPick }: { problems: readonly Documen
                 <Icon icon={problem.severity === 'error' ? 'error' : 'warning-sign'} intent={problem.severity === 'error' ? Intent.DANGER : Intent.WARNING} />{' '}
                 <span className="p-config-ide__problem-line">{t('problems.line', { line: problem.line })}</span> {problemText(problem)}
               </Button>
+              {problem.node !== undefined && (
+                <Link className="p-config-ide__problem-graph" to={paths.graph(projectId, envId, problem.node)}>
+                  {t('problems.showInGraph')}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

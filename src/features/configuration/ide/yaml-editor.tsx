@@ -1,17 +1,13 @@
 /**
- * The IDE's YAML editor (CodeMirror 6): key completion from the configuration's JSON Schema
- * (generated from the contract's zod schemas), the problems as diagnostics on their lines, and a
- * `goTo` line that moves the cursor there and scrolls to it.
+ * The IDE's YAML editor: the shared code editor (src/ui/code-editor.tsx) with YAML, key completion
+ * from the configuration's JSON Schema (generated from the contract's zod schemas) and the IDE's
+ * problems as diagnostics on their lines; `goTo` moves the cursor to a line and scrolls to it.
  * Loaded lazily (React.lazy) so CodeMirror and the schema weigh only on this screen.
  */
-import { useEffect, useRef } from 'react';
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorSelection, EditorState, type Text } from '@codemirror/state';
-import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { highlightActiveLineGutter } from '@codemirror/view';
+import { CodeEditor } from '../../../ui/code-editor';
 import { configurationKeyCompletion } from './key-completion-source';
 
 export interface EditorProblem {
@@ -30,75 +26,23 @@ export interface YamlEditorProps {
   readOnly: boolean;
 }
 
-function toDiagnostics(doc: Text, problems: readonly EditorProblem[]): Diagnostic[] {
-  return problems
-    .filter((problem) => problem.line >= 1 && problem.line <= doc.lines)
-    .map((problem) => {
-      const line = doc.line(problem.line);
-      return { from: line.from, to: line.to, severity: problem.severity, message: problem.message };
-    });
-}
+const YAML = yaml();
+const EXTENSIONS = [highlightActiveLineGutter(), autocompletion({ override: [configurationKeyCompletion] })];
 
 export default function YamlEditor({ value, onChange, problems, goTo, label, readOnly }: YamlEditorProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const changed = useRef(onChange);
-  useEffect(() => {
-    changed.current = onChange;
-  }, [onChange]);
-
-  useEffect(() => {
-    const created = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          lineNumbers(),
-          highlightActiveLine(),
-          highlightActiveLineGutter(),
-          history(),
-          // Tab indents inside the editor; Escape then Tab leaves it (CodeMirror's keyboard rule).
-          keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-          yaml(),
-          autocompletion({ override: [configurationKeyCompletion] }),
-          syntaxHighlighting(defaultHighlightStyle),
-          lintGutter(),
-          EditorState.readOnly.of(readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) changed.current(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = created;
-    return () => {
-      created.destroy();
-      view.current = null;
-    };
-    // Created once per mount; later values come from typing or the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    const current = view.current;
-    if (current && current.state.doc.toString() !== value) {
-      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const current = view.current;
-    if (current) current.dispatch(setDiagnostics(current.state, toDiagnostics(current.state.doc, problems)));
-  }, [problems]);
-
-  useEffect(() => {
-    const current = view.current;
-    if (!current || goTo === null) return;
-    const line = current.state.doc.line(Math.min(Math.max(goTo.line, 1), current.state.doc.lines));
-    current.dispatch({ selection: EditorSelection.cursor(line.from), effects: EditorView.scrollIntoView(line.from, { y: 'center' }) });
-    current.focus();
-  }, [goTo]);
-
-  return <div ref={host} className="p-dictionary-editor p-config-ide__editor" data-testid="configuration-ide-editor" />;
+  return (
+    <CodeEditor<EditorProblem>
+      value={value}
+      onChange={onChange}
+      errors={problems}
+      label={label}
+      readOnly={readOnly}
+      language={YAML}
+      extensions={EXTENSIONS}
+      keymap={completionKeymap}
+      goTo={goTo}
+      className="p-config-ide__editor"
+      testId="configuration-ide-editor"
+    />
+  );
 }

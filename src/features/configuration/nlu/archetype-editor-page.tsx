@@ -15,6 +15,8 @@ import { archetypeEndpoints, archetypeInputSchema, type Archetype, type NluConfi
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { AutoForm, fieldErrors, type AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
+import { ShowInGraphLink } from '../../../ui/show-in-graph-link';
+import { entityKey } from '../../../configuration-problems';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
@@ -42,7 +44,12 @@ export function ArchetypeEditorPage() {
   const existing = list.data?.find((archetype) => archetype.id === archetypeId);
   const missing = archetypeId !== NEW_ITEM && list.data !== undefined && existing === undefined;
   return (
-    <NluPage title={existing?.name ?? t('archetypes.new')} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }} actions={existing && <EnvSaveToToolbox type="archetype" name={existing.name} />}>
+    <NluPage title={existing?.name ?? t('archetypes.new')} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }} actions={existing && (
+        <>
+          <ShowInGraphLink projectId={projectId} envId={envId} node={entityKey({ kind: 'archetype', id: existing.id, name: existing.name })} />
+          <EnvSaveToToolbox type="archetype" name={existing.name} />
+        </>
+      )}>
       <ListState isPending={list.isPending} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} errorText={t('archetypes.error')} onRetry={() => void list.refetch()}>
         <ArchetypeEditor key={existing?.id ?? NEW_ITEM} existing={existing} all={list.data ?? []} />
       </ListState>

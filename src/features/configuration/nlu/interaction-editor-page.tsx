@@ -12,6 +12,8 @@ import { request } from '../../../api/request';
 import { INTERACTION_DEFAULT_DISTANCE, interactionEndpoints, interactionInputSchema, type NluConfigErrorView, type NluInteraction } from '../../../contract/nlu';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { AutoForm, fieldErrors, type AutoField } from '../../../ui/auto-form';
+import { ShowInGraphLink } from '../../../ui/show-in-graph-link';
+import { entityKey } from '../../../configuration-problems';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
@@ -47,7 +49,14 @@ export function InteractionEditorPage() {
     <NluPage
       title={existing?.name ?? t('interactions.new')}
       parent={{ text: t('routes:nluInteractions'), to: paths.nlu(projectId, envId, 'interactions') }}
-      actions={existing && <EnvSaveToToolbox type="interaction" name={existing.name} context={existing.context} />}
+      actions={
+        existing && (
+          <>
+            <ShowInGraphLink projectId={projectId} envId={envId} node={entityKey({ kind: 'interaction', id: existing.id, name: existing.name, context: existing.context })} />
+            <EnvSaveToToolbox type="interaction" name={existing.name} context={existing.context} />
+          </>
+        )
+      }
     >
       <ListState
         isPending={list.isPending || contexts.isPending}

@@ -2,6 +2,8 @@
  * The wizard's last step: what will be created, one "create" that sends it all in one request
  * (`configuration.wizard`, one server transaction), then the test sentence through the environment's
  * NLU and the category's module (`categorization.test`), saying whether the new category was given.
+ * Before creation, the same sentence runs through the NLU engine in the browser on the draft
+ * (wizard-preview-panel.tsx): what would match, with nothing stored.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +20,8 @@ import { categorizationQueries } from '../categorization/queries';
 import { categorizationErrorText } from '../categorization/messages';
 import { wizardBody, type WizardDraft } from './wizard-draft';
 import { wizardErrorText } from './wizard-errors';
+import { runWizardPreview, useWizardNluItems, WizardPreviewPanel } from './wizard-preview-panel';
+import type { WizardPreview } from './wizard-preview';
 
 interface ReviewProps {
   projectId: string;
@@ -34,6 +38,8 @@ export function WizardReview({ projectId, envId, draft, contextName, moduleName,
   const { t } = useTranslation(['wizard', 'nlu', 'categorization']);
   const queryClient = useQueryClient();
   const [sentence, setSentence] = useState('');
+  const nluItems = useWizardNluItems(envId);
+  const [preview, setPreview] = useState<WizardPreview | null>(null);
   const body = wizardBody(draft);
   const test = useMutation({
     mutationFn: (moduleId: string) => request(testCategorization, { params: { envId }, body: { text: sentence, moduleId } }),
@@ -71,13 +77,31 @@ export function WizardReview({ projectId, envId, draft, contextName, moduleName,
         </li>
       </ul>
       <FormGroup label={t('review.sentence')} labelFor="wizard-sentence" helperText={t('review.sentenceHelp')}>
-        <TextArea id="wizard-sentence" fill rows={3} value={sentence} onChange={(event) => setSentence(event.currentTarget.value)} />
+        <TextArea
+          id="wizard-sentence"
+          fill
+          rows={3}
+          value={sentence}
+          onChange={(event) => {
+            setSentence(event.currentTarget.value);
+            setPreview(null);
+          }}
+        />
       </FormGroup>
       {created === null ? (
-        <Button intent={Intent.PRIMARY} icon="tick" text={t('actions.create')} disabled={!canEdit} loading={create.isPending} onClick={() => create.mutate()} />
+        <div className="p-toolbar">
+          <Button
+            icon="play"
+            text={t('actions.preview')}
+            disabled={sentence.trim() === '' || nluItems === null}
+            onClick={() => setPreview(runWizardPreview(nluItems!, draft, sentence, contextName))}
+          />
+          <Button intent={Intent.PRIMARY} icon="tick" text={t('actions.create')} disabled={!canEdit} loading={create.isPending} onClick={() => create.mutate()} />
+        </div>
       ) : (
         <Button icon="play" text={t('actions.test')} disabled={sentence.trim() === ''} loading={test.isPending} onClick={() => test.mutate(created.moduleId)} />
       )}
+      {created === null && preview !== null && <WizardPreviewPanel preview={preview} draft={draft} />}
       {create.isError && (
         <Callout intent={Intent.DANGER} compact data-testid="wizard-error">
           {wizardErrorText(create.error)}

@@ -8,7 +8,7 @@ const headers: Record<string, { authorization: string }> = {};
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const user of ['admin', 'viewer', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+  for (const user of ['admin', 'configurator', 'viewer', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
 });
 afterAll(() => server.close());
 
@@ -61,10 +61,29 @@ describe('members', () => {
     expect((await call('viewer', 'GET', '/environment/demo-ic-recette')).statusCode).toBe(404);
   });
 
-  it('refuses profile changes from non-admins and an admin removing their own admin mode', async () => {
+  it('refuses profile changes from non-admins and the last admin giving up their admin mode', async () => {
     expect((await call('viewer', 'PATCH', '/organisation/demo/members/demo-user-viewer', { adminMode: 'admin' })).statusCode).toBe(403);
     const self = await call('admin', 'PATCH', '/organisation/demo/members/demo-user-admin', { adminMode: 'notAdmin' });
-    expect(self.json()).toMatchObject({ code: 'ownAdminMode' });
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ code: 'lastAdmin' });
+    const members = (await call('admin', 'GET', '/organisation/demo/members')).json<{ username: string; adminMode: string }[]>();
+    expect(members.find((m) => m.username === 'admin')?.adminMode).toBe('admin');
+  });
+
+  it('lets an admin step down once another admin remains, and that one is then the last', async () => {
+    const member = (who: string) => `/organisation/demo/members/demo-user-${who}`;
+    expect((await call('admin', 'PATCH', member('configurator'), { adminMode: 'admin' })).statusCode).toBe(200);
+    expect((await call('admin', 'PATCH', member('admin'), { adminMode: 'notAdmin' })).json()).toMatchObject({ adminMode: 'notAdmin' });
+    // No longer an admin: the server closes the members' management to them.
+    expect((await call('admin', 'PATCH', member('viewer'), { position: 'x' })).statusCode).toBe(403);
+    const last = await call('configurator', 'PATCH', member('configurator'), { adminMode: 'notAdmin' });
+    expect(last.json()).toMatchObject({ code: 'lastAdmin' });
+    // Back as it was, for the other tests.
+    expect((await call('configurator', 'PATCH', member('admin'), { adminMode: 'admin' })).statusCode).toBe(200);
+    expect((await call('configurator', 'PATCH', member('configurator'), { adminMode: 'notAdmin' })).json()).toMatchObject({
+      adminMode: 'notAdmin',
+      role: 'ROLE_PROJECT_ADMIN',
+    });
   });
 });
 

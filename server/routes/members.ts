@@ -33,6 +33,7 @@ import { auditLogs, invitations, members, organisations, projectPermissions, pro
 import { isUniqueViolation } from '../db/unique-violation';
 import { temporaryPassword as newTemporaryPassword } from '../auth/temporary-password';
 import { HttpError } from '../http-error';
+import { assertNotLastAdmin } from '../organisations/last-admin';
 import { insertInvitation, invitationView, sendInvitationMail } from '../organisations/invitations';
 import { registerEndpoint } from './register';
 
@@ -163,11 +164,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   registerEndpoint(app, ctx, updateMember, async ({ params, body, request }) => {
     const current = await oneMember(ctx.db, params.orgaId, params.userId);
-    if (body.adminMode === 'notAdmin' && params.userId === principalOf(request).userId) {
-      // The last way back in would be provider support: nobody removes their own admin mode.
-      throw new HttpError(409, { message: 'You cannot remove your own admin mode', code: 'ownAdminMode' });
-    }
     await ctx.db.transaction(async (tx) => {
+      // An admin may step down (their own switch too) while another admin remains.
+      if (body.adminMode === 'notAdmin' && current.adminMode === 'admin') await assertNotLastAdmin(tx, params.orgaId, params.userId);
       const grants = body.profiles ?? current.profiles;
       const adminMode = body.adminMode ?? current.adminMode;
       if (body.profiles !== undefined) await setGrants(tx, params.orgaId, params.userId, body.profiles);
@@ -187,10 +186,13 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     if (params.userId === principalOf(request).userId) {
       throw new HttpError(409, { message: 'You cannot remove yourself', code: 'removeSelf' });
     }
-    const removed = await ctx.db
-      .delete(members)
-      .where(and(eq(members.organisationId, params.orgaId), eq(members.userId, params.userId)))
-      .returning({ userId: members.userId });
+    const removed = await ctx.db.transaction(async (tx) => {
+      await assertNotLastAdmin(tx, params.orgaId, params.userId);
+      return tx
+        .delete(members)
+        .where(and(eq(members.organisationId, params.orgaId), eq(members.userId, params.userId)))
+        .returning({ userId: members.userId });
+    });
     if (removed.length === 0) throw new HttpError(404, { message: 'Member not found', code: 'memberNotFound' });
     auditTarget(request, { type: 'member', id: params.userId });
   });

@@ -42,6 +42,10 @@ export function MembersSection() {
     }
   };
   const locked = (element: React.ReactElement) => (isAdmin ? element : <Tooltip content={t('members.adminOnly')}>{element}</Tooltip>);
+  // The server refuses to demote or remove the organisation's last admin (`lastAdmin`); the screen
+  // says so before anyone tries.
+  const admins = (members.data ?? []).filter((member) => member.adminMode === 'admin');
+  const isLastAdmin = (member: Member) => admins.length === 1 && admins[0]!.userId === member.userId;
 
   return (
     <section className="p-section">
@@ -84,8 +88,14 @@ export function MembersSection() {
                 <td>
                   <ButtonGroup variant="minimal">
                     {locked(<Button icon="edit" text={t('members.edit')} disabled={!isAdmin} onClick={() => setEditing(member)} />)}
-                    {locked(
-                      <Button icon="trash" intent={Intent.DANGER} aria-label={t('members.remove')} disabled={!isAdmin} onClick={() => void remove(member)} />,
+                    {isAdmin && isLastAdmin(member) ? (
+                      <Tooltip content={t('members.lastAdmin')}>
+                        <Button icon="trash" intent={Intent.DANGER} aria-label={t('members.remove')} aria-description={t('members.lastAdmin')} disabled />
+                      </Tooltip>
+                    ) : (
+                      locked(
+                        <Button icon="trash" intent={Intent.DANGER} aria-label={t('members.remove')} disabled={!isAdmin} onClick={() => void remove(member)} />,
+                      )
                     )}
                   </ButtonGroup>
                 </td>
@@ -127,6 +137,7 @@ export function MembersSection() {
           key={editing.userId}
           orgaId={orgaId}
           member={editing}
+          isLastAdmin={isLastAdmin(editing)}
           projectName={projectName}
           onSaved={refreshMembers}
           onClose={() => setEditing(null)}

@@ -175,3 +175,36 @@ describe('the audit log', () => {
     expect((await call('viewer', 'GET', '/organisation/demo/audit-logs')).statusCode).toBe(403);
   });
 });
+
+describe('resending and cancelling an invitation', () => {
+  const tokenOf = (text: string) => /\/invitation\/([\w-]+)/.exec(text)?.[1];
+
+  it('mails a new link that replaces the first, then cancels it so no link opens anything', async () => {
+    const created = (await call('admin', 'POST', '/organisation/demo/invitations', form('ines'))).json<{ id: string }>();
+    const first = tokenOf((await waitForMail(server.outboxDir, (mail) => mail.to === 'ines@example.test')).text);
+
+    const resent = await call('admin', 'POST', `/organisation/demo/invitations/${created.id}/resend`);
+    expect(resent.json()).toMatchObject({ id: created.id, status: 'pending' });
+    const second = tokenOf((await waitForMail(server.outboxDir, (mail) => mail.to === 'ines@example.test' && tokenOf(mail.text) !== first)).text);
+    expect(second).toBeDefined();
+    expect((await call(null, 'GET', `/invitation/${first}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/invitation/${second}`)).json()).toMatchObject({ status: 'pending' });
+
+    expect((await call('viewer', 'DELETE', `/organisation/demo/invitations/${created.id}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/organisation/demo/invitations/${created.id}`)).statusCode).toBe(204);
+    expect((await call(null, 'GET', `/invitation/${second}`)).statusCode).toBe(404);
+    const invitations = (await call('admin', 'GET', '/organisation/demo/invitations')).json<{ id: string }[]>();
+    expect(invitations.map((i) => i.id)).not.toContain(created.id);
+    expect((await call('admin', 'POST', `/organisation/demo/invitations/${created.id}/resend`)).json()).toMatchObject({ code: 'invitationNotFound' });
+
+    const audit = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.cancel')).json<{ items: { targetId: string }[] }>();
+    expect(audit.items[0]).toMatchObject({ targetId: created.id });
+  });
+
+  it('refuses to resend or cancel an invitation already answered', async () => {
+    const answered = (await call('admin', 'GET', '/organisation/demo/invitations')).json<{ id: string; status: string }[]>().find((i) => i.status !== 'pending');
+    expect(answered).toBeDefined();
+    expect((await call('admin', 'POST', `/organisation/demo/invitations/${answered!.id}/resend`)).json()).toMatchObject({ code: 'invitationAnswered' });
+    expect((await call('admin', 'DELETE', `/organisation/demo/invitations/${answered!.id}`)).statusCode).toBe(409);
+  });
+});

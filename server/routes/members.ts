@@ -10,6 +10,8 @@ import type { Role } from '../../src/contract/auth';
 import type { ProjectProfile } from '../../src/contract/define';
 import {
   answerInvitation,
+  cancelInvitation,
+  resendInvitation,
   AUDIT_PAGE_SIZE,
   createInvitation,
   createUser,
@@ -34,7 +36,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { temporaryPassword as newTemporaryPassword } from '../auth/temporary-password';
 import { HttpError } from '../http-error';
 import { assertNotLastAdmin } from '../organisations/last-admin';
-import { insertInvitation, invitationView, sendInvitationMail } from '../organisations/invitations';
+import { insertInvitation, invitationView, newInvitationToken, pendingInvitation, sendInvitationMail } from '../organisations/invitations';
 import { registerEndpoint } from './register';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -214,6 +216,27 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     auditTarget(request, { type: 'invitation', id: row.id });
     reply.code(201);
     return invitationView(row);
+  });
+
+  registerEndpoint(app, ctx, resendInvitation, async ({ params, request }) => {
+    const invitation = await pendingInvitation(ctx.db, params.orgaId, params.invitationId);
+    // A new token: the link of the first mail (perhaps forwarded or lost) stops working.
+    const token = newInvitationToken();
+    const [row] = await ctx.db
+      .update(invitations)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(invitations.id, invitation.id))
+      .returning();
+    const [organisation] = await ctx.db.select().from(organisations).where(eq(organisations.id, params.orgaId));
+    await sendInvitationMail(ctx, request, { ...invitation, token }, organisation?.name ?? '');
+    auditTarget(request, { type: 'invitation', id: invitation.id });
+    return invitationView(row!);
+  });
+
+  registerEndpoint(app, ctx, cancelInvitation, async ({ params, request }) => {
+    const invitation = await pendingInvitation(ctx.db, params.orgaId, params.invitationId);
+    await ctx.db.delete(invitations).where(eq(invitations.id, invitation.id));
+    auditTarget(request, { type: 'invitation', id: invitation.id });
   });
 
   registerEndpoint(app, ctx, getInvitation, async ({ params }) => {

@@ -1,7 +1,7 @@
 /**
  * Members (spec §2.4 Organisation page, §6): role, position, admin mode and the access profile per
  * project, edited per member by organisation admins (member-edit-dialog.tsx); removal confirmed;
- * pending invitations below. Shown on the organisation settings route beside the organisation form.
+ * the invitations below (invitations-section.tsx). Shown on the organisation settings route beside the organisation form.
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
+import { InvitationsSection } from './invitations-section';
 import { MemberEditDialog } from './member-edit-dialog';
 import { organisationQueries } from './queries';
 
@@ -26,7 +27,6 @@ export function MembersSection() {
   const members = useQuery(organisationQueries.members(orgaId));
   const projects = useQuery(organisationQueries.projects(orgaId));
   const isAdmin = orga.data?.isAdmin === true;
-  const invitations = useQuery({ ...organisationQueries.invitations(orgaId), enabled: isAdmin });
   const projectName = (id: string) => projects.data?.find((p) => p.id === id)?.name ?? id;
 
   const [editing, setEditing] = useState<Member | null>(null);
@@ -104,34 +104,7 @@ export function MembersSection() {
           </tbody>
         </HTMLTable>
       </ListState>
-      {isAdmin && (
-        <>
-          <h2>{t('invitations.title')}</h2>
-          <ListState
-            query={invitations}
-            isEmpty={(invitations.data ?? []).length === 0}
-            emptyText={t('invitations.empty')}
-            errorText={t('invitations.error')}
-          >
-            <HTMLTable className="p-table" compact>
-              <tbody>
-                {(invitations.data ?? []).map((invitation) => (
-                  <tr key={invitation.id}>
-                    <td>
-                      {invitation.firstname} {invitation.lastname} ({invitation.email})
-                    </td>
-                    <td>
-                      <Tag intent={invitation.status === 'accepted' ? Intent.SUCCESS : invitation.status === 'declined' ? Intent.DANGER : Intent.NONE}>
-                        {t(`invitations.status.${invitation.status}`)}
-                      </Tag>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </ListState>
-        </>
-      )}
+      {isAdmin && <InvitationsSection orgaId={orgaId} />}
       {editing && (
         <MemberEditDialog
           key={editing.userId}

@@ -102,9 +102,7 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
       onQueryChange={setQuery}
       itemRenderer={renderItem}
       itemListPredicate={filterTargets}
-      // Blueprint's omnibar shows nothing for an empty query unless told otherwise: here the list
-      // (recent pages, from filterTargets) shows at once.
-      initialContent={undefined}
+      initialContent={undefined /* Blueprint's omnibar shows nothing for an empty query otherwise */}
       noResults={<MenuItem disabled text={t(query.trim() ? 'common:rapidNavigation.empty' : 'common:rapidNavigation.noRecent')} />}
       onItemSelect={(item) => {
         onClose();

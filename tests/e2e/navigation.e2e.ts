@@ -41,7 +41,9 @@ describe('the index page', () => {
     await page.goto('/project/demo-ic');
     await page.getByRole('heading', { name: 'Courrier entrant' }).first().waitFor();
 
-    await indexPage.open(page);
+    // In-app (no reload), so the visit just recorded is there.
+    await page.locator('.p-brand').click();
+    await page.getByRole('heading', { name: 'Accueil', level: 1 }).waitFor();
     const targets = await admin<{ projects: { organisationId: string }[] }>('GET', '/v4/console/api/navigation');
     const count = targets.projects.filter((project) => project.organisationId === 'demo').length;
     const demo = indexPage.organisations(page).filter({ hasText: 'Démo' });
@@ -117,8 +119,21 @@ describe('menus by role', () => {
     await userMenu.open(page);
     await userMenu.entries(page).filter({ hasText: "Bibliothèque de cas d'usage" }).click();
     await page.waitForURL(/\/use-cases-library/);
+
+    // A cockpit viewer's project menu offers neither the testing center nor a new environment.
+    await page.goto('/project/demo-ic');
+    await sideNav(page).filter({ hasText: 'Projet' }).first().waitFor();
+    const projectEntries = await sideNav(page).allInnerTexts();
+    expect(projectEntries).not.toContain('Centre de test');
+    expect(projectEntries).not.toContain('Nouvel environnement');
     await context.close();
-  }, 60_000);
+
+    const qualifier = await signedIn('qualifier');
+    await qualifier.page.goto('/project/demo-ic');
+    await sideNav(qualifier.page).filter({ hasText: 'Centre de test' }).waitFor();
+    expect(await sideNav(qualifier.page).allInnerTexts()).not.toContain('Nouvel environnement');
+    await qualifier.context.close();
+  }, 90_000);
 
   it('offers an external guest neither the organisation settings nor the consumption', async () => {
     const { context, page } = await signedIn('guest');

@@ -111,6 +111,8 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
         </Callout>
       ) : (
         <form
+          // The fields' own translated messages (below each field) rather than the browser's bubbles.
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void save();

@@ -35,6 +35,7 @@ const PARAMS: Record<string, string> = {
   // ids need not exist.
   userId: 'demo-user-viewer',
   token: 'probe-token-of-an-invitation-or-reset-link',
+  invitationId: 'probe-invitation',
   keyId: 'probe-key',
   webhookId: 'probe-webhook',
   analysisId: 'probe-analysis',
@@ -108,6 +109,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'members.remove': ORGANISATION_ADMINS,
   'invitations.list': ORGANISATION_ADMINS,
   'invitations.create': ORGANISATION_ADMINS,
+  'invitations.resend': ORGANISATION_ADMINS,
+  'invitations.cancel': ORGANISATION_ADMINS,
   'invitations.get': PUBLIC,
   'invitations.answer': PUBLIC,
   'users.create': ORGANISATION_ADMINS,

@@ -51,11 +51,11 @@ export async function loadUserView(db: Database, userId: string): Promise<User |
       .select({ id: organisations.id, name: organisations.name })
       .from(organisations)
       .orderBy(asc(organisations.name), asc(organisations.id));
-    return { ...identity, role: PROVIDER_ROLES[providerRole], organisations: all, projectPermissions: [] };
+    return { ...identity, role: PROVIDER_ROLES[providerRole], organisations: all.map((o) => ({ ...o, guest: false })), projectPermissions: [] };
   }
 
   const memberships = await db
-    .select({ id: organisations.id, name: organisations.name, role: members.role })
+    .select({ id: organisations.id, name: organisations.name, role: members.role, guest: members.guest })
     .from(members)
     .innerJoin(organisations, eq(organisations.id, members.organisationId))
     .where(eq(members.userId, userId))
@@ -87,7 +87,7 @@ export async function loadUserView(db: Database, userId: string): Promise<User |
   return {
     ...identity,
     role: highestRole(memberships.map((m) => m.role)),
-    organisations: memberships.map(({ id, name }) => ({ id, name })),
+    organisations: memberships.map(({ id, name, guest }) => ({ id, name, guest })),
     projectPermissions: permissions,
   };
 }

@@ -5,12 +5,14 @@
  * (routes/provider-organisations.ts), whose invitation makes them an organisation admin.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Invitation } from '../../src/contract/members';
 import type { ServerContext } from '../context';
 import { hashToken } from '../crypto/token-hash';
 import type { Database } from '../db/open';
 import { invitations } from '../db/schema';
+import { HttpError } from '../http-error';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -41,6 +43,24 @@ export function invitationView(row: typeof invitations.$inferSelect): Invitation
   };
 }
 
+/** The one-time secret of an invitation link (only its hash is stored). */
+export function newInvitationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** An invitation of the organisation still waiting for an answer: resending or cancelling needs one. */
+export async function pendingInvitation(db: Database, organisationId: string, invitationId: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(invitations.organisationId, organisationId)));
+  if (row === undefined) throw new HttpError(404, { message: 'Invitation not found', code: 'invitationNotFound' });
+  if (row.status !== 'pending') {
+    throw new HttpError(409, { message: `This invitation was already ${row.status}`, code: 'invitationAnswered' });
+  }
+  return row;
+}
+
 /** Stores the invitation (in `db`, a transaction when the caller has one) and returns it with its one-time token. */
 export async function insertInvitation(
   db: Database | Tx,
@@ -48,7 +68,7 @@ export async function insertInvitation(
   form: InvitationForm,
   invitedBy: string,
 ): Promise<{ row: typeof invitations.$inferSelect; token: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newInvitationToken();
   const [row] = await db
     .insert(invitations)
     .values({

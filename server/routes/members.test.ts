@@ -8,7 +8,7 @@ const headers: Record<string, { authorization: string }> = {};
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const user of ['admin', 'viewer', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+  for (const user of ['admin', 'configurator', 'viewer', 'sre']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
 });
 afterAll(() => server.close());
 
@@ -61,10 +61,29 @@ describe('members', () => {
     expect((await call('viewer', 'GET', '/environment/demo-ic-recette')).statusCode).toBe(404);
   });
 
-  it('refuses profile changes from non-admins and an admin removing their own admin mode', async () => {
+  it('refuses profile changes from non-admins and the last admin giving up their admin mode', async () => {
     expect((await call('viewer', 'PATCH', '/organisation/demo/members/demo-user-viewer', { adminMode: 'admin' })).statusCode).toBe(403);
     const self = await call('admin', 'PATCH', '/organisation/demo/members/demo-user-admin', { adminMode: 'notAdmin' });
-    expect(self.json()).toMatchObject({ code: 'ownAdminMode' });
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ code: 'lastAdmin' });
+    const members = (await call('admin', 'GET', '/organisation/demo/members')).json<{ username: string; adminMode: string }[]>();
+    expect(members.find((m) => m.username === 'admin')?.adminMode).toBe('admin');
+  });
+
+  it('lets an admin step down once another admin remains, and that one is then the last', async () => {
+    const member = (who: string) => `/organisation/demo/members/demo-user-${who}`;
+    expect((await call('admin', 'PATCH', member('configurator'), { adminMode: 'admin' })).statusCode).toBe(200);
+    expect((await call('admin', 'PATCH', member('admin'), { adminMode: 'notAdmin' })).json()).toMatchObject({ adminMode: 'notAdmin' });
+    // No longer an admin: the server closes the members' management to them.
+    expect((await call('admin', 'PATCH', member('viewer'), { position: 'x' })).statusCode).toBe(403);
+    const last = await call('configurator', 'PATCH', member('configurator'), { adminMode: 'notAdmin' });
+    expect(last.json()).toMatchObject({ code: 'lastAdmin' });
+    // Back as it was, for the other tests.
+    expect((await call('configurator', 'PATCH', member('admin'), { adminMode: 'admin' })).statusCode).toBe(200);
+    expect((await call('configurator', 'PATCH', member('configurator'), { adminMode: 'notAdmin' })).json()).toMatchObject({
+      adminMode: 'notAdmin',
+      role: 'ROLE_PROJECT_ADMIN',
+    });
   });
 });
 
@@ -154,5 +173,38 @@ describe('the audit log', () => {
     expect(page2.page).toBe(2);
     expect(page2.items.length).toBe(Math.min(25, page2.total - 25));
     expect((await call('viewer', 'GET', '/organisation/demo/audit-logs')).statusCode).toBe(403);
+  });
+});
+
+describe('resending and cancelling an invitation', () => {
+  const tokenOf = (text: string) => /\/invitation\/([\w-]+)/.exec(text)?.[1];
+
+  it('mails a new link that replaces the first, then cancels it so no link opens anything', async () => {
+    const created = (await call('admin', 'POST', '/organisation/demo/invitations', form('ines'))).json<{ id: string }>();
+    const first = tokenOf((await waitForMail(server.outboxDir, (mail) => mail.to === 'ines@example.test')).text);
+
+    const resent = await call('admin', 'POST', `/organisation/demo/invitations/${created.id}/resend`);
+    expect(resent.json()).toMatchObject({ id: created.id, status: 'pending' });
+    const second = tokenOf((await waitForMail(server.outboxDir, (mail) => mail.to === 'ines@example.test' && tokenOf(mail.text) !== first)).text);
+    expect(second).toBeDefined();
+    expect((await call(null, 'GET', `/invitation/${first}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/invitation/${second}`)).json()).toMatchObject({ status: 'pending' });
+
+    expect((await call('viewer', 'DELETE', `/organisation/demo/invitations/${created.id}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/organisation/demo/invitations/${created.id}`)).statusCode).toBe(204);
+    expect((await call(null, 'GET', `/invitation/${second}`)).statusCode).toBe(404);
+    const invitations = (await call('admin', 'GET', '/organisation/demo/invitations')).json<{ id: string }[]>();
+    expect(invitations.map((i) => i.id)).not.toContain(created.id);
+    expect((await call('admin', 'POST', `/organisation/demo/invitations/${created.id}/resend`)).json()).toMatchObject({ code: 'invitationNotFound' });
+
+    const audit = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.cancel')).json<{ items: { targetId: string }[] }>();
+    expect(audit.items[0]).toMatchObject({ targetId: created.id });
+  });
+
+  it('refuses to resend or cancel an invitation already answered', async () => {
+    const answered = (await call('admin', 'GET', '/organisation/demo/invitations')).json<{ id: string; status: string }[]>().find((i) => i.status !== 'pending');
+    expect(answered).toBeDefined();
+    expect((await call('admin', 'POST', `/organisation/demo/invitations/${answered!.id}/resend`)).json()).toMatchObject({ code: 'invitationAnswered' });
+    expect((await call('admin', 'DELETE', `/organisation/demo/invitations/${answered!.id}`)).statusCode).toBe(409);
   });
 });

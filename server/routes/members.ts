@@ -10,6 +10,8 @@ import type { Role } from '../../src/contract/auth';
 import type { ProjectProfile } from '../../src/contract/define';
 import {
   answerInvitation,
+  cancelInvitation,
+  resendInvitation,
   AUDIT_PAGE_SIZE,
   createInvitation,
   createUser,
@@ -33,7 +35,8 @@ import { auditLogs, invitations, members, organisations, projectPermissions, pro
 import { isUniqueViolation } from '../db/unique-violation';
 import { temporaryPassword as newTemporaryPassword } from '../auth/temporary-password';
 import { HttpError } from '../http-error';
-import { insertInvitation, invitationView, sendInvitationMail } from '../organisations/invitations';
+import { assertNotLastAdmin } from '../organisations/last-admin';
+import { insertInvitation, invitationView, newInvitationToken, pendingInvitation, sendInvitationMail } from '../organisations/invitations';
 import { registerEndpoint } from './register';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -163,11 +166,9 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   registerEndpoint(app, ctx, updateMember, async ({ params, body, request }) => {
     const current = await oneMember(ctx.db, params.orgaId, params.userId);
-    if (body.adminMode === 'notAdmin' && params.userId === principalOf(request).userId) {
-      // The last way back in would be provider support: nobody removes their own admin mode.
-      throw new HttpError(409, { message: 'You cannot remove your own admin mode', code: 'ownAdminMode' });
-    }
     await ctx.db.transaction(async (tx) => {
+      // An admin may step down (their own switch too) while another admin remains.
+      if (body.adminMode === 'notAdmin' && current.adminMode === 'admin') await assertNotLastAdmin(tx, params.orgaId, params.userId);
       const grants = body.profiles ?? current.profiles;
       const adminMode = body.adminMode ?? current.adminMode;
       if (body.profiles !== undefined) await setGrants(tx, params.orgaId, params.userId, body.profiles);
@@ -187,10 +188,13 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     if (params.userId === principalOf(request).userId) {
       throw new HttpError(409, { message: 'You cannot remove yourself', code: 'removeSelf' });
     }
-    const removed = await ctx.db
-      .delete(members)
-      .where(and(eq(members.organisationId, params.orgaId), eq(members.userId, params.userId)))
-      .returning({ userId: members.userId });
+    const removed = await ctx.db.transaction(async (tx) => {
+      await assertNotLastAdmin(tx, params.orgaId, params.userId);
+      return tx
+        .delete(members)
+        .where(and(eq(members.organisationId, params.orgaId), eq(members.userId, params.userId)))
+        .returning({ userId: members.userId });
+    });
     if (removed.length === 0) throw new HttpError(404, { message: 'Member not found', code: 'memberNotFound' });
     auditTarget(request, { type: 'member', id: params.userId });
   });
@@ -212,6 +216,27 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     auditTarget(request, { type: 'invitation', id: row.id });
     reply.code(201);
     return invitationView(row);
+  });
+
+  registerEndpoint(app, ctx, resendInvitation, async ({ params, request }) => {
+    const invitation = await pendingInvitation(ctx.db, params.orgaId, params.invitationId);
+    // A new token: the link of the first mail (perhaps forwarded or lost) stops working.
+    const token = newInvitationToken();
+    const [row] = await ctx.db
+      .update(invitations)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(invitations.id, invitation.id))
+      .returning();
+    const [organisation] = await ctx.db.select().from(organisations).where(eq(organisations.id, params.orgaId));
+    await sendInvitationMail(ctx, request, { ...invitation, token }, organisation?.name ?? '');
+    auditTarget(request, { type: 'invitation', id: invitation.id });
+    return invitationView(row!);
+  });
+
+  registerEndpoint(app, ctx, cancelInvitation, async ({ params, request }) => {
+    const invitation = await pendingInvitation(ctx.db, params.orgaId, params.invitationId);
+    await ctx.db.delete(invitations).where(eq(invitations.id, invitation.id));
+    auditTarget(request, { type: 'invitation', id: invitation.id });
   });
 
   registerEndpoint(app, ctx, getInvitation, async ({ params }) => {

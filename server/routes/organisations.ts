@@ -157,7 +157,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: ServerCont
           .from(organisations)
           .innerJoin(members, eq(members.organisationId, organisations.id))
           .where(eq(members.userId, principal.userId));
-    const projectList: { id: string; name: string; organisationName: string }[] = [];
+    const projectList: { id: string; name: string; organisationId: string; organisationName: string }[] = [];
     const environmentList: {
       id: string;
       name: string;
@@ -169,7 +169,7 @@ export function registerOrganisationRoutes(app: FastifyInstance, ctx: ServerCont
     for (const orga of orgas) {
       const visible = await accessibleProjects(ctx, principal, orga.id);
       for (const project of visible) {
-        projectList.push({ id: project.id, name: project.name, organisationName: orga.name });
+        projectList.push({ id: project.id, name: project.name, organisationId: orga.id, organisationName: orga.name });
         const envs = await ctx.db
           .select()
           .from(environments)

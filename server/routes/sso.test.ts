@@ -183,6 +183,28 @@ describe("an organisation's identity provider (OIDC)", () => {
     expect(row?.clientSecret).toBeTruthy();
     expect(row?.clientSecret).not.toContain('demo-organisation-secret');
   });
+
+  it('keeps the stored secret when a save leaves it out, and asks for one for a new provider', async () => {
+    const [before] = await server.handle.db.select().from(organisationIdentityProviders);
+    const kept = await setProvider({ issuer: idp.issuer, clientId: 'postroom-demo', emailDomain: 'demo.postroom.test' });
+    expect(kept.statusCode).toBe(200);
+    const [after] = await server.handle.db.select().from(organisationIdentityProviders);
+    expect(after?.clientSecret).toBe(before?.clientSecret);
+    // The kept secret still opens the sign-in at the provider.
+    expect((await authUrl('configurator')).url).toContain(new URL(idp.issuer).origin);
+
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: '/v4/console/api/organisations/demo/identity-provider',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(removed.statusCode).toBe(204);
+    const first = await setProvider({ issuer: idp.issuer, clientId: 'postroom-demo', emailDomain: null });
+    expect([first.statusCode, first.json().code]).toEqual([400, 'ssoSecretRequired']);
+    // As it was, for the tests below.
+    const restored = await setProvider({ issuer: idp.issuer, clientId: 'postroom-demo', clientSecret: 'demo-organisation-secret', emailDomain: 'demo.postroom.test' });
+    expect(restored.statusCode).toBe(200);
+  });
 });
 
 describe('social sign-in (Google, played by the local provider)', () => {

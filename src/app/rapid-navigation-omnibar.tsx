@@ -1,42 +1,41 @@
-/** The omnibar of rapid navigation, loaded the first time it is opened. */
-import { useMemo } from 'react';
+/**
+ * The omnibar of rapid navigation, loaded the first time it is opened. Before anything is typed it
+ * shows the recent pages; typing searches organisations, projects, environments, the pages of the user
+ * menu and the recent pages. It starts empty at each opening; arrows, Enter and Escape drive it
+ * (Blueprint's QueryList).
+ */
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MenuItem } from '@blueprintjs/core';
-import { Omnibar, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { Omnibar, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
 import { navigationTargets } from '../contract/organisations';
+import { authQueries } from '../features/auth/queries';
 import { formatDateTime } from '../i18n/dates';
 import { usePreferences } from '../storage/preferences';
+import { useGhostedUser } from './ghosting';
+import { menuPages } from './menu-pages';
 import { hasToken } from './session';
 import { useRecentPages } from './recent-pages';
 import { paths } from './paths';
+import { filterTargets, type NavigationTarget } from './rapid-navigation-targets';
 
-export interface NavigationTarget {
-  kind: 'organisation' | 'project' | 'environment' | 'recent';
-  label: string;
-  path: string;
-  detail?: string;
-}
-
-const ICONS = { organisation: 'office', project: 'folder-close', environment: 'cube', recent: 'history' } as const;
-
-export const matchesTarget: ItemPredicate<NavigationTarget> = (query, item) => {
-  const needle = query.trim().toLowerCase();
-  return (
-    !needle ||
-    item.label.toLowerCase().includes(needle) ||
-    (item.detail ?? '').toLowerCase().includes(needle) ||
-    item.path.toLowerCase().includes(needle)
-  );
-};
+const ICONS = { organisation: 'office', project: 'folder-close', environment: 'cube', page: 'document', recent: 'history' } as const;
 
 export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['common', 'routes']);
+  const { t } = useTranslation(['common', 'routes', 'sre']);
   const navigate = useNavigate();
   const recent = useRecentPages();
   const { language } = usePreferences();
+  const ghost = useGhostedUser();
+  const [query, setQuery] = useState('');
+  // Each opening starts from an empty search (and so from the recent pages).
+  useEffect(() => {
+    if (isOpen) setQuery('');
+  }, [isOpen]);
+  const { data: user } = useQuery({ ...authQueries.currentUser(), enabled: hasToken() });
   // What the user may see, from the server (hidden environments already left out); fetched again at
   // each opening (the last answer shows meanwhile), so a project or environment just created is found.
   const { data: targets } = useQuery({
@@ -47,6 +46,12 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
 
   const items = useMemo<NavigationTarget[]>(
     () => [
+      ...recent.map((page) => ({
+        kind: 'recent' as const,
+        label: t(`routes:${page.titleKey}` as never),
+        path: page.path,
+        detail: formatDateTime(page.visitedAt, language),
+      })),
       ...(targets?.organisations ?? []).map((orga) => ({
         kind: 'organisation' as const,
         label: orga.name,
@@ -65,36 +70,40 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
         path: paths.analyses(env.projectId, env.id),
         detail: `${t('common:rapidNavigation.environment')} · ${env.projectName}`,
       })),
-      ...recent.map((page) => ({
-        kind: 'recent' as const,
-        label: t(`routes:${page.titleKey}` as never),
+      ...(user ? menuPages(user, ghost !== undefined) : []).map((page) => ({
+        kind: 'page' as const,
+        label: t(page.labelKey as never),
         path: page.path,
-        detail: formatDateTime(page.visitedAt, language),
+        detail: t('common:rapidNavigation.page'),
       })),
     ],
-    [targets, recent, t, language],
+    [targets, recent, user, ghost, t, language],
   );
 
-  const renderItem: ItemRenderer<NavigationTarget> = (item, { handleClick, modifiers }) =>
-    modifiers.matchesPredicate ? (
-      <MenuItem
-        key={`${item.kind}:${item.path}`}
-        active={modifiers.active}
-        icon={ICONS[item.kind]}
-        text={item.label}
-        label={item.detail}
-        title={item.path}
-        onClick={handleClick}
-      />
-    ) : null;
+  const renderItem: ItemRenderer<NavigationTarget> = (item, { handleClick, handleFocus, modifiers }) => (
+    <MenuItem
+      key={`${item.kind}:${item.path}`}
+      active={modifiers.active}
+      icon={ICONS[item.kind]}
+      text={item.label}
+      label={item.detail}
+      title={item.path}
+      onClick={handleClick}
+      onFocus={handleFocus}
+    />
+  );
 
   return (
     <Omnibar<NavigationTarget>
+      className="p-rapid-navigation"
       isOpen={isOpen}
       items={items}
+      query={query}
+      onQueryChange={setQuery}
       itemRenderer={renderItem}
-      itemPredicate={matchesTarget}
-      noResults={<MenuItem disabled text={t('common:rapidNavigation.empty')} />}
+      itemListPredicate={filterTargets}
+      initialContent={undefined /* Blueprint's omnibar shows nothing for an empty query otherwise */}
+      noResults={<MenuItem disabled text={t(query.trim() ? 'common:rapidNavigation.empty' : 'common:rapidNavigation.noRecent')} />}
       onItemSelect={(item) => {
         onClose();
         void navigate(item.path);

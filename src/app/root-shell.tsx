@@ -9,6 +9,7 @@ import { changeLanguage } from '../i18n/setup';
 import { useRouteTitleKey } from './page-title';
 import { recordRecentPage } from './recent-pages';
 import { RapidNavigation } from './rapid-navigation';
+import { hasToken } from './session';
 
 /** Everything every page shares: title, preferences applied, recent pages, notification layers. */
 export function RootShell() {
@@ -27,6 +28,8 @@ export function RootShell() {
     document.title = title ? `${title} · Postroom` : 'Postroom';
     if (!titleKey) return;
     // Not needed to paint the page: recorded afterwards, so the login page paints without Dexie.
+    // Only signed-in pages: the login page is no place to come back to.
+    if (!hasToken()) return;
     return afterFirstPaint(() => void recordRecentPage({ path: location.pathname + location.search, titleKey }));
   }, [title, titleKey, location.pathname, location.search]);
 

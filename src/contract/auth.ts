@@ -18,6 +18,8 @@ export const accessProfileSchema = z.enum(PROJECT_PROFILES);
 export const userOrganisationSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** External guest there (§6): sees only the projects given, no settings nor consumption. */
+  guest: z.boolean(),
 });
 
 export const projectPermissionSchema = z.object({

@@ -78,6 +78,7 @@ export const GENERAL_ERROR_CODES = [
   'invitationAnswered',
   'invitationNotFound',
   'ownAdminMode',
+  'lastAdmin',
   'removeSelf',
   'userExists',
   'invalidTimeZone',

@@ -39,6 +39,7 @@ import {
 } from './organisations';
 import {
   answerInvitation,
+  cancelInvitation,
   createInvitation,
   createUser,
   getInvitation,
@@ -46,6 +47,7 @@ import {
   listInvitations,
   listMembers,
   removeMember,
+  resendInvitation,
   updateMember,
 } from './members';
 import {
@@ -143,6 +145,8 @@ export const allEndpoints: readonly Endpoint[] = [
   removeMember,
   listInvitations,
   createInvitation,
+  resendInvitation,
+  cancelInvitation,
   getInvitation,
   answerInvitation,
   createUser,

@@ -103,6 +103,27 @@ export const createInvitation = defineEndpoint({
   response: invitationSchema,
 });
 
+const invitationParams = orgaParams.extend({ invitationId: z.string().min(1) });
+
+export const resendInvitation = defineEndpoint({
+  id: 'invitations.resend',
+  method: 'POST',
+  path: '/v4/console/api/organisation/{orgaId}/invitations/{invitationId}/resend',
+  summary: 'Mail a pending invitation again, with a new link (the previous link stops working)',
+  access: access.organisation('orgaId', 'admin'),
+  params: invitationParams,
+  response: invitationSchema,
+});
+
+export const cancelInvitation = defineEndpoint({
+  id: 'invitations.cancel',
+  method: 'DELETE',
+  path: '/v4/console/api/organisation/{orgaId}/invitations/{invitationId}',
+  summary: 'Cancel a pending invitation: its link no longer opens anything',
+  access: access.organisation('orgaId', 'admin'),
+  params: invitationParams,
+});
+
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export const getInvitation = defineEndpoint({

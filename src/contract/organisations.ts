@@ -131,7 +131,7 @@ export const deleteProject = defineEndpoint({
 
 export const navigationTargetsSchema = z.object({
   organisations: z.array(z.object({ id: z.string(), name: z.string() })),
-  projects: z.array(z.object({ id: z.string(), name: z.string(), organisationName: z.string() })),
+  projects: z.array(z.object({ id: z.string(), name: z.string(), organisationId: z.string(), organisationName: z.string() })),
   environments: z.array(
     z.object({
       id: z.string(),

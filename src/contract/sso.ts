@@ -29,6 +29,8 @@ export const SSO_ERROR_CODES = [
   'ssoAccountExists',
   // The email is another account's username (issue 11): that account must be renamed first.
   'usernameEmailClash',
+  // A first identity provider is saved without its client secret (the secret is write-only).
+  'ssoSecretRequired',
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
@@ -145,10 +147,11 @@ export const putIdentityProvider = defineEndpoint({
   id: 'identityProviders.put',
   method: 'PUT',
   path: '/v4/console/api/organisations/{orgaId}/identity-provider',
-  summary: "Set the organisation's OpenID Connect identity provider; the issuer must answer discovery",
+  summary:
+    "Set the organisation's OpenID Connect identity provider; the issuer must answer discovery. The client secret is write-only: left out, the stored one is kept (required the first time)",
   access: access.organisation('orgaId', 'admin'),
   params: z.object({ orgaId: z.string() }),
-  body: identityProviderSchema.extend({ clientSecret: z.string().min(1).max(1024) }),
+  body: identityProviderSchema.extend({ clientSecret: z.string().min(1).max(1024).optional() }),
   response: identityProviderSchema,
 });
 

@@ -20,6 +20,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { openRapidNavigation } from '../rapid-navigation';
 import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
+import { menuPages } from '../menu-pages';
 import { paths } from '../paths';
 import type { LayoutName } from '../route-handle';
 
@@ -31,16 +32,13 @@ function UserMenu() {
   const [ghostDialogOpen, setGhostDialogOpen] = useState(false);
   // Only support agents may ghost, and not while already acting as someone.
   const canGhost = user?.role === 'ROLE_PROVIDER_SUPPORT' && !ghost;
-  // The SRE screens sit in the profile section, for the SRE only (the server refuses anyone else).
-  const isSre = user?.role === 'ROLE_PROVIDER_SRE' && !ghost;
+  // What this role may open (toolbox, use cases, files viewer, consumption, SRE screens): menu-pages.ts.
+  const pages = user ? menuPages(user, ghost !== undefined) : [];
   const menu = (
     <Menu>
-      <MenuItem icon="person" text={t('routes:profile')} onClick={() => navigate(paths.profile())} />
-      <MenuItem icon="key" text={t('routes:profilePassword')} onClick={() => navigate(paths.profilePassword())} />
-      {isSre && <MenuItem icon="inbox" text={t('sre:menuInboxcare')} onClick={() => navigate(paths.sreInboxcare())} />}
-      {isSre && <MenuItem icon="list" text={t('sre:menuCoreAnalyses')} onClick={() => navigate(paths.sreAnalyses())} />}
-      {isSre && <MenuItem icon="numerical" text={t('sre:menu')} onClick={() => navigate(paths.sreAnalysesCounter())} />}
-      {isSre && <MenuItem icon="office" text={t('sre:menuOrganisations')} onClick={() => navigate(paths.sreOrganisations())} />}
+      {pages.map((page) => (
+        <MenuItem key={page.id} icon={page.icon} text={t(page.labelKey as never)} onClick={() => void navigate(page.path)} />
+      ))}
       {canGhost && <MenuItem icon="eye-open" text={t('account:ghosting.start')} onClick={() => setGhostDialogOpen(true)} />}
       {user && (
         // Support asks for this id to act as the user (ghosting names one account by its id).
@@ -51,7 +49,6 @@ function UserMenu() {
           onClick={() => void navigator.clipboard?.writeText(user.id).then(() => toast.success({ summary: tr('account:ghosting.myIdCopied', { id: user.id }) }))}
         />
       )}
-      <MenuItem icon="database" text={t('routes:localStorageCleaner')} onClick={() => navigate(paths.localStorageCleaner())} />
       <MenuDivider />
       <MenuItem
         icon="log-out"

@@ -26,10 +26,17 @@ export function OrganisationLayout() {
       </AppChrome>
     );
   }
+  // An external guest sees only the projects given (§6): neither the settings nor the consumption
+  // (the server refuses the consumption and the member list to guests).
+  const isGuest = user?.organisations.find((orga) => orga.id === orgaId)?.guest === true;
   const entries: NavEntry[] = [
     { to: paths.orga(orgaId), label: 'orgaHome', icon: 'home', end: true },
-    { to: paths.orgaSettings(orgaId), label: 'orgaSettings', icon: 'cog' },
-    { to: paths.orgaConsumption(orgaId), label: 'orgaConsumption', icon: 'timeline-bar-chart' },
+    ...(isGuest
+      ? []
+      : ([
+          { to: paths.orgaSettings(orgaId), label: 'orgaSettings', icon: 'cog' },
+          { to: paths.orgaConsumption(orgaId), label: 'orgaConsumption', icon: 'timeline-bar-chart' },
+        ] satisfies NavEntry[])),
     ...(isAdmin
       ? ([
           { to: paths.inviteUser(orgaId), label: 'inviteUser', icon: 'new-person' },

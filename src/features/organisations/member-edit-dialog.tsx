@@ -20,12 +20,15 @@ const draftOf = (member: Member): Draft => ({ position: member.position ?? '', a
 export function MemberEditDialog({
   orgaId,
   member,
+  isLastAdmin = false,
   projectName,
   onSaved,
   onClose,
 }: {
   orgaId: string;
   member: Member;
+  /** The organisation's only admin: the admin switch stays on, with the reason (server: `lastAdmin`). */
+  isLastAdmin?: boolean;
   projectName: (projectId: string) => string;
   onSaved: () => Promise<unknown>;
   onClose: () => void;
@@ -64,11 +67,14 @@ export function MemberEditDialog({
             <FormGroup label={t('members.position')} labelFor="member-position">
               <InputGroup id="member-position" value={draft.position} maxLength={100} onValueChange={(position) => setDraft({ ...draft, position })} />
             </FormGroup>
-            <Switch
-              label={t('members.adminMode')}
-              checked={isAdmin}
-              onChange={(e) => setDraft({ ...draft, adminMode: e.currentTarget.checked ? 'admin' : 'notAdmin' })}
-            />
+            <FormGroup helperText={isLastAdmin ? t('members.lastAdmin') : undefined}>
+              <Switch
+                label={t('members.adminMode')}
+                checked={isAdmin}
+                disabled={isLastAdmin}
+                onChange={(e) => setDraft({ ...draft, adminMode: e.currentTarget.checked ? 'admin' : 'notAdmin' })}
+              />
+            </FormGroup>
             <FormGroup label={t('members.profiles')} helperText={isAdmin ? t('members.adminIsConfigurator') : undefined}>
               {draft.profiles.map((grant) => (
                 <div key={grant.projectId} className="p-grant">

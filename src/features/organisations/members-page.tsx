@@ -1,7 +1,7 @@
 /**
  * Members (spec §2.4 Organisation page, §6): role, position, admin mode and the access profile per
  * project, edited per member by organisation admins (member-edit-dialog.tsx); removal confirmed;
- * pending invitations below. Shown on the organisation settings route beside the organisation form.
+ * the invitations below (invitations-section.tsx). Shown on the organisation settings route beside the organisation form.
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
+import { InvitationsSection } from './invitations-section';
 import { MemberEditDialog } from './member-edit-dialog';
 import { organisationQueries } from './queries';
 
@@ -26,7 +27,6 @@ export function MembersSection() {
   const members = useQuery(organisationQueries.members(orgaId));
   const projects = useQuery(organisationQueries.projects(orgaId));
   const isAdmin = orga.data?.isAdmin === true;
-  const invitations = useQuery({ ...organisationQueries.invitations(orgaId), enabled: isAdmin });
   const projectName = (id: string) => projects.data?.find((p) => p.id === id)?.name ?? id;
 
   const [editing, setEditing] = useState<Member | null>(null);
@@ -42,6 +42,10 @@ export function MembersSection() {
     }
   };
   const locked = (element: React.ReactElement) => (isAdmin ? element : <Tooltip content={t('members.adminOnly')}>{element}</Tooltip>);
+  // The server refuses to demote or remove the organisation's last admin (`lastAdmin`); the screen
+  // says so before anyone tries.
+  const admins = (members.data ?? []).filter((member) => member.adminMode === 'admin');
+  const isLastAdmin = (member: Member) => admins.length === 1 && admins[0]!.userId === member.userId;
 
   return (
     <section className="p-section">
@@ -84,8 +88,14 @@ export function MembersSection() {
                 <td>
                   <ButtonGroup variant="minimal">
                     {locked(<Button icon="edit" text={t('members.edit')} disabled={!isAdmin} onClick={() => setEditing(member)} />)}
-                    {locked(
-                      <Button icon="trash" intent={Intent.DANGER} aria-label={t('members.remove')} disabled={!isAdmin} onClick={() => void remove(member)} />,
+                    {isAdmin && isLastAdmin(member) ? (
+                      <Tooltip content={t('members.lastAdmin')}>
+                        <Button icon="trash" intent={Intent.DANGER} aria-label={t('members.remove')} aria-description={t('members.lastAdmin')} disabled />
+                      </Tooltip>
+                    ) : (
+                      locked(
+                        <Button icon="trash" intent={Intent.DANGER} aria-label={t('members.remove')} disabled={!isAdmin} onClick={() => void remove(member)} />,
+                      )
                     )}
                   </ButtonGroup>
                 </td>
@@ -94,39 +104,13 @@ export function MembersSection() {
           </tbody>
         </HTMLTable>
       </ListState>
-      {isAdmin && (
-        <>
-          <h2>{t('invitations.title')}</h2>
-          <ListState
-            query={invitations}
-            isEmpty={(invitations.data ?? []).length === 0}
-            emptyText={t('invitations.empty')}
-            errorText={t('invitations.error')}
-          >
-            <HTMLTable className="p-table" compact>
-              <tbody>
-                {(invitations.data ?? []).map((invitation) => (
-                  <tr key={invitation.id}>
-                    <td>
-                      {invitation.firstname} {invitation.lastname} ({invitation.email})
-                    </td>
-                    <td>
-                      <Tag intent={invitation.status === 'accepted' ? Intent.SUCCESS : invitation.status === 'declined' ? Intent.DANGER : Intent.NONE}>
-                        {t(`invitations.status.${invitation.status}`)}
-                      </Tag>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </ListState>
-        </>
-      )}
+      {isAdmin && <InvitationsSection orgaId={orgaId} />}
       {editing && (
         <MemberEditDialog
           key={editing.userId}
           orgaId={orgaId}
           member={editing}
+          isLastAdmin={isLastAdmin(editing)}
           projectName={projectName}
           onSaved={refreshMembers}
           onClose={() => setEditing(null)}

@@ -10,6 +10,7 @@ import { updateOrganisation } from '../../contract/organisations';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { IdentityProviderSection } from './identity-provider-section';
 import { MembersSection } from './members-page';
 import { organisationQueries } from './queries';
 
@@ -75,6 +76,7 @@ export function OrganisationSettingsPage() {
         </form>
       </Card>
       <MembersSection />
+      {!readOnly && <IdentityProviderSection orgaId={orgaId} />}
       {guard}
     </section>
   );

@@ -4,6 +4,8 @@ import { request } from '../../api/request';
 import { listAuditLogs, listInvitations, listMembers } from '../../contract/members';
 import { organisationQuery } from '../../api/organisation-query';
 import { listProjects } from '../../contract/organisations';
+import { getIdentityProvider } from '../../contract/sso';
+import { isApiError } from '../../api/errors';
 
 export interface AuditFilters {
   person?: string;
@@ -30,6 +32,16 @@ export const organisationQueries = {
     queryOptions({
       queryKey: [...organisationQueries.all(), 'invitations', orgaId] as const,
       queryFn: ({ signal }) => request(listInvitations, { params: { orgaId }, signal }),
+    }),
+  /** The organisation's OIDC provider, `null` when none is set (the server answers 404). */
+  identityProvider: (orgaId: string) =>
+    queryOptions({
+      queryKey: [...organisationQueries.all(), 'identityProvider', orgaId] as const,
+      queryFn: ({ signal }) =>
+        request(getIdentityProvider, { params: { orgaId }, signal }).catch((error: unknown) => {
+          if (isApiError(error, 'http') && error.status === 404) return null;
+          throw error;
+        }),
     }),
   auditLogs: (orgaId: string, filters: AuditFilters) =>
     queryOptions({

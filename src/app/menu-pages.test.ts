@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '../contract/auth';
+import { menuPages } from './menu-pages';
+import { filterTargets, type NavigationTarget } from './rapid-navigation-targets';
+
+const user = (role: User['role'], organisations: User['organisations'], isLight = false) => ({ role, organisations, isLight });
+const ids = (u: ReturnType<typeof user>, ghosting = false) => menuPages(u, ghosting).map((page) => page.id);
+const demo = { id: 'demo', name: 'Démo', guest: false };
+
+describe('the user menu by role', () => {
+  it('offers members the toolbox, use cases, files viewer and consumption, not the SRE screens', () => {
+    expect(ids(user('ROLE_PROJECT_VIEWER', [demo]))).toEqual(
+      expect.arrayContaining(['profile', 'toolbox', 'useCases', 'filesViewer', 'consumption', 'localStorage']),
+    );
+    expect(ids(user('ROLE_PROJECT_VIEWER', [demo]))).not.toContain('sreInboxcare');
+  });
+
+  it('offers an external guest neither the toolbox nor consumption (the server refuses both)', () => {
+    const guest = ids(user('ROLE_PROJECT_QUALIFIER', [{ ...demo, guest: true }]));
+    expect(guest).not.toContain('toolbox');
+    expect(guest).not.toContain('useCases');
+    expect(guest).not.toContain('consumption');
+    expect(guest).toContain('filesViewer');
+  });
+
+  it('offers the SRE its screens, but not while the account is acting as someone', () => {
+    expect(ids(user('ROLE_PROVIDER_SRE', [demo]))).toEqual(expect.arrayContaining(['sreInboxcare', 'sreAnalyses', 'sreCounter', 'sreOrganisations', 'toolbox']));
+    expect(ids(user('ROLE_PROVIDER_SRE', [demo]), true)).not.toContain('sreInboxcare');
+    expect(ids(user('ROLE_PROVIDER_SUPPORT', [demo]))).not.toContain('sreInboxcare');
+  });
+
+  it('keeps light users to their space', () => {
+    expect(ids(user('ROLE_PROJECT_SELF_SERVICE', [demo], true))).not.toContain('toolbox');
+  });
+});
+
+describe('rapid navigation results', () => {
+  const items: NavigationTarget[] = [
+    { kind: 'recent', label: 'Analyses', path: '/project/p/environment/e/analyses' },
+    { kind: 'organisation', label: 'Démo', path: '/orga/demo' },
+    { kind: 'project', label: 'Courrier entrant', path: '/project/p' },
+    { kind: 'environment', label: 'Recette', path: '/project/p/environment/e/analyses' },
+    { kind: 'page', label: 'Visionneuse de fichiers', path: '/files-viewer' },
+  ];
+
+  it('shows only the recent pages before anything is typed', () => {
+    expect(filterTargets('  ', items).map((item) => item.kind)).toEqual(['recent']);
+  });
+
+  it('finds organisations, projects, environments and menu pages, ignoring accents and case', () => {
+    expect(filterTargets('demo', items).map((item) => item.label)).toEqual(['Démo']);
+    expect(filterTargets('VISIONNEUSE', items).map((item) => item.kind)).toEqual(['page']);
+    // The environment found as itself hides the same page listed as recent.
+    expect(filterTargets('recette', items).map((item) => item.kind)).toEqual(['environment']);
+  });
+});

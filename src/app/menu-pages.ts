@@ -1,0 +1,48 @@
+/**
+ * The pages the user menu offers, by role (issue 19 "a way around"): only what the server lets the
+ * user open, so nothing is reachable only by typing its address. Rapid navigation offers the same
+ * list. Pure: tested without a browser.
+ */
+import type { IconName } from '@blueprintjs/core';
+import type { User } from '../contract/auth';
+import { paths } from './paths';
+
+export interface MenuPage {
+  id: string;
+  /** `namespace:key` of its label. */
+  labelKey: string;
+  icon: IconName;
+  path: string;
+}
+
+export function menuPages(user: Pick<User, 'role' | 'organisations' | 'isLight'>, ghosting: boolean): MenuPage[] {
+  const isSre = user.role === 'ROLE_PROVIDER_SRE' && !ghosting;
+  const isSupport = user.role === 'ROLE_PROVIDER_SUPPORT' && !ghosting;
+  // Toolbox, use cases and consumption belong to an organisation's own members (not its external
+  // guests, not light users who work in /self); the SRE reads them through its operations capability.
+  const member = !user.isLight && user.organisations.some((orga) => !orga.guest);
+  const pages: MenuPage[] = [
+    { id: 'profile', labelKey: 'routes:profile', icon: 'person', path: paths.profile() },
+    { id: 'password', labelKey: 'routes:profilePassword', icon: 'key', path: paths.profilePassword() },
+  ];
+  if (member || isSre) {
+    pages.push(
+      { id: 'toolbox', labelKey: 'routes:kits', icon: 'build', path: paths.kits() },
+      { id: 'useCases', labelKey: 'routes:useCasesLibrary', icon: 'book', path: paths.useCasesLibrary() },
+    );
+  }
+  pages.push({ id: 'filesViewer', labelKey: 'routes:filesViewer', icon: 'document-open', path: paths.filesViewer() });
+  if (member || isSre || isSupport) {
+    pages.push({ id: 'consumption', labelKey: 'routes:consumption', icon: 'timeline-bar-chart', path: paths.consumption() });
+  }
+  if (isSre) {
+    pages.push(
+      { id: 'sreInboxcare', labelKey: 'sre:menuInboxcare', icon: 'inbox', path: paths.sreInboxcare() },
+      { id: 'sreAnalyses', labelKey: 'sre:menuCoreAnalyses', icon: 'list', path: paths.sreAnalyses() },
+      { id: 'sreCounter', labelKey: 'sre:menu', icon: 'numerical', path: paths.sreAnalysesCounter() },
+      { id: 'sreOrganisations', labelKey: 'sre:menuOrganisations', icon: 'office', path: paths.sreOrganisations() },
+    );
+  }
+  pages.push({ id: 'localStorage', labelKey: 'routes:localStorageCleaner', icon: 'database', path: paths.localStorageCleaner() });
+  return pages;
+}

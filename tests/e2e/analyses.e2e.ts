@@ -248,6 +248,7 @@ describe('analysing mail', () => {
     await row.locator('[data-status="processed"]').waitFor({ timeout: 30000 });
     await expect(row.textContent()).resolves.toContain('Mail simulé');
     await row.getByRole('link').click();
+    await analysesPages.tab(page, 'Modules');
     await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('40 palettes');
 
     // The legacy IC views show the same analyses.
@@ -255,6 +256,7 @@ describe('analysing mail', () => {
     await page.getByText("Vue historique des analyses d'un projet IC.").waitFor();
     await analysesPages.row(page, 'Devis palettes').getByRole('link').click();
     await page.waitForURL(/\/ic-analyses\/[^/]+$/);
+    await analysesPages.tab(page, 'Modules');
     await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('40 palettes');
     await context.close();
   });

@@ -29,7 +29,8 @@ export function AnalysisTabs(panels: Record<ResultTab, ReactNode>) {
   return (
     <Tabs id="analysis-result" selectedTabId={selected} onChange={(id) => select(id as ResultTab)} renderActiveTabPanelOnly large>
       {RESULT_TABS.map((tab) => (
-        <Tab key={tab} id={tab} title={t(`result.tabs.${tab}`)} panel={<div className="p-result-panel">{panels[tab]}</div>} />
+        // disabled={false} spelled out: Blueprint's arrow keys only move between tabs with aria-disabled="false".
+        <Tab key={tab} id={tab} disabled={false} title={t(`result.tabs.${tab}`)} panel={<div className="p-result-panel">{panels[tab]}</div>} />
       ))}
     </Tabs>
   );

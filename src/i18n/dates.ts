@@ -16,6 +16,11 @@ export function formatDateTime(value: Date | string | number, language: Language
   return format(new Date(value), rules[language].dateTime, { locale: rules[language].locale });
 }
 
+/** The pattern a typed date (and time) is read with: the one it is displayed with. */
+export function dateInputPattern(language: Language, withTime = false): string {
+  return withTime ? rules[language].dateTime : rules[language].date;
+}
+
 /** 0 = Sunday, 1 = Monday, as date pickers expect. */
 export function firstDayOfWeek(language: Language): 0 | 1 {
   return rules[language].weekStartsOn;

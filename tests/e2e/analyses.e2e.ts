@@ -189,10 +189,26 @@ describe('analysing mail', () => {
     await row.getByRole('link').click();
     await page.getByTestId('overview').waitFor();
     await expect(page.getByTestId('overview').textContent()).resolves.toContain('Traitée');
+    // The sections are tabs, the open one named in the address and kept by a reload.
+    expect(await page.getByTestId('files').count()).toBe(0);
+    await page.getByRole('tab', { name: "Vue d'ensemble", selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor();
+    await page.waitForURL(/\?tab=documents$/);
+    await page.reload();
+    await page.getByTestId('files').waitFor();
+    await analysesPages.tab(page, 'Modules');
+    await page.waitForURL(/\?tab=modules$/);
+    // The extractor module is named "Extracteur": its type is not repeated as a tag beside it.
+    const extractor = page.locator('[data-testid="module-result"][data-module-type="extractor"]');
+    await expect(extractor.locator('h4').textContent()).resolves.toContain('Extracteur');
+    expect(await extractor.locator('h4 .bp6-tag').count()).toBe(1);
     const attachment = page.locator('[data-testid="extracted-document"][data-source="attachment"]');
     await expect(attachment.textContent()).resolves.toContain('declaration.pdf');
     await expect(attachment.textContent()).resolves.toContain('dossier 2026-0042');
     await page.getByTestId('output-payload').waitFor();
+    await analysesPages.tab(page, 'Documents');
     const [original] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger sinistre.eml' }).click()]);
     expect(original.suggestedFilename()).toBe('sinistre.eml');
     expect(await readFile((await original.path())!)).toEqual(await readFile(emlPath));
@@ -201,12 +217,13 @@ describe('analysing mail', () => {
     await expect
       .poll(async () => {
         await page.reload();
-        await page.getByTestId('overview').waitFor();
+        await analysesPages.tab(page, 'Envois');
         return page.locator('[data-testid="deliveries"] tr[data-outcome="delivered"]').count();
       }, { timeout: 20000 })
       .toBeGreaterThan(0);
     await expect(page.getByTestId('deliveries').textContent()).resolves.toContain(receiverUrl);
     await expect(page.getByTestId('deliveries').textContent()).resolves.toContain('200');
+    await analysesPages.tab(page, 'Trace');
     await expect(page.locator('[data-testid="trace"] li[data-module="extractor"]').getAttribute('data-outcome')).resolves.toBe('success');
     await context.close();
   });
@@ -231,6 +248,7 @@ describe('analysing mail', () => {
     await row.locator('[data-status="processed"]').waitFor({ timeout: 30000 });
     await expect(row.textContent()).resolves.toContain('Mail simulé');
     await row.getByRole('link').click();
+    await analysesPages.tab(page, 'Modules');
     await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('40 palettes');
 
     // The legacy IC views show the same analyses.
@@ -238,6 +256,7 @@ describe('analysing mail', () => {
     await page.getByText("Vue historique des analyses d'un projet IC.").waitFor();
     await analysesPages.row(page, 'Devis palettes').getByRole('link').click();
     await page.waitForURL(/\/ic-analyses\/[^/]+$/);
+    await analysesPages.tab(page, 'Modules');
     await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('40 palettes');
     await context.close();
   });

@@ -87,6 +87,7 @@ describe('categorization screens', () => {
     const row = analysesPages.row(page, 'Rappel urgent');
     await row.locator('[data-status="processed"]').waitFor({ timeout: 60_000 });
     await row.getByRole('link').click();
+    await analysesPages.tab(page, 'Modules');
 
     const result = cat.categorizationResult(page);
     await result.waitFor();

@@ -64,7 +64,10 @@ describe('consumption', () => {
     const widget = page.getByTestId('consumption-widget');
     await expect(widget.getByTestId('analyses-on-date').textContent()).resolves.toBe(`3 analyses le ${todayFr}`);
     await expect(widget.getByTestId('quota').textContent()).resolves.toContain('45 restantes sur 50');
-    await page.locator('#consumption-date').fill('2024-01-02');
+    // The day is typed the French way (dd/mm/yy), not the browser's mm/dd/yyyy.
+    expect(await page.locator('#consumption-date').getAttribute('placeholder')).toBe('jj/mm/aa');
+    await page.locator('#consumption-date').fill('02/01/24');
+    await page.locator('#consumption-date').press('Enter');
     // Another day, in another contract year: its own count and quota.
     await widget.getByTestId('analyses-on-date').getByText('0 analyse le 02/01/24', { exact: true }).waitFor();
     await widget.getByTestId('quota').getByText('50 restantes sur 50').waitFor();

@@ -92,6 +92,7 @@ describe('information extraction screens', () => {
     const row = analysesPages.row(page, 'Remboursement IBAN');
     await row.locator('[data-status="processed"]').waitFor({ timeout: 60_000 });
     await row.getByRole('link').click();
+    await analysesPages.tab(page, 'Modules');
 
     const result = page.getByTestId('extraction-result');
     await result.waitFor();

@@ -95,7 +95,7 @@ describe('NLU screens', () => {
     await expect
       .poll(async () => (await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${analysis.id}`)).status, { timeout: 60_000 })
       .toBe('processed');
-    await page.goto(`/project/${PROJECT}/environment/${envId}/analyses/${analysis.id}`);
+    await page.goto(`/project/${PROJECT}/environment/${envId}/analyses/${analysis.id}?tab=modules`);
     const result = nluPages.nluResult(page);
     await result.waitFor();
     const label = result.getByTestId('nlu-label').first();

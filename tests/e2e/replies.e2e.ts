@@ -75,6 +75,7 @@ describe('reply templates', () => {
     const row = analysesPages.row(page, 'Question espace client');
     await row.locator('[data-status="processed"]').waitFor({ timeout: 60_000 });
     await row.getByRole('link').click();
+    await analysesPages.tab(page, 'Modules');
 
     await expect(replies.draft(page).textContent()).resolves.toBe("Objet : Question sur mon espace client\nÀ bientôt,\nL'équipe Démo");
   });

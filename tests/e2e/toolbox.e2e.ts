@@ -81,7 +81,7 @@ describe('toolbox', () => {
       body: 'Bonjour, mon aspirateur est en panne depuis hier.',
     });
     await expect.poll(async () => (await api<{ status: string }>('GET', `/v4/console/api/environment/${target}/analyses/${analysis.id}`)).status, { timeout: 60_000 }).toBe('processed');
-    await page.goto(`/project/${PROJECT}/environment/${target}/analyses/${analysis.id}`);
+    await page.goto(`/project/${PROJECT}/environment/${target}/analyses/${analysis.id}?tab=modules`);
     const result = nluPages.nluResult(page);
     await result.waitFor();
     await expect.poll(() => result.locator('tr[data-interaction="signalerPanne"]').textContent()).toContain('Oui');

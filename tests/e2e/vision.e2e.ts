@@ -104,6 +104,7 @@ describe('vision engine', () => {
     const row = analysesPages.row(page, 'Constat scanné');
     await row.locator('[data-status="processed"]').waitFor({ timeout: 60_000 });
     await row.getByRole('link', { name: "Ouvrir l'analyse Constat scanné" }).click();
+    await analysesPages.tab(page, 'Modules');
 
     const result = vision.result(page);
     await result.waitFor();

@@ -1,11 +1,12 @@
 /**
  * analyses/{id} and ic-analyses/{id} (result): overview, original files, per-module results, webhook
  * delivery attempts and the process trace; abort, reanalyze, download and delete, each with its §4
- * rule (a disabled button says why) and the §8 messages. Refreshes by itself while it runs.
+ * rule (a disabled button says why) and the §8 messages. Refreshes by itself while it runs. The
+ * sections are tabs (overview, documents, modules, deliveries, trace) named in the URL (`?tab=`).
  */
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Classes, HTMLTable, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { download, request } from '../../api/request';
 import { serverCode } from '../../api/errors';
@@ -18,7 +19,6 @@ import {
   type AnalysisFile,
 } from '../../contract/analyses';
 import { paths } from '../../app/paths';
-import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { toast } from '../../ui/toasts/toast-service';
@@ -26,12 +26,14 @@ import { tr } from '../../ui/message';
 import { analysesQueries, isRunning } from './queries';
 import { canAbort, canDelete, canDownload, canReanalyze, type Verdict } from './analysis-rules';
 import { analysisErrorText } from './analysis-errors';
-import { formatBytes, StatusTag } from './status-tag';
+import { formatBytes } from './status-tag';
 import { ModuleResults } from './module-results';
 import { DeliveryAttempts } from './delivery-attempts';
 import { TraceTimeline } from './trace-timeline';
 import { saveBlob } from '../../ui/save-blob';
 import { AddToTestingCenter } from './add-to-testing-center';
+import { AnalysisOverview } from './analysis-overview';
+import { AnalysisTabs } from './analysis-tabs';
 
 export function AnalysisResultPage() {
   return <AnalysisResult variant="analyses" />;
@@ -88,7 +90,6 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
   const project = useQuery(analysesQueries.project(projectId));
   const rights = project.data;
   const params = { envId, analysisId: analysis.id };
-  const when = (value: string | null) => (value ? formatDateTime(value, language) : t('result.never'));
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: analysesQueries.detail(envId, analysis.id).queryKey });
@@ -134,7 +135,6 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
   const reanalyzeVerdict = canReanalyze(analysis, rights);
   const deleteVerdict = canDelete(analysis, rights);
   const downloadVerdict = canDownload(analysis);
-  const metadata = Object.entries(analysis.metadata);
 
   return (
     <>
@@ -158,77 +158,50 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
         )}
       </div>
 
-      <section aria-labelledby="analysis-overview">
-        <h2 id="analysis-overview">{t('result.overview')}</h2>
-        <HTMLTable compact className="p-overview" data-testid="overview">
-          <tbody>
-            <tr><th>{t('result.status')}</th><td><StatusTag status={analysis.status} awaitingFinalStatus={analysis.awaitingFinalStatus} /></td></tr>
-            <tr><th>{t('result.inputType')}</th><td>{t(`inputType.${analysis.inputType}`)}</td></tr>
-            <tr><th>{t('result.createdAt')}</th><td>{when(analysis.createdAt)}</td></tr>
-            <tr><th>{t('result.startedAt')}</th><td>{when(analysis.startedAt)}</td></tr>
-            <tr><th>{t('result.finishedAt')}</th><td>{when(analysis.finishedAt)}</td></tr>
-            <tr>
-              <th>{t('result.finalStatus')}</th>
-              <td>
-                {analysis.manualFinalStatus ? t('result.finalStatusManual') : t('result.finalStatusAutomatic')}
-                {analysis.exchangeLabels && (
-                  <div>
-                    {t('result.exchangeLabelsLine')} {analysis.exchangeLabels.map((label) => <Tag key={label} minimal>{label}</Tag>)}
-                  </div>
-                )}
-              </td>
-            </tr>
-            <tr><th>{t('result.cpu')}</th><td>{t('result.duration', { ms: Math.round(analysis.cpuMs) })}</td></tr>
-            <tr>
-              <th>{t('result.metadata')}</th>
-              <td>
-                {metadata.length === 0
-                  ? t('result.noMetadata')
-                  : metadata.map(([key, value]) => <div key={key}><code>{key}</code>: {String(value)}</div>)}
-              </td>
-            </tr>
-          </tbody>
-        </HTMLTable>
-        {analysis.awaitingFinalStatus && <Callout intent="primary">{t('result.awaitingFinalStatus')}</Callout>}
-        {analysis.error && <Callout intent="danger" title={t('result.error')}>{analysis.error}</Callout>}
-      </section>
-
-      <section aria-labelledby="analysis-files">
-        <h2 id="analysis-files">{t('result.files')}</h2>
-        <ul data-testid="files">
-          {analysis.files.map((file) => (
-            <li key={file.id}>
-              <Gate verdict={downloadVerdict}>
-                <Button
-                  minimal
-                  icon="download"
-                  text={file.name}
-                  aria-label={t('actions.download', { name: file.name })}
-                  disabled={!downloadVerdict.allowed}
-                  onClick={() => void downloadFile(file)}
-                />
-              </Gate>{' '}
-              <Tag minimal>{file.role === 'main' ? t('result.mainFile') : t('result.attachment')}</Tag>{' '}
-              <span className={Classes.TEXT_MUTED}>{formatBytes(file.size, language)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="analysis-modules">
-        <h2 id="analysis-modules">{t('result.modules')}</h2>
-        <ModuleResults modules={analysis.modules} />
-      </section>
-
-      <section aria-labelledby="analysis-deliveries">
-        <h2 id="analysis-deliveries">{t('result.deliveries')}</h2>
-        <DeliveryAttempts deliveries={analysis.deliveries} />
-      </section>
-
-      <section aria-labelledby="analysis-trace">
-        <h2 id="analysis-trace">{t('result.trace')}</h2>
-        <TraceTimeline trace={analysis.trace} />
-      </section>
+      <AnalysisTabs
+        overview={<AnalysisOverview analysis={analysis} />}
+        documents={
+          <section aria-labelledby="analysis-files">
+            <h2 id="analysis-files">{t('result.files')}</h2>
+            <ul data-testid="files">
+              {analysis.files.map((file) => (
+                <li key={file.id}>
+                  <Gate verdict={downloadVerdict}>
+                    <Button
+                      minimal
+                      icon="download"
+                      text={file.name}
+                      aria-label={t('actions.download', { name: file.name })}
+                      disabled={!downloadVerdict.allowed}
+                      onClick={() => void downloadFile(file)}
+                    />
+                  </Gate>{' '}
+                  <Tag minimal>{file.role === 'main' ? t('result.mainFile') : t('result.attachment')}</Tag>{' '}
+                  <span className={Classes.TEXT_MUTED}>{formatBytes(file.size, language)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        }
+        modules={
+          <section aria-labelledby="analysis-modules">
+            <h2 id="analysis-modules">{t('result.modules')}</h2>
+            <ModuleResults modules={analysis.modules} />
+          </section>
+        }
+        deliveries={
+          <section aria-labelledby="analysis-deliveries">
+            <h2 id="analysis-deliveries">{t('result.deliveries')}</h2>
+            <DeliveryAttempts deliveries={analysis.deliveries} />
+          </section>
+        }
+        trace={
+          <section aria-labelledby="analysis-trace">
+            <h2 id="analysis-trace">{t('result.trace')}</h2>
+            <TraceTimeline trace={analysis.trace} />
+          </section>
+        }
+      />
     </>
   );
 }

@@ -44,17 +44,22 @@ export function ModuleResults({ modules }: { modules: readonly ModuleResult[] })
   if (modules.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noModules')}</p>;
   return (
     <>
-      {modules.map((module) => (
+      {modules.map((module) => {
+        const typeName = moduleLabel(t, module.type);
+        // A module named after its type ("Extracteur") needs no tag repeating it.
+        const sameName = typeName.localeCompare(module.name.trim(), undefined, { sensitivity: 'base' }) === 0;
+        return (
         <Card key={module.moduleId} data-testid="module-result" data-module-type={module.type} style={{ marginBottom: '0.75rem' }}>
           <H4 style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
             <span>{module.name}</span>
-            <Tag minimal>{moduleLabel(t, module.type)}</Tag>
+            {!sameName && <Tag minimal>{typeName}</Tag>}
             <Tag intent={INTENT[module.outcome]}>{t(`outcome.${module.outcome}`)}</Tag>
           </H4>
           {module.message && <p>{module.message}</p>}
           <ModuleBody module={module} modules={modules} />
         </Card>
-      ))}
+        );
+      })}
     </>
   );
 }

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Card, FormGroup } from '@blueprintjs/core';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
@@ -15,6 +15,7 @@ import { formatCount, formatDay } from './format';
 import { browserTimeZone, consumptionQueries } from './queries';
 import { QuotaMeter } from './quota-meter';
 import './consumption.css';
+import { DateField } from '../../ui/date-field';
 
 export function ConsumptionWidget({ envId }: { envId: string }) {
   const { t } = useTranslation('consumption');
@@ -32,7 +33,7 @@ export function ConsumptionWidget({ envId }: { envId: string }) {
     <Card className="p-consumption-widget" data-testid="consumption-widget">
       <h2>{t('widget.title')}</h2>
       <FormGroup label={t('widget.date')} labelFor="consumption-date" inline>
-        <InputGroup id="consumption-date" type="date" value={date} onValueChange={setDate} />
+        <DateField id="consumption-date" value={date} onChange={setDate} />
       </FormGroup>
       <ListState
         query={consumption}

@@ -30,6 +30,8 @@ import { ExtractorSettingsForm } from './extractor-settings-form';
 import { ModuleList } from './module-list';
 import { environmentQueries } from './queries';
 import { configurationMessageText, refusedMessages } from '../../ui/configuration-message-text';
+import { languageName } from '../../i18n/language-names';
+import type { Language } from '../../storage/preferences';
 
 export function EnvSettingsPage() {
   return <EnvManagementShell page="settings">{(env, projectId) => <SettingsForm key={env.id} env={env} projectId={projectId} />}</EnvManagementShell>;
@@ -38,7 +40,7 @@ export function EnvSettingsPage() {
 type Draft = Pick<EnvironmentDetails, 'name' | 'visibility' | 'priority' | 'settings'>;
 
 function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId: string }) {
-  const { t } = useTranslation(['environments', 'common']);
+  const { t, i18n } = useTranslation(['environments', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const details = useQuery(environmentQueries.settings(env.id));
@@ -135,7 +137,7 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
               {(['auto', ...NLU_LANGUAGES] as const).map((language) => (
                 <Checkbox
                   key={language}
-                  label={language === 'auto' ? t('settings.autoDetect') : language}
+                  label={language === 'auto' ? t('settings.autoDetect') : languageName(language, i18n.language as Language)}
                   checked={draft.settings.languages.includes(language)}
                   onChange={() => toggleLanguage(language)}
                 />

@@ -96,7 +96,7 @@ function ImportExport({ env, projectId, extraPanels }: { env: EnvironmentListIte
       <Card className="p-section">
         <h2>{t('importExport.export')}</h2>
         <p>{t('importExport.exportHelp')}</p>
-        <Button icon="cloud-upload" text={t('importExport.download')} onClick={() => void download()} />
+        <Button icon="download" text={t('importExport.download')} onClick={() => void download()} />
       </Card>
       {canImport && (
         <Card className="p-section">

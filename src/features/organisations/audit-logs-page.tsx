@@ -8,6 +8,7 @@ import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { organisationQueries, type AuditFilters } from './queries';
+import { DateField } from '../../ui/date-field';
 
 export function AuditLogsPage() {
   const { t } = useTranslation(['organisations', 'routes']);
@@ -40,10 +41,10 @@ export function AuditLogsPage() {
           <InputGroup id="audit-action" type="search" placeholder="projects.create" value={filters.action ?? ''} onValueChange={(action) => set({ action })} />
         </FormGroup>
         <FormGroup label={t('audit.from')} labelFor="audit-from" inline>
-          <InputGroup id="audit-from" type="date" value={filters.from ?? ''} onValueChange={(from) => set({ from })} />
+          <DateField id="audit-from" value={filters.from ?? ''} onChange={(from) => set({ from })} />
         </FormGroup>
         <FormGroup label={t('audit.to')} labelFor="audit-to" inline>
-          <InputGroup id="audit-to" type="date" value={filters.to ?? ''} onValueChange={(to) => set({ to })} />
+          <DateField id="audit-to" value={filters.to ?? ''} onChange={(to) => set({ to })} />
         </FormGroup>
       </div>
       <ListState

@@ -13,6 +13,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { IdentityProviderSection } from './identity-provider-section';
 import { MembersSection } from './members-page';
 import { organisationQueries } from './queries';
+import { DateField } from '../../ui/date-field';
 
 export function OrganisationSettingsPage() {
   const { t } = useTranslation(['organisations', 'routes', 'common']);
@@ -61,7 +62,7 @@ export function OrganisationSettingsPage() {
             <InputGroup id="orga-name" value={name} onValueChange={setName} readOnly={readOnly} required />
           </FormGroup>
           <FormGroup label={t('settings.contractStart')} labelFor="orga-start" helperText={t('settings.contractStartHelp')}>
-            <InputGroup id="orga-start" type="date" value={start} onValueChange={setStart} readOnly={readOnly} required />
+            <DateField id="orga-start" value={start} onChange={setStart} readOnly={readOnly} required />
           </FormGroup>
           <FormGroup label={t('settings.quota')} labelFor="orga-quota" helperText={t('settings.quotaHelp')}>
             <NumericInput

@@ -4,11 +4,12 @@
  * organisation's yearly quota. The server answers the SRE only.
  */
 import { useState } from 'react';
-import { FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLTable } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '../../ui/list-state';
 import { sreQueries } from './queries';
+import { DateField } from '../../ui/date-field';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = () => {
@@ -30,10 +31,10 @@ export function AnalysesCounterPage() {
       <h1 className="p-page__title">{t('counter.title')}</h1>
       <div style={{ display: 'flex', gap: '1rem' }}>
         <FormGroup label={t('counter.from')} labelFor="counter-from">
-          <InputGroup id="counter-from" type="date" value={from} onValueChange={setFrom} />
+          <DateField id="counter-from" value={from} onChange={setFrom} />
         </FormGroup>
         <FormGroup label={t('counter.to')} labelFor="counter-to" helperText={valid ? undefined : t('counter.invalid')} intent={valid ? 'none' : 'danger'}>
-          <InputGroup id="counter-to" type="date" value={to} onValueChange={setTo} />
+          <DateField id="counter-to" value={to} onChange={setTo} />
         </FormGroup>
       </div>
       <ListState query={query} isEmpty={organisations.length === 0} emptyText={t('counter.empty')} errorText={t('counter.error')}>

@@ -3,11 +3,12 @@
  * is picked), status, the module that failed, and creation days. Kept in the URL so a filtered
  * view can be shared and survives a reload.
  */
-import { Button, ButtonGroup, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, ButtonGroup, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisStatus } from '../../contract/analyses';
 import { MODULE_TYPES, type ModuleType } from '../../contract/environments';
 import type { SreAnalysesFilter, SreAnalysisKind, SreScopes } from '../../contract/sre-analyses';
+import { DateField } from '../../ui/date-field';
 
 export interface SreFilters {
   organisationId: string;
@@ -104,10 +105,10 @@ export function SreFiltersBar({ filters, scopes, onChange }: { filters: SreFilte
           />
         </FormGroup>
         <FormGroup label={t('sre:filters.from')} labelFor="sre-from" inline>
-          <InputGroup id="sre-from" type="date" value={filters.from} onValueChange={(from) => set({ from })} />
+          <DateField id="sre-from" value={filters.from} onChange={(from) => set({ from })} />
         </FormGroup>
         <FormGroup label={t('sre:filters.to')} labelFor="sre-to" inline>
-          <InputGroup id="sre-to" type="date" value={filters.to} onValueChange={(to) => set({ to })} />
+          <DateField id="sre-to" value={filters.to} onChange={(to) => set({ to })} />
         </FormGroup>
       </div>
       <div className="p-toolbar">

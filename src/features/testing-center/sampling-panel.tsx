@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TagInput, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, FormGroup, HTMLSelect, NumericInput, Switch, TagInput, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { ANALYSIS_STATUSES } from '../../contract/analyses';
@@ -17,6 +17,7 @@ import { errorMessage } from '../../api/errors';
 import { bankQueries } from './queries';
 import { EMPTY_SAMPLING, samplingCriteriaOf, type SamplingForm } from './sampling-criteria';
 import { useDebounced } from './use-debounced';
+import { DateField } from '../../ui/date-field';
 
 export function SamplingPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation('testingCenter');
@@ -65,10 +66,10 @@ export function SamplingPanel({ projectId }: { projectId: string }) {
           <NumericInput id="sampling-max" min={1} max={SAMPLING_LIMITS.maxCount} value={form.maxCount} onValueChange={(value) => set({ maxCount: Number.isFinite(value) ? value : 1 })} />
         </FormGroup>
         <FormGroup label={t('sampling.from')} labelFor="sampling-from">
-          <InputGroup id="sampling-from" type="date" value={form.from} onValueChange={(from) => set({ from })} />
+          <DateField id="sampling-from" value={form.from} onChange={(from) => set({ from })} />
         </FormGroup>
         <FormGroup label={t('sampling.to')} labelFor="sampling-to">
-          <InputGroup id="sampling-to" type="date" value={form.to} onValueChange={(to) => set({ to })} />
+          <DateField id="sampling-to" value={form.to} onChange={(to) => set({ to })} />
         </FormGroup>
       </div>
       <FormGroup label={t('sampling.statuses')}>

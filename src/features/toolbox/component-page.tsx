@@ -21,6 +21,8 @@ import { toolboxErrorText } from '../../ui/toolbox-errors';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { contentOf, dictionaryLanguages, emptyForm, fieldsOf, formOf, type FormValue } from './component-form';
 import { toolboxLinks } from './links';
+import { languageName } from '../../i18n/language-names';
+import type { Language } from '../../storage/preferences';
 
 const SnippetEditor = lazy(() => import('./snippet-editor'));
 
@@ -42,7 +44,7 @@ interface Draft {
 }
 
 function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; existing: Component | null; initialKitId: string }) {
-  const { t } = useTranslation(['toolbox', 'routes']);
+  const { t, i18n } = useTranslation(['toolbox', 'routes']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const kits = useQuery(toolboxQueries.kits(orgaId));
@@ -138,7 +140,7 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
         </FormGroup>
         <AutoForm id="entity" fields={fieldsOf(draft.type, draft.form, t as (key: string, options?: Record<string, unknown>) => string, !editable)} value={draft.form} onChange={setForm} errors={dirty || existing === null ? errors : {}} />
         {unusedLanguages.length > 0 && editable && (
-          <HTMLSelect aria-label={t('entity.addLanguage')} value="" onChange={(event) => setForm({ ...draft.form, [`dictionary_${event.currentTarget.value}`]: '' })} options={[{ value: '', label: t('entity.addLanguage') }, ...unusedLanguages.map((code) => ({ value: code, label: code }))]} />
+          <HTMLSelect aria-label={t('entity.addLanguage')} value="" onChange={(event) => setForm({ ...draft.form, [`dictionary_${event.currentTarget.value}`]: '' })} options={[{ value: '', label: t('entity.addLanguage') }, ...unusedLanguages.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]} />
         )}
         {draft.type === 'extraction_snippet' && (
           <FormGroup label={t('entity.program')} helperText={errors.program}>

@@ -12,6 +12,8 @@ import { request } from '../../api/request';
 import { listUseCases, type UseCase } from '../../contract/use-cases';
 import { ListState } from '../../ui/list-state';
 import { UseCaseDialog } from './use-case-dialog';
+import { languageName } from '../../i18n/language-names';
+import type { Language } from '../../storage/preferences';
 
 const libraryQuery = (orgaId: string) =>
   queryOptions({
@@ -23,7 +25,7 @@ const libraryQuery = (orgaId: string) =>
 const templateKey = (id: string) => id.replace(/[^a-z]/g, '_');
 
 export function UseCasesPage({ orgaId }: { orgaId: string }) {
-  const { t } = useTranslation(['toolbox', 'routes']);
+  const { t, i18n } = useTranslation(['toolbox', 'routes']);
   const library = useQuery(libraryQuery(orgaId));
   const [using, setUsing] = useState<{ useCase: UseCase; title: string } | null>(null);
   const titleOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(`useCases.templates.${templateKey(useCase.id)}.title` as never) : useCase.name);
@@ -45,7 +47,7 @@ export function UseCasesPage({ orgaId }: { orgaId: string }) {
               <p>{descriptionOf(useCase)}</p>
               <H5>{t('useCases.configures')}</H5>
               <ul>
-                <li>{t('useCases.languages', { list: summary.languages.join(', ') })}</li>
+                <li>{t('useCases.languages', { list: summary.languages.map((code) => languageName(code, i18n.language as Language)).join(', ') })}</li>
                 <li>{t('useCases.modules', { list: summary.modules.map((module) => module.name).join(', ') })}</li>
                 {summary.interactions.length > 0 && <li>{t('useCases.interactions', { count: summary.interactions.length, list: summary.interactions.join(', ') })}</li>}
                 {summary.archetypes.length > 0 && <li>{t('useCases.archetypes', { count: summary.archetypes.length })}</li>}

@@ -135,6 +135,7 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
                         <Button
                           size="small"
                           variant="minimal"
+                          icon="download"
                           text={t('email.attachment.download')}
                           onClick={() => downloadBytes(attachment.name, blobs[attachment.blobId] ?? new Uint8Array(), attachment.contentType)}
                         />

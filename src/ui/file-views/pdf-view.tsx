@@ -187,7 +187,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
                 <td>{attachment.name}</td>
                 <td>{formatSize(attachment.size, language)}</td>
                 <td>
-                  <Button size="small" variant="minimal" text={t('email.attachment.download')} onClick={() => downloadBytes(attachment.name, blobs[attachment.blobId] ?? new Uint8Array(), attachment.contentType)} />
+                  <Button size="small" variant="minimal" icon="download" text={t('email.attachment.download')} onClick={() => downloadBytes(attachment.name, blobs[attachment.blobId] ?? new Uint8Array(), attachment.contentType)} />
                 </td>
               </tr>
             ))}
@@ -197,7 +197,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
       <div ref={pagesRef} className="p-fv-pdf-pages" style={{ maxHeight: '75vh', overflow: 'auto', padding: 12, background: 'var(--p-surface-2, #e5e5e5)' }}>
         {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} onPainted={index === 0 ? onFirstPaint : undefined} />)}
       </div>
-      <Button variant="minimal" text={t('other.download')} onClick={() => downloadBytes(name, bytes, 'application/pdf')} />
+      <Button variant="minimal" icon="download" text={t('other.download')} onClick={() => downloadBytes(name, bytes, 'application/pdf')} />
     </div>
   );
 }

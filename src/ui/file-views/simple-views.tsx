@@ -64,7 +64,7 @@ export function OtherView({ model, bytes }: { model: ParsedFile; bytes: Uint8Arr
     <div data-testid="other-view">
       <p>{t('other.previewUnavailable')}</p>
       <p>{model.file} · {model.contentType} · {formatSize(model.size, language)}</p>
-      <Button text={t('other.download')} onClick={() => downloadBytes(model.file.split('/').pop() ?? 'file', bytes, model.contentType)} />
+      <Button icon="download" text={t('other.download')} onClick={() => downloadBytes(model.file.split('/').pop() ?? 'file', bytes, model.contentType)} />
     </div>
   );
 }

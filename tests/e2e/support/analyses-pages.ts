@@ -7,6 +7,11 @@ export const analysesPages = {
     await page.locator('#analyses-search').waitFor();
   },
   chooseMainFile: (page: Page, file: string) => page.getByLabel('Choisir le fichier principal').setInputFiles(file),
+  /** Opens a tab of the analysis result page (Vue d'ensemble, Documents, Modules, Envois, Trace). */
+  tab: async (page: Page, name: "Vue d'ensemble" | 'Documents' | 'Modules' | 'Envois' | 'Trace') => {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+  },
   /** The list row whose name link reads `name`. */
   row: (page: Page, name: string) =>
     page.getByTestId('analyses-table').locator('tbody tr').filter({ has: page.getByRole('link', { name: `Ouvrir l'analyse ${name}` }) }),

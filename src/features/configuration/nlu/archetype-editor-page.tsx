@@ -27,6 +27,8 @@ import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
 import { VariationHelper } from './variation-helper';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
+import { languageName } from '../../../i18n/language-names';
+import type { Language } from '../../../storage/preferences';
 
 const DictionaryEditor = lazy(() => import('./dictionary-editor'));
 
@@ -62,7 +64,7 @@ function draftOf(archetype: Archetype | undefined): Draft {
 }
 
 export function ArchetypeEditor({ existing, all }: { existing: Archetype | undefined; all: readonly Archetype[] }) {
-  const { t } = useTranslation('nlu');
+  const { t, i18n } = useTranslation('nlu');
   const { envId, projectId, canEdit } = useNluEnv();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -139,7 +141,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
       <div className="p-toolbar">
         <Tabs id="archetype-languages" selectedTabId={language} onChange={(id) => setLanguage(id as NluLanguage)}>
           {languages.map((code) => (
-            <Tab key={code} id={code} title={code} />
+            <Tab key={code} id={code} title={languageName(code, i18n.language as Language)} />
           ))}
         </Tabs>
         {canEdit && unused.length > 0 && (
@@ -152,7 +154,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
               setDraft({ ...draft, dictionaries: { ...draft.dictionaries, [code]: '' } });
               setLanguage(code);
             }}
-            options={[{ value: '', label: t('editor.addLanguage') }, ...unused.map((code) => ({ value: code, label: code }))]}
+            options={[{ value: '', label: t('editor.addLanguage') }, ...unused.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]}
           />
         )}
       </div>

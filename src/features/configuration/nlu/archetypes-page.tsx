@@ -20,6 +20,8 @@ import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { NluTransferPanel } from './nlu-transfer-panel';
 import { nluQueries } from './queries';
+import { languageName } from '../../../i18n/language-names';
+import type { Language } from '../../../storage/preferences';
 
 export function ArchetypesPage() {
   const { t, i18n } = useTranslation(['nlu', 'routes']);
@@ -65,7 +67,7 @@ export function ArchetypesPage() {
                   <td>
                     {languages.map((code) => (
                       <Tag key={code} minimal style={{ marginRight: 4 }}>
-                        {code}
+                        {languageName(code, i18n.language as Language)}
                       </Tag>
                     ))}
                   </td>

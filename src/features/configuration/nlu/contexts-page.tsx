@@ -20,6 +20,8 @@ import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
+import { languageName } from '../../../i18n/language-names';
+import type { Language } from '../../../storage/preferences';
 
 interface ContextDraft extends Record<string, unknown> {
   id?: string;
@@ -29,7 +31,7 @@ interface ContextDraft extends Record<string, unknown> {
 }
 
 export function ContextsPage() {
-  const { t } = useTranslation(['nlu', 'routes']);
+  const { t, i18n } = useTranslation(['nlu', 'routes']);
   const { envId, canEdit } = useNluEnv();
   const queryClient = useQueryClient();
   const list = useQuery(nluQueries.contexts(envId));
@@ -72,7 +74,7 @@ export function ContextsPage() {
 
   const fields: AutoField<'name' | 'languages' | 'neutralizers'>[] = [
     { name: 'name', kind: 'text', label: t('fields.name'), required: true },
-    { name: 'languages', kind: 'checklist', label: t('fields.languages'), options: NLU_LANGUAGES.map((code) => ({ value: code, label: code })) },
+    { name: 'languages', kind: 'checklist', label: t('fields.languages'), options: NLU_LANGUAGES.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) })) },
     {
       name: 'neutralizers',
       kind: 'checklist',
@@ -103,7 +105,7 @@ export function ContextsPage() {
                 <td>
                   {context.languages.map((code) => (
                     <Tag key={code} minimal style={{ marginRight: 4 }}>
-                      {code}
+                      {languageName(code, i18n.language as Language)}
                     </Tag>
                   ))}
                 </td>

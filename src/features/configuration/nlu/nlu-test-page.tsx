@@ -22,6 +22,8 @@ import { NluPage, useNluEnv } from './nlu-page';
 import { analyseOptionsFor, toNluSource } from './nlu-source';
 import { runNluTest } from './nlu-worker-client';
 import { nluQueries } from './queries';
+import { languageName } from '../../../i18n/language-names';
+import type { Language } from '../../../storage/preferences';
 
 type Mode = 'browser' | 'server';
 
@@ -45,7 +47,7 @@ export function NluTestPage() {
 }
 
 export function NluTest({ envId }: { envId: string }) {
-  const { t } = useTranslation('nlu');
+  const { t, i18n } = useTranslation('nlu');
   const servers = useQuery(nluQueries.servers(envId)).data ?? [];
   const archetypes = useQuery(nluQueries.archetypes(envId));
   const contexts = useQuery(nluQueries.contexts(envId));
@@ -116,7 +118,7 @@ export function NluTest({ envId }: { envId: string }) {
           aria-label={t('test.language')}
           value={language}
           onChange={(e) => setLanguage(e.currentTarget.value as NluLanguage | 'auto' | '')}
-          options={[{ value: '', label: t('test.serverLanguage', { language: server?.defaultLanguage ?? '' }) }, { value: 'auto', label: t('servers.auto') }, ...NLU_LANGUAGES.map((code) => ({ value: code, label: code }))]}
+          options={[{ value: '', label: t('test.serverLanguage', { language: server?.defaultLanguage ? languageName(server.defaultLanguage, i18n.language as Language) : '' }) }, { value: 'auto', label: t('servers.auto') }, ...NLU_LANGUAGES.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]}
         />
         <SegmentedControl
           aria-label={t('test.where')}

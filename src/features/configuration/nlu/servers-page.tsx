@@ -20,6 +20,8 @@ import { EditDialog, useDraft } from './edit-dialog';
 import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { languageName } from '../../../i18n/language-names';
+import type { Language } from '../../../storage/preferences';
 
 /** §9: a started server nobody used for this long is stopped. */
 export const IDLE_STOP_MS = 5 * 60_000;
@@ -107,7 +109,7 @@ export function ServersPage() {
   const fields: AutoField<Extract<keyof ServerDraft, string>>[] = [
     { name: 'name', kind: 'text', label: t('fields.name'), required: true },
     { name: 'aiVersion', kind: 'text', label: t('servers.aiVersion'), help: t('servers.aiVersionHelp') },
-    { name: 'defaultLanguage', kind: 'select', label: t('servers.defaultLanguage'), options: [{ value: 'auto', label: t('servers.auto') }, ...NLU_LANGUAGES.map((code) => ({ value: code, label: code }))] },
+    { name: 'defaultLanguage', kind: 'select', label: t('servers.defaultLanguage'), options: [{ value: 'auto', label: t('servers.auto') }, ...NLU_LANGUAGES.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))] },
     { name: 'responseFormat', kind: 'select', label: t('servers.responseFormat'), options: NLU_RESPONSE_FORMATS.map((format) => ({ value: format, label: format })) },
     { name: 'labeling', kind: 'switch', label: t('servers.labeling') },
     { name: 'multipleInteractions', kind: 'switch', label: t('servers.multipleInteractions'), help: t('servers.multipleInteractionsHelp') },

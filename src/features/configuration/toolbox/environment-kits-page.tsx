@@ -9,6 +9,8 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, FormGroup, H4, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/dates';
+import { usePreferences } from '../../../storage/preferences';
 import { request } from '../../../api/request';
 import { toolboxQueries } from '../../../api/toolbox-query';
 import { unsyncKit, type EnvironmentSync } from '../../../contract/toolbox-sync';
@@ -23,6 +25,7 @@ import { SyncDialog } from './sync-dialog';
 
 export function EnvironmentKitsPage() {
   const { t } = useTranslation(['toolbox', 'routes']);
+  const { language } = usePreferences();
   const { envId, project, canEdit } = useConfigurationEnv();
   const orgaId = project?.organisationId;
   const queryClient = useQueryClient();
@@ -70,7 +73,7 @@ export function EnvironmentKitsPage() {
               {sync.kit.name} <Tag minimal>{t('environment.revision', { revision: sync.syncedRevision })}</Tag>{' '}
               {sync.updateAvailable && <Tag intent={Intent.WARNING}>{t('environment.updateAvailable', { revision: sync.kit.revision })}</Tag>}
             </H4>
-            <p className="bp6-text-muted">{t('environment.syncedAt', { date: new Date(sync.syncedAt).toLocaleString() })}</p>
+            <p className="bp6-text-muted">{t('environment.syncedAt', { date: formatDateTime(sync.syncedAt, language) })}</p>
             <ul>
               {sync.entities.map((entity) => (
                 <li key={`${entity.type}:${entity.name}`}>

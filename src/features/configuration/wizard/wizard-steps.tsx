@@ -5,6 +5,8 @@ import { NLU_LANGUAGES } from '../../../contract/environments';
 import type { NluContext } from '../../../contract/nlu';
 import { INTERACTION_FUNCTION_KINDS, type InteractionFunctionKind, type NluLanguage } from '../../../nlu/types';
 import type { FunctionDraft, WizardDraft } from './wizard-draft';
+import { languageName } from '../../../i18n/language-names';
+import type { Language } from '../../../storage/preferences';
 
 export interface StepProps {
   draft: WizardDraft;
@@ -12,7 +14,7 @@ export interface StepProps {
 }
 
 export function ArchetypeStep({ draft, onChange }: StepProps) {
-  const { t } = useTranslation('wizard');
+  const { t, i18n } = useTranslation('wizard');
   const set = (patch: Partial<WizardDraft['archetype']>) => onChange({ ...draft, archetype: { ...draft.archetype, ...patch } });
   return (
     <>
@@ -24,7 +26,7 @@ export function ArchetypeStep({ draft, onChange }: StepProps) {
           id="wizard-archetype-language"
           value={draft.archetype.language}
           onChange={(event) => set({ language: event.currentTarget.value as NluLanguage })}
-          options={NLU_LANGUAGES.map((language) => ({ value: language, label: language }))}
+          options={NLU_LANGUAGES.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))}
         />
       </FormGroup>
       <FormGroup label={t('archetype.dictionary')} labelFor="wizard-archetype-dictionary" labelInfo="*" helperText={t('archetype.dictionaryHelp')}>

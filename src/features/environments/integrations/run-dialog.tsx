@@ -1,12 +1,13 @@
 /** The manual run (§7.3): a period (fromDate, toDate) and whether messages already analysed go again. */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { runConnector, type Connector } from '../../../contract/integrations';
 import { toast } from '../../../ui/toasts/toast-service';
 import { localInput } from './connector-form';
 import { connectorErrorText } from './messages';
+import { DateField } from '../../../ui/date-field';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -40,10 +41,10 @@ export function RunDialog({ envId, connector, onClose, onQueued }: { envId: stri
       >
         <DialogBody>
           <FormGroup label={t('run.fromDate')} labelFor="run-from">
-            <InputGroup id="run-from" type="datetime-local" required value={period.from} onValueChange={(from) => setPeriod({ ...period, from })} />
+            <DateField id="run-from" required value={period.from} onChange={(from) => setPeriod({ ...period, from })} withTime />
           </FormGroup>
           <FormGroup label={t('run.toDate')} labelFor="run-to">
-            <InputGroup id="run-to" type="datetime-local" required value={period.to} onValueChange={(to) => setPeriod({ ...period, to })} />
+            <DateField id="run-to" required value={period.to} onChange={(to) => setPeriod({ ...period, to })} withTime />
           </FormGroup>
           <Switch label={t('run.forceDuplicates')} checked={period.force} onChange={(e) => setPeriod({ ...period, force: e.currentTarget.checked })} />
         </DialogBody>

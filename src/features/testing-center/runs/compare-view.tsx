@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Callout, FormGroup, HTMLSelect, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/dates';
+import { usePreferences } from '../../../storage/preferences';
 import type { EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestRunDetail, TestRunSummary } from '../../../contract/testing-runs';
 import { compareKindMetrics, messageChanges } from '../../../testing-center/compare-runs';
@@ -13,6 +15,7 @@ const signed = (value: number, digits = 0) => (value > 0 ? `+${value.toFixed(dig
 
 export function CompareView({ projectId, run, runs, kind, referenceId, onReference }: { projectId: string; run: TestRunDetail; runs: readonly TestRunSummary[]; kind: EvaluationKind; referenceId: string; onReference: (id: string) => void }) {
   const { t } = useTranslation('testRuns');
+  const { language } = usePreferences();
   const reference = useQuery({ ...testRunQueries.detail(projectId, referenceId), enabled: referenceId !== '' });
   const others = runs.filter((other) => other.id !== run.id && other.status === 'finished');
   const compared = useMemo(() => {
@@ -30,7 +33,7 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
           id="compare-reference"
           value={referenceId}
           onChange={(event) => onReference(event.currentTarget.value)}
-          options={[{ value: '', label: t('result.compareNone') }, ...others.map((other) => ({ value: other.id, label: `${new Date(other.createdAt).toLocaleString()} · ${other.environmentName} · ${other.versionName ?? t('list.current')} · ${other.setName}` }))]}
+          options={[{ value: '', label: t('result.compareNone') }, ...others.map((other) => ({ value: other.id, label: `${formatDateTime(other.createdAt, language)} · ${other.environmentName} · ${other.versionName ?? t('list.current')} · ${other.setName}` }))]}
         />
       </FormGroup>
       {referenceId !== '' && reference.isPending && <Spinner size={24} />}

@@ -81,9 +81,9 @@ export function ResultPage() {
           />
         </FormGroup>
         <ButtonGroup>
-          <Button icon="export" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveText(metricsCsv(data.metrics), `test-${data.id}-metrics.csv`, 'text/csv')} />
-          <Button icon="export" text={t('result.exportMessages')} onClick={() => saveText(messagesCsv(exported().messages), `test-${data.id}-messages.csv`, 'text/csv')} />
-          <Button icon="export" text={t('result.exportJson')} onClick={() => saveText(resultsJson(exported()), `test-${data.id}.json`, 'application/json')} />
+          <Button icon="download" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveText(metricsCsv(data.metrics), `test-${data.id}-metrics.csv`, 'text/csv')} />
+          <Button icon="download" text={t('result.exportMessages')} onClick={() => saveText(messagesCsv(exported().messages), `test-${data.id}-messages.csv`, 'text/csv')} />
+          <Button icon="download" text={t('result.exportJson')} onClick={() => saveText(resultsJson(exported()), `test-${data.id}.json`, 'application/json')} />
         </ButtonGroup>
       </div>
       <Callout className="p-section" title={t('result.rulesTitle')}>

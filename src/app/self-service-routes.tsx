@@ -1,6 +1,6 @@
 /**
- * The self-service area's routes (/self, issue 22), kept out of routes.tsx. The home is built; the
- * other pages (new use case, analyses, result, dashboard, settings) are still "not available yet".
+ * The self-service area's routes (/self, issue 22), kept out of routes.tsx. The home and "new use case"
+ * are built; the other pages (analyses, result, dashboard, settings) are still "not available yet".
  */
 import type { RouteObject } from 'react-router';
 import { NotAvailablePage } from './not-available-page';
@@ -14,7 +14,11 @@ export const selfServiceRoutes: RouteObject[] = [
     lazy: () => import('../features/self-service/self-home-page').then((m) => ({ Component: m.SelfHomePage })),
     handle: { title: 'selfHome' } satisfies RouteHandle,
   },
-  soon('new', 'selfNew'),
+  {
+    path: 'new',
+    lazy: () => import('../features/self-service/self-new-page').then((m) => ({ Component: m.SelfNewPage })),
+    handle: { title: 'selfNew' } satisfies RouteHandle,
+  },
   soon(':envId', 'selfEnvironment'),
   soon(':envId/analyses', 'selfAnalyses'),
   soon(':envId/analyses/result', 'selfAnalysisResult'),

@@ -1,7 +1,7 @@
 /**
  * The self-service area as the `light` demo user sees it (issue 22): the home after sign-in, with the
- * welcome, the month's quota and the use cases. The use case is created through the API (the "new
- * use case" screen is not built yet) and deleted at the end, so the shared demo keeps no use case.
+ * welcome, the month's quota, "new use case" from the library, and the new use case's card. The use
+ * case is deleted at the end, so the shared demo keeps no use case.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -24,12 +24,7 @@ afterAll(async () => {
 });
 
 describe('self-service home', () => {
-  it('welcomes the light user with the month quota and their use cases', async () => {
-    const { id } = await light<{ id: string }>('POST', '/v4/console/api/self/use-cases', {
-      name: 'Rendez-vous e2e',
-      source: { kind: 'template', template: 'insurance:meeting' },
-    });
-    useCaseId = id;
+  it('creates a use case from the library and shows it with the month quota on the home', async () => {
     const before = await light<{ quota: { used: number; monthlyQuota: number } }>('GET', '/v4/console/api/self');
 
     const { context, page } = await newPage(browser);
@@ -41,10 +36,23 @@ describe('self-service home', () => {
     const quota = page.getByTestId('self-quota');
     await quota.getByText(`${before.quota.used} analyses sur ${before.quota.monthlyQuota} utilisées ce mois-ci`).waitFor();
     await quota.getByText(/Le compteur repart de zéro le/).waitFor();
-    const card = page.locator(`[data-use-case="${id}"]`);
+
+    await page.locator('main').getByRole('link', { name: "Nouveau cas d'usage" }).click();
+    await page.waitForURL(/\/self\/new$/);
+    await page.locator('[data-use-case="insurance:meeting"] label').click();
+    expect(await page.locator('[data-use-case="insurance:meeting"]').getByRole('radio').isChecked()).toBe(true);
+    const name = page.getByLabel("Nom du cas d'usage");
+    await name.fill('Rendez-vous e2e');
+    await page.getByRole('button', { name: 'Créer' }).click();
+    await page.waitForURL(/\/self$/);
+
+    const { useCases } = await light<{ useCases: { id: string; name: string }[] }>('GET', '/v4/console/api/self');
+    const created = useCases.find((useCase) => useCase.name === 'Rendez-vous e2e');
+    expect(created).toBeDefined();
+    useCaseId = created!.id;
+    const card = page.locator(`[data-use-case="${useCaseId}"]`);
     await card.getByRole('link', { name: 'Rendez-vous e2e' }).waitFor();
-    await card.getByText('Aucune analyse pour l\'instant').waitFor();
-    expect(await page.getByRole('link', { name: 'Nouveau cas d\'usage' }).count()).toBeGreaterThan(0);
+    await card.getByText("Aucune analyse pour l'instant").waitFor();
     await context.close();
   });
 });

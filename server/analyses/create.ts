@@ -12,6 +12,7 @@ import type { Database } from '../db/open';
 import { recordUsage } from '../consumption/ledger';
 import { analyses, analysisFiles } from '../db/schema';
 import { notifyQueued } from '../pipeline/queue-signal';
+import { assertSelfServiceQuota } from '../self-service/quota';
 import { contentTypeOf } from './content-types';
 
 export interface NewAnalysisFile {
@@ -82,6 +83,8 @@ export function analysisRows(input: NewAnalysis): { analysis: AnalysisValues & {
 /** Stores the analysis and its files in one transaction, then wakes this process's workers. */
 export async function insertAnalysis(db: Database, rows: ReturnType<typeof analysisRows>): Promise<AnalysisRow> {
   const row = await db.transaction(async (tx) => {
+    // Issue 22: a light user's use cases share a monthly quota; past it nothing is stored.
+    await assertSelfServiceQuota(tx, rows.analysis.environmentId, new Date());
     const [inserted] = await tx.insert(analyses).values(rows.analysis).returning();
     await tx.insert(analysisFiles).values(rows.files);
     // Consumption counts the ledger, which outlives the analysis (deleting gives no quota back).

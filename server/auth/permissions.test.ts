@@ -246,6 +246,12 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'toolbox.sync.remove': PROJECT_CONFIGURATORS,
   // The use-case library: every member of the organisation (and SRE) reads it.
   'useCases.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  // Signed-in rule; the handlers serve light users only and their own use cases only
+  // (server/routes/self-service.test.ts proves the refusals).
+  'selfService.overview': EVERYONE,
+  'selfService.create': EVERYONE,
+  'selfService.update': EVERYONE,
+  'selfService.delete': EVERYONE,
   // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],

@@ -24,6 +24,8 @@ export const organisations = pgTable('organisations', {
     .default(sql`date_trunc('year', current_date)::date`),
   /** Analyses per contract year; null means no quota. */
   yearlyQuota: integer('yearly_quota'),
+  /** Spec §9: analyses a light user may run per calendar month, across all their self-service use cases. */
+  selfServiceMonthlyQuota: integer('self_service_monthly_quota').notNull().default(100),
   createdAt: createdAt(),
 });
 

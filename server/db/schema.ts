@@ -16,3 +16,4 @@ export * from './schema-toolbox';
 export * from './schema-integrations';
 export * from './schema-testing-center';
 export * from './schema-testing-runs';
+export * from './schema-self-service';

@@ -3,14 +3,11 @@
  * Hidden (private) environments are filtered here for members below configurator, as the permission
  * layer does for single-environment routes.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   createEnvironment,
   deleteEnvironment,
-  ENVIRONMENT_NAME_TAKEN,
-  environmentSettingsSchema,
   exportEnvironment,
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -20,7 +17,6 @@ import {
   listEnvironments,
   updateEnvironmentSettings,
   type EnvironmentListItem,
-  type EnvironmentSettings,
 } from '../../src/contract/environments';
 import { auditTarget } from '../audit';
 import { seesPrivateEnvironments } from '../auth/permissions';
@@ -31,22 +27,16 @@ import { readSettings, withoutInactiveConfig } from '../environments/settings';
 import { compareSettings } from '../environments/settings-diff';
 import { readExportFile } from '../environments/transfer';
 import { HttpError } from '../http-error';
+import { assertNameFree, createEnvironmentFrom, nameTaken } from '../environments/create';
 import { nluChange } from '../nlu/environment-transfer';
 import { exportOriginal } from '../nlu/export';
 import { importOriginalExport } from '../nlu/import';
 import { registerEndpoint } from './register';
 import { environmentSettingsOf } from '../categorization/facts';
 import { guardModulesWrite, withWorkflowIds } from '../categorization/settings-guard';
-import { applyKit, applyTemplateNlu, kitEnvironmentSettings, templateSettings } from '../use-cases/library';
-import { closureComponents, visibleKit } from '../toolbox/kits';
-import { componentEntitySchemas, type ComponentContent } from '../../src/contract/toolbox-entities';
 
 /** Spec §4: "the environment disappears after a few seconds". */
 export const ENVIRONMENT_DELETION_DELAY_MS = 3000;
-
-function nameTaken(name: string): HttpError {
-  return new HttpError(409, { message: ENVIRONMENT_NAME_TAKEN.replace('{name}', name), code: 'environmentNameTaken', name });
-}
 
 type EnvironmentRow = typeof environments.$inferSelect;
 
@@ -73,20 +63,6 @@ export async function purgeDeletedEnvironments(ctx: ServerContext): Promise<void
     .returning({ id: environments.id });
   // Outside any write request (a timer, or a list): the access cache must hear of it (auth/access-cache.ts).
   if (purged.length > 0) ctx.access.invalidate();
-}
-
-async function assertNameFree(ctx: ServerContext, projectId: string, name: string, exceptId?: string) {
-  const [clash] = await ctx.db
-    .select({ id: environments.id })
-    .from(environments)
-    .where(
-      and(
-        eq(environments.projectId, projectId),
-        eq(environments.name, name),
-        exceptId === undefined ? undefined : ne(environments.id, exceptId),
-      ),
-    );
-  if (clash !== undefined) throw nameTaken(name);
 }
 
 /** An environment with its project, organisation and parsed configuration (settings screen, versions). */
@@ -134,38 +110,10 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, createEnvironment, async ({ params, body, request, reply, scope }) => {
-    let settings: EnvironmentSettings = environmentSettingsSchema.parse({});
-    let priority = false;
-    let file: ReturnType<typeof readExportFile> | undefined;
-    const kit = body.source.kind === 'kit' ? await visibleKit(ctx.db, scope.organisationId ?? '', body.source.kitId) : undefined;
-    if (body.source.kind === 'template') {
-      settings = templateSettings(body.source.template);
-    } else if (kit !== undefined) {
-      settings = kitEnvironmentSettings((await closureComponents(ctx.db, kit.id)).map((row) => ({ type: row.type, entity: componentEntitySchemas[row.type].parse(row.entity) }) as ComponentContent));
-    } else if (body.source.kind === 'import') {
-      file = readExportFile(body.source.file);
-      settings = file.environment.settings;
-      priority = file.environment.priority;
-    }
-    await assertNameFree(ctx, params.projectId, body.name);
-    const id = randomUUID();
-    try {
-      const [row] = await ctx.db
-        .insert(environments)
-        .values({ id, projectId: params.projectId, name: body.name, visibility: body.visibility, priority, settings: withWorkflowIds(withoutInactiveConfig(settings)) })
-        .returning();
-      // The NLU configuration of an imported file comes with it (its item errors are not fatal).
-      if (body.source.kind === 'import' && file?.nlu !== undefined) await importOriginalExport(ctx.db, id, { nlu: file.nlu }, 'replace');
-      // Use-case templates and kits come with their NLU entities and a server (issue 20).
-      if (body.source.kind === 'template') await applyTemplateNlu(ctx.db, id, body.source.template);
-      if (kit !== undefined) await applyKit(ctx.db, id, kit);
-      auditTarget(request, { type: 'environment', id });
-      reply.code(201);
-      return listItem(row!);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken(body.name);
-      throw error;
-    }
+    const row = await createEnvironmentFrom(ctx, { organisationId: scope.organisationId ?? '', projectId: params.projectId, ...body });
+    auditTarget(request, { type: 'environment', id: row.id });
+    reply.code(201);
+    return listItem(row);
   });
 
   registerEndpoint(app, ctx, getEnvironmentSettings, ({ params }) => environmentDetails(ctx, params.envId));

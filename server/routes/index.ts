@@ -35,6 +35,7 @@ import { registerCreationWizardRoutes } from './creation-wizard';
 import { registerToolboxRoutes } from './toolbox';
 import { registerToolboxSyncRoutes } from './toolbox-sync';
 import { registerUseCaseRoutes } from './use-cases';
+import { registerSelfServiceRoutes } from './self-service';
 import { registerIntegrationRoutes } from './integrations';
 import { registerTestingRunRoutes } from './testing-runs';
 import { registerTestingCenterBankRoutes } from './testing-center-bank';
@@ -76,6 +77,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerToolboxRoutes(app, ctx);
   registerToolboxSyncRoutes(app, ctx);
   registerUseCaseRoutes(app, ctx);
+  registerSelfServiceRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
   registerTestingRunRoutes(app, ctx);
   registerTestingCenterBankRoutes(app, ctx);

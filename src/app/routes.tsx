@@ -15,6 +15,7 @@ import { NotAvailablePage } from './not-available-page';
 import { NotFoundPage } from './not-found-page';
 import { LoginLayout } from './layouts/login-layout';
 import type { RouteHandle } from './route-handle';
+import { selfServiceRoutes } from './self-service-routes';
 
 const soon = (path: string | undefined, title: string): RouteObject =>
   path === undefined
@@ -540,15 +541,7 @@ export const routes: RouteObject[] = [
       {
         path: 'self',
         ...layout('selfService', () => import('./layouts/self-service-layout').then((m) => ({ Component: m.SelfServiceLayout }))),
-        children: [
-          soon(undefined, 'selfHome'),
-          soon('new', 'selfNew'),
-          soon(':envId', 'selfEnvironment'),
-          soon(':envId/analyses', 'selfAnalyses'),
-          soon(':envId/analyses/result', 'selfAnalysisResult'),
-          soon(':envId/dashboard', 'selfDashboard'),
-          soon(':envId/settings', 'selfSettings'),
-        ],
+        children: selfServiceRoutes,
       },
       { path: '*', element: <NotFoundPage />, handle: { title: 'notFound', access: 'public' } },
     ],

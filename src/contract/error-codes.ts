@@ -22,6 +22,7 @@ import { NLU_ERROR_CODES } from './nlu-entities';
 import { OCR_DATA_EXTRACTION_ERROR_CODES } from './ocr-data-extraction';
 import { OUTPUT_ERROR_CODES } from './output';
 import { REPLY_TEMPLATE_ERROR_CODES } from './reply-templates';
+import { SELF_SERVICE_ERROR_CODES } from './self-service';
 import { SRE_ERROR_CODES } from './sre';
 import { SRE_ANALYSES_ERROR_CODES } from './sre-analyses';
 import { SSO_ERROR_CODES } from './sso';
@@ -117,6 +118,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'testRuns:errors', codes: TESTING_RUN_ERROR_CODES },
   { texts: 'testRuns:runErrors', codes: TEST_RUN_MESSAGE_ERROR_CODES },
   { texts: 'configurationIde:errors', codes: CONFIGURATION_DOCUMENT_ERROR_CODES },
+  { texts: 'selfService:errors', codes: SELF_SERVICE_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

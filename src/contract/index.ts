@@ -80,6 +80,7 @@ import { creationWizardEndpoints } from './creation-wizard';
 import { toolboxEndpoints } from './toolbox';
 import { toolboxSyncEndpoints } from './toolbox-sync';
 import { useCaseEndpoints } from './use-cases';
+import { selfServiceEndpoints } from './self-service';
 import { testingCenterBankEndpoints } from './testing-center-bank';
 import { sreAnalysesEndpoints } from './sre-analyses';
 import { providerOrganisationEndpoints } from './provider-organisations';
@@ -100,6 +101,7 @@ export * from './nlu';
 export * from './toolbox';
 export * from './toolbox-sync';
 export * from './use-cases';
+export * from './self-service';
 export * from './categorization';
 export * from './reply-templates';
 export * from './error-logs';
@@ -191,6 +193,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...toolboxEndpoints,
   ...toolboxSyncEndpoints,
   ...useCaseEndpoints,
+  ...selfServiceEndpoints,
   ...testingRunEndpoints,
   ...testingCenterBankEndpoints,
   ...configurationGraphEndpoints,

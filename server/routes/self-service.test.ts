@@ -1,0 +1,163 @@
+/**
+ * The self-service area (issue 22): a light user's project created on first use case, use cases made
+ * from the use-case library by the same code as environments.create, the monthly quota counted across
+ * all the user's use cases and enforced when an analysis is created, and who may reach what.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SelfServiceOverview, SelfServiceUseCase } from '../../src/contract/self-service';
+import { organisations, projectPermissions, projects } from '../db/schema';
+import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import { ENVIRONMENT_DELETION_DELAY_MS } from './environments';
+
+let server: TestServer;
+const headers: Record<string, { authorization: string }> = {};
+const USERS = ['admin', 'configurator', 'viewer', 'light', 'sre'] as const;
+type User = (typeof USERS)[number];
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const user of USERS) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+}, 60_000);
+afterAll(() => server.close());
+
+const call = (user: User, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({ method, url: `/v4/console/api${url}`, headers: headers[user], ...(payload === undefined ? {} : { payload }) });
+
+async function overview(user: User = 'light'): Promise<SelfServiceOverview> {
+  const response = await call(user, 'GET', '/self');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SelfServiceOverview>();
+}
+
+async function createUseCase(name: string, template = 'insurance:meeting'): Promise<SelfServiceUseCase> {
+  const response = await call('light', 'POST', '/self/use-cases', { name, source: { kind: 'template', template } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<SelfServiceUseCase>();
+}
+
+const mail = (user: User, envId: string, subject = 'Rendez-vous') =>
+  call(user, 'POST', `/environment/${envId}/analyses/simulated-mail`, { sender: 'client@example.com', recipient: 'agence@example.com', subject, body: 'Bonjour, je voudrais un rendez-vous.' });
+
+function firstOfNextMonth(): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
+describe('self-service', () => {
+  it('is for light users only', async () => {
+    for (const user of ['admin', 'viewer', 'sre'] as const) {
+      const response = await call(user, 'GET', '/self');
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ code: string }>().code).toBe('selfServiceLightUsersOnly');
+      expect((await call(user, 'POST', '/self/use-cases', { name: 'X', source: { kind: 'template', template: 'insurance:meeting' } })).statusCode).toBe(403);
+    }
+  });
+
+  it('welcomes a new light user with the whole month quota and no use case yet', async () => {
+    const home = await overview();
+    expect(home).toMatchObject({ firstname: 'Léa', organisationId: 'demo', projectId: null, useCases: [] });
+    expect(home.quota).toEqual({ monthlyQuota: 100, used: 0, left: 100, renewsOn: firstOfNextMonth() });
+  });
+
+  it('creates a use case from the library in a project of its own, configured like environments.create would', async () => {
+    const useCase = await createUseCase('Mes rendez-vous');
+    const home = await overview();
+    expect(home.projectId).not.toBeNull();
+    expect(home.useCases.map((u) => u.name)).toEqual(['Mes rendez-vous']);
+    expect(home.useCases[0]).toMatchObject({ id: useCase.id, analysesThisMonth: 0, lastActivityAt: null });
+
+    // The project is the user's, in their organisation, with the qualifier profile on it only.
+    const [project] = await server.handle.db.select().from(projects).where(eq(projects.id, home.projectId!));
+    expect(project).toMatchObject({ organisationId: 'demo', name: 'Libre-service · Léa Libre-service' });
+    const grants = await server.handle.db.select().from(projectPermissions).where(eq(projectPermissions.userId, 'demo-user-light'));
+    expect(grants).toEqual([expect.objectContaining({ projectId: home.projectId, profile: 'qualifier' })]);
+
+    // Same template through the full console: same configuration.
+    const full = await call('configurator', 'POST', '/project/demo-ic/environments', { name: 'Rendez-vous (console)', source: { kind: 'template', template: 'insurance:meeting' } });
+    expect(full.statusCode, full.body).toBe(201);
+    const settingsOf = async (user: User, envId: string) => {
+      const response = await call(user, 'GET', `/environment/${envId}/settings`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ settings: { categories: unknown[]; modules: { type: string }[] } }>().settings;
+    };
+    const mine = await settingsOf('admin', useCase.id);
+    const theirs = await settingsOf('admin', full.json<{ id: string }>().id);
+    expect(mine.categories.length).toBeGreaterThan(0);
+    expect(mine.categories).toEqual(theirs.categories);
+    expect(mine.modules.map((m) => m.type)).toEqual(theirs.modules.map((m) => m.type));
+    expect((await call('admin', 'DELETE', `/environment/${full.json<{ id: string }>().id}`)).statusCode).toBe(202);
+  });
+
+  it('lets full-console users open a light user use case only with their usual rights', async () => {
+    const [useCase] = (await overview()).useCases;
+    // Organisation admins are configurators everywhere; a viewer without a grant does not see it exists.
+    expect((await call('admin', 'GET', `/environment/${useCase!.id}`)).statusCode).toBe(200);
+    expect((await call('viewer', 'GET', `/environment/${useCase!.id}`)).statusCode).toBe(404);
+    expect((await call('configurator', 'GET', `/environment/${useCase!.id}`)).statusCode).toBe(404);
+    // The light user reaches their use case's analyses, but nothing of the full console's projects.
+    expect((await call('light', 'GET', `/environment/${useCase!.id}/analyses`)).statusCode).toBe(200);
+    expect((await call('light', 'GET', '/environment/demo-ic-prod/analyses')).statusCode).toBe(404);
+    expect((await call('light', 'GET', '/project/demo-ic/environments')).statusCode).toBe(404);
+    expect((await call('light', 'PUT', `/environment/${useCase!.id}/settings`, { name: 'x', visibility: 'public', priority: true, settings: {} })).statusCode).toBe(403);
+    expect((await call('light', 'DELETE', `/environment/${useCase!.id}`)).statusCode).toBe(403);
+    // Another environment is not one of their use cases, whatever its id.
+    expect((await call('light', 'PUT', '/self/use-cases/demo-ic-prod', { name: 'Volé', languages: ['fr'], retention: '1m' })).statusCode).toBe(404);
+    expect((await call('light', 'DELETE', '/self/use-cases/demo-ic-prod')).statusCode).toBe(404);
+  });
+
+  it('renames a use case and changes its languages and retention, refusing a name already used', async () => {
+    const other = await createUseCase('Devis', 'retail:quotes-and-orders');
+    const response = await call('light', 'PUT', `/self/use-cases/${other.id}`, { name: 'Devis et commandes', languages: ['fr', 'gb'], retention: '6m' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<SelfServiceUseCase>()).toMatchObject({ name: 'Devis et commandes', languages: ['fr', 'gb'], retention: '6m' });
+    const clash = await call('light', 'PUT', `/self/use-cases/${other.id}`, { name: 'Mes rendez-vous', languages: ['fr'], retention: '6m' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json<{ code: string }>().code).toBe('environmentNameTaken');
+    const names = (await overview()).useCases.map((u) => u.name).sort();
+    expect(names).toEqual(['Devis et commandes', 'Mes rendez-vous']);
+  });
+
+  it('counts the month quota across all use cases and refuses analyses past it, saying when it renews', async () => {
+    await server.handle.db.update(organisations).set({ selfServiceMonthlyQuota: 3 }).where(eq(organisations.id, 'demo'));
+    const [a, b] = (await overview()).useCases;
+    expect((await mail('light', a!.id)).statusCode).toBe(201);
+    expect((await mail('light', a!.id)).statusCode).toBe(201);
+    // Analyses of the full console's projects count for the organisation, not for the light user.
+    expect((await mail('admin', 'demo-ic-prod')).statusCode).toBe(201);
+    expect((await mail('light', b!.id)).statusCode).toBe(201);
+
+    const home = await overview();
+    expect(home.quota).toMatchObject({ monthlyQuota: 3, used: 3, left: 0 });
+    const counts = Object.fromEntries(home.useCases.map((u) => [u.id, u.analysesThisMonth]));
+    expect(counts).toEqual({ [a!.id]: 2, [b!.id]: 1 });
+    expect(home.useCases.every((u) => u.lastActivityAt !== null)).toBe(true);
+
+    for (const id of [a!.id, b!.id]) {
+      const refused = await mail('light', id);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'selfServiceQuotaReached', renewsOn: firstOfNextMonth() });
+    }
+    // Even an organisation admin cannot add an analysis to the light user's use case past the quota...
+    expect((await mail('admin', a!.id)).statusCode).toBe(429);
+    // ...while the full console's environments are not limited by it.
+    expect((await mail('admin', 'demo-ic-prod')).statusCode).toBe(201);
+    expect((await overview()).quota.used).toBe(3);
+
+    // Raising the setting lets analyses in again.
+    await server.handle.db.update(organisations).set({ selfServiceMonthlyQuota: 4 }).where(eq(organisations.id, 'demo'));
+    expect((await mail('light', b!.id)).statusCode).toBe(201);
+    expect((await mail('light', b!.id)).statusCode).toBe(429);
+  });
+
+  it('deletes a use case without giving its analyses back to the quota', async () => {
+    const [first] = (await overview()).useCases;
+    const response = await call('light', 'DELETE', `/self/use-cases/${first!.id}`);
+    expect(response.statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, ENVIRONMENT_DELETION_DELAY_MS + 100));
+    const home = await overview();
+    expect(home.useCases.map((u) => u.id)).not.toContain(first!.id);
+    expect(home.quota).toMatchObject({ monthlyQuota: 4, used: 4, left: 0 });
+    expect((await call('light', 'DELETE', `/self/use-cases/${first!.id}`)).statusCode).toBe(404);
+  });
+});

@@ -48,8 +48,10 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       { index: true, element: <IndexPage />, handle: { title: 'index', access: 'public' } },
-      { path: 'v2/*', loader: redirectLoaders.v2 },
-      { path: 'logout', loader: redirectLoaders.logout, handle: { title: 'logout', access: 'public' } },
+      // Redirect-only routes carry `element: null`: without an element React Router warns "Matched leaf
+      // route … does not have an element" in the console while the redirect runs (issue 19).
+      { path: 'v2/*', loader: redirectLoaders.v2, element: null },
+      { path: 'logout', loader: redirectLoaders.logout, element: null, handle: { title: 'logout', access: 'public' } },
       {
         element: <LoginLayout />,
         handle: { layout: 'login', access: 'guest' } satisfies RouteHandle,
@@ -85,7 +87,7 @@ export const routes: RouteObject[] = [
       {
         ...layout('private', () => import('./layouts/private-layout').then((m) => ({ Component: m.PrivateLayout }))),
         children: [
-          { path: 'admin', loader: redirectLoaders.admin },
+          { path: 'admin', loader: redirectLoaders.admin, element: null },
           {
             path: 'admin/sre-inboxcare',
             lazy: () => import('../features/sre/sre-analyses-page').then((m) => ({ Component: m.SreInboxcarePage })),
@@ -106,14 +108,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/sre/organisations-page').then((m) => ({ Component: m.OrganisationsPage })),
             handle: { title: 'sreOrganisations' },
           },
-          { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin },
-          { path: 'sre/replay-categorisations', loader: redirectLoaders.admin },
+          { path: 'admin/sre/replay-categorisations', loader: redirectLoaders.admin, element: null },
+          { path: 'sre/replay-categorisations', loader: redirectLoaders.admin, element: null },
           {
             path: 'use-cases-library',
             lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.UseCasesRoute })),
             handle: { title: 'useCasesLibrary' },
           },
-          { path: 'toolbox', loader: redirectLoaders.toolbox },
+          { path: 'toolbox', loader: redirectLoaders.toolbox, element: null },
           {
             path: 'toolbox/kits',
             lazy: () => import('./toolbox-routes').then((m) => ({ Component: m.KitsRoute })),
@@ -204,7 +206,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/projects/project-new-page').then((m) => ({ Component: m.ProjectNewPage })),
             handle: { title: 'projectNew' },
           },
-          { path: '*', loader: redirectLoaders.orgaHome },
+          { path: '*', loader: redirectLoaders.orgaHome, element: null },
         ],
       },
       {
@@ -222,7 +224,7 @@ export const routes: RouteObject[] = [
             handle: { title: 'createEnv' },
             id: 'CreateEnv',
           },
-          { path: 'env-management', loader: redirectLoaders.envManagement },
+          { path: 'env-management', loader: redirectLoaders.envManagement, element: null },
           {
             path: 'env-management/settings',
             lazy: () => import('../features/environments/env-settings-page').then((m) => ({ Component: m.EnvSettingsPage })),
@@ -253,7 +255,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/environments/versions-page').then((m) => ({ Component: m.VersionsPage })),
             handle: { title: 'versions' },
           },
-          { path: 'testing-center', loader: redirectLoaders.testingCenter },
+          { path: 'testing-center', loader: redirectLoaders.testingCenter, element: null },
           {
             path: 'testing-center/messages-bank',
             lazy: () => import('./layouts/testing-center-layout').then((m) => ({ Component: m.TestingCenterLayout })),
@@ -301,7 +303,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', loader: redirectLoaders.projectHome },
+          { path: '*', loader: redirectLoaders.projectHome, element: null },
         ],
       },
       {
@@ -323,7 +325,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/configuration/ide/ide-page').then((m) => ({ Component: m.ConfigurationIdePage })),
             handle: { title: 'configurationIde' },
           },
-          { path: 'configuration/nlu', loader: redirectLoaders.configuration },
+          { path: 'configuration/nlu', loader: redirectLoaders.configuration, element: null },
           {
             path: 'configuration/nlu/archetypes',
             lazy: () => import('../features/configuration/nlu/archetypes-page').then((m) => ({ Component: m.ArchetypesPage })),
@@ -514,7 +516,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/analyses/ocr-test-page').then((m) => ({ Component: m.OcrTestPage })),
             handle: { title: 'testOcrDataExtraction' },
           },
-          { path: '*', loader: redirectLoaders.environmentHome },
+          { path: '*', loader: redirectLoaders.environmentHome, element: null },
         ],
       },
       {

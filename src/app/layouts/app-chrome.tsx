@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alignment,
@@ -70,18 +70,33 @@ function UserMenu() {
 /** The frame of every signed-in layout: top bar (brand, search, connectivity, user menu) and content. */
 export function AppChrome({ layout, nav, children }: { layout: LayoutName; nav?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
+  // Below 48rem (a phone, or 200 % zoom) the side menu hides behind a burger; it closes on navigation.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="p-app" data-layout={layout}>
       <GhostBanner />
       <Navbar className="p-topbar">
         <NavbarGroup align={Alignment.START}>
+          {nav && (
+            <Button
+              className="p-topbar__burger"
+              variant="minimal"
+              icon={menuOpen ? 'cross' : 'menu'}
+              aria-label={t(menuOpen ? 'a11y.closeMenu' : 'a11y.openMenu')}
+              aria-expanded={menuOpen}
+              aria-controls="p-app-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            />
+          )}
           <NavbarHeading>
             <Link to={paths.index()} className="p-brand">
               Postroom
             </Link>
           </NavbarHeading>
-          <NavbarDivider />
-          <Button variant="minimal" icon="search" text={t('rapidNavigation.open')} onClick={openRapidNavigation} title="Ctrl+K" />
+          <NavbarDivider className="p-topbar__divider" />
+          <Button variant="minimal" icon="search" aria-label={t('rapidNavigation.open')} text={t('rapidNavigation.open')} onClick={openRapidNavigation} title="Ctrl+K" />
         </NavbarGroup>
         <NavbarGroup align={Alignment.END} className="p-topbar__end">
           <OfflineIndicator />
@@ -90,7 +105,11 @@ export function AppChrome({ layout, nav, children }: { layout: LayoutName; nav?:
         </NavbarGroup>
       </Navbar>
       <div className="p-app__body">
-        {nav}
+        {nav && (
+          <div className="p-app__nav" id="p-app-nav" data-open={menuOpen}>
+            {nav}
+          </div>
+        )}
         <main className="p-app__main" id="main">
           {children}
         </main>

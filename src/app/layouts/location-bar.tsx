@@ -5,8 +5,9 @@
  * to this environment only). Names come from the same cached queries the screens use.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Breadcrumbs, HTMLSelect, type BreadcrumbProps } from '@blueprintjs/core';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { HTMLSelect } from '@blueprintjs/core';
+import { BreadcrumbTrail, type TrailItem } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { organisationQuery } from '../../api/organisation-query';
 import { environmentQueries } from '../../features/environments/queries';
@@ -34,7 +35,7 @@ export function LocationBar() {
   const alive = (environments.data ?? []).filter((env) => !env.deleting);
   const environment = alive.find((env) => env.id === crumbEnvId);
 
-  const items: BreadcrumbProps[] = [];
+  const items: TrailItem[] = [];
   if (orgaId !== undefined) items.push({ text: organisation.data?.name ?? '…', href: paths.orga(orgaId) });
   if (projectId !== undefined) items.push({ text: project.data?.name ?? '…', href: paths.project(projectId) });
   if (projectId !== undefined && crumbEnvId !== undefined) items.push({ text: environment?.name ?? '…', href: paths.environment(projectId, crumbEnvId) });
@@ -49,23 +50,7 @@ export function LocationBar() {
 
   return (
     <div className="p-location-bar" data-testid="location-bar">
-      <Breadcrumbs
-        items={items}
-        breadcrumbRenderer={({ text, href }) =>
-          href ? (
-            <Link to={href} className="bp6-breadcrumb">
-              {text}
-            </Link>
-          ) : (
-            <span className="bp6-breadcrumb">{text}</span>
-          )
-        }
-        currentBreadcrumbRenderer={({ text }) => (
-          <span className="bp6-breadcrumb bp6-breadcrumb-current" aria-current="page">
-            {text}
-          </span>
-        )}
-      />
+      <BreadcrumbTrail items={items} />
       {projectId !== undefined && envId !== undefined && alive.length > 1 && (
         <HTMLSelect
           aria-label={t('navigation:switcher.label')}

@@ -4,9 +4,10 @@
  * as in an environment; `new` (with `?kit=`) creates one from scratch.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumbs, Button, Callout, FormGroup, HTMLSelect, Intent, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Intent, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
@@ -99,9 +100,8 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
   return (
     <section className="p-page">
       {guard}
-      <Breadcrumbs
+      <BreadcrumbTrail
         items={[{ text: t('routes:kits'), href: toolboxLinks.kits(orgaId) }, ...(draft.kitId ? [{ text: kitName, href: toolboxLinks.kit(orgaId, draft.kitId) }] : []), { text: existing?.name ?? t('component.new'), current: true }]}
-        breadcrumbRenderer={({ text, href }) => (href ? <Link to={href}>{text}</Link> : <span>{text}</span>)}
       />
       <div className="p-page__header">
         <h1 className="p-page__title">{existing?.name ?? t('component.new')}</h1>

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumbs, Button, Callout, Card, H4, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
@@ -91,7 +92,7 @@ function KitEditor({ orgaId, details }: { orgaId: string; details: KitDetails })
   return (
     <section className="p-page">
       {guard}
-      <Breadcrumbs items={[{ text: t('routes:kits'), href: toolboxLinks.kits(orgaId) }, { text: kit.name, current: true }]} breadcrumbRenderer={({ text, href }) => (href ? <Link to={href}>{text}</Link> : <span>{text}</span>)} />
+      <BreadcrumbTrail items={[{ text: t('routes:kits'), href: toolboxLinks.kits(orgaId) }, { text: kit.name, current: true }]} />
       <div className="p-page__header">
         <h1 className="p-page__title">{kit.name}</h1>
         <div className="p-toolbar">

@@ -4,9 +4,9 @@
  * caller may edit (the server refuses anyone else with 403; the screens only hide what it would refuse).
  */
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Breadcrumbs } from '@blueprintjs/core';
+import { BreadcrumbTrail } from '../../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { getProject } from '../../../contract/organisations';
@@ -34,9 +34,8 @@ export function ConfigurationFrame({ title, crumbs = [], actions, children }: { 
   const { projectId = '', envId = '' } = useParams();
   return (
     <section className="p-page">
-      <Breadcrumbs
+      <BreadcrumbTrail
         items={[{ text: t('configuration'), href: paths.configuration(projectId, envId) }, ...crumbs.map((crumb) => ({ text: crumb.text, href: crumb.to })), { text: title, current: true }]}
-        breadcrumbRenderer={({ text, href }) => (href ? <Link to={href}>{text}</Link> : <span>{text}</span>)}
       />
       <div className="p-page__header">
         <h1 className="p-page__title">{title}</h1>

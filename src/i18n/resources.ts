@@ -63,6 +63,8 @@ import frConfigurationGraph from './resources/fr/configurationGraph.json';
 import enConfigurationGraph from './resources/en/configurationGraph.json';
 import frConfigurationIde from './resources/fr/configurationIde.json';
 import enConfigurationIde from './resources/en/configurationIde.json';
+import frPipelineMessages from './resources/fr/pipelineMessages.json';
+import enPipelineMessages from './resources/en/pipelineMessages.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -99,6 +101,7 @@ export const resources = {
     configurationProblems: frConfigurationProblems,
     configurationGraph: frConfigurationGraph,
     configurationIde: frConfigurationIde,
+    pipelineMessages: frPipelineMessages,
   },
   en: {
     common: enCommon,
@@ -133,6 +136,7 @@ export const resources = {
     configurationProblems: enConfigurationProblems,
     configurationGraph: enConfigurationGraph,
     configurationIde: enConfigurationIde,
+    pipelineMessages: enPipelineMessages,
   },
 } as const;
 

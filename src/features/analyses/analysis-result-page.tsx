@@ -32,6 +32,7 @@ import { DeliveryAttempts } from './delivery-attempts';
 import { TraceTimeline } from './trace-timeline';
 import { saveBlob } from '../../ui/save-blob';
 import { AddToTestingCenter } from './add-to-testing-center';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 export function AnalysisResultPage() {
   return <AnalysisResult variant="analyses" />;
@@ -83,6 +84,7 @@ function Gate({ verdict, children }: { verdict: Verdict; children: React.JSX.Ele
 function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDetail; envId: string; projectId: string; listPath: string }) {
   const { t } = useTranslation('analyses');
   const { language } = usePreferences();
+  const messages = usePipelineMessage();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const project = useQuery(analysesQueries.project(projectId));
@@ -190,7 +192,7 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
           </tbody>
         </HTMLTable>
         {analysis.awaitingFinalStatus && <Callout intent="primary">{t('result.awaitingFinalStatus')}</Callout>}
-        {analysis.error && <Callout intent="danger" title={t('result.error')}>{analysis.error}</Callout>}
+        {analysis.error && <Callout intent="danger" title={t('result.error')}>{messages.shown({ message: analysis.error, messageParts: analysis.errorParts })}</Callout>}
       </section>
 
       <section aria-labelledby="analysis-files">

@@ -31,7 +31,7 @@ describe('pipeline messages', () => {
     const i18n = i18next.createInstance();
     await i18n.init({ resources, lng: 'fr', ns: Object.keys(resources.fr), interpolation: { escapeValue: false } });
     const stored = joinPipelineMessages(pipelineMessage('module.deactivated', { name: 'Tri' }), 'Plain legacy note.');
-    const translate = (language: string) => (key: string, params: Record<string, unknown>) => i18n.getFixedT(language)(key, params);
+    const translate = (language: string) => (key: string, params: Record<string, unknown>) => i18n.getFixedT(language)(key as never, params as never) as unknown as string;
     expect(pipelineMessageText(translate('fr'), stored)).toBe('Le module « Tri » est désactivé. Plain legacy note.');
     expect(pipelineMessageText(translate('en'), stored)).toBe('The module "Tri" is deactivated. Plain legacy note.');
     expect(pipelineMessageText(translate('fr'), 'Not run: an earlier step failed.')).toBe('Not run: an earlier step failed.');

@@ -12,6 +12,7 @@ import { createNluRuntime } from '../../../nlu/runtime';
 import { runNluModule } from './run-nlu';
 import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../../testing/analyses';
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 let server: TestServer;
 let token = '';
@@ -71,9 +72,9 @@ describe('the NLU module', { timeout: 300_000 }, () => {
 
     const nlu = row.modules.find((module) => module.type === 'nlu')!;
     expect(nlu.outcome).toBe('success');
-    expect(nlu.message).toContain('Server "principal" was stopped: the analysis started it.');
+    expect(inEnglish(nlu.message)).toContain('Server "principal" was stopped: the analysis started it.');
     expect(nlu.message).toMatch(/Waited \d+ ms for it to start\./);
-    expect(nlu.message).toContain('complete interaction(s) declarerSinistre.');
+    expect(inEnglish(nlu.message)).toContain('complete interaction(s) declarerSinistre.');
     const result = nlu.result as NluModuleResult;
     expect(result).toMatchObject({ server: 'principal', context: 'sinistres', blocksNotAnalysed: 0 });
     expect(result.blocks).toHaveLength(1);
@@ -88,7 +89,7 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     expect(result.blocks[0]!.result.labels.map((l) => l.archetype)).toEqual(expect.arrayContaining(['sinistre', 'contrat']));
 
     const trace = await traceOf(server.handle.db, id);
-    expect(trace.find((t) => t.module === 'nlu')?.message).toContain('was stopped: the analysis started it');
+    expect(inEnglish(trace.find((t) => t.module === 'nlu')?.message)).toContain('was stopped: the analysis started it');
     const output = row.modules.find((module) => module.type === 'output')!.result as { nlu: unknown; unavailable: Record<string, string> };
     expect(output.nlu).toEqual(result);
     expect(output.unavailable.nlu).toBeUndefined();
@@ -124,7 +125,7 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     const row = await end(await queueAnalysis(server.handle.db, envId, claimLetter()));
     expect(row.status).toBe('processed');
     const nlu = row.modules.find((module) => module.type === 'nlu')!;
-    expect([nlu.outcome, nlu.message]).toEqual(['skipped', 'No server linked to the context "sinistres": the context is never included in NLU analyses.']);
+    expect([nlu.outcome, inEnglish(nlu.message)]).toEqual(['skipped', 'No server linked to the context "sinistres": the context is never included in NLU analyses.']);
     const output = row.modules.find((module) => module.type === 'output')!.result as { nlu: unknown; unavailable: Record<string, string> };
     expect(output.nlu).toBeNull();
     expect(output.unavailable.nlu).toContain('produced nothing: No server linked');

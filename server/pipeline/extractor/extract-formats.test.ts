@@ -44,7 +44,7 @@ describe('office documents', () => {
     expect(picture!.path).toEqual(['letter.docx', 'image1.png']);
     expect(text(picture!)).toContain('Date : 14/11/2026');
     expect(picture!.notes[0]).toMatch(/^The picture was read by OCR \(confidence \d+ %\)\.$/);
-    expect(summary).toMatch(/OCR read 1 page\(s\) or picture\(s\), mean confidence \d+ %/);
+    expect(inEnglish(summary)).toMatch(/OCR read 1 page\(s\) or picture\(s\), mean confidence \d+ %/);
   }, 60_000);
 
   it('leaves embedded pictures unread when the OCR mode is OFF, and honours max pages', async () => {

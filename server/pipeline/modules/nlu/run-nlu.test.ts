@@ -73,7 +73,7 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     const nlu = row.modules.find((module) => module.type === 'nlu')!;
     expect(nlu.outcome).toBe('success');
     expect(inEnglish(nlu.message)).toContain('Server "principal" was stopped: the analysis started it.');
-    expect(nlu.message).toMatch(/Waited \d+ ms for it to start\./);
+    expect(inEnglish(nlu.message)).toMatch(/Waited \d+ ms for it to start\./);
     expect(inEnglish(nlu.message)).toContain('Complete interaction(s): declarerSinistre.');
     const result = nlu.result as NluModuleResult;
     expect(result).toMatchObject({ server: 'principal', context: 'sinistres', blocksNotAnalysed: 0 });

@@ -4,9 +4,10 @@ import type { AnalysisDetail } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
 import type { AnalysisRow } from './create';
-import { detailOf } from './views';
+import { detailOf, type Translate } from './views';
 
-export async function loadAnalysisDetail(db: Database, row: AnalysisRow): Promise<AnalysisDetail> {
+/** `translate`: the caller's language (`translatorFor(request.headers['accept-language'])`). */
+export async function loadAnalysisDetail(db: Database, row: AnalysisRow, translate: Translate): Promise<AnalysisDetail> {
   const [files, trace, deliveries] = await Promise.all([
     db
       .select({
@@ -31,5 +32,5 @@ export async function loadAnalysisDetail(db: Database, row: AnalysisRow): Promis
       .where(eq(webhookDeliveries.analysisId, row.id))
       .orderBy(asc(webhookDeliveries.scheduledAt), asc(webhookDeliveries.attempt)),
   ]);
-  return detailOf(row, files, trace, deliveries);
+  return detailOf(row, files, trace, deliveries, translate);
 }

@@ -9,6 +9,34 @@ import type {
 } from '../../src/contract/analyses';
 import type { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
 import type { AnalysisRow } from './create';
+import { decodePipelineMessage, type LocalizedText } from '../../src/contract/pipeline-messages';
+import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
+
+/** Translates a key with parameters in the caller's language (server/i18n/error-messages.ts `translatorFor`). */
+export type Translate = (key: string, params: Record<string, unknown>) => string;
+
+/**
+ * A stored message as an API answer gives it (issue 19): `message` in the caller's language, and the
+ * stable keys for programs. A legacy plain string stays the message, without keys.
+ */
+export function localizedMessage(translate: Translate, stored: string | null): {
+  message: string | null;
+  messageKey: string | null;
+  messageParams: Record<string, string | number> | null;
+  messageParts: LocalizedText[] | null;
+} {
+  const parts = stored === null ? null : decodePipelineMessage(stored);
+  return {
+    message: pipelineMessageText(translate, stored),
+    messageKey: parts?.[0]?.key ?? null,
+    messageParams: parts?.[0]?.params ?? null,
+    messageParts: parts,
+  };
+}
+
+function localizedError(translate: Translate, stored: string | null): { error: string | null; errorParts: LocalizedText[] | null } {
+  return { error: pipelineMessageText(translate, stored), errorParts: stored === null ? null : decodePipelineMessage(stored) };
+}
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
@@ -54,7 +82,7 @@ export function fileOf(row: FileRow): AnalysisFile {
   return { id: row.id, role: row.role, name: row.name, contentType: row.contentType, size: row.size, sha256: row.sha256 };
 }
 
-export function traceEntryOf(row: typeof analysisTrace.$inferSelect): TraceEntry {
+export function traceEntryOf(row: typeof analysisTrace.$inferSelect, translate: Translate): TraceEntry {
   return {
     run: row.run,
     step: row.step,
@@ -62,7 +90,7 @@ export function traceEntryOf(row: typeof analysisTrace.$inferSelect): TraceEntry
     startedAt: row.startedAt.toISOString(),
     durationMs: row.durationMs,
     outcome: row.outcome,
-    message: row.message,
+    ...localizedMessage(translate, row.message),
   };
 }
 
@@ -88,26 +116,27 @@ export function detailOf(
   files: readonly FileRow[],
   trace: readonly (typeof analysisTrace.$inferSelect)[],
   deliveries: readonly (typeof webhookDeliveries.$inferSelect)[],
+  translate: Translate,
 ): AnalysisDetail {
   return {
     ...summaryOf(row),
     files: files.map(fileOf),
-    modules: row.modules,
-    trace: trace.map(traceEntryOf),
+    modules: row.modules.map((module) => ({ ...module, ...localizedMessage(translate, module.message) })),
+    trace: trace.map((entry) => traceEntryOf(entry, translate)),
     deliveries: deliveries.map(deliveryOf),
-    error: row.error,
+    ...localizedError(translate, row.error),
     exchangeLabels: row.exchangeLabels ?? null,
     cpuMs: row.cpuMs,
   };
 }
 
 /** What a program reads back: the output module's payload once processed (never after anonymization). */
-export function statusReportOf(row: AnalysisRow): AnalysisStatusReport {
+export function statusReportOf(row: AnalysisRow, translate: Translate): AnalysisStatusReport {
   const output = row.modules.find((module) => module.type === 'output')?.result;
   const finished = row.status === 'processed' && row.anonymizedAt === null;
   return {
     ...summaryOf(row),
-    error: row.error,
+    ...localizedError(translate, row.error),
     exchangeLabels: row.exchangeLabels ?? null,
     output: finished && isRecord(output) ? output : null,
   };

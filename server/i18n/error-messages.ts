@@ -37,6 +37,12 @@ export function languageOf(acceptLanguage: string | undefined): Language {
   return 'fr';
 }
 
+/** A translate function in the caller's language (pipeline messages of API answers use it too). */
+export function translatorFor(acceptLanguage: string | undefined): (key: string, params: Record<string, unknown>) => string {
+  const t = translator.getFixedT(languageOf(acceptLanguage));
+  return (key, params) => t(key as never, params as never) as unknown as string;
+}
+
 /** The body with its `message` in `language` (unchanged when its code has no text). */
 export function localizedErrorBody(body: ErrorBody, acceptLanguage: string | undefined): ErrorBody {
   const t = translator.getFixedT(languageOf(acceptLanguage));

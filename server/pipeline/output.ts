@@ -15,6 +15,8 @@ import type { OutputUnavailable } from '../../src/contract/output';
 import { outputCategories } from '../../src/categorization/output';
 import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
+import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
+import { translatorFor } from '../i18n/error-messages';
 
 export interface OutputInput {
   analysis: Pick<ClaimedAnalysis, 'id' | 'name' | 'inputType' | 'metadata' | 'createdAt' | 'run'>;
@@ -45,7 +47,8 @@ function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, lab
   const params = { module: type, name: module.name };
   if (!module.active) return { text: `The ${label} module "${module.name}" is deactivated.`, code: 'moduleInactive', params };
   if (ran !== undefined && ran.outcome !== 'success') {
-    const message = ran.message ?? ran.outcome;
+    // The payload is read by programs: the stored keys rendered in the default language (French, §1).
+    const message = pipelineMessageText(translatorFor(undefined), ran.message) ?? ran.outcome;
     return { text: `The ${label} module "${module.name}" produced nothing: ${message}`, code: 'moduleFailed', params: { ...params, message } };
   }
   return { text: `The ${label} module "${module.name}" gave no result before the output module (placed after it, or with nothing to work on).`, code: 'moduleNoResult', params };

@@ -7,6 +7,7 @@ import { carriedTaints } from '../../src/categorization/from-results';
 import type { EnvironmentModule } from '../../src/contract/environments';
 import { MODULE_STEPS } from './modules/registry';
 import { emptyRunState, type RunContext, type RunState, type StepOutcome } from './modules/step';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface ModuleLoopHooks {
   /** Before every module but the first (run.ts: a stopping server gives the claim back here). */
@@ -32,14 +33,17 @@ export async function runModules(context: RunContext, hooks: ModuleLoopHooks = {
     const startedAt = new Date();
     let outcome: StepOutcome;
     if (failure !== null) {
-      outcome = { outcome: 'skipped', message: 'Not run: an earlier step failed.' };
+      outcome = { outcome: 'skipped', message: pipelineMessage('module.notRunEarlierFailed') };
     } else if (!module.active) {
-      outcome = { outcome: 'skipped', message: `The module "${module.name}" is deactivated.` };
+      outcome = { outcome: 'skipped', message: pipelineMessage('module.deactivated', { name: module.name }) };
     } else if (module.requiredTaints.length > 0 && !module.requiredTaints.some((taint) => carriedTaints(state.taints).includes(taint))) {
       const carried = carriedTaints(state.taints);
       outcome = {
         outcome: 'skipped',
-        message: `The module "${module.name}" runs only on analyses carrying ${module.requiredTaints.join(' or ')}; this one carries ${carried.length === 0 ? 'no taint' : carried.join(', ')}.`,
+        message:
+          carried.length === 0
+            ? pipelineMessage('module.taintsRequiredNone', { name: module.name, required: module.requiredTaints.join(' | ') })
+            : pipelineMessage('module.taintsRequired', { name: module.name, required: module.requiredTaints.join(' | '), carried: carried.join(', ') }),
       };
     } else {
       outcome = await MODULE_STEPS[module.type](module, context, state);

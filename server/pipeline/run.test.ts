@@ -4,6 +4,7 @@ import type { ExtractorResult } from '../../src/contract/analyses';
 import { analyses, analysisUsage, environments, webhookDeliveries } from '../db/schema';
 import { createTestServer, type TestServer } from '../test-support/test-server';
 import { createEnvironment, fixture, insertWebhook, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
+import { inEnglish } from '../test-support/pipeline-text';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -67,7 +68,9 @@ describe('a run', () => {
     const id = await queueAnalysis(db, envId, [{ name: 'invoice.pdf', content: fixture('pdf/invoice.pdf') }]);
     const row = await waitForEnd(db, id);
     expect(row.status).toBe('processed');
-    expect(row.modules.map((m) => [m.moduleId, m.outcome, m.message])).toEqual([
+    // Stored as keys + parameters (issue 19), read here as the English an API caller gets.
+    expect(row.modules.find((m) => m.moduleId === 'v')!.message).toBe(JSON.stringify([{ key: 'module.deactivated', params: { name: 'Vision' } }]));
+    expect(row.modules.map((m) => [m.moduleId, m.outcome, inEnglish(m.message)])).toEqual([
       ['x', 'success', '1 document(s) from 1 file(s), 1 text block(s).'],
       ['n', 'skipped', 'No NLU server of this environment has a context: nothing was analysed.'],
       ['c', 'success', '0 categories configured. invoice.pdf: no category. No NLU result: interaction criteria could not hold.'],
@@ -95,12 +98,18 @@ describe('a run', () => {
     const id = await queueAnalysis(db, envId, [{ name: 'broken.pdf', content: Buffer.from('%PDF-1.7 broken') }]);
     const row = await waitForEnd(db, id);
     expect(row.status).toBe('error');
-    expect(row.error).toMatch(/^The main file "broken.pdf" could not be read/);
+    expect(inEnglish(row.error)).toMatch(/^The main file "broken.pdf" could not be read/);
     expect(row.modules.map((m) => [m.type, m.outcome])).toEqual([['extractor', 'error'], ['output', 'skipped']]);
     // Attempt 1 of each delivery (port 9 refuses, so later attempts follow: deliveries.test.ts).
     const deliveries = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.analysisId, id), eq(webhookDeliveries.attempt, 1)));
     expect(deliveries.map((d) => [d.webhookId, d.type, d.attempt])).toEqual([[hook, 'error', 1]]);
-    expect(deliveries[0]!.payload).toMatchObject({ type: 'error', analysis: { id, status: 'error' }, error: row.error });
+    // Programs get the error in French (the default language) and its stable keys.
+    expect(deliveries[0]!.payload).toMatchObject({
+      type: 'error',
+      analysis: { id, status: 'error' },
+      error: expect.stringMatching(/^Le fichier principal « broken.pdf » n'a pas pu être lu/),
+      errorParts: [{ key: 'extractor.mainFileUnreadable', params: { name: 'broken.pdf' } }],
+    });
   });
 
   it('with manual final status, stays pending and awaiting after the last module, and hands the payload to consolidation webhooks', async () => {
@@ -142,7 +151,7 @@ describe('a run', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const trace = await traceOf(db, id);
-    expect(trace.at(-1)).toMatchObject({ outcome: 'aborted', message: expect.stringMatching(/^Aborted during the (queue|extractor|output) step; nothing more was run\.$/) });
+    expect({ ...trace.at(-1), message: inEnglish(trace.at(-1)?.message) }).toMatchObject({ outcome: 'aborted', message: expect.stringMatching(/^Aborted during the (queue|extractor|output) step; nothing more was run\.$/) });
     expect(trace.some((t) => t.module === 'output' && t.outcome === 'success')).toBe(false);
     const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
     expect(row).toMatchObject({ status: 'aborted', modules: [], claimedBy: null });
@@ -194,7 +203,7 @@ describe('a run', () => {
     expect(row).toMatchObject({ status: 'processed', claims: 2, claimedBy: null });
     const trace = await traceOf(db, id);
     expect(trace.map((t) => [t.step, t.module])).toEqual([[0, 'queue'], [1, 'queue'], [2, 'extractor'], [3, 'output'], [4, 'webhooks']]);
-    expect(trace[1]!.message).toMatch(/^Claimed again by worker .+ after worker dead-host:1:w1 stopped renewing its lease \(claim 2 of at most 3\); the run starts over\.$/);
+    expect(inEnglish(trace[1]!.message)).toMatch(/^Claimed again by worker .+ after worker dead-host:1:w1 stopped renewing its lease \(claim 2 of at most 3\); the run starts over\.$/);
   });
 
   it('ends in error after the bounded number of claims', async () => {
@@ -206,7 +215,7 @@ describe('a run', () => {
     });
     const row = await waitForEnd(db, id);
     expect(row).toMatchObject({ status: 'error', claims: 4 });
-    expect(row.error).toBe('Stopped after 3 claims: the workers running this analysis kept stopping before the end (crash or restart).');
+    expect(inEnglish(row.error)).toBe('Stopped after 3 claims: the workers running this analysis kept stopping before the end (crash or restart).');
     expect((await traceOf(db, id)).map((t) => [t.module, t.outcome])).toEqual([['queue', 'error'], ['webhooks', 'success']]);
   });
 

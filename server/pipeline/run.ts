@@ -21,6 +21,7 @@ import { runModules } from './run-modules';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface RunDeps {
   db: Database;
@@ -97,7 +98,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         db,
         claimed.id,
         workerId,
-        { run: claimed.run, step, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: `Aborted during the ${during} step; nothing more was run.` },
+        { run: claimed.run, step, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: during }) },
         'aborted',
       );
       await chargeCutShortRun(db, claimed.id, cpuMs());
@@ -115,15 +116,15 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       claimedAt,
       claimed.claims > deps.maxClaims ? 'error' : 'success',
       takenOver
-        ? `Claimed again by worker ${workerId} after worker ${claimed.previousWorker ?? '?'} stopped renewing its lease (claim ${claimed.claims} of at most ${deps.maxClaims}); the run starts over.`
+        ? pipelineMessage('trace.claimedAgainLease', { worker: workerId, previous: claimed.previousWorker ?? '?', claim: claimed.claims, max: deps.maxClaims })
         : step > 0
-          ? `Claimed again by worker ${workerId}: the previous worker gave it back when its server stopped; the run starts over.`
-          : `Claimed by worker ${workerId}.`,
+          ? pipelineMessage('trace.claimedAgainReleased', { worker: workerId })
+          : pipelineMessage('trace.claimed', { worker: workerId }),
     );
     if (claimed.claims > deps.maxClaims) {
       return await finish(deps, claimed, {
         status: 'error',
-        error: `Stopped after ${deps.maxClaims} claims: the workers running this analysis kept stopping before the end (crash or restart).`,
+        error: pipelineMessage('trace.tooManyClaims', { max: deps.maxClaims }),
         modules: [],
         step,
         cpuMs: cpuMs(),
@@ -213,7 +214,7 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
         tx.execute(sql`
           INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
           VALUES (${randomUUID()}, ${claimed.id}, ${claimed.run}, ${step++}, ${module}, ${now.toISOString()}, 0, ${outcome}, ${message})`);
-      if (awaiting) await traceRow('finalStatus', 'success', 'Every module ran; waiting for the final status (manual final status is on).');
+      if (awaiting) await traceRow('finalStatus', 'success', pipelineMessage('trace.awaitingFinalStatus'));
       const targets = await tx
         .select({ id: webhooks.id, url: webhooks.url })
         .from(webhooks)
@@ -237,8 +238,8 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
         'webhooks',
         targets.length > 0 ? 'success' : 'skipped',
         targets.length > 0
-          ? `${targets.length} delivery(ies) scheduled to the active ${type} webhook(s).`
-          : `No active ${type} webhook in this environment: nothing to deliver.`,
+          ? pipelineMessage('trace.deliveriesScheduled', { count: targets.length, type })
+          : pipelineMessage('trace.noWebhook', { type }),
       );
     });
   } catch (error) {
@@ -250,7 +251,7 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
         db,
         claimed.id,
         workerId,
-        { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: 'Aborted at the end of the run; no status or delivery was written.' },
+        { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedAtEnd') },
         'aborted',
       );
     }

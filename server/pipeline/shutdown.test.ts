@@ -6,6 +6,7 @@ import { analyses } from '../db/schema';
 import { createTestServer, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 import { startPipeline } from './pipeline';
 import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
+import { inEnglish } from '../test-support/pipeline-text';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe('pipeline stop', () => {
     await second.stop();
     expect(row.status).toBe('processed');
     const queue = (await traceOf(db, id)).filter((t) => t.module === 'queue');
-    expect(queue.map((t) => t.message)).toEqual([
+    expect(queue.map((t) => inEnglish(t.message))).toEqual([
       expect.stringMatching(/^Claimed by worker /),
       expect.stringMatching(/^Claimed again by worker .+: the previous worker gave it back when its server stopped; the run starts over\.$/),
     ]);

@@ -5,6 +5,9 @@
  */
 import type { AnalysisStatus } from '../../src/contract/analyses';
 import type { ClaimedAnalysis } from './claim';
+import { decodePipelineMessage } from '../../src/contract/pipeline-messages';
+import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
+import { translatorFor } from '../i18n/error-messages';
 
 export interface EnvelopeInput {
   type: 'analysis' | 'consolidation' | 'error';
@@ -33,7 +36,10 @@ export function webhookEnvelope(input: EnvelopeInput): Record<string, unknown> {
       finishedAt: input.finishedAt?.toISOString() ?? null,
       awaitingFinalStatus: input.awaitingFinalStatus,
     },
-    ...(input.type === 'error' ? { error: input.error } : { output: input.output }),
+    // The error in the default language (French, §1) with its stable keys for programs (issue 19).
+    ...(input.type === 'error'
+      ? { error: pipelineMessageText(translatorFor(undefined), input.error), errorParts: input.error === null ? null : decodePipelineMessage(input.error) }
+      : { output: input.output }),
     ...(input.type === 'consolidation'
       ? {
           finalStatus: {

@@ -27,6 +27,7 @@ import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { registerEndpoint } from './register';
+import { translatorFor } from '../i18n/error-messages';
 
 export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const audit = (request: Parameters<typeof auditTarget>[0], id: string) => auditTarget(request, { type: 'analysis', id });
@@ -62,9 +63,9 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
     },
   );
 
-  registerEndpoint(app, ctx, getAnalysis, async ({ params }) => {
+  registerEndpoint(app, ctx, getAnalysis, async ({ params, request }) => {
     const row = await findOpenableAnalysis(ctx.db, params.envId, params.analysisId);
-    return loadAnalysisDetail(ctx.db, row);
+    return loadAnalysisDetail(ctx.db, row, translatorFor(request.headers['accept-language']));
   });
 
   registerEndpoint(app, ctx, abortAnalysis, async ({ params, request }) => {

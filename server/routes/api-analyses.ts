@@ -21,6 +21,7 @@ import type { ApiClient } from '../auth/access-keys';
 import type { ServerContext } from '../context';
 import { accessKeys } from '../db/schema';
 import { registerEndpoint } from './register';
+import { translatorFor } from '../i18n/error-messages';
 
 function clientOf(request: FastifyRequest): ApiClient {
   if (request.apiClient === null) throw new Error('An access-key route ran without its client');
@@ -56,14 +57,14 @@ export function registerApiAnalysisRoutes(app: FastifyInstance, ctx: ServerConte
     },
   );
 
-  registerEndpoint(app, ctx, apiGetAnalysis, async ({ params }) =>
-    statusReportOf(await findAnalysis(ctx.db, params.envId, params.analysisId)),
+  registerEndpoint(app, ctx, apiGetAnalysis, async ({ params, request }) =>
+    statusReportOf(await findAnalysis(ctx.db, params.envId, params.analysisId), translatorFor(request.headers['accept-language'])),
   );
 
   registerEndpoint(app, ctx, apiFinishAnalysis, async ({ params, body, request }) => {
     const { keyId } = clientOf(request);
     const [key] = await ctx.db.select({ name: accessKeys.name }).from(accessKeys).where(eq(accessKeys.id, keyId));
     const row = await setFinalStatus(ctx.db, params.envId, params.analysisId, body, `access key "${key?.name ?? keyId}"`);
-    return statusReportOf(row);
+    return statusReportOf(row, translatorFor(request.headers['accept-language']));
   });
 }

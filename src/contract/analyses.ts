@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { access, defineEndpoint, multilineText, plainText } from './define';
 import { moduleTypeSchema } from './environments';
 import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_LIMIT, UPLOAD_LIMITS } from './uploads';
+import { localizedTextSchema } from './pipeline-messages';
 
 // ---------------------------------------------------------------------------------------------
 // Status and input (§4 Analysis progress)
@@ -67,6 +68,14 @@ export const traceEntrySchema = z.object({
   durationMs: z.number().nonnegative(),
   outcome: z.enum(TRACE_OUTCOMES),
   message: z.string().nullable(),
+  /**
+   * Issue 19: the message's sentences as stable keys (namespace `pipelineMessages`) + parameters, and
+   * the first one's key and parameters; `message` is their text in the caller's language. Absent
+   * or null for a message stored before keys existed (its `message` is the stored text).
+   */
+  messageKey: z.string().nullable().optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable().optional(),
+  messageParts: z.array(localizedTextSchema).nullable().optional(),
 });
 export type TraceEntry = z.infer<typeof traceEntrySchema>;
 
@@ -126,6 +135,14 @@ export const moduleResultSchema = z.object({
   name: z.string(),
   outcome: z.enum(TRACE_OUTCOMES),
   message: z.string().nullable(),
+  /**
+   * Issue 19: the message's sentences as stable keys (namespace `pipelineMessages`) + parameters, and
+   * the first one's key and parameters; `message` is their text in the caller's language. Absent
+   * or null for a message stored before keys existed (its `message` is the stored text).
+   */
+  messageKey: z.string().nullable().optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable().optional(),
+  messageParts: z.array(localizedTextSchema).nullable().optional(),
   /** extractor: an ExtractorResult; output: the payload sent to webhooks; others: null until built. */
   result: z.unknown(),
 });
@@ -155,8 +172,10 @@ export const analysisDetailSchema = analysisSummarySchema.extend({
   modules: z.array(moduleResultSchema),
   trace: z.array(traceEntrySchema),
   deliveries: z.array(deliveryAttemptSchema),
-  /** Why the analysis ended in error. */
+  /** Why the analysis ended in error, in the caller's language. */
   error: z.string().nullable(),
+  /** Issue 19: the same as stable keys + parameters (absent for an error stored before keys existed). */
+  errorParts: z.array(localizedTextSchema).nullable().optional(),
   /** Set by the manual final status PATCH (§4). */
   exchangeLabels: z.array(z.string()).nullable(),
   /** CPU time the pipeline spent on it, in milliseconds (consumption, CO2). */
@@ -356,6 +375,7 @@ export const testExtractor = defineEndpoint({
 /** What a program reads back: status, and the output module's payload once processed. */
 export const analysisStatusReportSchema = analysisSummarySchema.extend({
   error: z.string().nullable(),
+  errorParts: z.array(localizedTextSchema).nullable().optional(),
   exchangeLabels: z.array(z.string()).nullable(),
   /** The output module's payload (null until processed, or without an output module). */
   output: z.record(z.string(), z.unknown()).nullable(),

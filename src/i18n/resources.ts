@@ -65,6 +65,8 @@ import frConfigurationIde from './resources/fr/configurationIde.json';
 import enConfigurationIde from './resources/en/configurationIde.json';
 import frSelfService from './resources/fr/selfService.json';
 import enSelfService from './resources/en/selfService.json';
+import frPipelineMessages from './resources/fr/pipelineMessages.json';
+import enPipelineMessages from './resources/en/pipelineMessages.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -102,6 +104,7 @@ export const resources = {
     configurationGraph: frConfigurationGraph,
     configurationIde: frConfigurationIde,
     selfService: frSelfService,
+    pipelineMessages: frPipelineMessages,
   },
   en: {
     common: enCommon,
@@ -137,6 +140,7 @@ export const resources = {
     configurationGraph: enConfigurationGraph,
     configurationIde: enConfigurationIde,
     selfService: enSelfService,
+    pipelineMessages: enPipelineMessages,
   },
 } as const;
 

@@ -32,6 +32,7 @@ import { imageOcrRefusal, ocrNote, OcrLedger, pagesToOcr, type EnvironmentOcr, t
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
 import { transcribe } from './transcribe';
 import { llmConfig } from '../../llm/config';
+import { encodePipelineMessage, pipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
 
 export interface ExtractorFile {
   id: string | null;
@@ -390,14 +391,15 @@ function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
 function describe(documents: ExtractedDocument[], files: number, fromCache: number, ledger: OcrLedger, failures: string[]): string {
   const blocks = documents.reduce((sum, doc) => sum + doc.blocks.length, 0);
   const nothing = documents.filter((doc) => doc.blocks.length === 0).length;
-  const parts = [`${documents.length} document(s) from ${files} file(s), ${blocks} text block(s)`];
-  if (fromCache > 0) parts.push(`${fromCache} file(s) from the cache`);
-  if (nothing > 0) parts.push(`${nothing} document(s) without text (see their notes)`);
-  const ocr = ledger.summary();
-  if (ocr !== null) parts.push(ocr);
+  // Stored with keys (issue 19): the console and API answers say it in their reader's language.
+  const parts = [sentence('extractor.summary', { documents: documents.length, files, blocks })];
+  if (fromCache > 0) parts.push(sentence('extractor.fromCache', { count: fromCache }));
+  if (nothing > 0) parts.push(sentence('extractor.withoutText', { count: nothing }));
+  if (ledger.pages > 0) parts.push(sentence('extractor.ocrRead', { count: ledger.pages, confidence: ledger.meanConfidence() }));
+  if (ledger.failures.length > 0) parts.push(sentence('extractor.ocrFailed', { count: ledger.failures.length, reasons: ledger.failures.join('; ') }));
   const unread = failures.filter((failure) => !failure.startsWith('OCR ')).length;
-  if (unread > 0) parts.push(`${unread} part(s) could not be read`);
-  return `${parts.join('; ')}.`;
+  if (unread > 0) parts.push(sentence('extractor.unread', { count: unread }));
+  return encodePipelineMessage(...parts);
 }
 
 /** Runs the extractor over the files of an analysis, main file first. */
@@ -455,7 +457,7 @@ export async function extract(
     }
     if (file.role === 'main') {
       const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
-      if (unreadable !== undefined) mainFileError = `The main file "${file.name}" ${unreadable.replace(/^Could not be read/, 'could not be read')}`;
+      if (unreadable !== undefined) mainFileError = pipelineMessage('extractor.mainFileUnreadable', { name: file.name, reason: unreadable.replace(/^Could not be read:?\s*/, '') });
     }
     documents.push(...fileDocs);
     attachments.push(...fileAttachments);

@@ -33,6 +33,10 @@ export class OcrLedger {
     this.failures.push(`${what}: ${message}`);
   }
 
+  meanConfidence(): number {
+    return this.pages === 0 ? 0 : Math.round(this.confidenceSum / this.pages);
+  }
+
   summary(): string | null {
     if (this.pages === 0 && this.failures.length === 0) return null;
     const parts: string[] = [];

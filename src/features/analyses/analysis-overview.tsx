@@ -3,11 +3,13 @@ import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisDetail } from '../../contract/analyses';
 import { formatDateTime } from '../../i18n/dates';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 import { usePreferences } from '../../storage/preferences';
 import { StatusTag } from './status-tag';
 
 export function AnalysisOverview({ analysis }: { analysis: AnalysisDetail }) {
   const { t } = useTranslation('analyses');
+  const messages = usePipelineMessage();
   const { language } = usePreferences();
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('result.never'));
   const metadata = Object.entries(analysis.metadata);
@@ -44,7 +46,7 @@ export function AnalysisOverview({ analysis }: { analysis: AnalysisDetail }) {
         </tbody>
       </HTMLTable>
       {analysis.awaitingFinalStatus && <Callout intent="primary">{t('result.awaitingFinalStatus')}</Callout>}
-      {analysis.error && <Callout intent="danger" title={t('result.error')}>{analysis.error}</Callout>}
+      {analysis.error && <Callout intent="danger" title={t('result.error')}>{messages.shown({ message: analysis.error, messageParts: analysis.errorParts })}</Callout>}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { CategorizationResultView, ConsolidationResultView } from './categorizat
 import { ExtractionResultView } from './extraction-result-view';
 import { ReplyResultView } from './reply-result-view';
 import { VisionResultView } from './vision-result-view';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
@@ -41,6 +42,7 @@ function ModuleBody({ module, modules }: { module: ModuleResult; modules: readon
 
 export function ModuleResults({ modules }: { modules: readonly ModuleResult[] }) {
   const { t } = useTranslation(['analyses', 'environments']);
+  const messages = usePipelineMessage();
   if (modules.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noModules')}</p>;
   return (
     <>
@@ -55,7 +57,7 @@ export function ModuleResults({ modules }: { modules: readonly ModuleResult[] })
             {!sameName && <Tag minimal>{typeName}</Tag>}
             <Tag intent={INTENT[module.outcome]}>{t(`outcome.${module.outcome}`)}</Tag>
           </H4>
-          {module.message && <p>{module.message}</p>}
+          {module.message && <p data-testid="module-message">{messages.shown(module)}</p>}
           <ModuleBody module={module} modules={modules} />
         </Card>
         );

@@ -5,6 +5,7 @@ import type { TraceEntry } from '../../contract/analyses';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { moduleLabel } from './module-label';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 const LOOK: Record<TraceEntry['outcome'], { icon: IconName; intent: Intent }> = {
   success: { icon: 'tick-circle', intent: Intent.SUCCESS },
@@ -16,6 +17,7 @@ const LOOK: Record<TraceEntry['outcome'], { icon: IconName; intent: Intent }> = 
 export function TraceTimeline({ trace }: { trace: readonly TraceEntry[] }) {
   const { t } = useTranslation(['analyses', 'environments']);
   const { language } = usePreferences();
+  const messages = usePipelineMessage();
   if (trace.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noTrace')}</p>;
   const runs = [...new Set(trace.map((entry) => entry.run))].sort((a, b) => a - b);
   return (
@@ -35,7 +37,7 @@ export function TraceTimeline({ trace }: { trace: readonly TraceEntry[] }) {
                   <span className={Classes.TEXT_MUTED}>
                     {formatDateTime(entry.startedAt, language)} · {t('result.duration', { ms: Math.round(entry.durationMs) })}
                   </span>
-                  {entry.message && <div>{entry.message}</div>}
+                  {entry.message && <div data-testid="trace-message">{messages.shown(entry)}</div>}
                 </li>
               ))}
           </ol>

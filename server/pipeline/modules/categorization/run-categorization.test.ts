@@ -13,6 +13,7 @@ import { readSettings } from '../../../environments/settings';
 import { createNluRuntime } from '../../../nlu/runtime';
 import { createTestServer, type TestServer } from '../../../test-support/test-server';
 import { fixture, insertWebhook, queueAnalysis, setSettings, traceOf, waitForEnd } from '../../testing/analyses';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 let server: TestServer;
 
@@ -113,7 +114,7 @@ describe('categorization in the pipeline (demo NLU project)', { timeout: 300_000
 
     const termination = await analyse(env, 'resiliation.eml', mail('Résiliation', 'Je veux résilier mon contrat habitation.'));
     const skipped = termination.row.modules.find((module) => module.moduleId === 'urgence')!;
-    expect(skipped).toMatchObject({ outcome: 'skipped', message: expect.stringContaining('runs only on analyses carrying sinistre') });
+    expect({ ...skipped, message: inEnglish(skipped.message) }).toMatchObject({ outcome: 'skipped', message: expect.stringContaining('runs only on analyses carrying sinistre') });
     expect(termination.output.result.categories).toMatchObject({ final: [], labels: [], skipped: ['Résiliation'] });
     expect(termination.output.result.categories!.documents[0]!.categories).toEqual([]);
     const delivered = await db.execute(sql`SELECT payload FROM webhook_deliveries WHERE analysis_id = ${termination.id} AND type = 'analysis'`);

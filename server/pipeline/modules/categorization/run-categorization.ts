@@ -16,6 +16,7 @@ import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { categorize } from '../../../../src/categorization/categorize';
 import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
 import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
+import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
 
 export interface CategorizationModuleInput {
   module: EnvironmentModule;
@@ -50,14 +51,14 @@ export function runCategorizationModule(input: CategorizationModuleInput): Categ
   try {
     return categorizeAnalysis(input);
   } catch (error) {
-    return { outcome: 'error', message: `The categorization module failed: ${error instanceof Error ? error.message : String(error)}`, result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
   }
 }
 
 function categorizeAnalysis(input: CategorizationModuleInput): CategorizationModuleOutcome {
-  if (input.extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: nothing to categorize.', result: null };
+  if (input.extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const parsed = parseCategorizationConfig(`${input.cacheKey ?? ''}:${input.module.id}`, input.module.config, input.cacheKey !== undefined);
-  if (!parsed.ok) return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.message}.`, result: null };
+  if (!parsed.ok) return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: parsed.message }), result: null };
   const config = parsed.config;
   const result = categorize({
     config,

@@ -12,6 +12,7 @@ import type { EnvironmentModule } from '../../../../src/contract/environments';
 import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
 import { consolidationConfigSchema, type ConsolidationResult } from '../../../../src/contract/modules/consolidation';
 import { consolidate } from '../../../../src/categorization/consolidate';
+import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
 
 export interface ConsolidationModuleInput {
   module: EnvironmentModule;
@@ -33,7 +34,7 @@ export function runConsolidationModule(input: ConsolidationModuleInput): Consoli
   try {
     const parsed = consolidationConfigSchema.safeParse(input.module.config);
     if (!parsed.success) {
-      return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`, result: null };
+      return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: parsed.error.issues[0]?.message ?? '?' }), result: null };
     }
     const created = parsed.data.workflowId === '';
     const workflowId = created ? newWorkflowId() : parsed.data.workflowId;
@@ -47,6 +48,6 @@ export function runConsolidationModule(input: ConsolidationModuleInput): Consoli
         : `Final categories: ${result.categories.map((c) => `${c.category} (${c.reason}, from ${c.from.documentName})`).join(', ')}; labels: ${result.labels.join(', ')}.`;
     return { outcome: 'success', message: [...notes, head].join(' '), result };
   } catch (error) {
-    return { outcome: 'error', message: `The consolidation module failed: ${error instanceof Error ? error.message : String(error)}`, result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
   }
 }

@@ -14,6 +14,7 @@ import { engineDocuments, mailHeaders } from '../../../../src/categorization/fro
 import { extract } from '../../../../src/extraction/extract';
 import type { NluLanguage } from '../../../../src/nlu/types';
 import type { TaintState } from '../../../../src/categorization/types';
+import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
 
 export interface ExtractionModuleInput {
   module: EnvironmentModule;
@@ -44,10 +45,10 @@ export function extractionLanguage(nlu: readonly NluModuleResult[], languages: r
 
 export function runExtractionModule(input: ExtractionModuleInput): ExtractionModuleOutcome {
   try {
-    if (input.extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: no text to extract information from.', result: null };
+    if (input.extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
     const parsed = extractionConfigSchema.safeParse(input.module.config);
     if (!parsed.success) {
-      return { outcome: 'error', message: `The configuration of "${input.module.name}" is not valid: ${parsed.error.issues[0]?.message ?? 'invalid'}.`, result: null };
+      return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: parsed.error.issues[0]?.message ?? '?' }), result: null };
     }
     const result = extract({
       config: parsed.data,
@@ -63,7 +64,7 @@ export function runExtractionModule(input: ExtractionModuleInput): ExtractionMod
     });
     return { outcome: 'success', message: summary(result, parsed.data.fields.length), result };
   } catch (error) {
-    return { outcome: 'error', message: `The information extraction module failed: ${error instanceof Error ? error.message : String(error)}`, result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
   }
 }
 

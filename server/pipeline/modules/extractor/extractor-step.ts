@@ -5,14 +5,15 @@
  */
 import { extract } from '../../extractor/extract';
 import type { ModuleStep } from '../step';
+import { joinPipelineMessages, pipelineMessage } from '../../../../src/contract/pipeline-messages';
 
 export const extractorStep: ModuleStep = async (_module, context, state) => {
   const { settings, files } = context;
   if (!settings.extractor.active) {
-    return { outcome: 'skipped', message: 'The extractor is deactivated in the extractor settings: no text was extracted.' };
+    return { outcome: 'skipped', message: pipelineMessage('extractor.deactivated') };
   }
   if (files.some((file) => file.content === null)) {
-    const failure = 'The files of this analysis were removed (retention).';
+    const failure = pipelineMessage('extractor.filesRemoved');
     return { outcome: 'error', message: failure, failure };
   }
   const extraction = await extract(
@@ -23,11 +24,11 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
   );
   state.extraction = extraction;
   if (extraction.mainFileError !== null) {
-    return { outcome: 'error', message: `${extraction.mainFileError} ${extraction.summary}`, result: extraction.result, failure: extraction.mainFileError };
+    return { outcome: 'error', message: joinPipelineMessages(extraction.mainFileError, extraction.summary), result: extraction.result, failure: extraction.mainFileError };
   }
   if (extraction.failures?.length) {
-    const partialFailure = `Part of the extraction failed: ${extraction.failures.join('; ')}`;
-    return { outcome: 'error', message: `${extraction.summary} ${partialFailure}`, result: extraction.result, partialFailure };
+    const partialFailure = pipelineMessage('extractor.partialFailure', { reasons: extraction.failures.join('; ') });
+    return { outcome: 'error', message: joinPipelineMessages(extraction.summary, partialFailure), result: extraction.result, partialFailure };
   }
   return { outcome: 'success', message: extraction.summary, result: extraction.result };
 };

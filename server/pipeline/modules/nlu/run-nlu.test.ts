@@ -12,6 +12,7 @@ import { createNluRuntime } from '../../../nlu/runtime';
 import { runNluModule } from './run-nlu';
 import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../../testing/analyses';
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 let server: TestServer;
 let token = '';
@@ -71,9 +72,9 @@ describe('the NLU module', { timeout: 300_000 }, () => {
 
     const nlu = row.modules.find((module) => module.type === 'nlu')!;
     expect(nlu.outcome).toBe('success');
-    expect(nlu.message).toContain('Server "principal" was stopped: the analysis started it.');
-    expect(nlu.message).toMatch(/Waited \d+ ms for it to start\./);
-    expect(nlu.message).toContain('complete interaction(s) declarerSinistre.');
+    expect(inEnglish(nlu.message)).toContain('Server "principal" was stopped: the analysis started it.');
+    expect(inEnglish(nlu.message)).toMatch(/Waited \d+ ms for it to start\./);
+    expect(inEnglish(nlu.message)).toContain('Complete interaction(s): declarerSinistre.');
     const result = nlu.result as NluModuleResult;
     expect(result).toMatchObject({ server: 'principal', context: 'sinistres', blocksNotAnalysed: 0 });
     expect(result.blocks).toHaveLength(1);
@@ -88,7 +89,7 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     expect(result.blocks[0]!.result.labels.map((l) => l.archetype)).toEqual(expect.arrayContaining(['sinistre', 'contrat']));
 
     const trace = await traceOf(server.handle.db, id);
-    expect(trace.find((t) => t.module === 'nlu')?.message).toContain('was stopped: the analysis started it');
+    expect(inEnglish(trace.find((t) => t.module === 'nlu')?.message)).toContain('was stopped: the analysis started it');
     const output = row.modules.find((module) => module.type === 'output')!.result as { nlu: unknown; unavailable: Record<string, string> };
     expect(output.nlu).toEqual(result);
     expect(output.unavailable.nlu).toBeUndefined();
@@ -101,7 +102,7 @@ describe('the NLU module', { timeout: 300_000 }, () => {
 
     // The server is started now: the next analysis says nothing about starting it.
     const again = await end(await queueAnalysis(server.handle.db, envId, claimLetter()));
-    expect(again.modules.find((module) => module.type === 'nlu')!.message).not.toContain('was stopped');
+    expect(inEnglish(again.modules.find((module) => module.type === 'nlu')!.message)).not.toContain('was stopped');
   });
 
   it('leaves the NLU result out of the output when the option is off', async () => {
@@ -124,10 +125,11 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     const row = await end(await queueAnalysis(server.handle.db, envId, claimLetter()));
     expect(row.status).toBe('processed');
     const nlu = row.modules.find((module) => module.type === 'nlu')!;
-    expect([nlu.outcome, nlu.message]).toEqual(['skipped', 'No server linked to the context "sinistres": the context is never included in NLU analyses.']);
+    expect([nlu.outcome, inEnglish(nlu.message)]).toEqual(['skipped', 'No server linked to the context "sinistres": the context is never included in NLU analyses.']);
     const output = row.modules.find((module) => module.type === 'output')!.result as { nlu: unknown; unavailable: Record<string, string> };
     expect(output.nlu).toBeNull();
-    expect(output.unavailable.nlu).toContain('produced nothing: No server linked');
+    // The payload is read by programs: the module's message in French, the default language.
+    expect(output.unavailable.nlu).toContain('produced nothing: Aucun serveur n\'est lié au contexte « sinistres »');
   });
 
   it('honours its time budget: blocks left when it runs out are counted, not analysed', async () => {
@@ -148,7 +150,7 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     const spent = await runNluModule({ ...input, runtime: createNluRuntime({ startupMs: 0, analysisBudgetMs: -1 }) });
     expect(spent.outcome).toBe('success');
     expect(spent.result).toMatchObject({ blocks: [], blocksNotAnalysed: 2 });
-    expect(spent.message).toContain('The time budget ran out: 2 block(s) not analysed.');
+    expect(inEnglish(spent.message)).toContain('The time budget ran out: 2 block(s) not analysed.');
     const plenty = await runNluModule({ ...input, runtime: createNluRuntime({ startupMs: 0 }) });
     expect(plenty.result).toMatchObject({ blocksNotAnalysed: 0 });
     expect(plenty.result!.blocks.map((b) => [b.document, b.block])).toEqual([[0, 0], [0, 1]]);

@@ -15,6 +15,7 @@ import { markUsed, startServer, statusOf } from '../../../nlu/lifecycle';
 import type { NluRuntime } from '../../../nlu/runtime';
 import { loadServers, type ServerRow } from '../../../nlu/source';
 import type { ExtractionOutcome } from '../../extractor/extract';
+import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
 
 export interface NluModuleInput {
   db: Database;
@@ -50,43 +51,43 @@ export async function runNluModule(input: NluModuleInput): Promise<NluModuleOutc
   try {
     return await analyseBlocks(input);
   } catch (error) {
-    return { outcome: 'error', message: `The NLU module failed: ${error instanceof Error ? error.message : String(error)}`, result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
   }
 }
 
 async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   const { db, runtime, module } = input;
   const startedAt = Date.now();
-  if (input.extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: no text to analyse.', result: null };
+  if (input.extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const context = module.context;
   let server = pickServer(await loadServers(db, input.environmentId), context, runtime);
   if (server === undefined) {
     const message =
       context === null
-        ? 'No NLU server of this environment has a context: nothing was analysed.'
-        : `No server linked to the context "${context}": the context is never included in NLU analyses.`;
+        ? pipelineMessage('nlu.noServerWithContext')
+        : pipelineMessage('nlu.noServerForContext', { context });
     return { outcome: 'skipped', message, result: null };
   }
-  const notes: string[] = [];
+  const notes: LocalizedText[] = [];
   if (statusOf(server, runtime) === 'stopped') {
     server = await startServer(db, server, runtime);
-    notes.push(`Server "${server.name}" was stopped: the analysis started it.`);
+    notes.push(sentence('nlu.serverStarted', { server: server.name }));
   }
   if (statusOf(server, runtime) === 'starting') {
     const wait = Math.max(0, (server.readyAt?.getTime() ?? 0) - runtime.now().getTime());
     if (wait > runtime.analysisBudgetMs) {
-      return { outcome: 'error', message: `${notes.join(' ')} Server "${server.name}" is starting up and would not be ready within the time allowed.`.trim(), result: null };
+      return { outcome: 'error', message: encodePipelineMessage(...notes, sentence('nlu.serverNotReady', { server: server.name })), result: null };
     }
     await sleep(wait);
-    notes.push(`Waited ${wait} ms for it to start.`);
+    notes.push(sentence('nlu.waited', { ms: wait }));
   }
 
   const compiled = await runtime.engines.get(db, input.environmentId, server.aiVersion);
   if (compiled.engine === null) {
     const first = compiled.errors[0]?.message ?? 'nothing to compile';
-    return { outcome: 'error', message: `The NLU configuration has no usable part (${compiled.errors.length} error(s); first: ${first}).`, result: null };
+    return { outcome: 'error', message: pipelineMessage('nlu.noUsableConfiguration', { count: compiled.errors.length, first }), result: null };
   }
-  if (compiled.errors.length > 0) notes.push(`${compiled.errors.length} configuration error(s): the rest of the configuration was used.`);
+  if (compiled.errors.length > 0) notes.push(sentence('nlu.configurationErrors', { count: compiled.errors.length }));
 
   const blocks: NluBlockResult[] = [];
   let notAnalysed = 0;
@@ -109,13 +110,13 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   await markUsed(db, server.id, runtime);
 
   const complete = [...new Set(blocks.flatMap((block) => block.result.interactions.filter((i) => i.complete).map((i) => i.id)))];
-  if (notAnalysed > 0) notes.push(`The time budget ran out: ${notAnalysed} block(s) not analysed.`);
+  if (notAnalysed > 0) notes.push(sentence('nlu.timeBudget', { count: notAnalysed }));
   const summary =
-    `${blocks.length} block(s) analysed through server "${server.name}"${context === null ? '' : ` (context "${context}")`}: ` +
-    (complete.length === 0 ? 'no complete interaction.' : `complete interaction(s) ${complete.join(', ')}.`);
+    context === null ? sentence('nlu.summary', { count: blocks.length, server: server.name }) : sentence('nlu.summaryWithContext', { count: blocks.length, server: server.name, context });
+  const interactions = complete.length === 0 ? sentence('nlu.noCompleteInteraction') : sentence('nlu.completeInteractions', { interactions: complete.join(', ') });
   return {
     outcome: 'success',
-    message: [...notes, summary].join(' '),
+    message: encodePipelineMessage(...notes, summary, interactions),
     result: { server: server.name, context, blocks, blocksNotAnalysed: notAnalysed },
   };
 }

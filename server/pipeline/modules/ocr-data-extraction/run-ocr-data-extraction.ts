@@ -15,6 +15,7 @@ import { checkFieldRules } from '../../../../src/ocr/rule-checks';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import type { OcrEngine } from '../../extractor/ocr-step';
 import { sharedOcrPool } from '../../../ocr/ocr-pool';
+import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
 
 export interface OcrModuleInput {
   module: EnvironmentModule;
@@ -33,7 +34,7 @@ export interface OcrModuleOutcome {
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, index) => part === b[index]);
 
 export async function runOcrDataExtraction({ module, extraction, files, ocr = sharedOcrPool() }: OcrModuleInput): Promise<OcrModuleOutcome> {
-  if (extraction === null) return { outcome: 'skipped', message: 'Nothing was extracted: no document to read fields from.', result: null };
+  if (extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const config = ocrDataExtractionConfigSchema.safeParse(module.config);
   if (!config.success) return { outcome: 'error', message: `The module's configuration is not valid: ${config.error.issues[0]?.message ?? ''}`, result: null };
   const rules: FieldRule[] = config.data.rules ?? INVOICE_RULES;

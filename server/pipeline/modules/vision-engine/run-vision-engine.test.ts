@@ -185,6 +185,6 @@ describe('vision engine module', () => {
     expect(llm.requests).toHaveLength(0);
     expect(row.status).toBe('processed');
     expect([vision.outcome, vision.message]).toEqual(['skipped', NO_LLM_MESSAGE]);
-    expect((output.result as { unavailable: Record<string, string> }).unavailable.visionEngine).toContain('POSTROOM_LLM_BASE_URL is not set');
+    expect((output.result as { unavailable: Record<string, string> }).unavailable.visionEngine).toContain('POSTROOM_LLM_BASE_URL');
   }, 90_000);
 });

@@ -13,6 +13,7 @@ import { llmConfig, type LlmConfig } from '../../../llm/config';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { visionInput, type PageRenderer } from './pages';
 import { readVisionAnswer, visionChatRequest } from './request';
+import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
 
 export interface VisionModuleInput {
   module: EnvironmentModule;
@@ -31,8 +32,7 @@ export interface VisionModuleOutcome {
   partialFailure?: string;
 }
 
-export const NO_LLM_MESSAGE =
-  'No language model is configured on this server (POSTROOM_LLM_BASE_URL is not set): the vision engine sent nothing and produced nothing.';
+export const NO_LLM_MESSAGE = pipelineMessage('module.noLlm');
 
 const failed = (message: string): VisionModuleOutcome => ({ outcome: 'error', message, result: null, partialFailure: message });
 
@@ -43,9 +43,9 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
     return failed(`The configuration of "${module.name}" is not valid: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
   }
   const config = parsed.data;
-  if (!config.active) return { outcome: 'skipped', message: `The vision engine "${module.name}" is not active in its settings: no model was asked.`, result: null };
+  if (!config.active) return { outcome: 'skipped', message: pipelineMessage('module.notActiveInSettings', { name: module.name }), result: null };
   if (llm === null) return { outcome: 'skipped', message: NO_LLM_MESSAGE, result: null };
-  if (extraction === null) return { outcome: 'skipped', message: 'The extractor did not run: no document to show the model.', result: null };
+  if (extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   try {
     const input = await visionInput(extraction, files, config.maxPages, render);
     const answer = await chatCompletion(llm, visionChatRequest(config, input));

@@ -1,0 +1,99 @@
+/**
+ * Messages stored with an analysis (issue 19): module outcomes and process trace rows are kept as
+ * stable keys + parameters, never as an English sentence, so the console shows them in the user's
+ * language and API answers in the caller's. A message is a list of sentences (a module's notes then
+ * its summary); it travels in the existing text columns as JSON (`encodePipelineMessage`). A stored
+ * plain string (rows written before this change) is legacy and shown as is.
+ */
+import { z } from 'zod';
+
+/** Every key the server may store; `src/i18n/resources/{fr,en}/pipelineMessages.json` hold their text. */
+export const PIPELINE_MESSAGE_KEYS = [
+  // A text from elsewhere (a library's error) kept inside a joined message
+  'raw',
+  // Module loop (run-modules.ts)
+  'module.notRunEarlierFailed',
+  'module.deactivated',
+  'module.taintsRequired',
+  'module.taintsRequiredNone',
+  'module.extractorDidNotRun',
+  'module.configurationInvalid',
+  'module.failed',
+  'module.notActiveInSettings',
+  'module.noLlm',
+  // Extractor step
+  'extractor.deactivated',
+  'extractor.filesRemoved',
+  'extractor.mainFileUnreadable',
+  'extractor.summary',
+  'extractor.fromCache',
+  'extractor.withoutText',
+  'extractor.ocrRead',
+  'extractor.ocrFailed',
+  'extractor.unread',
+  'extractor.partialFailure',
+  // NLU step
+  'nlu.noServerWithContext',
+  'nlu.noServerForContext',
+  'nlu.serverStarted',
+  'nlu.serverNotReady',
+  'nlu.waited',
+  'nlu.noUsableConfiguration',
+  'nlu.configurationErrors',
+  'nlu.timeBudget',
+  'nlu.summary',
+  'nlu.summaryWithContext',
+  'nlu.noCompleteInteraction',
+  'nlu.completeInteractions',
+  // Process trace (run.ts)
+  'trace.claimed',
+  'trace.claimedAgainLease',
+  'trace.claimedAgainReleased',
+  'trace.abortedDuring',
+  'trace.abortedAtEnd',
+  'trace.awaitingFinalStatus',
+  'trace.deliveriesScheduled',
+  'trace.noWebhook',
+  'trace.tooManyClaims',
+] as const;
+export type PipelineMessageKey = (typeof PIPELINE_MESSAGE_KEYS)[number];
+
+/** One sentence: a key of the `pipelineMessages` namespace and its interpolation values. */
+export const localizedTextSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+export const pipelineMessageSchema = z.array(localizedTextSchema).min(1);
+export type PipelineMessage = LocalizedText[];
+
+/** One sentence, with its key checked against the list at compile time. */
+export function sentence(key: PipelineMessageKey, params?: Record<string, string | number>): LocalizedText {
+  return params === undefined ? { key } : { key, params };
+}
+
+/** The stored form (a text column, or a string field of a JSON column). */
+export function encodePipelineMessage(...sentences: LocalizedText[]): string {
+  return JSON.stringify(sentences);
+}
+
+/** Shortcut: one sentence, encoded. */
+export function pipelineMessage(key: PipelineMessageKey, params?: Record<string, string | number>): string {
+  return encodePipelineMessage(sentence(key, params));
+}
+
+/** The sentences of a stored message; null for a legacy plain string (shown as is). */
+export function decodePipelineMessage(stored: string): PipelineMessage | null {
+  if (!stored.startsWith('[{')) return null;
+  try {
+    const parsed = pipelineMessageSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Several stored messages as one (notes then summary): legacy strings are kept as a `raw` sentence. */
+export function joinPipelineMessages(...stored: string[]): string {
+  return encodePipelineMessage(...stored.flatMap((part) => decodePipelineMessage(part) ?? [sentence('raw', { text: part })]));
+}

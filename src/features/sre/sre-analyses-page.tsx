@@ -18,6 +18,7 @@ import { paths } from '../../app/paths';
 import { sreQueries } from './queries';
 import { ReprocessDialog } from './reprocess-dialog';
 import { readFilters, SreFiltersBar, toContractFilter, writeFilters } from './sre-filters';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 const PAGE_SIZE = 50;
 const INTENTS: Record<AnalysisStatus, 'none' | 'primary' | 'success' | 'danger' | 'warning'> = {
@@ -32,6 +33,7 @@ const reprocessable = (analysis: SreAnalysis) => FINISHED.includes(analysis.stat
 
 export function SreAnalysesPage({ kind }: { kind: SreAnalysisKind }) {
   const { t } = useTranslation(['sre', 'analyses', 'environments']);
+  const messages = usePipelineMessage();
   const { language } = usePreferences();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
@@ -136,7 +138,7 @@ export function SreAnalysesPage({ kind }: { kind: SreAnalysisKind }) {
                       {t(`analyses:status.${a.status}`)}
                     </Tag>
                   </td>
-                  <td title={a.error ?? undefined}>{a.failedModule ? t(`environments:modules.types.${a.failedModule}`) : ''}</td>
+                  <td title={messages.stored(a.error) ?? undefined}>{a.failedModule ? t(`environments:modules.types.${a.failedModule}`) : ''}</td>
                   <td>{formatDateTime(a.createdAt, language)}</td>
                   <td>
                     <Button

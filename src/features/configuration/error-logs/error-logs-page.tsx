@@ -16,6 +16,7 @@ import { paths } from '../../../app/paths';
 import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration-frame';
 import { errorLogQueries } from './queries';
 import { entryText, moduleLabel } from './entry-text';
+import { usePipelineMessage } from '../../../i18n/use-pipeline-message';
 
 /** Period presets, in hours back from now; `all` is everything the retention keeps. */
 const PERIODS = { all: null, '1h': 1, '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
@@ -23,6 +24,7 @@ type Period = keyof typeof PERIODS;
 
 export function ErrorLogsPage() {
   const { t } = useTranslation(['errorLogs', 'routes', 'common']);
+  const messages = usePipelineMessage();
   const { projectId, envId } = useConfigurationEnv();
   const { language } = usePreferences();
   const [module, setModule] = useState('');
@@ -134,7 +136,7 @@ export function ErrorLogsPage() {
                   {entry.detail && (
                     <details>
                       <summary>{t('detail')}</summary>
-                      <code className="p-error-logs__detail">{entry.detail}</code>
+                      <code className="p-error-logs__detail">{messages.stored(entry.detail)}</code>
                     </details>
                   )}
                 </td>

@@ -11,9 +11,12 @@ import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { bodyOf, connectorFields, formOf } from './connector-form';
 import { CustomFieldsTable, MappingsTable } from './mapping-tables';
 import { connectorErrorText } from './messages';
+import { SalesforceCertificate } from './salesforce-certificate';
+import { useOrganisationAdmin } from './use-organisation-admin';
 
 export function ConnectorEditor({ envId, connector, onClose, onSaved }: { envId: string; connector: Connector; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('integrations');
+  const isAdmin = useOrganisationAdmin(envId);
   const [initial] = useState(() => ({ form: formOf(connector), customFields: connector.customFields, outputMappings: connector.outputMappings }));
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,10 +48,11 @@ export function ConnectorEditor({ envId, connector, onClose, onSaved }: { envId:
         <H5>{t('editor.settings')}</H5>
         <AutoForm
           id="connector-edit"
-          fields={connectorFields(t, connector.type, draft.form, connector.secretsSet, `${window.location.origin}/integrations/gmail/callback`)}
+          fields={connectorFields(t, connector.type, draft.form, connector.secretsSet, `${window.location.origin}/integrations/${connector.type}/callback`, isAdmin)}
           value={draft.form}
           onChange={(form) => setDraft({ ...draft, form })}
         />
+        <SalesforceCertificate envId={envId} connector={connector} onGenerated={onSaved} />
         <H5>{t('editor.customFields')}</H5>
         <CustomFieldsTable fields={draft.customFields} onChange={(customFields) => setDraft({ ...draft, customFields })} />
         <H5>{t('editor.mappings')}</H5>

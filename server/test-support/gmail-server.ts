@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, send } from './protocol-http';
 
 export const GMAIL_TEST_CLIENT = { clientId: 'postroom-test-client', clientSecret: 'postroom-test-secret' };
 
@@ -52,19 +53,6 @@ export interface GmailTestServer {
   reset(): void;
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
-const send = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
 
 const DEFAULT_CONFIG: GmailConfig = { expiresInS: 3600, refuseRefresh: false, deny: false };
 

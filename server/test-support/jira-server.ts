@@ -14,6 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, send } from './protocol-http';
 
 export const JIRA_TEST_CLIENT = { clientId: 'postroom-jira-client', clientSecret: 'postroom-jira-secret' };
 export const JIRA_TEST_SITE = { id: '11111111-2222-3333-4444-555555555555', name: 'postroom-test', url: 'https://postroom-test.atlassian.net' };
@@ -45,19 +46,6 @@ export interface JiraTestServer {
   reset(): void;
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
-const send = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
 
 const DEFAULT_CONFIG: JiraConfig = { expiresInS: 3600, refuseRefresh: false };
 

@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, send } from './protocol-http';
 
 export const M365_TEST_APP = {
   tenantId: 'contoso.onmicrosoft.com',
@@ -66,18 +67,6 @@ export interface M365TestServer {
   close(): Promise<void>;
 }
 
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
-const send = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
 const graphError = (response: ServerResponse, status: number, code: string) => send(response, status, { error: { code, message: code } });
 
 const DEFAULT_CONFIG: M365Config = { expiresInS: 3600, refuseToken: false, maxPageSize: 100 };

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, send } from './protocol-http';
 import { importX509, jwtVerify } from 'jose';
 
 export const SALESFORCE_TEST_APP = { clientId: '3MVG9-postroom-consumer-key', clientSecret: 'postroom-sf-secret', user: 'integration@acme.example', password: 'Passw0rd!tok3n' };
@@ -36,19 +37,6 @@ export interface SalesforceTestServer {
   tokenRequests(): string[];
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
-const send = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(body === undefined ? '' : JSON.stringify(body));
-};
 
 /** `IsClosed = false AND A = 'x' AND B = 'y\'s'` → the equalities (the connector's query shape only). */
 function equalities(soql: string): Record<string, string> | null {

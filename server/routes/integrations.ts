@@ -188,9 +188,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     let next = driverCtx.secrets;
     try {
       if (authorization === 'external') {
-        driverCtx.saveSecrets = async (saved) => {
-          next = saved;
-        };
+        // The driver creates what the tool needs (n8n: its workflow) and keeps its ids in the secrets.
         await DRIVERS[row.type].authorizeNow!(driverCtx, row.name);
         next = driverCtx.secrets;
       } else {

@@ -1,6 +1,7 @@
 /**
- * Starting a connector's authorization (§4, §7.3): IMAP and Microsoft 365 are checked at once; OAuth connectors send the
- * browser to the provider, which comes back to the console's callback route.
+ * Starting a connector's authorization (§4, §7.3): login connectors (IMAP, Microsoft 365, Salesforce)
+ * are checked at once; OAuth connectors (Gmail, Jira) send the browser to the provider, which comes
+ * back to the console's callback route; n8n goes to the console's integrations/external page.
  */
 import { request } from '../../../api/request';
 import { authorizeConnector, type Connector } from '../../../contract/integrations';

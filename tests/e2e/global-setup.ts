@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { startServerProcess } from '../../scripts/server-process';
 import { GMAIL_TEST_CLIENT, startGmailTestServer } from '../../server/test-support/gmail-server';
 import { startLlmTestServer } from '../../server/test-support/llm-server';
+import { startJiraTestServer } from '../../server/test-support/jira-server';
 import { startM365TestServer } from '../../server/test-support/m365-server';
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     gmailUrl: string;
     /** The local Microsoft identity + Graph server of the Microsoft 365 connector (tests/e2e/integrations-m365.e2e.ts). */
     m365Url: string;
+    /** The local Atlassian OAuth + Jira Cloud server of the issue-tracker connector (tests/e2e/integrations-jira.e2e.ts). */
+    jiraUrl: string;
   }
 }
 
@@ -26,6 +29,7 @@ export default async function setup(project: TestProject) {
   // Google's OAuth pages and the Gmail API, the same way: mailboxes are filled through its control routes.
   const gmail = await startGmailTestServer();
   const m365 = await startM365TestServer();
+  const jira = await startJiraTestServer();
   const server = await startServerProcess({
     logs: true,
     env: {
@@ -39,6 +43,9 @@ export default async function setup(project: TestProject) {
       POSTROOM_GMAIL_CLIENT_SECRET: GMAIL_TEST_CLIENT.clientSecret,
       POSTROOM_M365_LOGIN_URL: m365.url,
       POSTROOM_GRAPH_API_URL: m365.url,
+      POSTROOM_ATLASSIAN_AUTHORIZE_URL: `${jira.url}/authorize`,
+      POSTROOM_ATLASSIAN_TOKEN_URL: `${jira.url}/oauth/token`,
+      POSTROOM_ATLASSIAN_API_URL: jira.url,
       POSTROOM_CONNECTOR_POLL_MS: '500',
     },
   });
@@ -47,10 +54,12 @@ export default async function setup(project: TestProject) {
   project.provide('llmUrl', llm.url);
   project.provide('gmailUrl', gmail.url);
   project.provide('m365Url', m365.url);
+  project.provide('jiraUrl', jira.url);
   return async () => {
     await server.stop();
     await llm.close();
     await gmail.close();
     await m365.close();
+    await jira.close();
   };
 }

@@ -129,6 +129,21 @@ describe('the Salesforce connector', () => {
     expect(await lastError(connector)).toBeNull();
   }, 60_000);
 
+  it('waits for consolidation when asked: an analysis without its result writes no Case', async () => {
+    const created = await call('POST', base(), {
+      name: 'CRM consolidé',
+      settings: { type: 'salesforce', salesforce: { clientId: SALESFORCE_TEST_APP.clientId, domain: salesforce.url, user: SALESFORCE_TEST_APP.user, type: 'credentials', expectConsolidation: true } },
+      secrets: { clientSecret: SALESFORCE_TEST_APP.clientSecret, password: SALESFORCE_TEST_APP.password },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const consolidated = created.json<Connector>();
+    expect((await call('POST', `${base()}/${consolidated.id}/authorize`)).json()).toMatchObject({ kind: 'done' });
+    const before = salesforce.cases().length;
+    await runAndWriteBack(consolidated);
+    expect(salesforce.cases()).toHaveLength(before);
+    expect(await lastError(consolidated)).toBe('consolidationMissing');
+  }, 60_000);
+
   it('refuses a certificate for a connector that does not sign with one', async () => {
     const jiraConnector = (await call('GET', base())).json<{ connectors: Connector[] }>().connectors.find((item) => item.type === 'jira')!;
     const refused = await call('POST', `${base()}/${jiraConnector.id}/certificate`);

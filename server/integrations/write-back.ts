@@ -53,6 +53,7 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
     }
     try {
       const driver = DRIVERS[row.connector.type];
+      driver.checkAnalysis?.(driverContext(deps, row.connector), row.analysis.modules);
       const result = writeBackFor(row.analysis.modules, row.connector.outputMappings, row.connector.customFields, driver.customFieldsAsLabels);
       const missing = missingRequiredFields(result, row.connector.customFields);
       if (missing.length > 0) throw new ConnectorError('requiredFieldMissing', missing.join(', '));

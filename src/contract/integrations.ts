@@ -251,6 +251,7 @@ export const CONNECTOR_ERROR_CODES = [
   'requiredFieldMissing',
   'deleteTagMissing',
   'notCertificateConnector',
+  'consolidationMissing',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 

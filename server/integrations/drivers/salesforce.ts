@@ -140,4 +140,9 @@ export const salesforceDriver: ConnectorDriver = {
   async writeBack(ctx, _messageId, result, analysis) {
     await salesforce.writeCase(ctx, analysis.name, result);
   },
+  /** expectConsolidation: a Case is written only with the consolidation module's result. */
+  checkAnalysis(ctx, modules) {
+    if (!salesforceOf(ctx).expectConsolidation) return;
+    if (!modules.some((module) => module.type === 'consolidation' && module.outcome === 'success')) throw new ConnectorError('consolidationMissing');
+  },
 };

@@ -1,4 +1,5 @@
 /** What every connector type implements (drivers/*.ts; src/contract/integrations.ts CONNECTOR_PROFILES says which kind). */
+import type { ModuleResult } from '../../../src/contract/analyses';
 import type { ConnectorSettings } from '../../../src/contract/integrations';
 import type { OutboundClient } from '../../outbound/client';
 import type { ConnectorSecrets } from '../secrets';
@@ -58,6 +59,11 @@ export interface ConnectorDriver {
     authorizationUrl(ctx: DriverContext, redirectUri: string, state: string, challenge: string): string;
     tokenEndpoint(ctx: DriverContext, redirectUri: string): TokenEndpoint;
   };
+  /**
+   * Whether a finished analysis may be written at all (Salesforce's expectConsolidation: only once the
+   * consolidation module gave its result); refusing throws a ConnectorError recorded on the message.
+   */
+  checkAnalysis?(ctx: DriverContext, modules: readonly ModuleResult[]): void;
   /** Before the connector is deleted; refusing throws (n8n: §8 Delete tag). */
   beforeDelete?(ctx: DriverContext): Promise<void>;
 }

@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
+import { configurationIde } from './support/configuration-ide-pages';
+import { graphPage } from './support/graph-pages';
 import { signedInSession } from './support/session';
 import { environmentNav as nav, errorLogsPage as logs, locationBar as bar, wizardPage as wizard } from './support/configuration-nav-pages';
 
@@ -185,6 +187,15 @@ describe('advanced creation wizard', () => {
     await page.waitForURL(/\/configuration\/nlu\/interactions\/[^/]+$/);
     await page.goto(`/project/${PROJECT}/environment/${envId}/configuration/categorization/demo-categorization`);
     await page.getByRole('link', { name: 'Réclamation', exact: true }).waitFor();
+    // …in the graph (a node the search finds)…
+    await graphPage.open(page, PROJECT, envId);
+    await graphPage.search(page, 'deposer');
+    await expect.poll(() => graphPage.searchResults(page).first().textContent()).toBe('Interaction · deposerReclamation');
+    // …and in the configuration IDE's outline of the document.
+    await configurationIde.openFromMenu(page, PROJECT, envId);
+    await configurationIde.showOutline(page);
+    await expect.poll(() => configurationIde.outline(page).textContent()).toContain('deposerReclamation');
+    expect(await configurationIde.outline(page).textContent()).toContain('reclamation');
   });
 });
 

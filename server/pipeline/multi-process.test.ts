@@ -12,6 +12,7 @@ import { migrateDatabase } from '../db/migrate';
 import { openDatabase, type DatabaseHandle } from '../db/open';
 import { seedDemo } from '../db/seed';
 import { analyses } from '../db/schema';
+import { inEnglish } from '../test-support/pipeline-text';
 import { createEnvironment, fixture, queueAnalysis, traceOf } from './testing/analyses';
 import { scratchDatabase, startServerProcess, type ServerProcess } from './testing/processes';
 
@@ -121,8 +122,8 @@ describe.skipIf(serverUrl === undefined || serverUrl === '')('pipeline across se
     const trace = await traceOf(db, id);
     const queue = trace.filter((t) => t.module === 'queue');
     expect(queue).toHaveLength(2);
-    expect(queue[1]!.message).toContain(`after worker ${prefix}`);
-    expect(queue[1]!.message).toContain(`Claimed again by worker ${hostname()}:${rescuer.pid}:`);
+    expect(inEnglish(queue[1]!.message)).toContain(`after worker ${prefix}`);
+    expect(inEnglish(queue[1]!.message)).toContain(`Claimed again by worker ${hostname()}:${rescuer.pid}:`);
     expect(trace.filter((t) => t.module === 'output' && t.outcome === 'success')).toHaveLength(1);
     await rescuer.kill();
   }, 240_000);

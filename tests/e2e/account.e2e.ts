@@ -8,7 +8,8 @@ import PostalMime from 'postal-mime';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage } from './support/browser';
-import { layout, loginPage, toasts } from './support/pages';
+import { DEMO_PASSWORD, layout, loginPage, toasts } from './support/pages';
+import { request } from './support/api';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -143,6 +144,10 @@ describe('forgotten password', () => {
     await fresh.page.goto(link ?? '');
     await fresh.page.getByText("Ce lien n'est pas valide ou a expiré").waitFor();
     await fresh.context.close();
+
+    // The shared demo as it was: the guest gets the demo password back (other files sign in as guest).
+    const { token } = await request<{ token: string }>(null, 'POST', '/api/login_check', { username: 'guest', password: NEW_PASSWORD });
+    await request(token, 'PUT', '/v4/console/api/user/password', { currentPassword: NEW_PASSWORD, password: DEMO_PASSWORD, confirmation: DEMO_PASSWORD });
   });
 });
 

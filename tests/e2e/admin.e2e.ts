@@ -102,7 +102,9 @@ describe('administration', () => {
     await page.getByRole('button', { name: 'Créer une clé' }).click();
     const secret = await page.locator('.p-secret input').inputValue();
     expect(secret).toMatch(/^pk_/);
-    // Escape before copying asks first, and staying keeps the secret on screen.
+    // Escape before copying asks first, and staying keeps the secret on screen. (Pressed from inside the
+    // dialog: on a loaded machine the dialog may not have taken the focus yet.)
+    await page.locator('.p-secret input').focus();
     await page.keyboard.press('Escape');
     const ask = page.locator('.bp6-alert', { hasText: 'Fermer sans copier ?' });
     await ask.getByRole('button', { name: 'Annuler' }).click();

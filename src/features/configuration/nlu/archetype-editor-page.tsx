@@ -5,26 +5,25 @@
  * stores it and reports them).
  */
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, HTMLSelect, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
-import { archetypeEndpoints, archetypeInputSchema, type Archetype, type NluConfigErrorView } from '../../../contract/nlu';
+import { archetypeEndpoints, archetypeInputSchema, type Archetype } from '../../../contract/nlu';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { AutoForm, fieldErrors, type AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
 import { ShowInGraphLink } from '../../../ui/show-in-graph-link';
 import { entityKey } from '../../../configuration-problems';
-import { tr } from '../../../ui/message';
-import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { BUILTIN_ARCHETYPES, checkDictionary, type NluLanguage } from './engine';
 import { directivesOf } from './dictionary-stats';
-import { configErrorText, nluErrorText } from './nlu-errors';
+import { configErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { useNluItemSave } from './nlu-item-actions';
 import { VariationHelper } from './variation-helper';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 import { languageName } from '../../../i18n/language-names';
@@ -66,16 +65,25 @@ function draftOf(archetype: Archetype | undefined): Draft {
 export function ArchetypeEditor({ existing, all }: { existing: Archetype | undefined; all: readonly Archetype[] }) {
   const { t, i18n } = useTranslation('nlu');
   const { envId, projectId, canEdit } = useNluEnv();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [saved, setSaved] = useState<Draft>(() => draftOf(existing));
   const [draft, setDraft] = useState<Draft>(saved);
   const languages = Object.keys(draft.dictionaries) as NluLanguage[];
   const [language, setLanguage] = useState<NluLanguage>(languages[0] ?? 'fr');
-  const [serverErrors, setServerErrors] = useState<NluConfigErrorView[]>([]);
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  const { save, saving, issues, serverErrors } = useNluItemSave({
+    envId,
+    draft,
+    check: (value: Draft) => {
+      const parsed = archetypeInputSchema.safeParse(value);
+      return parsed.success ? { data: parsed.data } : { issues: fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))) };
+    },
+    send: (body) =>
+      existing
+        ? request(archetypeEndpoints.update, { params: { envId, archetypeId: existing.id }, body })
+        : request(archetypeEndpoints.create, { params: { envId }, body }),
+    onSaved: setSaved,
+    createdPath: existing ? null : (id) => paths.nluArchetype(projectId, envId, id),
+  });
 
   const text = draft.dictionaries[language] ?? '';
   const deferred = useDeferredValue(text);
@@ -91,31 +99,6 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
   const otherErrors = serverErrors.filter((error) => error.language === undefined || error.line === undefined);
   const duplicate = all.some((archetype) => archetype.id !== existing?.id && archetype.name.trim().toLowerCase() === draft.name.trim().toLowerCase());
 
-  const save = async (): Promise<boolean> => {
-    const parsed = archetypeInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))));
-      return false;
-    }
-    setIssues({});
-    setSaving(true);
-    try {
-      const answer = existing
-        ? await request(archetypeEndpoints.update, { params: { envId, archetypeId: existing.id }, body: parsed.data })
-        : await request(archetypeEndpoints.create, { params: { envId }, body: parsed.data });
-      setServerErrors(answer.errors);
-      setSaved(draft);
-      toast.success({ summary: tr(answer.errors.length > 0 ? 'nlu:editor.savedWithErrors' : 'errors:generic.save.success', { count: answer.errors.length }) });
-      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
-      if (!existing) navigate(paths.nluArchetype(projectId, envId, answer.item.id), { replace: true });
-      return true;
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
 
   const fields: AutoField<'name' | 'notes'>[] = [

@@ -4,42 +4,31 @@
  * original console format.
  */
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { archetypeEndpoints, type Archetype } from '../../../contract/nlu';
 import { NEW_ITEM, paths } from '../../../app/paths';
-import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
-import { toast } from '../../../ui/toasts/toast-service';
 import { BUILTIN_ARCHETYPES } from './engine';
 import { countEntries } from './dictionary-stats';
-import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { NluTransferPanel } from './nlu-transfer-panel';
 import { nluQueries } from './queries';
+import { useNluRemove } from './nlu-item-actions';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
 
 export function ArchetypesPage() {
   const { t, i18n } = useTranslation(['nlu', 'routes']);
   const { projectId, envId, canEdit } = useNluEnv();
-  const queryClient = useQueryClient();
   const list = useQuery(nluQueries.archetypes(envId));
   const language = i18n.language.startsWith('en') ? 'en' : 'fr';
 
-  const remove = async (archetype: Archetype) => {
-    if (!(await confirm({ body: tr('nlu:archetypes.deleteConfirm', { name: archetype.name }), danger: true }))) return;
-    try {
-      await request(archetypeEndpoints.remove, { params: { envId, archetypeId: archetype.id } });
-      toast.success({ summary: tr('errors:generic.delete.success') });
-      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
-    }
-  };
+  const removeItem = useNluRemove(envId);
+  const remove = (archetype: Archetype) => removeItem(tr('nlu:archetypes.deleteConfirm', { name: archetype.name }), () => request(archetypeEndpoints.remove, { params: { envId, archetypeId: archetype.id } }));
 
   return (
     <NluPage

@@ -11,7 +11,6 @@ import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
 import { contextEndpoints, contextInputSchema, type NluContext } from '../../../contract/nlu';
 import { fieldErrors, type AutoField } from '../../../ui/auto-form';
-import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
@@ -19,6 +18,7 @@ import { EditDialog, useDraft } from './edit-dialog';
 import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { useNluRemove } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
@@ -61,16 +61,8 @@ export function ContextsPage() {
       return false;
     }
   };
-  const remove = async (context: NluContext) => {
-    if (!(await confirm({ body: tr('nlu:contexts.deleteConfirm', { name: context.name, count: context.interactionCount }), danger: true }))) return;
-    try {
-      await request(contextEndpoints.remove, { params: { envId, contextId: context.id } });
-      toast.success({ summary: tr('errors:generic.delete.success') });
-      await refresh();
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
-    }
-  };
+  const removeItem = useNluRemove(envId);
+  const remove = (context: NluContext) => removeItem(tr('nlu:contexts.deleteConfirm', { name: context.name, count: context.interactionCount }), () => request(contextEndpoints.remove, { params: { envId, contextId: context.id } }));
 
   const fields: AutoField<'name' | 'languages' | 'neutralizers'>[] = [
     { name: 'name', kind: 'text', label: t('fields.name'), required: true },

@@ -10,7 +10,6 @@ import { request } from '../../../api/request';
 import { functionEndpoints, interactionFunctionInputSchema, type NluInteractionFunction } from '../../../contract/nlu';
 import { INTERACTION_FUNCTION_KINDS, type InteractionFunctionKind } from '../../../nlu/types';
 import { fieldErrors, type AutoField } from '../../../ui/auto-form';
-import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
@@ -18,6 +17,7 @@ import { EditDialog, useDraft } from './edit-dialog';
 import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { useNluRemove } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 type TextField = 'stringValue' | 'parameterName' | 'interactionToFind' | 'parameterToFind' | 'parameterBaseline';
@@ -78,16 +78,8 @@ export function FunctionsPage() {
       return false;
     }
   };
-  const remove = async (fn: NluInteractionFunction) => {
-    if (!(await confirm({ body: tr('nlu:functions.deleteConfirm', { name: fn.name }), danger: true }))) return;
-    try {
-      await request(functionEndpoints.remove, { params: { envId, functionId: fn.id } });
-      toast.success({ summary: tr('errors:generic.delete.success') });
-      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
-    }
-  };
+  const removeItem = useNluRemove(envId);
+  const remove = (fn: NluInteractionFunction) => removeItem(tr('nlu:functions.deleteConfirm', { name: fn.name }), () => request(functionEndpoints.remove, { params: { envId, functionId: fn.id } }));
 
   const fields: AutoField<Extract<keyof FunctionDraft, string>>[] = [
     { name: 'name', kind: 'text', label: t('fields.name'), required: true },

@@ -4,26 +4,25 @@
  * parameters table. Server-side configuration errors are shown after a save.
  */
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, H4, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
-import { INTERACTION_DEFAULT_DISTANCE, interactionEndpoints, interactionInputSchema, type NluConfigErrorView, type NluInteraction } from '../../../contract/nlu';
+import { INTERACTION_DEFAULT_DISTANCE, interactionEndpoints, interactionInputSchema, type NluInteraction } from '../../../contract/nlu';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { AutoForm, fieldErrors, type AutoField } from '../../../ui/auto-form';
 import { ShowInGraphLink } from '../../../ui/show-in-graph-link';
 import { entityKey } from '../../../configuration-problems';
 import { ListState } from '../../../ui/list-state';
-import { tr } from '../../../ui/message';
-import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { serversRefusingNoLimit } from './ai-version';
 import { BUILTIN_ARCHETYPES } from './engine';
-import { configErrorText, nluErrorText } from './nlu-errors';
+import { configErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { ParametersTable, type ParameterDraft } from './parameters-table';
 import { nluQueries } from './queries';
+import { useNluItemSave } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 interface Draft extends Record<string, unknown> {
@@ -75,8 +74,6 @@ export function InteractionEditorPage() {
 function InteractionEditor({ existing, all }: { existing: NluInteraction | undefined; all: readonly NluInteraction[] }) {
   const { t } = useTranslation('nlu');
   const { envId, projectId, canEdit } = useNluEnv();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const contexts = useQuery(nluQueries.contexts(envId)).data ?? [];
   const archetypes = useQuery(nluQueries.archetypes(envId)).data ?? [];
   const functions = useQuery(nluQueries.functions(envId)).data ?? [];
@@ -86,39 +83,27 @@ function InteractionEditor({ existing, all }: { existing: NluInteraction | undef
     : { contextId: contexts[0]?.id ?? '', name: '', comment: '', enabled: true, ordered: false, distance: INTERACTION_DEFAULT_DISTANCE, functions: [], parameters: [] };
   const [saved, setSaved] = useState<Draft>(initial);
   const [draft, setDraft] = useState<Draft>(initial);
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [serverErrors, setServerErrors] = useState<NluConfigErrorView[]>([]);
-  const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(pick(draft)) !== JSON.stringify(pick(saved));
   const contextName = contexts.find((context) => context.id === draft.contextId)?.name ?? '';
   const refusing = draft.distance === -1 ? serversRefusingNoLimit(servers, contextName) : [];
   const duplicate = all.some((item) => item.id !== existing?.id && item.contextId === draft.contextId && item.name.trim().toLowerCase() === draft.name.trim().toLowerCase());
 
-  const save = async (): Promise<boolean> => {
-    const parsed = interactionInputSchema.safeParse(pick(draft));
-    if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t(issue.path[0] === 'parameters' ? 'parameters.invalid' : 'fields.invalidName') }))));
-      return false;
-    }
-    setIssues({});
-    setSaving(true);
-    try {
-      const answer = existing
-        ? await request(interactionEndpoints.update, { params: { envId, interactionId: existing.id }, body: parsed.data })
-        : await request(interactionEndpoints.create, { params: { envId }, body: parsed.data });
-      setServerErrors(answer.errors);
-      setSaved(draft);
-      toast.success({ summary: tr(answer.errors.length > 0 ? 'nlu:editor.savedWithErrors' : 'errors:generic.save.success', { count: answer.errors.length }) });
-      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
-      if (!existing) navigate(paths.nluInteraction(projectId, envId, answer.item.id), { replace: true });
-      return true;
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving, issues, serverErrors } = useNluItemSave({
+    envId,
+    draft,
+    check: (value: Draft) => {
+      const parsed = interactionInputSchema.safeParse(pick(value));
+      return parsed.success
+        ? { data: parsed.data }
+        : { issues: fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t(issue.path[0] === 'parameters' ? 'parameters.invalid' : 'fields.invalidName') }))) };
+    },
+    send: (body) =>
+      existing
+        ? request(interactionEndpoints.update, { params: { envId, interactionId: existing.id }, body })
+        : request(interactionEndpoints.create, { params: { envId }, body }),
+    onSaved: setSaved,
+    createdPath: existing ? null : (id) => paths.nluInteraction(projectId, envId, id),
+  });
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
 
   const fields: AutoField<Extract<keyof Draft, string>>[] = [

@@ -1,39 +1,28 @@
 /** Interactions list (§2.4): per context, enabled, ordered, distance and parameters; delete confirmed. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { interactionEndpoints, type NluInteraction } from '../../../contract/nlu';
 import { NEW_ITEM, paths } from '../../../app/paths';
-import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
-import { toast } from '../../../ui/toasts/toast-service';
-import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { useNluRemove } from './nlu-item-actions';
 
 export function InteractionsPage() {
   const { t } = useTranslation(['nlu', 'routes']);
   const { projectId, envId, canEdit } = useNluEnv();
-  const queryClient = useQueryClient();
   const list = useQuery(nluQueries.interactions(envId));
   const contexts = useQuery(nluQueries.contexts(envId));
   const [context, setContext] = useState('');
   const shown = (list.data ?? []).filter((interaction) => context === '' || interaction.contextId === context);
 
-  const remove = async (interaction: NluInteraction) => {
-    if (!(await confirm({ body: tr('nlu:interactions.deleteConfirm', { name: interaction.name }), danger: true }))) return;
-    try {
-      await request(interactionEndpoints.remove, { params: { envId, interactionId: interaction.id } });
-      toast.success({ summary: tr('errors:generic.delete.success') });
-      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
-    }
-  };
+  const removeItem = useNluRemove(envId);
+  const remove = (interaction: NluInteraction) => removeItem(tr('nlu:interactions.deleteConfirm', { name: interaction.name }), () => request(interactionEndpoints.remove, { params: { envId, interactionId: interaction.id } }));
 
   return (
     <NluPage

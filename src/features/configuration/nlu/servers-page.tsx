@@ -12,7 +12,6 @@ import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
 import { NLU_RESPONSE_FORMATS, serverEndpoints, serverInputSchema, startNluServer, stopNluServer, type NluServer } from '../../../contract/nlu';
 import { fieldErrors, type AutoField } from '../../../ui/auto-form';
-import { confirm } from '../../../ui/dialogs/dialog-service';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
@@ -20,6 +19,7 @@ import { EditDialog, useDraft } from './edit-dialog';
 import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
+import { useNluRemove } from './nlu-item-actions';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
 
@@ -83,16 +83,8 @@ export function ServersPage() {
       toast.error({ summary: tr(`nlu:servers.${action}Failed`), detail: nluErrorText(error) });
     }
   };
-  const remove = async (server: NluServer) => {
-    if (!(await confirm({ body: tr('nlu:servers.deleteConfirm', { name: server.name }), danger: true }))) return;
-    try {
-      await request(serverEndpoints.remove, { params: { envId, serverId: server.id } });
-      toast.success({ summary: tr('errors:generic.delete.success') });
-      await refresh();
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
-    }
-  };
+  const removeItem = useNluRemove(envId);
+  const remove = (server: NluServer) => removeItem(tr('nlu:servers.deleteConfirm', { name: server.name }), () => request(serverEndpoints.remove, { params: { envId, serverId: server.id } }));
   // Asked for when the user wants to see it, never kept in the query cache.
   const revealToken = async () => {
     if (!draft?.id) return;

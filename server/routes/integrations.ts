@@ -3,11 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  authorizationOf,
   authorizeConnector,
   checkConnector,
   completeAuthorization,
   createConnector,
-  CONNECTOR_PROFILES,
   DEFAULT_MAPPINGS,
   mailboxOf,
   deleteConnector,
@@ -146,7 +146,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, authorizeConnector, async ({ params, request }) => {
     const row = await find(params.envId, params.connectorId);
     const driver = DRIVERS[row.type];
-    const { authorization } = CONNECTOR_PROFILES[row.type];
+    const authorization = authorizationOf(row.settings);
     if (authorization === 'login') {
       try {
         await driver.authorizeNow!(driverContext(deps, row), row.name);
@@ -180,7 +180,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request, scope }) => {
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, params.envId)));
-    const { authorization } = row === undefined ? { authorization: 'login' } : CONNECTOR_PROFILES[row.type];
+    const authorization = row === undefined ? 'login' : authorizationOf(row.settings);
     if (row === undefined || authorization === 'login') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
     // The state is single-use, whatever the outcome.
     await ctx.db.update(connectors).set({ oauthState: null }).where(eq(connectors.id, row.id));
@@ -224,7 +224,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, checkConnector, async ({ params }) => {
     const row = await find(params.envId, params.connectorId);
     try {
-      if (row.state === 'needsAuthorization' && CONNECTOR_PROFILES[row.type].authorization !== 'login') throw new ConnectorError('connectorNotAuthorized');
+      if (row.state === 'needsAuthorization' && authorizationOf(row.settings) !== 'login') throw new ConnectorError('connectorNotAuthorized');
       await DRIVERS[row.type].healthCheck(driverContext(deps, row));
       return { ok: true, code: null, detail: null };
     } catch (error) {

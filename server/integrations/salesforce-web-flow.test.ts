@@ -3,13 +3,18 @@
  * Salesforce server: through the API, the consent page on the org's domain with PKCE and `state`,
  * the console's integrations/salesforce/callback finishing it, a Case written per analysis; then the
  * session renewed with the refresh token before it ends (or after a 401), and a refused renewal
- * turning the connector to "reauthorize". A dedicated environment, so only this file's analyses count.
+ * turning the connector to "reauthorize"; expectConsolidation holding the Case back until the
+ * consolidation module's result exists. A dedicated environment, so only this file's analyses count.
  */
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModuleResult } from '../../src/contract/analyses';
 import type { Connector, ConnectorRun } from '../../src/contract/integrations';
 import { salesforceSettingsSchema } from '../../src/contract/integrations-salesforce';
 import { createSecretBox } from '../crypto/secret-box';
+import { analyses } from '../db/schema';
+import { connectorMessages } from '../db/schema-integrations';
 import { createOutboundClient } from '../outbound/client';
 import { SALESFORCE_TEST_APP, startSalesforceTestServer, type SalesforceTestServer } from '../test-support/salesforce-server';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
@@ -133,6 +138,32 @@ describe('the Salesforce web-server flow through the API', () => {
     const { back } = await consent(connector);
     const done = await call('POST', `${base()}/oauth-callback`, { state: back.searchParams.get('state'), code: back.searchParams.get('code') });
     expect(done.json()).toMatchObject({ connector: { state: 'authorized' } });
+  }, 60_000);
+
+  it('with expectConsolidation, writes the Case only once the consolidation module has given its result', async () => {
+    const created = await call('POST', base(), { name: 'CRM consolidé', settings: { type: 'salesforce', salesforce: { ...settings().salesforce, expectConsolidation: true } }, secrets: { clientSecret: SALESFORCE_TEST_APP.clientSecret } });
+    const waiting = created.json<Connector>();
+    const { back } = await consent(waiting);
+    expect((await call('POST', `${base()}/oauth-callback`, { state: back.searchParams.get('state'), code: back.searchParams.get('code') })).statusCode).toBe(200);
+    const run = async (forceDuplicates: boolean) => {
+      const period = { fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString(), forceDuplicates };
+      expect((await call('POST', `${base()}/${waiting.id}/runs`, period)).statusCode).toBe(201);
+      await connectorRound(deps, 'test');
+      await connectorRound(deps, 'test');
+    };
+    const before = salesforce.cases().length;
+    // The analysis has no consolidation result: no Case, and the message and the connector say why.
+    await run(false);
+    expect(salesforce.cases()).toHaveLength(before);
+    const [message] = await deps.db.select().from(connectorMessages).where(eq(connectorMessages.connectorId, waiting.id));
+    expect(message).toMatchObject({ writeBack: 'failed', writeBackError: 'consolidationMissing' });
+    expect((await connectorNamed(waiting.id)).lastError).toBe('consolidationMissing');
+    // Once the consolidation module's result is there, the Case is written.
+    const [analysis] = await deps.db.select().from(analyses).where(eq(analyses.id, message!.analysisId!));
+    const consolidation: ModuleResult = { moduleId: 'consolidation-1', type: 'consolidation', name: 'Consolidation', outcome: 'success', message: null, result: null };
+    await deps.db.update(analyses).set({ modules: [...analysis!.modules, consolidation] }).where(eq(analyses.id, analysis!.id));
+    await run(true);
+    expect(salesforce.cases().slice(before).map((c) => c.fields.Subject)).toEqual([analysis!.name]);
   }, 60_000);
 
   it('keeps the login types signing in at once (no consent page)', async () => {

@@ -166,6 +166,16 @@ describe('the Salesforce web-server flow through the API', () => {
     expect(salesforce.cases().slice(before).map((c) => c.fields.Subject)).toEqual([analysis!.name]);
   }, 60_000);
 
+  it('asks for a new authorization when the org, the app, the user or the type changes, not for a new name', async () => {
+    const put = (name: string, salesforceSettings: Record<string, unknown>) =>
+      call('PUT', `${base()}/${connector.id}`, { name, settings: { type: 'salesforce', salesforce: salesforceSettings }, secrets: {}, customFields: [], outputMappings: connector.outputMappings });
+    expect((await put('CRM OAuth renommé', settings().salesforce)).json()).toMatchObject({ state: 'authorized' });
+    const moved = await put('CRM OAuth renommé', { ...settings().salesforce, user: 'autre@acme.example' });
+    expect(moved.json()).toMatchObject({ state: 'needsAuthorization', active: false, secretsSet: ['clientSecret'] });
+    // Until the new user consents, nothing is written with the old session.
+    expect((await call('POST', `${base()}/${connector.id}/health`)).json()).toMatchObject({ ok: false, code: 'connectorNotAuthorized' });
+  });
+
   it('keeps the login types signing in at once (no consent page)', async () => {
     const created = await call('POST', base(), {
       name: 'CRM mot de passe',

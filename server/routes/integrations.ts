@@ -36,6 +36,12 @@ import { registerEndpoint } from './register';
 const RUNS_SHOWN = 20;
 
 const caseFiltersOf = (settings: ConnectorSettings) => (settings.type === 'salesforce' ? settings.salesforce.customCaseFilters : []);
+/** What a Salesforce session depends on (changing one needs a new authorization); null for the other types. */
+const signInOf = (settings: ConnectorSettings) => {
+  if (settings.type !== 'salesforce') return null;
+  const { clientId, domain, user, type } = settings.salesforce;
+  return { clientId, domain, user, type };
+};
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
 /** A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize. */
@@ -106,12 +112,17 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     await adminOnlyFilters(request, scope, caseFiltersOf(row.settings), body.settings);
     const previous = mailboxOf(row.settings)?.startDate ?? null;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
+    const stored = mergeUserSecrets(openSecrets(ctx.secrets, row.secretsSealed), body.secrets);
+    // Another org, app, user or way of signing in: the session no longer holds, authorize again (§4).
+    const signInChanged = JSON.stringify(signInOf(row.settings)) !== JSON.stringify(signInOf(body.settings));
+    const { accessToken: _a, refreshToken: _r, accessTokenExpiresAt: _e, instanceUrl: _i, ...withoutSession } = stored;
     const [updated] = await ctx.db
       .update(connectors)
       .set({
         name: body.name,
         settings: body.settings,
-        secretsSealed: sealSecrets(ctx.secrets, mergeUserSecrets(openSecrets(ctx.secrets, row.secretsSealed), body.secrets)),
+        ...(signInChanged ? { state: 'needsAuthorization' as const, active: false } : {}),
+        secretsSealed: sealSecrets(ctx.secrets, signInChanged ? withoutSession : stored),
         customFields: body.customFields,
         outputMappings: body.outputMappings,
       })

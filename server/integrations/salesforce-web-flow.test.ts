@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModuleResult } from '../../src/contract/analyses';
+import type { ModuleResult } from '../../src/contract/analysis-results';
 import type { Connector, ConnectorRun } from '../../src/contract/integrations';
 import { salesforceSettingsSchema } from '../../src/contract/integrations-salesforce';
 import { createSecretBox } from '../crypto/secret-box';

@@ -3,11 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  authorizationOf,
   authorizeConnector,
   checkConnector,
   completeAuthorization,
   createConnector,
-  CONNECTOR_PROFILES,
   DEFAULT_MAPPINGS,
   mailboxOf,
   deleteConnector,
@@ -36,6 +36,12 @@ import { registerEndpoint } from './register';
 const RUNS_SHOWN = 20;
 
 const caseFiltersOf = (settings: ConnectorSettings) => (settings.type === 'salesforce' ? settings.salesforce.customCaseFilters : []);
+/** What a Salesforce session depends on (changing one needs a new authorization); null for the other types. */
+const signInOf = (settings: ConnectorSettings) => {
+  if (settings.type !== 'salesforce') return null;
+  const { clientId, domain, user, type } = settings.salesforce;
+  return { clientId, domain, user, type };
+};
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
 /** A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize. */
@@ -106,12 +112,17 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     await adminOnlyFilters(request, scope, caseFiltersOf(row.settings), body.settings);
     const previous = mailboxOf(row.settings)?.startDate ?? null;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
+    const stored = mergeUserSecrets(openSecrets(ctx.secrets, row.secretsSealed), body.secrets);
+    // Another org, app, user or way of signing in: the session no longer holds, authorize again (§4).
+    const signInChanged = JSON.stringify(signInOf(row.settings)) !== JSON.stringify(signInOf(body.settings));
+    const { accessToken: _a, refreshToken: _r, accessTokenExpiresAt: _e, instanceUrl: _i, ...withoutSession } = stored;
     const [updated] = await ctx.db
       .update(connectors)
       .set({
         name: body.name,
         settings: body.settings,
-        secretsSealed: sealSecrets(ctx.secrets, mergeUserSecrets(openSecrets(ctx.secrets, row.secretsSealed), body.secrets)),
+        ...(signInChanged ? { state: 'needsAuthorization' as const, active: false } : {}),
+        secretsSealed: sealSecrets(ctx.secrets, signInChanged ? withoutSession : stored),
         customFields: body.customFields,
         outputMappings: body.outputMappings,
       })
@@ -146,7 +157,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, authorizeConnector, async ({ params, request }) => {
     const row = await find(params.envId, params.connectorId);
     const driver = DRIVERS[row.type];
-    const { authorization } = CONNECTOR_PROFILES[row.type];
+    const authorization = authorizationOf(row.settings);
     if (authorization === 'login') {
       try {
         await driver.authorizeNow!(driverContext(deps, row), row.name);
@@ -180,7 +191,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request, scope }) => {
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, params.envId)));
-    const { authorization } = row === undefined ? { authorization: 'login' } : CONNECTOR_PROFILES[row.type];
+    const authorization = row === undefined ? 'login' : authorizationOf(row.settings);
     if (row === undefined || authorization === 'login') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
     // The state is single-use, whatever the outcome.
     await ctx.db.update(connectors).set({ oauthState: null }).where(eq(connectors.id, row.id));
@@ -224,7 +235,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, checkConnector, async ({ params }) => {
     const row = await find(params.envId, params.connectorId);
     try {
-      if (row.state === 'needsAuthorization' && CONNECTOR_PROFILES[row.type].authorization !== 'login') throw new ConnectorError('connectorNotAuthorized');
+      if (row.state === 'needsAuthorization' && authorizationOf(row.settings) !== 'login') throw new ConnectorError('connectorNotAuthorized');
       await DRIVERS[row.type].healthCheck(driverContext(deps, row));
       return { ok: true, code: null, detail: null };
     } catch (error) {

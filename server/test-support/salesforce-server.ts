@@ -5,12 +5,16 @@
  * `POST /services/oauth2/token`: the JWT bearer grant, whose assertion is verified (RS256) against the
  * certificate placed in the connected app (`placeCertificate`, as the admin does; before that, or
  * while `propagating`, Salesforce answers `invalid_client`), issuer = consumer key, subject = the
- * user, audience = https://login.salesforce.com; and the password grant. The instance URL is this
- * server. API under `/services/data/v60.0`: `GET /sobjects/Case/describe`, `GET /query` (the
+ * user, audience = https://login.salesforce.com; the password grant; and the web-server flow:
+ * `GET /services/oauth2/authorize` approves at once (the user is signed in and consents) and redirects
+ * to the redirect URI with a code and the state, the `authorization_code` grant checks the client, the
+ * redirect URI and the PKCE verifier (S256) and answers a refresh token, the `refresh_token` grant
+ * renews the session (no new refresh token, as Salesforce) until `revokeRefreshTokens()`. Like
+ * Salesforce, token answers give no `expires_in`. The instance URL is this server. API under `/services/data/v60.0`: `GET /sobjects/Case/describe`, `GET /query` (the
  * connector's one query shape: open Cases by field equality), `POST /sobjects/Case`,
  * `PATCH /sobjects/Case/{id}`. Sessions end when `endSessions()` is called (401 INVALID_SESSION_ID).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody, send } from './protocol-http';
@@ -35,6 +39,8 @@ export interface SalesforceTestServer {
   addCase(fields: Record<string, string>, closed?: boolean): string;
   endSessions(): void;
   tokenRequests(): string[];
+  /** The connected app's refresh tokens are revoked (a renewal is then refused with invalid_grant). */
+  revokeRefreshTokens(): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,8 @@ export async function startSalesforceTestServer(): Promise<SalesforceTestServer>
   const cases: SalesforceCase[] = [];
   let url = '';
   const state = { propagating: false };
+  const codes = new Map<string, { challenge: string; redirectUri: string }>();
+  const refreshTokens = new Set<string>();
 
   const addCase = (fields: Record<string, string>, closed = false) => {
     const id = `500${randomBytes(6).toString('hex')}`;
@@ -94,7 +102,43 @@ export async function startSalesforceTestServer(): Promise<SalesforceTestServer>
         form.get('password') === SALESFORCE_TEST_APP.password;
       return ok ? send(response, 200, session()) : send(response, 400, { error: 'invalid_grant', error_description: 'authentication failure' });
     }
+    const client = form.get('client_id') === SALESFORCE_TEST_APP.clientId && form.get('client_secret') === SALESFORCE_TEST_APP.clientSecret;
+    if (grant === 'authorization_code') {
+      if (!client) return send(response, 400, { error: 'invalid_client', error_description: 'invalid client credentials' });
+      const issued = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      if (issued === undefined) return send(response, 400, { error: 'invalid_grant', error_description: 'invalid authorization code' });
+      if (issued.redirectUri !== form.get('redirect_uri')) return send(response, 400, { error: 'redirect_uri_mismatch', error_description: 'redirect_uri must match configuration' });
+      const verifier = form.get('code_verifier') ?? '';
+      if (createHash('sha256').update(verifier).digest('base64url') !== issued.challenge) return send(response, 400, { error: 'invalid_grant', error_description: 'invalid code verifier' });
+      const refresh = `5Aep${randomBytes(16).toString('hex')}`;
+      refreshTokens.add(refresh);
+      return send(response, 200, { ...session(), refresh_token: refresh, scope: 'api refresh_token' });
+    }
+    if (grant === 'refresh_token') {
+      if (!client) return send(response, 400, { error: 'invalid_client', error_description: 'invalid client credentials' });
+      if (!refreshTokens.has(form.get('refresh_token') ?? '')) return send(response, 400, { error: 'invalid_grant', error_description: 'expired access/refresh token' });
+      return send(response, 200, session());
+    }
     return send(response, 400, { error: 'unsupported_grant_type' });
+  }
+
+  /** The consent page, approved at once: back to the redirect URI with a code (or Salesforce's error). */
+  function authorize(response: ServerResponse, query: URLSearchParams) {
+    const redirectUri = query.get('redirect_uri') ?? '';
+    if (query.get('client_id') !== SALESFORCE_TEST_APP.clientId || !URL.canParse(redirectUri)) return send(response, 400, { error: 'invalid_client_id', error_description: 'client identifier invalid' });
+    const back = new URL(redirectUri);
+    const challenge = query.get('code_challenge') ?? '';
+    if (query.get('response_type') !== 'code' || query.get('code_challenge_method') !== 'S256' || challenge === '') {
+      back.searchParams.set('error', 'invalid_request');
+    } else {
+      const code = `aPrx${randomBytes(16).toString('hex')}`;
+      codes.set(code, { challenge, redirectUri });
+      back.searchParams.set('code', code);
+    }
+    if (query.has('state')) back.searchParams.set('state', query.get('state')!);
+    response.writeHead(302, { location: back.toString() });
+    response.end();
   }
 
   async function data(request: IncomingMessage, response: ServerResponse, path: string, query: URLSearchParams) {
@@ -124,6 +168,7 @@ export async function startSalesforceTestServer(): Promise<SalesforceTestServer>
     const parsed = new URL(request.url ?? '/', 'http://127.0.0.1');
     const handle = async () => {
       if (parsed.pathname === '/services/oauth2/token' && request.method === 'POST') return token(request, response);
+      if (parsed.pathname === '/services/oauth2/authorize' && request.method === 'GET') return authorize(response, parsed.searchParams);
       const data_ = /^\/services\/data\/v60\.0(\/.*)$/.exec(parsed.pathname);
       if (data_ !== null) return data(request, response, data_[1]!, parsed.searchParams);
       return send(response, 404, [{ errorCode: 'NOT_FOUND', message: 'Not found' }]);
@@ -147,6 +192,7 @@ export async function startSalesforceTestServer(): Promise<SalesforceTestServer>
     addCase,
     endSessions: () => sessions.clear(),
     tokenRequests: () => [...tokenRequests],
+    revokeRefreshTokens: () => refreshTokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

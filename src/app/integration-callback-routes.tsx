@@ -1,12 +1,15 @@
 /**
- * The standalone authorization pages of the integrations (spec §2.2), outside every layout.
+ * The standalone authorization pages of the integrations (spec §2.2), outside every layout: one page
+ * finishes every OAuth callback (the provider differs, the exchange does not).
  */
 import type { RouteObject } from 'react-router';
-import { page, soon } from './route-page';
+import { page } from './route-page';
+
+const callbackPage = () => import('../features/environments/integrations/oauth-callback-page');
 
 export const integrationCallbackRoutes: RouteObject[] = [
-  soon('integrations/salesforce/callback', 'salesforceCallback'),
-  page('integrations/external', 'externalIntegration', () => import('../features/environments/integrations/gmail-callback-page').then((m) => m.ExternalAuthorizationPage)),
-  page('integrations/jira/callback', 'jiraCallback', () => import('../features/environments/integrations/gmail-callback-page').then((m) => m.GmailCallbackPage)),
-  page('integrations/gmail/callback', 'gmailCallback', () => import('../features/environments/integrations/gmail-callback-page').then((m) => m.GmailCallbackPage)),
+  page('integrations/salesforce/callback', 'salesforceCallback', () => callbackPage().then((m) => m.OAuthCallbackPage)),
+  page('integrations/external', 'externalIntegration', () => callbackPage().then((m) => m.ExternalAuthorizationPage)),
+  page('integrations/jira/callback', 'jiraCallback', () => callbackPage().then((m) => m.OAuthCallbackPage)),
+  page('integrations/gmail/callback', 'gmailCallback', () => callbackPage().then((m) => m.OAuthCallbackPage)),
 ];

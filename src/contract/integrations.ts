@@ -40,6 +40,15 @@ export const CONNECTOR_PROFILES: Record<ConnectorType, { kind: 'mailbox' | 'reco
   n8n: { kind: 'records', authorization: 'external' },
 };
 
+/**
+ * How a stored connector is authorized: its type's profile, except Salesforce's web-server flow,
+ * which goes through the org's consent page and integrations/salesforce/callback like an OAuth type.
+ */
+export function authorizationOf(settings: ConnectorSettings): 'login' | 'oauth' | 'external' {
+  if (settings.type === 'salesforce' && settings.salesforce.type === 'webServer') return 'oauth';
+  return CONNECTOR_PROFILES[settings.type].authorization;
+}
+
 /** §4/§8: `reauthorize` when renewing the token failed (webmail misconfigured). */
 export const CONNECTOR_STATES = ['needsAuthorization', 'authorized', 'reauthorize'] as const;
 export type ConnectorState = (typeof CONNECTOR_STATES)[number];

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { JIRA_TEST_CLIENT, type JiraIssue } from '../../server/test-support/jira-server';
-import { apiAs } from './support/api';
+import { apiAs, deleteConnectorsNamed } from './support/api';
 import { integrationsPage as ui } from './support/integrations-pages';
 import { signedInSession } from './support/session';
 
@@ -29,9 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Leave the shared demo as it was: the connector goes.
-  const api = await apiAs('admin');
-  const { connectors } = await api<{ connectors: { id: string; name: string }[] }>('GET', `/v4/console/api/environment/${ENV}/connectors`);
-  for (const connector of connectors.filter((item) => item.name === NAME)) await api('DELETE', `/v4/console/api/environment/${ENV}/connectors/${connector.id}`).catch(() => undefined);
+  await deleteConnectorsNamed(await apiAs('admin'), ENV, NAME);
 });
 
 describe('Jira integration', () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { M365_TEST_APP } from '../../server/test-support/m365-server';
 import { analysesPages } from './support/analyses-pages';
+import { apiAs, deleteConnectorsNamed } from './support/api';
 import { integrationsPage as ui } from './support/integrations-pages';
 import { signedInSession } from './support/session';
 
@@ -32,14 +33,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   // Leave the shared demo as it was: the connector goes (its analyses stay in the staging environment).
-  await ui.open(page, PROJECT, ENV).catch(() => undefined);
-  const trash = ui.row(page, NAME).getByRole('button', { name: 'Supprimer' });
-  if (await trash.count()) {
-    await trash.click();
-    // The confirmation's own button (the row's trash button is named "Supprimer" too).
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
-    await ui.row(page, NAME).waitFor({ state: 'detached' });
-  }
+  await deleteConnectorsNamed(await apiAs('admin'), ENV, NAME);
 });
 
 describe('Microsoft 365 integration', () => {

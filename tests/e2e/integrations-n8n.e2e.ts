@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { N8N_TEST_API_KEY, startN8nTestServer, type N8nTestServer } from '../../server/test-support/n8n-server';
-import { apiAs } from './support/api';
+import { apiAs, deleteConnectorsNamed } from './support/api';
 import { integrationsPage as ui } from './support/integrations-pages';
 import { signedInSession } from './support/session';
 
@@ -31,12 +31,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Leave the shared demo as it was, whatever happened: the connector goes.
-  const api = await apiAs('admin');
-  const { connectors } = await api<{ connectors: { id: string; name: string }[] }>('GET', `/v4/console/api/environment/${ENV}/connectors`);
-  for (const connector of connectors.filter((item) => item.name === NAME)) {
-    for (const workflow of n8n.workflows()) n8n.tagWorkflow(workflow.id, 'Delete');
-    await api('DELETE', `/v4/console/api/environment/${ENV}/connectors/${connector.id}`).catch(() => undefined);
-  }
+  // n8n refuses the deletion until the workflow carries the Delete tag (§8).
+  for (const workflow of n8n?.workflows() ?? []) n8n.tagWorkflow(workflow.id, 'Delete');
+  await deleteConnectorsNamed(await apiAs('admin'), ENV, NAME);
   await n8n?.close();
 });
 

@@ -17,6 +17,8 @@ export interface OAuthClient {
   tokenUrl: string;
   /** How the request body is encoded (default: form). */
   encoding?: 'form' | 'json';
+  /** The token's lifetime when the answer gives none (default 3600 s; Salesforce never says: the org's session timeout). */
+  defaultExpiresInS?: number;
 }
 export type TokenEndpoint = OAuthClient;
 
@@ -24,6 +26,8 @@ export interface TokenAnswer {
   access_token?: string;
   refresh_token?: string;
   expires_in?: number;
+  /** Salesforce: the org's instance the token is for (its REST API's origin). */
+  instance_url?: string;
   error?: string;
 }
 
@@ -47,19 +51,22 @@ export async function tokenRequest(outbound: OutboundClient, client: OAuthClient
   return answer;
 }
 
-export const expiry = (answer: TokenAnswer, now: number) => now + (answer.expires_in ?? 3600) * 1000;
+export const expiry = (answer: TokenAnswer, now: number, fallbackS = 3600) => now + (answer.expires_in ?? fallbackS) * 1000;
+
+/** Salesforce's instance URL when the answer names one (kept with the tokens). */
+const instanceOf = (answer: TokenAnswer) => (typeof answer.instance_url === 'string' && URL.canParse(answer.instance_url) ? { instanceUrl: new URL(answer.instance_url).origin } : {});
 
 /** Trades the authorization code (with its PKCE verifier) for tokens; the verifier is then forgotten. */
 export async function exchangeCode(outbound: OutboundClient, client: OAuthClient, code: string, verifier: string, stored: ConnectorSecrets): Promise<ConnectorSecrets> {
   const answer = await tokenRequest(outbound, client, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier }, 'authorizationFailed');
   if (typeof answer.refresh_token !== 'string') throw new ConnectorError('authorizationFailed', 'no_refresh_token');
   const { pkceVerifier: _used, ...rest } = stored;
-  return { ...rest, accessToken: answer.access_token!, refreshToken: answer.refresh_token, accessTokenExpiresAt: expiry(answer, Date.now()) };
+  return { ...rest, ...instanceOf(answer), accessToken: answer.access_token!, refreshToken: answer.refresh_token, accessTokenExpiresAt: expiry(answer, Date.now(), client.defaultExpiresInS) };
 }
 
 /** A new access token from the refresh token; a provider that rotates it sends a new refresh token too. */
 export async function renewToken(outbound: OutboundClient, client: OAuthClient, stored: ConnectorSecrets): Promise<ConnectorSecrets> {
   if (!stored.refreshToken) throw new ConnectorError('reauthorize', 'no_refresh_token');
   const answer = await tokenRequest(outbound, client, { grant_type: 'refresh_token', refresh_token: stored.refreshToken }, 'reauthorize');
-  return { ...stored, accessToken: answer.access_token!, refreshToken: answer.refresh_token ?? stored.refreshToken, accessTokenExpiresAt: expiry(answer, Date.now()) };
+  return { ...stored, ...instanceOf(answer), accessToken: answer.access_token!, refreshToken: answer.refresh_token ?? stored.refreshToken, accessTokenExpiresAt: expiry(answer, Date.now(), client.defaultExpiresInS) };
 }

@@ -1,15 +1,21 @@
 /**
  * CRM connector on Salesforce (REST API): signs in by the JWT bearer flow (RFC 7523, a short
  * assertion signed with the connector's private key; no refresh token — a new assertion each time the
- * session ends) or by the username-password flow, then creates a Case per finished analysis or
- * updates the open Case whose filter fields hold the same values (§3 custom case filters).
+ * session ends), by the username-password flow, or by the OAuth 2.0 web-server flow (authorized once
+ * on the consent page, then renewed with its refresh token: salesforce-web-flow.ts), then creates a
+ * Case per finished analysis or updates the open Case whose filter fields hold the same values (§3
+ * custom case filters).
  */
 import { importPKCS8, SignJWT } from 'jose';
 import { SALESFORCE_API_VERSION, type SalesforceSettings } from '../../../src/contract/integrations-salesforce';
 import { ConnectorError } from '../errors';
+import { salesforceAuthorizationUrl, salesforceClient, webServerSession } from './salesforce-web-flow';
 import type { ConnectorDriver, DriverContext, WriteBack } from './types';
 
-/** Secrets: privateKey (jwt), clientSecret and password (credentials); accessToken and instanceUrl once signed in. */
+/**
+ * Secrets: privateKey (jwt), clientSecret and password (credentials), clientSecret then refreshToken
+ * (webServer); accessToken and instanceUrl once signed in.
+ */
 type SalesforceContext = DriverContext;
 
 const salesforceOf = (ctx: Pick<DriverContext, 'settings'>): SalesforceSettings => {
@@ -38,9 +44,10 @@ async function assertion(settings: SalesforceSettings, privateKeyPem: string, no
     .sign(key);
 }
 
-/** Signs in; answers the session token and the org's instance URL. Salesforce's error code is kept (§8). */
+/** Signs in (webServer: renews the session); answers the session token and the org's instance URL. Salesforce's error code is kept (§8). */
 export async function signIn(ctx: SalesforceContext): Promise<{ accessToken: string; instanceUrl: string }> {
   const settings = salesforceOf(ctx);
+  if (settings.type === 'webServer') return webServerSession(ctx, settings, true);
   let form: Record<string, string>;
   if (settings.type === 'jwt') {
     if (!ctx.secrets.privateKey) throw new ConnectorError('missingSecret', 'privateKey');
@@ -78,7 +85,13 @@ async function api<T>(ctx: SalesforceContext, method: string, path: string, body
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs: 30_000,
     });
-  const stored = ctx.secrets.accessToken && ctx.secrets.instanceUrl ? { accessToken: ctx.secrets.accessToken, instanceUrl: ctx.secrets.instanceUrl } : await signIn(ctx);
+  const settings = salesforceOf(ctx);
+  const stored =
+    settings.type === 'webServer'
+      ? await webServerSession(ctx, settings)
+      : ctx.secrets.accessToken && ctx.secrets.instanceUrl
+        ? { accessToken: ctx.secrets.accessToken, instanceUrl: ctx.secrets.instanceUrl }
+        : await signIn(ctx);
   let response = await call(stored);
   // The session ended (timeout, revoked): sign in again once.
   if (response.status === 401) response = await call(await signIn(ctx));
@@ -108,7 +121,8 @@ export function caseFields(analysisName: string, result: WriteBack): Record<stri
 
 export const salesforce = {
   async healthCheck(ctx: SalesforceContext): Promise<void> {
-    await signIn(ctx);
+    // A login type proves its credentials anew; the web-server flow renews its session only when due.
+    if (salesforceOf(ctx).type !== 'webServer') await signIn(ctx);
     await api(ctx, 'GET', '/sobjects/Case/describe');
   },
 
@@ -133,12 +147,19 @@ export const salesforce = {
 export const salesforceDriver: ConnectorDriver = {
   customFieldsAsLabels: false,
   healthCheck: salesforce.healthCheck,
-  /** §4: signing in proves the certificate is in place (or the credentials right). */
+  /** §4: signing in proves the certificate is in place (or the credentials right); not for webServer (consent page). */
   async authorizeNow(ctx) {
     await signIn(ctx);
   },
   async writeBack(ctx, _messageId, result, analysis) {
     await salesforce.writeCase(ctx, analysis.name, result);
+  },
+  /** The web-server type's consent page (routes use it when authorizationOf(settings) is `oauth`). */
+  oauth: {
+    callbackPath: '/integrations/salesforce/callback',
+    configuredRedirectUri: (ctx) => salesforceOf(ctx).redirectUri,
+    authorizationUrl: (ctx, redirectUri, state, challenge) => salesforceAuthorizationUrl(salesforceOf(ctx), redirectUri, state, challenge),
+    tokenEndpoint: (ctx, redirectUri) => salesforceClient(salesforceOf(ctx), ctx.secrets, redirectUri),
   },
   /** expectConsolidation: a Case is written only with the consolidation module's result. */
   checkAnalysis(ctx, modules) {

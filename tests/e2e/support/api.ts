@@ -52,3 +52,9 @@ export async function setModules(api: Api, envId: string, modules: readonly Modu
     settings: { ...details.settings, modules },
   });
 }
+
+/** Deletes the environment's connectors of that name (a scenario's `afterAll`, whatever happened), so the shared demo stays as it was. */
+export async function deleteConnectorsNamed(api: Api, envId: string, name: string): Promise<void> {
+  const { connectors } = await api<{ connectors: { id: string; name: string }[] }>('GET', `/v4/console/api/environment/${envId}/connectors`);
+  for (const connector of connectors.filter((item) => item.name === name)) await api('DELETE', `/v4/console/api/environment/${envId}/connectors/${connector.id}`).catch(() => undefined);
+}

@@ -1,6 +1,6 @@
 /**
- * Starting a connector's authorization (§4, §7.3): login connectors (IMAP, Microsoft 365, Salesforce)
- * are checked at once; OAuth connectors (Gmail, Jira) send the browser to the provider, which comes
+ * Starting a connector's authorization (§4, §7.3): login connectors (IMAP, Microsoft 365, Salesforce JWT or password)
+ * are checked at once; OAuth connectors (Gmail, Jira, Salesforce web-server flow) send the browser to the provider, which comes
  * back to the console's callback route; n8n goes to the console's integrations/external page.
  */
 import { request } from '../../../api/request';

@@ -33,3 +33,29 @@ describe('Microsoft 365 settings', () => {
     expect(bodyOf('m365', form).secrets).toEqual({});
   });
 });
+
+describe('Salesforce settings', () => {
+  const shown = (form: ReturnType<typeof emptyForm>, isAdmin = true) => connectorFields(t, 'salesforce', form, [], 'https://console.example/integrations/salesforce/callback', isAdmin)
+      .filter((field) => field.hidden !== true)
+      .map((field) => field.name);
+
+  it('asks per type for what it signs in with: the secret and redirect URI for the web-server flow, the password for credentials, the key for JWT', () => {
+    const form = { ...emptyForm('salesforce'), name: 'CRM', clientId: 'key', domain: 'https://acme.my.salesforce.com', user: 'int@acme.example' };
+    expect(shown(form)).toEqual(expect.arrayContaining(['privateKeyMode']));
+    expect(shown(form)).not.toContain('clientSecret');
+    const web = shown({ ...form, type: 'webServer' });
+    expect(web).toEqual(expect.arrayContaining(['clientSecret', 'redirectUri']));
+    expect(web).not.toContain('password');
+    expect(web).not.toContain('privateKeyMode');
+    expect(shown({ ...form, type: 'credentials' })).toEqual(expect.arrayContaining(['clientSecret', 'password']));
+    expect(shown({ ...form, type: 'credentials' })).not.toContain('redirectUri');
+    const body = bodyOf('salesforce', { ...form, type: 'webServer', clientSecret: 's3cret', redirectUri: ' ' });
+    expect(body.settings).toMatchObject({ type: 'salesforce', salesforce: { type: 'webServer', redirectUri: '' } });
+    expect(body.secrets).toEqual({ clientSecret: 's3cret' });
+  });
+
+  it('shows the custom case filters to organisation admins only (§6)', () => {
+    expect(shown(emptyForm('salesforce'), true)).toContain('caseFilters');
+    expect(shown(emptyForm('salesforce'), false)).not.toContain('caseFilters');
+  });
+});

@@ -12,6 +12,7 @@ import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { startAuthorization } from './authorize';
 import { bodyOf, connectorFields, emptyForm, type ConnectorForm } from './connector-form';
 import { connectorCodeText, connectorErrorText } from './messages';
+import { useOrganisationAdmin } from './use-organisation-admin';
 
 type Step = 'type' | 'settings' | 'authorization' | 'test';
 const STEPS: Step[] = ['type', 'settings', 'authorization', 'test'];
@@ -25,7 +26,9 @@ export function ConnectorWizard({ envId, onClose, onChanged }: { envId: string; 
   const [problem, setProblem] = useState<string | null>(null);
   const [tested, setTested] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const callbackUri = `${window.location.origin}/integrations/gmail/callback`;
+  const isAdmin = useOrganisationAdmin(envId);
+  // The console's callback route of the chosen type (Gmail, Jira, Salesforce's web-server flow).
+  const callbackUri = `${window.location.origin}/integrations/${type}/callback`;
   const unsaved = useUnsavedChanges({ when: connector === null && step === 'settings' && form.name !== '' });
   const close = () => unsaved.requestLeave(onClose);
 
@@ -91,7 +94,7 @@ export function ConnectorWizard({ envId, onClose, onChanged }: { envId: string; 
             options={CONNECTOR_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
           />
         )}
-        {step === 'settings' && <AutoForm id="connector" fields={connectorFields(t, type, form, [], callbackUri)} value={form} onChange={setForm} />}
+        {step === 'settings' && <AutoForm id="connector" fields={connectorFields(t, type, form, [], callbackUri, isAdmin)} value={form} onChange={setForm} />}
         {step === 'authorization' && <p>{t('wizard.authorizeHelp')}</p>}
         {step === 'test' && (
           <>

@@ -7,15 +7,17 @@
 import type { TFunction } from 'i18next';
 import type { AutoField } from '../../../ui/auto-form';
 import type { Connector, ConnectorSettings } from '../../../contract/integrations';
+import { SALESFORCE_TYPES, type SalesforceSettings } from '../../../contract/integrations-salesforce';
 
 export type RecordType = 'jira' | 'salesforce' | 'n8n';
 type Form = Record<string, unknown> & { name: string };
 
 const text = (value: unknown) => String(value ?? '').trim();
+const salesforceTypeOf = (form: Form): SalesforceSettings['type'] => (SALESFORCE_TYPES as readonly unknown[]).includes(form.type) ? (form.type as SalesforceSettings['type']) : 'jwt';
 
 export function emptyRecordForm(type: RecordType): Form {
   if (type === 'jira') return { name: '', clientId: '', clientSecret: '', tenantId: '', projectKey: '', issueType: 'Task', redirectUri: '' };
-  if (type === 'salesforce') return { name: '', clientId: '', domain: '', type: 'jwt', privateKeyMode: 'generated', user: '', privateKey: '', clientSecret: '', password: '', caseFilters: '', expectConsolidation: false };
+  if (type === 'salesforce') return { name: '', clientId: '', domain: '', type: 'jwt', privateKeyMode: 'generated', user: '', privateKey: '', clientSecret: '', password: '', redirectUri: '', caseFilters: '', expectConsolidation: false };
   return { name: '', baseUrl: '', apiKey: '' };
 }
 
@@ -50,11 +52,12 @@ export function recordBodyOf(type: RecordType, form: Form): { name: string; sett
         salesforce: {
           clientId: text(form.clientId),
           domain: text(form.domain),
-          type: form.type === 'credentials' ? 'credentials' : 'jwt',
+          type: salesforceTypeOf(form),
           privateKeyMode: form.privateKeyMode === 'provided' ? 'provided' : 'generated',
           user: text(form.user),
           customCaseFilters: fields.map((field) => ({ field })),
           expectConsolidation: Boolean(form.expectConsolidation),
+          redirectUri: text(form.redirectUri),
         },
       },
       secrets: given(form, ['privateKey', 'clientSecret', 'password']),
@@ -78,17 +81,28 @@ export function recordFields(t: TFunction<'integrations'>, type: RecordType, for
     ];
   }
   if (type === 'salesforce') {
-    const jwt = form.type !== 'credentials';
+    const kind = salesforceTypeOf(form);
+    const jwt = kind === 'jwt';
     return [
       name,
       { name: 'clientId', kind: 'text', label: t('fields.salesforceClientId'), required: true },
       { name: 'domain', kind: 'text', label: t('fields.salesforceDomain'), required: true, placeholder: 'https://acme.my.salesforce.com' },
       { name: 'user', kind: 'text', label: t('fields.user'), required: true },
-      { name: 'type', kind: 'select', label: t('fields.salesforceType'), options: [{ value: 'jwt', label: t('fields.salesforceJwt') }, { value: 'credentials', label: t('fields.salesforceCredentials') }] },
+      {
+        name: 'type',
+        kind: 'select',
+        label: t('fields.salesforceType'),
+        options: [
+          { value: 'jwt', label: t('fields.salesforceJwt') },
+          { value: 'webServer', label: t('fields.salesforceWebServer') },
+          { value: 'credentials', label: t('fields.salesforceCredentials') },
+        ],
+      },
       { name: 'privateKeyMode', kind: 'select', label: t('fields.salesforceKeyMode'), hidden: !jwt, options: [{ value: 'generated', label: t('fields.salesforceKeyGenerated') }, { value: 'provided', label: t('fields.salesforceKeyProvided') }] },
       { name: 'privateKey', kind: 'textarea', label: t('fields.salesforcePrivateKey'), help: secretHelp('privateKey'), hidden: !jwt || form.privateKeyMode !== 'provided' },
       { name: 'clientSecret', kind: 'password', label: t('fields.clientSecret'), help: secretHelp('clientSecret'), hidden: jwt },
-      { name: 'password', kind: 'password', label: t('fields.salesforcePassword'), help: secretHelp('password'), hidden: jwt },
+      { name: 'password', kind: 'password', label: t('fields.salesforcePassword'), help: secretHelp('password'), hidden: kind !== 'credentials' },
+      { name: 'redirectUri', kind: 'text', label: t('fields.redirectUri'), help: t('fields.redirectUriHelp', { uri: callbackUri }), hidden: kind !== 'webServer' },
       { name: 'expectConsolidation', kind: 'switch', label: t('fields.expectConsolidation') },
       // §6: the advanced section is for organisation admins only (the server refuses others' changes).
       { name: 'caseFilters', kind: 'textarea', label: t('fields.caseFilters'), help: t('fields.caseFiltersHelp'), hidden: !isAdmin },

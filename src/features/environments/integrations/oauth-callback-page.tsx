@@ -1,5 +1,6 @@
 /**
- * integrations/gmail/callback and integrations/jira/callback (§2.2): the provider sends the browser
+ * The one page of every OAuth callback route (§2.2): integrations/gmail/callback,
+ * integrations/jira/callback and integrations/salesforce/callback. The provider sends the browser
  * back here with `code` and `state` (or `error`). The state names the environment; the server checks
  * it against the authorization it started, exchanges the code with the PKCE verifier, and the page
  * goes back to the integrations tab. integrations/external (§2.2, the workflow tool) is the same
@@ -17,7 +18,7 @@ import { connectorCodeText, connectorErrorText } from './messages';
 
 type Outcome = { kind: 'working' } | { kind: 'done'; back: string } | { kind: 'failed'; text: string };
 
-export const GmailCallbackPage = () => <AuthorizationCallback external={false} />;
+export const OAuthCallbackPage = () => <AuthorizationCallback external={false} />;
 export const ExternalAuthorizationPage = () => <AuthorizationCallback external />;
 
 function AuthorizationCallback({ external }: { external: boolean }) {

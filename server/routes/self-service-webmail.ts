@@ -36,21 +36,21 @@ import { registerEndpoint } from './register';
 export function registerSelfWebmailRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const deps = integrationDepsOf(ctx);
   /** The caller's own use case (404 for anyone else's) and its webmail connector, if any. */
-  const useCase = async (request: FastifyRequest, envId: string) => {
+  const caseOf = async (request: FastifyRequest, envId: string) => {
     const env = await ownUseCase(ctx, await lightUserOf(ctx, principalOf(request)), envId);
     auditTarget(request, { type: 'environment', id: env.id });
     return { env, row: await webmailConnectorOf(ctx, env.id) };
   };
   const connected = async (request: FastifyRequest, envId: string) => {
-    const { row } = await useCase(request, envId);
+    const { row } = await caseOf(request, envId);
     if (row === null) throw notConnected();
     return row;
   };
 
-  registerEndpoint(app, ctx, getSelfWebmail, async ({ params, request }) => webmailView(ctx, (await useCase(request, params.envId)).row));
+  registerEndpoint(app, ctx, getSelfWebmail, async ({ params, request }) => webmailView(ctx, (await caseOf(request, params.envId)).row));
 
   registerEndpoint(app, ctx, connectSelfWebmail, async ({ params, body, request }) => {
-    const { env } = await useCase(request, params.envId);
+    const { env } = await caseOf(request, params.envId);
     const row = await webmailConnectorFor(ctx, env.id, body.mailbox);
     // `<envId>.self.<nonce>`: the callback page finishes through completeSelfWebmail and comes back here.
     const state = `${env.id}.${SELF_WEBMAIL_STATE_MARK}.${randomBytes(24).toString('base64url')}`;
@@ -59,7 +59,7 @@ export function registerSelfWebmailRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, completeSelfWebmail, async ({ params, body, request }) => {
-    const { env } = await useCase(request, params.envId);
+    const { env } = await caseOf(request, params.envId);
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, env.id), eq(connectors.type, 'gmail')));
     const updated = await completeConnectorAuthorization(deps, row, body.code, () => redirectUriOf(ctx.links, row!, request.headers.origin));
     return webmailView(ctx, updated);

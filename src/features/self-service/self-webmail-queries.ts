@@ -11,6 +11,11 @@ export const selfWebmailQueries = {
       queryFn: ({ signal }) => request(getSelfWebmail, { params: { envId }, signal }),
       // While Google's page is open or a reading is under way, the state changes without this page
       // doing anything: follow it (the callback page also tells this page, see SELF_WEBMAIL_CHANNEL).
-      refetchInterval: (query) => (query.state.data?.state === 'configuring' || query.state.data?.checking ? 1500 : false),
+      // Active, new mail is read on the server's schedule: the counts follow, more slowly.
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        if (data?.state === 'configuring' || data?.checking) return 1500;
+        return data?.active ? 15_000 : false;
+      },
     }),
 };

@@ -12,5 +12,10 @@ export const selfServiceRoutes: RouteObject[] = [
   soon(':envId/analyses', 'selfAnalyses'),
   soon(':envId/analyses/result', 'selfAnalysisResult'),
   soon(':envId/dashboard', 'selfDashboard'),
-  soon(':envId/settings', 'selfSettings'),
+  // TEMPORARY (branch self-webmail): the webmail panel alone, until self-pages' settings page mounts it.
+  {
+    path: ':envId/settings',
+    lazy: () => import('../features/self-service/self-webmail-settings-page').then((m) => ({ Component: m.SelfWebmailSettingsPage })),
+    handle: { title: 'selfSettings' } satisfies RouteHandle,
+  },
 ];

@@ -52,17 +52,17 @@ describe('self-service webmail', () => {
     await loginPage.signIn(page, 'light');
     await page.waitForURL(/\/self$/);
     await page.goto(`/self/${useCaseId}/settings`);
-    await panel().getByText('Non connectée').waitFor();
+    await panel().getByText('Non connectée', { exact: true }).waitFor();
 
     // Connect: Google's page opens in its own window, consents, and the callback closes it.
     await page.getByLabel('Votre adresse Gmail').fill(MAILBOX);
     const opened = context.waitForEvent('page');
     await panel().getByRole('button', { name: 'Connecter ma boîte mail' }).click();
     const google = await opened;
-    await google.waitForEvent('close', { timeout: 30_000 });
+    await expect.poll(() => google.isClosed(), { timeout: 30_000 }).toBe(true);
     await panel().getByText(`Boîte connectée : ${MAILBOX}`).waitFor({ timeout: 20_000 });
     expect(await panelState()).toBe('inactive');
-    await panel().getByText('En pause').waitFor();
+    await panel().getByText('En pause', { exact: true }).waitFor();
 
     // A mail arrives, then the reading is activated: the first reading starts at once.
     const delivered = await fetch(`${gmailUrl}/__control/messages`, {
@@ -99,7 +99,7 @@ describe('self-service webmail', () => {
     await link.click();
     const tab = await opened;
     // The tab either closes itself or goes back to the use case; either way this page hears of it.
-    await Promise.race([tab.waitForEvent('close'), tab.waitForURL(new RegExp(`/self/${useCaseId}/settings$`))]);
+    await expect.poll(() => tab.isClosed() || new URL(tab.url()).pathname === `/self/${useCaseId}/settings`, { timeout: 30_000 }).toBe(true);
     await panel().getByText("Votre navigateur n'a pas ouvert la page de Google.").waitFor({ state: 'detached', timeout: 20_000 });
     expect(await panelState()).toBe('active');
     if (!tab.isClosed()) await tab.close();
@@ -107,10 +107,10 @@ describe('self-service webmail', () => {
 
   it('pauses, then disconnects the mailbox after confirmation', async () => {
     await panel().getByRole('button', { name: 'Mettre en pause' }).click();
-    await panel().getByText('En pause').waitFor();
+    await panel().getByText('En pause', { exact: true }).waitFor();
     await panel().getByRole('button', { name: 'Déconnecter' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
-    await panel().getByText('Non connectée').waitFor();
+    await panel().getByText('Non connectée', { exact: true }).waitFor();
     await page.getByLabel('Votre adresse Gmail').waitFor();
     expect(await light<{ state: string }>('GET', `/v4/console/api/self/use-cases/${useCaseId}/webmail`)).toMatchObject({ state: 'notConfigured' });
   }, 60_000);

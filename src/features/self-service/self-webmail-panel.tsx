@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AnchorButton, Button, ButtonGroup, Callout, Card, FormGroup, H3, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, FormGroup, H3, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
@@ -180,7 +180,10 @@ function AuthorizationLink({ pending }: { pending: Pending | null }) {
   return (
     <Callout intent={Intent.WARNING} style={{ marginBottom: '0.75rem' }}>
       <p>{t('blocked')}</p>
-      <AnchorButton href={pending.url} target="_blank" rel="noopener noreferrer" intent={Intent.PRIMARY} text={t('openLink')} />
+      {/* A link, not a button: it opens the page the way the browser lets the user open any link. */}
+      <a href={pending.url} target="_blank" rel="noopener noreferrer" className="bp6-button bp6-intent-primary">
+        {t('openLink')}
+      </a>
     </Callout>
   );
 }

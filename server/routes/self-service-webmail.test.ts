@@ -204,3 +204,19 @@ describe('self-service webmail', () => {
     expect((await call('light', 'PATCH', webmail('/active'), { active: true })).json()).toMatchObject({ code: 'selfWebmailNotConnected' });
   });
 });
+
+describe('self-service webmail without the platform Google client', () => {
+  it('says it is not offered, and refuses to connect, when the operator gave no client', async () => {
+    const bare = await createTestServer();
+    try {
+      const auth = { authorization: `Bearer ${await signIn(bare.app, 'light')}` };
+      const created = await bare.app.inject({ method: 'POST', url: '/v4/console/api/self/use-cases', headers: auth, payload: { name: 'Sans Gmail', source: { kind: 'template', template: 'insurance:meeting' } } });
+      const url = `/v4/console/api/self/use-cases/${created.json<{ id: string }>().id}/webmail`;
+      expect((await bare.app.inject({ method: 'GET', url, headers: auth })).json()).toMatchObject({ state: 'notConfigured', available: false });
+      const connect = await bare.app.inject({ method: 'POST', url: `${url}/connect`, headers: auth, payload: { mailbox: MAILBOX } });
+      expect([connect.statusCode, connect.json().code]).toEqual([409, 'selfWebmailUnavailable']);
+    } finally {
+      await bare.close();
+    }
+  }, 90_000);
+});

@@ -29,6 +29,8 @@ function AuthorizationCallback({ external }: { external: boolean }) {
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(!external);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
+  const givenState = search.get('state') ?? '';
+  const selfEnvId = !external && isSelfWebmailState(givenState) ? (givenState.split('.')[0] ?? null) : null;
   // The code is single-use: a second render (strict mode) must not send it again.
   const sent = useRef(false);
   useEffect(() => {
@@ -91,7 +93,8 @@ function AuthorizationCallback({ external }: { external: boolean }) {
           <Callout intent={Intent.DANGER} role="alert">
             {outcome.text}
           </Callout>
-          <Button text={t('callback.back')} onClick={() => void navigate('/')} />
+          {/* A light user's webmail goes back to their use case, not to the full console. */}
+          <Button text={t('callback.back')} onClick={() => void navigate(selfEnvId === null ? '/' : paths.selfSettings(selfEnvId))} />
         </>
       )}
     </section>

@@ -13,9 +13,5 @@ export const selfServiceRoutes: RouteObject[] = [
   soon(':envId/analyses/result', 'selfAnalysisResult'),
   soon(':envId/dashboard', 'selfDashboard'),
   // TEMPORARY (branch self-webmail): the webmail panel alone, until self-pages' settings page mounts it.
-  {
-    path: ':envId/settings',
-    lazy: () => import('../features/self-service/self-webmail-settings-page').then((m) => ({ Component: m.SelfWebmailSettingsPage })),
-    handle: { title: 'selfSettings' } satisfies RouteHandle,
-  },
+  page(':envId/settings', 'selfSettings', () => import('../features/self-service/self-webmail-settings-page').then((m) => m.SelfWebmailSettingsPage)),
 ];

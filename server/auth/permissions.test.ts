@@ -252,6 +252,13 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'selfService.create': EVERYONE,
   'selfService.update': EVERYONE,
   'selfService.delete': EVERYONE,
+  // Light users only, their own use cases only: the handlers refuse everyone else (self-service-webmail.test.ts).
+  'selfService.webmail': EVERYONE,
+  'selfService.webmailConnect': EVERYONE,
+  'selfService.webmailComplete': EVERYONE,
+  'selfService.webmailSetActive': EVERYONE,
+  'selfService.webmailCheckNow': EVERYONE,
+  'selfService.webmailDisconnect': EVERYONE,
   // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],

@@ -36,6 +36,7 @@ import { registerToolboxRoutes } from './toolbox';
 import { registerToolboxSyncRoutes } from './toolbox-sync';
 import { registerUseCaseRoutes } from './use-cases';
 import { registerSelfServiceRoutes } from './self-service';
+import { registerSelfWebmailRoutes } from './self-service-webmail';
 import { registerIntegrationRoutes } from './integrations';
 import { registerTestingRunRoutes } from './testing-runs';
 import { registerTestingCenterBankRoutes } from './testing-center-bank';
@@ -78,6 +79,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerToolboxSyncRoutes(app, ctx);
   registerUseCaseRoutes(app, ctx);
   registerSelfServiceRoutes(app, ctx);
+  registerSelfWebmailRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
   registerTestingRunRoutes(app, ctx);
   registerTestingCenterBankRoutes(app, ctx);

@@ -26,8 +26,15 @@ import { generateCertificate } from '../integrations/drivers/certificate';
 import { checkConnectorBody } from '../integrations/checks';
 import { driverContext, type ConnectorRow, type IntegrationDeps } from '../integrations/deps';
 import { DRIVERS } from '../integrations/drivers/index';
-import { pkcePair } from '../integrations/drivers/google-oauth';
-import { exchangeCode } from '../integrations/drivers/oauth-token';
+import {
+  completeConnectorAuthorization,
+  failureAnswer,
+  queueManualRun,
+  redirectUriOf as redirectUriFor,
+  removeConnector,
+  setConnectorActiveState,
+  startOAuthAuthorization,
+} from '../integrations/connector-actions';
 import { ConnectorError, describeFailure } from '../integrations/errors';
 import { mergeUserSecrets, openSecrets, sealSecrets } from '../integrations/secrets';
 import { connectorView, runView } from '../integrations/views';
@@ -44,13 +51,6 @@ const signInOf = (settings: ConnectorSettings) => {
 };
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
-/** A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize. */
-const failureAnswer = (error: unknown) => {
-  const { code, detail } = describeFailure(error);
-  const status = code === 'targetRefused' || code === 'missingSecret' ? 400 : 502;
-  return new HttpError(status, { message: detail ?? code, code, providerCode: detail });
-};
-
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const deps: IntegrationDeps = { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, integrations: ctx.integrations };
   const find = async (envId: string, connectorId: string): Promise<ConnectorRow> => {
@@ -59,11 +59,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return row;
   };
   const view = (row: ConnectorRow) => connectorView(ctx.secrets, row);
-  /** An OAuth connector's redirect URI: its own setting, else the console's callback route for its type. */
-  const redirectUriOf = (row: ConnectorRow, origin: string | undefined) => {
-    const oauth = DRIVERS[row.type].oauth!;
-    return oauth.configuredRedirectUri(row) || `${ctx.links.baseFor(origin)}${oauth.callbackPath}`;
-  };
+  const redirectUriOf = (row: ConnectorRow, origin: string | undefined) => redirectUriFor(ctx.links, row, origin);
 
   /** §6: the CRM connector's custom case filters are changed by organisation admins only. */
   const adminOnlyFilters = async (request: FastifyRequest, scope: Scope, stored: readonly unknown[], next: ConnectorSettings) => {
@@ -132,25 +128,12 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, setConnectorActive, async ({ params, body }) => {
-    const row = await find(params.envId, params.connectorId);
     // §4: enabling needs the authorization step first.
-    if (body.active && row.state !== 'authorized') throw new HttpError(409, { message: 'Authorize the connector before enabling it', code: 'connectorNotAuthorized' });
-    const [updated] = await ctx.db.update(connectors).set({ active: body.active, nextRunAt: null }).where(eq(connectors.id, row.id)).returning();
-    return view(updated!);
+    return view(await setConnectorActiveState(deps, await find(params.envId, params.connectorId), body.active));
   });
 
   registerEndpoint(app, ctx, deleteConnector, async ({ params }) => {
-    const row = await find(params.envId, params.connectorId);
-    const beforeDelete = DRIVERS[row.type].beforeDelete;
-    if (beforeDelete !== undefined && row.state === 'authorized') {
-      try {
-        await beforeDelete(driverContext(deps, row));
-      } catch (error) {
-        if (error instanceof ConnectorError && error.code === 'deleteTagMissing') throw new HttpError(409, { message: 'Add the Delete tag to the workflows first', code: 'deleteTagMissing' });
-        throw failureAnswer(error);
-      }
-    }
-    await ctx.db.delete(connectors).where(eq(connectors.id, row.id));
+    await removeConnector(deps, await find(params.envId, params.connectorId));
     return { deleted: true as const };
   });
 
@@ -174,47 +157,13 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
       await ctx.db.update(connectors).set({ oauthState: state }).where(eq(connectors.id, row.id));
       return { kind: 'redirect' as const, url: `${ctx.links.baseFor(request.headers.origin)}/integrations/external?state=${encodeURIComponent(state)}` };
     }
-    const secrets = openSecrets(ctx.secrets, row.secretsSealed);
-    const { verifier, challenge } = pkcePair();
-    let url: string;
-    try {
-      url = driver.oauth!.authorizationUrl({ ...driverContext(deps, row), secrets }, redirectUriOf(row, request.headers.origin), state, challenge);
-    } catch (error) {
-      throw failureAnswer(error);
-    }
-    await ctx.db
-      .update(connectors)
-      .set({ oauthState: state, secretsSealed: sealSecrets(ctx.secrets, { ...secrets, pkceVerifier: verifier }) })
-      .where(eq(connectors.id, row.id));
-    return { kind: 'redirect' as const, url };
+    return { kind: 'redirect' as const, url: await startOAuthAuthorization(deps, row, redirectUriOf(row, request.headers.origin), state) };
   });
 
   registerEndpoint(app, ctx, completeAuthorization, async ({ params, body, request, scope }) => {
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.oauthState, body.state), eq(connectors.environmentId, params.envId)));
-    const authorization = row === undefined ? 'login' : authorizationOf(row.settings);
-    if (row === undefined || authorization === 'login') throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
-    // The state is single-use, whatever the outcome.
-    await ctx.db.update(connectors).set({ oauthState: null }).where(eq(connectors.id, row.id));
-    const driverCtx = driverContext(deps, row);
-    let next = driverCtx.secrets;
-    try {
-      if (authorization === 'external') {
-        // The driver creates what the tool needs (n8n: its workflow) and keeps its ids in the secrets.
-        await DRIVERS[row.type].authorizeNow!(driverCtx, row.name);
-        next = driverCtx.secrets;
-      } else {
-        if (!next.pkceVerifier) throw new HttpError(400, { message: 'Unknown or used authorization state', code: 'invalidOAuthState' });
-        next = await exchangeCode(ctx.outbound, DRIVERS[row.type].oauth!.tokenEndpoint(driverCtx, redirectUriOf(row, request.headers.origin)), body.code, next.pkceVerifier, next);
-      }
-    } catch (error) {
-      throw error instanceof HttpError ? error : failureAnswer(error);
-    }
-    const [updated] = await ctx.db
-      .update(connectors)
-      .set({ secretsSealed: sealSecrets(ctx.secrets, next), state: 'authorized', lastError: null })
-      .where(eq(connectors.id, row.id))
-      .returning();
-    return { connector: view(updated!), projectId: scope.projectId ?? '' };
+    const updated = await completeConnectorAuthorization(deps, row, body.code, () => redirectUriOf(row!, request.headers.origin));
+    return { connector: view(updated), projectId: scope.projectId ?? '' };
   });
 
   registerEndpoint(app, ctx, generateConnectorCertificate, async ({ params }) => {
@@ -246,16 +195,8 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, runConnector, async ({ params, body, reply }) => {
-    const row = await find(params.envId, params.connectorId);
-    if (row.state !== 'authorized') throw new HttpError(409, { message: 'Authorize the connector before running it', code: 'connectorNotAuthorized' });
-    const fromDate = new Date(body.fromDate);
-    const toDate = new Date(body.toDate);
-    if (!(fromDate < toDate)) throw new HttpError(400, { message: 'The period must end after it starts', code: 'invalidPeriod' });
-    const [run] = await ctx.db
-      .insert(connectorRuns)
-      .values({ id: randomUUID(), connectorId: row.id, trigger: 'manual', fromDate, toDate, forceDuplicates: body.forceDuplicates })
-      .returning();
+    const run = await queueManualRun(deps, await find(params.envId, params.connectorId), new Date(body.fromDate), new Date(body.toDate), body.forceDuplicates);
     reply.code(201);
-    return runView(run!);
+    return runView(run);
   });
 }

@@ -12,5 +12,6 @@ export const selfServiceRoutes: RouteObject[] = [
   soon(':envId/analyses', 'selfAnalyses'),
   soon(':envId/analyses/result', 'selfAnalysisResult'),
   soon(':envId/dashboard', 'selfDashboard'),
-  soon(':envId/settings', 'selfSettings'),
+  // TEMPORARY (branch self-webmail): the webmail panel alone, until self-pages' settings page mounts it.
+  page(':envId/settings', 'selfSettings', () => import('../features/self-service/self-webmail-settings-page').then((m) => m.SelfWebmailSettingsPage)),
 ];

@@ -23,6 +23,7 @@ import { OCR_DATA_EXTRACTION_ERROR_CODES } from './ocr-data-extraction';
 import { OUTPUT_ERROR_CODES } from './output';
 import { REPLY_TEMPLATE_ERROR_CODES } from './reply-templates';
 import { SELF_SERVICE_ERROR_CODES } from './self-service';
+import { SELF_WEBMAIL_ERROR_CODES } from './self-service-webmail';
 import { SRE_ERROR_CODES } from './sre';
 import { SRE_ANALYSES_ERROR_CODES } from './sre-analyses';
 import { SSO_ERROR_CODES } from './sso';
@@ -119,6 +120,7 @@ export const ERROR_CODE_GROUPS = [
   { texts: 'testRuns:runErrors', codes: TEST_RUN_MESSAGE_ERROR_CODES },
   { texts: 'configurationIde:errors', codes: CONFIGURATION_DOCUMENT_ERROR_CODES },
   { texts: 'selfService:errors', codes: SELF_SERVICE_ERROR_CODES },
+  { texts: 'selfWebmail:errors', codes: SELF_WEBMAIL_ERROR_CODES },
 ] as const;
 
 export type ServerErrorCode = (typeof ERROR_CODE_GROUPS)[number]['codes'][number];

@@ -81,6 +81,7 @@ import { toolboxEndpoints } from './toolbox';
 import { toolboxSyncEndpoints } from './toolbox-sync';
 import { useCaseEndpoints } from './use-cases';
 import { selfServiceEndpoints } from './self-service';
+import { selfWebmailEndpoints } from './self-service-webmail';
 import { testingCenterBankEndpoints } from './testing-center-bank';
 import { sreAnalysesEndpoints } from './sre-analyses';
 import { providerOrganisationEndpoints } from './provider-organisations';
@@ -102,6 +103,7 @@ export * from './toolbox';
 export * from './toolbox-sync';
 export * from './use-cases';
 export * from './self-service';
+export * from './self-service-webmail';
 export * from './categorization';
 export * from './reply-templates';
 export * from './error-logs';
@@ -194,6 +196,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...toolboxSyncEndpoints,
   ...useCaseEndpoints,
   ...selfServiceEndpoints,
+  ...selfWebmailEndpoints,
   ...testingRunEndpoints,
   ...testingCenterBankEndpoints,
   ...configurationGraphEndpoints,

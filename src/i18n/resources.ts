@@ -65,6 +65,8 @@ import frConfigurationIde from './resources/fr/configurationIde.json';
 import enConfigurationIde from './resources/en/configurationIde.json';
 import frSelfService from './resources/fr/selfService.json';
 import enSelfService from './resources/en/selfService.json';
+import frSelfWebmail from './resources/fr/selfWebmail.json';
+import enSelfWebmail from './resources/en/selfWebmail.json';
 import frPipelineMessages from './resources/fr/pipelineMessages.json';
 import enPipelineMessages from './resources/en/pipelineMessages.json';
 
@@ -104,6 +106,7 @@ export const resources = {
     configurationGraph: frConfigurationGraph,
     configurationIde: frConfigurationIde,
     selfService: frSelfService,
+    selfWebmail: frSelfWebmail,
     pipelineMessages: frPipelineMessages,
   },
   en: {
@@ -140,6 +143,7 @@ export const resources = {
     configurationGraph: enConfigurationGraph,
     configurationIde: enConfigurationIde,
     selfService: enSelfService,
+    selfWebmail: enSelfWebmail,
     pipelineMessages: enPipelineMessages,
   },
 } as const;

@@ -5,7 +5,9 @@
  * it against the authorization it started, exchanges the code with the PKCE verifier, and the page
  * goes back to the integrations tab. integrations/external (§2.2, the workflow tool) is the same
  * page asking first: the admin agrees to what the platform creates in their tool, then the server
- * finishes (code `external`).
+ * finishes (code `external`). A light user's webmail (state `<envId>.self.<nonce>`) finishes through
+ * the self-service endpoint and goes back to the use case, telling its page (maybe the window that
+ * opened this one) that the mailbox is connected.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
@@ -14,6 +16,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { request } from '../../../api/request';
 import { completeAuthorization } from '../../../contract/integrations';
+import { completeSelfWebmail, isSelfWebmailState, SELF_WEBMAIL_CHANNEL } from '../../../contract/self-service-webmail';
 import { connectorCodeText, connectorErrorText } from './messages';
 
 type Outcome = { kind: 'working' } | { kind: 'done'; back: string } | { kind: 'failed'; text: string };
@@ -27,6 +30,8 @@ function AuthorizationCallback({ external }: { external: boolean }) {
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(!external);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
+  const givenState = search.get('state') ?? '';
+  const selfEnvId = !external && isSelfWebmailState(givenState) ? (givenState.split('.')[0] ?? null) : null;
   // The code is single-use: a second render (strict mode) must not send it again.
   const sent = useRef(false);
   useEffect(() => {
@@ -42,6 +47,25 @@ function AuthorizationCallback({ external }: { external: boolean }) {
     }
     if (state === '' || code === '' || envId === '') {
       setOutcome({ kind: 'failed', text: t('callback.missing') });
+      return;
+    }
+    if (!external && isSelfWebmailState(state)) {
+      request(completeSelfWebmail, { params: { envId }, body: { state, code } }).then(
+        () => {
+          const back = paths.selfSettings(envId);
+          setOutcome({ kind: 'done', back });
+          if (typeof BroadcastChannel !== 'undefined') {
+            const channel = new BroadcastChannel(SELF_WEBMAIL_CHANNEL);
+            channel.postMessage({ envId });
+            channel.close();
+          }
+          // The window the use case's page opened closes itself; otherwise (a link opened in a tab)
+          // this tab goes back to the use case.
+          window.close();
+          void navigate(back, { replace: true });
+        },
+        (error: unknown) => setOutcome({ kind: 'failed', text: connectorErrorText(t, error) }),
+      );
       return;
     }
     request(completeAuthorization, { params: { envId }, body: { state, code } }).then(
@@ -70,7 +94,8 @@ function AuthorizationCallback({ external }: { external: boolean }) {
           <Callout intent={Intent.DANGER} role="alert">
             {outcome.text}
           </Callout>
-          <Button text={t('callback.back')} onClick={() => void navigate('/')} />
+          {/* A light user's webmail goes back to their use case, not to the full console. */}
+          <Button text={t('callback.back')} onClick={() => void navigate(selfEnvId === null ? '/' : paths.selfSettings(selfEnvId))} />
         </>
       )}
     </section>

@@ -13,7 +13,7 @@ import type { SelfServiceOverview } from '../../src/contract/self-service';
 import type { SelfWebmail } from '../../src/contract/self-service-webmail';
 import { hashPassword } from '../auth/passwords';
 import { createSecretBox } from '../crypto/secret-box';
-import { members, users } from '../db/schema';
+import { members, organisations, users } from '../db/schema';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { connectors } from '../db/schema-integrations';
 import type { IntegrationDeps } from '../integrations/deps';
@@ -193,6 +193,20 @@ describe('self-service webmail', () => {
     const { url } = (await call('light', 'POST', webmail('/connect'), { mailbox: MAILBOX })).json<{ url: string }>();
     const done = await call('light', 'POST', webmail('/oauth-callback'), await consent(url));
     expect(done.json<SelfWebmail>()).toMatchObject({ state: 'configured', needsReauthorization: false, active: true, analysed: 2 });
+  });
+
+  it("stops reading once the month's quota is used, and says when it renews", async () => {
+    const used = (await call('light', 'GET', '/self')).json<SelfServiceOverview>().quota.used;
+    await server.handle.db.update(organisations).set({ selfServiceMonthlyQuota: used }).where(eq(organisations.id, 'demo'));
+    try {
+      gmail.addMessage(mail('Rendez-vous mardi', 'Bonjour, pourrais-je avoir un rendez-vous mardi ?'));
+      await call('light', 'POST', webmail('/check'));
+      await connectorRound(deps, 'test');
+      const { renewsOn } = (await call('light', 'GET', '/self')).json<SelfServiceOverview>().quota;
+      expect(await state()).toMatchObject({ lastCheckFailed: true, quotaRenewsOn: renewsOn, analysed: 2 });
+    } finally {
+      await server.handle.db.update(organisations).set({ selfServiceMonthlyQuota: 100 }).where(eq(organisations.id, 'demo'));
+    }
   });
 
   it('pauses, then disconnects: the analyses stay, the mailbox is no longer read', async () => {

@@ -45,7 +45,7 @@ export async function webmailConnectorOf(ctx: ServerContext, environmentId: stri
 
 export async function webmailView(ctx: ServerContext, row: ConnectorRow | null): Promise<SelfWebmail> {
   if (row === null || row.settings.type !== 'gmail') {
-    return { state: 'notConfigured', available: canAuthorize(ctx, null), mailbox: null, active: false, needsReauthorization: false, lastCheckAt: null, lastCheckFailed: false, checking: false, analysed: 0, labelled: 0 };
+    return { state: 'notConfigured', available: canAuthorize(ctx, null), mailbox: null, active: false, needsReauthorization: false, lastCheckAt: null, lastCheckFailed: false, quotaRenewsOn: null, checking: false, analysed: 0, labelled: 0 };
   }
   const [[messages], [labelled], [busy]] = await Promise.all([
     ctx.db.select({ n: count() }).from(connectorMessages).where(eq(connectorMessages.connectorId, row.id)),
@@ -67,6 +67,7 @@ export async function webmailView(ctx: ServerContext, row: ConnectorRow | null):
     needsReauthorization: row.state === 'reauthorize',
     lastCheckAt: row.lastExecutionAt?.toISOString() ?? null,
     lastCheckFailed: row.lastError !== null,
+    quotaRenewsOn: row.lastError?.startsWith('quotaReached: ') ? row.lastError.slice('quotaReached: '.length) : null,
     checking: (busy?.n ?? 0) > 0,
     analysed: messages?.n ?? 0,
     labelled: labelled?.n ?? 0,

@@ -261,6 +261,8 @@ export const CONNECTOR_ERROR_CODES = [
   'deleteTagMissing',
   'notCertificateConnector',
   'consolidationMissing',
+  // A self-service use case's monthly quota is used: the run stops; `detail` is the renewal date.
+  'quotaReached',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 

@@ -40,6 +40,8 @@ export const selfWebmailSchema = z.object({
   /** When the mailbox was last read, and whether that reading failed. */
   lastCheckAt: z.string().nullable(),
   lastCheckFailed: z.boolean(),
+  /** The last reading stopped on the month's quota: the day it renews (YYYY-MM-DD), else null. */
+  quotaRenewsOn: z.string().nullable(),
   /** A reading asked for or under way (the screen refreshes until it is done). */
   checking: z.boolean(),
   /** Mails turned into analyses, and those whose labels were written back into the mailbox. */

@@ -19,7 +19,7 @@ import {
   setSelfWebmailActive,
   type SelfWebmail,
 } from '../../contract/self-service-webmail';
-import { formatDateTime } from '../../i18n/dates';
+import { formatDate, formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
@@ -149,7 +149,11 @@ export function SelfWebmailPanel({ environmentId }: { environmentId: string }) {
             <p className="bp6-text-muted" role="status">
               {webmail.checking ? t('checking') : webmail.lastCheckAt ? t('lastCheck', { date: formatDateTime(webmail.lastCheckAt, language) }) : t('neverChecked')}
             </p>
-            {webmail.lastCheckFailed && !webmail.needsReauthorization && <Callout intent={Intent.WARNING}>{t('lastCheckFailed')}</Callout>}
+            {webmail.lastCheckFailed && !webmail.needsReauthorization && (
+              <Callout intent={Intent.WARNING}>
+                {webmail.quotaRenewsOn ? t('lastCheckQuota', { date: formatDate(webmail.quotaRenewsOn, language) }) : t('lastCheckFailed')}
+              </Callout>
+            )}
             <ButtonGroup style={{ flexWrap: 'wrap', gap: '0.5rem' }}>
               {!webmail.needsReauthorization &&
                 (webmail.active ? (

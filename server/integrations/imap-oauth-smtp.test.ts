@@ -159,16 +159,34 @@ describe.skipIf(binary === null)('the mail-server connector with OAuth 2.0 and S
     expect(Object.fromEntries(new URL(started.url).searchParams)).toMatchObject({ scope: 'https://mail.google.com/', access_type: 'offline', prompt: 'consent' });
   });
 
-  it('checks the SMTP login when a password connector that sends replies is authorized', async () => {
+  it('checks the SMTP login when a password connector that sends replies is authorized, and sends only the chosen categories', async () => {
     const closedPort = smtp.port === 1 ? 2 : 1;
-    const body = (port: number) => ({ name: 'Boîte mot de passe', settings: { type: 'imap', imap: imap({ auth: 'password', smtp: { sendReplies: true, host: smtp.host, port, tls: false } }) }, secrets: { password: dovecot.password } });
-    const created = (await h.call('POST', base, body(closedPort))).json<Connector>();
+    const body = (port: number, categories: string[]) => ({
+      name: 'Boîte mot de passe',
+      settings: { type: 'imap', imap: imap({ auth: 'password', smtp: { sendReplies: true, host: smtp.host, port, tls: false, categories } }) },
+      secrets: { password: dovecot.password },
+    });
+    const created = (await h.call('POST', base, body(closedPort, ['Sinistre']))).json<Connector>();
     const refused = await h.call('POST', `${base}/${created.id}/authorize`);
     expect(refused.statusCode).toBe(502);
     expect(refused.json()).toMatchObject({ code: 'authorizationFailed', providerCode: expect.stringMatching(/^SMTP /) });
-    await h.call('PUT', `${base}/${created.id}`, { ...body(smtp.port), outputMappings: created.outputMappings });
+    await h.call('PUT', `${base}/${created.id}`, { ...body(smtp.port, ['Sinistre']), outputMappings: created.outputMappings });
     expect((await h.call('POST', `${base}/${created.id}/authorize`)).json()).toMatchObject({ kind: 'done', connector: { state: 'authorized' } });
-  }, 30_000);
+
+    // The Résiliation message again, for this connector: not a chosen category, so its reply waits in Drafts.
+    const sentBefore = smtp.delivered.length;
+    await h.call('POST', `${base}/${created.id}/runs`, lastDay());
+    await connectorRound(h.deps, 'test');
+    await h.settledAnalyses(ENV, 1, created.id);
+    await connectorRound(h.deps, 'test');
+    expect((await listed(created.id)).lastError).toBeNull();
+    expect(smtp.delivered).toHaveLength(sentBefore);
+    expect((await inFolder('Drafts')).map((message) => message.subject)).toContain('Re: Résiliation');
+
+    // Signing in another way is authorized again before the connector runs.
+    const switched = await h.call('PUT', `${base}/${created.id}`, { ...body(smtp.port, []), settings: { type: 'imap', imap: imap() }, outputMappings: created.outputMappings });
+    expect(switched.json()).toMatchObject({ state: 'needsAuthorization', active: false });
+  }, 60_000);
 
   it('refuses a private SMTP server unless the operator allows private targets', async () => {
     const ctx = { settings: connector.settings, secrets: { password: 'x' }, saveSecrets: async () => undefined, outbound: createOutboundClient({ allowPrivate: false }), integrations: h.deps.integrations };

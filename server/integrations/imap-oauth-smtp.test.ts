@@ -69,6 +69,8 @@ describe.skipIf(binary === null)('the mail-server connector with OAuth 2.0 and S
   const inFolder = async (folder: string) => {
     const lock = await mailbox.getMailboxLock(folder);
     try {
+      // The folder may already be open: NOOP brings in what other sessions appended since.
+      await mailbox.noop();
       const found: { subject: string; flags: string[]; source: string }[] = [];
       for await (const message of mailbox.fetch('1:*', { envelope: true, flags: true, source: true })) found.push({ subject: message.envelope?.subject ?? '', flags: [...(message.flags ?? [])], source: message.source?.toString() ?? '' });
       return found;
@@ -182,6 +184,17 @@ describe.skipIf(binary === null)('the mail-server connector with OAuth 2.0 and S
     expect((await listed(created.id)).lastError).toBeNull();
     expect(smtp.delivered).toHaveLength(sentBefore);
     expect((await inFolder('Drafts')).map((message) => message.subject)).toContain('Re: Résiliation');
+
+    // SMTP down: the reply is not lost, it waits in Drafts, and the connector says why.
+    await h.call('PUT', `${base}/${created.id}`, { ...body(closedPort, []), outputMappings: created.outputMappings });
+    const draftsBefore = (await inFolder('Drafts')).length;
+    await h.call('POST', `${base}/${created.id}/runs`, { ...lastDay(), forceDuplicates: true });
+    await connectorRound(h.deps, 'test');
+    await h.settledAnalyses(ENV, 2, created.id);
+    await connectorRound(h.deps, 'test');
+    expect((await listed(created.id)).lastError).toMatch(/^healthCheckFailed: SMTP /);
+    expect(smtp.delivered).toHaveLength(sentBefore);
+    expect(await inFolder('Drafts')).toHaveLength(draftsBefore + 1);
 
     // Signing in another way is authorized again before the connector runs.
     const switched = await h.call('PUT', `${base}/${created.id}`, { ...body(smtp.port, []), settings: { type: 'imap', imap: imap() }, outputMappings: created.outputMappings });

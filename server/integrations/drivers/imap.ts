@@ -176,16 +176,23 @@ export const imapDriver: ConnectorDriver = {
       }
       if (result.draft !== null && original) {
         const headers = await headersOf(original);
-        if (shouldSend(settings, result.categories ?? [])) {
-          // SEND_REPLY: sent, answered, and kept in the Sent folder rather than left in Drafts.
-          const sent = await sendReply(ctx, headers, result.draft);
-          await client.mailboxCreate(settings.smtp.sentFolder).catch(() => undefined);
-          await client.append(settings.smtp.sentFolder, sent, ['\\Seen']);
-          await markAnswered(client, folder, uid);
-          return;
+        const saveDraft = async () => {
+          await client.mailboxCreate(settings.draftsFolder).catch(() => undefined);
+          await client.append(settings.draftsFolder, replyDraftSource({ ...headers, to: headers.to || settings.user }, result.draft!), ['\\Draft']);
+        };
+        if (!shouldSend(settings, result.categories ?? [])) return saveDraft();
+        let sent: Buffer;
+        try {
+          sent = await sendReply(ctx, headers, result.draft);
+        } catch (error) {
+          // Not sent: the reply waits in Drafts for a person, and the failure is the connector's last error.
+          await saveDraft();
+          throw error;
         }
-        await client.mailboxCreate(settings.draftsFolder).catch(() => undefined);
-        await client.append(settings.draftsFolder, replyDraftSource({ ...headers, to: headers.to || settings.user }, result.draft), ['\\Draft']);
+        // SEND_REPLY: sent, answered, and kept in the Sent folder rather than left in Drafts.
+        await client.mailboxCreate(settings.smtp.sentFolder).catch(() => undefined);
+        await client.append(settings.smtp.sentFolder, sent, ['\\Seen']);
+        await markAnswered(client, folder, uid);
       }
     });
   },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dovecotBinary, startDovecot, type DovecotServer } from '../../server/test-support/dovecot';
 import { MAIL_OAUTH_TEST_CLIENT, startMailOAuthServer, type MailOAuthTestServer } from '../../server/test-support/mail-oauth-server';
+import { apiAs, deleteConnectorsNamed } from './support/api';
 import { integrationsPage as ui } from './support/integrations-pages';
 import { signedInSession } from './support/session';
 
@@ -30,14 +31,8 @@ describe.skipIf(binary === null)('IMAP integration with OAuth 2.0', () => {
     dovecot = await startDovecot(binary!, { user: USER, password: 'imap-e2e-password' }, { oauth2IntrospectionUrl: oauth.introspectionUrl });
   });
   afterAll(async () => {
-    // Leave the shared demo as it was.
-    await ui.open(page, PROJECT, ENV).catch(() => undefined);
-    const trash = ui.row(page, NAME).getByRole('button', { name: 'Supprimer' });
-    if (await trash.count()) {
-      await trash.click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
-      await ui.row(page, NAME).waitFor({ state: 'detached' });
-    }
+    // Leave the shared demo as it was: the connector goes.
+    await deleteConnectorsNamed(await apiAs('admin'), ENV, NAME);
     await dovecot?.stop();
     await oauth?.close();
   });

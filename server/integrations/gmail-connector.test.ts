@@ -7,72 +7,37 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary } from '../../src/contract/analyses';
-import type { Connector, ConnectorRun } from '../../src/contract/integrations';
-import { createSecretBox } from '../crypto/secret-box';
+import type { Connector } from '../../src/contract/integrations';
 import { connectors } from '../db/schema-integrations';
-import { createOutboundClient } from '../outbound/client';
+import { connectorsPath, startConnectorHarness, type ConnectorHarness } from '../test-support/connector-harness';
 import { GMAIL_TEST_CLIENT, startGmailTestServer, type GmailTestServer } from '../test-support/gmail-server';
-import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
-import type { IntegrationDeps } from './deps';
 import { connectorRound } from './job';
-import { INTEGRATION_DEFAULTS } from './settings';
 
 const ENV = 'demo-nlu-recette';
-let server: TestServer;
 let gmail: GmailTestServer;
-let deps: IntegrationDeps;
-let admin: Record<string, string>;
-/** Every log line the server wrote (credentials must never be among them). */
-const logs: string[] = [];
-const base = `/v4/console/api/environment/${ENV}/connectors`;
+let h: ConnectorHarness;
+const base = connectorsPath(ENV);
 
 const mail = (from: string, subject: string, body: string) =>
   [`From: ${from}`, 'To: mailbox@example.com', `Subject: ${subject}`, `Message-ID: <${subject.length}.${Date.now()}@example.com>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', body, ''].join('\r\n');
 
 beforeAll(async () => {
   gmail = await startGmailTestServer();
-  const integrations = {
-    googleAuthorizeUrl: `${gmail.url}/o/oauth2/v2/auth`,
-    googleTokenUrl: `${gmail.url}/token`,
-    gmailApiUrl: gmail.url,
-    // The job is driven by the test (connectorRound), not by the timer.
-    pollMs: 3_600_000,
-  };
-  server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations, logger: { level: 'debug' }, logStream: { write: (line: string) => void logs.push(line) } });
-  deps = {
-    db: server.handle.db,
-    secrets: createSecretBox(TEST_JWT_SECRET),
-    outbound: createOutboundClient({ allowPrivate: true }),
-    integrations: { ...INTEGRATION_DEFAULTS, ...integrations },
-  };
-  admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
+  h = await startConnectorHarness({ googleAuthorizeUrl: `${gmail.url}/o/oauth2/v2/auth`, googleTokenUrl: `${gmail.url}/token`, gmailApiUrl: gmail.url }, { captureLogs: true });
 }, 60_000);
 afterAll(async () => {
-  await server.close();
-  await gmail.close();
+  await h?.close();
+  await gmail?.close();
 });
 
-const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
-  server.app.inject({ method, url, headers, payload: payload as never });
-
+const call = (...args: Parameters<ConnectorHarness['call']>) => h.call(...args);
 const settings = (startDate = new Date(Date.now() - 3_600_000)) => ({
   type: 'gmail' as const,
   gmail: { customCredentials: true, clientId: GMAIL_TEST_CLIENT.clientId, redirectUri: '', user: 'mailbox@example.com', startDate: startDate.toISOString(), blacklist: ['spam.example'] },
 });
 
-async function settledAnalyses(count: number): Promise<AnalysisSummary[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const list = (await call('GET', `/v4/console/api/environment/${ENV}/analyses`)).json<{ items: AnalysisSummary[] }>().items;
-    const ours = list.filter((item) => item.metadata.connectorId !== undefined);
-    if (ours.length >= count && ours.every((item) => !['waiting', 'pending'].includes(item.status))) return ours;
-    if (Date.now() > deadline) throw new Error(`analyses not finished: ${JSON.stringify(ours.map((item) => item.status))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const latestRun = async (connectorId: string) => (await call('GET', base)).json<{ runs: ConnectorRun[] }>().runs.find((run) => run.connectorId === connectorId)!;
+const settledAnalyses = (count: number) => h.settledAnalyses(ENV, count);
+const latestRun = (connectorId: string) => h.latestRun(ENV, connectorId);
 
 describe('the Gmail connector', () => {
   let connector: Connector;
@@ -90,7 +55,7 @@ describe('the Gmail connector', () => {
     expect(connector).toMatchObject({ active: false, state: 'needsAuthorization', secretsSet: ['clientSecret'] });
     expect(connector.outputMappings.map((mapping) => mapping.target)).toEqual(['labels', 'attachmentLabels', 'draft']);
     expect((await call('GET', base)).body).not.toContain(GMAIL_TEST_CLIENT.clientSecret);
-    const [row] = await server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
+    const [row] = await h.server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
     expect(row!.secretsSealed).not.toContain(GMAIL_TEST_CLIENT.clientSecret);
     expect(JSON.stringify(row)).not.toContain(GMAIL_TEST_CLIENT.clientSecret);
   });
@@ -124,7 +89,7 @@ describe('the Gmail connector', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<{ connector: Connector; projectId: string }>()).toMatchObject({ connector: { state: 'authorized' }, projectId: 'demo-nlu' });
     expect((await call('POST', `${base}/oauth-callback`, body)).json()).toMatchObject({ code: 'invalidOAuthState' });
-    const [row] = await server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
+    const [row] = await h.server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
     expect(JSON.stringify(row)).not.toMatch(/ya29\.|1\/\//);
     expect((await call('PATCH', `${base}/${connector.id}/active`, { active: true })).json<Connector>().active).toBe(true);
     expect((await call('POST', `${base}/${connector.id}/health`)).json()).toEqual({ ok: true, code: null, detail: null });
@@ -135,11 +100,11 @@ describe('the Gmail connector', () => {
     gmail.addMessage(mail('promo@spam.example', 'Offre', 'Gagnez de l’argent.'));
     const created = await call('POST', `${base}/${connector.id}/runs`, { fromDate: new Date(Date.now() - 86_400_000).toISOString(), toDate: new Date(Date.now() + 1000).toISOString() });
     expect(created.statusCode, created.body).toBe(201);
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'done', found: 2, created: 1, skipped: 1 });
     const [analysis] = await settledAnalyses(1);
     expect(analysis).toMatchObject({ status: 'processed', name: 'Résiliation.eml', metadata: { connectorId: connector.id, messageId: id } });
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     const state = gmail.state();
     expect(state.messages.find((message) => message.id === id)!.labels).toContain('Résiliation');
     expect(state.drafts).toHaveLength(1);
@@ -151,10 +116,10 @@ describe('the Gmail connector', () => {
   it('never queues the same message twice unless the run forces duplicates', async () => {
     const period = { fromDate: new Date(Date.now() - 86_400_000).toISOString(), toDate: new Date(Date.now() + 1000).toISOString() };
     await call('POST', `${base}/${connector.id}/runs`, period);
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'done', created: 0, skipped: 2 });
     await call('POST', `${base}/${connector.id}/runs`, { ...period, forceDuplicates: true });
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'done', created: 1, skipped: 1, forceDuplicates: true });
     expect(await settledAnalyses(2)).toHaveLength(2);
   }, 60_000);
@@ -172,7 +137,7 @@ describe('the Gmail connector', () => {
   });
 
   it('is for configurators only', async () => {
-    const qualifier = { authorization: `Bearer ${await signIn(server.app, 'qualifier')}` };
+    const qualifier = await h.headersOf('qualifier');
     // 403, or 404 where the project is not even theirs to see.
     expect([403, 404]).toContain((await call('GET', base, undefined, qualifier)).statusCode);
     const run = await call('POST', `${base}/${connector.id}/runs`, { fromDate: new Date().toISOString(), toDate: new Date().toISOString() }, qualifier);
@@ -181,7 +146,7 @@ describe('the Gmail connector', () => {
   });
 
   it('never logs a credential', () => {
-    const written = logs.join('\n');
+    const written = h.logs.join('\n');
     expect(written).toContain('/connectors');
     expect(written).not.toContain(GMAIL_TEST_CLIENT.clientSecret);
     expect(written).not.toMatch(/ya29\.|1\/\/|code_verifier|4\/[0-9a-f]{8}/);

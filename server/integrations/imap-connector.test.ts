@@ -7,12 +7,10 @@
  */
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary } from '../../src/contract/analyses';
-import type { Connector, ConnectorRun } from '../../src/contract/integrations';
-import { createSecretBox } from '../crypto/secret-box';
+import type { Connector } from '../../src/contract/integrations';
 import { createOutboundClient } from '../outbound/client';
+import { connectorsPath, startConnectorHarness, type ConnectorHarness } from '../test-support/connector-harness';
 import { dovecotBinary, startDovecot, type DovecotServer } from '../test-support/dovecot';
-import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 import type { IntegrationDeps } from './deps';
 import { DRIVERS } from './drivers/index';
 import { claimRun, connectorRound, scheduleDueRuns } from './job';
@@ -22,33 +20,31 @@ const binary = dovecotBinary();
 if (binary === null) console.warn('SKIPPED: the IMAP connector tests need Dovecot (apt-get install -y dovecot-imapd), which is not installed.');
 
 const ENV = 'demo-nlu-recette';
-const base = `/v4/console/api/environment/${ENV}/connectors`;
+const base = connectorsPath(ENV);
 
 describe.skipIf(binary === null)('the IMAP connector against Dovecot', () => {
   let dovecot: DovecotServer;
-  let server: TestServer;
+  let h: ConnectorHarness;
   let deps: IntegrationDeps;
-  let admin: Record<string, string>;
   let connector: Connector;
   let mailbox: ImapFlow;
 
   beforeAll(async () => {
     dovecot = await startDovecot(binary!);
-    server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations: { pollMs: 3_600_000 } });
-    deps = { db: server.handle.db, secrets: createSecretBox(TEST_JWT_SECRET), outbound: createOutboundClient({ allowPrivate: true }), integrations: INTEGRATION_DEFAULTS };
-    admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
+    h = await startConnectorHarness();
+    deps = h.deps;
     // Another mail client delivers to the mailbox and reads what the connector wrote.
     mailbox = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
     await mailbox.connect();
   }, 60_000);
   afterAll(async () => {
     await mailbox?.logout().catch(() => undefined);
-    await server?.close();
+    await h?.close();
     await dovecot?.stop();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => server.app.inject({ method, url, headers: admin, payload: payload as never });
-  const latestRun = async () => (await call('GET', base)).json<{ runs: ConnectorRun[] }>().runs[0]!;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => h.call(method, url, payload);
+  const latestRun = () => h.latestRun(ENV);
   const body = (password: string) => ({
     name: 'Mail server',
     settings: {
@@ -60,17 +56,7 @@ describe.skipIf(binary === null)('the IMAP connector against Dovecot', () => {
   const deliver = (from: string, subject: string, text: string) =>
     mailbox.append('INBOX', [`From: ${from}`, `To: ${dovecot.user}`, `Subject: ${subject}`, `Message-ID: <${Date.now()}.${subject.length}@example.com>`, 'Content-Type: text/plain; charset=utf-8', '', text, ''].join('\r\n'));
 
-  async function settled(count: number, connectorId?: string): Promise<AnalysisSummary[]> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const items = (await call('GET', `/v4/console/api/environment/${ENV}/analyses`))
-        .json<{ items: AnalysisSummary[] }>()
-        .items.filter((item) => (connectorId === undefined ? item.metadata.connectorId !== undefined : item.metadata.connectorId === connectorId));
-      if (items.length >= count && items.every((item) => !['waiting', 'pending'].includes(item.status))) return items;
-      if (Date.now() > deadline) throw new Error('analyses not finished');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const settled = (count: number, connectorId?: string) => h.settledAnalyses(ENV, count, connectorId);
 
   it('is authorized by logging in: a wrong password is refused', async () => {
     const created = await call('POST', base, body('wrong-password'));

@@ -8,66 +8,39 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisSummary } from '../../src/contract/analyses';
-import type { Connector, ConnectorRun } from '../../src/contract/integrations';
-import { createSecretBox } from '../crypto/secret-box';
+import type { Connector } from '../../src/contract/integrations';
 import { connectors } from '../db/schema-integrations';
-import { createOutboundClient } from '../outbound/client';
+import { connectorsPath, startConnectorHarness, type ConnectorHarness } from '../test-support/connector-harness';
 import { M365_TEST_APP, startM365TestServer, type M365TestServer } from '../test-support/m365-server';
-import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
-import type { IntegrationDeps } from './deps';
 import { METADATA_PROPERTY } from './drivers/m365';
 import { connectorRound } from './job';
-import { INTEGRATION_DEFAULTS } from './settings';
 
 const ENV = 'demo-nlu-recette';
-let server: TestServer;
 let m365: M365TestServer;
-let deps: IntegrationDeps;
-let admin: Record<string, string>;
-const logs: string[] = [];
-const base = `/v4/console/api/environment/${ENV}/connectors`;
+let h: ConnectorHarness;
+const base = connectorsPath(ENV);
 
 const mail = (from: string, subject: string, body: string) =>
   [`From: ${from}`, `To: ${M365_TEST_APP.user}`, `Subject: ${subject}`, `Message-ID: <${subject.length}.${Date.now()}@example.com>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', body, ''].join('\r\n');
 
 beforeAll(async () => {
   m365 = await startM365TestServer();
-  const integrations = { m365LoginUrl: m365.url, graphApiUrl: m365.url, pollMs: 3_600_000 };
-  server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations, logger: { level: 'debug' }, logStream: { write: (line: string) => void logs.push(line) } });
-  deps = {
-    db: server.handle.db,
-    secrets: createSecretBox(TEST_JWT_SECRET),
-    outbound: createOutboundClient({ allowPrivate: true }),
-    integrations: { ...INTEGRATION_DEFAULTS, ...integrations },
-  };
-  admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
+  h = await startConnectorHarness({ m365LoginUrl: m365.url, graphApiUrl: m365.url }, { captureLogs: true });
 }, 60_000);
 afterAll(async () => {
-  await server.close();
-  await m365.close();
+  await h?.close();
+  await m365?.close();
 });
 
-const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
-  server.app.inject({ method, url, headers, payload: payload as never });
+const call = (...args: Parameters<ConnectorHarness['call']>) => h.call(...args);
 
 const settings = (startDate = new Date(Date.now() - 3_600_000)) => ({
   type: 'm365' as const,
   m365: { clientId: M365_TEST_APP.clientId, tenantId: M365_TEST_APP.tenantId, user: M365_TEST_APP.user, startDate: startDate.toISOString(), blacklist: ['spam.example'] },
 });
 
-async function settledAnalyses(count: number): Promise<AnalysisSummary[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const list = (await call('GET', `/v4/console/api/environment/${ENV}/analyses`)).json<{ items: AnalysisSummary[] }>().items;
-    const ours = list.filter((item) => item.metadata.connectorId !== undefined);
-    if (ours.length >= count && ours.every((item) => !['waiting', 'pending'].includes(item.status))) return ours;
-    if (Date.now() > deadline) throw new Error(`analyses not finished: ${JSON.stringify(ours.map((item) => item.status))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const latestRun = async (connectorId: string) => (await call('GET', base)).json<{ runs: ConnectorRun[] }>().runs.find((run) => run.connectorId === connectorId)!;
+const settledAnalyses = (count: number) => h.settledAnalyses(ENV, count);
+const latestRun = (connectorId: string) => h.latestRun(ENV, connectorId);
 const listed = async () => (await call('GET', base)).json<{ connectors: Connector[] }>().connectors[0]!;
 const lastDay = () => ({ fromDate: new Date(Date.now() - 86_400_000).toISOString(), toDate: new Date(Date.now() + 1000).toISOString() });
 
@@ -86,7 +59,7 @@ describe('the Microsoft 365 connector', () => {
     connector = response.json<Connector>();
     expect(connector).toMatchObject({ type: 'm365', active: false, state: 'needsAuthorization', secretsSet: ['clientSecret'] });
     expect(connector.outputMappings.map((mapping) => mapping.target)).toEqual(['categories', 'attachmentCategories', 'draft']);
-    const [row] = await server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
+    const [row] = await h.server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
     expect(JSON.stringify(row)).not.toContain('not-the-secret');
     expect((await call('PATCH', `${base}/${connector.id}/active`, { active: true })).json()).toMatchObject({ code: 'connectorNotAuthorized' });
   });
@@ -105,7 +78,7 @@ describe('the Microsoft 365 connector', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ kind: 'done', connector: { state: 'authorized' } });
     expect(m365.state().tokenRequests.at(-1)).toBe('client_credentials');
-    const [row] = await server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
+    const [row] = await h.server.handle.db.select().from(connectors).where(eq(connectors.id, connector.id));
     expect(JSON.stringify(row)).not.toMatch(/eyJ0eXAi|Qx8~/);
     expect((await call('PATCH', `${base}/${connector.id}/active`, { active: true })).json<Connector>().active).toBe(true);
     expect((await call('POST', `${base}/${connector.id}/health`)).json()).toEqual({ ok: true, code: null, detail: null });
@@ -118,11 +91,11 @@ describe('the Microsoft 365 connector', () => {
     m365.addMessage(mail('bob@example.com', 'Ancien', 'Trop vieux.'), new Date(Date.now() - 2 * 86_400_000));
     const created = await call('POST', `${base}/${connector.id}/runs`, lastDay());
     expect(created.statusCode, created.body).toBe(201);
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'done', found: 2, created: 1, skipped: 1 });
     const [analysis] = await settledAnalyses(1);
     expect(analysis).toMatchObject({ status: 'processed', name: 'Résiliation.eml', metadata: { connectorId: connector.id, messageId: id } });
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     const state = m365.state();
     const written = state.messages.find((message) => message.id === id)!;
     expect(written.categories).toContain('Résiliation');
@@ -136,10 +109,10 @@ describe('the Microsoft 365 connector', () => {
 
   it('never queues the same message twice unless the run forces duplicates', async () => {
     await call('POST', `${base}/${connector.id}/runs`, lastDay());
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'done', created: 0, skipped: 2 });
     await call('POST', `${base}/${connector.id}/runs`, { ...lastDay(), forceDuplicates: true });
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'done', created: 1, skipped: 1, forceDuplicates: true });
     expect(await settledAnalyses(2)).toHaveLength(2);
   }, 60_000);
@@ -152,7 +125,7 @@ describe('the Microsoft 365 connector', () => {
     m365.config.refuseToken = true;
     m365.expireTokens();
     await call('POST', `${base}/${connector.id}/runs`, lastDay());
-    await connectorRound(deps, 'test');
+    await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'error', error: 'reauthorize: invalid_client' });
     expect(await listed()).toMatchObject({ state: 'reauthorize', lastError: 'reauthorize: invalid_client' });
     // A new secret in Entra ID, then "Réautoriser": authorized again.
@@ -161,7 +134,7 @@ describe('the Microsoft 365 connector', () => {
   });
 
   it('never logs a credential', () => {
-    const written = logs.join('\n');
+    const written = h.logs.join('\n');
     expect(written).toContain('/connectors');
     expect(written).not.toContain(M365_TEST_APP.clientSecret);
     expect(written).not.toMatch(/eyJ0eXAi/);

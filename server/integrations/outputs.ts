@@ -39,6 +39,9 @@ function valuesFor(mapping: OutputMapping, modules: readonly ModuleResult[]): st
   return draft ? [draft] : [];
 }
 
+/** The categories the analysis gave the message itself (not its attachments). */
+export const messageCategoriesOf = (modules: readonly ModuleResult[]): string[] => [...new Set(valuesFor({ dataType: 'messageCategories', source: '', target: '' }, modules))];
+
 /**
  * `asLabels`: mail connectors write a custom field's values as `technicalName/value` labels; record
  * connectors (an issue tracker, a CRM) write the plain values into the field itself.

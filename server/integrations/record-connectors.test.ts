@@ -8,27 +8,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector, ConnectorRun } from '../../src/contract/integrations';
-import { createSecretBox } from '../crypto/secret-box';
-import { createOutboundClient } from '../outbound/client';
+import { startConnectorHarness, type ConnectorHarness } from '../test-support/connector-harness';
 import { JIRA_TEST_CLIENT, startJiraTestServer, type JiraTestServer } from '../test-support/jira-server';
 import { N8N_TEST_API_KEY, startN8nTestServer, type N8nTestServer } from '../test-support/n8n-server';
 import { SALESFORCE_TEST_APP, startSalesforceTestServer, type SalesforceTestServer } from '../test-support/salesforce-server';
-import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
-import type { IntegrationDeps } from './deps';
 import { connectorRound } from './job';
-import { INTEGRATION_DEFAULTS } from './settings';
 
-let server: TestServer;
+let h: ConnectorHarness;
 let jira: JiraTestServer;
 let salesforce: SalesforceTestServer;
 let n8n: N8nTestServer;
-let deps: IntegrationDeps;
 let admin: Record<string, string>;
 let configurator: Record<string, string>;
 let envId: string;
 const base = () => `/v4/console/api/environment/${envId}/connectors`;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = admin) => server.app.inject({ method, url, headers, payload: payload as never });
+const call = (...args: Parameters<ConnectorHarness['call']>) => h.call(...args);
 const period = () => ({ fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString() });
 
 async function analyse(name: string): Promise<string> {
@@ -46,8 +41,8 @@ async function analyse(name: string): Promise<string> {
 /** Runs the connector over the last hour and lets the write-back finish. */
 async function runAndWriteBack(connector: Connector): Promise<ConnectorRun> {
   expect((await call('POST', `${base()}/${connector.id}/runs`, period())).statusCode).toBe(201);
-  await connectorRound(deps, 'test');
-  await connectorRound(deps, 'test');
+  await connectorRound(h.deps, 'test');
+  await connectorRound(h.deps, 'test');
   return (await call('GET', base())).json<{ runs: ConnectorRun[] }>().runs.find((run) => run.connectorId === connector.id)!;
 }
 
@@ -55,16 +50,14 @@ const lastError = async (connector: Connector) => (await call('GET', base())).js
 
 beforeAll(async () => {
   [jira, salesforce, n8n] = await Promise.all([startJiraTestServer(), startSalesforceTestServer(), startN8nTestServer()]);
-  const integrations = { atlassianAuthorizeUrl: `${jira.url}/authorize`, atlassianTokenUrl: `${jira.url}/oauth/token`, atlassianApiUrl: jira.url, pollMs: 3_600_000 };
-  server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations });
-  deps = { db: server.handle.db, secrets: createSecretBox(TEST_JWT_SECRET), outbound: createOutboundClient({ allowPrivate: true }), integrations: { ...INTEGRATION_DEFAULTS, ...integrations } };
-  admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
-  configurator = { authorization: `Bearer ${await signIn(server.app, 'configurator')}` };
+  h = await startConnectorHarness({ atlassianAuthorizeUrl: `${jira.url}/authorize`, atlassianTokenUrl: `${jira.url}/oauth/token`, atlassianApiUrl: jira.url });
+  admin = h.admin;
+  configurator = await h.headersOf('configurator');
   const created = await call('POST', '/v4/console/api/project/demo-nlu/environments', { name: `Connecteurs ${Date.now()}`, visibility: 'public', source: { kind: 'scratch' } });
   envId = created.json<{ id: string }>().id;
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
+  await h?.close();
   await Promise.all([jira?.close(), salesforce?.close(), n8n?.close()]);
 });
 

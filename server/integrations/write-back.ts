@@ -9,7 +9,7 @@ import { connectorMessages, connectors } from '../db/schema-integrations';
 import { driverContext, type IntegrationDeps } from './deps';
 import { DRIVERS } from './drivers/index';
 import { ConnectorError, describeFailure } from './errors';
-import { missingRequiredFields, writeBackFor } from './outputs';
+import { messageCategoriesOf, missingRequiredFields, writeBackFor } from './outputs';
 
 const LEASE_MS = 60_000;
 const BATCH = 20;
@@ -54,7 +54,7 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
     try {
       const driver = DRIVERS[row.connector.type];
       driver.checkAnalysis?.(driverContext(deps, row.connector), row.analysis.modules);
-      const result = writeBackFor(row.analysis.modules, row.connector.outputMappings, row.connector.customFields, driver.customFieldsAsLabels);
+      const result = { ...writeBackFor(row.analysis.modules, row.connector.outputMappings, row.connector.customFields, driver.customFieldsAsLabels), categories: messageCategoriesOf(row.analysis.modules) };
       const missing = missingRequiredFields(result, row.connector.customFields);
       if (missing.length > 0) throw new ConnectorError('requiredFieldMissing', missing.join(', '));
       await driver.writeBack(driverContext(deps, row.connector), row.message.messageId, result, { id: row.analysis.id, name: row.analysis.name });

@@ -43,8 +43,13 @@ import { registerEndpoint } from './register';
 const RUNS_SHOWN = 20;
 
 const caseFiltersOf = (settings: ConnectorSettings) => (settings.type === 'salesforce' ? settings.salesforce.customCaseFilters : []);
-/** What a Salesforce session depends on (changing one needs a new authorization); null for the other types. */
+/** What a Salesforce session or a mail server's sign-in depends on (changing one needs a new authorization); null for the other types. */
 const signInOf = (settings: ConnectorSettings) => {
+  if (settings.type === 'imap') {
+    // A mail server's OAuth 2.0 tokens belong to its provider, app and user; a password is checked at each login.
+    const { auth, user, oauth } = settings.imap;
+    return auth === 'oauth2' ? { auth, user, provider: oauth.provider, clientId: oauth.clientId, tenant: oauth.tenant, tokenUrl: oauth.tokenUrl } : { auth };
+  }
   if (settings.type !== 'salesforce') return null;
   const { clientId, domain, user, type } = settings.salesforce;
   return { clientId, domain, user, type };

@@ -3,7 +3,9 @@
  * (installed by .ci/run), started as an unprivileged process on a free loopback port with its own
  * config, maildir and passwd-file in a temporary folder — no system configuration is read or edited.
  * When the tests run as root, Dovecot runs as `nobody` (setpriv), since it refuses root as its mail
- * user. `dovecotBinary()` is null when Dovecot is not installed: the caller skips with a message.
+ * user. With `oauth2IntrospectionUrl`, Dovecot also takes SASL XOAUTH2 / OAUTHBEARER and judges the
+ * access token with its own `oauth2` passdb, asking that URL (RFC 7662 introspection, POST) — the way
+ * a mail server behind an identity provider does. `dovecotBinary()` is null when Dovecot is not installed: the caller skips with a message.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -63,7 +65,11 @@ function chownTree(dir: string, uid: number, gid: number): void {
   }
 }
 
-export async function startDovecot(binary: string, credentials = { user: 'mailbox@example.com', password: 'imap-test-password' }): Promise<DovecotServer> {
+export async function startDovecot(
+  binary: string,
+  credentials = { user: 'mailbox@example.com', password: 'imap-test-password' },
+  options: { oauth2IntrospectionUrl?: string } = {},
+): Promise<DovecotServer> {
   const root = mkdtempSync(path.join(tmpdir(), 'postroom-dovecot-'));
   for (const sub of ['run', 'state', 'mail', 'home']) mkdirSync(path.join(root, sub));
   const asRoot = process.getuid?.() === 0;
@@ -79,7 +85,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${options.oauth2IntrospectionUrl ? ' xoauth2 oauthbearer' : ''}
 default_internal_user = ${account.name}
 default_internal_group = ${group}
 default_login_user = ${account.name}
@@ -98,6 +104,15 @@ namespace inbox {
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${root}/passwd
+}
+${
+  options.oauth2IntrospectionUrl
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${root}/dovecot-oauth2.conf.ext
+}`
+    : ''
 }
 userdb {
   driver = static
@@ -126,6 +141,10 @@ service stats {
 }
 `;
   writeFileSync(path.join(root, 'dovecot.conf'), config);
+  if (options.oauth2IntrospectionUrl) {
+    const oauth2 = ['introspection_mode = post', `introspection_url = ${options.oauth2IntrospectionUrl}`, 'username_attribute = username', 'active_attribute = active', 'active_value = true'];
+    writeFileSync(path.join(root, 'dovecot-oauth2.conf.ext'), `${oauth2.join('\n')}\n`);
+  }
   writeFileSync(path.join(root, 'passwd'), `${credentials.user}:{PLAIN}${credentials.password}::::::\n`);
   if (asRoot) chownTree(root, account.uid, account.gid);
   const command = asRoot ? ['/usr/bin/setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', binary] : [binary];

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
+import { checkMailServerSettings, mailServerAuthShape } from './integrations-imap';
 import { JIRA_FIELDS, jiraSettingsSchema } from './integrations-jira';
 import { N8N_FIELDS, n8nSettingsSchema } from './integrations-n8n';
 import { SALESFORCE_FIELDS, salesforceSettingsSchema } from './integrations-salesforce';
@@ -42,10 +43,13 @@ export const CONNECTOR_PROFILES: Record<ConnectorType, { kind: 'mailbox' | 'reco
 
 /**
  * How a stored connector is authorized: its type's profile, except Salesforce's web-server flow,
- * which goes through the org's consent page and integrations/salesforce/callback like an OAuth type.
+ * which goes through the org's consent page and integrations/salesforce/callback like an OAuth type,
+ * and a mail server signing in with OAuth 2.0, which goes through its provider's consent page like
+ * the webmail.
  */
 export function authorizationOf(settings: ConnectorSettings): 'login' | 'oauth' | 'external' {
   if (settings.type === 'salesforce' && settings.salesforce.type === 'webServer') return 'oauth';
+  if (settings.type === 'imap' && settings.imap.auth === 'oauth2') return 'oauth';
   return CONNECTOR_PROFILES[settings.type].authorization;
 }
 
@@ -74,7 +78,9 @@ export const imapSettingsSchema = z.object({
   labelAs: z.enum(['keywords', 'folders']).default('keywords'),
   /** With `folders`: the parent folder of the label folders ("Postroom/Résiliation"). */
   labelsFolder: plainText().trim().min(1).max(200).default('Postroom'),
-});
+  /** Password or OAuth 2.0 sign-in, and the SMTP server replies are sent through (integrations-imap.ts). */
+  ...mailServerAuthShape,
+}).superRefine(checkMailServerSettings);
 export type ImapSettings = z.infer<typeof imapSettingsSchema>;
 
 export const gmailSettingsSchema = z.object({
@@ -126,7 +132,8 @@ export function mailboxOf(settings: ConnectorSettings): { startDate: string; bla
 
 /** The secrets each type takes (write-only). */
 export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = {
-  imap: ['password'],
+  // clientSecret with OAuth 2.0 sign-in.
+  imap: ['password', 'clientSecret'],
   gmail: ['clientSecret'],
   m365: ['clientSecret'],
   jira: ['clientSecret'],

@@ -1,51 +1,59 @@
 /**
  * Mail-server connector for any IMAP server (imapflow): reads a folder by received date, writes the
  * results as IMAP keywords or as copies in one folder per label ("Postroom/Résiliation", for clients
- * that show no keywords), and appends reply drafts to the Drafts folder. The host goes through the
- * outbound policy (server/outbound): it is resolved here and the connection is made to the checked
- * address (TLS still verifies the certificate against the host name), so a private or loopback
- * server is refused unless the operator allows private targets.
+ * that show no keywords), and appends reply drafts to the Drafts folder — or, with SEND_REPLY on,
+ * sends them through SMTP (smtp.ts) and keeps the copy in the Sent folder. It signs in with the
+ * password or an OAuth 2.0 access token (mail-oauth.ts: SASL XOAUTH2 / OAUTHBEARER, renewed before it
+ * expires). The host goes through the outbound policy (mail-host.ts).
  */
-import { isIP } from 'node:net';
 import { ImapFlow } from 'imapflow';
 import type { ImapSettings } from '../../../src/contract/integrations';
-import { isRefusedAddress } from '../../outbound/address-policy';
-import { systemResolver } from '../../outbound/resolver';
 import { ConnectorError } from '../errors';
+import { checkedMailHost } from './mail-host';
 import { headersOf } from './mail-headers';
+import { mailAuthorizationUrl, mailLogin, mailOAuthClient } from './mail-oauth';
 import { replyDraftSource } from './reply-mail';
+import { sendReply, shouldSend, verifySmtp } from './smtp';
 import type { ConnectorDriver, DriverContext, MailItem } from './types';
 
-const imapOf = (ctx: DriverContext): ImapSettings => {
+const imapOf = (ctx: Pick<DriverContext, 'settings'>): ImapSettings => {
   if (ctx.settings.type !== 'imap') throw new Error('not an IMAP connector');
   return ctx.settings.imap;
 };
 
-async function connect(ctx: DriverContext): Promise<ImapFlow> {
+async function signIn(ctx: DriverContext, forceRenewal: boolean): Promise<ImapFlow> {
   const settings = imapOf(ctx);
-  if (!ctx.secrets.password) throw new ConnectorError('missingSecret', 'password');
-  const addresses = isIP(settings.host) !== 0 ? [settings.host] : await systemResolver(settings.host).catch(() => []);
-  if (addresses.length === 0) throw new ConnectorError('healthCheckFailed', 'host not found');
-  if (!ctx.outbound.allowPrivate && addresses.some(isRefusedAddress)) throw new ConnectorError('targetRefused');
+  const host = await checkedMailHost(ctx, settings.host);
   const client = new ImapFlow({
-    host: addresses[0]!,
-    servername: isIP(settings.host) === 0 ? settings.host : undefined,
+    host: host.address,
+    servername: host.servername,
     port: settings.port,
     secure: settings.tls,
-    auth: { user: settings.user, pass: ctx.secrets.password },
+    // imapflow picks XOAUTH2 or OAUTHBEARER for an access token, as the server offers.
+    auth: await mailLogin(ctx, forceRenewal),
     logger: false,
     disableAutoIdle: true,
-    tls: { servername: isIP(settings.host) === 0 ? settings.host : undefined },
+    tls: { servername: host.servername },
   });
   // A dropped connection emits 'error'; the pending command rejects on its own.
   client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+async function connect(ctx: DriverContext): Promise<ImapFlow> {
+  const oauth = imapOf(ctx).auth === 'oauth2';
   try {
-    await client.connect();
+    return await signIn(ctx, false).catch((error: { authenticationFailed?: boolean }) => {
+      // A token the server no longer takes (revoked early): renew it once; a refused renewal is `reauthorize`.
+      if (oauth && error.authenticationFailed) return signIn(ctx, true);
+      throw error;
+    });
   } catch (error) {
+    if (error instanceof ConnectorError) throw error;
     const failure = error as { authenticationFailed?: boolean; code?: string };
     throw new ConnectorError('healthCheckFailed', failure.authenticationFailed ? 'authentication failed' : (failure.code ?? 'connection failed'));
   }
-  return client;
 }
 
 async function withClient<T>(ctx: DriverContext, work: (client: ImapFlow) => Promise<T>): Promise<T> {
@@ -96,7 +104,14 @@ async function copyIntoLabelFolders(client: ImapFlow, uid: string, parent: strin
 
 export const imapDriver: ConnectorDriver = {
   customFieldsAsLabels: true,
-  /** A mail server is authorized by logging in with the password given. */
+  /** OAuth 2.0 sign-in (settings `auth: oauth2`): the provider's consent page, back to the webmail's callback route. */
+  oauth: {
+    callbackPath: '/integrations/gmail/callback',
+    configuredRedirectUri: (ctx) => imapOf(ctx).oauth.redirectUri,
+    authorizationUrl: mailAuthorizationUrl,
+    tokenEndpoint: (ctx, redirectUri) => mailOAuthClient(ctx, redirectUri),
+  },
+  /** With a password, a mail server is authorized by logging in (and to SMTP when replies are sent). */
   async authorizeNow(ctx) {
     try {
       await imapDriver.healthCheck(ctx);
@@ -110,6 +125,7 @@ export const imapDriver: ConnectorDriver = {
       const status = await client.status(imapOf(ctx).folder, { messages: true }).catch(() => null);
       if (status === null) throw new ConnectorError('healthCheckFailed', `folder ${imapOf(ctx).folder} not found`);
     });
+    if (imapOf(ctx).smtp.sendReplies) await verifySmtp(ctx);
   },
 
   async fetch(ctx, from, to) {
@@ -160,9 +176,33 @@ export const imapDriver: ConnectorDriver = {
       }
       if (result.draft !== null && original) {
         const headers = await headersOf(original);
-        await client.mailboxCreate(settings.draftsFolder).catch(() => undefined);
-        await client.append(settings.draftsFolder, replyDraftSource({ ...headers, to: headers.to || settings.user }, result.draft), ['\\Draft']);
+        const saveDraft = async () => {
+          await client.mailboxCreate(settings.draftsFolder).catch(() => undefined);
+          await client.append(settings.draftsFolder, replyDraftSource({ ...headers, to: headers.to || settings.user }, result.draft!), ['\\Draft']);
+        };
+        if (!shouldSend(settings, result.categories ?? [])) return saveDraft();
+        let sent: Buffer;
+        try {
+          sent = await sendReply(ctx, headers, result.draft);
+        } catch (error) {
+          // Not sent: the reply waits in Drafts for a person, and the failure is the connector's last error.
+          await saveDraft();
+          throw error;
+        }
+        // SEND_REPLY: sent, answered, and kept in the Sent folder rather than left in Drafts.
+        await client.mailboxCreate(settings.smtp.sentFolder).catch(() => undefined);
+        await client.append(settings.smtp.sentFolder, sent, ['\\Seen']);
+        await markAnswered(client, folder, uid);
       }
     });
   },
 };
+
+async function markAnswered(client: ImapFlow, folder: string, uid: string): Promise<void> {
+  const lock = await client.getMailboxLock(folder);
+  try {
+    await client.messageFlagsAdd(uid, ['\\Answered'], { uid: true });
+  } finally {
+    lock.release();
+  }
+}

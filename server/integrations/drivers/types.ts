@@ -20,6 +20,8 @@ export interface MailItem {
 export interface WriteBack {
   tags: Record<string, string[]>;
   draft: string | null;
+  /** The message's categories, whatever the mappings write (the mail server's SEND_REPLY filter). */
+  categories?: string[];
 }
 
 export interface DriverContext {

@@ -59,3 +59,33 @@ describe('Salesforce settings', () => {
     expect(shown(emptyForm('salesforce'), false)).not.toContain('caseFilters');
   });
 });
+
+describe('IMAP sign-in and SEND_REPLY', () => {
+  const base = { ...emptyForm('imap'), name: 'Boîte', host: 'imap.example.com', user: 'support@example.com' };
+
+  it('asks for the password, or for the OAuth 2.0 client and, for another provider, its addresses', () => {
+    expect(names(base)).toContain('password');
+    expect(names(base)).not.toContain('oauthClientId');
+    const google = names({ ...base, auth: 'oauth2' });
+    expect(google).toEqual(expect.arrayContaining(['oauthProvider', 'oauthClientId', 'clientSecret', 'oauthScopes', 'oauthRedirectUri']));
+    expect(google).not.toContain('password');
+    expect(google).not.toContain('oauthTokenUrl');
+    expect(names({ ...base, auth: 'oauth2', oauthProvider: 'microsoft' })).toContain('oauthTenant');
+    expect(names({ ...base, auth: 'oauth2', oauthProvider: 'custom' })).toEqual(expect.arrayContaining(['oauthAuthorizationUrl', 'oauthTokenUrl']));
+  });
+
+  it('sends the OAuth 2.0 settings with the client secret only, never the password', () => {
+    const body = bodyOf('imap', { ...base, auth: 'oauth2', oauthProvider: 'microsoft', oauthClientId: ' app-id ', clientSecret: 's3cret', password: 'old' });
+    expect(body.settings.type === 'imap' && body.settings.imap).toMatchObject({ auth: 'oauth2', oauth: { provider: 'microsoft', clientId: 'app-id', tenant: 'organizations' } });
+    expect(body.secrets).toEqual({ clientSecret: 's3cret' });
+    expect(bodyOf('imap', { ...base, password: 'pw' }).secrets).toEqual({ password: 'pw' });
+  });
+
+  it('shows the SMTP server only once sending is on, and sends the chosen categories', () => {
+    expect(names(base)).not.toContain('smtpHost');
+    const form = { ...base, sendReplies: true, smtpHost: 'smtp.example.com', smtpPort: 587, smtpTls: false, smtpCategories: 'Résiliation\n\n Sinistre ' };
+    expect(names(form)).toEqual(expect.arrayContaining(['smtpHost', 'smtpPort', 'smtpTls', 'smtpFrom', 'smtpCategories', 'sentFolder']));
+    const settings = bodyOf('imap', form).settings;
+    expect(settings.type === 'imap' && settings.imap.smtp).toEqual({ sendReplies: true, host: 'smtp.example.com', port: 587, tls: false, from: '', categories: ['Résiliation', 'Sinistre'], sentFolder: 'Sent' });
+  });
+});

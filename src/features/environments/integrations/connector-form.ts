@@ -5,6 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { AutoField } from '../../../ui/auto-form';
 import { CONNECTOR_PROFILES, mailboxOf, type Connector, type ConnectorSettings, type ConnectorType } from '../../../contract/integrations';
+import { emptyMailServerForm, mailServerBodyOf, mailServerFields, mailServerFormOf } from './mail-server-form';
 import { emptyRecordForm, recordBodyOf, recordFields, recordFormOf, type RecordType } from './record-connector-form';
 
 /** Jira, Salesforce and n8n: their form lives in record-connector-form.ts. */
@@ -28,7 +29,7 @@ const lines = (text: unknown) =>
 export function emptyForm(type: ConnectorType, now = new Date()): ConnectorForm {
   if (isRecord(type)) return emptyRecordForm(type);
   const common = { name: '', startDate: localInput(now), blacklist: '' };
-  if (type === 'imap') return { ...common, host: '', port: 993, tls: true, user: '', password: '', folder: 'INBOX', draftsFolder: 'Drafts', labelAs: 'keywords', labelsFolder: 'Postroom' };
+  if (type === 'imap') return { ...common, ...emptyMailServerForm() };
   if (type === 'm365') return { ...common, clientId: '', tenantId: '', clientSecret: '', user: '' };
   return { ...common, customCredentials: false, clientId: '', clientSecret: '', redirectUri: '', user: '' };
 }
@@ -37,7 +38,7 @@ export function formOf(connector: Connector): ConnectorForm {
   const records = recordFormOf(connector);
   if (records !== null) return records;
   const s = connector.settings;
-  if (s.type === 'imap') return { name: connector.name, ...s.imap, startDate: localInput(new Date(s.imap.startDate)), blacklist: s.imap.blacklist.join('\n'), password: '' };
+  if (s.type === 'imap') return { name: connector.name, ...mailServerFormOf(s.imap), startDate: localInput(new Date(s.imap.startDate)), blacklist: s.imap.blacklist.join('\n') };
   if (s.type === 'm365') return { name: connector.name, ...s.m365, startDate: localInput(new Date(s.m365.startDate)), blacklist: s.m365.blacklist.join('\n'), clientSecret: '' };
   if (s.type !== 'gmail') throw new Error(`no form for ${s.type}`);
   return { name: connector.name, ...s.gmail, startDate: localInput(new Date(s.gmail.startDate)), blacklist: s.gmail.blacklist.join('\n'), clientSecret: '' };
@@ -49,14 +50,8 @@ export function bodyOf(type: ConnectorType, form: ConnectorForm, stored?: Connec
   const storedStart = stored ? (mailboxOf(stored.settings)?.startDate ?? null) : null;
   const startDate = storedStart !== null && localInput(new Date(storedStart)) === form.startDate ? storedStart : iso(form.startDate);
   if (type === 'imap') {
-    return {
-      name: form.name,
-      settings: {
-        type: 'imap',
-        imap: { host: String(form.host ?? ''), port: Number(form.port ?? 993), tls: Boolean(form.tls), user: String(form.user ?? ''), folder: String(form.folder || 'INBOX'), draftsFolder: String(form.draftsFolder || 'Drafts'), labelAs: form.labelAs === 'folders' ? 'folders' : 'keywords', labelsFolder: String(form.labelsFolder || 'Postroom'), startDate, blacklist: lines(form.blacklist) },
-      },
-      secrets: form.password ? { password: String(form.password) } : {},
-    };
+    const { settings, secrets } = mailServerBodyOf(form, startDate);
+    return { name: form.name, settings: { type: 'imap', imap: settings }, secrets };
   }
   if (type === 'm365') {
     return {
@@ -82,29 +77,7 @@ export function connectorFields(t: TFunction<'integrations'>, type: ConnectorTyp
     { name: 'startDate', kind: 'datetime', label: t('fields.startDate'), help: t('fields.startDateHelp'), required: true },
     { name: 'blacklist', kind: 'textarea', label: t('fields.blacklist'), help: t('fields.blacklistHelp') },
   ];
-  if (type === 'imap') {
-    return [
-      { name: 'name', kind: 'text', label: t('fields.name'), required: true },
-      { name: 'host', kind: 'text', label: t('fields.host'), required: true, placeholder: 'imap.example.com' },
-      { name: 'port', kind: 'number', label: t('fields.port'), min: 1, max: 65535 },
-      { name: 'tls', kind: 'switch', label: t('fields.tls') },
-      { name: 'user', kind: 'text', label: t('fields.user'), required: true },
-      { name: 'password', kind: 'password', label: t('fields.password'), help: secretHelp('password') },
-      { name: 'folder', kind: 'text', label: t('fields.folder') },
-      { name: 'draftsFolder', kind: 'text', label: t('fields.draftsFolder') },
-      {
-        name: 'labelAs',
-        kind: 'select',
-        label: t('fields.labelAs'),
-        options: [
-          { value: 'keywords', label: t('fields.labelAsKeywords') },
-          { value: 'folders', label: t('fields.labelAsFolders') },
-        ],
-      },
-      ...(form.labelAs === 'folders' ? [{ name: 'labelsFolder', kind: 'text', label: t('fields.labelsFolder'), help: t('fields.labelsFolderHelp') } as const] : []),
-      ...tail,
-    ];
-  }
+  if (type === 'imap') return [...mailServerFields(t, form, secretsSet, callbackUri), ...tail];
   if (type === 'm365') {
     return [
       { name: 'name', kind: 'text', label: t('fields.name'), required: true },

@@ -33,6 +33,9 @@ afterAll(async () => {
 describe('a self-service use case', () => {
   it('sends a mail, reads its result and dashboard, renames and deletes the use case', async () => {
     const { context, page } = await newPage(browser);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
     await loginPage.open(page);
     await loginPage.signIn(page, 'light');
     await page.waitForURL(/\/self$/);
@@ -52,6 +55,7 @@ describe('a self-service use case', () => {
     await page.getByText('Aucune analyse pour l\'instant').waitFor();
     await page.goto(`/self/${useCaseId}`);
     await page.waitForURL(new RegExp(`/self/${useCaseId}/analyses$`));
+    await page.getByText('Aucune analyse pour l\'instant').waitFor();
 
     // Send a mail with the claim letter attached, through the full console's upload dialog.
     await pages.sendButton(page).click();
@@ -106,6 +110,7 @@ describe('a self-service use case', () => {
     await page.getByText('« Sinistres renommés » est supprimé').waitFor();
     expect(await page.locator(`[data-use-case="${useCaseId}"]`).count()).toBe(0);
     useCaseId = null;
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

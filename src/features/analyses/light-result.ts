@@ -8,6 +8,8 @@ import { categorizationResultSchema } from '../../contract/modules/categorizatio
 import { consolidationResultSchema } from '../../contract/modules/consolidation';
 import { replyTemplateResultSchema } from '../../contract/modules/reply-template';
 
+export { categoryLabel } from '../../ui/category-label';
+
 export interface LightResult {
   /** Final categories, best first, each once: consolidation's when it ran, else every categorization's. */
   categories: string[];
@@ -41,13 +43,4 @@ export function lightResultOf(modules: readonly ModuleResult[]): LightResult {
       return parsed.success ? [{ moduleId: module.moduleId, draft: parsed.data.draft }] : [];
     }),
   };
-}
-
-/**
- * A category name as a light user reads it: configured names are often identifiers
- * (`prise_de_rendez_vous`); underscores become spaces and the first letter a capital.
- */
-export function categoryLabel(name: string): string {
-  const spaced = name.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
-  return spaced.charAt(0).toLocaleUpperCase() + spaced.slice(1);
 }

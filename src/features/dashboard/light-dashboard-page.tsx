@@ -11,18 +11,26 @@ import { useParams, useSearchParams } from 'react-router';
 import { serverCode } from '../../api/errors';
 import { firstDayOfWeek } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
+import { categoryLabel } from '../../ui/category-label';
 import { RangeHeader } from './dashboard-page';
 import { DashboardTotals, type TotalId } from './dashboard-totals';
 import { parseRangeParam, rangeParam, resolveRange, type RangeChoice } from './date-range';
 import { formatBucket } from './format';
 import { PanelFigure } from './panel-figure';
-import { dashboardPanels } from './panels';
+import { dashboardPanels, type PanelTable } from './panels';
 import { browserTimeZone, dashboardQueries } from './queries';
 import './dashboard.css';
 
 /** The panels a light user reads: volumes over time, then the categories and their trend. */
 export const LIGHT_PANELS = ['volume', 'categories', 'categoryTrend'] as const;
 const LIGHT_TOTALS: readonly TotalId[] = ['received', 'finished'];
+
+/** Category names written as words, as the self-service result shows them (rows of the share, columns of the trend). */
+function readableCategories(panel: PanelTable): PanelTable {
+  if (panel.id === 'categories') return { ...panel, rows: panel.rows.map((row) => ({ ...row, label: categoryLabel(row.label) })) };
+  if (panel.id === 'categoryTrend') return { ...panel, columns: panel.columns.map((column) => ({ ...column, label: categoryLabel(column.label) })) };
+  return panel;
+}
 
 const todayOfBrowser = () => {
   const now = new Date();
@@ -47,7 +55,9 @@ export function LightDashboardPage() {
         : dashboardPanels(data, {
             t: (key) => t(key as never),
             bucketLabel: (start) => formatBucket(start, data.bucket, language, (date) => t('weekOf', { date })),
-          }).filter((panel) => (LIGHT_PANELS as readonly string[]).includes(panel.id)),
+          })
+            .filter((panel) => (LIGHT_PANELS as readonly string[]).includes(panel.id))
+            .map(readableCategories),
     [data, language, t],
   );
   const choose = (next: RangeChoice) =>

@@ -6,6 +6,7 @@ export const selfUseCasePages = {
   sendButton: (page: Page) => page.getByRole('button', { name: 'Envoyer un mail ou un document' }),
   rows: (page: Page) => page.getByTestId('light-analyses').locator('tbody tr'),
   categories: (page: Page) => page.getByTestId('light-categories'),
+  quotaReached: (page: Page) => page.getByTestId('quota-reached'),
   tab: (page: Page, name: 'Analyses' | 'Tableau de bord' | 'Paramètres') => page.getByRole('navigation', { name: "Pages du cas d'usage" }).getByRole('link', { name }),
   confirmDelete: (page: Page) => page.locator('.bp6-alert').getByRole('button', { name: "Supprimer le cas d'usage" }).click(),
   /** A light user never lands on a full-console route from these pages: every link of the page stays under /self. */

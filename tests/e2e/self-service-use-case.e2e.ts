@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { unsavedDialog } from './support/admin-pages';
 import { apiAs, type Api } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { layout, loginPage, toasts } from './support/pages';
@@ -96,6 +97,12 @@ describe('a self-service use case', () => {
     await page.waitForURL(new RegExp(`/self/${useCaseId}/settings$`));
     const name = page.getByLabel("Nom du cas d'usage");
     await name.fill('Sinistres renommés');
+    // Leaving with the change unsaved asks first; staying keeps what was typed.
+    await pages.tab(page, 'Analyses').click();
+    await page.getByRole('heading', { name: 'Modifications non enregistrées' }).waitFor();
+    await unsavedDialog.stay(page);
+    expect(await name.inputValue()).toBe('Sinistres renommés');
+    expect(page.url()).toMatch(/\/settings$/);
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await toasts.success(page).filter({ hasText: 'Paramètres enregistrés' }).waitFor();
     await page.getByRole('heading', { name: 'Sinistres renommés', level: 1 }).waitFor();

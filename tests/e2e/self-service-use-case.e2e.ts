@@ -76,8 +76,10 @@ describe('a self-service use case', () => {
     const extracted = page.getByRole('region', { name: 'Informations relevées' });
     await extracted.getByTestId('extracted-field').first().waitFor();
     // The template's "time of day" field finds the "Good Morning" of the mail; its contract number is not there.
-    await expect(extracted.locator('[data-field="creneau"]').textContent()).resolves.toBe('creneauMorning');
-    await expect(extracted.locator('[data-field="numero_contrat"]').textContent()).resolves.toBe('numero_contratnon trouvé');
+    // Under the labels the use case gives its fields (read from its settings), not their technical names.
+    await extracted.getByText('Numéro de contrat', { exact: true }).waitFor();
+    await expect(extracted.locator('[data-field="creneau"]').textContent()).resolves.toBe('CréneauMorning');
+    await expect(extracted.locator('[data-field="numero_contrat"]').textContent()).resolves.toBe('Numéro de contratnon trouvé');
     await page.getByRole('region', { name: 'Fichiers envoyés' }).getByRole('button', { name: /claim-letter-fr\.pdf/ }).waitFor();
     expect(await page.getByText('Trace', { exact: true }).count()).toBe(0);
     await pages.expectLinksStayUnderSelf(page);

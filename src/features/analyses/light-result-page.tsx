@@ -20,6 +20,8 @@ export function LightResultPage() {
   const [search] = useSearchParams();
   const analysisId = search.get('id') ?? '';
   const detail = useQuery({ ...analysesQueries.detail(envId, analysisId), enabled: analysisId !== '' });
+  // Only for the extracted fields' labels: the result shows their names until (or if not) it answers.
+  const settings = useQuery(analysesQueries.settings(envId));
   const back = (
     <Link to={paths.selfAnalyses(envId)}>
       ← {t('result.back')}
@@ -31,7 +33,7 @@ export function LightResultPage() {
   else if (detail.isPending) body = <Spinner aria-label={t('common:loading')} size={30} />;
   else if (detail.error) {
     body = <NonIdealState icon={serverCode(detail.error) === 'analysisAnonymized' ? 'eye-off' : 'error'} title={analysisErrorText(tAnalyses, detail.error)} action={back} />;
-  } else body = <LightResultView analysis={detail.data} envId={envId} />;
+  } else body = <LightResultView analysis={detail.data} envId={envId} modules={settings.data?.settings.modules} />;
 
   return (
     <section className="p-page">

@@ -14,7 +14,7 @@ import { doc, found, input } from '../../categorization/test-fixtures';
 import { extract } from '../../extraction/extract';
 import type { AnalysisDetail, ModuleResult } from '../../contract/analyses';
 import { extractionConfigSchema } from '../../contract/modules/extraction';
-import { categoryLabel, lightResultOf } from './light-result';
+import { categoryLabel, fieldLabelsOf, lightResultOf } from './light-result';
 import { LightResultView } from './light-result-view';
 
 afterEach(() => cleanup());
@@ -66,12 +66,14 @@ describe('light result', () => {
   it('puts the categories, the extracted data and the reply draft up front, without internals, in French', async () => {
     await initI18n('fr');
     await i18next.changeLanguage('fr');
-    render(<LightResultView analysis={analysis([categorization(), extraction(), reply])} envId="e1" />);
+    const modules = [{ id: 'ext', config: { fields: [{ id: 'a', name: 'numero_contrat', label: 'Numéro de contrat', source: { type: 'regex', pattern: 'x' } }] } }];
+    render(<LightResultView analysis={analysis([categorization(), extraction(), reply])} envId="e1" modules={modules} />);
     const view = screen.getByTestId('light-result');
     const categories = within(view).getByRole('region', { name: 'Catégories' });
     expect(within(categories).getByTestId('light-categories').textContent).toBe('Prise de rendez vous');
     const extracted = within(view).getByRole('region', { name: 'Informations relevées' });
-    expect(within(extracted).getAllByTestId('extracted-field').map((row) => row.textContent)).toEqual(['numero_contratAB-123456']);
+    // The field under the label the use case gives it, not its technical name.
+    expect(within(extracted).getAllByTestId('extracted-field').map((row) => row.textContent)).toEqual(['Numéro de contratAB-123456']);
     expect(within(view).getByRole('region', { name: 'Brouillon de réponse' }).textContent).toContain('Bonjour, nous revenons vers vous très vite.');
     expect(within(view).getByRole('button', { name: /rendez-vous\.eml/ })).toBeTruthy();
     // No module internals: not the rule that fired, not the prompt, not the trace.
@@ -109,6 +111,16 @@ describe('lightResultOf', () => {
     expect(result.extractions).toEqual([]);
     expect(result.drafts).toEqual([{ moduleId: 'rep', draft: 'Bonjour, nous revenons vers vous très vite.' }]);
     expect(lightResultOf([categorization()]).categories).toEqual(['prise_de_rendez_vous']);
+  });
+
+  it("reads the extracted fields' labels from the module's settings, names where there is none", () => {
+    const modules = [
+      { id: 'other', config: { fields: [{ id: 'x', name: 'numero_contrat', label: 'Autre', source: { type: 'regex', pattern: 'x' } }] } },
+      { id: 'ext', config: { fields: [{ id: 'a', name: 'numero_contrat', label: 'Numéro de contrat', source: { type: 'regex', pattern: 'x' } }, { id: 'b', name: 'telephone', source: { type: 'builtin', builtin: 'phone' } }] } },
+    ];
+    expect(fieldLabelsOf(modules, 'ext')).toEqual({ numero_contrat: 'Numéro de contrat' });
+    expect(fieldLabelsOf(undefined, 'ext')).toEqual({});
+    expect(fieldLabelsOf([{ id: 'ext', config: { fields: 'broken' } }], 'ext')).toEqual({});
   });
 
   it('writes identifiers as words', () => {

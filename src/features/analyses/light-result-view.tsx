@@ -15,11 +15,12 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { analysisErrorText } from './analysis-errors';
 import { ExtractionResultView } from './extraction-result-view';
-import { categoryLabel, lightResultOf } from './light-result';
+import { categoryLabel, fieldLabelsOf, lightResultOf } from './light-result';
 import { isRunning } from './queries';
 import { formatBytes, StatusTag } from './status-tag';
 
-export function LightResultView({ analysis, envId }: { analysis: AnalysisDetail; envId: string }) {
+/** `modules`: the use case's module settings, for the extracted fields' labels (names until they arrive). */
+export function LightResultView({ analysis, envId, modules }: { analysis: AnalysisDetail; envId: string; modules?: readonly { id: string; config?: unknown }[] }) {
   const { t } = useTranslation(['selfService', 'analyses']);
   const { t: tAnalyses } = useTranslation('analyses');
   const { language } = usePreferences();
@@ -74,7 +75,7 @@ export function LightResultView({ analysis, envId }: { analysis: AnalysisDetail;
       <section aria-labelledby="light-extracted">
         <H3 id="light-extracted">{t('result.extracted')}</H3>
         {extractions.length > 0
-          ? extractions.map((module) => <ExtractionResultView key={module.moduleId} module={module} />)
+          ? extractions.map((module) => <ExtractionResultView key={module.moduleId} module={module} labels={fieldLabelsOf(modules, module.moduleId)} />)
           : running
             ? pending
             : <p className={Classes.TEXT_MUTED}>{t('result.noExtracted')}</p>}

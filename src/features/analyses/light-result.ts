@@ -6,6 +6,7 @@
 import type { ModuleResult } from '../../contract/analyses';
 import { categorizationResultSchema } from '../../contract/modules/categorization';
 import { consolidationResultSchema } from '../../contract/modules/consolidation';
+import { extractionConfigSchema } from '../../contract/modules/extraction';
 import { replyTemplateResultSchema } from '../../contract/modules/reply-template';
 
 export { categoryLabel } from '../../ui/category-label';
@@ -43,4 +44,15 @@ export function lightResultOf(modules: readonly ModuleResult[]): LightResult {
       return parsed.success ? [{ moduleId: module.moduleId, draft: parsed.data.draft }] : [];
     }),
   };
+}
+
+/**
+ * The labels the use case gives its extracted fields ("Numéro de contrat" for `numero_contrat`), from
+ * the module's settings; a field without a label (or an unreadable configuration) keeps its name.
+ */
+export function fieldLabelsOf(modules: readonly { id: string; config?: unknown }[] | undefined, moduleId: string): Record<string, string> {
+  const config = modules?.find((module) => module.id === moduleId)?.config;
+  const parsed = extractionConfigSchema.safeParse(config);
+  if (!parsed.success) return {};
+  return Object.fromEntries(parsed.data.fields.filter((field) => field.label.trim() !== '').map((field) => [field.name, field.label]));
 }

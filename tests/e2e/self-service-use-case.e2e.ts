@@ -108,7 +108,7 @@ describe('a self-service use case', () => {
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await toasts.success(page).filter({ hasText: 'Paramètres enregistrés' }).waitFor();
     await page.getByRole('heading', { name: 'Sinistres renommés', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Boîte mail' }).waitFor();
+    await page.getByTestId('self-webmail').getByRole('heading', { name: /boîte mail/i }).waitFor();
     const renamed = await light<{ useCases: { id: string; name: string }[] }>('GET', '/v4/console/api/self');
     expect(renamed.useCases.find((useCase) => useCase.id === useCaseId)?.name).toBe('Sinistres renommés');
 

@@ -152,9 +152,10 @@ export function UseCaseSettingsPage() {
       <h2>{t('settings.title')}</h2>
       {/* Keyed by what was saved: a save (or another tab's) shows the new values as the reference. */}
       <SettingsForm key={JSON.stringify(formOf(useCase))} useCase={useCase} />
-      <Card style={{ marginTop: '1.5rem' }}>
+      {/* The mailbox (the webmail work's panel, in its own card). */}
+      <div style={{ marginTop: '1.5rem' }}>
         <SelfWebmailPanel environmentId={useCase.id} />
-      </Card>
+      </div>
       <DeleteUseCase useCase={useCase} />
     </section>
   );

@@ -159,7 +159,8 @@ export const paths = {
   selfNew: () => '/self/new',
   selfEnvironment: self,
   selfAnalyses: (envId: string) => `${self(envId)}/analyses`,
-  selfAnalysisResult: (envId: string) => `${self(envId)}/analyses/result`,
+  /** §2.2 names no id in the result's path: the analysis is given in the query (`?id=`). */
+  selfAnalysisResult: (envId: string, analysisId?: string) => `${self(envId)}/analyses/result${analysisId === undefined ? '' : `?id=${enc(analysisId)}`}`,
   selfDashboard: (envId: string) => `${self(envId)}/dashboard`,
   selfSettings: (envId: string) => `${self(envId)}/settings`,
 } as const;

@@ -38,6 +38,8 @@ export const redirectLoaders = {
   configuration: (args: LoaderFunctionArgs) =>
     redirect(paths.configuration(param(args, 'projectId'), param(args, 'envId'))),
   v2: (args: LoaderFunctionArgs) => redirect(withoutV2Prefix(new URL(args.request.url))),
+  /** A self-service use case (`/self/{envId}`, or a sub-path it does not have) opens its analyses. */
+  selfUseCase: (args: LoaderFunctionArgs) => redirect(paths.selfAnalyses(param(args, 'envId'))),
   /**
    * The user menu's "sign out" navigates here: the router's unsaved-changes blocker asks first
    * (leave, stay, save and leave), and the session ends only once the user has let the page go.

@@ -119,6 +119,8 @@ describe('route table', () => {
     ['/project/p1/environment/e1/nope', '/project/p1/environment/e1'],
     ['/v2/orga/o1/settings?tab=1#top', '/orga/o1/settings?tab=1#top'],
     ['/v2/project/p1', '/project/p1'],
+    ['/self/e1', '/self/e1/analyses'],
+    ['/self/e1/nope', '/self/e1/analyses'],
   ])('%s redirects to %s', async (from, to) => {
     expect(await redirectOf(from)).toBe(to);
   });

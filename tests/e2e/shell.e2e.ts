@@ -35,7 +35,7 @@ describe('console shell', () => {
       ['/project/p1/environment/e1/analyses', 'environment', /\/environment\/e1\/analyses$/],
       ['/v2/project/p1/env-management?activePage=webhooks', 'project', /\/env-management\/webhooks$/],
       ['/project/p1/versions', 'project', /\/versions$/],
-      // Last: a screen not built yet shows its placeholder.
+      // Last: the self-service area is for light users; anyone else is told so in its layout.
       ['/self/e1/dashboard', 'selfService', /\/self\/e1\/dashboard$/],
     ];
     for (const [path, name, url] of visits) {
@@ -43,7 +43,7 @@ describe('console shell', () => {
       await page.waitForURL(url);
       await layout.waitFor(page, name);
     }
-    await expect(page.getByTestId('not-available').textContent()).resolves.toContain('Pas encore disponible');
+    await page.getByText("L'espace libre-service est réservé aux comptes libre-service.").waitFor();
 
     // A signed-in user opening a login page goes back to the console.
     await page.goto('/login');

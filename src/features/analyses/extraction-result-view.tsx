@@ -12,7 +12,7 @@ import { JsonTree } from '../../ui/json-tree';
 const errorText = (error: FieldError) =>
   i18next.t(`extraction:fieldErrors.${error.code}` as never, { ...error.params, line: error.params.line ?? '?', interpolation: { escapeValue: false } } as never) as unknown as string;
 
-function Values({ fields, errors, caption }: { fields: Record<string, unknown>; errors: readonly FieldError[]; caption: string }) {
+function Values({ fields, errors, caption, labels }: { fields: Record<string, unknown>; errors: readonly FieldError[]; caption: string; labels?: Record<string, string> }) {
   const { t } = useTranslation('extraction');
   return (
     <>
@@ -27,9 +27,7 @@ function Values({ fields, errors, caption }: { fields: Record<string, unknown>; 
         <tbody>
           {Object.entries(fields).map(([name, value]) => (
             <tr key={name} data-testid="extracted-field" data-field={name}>
-              <td>
-                <code>{name}</code>
-              </td>
+              <td>{labels?.[name] ?? <code>{name}</code>}</td>
               <td>{value === null ? <span className={Classes.TEXT_MUTED}>{t('result.notFound')}</span> : typeof value === 'object' ? <JsonTree value={value} /> : String(value)}</td>
             </tr>
           ))}
@@ -48,17 +46,18 @@ function Values({ fields, errors, caption }: { fields: Record<string, unknown>; 
   );
 }
 
-export function ExtractionResultView({ module }: { module: ModuleResult }) {
+/** `labels`: the fields' labels by name, shown instead of the names (the self-service result). */
+export function ExtractionResultView({ module, labels }: { module: ModuleResult; labels?: Record<string, string> }) {
   const { t } = useTranslation('extraction');
   const parsed = extractionResultSchema.safeParse(module.result);
   if (!parsed.success) return <JsonTree value={module.result} />;
   const result = parsed.data;
   return (
     <div data-testid="extraction-result">
-      {result.fields !== null && <Values fields={result.fields} errors={result.errors} caption={t('result.analysis')} />}
+      {result.fields !== null && <Values fields={result.fields} errors={result.errors} caption={t('result.analysis')} labels={labels} />}
       {result.scope === 'documents' && result.documents.length === 0 && <p className={Classes.TEXT_MUTED}>{t('result.noDocument')}</p>}
       {result.documents.map((doc) => (
-        <Values key={doc.document} fields={doc.fields} errors={doc.errors} caption={t('result.document', { name: doc.documentName })} />
+        <Values key={doc.document} fields={doc.fields} errors={doc.errors} caption={t('result.document', { name: doc.documentName })} labels={labels} />
       ))}
     </div>
   );

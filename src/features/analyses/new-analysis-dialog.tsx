@@ -30,7 +30,17 @@ function FileLine({ file, onRemove, removeLabel }: { file: File; onRemove: () =>
   );
 }
 
-export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string; onClose: () => void; onCreated: () => void }) {
+export interface NewAnalysisDialogProps {
+  envId: string;
+  onClose: () => void;
+  onCreated: () => void;
+  /** The metadata field (programs' key/values); the self-service area leaves it out. */
+  withMetadata?: boolean;
+  /** A refusal the caller shows itself (the self-service quota); true closes the dialog without a toast. */
+  onRefused?: (error: unknown) => boolean;
+}
+
+export function NewAnalysisDialog({ envId, onClose, onCreated, withMetadata = true, onRefused }: NewAnalysisDialogProps) {
   const { t } = useTranslation('analyses');
   const { language } = usePreferences();
   const [main, setMain] = useState<File | null>(null);
@@ -89,6 +99,10 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
     } catch (error) {
       setProgress(null);
       if (isApiError(error, 'aborted')) return;
+      if (onRefused?.(error)) {
+        onClose();
+        return;
+      }
       const listed = rejectedProblems(error);
       const refusedMetadata = serverMetadataProblem(error);
       if (listed.length > 0) setRejected(listed);
@@ -150,6 +164,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
           <FormGroup label={t('upload.name')} labelFor="analysis-name">
             <InputGroup id="analysis-name" value={name} maxLength={200} onValueChange={setName} />
           </FormGroup>
+          {withMetadata && (
           <FormGroup
             label={t('upload.metadata')}
             labelFor="analysis-metadata"
@@ -158,6 +173,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated }: { envId: string
           >
             <TextArea id="analysis-metadata" fill rows={3} value={metadataText} onChange={(event) => setMetadataText(event.currentTarget.value)} placeholder='{"client": "42"}' />
           </FormGroup>
+          )}
           {sending && (
             <div role="status" aria-live="polite">
               <ProgressBar value={progress} intent="primary" stripes={progress < 1} />

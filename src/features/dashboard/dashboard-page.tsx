@@ -93,7 +93,7 @@ export function DashboardPage() {
   );
 }
 
-function RangeHeader(props: { choice: RangeChoice; onChange: (c: RangeChoice) => void; from: string; to: string; language: Language }) {
+export function RangeHeader(props: { choice: RangeChoice; onChange: (c: RangeChoice) => void; from: string; to: string; language: Language }) {
   const { t } = useTranslation('dashboard');
   const day = (date: string) => formatDate(localDay(date), props.language);
   return (

@@ -4,7 +4,10 @@ import type { EnvironmentDashboard } from '../../contract/dashboard';
 import type { Language } from '../../storage/preferences';
 import { formatValue } from './format';
 
-export function DashboardTotals({ totals, language }: { totals: EnvironmentDashboard['totals']; language: Language }) {
+export type TotalId = 'received' | 'finished' | 'errorRate' | 'p95' | 'webhookSuccess';
+
+/** `only` keeps some figures (the self-service dashboard shows volumes, not timings or webhooks). */
+export function DashboardTotals({ totals, language, only }: { totals: EnvironmentDashboard['totals']; language: Language; only?: readonly TotalId[] }) {
   const { t } = useTranslation('dashboard');
   const attempts = totals.webhooksDelivered + totals.webhooksFailed;
   const figures = [
@@ -13,7 +16,7 @@ export function DashboardTotals({ totals, language }: { totals: EnvironmentDashb
     { id: 'errorRate' as const, value: formatValue(totals.errorRate, 'percent', language) },
     { id: 'p95' as const, value: formatValue(totals.duration.p95, 'ms', language) },
     { id: 'webhookSuccess' as const, value: formatValue(attempts === 0 ? null : totals.webhooksDelivered / attempts, 'percent', language) },
-  ];
+  ].filter((figure) => only === undefined || only.includes(figure.id));
   return (
     <dl className="p-dashboard-totals" data-testid="dashboard-totals">
       {figures.map((figure) => (

@@ -1,0 +1,102 @@
+/**
+ * /self/{envId}/dashboard (issue 22): a light user's use case over a period — how many mails came
+ * and ended, the volumes over time and the categories — from the environment dashboard's endpoint
+ * and panels, without timings, module errors, webhooks or alerts.
+ */
+import { useMemo } from 'react';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { serverCode } from '../../api/errors';
+import { firstDayOfWeek } from '../../i18n/dates';
+import { usePreferences } from '../../storage/preferences';
+import { categoryLabel } from '../../ui/category-label';
+import { RangeHeader } from './dashboard-page';
+import { DashboardTotals, type TotalId } from './dashboard-totals';
+import { parseRangeParam, rangeParam, resolveRange, type RangeChoice } from './date-range';
+import { formatBucket } from './format';
+import { PanelFigure } from './panel-figure';
+import { dashboardPanels, type PanelTable } from './panels';
+import { browserTimeZone, dashboardQueries } from './queries';
+import './dashboard.css';
+
+/** The panels a light user reads: volumes over time, then the categories and their trend. */
+export const LIGHT_PANELS = ['volume', 'categories', 'categoryTrend'] as const;
+const LIGHT_TOTALS: readonly TotalId[] = ['received', 'finished'];
+
+/** Category names written as words, as the self-service result shows them (rows of the share, columns of the trend). */
+function readableCategories(panel: PanelTable): PanelTable {
+  if (panel.id === 'categories') return { ...panel, rows: panel.rows.map((row) => ({ ...row, label: categoryLabel(row.label) })) };
+  if (panel.id === 'categoryTrend') return { ...panel, columns: panel.columns.map((column) => ({ ...column, label: categoryLabel(column.label) })) };
+  return panel;
+}
+
+const todayOfBrowser = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+export function LightDashboardPage() {
+  const { t } = useTranslation(['dashboard', 'selfService']);
+  const { language } = usePreferences();
+  const { envId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const choice = parseRangeParam(search.get('range'));
+  const weekStartsOn = firstDayOfWeek(language);
+  const range = resolveRange(choice, todayOfBrowser(), weekStartsOn);
+  const query = useQuery(dashboardQueries.environment(envId, range, weekStartsOn, browserTimeZone()));
+  const data = query.data;
+  const panels = useMemo(
+    () =>
+      data === undefined
+        ? []
+        : dashboardPanels(data, {
+            t: (key) => t(key as never),
+            bucketLabel: (start) => formatBucket(start, data.bucket, language, (date) => t('weekOf', { date })),
+          })
+            .filter((panel) => (LIGHT_PANELS as readonly string[]).includes(panel.id))
+            .map(readableCategories),
+    [data, language, t],
+  );
+  const choose = (next: RangeChoice) =>
+    setSearch(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        params.set('range', rangeParam(next));
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section className="p-page p-dashboard">
+      <header className="p-dashboard__header">
+        <div>
+          <h2>{t('selfService:dashboard.title')}</h2>
+          <p className="bp6-text-muted">{t('selfService:dashboard.intro')}</p>
+        </div>
+        <RangeHeader choice={choice} onChange={choose} from={range.from} to={range.to} language={language} />
+      </header>
+      {query.isPending ? (
+        <Spinner aria-label={t('loading')} size={30} />
+      ) : query.error ? (
+        <NonIdealState
+          icon="error"
+          title={serverCode(query.error) === 'dashboardsDisabled' ? t('errors.dashboardsDisabled') : t('errors.loadFailed')}
+          action={<Button text={t('retry')} onClick={() => void query.refetch()} />}
+        />
+      ) : (
+        <>
+          <DashboardTotals totals={query.data.totals} language={language} only={LIGHT_TOTALS} />
+          <div className="p-dashboard__panels">
+            {panels.map((panel) => (
+              <PanelFigure key={panel.id} panel={panel} language={language} fileName={`dashboard-${envId}-${range.from}-${range.to}`} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

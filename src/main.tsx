@@ -1,52 +1,39 @@
 /**
  * Entry point. Everything the first render depends on (preferences, language, token, query cache) is
  * read from IndexedDB before React renders, so there is no flash of the wrong theme or language.
+ *
+ * The start is staged: this module holds only the store and the theme; i18n (every namespace's
+ * texts), React DOM, the session layer and then the app (router, routes, layouts) are dynamic imports
+ * awaited in turn, so the browser evaluates each stage's modules in a task of its own. One static
+ * graph was evaluated in a single task of ~40 ms of CPU (80–150 ms wall on a loaded machine), the
+ * longest task of the results page (bench:testing-center, README "Testing center — domain rules, test
+ * runs, results"). Every chunk is in the service worker's precache, so the stages load offline too.
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './ui/styles.css';
 import './ui/theme-controls.css';
 import './ui/small-screens.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { loadStore, warmStore } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
-import { initI18n } from './i18n/setup';
-import { queryClient } from './api/query-client';
-import { registerMutationDefaults } from './api/mutation-defaults';
-import { startQueryPersistence } from './api/persister';
-import { configureSessionRequests } from './app/session';
-import { routes } from './app/routes';
-import { setRouter } from './app/navigation';
-import { installIconLoader } from './ui/icons';
 import { afterFirstPaint } from './ui/after-first-paint';
 
 async function start() {
-  installIconLoader();
+  // The texts are fetched and evaluated while IndexedDB is read; the app's modules once they are in.
+  const i18nStage = import('./i18n/setup');
   await loadStore();
   refreshPreferencesSnapshot();
   const preferences = readPreferences();
   applyPreferences(preferences);
+  const { initI18n } = await i18nStage;
   await initI18n(preferences.language);
-  // TanStack starts believing it is online; an installed console may well open offline.
-  onlineManager.setOnline(navigator.onLine);
-  configureSessionRequests();
-  registerMutationDefaults(queryClient);
-  await startQueryPersistence(queryClient);
-
-  const router = createBrowserRouter(routes);
-  setRouter(router);
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  // React DOM, half of the app's start-up code, in a task of its own; then the session layer (request,
+  // the contracts' schemas it validates with); then the rest of the app (router, routes, layouts).
+  await import('react-dom/client');
+  await import('./app/session');
+  const { startApp } = await import('./app/start-app');
+  await startApp();
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
   afterFirstPaint(warmStore);

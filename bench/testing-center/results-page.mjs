@@ -4,11 +4,18 @@
  * server. The run is written before the server starts (its database prepared in the data folder):
  * expected categories spread over the 50, obtained right four times in five, outcomes and metrics
  * from the real engine. Prints the time from navigation to the metrics, matrix and messages shown
- * and the longest main-thread task (target: none over 50 ms).
+ * and the longest main-thread task (target: none over 50 ms), BENCH_PAGE_ROUNDS times (default 3),
+ * each beside a peer page measured right after it in the same browser: the plain analyses list of the
+ * same environment holding as many analyses. Both pages pay the same app start (bundle evaluation,
+ * first render, garbage collection), so on a loaded machine the ratio says what the results screen
+ * itself adds, where the absolute figure mostly says how loaded the machine was. Each navigation is
+ * traced too, for its longest task's CPU time (what the task itself computed, without the time the
+ * renderer spent descheduled by other processes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { migrateDatabase } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/db/open.ts';
@@ -18,12 +25,39 @@ import { EMPTY_DOMAIN_RULES } from '../../src/contract/testing-evaluation.ts';
 import { metricsByKind } from '../../src/testing-center/metrics.ts';
 import { evaluateMessage } from '../../src/testing-center/outcomes.ts';
 import { startServerProcess } from '../../scripts/server-process.ts';
-import { printLongTasks, TRACE_CATEGORIES } from './trace-tasks.mjs';
+import { longestTasks, printLongTasks, TRACE_CATEGORIES } from './trace-tasks.mjs';
 
 const MESSAGES = Number(process.env.BENCH_PAGE_MESSAGES ?? 1000);
 const CATEGORIES = 50;
+const ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 3);
+const RESULTS = '/project/demo-nlu/testing-center/messages-bank/tests/bench-run';
+const PEER = '/project/demo-nlu/environment/demo-nlu-prod/analyses';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** One fresh navigation to the results page: shown, a confusion cell's answer, the longest task. */
+async function measureResults(page) {
+  await page.goto(RESULTS);
+  await page.locator('[role="row"][data-message-id]').first().waitFor({ timeout: 60_000 });
+  await page.locator('button[data-cell]').first().waitFor();
+  const shownMs = await page.evaluate(() => performance.now());
+  // Interactive: a confusion cell answers (filters the list) right away.
+  const clickStart = await page.evaluate(() => performance.now());
+  await page.locator('button[data-cell]').nth(3).click();
+  await page.getByRole('button', { name: 'Tous les messages' }).waitFor();
+  const clickMs = (await page.evaluate(() => performance.now())) - clickStart;
+  await page.waitForTimeout(500);
+  return { shownMs, clickMs, longest: await page.evaluate(() => window.__longest) };
+}
+
+/** The same for the peer page (the analyses list): same app start, same machine, a plain screen. */
+async function measurePeer(page) {
+  await page.goto(PEER);
+  await page.locator('tr[data-analysis-id]').first().waitFor({ timeout: 60_000 });
+  const shownMs = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(500);
+  return { shownMs, longest: await page.evaluate(() => window.__longest) };
+}
 
 export async function measureResultsPage() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'postroom-bench-tc-'));
@@ -44,6 +78,12 @@ export async function measureResultsPage() {
     metrics: metricsByKind(rows.map((row) => row.outcomes), ['categories']), startedAt: new Date(), finishedAt: new Date(),
   });
   for (let start = 0; start < rows.length; start += 250) await handle.db.insert(testingRunMessages).values(rows.slice(start, start + 250));
+  // The peer page: the plain analyses list of the same environment holding as many analyses.
+  await handle.db.execute(sql`
+    insert into analyses (id, environment_id, name, status, input_type, created_at, started_at, finished_at, file_count, size_bytes)
+    select 'bench-' || g, 'demo-nlu-prod', 'message-' || g || '.eml', 'processed', 'email',
+      now() - g * interval '5 minutes', now() - g * interval '5 minutes', now() - g * interval '5 minutes' + interval '2 seconds', 1, 20000
+    from generate_series(1, ${MESSAGES}) g`);
   await handle.close();
 
   const server = await startServerProcess({ env: { POSTROOM_DATA_DIR: dataDir, POSTROOM_PIPELINE_WORKERS: '0' } });
@@ -57,30 +97,34 @@ export async function measureResultsPage() {
     await page.fill('#login-password', 'Postroom-demo-1');
     await page.press('#login-password', 'Enter');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    // Warm the route's chunks once, then measure a fresh navigation.
-    await page.goto('/project/demo-nlu/testing-center/messages-bank/tests/bench-run');
-    await page.locator('[data-page="test-result"]').waitFor({ timeout: 60_000 });
     await page.addInitScript(() => {
       window.__longest = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
       }).observe({ type: 'longtask', buffered: true });
     });
-    // BENCH_TRACE=1: a Chromium trace of the measured navigation, its long tasks broken down (trace-tasks.mjs).
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await page.goto('/project/demo-nlu/testing-center/messages-bank/tests/bench-run');
-    await page.locator('[role="row"][data-message-id]').first().waitFor({ timeout: 60_000 });
-    await page.locator('button[data-cell]').first().waitFor();
-    const shownMs = await page.evaluate(() => performance.now());
-    // Interactive: a confusion cell answers (filters the list) right away.
-    const clickStart = await page.evaluate(() => performance.now());
-    await page.locator('button[data-cell]').nth(3).click();
-    await page.getByRole('button', { name: 'Tous les messages' }).waitFor();
-    const clickMs = (await page.evaluate(() => performance.now())) - clickStart;
-    await page.waitForTimeout(500);
-    const longest = await page.evaluate(() => window.__longest);
-    if (process.env.BENCH_TRACE) printLongTasks(JSON.parse((await browser.stopTracing()).toString('utf8')), 30);
-    return { messages: MESSAGES, categories: CATEGORIES, shownMs, clickMs, longest, chromium: browser.version() };
+    // Warm both routes' chunks once, then measure fresh navigations, the two pages alternating so
+    // that they share the machine's load: the longest task of the results page beside the peer's.
+    await page.goto(RESULTS);
+    await page.locator('[data-page="test-result"]').waitFor({ timeout: 60_000 });
+    await page.goto(PEER);
+    await page.locator('tr[data-analysis-id]').first().waitFor({ timeout: 60_000 });
+    const rounds = [];
+    // Every measured navigation is traced: the longest task's wall time and CPU time (trace-tasks.mjs).
+    const traced = async (measure, print) => {
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const result = await measure(page);
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      // BENCH_TRACE=1: the long tasks of the first round broken down by function, style, layout, GC.
+      if (print) printLongTasks(trace, 30);
+      return { ...result, traced: longestTasks(trace) };
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = await traced(measureResults, process.env.BENCH_TRACE && round === 0);
+      const peer = await traced(measurePeer, false);
+      rounds.push({ ...results, peerShownMs: peer.shownMs, peerLongest: peer.longest, peerTraced: peer.traced });
+    }
+    return { messages: MESSAGES, categories: CATEGORIES, rounds, chromium: browser.version() };
   } finally {
     await browser.close();
     await server.stop();

@@ -8,14 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlertSettings } from '../../src/contract/alerts';
-import { migrateDatabase } from '../db/migrate';
-import { openDatabase, type DatabaseHandle } from '../db/open';
 import { analyses } from '../db/schema';
 import { alertEvents, alerts } from '../db/schema-alerts';
-import { seedDemo } from '../db/seed';
-import { scratchDatabase, startServerProcess, type ServerProcess } from '../pipeline/testing/processes';
+import { multiProcessSuite, waitUntil } from '../pipeline/testing/processes';
 import { readOutbox } from '../test-support/outbox';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -23,43 +20,21 @@ const ENV = 'demo-ic-prod';
 const settings: AlertSettings = { kind: 'timeout', name: 'Analyses bloquées', timeoutMinutes: 10, email: 'ops@example.com' };
 
 describe.skipIf(serverUrl === undefined || serverUrl === '')('alert job across server processes (PostgreSQL)', () => {
-  let database: Awaited<ReturnType<typeof scratchDatabase>>;
-  let handle: DatabaseHandle;
-  const processes: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    database = await scratchDatabase(serverUrl!);
-    handle = await openDatabase(database.url);
-    await migrateDatabase(handle);
-    await seedDemo(handle.db);
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.kill('SIGKILL')));
-    await handle?.close();
-    await database?.drop();
-  }, 60_000);
-
-  async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const suite = multiProcessSuite(serverUrl!);
+  const processes = suite.processes;
 
   const mails = async () => (await Promise.all(processes.map((p) => readOutbox(join(p.dataDir, 'outbox'))))).flat();
   const outputs = () => processes.map((p) => p.output()).join('\n');
 
   it('records and mails a firing and its recovery once, whichever process evaluates', async () => {
-    const db = handle.db;
+    const db = suite.db;
     await db.insert(alerts).values({ id: 'mp-alert', environmentId: ENV, settings });
     const late = randomUUID();
     await db
       .insert(analyses)
       .values({ id: late, environmentId: ENV, name: 'bloquée', inputType: 'email', status: 'waiting', createdAt: new Date(Date.now() - 20 * 60_000) });
     for (let i = 0; i < 4; i += 1) {
-      processes.push(startServerProcess(database.url, { POSTROOM_PIPELINE_WORKERS: '0', POSTROOM_ALERTS_EVERY_MS: '100' }));
+      suite.start({ POSTROOM_PIPELINE_WORKERS: '0', POSTROOM_ALERTS_EVERY_MS: '100' });
     }
     // Every process is up and evaluating: the alert's evaluations keep coming after the firing.
     await waitUntil(async () => (await db.select().from(alertEvents)).length > 0, 90_000, () => `no firing\n${outputs()}`);

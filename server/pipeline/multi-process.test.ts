@@ -7,51 +7,20 @@
  */
 import { hostname } from 'node:os';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase } from '../db/migrate';
-import { openDatabase, type DatabaseHandle } from '../db/open';
-import { seedDemo } from '../db/seed';
+import { describe, expect, it } from 'vitest';
 import { analyses } from '../db/schema';
 import { inEnglish } from '../test-support/pipeline-text';
 import { createEnvironment, fixture, queueAnalysis, traceOf } from './testing/analyses';
-import { scratchDatabase, startServerProcess, type ServerProcess } from './testing/processes';
+import { multiProcessSuite, waitUntil } from './testing/processes';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(serverUrl === undefined || serverUrl === '')('pipeline across server processes (PostgreSQL)', () => {
-  let database: Awaited<ReturnType<typeof scratchDatabase>>;
-  let handle: DatabaseHandle;
-  const processes: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    database = await scratchDatabase(serverUrl!);
-    handle = await openDatabase(database.url);
-    await migrateDatabase(handle);
-    await seedDemo(handle.db);
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.kill('SIGKILL')));
-    await handle?.close();
-    await database?.drop();
-  }, 60_000);
-
-  const start = (env: Record<string, string>) => {
-    const started = startServerProcess(database.url, { POSTROOM_PIPELINE_POLL_MS: '50', ...env });
-    processes.push(started);
-    return started;
-  };
-
-  async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const suite = multiProcessSuite(serverUrl!);
+  const start = (env: Record<string, string>) => suite.start({ POSTROOM_PIPELINE_POLL_MS: '50', ...env });
 
   it('shares a batch between two processes and runs no analysis twice', async () => {
-    const db = handle.db;
+    const db = suite.db;
     const envId = await createEnvironment(db, { extractor: { parser: { global: { useCache: false } } } });
     const names = ['eml/mixed.eml', 'eml/arf.eml', 'msg/Outer mail.msg', 'msg/attachmentFiles.msg', 'pdf/invoice.pdf', 'eml/bounce.eml'];
     const ids: string[] = [];
@@ -88,7 +57,7 @@ describe.skipIf(serverUrl === undefined || serverUrl === '')('pipeline across se
   }, 240_000);
 
   it('finishes in another process an analysis whose process was killed mid-run', async () => {
-    const db = handle.db;
+    const db = suite.db;
     const envId = await createEnvironment(db, { extractor: { parser: { document: { maxPages: 500 }, global: { useCache: false } } } });
     const report = fixture('pdf/report-120-pages.pdf');
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `report-${i + 1}.pdf`, content: report }));

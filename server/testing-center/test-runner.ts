@@ -37,8 +37,9 @@ export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageT
   let parser: MeteredParser | null = null;
   const timeoutMs = deps.messageTimeoutMs ?? (Number(process.env.POSTROOM_TEST_MESSAGE_TIMEOUT_MS) || DEFAULT_TEST_MESSAGE_TIMEOUT_MS);
   // Renewed after each message, and one message takes at most the timeout: twice that and a minute
-  // of slack, so a live process never loses its run to another.
-  const leaseMs = deps.leaseMs ?? 2 * timeoutMs + 60_000;
+  // of slack, so a live process never loses its run to another. POSTROOM_TEST_RUN_LEASE_MS shortens
+  // it (the multi-process test, where a killed process's run must be taken over within seconds).
+  const leaseMs = deps.leaseMs ?? (Number(process.env.POSTROOM_TEST_RUN_LEASE_MS) || 2 * timeoutMs + 60_000);
   const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   async function drain(): Promise<void> {

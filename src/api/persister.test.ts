@@ -103,6 +103,26 @@ describe('offline mutations', () => {
     stop();
   });
 
+  it('leaves out the queries that ask not to be persisted (a test run of 1,000 messages), keeps the others', async () => {
+    const client = new QueryClient();
+    const stop = await startQueryPersistence(client);
+    await client.fetchQuery({ queryKey: ['run', 'big'], queryFn: async () => ({ rows: 'big run rows' }), meta: { persist: false } });
+    await client.fetchQuery({ queryKey: ['run', 'list'], queryFn: async () => ({ rows: 'run list' }) });
+    await settle();
+    const persisted = JSON.stringify(readEntry(storageKeys.queryCache));
+    expect(persisted).toContain('run list');
+    expect(persisted).not.toContain('big run rows');
+    stop();
+
+    // After a reload the list is there at once, the big run is fetched again.
+    await loadStore();
+    const reloaded = new QueryClient();
+    const stopReloaded = await startQueryPersistence(reloaded);
+    expect(reloaded.getQueryData(['run', 'list'])).toEqual({ rows: 'run list' });
+    expect(reloaded.getQueryData(['run', 'big'])).toBeUndefined();
+    stopReloaded();
+  });
+
   it('never restores another user’s cache', async () => {
     await writeEntry(storageKeys.sessionUserId, 'alice');
     const alice = new QueryClient();

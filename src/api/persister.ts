@@ -1,9 +1,12 @@
 /**
  * The TanStack Query cache persisted in IndexedDB, per signed-in user (the user id is the buster, so
  * another user's cache is never restored). It holds query data and paused mutations that declared
- * `meta.persist`; never tokens, which live only in the client-stored keys.
+ * `meta.persist`; never tokens, which live only in the client-stored keys. A query whose options say
+ * `meta: { persist: false }` stays in memory only: its data is too big to copy on every cache change
+ * (a 1,000-message test run is ~1 MB; each write serialises it to the localStorage journal and clones
+ * it into IndexedDB, long main-thread tasks and garbage collection, bench:testing-center).
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
@@ -48,6 +51,7 @@ export async function startQueryPersistence(queryClient: QueryClient, persister 
     dehydrateOptions: {
       // Only mutations registered with defineOfflineMutation can be replayed after a reload.
       shouldDehydrateMutation: (mutation) => mutation.state.isPaused && mutation.meta?.persist === true,
+      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.meta?.persist !== false,
     },
   });
 }

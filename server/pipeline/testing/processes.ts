@@ -1,6 +1,8 @@
 /**
- * Real server processes (server/main.ts) on one PostgreSQL, for the multi-process pipeline tests:
- * a throwaway database, and children started with their own data folder and pipeline settings.
+ * Real server processes (server/main.ts) on one PostgreSQL, for the multi-process tests (pipeline,
+ * alerts, test runs): a throwaway database, and children started with their own data folder and
+ * pipeline settings. `multiProcessSuite` is their shared set-up: the database migrated and seeded
+ * before the file's tests, every started process killed and the database dropped after them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { migrateDatabase } from '../../db/migrate';
+import { openDatabase, type Database, type DatabaseHandle } from '../../db/open';
+import { seedDemo } from '../../db/seed';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -72,4 +78,54 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface MultiProcessSuite {
+  /** The test's own connection to the scratch database (seeded with the demo). */
+  readonly db: Database;
+  readonly url: string;
+  /** Every process started so far (killed after the file's tests). */
+  readonly processes: ServerProcess[];
+  start(env: Record<string, string>): ServerProcess;
+}
+
+/** Registers the file's beforeAll/afterAll: scratch database on `serverUrl`, migrated and seeded. */
+export function multiProcessSuite(serverUrl: string): MultiProcessSuite {
+  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  let handle: DatabaseHandle | undefined;
+  const processes: ServerProcess[] = [];
+  beforeAll(async () => {
+    database = await scratchDatabase(serverUrl);
+    handle = await openDatabase(database.url);
+    await migrateDatabase(handle);
+    await seedDemo(handle.db);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.kill('SIGKILL')));
+    await handle?.close();
+    await database?.drop();
+  }, 60_000);
+  return {
+    get db() {
+      return handle!.db;
+    },
+    get url() {
+      return database!.url;
+    },
+    processes,
+    start(env) {
+      const started = startServerProcess(database!.url, env);
+      processes.push(started);
+      return started;
+    },
+  };
+}
+
+/** Polls `check` every 50 ms; fails with `what()` (e.g. the processes' output) after `timeoutMs`. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -36,6 +36,9 @@ export const testRunQueries = {
         return { ...first, messages };
       },
       refetchInterval: (query) => (running(query.state.data?.status) ? 1000 : false),
+      // Kept out of the persisted cache (src/api/persister.ts): a run of 1,000 messages would be
+      // serialised and cloned into IndexedDB at every cache change, long tasks and GC on the results page.
+      meta: { persist: false },
     }),
   domainRules: (projectId: string) =>
     queryOptions({

@@ -62,7 +62,8 @@ function documentView(doc: ExtractedDocument, options: OutputOptions) {
     contentType: doc.contentType,
     pageCount: doc.pageCount,
     blocks: doc.blocks,
-    notes: doc.notes,
+    // Stored as keys (issue 19): programs read them in the default language, French.
+    notes: doc.notes.map((note) => pipelineMessageText(translatorFor(undefined), note) ?? note),
     ...(options.htmlBodies ? { html: doc.html } : {}),
   };
 }

@@ -179,7 +179,7 @@ describe('test deliveries', () => {
       await sendTest('open', await insertUnchecked('open', `http://127.0.0.1:${port}/silent`)),
     ];
     for (const outcome of outcomes) {
-      expect(outcome).toMatchObject({ delivered: false, statusCode: null, error: 'An internal error prevented delivery.' });
+      expect(outcome).toMatchObject({ delivered: false, statusCode: null, error: 'Une erreur interne a empêché la livraison.' });
     }
     expect(hits).toEqual(['/silent']);
   });

@@ -67,6 +67,8 @@ import frSelfService from './resources/fr/selfService.json';
 import enSelfService from './resources/en/selfService.json';
 import frPipelineMessages from './resources/fr/pipelineMessages.json';
 import enPipelineMessages from './resources/en/pipelineMessages.json';
+import frAuditLog from './resources/fr/auditLog.json';
+import enAuditLog from './resources/en/auditLog.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -105,6 +107,7 @@ export const resources = {
     configurationIde: frConfigurationIde,
     selfService: frSelfService,
     pipelineMessages: frPipelineMessages,
+    auditLog: frAuditLog,
   },
   en: {
     common: enCommon,
@@ -141,6 +144,7 @@ export const resources = {
     configurationIde: enConfigurationIde,
     selfService: enSelfService,
     pipelineMessages: enPipelineMessages,
+    auditLog: enAuditLog,
   },
 } as const;
 

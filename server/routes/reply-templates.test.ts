@@ -122,7 +122,7 @@ describe('the reply template step', { timeout: 60_000 }, () => {
     expect(row.status).toBe('processed');
     expect(row.modules.find((module) => module.type === 'replyTemplate')).toMatchObject({ outcome: 'error', result: null });
     const trace = await traceOf(db, id);
-    expect(trace.find((entry) => entry.module === 'replyTemplate')?.message).toContain('template "cassé", line 2');
+    expect(inEnglish(trace.find((entry) => entry.module === 'replyTemplate')?.message)).toContain('template "cassé", line 2');
     const errors = (await call('qualifier', 'GET', env, '/reply-templates/errors')).json<{ errors: ReplyTemplateError[] }>().errors;
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ analysisId: id, analysisName: 'arf.eml', template: 'cassé', inTemplate: 'cassé', line: 2 });

@@ -17,6 +17,7 @@ import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 import { translatorFor } from '../i18n/error-messages';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface OutputInput {
   analysis: Pick<ClaimedAnalysis, 'id' | 'name' | 'inputType' | 'metadata' | 'createdAt' | 'run'>;
@@ -148,5 +149,11 @@ export function buildOutput(input: OutputInput): BuiltOutput {
   payload.unavailable = unavailable;
 
   const included = Object.keys(payload).filter((key) => key !== 'unavailable' && payload[key] !== null);
-  return { payload, reasons, summary: `Payload built with ${included.join(', ')}${Object.keys(unavailable).length ? `; nothing for ${Object.keys(unavailable).join(', ')}` : ''}.` };
+  // The trace line, stored as keys (issue 19).
+  const nothingFor = Object.keys(unavailable);
+  const summary =
+    nothingFor.length > 0
+      ? pipelineMessage('output.summaryWithout', { included: included.join(', '), unavailable: nothingFor.join(', ') })
+      : pipelineMessage('output.summary', { included: included.join(', ') });
+  return { payload, reasons, summary };
 }

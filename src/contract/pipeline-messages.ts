@@ -112,6 +112,14 @@ export const PIPELINE_MESSAGE_KEYS = [
   'replyTemplate.draftedForCategory',
   'replyTemplate.draftedDefault',
   'replyTemplate.llmWrote',
+  // Output module
+  'output.summary',
+  'output.summaryWithout',
+  // Consolidation module
+  'consolidation.workflowCreated',
+  'consolidation.noCategorization',
+  'consolidation.noFinalCategory',
+  'consolidation.finalCategories',
 ] as const;
 export type PipelineMessageKey = (typeof PIPELINE_MESSAGE_KEYS)[number];
 

@@ -120,6 +120,15 @@ export const PIPELINE_MESSAGE_KEYS = [
   'consolidation.noCategorization',
   'consolidation.noFinalCategory',
   'consolidation.finalCategories',
+  // Categorization module
+  'categorization.configured',
+  'categorization.noDocument',
+  'categorization.document',
+  'categorization.documentWithout',
+  'categorization.noNlu',
+  'categorization.advancedFailed',
+  'categorization.budgetOut',
+  'categorization.taints',
 ] as const;
 export type PipelineMessageKey = (typeof PIPELINE_MESSAGE_KEYS)[number];
 

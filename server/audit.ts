@@ -16,6 +16,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from './context';
 import { auditLogs } from './db/schema';
 import { redactUrl } from './log';
+import type { AuditNames } from '../src/contract/members';
+import { auditNamesOf } from './audit-names';
 
 export interface AuditTarget {
   type: string;
@@ -33,6 +35,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     auditTarget: AuditTarget | null;
     auditActor: AuditActor | null;
+    auditNames: AuditNames | null;
   }
 }
 
@@ -62,6 +65,11 @@ function targetOf(request: FastifyRequest): { organisationId: string | null; typ
 export function installAuditLog(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('auditTarget', null);
   app.decorateRequest('auditActor', null);
+  app.decorateRequest('auditNames', null);
+  // The names the entry will be read with, before the handler runs: a deletion still names what it deletes.
+  app.addHook('preHandler', async (request) => {
+    if (mayBeAudited(request)) request.auditNames = await auditNamesOf(ctx, request);
+  });
   // Callback style, so the common case (a read by a customer) costs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     const entry = auditEntry(request, reply.statusCode);
@@ -71,6 +79,14 @@ export function installAuditLog(app: FastifyInstance, ctx: ServerContext): void 
       (error: unknown) => done(error as Error),
     );
   });
+}
+
+/** Whether the call will be written if it succeeds (public calls name their actor in the handler: maybe). */
+function mayBeAudited(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.endpoint === undefined) return false;
+  const principal = request.principal;
+  const staff = principal !== null && (principal.providerRole !== null || principal.actor !== undefined);
+  return !READS.has(request.method) || staff;
 }
 
 /** The entry this answer calls for, or null when it is not audited. */
@@ -99,5 +115,6 @@ function auditEntry(request: FastifyRequest, statusCode: number): typeof auditLo
     targetType: target.type,
     targetId: target.id,
     status: statusCode,
+    names: request.auditNames,
   };
 }

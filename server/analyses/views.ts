@@ -94,7 +94,8 @@ export function traceEntryOf(row: typeof analysisTrace.$inferSelect, translate: 
   };
 }
 
-export function deliveryOf(row: typeof webhookDeliveries.$inferSelect): DeliveryAttempt {
+/** An attempt as answered: its error in the caller's language, with its keys (issue 19). */
+export function deliveryOf(row: typeof webhookDeliveries.$inferSelect, translate: Translate): DeliveryAttempt {
   return {
     id: row.id,
     webhookId: row.webhookId,
@@ -107,7 +108,7 @@ export function deliveryOf(row: typeof webhookDeliveries.$inferSelect): Delivery
     httpStatus: row.httpStatus,
     deliveredAt: iso(row.deliveredAt),
     errorAt: iso(row.errorAt),
-    error: row.error,
+    ...localizedError(translate, row.error),
   };
 }
 
@@ -123,7 +124,7 @@ export function detailOf(
     files: files.map(fileOf),
     modules: row.modules.map((module) => ({ ...module, ...localizedMessage(translate, module.message) })),
     trace: trace.map((entry) => traceEntryOf(entry, translate)),
-    deliveries: deliveries.map(deliveryOf),
+    deliveries: deliveries.map((row) => deliveryOf(row, translate)),
     ...localizedError(translate, row.error),
     exchangeLabels: row.exchangeLabels ?? null,
     cpuMs: row.cpuMs,

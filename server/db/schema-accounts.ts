@@ -133,6 +133,8 @@ export const auditLogs = pgTable(
     targetType: text('target_type'),
     targetId: text('target_id'),
     status: integer('status').notNull(),
+    /** The names the entry is read with (environment, project, what was named), looked up when it was written. */
+    names: jsonb('names').$type<{ environment?: string; project?: string; name?: string }>(),
   },
   (t) => [
     index('audit_logs_organisation_at_idx').on(t.organisationId, t.at),

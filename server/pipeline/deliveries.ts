@@ -15,6 +15,7 @@ import { webhooks } from '../db/schema';
 import type { OutboundClient } from '../outbound/client';
 import { deliver } from '../webhooks/deliver';
 import { rowsOf } from './claim';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface DeliveryOptions {
   /** Attempts per delivery, the first included. */
@@ -73,9 +74,9 @@ export async function attemptDelivery(deps: DeliveryDeps, workerId: string, due:
   const [webhook] = due.webhookId === null ? [] : await db.select().from(webhooks).where(eq(webhooks.id, due.webhookId));
   let outcome: { delivered: boolean; statusCode: number | null; error: string | null; retry: boolean };
   if (webhook === undefined) {
-    outcome = { delivered: false, statusCode: null, error: 'An internal error prevented delivery: the webhook was deleted.', retry: false };
+    outcome = { delivered: false, statusCode: null, error: pipelineMessage('delivery.webhookDeleted'), retry: false };
   } else if (!webhook.active) {
-    outcome = { delivered: false, statusCode: null, error: 'An internal error prevented delivery: the webhook was deactivated.', retry: false };
+    outcome = { delivered: false, statusCode: null, error: pipelineMessage('delivery.webhookDeactivated'), retry: false };
   } else {
     let authHeader: { name: string; value: string } | null = null;
     let sealedOk = true;
@@ -89,7 +90,7 @@ export async function attemptDelivery(deps: DeliveryDeps, workerId: string, due:
     }
     if (!sealedOk) {
       // A value sealed under another signing key (JWT_SECRET changed): say so rather than post without it.
-      outcome = { delivered: false, statusCode: null, error: 'An internal error prevented delivery: the authorization header could not be decrypted.', retry: false };
+      outcome = { delivered: false, statusCode: null, error: pipelineMessage('delivery.authorizationUndecryptable'), retry: false };
     } else {
       // The URL of the webhook now (it may have been edited since the run) is the one posted to.
       const result = await deliver(

@@ -13,6 +13,7 @@ import { createOutboundClient } from '../outbound/client';
 import type { Resolver } from '../outbound/resolver';
 import { createTestServer, type TestServer } from '../test-support/test-server';
 import { createEnvironment, fixture, insertWebhook, queueAnalysis, waitForEnd } from './testing/analyses';
+import { inEnglish } from '../test-support/pipeline-text';
 
 const records = new Map<string, string[]>();
 const resolve: Resolver = async (hostname) => {
@@ -69,7 +70,7 @@ describe('deliveries with private targets refused', () => {
     const id = await queueAnalysis(db, envId, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }]);
     expect((await waitForEnd(db, id)).status).toBe('processed');
     const rows = await settledAttempts(id, 8);
-    const seen = rows.map((row) => [new URL(row.url).pathname, row.attempt, row.outcome, row.httpStatus, row.error] as const);
+    const seen = rows.map((row) => [new URL(row.url).pathname, row.attempt, row.outcome, row.httpStatus, inEnglish(row.error)] as const);
     expect(seen.sort(([a, x], [b, y]) => a.localeCompare(b) || x - y)).toEqual(
       ['/a-rebound', '/b-literal', '/c-mapped', '/d-metadata'].flatMap((path) => [
         [path, 1, 'failed', null, 'An internal error prevented delivery.'],

@@ -17,6 +17,7 @@ import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 import { translatorFor } from '../i18n/error-messages';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface OutputInput {
   analysis: Pick<ClaimedAnalysis, 'id' | 'name' | 'inputType' | 'metadata' | 'createdAt' | 'run'>;
@@ -62,7 +63,8 @@ function documentView(doc: ExtractedDocument, options: OutputOptions) {
     contentType: doc.contentType,
     pageCount: doc.pageCount,
     blocks: doc.blocks,
-    notes: doc.notes,
+    // Stored as keys (issue 19): programs read them in the default language, French.
+    notes: doc.notes.map((note) => pipelineMessageText(translatorFor(undefined), note) ?? note),
     ...(options.htmlBodies ? { html: doc.html } : {}),
   };
 }
@@ -147,5 +149,11 @@ export function buildOutput(input: OutputInput): BuiltOutput {
   payload.unavailable = unavailable;
 
   const included = Object.keys(payload).filter((key) => key !== 'unavailable' && payload[key] !== null);
-  return { payload, reasons, summary: `Payload built with ${included.join(', ')}${Object.keys(unavailable).length ? `; nothing for ${Object.keys(unavailable).join(', ')}` : ''}.` };
+  // The trace line, stored as keys (issue 19).
+  const nothingFor = Object.keys(unavailable);
+  const summary =
+    nothingFor.length > 0
+      ? pipelineMessage('output.summaryWithout', { included: included.join(', '), unavailable: nothingFor.join(', ') })
+      : pipelineMessage('output.summary', { included: included.join(', ') });
+  return { payload, reasons, summary };
 }

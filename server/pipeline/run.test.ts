@@ -73,7 +73,7 @@ describe('a run', () => {
     expect(row.modules.map((m) => [m.moduleId, m.outcome, inEnglish(m.message)])).toEqual([
       ['x', 'success', '1 document(s) from 1 file(s), 1 text block(s).'],
       ['n', 'skipped', 'No NLU server of this environment has a context: nothing was analysed.'],
-      ['c', 'success', '0 categories configured. invoice.pdf: no category. No NLU result: interaction criteria could not hold.'],
+      ['c', 'success', 'Categories configured: 0. invoice.pdf: no category. No NLU result: interaction criteria could not hold.'],
       ['v', 'skipped', 'The module "Vision" is deactivated.'],
       ['o', 'success', expect.stringContaining('Payload built with')],
     ]);
@@ -108,7 +108,7 @@ describe('a run', () => {
       type: 'error',
       analysis: { id, status: 'error' },
       error: expect.stringMatching(/^Le fichier principal « broken.pdf » n'a pas pu être lu/),
-      errorParts: [{ key: 'extractor.mainFileUnreadable', params: { name: 'broken.pdf' } }],
+      errorParts: [{ key: 'extractor.mainFileNotRead', params: { name: 'broken.pdf' } }, { key: 'raw' }],
     });
   });
 

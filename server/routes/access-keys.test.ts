@@ -116,7 +116,8 @@ describe('webhooks', () => {
     expect((await call('admin', 'POST', `/environment/demo-ic-prod/webhooks/${failing.id}/test`)).json()).toMatchObject({
       delivered: false,
       statusCode: 500,
-      error: 'destination replied with HTTP status code 500',
+      // In the caller's language, French by default (issue 19).
+      error: 'la destination a répondu avec le code HTTP 500',
     });
     const unreachable = (
       await call('admin', 'POST', '/environment/demo-ic-prod/webhooks', { url: 'http://127.0.0.1:1/nothing', type: 'error', format: 'json' })
@@ -124,7 +125,7 @@ describe('webhooks', () => {
     const result = (await call('admin', 'POST', `/environment/demo-ic-prod/webhooks/${unreachable.id}/test`)).json<{ error: string; statusCode: null }>();
     expect(result.statusCode).toBeNull();
     // §8's sentence alone: nothing about the address or the port (no port scanning).
-    expect(result.error).toBe('An internal error prevented delivery.');
+    expect(result.error).toBe('Une erreur interne a empêché la livraison.');
   });
 
   it('refuse a URL that is not http(s)', async () => {

@@ -22,6 +22,8 @@ import type { ServerContext } from '../context';
 import { accessKeys, users, webhooks } from '../db/schema';
 import { HttpError } from '../http-error';
 import { deliver } from '../webhooks/deliver';
+import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
+import { translatorFor } from '../i18n/error-messages';
 import { registerEndpoint } from './register';
 
 const NOT_FOUND_CODES = { 'Access key': 'accessKeyNotFound', Webhook: 'webhookNotFound' } as const;
@@ -184,6 +186,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
     );
     if (result.cause !== null) request.log.info({ webhookId: params.webhookId, cause: result.cause }, 'test delivery not delivered');
     const { cause: _cause, ...shown } = result;
-    return shown;
+    // The stored form is keys (issue 19); a program reads the sentence in its Accept-Language.
+    return { ...shown, error: pipelineMessageText(translatorFor(request.headers['accept-language']), shown.error) };
   });
 }

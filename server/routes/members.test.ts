@@ -176,6 +176,39 @@ describe('the audit log', () => {
   });
 });
 
+describe('the audit log read as sentences', () => {
+  type Entry = { action: string; method: string; actorUsername: string; names: { environment?: string; project?: string; name?: string } | null };
+  const entries = async (query: string) => (await call('admin', 'GET', `/organisation/demo/audit-logs?${query}`)).json<{ items: Entry[] }>().items;
+
+  it('stores the names the sentence needs, even for what a call deletes', async () => {
+    const project = (await call('admin', 'POST', '/organisation/demo/projects', { name: 'Courrier sortant', type: 'IC', notes: null })).json<{ id: string }>();
+    const env = (
+      await call('admin', 'POST', `/project/${project.id}/environments`, { name: 'Production', visibility: 'public', source: { kind: 'scratch' } })
+    ).json<{ id: string }>();
+    expect((await call('admin', 'POST', `/environment/${env.id}/access-keys`, { name: 'Robot' })).statusCode).toBe(201);
+    expect((await call('admin', 'PATCH', '/organisation/demo/members/demo-user-viewer', { position: 'Lecture' })).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/project/${project.id}`)).statusCode).toBe(204);
+
+    expect((await entries('action=projects.create'))[0]!.names).toEqual({ name: 'Courrier sortant' });
+    expect((await entries('action=environments.create'))[0]!.names).toEqual({ project: 'Courrier sortant', name: 'Production' });
+    expect((await entries('action=accessKeys.create'))[0]!.names).toEqual({ environment: 'Production', project: 'Courrier sortant', name: 'Robot' });
+    expect((await entries('action=members.update'))[0]!.names).toEqual({ name: 'viewer' });
+    // Gone from the database, still named in the log.
+    expect((await entries('action=projects.delete'))[0]!.names).toEqual({ project: 'Courrier sortant' });
+  });
+
+  it('filters by exact username and operation, and by reading for staff calls', async () => {
+    await call('sre', 'GET', '/project/demo-ic');
+    const reads = await entries('action=read&person=sre');
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((entry) => entry.method === 'GET' && entry.actorUsername === 'sre')).toBe(true);
+    expect(reads.find((entry) => entry.action === 'projects.get')!.names).toEqual({ project: 'Courrier entrant' });
+    // A part of a username or of an operation id is no longer a match.
+    expect(await entries('person=sr')).toEqual([]);
+    expect(await entries('action=projects')).toEqual([]);
+  });
+});
+
 describe('resending and cancelling an invitation', () => {
   const tokenOf = (text: string) => /\/invitation\/([\w-]+)/.exec(text)?.[1];
 

@@ -4,7 +4,7 @@
  * mode makes an organisation admin, otherwise the strongest project profile names the role.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../src/contract/auth';
 import type { ProjectProfile } from '../../src/contract/define';
@@ -281,16 +281,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
   });
 
   registerEndpoint(app, ctx, listAuditLogs, async ({ params, query }) => {
-    const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
     const conditions = and(
       eq(auditLogs.organisationId, params.orgaId),
-      query.person
-        ? or(
-            ilike(auditLogs.actorUsername, `%${escapeLike(query.person)}%`),
-            ilike(auditLogs.asUsername, `%${escapeLike(query.person)}%`),
-          )
-        : undefined,
-      query.action ? ilike(auditLogs.action, `%${escapeLike(query.action)}%`) : undefined,
+      // Exact matches: the screen's pickers send a member's username and an operation id (issue 19).
+      query.person ? or(eq(auditLogs.actorUsername, query.person), eq(auditLogs.asUsername, query.person)) : undefined,
+      query.action === 'read' ? inArray(auditLogs.method, ['GET', 'HEAD']) : query.action ? eq(auditLogs.action, query.action) : undefined,
       query.from ? gte(auditLogs.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
       query.to ? lt(auditLogs.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
     );

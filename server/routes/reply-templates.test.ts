@@ -10,6 +10,7 @@ import { REPLY_SAMPLE_VARIABLES } from '../../src/replies/variables';
 import { recordReplyError } from '../replies/errors';
 import { createEnvironment, fixture, queueAnalysis, setSettings, traceOf, waitForEnd } from '../pipeline/testing/analyses';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import { inEnglish } from '../test-support/pipeline-text';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -121,7 +122,7 @@ describe('the reply template step', { timeout: 60_000 }, () => {
     expect(row.status).toBe('processed');
     expect(row.modules.find((module) => module.type === 'replyTemplate')).toMatchObject({ outcome: 'error', result: null });
     const trace = await traceOf(db, id);
-    expect(trace.find((entry) => entry.module === 'replyTemplate')?.message).toContain('template "cassé", line 2');
+    expect(inEnglish(trace.find((entry) => entry.module === 'replyTemplate')?.message)).toContain('template "cassé", line 2');
     const errors = (await call('qualifier', 'GET', env, '/reply-templates/errors')).json<{ errors: ReplyTemplateError[] }>().errors;
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ analysisId: id, analysisName: 'arf.eml', template: 'cassé', inTemplate: 'cassé', line: 2 });
@@ -135,7 +136,7 @@ describe('the reply template step', { timeout: 60_000 }, () => {
     const row = await waitForEnd(db, id);
     const step = row.modules.find((module) => module.type === 'replyTemplate')!;
     expect(step).toMatchObject({ outcome: 'skipped', result: null });
-    expect(step.message).toContain('No default template: no reply will be generated');
+    expect(inEnglish(step.message)).toContain('No default template: no reply will be generated');
   });
 
   it('keeps the latest 50 errors of an environment (§9)', async () => {

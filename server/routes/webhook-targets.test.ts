@@ -179,7 +179,7 @@ describe('test deliveries', () => {
       await sendTest('open', await insertUnchecked('open', `http://127.0.0.1:${port}/silent`)),
     ];
     for (const outcome of outcomes) {
-      expect(outcome).toMatchObject({ delivered: false, statusCode: null, error: 'An internal error prevented delivery.' });
+      expect(outcome).toMatchObject({ delivered: false, statusCode: null, error: 'Une erreur interne a empêché la livraison.' });
     }
     expect(hits).toEqual(['/silent']);
   });
@@ -190,7 +190,7 @@ describe('test deliveries', () => {
     expect(await sendTest('open', saved.json<{ id: string }>().id)).toMatchObject({
       delivered: false,
       statusCode: 404,
-      error: 'destination replied with HTTP status code 404',
+      error: 'la destination a répondu avec le code HTTP 404',
     });
     records.set('receiver.test', ['127.0.0.1']);
     const named = await create('open', `http://receiver.test:${port}/ok`);

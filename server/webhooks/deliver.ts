@@ -8,6 +8,7 @@
  * test delivery cannot be used to map a network. The precise reason is kept for the server's log.
  */
 import { OutboundError, type OutboundClient } from '../outbound/client';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface DeliveryTarget {
   url: string;
@@ -28,14 +29,15 @@ export const DELIVERY_HEADERS = { id: 'X-Postroom-Delivery', event: 'X-Postroom-
 export interface DeliveryResult {
   delivered: boolean;
   statusCode: number | null;
+  /** Stored as keys + parameters (`delivery.*` of `pipelineMessages`, issue 19): readers translate it. */
   error: string | null;
   durationMs: number;
   /** Why nothing was delivered, for logs only (never shown to a user). */
   cause: string | null;
 }
 
-/** §8: the only words a user reads when no HTTP answer came back. */
-export const DELIVERY_PREVENTED = 'An internal error prevented delivery.';
+/** §8: the only words a user reads when no HTTP answer came back (stored as a key, issue 19). */
+export const DELIVERY_PREVENTED = pipelineMessage('delivery.prevented');
 
 function encode(format: DeliveryTarget['format'], payload: Record<string, unknown>): { body: string; type: string } {
   if (format === 'json') return { body: JSON.stringify(payload), type: 'application/json' };
@@ -68,7 +70,7 @@ export async function deliver(
     return {
       delivered: ok,
       statusCode: response.status,
-      error: ok ? null : `destination replied with HTTP status code ${response.status}`,
+      error: ok ? null : pipelineMessage('delivery.statusCode', { statusCode: response.status }),
       durationMs: Date.now() - started,
       cause: null,
     };

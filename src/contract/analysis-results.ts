@@ -43,8 +43,10 @@ export const deliveryAttemptSchema = z.object({
   httpStatus: z.number().int().nullable(),
   deliveredAt: z.string().nullable(),
   errorAt: z.string().nullable(),
-  /** §8: 'destination replied with HTTP status code {statusCode}' or the internal error. */
+  /** §8: 'destination replied with HTTP status code {statusCode}' or the internal error, in the caller's language. */
   error: z.string().nullable(),
+  /** The same as stable keys + parameters (issue 19); absent for an error stored as a sentence. */
+  errorParts: z.array(localizedTextSchema).nullable().optional(),
 });
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 

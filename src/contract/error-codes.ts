@@ -79,7 +79,6 @@ export const GENERAL_ERROR_CODES = [
   'foreignRecoveryUrl',
   'invitationAnswered',
   'invitationNotFound',
-  'ownAdminMode',
   'lastAdmin',
   'removeSelf',
   'userExists',

@@ -168,6 +168,14 @@ export const createUser = defineEndpoint({
 
 // ---- audit logs ---------------------------------------------------------------------------------
 
+/**
+ * The names an audit entry is read with (issue 19), as they were when it was written: the environment
+ * and project of the call, and what the call named (a created thing's name, a member's username, a
+ * webhook's host). Entries written before have none.
+ */
+export const auditNamesSchema = z.object({ environment: z.string().optional(), project: z.string().optional(), name: z.string().optional() });
+export type AuditNames = z.infer<typeof auditNamesSchema>;
+
 export const auditLogEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -179,6 +187,7 @@ export const auditLogEntrySchema = z.object({
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   status: z.number().int(),
+  names: auditNamesSchema.nullable(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
@@ -192,7 +201,9 @@ export const listAuditLogs = defineEndpoint({
   access: access.organisation('orgaId', 'admin'),
   params: orgaParams,
   query: z.object({
+    /** A username, matched exactly as the one who acted or the one acted as (ghosting). */
     person: z.string().max(100).optional(),
+    /** An operation id, matched exactly; `read` = every reading (provider staff's). */
     action: z.string().max(100).optional(),
     /** Inclusive, `YYYY-MM-DD` (UTC days). */
     from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),

@@ -69,6 +69,8 @@ import frSelfWebmail from './resources/fr/selfWebmail.json';
 import enSelfWebmail from './resources/en/selfWebmail.json';
 import frPipelineMessages from './resources/fr/pipelineMessages.json';
 import enPipelineMessages from './resources/en/pipelineMessages.json';
+import frAuditLog from './resources/fr/auditLog.json';
+import enAuditLog from './resources/en/auditLog.json';
 
 // One namespace a line (merges of branches adding namespaces then keep both sides).
 export const resources = {
@@ -108,6 +110,7 @@ export const resources = {
     selfService: frSelfService,
     selfWebmail: frSelfWebmail,
     pipelineMessages: frPipelineMessages,
+    auditLog: frAuditLog,
   },
   en: {
     common: enCommon,
@@ -145,6 +148,7 @@ export const resources = {
     selfService: enSelfService,
     selfWebmail: enSelfWebmail,
     pipelineMessages: enPipelineMessages,
+    auditLog: enAuditLog,
   },
 } as const;
 

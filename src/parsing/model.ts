@@ -149,7 +149,7 @@ export type HtmlPage = z.infer<typeof htmlPageSchema>;
 
 export const jsonResultSchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), message: z.string(), line: z.number().int(), column: z.number().int() }),
+  z.object({ ok: z.literal(false), code: z.string().optional(), message: z.string(), line: z.number().int(), column: z.number().int() }),
 ]);
 
 export const parsedFileSchema = z.object({

@@ -43,7 +43,7 @@ describe('office documents', () => {
     expect(letter!.blocks[1]!.text).toBe('Page deux : pièces jointes et signature.\nÉlodie Marchand');
     expect(picture!.path).toEqual(['letter.docx', 'image1.png']);
     expect(text(picture!)).toContain('Date : 14/11/2026');
-    expect(picture!.notes[0]).toMatch(/^The picture was read by OCR \(confidence \d+ %\)\.$/);
+    expect(inEnglish(picture!.notes[0])).toMatch(/^The picture was read by OCR \(confidence \d+ %\)\.$/);
     expect(inEnglish(summary)).toMatch(/OCR read 1 page\(s\) or picture\(s\), mean confidence \d+ %/);
   }, 60_000);
 
@@ -51,7 +51,7 @@ describe('office documents', () => {
     const { result } = await extract([file('office/letter.odt')], settings({ parser: { document: { ocrMode: 'OFF', maxPages: 1 } } }), parser, { ocr });
     expect(result.documents).toHaveLength(1);
     expect(text(result.documents[0]!)).not.toContain('Élodie');
-    expect(result.documents[0]!.notes).toEqual(['Only the first 1 of 2 pages were extracted (max pages).', '1 embedded picture(s) not read: OCR mode is OFF for documents.']);
+    expect(result.documents[0]!.notes.map(inEnglish)).toEqual(['Only the first 1 of 2 pages were extracted (max pages).', '1 embedded picture(s) not read: OCR mode is OFF for documents.']);
   });
 
   it('reads slides and says plainly that a legacy PPT cannot be read', async () => {
@@ -59,7 +59,7 @@ describe('office documents', () => {
     expect(text(pptx.result.documents[0]!)).toContain('Slide two: amounts\nTotal due 1 234,56 EUR');
     const ppt = await extract([file('office/slides.ppt')], settings(), parser, { ocr });
     expect(ppt.mainFileError).toBeNull();
-    expect(ppt.result.documents[0]!.notes[0]).toContain('PPT files (PowerPoint 97–2003) cannot be read safely');
+    expect(inEnglish(ppt.result.documents[0]!.notes[0])).toContain('PPT files (PowerPoint 97–2003) cannot be read safely');
   });
 
   it('fails the analysis on a damaged DOCX main file', async () => {
@@ -72,7 +72,7 @@ describe('spreadsheets', () => {
   it('honours unmerge cells, read vertically and parse hidden sheets', async () => {
     const plain = await extract([file('office/orders.xlsx')], settings(), parser, { ocr });
     expect(text(plain.result.documents[0]!)).toBe('Commandes\nCommandes novembre\tCommandes novembre\nRéférence\tClient\tMontant\nCMD-101\tDupont\t120.5\nCMD-102\tLefèvre\t89');
-    expect(plain.result.documents[0]!.notes).toEqual(['1 hidden sheet(s) left out (parse hidden sheets is off).']);
+    expect(plain.result.documents[0]!.notes.map(inEnglish)).toEqual(['1 hidden sheet(s) left out (parse hidden sheets is off).']);
     const all = await extract(
       [file('office/orders.ods')],
       settings({ parser: { spreadsheet: { readVertically: true, unmergeCells: false, parseHiddenSheets: true } } }),
@@ -92,7 +92,7 @@ describe('HTML pages', () => {
     expect(text(off.result.documents[0]!)).toContain('Votre colis n° CP-7781 vous attend au bureau de poste.');
     const on = await extract([file('office/page.html')], settings({ parser: { textHtml: { extractImages: true } } }), parser, { ocr });
     expect(on.result.documents).toHaveLength(2);
-    expect(on.result.documents[0]!.notes).toEqual(['1 remote picture(s) not fetched (the platform never loads remote content).']);
+    expect(on.result.documents[0]!.notes.map(inEnglish)).toEqual(['1 remote picture(s) not fetched (the platform never loads remote content).']);
     expect(text(on.result.documents[1]!)).toContain('FA-2026-0042');
   }, 60_000);
 });
@@ -103,22 +103,22 @@ describe('OCR of scans', () => {
     const doc = auto.result.documents[0]!;
     expect(text(doc)).toContain('Facture N° : FA-2026-0042');
     expect(text(doc)).toContain('Total TTC : 1 235,76 EUR');
-    expect(doc.notes[0]).toMatch(/^Page 1 read by OCR \(confidence (9\d|100) %\)\.$/);
+    expect(inEnglish(doc.notes[0])).toMatch(/^Page 1 read by OCR \(confidence (9\d|100) %\)\.$/);
     const off = await extract([file('scan/invoice-scan.pdf')], settings({ parser: { document: { ocrMode: 'OFF' } } }), parser, { ocr });
     expect(off.result.documents[0]!.blocks).toEqual([]);
-    expect(off.result.documents[0]!.notes).toEqual(['No page has a text layer; OCR is off for documents, so no text came from them.']);
+    expect(off.result.documents[0]!.notes.map(inEnglish)).toEqual(['No page has a text layer; OCR is off for documents, so no text came from them.']);
   }, 60_000);
 
   it('stops at max pages to OCR, the smaller of the extractor and the environment', async () => {
     const { result } = await extract([file('scan/invoice-scan.pdf')], settings(), parser, { ocr, environment: { ocrJpg: true, ocrPng: true, maxPagesToOcr: 0 } });
-    expect(result.documents[0]!.notes).toEqual(['Page(s) 1 were not read by OCR (max pages to OCR: 0).']);
+    expect(result.documents[0]!.notes.map(inEnglish)).toEqual(['Page(s) 1 were not read by OCR (max pages to OCR: 0).']);
   });
 
   it('reads a PNG and a JPG only when the environment allows OCR per PNG and per JPG', async () => {
     const allowed = await extract([file('scan/invoice-scan.jpg')], settings(), parser, { ocr, environment: { ocrJpg: true, ocrPng: false, maxPagesToOcr: 10 } });
     expect(text(allowed.result.documents[0]!)).toContain('IBAN : FR76 3000 6000 0112 3456 7890 189');
     const refused = await extract([file('scan/invoice-scan.png')], settings(), parser, { ocr, environment: { ocrJpg: true, ocrPng: false, maxPagesToOcr: 10 } });
-    expect(refused.result.documents[0]!.notes).toEqual(['No text extracted: OCR per PNG is off in the environment content settings.']);
+    expect(refused.result.documents[0]!.notes.map(inEnglish)).toEqual(['No text extracted: OCR per PNG is off in the environment content settings.']);
   }, 60_000);
 
   it('ends a page past its deadline in a failure the analysis shows, and never caches it', async () => {
@@ -127,7 +127,7 @@ describe('OCR of scans', () => {
       const cached = extractorSettingsSchema.parse({});
       const { failures, result } = await extract([file('scan/invoice-scan.pdf')], cached, parser, { ocr: slow });
       expect(failures).toEqual(['OCR of page 1 of "invoice-scan.pdf" failed: OCR of the page took longer than 0.001 s and was stopped.']);
-      expect(result.documents[0]!.notes).toEqual(['OCR of page 1 failed: OCR of the page took longer than 0.001 s and was stopped.']);
+      expect(result.documents[0]!.notes.map(inEnglish)).toEqual(['OCR of page 1 failed: OCR of the page took longer than 0.001 s and was stopped.']);
       const again = await extract([file('scan/invoice-scan.pdf')], cached, parser, { ocr });
       expect(inEnglish(again.summary)).not.toContain('cache');
       expect(text(again.result.documents[0]!)).toContain('FA-2026-0042');

@@ -56,7 +56,7 @@ describe('email settings', () => {
   it('leaves the attachments out when extract attachments is off, and says so', async () => {
     const { result } = await extract([main('msg/Outer mail.msg')], settings({ parser: { email: { extractAttachments: false } } }), parser);
     expect(result.documents).toHaveLength(1);
-    expect(result.documents[0]!.notes).toEqual(['3 attachment(s) not extracted (extract attachments is off).']);
+    expect(result.documents[0]!.notes.map(inEnglish)).toEqual(['3 attachment(s) not extracted (extract attachments is off).']);
   });
 
   it('keeps the HTML body only when extract HTML is on', async () => {
@@ -74,7 +74,7 @@ describe('email settings', () => {
 
   it('skips attachments whose extension is ignored, with a note, and keeps the others', async () => {
     const { result } = await extract([main('msg/attachmentFiles.msg')], settings({ parser: { email: { ignoredAttachmentExtensions: ['png', '.TIF'] } } }), parser);
-    const byName = Object.fromEntries(result.documents.map((d) => [d.name, d.notes]));
+    const byName = Object.fromEntries(result.documents.map((d) => [d.name, d.notes.map(inEnglish)]));
     expect(byName['png.png']).toEqual(['Not extracted: the extension "png" is in the ignored attachment extensions.']);
     expect(byName['tif.tif']).toEqual(['Not extracted: the extension "tif" is in the ignored attachment extensions.']);
     expect(byName['jpg.jpg']).toEqual(['Left out: 16×16 px is under the minimum image size of 50×50 px.']);
@@ -103,7 +103,7 @@ describe('email settings', () => {
     const file: ExtractorFile = { id: 'm', name: 'reply.eml', role: 'main', contentType: 'message/rfc822', content: await composeMail(body) };
     const off = await extract([file], settings(), parser);
     expect(off.result.documents[0]!.blocks.map((b) => b.text)).toEqual(['Bonjour,\nvoici le numéro de sinistre demandé.']);
-    expect(off.result.documents[0]!.notes).toContain('The quoted conversation thread was left out (conversation thread is off).');
+    expect(off.result.documents[0]!.notes.map(inEnglish)).toContain('The quoted conversation thread was left out (conversation thread is off).');
     const on = await extract([file], settings({ parser: { email: { conversationThread: true } } }), parser);
     expect(on.result.documents[0]!.blocks[0]!.text).toContain('Merci de nous donner le numéro.');
   });
@@ -114,7 +114,7 @@ describe('documents and splitting', () => {
     const { result } = await extract([main('pdf/report-120-pages.pdf')], settings({ parser: { document: { maxPages: 2 } } }), parser);
     const doc = result.documents[0]!;
     expect(doc.pageCount).toBe(120);
-    expect(doc.notes).toEqual(['Only the first 2 of 120 pages were extracted (max pages).']);
+    expect(doc.notes.map(inEnglish)).toEqual(['Only the first 2 of 120 pages were extracted (max pages).']);
     expect(doc.blocks.map((b) => b.text).join('')).toContain('Order reference ORD-10002');
     expect(doc.blocks.map((b) => b.text).join('')).not.toContain('ORD-10003');
   });
@@ -174,7 +174,7 @@ describe('documents and splitting', () => {
     expect(inEnglish(failed.mainFileError)).toMatch(/^The main file "broken.pdf" could not be read/);
     const attached = await extract([main('eml/mixed.eml'), { ...broken, role: 'attachment' }], settings(), parser);
     expect(attached.mainFileError).toBeNull();
-    expect(attached.result.documents[1]!.notes[0]).toMatch(/^Could not be read/);
+    expect(inEnglish(attached.result.documents[1]!.notes[0])).toMatch(/^Could not be read/);
     // Not a plain success: the failure is listed for the analysis and the trace.
     expect(attached.failures).toEqual([expect.stringMatching(/^"broken.pdf" could not be read/)]);
     expect(inEnglish(attached.summary)).toContain('1 part(s) could not be read');
@@ -193,8 +193,8 @@ describe('documents and splitting', () => {
   it('leaves out images under the minimum width and height (sizes read from the PNG, GIF and JPEG headers)', async () => {
     // attach.png is 256×32 px (checked with file(1)).
     const tall = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 50, minHeight: 50 } } }), parser);
-    expect(tall.result.documents.find((d) => d.name === 'attach.png')!.notes).toEqual(['Left out: 256×32 px is under the minimum image size of 50×50 px.']);
+    expect(tall.result.documents.find((d) => d.name === 'attach.png')!.notes.map(inEnglish)).toEqual(['Left out: 256×32 px is under the minimum image size of 50×50 px.']);
     const low = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 256, minHeight: 32 } } }), parser, { ocr });
-    expect(low.result.documents.find((d) => d.name === 'attach.png')!.notes[0]).toMatch(/^The picture was read by OCR \(confidence \d+ %\)\.$/);
+    expect(inEnglish(low.result.documents.find((d) => d.name === 'attach.png')!.notes[0])).toMatch(/^The picture was read by OCR \(confidence \d+ %\)\.$/);
   });
 });

@@ -28,11 +28,13 @@ import { splitText } from './split';
 import { latestMessage } from './thread';
 import type { OcrPage } from '../../../src/ocr/model';
 import { sharedOcrPool } from '../../ocr/ocr-pool';
-import { imageOcrRefusal, ocrNote, OcrLedger, pagesToOcr, type EnvironmentOcr, type OcrEngine } from './ocr-step';
+import { imageOcrRefusal, OcrLedger, pagesToOcr, type EnvironmentOcr, type OcrEngine } from './ocr-step';
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
 import { transcribe } from './transcribe';
 import { llmConfig } from '../../llm/config';
-import { encodePipelineMessage, pipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
+import { documentNote, reasonInEnglish, unreadableNote, unreadableOf } from './document-notes';
+import { extractionSummary } from './extraction-summary';
 
 export interface ExtractorFile {
   id: string | null;
@@ -164,17 +166,17 @@ async function mailDocuments(
   let text = email.text?.trim() ? email.text : email.html ? await htmlToText(email.html) : '';
   if (!options.conversationThread) {
     const thread = latestMessage(text);
-    if (thread.cut) doc.notes.push('The quoted conversation thread was left out (conversation thread is off).');
+    if (thread.cut) doc.notes.push(documentNote('document.threadLeftOut'));
     text = thread.latest;
   }
   if (options.headers) doc.headers = headerRecord(email);
   if (options.extractHtml && email.html) doc.html = email.html;
   doc.blocks = blocksOf(text, parser);
-  if (text.trim() === '') doc.notes.push('The mail has no body text.');
+  if (text.trim() === '') doc.notes.push(documentNote('document.noBodyText'));
   const documents = [doc];
   if (email.attachments.length === 0) return documents;
   if (!options.extractAttachments) {
-    doc.notes.push(`${email.attachments.length} attachment(s) not extracted (extract attachments is off).`);
+    doc.notes.push(documentNote('document.attachmentsNotExtracted', { count: email.attachments.length }));
     return documents;
   }
   const ignored = new Set(options.ignoredAttachmentExtensions.map((ext) => ext.replace(/^\./, '').toLowerCase()));
@@ -183,7 +185,7 @@ async function mailDocuments(
     const ext = extensionOf(attachment.name);
     if (ignored.has(ext)) {
       const skipped = documentBase(ctx, attachment.name, attachmentPath, 'attachment', attachment.contentType);
-      skipped.notes.push(`Not extracted: the extension "${ext}" is in the ignored attachment extensions.`);
+      skipped.notes.push(documentNote('document.ignoredExtension', { ext }));
       documents.push(skipped);
       continue;
     }
@@ -191,7 +193,7 @@ async function mailDocuments(
     ctx.attachments.push({ fileName: attachment.name, contentType: attachment.contentType, path: attachmentPath, bytes });
     if (depth + 1 > MAX_DEPTH) {
       const deep = documentBase(ctx, attachment.name, attachmentPath, 'attachment', attachment.contentType);
-      deep.notes.push(`Not extracted: nested more than ${MAX_DEPTH} levels deep.`);
+      deep.notes.push(documentNote('document.tooDeep', { depth: MAX_DEPTH }));
       documents.push(deep);
     } else if (attachment.message) {
       documents.push(...(await mailDocuments(ctx, attachment.message, blobs, attachment.name, attachmentPath, 'attachment', depth + 1)));
@@ -215,29 +217,28 @@ async function pdfDocument(
   doc.pageCount = pdf.pageCount;
   const { maxPages, ocrMode, maxPagesToOcr } = parser.document;
   const pages = pdf.pages.slice(0, maxPages).map((page) => ({ ...page }));
-  if (pdf.pageCount > maxPages) doc.notes.push(`Only the first ${maxPages} of ${pdf.pageCount} pages were extracted (max pages).`);
+  if (pdf.pageCount > maxPages) doc.notes.push(documentNote('document.maxPages', { max: maxPages, total: pdf.pageCount }));
   const blank = pages.filter((page) => page.text.trim() === '').map((page) => page.number);
   if (ocrMode === 'OFF') {
     if (blank.length > 0) {
-      const which = blank.length === pages.length ? 'No page has' : `Page(s) ${blank.join(', ')} have`;
-      doc.notes.push(`${which} a text layer; OCR is off for documents, so no text came from them.`);
+      doc.notes.push(blank.length === pages.length ? documentNote('document.noTextLayer') : documentNote('document.pagesWithoutTextLayer', { pages: blank.join(', ') }));
     }
   } else {
     const wanted = ocrMode === 'ON' ? pages.map((page) => page.number) : blank;
     const limit = pagesToOcr(maxPagesToOcr, ctx.environment);
     const chosen = wanted.slice(0, limit);
-    if (wanted.length > chosen.length) doc.notes.push(`Page(s) ${wanted.slice(chosen.length).join(', ')} were not read by OCR (max pages to OCR: ${limit}).`);
+    if (wanted.length > chosen.length) doc.notes.push(documentNote('document.pagesNotOcr', { pages: wanted.slice(chosen.length).join(', '), limit }));
     for (const number of chosen) {
       const result = await ctx.ocr.recognize(bytes, { pdfPage: number, dpi: 300 });
       if (result.ok) {
         pages[number - 1]!.text = result.page.text;
         ctx.ocrPages.push({ path, page: number, read: result.page });
         ctx.ledger.read(result.page.confidence);
-        doc.notes.push(ocrNote(`Page ${number}`, result.page.confidence));
+        doc.notes.push(documentNote('document.pageOcr', { page: number, confidence: result.page.confidence }));
       } else {
         ctx.ledger.failed(`${name} page ${number}`, result.message);
         ctx.failures.push(`OCR of page ${number} of "${name}" failed: ${result.message}`);
-        doc.notes.push(`OCR of page ${number} failed: ${result.message}`);
+        doc.notes.push(documentNote('document.pageOcrFailed', { page: number, reason: result.message }));
       }
     }
   }
@@ -263,7 +264,7 @@ async function imageDocument(
   const size = imageSize(bytes);
   const { minWidth, minHeight } = parser.image;
   if (size !== null && (size.width < minWidth || size.height < minHeight)) {
-    doc.notes.push(`Left out: ${size.width}×${size.height} px is under the minimum image size of ${minWidth}×${minHeight} px.`);
+    doc.notes.push(documentNote('document.imageTooSmall', { width: size.width, height: size.height, minWidth, minHeight }));
     return doc;
   }
   const refusal = imageOcrRefusal(name, parser.image.ocr, ctx.environment);
@@ -277,11 +278,11 @@ async function imageDocument(
     ctx.ledger.read(result.page.confidence);
     doc.pageCount = 1;
     doc.blocks = blocksOf(result.page.text, parser, parser.global.splitPerPage ? 1 : null);
-    doc.notes.push(ocrNote('The picture was', result.page.confidence));
+    doc.notes.push(documentNote('document.pictureOcr', { confidence: result.page.confidence }));
   } else {
     ctx.ledger.failed(name, result.message);
     ctx.failures.push(`OCR of "${name}" failed: ${result.message}`);
-    doc.notes.push(`OCR failed: ${result.message}`);
+    doc.notes.push(documentNote('document.pictureOcrFailed', { reason: result.message }));
   }
   return doc;
 }
@@ -295,7 +296,7 @@ async function embeddedImages(
   parser: ParserSettings,
 ): Promise<ExtractedDocument[]> {
   const limit = pagesToOcr(parser.document.maxPagesToOcr, ctx.environment);
-  if (images.length > limit) owner.notes.push(`${images.length - limit} embedded picture(s) were not read by OCR (max pages to OCR: ${limit}).`);
+  if (images.length > limit) owner.notes.push(documentNote('document.embeddedNotOcr', { count: images.length - limit, limit }));
   const documents: ExtractedDocument[] = [];
   for (const image of images.slice(0, limit)) {
     documents.push(await imageDocument(ctx, image.name, image.contentType, blobs[image.blobId] ?? new Uint8Array(), [...owner.path, image.name], 'attachment', parser));
@@ -324,13 +325,13 @@ async function fileDocuments(
 
   if (family === 'email' || (family === null && /^message\/rfc822$/i.test(contentType))) {
     const response = await ctx.parser.parse(family === null ? `${name}.eml` : name, bytes);
-    if (!response.ok) return note(`Could not be read: ${response.error.message}`);
+    if (!response.ok) return note(unreadableNote(response.error.message));
     return mailDocuments(ctx, response.model.email!, response.blobs, name, path, source, depth);
   }
   if (ext === 'pdf') {
     const response = await ctx.parser.parse(name, bytes);
     if (!response.ok || response.model.pdf === undefined) {
-      return note(`Could not be read: ${response.ok ? 'not a PDF' : response.error.message}`, 'application/pdf');
+      return note(response.ok ? unreadableNote({ why: 'notPdf' }) : unreadableNote(response.error.message), 'application/pdf');
     }
     return [await pdfDocument(ctx, name, path, source, response.model.pdf, bytes)];
   }
@@ -340,35 +341,35 @@ async function fileDocuments(
   const blocks = (text: string, page: number | null = null) => blocksOf(text, parser, page);
   if (family === 'text') {
     const response = await ctx.parser.parse(name, bytes);
-    if (!response.ok || response.model.html === undefined) return note(`Could not be read: ${response.ok ? 'not an HTML page' : response.error.message}`, 'text/html');
+    if (!response.ok || response.model.html === undefined) return note(response.ok ? unreadableNote({ why: 'notHtml' }) : unreadableNote(response.error.message), 'text/html');
     const doc = documentBase(ctx, name, path, source, 'text/html');
     const images = htmlDocument(doc, response.model.html, parser, blocks);
     return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
   }
   if (family === 'document' || family === 'spreadsheet') {
     const response = await ctx.parser.parse(name, bytes);
-    if (!response.ok) return note(`Could not be read: ${response.error.message}`, contentType);
+    if (!response.ok) return note(unreadableNote(response.error.message), contentType);
     const doc = documentBase(ctx, name, path, source, response.model.contentType);
     if (response.model.spreadsheet) {
       spreadsheetDocument(doc, response.model.spreadsheet, parser, blocks);
       return [doc];
     }
-    if (!response.model.document) return note(`Could not be read: not a .${ext} file`, contentType);
+    if (!response.model.document) return note(unreadableNote({ why: 'notFormat', ext }), contentType);
     const images = officeDocument(doc, response.model.document, parser, blocks);
     return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
   }
   if (family === 'audio') {
-    if (!parser.audio.transcript) return note('No text extracted: audio files are only transcribed when transcript is on.');
+    if (!parser.audio.transcript) return note(documentNote('document.transcriptOff'));
     const config = llmConfig();
-    if (config === null) return note('No text extracted: no transcription service is configured (POSTROOM_LLM_BASE_URL).');
+    if (config === null) return note(documentNote('document.noTranscriptionService'));
     const transcript = await transcribe(config, name, bytes);
     const doc = documentBase(ctx, name, path, source, 'audio/mpeg');
     if (transcript.ok) {
       doc.blocks = blocks(transcript.text);
-      doc.notes.push(`Transcribed by ${config.transcriptionModel}.`);
+      doc.notes.push(documentNote('document.transcribed', { model: config.transcriptionModel }));
     } else {
       ctx.failures.push(`The transcript of "${name}" failed: ${transcript.message}`);
-      doc.notes.push(`No transcript: ${transcript.message}.`);
+      doc.notes.push(documentNote('document.noTranscript', { reason: transcript.message }));
     }
     return [doc];
   }
@@ -377,7 +378,7 @@ async function fileDocuments(
     doc.blocks = blocksOf(parseText(bytes).text, parser);
     return [doc];
   }
-  return note(`No text extracted: the extractor has no parser for this kind of file (${contentType || ext || 'unknown'}).`);
+  return note(contentType || ext ? documentNote('document.noParser', { type: contentType || ext }) : documentNote('document.noParserUnknown'));
 }
 
 function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
@@ -386,20 +387,6 @@ function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
     .update('\0')
     .update(`${file.role}\0${file.name}\0${file.contentType}\0${JSON.stringify(settings)}`)
     .digest('hex');
-}
-
-function describe(documents: ExtractedDocument[], files: number, fromCache: number, ledger: OcrLedger, failures: string[]): string {
-  const blocks = documents.reduce((sum, doc) => sum + doc.blocks.length, 0);
-  const nothing = documents.filter((doc) => doc.blocks.length === 0).length;
-  // Stored with keys (issue 19): the console and API answers say it in their reader's language.
-  const parts = [sentence('extractor.summary', { documents: documents.length, files, blocks })];
-  if (fromCache > 0) parts.push(sentence('extractor.fromCache', { count: fromCache }));
-  if (nothing > 0) parts.push(sentence('extractor.withoutText', { count: nothing }));
-  if (ledger.pages > 0) parts.push(sentence('extractor.ocrRead', { count: ledger.pages, confidence: ledger.meanConfidence() }));
-  if (ledger.failures.length > 0) parts.push(sentence('extractor.ocrFailed', { count: ledger.failures.length, reasons: ledger.failures.join('; ') }));
-  const unread = failures.filter((failure) => !failure.startsWith('OCR ')).length;
-  if (unread > 0) parts.push(sentence('extractor.unread', { count: unread }));
-  return encodePipelineMessage(...parts);
 }
 
 /** Runs the extractor over the files of an analysis, main file first. */
@@ -436,7 +423,7 @@ export async function extract(
         const ignored = settingsFor(settings, mainName).email.ignoredAttachmentExtensions.map((e) => e.replace(/^\./, '').toLowerCase());
         if (ignored.includes(ext)) {
           const skipped = documentBase(ctx, file.name, [file.name], 'attachment', file.contentType);
-          skipped.notes.push(`Not extracted: the extension "${ext}" is in the ignored attachment extensions.`);
+          skipped.notes.push(documentNote('document.ignoredExtension', { ext }));
           documents.push(skipped);
           continue;
         }
@@ -446,21 +433,21 @@ export async function extract(
       fileAttachments = ctx.attachments;
       // Parts that could not be read, at any depth, are failures of this extraction.
       for (const doc of fileDocs) {
-        const unreadable = doc.notes.find((note) => note.startsWith('Could not be read'));
-        if (unreadable !== undefined && !(file.role === 'main' && doc === fileDocs[0])) ctx.failures.push(`"${doc.path.join(' / ')}" ${unreadable.replace(/^Could not be read/, 'could not be read')}`);
+        const reason = unreadableOf(doc);
+        if (reason !== null && !(file.role === 'main' && doc === fileDocs[0])) ctx.failures.push(`"${doc.path.join(' / ')}" could not be read: ${reasonInEnglish(reason)}`);
       }
       failures.push(...ctx.failures);
       ocrPages.push(...ctx.ocrPages);
       // A failure is never cached: the next run (reanalyze) tries again.
-      const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
-      if (useCache && unreadable === undefined && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
+      const unreadable = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);
+      if (useCache && unreadable === null && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
     }
     if (file.role === 'main') {
-      const unreadable = fileDocs[0]?.notes.find((note) => note.startsWith('Could not be read'));
-      if (unreadable !== undefined) mainFileError = pipelineMessage('extractor.mainFileUnreadable', { name: file.name, reason: unreadable.replace(/^Could not be read:?\s*/, '') });
+      const reason = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);
+      if (reason !== null) mainFileError = encodePipelineMessage(sentence('extractor.mainFileNotRead', { name: file.name }), reason);
     }
     documents.push(...fileDocs);
     attachments.push(...fileAttachments);
   }
-  return { result: { documents }, attachments, mainFileError, failures, ocrPages, summary: describe(documents, files.length, fromCache, ledger, failures) };
+  return { result: { documents }, attachments, mainFileError, failures, ocrPages, summary: extractionSummary(documents, files.length, fromCache, ledger, failures) };
 }

@@ -11,6 +11,7 @@
 import type { ContentSettings } from '../../../src/contract/environments';
 import { extensionOf } from '../../../src/contract/uploads';
 import type { OcrResult } from '../../ocr/ocr-pool';
+import { documentNote } from './document-notes';
 
 export interface OcrEngine {
   recognize(image: Uint8Array, options?: { pdfPage?: number; dpi?: number }): Promise<OcrResult>;
@@ -52,11 +53,9 @@ export function pagesToOcr(maxPagesToOcr: number, environment: EnvironmentOcr | 
 
 /** Why a picture is not read by OCR, or null when it is. */
 export function imageOcrRefusal(name: string, ocrOn: boolean, environment: EnvironmentOcr | undefined): string | null {
-  if (!ocrOn) return 'No text extracted: OCR is off for images.';
+  if (!ocrOn) return documentNote('document.ocrOffImages');
   const ext = extensionOf(name);
-  if (environment && (ext === 'jpg' || ext === 'jpeg') && !environment.ocrJpg) return 'No text extracted: OCR per JPG is off in the environment content settings.';
-  if (environment && ext === 'png' && !environment.ocrPng) return 'No text extracted: OCR per PNG is off in the environment content settings.';
+  if (environment && (ext === 'jpg' || ext === 'jpeg') && !environment.ocrJpg) return documentNote('document.ocrOffJpg');
+  if (environment && ext === 'png' && !environment.ocrPng) return documentNote('document.ocrOffPng');
   return null;
 }
-
-export const ocrNote = (what: string, confidence: number) => `${what} read by OCR (confidence ${confidence} %).`;

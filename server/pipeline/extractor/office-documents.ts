@@ -7,26 +7,26 @@ import type { ExtractedDocument } from '../../../src/contract/analyses';
 import type { ParserSettings } from '../../../src/contract/environments';
 import type { Attachment, HtmlPage, OfficeDocument, Spreadsheet } from '../../../src/parsing/model';
 import { sheetText } from '../../../src/parsing/office/sheet-text';
+import { documentNote } from './document-notes';
 
 export type Blocks = (text: string, page?: number | null) => ExtractedDocument['blocks'];
 
 /** Fills `doc` from an office document; returns the pictures to read by OCR (none when OCR is off). */
 export function officeDocument(doc: ExtractedDocument, model: OfficeDocument, parser: ParserSettings, blocks: Blocks): Attachment[] {
   if (model.unreadable) {
-    doc.notes.push(`No text extracted: ${model.format.toUpperCase()} files (PowerPoint 97–2003) cannot be read safely; save the file as .pptx.`);
+    doc.notes.push(documentNote('document.legacyPowerPoint', { format: model.format.toUpperCase() }));
     return [];
   }
-  const unit = model.unit === 'slide' ? 'slides' : 'pages';
   const { maxPages, ocrMode } = parser.document;
   doc.pageCount = model.pages.length;
   const pages = model.pages.slice(0, maxPages);
-  if (model.pages.length > maxPages) doc.notes.push(`Only the first ${maxPages} of ${model.pages.length} ${unit} were extracted (max pages).`);
+  if (model.pages.length > maxPages) doc.notes.push(documentNote(model.unit === 'slide' ? 'document.maxSlides' : 'document.maxPages', { max: maxPages, total: model.pages.length }));
   doc.blocks = parser.global.splitPerPage
     ? pages.flatMap((page) => blocks(page.text, page.number))
     : blocks(pages.map((page) => page.text).filter((text) => text !== '').join('\n\n'));
   if (model.images.length === 0) return [];
   if (ocrMode === 'OFF') {
-    doc.notes.push(`${model.images.length} embedded picture(s) not read: OCR mode is OFF for documents.`);
+    doc.notes.push(documentNote('document.embeddedOcrOff', { count: model.images.length }));
     return [];
   }
   return model.images;
@@ -36,8 +36,8 @@ export function spreadsheetDocument(doc: ExtractedDocument, model: Spreadsheet, 
   const { readVertically, unmergeCells, parseHiddenSheets } = parser.spreadsheet;
   const sheets = model.sheets.filter((sheet) => parseHiddenSheets || !sheet.hidden);
   const hidden = model.sheets.length - sheets.length;
-  if (hidden > 0) doc.notes.push(`${hidden} hidden sheet(s) left out (parse hidden sheets is off).`);
-  if (sheets.some((sheet) => sheet.truncated)) doc.notes.push('A sheet was too large: only its first 5000 rows and 200 columns were read.');
+  if (hidden > 0) doc.notes.push(documentNote('document.hiddenSheets', { count: hidden }));
+  if (sheets.some((sheet) => sheet.truncated)) doc.notes.push(documentNote('document.sheetTooLarge'));
   doc.pageCount = sheets.length;
   const texts = sheets.map((sheet) => `${sheet.name}\n${sheetText(sheet, { readVertically, unmergeCells })}`.trim());
   doc.blocks = parser.global.splitPerPage ? texts.flatMap((text, index) => blocks(text, index + 1)) : blocks(texts.join('\n\n'));
@@ -47,6 +47,6 @@ export function spreadsheetDocument(doc: ExtractedDocument, model: Spreadsheet, 
 export function htmlDocument(doc: ExtractedDocument, page: HtmlPage, parser: ParserSettings, blocks: Blocks): Attachment[] {
   doc.blocks = blocks(page.text);
   if (!parser.textHtml.extractImages) return [];
-  if (page.remoteImages > 0) doc.notes.push(`${page.remoteImages} remote picture(s) not fetched (the platform never loads remote content).`);
+  if (page.remoteImages > 0) doc.notes.push(documentNote('document.remotePictures', { count: page.remoteImages }));
   return page.images;
 }

@@ -9,6 +9,7 @@ import { extractorSettingsSchema } from '../../../src/contract/environments';
 import { startLlmTestServer, type LlmTestServer } from '../../test-support/llm-server';
 import { extract, type ExtractorFile } from './extract';
 import { MeteredParser } from './metered-parser';
+import { inEnglish } from '../../test-support/pipeline-text';
 
 const parser = new MeteredParser();
 let llm: LlmTestServer;
@@ -42,7 +43,7 @@ describe('MP3 transcripts', () => {
     vi.stubEnv('POSTROOM_LLM_TRANSCRIPTION_MODEL', 'whisper-large-v3');
     const { result, failures } = await extract([mp3], settings(true), parser);
     expect(result.documents[0]!.blocks.map((block) => block.text)).toEqual(['Bonjour, je souhaite résilier mon contrat AB-77812.']);
-    expect(result.documents[0]!.notes).toEqual(['Transcribed by whisper-large-v3.']);
+    expect(result.documents[0]!.notes.map(inEnglish)).toEqual(['Transcribed by whisper-large-v3.']);
     expect(failures).toEqual([]);
     const last = llm.requests.at(-1)!;
     expect(last.path).toBe('/v1/audio/transcriptions');
@@ -53,8 +54,8 @@ describe('MP3 transcripts', () => {
 
   it('says so when transcript is off or no service is configured, and fails the part when the service does', async () => {
     vi.stubEnv('POSTROOM_LLM_BASE_URL', '');
-    expect((await extract([mp3], settings(false), parser)).result.documents[0]!.notes).toEqual(['No text extracted: audio files are only transcribed when transcript is on.']);
-    expect((await extract([mp3], settings(true), parser)).result.documents[0]!.notes).toEqual(['No text extracted: no transcription service is configured (POSTROOM_LLM_BASE_URL).']);
+    expect((await extract([mp3], settings(false), parser)).result.documents[0]!.notes.map(inEnglish)).toEqual(['No text extracted: audio files are only transcribed when transcript is on.']);
+    expect((await extract([mp3], settings(true), parser)).result.documents[0]!.notes.map(inEnglish)).toEqual(['No text extracted: no transcription service is configured (POSTROOM_LLM_BASE_URL).']);
     vi.stubEnv('POSTROOM_LLM_BASE_URL', llm.url);
     llm.queue({ status: 503, body: { error: { message: 'overloaded' } } });
     const failed = await extract([mp3], settings(true), parser);

@@ -5,11 +5,13 @@ import type { DeliveryAttempt } from '../../contract/analyses';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { JsonTree } from '../../ui/json-tree';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 const INTENT: Record<DeliveryAttempt['outcome'], Intent> = { scheduled: Intent.NONE, delivered: Intent.SUCCESS, failed: Intent.DANGER };
 
 export function DeliveryAttempts({ deliveries }: { deliveries: readonly DeliveryAttempt[] }) {
   const { t } = useTranslation('analyses');
+  const messages = usePipelineMessage();
   const { language } = usePreferences();
   if (deliveries.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noDeliveries')}</p>;
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('result.never'));
@@ -32,7 +34,7 @@ export function DeliveryAttempts({ deliveries }: { deliveries: readonly Delivery
           <tr key={attempt.id} data-outcome={attempt.outcome}>
             <td style={{ wordBreak: 'break-all' }}>
               {attempt.url}
-              {attempt.error && <div className={Classes.INTENT_DANGER} style={{ color: 'var(--p-danger, #cd4246)' }}>{attempt.error}</div>}
+              {attempt.error && <div className={Classes.INTENT_DANGER} style={{ color: 'var(--p-danger, #cd4246)' }}>{messages.shown({ message: attempt.error, messageParts: attempt.errorParts })}</div>}
               <details>
                 <summary>{t('delivery.payload')}</summary>
                 <JsonTree value={attempt.payload} openDepth={1} />

@@ -6,6 +6,7 @@
 import { Card, Classes, H5, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ExtractedDocument, ExtractorResult } from '../../contract/analyses';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 function Blocks({ document }: { document: ExtractedDocument }) {
   const { t } = useTranslation('analyses');
@@ -26,6 +27,7 @@ function Blocks({ document }: { document: ExtractedDocument }) {
 
 export function ExtractedDocumentCard({ document }: { document: ExtractedDocument }) {
   const { t } = useTranslation('analyses');
+  const messages = usePipelineMessage();
   const headers = Object.entries(document.headers ?? {});
   return (
     <Card className="p-extracted-document" data-testid="extracted-document" data-source={document.source} style={{ marginBottom: '0.75rem' }}>
@@ -57,7 +59,7 @@ export function ExtractedDocumentCard({ document }: { document: ExtractedDocumen
       )}
       {document.notes.length > 0 && (
         <ul className={Classes.TEXT_MUTED} aria-label={t('extracted.notes')}>
-          {document.notes.map((note, index) => <li key={index}>{note}</li>)}
+          {document.notes.map((note, index) => <li key={index}>{messages.stored(note)}</li>)}
         </ul>
       )}
       <Blocks document={document} />

@@ -1,17 +1,23 @@
-/** audit-logs: who did what, as whom, on what and when; filters by person, action and date range; paginated. */
-import { useState } from 'react';
+/**
+ * audit-logs: who did what, as whom, on what and when, as sentences (issue 19); filters by person
+ * (the organisation's members), action (by its name) and date range; paginated. The raw request of
+ * each entry is in its detail.
+ */
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, FormGroup, HTMLTable, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/dates';
+import { auditActionKinds, auditActionName, type Translate } from '../../i18n/audit-sentence';
 import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { organisationQueries, type AuditFilters } from './queries';
 import { DateField } from '../../ui/date-field';
+import { AuditEntrySentence } from './audit-entry';
 
 export function AuditLogsPage() {
-  const { t } = useTranslation(['organisations', 'routes']);
+  const { t, i18n } = useTranslation(['organisations', 'routes', 'auditLog']);
   const orgaId = useParams().orgaId ?? '';
   const { language } = usePreferences();
   const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
@@ -19,8 +25,21 @@ export function AuditLogsPage() {
   const orga = useQuery(organisationQueries.detail(orgaId));
   const isAdmin = orga.data?.isAdmin === true;
   const logs = useQuery({ ...organisationQueries.auditLogs(orgaId, clean), placeholderData: keepPreviousData, enabled: isAdmin });
+  const members = useQuery({ ...organisationQueries.members(orgaId), enabled: isAdmin });
   const set = (patch: Partial<AuditFilters>) => setFilters({ ...filters, ...patch, page: patch.page ?? 1 });
   const pages = logs.data ? Math.max(1, Math.ceil(logs.data.total / logs.data.pageSize)) : 1;
+  const translate = t as unknown as Translate;
+  // The action kinds are those with a text (a test keeps them equal to the contract's operations).
+  const actions = useMemo(() => {
+    const tree = (i18n.getResourceBundle(i18n.language, 'auditLog') as { actions?: unknown } | undefined)?.actions;
+    return ['read', ...auditActionKinds(tree)]
+      .map((kind) => ({ value: kind, label: auditActionName(translate, kind) }))
+      .sort((a, b) => a.label.localeCompare(b.label, language));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n, i18n.language, language]);
+  const people = (members.data ?? [])
+    .map((member) => ({ value: member.username, label: `${member.firstname} ${member.lastname} (${member.username})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
 
   if (orga.data && !isAdmin) {
     return (
@@ -35,10 +54,20 @@ export function AuditLogsPage() {
       <h1 className="p-page__title">{t('routes:auditLogs')}</h1>
       <div className="p-toolbar">
         <FormGroup label={t('audit.person')} labelFor="audit-person" inline>
-          <InputGroup id="audit-person" type="search" value={filters.person ?? ''} onValueChange={(person) => set({ person })} />
+          <HTMLSelect
+            id="audit-person"
+            value={filters.person ?? ''}
+            onChange={(event) => set({ person: event.currentTarget.value })}
+            options={[{ value: '', label: t('auditLog:page.anyone') }, ...people]}
+          />
         </FormGroup>
         <FormGroup label={t('audit.action')} labelFor="audit-action" inline>
-          <InputGroup id="audit-action" type="search" placeholder="projects.create" value={filters.action ?? ''} onValueChange={(action) => set({ action })} />
+          <HTMLSelect
+            id="audit-action"
+            value={filters.action ?? ''}
+            onChange={(event) => set({ action: event.currentTarget.value })}
+            options={[{ value: '', label: t('auditLog:page.anyAction') }, ...actions]}
+          />
         </FormGroup>
         <FormGroup label={t('audit.from')} labelFor="audit-from" inline>
           <DateField id="audit-from" value={filters.from ?? ''} onChange={(from) => set({ from })} />
@@ -47,32 +76,21 @@ export function AuditLogsPage() {
           <DateField id="audit-to" value={filters.to ?? ''} onChange={(to) => set({ to })} />
         </FormGroup>
       </div>
-      <ListState
-        query={logs}
-        isEmpty={(logs.data?.items ?? []).length === 0}
-        emptyText={t('audit.empty')}
-        errorText={t('audit.error')}
-      >
+      <ListState query={logs} isEmpty={(logs.data?.items ?? []).length === 0} emptyText={t('audit.empty')} errorText={t('audit.error')}>
         <HTMLTable className="p-table" striped compact>
           <thead>
             <tr>
               <th>{t('audit.when')}</th>
-              <th>{t('audit.who')}</th>
-              <th>{t('audit.asWhom')}</th>
-              <th>{t('audit.what')}</th>
-              <th>{t('audit.target')}</th>
+              <th>{t('auditLog:page.event')}</th>
             </tr>
           </thead>
           <tbody>
             {(logs.data?.items ?? []).map((entry) => (
               <tr key={entry.id}>
                 <td>{formatDateTime(entry.at, language)}</td>
-                <td>{entry.actorUsername}</td>
-                <td>{entry.asUsername ?? '—'}</td>
                 <td>
-                  <code>{entry.action}</code> <span className="bp6-text-muted">{entry.method} {entry.path}</span>
+                  <AuditEntrySentence entry={entry} />
                 </td>
-                <td>{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -9,6 +9,7 @@ import { NLU_LANGUAGES, MODULE_INPUT_TYPES } from '../../contract/environments';
 import { componentContentSchema, type ComponentContent, type ComponentType } from '../../contract/toolbox';
 import { INTERACTION_FUNCTION_KINDS } from '../../nlu/types';
 import type { AutoField } from '../../ui/auto-form';
+import { parseJsonText } from '../../parsing/json';
 
 export type FormValue = Record<string, unknown>;
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -87,15 +88,18 @@ export function emptyForm(type: ComponentType): FormValue {
 }
 
 /** The entity of a form, validated by the contract: the content, or the message of each field in error. */
-export function contentOf(type: ComponentType, form: FormValue): { content: ComponentContent | null; errors: Record<string, string> } {
+export function contentOf(
+  type: ComponentType,
+  form: FormValue,
+  /** The text of a JSON syntax error (the screen translates its code, issue 19). */
+  jsonError: (error: { code: string; line: number; column: number }) => string = (error) => `${error.code} (${error.line}:${error.column})`,
+): { content: ComponentContent | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const parseJson = (name: string) => {
-    try {
-      return JSON.parse(String(form[name] ?? 'null')) as unknown;
-    } catch (error) {
-      errors[name] = (error as Error).message;
-      return undefined;
-    }
+    const parsed = parseJsonText(String(form[name] ?? 'null'));
+    if (parsed.ok) return parsed.value;
+    errors[name] = jsonError(parsed);
+    return undefined;
   };
   const nullable = (name: string) => (String(form[name] ?? '').trim() === '' ? null : String(form[name]).trim());
   let entity: unknown;

@@ -24,6 +24,7 @@ import { contentOf, dictionaryLanguages, emptyForm, fieldsOf, formOf, type FormV
 import { toolboxLinks } from './links';
 import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
+import { jsonErrorText, type Translate as JsonTranslate } from '../../i18n/json-error-text';
 
 const SnippetEditor = lazy(() => import('./snippet-editor'));
 
@@ -58,7 +59,7 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
   const [saving, setSaving] = useState(false);
   const editable = existing ? existing.editable : kits.data?.editable === true;
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-  const { content, errors } = contentOf(draft.type, draft.form);
+  const { content, errors } = contentOf(draft.type, draft.form, (error) => jsonErrorText(t as unknown as JsonTranslate, error));
   const kitChoices = (kits.data?.kits ?? []).filter((kit) => !kit.published || kit.id === draft.kitId);
 
   const save = async () => {

@@ -7,6 +7,7 @@ import { usePreferences } from '../../storage/preferences';
 import { JsonTree } from '../json-tree';
 import { downloadBytes, formatSize } from './open-files';
 import { OcrPanel } from './ocr-panel';
+import { jsonErrorText, type Translate } from '../../i18n/json-error-text';
 
 export function TextView({ text, encoding }: { text: string; encoding: string }) {
   const { t } = useTranslation('filesViewer');
@@ -24,7 +25,7 @@ export function JsonView({ result, raw }: { result: NonNullable<ParsedFile['json
   if (!result.ok) {
     return (
       <div data-testid="json-view">
-        <Callout intent="danger" data-testid="json-error">{t('json.invalid', { line: result.line, column: result.column, message: result.message })}</Callout>
+        <Callout intent="danger" data-testid="json-error">{jsonErrorText(t as unknown as Translate, result)}</Callout>
         <pre className="p-fv-text">{raw}</pre>
       </div>
     );

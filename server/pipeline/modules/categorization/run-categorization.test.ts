@@ -51,7 +51,7 @@ describe('categorization in the pipeline (demo NLU project)', { timeout: 300_000
     const decision = categorization.result.documents[0]!.categories[0]!;
     expect(decision).toMatchObject({ category: 'Déclaration de sinistre', explanation: { kind: 'rule', ruleName: 'declarerSinistre', held: [{ criterion: { interaction: 'declarerSinistre' } }] } });
     expect(categorization.result.taints).toEqual(['sinistre']);
-    expect(categorization.message).toContain('Déclaration de sinistre (rule "declarerSinistre")');
+    expect(inEnglish(categorization.message)).toContain('Déclaration de sinistre (rule "declarerSinistre")');
     expect(consolidation.result).toMatchObject({ workflowId: 'wf-demo-assurance', labels: ['SINISTRE'], categories: [{ category: 'Déclaration de sinistre', reason: 'only' }], taints: ['sinistre'] });
     expect(output.result.categories).toMatchObject({ final: [{ category: 'Déclaration de sinistre' }], labels: ['SINISTRE'], workflowId: 'wf-demo-assurance', skipped: [] });
     expect((await traceOf(server.handle.db, row.id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'extraction', 'categorization', 'consolidation', 'replyTemplate', 'output', 'webhooks']);

@@ -16,7 +16,7 @@ import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { categorize } from '../../../../src/categorization/categorize';
 import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
 import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
-import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
 
 export interface CategorizationModuleInput {
   module: EnvironmentModule;
@@ -78,17 +78,18 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
   return { outcome: 'success', message: summary(result, config.categories.length, input.nlu.length === 0), result };
 }
 
+/** The module's outcome, stored as keys (issue 19); category and rule names are data, kept as they are. */
 function summary(result: CategorizationResult, categoryCount: number, withoutNlu: boolean): string {
-  const parts = result.documents.map((doc) => {
+  const parts = [sentence('categorization.configured', { count: categoryCount })];
+  if (result.documents.length === 0) parts.push(sentence('categorization.noDocument'));
+  for (const doc of result.documents) {
     const where = doc.page === null ? doc.documentName : `${doc.documentName} p. ${doc.page}`;
     const names = doc.categories.map((decision) => (decision.explanation.kind === 'rule' ? `${decision.category} (rule "${decision.explanation.ruleName}")` : `${decision.category} (${decision.explanation.kind})`));
-    return `${where}: ${names.length === 0 ? 'no category' : names.join(', ')}`;
-  });
-  const notes: string[] = [];
-  if (withoutNlu) notes.push('No NLU result: interaction criteria could not hold.');
-  if (result.advancedErrors.length > 0) notes.push(`Advanced categorization failed on ${result.advancedErrors.length} document(s) (${result.advancedErrors[0]!.message}): the rules' categories were kept.`);
-  if (result.documentsNotCategorized > 0) notes.push(`The time budget ran out: ${result.documentsNotCategorized} document(s) not categorized.`);
-  if (result.taints.length > 0) notes.push(`Analysis taints: ${result.taints.join(', ')}.`);
-  const head = result.documents.length === 0 ? 'No document to categorize (input type or taints).' : `${parts.join('; ')}.`;
-  return [`${categoryCount} categor${categoryCount === 1 ? 'y' : 'ies'} configured. ${head}`, ...notes].join(' ');
+    parts.push(names.length === 0 ? sentence('categorization.documentWithout', { where }) : sentence('categorization.document', { where, categories: names.join(', ') }));
+  }
+  if (withoutNlu) parts.push(sentence('categorization.noNlu'));
+  if (result.advancedErrors.length > 0) parts.push(sentence('categorization.advancedFailed', { count: result.advancedErrors.length, reason: result.advancedErrors[0]!.message }));
+  if (result.documentsNotCategorized > 0) parts.push(sentence('categorization.budgetOut', { count: result.documentsNotCategorized }));
+  if (result.taints.length > 0) parts.push(sentence('categorization.taints', { taints: result.taints.join(', ') }));
+  return encodePipelineMessage(...parts);
 }

@@ -12,7 +12,7 @@ import type { EnvironmentModule } from '../../../../src/contract/environments';
 import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
 import { consolidationConfigSchema, type ConsolidationResult } from '../../../../src/contract/modules/consolidation';
 import { consolidate } from '../../../../src/categorization/consolidate';
-import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
 
 export interface ConsolidationModuleInput {
   module: EnvironmentModule;
@@ -39,14 +39,16 @@ export function runConsolidationModule(input: ConsolidationModuleInput): Consoli
     const created = parsed.data.workflowId === '';
     const workflowId = created ? newWorkflowId() : parsed.data.workflowId;
     const result = consolidate({ config: parsed.data, workflowId, results: input.results, taints: input.taints });
-    const notes: string[] = [];
-    if (created) notes.push(`No workflow id configured: ${workflowId} was created for this run.`);
-    if (input.results.length === 0) notes.push('No categorization module ran before it: no category to consolidate.');
-    const head =
+    // Stored as keys (issue 19): the console and API answers say it in their reader's language.
+    const parts = [];
+    if (created) parts.push(sentence('consolidation.workflowCreated', { workflowId }));
+    if (input.results.length === 0) parts.push(sentence('consolidation.noCategorization'));
+    parts.push(
       result.categories.length === 0
-        ? 'No final category.'
-        : `Final categories: ${result.categories.map((c) => `${c.category} (${c.reason}, from ${c.from.documentName})`).join(', ')}; labels: ${result.labels.join(', ')}.`;
-    return { outcome: 'success', message: [...notes, head].join(' '), result };
+        ? sentence('consolidation.noFinalCategory')
+        : sentence('consolidation.finalCategories', { categories: result.categories.map((c) => `${c.category} (${c.reason}, ${c.from.documentName})`).join(', '), labels: result.labels.join(', ') }),
+    );
+    return { outcome: 'success', message: encodePipelineMessage(...parts), result };
   } catch (error) {
     return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
   }

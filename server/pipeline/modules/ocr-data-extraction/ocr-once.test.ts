@@ -12,6 +12,7 @@ import { MeteredParser } from '../../extractor/metered-parser';
 import type { OcrEngine } from '../../extractor/ocr-step';
 import { OcrPool } from '../../../ocr/ocr-pool';
 import { runOcrDataExtraction } from './run-ocr-data-extraction';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 const parser = new MeteredParser();
 const pool = new OcrPool(1);
@@ -63,7 +64,7 @@ describe('OCR once per page per run', () => {
 
     const outcome = await runOcrDataExtraction({ module, extraction, files: files.map(({ name, content }) => ({ name, content })), ocr: engine });
     expect(calls).toHaveLength(3);
-    expect(outcome.message).toBe('12 field(s) from 3 document(s) read by OCR.');
+    expect(inEnglish(outcome.message)).toBe('12 field(s) from 3 document(s) read by OCR.');
     const [scan, photo, picture] = outcome.result!.documents;
     expect(valuesOf(scan!.fields)).toMatchObject({ invoiceNumber: 'FA-2026-0042', totalInclTax: '1 235,76' });
     expect(valuesOf(photo!.fields)).toMatchObject({ invoiceNumber: 'FA-2026-0042', totalInclTax: '1 235,76' });
@@ -87,7 +88,7 @@ describe('OCR once per page per run', () => {
     const { engine, calls } = countingOcr();
     const extraction = { result: { documents: [] }, attachments: [], mainFileError: null, summary: '' };
     const outcome = await runOcrDataExtraction({ module: { ...module, config: { rules: [{ name: 'x', by: 'pattern', pattern: '(\\w*\\s?)*$' }] } }, extraction, files: [], ocr: engine });
-    expect([outcome.outcome, outcome.message, outcome.result]).toEqual(['error', "The module's rules are not valid: rule 1 (patternUnsafe).", null]);
+    expect([outcome.outcome, inEnglish(outcome.message), outcome.result]).toEqual(['error', "The module's rules are not valid: rule 1 (patternUnsafe).", null]);
     expect(calls).toEqual([]);
   });
 });

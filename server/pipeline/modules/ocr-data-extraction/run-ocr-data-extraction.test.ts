@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OcrDataExtractionResult } from '../../../../src/contract/ocr-data-extraction';
 import { createTestServer, type TestServer } from '../../../test-support/test-server';
 import { createEnvironment, queueAnalysis, waitForEnd } from '../../testing/analyses';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('OCR data extraction module', () => {
     const row = await waitForEnd(db, id, 120_000);
     expect(row.status).toBe('processed');
     const step = row.modules.find((m) => m.moduleId === 'ocr')!;
-    expect([step.outcome, step.message]).toEqual(['success', '12 field(s) from 3 document(s) read by OCR.']);
+    expect([step.outcome, inEnglish(step.message)]).toEqual(['success', '12 field(s) from 3 document(s) read by OCR.']);
     const result = step.result as OcrDataExtractionResult;
     expect(result.documents.map((doc) => doc.name)).toEqual(['invoice-scan.pdf', 'photo.jpg', 'image1.png']);
     expect(result.documents[2]!.path).toEqual(['letter.docx', 'image1.png']);

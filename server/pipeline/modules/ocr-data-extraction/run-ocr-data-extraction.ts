@@ -14,6 +14,7 @@ import type { OcrPage } from '../../../../src/ocr/model';
 import { checkFieldRules } from '../../../../src/ocr/rule-checks';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import type { OcrEngine } from '../../extractor/ocr-step';
+import { ocrReadOf } from '../../extractor/document-notes';
 import { sharedOcrPool } from '../../../ocr/ocr-pool';
 import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
 
@@ -36,15 +37,14 @@ const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.
 export async function runOcrDataExtraction({ module, extraction, files, ocr = sharedOcrPool() }: OcrModuleInput): Promise<OcrModuleOutcome> {
   if (extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const config = ocrDataExtractionConfigSchema.safeParse(module.config);
-  if (!config.success) return { outcome: 'error', message: `The module's configuration is not valid: ${config.error.issues[0]?.message ?? ''}`, result: null };
+  if (!config.success) return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.configurationInvalid', { reason: config.error.issues[0]?.message ?? '' }), result: null };
   const rules: FieldRule[] = config.data.rules ?? INVOICE_RULES;
   // Rules saved through the screens or the settings are checked; an older file may still hold a bad pattern.
   const problems = checkFieldRules(rules);
-  if (problems.length > 0) return { outcome: 'error', message: `The module's rules are not valid: rule ${problems[0]!.index + 1} (${problems[0]!.code}).`, result: null };
+  if (problems.length > 0) return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.rulesInvalid', { rule: problems[0]!.index + 1, code: problems[0]!.code }), result: null };
   const result: OcrDataExtractionResult = { documents: [], notes: [] };
   for (const doc of extraction.result.documents) {
-    const pageNumbers = doc.notes.map((note) => note.match(/^Page (\d+) read by OCR/)?.[1]).filter((n): n is string => n !== undefined).map(Number);
-    const picture = doc.notes.some((note) => note.startsWith('The picture was read by OCR'));
+    const { pages: pageNumbers, picture } = ocrReadOf(doc);
     if (pageNumbers.length === 0 && !picture) continue;
     const kept = new Map((extraction.ocrPages ?? []).filter((read) => samePath(read.path, doc.path)).map((read) => [read.page, read.read]));
     const pages: OcrPage[] = [];
@@ -64,7 +64,7 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
       }
       const read = await ocr.recognize(bytes, picture ? {} : { pdfPage: number, dpi: 300 });
       if (read.ok) pages[number - 1] = read.page;
-      else return { outcome: 'error', message: `OCR of "${doc.path.join(' / ')}" failed: ${read.message}`, result: null };
+      else return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.ocrFailed', { path: doc.path.join(' / '), reason: read.message }), result: null };
     }
     if (unread) {
       result.notes.push(`"${doc.path.join(' / ')}" was not read: its OCR pages were not kept and its bytes are not available.`);
@@ -77,7 +77,7 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
   const found = result.documents.reduce((sum, doc) => sum + doc.fields.length, 0);
   const message =
     result.documents.length === 0
-      ? 'No document was read by OCR: no field to extract.'
-      : `${found} field(s) from ${result.documents.length} document(s) read by OCR.`;
+      ? pipelineMessage('ocrDataExtraction.nothingRead')
+      : pipelineMessage('ocrDataExtraction.summary', { fields: found, documents: result.documents.length });
   return { outcome: 'success', message, result };
 }

@@ -12,9 +12,8 @@ import { draftReply } from '../../../replies/draft';
 import { recordReplyError } from '../../../replies/errors';
 import type { AskModel } from '../../../replies/ask-model';
 import type { ModuleStep } from '../step';
+import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
 
-/** §8 */
-export const NO_DEFAULT_TEMPLATE = 'No default template: no reply will be generated';
 
 export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
   return async (module, context, state) => {
@@ -23,13 +22,15 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
     const variables = buildReplyVariables({ name: context.analysis.name, metadata: context.analysis.metadata, modules: state.results });
     const selection = selectReplyTemplate(templates, variables.categories, config);
     if (selection.template === null) {
-      const categories = variables.categories.length === 0 ? 'no category' : `categories ${variables.categories.join(', ')}`;
-      return { outcome: 'skipped', message: `${NO_DEFAULT_TEMPLATE} (${categories}, no template answers them).` };
+      const message =
+        variables.categories.length === 0
+          ? pipelineMessage('replyTemplate.noTemplateNoCategory')
+          : pipelineMessage('replyTemplate.noTemplateForCategories', { categories: variables.categories.join(', ') });
+      return { outcome: 'skipped', message };
     }
     const { template } = selection;
     const draft = await draftReply({ template, templates, variables, config, chosenFor: selection.chosenFor, category: selection.category, ...(ask === undefined ? {} : { ask }) });
     if (draft.error !== null) {
-      const where = draft.error.line === null ? `template "${draft.error.template}"` : `template "${draft.error.template}", line ${draft.error.line}`;
       // A test run's errors stay in its own results, out of the template errors tab.
       if (!context.testRun) {
         try {
@@ -47,10 +48,19 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
           // The error list is a help, not the analysis: a failed insert must not fail the run.
         }
       }
-      return { outcome: 'error', message: `Reply template "${template.name}" failed (${where}): ${draft.error.message}` };
+      const failed =
+        draft.error.line === null
+          ? pipelineMessage('replyTemplate.failed', { template: template.name, inTemplate: draft.error.template, reason: draft.error.message })
+          : pipelineMessage('replyTemplate.failedAtLine', { template: template.name, inTemplate: draft.error.template, line: draft.error.line, reason: draft.error.message });
+      return { outcome: 'error', message: failed };
     }
-    const reason = selection.chosenFor === 'category' ? `category "${selection.category}"` : 'the default template';
-    const llm = draft.result?.llm ? ` The language model ${draft.result.llm.model} wrote the draft from the rendered prompt.` : '';
-    return { outcome: 'success', message: `Reply drafted with template "${template.name}" (${reason}), ${draft.result!.draft.length} characters.${llm}`, result: draft.result };
+    const characters = draft.result!.draft.length;
+    const parts = [
+      selection.chosenFor === 'category'
+        ? sentence('replyTemplate.draftedForCategory', { template: template.name, category: selection.category ?? '', characters })
+        : sentence('replyTemplate.draftedDefault', { template: template.name, characters }),
+    ];
+    if (draft.result?.llm) parts.push(sentence('replyTemplate.llmWrote', { model: draft.result.llm.model }));
+    return { outcome: 'success', message: encodePipelineMessage(...parts), result: draft.result };
   };
 }

@@ -1,0 +1,44 @@
+/**
+ * One audit-log entry as people read it (issue 19): the sentence in the reader's language, and the
+ * raw request (operation, method, path, status, target) folded in a detail for whoever needs it.
+ */
+import { useTranslation } from 'react-i18next';
+import type { AuditLogEntry } from '../../contract/members';
+import { auditSentence, type Translate } from '../../i18n/audit-sentence';
+
+export function AuditEntrySentence({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation('auditLog');
+  const translate = t as unknown as Translate;
+  return (
+    <div className="p-audit-entry">
+      <p className="p-audit-entry__sentence">{auditSentence(translate, entry)}</p>
+      <details className="p-audit-entry__request">
+        <summary>{t('page.request')}</summary>
+        <dl>
+          <dt>{t('page.code')}</dt>
+          <dd>
+            <code>{entry.action}</code>
+          </dd>
+          <dt>{t('page.method')}</dt>
+          <dd>
+            <code>
+              {entry.method} {entry.path}
+            </code>
+          </dd>
+          <dt>{t('page.status')}</dt>
+          <dd>{entry.status}</dd>
+          {entry.targetType && (
+            <>
+              <dt>{t('page.target')}</dt>
+              <dd>
+                <code>
+                  {entry.targetType} {entry.targetId ?? ''}
+                </code>
+              </dd>
+            </>
+          )}
+        </dl>
+      </details>
+    </div>
+  );
+}

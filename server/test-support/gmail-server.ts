@@ -50,6 +50,8 @@ export interface GmailTestServer {
   config: GmailConfig;
   /** Makes every access token handed out so far expired (renewal tests). */
   expireTokens(): void;
+  /** A refresh token as if a user had consented (tests that store an authorized connector directly). */
+  grantRefreshToken(): string;
   reset(): void;
   close(): Promise<void>;
 }
@@ -209,6 +211,11 @@ export async function startGmailTestServer(): Promise<GmailTestServer> {
     config,
     expireTokens: () => {
       for (const token of accessTokens.keys()) accessTokens.set(token, 0);
+    },
+    grantRefreshToken: () => {
+      const refresh = `1//${randomBytes(16).toString('hex')}`;
+      refreshTokens.add(refresh);
+      return refresh;
     },
     reset,
     close: () => new Promise((resolve) => server.close(() => resolve())),

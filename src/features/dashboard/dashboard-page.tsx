@@ -3,59 +3,26 @@
  * range, the totals, then one panel per figure with its chart, table and CSV. The server checks who
  * may read it and says when dashboards are turned off on this deployment.
  */
-import { useMemo } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { serverCode } from '../../api/errors';
-import { firstDayOfWeek, formatDate } from '../../i18n/dates';
-import { usePreferences, type Language } from '../../storage/preferences';
-import { parseRangeParam, rangeParam, resolveRange, type RangeChoice } from './date-range';
+import { formatDate } from '../../i18n/dates';
+import type { Language } from '../../storage/preferences';
+import type { RangeChoice } from './date-range';
 import { DashboardTotals } from './dashboard-totals';
-import { formatBucket, localDay } from './format';
+import { localDay } from './format';
 import { PanelFigure } from './panel-figure';
 import { RangePicker } from './range-picker';
-import { dashboardPanels } from './panels';
-import { browserTimeZone, dashboardQueries } from './queries';
+import { useEnvironmentDashboard } from './use-environment-dashboard';
 import './dashboard.css';
 
-const todayOfBrowser = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const { language } = usePreferences();
   const { projectId = '', envId = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const choice = parseRangeParam(search.get('range'));
-  const weekStartsOn = firstDayOfWeek(language);
-  const range = resolveRange(choice, todayOfBrowser(), weekStartsOn);
-  const query = useQuery(dashboardQueries.environment(envId, range, weekStartsOn, browserTimeZone()));
-  const data = query.data;
-  const panels = useMemo(
-    () =>
-      data === undefined
-        ? []
-        : dashboardPanels(data, {
-            t: (key) => t(key as never),
-            bucketLabel: (start) => formatBucket(start, data.bucket, language, (date) => t('weekOf', { date })),
-          }),
-    [data, language, t],
-  );
-  const choose = (next: RangeChoice) =>
-    setSearch(
-      (previous) => {
-        const params = new URLSearchParams(previous);
-        params.set('range', rangeParam(next));
-        return params;
-      },
-      { replace: true },
-    );
+  const { language, choice, range, query, panels, choose } = useEnvironmentDashboard(envId);
 
   return (
     <section className="p-page p-dashboard">

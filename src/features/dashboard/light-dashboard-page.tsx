@@ -5,20 +5,15 @@
  */
 import { useMemo } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { serverCode } from '../../api/errors';
-import { firstDayOfWeek } from '../../i18n/dates';
-import { usePreferences } from '../../storage/preferences';
 import { categoryLabel } from '../../ui/category-label';
 import { RangeHeader } from './dashboard-page';
 import { DashboardTotals, type TotalId } from './dashboard-totals';
-import { parseRangeParam, rangeParam, resolveRange, type RangeChoice } from './date-range';
-import { formatBucket } from './format';
 import { PanelFigure } from './panel-figure';
-import { dashboardPanels, type PanelTable } from './panels';
-import { browserTimeZone, dashboardQueries } from './queries';
+import type { PanelTable } from './panels';
+import { useEnvironmentDashboard } from './use-environment-dashboard';
 import './dashboard.css';
 
 /** The panels a light user reads: volumes over time, then the categories and their trend. */
@@ -32,43 +27,12 @@ function readableCategories(panel: PanelTable): PanelTable {
   return panel;
 }
 
-const todayOfBrowser = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 export function LightDashboardPage() {
   const { t } = useTranslation(['dashboard', 'selfService']);
-  const { language } = usePreferences();
   const { envId = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const choice = parseRangeParam(search.get('range'));
-  const weekStartsOn = firstDayOfWeek(language);
-  const range = resolveRange(choice, todayOfBrowser(), weekStartsOn);
-  const query = useQuery(dashboardQueries.environment(envId, range, weekStartsOn, browserTimeZone()));
-  const data = query.data;
-  const panels = useMemo(
-    () =>
-      data === undefined
-        ? []
-        : dashboardPanels(data, {
-            t: (key) => t(key as never),
-            bucketLabel: (start) => formatBucket(start, data.bucket, language, (date) => t('weekOf', { date })),
-          })
-            .filter((panel) => (LIGHT_PANELS as readonly string[]).includes(panel.id))
-            .map(readableCategories),
-    [data, language, t],
-  );
-  const choose = (next: RangeChoice) =>
-    setSearch(
-      (previous) => {
-        const params = new URLSearchParams(previous);
-        params.set('range', rangeParam(next));
-        return params;
-      },
-      { replace: true },
-    );
+  const { language, choice, range, query, panels: all, choose } = useEnvironmentDashboard(envId);
+  const panels = useMemo(() => all.filter((panel) => (LIGHT_PANELS as readonly string[]).includes(panel.id)).map(readableCategories), [all]);
 
   return (
     <section className="p-page p-dashboard">

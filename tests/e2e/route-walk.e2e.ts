@@ -45,6 +45,8 @@ interface Made {
   analysisId: string;
   kitId: string;
   componentId: string;
+  /** A test run of the demo's message bank (seeded). */
+  testId: string;
 }
 
 interface Walk {
@@ -116,7 +118,7 @@ const WALK: Walk[] = [
   admin('qualification', paths.qualification(NLU)),
   admin('messagesImport', paths.messagesImport(NLU)),
   admin('tests', paths.tests(NLU)),
-  admin('testResult', /^\/project\/demo-nlu\/testing-center\/messages-bank\/tests\/[^/?]+$/),
+  admin('testResult', (made) => paths.testResult(NLU, made.testId)),
   admin('testParameters', paths.testParameters(NLU)),
   admin('domainRules', paths.domainRules(NLU)),
   admin('domainRulesV2', paths.domainRulesV2(NLU)),
@@ -141,7 +143,7 @@ const WALK: Walk[] = [
   admin('output', paths.output(NLU, NLU_ENV)),
   admin('outputModule', paths.outputModule(NLU, NLU_ENV, 'demo-output')),
   admin('replyTemplates', paths.replyTemplates(NLU, NLU_ENV)),
-  admin('replyTemplate', /\/configuration\/reply-templates\/(?!modules\/)[^/?]+$/),
+  admin('replyTemplate', paths.replyTemplate(NLU, NLU_ENV, 'demo-reply-ack')),
   admin('replyTemplateModule', paths.replyTemplateModule(NLU, NLU_ENV, 'demo-reply')),
   admin('ocrDataExtraction', paths.ocrDataExtraction(NLU, NLU_ENV)),
   admin('ocrDataExtractionModule', (made) => paths.ocrDataExtractionModule(NLU, made.envId, 'ocr')),
@@ -210,6 +212,10 @@ async function openPage(role: Role): Promise<RolePage> {
     if (message.type() === 'error' || message.type() === 'warning') state.console.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => state.console.push(`pageerror: ${error.message}`));
+  // The console says "Failed to load resource" without the address: name it.
+  page.on('response', (response) => {
+    if (response.status() >= 400) state.console.push(`(${response.status()} ${response.request().method()} ${new URL(response.url()).pathname})`);
+  });
   page.on('request', () => {
     state.inFlight++;
     state.lastActivity = Date.now();
@@ -223,10 +229,10 @@ async function openPage(role: Role): Promise<RolePage> {
   return state;
 }
 
-/** Network quiet for 300 ms and no spinner nor skeleton left: the page shows its content (or its empty/error state). */
+/** Network quiet for 400 ms and no spinner nor skeleton left: the page shows its content (or its empty/error state). */
 async function settle(state: RolePage): Promise<void> {
   const deadline = Date.now() + 12_000;
-  while (Date.now() < deadline && (state.inFlight > 0 || Date.now() - state.lastActivity < 300)) await state.page.waitForTimeout(100);
+  while (Date.now() < deadline && (state.inFlight > 0 || Date.now() - state.lastActivity < 400)) await state.page.waitForTimeout(100);
   await state.page
     .waitForFunction(() => !document.querySelector('.bp6-spinner, .bp6-skeleton, [aria-busy="true"]'), undefined, { timeout: Math.max(1000, deadline - Date.now()) })
     .catch(() => undefined);
@@ -235,13 +241,18 @@ async function settle(state: RolePage): Promise<void> {
 /** A navigation inside the single-page app (the router follows history), or a first load. */
 async function visit(state: RolePage, url: string): Promise<void> {
   const { page } = state;
+  const title = await page.title();
   if (page.url() === 'about:blank') await page.goto(url);
   else
     await page.evaluate((target) => {
-      window.history.pushState(null, '', target);
-      window.dispatchEvent(new PopStateEvent('popstate'));
+      // The entry is shaped like the router's own ({usr, key, idx}), so the router and its blockers
+      // (the unsaved-changes guard) take the popstate for an ordinary history move.
+      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
     }, url);
-  await page.waitForURL((current) => current.pathname !== 'about:blank');
+  // The new page is on screen once the title (set per route) changes; a page titled like the one before waits 3 s at most.
+  await page.waitForFunction((before) => document.title !== before, title, { timeout: 3000 }).catch(() => undefined);
   await settle(state);
 }
 
@@ -291,8 +302,18 @@ async function check(state: RolePage, walk: Walk): Promise<string[]> {
     await page.setViewportSize({ width: width.width, height: width.height });
     // Two frames: resize observers and media queries have re-rendered.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (overflow > 0) failures.push(`${walk.key} ${url} [${width.name}]: page wider than the window by ${overflow}px`);
+    const overflow = await page.evaluate(() => {
+      const width = window.innerWidth;
+      const excess = document.documentElement.scrollWidth - width;
+      if (excess <= 0) return undefined;
+      // The outermost elements that stick out (their parent does not): where to look.
+      const culprits = [...document.body.querySelectorAll('*')]
+        .filter((element) => element.getBoundingClientRect().right > width + 1 && (element.parentElement?.getBoundingClientRect().right ?? 0) <= width + 1)
+        .slice(0, 3)
+        .map((element) => element.tagName.toLowerCase() + (typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/).join('.')}` : ''));
+      return `${excess}px (${culprits.join(', ')})`;
+    });
+    if (overflow) failures.push(`${walk.key} ${url} [${width.name}]: page wider than the window by ${overflow}`);
   }
   for (const message of state.console) failures.push(`${walk.key} ${url} console ${message}`);
   return failures;
@@ -351,7 +372,8 @@ beforeAll(async () => {
     type: 'archetype',
     entity: { name: 'appareil', dictionaries: { fr: 'lave-linge\naspirateur' } },
   });
-  made = { envId, analysisId, kitId: kit.id, componentId: component.id };
+  const [run] = await api<Array<{ id: string }>>('GET', `/v4/console/api/project/${NLU}/testing-center/tests`);
+  made = { envId, analysisId, kitId: kit.id, componentId: component.id, testId: run?.id ?? 'the demo has no test run' };
 }, 120_000);
 
 afterAll(async () => {

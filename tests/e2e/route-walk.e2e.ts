@@ -192,7 +192,8 @@ const seenLinks = new Set<string>();
 async function contextFor(role: Role): Promise<BrowserContext> {
   const existing = contexts.get(role);
   if (existing) return existing;
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height }, locale: 'fr-FR' });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height }, locale: 'fr-FR', reducedMotion: 'reduce' });
+  // Reduced motion: no colour transition is caught half-way by the contrast check (src/ui/small-screens.css honours it).
   contexts.set(role, context);
   if (role !== 'anonymous') {
     // Signed in once per role: the session lives in the context's storage, shared by its pages.

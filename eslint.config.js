@@ -22,9 +22,14 @@ export default tseslint.config(
       // Blueprint's FileInput speaks English by default; src/ui/file-input.tsx gives it our words.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@blueprintjs/core', importNames: ['FileInput'], message: 'Use FileInput from src/ui/file-input.tsx (translated texts).' }] },
+        {
+          paths: [
+            { name: '@blueprintjs/core', importNames: ['FileInput'], message: 'Use FileInput from src/ui/file-input.tsx (translated texts).' },
+            { name: '@blueprintjs/core', importNames: ['NumericInput'], message: 'Use NumericInput from src/ui/numeric-input.tsx (valid aria-controls, translated stepper labels).' },
+          ],
+        },
       ],
     },
   },
-  { files: ['src/ui/file-input.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/ui/file-input.tsx', 'src/ui/numeric-input.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

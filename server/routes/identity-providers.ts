@@ -10,9 +10,8 @@ import { registerEndpoint } from './register';
 
 export function registerIdentityProviderRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, getIdentityProvider, async ({ params }) => {
-    const provider = await providerOfOrganisation(ctx.db, ctx.secrets, params.orgaId);
-    if (provider === null) throw new HttpError(404, { message: 'No identity provider', code: 'notFound' });
-    return provider;
+    // None set is an ordinary answer: a 404 would be logged by the browser on every settings visit.
+    return providerOfOrganisation(ctx.db, ctx.secrets, params.orgaId);
   });
 
   registerEndpoint(app, ctx, putIdentityProvider, async ({ params, body }) => {

@@ -199,6 +199,9 @@ describe("an organisation's identity provider (OIDC)", () => {
       headers: { authorization: `Bearer ${adminToken}` },
     });
     expect(removed.statusCode).toBe(204);
+    // None set: an ordinary answer (null), not an error the browser would log on every settings visit.
+    const none = await server.app.inject({ method: 'GET', url: '/v4/console/api/organisations/demo/identity-provider', headers: { authorization: `Bearer ${adminToken}` } });
+    expect([none.statusCode, none.json()]).toEqual([200, null]);
     const first = await setProvider({ issuer: idp.issuer, clientId: 'postroom-demo', emailDomain: null });
     expect([first.statusCode, first.json().code]).toEqual([400, 'ssoSecretRequired']);
     // As it was, for the tests below.

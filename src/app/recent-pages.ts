@@ -10,8 +10,11 @@ export interface RecentPage {
 
 const LIMIT = 20;
 
+/** One empty list for every read: useSyncExternalStore re-renders forever when a snapshot is a new object each time (React error #185 on a first visit, before any page is recorded). */
+const NONE: RecentPage[] = [];
+
 export function readRecentPages(): RecentPage[] {
-  return readEntry<RecentPage[]>(storageKeys.recentPages) ?? [];
+  return readEntry<RecentPage[]>(storageKeys.recentPages) ?? NONE;
 }
 
 export async function recordRecentPage(page: { path: string; titleKey: string }): Promise<void> {

@@ -137,10 +137,10 @@ export const getIdentityProvider = defineEndpoint({
   id: 'identityProviders.get',
   method: 'GET',
   path: '/v4/console/api/organisations/{orgaId}/identity-provider',
-  summary: "The organisation's OpenID Connect identity provider (never its secret); 404 when none",
+  summary: "The organisation's OpenID Connect identity provider (never its secret); null when none (an answer, not an error: the settings page asks on every visit)",
   access: access.organisation('orgaId', 'admin'),
   params: z.object({ orgaId: z.string() }),
-  response: identityProviderSchema,
+  response: identityProviderSchema.nullable(),
 });
 
 export const putIdentityProvider = defineEndpoint({

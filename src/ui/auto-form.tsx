@@ -5,7 +5,8 @@
  * schema), whose messages are shown per field through `errors`.
  */
 import { useState, type ReactNode } from 'react';
-import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { NumericInput } from './numeric-input';
 
 interface BaseField<K extends string> {
   name: K;

@@ -95,7 +95,9 @@ export function CodeEditor<P = LineError>({
           lintGutter(),
           ...extensions,
           EditorState.readOnly.of(readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // tabindex: axe-core counts only tab stops it knows (not contenteditable) when it checks that the
+          // scrolling box can be reached by keyboard (scrollable-region-focusable); the content already is one.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),

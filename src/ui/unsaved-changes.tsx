@@ -51,18 +51,13 @@ async function saveAll(forms: UnsavedChangesOptions[]): Promise<boolean> {
   return true;
 }
 
-/** The guard of a form that can also be left in place (an edit dialog), not only by navigating. */
-export function useUnsavedChanges({ when, onSave }: UnsavedChangesOptions): UnsavedChanges {
+/** Registers the form among the page's guards, and asks the browser's question on closing the tab. */
+function useGuardRegistration({ when, onSave }: UnsavedChangesOptions): void {
   const [id] = useState(() => ++lastGuardId);
   useEffect(() => {
     guards.set(id, { when, onSave });
   }, [id, when, onSave]);
   useEffect(() => () => void guards.delete(id), [id]);
-
-  const blocker = useBlocker(blocksNavigation);
-  // A leave asked for in place (not by the router), waiting for the user's answer.
-  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
-
   useEffect(() => {
     if (!when) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -73,6 +68,23 @@ export function useUnsavedChanges({ when, onSave }: UnsavedChangesOptions): Unsa
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
+}
+
+/**
+ * A second form on a page whose main form already has a guard (the identity provider under the
+ * organisation settings): it joins that guard's question ("save and leave" saves it too) without a
+ * router blocker of its own, since React Router supports one blocker at a time (and warns otherwise).
+ */
+export function useUnsavedChangesAlongside(options: UnsavedChangesOptions): void {
+  useGuardRegistration(options);
+}
+
+/** The guard of a form that can also be left in place (an edit dialog), not only by navigating. */
+export function useUnsavedChanges({ when, onSave }: UnsavedChangesOptions): UnsavedChanges {
+  useGuardRegistration({ when, onSave });
+  const blocker = useBlocker(blocksNavigation);
+  // A leave asked for in place (not by the router), waiting for the user's answer.
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
 
   const proceed = () => {
     if (pendingLeave) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, waitForServiceWorker } from './support/browser';
+import { baseUrl, cspViolations, launchBrowser, newPage, waitForServiceWorker } from './support/browser';
 import { filesViewerPage as viewer, loginPage } from './support/pages';
 import { parseMsg } from '../../src/parsing/msg';
 
@@ -45,7 +45,40 @@ async function waitUntilParsed(page: Page, count: number) {
   });
 }
 
+/** Console errors and warnings of the page and its frames (the mail's srcdoc frame included), and CSP reports. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
 describe('files viewer', () => {
+  it('opens mails and PDFs without a console error or a CSP violation', async () => {
+    const { context, page } = await signedInViewer();
+    const problems = consoleProblems(page);
+    const mails = ['eml/mixed.eml', 'eml/mimetorture.eml', 'eml/calendar-event.eml', 'eml/bounce.eml', 'msg/htmlLink.msg', 'msg/attachAndInline.msg', 'msg/Outer mail.msg', 'msg/Hello +CJK.msg'];
+    const pdfs = ['pdf/invoice.pdf', 'pdf/claim-letter-fr.pdf'];
+    await viewer.openFiles(page, [...mails, ...pdfs].map((file) => join(FIXTURES, file)));
+    await waitUntilParsed(page, mails.length + pdfs.length);
+    for (const file of mails) {
+      await viewer.treeItem(page, file.split('/')[1]!).click();
+      await viewer.subject(page).waitFor();
+      // The body drawn: sanitised HTML in its frame, or the text.
+      await page.locator('[data-testid="mail-frame"], [data-testid="mail-text"], [data-testid="mail-nobody"]').first().waitFor();
+      await page.waitForTimeout(200);
+    }
+    for (const file of pdfs) {
+      await viewer.treeItem(page, file.split('/')[1]!).click();
+      await page.locator('[data-page="1"][data-rendered="true"]').waitFor();
+    }
+    expect(problems).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('opens a folder of every fixture offline, and sends nothing anywhere', async () => {
     const { context, page } = await signedInViewer();
     await waitForServiceWorker(page);
@@ -149,10 +182,34 @@ describe('files viewer', () => {
     await page.locator('[data-page="100"][data-rendered="true"]').waitFor();
     await expect.poll(() => page.locator('[data-page="100"] .textLayer').textContent()).toContain('Page 100 of the report');
     // Search reads the pages' text on demand and lists the one page holding the reference.
-    await page.getByRole('textbox', { name: 'Rechercher dans le texte' }).fill('ORD-10042');
+    await page.getByRole('searchbox', { name: 'Rechercher dans le texte' }).fill('ORD-10042');
     await expect.poll(() => page.getByTestId('pdf-matches').textContent(), { timeout: 20_000 }).toMatch(/^1 pages contiennent ce texte/);
     await page.getByTestId('pdf-matches').getByRole('button', { name: '42', exact: true }).click();
     await page.locator('[data-page="42"][data-rendered="true"]').waitFor();
+    // The hit is highlighted on its page, and the page box follows to 42.
+    await expect.poll(() => page.locator('[data-page="42"] .textLayer .highlight').allTextContents()).toEqual(['ORD-10042']);
+    await expect.poll(() => page.locator('#fv-pdf-page').inputValue()).toBe('42');
+    // A new query moves the highlight.
+    await page.getByRole('searchbox', { name: 'Rechercher dans le texte' }).fill('Page 42 of');
+    await expect.poll(() => page.locator('[data-page="42"] .textLayer .highlight').allTextContents()).toEqual(['Page 42 of']);
+    await context.close();
+  });
+
+  it('moves the page box with the page being read as the PDF scrolls', async () => {
+    const { context, page } = await signedInViewer();
+    await viewer.openFiles(page, join(FIXTURES, 'pdf/report-120-pages.pdf'));
+    await page.locator('[data-page="1"][data-rendered="true"]').waitFor();
+    expect(await page.locator('#fv-pdf-page').inputValue()).toBe('1');
+    await page.locator('[data-page="7"]').scrollIntoViewIfNeeded();
+    await page.locator('.p-fv-pdf-pages').evaluate((box) => box.scrollBy(0, 10));
+    await expect.poll(() => page.locator('#fv-pdf-page').inputValue()).toMatch(/^[67]$/);
+    await page.locator('.p-fv-pdf-pages').evaluate((box) => {
+      box.scrollTop += box.querySelector('[data-page="30"]')!.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    });
+    await expect.poll(() => page.locator('#fv-pdf-page').inputValue()).toBe('30');
+    // The toolbar is the console's: a bordered bar on the theme's surface, not bare inline controls.
+    const toolbar = await page.getByRole('toolbar').evaluate((bar) => ({ display: getComputedStyle(bar).display, border: getComputedStyle(bar).borderTopStyle }));
+    expect(toolbar).toEqual({ display: 'flex', border: 'solid' });
     await context.close();
   });
 
@@ -173,6 +230,7 @@ describe('files viewer', () => {
       ].join('\r\n'),
     );
     const { context, page } = await signedInViewer();
+    const problems = consoleProblems(page);
     const requests: string[] = [];
     context.on('request', (request) => requests.push(request.url()));
     await page.evaluate(() => window.addEventListener('message', (event) => ((window as any).__messages ??= []).push(event.data)));
@@ -183,6 +241,8 @@ describe('files viewer', () => {
     expect(requests.filter((url) => url.includes('evil.example'))).toEqual([]);
     const sandbox = await page.getByTestId('mail-frame').getAttribute('sandbox');
     expect(sandbox).not.toContain('allow-scripts');
+    // Its `onerror` never reached a parser: no "inline event handler" CSP report in the console.
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 /** The dashboard's date range (§2.4): this / last / past N, and the unit; the resolved days beside it. */
-import { FormGroup, HTMLSelect, NumericInput } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAST, RANGE_RELATIVES, RANGE_UNITS, type RangeChoice, type RangeRelative, type RangeUnit } from './date-range';
 

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput, Switch, Tooltip } from '@blueprintjs/core';
+import { Button, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, Switch, Tooltip } from '@blueprintjs/core';
+import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';

@@ -3,7 +3,8 @@
  * same fields edit the per-extension sub-parser overrides.
  */
 import { useState } from 'react';
-import { Button, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { KNOWN_EXTENSIONS, parserSettingsSchema, type ExtractorSettings, type ParserSettings } from '../../contract/environments';
 

@@ -15,7 +15,7 @@ import { AutoForm, type AutoField } from '../../ui/auto-form';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
-import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { useUnsavedChangesAlongside } from '../../ui/unsaved-changes';
 import { organisationQueries } from './queries';
 
 interface Draft extends Record<string, unknown> {
@@ -95,7 +95,8 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
       toast.error({ summary: tr('errors:generic.delete.failure'), detail: errorMessage(error) });
     }
   };
-  const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
+  // Shown inside the organisation settings page, whose guard asks for both forms.
+  useUnsavedChangesAlongside({ when: dirty, onSave: save });
 
   return (
     <Card className="p-section" aria-labelledby="sso-title">
@@ -123,7 +124,6 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
           {stored && <Button intent="danger" variant="minimal" icon="trash" text={t('sso.remove')} onClick={() => void remove()} />}
         </form>
       )}
-      {guard}
     </Card>
   );
 }

@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, FormGroup, InputGroup, NumericInput, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';

@@ -5,7 +5,6 @@ import { listAuditLogs, listInvitations, listMembers } from '../../contract/memb
 import { organisationQuery } from '../../api/organisation-query';
 import { listProjects } from '../../contract/organisations';
 import { getIdentityProvider } from '../../contract/sso';
-import { isApiError } from '../../api/errors';
 
 export interface AuditFilters {
   person?: string;
@@ -33,15 +32,11 @@ export const organisationQueries = {
       queryKey: [...organisationQueries.all(), 'invitations', orgaId] as const,
       queryFn: ({ signal }) => request(listInvitations, { params: { orgaId }, signal }),
     }),
-  /** The organisation's OIDC provider, `null` when none is set (the server answers 404). */
+  /** The organisation's OIDC provider, `null` when none is set. */
   identityProvider: (orgaId: string) =>
     queryOptions({
       queryKey: [...organisationQueries.all(), 'identityProvider', orgaId] as const,
-      queryFn: ({ signal }) =>
-        request(getIdentityProvider, { params: { orgaId }, signal }).catch((error: unknown) => {
-          if (isApiError(error, 'http') && error.status === 404) return null;
-          throw error;
-        }),
+      queryFn: ({ signal }) => request(getIdentityProvider, { params: { orgaId }, signal }),
     }),
   auditLogs: (orgaId: string, filters: AuditFilters) =>
     queryOptions({

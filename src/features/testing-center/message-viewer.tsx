@@ -4,7 +4,7 @@
  * per file (main file first); an attachment opened inside a mail is shown in place of it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Callout, Tab, Tabs } from '@blueprintjs/core';
+import { Callout, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/request';
 import type { BankMessage } from '../../contract/testing-center';
@@ -58,6 +58,13 @@ export function MessageViewer({ projectId, message }: { projectId: string; messa
     void pool.current?.parse(attachment.name, bytes.slice(), undefined, { pdfPageText: false }).then((result) => setShown((current) => (current?.id === id ? { ...current, progress: 1, result } : current)));
   };
 
+  const content = error ? (
+    <Callout intent="danger" title={t('qualification.fileError')}>
+      {error}
+    </Callout>
+  ) : (
+    shown && <FileView entry={shown} onOpenAttachment={openAttachment} />
+  );
   return (
     <section aria-label={t('qualification.message')} data-testid="message-viewer">
       {message.files.length > 1 && (
@@ -67,12 +74,11 @@ export function MessageViewer({ projectId, message }: { projectId: string; messa
           ))}
         </Tabs>
       )}
-      {error ? (
-        <Callout intent="danger" title={t('qualification.fileError')}>
-          {error}
-        </Callout>
+      {message.files.length > 1 ? (
+        // The file shown is the selected tab's panel: the tab's aria-controls names it.
+        <TabPanel parentId="message-files" id={fileId} selectedTabId={fileId} panel={<>{content}</>} />
       ) : (
-        shown && <FileView entry={shown} onOpenAttachment={openAttachment} />
+        content
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { prepareMailHtml, prepareMailHtmlInSlices } from './mail-html';
+import { disarmEventHandlers, prepareMailHtml, prepareMailHtmlInSlices } from './mail-html';
 
 const hostile = `<p onclick="alert(1)">Bonjour</p><script>alert(2)</script>
 <img src="https://tracker.example/p.gif" srcset="https://tracker.example/2x.gif 2x">
@@ -60,5 +60,23 @@ describe('mail HTML sanitised in slices', () => {
     const sliced = await prepareMailHtmlInSlices(source, new Map(), false, async () => void pauses++, { unitSize: 200, sliceMs: 0 });
     expect(sliced.html).toContain('<p>Bonjour <b>Alice</b></p>');
     expect(pauses).toBeGreaterThan(10);
+  });
+});
+
+describe('event handlers renamed before parsing (no CSP report from the parser)', () => {
+  it('renames every handler attribute, however it is written, and leaves quoted text alone', () => {
+    const html = `<img src=x onerror="alert(1)"><IMG SRC="y"ONLOAD='a()'><svg/onload=b()><p title="say onclick=hi" onmouseover=c>x onclick=y</p><body onload>`;
+    const disarmed = disarmEventHandlers(html);
+    const doc = new DOMParser().parseFromString(disarmed, 'text/html');
+    const handlers = [...doc.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.name)).filter((name) => name.startsWith('on'));
+    expect(handlers).toEqual([]);
+    expect(doc.querySelector('p')!.getAttribute('title')).toBe('say onclick=hi');
+    expect(doc.querySelector('p')!.textContent).toBe('x onclick=y');
+  });
+
+  it('changes nothing DOMPurify keeps: the sanitised mail is the same', () => {
+    const mail = '<p style="color:red" class="a">Bonjour <b>Alice</b></p><a href="https://example.com/">lien</a><details open><summary>plus</summary>texte</details>';
+    expect(disarmEventHandlers(mail)).toBe(mail);
+    expect(prepareMailHtml(`<img src="data:image/png;base64,AA" onerror="x()">${mail}`, new Map(), false).html).not.toMatch(/onerror|disarmed/);
   });
 });

@@ -83,10 +83,29 @@ function wrap(body: string, allowRemote: boolean): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><base target="_blank"></head><body>${body}</body></html>`;
 }
 
+/** A start tag, its quoted attribute values skipped whole (they may hold a `>`). */
+const START_TAG = /<[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>?/g;
+/** Inside a start tag: a quoted value (kept as it is), or an attribute name starting with "on". */
+const HANDLER_NAME = /"[^"]*"|'[^']*'|(?<=[\s/"'])on[\w-]*/gi;
+
+/**
+ * Renames event-handler attributes (`onerror=…` → `data-disarmed-onerror=…`) before the HTML is
+ * parsed. Chromium checks the page's Content-Security-Policy for every inline handler attribute it
+ * parses, even in DOMParser's inert documents where nothing runs, and logs a CSP error for each (a
+ * mail with `<img onerror>` did). Renamed, they are plain data attributes, which DOMPurify then drops
+ * (ALLOW_DATA_ATTR: false): the sanitiser stays the only lock, the CSP is unchanged, the console
+ * stays quiet. Text that merely looks like a handler inside an unquoted value may be renamed too;
+ * it is never shown (the attribute is dropped).
+ */
+export function disarmEventHandlers(html: string): string {
+  if (!/on/i.test(html)) return html;
+  return html.replace(START_TAG, (tag) => tag.replace(HANDLER_NAME, (match) => (match.startsWith('"') || match.startsWith("'") ? match : `data-disarmed-${match}`)));
+}
+
 /** In one go (tests, small bodies). */
 export function prepareMailHtml(source: string, cidImages: Map<string, string>, allowRemote: boolean): MailHtml {
   const { purify, config, blocked } = mailPurifier(cidImages, allowRemote);
-  const body = purify.sanitize(source, config);
+  const body = purify.sanitize(disarmEventHandlers(source), config);
   return { html: wrap(body, allowRemote), blockedRemote: blocked() };
 }
 
@@ -99,6 +118,6 @@ export async function prepareMailHtmlInSlices(
   options?: SliceOptions,
 ): Promise<MailHtml> {
   const { purify, config, blocked } = mailPurifier(cidImages, allowRemote);
-  const body = await sanitizeInSlices(purify, config, source, pause, options);
+  const body = await sanitizeInSlices(purify, config, disarmEventHandlers(source), pause, options);
   return { html: wrap(body, allowRemote), blockedRemote: blocked() };
 }

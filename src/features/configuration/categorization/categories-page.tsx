@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Switch, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { type CategorizationSettings, type Category, type CategoryTarget } from '../../../contract/categorization';
@@ -108,42 +108,52 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
         <Tab id="body" title={t('categories.tabs.body')} />
         <Tab id="attachment" title={t('categories.tabs.attachment')} />
       </Tabs>
-      {shown.length === 0 ? (
-        <NonIdealState icon="tag" title={t(`categories.empty.${target}`)} />
-      ) : (
-        <HTMLTable className="p-table" compact aria-label={t(`categories.tabs.${target}`)}>
-          <thead>
-            <tr>
-              <th>{t('categories.name')}</th>
-              <th>{t('categories.rules')}</th>
-              <th>{t('categories.enabled')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((category) => (
-              <tr key={category.id} data-testid="category-row">
-                <td>
-                  <Link to={paths.categorizationCategory(projectId, envId, moduleId, category.id)}>{category.name}</Link>{' '}
-                  {!category.enabled && <Tag minimal>{t('categories.disabled')}</Tag>}
-                </td>
-                <td>{category.rules.length}</td>
-                <td>
-                  <Switch checked={category.enabled} disabled={!canEdit || editor.saving} aria-label={t('categories.enabledOf', { name: category.name })} onChange={() => void toggle(category)} />
-                </td>
-                <td>
-                  {canEdit && (
-                    <ButtonGroup variant="minimal">
-                      <Button icon="edit" aria-label={t('categories.renameOf', { name: category.name })} onClick={() => setDialog({ kind: 'rename', category })} />
-                      <Button icon="trash" intent={Intent.DANGER} aria-label={t('categories.deleteOf', { name: category.name })} onClick={() => void remove(category)} />
-                    </ButtonGroup>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+      {/* The list below is the selected tab's panel: the tab's aria-controls names it. */}
+      <TabPanel
+        parentId="category-targets"
+        id={target}
+        selectedTabId={target}
+        panel={
+          <>
+            {shown.length === 0 ? (
+              <NonIdealState icon="tag" title={t(`categories.empty.${target}`)} />
+            ) : (
+              <HTMLTable className="p-table" compact aria-label={t(`categories.tabs.${target}`)}>
+                <thead>
+                  <tr>
+                    <th>{t('categories.name')}</th>
+                    <th>{t('categories.rules')}</th>
+                    <th>{t('categories.enabled')}</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((category) => (
+                    <tr key={category.id} data-testid="category-row">
+                      <td>
+                        <Link to={paths.categorizationCategory(projectId, envId, moduleId, category.id)}>{category.name}</Link>{' '}
+                        {!category.enabled && <Tag minimal>{t('categories.disabled')}</Tag>}
+                      </td>
+                      <td>{category.rules.length}</td>
+                      <td>
+                        <Switch checked={category.enabled} disabled={!canEdit || editor.saving} aria-label={t('categories.enabledOf', { name: category.name })} onChange={() => void toggle(category)} />
+                      </td>
+                      <td>
+                        {canEdit && (
+                          <ButtonGroup variant="minimal">
+                            <Button icon="edit" aria-label={t('categories.renameOf', { name: category.name })} onClick={() => setDialog({ kind: 'rename', category })} />
+                            <Button icon="trash" intent={Intent.DANGER} aria-label={t('categories.deleteOf', { name: category.name })} onClick={() => void remove(category)} />
+                          </ButtonGroup>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            )}
+          </>
+        }
+      />
       {canEdit && (
         <div className="p-toolbar">
           <Button icon="add" text={t(`categories.add.${target}`)} onClick={() => setDialog({ kind: 'add' })} />

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, HTMLSelect, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, Intent, Spinner, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
@@ -141,40 +141,48 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
           />
         )}
       </div>
-      <div className="p-nlu-editor">
-        <div>
-          <Suspense fallback={<Spinner size={24} />}>
-            <DictionaryEditor
-              key={language}
-              label={t('editor.dictionary', { language })}
-              value={text}
-              readOnly={!canEdit}
-              errors={errors}
-              onChange={(value) => setDraft((current) => ({ ...current, dictionaries: { ...current.dictionaries, [language]: value } }))}
-            />
-          </Suspense>
-          <p className="bp6-text-muted">{t('editor.syntax')}</p>
-          {errors.length > 0 && (
-            <Callout intent={Intent.DANGER} compact data-testid="dictionary-errors">
-              <ul>
-                {errors.map((error, index) => (
-                  <li key={index}>{error.message}</li>
-                ))}
-              </ul>
-            </Callout>
-          )}
-          {otherErrors.length > 0 && (
-            <Callout intent={Intent.WARNING} compact>
-              <ul>
-                {otherErrors.map((error, index) => (
-                  <li key={index}>{configErrorText(error)}</li>
-                ))}
-              </ul>
-            </Callout>
-          )}
-        </div>
-        <VariationHelper language={language} directives={directivesOf(text)} />
-      </div>
+      {/* The dictionary editor is the selected language tab's panel: the tab's aria-controls names it. */}
+      <TabPanel
+        parentId="archetype-languages"
+        id={language}
+        selectedTabId={language}
+        panel={
+          <div className="p-nlu-editor">
+            <div>
+              <Suspense fallback={<Spinner size={24} />}>
+                <DictionaryEditor
+                  key={language}
+                  label={t('editor.dictionary', { language })}
+                  value={text}
+                  readOnly={!canEdit}
+                  errors={errors}
+                  onChange={(value) => setDraft((current) => ({ ...current, dictionaries: { ...current.dictionaries, [language]: value } }))}
+                />
+              </Suspense>
+              <p className="bp6-text-muted">{t('editor.syntax')}</p>
+              {errors.length > 0 && (
+                <Callout intent={Intent.DANGER} compact data-testid="dictionary-errors">
+                  <ul>
+                    {errors.map((error, index) => (
+                      <li key={index}>{error.message}</li>
+                    ))}
+                  </ul>
+                </Callout>
+              )}
+              {otherErrors.length > 0 && (
+                <Callout intent={Intent.WARNING} compact>
+                  <ul>
+                    {otherErrors.map((error, index) => (
+                      <li key={index}>{configErrorText(error)}</li>
+                    ))}
+                  </ul>
+                </Callout>
+              )}
+            </div>
+            <VariationHelper language={language} directives={directivesOf(text)} />
+          </div>
+        }
+      />
       {canEdit && (
         <div className="p-toolbar">
           <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty && existing !== undefined} />

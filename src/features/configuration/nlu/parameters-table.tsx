@@ -1,5 +1,6 @@
 /** The parameters of an interaction: position, name, archetype (builtins included), optional, multiple, reset conversation. */
-import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { NumericInput } from '../../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { interactionParameterSchema } from '../../../contract/nlu';

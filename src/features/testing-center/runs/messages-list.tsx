@@ -39,14 +39,17 @@ export function MessagesList({ messages, kind }: { messages: readonly TestMessag
   const last = Math.min(messages.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   return (
     <div className="p-run-messages" role="table" aria-label={t('result.messages')} aria-rowcount={messages.length + 1}>
-      <div className="p-run-message is-head" role="row">
-        <span role="columnheader">{t('result.message')}</span>
-        <span role="columnheader">{t('result.expected')}</span>
-        <span role="columnheader">{t('result.obtained')}</span>
-        <span role="columnheader">{t('result.outcome')}</span>
+      {/* A table holds row groups (or rows): the header and the scrolling body are one each; the body's sizing box is presentational. */}
+      <div role="rowgroup">
+        <div className="p-run-message is-head" role="row">
+          <span role="columnheader">{t('result.message')}</span>
+          <span role="columnheader">{t('result.expected')}</span>
+          <span role="columnheader">{t('result.obtained')}</span>
+          <span role="columnheader">{t('result.outcome')}</span>
+        </div>
       </div>
-      <div className="p-run-messages-body" style={{ height: Math.min(VIEW_HEIGHT, messages.length * ROW_HEIGHT) }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)} tabIndex={0}>
-        <div style={{ height: messages.length * ROW_HEIGHT, position: 'relative' }}>
+      <div className="p-run-messages-body" role="rowgroup" style={{ height: Math.min(VIEW_HEIGHT, messages.length * ROW_HEIGHT) }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)} tabIndex={0}>
+        <div role="presentation" style={{ height: messages.length * ROW_HEIGHT, position: 'relative' }}>
           {messages.slice(first, last).map((message, offset) => {
             const outcomes = message.outcomes[kind] ?? [];
             const fired = labels ? message.firedRules : [];

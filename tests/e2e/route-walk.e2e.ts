@@ -1,0 +1,400 @@
+/**
+ * A walk of every route of the console (issue 19 "Polish"), in French, signed in with a role that may
+ * open it: each page must pass axe-core with no serious or critical violation, log no console error
+ * or warning, and not overflow the window sideways at 1280 px, at 390 px (a phone) nor at 640 px (a
+ * 1280 px window at 200 % zoom lays the page out in 640 CSS px).
+ *
+ * The list comes from `src/app/paths.ts`: a new path without an entry in WALK (or an exemption with
+ * its reason) fails the first test. Adding a route is one line in WALK. Detail pages are opened either
+ * from the ids of data this file creates through the API (its own environment, analysis, kit), or
+ * from the links of the list pages walked before them (what the seeded demo holds).
+ *
+ * Kept fast (one browser, one page per role and worker, no full reload between pages): pages are
+ * reached by a client-side navigation, and each page is measured at the three widths by resizing the
+ * same page rather than loading it three times. Widths are CSS pixels; the device pixel ratio does not
+ * change a layout, so it is left at 1.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { paths } from '../../src/app/paths';
+import { apiAs, scratchEnvironment, setModules, type Api } from './support/api';
+import { baseUrl, launchBrowser } from './support/browser';
+import { loginPage } from './support/pages';
+
+/**
+ * axe-core's source, evaluated in the page through the DevTools protocol: the console's CSP refuses
+ * inline scripts (so `addScriptTag` is blocked), and bypassing the CSP would hide the violations this
+ * walk must report.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const ORGA = 'demo';
+const IC = 'demo-ic';
+const IC_ENV = 'demo-ic-prod';
+const NLU = 'demo-nlu';
+const NLU_ENV = 'demo-nlu-prod';
+
+type Role = 'anonymous' | 'admin' | 'sre';
+type PathKey = keyof typeof paths;
+
+/** What this file creates through the API for the detail pages the demo has no link to. */
+interface Made {
+  envId: string;
+  analysisId: string;
+  kitId: string;
+  componentId: string;
+  /** A test run of the demo's message bank (seeded). */
+  testId: string;
+}
+
+interface Walk {
+  key: PathKey;
+  role: Role;
+  /** The address; a function of the data made by this file; or a pattern matched against the links of the pages walked before. */
+  url: string | RegExp | ((made: Made) => string);
+}
+
+const as =
+  (role: Role) =>
+  (key: PathKey, url: Walk['url']): Walk => ({ key, role, url });
+const anonymous = as('anonymous');
+const admin = as('admin');
+const sre = as('sre');
+
+/** Paths a walk cannot open on its own, with why. */
+const EXEMPT: Partial<Record<PathKey, string>> = {
+  logout: 'ends the session the walk uses; it only redirects to the login page',
+  resetPassword: 'needs a token mailed by forgot-password; the page is the login layout the walk already checks',
+  oauthGoogle: 'callback of a third party: needs its state and code',
+  oidcCallback: 'callback of a third party: needs its state and code',
+  salesforceCallback: 'callback of a third party (placeholder screen)',
+  externalIntegration: 'entry point for a third party (placeholder screen)',
+  jiraCallback: 'callback of a third party (placeholder screen)',
+  gmailCallback: 'callback of a third party: needs its state and code (tests/e2e/integrations.e2e.ts)',
+  selfService: 'self-service screens are built by issue 22 (placeholders here)',
+  selfNew: 'self-service screens are built by issue 22 (placeholders here)',
+  selfEnvironment: 'self-service screens are built by issue 22 (placeholders here)',
+  selfAnalyses: 'self-service screens are built by issue 22 (placeholders here)',
+  selfAnalysisResult: 'self-service screens are built by issue 22 (placeholders here)',
+  selfDashboard: 'self-service screens are built by issue 22 (placeholders here)',
+  selfSettings: 'self-service screens are built by issue 22 (placeholders here)',
+};
+
+/** One line a page. A pattern entry is opened after every other entry, from the links seen by then. */
+const WALK: Walk[] = [
+  anonymous('login', paths.login()),
+  anonymous('forgotPassword', paths.forgotPassword()),
+  admin('index', paths.index()),
+  admin('organisations', paths.organisations()),
+  admin('orga', paths.orga(ORGA)),
+  admin('orgaSettings', paths.orgaSettings(ORGA)),
+  admin('orgaConsumption', paths.orgaConsumption(ORGA)),
+  admin('inviteUser', paths.inviteUser(ORGA)),
+  admin('createUser', paths.createUser(ORGA)),
+  admin('auditLogs', paths.auditLogs(ORGA)),
+  admin('projectNew', paths.projectNew(ORGA)),
+  admin('useCasesLibrary', paths.useCasesLibrary()),
+  admin('toolbox', paths.toolbox()),
+  admin('kits', paths.kits()),
+  admin('kit', (made) => paths.kit(made.kitId)),
+  admin('component', (made) => paths.component(made.componentId)),
+  admin('filesViewer', paths.filesViewer()),
+  admin('consumption', paths.consumption()),
+  admin('profile', paths.profile()),
+  admin('profilePassword', paths.profilePassword()),
+  admin('localStorageCleaner', paths.localStorageCleaner()),
+  admin('project', paths.project(IC)),
+  admin('createEnv', paths.createEnv(IC)),
+  admin('envManagement', paths.envManagement(IC, 'settings')),
+  admin('envManagementOf', paths.envManagementOf(IC, IC_ENV, 'import-export')),
+  admin('envManagementOf', paths.envManagementOf(NLU, NLU_ENV, 'access-keys')),
+  admin('envManagementOf', paths.envManagementOf(NLU, NLU_ENV, 'webhooks')),
+  admin('envManagementOf', paths.envManagementOf(NLU, NLU_ENV, 'integrations')),
+  admin('versions', paths.versions(IC)),
+  admin('testingCenter', paths.testingCenter(NLU)),
+  admin('messagesBank', paths.messagesBank(NLU)),
+  admin('qualification', paths.qualification(NLU)),
+  admin('messagesImport', paths.messagesImport(NLU)),
+  admin('tests', paths.tests(NLU)),
+  admin('testResult', (made) => paths.testResult(NLU, made.testId)),
+  admin('testParameters', paths.testParameters(NLU)),
+  admin('domainRules', paths.domainRules(NLU)),
+  admin('domainRulesV2', paths.domainRulesV2(NLU)),
+  admin('environment', paths.environment(IC, IC_ENV)),
+  admin('configuration', paths.configuration(NLU, NLU_ENV)),
+  admin('environmentKits', paths.environmentKits(NLU, NLU_ENV)),
+  admin('configurationIde', paths.configurationIde(NLU, NLU_ENV)),
+  admin('nlu', paths.nlu(NLU, NLU_ENV, 'archetypes')),
+  admin('nluArchetype', /\/configuration\/nlu\/archetypes\/[^/?]+$/),
+  admin('nluInteraction', paths.nluInteraction(NLU, NLU_ENV, 'new')),
+  admin('categorization', paths.categorization(NLU, NLU_ENV)),
+  admin('categorizationModule', paths.categorizationModule(NLU, NLU_ENV, 'demo-categorization')),
+  admin('categorizationCategory', /\/configuration\/categorization\/demo-categorization\/categories\/[^/?]+$/),
+  admin('categorizationRule', /\/categories\/[^/?]+\/rules\/[^/?]+$/),
+  admin('categorizationAdvanced', paths.categorizationAdvanced(NLU, NLU_ENV, 'demo-categorization')),
+  admin('extraction', paths.extraction(NLU, NLU_ENV)),
+  admin('extractionModule', paths.extractionModule(NLU, NLU_ENV, 'demo-extraction')),
+  admin('consolidation', paths.consolidation(NLU, NLU_ENV)),
+  admin('consolidationModule', paths.consolidationModule(NLU, NLU_ENV, 'demo-consolidation')),
+  admin('visionEngine', paths.visionEngine(NLU, NLU_ENV)),
+  admin('visionEngineModule', (made) => paths.visionEngineModule(NLU, made.envId, 'vision')),
+  admin('output', paths.output(NLU, NLU_ENV)),
+  admin('outputModule', paths.outputModule(NLU, NLU_ENV, 'demo-output')),
+  admin('replyTemplates', paths.replyTemplates(NLU, NLU_ENV)),
+  admin('replyTemplate', paths.replyTemplate(NLU, NLU_ENV, 'demo-reply-ack')),
+  admin('replyTemplateModule', paths.replyTemplateModule(NLU, NLU_ENV, 'demo-reply')),
+  admin('ocrDataExtraction', paths.ocrDataExtraction(NLU, NLU_ENV)),
+  admin('ocrDataExtractionModule', (made) => paths.ocrDataExtractionModule(NLU, made.envId, 'ocr')),
+  admin('creationWizard', paths.creationWizard(NLU, NLU_ENV)),
+  admin('errorLogs', paths.errorLogs(NLU, NLU_ENV)),
+  admin('graph', paths.graph(NLU, NLU_ENV)),
+  admin('analyses', paths.analyses(NLU, NLU_ENV)),
+  admin('analysis', (made) => paths.analysis(NLU, made.envId, made.analysisId)),
+  admin('icAnalyses', paths.icAnalyses(IC, IC_ENV)),
+  admin('icAnalysis', (made) => paths.icAnalysis(NLU, made.envId, made.analysisId)),
+  admin('dashboard', paths.dashboard(NLU, NLU_ENV)),
+  admin('alerts', paths.alerts(NLU, NLU_ENV)),
+  admin('testOcrDataExtraction', paths.testOcrDataExtraction(NLU, NLU_ENV)),
+  admin('testOcrDataExtraction', (made) => paths.testOcrDataExtraction(NLU, made.envId)),
+  admin('testExtractor', paths.testExtractor(NLU, NLU_ENV)),
+  sre('admin', paths.admin()),
+  sre('sreInboxcare', paths.sreInboxcare()),
+  sre('sreAnalyses', paths.sreAnalyses()),
+  sre('sreAnalysesCounter', paths.sreAnalysesCounter()),
+  sre('sreOrganisations', paths.sreOrganisations()),
+];
+
+const WIDTHS = [
+  { name: '1280 px', width: 1280, height: 800 },
+  { name: '390 px', width: 390, height: 844 },
+  { name: '1280 px at 200 %', width: 640, height: 400 },
+] as const;
+
+/** Pages walked at once (each worker has its own page per role); two keep a loaded 2-core machine busy without starving the server. */
+const WORKERS = 2;
+
+interface RolePage {
+  page: Page;
+  console: string[];
+  inFlight: number;
+  lastActivity: number;
+}
+
+let browser: Browser;
+let api: Api;
+let made: Made;
+const contexts = new Map<Role, BrowserContext>();
+/** Every same-origin link seen on the pages walked so far (pathname + search). */
+const seenLinks = new Set<string>();
+
+async function contextFor(role: Role): Promise<BrowserContext> {
+  const existing = contexts.get(role);
+  if (existing) return existing;
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height }, locale: 'fr-FR', reducedMotion: 'reduce' });
+  // Reduced motion: no colour transition is caught half-way by the contrast check (src/ui/small-screens.css honours it).
+  contexts.set(role, context);
+  if (role !== 'anonymous') {
+    // Signed in once per role: the session lives in the context's storage, shared by its pages.
+    const page = await context.newPage();
+    await loginPage.open(page);
+    await loginPage.signIn(page, role);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.close();
+  }
+  return context;
+}
+
+async function openPage(role: Role): Promise<RolePage> {
+  const page = await (await contextFor(role)).newPage();
+  const state: RolePage = { page, console: [], inFlight: 0, lastActivity: Date.now() };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') state.console.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => state.console.push(`pageerror: ${error.message}`));
+  // The console says "Failed to load resource" without the address: name it.
+  page.on('response', (response) => {
+    if (response.status() >= 400) state.console.push(`(${response.status()} ${response.request().method()} ${new URL(response.url()).pathname})`);
+  });
+  page.on('request', () => {
+    state.inFlight++;
+    state.lastActivity = Date.now();
+  });
+  const done = () => {
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.lastActivity = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return state;
+}
+
+/** Network quiet for 400 ms and no spinner nor skeleton left: the page shows its content (or its empty/error state). */
+async function settle(state: RolePage): Promise<void> {
+  const deadline = Date.now() + 12_000;
+  while (Date.now() < deadline && (state.inFlight > 0 || Date.now() - state.lastActivity < 400)) await state.page.waitForTimeout(100);
+  await state.page
+    .waitForFunction(() => !document.querySelector('.bp6-spinner, .bp6-skeleton, [aria-busy="true"]'), undefined, { timeout: Math.max(1000, deadline - Date.now()) })
+    .catch(() => undefined);
+}
+
+/** A navigation inside the single-page app (the router follows history), or a first load. */
+async function visit(state: RolePage, url: string): Promise<void> {
+  const { page } = state;
+  const title = await page.title();
+  if (page.url() === 'about:blank') await page.goto(url);
+  else
+    await page.evaluate((target) => {
+      // The entry is shaped like the router's own ({usr, key, idx}), so the router and its blockers
+      // (the unsaved-changes guard) take the popstate for an ordinary history move.
+      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, url);
+  // The new page is on screen once the title (set per route) changes; a page titled like the one before waits 3 s at most.
+  await page.waitForFunction((before) => document.title !== before, title, { timeout: 3000 }).catch(() => undefined);
+  await settle(state);
+}
+
+async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Node = { target: unknown[]; any: Array<{ data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }> };
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Node[] }> }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    const describe = (node: Node) => {
+      const data = node.any[0]?.data;
+      return JSON.stringify(node.target) + (data?.contrastRatio ? ` ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}` : '');
+    };
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.slice(0, 3).map(describe).join(', ')}`);
+  });
+}
+
+async function collectLinks(page: Page): Promise<void> {
+  const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  for (const href of hrefs) {
+    const url = new URL(href);
+    if (url.origin === new URL(baseUrl()).origin) seenLinks.add(url.pathname + url.search);
+  }
+}
+
+function resolveUrl(walk: Walk): string | undefined {
+  if (typeof walk.url === 'string') return walk.url;
+  if (typeof walk.url === 'function') return walk.url(made);
+  const pattern = walk.url;
+  return [...seenLinks].find((link) => pattern.test(link.split('?')[0]!));
+}
+
+/** Opens one page and measures it at every width; answers what it found wrong. */
+async function check(state: RolePage, walk: Walk): Promise<string[]> {
+  const url = resolveUrl(walk);
+  if (url === undefined) return [`${walk.key}: no link on the pages walked before matches ${String(walk.url)}`];
+  const { page } = state;
+  const failures: string[] = [];
+  state.console.length = 0;
+  await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
+  await visit(state, url);
+  await collectLinks(page);
+  for (const problem of await axeProblems(page)) failures.push(`${walk.key} ${url} [axe]: ${problem}`);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width: width.width, height: width.height });
+    // Two frames: resize observers and media queries have re-rendered.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const overflow = await page.evaluate(() => {
+      const width = window.innerWidth;
+      const excess = document.documentElement.scrollWidth - width;
+      if (excess <= 0) return undefined;
+      // The outermost elements that stick out (their parent does not): where to look.
+      const culprits = [...document.body.querySelectorAll('*')]
+        .filter((element) => element.getBoundingClientRect().right > width + 1 && (element.parentElement?.getBoundingClientRect().right ?? 0) <= width + 1)
+        .slice(0, 3)
+        .map((element) => element.tagName.toLowerCase() + (typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/).join('.')}` : ''));
+      return `${excess}px (${culprits.join(', ')})`;
+    });
+    if (overflow) failures.push(`${walk.key} ${url} [${width.name}]: page wider than the window by ${overflow}`);
+  }
+  for (const message of state.console) failures.push(`${walk.key} ${url} console ${message}`);
+  return failures;
+}
+
+/** Runs the entries on WORKERS workers; each keeps one page per role for all its entries. */
+async function walkAll(entries: Walk[]): Promise<string[]> {
+  const queue = [...entries];
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      const pages = new Map<Role, RolePage>();
+      for (let walk = queue.shift(); walk; walk = queue.shift()) {
+        let state = pages.get(walk.role);
+        if (!state) pages.set(walk.role, (state = await openPage(walk.role)));
+        failures.push(...(await check(state, walk)));
+      }
+      for (const state of pages.values()) await state.page.close();
+    }),
+  );
+  return failures;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  api = await apiAs('admin');
+  const stamp = Date.now();
+  // Its own environment: an analysis (processed by extractor → output), then a vision engine and an
+  // OCR data extraction module added for their settings pages. Deleted in afterAll.
+  const envId = await scratchEnvironment(api, NLU, `Parcours des pages ${stamp}`, [
+    { id: 'extractor', type: 'extractor', name: 'Extracteur' },
+    { id: 'output', type: 'output', name: 'Sortie' },
+  ]);
+  const { id: analysisId } = await api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses/simulated-mail`, {
+    name: `Parcours ${stamp}`,
+    sender: 'client@example.test',
+    recipient: 'service@example.test',
+    subject: 'Demande de devis',
+    body: 'Bonjour, pourriez-vous me faire un devis pour 40 palettes ?',
+    attachments: [],
+  });
+  let status = 'waiting';
+  for (let tries = 0; tries < 150 && ['waiting', 'pending'].includes(status); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    ({ status } = await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${analysisId}`));
+  }
+  await setModules(api, envId, [
+    { id: 'extractor', type: 'extractor', name: 'Extracteur' },
+    { id: 'vision', type: 'visionEngine', name: 'Lecture des formulaires' },
+    { id: 'ocr', type: 'ocrDataExtraction', name: 'Données OCR' },
+    { id: 'output', type: 'output', name: 'Sortie' },
+  ]);
+  const kit = await api<{ id: string }>('POST', `/v4/console/api/organisation/${ORGA}/toolbox/kits`, { name: `Parcours des pages ${stamp}` });
+  const component = await api<{ id: string }>('POST', `/v4/console/api/organisation/${ORGA}/toolbox/components`, {
+    kitId: kit.id,
+    type: 'archetype',
+    entity: { name: 'appareil', dictionaries: { fr: 'lave-linge\naspirateur' } },
+  });
+  const [run] = await api<Array<{ id: string }>>('GET', `/v4/console/api/project/${NLU}/testing-center/tests`);
+  made = { envId, analysisId, kitId: kit.id, componentId: component.id, testId: run?.id ?? 'the demo has no test run' };
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+  await browser?.close();
+  if (made?.envId) await api('DELETE', `/v4/console/api/environment/${made.envId}`).catch(() => undefined);
+  if (made?.kitId) await api('DELETE', `/v4/console/api/organisation/${ORGA}/toolbox/kits/${made.kitId}`).catch(() => undefined);
+});
+
+describe('route walk', () => {
+  it('has a walk entry or an exemption for every path of the console', () => {
+    const walked = new Set(WALK.map((walk) => walk.key));
+    expect(Object.keys(paths).filter((key) => !walked.has(key as PathKey) && !(key in EXEMPT))).toEqual([]);
+    expect([...walked].filter((key) => key in EXEMPT)).toEqual([]);
+  });
+
+  it('opens every page without serious accessibility violations, console errors, nor sideways overflow', async () => {
+    const failures = await walkAll(WALK.filter((walk) => !(walk.url instanceof RegExp)));
+    // Detail pages found through links: after the pages that link to them.
+    failures.push(...(await walkAll(WALK.filter((walk) => walk.url instanceof RegExp))));
+    expect(failures).toEqual([]);
+  }, 300_000);
+});

@@ -1,4 +1,4 @@
-/** The toast service: durations per severity, no console echo, the pre-mount queue, translated texts. */
+/** The toast service: durations per severity, the console log at info level, the pre-mount queue, translated texts. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import i18next from 'i18next';
 import { resources, namespaces } from '../../i18n/resources';
@@ -55,11 +55,12 @@ describe('toast durations', () => {
 });
 
 describe('console', () => {
-  it.each(['error', 'warn', 'info', 'success'] as ToastSeverity[])('a %s toast writes nothing to the console', (severity) => {
+  it.each(['error', 'warn', 'info', 'success'] as ToastSeverity[])('a %s toast is logged with console.info only (§8), translated', (severity) => {
     listen();
-    toast[severity]({ summary: 'Saved', detail: 'All good' });
-    toast[severity]({ summary: { key: 'common:error.title' } });
-    for (const method of consoleMethods) expect(spies[method]).not.toHaveBeenCalled();
+    toast[severity]({ summary: { key: 'common:error.title' }, detail: 'All good' });
+    expect(spies.info).toHaveBeenCalledTimes(1);
+    expect(spies.info).toHaveBeenCalledWith(`[toast:${severity}]`, 'Erreur', 'All good');
+    for (const method of consoleMethods.filter((m) => m !== 'info')) expect(spies[method]).not.toHaveBeenCalled();
   });
 });
 

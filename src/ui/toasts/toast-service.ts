@@ -1,10 +1,11 @@
 /**
- * Toasts of spec §4/§8/§9: severity info, warn, error or success; errors last 10 s, others 6 s. Toasts
- * raised before the layer is mounted wait in a queue. They are not echoed to the console: a warning
- * shown to the user is not a fault of the page, and the browser tests fail on any console warning or
- * error (tests/e2e/route-walk.e2e.ts).
+ * Toasts of spec §4/§8/§9: severity info, warn, error or success; errors last 10 s, others 6 s; every
+ * toast is also logged to the console (§8), at the info level whatever its severity: a warning shown to
+ * the user is not a fault of the page, and the browser tests fail on any console warning or error
+ * (tests/e2e/route-walk.e2e.ts). Toasts raised before the layer is mounted wait in a queue.
  */
 import type { Message } from '../message';
+import { resolveMessage } from '../message';
 
 export type ToastSeverity = 'info' | 'warn' | 'error' | 'success';
 
@@ -34,6 +35,7 @@ const queue: Toast[] = [];
 
 function show(severity: ToastSeverity, input: ToastInput): Toast {
   const toast: Toast = { ...input, id: nextId++, severity, timeout: toastDurations[severity] };
+  console.info(`[toast:${severity}]`, resolveMessage(toast.summary), resolveMessage(toast.detail));
   if (listener) listener(toast);
   else queue.push(toast);
   return toast;

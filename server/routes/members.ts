@@ -4,7 +4,7 @@
  * mode makes an organisation admin, otherwise the strongest project profile names the role.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../src/contract/auth';
 import type { ProjectProfile } from '../../src/contract/define';
@@ -280,12 +280,20 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
     return { member: await oneMember(ctx.db, params.orgaId, userId), temporaryPassword };
   });
 
+  /** `read`: every reading; `area.`: every operation of an area (programs); else one operation id. */
+  const actionCondition = (action: string | undefined) => {
+    if (!action) return undefined;
+    if (action === 'read') return inArray(auditLogs.method, ['GET', 'HEAD']);
+    if (action.endsWith('.')) return sql`starts_with(${auditLogs.action}, ${action})`;
+    return eq(auditLogs.action, action);
+  };
+
   registerEndpoint(app, ctx, listAuditLogs, async ({ params, query }) => {
     const conditions = and(
       eq(auditLogs.organisationId, params.orgaId),
       // Exact matches: the screen's pickers send a member's username and an operation id (issue 19).
       query.person ? or(eq(auditLogs.actorUsername, query.person), eq(auditLogs.asUsername, query.person)) : undefined,
-      query.action === 'read' ? inArray(auditLogs.method, ['GET', 'HEAD']) : query.action ? eq(auditLogs.action, query.action) : undefined,
+      actionCondition(query.action),
       query.from ? gte(auditLogs.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
       query.to ? lt(auditLogs.at, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
     );

@@ -36,6 +36,7 @@ async function organisationView(ctx: ServerContext, principal: Principal, organi
     name: row.name,
     contractStartDate: row.contractStartDate,
     yearlyQuota: row.yearlyQuota,
+    selfServiceMonthlyQuota: row.selfServiceMonthlyQuota,
     createdAt: row.createdAt.toISOString(),
     isAdmin: principal.providerRole === null && membership?.role === 'ROLE_ORGANISATION_ADMIN',
   };

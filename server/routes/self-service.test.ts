@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SelfServiceOverview, SelfServiceUseCase } from '../../src/contract/self-service';
 import { organisations, projectPermissions, projects } from '../db/schema';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import type { Organisation } from '../../src/contract/organisations';
 import { ENVIRONMENT_DELETION_DELAY_MS } from './environments';
 
 let server: TestServer;
@@ -144,8 +145,14 @@ describe('self-service', () => {
     expect((await mail('admin', 'demo-ic-prod')).statusCode).toBe(201);
     expect((await overview()).quota.used).toBe(3);
 
-    // Raising the setting lets analyses in again.
-    await server.handle.db.update(organisations).set({ selfServiceMonthlyQuota: 4 }).where(eq(organisations.id, 'demo'));
+    // An organisation admin raises the setting in the organisation settings (nobody else may), and
+    // analyses are let in again.
+    const orga = (await call('admin', 'GET', '/organisation/demo')).json<Organisation>();
+    expect(orga.selfServiceMonthlyQuota).toBe(3);
+    const raise = { name: orga.name, contractStartDate: orga.contractStartDate, yearlyQuota: orga.yearlyQuota, selfServiceMonthlyQuota: 4 };
+    expect([403, 404]).toContain((await call('light', 'PUT', '/organisation/demo', raise)).statusCode);
+    const raised = await call('admin', 'PUT', '/organisation/demo', raise);
+    expect(raised.json<Organisation>().selfServiceMonthlyQuota).toBe(4);
     expect((await mail('light', b!.id)).statusCode).toBe(201);
     expect((await mail('light', b!.id)).statusCode).toBe(429);
   });

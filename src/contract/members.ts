@@ -203,7 +203,7 @@ export const listAuditLogs = defineEndpoint({
   query: z.object({
     /** A username, matched exactly as the one who acted or the one acted as (ghosting). */
     person: z.string().max(100).optional(),
-    /** An operation id, matched exactly; `read` = every reading (provider staff's). */
+    /** An operation id, matched exactly; `read` = every reading (provider staff's); ending in `.` (`projects.`), every operation of that area. */
     action: z.string().max(100).optional(),
     /** Inclusive, `YYYY-MM-DD` (UTC days). */
     from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),

@@ -18,6 +18,8 @@ export const organisationSchema = z.object({
   /** §9: 1 January unless the organisation says otherwise. */
   contractStartDate: isoDateSchema,
   yearlyQuota: z.number().int().nullable(),
+  /** §9 (issue 22): analyses a light user may start per calendar month, across all their use cases. */
+  selfServiceMonthlyQuota: z.number().int(),
   createdAt: z.string(),
   /** Whether the caller administers it (what the screens may offer). */
   isAdmin: z.boolean(),
@@ -38,13 +40,15 @@ export const updateOrganisation = defineEndpoint({
   id: 'organisations.update',
   method: 'PUT',
   path: '/v4/console/api/organisation/{orgaId}',
-  summary: 'Change the name, contract start date and yearly quota (organisation admins only)',
+  summary: 'Change the name, contract start date, yearly quota and self-service monthly quota (organisation admins only)',
   access: access.organisation('orgaId', 'admin'),
   params: orgaParams,
   body: z.object({
     name: plainText().trim().min(1).max(100),
     contractStartDate: isoDateSchema,
     yearlyQuota: z.number().int().min(0).max(1_000_000_000).nullable(),
+    /** Left as it is when absent. */
+    selfServiceMonthlyQuota: z.number().int().min(0).max(1_000_000).optional(),
   }),
   response: organisationSchema,
 });

@@ -1,4 +1,7 @@
-/** Organisation settings: name, contract start date (default 1 January), yearly quota; admins edit, others read. */
+/**
+ * Organisation settings: name, contract start date (default 1 January), yearly quota and the light
+ * users' monthly quota (issue 22, default 100); admins edit, others read.
+ */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,19 +27,23 @@ export function OrganisationSettingsPage() {
   const [name, setName] = useState('');
   const [start, setStart] = useState('');
   const [quota, setQuota] = useState<number | null>(null);
+  const [selfQuota, setSelfQuota] = useState(0);
   useEffect(() => {
     if (orga.data) {
       setName(orga.data.name);
       setStart(orga.data.contractStartDate);
       setQuota(orga.data.yearlyQuota);
+      setSelfQuota(orga.data.selfServiceMonthlyQuota);
     }
   }, [orga.data]);
   const readOnly = orga.data?.isAdmin !== true;
-  const dirty = orga.data !== undefined && (name !== orga.data.name || start !== orga.data.contractStartDate || quota !== orga.data.yearlyQuota);
+  const dirty =
+    orga.data !== undefined &&
+    (name !== orga.data.name || start !== orga.data.contractStartDate || quota !== orga.data.yearlyQuota || selfQuota !== orga.data.selfServiceMonthlyQuota);
 
   const save = async () => {
     try {
-      const saved = await request(updateOrganisation, { params: { orgaId }, body: { name, contractStartDate: start, yearlyQuota: quota } });
+      const saved = await request(updateOrganisation, { params: { orgaId }, body: { name, contractStartDate: start, yearlyQuota: quota, selfServiceMonthlyQuota: selfQuota } });
       queryClient.setQueryData(organisationQueries.detail(orgaId).queryKey, saved);
       toast.success({ summary: tr('errors:generic.save.success') });
       return true;
@@ -72,6 +79,16 @@ export function OrganisationSettingsPage() {
               value={quota ?? ''}
               readOnly={readOnly}
               onValueChange={(n, text) => setQuota(text.trim() === '' ? null : Number.isFinite(n) ? n : quota)}
+            />
+          </FormGroup>
+          <FormGroup label={t('settings.selfServiceQuota')} labelFor="orga-self-quota" helperText={t('settings.selfServiceQuotaHelp')}>
+            <NumericInput
+              id="orga-self-quota"
+              min={0}
+              max={1_000_000}
+              value={selfQuota}
+              readOnly={readOnly}
+              onValueChange={(n) => setSelfQuota(Number.isFinite(n) && n >= 0 ? Math.floor(n) : selfQuota)}
             />
           </FormGroup>
           {!readOnly && <Button type="submit" intent="primary" text={t('common:actions.save')} disabled={!dirty} />}

@@ -36,7 +36,7 @@ const IC_ENV = 'demo-ic-prod';
 const NLU = 'demo-nlu';
 const NLU_ENV = 'demo-nlu-prod';
 
-type Role = 'anonymous' | 'admin' | 'sre';
+type Role = 'anonymous' | 'admin' | 'sre' | 'light';
 type PathKey = keyof typeof paths;
 
 /** What this file creates through the API for the detail pages the demo has no link to. */
@@ -47,6 +47,9 @@ interface Made {
   componentId: string;
   /** A test run of the demo's message bank (seeded). */
   testId: string;
+  /** The light user's use case, with one analysis in it. */
+  useCaseId: string;
+  useCaseAnalysisId: string;
 }
 
 interface Walk {
@@ -62,6 +65,7 @@ const as =
 const anonymous = as('anonymous');
 const admin = as('admin');
 const sre = as('sre');
+const light = as('light');
 
 /** Paths a walk cannot open on its own, with why. */
 const EXEMPT: Partial<Record<PathKey, string>> = {
@@ -69,17 +73,10 @@ const EXEMPT: Partial<Record<PathKey, string>> = {
   resetPassword: 'needs a token mailed by forgot-password; the page is the login layout the walk already checks',
   oauthGoogle: 'callback of a third party: needs its state and code',
   oidcCallback: 'callback of a third party: needs its state and code',
-  salesforceCallback: 'callback of a third party (placeholder screen)',
-  externalIntegration: 'entry point for a third party (placeholder screen)',
-  jiraCallback: 'callback of a third party (placeholder screen)',
+  salesforceCallback: 'callback of a third party: needs its state and code (tests/e2e/integrations-salesforce.e2e.ts)',
+  externalIntegration: 'entry point for a third party: needs a state (tests/e2e/integrations-n8n.e2e.ts)',
+  jiraCallback: 'callback of a third party: needs its state and code (tests/e2e/integrations-jira.e2e.ts)',
   gmailCallback: 'callback of a third party: needs its state and code (tests/e2e/integrations.e2e.ts)',
-  selfService: 'self-service screens are built by issue 22 (placeholders here)',
-  selfNew: 'self-service screens are built by issue 22 (placeholders here)',
-  selfEnvironment: 'self-service screens are built by issue 22 (placeholders here)',
-  selfAnalyses: 'self-service screens are built by issue 22 (placeholders here)',
-  selfAnalysisResult: 'self-service screens are built by issue 22 (placeholders here)',
-  selfDashboard: 'self-service screens are built by issue 22 (placeholders here)',
-  selfSettings: 'self-service screens are built by issue 22 (placeholders here)',
 };
 
 /** One line a page. A pattern entry is opened after every other entry, from the links seen by then. */
@@ -164,6 +161,13 @@ const WALK: Walk[] = [
   sre('sreAnalyses', paths.sreAnalyses()),
   sre('sreAnalysesCounter', paths.sreAnalysesCounter()),
   sre('sreOrganisations', paths.sreOrganisations()),
+  light('selfService', paths.selfService()),
+  light('selfNew', paths.selfNew()),
+  light('selfEnvironment', (made) => paths.selfEnvironment(made.useCaseId)),
+  light('selfAnalyses', (made) => paths.selfAnalyses(made.useCaseId)),
+  light('selfAnalysisResult', (made) => paths.selfAnalysisResult(made.useCaseId, made.useCaseAnalysisId)),
+  light('selfDashboard', (made) => paths.selfDashboard(made.useCaseId)),
+  light('selfSettings', (made) => paths.selfSettings(made.useCaseId)),
 ];
 
 const WIDTHS = [
@@ -184,6 +188,7 @@ interface RolePage {
 
 let browser: Browser;
 let api: Api;
+let lightApi: Api;
 let made: Made;
 const contexts = new Map<Role, BrowserContext>();
 /** Every same-origin link seen on the pages walked so far (pathname + search). */
@@ -374,7 +379,26 @@ beforeAll(async () => {
     entity: { name: 'appareil', dictionaries: { fr: 'lave-linge\naspirateur' } },
   });
   const [run] = await api<Array<{ id: string }>>('GET', `/v4/console/api/project/${NLU}/testing-center/tests`);
-  made = { envId, analysisId, kitId: kit.id, componentId: component.id, testId: run?.id ?? 'the demo has no test run' };
+  // The light user's own use case (self-service), with a mail in it.
+  lightApi = await apiAs('light');
+  const useCase = await lightApi<{ id: string }>('POST', '/v4/console/api/self/use-cases', { name: `Parcours ${stamp}`, source: { kind: 'template', template: 'insurance:meeting' } });
+  const mail = await lightApi<{ id: string }>('POST', `/v4/console/api/environment/${useCase.id}/analyses/simulated-mail`, {
+    name: `Rendez-vous ${stamp}`,
+    sender: 'client@example.test',
+    recipient: 'agence@example.test',
+    subject: 'Rendez-vous',
+    body: 'Bonjour, je voudrais un rendez-vous avec un conseiller mardi matin.',
+    attachments: [],
+  });
+  made = {
+    envId,
+    analysisId,
+    kitId: kit.id,
+    componentId: component.id,
+    testId: run?.id ?? 'the demo has no test run',
+    useCaseId: useCase.id,
+    useCaseAnalysisId: mail.id,
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -382,6 +406,7 @@ afterAll(async () => {
   await browser?.close();
   if (made?.envId) await api('DELETE', `/v4/console/api/environment/${made.envId}`).catch(() => undefined);
   if (made?.kitId) await api('DELETE', `/v4/console/api/organisation/${ORGA}/toolbox/kits/${made.kitId}`).catch(() => undefined);
+  if (made?.useCaseId) await lightApi('DELETE', `/v4/console/api/self/use-cases/${made.useCaseId}`).catch(() => undefined);
 });
 
 describe('route walk', () => {

@@ -129,6 +129,25 @@ export const PIPELINE_MESSAGE_KEYS = [
   'categorization.advancedFailed',
   'categorization.budgetOut',
   'categorization.taints',
+  // Information extraction module
+  'extraction.configured',
+  'extraction.noDocument',
+  'extraction.analysis',
+  'extraction.analysisNothing',
+  'extraction.document',
+  'extraction.documentNothing',
+  'extraction.fieldErrors',
+  // Vision engine module
+  'visionEngine.noAnswer',
+  'visionEngine.answerRefused',
+  'visionEngine.failed',
+  'visionEngine.fieldsFound',
+  'visionEngine.categories',
+  'visionEngine.noCategory',
+  'visionEngine.pagesLeftOut',
+  'visionEngine.contentGone',
+  'visionEngine.pageNotRendered',
+  'visionEngine.attempts',
 ] as const;
 export type PipelineMessageKey = (typeof PIPELINE_MESSAGE_KEYS)[number];
 

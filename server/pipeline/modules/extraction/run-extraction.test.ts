@@ -13,6 +13,7 @@ import { readSettings } from '../../../environments/settings';
 import { createNluRuntime } from '../../../nlu/runtime';
 import { createTestServer, type TestServer } from '../../../test-support/test-server';
 import { fixture, queueAnalysis, setSettings, traceOf, waitForEnd } from '../../testing/analyses';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 let server: TestServer;
 
@@ -41,7 +42,7 @@ describe('information extraction in the pipeline (demo NLU project)', { timeout:
     expect(row.status).toBe('processed');
     expect(extraction.outcome).toBe('success');
     expect(extraction.result).toEqual({ scope: 'analysis', fields: { numeroContrat: 'AB-77812', dateSinistre: '2026-11-12', montant: 48250 }, errors: [], documents: [] });
-    expect(extraction.message).toContain('numeroContrat = "AB-77812"');
+    expect(inEnglish(extraction.message)).toContain('numeroContrat = "AB-77812"');
     expect(output.result.extractedData).toEqual(extraction.result);
     expect((await traceOf(server.handle.db, row.id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'extraction', 'categorization', 'consolidation', 'replyTemplate', 'output', 'webhooks']);
   });
@@ -80,7 +81,7 @@ describe('information extraction in the pipeline (demo NLU project)', { timeout:
         errors: [{ field: 'urgent', code: 'notABoolean', params: { value: 'Sinistre', format: 'boolean' }, message: '"Sinistre" is not a yes/no value (format boolean)' }],
       },
     ]);
-    expect(big.extraction.message).toContain('Field errors: urgent');
+    expect(inEnglish(big.extraction.message)).toContain('Field errors: urgent');
     expect(big.categorization.result.documents[0]!.categories[0]).toMatchObject({
       category: 'Gros sinistre',
       explanation: { kind: 'rule', held: [{ criterion: { type: 'extractedData', field: 'montant' }, evidence: [expect.stringContaining('15000')] }] },

@@ -14,7 +14,7 @@ import { engineDocuments, mailHeaders } from '../../../../src/categorization/fro
 import { extract } from '../../../../src/extraction/extract';
 import type { NluLanguage } from '../../../../src/nlu/types';
 import type { TaintState } from '../../../../src/categorization/types';
-import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
 
 export interface ExtractionModuleInput {
   module: EnvironmentModule;
@@ -68,19 +68,29 @@ export function runExtractionModule(input: ExtractionModuleInput): ExtractionMod
   }
 }
 
-function describeValues(fields: Record<string, unknown>): string {
+/** `name = value` pairs of what was found; null when nothing was. */
+function describeValues(fields: Record<string, unknown>): string | null {
   const found = Object.entries(fields).filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0));
-  return found.length === 0 ? 'nothing found' : found.map(([name, value]) => `${name} = ${JSON.stringify(value).slice(0, 60)}`).join(', ');
+  return found.length === 0 ? null : found.map(([name, value]) => `${name} = ${JSON.stringify(value).slice(0, 60)}`).join(', ');
 }
 
-function describeErrors(errors: readonly FieldError[]): string | null {
-  return errors.length === 0 ? null : `Field errors: ${errors.slice(0, 5).map((error) => `${error.field} (${error.message})`).join('; ')}${errors.length > 5 ? '…' : ''}.`;
+function fieldErrors(errors: readonly FieldError[]): LocalizedText[] {
+  if (errors.length === 0) return [];
+  const listed = `${errors.slice(0, 5).map((error) => `${error.field} (${error.message})`).join('; ')}${errors.length > 5 ? '…' : ''}`;
+  return [sentence('extraction.fieldErrors', { errors: listed })];
 }
 
+/** The trace's summary, one sentence a document, stored as keys (issue 19) like the other modules'. */
 function summary(result: ExtractionResult, fieldCount: number): string {
-  const head = `${fieldCount} field${fieldCount === 1 ? '' : 's'} configured.`;
-  if (result.scope === 'analysis') return [head, `Analysis: ${describeValues(result.fields ?? {})}.`, describeErrors(result.errors)].filter(Boolean).join(' ');
-  if (result.documents.length === 0) return `${head} No document to read (input type or taints).`;
-  const parts = result.documents.map((doc) => `${doc.documentName}: ${describeValues(doc.fields)}`);
-  return [head, `${parts.join('; ')}.`, describeErrors(result.documents.flatMap((doc) => doc.errors))].filter(Boolean).join(' ');
+  const head = sentence('extraction.configured', { count: fieldCount });
+  if (result.scope === 'analysis') {
+    const values = describeValues(result.fields ?? {});
+    return encodePipelineMessage(head, values === null ? sentence('extraction.analysisNothing') : sentence('extraction.analysis', { values }), ...fieldErrors(result.errors));
+  }
+  if (result.documents.length === 0) return encodePipelineMessage(head, sentence('extraction.noDocument'));
+  const documents = result.documents.map((doc) => {
+    const values = describeValues(doc.fields);
+    return values === null ? sentence('extraction.documentNothing', { where: doc.documentName }) : sentence('extraction.document', { where: doc.documentName, values });
+  });
+  return encodePipelineMessage(head, ...documents, ...fieldErrors(result.documents.flatMap((doc) => doc.errors)));
 }

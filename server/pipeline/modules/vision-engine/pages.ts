@@ -6,6 +6,7 @@
  * the rest are counted, so the result says what the model did not see.
  */
 import type { ExtractedDocument } from '../../../../src/contract/analyses';
+import { sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { renderPdfPagesInThread, type RenderedPages } from './render-in-thread';
 
@@ -36,7 +37,8 @@ export interface VisionInput {
   texts: VisionText[];
   pagesLeftOut: number;
   /** Documents whose pages could not be rendered (named with the reason), for the trace. */
-  notes: string[];
+  /** What the trace says about the pages (keys of the `pipelineMessages` namespace). */
+  notes: LocalizedText[];
 }
 
 /** Pages of one PDF → PNGs, keeping those rendered before a problem. */
@@ -76,7 +78,7 @@ export async function visionInput(
     if (!isPdf(doc) && picture === null) continue;
     const bytes = bytesOf(doc, extraction, files);
     if (bytes === undefined) {
-      input.notes.push(`"${doc.name}": its content is no longer available (retention), only its text was sent.`);
+      input.notes.push(sentence('visionEngine.contentGone', { name: doc.name }));
       continue;
     }
     if (picture !== null) {
@@ -93,7 +95,7 @@ export async function visionInput(
     for (const { page, png } of rendered.pngs) input.images.push({ document: doc.name, page, dataUrl: dataUrl('image/png', png) });
     if (rendered.problem !== null) {
       const { page, message } = rendered.problem;
-      input.notes.push(`"${doc.name}" page ${page} could not be rendered (${message}): its text only was sent from there on.`);
+      input.notes.push(sentence('visionEngine.pageNotRendered', { name: doc.name, page, reason: message }));
       input.pagesLeftOut += pages.length - rendered.pngs.length;
     }
   }

@@ -11,6 +11,8 @@ import { fixture } from '../../testing/analyses';
 import { visionInput } from './pages';
 import { renderPdfPagesInThread } from './render-in-thread';
 import { readVisionAnswer, visionChatRequest } from './request';
+import { encodePipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 const scan = (name: string) => readFileSync(new URL(`../../../../test-fixtures/scan/${name}`, import.meta.url));
 
@@ -69,7 +71,7 @@ describe('vision engine input', () => {
     const broken = fixture('pdf/claim-letter-fr.pdf').subarray(0, 1500);
     const input = await visionInput(outcome([doc('broken.pdf', 'application/pdf', 2, 'Texte lu')]), [{ name: 'broken.pdf', content: broken }], 5);
     expect([input.images, input.texts, input.pagesLeftOut]).toEqual([[], [{ document: 'broken.pdf', text: 'Texte lu' }], 2]);
-    expect(input.notes).toEqual([expect.stringMatching(/^"broken.pdf" page 1 could not be rendered \(.+\): its text only was sent from there on\.$/)]);
+    expect(input.notes.map((note) => inEnglish(encodePipelineMessage(note)))).toEqual([expect.stringMatching(/^"broken.pdf" page 1 could not be rendered \(.+\): its text only was sent from there on\.$/)]);
   }, 60_000);
 
   it('stops a rendering thread past its deadline, keeping what it rendered', async () => {
@@ -81,7 +83,7 @@ describe('vision engine input', () => {
     const input = await visionInput(outcome([doc('old.pdf', 'application/pdf', 3, 'Texte conservé')]), [], 5);
     expect(input.images).toEqual([]);
     expect(input.texts).toEqual([{ document: 'old.pdf', text: 'Texte conservé' }]);
-    expect(input.notes).toEqual(['"old.pdf": its content is no longer available (retention), only its text was sent.']);
+    expect(input.notes.map((note) => inEnglish(encodePipelineMessage(note)))).toEqual(['"old.pdf": its content is no longer available (retention), only its text was sent.']);
   });
 });
 

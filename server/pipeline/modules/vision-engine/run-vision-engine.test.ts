@@ -12,6 +12,7 @@ import { chatReply, startLlmTestServer, type LlmTestServer } from '../../../test
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
 import { createEnvironment, fixture, queueAnalysis, waitForEnd } from '../../testing/analyses';
 import { NO_LLM_MESSAGE } from './run-vision-engine';
+import { inEnglish } from '../../../test-support/pipeline-text';
 
 let server: TestServer;
 let llm: LlmTestServer;
@@ -95,7 +96,7 @@ describe('vision engine module', () => {
     expect(parts[1]!.text).toMatch(/^Text of "claim-letter-fr.pdf":\n/);
 
     expect(row.status).toBe('processed');
-    expect([vision.outcome, vision.message]).toEqual(['success', 'vision-test-model-2026 answered on 1 page image(s): categories: claim.']);
+    expect([vision.outcome, inEnglish(vision.message)]).toEqual(['success', 'vision-test-model-2026 answered on 1 page image(s): categories: claim.']);
     expect(vision.result).toEqual({
       type: 'strict_classification',
       model: 'vision-test-model-2026',
@@ -127,7 +128,7 @@ describe('vision engine module', () => {
     const { row, vision, categorization } = await run(CLASSIFICATION);
     expect(llm.requests).toHaveLength(2);
     expect(row.status).toBe('processed');
-    expect(vision.message).toBe('test-model answered after 2 attempts on 1 page image(s): categories: invoice.');
+    expect(inEnglish(vision.message)).toBe('test-model answered on 1 page image(s): categories: invoice. It took 2 attempts.');
     expect((categorization.result as CategorizationResult).documents[0]!.categories).toEqual([]);
   }, 90_000);
 
@@ -137,7 +138,7 @@ describe('vision engine module', () => {
     const { row, vision, output } = await run(CLASSIFICATION);
     expect(llm.requests).toHaveLength(2);
     expect([row.status, vision.outcome]).toEqual(['error', 'error']);
-    expect(vision.message).toBe('The vision engine got no answer (llmRateLimited after 2 attempts): the language model is rate limited (HTTP 429) after 2 attempt(s).');
+    expect(inEnglish(vision.message)).toBe('The vision engine got no answer (llmRateLimited): the language model is rate limited (HTTP 429) after 2 attempt(s). It took 2 attempts.');
     expect(row.error).toBe(vision.message);
     expect(output.outcome).toBe('success');
     expect((output.result as { unavailable: Record<string, string> }).unavailable.visionEngine).toContain('llmRateLimited');
@@ -148,14 +149,14 @@ describe('vision engine module', () => {
     llm.queue({ ...chatReply('{}'), delayMs: 2_000 });
     const { row, vision } = await run(CLASSIFICATION);
     expect([row.status, vision.outcome]).toEqual(['error', 'error']);
-    expect(vision.message).toBe('The vision engine got no answer (llmTimeout): the language model gave no answer within 0.3 s.');
+    expect(inEnglish(vision.message)).toBe('The vision engine got no answer (llmTimeout): the language model gave no answer within 0.3 s.');
   }, 90_000);
 
   it('records a refusal', async () => {
     useLlm();
     llm.queue(chatReply('', { refusal: 'I cannot read medical documents.' }));
     const { vision } = await run(CLASSIFICATION);
-    expect([vision.outcome, vision.message]).toEqual(['error', 'The vision engine got no answer (llmRefused): the language model refused: I cannot read medical documents..']);
+    expect([vision.outcome, inEnglish(vision.message)]).toEqual(['error', 'The vision engine got no answer (llmRefused): the language model refused: I cannot read medical documents..']);
   }, 90_000);
 
   it('refuses an extraction answer with a field that is not configured', async () => {
@@ -163,7 +164,7 @@ describe('vision engine module', () => {
     llm.queue(chatReply(JSON.stringify({ fields: { policyNumber: 'AB-123', iban: 'FR76 3000' } })));
     const { vision } = await run({ type: 'strict_extraction', extractionFields: [{ field: 'policyNumber', description: 'Numéro de contrat' }] });
     expect(vision.outcome).toBe('error');
-    expect(vision.message).toBe("The vision engine's answer was refused (llmMalformed): the answer does not match the settings: fields: Unrecognized key: \"iban\" (iban).");
+    expect(inEnglish(vision.message)).toBe("The vision engine's answer was refused (llmMalformed): the answer does not match the settings: fields: Unrecognized key: \"iban\" (iban).");
     const body = llm.requests[0]!.body as { response_format: { json_schema: { schema: unknown } } };
     expect(body.response_format.json_schema.schema).toMatchObject({ properties: { fields: { required: ['policyNumber'], additionalProperties: false } } });
   }, 90_000);

@@ -13,7 +13,7 @@ import { llmConfig, type LlmConfig } from '../../../llm/config';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { visionInput, type PageRenderer } from './pages';
 import { readVisionAnswer, visionChatRequest } from './request';
-import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
 
 export interface VisionModuleInput {
   module: EnvironmentModule;
@@ -40,7 +40,7 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
   const parsed = visionEngineConfigSchema.safeParse(module.config);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return failed(`The configuration of "${module.name}" is not valid: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    return failed(pipelineMessage('module.configurationInvalid', { name: module.name, problem: `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim() }));
   }
   const config = parsed.data;
   if (!config.active) return { outcome: 'skipped', message: pipelineMessage('module.notActiveInSettings', { name: module.name }), result: null };
@@ -49,10 +49,10 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
   try {
     const input = await visionInput(extraction, files, config.maxPages, render);
     const answer = await chatCompletion(llm, visionChatRequest(config, input));
-    const retried = answer.attempts > 1 ? ` after ${answer.attempts} attempts` : '';
-    if (!answer.ok) return failed(`The vision engine got no answer (${answer.code}${retried}): ${answer.message}.`);
+    const retried = answer.attempts > 1 ? [sentence('visionEngine.attempts', { count: answer.attempts })] : [];
+    if (!answer.ok) return failed(encodePipelineMessage(sentence('visionEngine.noAnswer', { code: answer.code, reason: answer.message }), ...retried));
     const read = readVisionAnswer(config, answer.text);
-    if (!read.ok) return failed(`The vision engine's answer was refused (llmMalformed${retried}): ${read.message}.`);
+    if (!read.ok) return failed(encodePipelineMessage(sentence('visionEngine.answerRefused', { reason: read.message }), ...retried));
     const result: VisionEngineResult = {
       type: config.type,
       model: answer.model || llm.model,
@@ -62,17 +62,19 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
     };
     return { outcome: 'success', message: summary(result, input.notes, retried), result };
   } catch (error) {
-    return failed(`The vision engine failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(pipelineMessage('visionEngine.failed', { reason: error instanceof Error ? error.message : String(error) }));
   }
 }
 
-function summary(result: VisionEngineResult, notes: readonly string[], retried: string): string {
+/** The trace's summary, stored as keys (issue 19): what the model found, then the pages' notes. */
+function summary(result: VisionEngineResult, notes: readonly LocalizedText[], retried: readonly LocalizedText[]): string {
+  const about = { model: result.model, pages: result.pages.length };
   const found =
     result.type === 'strict_extraction'
-      ? `${Object.values(result.fields).filter((value) => value !== null).length} of ${Object.keys(result.fields).length} field(s) found`
+      ? sentence('visionEngine.fieldsFound', { ...about, found: Object.values(result.fields).filter((value) => value !== null).length, total: Object.keys(result.fields).length })
       : result.categories.length > 0
-        ? `categories: ${result.categories.join(', ')}`
-        : 'no category';
-  const left = result.pagesLeftOut > 0 ? ` ${result.pagesLeftOut} page(s) not sent (page limit).` : '';
-  return `${result.model} answered${retried} on ${result.pages.length} page image(s): ${found}.${left}${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`;
+        ? sentence('visionEngine.categories', { ...about, categories: result.categories.join(', ') })
+        : sentence('visionEngine.noCategory', about);
+  const left = result.pagesLeftOut > 0 ? [sentence('visionEngine.pagesLeftOut', { count: result.pagesLeftOut })] : [];
+  return encodePipelineMessage(found, ...retried, ...left, ...notes);
 }

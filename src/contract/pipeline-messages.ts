@@ -148,6 +148,12 @@ export const PIPELINE_MESSAGE_KEYS = [
   'visionEngine.contentGone',
   'visionEngine.pageNotRendered',
   'visionEngine.attempts',
+  // The extractor's failed parts (the analysis's partial failure lists them)
+  'extractor.partialFailureHead',
+  'extractor.failure.ocrPage',
+  'extractor.failure.ocr',
+  'extractor.failure.transcript',
+  'extractor.failure.unreadable',
 ] as const;
 export type PipelineMessageKey = (typeof PIPELINE_MESSAGE_KEYS)[number];
 

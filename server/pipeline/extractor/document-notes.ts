@@ -30,18 +30,6 @@ export function unreadableReason(note: string): LocalizedText | null {
   return parts?.[0]?.key === 'document.unreadable' && parts[1] !== undefined ? parts[1] : null;
 }
 
-const ENGLISH_REASONS: Record<string, (params: Record<string, string | number>) => string> = {
-  raw: (params) => String(params.text ?? ''),
-  'document.reason.notPdf': () => 'not a PDF',
-  'document.reason.notHtml': () => 'not an HTML page',
-  'document.reason.notFormat': (params) => `not a .${params.ext ?? ''} file`,
-};
-
-/** The reason in English, for the list of failures (a technical summary, still English). */
-export function reasonInEnglish(reason: LocalizedText): string {
-  return ENGLISH_REASONS[reason.key]?.(reason.params ?? {}) ?? reason.key;
-}
-
 /** The reason of the document's "could not be read" note, or null when it was read. */
 export function unreadableOf(doc: ExtractedDocument): LocalizedText | null {
   for (const note of doc.notes) {

@@ -32,8 +32,8 @@ import { imageOcrRefusal, OcrLedger, pagesToOcr, type EnvironmentOcr, type OcrEn
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
 import { transcribe } from './transcribe';
 import { llmConfig } from '../../llm/config';
-import { encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
-import { documentNote, reasonInEnglish, unreadableNote, unreadableOf } from './document-notes';
+import { encodePipelineMessage, pipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
+import { documentNote, unreadableNote, unreadableOf } from './document-notes';
 import { extractionSummary } from './extraction-summary';
 
 export interface ExtractorFile {
@@ -61,7 +61,8 @@ export interface ExtractionOutcome {
   summary: string;
   /**
    * Parts that failed although the main file was read (an attachment that could not be read, an
-   * OCR page past its deadline): the analysis shows them and is not a plain success.
+   * OCR page past its deadline): the analysis shows them and is not a plain success. Each is a stored
+   * pipeline message (keys `extractor.failure.*`), read in the reader's language.
    */
   failures?: string[];
   /**
@@ -236,8 +237,8 @@ async function pdfDocument(
         ctx.ledger.read(result.page.confidence);
         doc.notes.push(documentNote('document.pageOcr', { page: number, confidence: result.page.confidence }));
       } else {
-        ctx.ledger.failed(`${name} page ${number}`, result.message);
-        ctx.failures.push(`OCR of page ${number} of "${name}" failed: ${result.message}`);
+        ctx.ledger.failed(`${name} (p. ${number})`, result.message);
+        ctx.failures.push(pipelineMessage('extractor.failure.ocrPage', { page: number, name, reason: result.message }));
         doc.notes.push(documentNote('document.pageOcrFailed', { page: number, reason: result.message }));
       }
     }
@@ -281,7 +282,7 @@ async function imageDocument(
     doc.notes.push(documentNote('document.pictureOcr', { confidence: result.page.confidence }));
   } else {
     ctx.ledger.failed(name, result.message);
-    ctx.failures.push(`OCR of "${name}" failed: ${result.message}`);
+    ctx.failures.push(pipelineMessage('extractor.failure.ocr', { name, reason: result.message }));
     doc.notes.push(documentNote('document.pictureOcrFailed', { reason: result.message }));
   }
   return doc;
@@ -368,7 +369,7 @@ async function fileDocuments(
       doc.blocks = blocks(transcript.text);
       doc.notes.push(documentNote('document.transcribed', { model: config.transcriptionModel }));
     } else {
-      ctx.failures.push(`The transcript of "${name}" failed: ${transcript.message}`);
+      ctx.failures.push(pipelineMessage('extractor.failure.transcript', { name, reason: transcript.message }));
       doc.notes.push(documentNote('document.noTranscript', { reason: transcript.message }));
     }
     return [doc];
@@ -434,7 +435,7 @@ export async function extract(
       // Parts that could not be read, at any depth, are failures of this extraction.
       for (const doc of fileDocs) {
         const reason = unreadableOf(doc);
-        if (reason !== null && !(file.role === 'main' && doc === fileDocs[0])) ctx.failures.push(`"${doc.path.join(' / ')}" could not be read: ${reasonInEnglish(reason)}`);
+        if (reason !== null && !(file.role === 'main' && doc === fileDocs[0])) ctx.failures.push(encodePipelineMessage(sentence('extractor.failure.unreadable', { path: doc.path.join(' / ') }), reason));
       }
       failures.push(...ctx.failures);
       ocrPages.push(...ctx.ocrPages);

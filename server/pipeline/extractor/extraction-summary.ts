@@ -1,6 +1,6 @@
 /** The extractor's one-line outcome (issue 19: stored as keys, read in the reader's language). */
 import type { ExtractedDocument } from '../../../src/contract/analyses';
-import { encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
+import { decodePipelineMessage, encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
 import type { OcrLedger } from './ocr-step';
 
 export function extractionSummary(documents: ExtractedDocument[], files: number, fromCache: number, ledger: OcrLedger, failures: string[]): string {
@@ -11,7 +11,8 @@ export function extractionSummary(documents: ExtractedDocument[], files: number,
   if (nothing > 0) parts.push(sentence('extractor.withoutText', { count: nothing }));
   if (ledger.pages > 0) parts.push(sentence('extractor.ocrRead', { count: ledger.pages, confidence: ledger.meanConfidence() }));
   if (ledger.failures.length > 0) parts.push(sentence('extractor.ocrFailed', { count: ledger.failures.length, reasons: ledger.failures.join('; ') }));
-  const unread = failures.filter((failure) => !failure.startsWith('OCR ')).length;
+  const ocr = ['extractor.failure.ocr', 'extractor.failure.ocrPage'];
+  const unread = failures.filter((failure) => !ocr.includes(decodePipelineMessage(failure)?.[0]?.key ?? '')).length;
   if (unread > 0) parts.push(sentence('extractor.unread', { count: unread }));
   return encodePipelineMessage(...parts);
 }

@@ -27,7 +27,7 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
     return { outcome: 'error', message: joinPipelineMessages(extraction.mainFileError, extraction.summary), result: extraction.result, failure: extraction.mainFileError };
   }
   if (extraction.failures?.length) {
-    const partialFailure = pipelineMessage('extractor.partialFailure', { reasons: extraction.failures.join('; ') });
+    const partialFailure = joinPipelineMessages(pipelineMessage('extractor.partialFailureHead'), ...extraction.failures);
     return { outcome: 'error', message: joinPipelineMessages(extraction.summary, partialFailure), result: extraction.result, partialFailure };
   }
   return { outcome: 'success', message: extraction.summary, result: extraction.result };

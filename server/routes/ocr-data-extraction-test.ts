@@ -21,6 +21,7 @@ import { MeteredParser } from '../pipeline/extractor/metered-parser';
 import { sharedOcrPool } from '../ocr/ocr-pool';
 import { readSingleUpload } from './single-file-upload';
 import { registerEndpoint } from './register';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 const dataUrl = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 const PICTURES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff' };
@@ -56,16 +57,16 @@ export function registerOcrDataExtractionTestRoutes(app: FastifyInstance, ctx: S
       const parsed = await parser.parse(upload.name, upload.content);
       if (!parsed.ok || !parsed.model.pdf) throw new HttpError(400, { message: `The PDF could not be read: ${parsed.ok ? 'not a PDF' : parsed.error.message}`, code: 'ocrFileUnreadable' });
       const limit = Math.min(parsed.model.pdf.pageCount, settings.extractor.parser.document.maxPagesToOcr, settings.content.maxPagesToOcr);
-      if (parsed.model.pdf.pageCount > limit) result.notes.push(`Only the first ${limit} of ${parsed.model.pdf.pageCount} pages were read (max pages to OCR).`);
+      if (parsed.model.pdf.pageCount > limit) result.notes.push(pipelineMessage('ocrDataExtraction.firstPagesOnly', { max: limit, total: parsed.model.pdf.pageCount }));
       for (let number = 1; number <= limit; number++) {
         const read = await ocr.recognize(upload.content, { pdfPage: number, dpi: 300, keepImage: true });
         if (read.ok) add(read.page, dataUrl(read.image!, 'image/png'));
-        else result.notes.push(`OCR of page ${number} failed: ${read.message}`);
+        else result.notes.push(pipelineMessage('document.pageOcrFailed', { page: number, reason: read.message }));
       }
     } else if (PICTURES[ext] && inputTypeOf(upload.name) === 'image') {
       const read = await ocr.recognize(upload.content);
       if (read.ok) add(read.page, dataUrl(upload.content, PICTURES[ext]!));
-      else result.notes.push(`OCR failed: ${read.message}`);
+      else result.notes.push(pipelineMessage('document.pictureOcrFailed', { reason: read.message }));
     } else {
       throw new HttpError(400, { message: 'Only PDF files and pictures (PNG, JPG, GIF, TIFF) are read by OCR', code: 'ocrFileUnsupported' });
     }

@@ -104,6 +104,8 @@ export const PIPELINE_MESSAGE_KEYS = [
   'ocrDataExtraction.configurationInvalid',
   'ocrDataExtraction.rulesInvalid',
   'ocrDataExtraction.ocrFailed',
+  'ocrDataExtraction.notRead',
+  'ocrDataExtraction.firstPagesOnly',
   // Reply template module
   'replyTemplate.noTemplateNoCategory',
   'replyTemplate.noTemplateForCategories',

@@ -18,6 +18,7 @@ import { ListState } from '../../ui/list-state';
 import { analysesQueries } from './queries';
 import { canTestExtractor } from './analysis-rules';
 import { copyAsJson, FileTestInput, useFileTest } from './file-test';
+import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 export function OcrTestPage() {
   const { t } = useTranslation(['analyses', 'routes']);
@@ -71,6 +72,7 @@ function PageWithBoxes({ page }: { page: OcrTestResult['pages'][number] }) {
 function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
   const { t } = useTranslation('analyses');
   const navigate = useNavigate();
+  const messages = usePipelineMessage();
   const project = useQuery(analysesQueries.project(projectId));
   const allowed = canTestExtractor(project.data);
   const test = useFileTest(testOcrDataExtraction, envId, (error) => {
@@ -85,7 +87,7 @@ function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
 
   // The fields and the text, without the page images.
   const copy = () =>
-    result && copyAsJson({ fields: result.fields, pages: result.pages.map(({ number, confidence, text }) => ({ number, confidence, text })), notes: result.notes });
+    result && copyAsJson({ fields: result.fields, pages: result.pages.map(({ number, confidence, text }) => ({ number, confidence, text })), notes: result.notes.map(messages.stored) });
 
   if (!allowed.allowed) return <Callout intent="warning">{t(`actions.why.${allowed.reason}`)}</Callout>;
   return (
@@ -100,7 +102,7 @@ function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
             <h2 id="ocr-result" style={{ margin: 0 }}>{t('extractorTest.result')}</h2>
             <Button icon="duplicate" text={t('extractorTest.copy')} onClick={() => void copy()} />
           </div>
-          {result.notes.map((note) => <Callout key={note} intent="warning">{note}</Callout>)}
+          {result.notes.map((note) => <Callout key={note} intent="warning">{messages.stored(note)}</Callout>)}
           {result.fields.length === 0 ? (
             <p>{t('ocrTest.noField')}</p>
           ) : (

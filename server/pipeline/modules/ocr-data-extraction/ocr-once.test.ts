@@ -81,7 +81,7 @@ describe('OCR once per page per run', () => {
     // The scan and the photo are read again from their bytes; the DOCX picture has none of its own.
     expect(calls).toEqual(['pdf page 1', expect.stringMatching(/^picture of/)]);
     expect(outcome.result!.documents.map((doc) => doc.name)).toEqual(['invoice-scan.pdf', 'invoice-scan.jpg']);
-    expect(outcome.result!.notes).toEqual(['"letter.docx / image1.png" was not read: its OCR pages were not kept and its bytes are not available.']);
+    expect(outcome.result!.notes.map(inEnglish)).toEqual(['"letter.docx / image1.png" was not read: its OCR pages were not kept and its bytes are not available.']);
   }, 120_000);
 
   it('ends in error, reading nothing, when its rules hold a pattern that could freeze the server', async () => {

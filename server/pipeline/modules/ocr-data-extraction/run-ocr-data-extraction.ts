@@ -67,7 +67,7 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
       else return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.ocrFailed', { path: doc.path.join(' / '), reason: read.message }), result: null };
     }
     if (unread) {
-      result.notes.push(`"${doc.path.join(' / ')}" was not read: its OCR pages were not kept and its bytes are not available.`);
+      result.notes.push(pipelineMessage('ocrDataExtraction.notRead', { path: doc.path.join(' / ') }));
       continue;
     }
     // Pages not read by OCR count as empty, so field pages keep the document's numbering.

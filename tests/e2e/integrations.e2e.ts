@@ -26,8 +26,10 @@ interface GmailState {
 const gmailState = async () => (await (await fetch(`${gmailUrl}/__control/state`)).json()) as GmailState;
 
 const session = signedInSession('admin');
-beforeAll(() => {
+beforeAll(async () => {
   ({ page } = session);
+  // One mailbox serves every file (global-setup): start from an empty one, so the run finds only this file's mail.
+  await fetch(`${gmailUrl}/__control/reset`, { method: 'POST' });
 });
 afterAll(async () => {
   // Leave the shared demo as it was: the connector goes (its analyses stay in the staging environment).

@@ -47,6 +47,10 @@ interface Made {
   componentId: string;
   /** A test run of the demo's message bank (seeded). */
   testId: string;
+  /** A seeded archetype, category and rule of the demo NLU environment (read through the API). */
+  archetypeId: string;
+  categoryId: string;
+  ruleId: string;
   /** The light user's use case, with one analysis in it. */
   useCaseId: string;
   useCaseAnalysisId: string;
@@ -124,12 +128,12 @@ const WALK: Walk[] = [
   admin('environmentKits', paths.environmentKits(NLU, NLU_ENV)),
   admin('configurationIde', paths.configurationIde(NLU, NLU_ENV)),
   admin('nlu', paths.nlu(NLU, NLU_ENV, 'archetypes')),
-  admin('nluArchetype', /\/configuration\/nlu\/archetypes\/[^/?]+$/),
+  admin('nluArchetype', (made) => paths.nluArchetype(NLU, NLU_ENV, made.archetypeId)),
   admin('nluInteraction', paths.nluInteraction(NLU, NLU_ENV, 'new')),
   admin('categorization', paths.categorization(NLU, NLU_ENV)),
   admin('categorizationModule', paths.categorizationModule(NLU, NLU_ENV, 'demo-categorization')),
-  admin('categorizationCategory', /\/configuration\/categorization\/demo-categorization\/categories\/[^/?]+$/),
-  admin('categorizationRule', /\/categories\/[^/?]+\/rules\/[^/?]+$/),
+  admin('categorizationCategory', (made) => paths.categorizationCategory(NLU, NLU_ENV, 'demo-categorization', made.categoryId)),
+  admin('categorizationRule', (made) => paths.categorizationRule(NLU, NLU_ENV, 'demo-categorization', made.categoryId, made.ruleId)),
   admin('categorizationAdvanced', paths.categorizationAdvanced(NLU, NLU_ENV, 'demo-categorization')),
   admin('extraction', paths.extraction(NLU, NLU_ENV)),
   admin('extractionModule', paths.extractionModule(NLU, NLU_ENV, 'demo-extraction')),
@@ -379,6 +383,13 @@ beforeAll(async () => {
     entity: { name: 'appareil', dictionaries: { fr: 'lave-linge\naspirateur' } },
   });
   const [run] = await api<Array<{ id: string }>>('GET', `/v4/console/api/project/${NLU}/testing-center/tests`);
+  // Seeded detail pages, by id rather than by the list pages' links (which a loaded machine may not have drawn yet).
+  const [archetype] = await api<Array<{ id: string }>>('GET', `/v4/console/api/environment/${NLU_ENV}/nlu/archetypes`);
+  const categorization = await api<{ config: { categories: Array<{ id: string; rules: Array<{ id: string }> }> } }>(
+    'GET',
+    `/v4/console/api/environment/${NLU_ENV}/modules/demo-categorization/categorization`,
+  );
+  const category = categorization.config.categories.find((candidate) => candidate.rules.length > 0);
   // The light user's own use case (self-service), with a mail in it.
   lightApi = await apiAs('light');
   const useCase = await lightApi<{ id: string }>('POST', '/v4/console/api/self/use-cases', { name: `Parcours ${stamp}`, source: { kind: 'template', template: 'insurance:meeting' } });
@@ -398,6 +409,9 @@ beforeAll(async () => {
     testId: run?.id ?? 'the demo has no test run',
     useCaseId: useCase.id,
     useCaseAnalysisId: mail.id,
+    archetypeId: archetype?.id ?? 'the demo has no archetype',
+    categoryId: category?.id ?? 'the demo has no category with rules',
+    ruleId: category?.rules[0]?.id ?? 'the demo has no rule',
   };
 }, 120_000);
 

@@ -43,6 +43,8 @@ afterAll(async () => {
     await light('DELETE', `/v4/console/api/self/use-cases/${useCaseId}/webmail`).catch(() => undefined);
     await light('DELETE', `/v4/console/api/self/use-cases/${useCaseId}`);
   }
+  // The local Google server has one mailbox for every file: leave it empty for the next one.
+  await fetch(`${gmailUrl}/__control/reset`, { method: 'POST' });
   await browser?.close();
 });
 

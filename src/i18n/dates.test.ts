@@ -13,6 +13,17 @@ describe('formatDate', () => {
     expect(formatDate(date, 'en')).toBe('11/03/26');
   });
 
+  it('writes a calendar day as that day west of Greenwich too', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Montreal';
+    try {
+      expect(formatDate('2026-12-01', 'fr')).toBe('01/12/26');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('accepts timestamps', () => {
     expect(formatDate(date.getTime(), 'fr')).toBe('03/11/26');
   });

@@ -8,8 +8,18 @@ const rules = {
   en: { locale: enUS, date: 'MM/dd/yy', dateTime: 'MM/dd/yy h:mm a', weekStartsOn: 0 },
 } as const;
 
+/**
+ * A calendar day (`YYYY-MM-DD`, as the server answers renewal and contract dates) is that day where
+ * the reader is: `new Date('2026-12-01')` would be UTC midnight, the day before west of Greenwich.
+ */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+function dateOf(value: Date | string | number): Date {
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+}
+
 export function formatDate(value: Date | string | number, language: Language): string {
-  return format(new Date(value), rules[language].date, { locale: rules[language].locale });
+  return format(dateOf(value), rules[language].date, { locale: rules[language].locale });
 }
 
 export function formatDateTime(value: Date | string | number, language: Language): string {

@@ -16,6 +16,7 @@ import type { NluRuntime } from '../../../nlu/runtime';
 import { loadServers, type ServerRow } from '../../../nlu/source';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
+import { failureReason } from '../../../../src/contract/failure-reasons';
 
 export interface NluModuleInput {
   db: Database;
@@ -51,7 +52,7 @@ export async function runNluModule(input: NluModuleInput): Promise<NluModuleOutc
   try {
     return await analyseBlocks(input);
   } catch (error) {
-    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: failureReason(error) }), result: null };
   }
 }
 

@@ -3,6 +3,7 @@
  * what it sends (model, messages with images, the JSON schema, the key) and every way an answer can
  * go wrong, each with its stable code.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../test-support/llm-server';
 import { chatCompletion, retryWaitMs } from './chat';
@@ -77,7 +78,11 @@ describe('chatCompletion', () => {
     llm.queue({ body: { choices: [] } });
     expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed', reason: { key: 'reason.emptyAnswer' } });
     // fetch's "fetch failed" hides the socket's ECONNREFUSED in its cause: the reason says it.
-    expect(await ask({ ...config, baseUrl: 'http://127.0.0.1:1' })).toMatchObject({ ok: false, code: 'llmUnreachable', reason: { key: 'reason.connectionRefused' } });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await ask({ ...config, baseUrl: `http://127.0.0.1:${port}` })).toMatchObject({ ok: false, code: 'llmUnreachable', reason: { key: 'reason.connectionRefused' } });
   });
 });
 

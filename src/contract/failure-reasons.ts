@@ -76,10 +76,17 @@ interface ErrorLike {
   cause?: unknown;
 }
 
-/** The error and its causes (fetch's "fetch failed" keeps the socket's error as `cause`). */
+/**
+ * The error and its causes (fetch's "fetch failed" keeps the socket's error as `cause`; a connection
+ * tried on several addresses fails with an AggregateError whose `errors` say why).
+ */
 function chain(error: unknown): ErrorLike[] {
   const links: ErrorLike[] = [];
-  for (let link = error; typeof link === 'object' && link !== null && links.length < 4; link = (link as ErrorLike).cause) links.push(link as ErrorLike);
+  for (let link = error; typeof link === 'object' && link !== null && links.length < 4; ) {
+    links.push(link as ErrorLike);
+    const inner = (link as { errors?: unknown }).errors;
+    link = (link as ErrorLike).cause ?? (Array.isArray(inner) ? inner[0] : undefined);
+  }
   return links;
 }
 

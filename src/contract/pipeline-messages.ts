@@ -140,6 +140,9 @@ export const PIPELINE_MESSAGE_KEYS = [
   'extraction.document',
   'extraction.documentNothing',
   'extraction.fieldErrors',
+  'extraction.fieldErrorsHead',
+  'extraction.fieldError',
+  'extraction.fieldErrorsMore',
   // Vision engine module
   'visionEngine.noAnswer',
   'visionEngine.answerRefused',

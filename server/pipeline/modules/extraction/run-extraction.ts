@@ -75,10 +75,15 @@ function describeValues(fields: Record<string, unknown>): string | null {
   return found.length === 0 ? null : found.map(([name, value]) => `${name} = ${JSON.stringify(value).slice(0, 60)}`).join(', ');
 }
 
+/** The first field errors, each from its code (texts `extraction:fieldErrors.*`), never its English `message`. */
 function fieldErrors(errors: readonly FieldError[]): LocalizedText[] {
   if (errors.length === 0) return [];
-  const listed = `${errors.slice(0, 5).map((error) => `${error.field} (${error.message})`).join('; ')}${errors.length > 5 ? '…' : ''}`;
-  return [sentence('extraction.fieldErrors', { errors: listed })];
+  const listed = errors.slice(0, 5).map((error) => {
+    const params = Object.fromEntries(Object.entries(error.params).map(([name, value]) => [name, value ?? '']));
+    return sentence('extraction.fieldError', { field: error.field, reason: { key: `extraction:fieldErrors.${error.code}`, params } });
+  });
+  const more = errors.length > 5 ? [sentence('extraction.fieldErrorsMore', { count: errors.length - 5 })] : [];
+  return [sentence('extraction.fieldErrorsHead'), ...listed, ...more];
 }
 
 /** The trace's summary, one sentence a document, stored as keys (issue 19) like the other modules'. */

@@ -74,6 +74,9 @@ describe('failure reasons', () => {
     expect(pipelineMessageText(translate('en'), stored)).toBe('The vision engine failed: the remote service refused the connection (technical detail: fetch failed: connect ECONNREFUSED 127.0.0.1:9)');
     const tool = pipelineMessage('replyTemplate.failedAtLine', { template: 'r', inTemplate: 'r', line: 2, reason: sandboxFailureReason({ code: 'syntax', message: 'tag "iff" not found' }, 'templateEngine') });
     expect(pipelineMessageText(translate('fr'), tool)).toBe('Le modèle de réponse « r » a échoué (modèle « r », ligne 2) : message du moteur de modèles : tag "iff" not found');
+    // An area's own code, nested with its namespace: the NLU screens' text for it.
+    const nlu = pipelineMessage('nlu.noUsableConfiguration', { count: 1, first: { key: 'nlu:configErrors.badRegex', params: { reason: 'missing )' } } });
+    expect(pipelineMessageText(translate('fr'), nlu)).toContain("Expression régulière invalide : message du moteur d'expressions régulières : missing )");
     const legacy = pipelineMessage('visionEngine.failed', { reason: 'Request timed out after 30000 ms' });
     expect(pipelineMessageText(translate('fr'), legacy)).toBe('Le moteur de vision a échoué : Request timed out after 30000 ms');
   });

@@ -46,6 +46,7 @@ export const FAILURE_REASON_KEYS = [
   'reason.serverStopping',
   'reason.includeCycle',
   'reason.noLanguageModel',
+  'reason.nothingToCompile',
   'reason.unexpected',
   'reason.tool.templateEngine',
   'reason.tool.program',

@@ -48,6 +48,7 @@ describe('failure reasons', () => {
     ['a protected PDF', Object.assign(new Error('No password given'), { name: 'PasswordException' }), 'reason.passwordProtected'],
     ['a missing file', withCode("ENOENT: no such file or directory, open '/x'", 'ENOENT'), 'reason.fileMissing'],
     ['anything else', new Error('Cannot read properties of undefined'), 'reason.unexpected'],
+    ['a database refusing its password (not a protected file)', withCode('password authentication failed for user "postroom"', '28P01'), 'reason.unexpected'],
     ['a thrown string', 'boom', 'reason.unexpected'],
   ])('maps %s to its key, keeping the raw text as the detail', (_label, error, key) => {
     const found = failureReason(error);

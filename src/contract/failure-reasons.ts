@@ -108,7 +108,8 @@ function classify(links: ErrorLike[], text: string): { key: FailureReasonKey; pa
   if (has(HOST_CODES)) return { key: 'reason.hostNotFound' };
   if (codes.some((code) => TLS_CODES.test(code))) return { key: 'reason.tls' };
   if (has(RESET_CODES)) return { key: 'reason.connectionReset' };
-  if (names.includes('PasswordException') || /password/i.test(text)) return { key: 'reason.passwordProtected' };
+  // Narrow wording: "password authentication failed" (a database) is not a protected file.
+  if (names.includes('PasswordException') || /no password given|incorrect password|password[- ]protected|encrypted (pdf|document|file)/i.test(text)) return { key: 'reason.passwordProtected' };
   const httpStatus = status ?? Number(/\bHTTP(?: status)? (\d{3})\b/i.exec(text)?.[1]);
   if (httpStatus === 429 || /rate.?limit|too many requests/i.test(text)) return { key: 'reason.rateLimited' };
   if (Number.isInteger(httpStatus) && httpStatus >= 400) return { key: 'reason.httpStatus', params: { status: httpStatus } };
@@ -117,7 +118,7 @@ function classify(links: ErrorLike[], text: string): { key: FailureReasonKey; pa
   if (has(['ENOENT'])) return { key: 'reason.fileMissing' };
   if (names.includes('ZodError')) return { key: 'reason.notMatchingSchema' };
   if (names.includes('SyntaxError') && /JSON/.test(text)) return { key: 'reason.notJson' };
-  if (names.some((name) => ['InvalidPDFException', 'FormatError', 'UnknownErrorException'].includes(name)) || /invalid pdf|corrupt|bad xref|end of central directory|unsupported image|could not find|not a valid|unknown format/i.test(text)) {
+  if (names.some((name) => ['InvalidPDFException', 'FormatError', 'UnknownErrorException'].includes(name)) || /invalid pdf|corrupt|bad xref|end of central directory|unsupported image|unknown format/i.test(text)) {
     return { key: 'reason.unreadableFile' };
   }
   if (/timed? ?out|timeout/i.test(text)) return { key: 'reason.timeout' };

@@ -14,6 +14,12 @@ function addTexts(language: Language, texts: Record<string, Record<string, unkno
 }
 
 async function init(language: Language): Promise<void> {
+  // Once: a second init would replace the store, dropping the bundles already added.
+  if (i18next.isInitialized) {
+    await i18next.changeLanguage(language);
+    document.documentElement.lang = language;
+    return;
+  }
   await i18next.use(initReactI18next).init({
     resources: {},
     partialBundledLanguages: true,
@@ -41,10 +47,13 @@ export function loadTexts(language: Language): Promise<void> {
   return texts;
 }
 
-/** Every namespace of both languages (tests, and any caller that needs the whole console's texts). */
+/**
+ * Every namespace of both languages and the server error codes' table (tests, and any caller that
+ * needs every text the console can show at once).
+ */
 export async function initI18n(language: Language): Promise<typeof i18next> {
   await init(language);
-  await Promise.all([loadTexts('fr'), loadTexts('en')]);
+  await Promise.all([loadTexts('fr'), loadTexts('en'), import('../api/errors').then((errors) => errors.loadServerErrorTexts())]);
   return i18next;
 }
 

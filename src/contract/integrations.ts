@@ -223,24 +223,6 @@ export const connectorRunSchema = z.object({
 });
 export type ConnectorRun = z.infer<typeof connectorRunSchema>;
 
-export const connectorSchema = z.object({
-  id: z.string(),
-  environmentId: z.string(),
-  name: z.string(),
-  type: connectorTypeSchema,
-  settings: connectorSettingsSchema,
-  /** Names of the secrets stored (values are never sent). */
-  secretsSet: z.array(z.string()),
-  active: z.boolean(),
-  state: z.enum(CONNECTOR_STATES),
-  lastExecutionAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  customFields: z.array(customFieldSchema),
-  outputMappings: z.array(outputMappingSchema),
-  createdAt: z.string(),
-});
-export type Connector = z.infer<typeof connectorSchema>;
-
 /**
  * 404 connectorNotFound; 409 connectorNotAuthorized (enabling before authorization, §4); 400
  * startDateTooOld (§5), unknownMappingTarget, invalidPeriod, missingSecret, targetRefused (the
@@ -272,6 +254,28 @@ export const CONNECTOR_ERROR_CODES = [
   'quotaReached',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
+
+/** A connector's last failure as stored and sent: the code the console translates and its detail (e.g. quotaReached's renewal date). */
+export const connectorFailureSchema = z.object({ code: z.enum(CONNECTOR_ERROR_CODES), detail: z.string().nullable() });
+export type ConnectorFailure = z.infer<typeof connectorFailureSchema>;
+
+export const connectorSchema = z.object({
+  id: z.string(),
+  environmentId: z.string(),
+  name: z.string(),
+  type: connectorTypeSchema,
+  settings: connectorSettingsSchema,
+  /** Names of the secrets stored (values are never sent). */
+  secretsSet: z.array(z.string()),
+  active: z.boolean(),
+  state: z.enum(CONNECTOR_STATES),
+  lastExecutionAt: z.string().nullable(),
+  lastError: connectorFailureSchema.nullable(),
+  customFields: z.array(customFieldSchema),
+  outputMappings: z.array(outputMappingSchema),
+  createdAt: z.string(),
+});
+export type Connector = z.infer<typeof connectorSchema>;
 
 const envParams = z.object({ envId: z.string().min(1) });
 const connectorParams = envParams.extend({ connectorId: z.string().min(1) });

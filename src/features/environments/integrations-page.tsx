@@ -21,7 +21,7 @@ import { EnvManagementShell } from './env-management-shell';
 import { startAuthorization } from './integrations/authorize';
 import { ConnectorEditor } from './integrations/connector-editor';
 import { ConnectorWizard } from './integrations/connector-wizard';
-import { connectorCodeText, connectorErrorText, lastErrorText } from './integrations/messages';
+import { connectorCodeText, connectorErrorText, lastErrorText, runErrorText } from './integrations/messages';
 import { integrationQueries } from './integrations/queries';
 import { RunDialog } from './integrations/run-dialog';
 
@@ -155,7 +155,7 @@ function RunProgress({ run }: { run: ConnectorRun }) {
       </Tag>{' '}
       {t('run.progress', { found: run.found, created: run.created, skipped: run.skipped })}
       {going && <ProgressBar intent={Intent.PRIMARY} value={run.found === 0 ? undefined : (run.created + run.skipped) / run.found} />}
-      {run.error && <div className="p-connector-error">{lastErrorText(t, run.error)}</div>}
+      {run.error && <div className="p-connector-error">{runErrorText(t, run.error)}</div>}
     </div>
   );
 }

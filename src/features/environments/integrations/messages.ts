@@ -1,7 +1,7 @@
 /** A connector failure in the user's language, from the server's code and its parameters (§8). */
 import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
-import { CONNECTOR_ERROR_CODES, type ConnectorErrorCode } from '../../../contract/integrations';
+import { CONNECTOR_ERROR_CODES, type ConnectorErrorCode, type ConnectorFailure } from '../../../contract/integrations';
 
 export function connectorCodeText(t: TFunction<'integrations'>, code: string | null | undefined, detail: string | null = null, target: string | null = null): string | null {
   if (!code || !(CONNECTOR_ERROR_CODES as readonly string[]).includes(code)) return null;
@@ -15,8 +15,14 @@ export function connectorErrorText(t: TFunction<'integrations'>, error: unknown)
   return connectorCodeText(t, serverCode(error), detail, target) ?? errorMessage(error);
 }
 
-/** A stored last error (`code: detail` or `code`) as text. */
-export function lastErrorText(t: TFunction<'integrations'>, stored: string | null): string {
+/** A connector's last failure (stored as code + detail) as text. */
+export function lastErrorText(t: TFunction<'integrations'>, failure: ConnectorFailure | null): string {
+  if (failure === null) return '';
+  return connectorCodeText(t, failure.code, failure.detail) ?? failure.code;
+}
+
+/** A run's error, still stored as `code: detail` text (runs are transient progress, not the connector's state). */
+export function runErrorText(t: TFunction<'integrations'>, stored: string | null): string {
   if (stored === null) return '';
   const [code, ...rest] = stored.split(': ');
   return connectorCodeText(t, code, rest.length > 0 ? rest.join(': ') : null) ?? stored;

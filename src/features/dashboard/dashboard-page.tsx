@@ -12,7 +12,6 @@ import { formatDate } from '../../i18n/dates';
 import type { Language } from '../../storage/preferences';
 import type { RangeChoice } from './date-range';
 import { DashboardTotals } from './dashboard-totals';
-import { localDay } from './format';
 import { PanelFigure } from './panel-figure';
 import { RangePicker } from './range-picker';
 import { useEnvironmentDashboard } from './use-environment-dashboard';
@@ -62,7 +61,7 @@ export function DashboardPage() {
 
 export function RangeHeader(props: { choice: RangeChoice; onChange: (c: RangeChoice) => void; from: string; to: string; language: Language }) {
   const { t } = useTranslation('dashboard');
-  const day = (date: string) => formatDate(localDay(date), props.language);
+  const day = (date: string) => formatDate(date, props.language);
   return (
     <div className="p-dashboard__range">
       <RangePicker choice={props.choice} onChange={props.onChange} />

@@ -3,7 +3,7 @@
  * range, the totals, then one panel per figure with its chart, table and CSV. The server checks who
  * may read it and says when dashboards are turned off on this deployment.
  */
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -16,6 +16,7 @@ import { PanelFigure } from './panel-figure';
 import { RangePicker } from './range-picker';
 import { useEnvironmentDashboard } from './use-environment-dashboard';
 import './dashboard.css';
+import { LoadError } from '../../ui/load-error';
 
 
 export function DashboardPage() {
@@ -38,12 +39,7 @@ export function DashboardPage() {
         serverCode(query.error) === 'dashboardsDisabled' ? (
           <NonIdealState icon="disable" title={t('errors.dashboardsDisabled')} />
         ) : (
-          <NonIdealState
-            icon="error"
-            title={t('errors.loadFailed')}
-            description={serverCode(query.error) === 'invalidDashboardRange' ? t('errors.invalidDashboardRange') : undefined}
-            action={<Button text={t('retry')} onClick={() => void query.refetch()} />}
-          />
+          <LoadError title={t('errors.loadFailed')} query={query} description={serverCode(query.error) === 'invalidDashboardRange' ? t('errors.invalidDashboardRange') : null} />
         )
       ) : (
         <>

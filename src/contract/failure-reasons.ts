@@ -91,7 +91,7 @@ function chain(error: unknown): ErrorLike[] {
   return links;
 }
 
-const TIMEOUT_CODES = ['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+const TIMEOUT_CODES = ['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'timeout'];
 const RESET_CODES = ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'];
 const HOST_CODES = ['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME'];
 const TLS_CODES = /^(CERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
@@ -115,7 +115,9 @@ function classify(links: ErrorLike[], text: string): { key: FailureReasonKey; pa
   if (Number.isInteger(httpStatus) && httpStatus >= 400) return { key: 'reason.httpStatus', params: { status: httpStatus } };
   if (has(['ERR_FS_FILE_TOO_LARGE', 'ERR_STRING_TOO_LONG']) || /too large|too big|exceeds the maximum|maximum size/i.test(text)) return { key: 'reason.fileTooLarge' };
   if (has(['ENOMEM', 'ERR_WORKER_OUT_OF_MEMORY']) || /out of memory|heap limit/i.test(text)) return { key: 'reason.outOfMemory' };
-  if (has(['ENOENT'])) return { key: 'reason.fileMissing' };
+  if (has(['ENOENT', 'notFound'])) return { key: 'reason.fileMissing' };
+  // The file parsers' own codes (src/parsing/errors.ts), passed on by the parse thread.
+  if (has(['corrupt', 'unreadable', 'unsupported'])) return { key: 'reason.unreadableFile' };
   if (names.includes('ZodError')) return { key: 'reason.notMatchingSchema' };
   if (names.includes('SyntaxError') && /JSON/.test(text)) return { key: 'reason.notJson' };
   if (names.some((name) => ['InvalidPDFException', 'FormatError', 'UnknownErrorException'].includes(name)) || /invalid pdf|corrupt|bad xref|end of central directory|unsupported image|unknown format/i.test(text)) {

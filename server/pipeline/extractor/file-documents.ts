@@ -8,6 +8,7 @@ import { extensionOf, inputTypeOf } from '../../../src/contract/uploads';
 import type { Email } from '../../../src/parsing/model';
 import { parseText } from '../../../src/parsing/text';
 import { llmConfig } from '../../llm/config';
+import { failureReason } from '../../../src/contract/failure-reasons';
 import { documentNote, unreadableNote } from './document-notes';
 import { blocksOf, documentBase, settingsFor, type Context } from './extract-context';
 import { htmlToText } from './html-text';
@@ -97,13 +98,13 @@ export async function fileDocuments(
 
   if (family === 'email' || (family === null && /^message\/rfc822$/i.test(contentType))) {
     const response = await ctx.parser.parse(family === null ? `${name}.eml` : name, bytes);
-    if (!response.ok) return note(unreadableNote(response.error.message));
+    if (!response.ok) return note(unreadableNote(failureReason(response.error)));
     return mailDocuments(ctx, response.model.email!, response.blobs, name, path, source, depth);
   }
   if (ext === 'pdf') {
     const response = await ctx.parser.parse(name, bytes);
     if (!response.ok || response.model.pdf === undefined) {
-      return note(response.ok ? unreadableNote({ why: 'notPdf' }) : unreadableNote(response.error.message), 'application/pdf');
+      return note(response.ok ? unreadableNote({ why: 'notPdf' }) : unreadableNote(failureReason(response.error)), 'application/pdf');
     }
     return [await pdfDocument(ctx, name, path, source, response.model.pdf, bytes)];
   }
@@ -113,14 +114,14 @@ export async function fileDocuments(
   const blocks = (text: string, page: number | null = null) => blocksOf(text, parser, page);
   if (family === 'text') {
     const response = await ctx.parser.parse(name, bytes);
-    if (!response.ok || response.model.html === undefined) return note(response.ok ? unreadableNote({ why: 'notHtml' }) : unreadableNote(response.error.message), 'text/html');
+    if (!response.ok || response.model.html === undefined) return note(response.ok ? unreadableNote({ why: 'notHtml' }) : unreadableNote(failureReason(response.error)), 'text/html');
     const doc = documentBase(ctx, name, path, source, 'text/html');
     const images = htmlDocument(doc, response.model.html, parser, blocks);
     return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
   }
   if (family === 'document' || family === 'spreadsheet') {
     const response = await ctx.parser.parse(name, bytes);
-    if (!response.ok) return note(unreadableNote(response.error.message), contentType);
+    if (!response.ok) return note(unreadableNote(failureReason(response.error)), contentType);
     const doc = documentBase(ctx, name, path, source, response.model.contentType);
     if (response.model.spreadsheet) {
       spreadsheetDocument(doc, response.model.spreadsheet, parser, blocks);
@@ -140,8 +141,8 @@ export async function fileDocuments(
       doc.blocks = blocks(transcript.text);
       doc.notes.push(documentNote('document.transcribed', { model: config.transcriptionModel }));
     } else {
-      ctx.failures.push(pipelineMessage('extractor.failure.transcript', { name, reason: transcript.message }));
-      doc.notes.push(documentNote('document.noTranscript', { reason: transcript.message }));
+      ctx.failures.push(pipelineMessage('extractor.failure.transcript', { name, reason: transcript.reason }));
+      doc.notes.push(documentNote('document.noTranscript', { reason: transcript.reason }));
     }
     return [doc];
   }

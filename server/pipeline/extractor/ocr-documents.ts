@@ -41,8 +41,8 @@ export async function pdfDocument(
         doc.notes.push(documentNote('document.pageOcr', { page: number, confidence: result.page.confidence }));
       } else {
         ctx.ledger.failed(`${name} (p. ${number})`, result.message);
-        ctx.failures.push(pipelineMessage('extractor.failure.ocrPage', { page: number, name, reason: result.message }));
-        doc.notes.push(documentNote('document.pageOcrFailed', { page: number, reason: result.message }));
+        ctx.failures.push(pipelineMessage('extractor.failure.ocrPage', { page: number, name, reason: result.reason }));
+        doc.notes.push(documentNote('document.pageOcrFailed', { page: number, reason: result.reason }));
       }
     }
   }
@@ -85,8 +85,8 @@ export async function imageDocument(
     doc.notes.push(documentNote('document.pictureOcr', { confidence: result.page.confidence }));
   } else {
     ctx.ledger.failed(name, result.message);
-    ctx.failures.push(pipelineMessage('extractor.failure.ocr', { name, reason: result.message }));
-    doc.notes.push(documentNote('document.pictureOcrFailed', { reason: result.message }));
+    ctx.failures.push(pipelineMessage('extractor.failure.ocr', { name, reason: result.reason }));
+    doc.notes.push(documentNote('document.pictureOcrFailed', { reason: result.reason }));
   }
   return doc;
 }

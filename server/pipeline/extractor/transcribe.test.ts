@@ -59,6 +59,6 @@ describe('MP3 transcripts', () => {
     vi.stubEnv('POSTROOM_LLM_BASE_URL', llm.url);
     llm.queue({ status: 503, body: { error: { message: 'overloaded' } } });
     const failed = await extract([mp3], settings(true), parser);
-    expect(failed.failures?.map(inEnglish)).toEqual(['The transcript of "message-vocal.mp3" failed: the transcription service answered 503: {"error":{"message":"overloaded"}}']);
+    expect(failed.failures?.map(inEnglish)).toEqual(['The transcript of "message-vocal.mp3" failed: the remote service answered with HTTP status 503 (technical detail: {"error":{"message":"overloaded"}})']);
   });
 });

@@ -2,7 +2,7 @@
  * Entry point. Everything the first render depends on (preferences, language, token, query cache) is
  * read from IndexedDB before React renders, so there is no flash of the wrong theme or language.
  *
- * The start is staged: this module holds only the store and the theme; i18n (every namespace's
+ * The start is staged: this module holds only the store and the theme; i18n (the login page's
  * texts), React DOM, the session layer and then the app (router, routes, layouts) are dynamic imports
  * awaited in turn, so the browser evaluates each stage's modules in a task of its own. One static
  * graph was evaluated in a single task of ~40 ms of CPU (80–150 ms wall on a loaded machine), the
@@ -26,8 +26,10 @@ async function start() {
   refreshPreferencesSnapshot();
   const preferences = readPreferences();
   applyPreferences(preferences);
-  const { initI18n } = await i18nStage;
-  await initI18n(preferences.language);
+  const { initStartI18n, loadTexts } = await i18nStage;
+  // Only the login page's namespaces now; the rest (both languages are ~100 KB) after the first paint,
+  // awaited before any other page renders (src/app/routes.tsx) — README "Benchmarks".
+  await initStartI18n(preferences.language);
   // React DOM, half of the app's start-up code, in a task of its own; then the session layer (request,
   // the contracts' schemas it validates with); then the rest of the app (router, routes, layouts).
   await import('react-dom/client');
@@ -37,6 +39,8 @@ async function start() {
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
   afterFirstPaint(warmStore);
+  afterFirstPaint(() => void import('./api/errors').then((errors) => errors.loadServerErrorTexts()).catch(() => undefined));
+  afterFirstPaint(() => void loadTexts(preferences.language).then(() => loadTexts('fr')).catch(() => undefined));
 }
 
 void start();

@@ -9,7 +9,7 @@ import type {
 } from '../../src/contract/analyses';
 import type { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
 import type { AnalysisRow } from './create';
-import { decodePipelineMessage, type LocalizedText } from '../../src/contract/pipeline-messages';
+import { decodePipelineMessage, type LocalizedText, type MessageParams } from '../../src/contract/pipeline-messages';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 
 /** Translates a key with parameters in the caller's language (server/i18n/error-messages.ts `translatorFor`). */
@@ -22,7 +22,7 @@ export type Translate = (key: string, params: Record<string, unknown>) => string
 export function localizedMessage(translate: Translate, stored: string | null): {
   message: string | null;
   messageKey: string | null;
-  messageParams: Record<string, string | number> | null;
+  messageParams: MessageParams | null;
   messageParts: LocalizedText[] | null;
 } {
   const parts = stored === null ? null : decodePipelineMessage(stored);

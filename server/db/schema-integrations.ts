@@ -3,7 +3,7 @@
  * Secrets live sealed (crypto/secret-box.ts) in one column and never leave the server.
  */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ConnectorSettings, ConnectorState, ConnectorType, CustomField, OutputMapping } from '../../src/contract/integrations';
+import type { ConnectorFailure, ConnectorSettings, ConnectorState, ConnectorType, CustomField, OutputMapping } from '../../src/contract/integrations';
 import { createdAt } from './schema-shared';
 import { environments } from './schema-projects';
 import { analyses } from './schema-analyses';
@@ -30,7 +30,8 @@ export const connectors = pgTable(
     cursorAt: timestamp('cursor_at', { withTimezone: true }),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
     lastExecutionAt: timestamp('last_execution_at', { withTimezone: true }),
-    lastError: text('last_error'),
+    /** The last run's or write-back's failure as code + detail (read as data, never parsed back out of text). */
+    lastError: jsonb('last_error').$type<ConnectorFailure>(),
     createdAt: createdAt(),
   },
   (t) => [index('connectors_environment_idx').on(t.environmentId), uniqueIndex('connectors_oauth_state_idx').on(t.oauthState)],

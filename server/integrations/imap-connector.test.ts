@@ -157,7 +157,7 @@ describe.skipIf(binary === null)('the IMAP connector against Dovecot', () => {
         ],
       },
     );
-    expect(other.lastError).toBe('requiredFieldMissing: contrat');
+    expect(other.lastError).toEqual({ code: 'requiredFieldMissing', detail: 'contrat' });
     expect((await mailbox.list()).map((entry) => entry.path).filter((path) => path.startsWith('Required'))).toEqual([]);
   }, 60_000);
 

@@ -192,7 +192,7 @@ describe.skipIf(binary === null)('the mail-server connector with OAuth 2.0 and S
     await connectorRound(h.deps, 'test');
     await h.settledAnalyses(ENV, 2, created.id);
     await connectorRound(h.deps, 'test');
-    expect((await listed(created.id)).lastError).toMatch(/^healthCheckFailed: SMTP /);
+    expect((await listed(created.id)).lastError).toMatchObject({ code: 'healthCheckFailed', detail: expect.stringMatching(/^SMTP /) });
     expect(smtp.delivered).toHaveLength(sentBefore);
     expect(await inFolder('Drafts')).toHaveLength(draftsBefore + 1);
 

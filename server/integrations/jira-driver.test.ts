@@ -79,7 +79,7 @@ describe('the Jira Cloud driver', () => {
     expect(secrets.pkceVerifier).toBeUndefined();
     await expect(jira.healthCheck(context(secrets))).resolves.toBeUndefined();
     await expect(jira.healthCheck(context(secrets, { ...settings, projectKey: 'NOPE' }))).rejects.toMatchObject({ code: 'healthCheckFailed' });
-    await expect(jira.healthCheck(context(secrets, { ...settings, tenantId: 'another-site' }))).rejects.toMatchObject({ code: 'healthCheckFailed', detail: 'site another-site not granted' });
+    await expect(jira.healthCheck(context(secrets, { ...settings, tenantId: 'another-site' }))).rejects.toMatchObject({ code: 'healthCheckFailed', detail: 'accessible-resources: another-site ∉' });
   });
 
   it('creates an issue with the mapped summary, labels, custom field and the reply draft', async () => {
@@ -103,7 +103,7 @@ describe('the Jira Cloud driver', () => {
     await jira.createIssue(context(secrets), 'Courrier du 12 mars.eml', writeBackFor(modules, [{ dataType: 'messageCategories', source: '', target: 'labels' }], [], false));
     expect(server.state().issues[0]!.fields.summary).toBe('Courrier du 12 mars.eml');
     const unknown = writeBackFor(modules, [{ dataType: 'extractedInfo', source: 'contrat', target: 'customfield_99999' }], [{ ...contractField, technicalName: 'customfield_99999' }], false);
-    await expect(jira.createIssue(context(secrets), 'x.eml', unknown)).rejects.toMatchObject({ code: 'healthCheckFailed', detail: 'Jira POST answered HTTP 400 (customfield_99999)' });
+    await expect(jira.createIssue(context(secrets), 'x.eml', unknown)).rejects.toMatchObject({ code: 'healthCheckFailed', detail: 'Jira POST → HTTP 400 (customfield_99999)' });
   });
 
   it('stores the rotated refresh token at each renewal, and asks to reauthorize when renewal is refused', async () => {

@@ -127,7 +127,7 @@ describe('the Microsoft 365 connector', () => {
     await call('POST', `${base}/${connector.id}/runs`, lastDay());
     await connectorRound(h.deps, 'test');
     expect(await latestRun(connector.id)).toMatchObject({ status: 'error', error: 'reauthorize: invalid_client' });
-    expect(await listed()).toMatchObject({ state: 'reauthorize', lastError: 'reauthorize: invalid_client' });
+    expect(await listed()).toMatchObject({ state: 'reauthorize', lastError: { code: 'reauthorize', detail: 'invalid_client' } });
     // A new secret in Entra ID, then "Réautoriser": authorized again.
     m365.config.refuseToken = false;
     expect((await call('POST', `${base}/${connector.id}/authorize`)).json()).toMatchObject({ connector: { state: 'authorized' } });

@@ -114,7 +114,7 @@ describe('the Salesforce connector', () => {
     const before = salesforce.cases().length;
     await runAndWriteBack(consolidated);
     expect(salesforce.cases()).toHaveLength(before);
-    expect(await lastError(consolidated)).toBe('consolidationMissing');
+    expect(await lastError(consolidated)).toEqual({ code: 'consolidationMissing', detail: null });
   }, 60_000);
 
   it('refuses a certificate for a connector that does not sign with one', async () => {

@@ -102,7 +102,7 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
     await progress({ status: 'error', error: message, finishedAt: new Date() });
     await deps.db
       .update(connectors)
-      .set({ lastExecutionAt: new Date(), lastError: message, ...(code === 'reauthorize' ? { state: 'reauthorize' as const } : {}) })
+      .set({ lastExecutionAt: new Date(), lastError: { code, detail }, ...(code === 'reauthorize' ? { state: 'reauthorize' as const } : {}) })
       .where(eq(connectors.id, row.id));
   }
 }

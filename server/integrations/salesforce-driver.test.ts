@@ -86,7 +86,7 @@ describe('the Salesforce driver', () => {
     server.endSessions();
     await salesforce.writeCase(ctx, 'Après expiration.eml', { tags: {}, draft: null });
     expect(server.tokenRequests().length).toBe(before + 1);
-    await expect(salesforce.writeCase(ctx, 'x.eml', { tags: { Unknown__c: ['x'] }, draft: null })).rejects.toMatchObject({ code: 'healthCheckFailed', detail: 'Salesforce POST answered HTTP 400 (INVALID_FIELD)' });
+    await expect(salesforce.writeCase(ctx, 'x.eml', { tags: { Unknown__c: ['x'] }, draft: null })).rejects.toMatchObject({ code: 'healthCheckFailed', detail: 'Salesforce POST → HTTP 400 (INVALID_FIELD)' });
   });
 
   it('escapes SOQL literals', () => {

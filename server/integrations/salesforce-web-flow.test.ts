@@ -105,7 +105,7 @@ describe('the Salesforce web-server flow through the API', () => {
     salesforce.endSessions();
     salesforce.revokeRefreshTokens();
     expect((await call('POST', `${base()}/${connector.id}/health`)).json()).toEqual({ ok: false, code: 'reauthorize', detail: 'invalid_grant' });
-    expect(await connectorNamed(connector.id)).toMatchObject({ state: 'reauthorize', lastError: 'reauthorize' });
+    expect(await connectorNamed(connector.id)).toMatchObject({ state: 'reauthorize', lastError: { code: 'reauthorize', detail: null } });
 
     // Authorizing again through the consent page brings it back.
     const { back } = await consent(connector);
@@ -125,7 +125,7 @@ describe('the Salesforce web-server flow through the API', () => {
     expect(salesforce.cases()).toHaveLength(before);
     const [message] = await h.deps.db.select().from(connectorMessages).where(eq(connectorMessages.connectorId, waiting.id));
     expect(message).toMatchObject({ writeBack: 'failed', writeBackError: 'consolidationMissing' });
-    expect((await connectorNamed(waiting.id)).lastError).toBe('consolidationMissing');
+    expect((await connectorNamed(waiting.id)).lastError).toEqual({ code: 'consolidationMissing', detail: null });
     // Once the consolidation module's result is there, the Case is written.
     const [analysis] = await h.deps.db.select().from(analyses).where(eq(analyses.id, message!.analysisId!));
     const consolidation: ModuleResult = { moduleId: 'consolidation-1', type: 'consolidation', name: 'Consolidation', outcome: 'success', message: null, result: null };

@@ -66,7 +66,7 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
       await finish('failed', message);
       await deps.db
         .update(connectors)
-        .set({ lastError: message, ...(code === 'reauthorize' ? { state: 'reauthorize' as const } : {}) })
+        .set({ lastError: { code, detail }, ...(code === 'reauthorize' ? { state: 'reauthorize' as const } : {}) })
         .where(eq(connectors.id, row.connector.id));
     }
   }

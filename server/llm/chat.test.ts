@@ -3,6 +3,7 @@
  * what it sends (model, messages with images, the JSON schema, the key) and every way an answer can
  * go wrong, each with its stable code.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../test-support/llm-server';
 import { chatCompletion, retryWaitMs } from './chat';
@@ -64,19 +65,24 @@ describe('chatCompletion', () => {
     expect(llm.requests).toHaveLength(3);
   });
 
-  it('answers each failure with its code: timeout, refusal, HTTP error, malformed, unreachable', async () => {
+  it('answers each failure with its code and translated reason: timeout, refusal, HTTP error, malformed, unreachable', async () => {
     const ask = (c: LlmConfig = config) => chatCompletion(c, { messages: [{ role: 'user', content: 'hello' }] });
     llm.queue({ ...chatReply('late'), delayMs: 1500 });
-    expect(await ask()).toMatchObject({ ok: false, code: 'llmTimeout' });
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmTimeout', reason: { key: 'reason.timeoutAfter' } });
     llm.queue(chatReply('', { refusal: "I can't help with that." }));
-    expect(await ask()).toMatchObject({ ok: false, code: 'llmRefused', message: expect.stringContaining("I can't help") });
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmRefused', message: expect.stringContaining("I can't help"), reason: { key: 'reason.refused', params: { detail: "I can't help with that." } } });
     llm.queue({ status: 500, body: { error: { message: 'boom' } } });
-    expect(await ask()).toMatchObject({ ok: false, code: 'llmHttpError', status: 500 });
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmHttpError', status: 500, reason: { key: 'reason.httpStatus', params: { status: 500 } } });
     llm.queue({ body: 'not json' });
-    expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed' });
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed', reason: { key: 'reason.notJson' } });
     llm.queue({ body: { choices: [] } });
-    expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed' });
-    expect(await ask({ ...config, baseUrl: 'http://127.0.0.1:1' })).toMatchObject({ ok: false, code: 'llmUnreachable' });
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed', reason: { key: 'reason.emptyAnswer' } });
+    // fetch's "fetch failed" hides the socket's ECONNREFUSED in its cause: the reason says it.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await ask({ ...config, baseUrl: `http://127.0.0.1:${port}` })).toMatchObject({ ok: false, code: 'llmUnreachable', reason: { key: 'reason.connectionRefused' } });
   });
 });
 

@@ -4,11 +4,14 @@
  * `response_format: { type: 'json_schema', json_schema: { name, schema, strict: true } }`; the caller
  * validates the text it gets back (a service may ignore the schema).
  *
- * What can go wrong comes back as a stable `code` with an English message for the trace, never as a
- * throw: the analysis that asked must not be lost. A 429 is retried after the service's Retry-After
+ * What can go wrong comes back as a stable `code`, a translated `reason` (src/contract/failure-reasons.ts,
+ * what users read) and an English `message` (logs, the reason's technical detail), never as a throw:
+ * the analysis that asked must not be lost. A 429 is retried after the service's Retry-After
  * (`retry-after-ms` or `retry-after`, capped at RETRY_WAIT_CAP_MS; 1 s doubling without one) until
  * `maxAttempts`; other errors are not retried.
  */
+import { chatFailureReason, failureReason } from '../../src/contract/failure-reasons';
+import type { NestedText } from '../../src/contract/pipeline-messages';
 import { authorization, type LlmConfig } from './config';
 
 export type ChatPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } };
@@ -31,7 +34,7 @@ export type ChatErrorCode = 'llmTimeout' | 'llmRateLimited' | 'llmRefused' | 'll
 
 export type ChatAnswer =
   | { ok: true; text: string; model: string; attempts: number; usage: { promptTokens: number; completionTokens: number } | null }
-  | { ok: false; code: ChatErrorCode; message: string; status?: number; attempts: number };
+  | { ok: false; code: ChatErrorCode; message: string; reason: NestedText; status?: number; attempts: number };
 
 export const RETRY_WAIT_CAP_MS = 20_000;
 
@@ -76,6 +79,13 @@ function readAnswer(body: unknown): { text: string; model: string; usage: { prom
   };
 }
 
+type ChatFailure = Extract<ChatAnswer, { ok: false }>;
+
+/** A failure with its translated reason (the client's own words stay the technical detail). */
+function failure(failed: Omit<ChatFailure, 'ok' | 'reason'>, timeoutMs?: number): ChatFailure {
+  return { ok: false, ...failed, reason: chatFailureReason({ ...failed, ...(timeoutMs === undefined ? {} : { timeoutMs }) }) };
+}
+
 export async function chatCompletion(config: LlmConfig, request: ChatRequest): Promise<ChatAnswer> {
   const body = JSON.stringify({
     model: config.model,
@@ -98,28 +108,29 @@ export async function chatCompletion(config: LlmConfig, request: ChatRequest): P
       text = await response.text();
     } catch (error) {
       const name = (error as Error).name;
-      if (name === 'TimeoutError') return { ok: false, code: 'llmTimeout', message: `the language model gave no answer within ${config.timeoutMs / 1000} s`, attempts: attempt };
-      if (name === 'AbortError') return { ok: false, code: 'llmTimeout', message: 'the request to the language model was stopped (its time ran out)', attempts: attempt };
-      return { ok: false, code: 'llmUnreachable', message: `the language model could not be reached: ${(error as Error).message}`, attempts: attempt };
+      if (name === 'TimeoutError') return failure({ code: 'llmTimeout', message: `the language model gave no answer within ${config.timeoutMs / 1000} s`, attempts: attempt }, config.timeoutMs);
+      if (name === 'AbortError') return failure({ code: 'llmTimeout', message: 'the request to the language model was stopped (its time ran out)', attempts: attempt });
+      // fetch's "fetch failed" keeps the socket's error (refused, host not found, TLS…) as its cause.
+      return { ok: false, code: 'llmUnreachable', message: `the language model could not be reached: ${(error as Error).message}`, reason: failureReason(error), attempts: attempt };
     }
     if (response.status === 429) {
       if (attempt >= config.maxAttempts || request.signal?.aborted) {
-        return { ok: false, code: 'llmRateLimited', status: 429, message: `the language model is rate limited (HTTP 429) after ${attempt} attempt(s)`, attempts: attempt };
+        return failure({ code: 'llmRateLimited', status: 429, message: `the language model is rate limited (HTTP 429) after ${attempt} attempt(s)`, attempts: attempt });
       }
       await sleep(retryWaitMs(response.headers, attempt), request.signal);
       continue;
     }
     if (!response.ok) {
-      return { ok: false, code: 'llmHttpError', status: response.status, message: `the language model answered HTTP ${response.status}: ${text.slice(0, 200)}`, attempts: attempt };
+      return failure({ code: 'llmHttpError', status: response.status, message: `the language model answered HTTP ${response.status}: ${text.slice(0, 200)}`, attempts: attempt });
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return { ok: false, code: 'llmMalformed', message: 'the language model answered something that is not JSON', attempts: attempt };
+      return failure({ code: 'llmMalformed', message: 'the language model answered something that is not JSON', attempts: attempt });
     }
     const read = readAnswer(parsed);
-    if ('code' in read) return { ok: false, ...read, attempts: attempt };
+    if ('code' in read) return failure({ ...read, attempts: attempt });
     return { ok: true, ...read, attempts: attempt };
   }
 }

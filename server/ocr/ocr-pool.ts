@@ -8,14 +8,19 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { failureReason, reason } from '../../src/contract/failure-reasons';
+import type { NestedText } from '../../src/contract/pipeline-messages';
 import type { OcrPage } from '../../src/ocr/model';
 import type { OcrRequest, OcrResponse } from './ocr-thread';
 
 export const DEFAULT_OCR_DEADLINE_MS = 60_000;
 const BOOT = new URL('./ocr-thread-boot.mjs', import.meta.url);
 
-/** `threadMs`: how long the page held its OCR thread, what the analysis is charged for it (metered-ocr.ts). */
-export type OcrResult = ({ ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string }) & { threadMs?: number };
+/**
+ * `threadMs`: how long the page held its OCR thread, what the analysis is charged for it (metered-ocr.ts).
+ * A failure's `message` is English (logs); `reason` is what a user reads (src/contract/failure-reasons.ts).
+ */
+export type OcrResult = ({ ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText }) & { threadMs?: number };
 type Job = { request: OcrRequest; resolve: (result: OcrResult) => void; startedAt?: number };
 type Slot = { worker: Worker; job?: Job; timer?: ReturnType<typeof setTimeout> };
 
@@ -39,10 +44,11 @@ export class OcrPool {
   }
 
   close(): void {
-    for (const job of this.queue.splice(0)) job.resolve({ ok: false, code: 'failed', message: 'The OCR pool was closed.' });
+    const closed = { ok: false, code: 'failed', message: 'The OCR pool was closed.', reason: reason('reason.serverStopping') } as const;
+    for (const job of this.queue.splice(0)) job.resolve(closed);
     for (const slot of this.slots.splice(0)) {
       clearTimeout(slot.timer);
-      slot.job?.resolve({ ok: false, code: 'failed', message: 'The OCR pool was closed.' });
+      slot.job?.resolve(closed);
       void slot.worker.terminate();
     }
   }
@@ -59,7 +65,8 @@ export class OcrPool {
       const busy = slot;
       busy.job = job;
       job.startedAt = performance.now();
-      busy.timer = setTimeout(() => this.fail(busy, 'timeout', `OCR of the page took longer than ${this.deadlineMs / 1000} s and was stopped.`), this.deadlineMs);
+      const seconds = this.deadlineMs / 1000;
+      busy.timer = setTimeout(() => this.fail(busy, 'timeout', `OCR of the page took longer than ${seconds} s and was stopped.`, reason('reason.timeoutAfter', null, { seconds })), this.deadlineMs);
       busy.worker.postMessage(job.request, [job.request.image.buffer as ArrayBuffer]);
     }
   }
@@ -70,22 +77,22 @@ export class OcrPool {
     worker.on('message', (response: OcrResponse) => {
       const slot = this.slots.find((candidate) => candidate.worker === worker);
       if (!slot?.job || slot.job.request.id !== response.id) return;
-      this.finish(slot, response.ok ? { ok: true, page: response.page, ...(response.image ? { image: response.image } : {}) } : { ok: false, code: 'failed', message: response.message });
+      this.finish(slot, response.ok ? { ok: true, page: response.page, ...(response.image ? { image: response.image } : {}) } : { ok: false, code: 'failed', message: response.message, reason: response.reason });
     });
-    const died = (reason: string) => {
+    const died = (what: string, why: NestedText) => {
       const slot = this.slots.find((candidate) => candidate.worker === worker);
-      if (slot) this.fail(slot, 'failed', `The OCR engine stopped: ${reason}`);
+      if (slot) this.fail(slot, 'failed', `The OCR engine stopped: ${what}`, why);
     };
-    worker.on('error', (error) => died(error.message));
-    worker.on('exit', (code) => code !== 0 && died(`exit code ${code}`));
+    worker.on('error', (error) => died(error.message, failureReason(error)));
+    worker.on('exit', (code) => code !== 0 && died(`exit code ${code}`, reason('reason.engineStopped', `exit code ${code}`)));
     return worker;
   }
 
-  private fail(slot: Slot, code: 'timeout' | 'failed', message: string): void {
+  private fail(slot: Slot, code: 'timeout' | 'failed', message: string, why: NestedText): void {
     const old = slot.worker;
     slot.worker = this.spawn();
     void old.terminate();
-    this.finish(slot, { ok: false, code, message });
+    this.finish(slot, { ok: false, code, message, reason: why });
   }
 
   private finish(slot: Slot, result: OcrResult): void {

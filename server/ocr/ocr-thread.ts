@@ -10,13 +10,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { failureReason } from '../../src/contract/failure-reasons';
+import type { NestedText } from '../../src/contract/pipeline-messages';
 import { OCR_LANGUAGES, type OcrPage } from '../../src/ocr/model';
 import { toOcrPage, type TesseractData } from '../../src/ocr/words';
 import { renderPdfPage } from './render-pdf';
 import { imageSize } from '../pipeline/extractor/image-size';
 
 export type OcrRequest = { id: number; image: Uint8Array; pdfPage?: number; dpi?: number; keepImage?: boolean };
-export type OcrResponse = { id: number; ok: true; page: OcrPage; image?: Uint8Array } | { id: number; ok: false; message: string };
+export type OcrResponse = { id: number; ok: true; page: OcrPage; image?: Uint8Array } | { id: number; ok: false; message: string; reason: NestedText };
 
 const require = createRequire(import.meta.url);
 
@@ -65,6 +67,6 @@ async function recognize(request: OcrRequest): Promise<{ page: OcrPage; image?: 
 parentPort?.on('message', (request: OcrRequest) => {
   recognize(request).then(
     (result) => parentPort!.postMessage({ id: request.id, ok: true, ...result } satisfies OcrResponse),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) } satisfies OcrResponse),
+    (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error), reason: failureReason(error) } satisfies OcrResponse),
   );
 });

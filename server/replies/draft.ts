@@ -3,7 +3,9 @@
  * "LLM prompt" template, the configured language model's answer to it. Shared by the pipeline step
  * and the Tests endpoint, so a test answers what an analysis would get. Never throws.
  */
+import { chatFailureReason, reason, sandboxFailureReason } from '../../src/contract/failure-reasons';
 import type { ReplyTemplate, ReplyTemplateConfig, ReplyTemplateResult } from '../../src/contract/modules/reply-template';
+import type { NestedText } from '../../src/contract/pipeline-messages';
 import { renderReplyTemplate } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
 import { askLanguageModel, type AskModel } from './ask-model';
@@ -24,7 +26,10 @@ export interface DraftError {
   code: string;
   template: string;
   line: number | null;
+  /** In English (the template errors list, logs). */
   message: string;
+  /** What a user reads (analysis traces): translated, the engine's own words marked as such. */
+  reason: NestedText;
 }
 
 export interface Draft {
@@ -37,8 +42,9 @@ export async function draftReply(input: DraftInput): Promise<Draft> {
   const { template } = input;
   const rendered = renderReplyTemplate(template, input.templates, input.variables);
   if (!rendered.ok) {
-    const { code, template: inTemplate, line, message } = rendered.error;
-    return { result: null, rendered: rendered.output, error: { code, template: inTemplate, line, message } };
+    const { code, template: inTemplate, line, message, cycle } = rendered.error;
+    const why = cycle === undefined ? sandboxFailureReason(rendered.error, 'templateEngine') : reason('reason.includeCycle', null, { cycle: cycle.join(' → ') });
+    return { result: null, rendered: rendered.output, error: { code, template: inTemplate, line, message, reason: why } };
   }
   const chosen = { id: template.id, name: template.name, chosenFor: input.chosenFor, category: input.category };
   if (!template.llmPrompt) return { result: { template: chosen, draft: rendered.output }, rendered: rendered.output, error: null };
@@ -53,10 +59,14 @@ export async function draftReply(input: DraftInput): Promise<Draft> {
         template: template.name,
         line: null,
         message: 'No language model is configured (POSTROOM_LLM_BASE_URL is not set): the prompt was rendered but no draft was written.',
+        reason: reason('reason.noLanguageModel'),
       },
     };
   }
   const answer = await ask(rendered.output, input.config.llmMaxTokens);
-  if (!answer.ok) return { result: null, rendered: rendered.output, error: { code: answer.code, template: template.name, line: null, message: answer.message } };
+  if (!answer.ok) {
+    const why = answer.reason ?? chatFailureReason(answer);
+    return { result: null, rendered: rendered.output, error: { code: answer.code, template: template.name, line: null, message: answer.message, reason: why } };
+  }
   return { result: { template: chosen, draft: answer.text, llm: { model: answer.model, prompt: rendered.output } }, rendered: rendered.output, error: null };
 }

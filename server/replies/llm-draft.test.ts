@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplyTestResult } from '../../src/contract/reply-templates';
 import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../pipeline/testing/analyses';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../test-support/llm-server';
+import { inFrench } from '../test-support/pipeline-text';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
@@ -66,7 +67,9 @@ describe('LLM prompt templates', { timeout: 60_000 }, () => {
     const row = await waitForEnd(db, id);
     expect(row.status).toBe('processed');
     expect(row.modules.find((module) => module.type === 'replyTemplate')).toMatchObject({ outcome: 'error', result: null });
-    expect((await traceOf(db, id)).find((entry) => entry.module === 'replyTemplate')?.message).toContain('refused');
+    // Stored as keys: a French reader gets the reason in French, the model's own words as a technical detail.
+    const traced = (await traceOf(db, id)).find((entry) => entry.module === 'replyTemplate')?.message;
+    expect(inFrench(traced)).toBe('Le modèle de réponse « prompt » a échoué (modèle « prompt ») : le modèle de langage a refusé de répondre (détail technique : I cannot help with that.)');
     const errors = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${env}/reply-templates/errors`, headers: { authorization: `Bearer ${token}` } });
     expect(errors.json()).toMatchObject({ errors: [{ analysisId: id, code: 'llmRefused', template: 'prompt' }] });
   });

@@ -194,7 +194,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
       return { ok: true, code: null, detail: null };
     } catch (error) {
       const { code, detail } = describeFailure(error);
-      if (code === 'reauthorize') await ctx.db.update(connectors).set({ state: 'reauthorize', lastError: code }).where(eq(connectors.id, row.id));
+      if (code === 'reauthorize') await ctx.db.update(connectors).set({ state: 'reauthorize', lastError: { code, detail: null } }).where(eq(connectors.id, row.id));
       return { ok: false, code, detail };
     }
   });

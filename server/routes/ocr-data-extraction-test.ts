@@ -61,12 +61,12 @@ export function registerOcrDataExtractionTestRoutes(app: FastifyInstance, ctx: S
       for (let number = 1; number <= limit; number++) {
         const read = await ocr.recognize(upload.content, { pdfPage: number, dpi: 300, keepImage: true });
         if (read.ok) add(read.page, dataUrl(read.image!, 'image/png'));
-        else result.notes.push(pipelineMessage('document.pageOcrFailed', { page: number, reason: read.message }));
+        else result.notes.push(pipelineMessage('document.pageOcrFailed', { page: number, reason: read.reason }));
       }
     } else if (PICTURES[ext] && inputTypeOf(upload.name) === 'image') {
       const read = await ocr.recognize(upload.content);
       if (read.ok) add(read.page, dataUrl(upload.content, PICTURES[ext]!));
-      else result.notes.push(pipelineMessage('document.pictureOcrFailed', { reason: read.message }));
+      else result.notes.push(pipelineMessage('document.pictureOcrFailed', { reason: read.reason }));
     } else {
       throw new HttpError(400, { message: 'Only PDF files and pictures (PNG, JPG, GIF, TIFF) are read by OCR', code: 'ocrFileUnsupported' });
     }

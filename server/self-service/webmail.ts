@@ -67,7 +67,7 @@ export async function webmailView(ctx: ServerContext, row: ConnectorRow | null):
     needsReauthorization: row.state === 'reauthorize',
     lastCheckAt: row.lastExecutionAt?.toISOString() ?? null,
     lastCheckFailed: row.lastError !== null,
-    quotaRenewsOn: row.lastError?.startsWith('quotaReached: ') ? row.lastError.slice('quotaReached: '.length) : null,
+    quotaRenewsOn: row.lastError?.code === 'quotaReached' ? row.lastError.detail : null,
     checking: (busy?.n ?? 0) > 0,
     analysed: messages?.n ?? 0,
     labelled: labelled?.n ?? 0,

@@ -24,6 +24,8 @@ import { renewLease } from './claim-run';
 import type { NluRuntime } from '../nlu/runtime';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { TestMessageObtained, TestRunMessageErrorCode } from '../../src/contract/testing-runs';
+import { failureReason } from '../../src/contract/failure-reasons';
+import { encodePipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface ExecuteDeps {
   db: Database;
@@ -110,7 +112,7 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
           ? { code: 'testMessageTimeout', params: { timeoutMs: deps.messageTimeoutMs } }
           : caught instanceof MessageError
             ? { code: caught.code, params: {} }
-            : { code: 'testMessageFailed', params: { detail: caught instanceof Error ? caught.message : String(caught) } };
+            : { code: 'testMessageFailed', params: { detail: encodePipelineMessage(failureReason(caught)) } };
     }
     const outcomes = evaluateMessage({ messageId: message.messageId, expected: message.expected, obtained }, run.kinds, rules);
     // Written only while the claim is still ours, and only over a pending row: a process that lost

@@ -15,6 +15,8 @@ import { MeteredParser } from '../pipeline/extractor/metered-parser';
 import type { NluRuntime } from '../nlu/runtime';
 import { claimableRuns, claimRun, releaseRun } from './claim-run';
 import { executeTestRun } from './execute-test-run';
+import { failureReason } from '../../src/contract/failure-reasons';
+import { encodePipelineMessage } from '../../src/contract/pipeline-messages';
 
 /** A message with no result after this long ends in `timeout` (POSTROOM_TEST_MESSAGE_TIMEOUT_MS). */
 export const DEFAULT_TEST_MESSAGE_TIMEOUT_MS = 60_000;
@@ -54,7 +56,7 @@ export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageT
         deps.log?.(error, runId);
         await deps.db
           .update(testingRuns)
-          .set({ status: 'failed', error: 'testRunFailed', errorParams: { detail: error instanceof Error ? error.message : String(error) }, finishedAt: new Date(), claimedBy: null, leaseUntil: null })
+          .set({ status: 'failed', error: 'testRunFailed', errorParams: { detail: encodePipelineMessage(failureReason(error)) }, finishedAt: new Date(), claimedBy: null, leaseUntil: null })
           .where(inArray(testingRuns.id, [runId]))
           .catch(() => undefined);
       }

@@ -1,7 +1,27 @@
 /** The request layer's single error type (spec §8 "Request error kinds") and message rules. */
 import i18next from 'i18next';
 import type { z } from 'zod';
-import { serverErrorText } from '../i18n/server-error-text';
+import type { serverErrorText as ServerErrorText } from '../i18n/server-error-text';
+
+/**
+ * The code → text table (src/contract/error-codes.ts) imports every area's contract, and so zod: ~60 KB
+ * of gzip JavaScript the login page does not need to paint (bench:shell). It loads with the first HTTP
+ * error (`request.ts` awaits it before throwing one) or after the first paint (src/main.tsx).
+ */
+let serverErrorText: typeof ServerErrorText | undefined;
+let serverErrorTexts: Promise<void> | undefined;
+export function loadServerErrorTexts(): Promise<void> {
+  serverErrorTexts ??= import('../i18n/server-error-text').then(
+    (module) => {
+      serverErrorText = module.serverErrorText;
+    },
+    (error: unknown) => {
+      serverErrorTexts = undefined;
+      throw error;
+    },
+  );
+  return serverErrorTexts;
+}
 
 export type ApiErrorKind =
   | 'aborted'
@@ -85,7 +105,7 @@ export function errorMessage(error: unknown): string {
   const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
   if (error instanceof ApiError) {
     if (error.kind !== 'http') return t(`errors:request.${error.kind}`, { name: error.issues[0]?.path.join('.') ?? '' });
-    return serverErrorText(t, error.jsonData) ?? t('errors:request.http', { status: error.status ?? '?' });
+    return serverErrorText?.(t, error.jsonData) ?? t('errors:request.http', { status: error.status ?? '?' });
   }
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;

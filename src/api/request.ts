@@ -13,15 +13,15 @@ import type {
   EndpointResponse,
   HttpMethod,
 } from '../contract/define';
-import { SWITCH_HEADER } from '../contract/define';
+import { SWITCH_HEADER } from '../contract/headers';
 import { DEFAULT_FILENAME, filenameFromDisposition } from './content-disposition';
-import { ApiError, describeIssues, serverMessage, type ApiErrorKind } from './errors';
+import { ApiError, describeIssues, loadServerErrorTexts, serverMessage, type ApiErrorKind } from './errors';
 import { baseUrl, requestLayer } from './request-layer';
 import { buildUrl } from './url';
 
 export type { HttpMethod };
 
-export { SWITCH_HEADER } from '../contract/define';
+export { SWITCH_HEADER } from '../contract/headers';
 
 export interface RequestOptions<E extends Endpoint> {
   params?: EndpointParams<E>;
@@ -158,6 +158,8 @@ async function httpError(response: Response, prepared: Prepared, signal: AbortSi
       throw transportError(error, prepared.url, signal);
     }
   }
+  // The text of the body's code is shown from here on (errorMessage); offline without it, the status is.
+  if (jsonData !== undefined) await loadServerErrorTexts().catch(() => undefined);
   const message = serverMessage(jsonData) ?? (response.statusText || `HTTP error ${response.status}`);
   const error = new ApiError('http', message, {
     url: prepared.url,

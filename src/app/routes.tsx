@@ -10,7 +10,6 @@ import { queryClient } from '../api/query-client';
 import { analytics } from './analytics';
 import { getRouter } from './navigation';
 import { redirectLoaders } from './redirects';
-import { IndexPage } from './index-page';
 import { NotFoundPage } from './not-found-page';
 import { LoginLayout } from './layouts/login-layout';
 import type { RouteHandle } from './route-handle';
@@ -22,14 +21,19 @@ import { projectRoutes } from './project-routes';
 import { environmentRoutes } from './environment-routes';
 import { integrationCallbackRoutes } from './integration-callback-routes';
 import { layout } from './route-page';
+import { paths } from './paths';
+import { currentLanguage, loadTexts } from '../i18n/setup';
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootShell />,
     errorElement: <RouteError />,
-    loader: (args) =>
-      guard(args, {
+    loader: async (args) => {
+      // The login page paints with its own texts; every other page waits for all of its language's
+      // (loaded after the login page's first paint: src/i18n/texts/loaders.ts).
+      const texts = new URL(args.request.url).pathname === paths.login() ? undefined : loadTexts(currentLanguage());
+      const allowed = await guard(args, {
         routes,
         queryClient,
         analytics,
@@ -39,11 +43,19 @@ export const routes: RouteObject[] = [
           const { pathname, search, hash } = router.state.location;
           return pathname + search + hash;
         },
-      }),
+      });
+      await texts;
+      return allowed;
+    },
     shouldRevalidate: () => true,
     hydrateFallbackElement: <></>,
     children: [
-      { index: true, element: <IndexPage />, handle: { title: 'index', access: 'public' } },
+      // Lazy: its app chrome (ghosting dialog, contracts, dates) is no part of the login page's start.
+      {
+        index: true,
+        lazy: () => import('./index-page').then((m) => ({ Component: m.IndexPage })),
+        handle: { title: 'index', access: 'public' },
+      },
       // Redirect-only routes carry `element: null`: without an element React Router warns "Matched leaf
       // route … does not have an element" in the console while the redirect runs (issue 19).
       { path: 'v2/*', loader: redirectLoaders.v2, element: null },

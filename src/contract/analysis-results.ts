@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { moduleTypeSchema } from './environments';
-import { localizedTextSchema } from './pipeline-messages';
+import { localizedTextSchema, messageParamsSchema } from './pipeline-messages';
 /** One line of the process trace (issue 6): each step of each run, in order. */
 export const TRACE_OUTCOMES = ['success', 'error', 'skipped', 'aborted'] as const;
 export const traceEntrySchema = z.object({
@@ -24,7 +24,7 @@ export const traceEntrySchema = z.object({
    * or null for a message stored before keys existed (its `message` is the stored text).
    */
   messageKey: z.string().nullable().optional(),
-  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable().optional(),
+  messageParams: messageParamsSchema.nullable().optional(),
   messageParts: z.array(localizedTextSchema).nullable().optional(),
 });
 export type TraceEntry = z.infer<typeof traceEntrySchema>;
@@ -93,7 +93,7 @@ export const moduleResultSchema = z.object({
    * or null for a message stored before keys existed (its `message` is the stored text).
    */
   messageKey: z.string().nullable().optional(),
-  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable().optional(),
+  messageParams: messageParamsSchema.nullable().optional(),
   messageParts: z.array(localizedTextSchema).nullable().optional(),
   /** extractor: an ExtractorResult; output: the payload sent to webhooks; others: null until built. */
   result: z.unknown(),

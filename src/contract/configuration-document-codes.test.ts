@@ -12,7 +12,7 @@ describe('configuration document codes', () => {
   });
 
   it('carry the §8 messages', () => {
-    expect(resources.en.configurationIde.problems.syntax).toBe('Syntax error in your configuration, line {{line}}: {{message}}');
+    expect(resources.en.configurationIde.problems.syntax).toBe("Syntax error in your configuration, line {{line}}: parser's message: {{message}}");
     expect(resources.en.configurationIde.problems.none).toBe('No errors detected');
   });
 });

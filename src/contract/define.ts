@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 
-/** Header carrying the username of the user a provider support agent acts as (ghosting, spec §6). */
-export const SWITCH_HEADER = 'X-Switch-User';
+export { SWITCH_HEADER } from './headers';
 
 /** Header a program may send its environment access key in, instead of `Authorization: Bearer`. */
 export const API_KEY_HEADER = 'X-Api-Key';

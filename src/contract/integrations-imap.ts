@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { plainText } from './define';
+import { blacklistSchema, isoDate } from './integrations-mailbox';
 
 export const MAIL_AUTH_METHODS = ['password', 'oauth2'] as const;
 export const MAIL_OAUTH_PROVIDERS = ['google', 'microsoft', 'custom'] as const;
@@ -67,3 +68,24 @@ export function checkMailServerSettings(value: { auth: string; oauth: MailOAuthS
   }
   if (value.smtp.sendReplies && value.smtp.host === '') ctx.addIssue({ code: 'custom', path: ['smtp', 'host'], message: 'required' });
 }
+
+/** The mail-server connector's settings: the IMAP server and folders, how labels are written, and the sign-in and sending above. */
+export const imapSettingsSchema = z.object({
+  host: plainText().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535).default(993),
+  /** Implicit TLS (993); off, the connection is upgraded with STARTTLS when the server offers it. */
+  tls: z.boolean().default(true),
+  user: plainText().trim().min(1).max(254),
+  folder: plainText().trim().min(1).max(200).default('INBOX'),
+  draftsFolder: plainText().trim().min(1).max(200).default('Drafts'),
+  startDate: isoDate,
+  /** Senders (`a@b.c`) or domains (`b.c`) whose messages are never analysed. */
+  blacklist: blacklistSchema,
+  /** How labels are written: IMAP keywords on the message, or a copy in one folder per label. */
+  labelAs: z.enum(['keywords', 'folders']).default('keywords'),
+  /** With `folders`: the parent folder of the label folders ("Postroom/Résiliation"). */
+  labelsFolder: plainText().trim().min(1).max(200).default('Postroom'),
+  /** Password or OAuth 2.0 sign-in, and the SMTP server replies are sent through (integrations-imap.ts). */
+  ...mailServerAuthShape,
+}).superRefine(checkMailServerSettings);
+export type ImapSettings = z.infer<typeof imapSettingsSchema>;

@@ -14,10 +14,21 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
-import { checkMailServerSettings, mailServerAuthShape } from './integrations-imap';
-import { JIRA_FIELDS, jiraSettingsSchema } from './integrations-jira';
-import { N8N_FIELDS, n8nSettingsSchema } from './integrations-n8n';
-import { SALESFORCE_FIELDS, salesforceSettingsSchema } from './integrations-salesforce';
+import { gmailSettingsSchema } from './integrations-gmail';
+import { imapSettingsSchema } from './integrations-imap';
+import { jiraSettingsSchema } from './integrations-jira';
+import { m365SettingsSchema } from './integrations-m365';
+import { isoDate } from './integrations-mailbox';
+import { customFieldSchema, outputMappingSchema } from './integrations-mappings';
+import { n8nSettingsSchema } from './integrations-n8n';
+import { salesforceSettingsSchema } from './integrations-salesforce';
+
+// Each type's settings and the mappings live in their own files; importers keep importing them from here.
+export { gmailSettingsSchema, type GmailSettings } from './integrations-gmail';
+export { imapSettingsSchema, type ImapSettings } from './integrations-imap';
+export { m365SettingsSchema, type M365Settings } from './integrations-m365';
+export { START_DATE_MAX_AGE_MS } from './integrations-mailbox';
+export { CONNECTOR_FIELDS, customFieldSchema, DEFAULT_MAPPINGS, OUTPUT_DATA_TYPES, outputMappingSchema, type CustomField, type OutputDataType, type OutputMapping } from './integrations-mappings';
 
 export const CONNECTOR_TYPES = ['gmail', 'm365', 'imap', 'jira', 'salesforce', 'n8n'] as const;
 export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);
@@ -57,61 +68,6 @@ export function authorizationOf(settings: ConnectorSettings): 'login' | 'oauth' 
 export const CONNECTOR_STATES = ['needsAuthorization', 'authorized', 'reauthorize'] as const;
 export type ConnectorState = (typeof CONNECTOR_STATES)[number];
 
-/** §9: a mailbox connector's start date is at most 24 hours back. */
-export const START_DATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
-const blacklistSchema = z.array(plainText().trim().min(1).max(254)).max(500).default([]);
-const isoDate = z.iso.datetime({ offset: true });
-
-export const imapSettingsSchema = z.object({
-  host: plainText().trim().min(1).max(253),
-  port: z.number().int().min(1).max(65535).default(993),
-  /** Implicit TLS (993); off, the connection is upgraded with STARTTLS when the server offers it. */
-  tls: z.boolean().default(true),
-  user: plainText().trim().min(1).max(254),
-  folder: plainText().trim().min(1).max(200).default('INBOX'),
-  draftsFolder: plainText().trim().min(1).max(200).default('Drafts'),
-  startDate: isoDate,
-  /** Senders (`a@b.c`) or domains (`b.c`) whose messages are never analysed. */
-  blacklist: blacklistSchema,
-  /** How labels are written: IMAP keywords on the message, or a copy in one folder per label. */
-  labelAs: z.enum(['keywords', 'folders']).default('keywords'),
-  /** With `folders`: the parent folder of the label folders ("Postroom/Résiliation"). */
-  labelsFolder: plainText().trim().min(1).max(200).default('Postroom'),
-  /** Password or OAuth 2.0 sign-in, and the SMTP server replies are sent through (integrations-imap.ts). */
-  ...mailServerAuthShape,
-}).superRefine(checkMailServerSettings);
-export type ImapSettings = z.infer<typeof imapSettingsSchema>;
-
-export const gmailSettingsSchema = z.object({
-  /** Off: the platform's own Google client (POSTROOM_GMAIL_CLIENT_ID/SECRET). */
-  customCredentials: z.boolean().default(false),
-  clientId: plainText().trim().max(300).default(''),
-  /** Empty: the console's integrations/gmail/callback on this server. */
-  redirectUri: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
-  user: z.email().max(254),
-  startDate: isoDate,
-  blacklist: blacklistSchema,
-});
-export type GmailSettings = z.infer<typeof gmailSettingsSchema>;
-
-/**
- * Microsoft 365 through the Graph API, as a daemon app of the customer's Entra ID tenant (OAuth 2.0
- * client credentials, application permission Mail.ReadWrite): no user consent page, the secret is
- * the authorization.
- */
-export const m365SettingsSchema = z.object({
-  /** The app registration's "Application (client) ID". */
-  clientId: z.string().trim().regex(/^[A-Za-z0-9-]{1,100}$/),
-  /** The "Directory (tenant) ID" (a GUID) or a verified domain (contoso.onmicrosoft.com). */
-  tenantId: z.string().trim().regex(/^[A-Za-z0-9.-]{1,100}$/),
-  /** The mailbox read (user principal name or address). */
-  user: z.email().max(254),
-  startDate: isoDate,
-  blacklist: blacklistSchema,
-});
-export type M365Settings = z.infer<typeof m365SettingsSchema>;
-
 export const connectorSettingsSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('imap'), imap: imapSettingsSchema }),
   z.object({ type: z.literal('gmail'), gmail: gmailSettingsSchema }),
@@ -143,67 +99,6 @@ export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = {
 };
 export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), z.string().max(4000));
 
-export const customFieldSchema = z.object({
-  id: z.string().min(1).max(64),
-  label: plainText().trim().min(1).max(100),
-  technicalName: z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/),
-  required: z.boolean().default(false),
-  active: z.boolean().default(true),
-  kind: z.enum(['body', 'attachment']).default('body'),
-});
-export type CustomField = z.infer<typeof customFieldSchema>;
-
-export const OUTPUT_DATA_TYPES = ['messageCategories', 'attachmentCategories', 'extractedInfo', 'replyDraft'] as const;
-export type OutputDataType = (typeof OUTPUT_DATA_TYPES)[number];
-
-/** The connector's own fields an output can be written to; custom fields' technical names add to these. */
-export const CONNECTOR_FIELDS: Record<ConnectorType, readonly string[]> = {
-  imap: ['keywords', 'draft'],
-  gmail: ['labels', 'attachmentLabels', 'draft'],
-  /** Outlook categories (message and attachment categories), the reply draft, and metadata (an extended property). */
-  m365: ['categories', 'attachmentCategories', 'draft', 'metadata'],
-  jira: [...JIRA_FIELDS, 'draft'],
-  salesforce: [...SALESFORCE_FIELDS, 'draft'],
-  n8n: [...N8N_FIELDS],
-};
-
-export const outputMappingSchema = z.object({
-  dataType: z.enum(OUTPUT_DATA_TYPES),
-  /** For extractedInfo: the extracted field's name. */
-  source: plainText().trim().max(100).default(''),
-  /** A connector field (CONNECTOR_FIELDS) or a custom field's technical name. */
-  target: z.string().min(1).max(64),
-});
-export type OutputMapping = z.infer<typeof outputMappingSchema>;
-
-/** The mappings a new connector starts with. */
-export const DEFAULT_MAPPINGS: Record<ConnectorType, OutputMapping[]> = {
-  imap: [
-    { dataType: 'messageCategories', source: '', target: 'keywords' },
-    { dataType: 'replyDraft', source: '', target: 'draft' },
-  ],
-  gmail: [
-    { dataType: 'messageCategories', source: '', target: 'labels' },
-    { dataType: 'attachmentCategories', source: '', target: 'attachmentLabels' },
-    { dataType: 'replyDraft', source: '', target: 'draft' },
-  ],
-  m365: [
-    { dataType: 'messageCategories', source: '', target: 'categories' },
-    { dataType: 'attachmentCategories', source: '', target: 'attachmentCategories' },
-    { dataType: 'replyDraft', source: '', target: 'draft' },
-  ],
-  jira: [
-    { dataType: 'messageCategories', source: '', target: 'labels' },
-    { dataType: 'replyDraft', source: '', target: 'draft' },
-  ],
-  salesforce: [{ dataType: 'replyDraft', source: '', target: 'draft' }],
-  n8n: [
-    { dataType: 'messageCategories', source: '', target: 'categories' },
-    { dataType: 'attachmentCategories', source: '', target: 'attachmentCategories' },
-    { dataType: 'replyDraft', source: '', target: 'draft' },
-  ],
-};
-
 export const RUN_STATUSES = ['queued', 'running', 'done', 'error'] as const;
 export const connectorRunSchema = z.object({
   id: z.string(),
@@ -222,24 +117,6 @@ export const connectorRunSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ConnectorRun = z.infer<typeof connectorRunSchema>;
-
-export const connectorSchema = z.object({
-  id: z.string(),
-  environmentId: z.string(),
-  name: z.string(),
-  type: connectorTypeSchema,
-  settings: connectorSettingsSchema,
-  /** Names of the secrets stored (values are never sent). */
-  secretsSet: z.array(z.string()),
-  active: z.boolean(),
-  state: z.enum(CONNECTOR_STATES),
-  lastExecutionAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  customFields: z.array(customFieldSchema),
-  outputMappings: z.array(outputMappingSchema),
-  createdAt: z.string(),
-});
-export type Connector = z.infer<typeof connectorSchema>;
 
 /**
  * 404 connectorNotFound; 409 connectorNotAuthorized (enabling before authorization, §4); 400
@@ -272,6 +149,28 @@ export const CONNECTOR_ERROR_CODES = [
   'quotaReached',
 ] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
+
+/** A connector's last failure as stored and sent: the code the console translates and its detail (e.g. quotaReached's renewal date). */
+export const connectorFailureSchema = z.object({ code: z.enum(CONNECTOR_ERROR_CODES), detail: z.string().nullable() });
+export type ConnectorFailure = z.infer<typeof connectorFailureSchema>;
+
+export const connectorSchema = z.object({
+  id: z.string(),
+  environmentId: z.string(),
+  name: z.string(),
+  type: connectorTypeSchema,
+  settings: connectorSettingsSchema,
+  /** Names of the secrets stored (values are never sent). */
+  secretsSet: z.array(z.string()),
+  active: z.boolean(),
+  state: z.enum(CONNECTOR_STATES),
+  lastExecutionAt: z.string().nullable(),
+  lastError: connectorFailureSchema.nullable(),
+  customFields: z.array(customFieldSchema),
+  outputMappings: z.array(outputMappingSchema),
+  createdAt: z.string(),
+});
+export type Connector = z.infer<typeof connectorSchema>;
 
 const envParams = z.object({ envId: z.string().min(1) });
 const connectorParams = envParams.extend({ connectorId: z.string().min(1) });

@@ -36,6 +36,15 @@ export const getOrganisation = defineEndpoint({
   response: organisationSchema,
 });
 
+/** What an organisation admin changes in the settings (the settings screen checks it before sending). */
+export const organisationSettingsSchema = z.object({
+  name: plainText().trim().min(1).max(100),
+  contractStartDate: isoDateSchema,
+  yearlyQuota: z.number().int().min(0).max(1_000_000_000).nullable(),
+  /** Left as it is when absent. */
+  selfServiceMonthlyQuota: z.number().int().min(0).max(1_000_000).optional(),
+});
+
 export const updateOrganisation = defineEndpoint({
   id: 'organisations.update',
   method: 'PUT',
@@ -43,13 +52,7 @@ export const updateOrganisation = defineEndpoint({
   summary: 'Change the name, contract start date, yearly quota and self-service monthly quota (organisation admins only)',
   access: access.organisation('orgaId', 'admin'),
   params: orgaParams,
-  body: z.object({
-    name: plainText().trim().min(1).max(100),
-    contractStartDate: isoDateSchema,
-    yearlyQuota: z.number().int().min(0).max(1_000_000_000).nullable(),
-    /** Left as it is when absent. */
-    selfServiceMonthlyQuota: z.number().int().min(0).max(1_000_000).optional(),
-  }),
+  body: organisationSettingsSchema,
   response: organisationSchema,
 });
 

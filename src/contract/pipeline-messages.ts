@@ -6,6 +6,7 @@
  * plain string (rows written before this change) is legacy and shown as is.
  */
 import { z } from 'zod';
+import { FAILURE_REASON_KEYS } from './failure-reasons';
 
 /** Every key the server may store; `src/i18n/resources/{fr,en}/pipelineMessages.json` hold their text. */
 export const PIPELINE_MESSAGE_KEYS = [
@@ -139,6 +140,9 @@ export const PIPELINE_MESSAGE_KEYS = [
   'extraction.document',
   'extraction.documentNothing',
   'extraction.fieldErrors',
+  'extraction.fieldErrorsHead',
+  'extraction.fieldError',
+  'extraction.fieldErrorsMore',
   // Vision engine module
   'visionEngine.noAnswer',
   'visionEngine.answerRefused',
@@ -156,20 +160,34 @@ export const PIPELINE_MESSAGE_KEYS = [
   'extractor.failure.ocr',
   'extractor.failure.transcript',
   'extractor.failure.unreadable',
+  // Why something failed (src/contract/failure-reasons.ts): a sentence of its own or a `reason` parameter
+  ...FAILURE_REASON_KEYS,
 ] as const;
 export type PipelineMessageKey = (typeof PIPELINE_MESSAGE_KEYS)[number];
+
+/** A parameter of a nested sentence (a failure reason): plain values only, one level deep. */
+const plainParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+/**
+ * A sentence's parameters: plain values, or a nested sentence (a failure reason given to `{{reason}}`,
+ * translated before it is put in place). Older rows hold a plain English `reason`: still shown as is.
+ */
+export const nestedTextSchema = z.object({ key: z.string(), params: plainParamsSchema.optional() });
+/** A failure reason (src/contract/failure-reasons.ts): a sentence whose parameters are plain values. */
+export type NestedText = z.infer<typeof nestedTextSchema>;
+export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), nestedTextSchema]));
+export type MessageParams = z.infer<typeof messageParamsSchema>;
 
 /** One sentence: a key of the `pipelineMessages` namespace and its interpolation values. */
 export const localizedTextSchema = z.object({
   key: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  params: messageParamsSchema.optional(),
 });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 export const pipelineMessageSchema = z.array(localizedTextSchema).min(1);
 export type PipelineMessage = LocalizedText[];
 
 /** One sentence, with its key checked against the list at compile time. */
-export function sentence(key: PipelineMessageKey, params?: Record<string, string | number>): LocalizedText {
+export function sentence(key: PipelineMessageKey, params?: MessageParams): LocalizedText {
   return params === undefined ? { key } : { key, params };
 }
 
@@ -179,7 +197,7 @@ export function encodePipelineMessage(...sentences: LocalizedText[]): string {
 }
 
 /** Shortcut: one sentence, encoded. */
-export function pipelineMessage(key: PipelineMessageKey, params?: Record<string, string | number>): string {
+export function pipelineMessage(key: PipelineMessageKey, params?: MessageParams): string {
   return encodePipelineMessage(sentence(key, params));
 }
 

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { access, defineEndpoint, type Endpoint } from './define';
 import { REPLY_LIMITS, replyTemplateListSchema, replyTemplateResultSchema } from './modules/reply-template';
+import { localizedTextSchema } from './pipeline-messages';
 import { REPLY_TEMPLATE_PROBLEM_CODES } from '../replies/checks';
 
 export * from './modules/reply-template';
@@ -96,7 +97,8 @@ export const replyTestResultSchema = z.object({
   /** The rendered text (the prompt, for an LLM prompt template), even when the model failed. */
   rendered: z.string(),
   error: z
-    .object({ code: z.string(), template: z.string(), line: z.number().int().nullable(), message: z.string() })
+    // `message` is English (programs, logs); `reason` the translated sentence (src/contract/failure-reasons.ts).
+    .object({ code: z.string(), template: z.string(), line: z.number().int().nullable(), message: z.string(), reason: localizedTextSchema.optional() })
     .nullable(),
 });
 export type ReplyTestResult = z.infer<typeof replyTestResultSchema>;

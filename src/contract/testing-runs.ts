@@ -42,8 +42,9 @@ export type TestingRunErrorCode = (typeof TESTING_RUN_ERROR_CODES)[number];
  * - testMessageDeleted: the message left the bank before it ran;
  * - testMessageNoFile: the message has no file to analyse;
  * - testMessageTimeout `{ timeoutMs }`: no result within the per-message deadline;
- * - testMessageFailed `{ detail }`: a module failed (`detail`: the pipeline's own failure text);
- * - testRunFailed `{ detail }`: the run itself could not go on (database error…).
+ * - testMessageFailed `{ detail }`: a module failed (`detail`: a stored pipeline message, keys + parameters);
+ * - testRunFailed `{ detail }`: the run itself could not go on (database error…): `detail` is a stored
+ *   pipeline message holding its failure reason (src/contract/failure-reasons.ts); older rows hold English.
  */
 export const TEST_RUN_MESSAGE_ERROR_CODES = ['testMessageDeleted', 'testMessageNoFile', 'testMessageTimeout', 'testMessageFailed', 'testRunFailed'] as const;
 export type TestRunMessageErrorCode = (typeof TEST_RUN_MESSAGE_ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 /** Date rules: French dd/mm/yy with Monday first, English mm/dd/yy with Sunday first. */
 import { describe, expect, it } from 'vitest';
-import { firstDayOfWeek, formatDate } from './dates';
+import { format } from 'date-fns';
+import { firstDayOfWeek, formatDate, localDay } from './dates';
 
 describe('formatDate', () => {
   const date = new Date(2026, 10, 3);
@@ -18,6 +19,18 @@ describe('formatDate', () => {
     process.env.TZ = 'America/Montreal';
     try {
       expect(formatDate('2026-12-01', 'fr')).toBe('01/12/26');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('reads a calendar day as local midnight for other formats, west of Greenwich too', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Montreal';
+    try {
+      expect(format(localDay('2026-12-01'), 'yyyy-MM-dd HH:mm')).toBe('2026-12-01 00:00');
+      expect(format(localDay('2026-12-01T13'), 'yyyy-MM-dd')).toBe('2026-12-01');
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

@@ -12,10 +12,15 @@ const rules = {
  * A calendar day (`YYYY-MM-DD`, as the server answers renewal and contract dates) is that day where
  * the reader is: `new Date('2026-12-01')` would be UTC midnight, the day before west of Greenwich.
  */
-const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 function dateOf(value: Date | string | number): Date {
-  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
-  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return typeof value === 'string' && CALENDAR_DAY.test(value) ? localDay(value) : new Date(value);
+}
+
+/** A calendar day (`YYYY-MM-DD`, or the day of `YYYY-MM-DDTHH…`) as local midnight, for other date-fns formats (month names). */
+export function localDay(day: string): Date {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
 }
 
 export function formatDate(value: Date | string | number, language: Language): string {

@@ -17,6 +17,8 @@ export const REPLY_SANDBOX_LIMITS: SandboxLimits = {
 /** A failed render: the sandbox's error and the template it happened in (an included one, or the one rendered). */
 export interface ReplyRenderError extends SandboxError {
   template: string;
+  /** Set when the templates include each other in a loop: the names around it. */
+  cycle?: string[];
 }
 
 export type ReplyRender = { ok: true; output: string } | { ok: false; error: ReplyRenderError; output: string };
@@ -31,7 +33,7 @@ export function renderReplyTemplate(
   const others = templates.filter((candidate) => candidate.name !== template.name);
   const cycle = findIncludeCycle([template, ...others]);
   if (cycle !== null) {
-    return { ok: false, output: '', error: { code: 'runtime', line: null, message: `Templates cannot include themselves: ${cycle.join(' → ')}`, template: template.name } };
+    return { ok: false, output: '', error: { code: 'runtime', line: null, message: `Templates cannot include themselves: ${cycle.join(' → ')}`, template: template.name, cycle } };
   }
   const bodies = Object.fromEntries([...others, template].map((candidate) => [candidate.name, candidate.body]));
   const rendered = renderWithIncludes(template.body, variables, limits, { templates: bodies, maxIncludes: REPLY_LIMITS.includes });

@@ -6,6 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { DateField } from './date-field';
 import { NumericInput } from './numeric-input';
 
 interface BaseField<K extends string> {
@@ -19,9 +20,13 @@ interface BaseField<K extends string> {
 
 export type AutoField<K extends string = string> =
   | (BaseField<K> & { kind: 'text' | 'password' | 'textarea'; placeholder?: string; required?: boolean })
-  /** A local date and time, held as the control's `YYYY-MM-DDTHH:mm` text (the caller converts it). */
-  | (BaseField<K> & { kind: 'datetime'; required?: boolean })
-  | (BaseField<K> & { kind: 'number'; min?: number; max?: number })
+  /**
+   * A calendar day (`YYYY-MM-DD`) or a local day and time (`YYYY-MM-DDTHH:mm`, the caller converts
+   * it), '' for none; typed and shown in the interface language's format (DateField, spec §9).
+   */
+  | (BaseField<K> & { kind: 'date' | 'datetime'; required?: boolean })
+  /** `nullable`: an emptied field gives null (e.g. "no quota"); otherwise emptying it changes nothing. */
+  | (BaseField<K> & { kind: 'number'; min?: number; max?: number; nullable?: boolean })
   | (BaseField<K> & { kind: 'switch' })
   | (BaseField<K> & { kind: 'select'; options: readonly { value: string; label: string }[] })
   | (BaseField<K> & { kind: 'checklist'; options: readonly { value: string; label: string }[] });
@@ -34,6 +39,7 @@ export function AutoForm<V extends AutoValue>({
   value,
   onChange,
   errors = {},
+  readOnly = false,
 }: {
   /** Prefix of the controls' ids, unique on the page. */
   id: string;
@@ -41,13 +47,16 @@ export function AutoForm<V extends AutoValue>({
   value: V;
   onChange: (value: V) => void;
   errors?: Partial<Record<string, string>>;
+  /** Every field shown but not editable (a reader without the right to change them). */
+  readOnly?: boolean;
 }) {
   const set = (name: string, fieldValue: unknown) => onChange({ ...value, [name]: fieldValue });
   return (
     <>
       {fields
         .filter((field) => !field.hidden)
-        .map((field) => {
+        .map((shown) => {
+          const field: typeof shown = readOnly ? { ...shown, disabled: true } : shown;
           const controlId = `${id}-${field.name}`;
           const error = errors[field.name];
           const current = value[field.name];
@@ -64,7 +73,9 @@ export function AutoForm<V extends AutoValue>({
               {field.kind === 'textarea' ? (
                 <TextArea id={controlId} fill value={String(current ?? '')} disabled={field.disabled} intent={intent} onChange={(e) => set(field.name, e.currentTarget.value)} />
               ) : field.kind === 'number' ? (
-                <NumberField id={controlId} value={typeof current === 'number' ? current : undefined} min={field.min} max={field.max} disabled={field.disabled} intent={intent} onChange={(number) => set(field.name, number)} />
+                <NumberField id={controlId} value={typeof current === 'number' ? current : undefined} min={field.min} max={field.max} nullable={field.nullable} disabled={field.disabled} intent={intent} onChange={(number) => set(field.name, number)} />
+              ) : field.kind === 'date' || field.kind === 'datetime' ? (
+                <DateField id={controlId} withTime={field.kind === 'datetime'} value={String(current ?? '')} required={field.required} readOnly={field.disabled} onChange={(text) => set(field.name, text)} />
               ) : field.kind === 'select' ? (
                 <HTMLSelect id={controlId} value={String(current ?? '')} disabled={field.disabled} onChange={(e) => set(field.name, e.currentTarget.value)} options={[...field.options]} />
               ) : field.kind === 'checklist' ? (
@@ -87,10 +98,10 @@ export function AutoForm<V extends AutoValue>({
               ) : (
                 <InputGroup
                   id={controlId}
-                  type={field.kind === 'password' ? 'password' : field.kind === 'datetime' ? 'datetime-local' : 'text'}
+                  type={field.kind === 'password' ? 'password' : 'text'}
                   autoComplete="off"
                   required={field.required}
-                  placeholder={field.kind === 'datetime' ? undefined : field.placeholder}
+                  placeholder={'placeholder' in field ? field.placeholder : undefined}
                   value={String(current ?? '')}
                   disabled={field.disabled}
                   intent={intent}
@@ -105,7 +116,8 @@ export function AutoForm<V extends AutoValue>({
 }
 
 /** A number typed freely ("-" then "-1"): the value changes only when the text is a number. */
-function NumberField({ id, value, min, max, disabled, intent, onChange }: { id: string; value: number | undefined; min?: number; max?: number; disabled?: boolean; intent: Intent; onChange: (value: number) => void }) {
+function NumberField(props: { id: string; value: number | undefined; min?: number; max?: number; nullable?: boolean; disabled?: boolean; intent: Intent; onChange: (value: number | null) => void }) {
+  const { id, value, min, max, nullable = false, disabled, intent, onChange } = props;
   // The typed text, and the value it went with: a value changed from outside replaces the text.
   const [typed, setTyped] = useState({ text: value === undefined ? '' : String(value), value });
   const shown = typed.value === value ? typed.text : value === undefined ? '' : String(value);
@@ -119,9 +131,11 @@ function NumberField({ id, value, min, max, disabled, intent, onChange }: { id: 
       intent={intent}
       allowNumericCharactersOnly
       onValueChange={(number, text) => {
+        const emptied = nullable && text.trim() === '';
         const usable = text.trim() !== '' && !Number.isNaN(number);
-        setTyped({ text, value: usable ? number : value });
+        setTyped({ text, value: usable ? number : emptied ? undefined : value });
         if (usable) onChange(number);
+        else if (emptied) onChange(null);
       }}
     />
   );

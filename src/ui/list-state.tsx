@@ -1,8 +1,8 @@
 /** Loading, error and empty states of a list, so every list shows them the same way. */
 import type { ReactNode } from 'react';
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../api/errors';
+import { LoadError } from './load-error';
 
 /** What ListState reads of a React Query result: pending, error and a retry. */
 interface ListQuery {
@@ -12,33 +12,25 @@ interface ListQuery {
 }
 
 type ListSource =
-  | { query: ListQuery; isPending?: never; error?: never; onRetry?: never }
+  /** `error`, when given, is shown instead of the query's own (the screen's translation of it, or "not found" once loaded). */
+  | { query: ListQuery; error?: unknown; isPending?: never; onRetry?: never }
   | { query?: never; isPending: boolean; error: unknown; onRetry?: () => void };
 
 /**
- * Give `query` (a query result: pending, error and retry from it), or the three states by hand. The
- * error reads the code's translated text (errorMessage); leave out `isEmpty` for a single item.
+ * Give `query` (a query result: pending, error and retry from it), or the three states by hand (a
+ * screen that waits on several queries). The error reads the code's translated text (errorMessage);
+ * leave out `isEmpty` for a single item.
  */
 export function ListState(
   props: ListSource & { isEmpty?: boolean; emptyText?: string; errorText: string; children: ReactNode },
 ) {
   const { isEmpty = false, emptyText = '', errorText, children } = props;
   const isPending = props.query ? props.query.isPending : props.isPending;
-  const error = props.query ? props.query.error : props.error;
-  const query = props.query;
-  const onRetry = query ? () => void query.refetch() : props.onRetry;
+  const error = props.query && props.error === undefined ? props.query.error : props.error;
+  const refetch = props.query ? props.query.refetch : props.onRetry;
   const { t } = useTranslation();
   if (isPending) return <Spinner aria-label={t('loading')} size={30} />;
-  if (error) {
-    return (
-      <NonIdealState
-        icon="error"
-        title={errorText}
-        description={errorMessage(error)}
-        action={onRetry && <Button text={t('actions.retry')} onClick={onRetry} />}
-      />
-    );
-  }
+  if (error) return <LoadError title={errorText} query={{ error, refetch }} />;
   if (isEmpty) return <NonIdealState icon="inbox" title={emptyText} />;
   return <>{children}</>;
 }

@@ -1,13 +1,14 @@
 /**
  * The organisation screens as people meet them (issue 5): an invitation mailed to the outbox, accepted
  * with a password (the new member then signs in) or declined; a member edited in a dialog that asks
- * before dropping unsaved changes.
+ * before dropping unsaved changes; the organisation's settings changed by its admin, read by others.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { apiAs } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { invitationPage, memberForm, membersPage, unsavedDialog } from './support/admin-pages';
@@ -117,4 +118,47 @@ describe('editing a member', () => {
     expect(await row.textContent()).toContain('Courrier entrant : Cockpit');
     await context.close();
   }, 60_000);
+});
+
+describe('organisation settings', () => {
+  it('saves a contract start typed as dd/mm/yy, an emptied yearly quota and the monthly quota; a configurator only reads them', async () => {
+    const api = await apiAs('admin');
+    const before = await api<{ name: string; contractStartDate: string; yearlyQuota: number | null; selfServiceMonthlyQuota: number }>('GET', '/v4/console/api/organisation/demo');
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, 'admin');
+      await page.goto('/orga/demo/settings');
+      const form = page.getByRole('form', { name: "Paramètres de l'organisation" });
+      const start = form.getByLabel('Début du contrat');
+      await start.fill('01/04/26');
+      // The calendar opened on typing; Escape closes it, keeping the typed day.
+      await start.press('Escape');
+      await page.locator('.bp6-datepicker').waitFor({ state: 'detached' });
+      await form.getByLabel("Quota annuel d'analyses").fill('');
+      await form.getByLabel("Analyses par mois d'un compte libre-service").fill('-3');
+      await form.getByRole('button', { name: 'Enregistrer' }).click();
+      // Refused before sending: the field says why, in French.
+      await page.getByText('Le quota mensuel est un nombre entier entre 0 et 1 000 000.').waitFor();
+      await form.getByLabel("Analyses par mois d'un compte libre-service").fill('250');
+      await form.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect.poll(async () => (await api<typeof before>('GET', '/v4/console/api/organisation/demo'))).toMatchObject({ contractStartDate: '2026-04-01', yearlyQuota: null, selfServiceMonthlyQuota: 250 });
+      await page.reload();
+      await expect.poll(() => form.getByLabel('Début du contrat').inputValue()).toBe('01/04/26');
+      expect(await form.getByLabel("Quota annuel d'analyses").inputValue()).toBe('');
+      expect(await form.getByLabel("Analyses par mois d'un compte libre-service").inputValue()).toBe('250');
+
+      const reader = await newPage(browser);
+      await signIn(reader.page, 'configurator');
+      await reader.page.goto('/orga/demo/settings');
+      await reader.page.getByText("Seuls les administrateurs de l'organisation peuvent modifier ces paramètres.").waitFor();
+      const shown = reader.page.getByRole('form', { name: "Paramètres de l'organisation" });
+      expect(await shown.getByLabel('Nom').isDisabled()).toBe(true);
+      expect(await shown.getByLabel('Début du contrat').isDisabled()).toBe(true);
+      expect(await shown.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
+      await reader.context.close();
+    } finally {
+      await context.close();
+      await api('PUT', '/v4/console/api/organisation/demo', { name: before.name, contractStartDate: before.contractStartDate, yearlyQuota: before.yearlyQuota, selfServiceMonthlyQuota: before.selfServiceMonthlyQuota });
+    }
+  }, 90_000);
 });

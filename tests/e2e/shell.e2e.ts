@@ -51,6 +51,33 @@ describe('console shell', () => {
     await context.close();
   });
 
+  it('paints the login page without the other pages’ texts and the error table, then shows them on the next page', async () => {
+    const { context, page } = await newPage(browser);
+    await loginPage.open(page);
+    // The scripts that had arrived when the page first painted, as bench:shell counts them.
+    const beforePaint = await page.evaluate(async () => {
+      const paint = await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true }),
+      );
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= paint)
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    expect(beforePaint.some((path) => /\/login-page-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(beforePaint.filter((path) => /\/(texts-fr|texts-en|server-error-text)-[\w-]+\.js$/.test(path))).toEqual([]);
+
+    // The organisation page's own namespace (projects) is there when it renders: no raw keys.
+    await loginPage.signIn(page, 'admin');
+    await page.waitForURL(/\/orga\/[^/]+$/);
+    await page.getByPlaceholder('Rechercher un projet').waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('list.new');
+    await context.close();
+  });
+
   it('sends the light user to self-service', async () => {
     const { context, page } = await newPage(browser);
     await loginPage.open(page);

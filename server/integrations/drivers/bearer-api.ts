@@ -55,6 +55,6 @@ export async function bearerCall(ctx: DriverContext, renew: RenewToken, request:
 /** The JSON answer of a successful call; any other status is the connector's health-check failure. */
 export async function bearerJson<T>(ctx: DriverContext, renew: RenewToken, request: BearerRequest, provider: string): Promise<T> {
   const response = await bearerCall(ctx, renew, request);
-  if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `${provider} ${request.method} answered HTTP ${response.status}`);
+  if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `${provider} ${request.method} → HTTP ${response.status}`);
   return JSON.parse(response.body.toString('utf8') || '{}') as T;
 }

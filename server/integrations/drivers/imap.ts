@@ -52,7 +52,7 @@ async function connect(ctx: DriverContext): Promise<ImapFlow> {
   } catch (error) {
     if (error instanceof ConnectorError) throw error;
     const failure = error as { authenticationFailed?: boolean; code?: string };
-    throw new ConnectorError('healthCheckFailed', failure.authenticationFailed ? 'authentication failed' : (failure.code ?? 'connection failed'));
+    throw new ConnectorError('healthCheckFailed', failure.authenticationFailed ? 'IMAP AUTHENTICATIONFAILED' : (failure.code ?? 'IMAP ECONNECTION'));
   }
 }
 
@@ -79,7 +79,7 @@ export const keywordOf = (value: string) =>
 
 const parseId = (id: string) => {
   const match = /^(.*):(\d+):(\d+)$/.exec(id);
-  if (match === null) throw new ConnectorError('healthCheckFailed', 'unknown message');
+  if (match === null) throw new ConnectorError('healthCheckFailed', `message id ${id.slice(0, 100)}`);
   return { folder: match[1]!, uidValidity: match[2]!, uid: match[3]! };
 };
 
@@ -123,7 +123,7 @@ export const imapDriver: ConnectorDriver = {
   async healthCheck(ctx) {
     await withClient(ctx, async (client) => {
       const status = await client.status(imapOf(ctx).folder, { messages: true }).catch(() => null);
-      if (status === null) throw new ConnectorError('healthCheckFailed', `folder ${imapOf(ctx).folder} not found`);
+      if (status === null) throw new ConnectorError('healthCheckFailed', `IMAP STATUS ${imapOf(ctx).folder}: NONEXISTENT`);
     });
     if (imapOf(ctx).smtp.sendReplies) await verifySmtp(ctx);
   },
@@ -160,7 +160,7 @@ export const imapDriver: ConnectorDriver = {
       let original: Buffer | undefined;
       const lock = await client.getMailboxLock(folder);
       try {
-        if (client.mailbox === false || String(client.mailbox.uidValidity) !== uidValidity) throw new ConnectorError('healthCheckFailed', 'the folder was recreated');
+        if (client.mailbox === false || String(client.mailbox.uidValidity) !== uidValidity) throw new ConnectorError('healthCheckFailed', `UIDVALIDITY ${uidValidity} → ${client.mailbox === false ? '—' : String(client.mailbox.uidValidity)}`);
         const labels = [...new Set(Object.values(result.tags).flat())];
         if (settings.labelAs === 'folders') await copyIntoLabelFolders(client, uid, settings.labelsFolder, labels);
         else {

@@ -69,7 +69,7 @@ async function api<T>(ctx: JiraContext, method: string, path: string, body?: unk
     } catch {
       // no JSON body
     }
-    throw new ConnectorError('healthCheckFailed', `Jira ${method} answered HTTP ${response.status}${fields ? ` (${fields.slice(0, 200)})` : ''}`);
+    throw new ConnectorError('healthCheckFailed', `Jira ${method} → HTTP ${response.status}${fields ? ` (${fields.slice(0, 200)})` : ''}`);
   }
   return JSON.parse(response.body.toString('utf8') || '{}') as T;
 }
@@ -78,7 +78,7 @@ async function api<T>(ctx: JiraContext, method: string, path: string, body?: unk
 async function siteBase(ctx: JiraContext): Promise<string> {
   const sites = await api<{ id: string; url?: string }[]>(ctx, 'GET', '/oauth/token/accessible-resources');
   const site = jiraOf(ctx).tenantId === '' ? sites[0] : sites.find((entry) => entry.id === jiraOf(ctx).tenantId);
-  if (site === undefined) throw new ConnectorError('healthCheckFailed', jiraOf(ctx).tenantId === '' ? 'no Jira site granted' : `site ${jiraOf(ctx).tenantId} not granted`);
+  if (site === undefined) throw new ConnectorError('healthCheckFailed', `accessible-resources: ${jiraOf(ctx).tenantId === '' ? '[]' : `${jiraOf(ctx).tenantId} ∉`}`);
   return `/ex/jira/${encodeURIComponent(site.id)}/rest/api/3`;
 }
 

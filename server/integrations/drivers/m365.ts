@@ -57,7 +57,7 @@ const graph = <T>(ctx: DriverContext, method: string, url: string, body?: unknow
 
 async function rawSource(ctx: DriverContext, id: string): Promise<Buffer> {
   const response = await bearerCall(ctx, renew, { method: 'GET', url: `${messageUrl(ctx, id)}/$value`, accept: 'message/rfc822, */*' });
-  if (response.status !== 200) throw new ConnectorError('healthCheckFailed', `Microsoft Graph GET $value answered HTTP ${response.status}`);
+  if (response.status !== 200) throw new ConnectorError('healthCheckFailed', `Microsoft Graph GET $value → HTTP ${response.status}`);
   return response.body;
 }
 

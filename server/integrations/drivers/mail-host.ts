@@ -20,7 +20,7 @@ export interface MailHost {
 
 export async function checkedMailHost(ctx: Pick<DriverContext, 'outbound'>, host: string): Promise<MailHost> {
   const addresses = isIP(host) !== 0 ? [host] : await systemResolver(host).catch(() => []);
-  if (addresses.length === 0) throw new ConnectorError('healthCheckFailed', `host ${host} not found`);
+  if (addresses.length === 0) throw new ConnectorError('healthCheckFailed', `ENOTFOUND ${host}`);
   if (!ctx.outbound.allowPrivate && addresses.some(isRefusedAddress)) throw new ConnectorError('targetRefused');
   return { address: addresses[0]!, servername: isIP(host) === 0 ? host : undefined };
 }

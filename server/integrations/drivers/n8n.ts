@@ -26,7 +26,7 @@ async function api<T>(ctx: N8nContext, method: string, path: string, body?: unkn
     timeoutMs: 30_000,
   });
   if (response.status === 401 || response.status === 403) throw new ConnectorError('authorizationFailed', `HTTP ${response.status}`);
-  if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n ${method} ${path.split('?')[0]} answered HTTP ${response.status}`);
+  if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n ${method} ${path.split('?')[0]} → HTTP ${response.status}`);
   return JSON.parse(response.body.toString('utf8') || '{}') as T;
 }
 
@@ -71,7 +71,7 @@ export const n8n = {
   async healthCheck(ctx: N8nContext): Promise<void> {
     if (!ctx.secrets.workflowId) throw new ConnectorError('connectorNotAuthorized');
     const workflow = await api<{ active?: boolean }>(ctx, 'GET', `/workflows/${encodeURIComponent(ctx.secrets.workflowId)}`);
-    if (!workflow.active) throw new ConnectorError('healthCheckFailed', 'workflow inactive');
+    if (!workflow.active) throw new ConnectorError('healthCheckFailed', 'workflow active: false');
   },
 
   /** Posts the analysis to the workflow's webhook. */
@@ -83,7 +83,7 @@ export const n8n = {
       body: JSON.stringify({ analysisId: analysis.id, name: analysis.name, fields: result.tags, draft: result.draft }),
       timeoutMs: 30_000,
     });
-    if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n webhook answered HTTP ${response.status}`);
+    if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n webhook → HTTP ${response.status}`);
   },
 
   /** Deletes the platform's workflow, only when someone tagged it `Delete` in n8n (§8). */

@@ -102,7 +102,7 @@ async function api<T>(ctx: SalesforceContext, method: string, path: string, body
     } catch {
       // no JSON body
     }
-    throw new ConnectorError('healthCheckFailed', `Salesforce ${method} answered HTTP ${response.status}${code ? ` (${code})` : ''}`);
+    throw new ConnectorError('healthCheckFailed', `Salesforce ${method} → HTTP ${response.status}${code ? ` (${code})` : ''}`);
   }
   return JSON.parse(response.body.toString('utf8') || '{}') as T;
 }

@@ -51,12 +51,16 @@ async function transport(ctx: DriverContext): Promise<Transporter> {
   });
 }
 
-/** nodemailer's failures as the connector's: no server sentence beyond its response code. */
+/**
+ * nodemailer's failures as the connector's: no server sentence beyond its response code. Details are
+ * technical tokens (codes, statuses, names), never an English sentence: the console shows them as the
+ * technical detail of a translated text (README "Messages d'échec / failure reasons").
+ */
 function smtpFailure(error: unknown): ConnectorError {
   if (error instanceof ConnectorError) return error;
   const failure = error as { code?: string; responseCode?: number };
-  if (failure.code === 'EAUTH') return new ConnectorError('healthCheckFailed', 'SMTP authentication failed');
-  return new ConnectorError('healthCheckFailed', `SMTP ${failure.responseCode ?? failure.code ?? 'connection failed'}`);
+  if (failure.code === 'EAUTH') return new ConnectorError('healthCheckFailed', 'SMTP EAUTH');
+  return new ConnectorError('healthCheckFailed', `SMTP ${failure.responseCode ?? failure.code ?? 'ECONNECTION'}`);
 }
 
 /** Signs in to the SMTP server (the health check and the authorization, when sending is on). */
@@ -78,7 +82,7 @@ const senderOf = (settings: ImapSettings, original: RepliedMessage) => settings.
 /** Sends the reply and answers the bytes sent (kept in the Sent folder). */
 export async function sendReply(ctx: DriverContext, original: RepliedMessage, body: string): Promise<Buffer> {
   const settings = imapOf(ctx);
-  if (original.from === '') throw new ConnectorError('healthCheckFailed', 'the message has no sender to reply to');
+  if (original.from === '') throw new ConnectorError('healthCheckFailed', 'From: —');
   const subject = oneLine(original.subject);
   const from = senderOf(settings, original);
   const references = [...(original.references ?? '').split(/\s+/), original.messageId ?? ''].filter((id) => id !== '');

@@ -5,22 +5,28 @@
  * sentence) is shown as stored.
  */
 import type { ExtractedDocument } from '../../../src/contract/analyses';
-import { decodePipelineMessage, encodePipelineMessage, sentence, type LocalizedText, type PipelineMessageKey } from '../../../src/contract/pipeline-messages';
+import { decodePipelineMessage, encodePipelineMessage, sentence, type LocalizedText, type MessageParams, type PipelineMessageKey } from '../../../src/contract/pipeline-messages';
 
 type DocumentNoteKey = Extract<PipelineMessageKey, `document.${string}`>;
 type UnreadableReason = 'notPdf' | 'notHtml' | 'notFormat';
 
 /** One note, in its stored form. */
-export function documentNote(key: DocumentNoteKey, params?: Record<string, string | number>): string {
+export function documentNote(key: DocumentNoteKey, params?: MessageParams): string {
   return encodePipelineMessage(sentence(key, params));
 }
 
 /**
  * "Could not be read: …", the note that makes a part (or the whole analysis) a failure: the reason is
- * a library's message (kept as is), or one of ours (translated).
+ * a library's message (legacy: kept as is), a failure reason, or one of ours (translated).
  */
-export function unreadableNote(reason: string | { why: UnreadableReason; ext?: string }): string {
-  const because = typeof reason === 'string' ? sentence('raw', { text: reason }) : sentence(`document.reason.${reason.why}`, reason.ext === undefined ? undefined : { ext: reason.ext });
+export function unreadableNote(reason: string | { why: UnreadableReason; ext?: string } | LocalizedText): string {
+  // A LocalizedText: a failure reason (src/contract/failure-reasons.ts), the way to pass a library's error.
+  const because =
+    typeof reason === 'string'
+      ? sentence('raw', { text: reason })
+      : 'key' in reason
+        ? reason
+        : sentence(`document.reason.${reason.why}`, reason.ext === undefined ? undefined : { ext: reason.ext });
   return encodePipelineMessage(sentence('document.unreadable'), because);
 }
 

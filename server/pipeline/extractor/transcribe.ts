@@ -5,9 +5,12 @@
  * is POSTROOM_LLM_TRANSCRIPTION_MODEL). Without a service configured audio is not transcribed and the
  * document's note says so.
  */
+import { failureReason, reason } from '../../../src/contract/failure-reasons';
+import type { NestedText } from '../../../src/contract/pipeline-messages';
 import { authorization, type LlmConfig } from '../../llm/config';
 
-export type Transcript = { ok: true; text: string } | { ok: false; message: string };
+/** A failure's `message` is English (logs); `reason` is what a user reads (src/contract/failure-reasons.ts). */
+export type Transcript = { ok: true; text: string } | { ok: false; message: string; reason: NestedText };
 
 export async function transcribe(config: LlmConfig, name: string, bytes: Uint8Array): Promise<Transcript> {
   const form = new FormData();
@@ -22,11 +25,21 @@ export async function transcribe(config: LlmConfig, name: string, bytes: Uint8Ar
       signal: AbortSignal.timeout(config.timeoutMs),
     });
     const body = await response.text();
-    if (!response.ok) return { ok: false, message: `the transcription service answered ${response.status}: ${body.slice(0, 200)}` };
-    const text = (JSON.parse(body) as { text?: unknown }).text;
-    return typeof text === 'string' ? { ok: true, text } : { ok: false, message: 'the transcription service gave no text' };
+    if (!response.ok) {
+      const why = response.status === 429 ? reason('reason.rateLimited') : reason('reason.httpStatus', body.slice(0, 200), { status: response.status });
+      return { ok: false, message: `the transcription service answered ${response.status}: ${body.slice(0, 200)}`, reason: why };
+    }
+    let text: unknown;
+    try {
+      text = (JSON.parse(body) as { text?: unknown }).text;
+    } catch {
+      return { ok: false, message: 'the transcription service answered something that is not JSON', reason: reason('reason.notJson', body.slice(0, 120)) };
+    }
+    return typeof text === 'string' ? { ok: true, text } : { ok: false, message: 'the transcription service gave no text', reason: reason('reason.emptyAnswer') };
   } catch (error) {
-    const message = (error as Error).name === 'TimeoutError' ? `no answer within ${config.timeoutMs / 1000} s` : (error as Error).message;
-    return { ok: false, message: `the transcription service could not be reached: ${message}` };
+    if ((error as Error).name === 'TimeoutError') {
+      return { ok: false, message: `the transcription service could not be reached: no answer within ${config.timeoutMs / 1000} s`, reason: reason('reason.timeoutAfter', null, { seconds: config.timeoutMs / 1000 }) };
+    }
+    return { ok: false, message: `the transcription service could not be reached: ${(error as Error).message}`, reason: failureReason(error) };
   }
 }

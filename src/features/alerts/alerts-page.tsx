@@ -16,6 +16,7 @@ import { confirm } from '../../ui/dialogs/dialog-service';
 import { toast } from '../../ui/toasts/toast-service';
 import { AlertForm } from './alert-form';
 import { alertCalls, alertQueries } from './queries';
+import { LoadError } from '../../ui/load-error';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; alert: Alert } | null;
 
@@ -59,7 +60,7 @@ export function AlertsPage() {
 
   if (query.isPending) return <Spinner aria-label={t('loading')} size={30} />;
   if (query.error) {
-    return <NonIdealState icon="error" title={t('alerts.errors.loadFailed')} description={errorMessage(query.error)} action={<Button text={t('retry')} onClick={() => void query.refetch()} />} />;
+    return <LoadError title={t('alerts.errors.loadFailed')} query={query} />;
   }
   const { alerts, history } = query.data;
   return (

@@ -1,17 +1,11 @@
 /** Numbers, months and days of the consumption screens in the reader's language (spec §9). */
 import { format } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
-import { formatDate } from '../../i18n/dates';
+import { formatDate, localDay } from '../../i18n/dates';
 import type { Language } from '../../storage/preferences';
 
-/** A `YYYY-MM-DD` day as a local date, so no time zone moves it to the day before. */
-export function localDay(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
-
 export function formatDay(day: string, language: Language): string {
-  return formatDate(localDay(day), language);
+  return formatDate(day, language);
 }
 
 /** `2026-03` → "mars 26" / "Mar 26". */

@@ -3,7 +3,7 @@
  * range, the totals, then one panel per figure with its chart, table and CSV. The server checks who
  * may read it and says when dashboards are turned off on this deployment.
  */
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -12,11 +12,11 @@ import { formatDate } from '../../i18n/dates';
 import type { Language } from '../../storage/preferences';
 import type { RangeChoice } from './date-range';
 import { DashboardTotals } from './dashboard-totals';
-import { localDay } from './format';
 import { PanelFigure } from './panel-figure';
 import { RangePicker } from './range-picker';
 import { useEnvironmentDashboard } from './use-environment-dashboard';
 import './dashboard.css';
+import { LoadError } from '../../ui/load-error';
 
 
 export function DashboardPage() {
@@ -39,12 +39,7 @@ export function DashboardPage() {
         serverCode(query.error) === 'dashboardsDisabled' ? (
           <NonIdealState icon="disable" title={t('errors.dashboardsDisabled')} />
         ) : (
-          <NonIdealState
-            icon="error"
-            title={t('errors.loadFailed')}
-            description={serverCode(query.error) === 'invalidDashboardRange' ? t('errors.invalidDashboardRange') : undefined}
-            action={<Button text={t('retry')} onClick={() => void query.refetch()} />}
-          />
+          <LoadError title={t('errors.loadFailed')} query={query} description={serverCode(query.error) === 'invalidDashboardRange' ? t('errors.invalidDashboardRange') : null} />
         )
       ) : (
         <>
@@ -62,7 +57,7 @@ export function DashboardPage() {
 
 export function RangeHeader(props: { choice: RangeChoice; onChange: (c: RangeChoice) => void; from: string; to: string; language: Language }) {
   const { t } = useTranslation('dashboard');
-  const day = (date: string) => formatDate(localDay(date), props.language);
+  const day = (date: string) => formatDate(date, props.language);
   return (
     <div className="p-dashboard__range">
       <RangePicker choice={props.choice} onChange={props.onChange} />

@@ -2,15 +2,9 @@
 import { format } from 'date-fns';
 import { enUS, fr } from 'date-fns/locale';
 import type { DashboardBucket } from '../../contract/dashboard';
-import { formatDate } from '../../i18n/dates';
+import { formatDate, localDay } from '../../i18n/dates';
 import type { Language } from '../../storage/preferences';
 import type { ValueFormat } from './panels';
-
-/** A `YYYY-MM-DD` day as a local date, so no time zone moves it to the day before. */
-export function localDay(day: string): Date {
-  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
 
 export function formatValue(value: number | null, kind: ValueFormat, language: Language): string {
   if (value === null) return '–';
@@ -29,9 +23,9 @@ export function formatBucket(start: string, bucket: DashboardBucket, language: L
     case 'hour':
       return `${start.slice(11, 13)}:00`;
     case 'day':
-      return formatDate(localDay(start), language);
+      return formatDate(start, language);
     case 'week':
-      return weekOf(formatDate(localDay(start), language));
+      return weekOf(formatDate(start, language));
     case 'month':
       return format(localDay(start), 'MMM yy', { locale: language === 'fr' ? fr : enUS });
   }

@@ -4,7 +4,7 @@
  * and panels, without timings, module errors, webhooks or alerts.
  */
 import { useMemo } from 'react';
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { serverCode } from '../../api/errors';
@@ -15,6 +15,7 @@ import { PanelFigure } from './panel-figure';
 import type { PanelTable } from './panels';
 import { useEnvironmentDashboard } from './use-environment-dashboard';
 import './dashboard.css';
+import { LoadError } from '../../ui/load-error';
 
 /** The panels a light user reads: volumes over time, then the categories and their trend. */
 export const LIGHT_PANELS = ['volume', 'categories', 'categoryTrend'] as const;
@@ -46,11 +47,7 @@ export function LightDashboardPage() {
       {query.isPending ? (
         <Spinner aria-label={t('loading')} size={30} />
       ) : query.error ? (
-        <NonIdealState
-          icon="error"
-          title={serverCode(query.error) === 'dashboardsDisabled' ? t('errors.dashboardsDisabled') : t('errors.loadFailed')}
-          action={<Button text={t('retry')} onClick={() => void query.refetch()} />}
-        />
+        <LoadError title={serverCode(query.error) === 'dashboardsDisabled' ? t('errors.dashboardsDisabled') : t('errors.loadFailed')} query={query} description={null} />
       ) : (
         <>
           <DashboardTotals totals={query.data.totals} language={language} only={LIGHT_TOTALS} />

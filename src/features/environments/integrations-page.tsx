@@ -21,7 +21,8 @@ import { EnvManagementShell } from './env-management-shell';
 import { startAuthorization } from './integrations/authorize';
 import { ConnectorEditor } from './integrations/connector-editor';
 import { ConnectorWizard } from './integrations/connector-wizard';
-import { connectorCodeText, connectorErrorText, lastErrorText } from './integrations/messages';
+import { LastErrorText, RunErrorText } from './integrations/last-error-text';
+import { connectorCodeText, connectorErrorText } from './integrations/messages';
 import { integrationQueries } from './integrations/queries';
 import { RunDialog } from './integrations/run-dialog';
 
@@ -120,7 +121,7 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
                     />
                   </td>
                   <td>{connector.lastExecutionAt ? formatDateTime(connector.lastExecutionAt, language) : t('never')}</td>
-                  <td className="p-connector-error">{lastErrorText(t, connector.lastError)}</td>
+                  <td className="p-connector-error"><LastErrorText failure={connector.lastError} language={language} /></td>
                   <td>
                     <ButtonGroup variant="minimal">
                       {connector.state !== 'authorized' && (
@@ -147,6 +148,7 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
 
 function RunProgress({ run }: { run: ConnectorRun }) {
   const { t } = useTranslation('integrations');
+  const { language } = usePreferences();
   const going = run.status === 'queued' || run.status === 'running';
   return (
     <div className="p-connector-run" role="status" data-run-status={run.status}>
@@ -155,7 +157,11 @@ function RunProgress({ run }: { run: ConnectorRun }) {
       </Tag>{' '}
       {t('run.progress', { found: run.found, created: run.created, skipped: run.skipped })}
       {going && <ProgressBar intent={Intent.PRIMARY} value={run.found === 0 ? undefined : (run.created + run.skipped) / run.found} />}
-      {run.error && <div className="p-connector-error">{lastErrorText(t, run.error)}</div>}
+      {run.error && (
+        <div className="p-connector-error">
+          <RunErrorText error={run.error} language={language} />
+        </div>
+      )}
     </div>
   );
 }

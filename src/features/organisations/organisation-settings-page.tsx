@@ -5,45 +5,58 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
-import { NumericInput } from '../../ui/numeric-input';
+import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
-import { updateOrganisation } from '../../contract/organisations';
+import { organisationSettingsSchema, updateOrganisation, type Organisation } from '../../contract/organisations';
+import { AutoForm, fieldErrors, type AutoField } from '../../ui/auto-form';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { IdentityProviderSection } from './identity-provider-section';
 import { MembersSection } from './members-page';
 import { organisationQueries } from './queries';
-import { DateField } from '../../ui/date-field';
+
+type SettingsForm = Pick<Organisation, 'name' | 'contractStartDate' | 'yearlyQuota' | 'selfServiceMonthlyQuota'>;
+
+const formOf = (orga: Organisation): SettingsForm => ({
+  name: orga.name,
+  contractStartDate: orga.contractStartDate,
+  yearlyQuota: orga.yearlyQuota,
+  selfServiceMonthlyQuota: orga.selfServiceMonthlyQuota,
+});
 
 export function OrganisationSettingsPage() {
   const { t } = useTranslation(['organisations', 'routes', 'common']);
   const orgaId = useParams().orgaId ?? '';
   const queryClient = useQueryClient();
   const orga = useQuery(organisationQueries.detail(orgaId));
-  const [name, setName] = useState('');
-  const [start, setStart] = useState('');
-  const [quota, setQuota] = useState<number | null>(null);
-  const [selfQuota, setSelfQuota] = useState(0);
+  const [form, setForm] = useState<SettingsForm | null>(null);
+  const [issues, setIssues] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (orga.data) {
-      setName(orga.data.name);
-      setStart(orga.data.contractStartDate);
-      setQuota(orga.data.yearlyQuota);
-      setSelfQuota(orga.data.selfServiceMonthlyQuota);
-    }
+    if (orga.data) setForm(formOf(orga.data));
   }, [orga.data]);
+  const fields: AutoField<keyof SettingsForm>[] = [
+    { name: 'name', kind: 'text', label: t('settings.name'), required: true },
+    { name: 'contractStartDate', kind: 'date', label: t('settings.contractStart'), help: t('settings.contractStartHelp'), required: true },
+    { name: 'yearlyQuota', kind: 'number', label: t('settings.quota'), help: t('settings.quotaHelp'), min: 0, nullable: true },
+    { name: 'selfServiceMonthlyQuota', kind: 'number', label: t('settings.selfServiceQuota'), help: t('settings.selfServiceQuotaHelp'), min: 0, max: 1_000_000 },
+  ];
   const readOnly = orga.data?.isAdmin !== true;
-  const dirty =
-    orga.data !== undefined &&
-    (name !== orga.data.name || start !== orga.data.contractStartDate || quota !== orga.data.yearlyQuota || selfQuota !== orga.data.selfServiceMonthlyQuota);
+  const dirty = orga.data !== undefined && form !== null && JSON.stringify(form) !== JSON.stringify(formOf(orga.data));
 
   const save = async () => {
+    if (form === null) return false;
+    // The contract's own rules, each field's problem in the user's language, before anything is sent.
+    const parsed = organisationSettingsSchema.safeParse(form);
+    if (!parsed.success) {
+      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t(`settings.invalid.${String(issue.path[0])}` as 'settings.invalid.name') }))));
+      return false;
+    }
+    setIssues({});
     try {
-      const saved = await request(updateOrganisation, { params: { orgaId }, body: { name, contractStartDate: start, yearlyQuota: quota, selfServiceMonthlyQuota: selfQuota } });
+      const saved = await request(updateOrganisation, { params: { orgaId }, body: parsed.data });
       queryClient.setQueryData(organisationQueries.detail(orgaId).queryKey, saved);
       toast.success({ summary: tr('errors:generic.save.success') });
       return true;
@@ -54,43 +67,21 @@ export function OrganisationSettingsPage() {
   };
   const guard = useUnsavedChangesGuard({ when: !readOnly && dirty, onSave: save });
 
-  if (!orga.data) return orga.error ? <Callout intent="danger">{errorMessage(orga.error)}</Callout> : <Spinner />;
+  if (!orga.data || form === null) return orga.error ? <Callout intent="danger">{errorMessage(orga.error)}</Callout> : <Spinner />;
   return (
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:orgaSettings')}</h1>
       {readOnly && <Callout icon="info-sign">{t('settings.readOnly')}</Callout>}
       <Card className="p-section">
         <form
+          aria-label={t('routes:orgaSettings')}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void save();
           }}
         >
-          <FormGroup label={t('settings.name')} labelFor="orga-name">
-            <InputGroup id="orga-name" value={name} onValueChange={setName} readOnly={readOnly} required />
-          </FormGroup>
-          <FormGroup label={t('settings.contractStart')} labelFor="orga-start" helperText={t('settings.contractStartHelp')}>
-            <DateField id="orga-start" value={start} onChange={setStart} readOnly={readOnly} required />
-          </FormGroup>
-          <FormGroup label={t('settings.quota')} labelFor="orga-quota" helperText={t('settings.quotaHelp')}>
-            <NumericInput
-              id="orga-quota"
-              min={0}
-              value={quota ?? ''}
-              readOnly={readOnly}
-              onValueChange={(n, text) => setQuota(text.trim() === '' ? null : Number.isFinite(n) ? n : quota)}
-            />
-          </FormGroup>
-          <FormGroup label={t('settings.selfServiceQuota')} labelFor="orga-self-quota" helperText={t('settings.selfServiceQuotaHelp')}>
-            <NumericInput
-              id="orga-self-quota"
-              min={0}
-              max={1_000_000}
-              value={selfQuota}
-              readOnly={readOnly}
-              onValueChange={(n) => setSelfQuota(Number.isFinite(n) && n >= 0 ? Math.floor(n) : selfQuota)}
-            />
-          </FormGroup>
+          <AutoForm id="orga" fields={fields} value={form} onChange={setForm} errors={issues} readOnly={readOnly} />
           {!readOnly && <Button type="submit" intent="primary" text={t('common:actions.save')} disabled={!dirty} />}
         </form>
       </Card>

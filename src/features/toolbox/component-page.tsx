@@ -6,10 +6,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLSelect, Intent, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Intent, Spinner, TextArea } from '@blueprintjs/core';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
 import { toolboxQueries } from '../../api/toolbox-query';
 import { NLU_LANGUAGES } from '../../contract/environments';
@@ -25,6 +24,7 @@ import { toolboxLinks } from './links';
 import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
 import { jsonErrorText, type Translate as JsonTranslate } from '../../i18n/json-error-text';
+import { LoadError } from '../../ui/load-error';
 
 const SnippetEditor = lazy(() => import('./snippet-editor'));
 
@@ -34,7 +34,7 @@ export function ComponentPage({ orgaId, componentId, kitId }: { orgaId: string; 
   const existing = useQuery({ ...toolboxQueries.component(orgaId, componentId), enabled: !isNew });
   if (isNew) return <ComponentEditor orgaId={orgaId} existing={null} initialKitId={kitId ?? ''} />;
   if (existing.isPending) return <Spinner aria-label={t('component.loading')} />;
-  if (existing.isError) return <NonIdealState icon="error" title={t('component.error')} description={errorMessage(existing.error)} action={<Button text={t('actions.retry')} onClick={() => void existing.refetch()} />} />;
+  if (existing.isError) return <LoadError title={t('component.error')} query={existing} />;
   return <ComponentEditor key={existing.data.updatedAt} orgaId={orgaId} existing={existing.data} initialKitId={existing.data.kitId} />;
 }
 

@@ -6,10 +6,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, H4, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, Intent, Spinner } from '@blueprintjs/core';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
 import { toolboxQueries } from '../../api/toolbox-query';
 import { deleteKit, updateKit, type KitDetails } from '../../contract/toolbox';
@@ -22,6 +21,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { kitFields } from './kit-dialog';
 import { KitTreeView } from './kit-tree';
 import { toolboxLinks } from './links';
+import { LoadError } from '../../ui/load-error';
 
 interface Draft extends Record<string, unknown> {
   name: string;
@@ -36,7 +36,7 @@ export function KitPage({ orgaId, kitId }: { orgaId: string; kitId: string }) {
   const { t } = useTranslation(['toolbox', 'routes']);
   const details = useQuery(toolboxQueries.kit(orgaId, kitId));
   if (details.isPending) return <Spinner aria-label={t('kit.loading')} />;
-  if (details.isError) return <NonIdealState icon="error" title={t('kit.error')} description={errorMessage(details.error)} action={<Button text={t('actions.retry')} onClick={() => void details.refetch()} />} />;
+  if (details.isError) return <LoadError title={t('kit.error')} query={details} />;
   return <KitEditor key={`${kitId}-${details.data.kit.revision}`} orgaId={orgaId} details={details.data} />;
 }
 

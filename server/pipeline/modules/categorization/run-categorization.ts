@@ -17,6 +17,7 @@ import { categorize } from '../../../../src/categorization/categorize';
 import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
 import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
 import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
+import { failureReason, reason, sandboxFailureReason } from '../../../../src/contract/failure-reasons';
 
 export interface CategorizationModuleInput {
   module: EnvironmentModule;
@@ -51,14 +52,14 @@ export function runCategorizationModule(input: CategorizationModuleInput): Categ
   try {
     return categorizeAnalysis(input);
   } catch (error) {
-    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: failureReason(error) }), result: null };
   }
 }
 
 function categorizeAnalysis(input: CategorizationModuleInput): CategorizationModuleOutcome {
   if (input.extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const parsed = parseCategorizationConfig(`${input.cacheKey ?? ''}:${input.module.id}`, input.module.config, input.cacheKey !== undefined);
-  if (!parsed.ok) return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: parsed.message }), result: null };
+  if (!parsed.ok) return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: reason('reason.invalidSetting', parsed.message) }), result: null };
   const config = parsed.config;
   const result = categorize({
     config,
@@ -88,7 +89,7 @@ function summary(result: CategorizationResult, categoryCount: number, withoutNlu
     parts.push(names.length === 0 ? sentence('categorization.documentWithout', { where }) : sentence('categorization.document', { where, categories: names.join(', ') }));
   }
   if (withoutNlu) parts.push(sentence('categorization.noNlu'));
-  if (result.advancedErrors.length > 0) parts.push(sentence('categorization.advancedFailed', { count: result.advancedErrors.length, reason: result.advancedErrors[0]!.message }));
+  if (result.advancedErrors.length > 0) parts.push(sentence('categorization.advancedFailed', { count: result.advancedErrors.length, reason: sandboxFailureReason(result.advancedErrors[0]!, 'program') }));
   if (result.documentsNotCategorized > 0) parts.push(sentence('categorization.budgetOut', { count: result.documentsNotCategorized }));
   if (result.taints.length > 0) parts.push(sentence('categorization.taints', { taints: result.taints.join(', ') }));
   return encodePipelineMessage(...parts);

@@ -13,6 +13,7 @@ import type { CategorizationResult } from '../../../../src/contract/modules/cate
 import { consolidationConfigSchema, type ConsolidationResult } from '../../../../src/contract/modules/consolidation';
 import { consolidate } from '../../../../src/categorization/consolidate';
 import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
+import { failureReason, reason } from '../../../../src/contract/failure-reasons';
 
 export interface ConsolidationModuleInput {
   module: EnvironmentModule;
@@ -34,7 +35,7 @@ export function runConsolidationModule(input: ConsolidationModuleInput): Consoli
   try {
     const parsed = consolidationConfigSchema.safeParse(input.module.config);
     if (!parsed.success) {
-      return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: parsed.error.issues[0]?.message ?? '?' }), result: null };
+      return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: reason('reason.invalidSetting', `${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`) }), result: null };
     }
     const created = parsed.data.workflowId === '';
     const workflowId = created ? newWorkflowId() : parsed.data.workflowId;
@@ -50,6 +51,6 @@ export function runConsolidationModule(input: ConsolidationModuleInput): Consoli
     );
     return { outcome: 'success', message: encodePipelineMessage(...parts), result };
   } catch (error) {
-    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: failureReason(error) }), result: null };
   }
 }

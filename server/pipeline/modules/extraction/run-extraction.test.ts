@@ -13,7 +13,7 @@ import { readSettings } from '../../../environments/settings';
 import { createNluRuntime } from '../../../nlu/runtime';
 import { createTestServer, type TestServer } from '../../../test-support/test-server';
 import { fixture, queueAnalysis, setSettings, traceOf, waitForEnd } from '../../testing/analyses';
-import { inEnglish } from '../../../test-support/pipeline-text';
+import { inEnglish, inFrench } from '../../../test-support/pipeline-text';
 
 let server: TestServer;
 
@@ -81,7 +81,10 @@ describe('information extraction in the pipeline (demo NLU project)', { timeout:
         errors: [{ field: 'urgent', code: 'notABoolean', params: { value: 'Sinistre', format: 'boolean' }, message: '"Sinistre" is not a yes/no value (format boolean)' }],
       },
     ]);
-    expect(inEnglish(big.extraction.message)).toContain('Field errors: urgent');
+    expect(inEnglish(big.extraction.message)).toContain('Field errors: urgent: "Sinistre" is not a yes / no value.');
+    // Read from the error's code: a French reader gets no English sentence.
+    expect(inFrench(big.extraction.message)).toContain('Erreurs de champ : urgent : ');
+    expect(inFrench(big.extraction.message)).not.toContain('is not a yes');
     expect(big.categorization.result.documents[0]!.categories[0]).toMatchObject({
       category: 'Gros sinistre',
       explanation: { kind: 'rule', held: [{ criterion: { type: 'extractedData', field: 'montant' }, evidence: [expect.stringContaining('15000')] }] },

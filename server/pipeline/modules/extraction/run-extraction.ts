@@ -15,6 +15,7 @@ import { extract } from '../../../../src/extraction/extract';
 import type { NluLanguage } from '../../../../src/nlu/types';
 import type { TaintState } from '../../../../src/categorization/types';
 import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
+import { failureReason, reason } from '../../../../src/contract/failure-reasons';
 
 export interface ExtractionModuleInput {
   module: EnvironmentModule;
@@ -48,7 +49,7 @@ export function runExtractionModule(input: ExtractionModuleInput): ExtractionMod
     if (input.extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
     const parsed = extractionConfigSchema.safeParse(input.module.config);
     if (!parsed.success) {
-      return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: parsed.error.issues[0]?.message ?? '?' }), result: null };
+      return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: reason('reason.invalidSetting', `${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`) }), result: null };
     }
     const result = extract({
       config: parsed.data,
@@ -64,7 +65,7 @@ export function runExtractionModule(input: ExtractionModuleInput): ExtractionMod
     });
     return { outcome: 'success', message: summary(result, parsed.data.fields.length), result };
   } catch (error) {
-    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: failureReason(error) }), result: null };
   }
 }
 
@@ -74,10 +75,15 @@ function describeValues(fields: Record<string, unknown>): string | null {
   return found.length === 0 ? null : found.map(([name, value]) => `${name} = ${JSON.stringify(value).slice(0, 60)}`).join(', ');
 }
 
+/** The first field errors, each from its code (texts `extraction:fieldErrors.*`), never its English `message`. */
 function fieldErrors(errors: readonly FieldError[]): LocalizedText[] {
   if (errors.length === 0) return [];
-  const listed = `${errors.slice(0, 5).map((error) => `${error.field} (${error.message})`).join('; ')}${errors.length > 5 ? '…' : ''}`;
-  return [sentence('extraction.fieldErrors', { errors: listed })];
+  const listed = errors.slice(0, 5).map((error) => {
+    const params = Object.fromEntries(Object.entries(error.params).map(([name, value]) => [name, value ?? '']));
+    return sentence('extraction.fieldError', { field: error.field, reason: { key: `extraction:fieldErrors.${error.code}`, params } });
+  });
+  const more = errors.length > 5 ? [sentence('extraction.fieldErrorsMore', { count: errors.length - 5 })] : [];
+  return [sentence('extraction.fieldErrorsHead'), ...listed, ...more];
 }
 
 /** The trace's summary, one sentence a document, stored as keys (issue 19) like the other modules'. */

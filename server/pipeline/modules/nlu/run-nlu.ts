@@ -16,6 +16,7 @@ import type { NluRuntime } from '../../../nlu/runtime';
 import { loadServers, type ServerRow } from '../../../nlu/source';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
+import { failureReason, reason } from '../../../../src/contract/failure-reasons';
 
 export interface NluModuleInput {
   db: Database;
@@ -51,7 +52,7 @@ export async function runNluModule(input: NluModuleInput): Promise<NluModuleOutc
   try {
     return await analyseBlocks(input);
   } catch (error) {
-    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: error instanceof Error ? error.message : String(error) }), result: null };
+    return { outcome: 'error', message: pipelineMessage('module.failed', { name: input.module.name, reason: failureReason(error) }), result: null };
   }
 }
 
@@ -84,7 +85,9 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
 
   const compiled = await runtime.engines.get(db, input.environmentId, server.aiVersion);
   if (compiled.engine === null) {
-    const first = compiled.errors[0]?.message ?? 'nothing to compile';
+    // The first error from its code (texts `nlu:configErrors.*`, as the NLU screens show it), not its English message.
+    const error = compiled.errors[0];
+    const first = error === undefined ? reason('reason.nothingToCompile') : { key: `nlu:configErrors.${error.code}`, params: error.params };
     return { outcome: 'error', message: pipelineMessage('nlu.noUsableConfiguration', { count: compiled.errors.length, first }), result: null };
   }
   if (compiled.errors.length > 0) notes.push(sentence('nlu.configurationErrors', { count: compiled.errors.length }));

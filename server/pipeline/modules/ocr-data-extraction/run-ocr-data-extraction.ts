@@ -17,6 +17,7 @@ import type { OcrEngine } from '../../extractor/ocr-step';
 import { ocrReadOf } from '../../extractor/document-notes';
 import { sharedOcrPool } from '../../../ocr/ocr-pool';
 import { pipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { reason } from '../../../../src/contract/failure-reasons';
 
 export interface OcrModuleInput {
   module: EnvironmentModule;
@@ -37,7 +38,7 @@ const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.
 export async function runOcrDataExtraction({ module, extraction, files, ocr = sharedOcrPool() }: OcrModuleInput): Promise<OcrModuleOutcome> {
   if (extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const config = ocrDataExtractionConfigSchema.safeParse(module.config);
-  if (!config.success) return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.configurationInvalid', { reason: config.error.issues[0]?.message ?? '' }), result: null };
+  if (!config.success) return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.configurationInvalid', { reason: reason('reason.invalidSetting', `${config.error.issues[0]?.path.join('.') ?? ''} ${config.error.issues[0]?.message ?? ''}`) }), result: null };
   const rules: FieldRule[] = config.data.rules ?? INVOICE_RULES;
   // Rules saved through the screens or the settings are checked; an older file may still hold a bad pattern.
   const problems = checkFieldRules(rules);
@@ -64,7 +65,7 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
       }
       const read = await ocr.recognize(bytes, picture ? {} : { pdfPage: number, dpi: 300 });
       if (read.ok) pages[number - 1] = read.page;
-      else return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.ocrFailed', { path: doc.path.join(' / '), reason: read.message }), result: null };
+      else return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.ocrFailed', { path: doc.path.join(' / '), reason: read.reason }), result: null };
     }
     if (unread) {
       result.notes.push(pipelineMessage('ocrDataExtraction.notRead', { path: doc.path.join(' / ') }));

@@ -50,8 +50,8 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
       }
       const failed =
         draft.error.line === null
-          ? pipelineMessage('replyTemplate.failed', { template: template.name, inTemplate: draft.error.template, reason: draft.error.message })
-          : pipelineMessage('replyTemplate.failedAtLine', { template: template.name, inTemplate: draft.error.template, line: draft.error.line, reason: draft.error.message });
+          ? pipelineMessage('replyTemplate.failed', { template: template.name, inTemplate: draft.error.template, reason: draft.error.reason })
+          : pipelineMessage('replyTemplate.failedAtLine', { template: template.name, inTemplate: draft.error.template, line: draft.error.line, reason: draft.error.reason });
       return { outcome: 'error', message: failed };
     }
     const characters = draft.result!.draft.length;

@@ -94,8 +94,8 @@ export async function visionInput(
     const rendered = await render(bytes, pages);
     for (const { page, png } of rendered.pngs) input.images.push({ document: doc.name, page, dataUrl: dataUrl('image/png', png) });
     if (rendered.problem !== null) {
-      const { page, message } = rendered.problem;
-      input.notes.push(sentence('visionEngine.pageNotRendered', { name: doc.name, page, reason: message }));
+      const { page, reason } = rendered.problem;
+      input.notes.push(sentence('visionEngine.pageNotRendered', { name: doc.name, page, reason }));
       input.pagesLeftOut += pages.length - rendered.pngs.length;
     }
   }

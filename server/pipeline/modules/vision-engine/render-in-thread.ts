@@ -3,6 +3,8 @@
  * before an error or the deadline are kept, and the reason comes back for the trace. Never rejects.
  */
 import { Worker } from 'node:worker_threads';
+import { failureReason, reason } from '../../../../src/contract/failure-reasons';
+import type { NestedText } from '../../../../src/contract/pipeline-messages';
 import type { RenderMessage, RenderRequest } from './render-thread';
 
 const BOOT = new URL('./render-thread-boot.mjs', import.meta.url);
@@ -12,8 +14,8 @@ export const RENDER_DEADLINE_MS = 60_000;
 
 export interface RenderedPages {
   pngs: { page: number; png: Uint8Array }[];
-  /** Why the rest was not rendered; null when every page was. */
-  problem: { page: number; message: string } | null;
+  /** Why the rest was not rendered (English `message` for logs, translated `reason` for the trace); null when every page was. */
+  problem: { page: number; message: string; reason: NestedText } | null;
 }
 
 export function renderPdfPagesInThread(pdf: Uint8Array, pages: readonly number[], dpi: number, deadlineMs = RENDER_DEADLINE_MS): Promise<RenderedPages> {
@@ -32,13 +34,13 @@ export function renderPdfPagesInThread(pdf: Uint8Array, pages: readonly number[]
       resolve({ pngs, problem });
     };
     const next = () => pages[pngs.length] ?? pages[0] ?? 1;
-    const timer = setTimeout(() => end({ page: next(), message: `rendering took longer than ${deadlineMs / 1000} s` }), deadlineMs);
+    const timer = setTimeout(() => end({ page: next(), message: `rendering took longer than ${deadlineMs / 1000} s`, reason: reason('reason.timeoutAfter', null, { seconds: deadlineMs / 1000 }) }), deadlineMs);
     worker.on('message', (message: RenderMessage) => {
       if (message.kind === 'page') pngs.push({ page: message.page, png: message.png });
-      else if (message.kind === 'error') end({ page: message.page, message: message.message });
+      else if (message.kind === 'error') end({ page: message.page, message: message.message, reason: message.reason });
       else end(null);
     });
-    worker.on('error', (error) => end({ page: next(), message: error.message }));
-    worker.on('exit', (code) => end(code === 0 ? null : { page: next(), message: `the renderer stopped (exit code ${code})` }));
+    worker.on('error', (error) => end({ page: next(), message: error.message, reason: failureReason(error) }));
+    worker.on('exit', (code) => end(code === 0 ? null : { page: next(), message: `the renderer stopped (exit code ${code})`, reason: reason('reason.engineStopped', `exit code ${code}`) }));
   });
 }

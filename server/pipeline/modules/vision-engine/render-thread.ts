@@ -5,6 +5,8 @@
  * (render-in-thread.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { failureReason } from '../../../../src/contract/failure-reasons';
+import type { NestedText } from '../../../../src/contract/pipeline-messages';
 import { renderPdfPage } from '../../../ocr/render-pdf';
 
 export interface RenderRequest {
@@ -14,7 +16,7 @@ export interface RenderRequest {
 }
 
 /** One message per page, in order, then `done`; `error` stops the document (later pages are not rendered). */
-export type RenderMessage = { kind: 'page'; page: number; png: Uint8Array } | { kind: 'error'; page: number; message: string } | { kind: 'done' };
+export type RenderMessage = { kind: 'page'; page: number; png: Uint8Array } | { kind: 'error'; page: number; message: string; reason: NestedText } | { kind: 'done' };
 
 async function render({ pdf, pages, dpi }: RenderRequest) {
   for (const page of pages) {
@@ -22,7 +24,7 @@ async function render({ pdf, pages, dpi }: RenderRequest) {
       const { png } = await renderPdfPage(pdf, page, dpi);
       parentPort!.postMessage({ kind: 'page', page, png } satisfies RenderMessage, [png.buffer as ArrayBuffer]);
     } catch (error) {
-      parentPort!.postMessage({ kind: 'error', page, message: error instanceof Error ? error.message : String(error) } satisfies RenderMessage);
+      parentPort!.postMessage({ kind: 'error', page, message: error instanceof Error ? error.message : String(error), reason: failureReason(error) } satisfies RenderMessage);
       return;
     }
   }

@@ -72,11 +72,13 @@ describe('vision engine input', () => {
     const input = await visionInput(outcome([doc('broken.pdf', 'application/pdf', 2, 'Texte lu')]), [{ name: 'broken.pdf', content: broken }], 5);
     expect([input.images, input.texts, input.pagesLeftOut]).toEqual([[], [{ document: 'broken.pdf', text: 'Texte lu' }], 2]);
     expect(input.notes.map((note) => inEnglish(encodePipelineMessage(note)))).toEqual([expect.stringMatching(/^"broken.pdf" page 1 could not be rendered \(.+\): its text only was sent from there on\.$/)]);
+    // pdf.js's own words are only the technical detail of a translated reason.
+    expect(input.notes[0]!.params?.reason).toMatchObject({ key: expect.stringMatching(/^reason\./), params: { detail: expect.any(String) } });
   }, 60_000);
 
   it('stops a rendering thread past its deadline, keeping what it rendered', async () => {
     const rendered = await renderPdfPagesInThread(fixture('pdf/report-120-pages.pdf'), [1, 2, 3], 110, 50);
-    expect(rendered).toEqual({ pngs: [], problem: { page: 1, message: 'rendering took longer than 0.05 s' } });
+    expect(rendered).toEqual({ pngs: [], problem: { page: 1, message: 'rendering took longer than 0.05 s', reason: { key: 'reason.timeoutAfter', params: { seconds: 0.05 } } } });
   }, 60_000);
 
   it('says when a document content is gone (retention) and sends its text only', async () => {
@@ -104,9 +106,10 @@ describe('vision chat request', () => {
 
   it('reads a valid answer and explains why another is refused', () => {
     expect(readVisionAnswer(config, '{"categories":["claim","claim"],"explanation":"Un constat"}')).toEqual({ ok: true, value: { categories: ['claim'], fields: {}, answer: 'Un constat' } });
-    expect(readVisionAnswer(config, 'Sure! Here it is')).toEqual({ ok: false, message: 'the answer is not JSON: Sure! Here it is' });
+    expect(readVisionAnswer(config, 'Sure! Here it is')).toEqual({ ok: false, message: 'the answer is not JSON: Sure! Here it is', reason: { key: 'reason.notJson', params: { detail: 'Sure! Here it is' } } });
     const unknown = readVisionAnswer(config, '{"categories":["receipt"],"explanation":"x"}');
     expect(unknown.ok ? '' : unknown.message).toMatch(/^the answer does not match the settings: categories\.0: /);
+    expect(unknown.ok ? null : unknown.reason).toMatchObject({ key: 'reason.notMatchingSchema', params: { detail: expect.stringMatching(/^categories\.0: /) } });
     const extra = readVisionAnswer(config, '{"categories":[],"explanation":"x","mood":"happy"}');
     expect(extra.ok ? '' : extra.message).toMatch(/\(mood\)$/);
   });

@@ -13,6 +13,8 @@ import {
   type VisionEngineResult,
 } from '../../../../src/contract/modules/vision-engine';
 import type { ChatMessage, ChatPart, ChatRequest } from '../../../llm/chat';
+import { reason } from '../../../../src/contract/failure-reasons';
+import type { NestedText } from '../../../../src/contract/pipeline-messages';
 import type { VisionInput } from './pages';
 
 const describe = (items: readonly { name: string; description: string }[]) =>
@@ -54,7 +56,7 @@ export function visionChatRequest(config: VisionEngineConfig, input: VisionInput
   return { messages, jsonSchema: visionJsonSchema(config) };
 }
 
-export type VisionAnswer = { ok: true; value: Pick<VisionEngineResult, 'categories' | 'fields' | 'answer'> } | { ok: false; message: string };
+export type VisionAnswer = { ok: true; value: Pick<VisionEngineResult, 'categories' | 'fields' | 'answer'> } | { ok: false; message: string; reason: NestedText };
 
 /** The model's text → the result's values, or why it is not a valid answer for these settings. */
 export function readVisionAnswer(config: VisionEngineConfig, text: string): VisionAnswer {
@@ -62,14 +64,14 @@ export function readVisionAnswer(config: VisionEngineConfig, text: string): Visi
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, message: `the answer is not JSON: ${text.slice(0, 120)}` };
+    return { ok: false, message: `the answer is not JSON: ${text.slice(0, 120)}`, reason: reason('reason.notJson', text.slice(0, 120)) };
   }
   const parsed = visionAnswerSchema(config).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     const keys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
-    return { ok: false, message: `the answer does not match the settings: ${where}${issue.message}${keys}` };
+    return { ok: false, message: `the answer does not match the settings: ${where}${issue.message}${keys}`, reason: reason('reason.notMatchingSchema', `${where}${issue.message}${keys}`) };
   }
   const value = parsed.data as { categories?: string[]; fields?: Record<string, string | null>; explanation?: string; answer?: string };
   return {

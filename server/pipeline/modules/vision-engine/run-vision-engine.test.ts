@@ -12,7 +12,8 @@ import { chatReply, startLlmTestServer, type LlmTestServer } from '../../../test
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
 import { createEnvironment, fixture, queueAnalysis, waitForEnd } from '../../testing/analyses';
 import { NO_LLM_MESSAGE } from './run-vision-engine';
-import { inEnglish } from '../../../test-support/pipeline-text';
+import { inEnglish, inFrench } from '../../../test-support/pipeline-text';
+import { decodePipelineMessage } from '../../../../src/contract/pipeline-messages';
 
 let server: TestServer;
 let llm: LlmTestServer;
@@ -138,7 +139,7 @@ describe('vision engine module', () => {
     const { row, vision, output } = await run(CLASSIFICATION);
     expect(llm.requests).toHaveLength(2);
     expect([row.status, vision.outcome]).toEqual(['error', 'error']);
-    expect(inEnglish(vision.message)).toBe('The vision engine got no answer (llmRateLimited): the language model is rate limited (HTTP 429) after 2 attempt(s). It took 2 attempts.');
+    expect(inEnglish(vision.message)).toBe('The vision engine got no answer (llmRateLimited): the remote service limits the number of requests (too many requests): try again later. It took 2 attempts.');
     expect(row.error).toBe(vision.message);
     expect(output.outcome).toBe('success');
     expect((output.result as { unavailable: Record<string, string> }).unavailable.visionEngine).toContain('llmRateLimited');
@@ -149,14 +150,27 @@ describe('vision engine module', () => {
     llm.queue({ ...chatReply('{}'), delayMs: 2_000 });
     const { row, vision } = await run(CLASSIFICATION);
     expect([row.status, vision.outcome]).toEqual(['error', 'error']);
-    expect(inEnglish(vision.message)).toBe('The vision engine got no answer (llmTimeout): the language model gave no answer within 0.3 s.');
+    expect(inEnglish(vision.message)).toBe('The vision engine got no answer (llmTimeout): the service did not answer within the 0.3 s allowed.');
+    // Stored as keys: a French reader gets no English sentence at all.
+    expect(decodePipelineMessage(vision.message!)).toEqual([{ key: 'visionEngine.noAnswer', params: { code: 'llmTimeout', reason: { key: 'reason.timeoutAfter', params: { seconds: 0.3 } } } }]);
+    expect(inFrench(vision.message)).toBe("Le moteur de vision n'a pas eu de réponse (llmTimeout) : le service n'a pas répondu dans les 0.3 s permises.");
+  }, 90_000);
+
+  it('says in French that the service answered HTTP 500, its own text only as the technical detail', async () => {
+    useLlm();
+    llm.queue({ status: 500, body: { error: { message: 'Internal upstream failure' } } });
+    const { row, vision } = await run(CLASSIFICATION);
+    expect([row.status, vision.outcome]).toEqual(['error', 'error']);
+    const [noAnswer] = decodePipelineMessage(vision.message!)!;
+    expect(noAnswer).toMatchObject({ key: 'visionEngine.noAnswer', params: { code: 'llmHttpError', reason: { key: 'reason.httpStatus', params: { status: 500 } } } });
+    expect(inFrench(vision.message)).toMatch(/^Le moteur de vision n'a pas eu de réponse \(llmHttpError\) : le service distant a répondu avec le statut HTTP 500 \(détail technique : .*Internal upstream failure.*\)\.$/);
   }, 90_000);
 
   it('records a refusal', async () => {
     useLlm();
     llm.queue(chatReply('', { refusal: 'I cannot read medical documents.' }));
     const { vision } = await run(CLASSIFICATION);
-    expect([vision.outcome, inEnglish(vision.message)]).toEqual(['error', 'The vision engine got no answer (llmRefused): the language model refused: I cannot read medical documents..']);
+    expect([vision.outcome, inEnglish(vision.message)]).toEqual(['error', 'The vision engine got no answer (llmRefused): the language model refused to answer (technical detail: I cannot read medical documents.).']);
   }, 90_000);
 
   it('refuses an extraction answer with a field that is not configured', async () => {
@@ -164,7 +178,7 @@ describe('vision engine module', () => {
     llm.queue(chatReply(JSON.stringify({ fields: { policyNumber: 'AB-123', iban: 'FR76 3000' } })));
     const { vision } = await run({ type: 'strict_extraction', extractionFields: [{ field: 'policyNumber', description: 'Numéro de contrat' }] });
     expect(vision.outcome).toBe('error');
-    expect(inEnglish(vision.message)).toBe("The vision engine's answer was refused (llmMalformed): the answer does not match the settings: fields: Unrecognized key: \"iban\" (iban).");
+    expect(inEnglish(vision.message)).toBe("The vision engine's answer was refused (llmMalformed): the answer does not have the expected form (technical detail: fields: Unrecognized key: \"iban\" (iban)).");
     const body = llm.requests[0]!.body as { response_format: { json_schema: { schema: unknown } } };
     expect(body.response_format.json_schema.schema).toMatchObject({ properties: { fields: { required: ['policyNumber'], additionalProperties: false } } });
   }, 90_000);

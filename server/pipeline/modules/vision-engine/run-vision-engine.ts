@@ -14,6 +14,7 @@ import type { ExtractionOutcome } from '../../extractor/extract';
 import { visionInput, type PageRenderer } from './pages';
 import { readVisionAnswer, visionChatRequest } from './request';
 import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
+import { failureReason, reason } from '../../../../src/contract/failure-reasons';
 
 export interface VisionModuleInput {
   module: EnvironmentModule;
@@ -40,7 +41,7 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
   const parsed = visionEngineConfigSchema.safeParse(module.config);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return failed(pipelineMessage('module.configurationInvalid', { name: module.name, problem: `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim() }));
+    return failed(pipelineMessage('module.configurationInvalid', { name: module.name, problem: reason('reason.invalidSetting', `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`) }));
   }
   const config = parsed.data;
   if (!config.active) return { outcome: 'skipped', message: pipelineMessage('module.notActiveInSettings', { name: module.name }), result: null };
@@ -50,9 +51,9 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
     const input = await visionInput(extraction, files, config.maxPages, render);
     const answer = await chatCompletion(llm, visionChatRequest(config, input));
     const retried = answer.attempts > 1 ? [sentence('visionEngine.attempts', { count: answer.attempts })] : [];
-    if (!answer.ok) return failed(encodePipelineMessage(sentence('visionEngine.noAnswer', { code: answer.code, reason: answer.message }), ...retried));
+    if (!answer.ok) return failed(encodePipelineMessage(sentence('visionEngine.noAnswer', { code: answer.code, reason: answer.reason }), ...retried));
     const read = readVisionAnswer(config, answer.text);
-    if (!read.ok) return failed(encodePipelineMessage(sentence('visionEngine.answerRefused', { reason: read.message }), ...retried));
+    if (!read.ok) return failed(encodePipelineMessage(sentence('visionEngine.answerRefused', { reason: read.reason }), ...retried));
     const result: VisionEngineResult = {
       type: config.type,
       model: answer.model || llm.model,
@@ -62,7 +63,7 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
     };
     return { outcome: 'success', message: summary(result, input.notes, retried), result };
   } catch (error) {
-    return failed(pipelineMessage('visionEngine.failed', { reason: error instanceof Error ? error.message : String(error) }));
+    return failed(pipelineMessage('visionEngine.failed', { reason: failureReason(error) }));
   }
 }
 

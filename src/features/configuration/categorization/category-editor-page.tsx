@@ -35,7 +35,7 @@ export function CategoryEditorPage() {
         { text: settings.data?.module.name ?? moduleId, to: paths.categorizationModule(projectId, envId, moduleId, category?.target) },
       ]}
     >
-      <ListState isPending={settings.isPending} error={translatedError(settings.error) ?? (missing ? new Error(t('categories.notFound')) : null)} errorText={t('categories.error')} onRetry={() => void settings.refetch()}>
+      <ListState query={settings} error={translatedError(settings.error) ?? (missing ? new Error(t('categories.notFound')) : null)} errorText={t('categories.error')}>
         {settings.data && category && <CategoryEditor key={category.id} settings={settings.data} categoryId={category.id} />}
       </ListState>
     </CategorizationFrame>

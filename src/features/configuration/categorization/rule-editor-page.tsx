@@ -38,7 +38,7 @@ export function RuleEditorPage() {
         { text: category?.name ?? t('routes:categorizationCategory'), to: paths.categorizationCategory(projectId, envId, moduleId, categoryId) },
       ]}
     >
-      <ListState isPending={settings.isPending} error={translatedError(settings.error) ?? (missing ? new Error(t('rules.notFound')) : null)} errorText={t('categories.error')} onRetry={() => void settings.refetch()}>
+      <ListState query={settings} error={translatedError(settings.error) ?? (missing ? new Error(t('rules.notFound')) : null)} errorText={t('categories.error')}>
         {settings.data && category && <RuleEditor key={rule?.id ?? NEW_ITEM} settings={settings.data} categoryId={categoryId} existing={rule} />}
       </ListState>
     </CategorizationFrame>

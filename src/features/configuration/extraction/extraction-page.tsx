@@ -34,7 +34,7 @@ export function ExtractionPage() {
       crumbs={[{ text: t('routes:extraction'), to: paths.extraction(projectId, envId) }]}
       actions={settings.data && <EnvSaveToToolbox type="extraction_module" name={settings.data.module.name} />}
     >
-      <ListState isPending={settings.isPending} error={settings.error ? new Error(extractionErrorText(settings.error)) : null} onRetry={() => void settings.refetch()} errorText={t('page.error')}>
+      <ListState query={settings} error={settings.error ? new Error(extractionErrorText(settings.error)) : null} errorText={t('page.error')}>
         {settings.data && <ExtractionEditorView key={moduleId} settings={settings.data} />}
       </ListState>
     </ConfigurationFrame>

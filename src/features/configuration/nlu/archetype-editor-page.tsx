@@ -51,7 +51,7 @@ export function ArchetypeEditorPage() {
           <EnvSaveToToolbox type="archetype" name={existing.name} />
         </>
       )}>
-      <ListState isPending={list.isPending} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} errorText={t('archetypes.error')} onRetry={() => void list.refetch()}>
+      <ListState query={list} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} errorText={t('archetypes.error')}>
         <ArchetypeEditor key={existing?.id ?? NEW_ITEM} existing={existing} all={list.data ?? []} />
       </ListState>
     </NluPage>

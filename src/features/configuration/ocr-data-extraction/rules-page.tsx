@@ -33,7 +33,7 @@ export function OcrRulesPage() {
   const settings = useQuery(ocrRulesQueries.module(envId, moduleId));
   return (
     <OcrRulesFrame title={settings.data?.module.name ?? t('routes:ocrDataExtraction')} withModules>
-      <ListState isPending={settings.isPending} error={settings.error ? new Error(ocrRulesErrorText(settings.error)) : null} onRetry={() => void settings.refetch()} errorText={t('error')}>
+      <ListState query={settings} error={settings.error ? new Error(ocrRulesErrorText(settings.error)) : null} errorText={t('error')}>
         {settings.data && <RulesEditor key={moduleId} settings={settings.data} />}
       </ListState>
     </OcrRulesFrame>

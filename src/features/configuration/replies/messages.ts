@@ -1,7 +1,10 @@
 /** Translated texts of the reply generator: the endpoints' error codes and render errors, from `code` and params. */
 import i18next from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
+import { chatFailureReason, sandboxFailureReason } from '../../../contract/failure-reasons';
+import type { LocalizedText } from '../../../contract/pipeline-messages';
 import { REPLY_TEMPLATE_ERROR_CODES } from '../../../contract/reply-templates';
+import { pipelineSentencesText } from '../../../i18n/pipeline-message-text';
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
 
@@ -18,8 +21,15 @@ export function replyErrorText(error: unknown): string {
   return errorMessage(error);
 }
 
-/** A render error (test or Errors tab) in the user's language. */
-export function renderErrorText(error: { code: string; template: string; line: number | null; message: string }): string {
+/**
+ * A render error (test or Errors tab) in the user's language. Its reason is translated (a language
+ * model's failure, a sandbox limit: src/contract/failure-reasons.ts); a Liquid error in the author's
+ * own template is kept, marked as the template engine's message. A stored row has no `reason`: it is
+ * read from the code.
+ */
+export function renderErrorText(error: { code: string; template: string; line: number | null; message: string; reason?: LocalizedText | null }): string {
   if (error.code === 'llmNotConfigured') return t('replies:errors.llmNotConfigured');
-  return error.line === null ? t('replies:errors.renderNoLine', error) : t('replies:errors.render', error);
+  const why = error.reason ?? (error.code.startsWith('llm') ? chatFailureReason(error) : sandboxFailureReason(error, 'templateEngine'));
+  const params = { ...error, message: pipelineSentencesText(t, [why]) };
+  return error.line === null ? t('replies:errors.renderNoLine', params) : t('replies:errors.render', params);
 }

@@ -126,7 +126,8 @@ describe('template editor', () => {
     show(paths.replyTemplate(PROJECT, PROD, 'demo-reply-claim', 'errors'));
     const row = await screen.findByTestId('reply-error-row');
     expect(within(row).getByRole('link', { name: 'sinistre.eml' }).getAttribute('href')).toBe(paths.analysis(PROJECT, PROD, 'analysis-1'));
-    expect(row.textContent).toContain('Erreur dans le modèle « Sinistre », ligne 4 : undefined filter: montant');
+    // The Liquid engine's words point at the author's template: kept, marked as the engine's message.
+    expect(row.textContent).toContain('Erreur dans le modèle « Sinistre », ligne 4 : message du moteur de modèles : undefined filter: montant');
     cleanup();
     show(paths.replyTemplate(PROJECT, PROD, 'demo-reply-quote', 'errors'));
     expect(await screen.findByText('Aucune erreur détectée')).toBeTruthy();

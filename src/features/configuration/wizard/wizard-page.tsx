@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { categorizationConfigSchema } from '../../../contract/categorization';
 import type { WizardResult } from '../../../contract/creation-wizard';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
-import { errorMessage } from '../../../api/errors';
 import { paths } from '../../../app/paths';
 import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration-frame';
 import { nluQueries } from '../nlu/queries';
@@ -21,6 +20,7 @@ import { categorizationQueries } from '../categorization/queries';
 import { duplicateNames, emptyDraft, stepComplete, WIZARD_STEPS, type ExistingNames, type WizardDraft } from './wizard-draft';
 import { ArchetypeStep, CategoryStep, FunctionsStep, InteractionStep } from './wizard-steps';
 import { WizardReview } from './wizard-review';
+import { LoadError } from '../../../ui/load-error';
 
 export function CreationWizardPage() {
   const { t } = useTranslation(['wizard', 'routes', 'common']);
@@ -53,7 +53,7 @@ export function CreationWizardPage() {
   const loading = [contexts, archetypes, interactions, functions, modules].find((query) => query.isPending);
   const failed = [contexts, archetypes, interactions, functions, modules].find((query) => query.isError);
   const frame = (body: React.ReactNode) => <ConfigurationFrame title={t('routes:creationWizard')}>{body}</ConfigurationFrame>;
-  if (failed) return frame(<NonIdealState icon="error" title={t('loadError')} description={errorMessage(failed.error)} action={<Button text={t('common:actions.retry')} onClick={() => void failed.refetch()} />} />);
+  if (failed) return frame(<LoadError title={t('loadError')} query={failed} />);
   if (loading) return frame(<Spinner size={30} />);
   if ((contexts.data ?? []).length === 0) {
     return frame(

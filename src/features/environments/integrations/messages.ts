@@ -1,7 +1,9 @@
 /** A connector failure in the user's language, from the server's code and its parameters (§8). */
 import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
-import { CONNECTOR_ERROR_CODES, type ConnectorErrorCode } from '../../../contract/integrations';
+import { formatDate } from '../../../i18n/dates';
+import type { Language } from '../../../storage/preferences';
+import { CONNECTOR_ERROR_CODES, type ConnectorErrorCode, type ConnectorFailure } from '../../../contract/integrations';
 
 export function connectorCodeText(t: TFunction<'integrations'>, code: string | null | undefined, detail: string | null = null, target: string | null = null): string | null {
   if (!code || !(CONNECTOR_ERROR_CODES as readonly string[]).includes(code)) return null;
@@ -15,9 +17,20 @@ export function connectorErrorText(t: TFunction<'integrations'>, error: unknown)
   return connectorCodeText(t, serverCode(error), detail, target) ?? errorMessage(error);
 }
 
-/** A stored last error (`code: detail` or `code`) as text. */
-export function lastErrorText(t: TFunction<'integrations'>, stored: string | null): string {
+/** A connector's last failure (stored as code + detail) as text; quotaReached's renewal day as the reader's date. */
+export function lastErrorText(t: TFunction<'integrations'>, failure: ConnectorFailure | null, language: Language): string {
+  if (failure === null) return '';
+  return connectorCodeText(t, failure.code, readableDetail(failure.code, failure.detail, language)) ?? failure.code;
+}
+
+/** A run's error, still stored as `code: detail` text (runs are transient progress, not the connector's state). */
+export function runErrorText(t: TFunction<'integrations'>, stored: string | null, language: Language): string {
   if (stored === null) return '';
-  const [code, ...rest] = stored.split(': ');
-  return connectorCodeText(t, code, rest.length > 0 ? rest.join(': ') : null) ?? stored;
+  const [code = '', ...rest] = stored.split(': ');
+  return connectorCodeText(t, code, readableDetail(code, rest.length > 0 ? rest.join(': ') : null, language)) ?? stored;
+}
+
+/** The server sends quotaReached's renewal as a calendar day (`YYYY-MM-DD`): shown like every date of the console. */
+function readableDetail(code: string, detail: string | null, language: Language): string | null {
+  return code === 'quotaReached' && detail !== null && /^\d{4}-\d{2}-\d{2}$/.test(detail) ? formatDate(detail, language) : detail;
 }

@@ -1,0 +1,154 @@
+/**
+ * One file (uploaded, or an attachment inside a mail) → its documents, by format: mails (with their
+ * attachments, recursively), PDFs, pictures, HTML, office documents, spreadsheets, audio, plain text.
+ */
+import type { ExtractedDocument } from '../../../src/contract/analyses';
+import { pipelineMessage } from '../../../src/contract/pipeline-messages';
+import { extensionOf, inputTypeOf } from '../../../src/contract/uploads';
+import type { Email } from '../../../src/parsing/model';
+import { parseText } from '../../../src/parsing/text';
+import { llmConfig } from '../../llm/config';
+import { documentNote, unreadableNote } from './document-notes';
+import { blocksOf, documentBase, settingsFor, type Context } from './extract-context';
+import { htmlToText } from './html-text';
+import { headerRecord } from './mail-headers';
+import { embeddedImages, imageDocument, pdfDocument } from './ocr-documents';
+import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
+import { latestMessage } from './thread';
+import { transcribe } from './transcribe';
+
+/** Past this depth nested attachments (a mail in a mail in a mail…) are listed, not opened. */
+const MAX_DEPTH = 8;
+
+/** Content types of unnamed mail parts that are plain text in all but name. */
+const TEXT_LIKE = /^(text\/|message\/(delivery-status|feedback-report|disposition-notification)|application\/(ics|json|xml))/i;
+
+async function mailDocuments(
+  ctx: Context,
+  email: Email,
+  blobs: Uint8Array[],
+  name: string,
+  path: string[],
+  source: ExtractedDocument['source'],
+  depth: number,
+): Promise<ExtractedDocument[]> {
+  const parser = settingsFor(ctx.settings, name);
+  const options = parser.email;
+  const doc = documentBase(ctx, name, path, source, email.format === 'msg' ? 'application/vnd.ms-outlook' : 'message/rfc822');
+  let text = email.text?.trim() ? email.text : email.html ? await htmlToText(email.html) : '';
+  if (!options.conversationThread) {
+    const thread = latestMessage(text);
+    if (thread.cut) doc.notes.push(documentNote('document.threadLeftOut'));
+    text = thread.latest;
+  }
+  if (options.headers) doc.headers = headerRecord(email);
+  if (options.extractHtml && email.html) doc.html = email.html;
+  doc.blocks = blocksOf(text, parser);
+  if (text.trim() === '') doc.notes.push(documentNote('document.noBodyText'));
+  const documents = [doc];
+  if (email.attachments.length === 0) return documents;
+  if (!options.extractAttachments) {
+    doc.notes.push(documentNote('document.attachmentsNotExtracted', { count: email.attachments.length }));
+    return documents;
+  }
+  const ignored = new Set(options.ignoredAttachmentExtensions.map((ext) => ext.replace(/^\./, '').toLowerCase()));
+  for (const attachment of email.attachments) {
+    const attachmentPath = [...path, attachment.name];
+    const ext = extensionOf(attachment.name);
+    if (ignored.has(ext)) {
+      const skipped = documentBase(ctx, attachment.name, attachmentPath, 'attachment', attachment.contentType);
+      skipped.notes.push(documentNote('document.ignoredExtension', { ext }));
+      documents.push(skipped);
+      continue;
+    }
+    const bytes = blobs[attachment.blobId] ?? new Uint8Array();
+    ctx.attachments.push({ fileName: attachment.name, contentType: attachment.contentType, path: attachmentPath, bytes });
+    if (depth + 1 > MAX_DEPTH) {
+      const deep = documentBase(ctx, attachment.name, attachmentPath, 'attachment', attachment.contentType);
+      deep.notes.push(documentNote('document.tooDeep', { depth: MAX_DEPTH }));
+      documents.push(deep);
+    } else if (attachment.message) {
+      documents.push(...(await mailDocuments(ctx, attachment.message, blobs, attachment.name, attachmentPath, 'attachment', depth + 1)));
+    } else {
+      documents.push(...(await fileDocuments(ctx, attachment.name, attachment.contentType, bytes, attachmentPath, 'attachment', depth + 1)));
+    }
+  }
+  return documents;
+}
+
+/** One file (uploaded, or an attachment inside a mail) → its documents. */
+export async function fileDocuments(
+  ctx: Context,
+  name: string,
+  contentType: string,
+  bytes: Uint8Array,
+  path: string[],
+  source: ExtractedDocument['source'],
+  depth: number,
+): Promise<ExtractedDocument[]> {
+  const parser = settingsFor(ctx.settings, name);
+  const ext = extensionOf(name);
+  const family = inputTypeOf(name);
+  const note = (text: string, type = contentType): ExtractedDocument[] => {
+    const doc = documentBase(ctx, name, path, source, type);
+    doc.notes.push(text);
+    return [doc];
+  };
+
+  if (family === 'email' || (family === null && /^message\/rfc822$/i.test(contentType))) {
+    const response = await ctx.parser.parse(family === null ? `${name}.eml` : name, bytes);
+    if (!response.ok) return note(unreadableNote(response.error.message));
+    return mailDocuments(ctx, response.model.email!, response.blobs, name, path, source, depth);
+  }
+  if (ext === 'pdf') {
+    const response = await ctx.parser.parse(name, bytes);
+    if (!response.ok || response.model.pdf === undefined) {
+      return note(response.ok ? unreadableNote({ why: 'notPdf' }) : unreadableNote(response.error.message), 'application/pdf');
+    }
+    return [await pdfDocument(ctx, name, path, source, response.model.pdf, bytes)];
+  }
+  if (family === 'image' || /^image\//i.test(contentType)) {
+    return [await imageDocument(ctx, name, contentType, bytes, path, source, parser)];
+  }
+  const blocks = (text: string, page: number | null = null) => blocksOf(text, parser, page);
+  if (family === 'text') {
+    const response = await ctx.parser.parse(name, bytes);
+    if (!response.ok || response.model.html === undefined) return note(response.ok ? unreadableNote({ why: 'notHtml' }) : unreadableNote(response.error.message), 'text/html');
+    const doc = documentBase(ctx, name, path, source, 'text/html');
+    const images = htmlDocument(doc, response.model.html, parser, blocks);
+    return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
+  }
+  if (family === 'document' || family === 'spreadsheet') {
+    const response = await ctx.parser.parse(name, bytes);
+    if (!response.ok) return note(unreadableNote(response.error.message), contentType);
+    const doc = documentBase(ctx, name, path, source, response.model.contentType);
+    if (response.model.spreadsheet) {
+      spreadsheetDocument(doc, response.model.spreadsheet, parser, blocks);
+      return [doc];
+    }
+    if (!response.model.document) return note(unreadableNote({ why: 'notFormat', ext }), contentType);
+    const images = officeDocument(doc, response.model.document, parser, blocks);
+    return [doc, ...(await embeddedImages(ctx, doc, images, response.blobs, parser))];
+  }
+  if (family === 'audio') {
+    if (!parser.audio.transcript) return note(documentNote('document.transcriptOff'));
+    const config = llmConfig();
+    if (config === null) return note(documentNote('document.noTranscriptionService'));
+    const transcript = await transcribe(config, name, bytes);
+    const doc = documentBase(ctx, name, path, source, 'audio/mpeg');
+    if (transcript.ok) {
+      doc.blocks = blocks(transcript.text);
+      doc.notes.push(documentNote('document.transcribed', { model: config.transcriptionModel }));
+    } else {
+      ctx.failures.push(pipelineMessage('extractor.failure.transcript', { name, reason: transcript.message }));
+      doc.notes.push(documentNote('document.noTranscript', { reason: transcript.message }));
+    }
+    return [doc];
+  }
+  if (TEXT_LIKE.test(contentType)) {
+    const doc = documentBase(ctx, name, path, source, contentType);
+    doc.blocks = blocksOf(parseText(bytes).text, parser);
+    return [doc];
+  }
+  return note(contentType || ext ? documentNote('document.noParser', { type: contentType || ext }) : documentNote('document.noParserUnknown'));
+}

@@ -1,0 +1,7 @@
+/**
+ * Header names both sides use, in a module without zod: the request layer is on the login page's
+ * start path, where the contracts' schemas are not (bench:shell, README "Benchmarks").
+ */
+
+/** Header carrying the username of the user a provider support agent acts as (ghosting, spec §6). */
+export const SWITCH_HEADER = 'X-Switch-User';

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+/**
+ * A screen that could not load its data: the screen's title, the reason in the reader's words and a
+ * retry that loads again; ListState shows the same for a query, or the screen's own error in its place.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { changeLanguage, initI18n } from '../i18n/setup';
+import { ListState } from './list-state';
+import { LoadError } from './load-error';
+
+beforeAll(async () => {
+  await initI18n('fr');
+  await changeLanguage('fr');
+});
+afterEach(cleanup);
+
+describe('LoadError', () => {
+  it("shows the screen's title and the reason, and loads again on Retry", () => {
+    const refetch = vi.fn();
+    render(<LoadError title="Impossible de charger le kit" query={{ error: new Error('Délai dépassé'), refetch }} />);
+    expect(screen.getByText('Impossible de charger le kit')).toBeTruthy();
+    expect(screen.getByText('Délai dépassé')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the screen's own description, or none, instead of the error's text", () => {
+    const { unmount } = render(<LoadError title="Tableau de bord indisponible" query={{ error: new Error('raw'), refetch: () => undefined }} description={null} />);
+    expect(screen.queryByText('raw')).toBeNull();
+    unmount();
+    render(<LoadError title="Tableau de bord indisponible" query={{ error: new Error('raw'), refetch: () => undefined }} description="Période invalide" />);
+    expect(screen.getByText('Période invalide')).toBeTruthy();
+    expect(screen.queryByText('raw')).toBeNull();
+  });
+
+  it('has no retry when the load cannot be tried again', () => {
+    render(<LoadError title="Introuvable" query={{ error: new Error('Introuvable ici') }} />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('ListState with a query', () => {
+  it("shows the screen's error in place of the query's, and Retry loads the query again", () => {
+    const refetch = vi.fn();
+    const query = { isPending: false, error: new Error('Erreur du serveur'), refetch };
+    render(
+      <ListState query={query} error={new Error('La catégorie est introuvable')} errorText="Impossible de charger les catégories">
+        <p>contenu</p>
+      </ListState>,
+    );
+    expect(screen.getByText('Impossible de charger les catégories')).toBeTruthy();
+    expect(screen.getByText('La catégorie est introuvable')).toBeTruthy();
+    expect(screen.queryByText('Erreur du serveur')).toBeNull();
+    expect(screen.queryByText('contenu')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the content when the query loaded and the screen has no error of its own', () => {
+    render(
+      <ListState query={{ isPending: false, error: null, refetch: () => undefined }} error={null} errorText="Erreur">
+        <p>contenu</p>
+      </ListState>,
+    );
+    expect(screen.getByText('contenu')).toBeTruthy();
+  });
+});

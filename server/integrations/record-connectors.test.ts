@@ -7,12 +7,11 @@
  * A dedicated environment, so only this file's analyses are handed on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connector, ConnectorRun } from '../../src/contract/integrations';
+import type { Connector } from '../../src/contract/integrations';
 import { startConnectorHarness, type ConnectorHarness } from '../test-support/connector-harness';
 import { JIRA_TEST_CLIENT, startJiraTestServer, type JiraTestServer } from '../test-support/jira-server';
 import { N8N_TEST_API_KEY, startN8nTestServer, type N8nTestServer } from '../test-support/n8n-server';
 import { SALESFORCE_TEST_APP, startSalesforceTestServer, type SalesforceTestServer } from '../test-support/salesforce-server';
-import { connectorRound } from './job';
 
 let h: ConnectorHarness;
 let jira: JiraTestServer;
@@ -24,37 +23,18 @@ let envId: string;
 const base = () => `/v4/console/api/environment/${envId}/connectors`;
 
 const call = (...args: Parameters<ConnectorHarness['call']>) => h.call(...args);
-const period = () => ({ fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString() });
-
-async function analyse(name: string): Promise<string> {
-  const queued = await call('POST', `/v4/console/api/environment/${envId}/analyses/simulated-mail`, { name, sender: 'client@example.test', recipient: 'service@example.test', subject: name, body: 'Bonjour, voici mon courrier.', attachments: [] });
-  expect(queued.statusCode, queued.body).toBe(201);
-  const { id } = queued.json<{ id: string }>();
-  for (let tries = 0; tries < 300; tries += 1) {
-    const { status } = (await call('GET', `/v4/console/api/environment/${envId}/analyses/${id}`)).json<{ status: string }>();
-    if (!['waiting', 'pending'].includes(status)) return id;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('analysis not finished');
-}
-
+const analyse = (name: string) => h.analyseMail(envId, name);
 /** Runs the connector over the last hour and lets the write-back finish. */
-async function runAndWriteBack(connector: Connector): Promise<ConnectorRun> {
-  expect((await call('POST', `${base()}/${connector.id}/runs`, period())).statusCode).toBe(201);
-  await connectorRound(h.deps, 'test');
-  await connectorRound(h.deps, 'test');
-  return (await call('GET', base())).json<{ runs: ConnectorRun[] }>().runs.find((run) => run.connectorId === connector.id)!;
-}
+const runAndWriteBack = (connector: Connector) => h.runAndWriteBack(envId, connector.id);
 
-const lastError = async (connector: Connector) => (await call('GET', base())).json<{ connectors: Connector[] }>().connectors.find((item) => item.id === connector.id)!.lastError;
+const lastError = async (connector: Connector) => (await h.connector(envId, connector.id)).lastError;
 
 beforeAll(async () => {
   [jira, salesforce, n8n] = await Promise.all([startJiraTestServer(), startSalesforceTestServer(), startN8nTestServer()]);
   h = await startConnectorHarness({ atlassianAuthorizeUrl: `${jira.url}/authorize`, atlassianTokenUrl: `${jira.url}/oauth/token`, atlassianApiUrl: jira.url });
   admin = h.admin;
   configurator = await h.headersOf('configurator');
-  const created = await call('POST', '/v4/console/api/project/demo-nlu/environments', { name: `Connecteurs ${Date.now()}`, visibility: 'public', source: { kind: 'scratch' } });
-  envId = created.json<{ id: string }>().id;
+  envId = await h.scratchEnvironment(`Connecteurs ${Date.now()}`);
 }, 60_000);
 afterAll(async () => {
   await h?.close();

@@ -10,43 +10,24 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModuleResult } from '../../src/contract/analysis-results';
-import type { Connector, ConnectorRun } from '../../src/contract/integrations';
+import type { Connector } from '../../src/contract/integrations';
 import { salesforceSettingsSchema } from '../../src/contract/integrations-salesforce';
-import { createSecretBox } from '../crypto/secret-box';
 import { analyses } from '../db/schema';
 import { connectorMessages } from '../db/schema-integrations';
-import { createOutboundClient } from '../outbound/client';
+import { connectorsPath, startConnectorHarness, type ConnectorHarness } from '../test-support/connector-harness';
 import { SALESFORCE_TEST_APP, startSalesforceTestServer, type SalesforceTestServer } from '../test-support/salesforce-server';
-import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
-import type { IntegrationDeps } from './deps';
 import { salesforce as salesforceDriver } from './drivers/salesforce';
 import { SALESFORCE_SESSION_S } from './drivers/salesforce-web-flow';
 import type { DriverContext } from './drivers/types';
-import { connectorRound } from './job';
-import { INTEGRATION_DEFAULTS } from './settings';
 
 const CONSOLE = 'https://console.example.com';
-let server: TestServer;
+let h: ConnectorHarness;
 let salesforce: SalesforceTestServer;
-let deps: IntegrationDeps;
-let admin: Record<string, string>;
 let envId: string;
-const base = () => `/v4/console/api/environment/${envId}/connectors`;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => server.app.inject({ method, url, headers: { ...admin, origin: CONSOLE }, payload: payload as never });
+const base = () => connectorsPath(envId);
+const call = (...args: Parameters<ConnectorHarness['call']>) => h.call(...args);
 const settings = () => ({ type: 'salesforce', salesforce: { clientId: SALESFORCE_TEST_APP.clientId, domain: salesforce.url, user: SALESFORCE_TEST_APP.user, type: 'webServer' } });
-const connectorNamed = async (id: string) => (await call('GET', base())).json<{ connectors: Connector[] }>().connectors.find((item) => item.id === id)!;
-
-async function analyse(name: string): Promise<void> {
-  const queued = await call('POST', `/v4/console/api/environment/${envId}/analyses/simulated-mail`, { name, sender: 'client@example.test', recipient: 'service@example.test', subject: name, body: 'Bonjour, voici mon courrier.', attachments: [] });
-  expect(queued.statusCode, queued.body).toBe(201);
-  const { id } = queued.json<{ id: string }>();
-  for (let tries = 0; tries < 300; tries += 1) {
-    const { status } = (await call('GET', `/v4/console/api/environment/${envId}/analyses/${id}`)).json<{ status: string }>();
-    if (!['waiting', 'pending'].includes(status)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('analysis not finished');
-}
+const connectorNamed = (id: string) => h.connector(envId, id);
 
 /** Starts the authorization and follows the consent page's redirect, as the browser would; answers the callback's query. */
 async function consent(connector: Connector): Promise<{ authorizeUrl: URL; back: URL }> {
@@ -61,15 +42,12 @@ async function consent(connector: Connector): Promise<{ authorizeUrl: URL; back:
 
 beforeAll(async () => {
   salesforce = await startSalesforceTestServer();
-  const integrations = { pollMs: 3_600_000 };
-  server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations });
-  deps = { db: server.handle.db, secrets: createSecretBox(TEST_JWT_SECRET), outbound: createOutboundClient({ allowPrivate: true }), integrations: { ...INTEGRATION_DEFAULTS, ...integrations } };
-  admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
-  const created = await call('POST', '/v4/console/api/project/demo-nlu/environments', { name: `Salesforce web ${Date.now()}`, visibility: 'public', source: { kind: 'scratch' } });
-  envId = created.json<{ id: string }>().id;
+  // The calls come from the console's pages: the consent page sends the admin back to its origin.
+  h = await startConnectorHarness({}, { origin: CONSOLE });
+  envId = await h.scratchEnvironment(`Salesforce web ${Date.now()}`);
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
+  await h?.close();
   await salesforce?.close();
 });
 
@@ -112,13 +90,8 @@ describe('the Salesforce web-server flow through the API', () => {
 
   it('writes a Case per finished analysis with the session from the code exchange', async () => {
     expect((await call('POST', `${base()}/${connector.id}/health`)).json()).toEqual({ ok: true, code: null, detail: null });
-    await analyse('Demande de rappel OAuth');
-    const period = { fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString() };
-    expect((await call('POST', `${base()}/${connector.id}/runs`, period)).statusCode).toBe(201);
-    await connectorRound(deps, 'test');
-    await connectorRound(deps, 'test');
-    const run = (await call('GET', base())).json<{ runs: ConnectorRun[] }>().runs.find((item) => item.connectorId === connector.id);
-    expect(run).toMatchObject({ status: 'done', found: 1, created: 1 });
+    await h.analyseMail(envId, 'Demande de rappel OAuth');
+    expect(await h.runAndWriteBack(envId, connector.id)).toMatchObject({ status: 'done', found: 1, created: 1 });
     expect(salesforce.cases().map((c) => c.fields.Subject)).toEqual(['Demande de rappel OAuth']);
     // No renewal was needed: the session from the exchange was used.
     expect(salesforce.tokenRequests()).toEqual(['authorization_code']);
@@ -145,23 +118,18 @@ describe('the Salesforce web-server flow through the API', () => {
     const waiting = created.json<Connector>();
     const { back } = await consent(waiting);
     expect((await call('POST', `${base()}/oauth-callback`, { state: back.searchParams.get('state'), code: back.searchParams.get('code') })).statusCode).toBe(200);
-    const run = async (forceDuplicates: boolean) => {
-      const period = { fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString(), forceDuplicates };
-      expect((await call('POST', `${base()}/${waiting.id}/runs`, period)).statusCode).toBe(201);
-      await connectorRound(deps, 'test');
-      await connectorRound(deps, 'test');
-    };
+    const run = (forceDuplicates: boolean) => h.runAndWriteBack(envId, waiting.id, { forceDuplicates });
     const before = salesforce.cases().length;
     // The analysis has no consolidation result: no Case, and the message and the connector say why.
     await run(false);
     expect(salesforce.cases()).toHaveLength(before);
-    const [message] = await deps.db.select().from(connectorMessages).where(eq(connectorMessages.connectorId, waiting.id));
+    const [message] = await h.deps.db.select().from(connectorMessages).where(eq(connectorMessages.connectorId, waiting.id));
     expect(message).toMatchObject({ writeBack: 'failed', writeBackError: 'consolidationMissing' });
     expect((await connectorNamed(waiting.id)).lastError).toEqual({ code: 'consolidationMissing', detail: null });
     // Once the consolidation module's result is there, the Case is written.
-    const [analysis] = await deps.db.select().from(analyses).where(eq(analyses.id, message!.analysisId!));
+    const [analysis] = await h.deps.db.select().from(analyses).where(eq(analyses.id, message!.analysisId!));
     const consolidation: ModuleResult = { moduleId: 'consolidation-1', type: 'consolidation', name: 'Consolidation', outcome: 'success', message: null, result: null };
-    await deps.db.update(analyses).set({ modules: [...analysis!.modules, consolidation] }).where(eq(analyses.id, analysis!.id));
+    await h.deps.db.update(analyses).set({ modules: [...analysis!.modules, consolidation] }).where(eq(analyses.id, analysis!.id));
     await run(true);
     expect(salesforce.cases().slice(before).map((c) => c.fields.Subject)).toEqual([analysis!.name]);
   }, 60_000);
@@ -187,7 +155,6 @@ describe('the Salesforce web-server flow through the API', () => {
 });
 
 describe('the web-server session renewal', () => {
-  const outbound = createOutboundClient({ allowPrivate: true });
   /** A real authorization at the local server: its code exchanged with the right verifier. */
   async function authorized(): Promise<DriverContext['secrets']> {
     const verifier = 'v'.repeat(50);
@@ -206,8 +173,8 @@ describe('the web-server session renewal', () => {
   const context = (secrets: DriverContext['secrets'], saved: DriverContext['secrets'][]): DriverContext => ({
     settings: { type: 'salesforce', salesforce: salesforceSettingsSchema.parse(settings().salesforce) },
     secrets,
-    outbound,
-    integrations: INTEGRATION_DEFAULTS,
+    outbound: h.deps.outbound,
+    integrations: h.deps.integrations,
     saveSecrets: async (next) => {
       saved.push(next);
     },

@@ -194,14 +194,22 @@ let browser: Browser;
 let api: Api;
 let lightApi: Api;
 let made: Made;
-const contexts = new Map<Role, BrowserContext>();
+const contexts = new Map<Role, Promise<BrowserContext>>();
 
-async function contextFor(role: Role): Promise<BrowserContext> {
-  const existing = contexts.get(role);
-  if (existing) return existing;
+/**
+ * The role's browser context, signed in once. Kept as a promise: the workers start at once, and a
+ * second worker's page opened before the sign-in ended would land on the login page and walk it in
+ * place of every page it was given.
+ */
+function contextFor(role: Role): Promise<BrowserContext> {
+  let context = contexts.get(role);
+  if (!context) contexts.set(role, (context = signedInContext(role)));
+  return context;
+}
+
+async function signedInContext(role: Role): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height }, locale: 'fr-FR', reducedMotion: 'reduce' });
   // Reduced motion: no colour transition is caught half-way by the contrast check (src/ui/small-screens.css honours it).
-  contexts.set(role, context);
   if (role !== 'anonymous') {
     // Signed in once per role: the session lives in the context's storage, shared by its pages.
     const page = await context.newPage();
@@ -250,6 +258,8 @@ async function settle(state: RolePage): Promise<void> {
 async function visit(state: RolePage, url: string): Promise<void> {
   const { page } = state;
   const title = await page.title();
+  // A list page that opens its first item (categorization → its module) already shows the next entry's page.
+  const already = page.url() === new URL(url, baseUrl()).href;
   if (page.url() === 'about:blank') await page.goto(url);
   else
     await page.evaluate((target) => {
@@ -260,7 +270,7 @@ async function visit(state: RolePage, url: string): Promise<void> {
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
     }, url);
   // The new page is on screen once the title (set per route) changes; a page titled like the one before waits 3 s at most.
-  await page.waitForFunction((before) => document.title !== before, title, { timeout: 3000 }).catch(() => undefined);
+  if (!already) await page.waitForFunction((before) => document.title !== before, title, { timeout: 3000 }).catch(() => undefined);
   await settle(state);
 }
 
@@ -288,6 +298,8 @@ async function check(state: RolePage, walk: Walk): Promise<string[]> {
   state.console.length = 0;
   await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
   await visit(state, url);
+  // A signed-in role sent to the login page would have the login page checked in place of this one.
+  if (walk.role !== 'anonymous' && new URL(page.url()).pathname === '/login') return [`${walk.key} ${url}: sent to the login page (${page.url()})`];
   for (const problem of await axeProblems(page)) failures.push(`${walk.key} ${url} [axe]: ${problem}`);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width: width.width, height: width.height });
@@ -397,7 +409,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
+  for (const context of contexts.values()) await (await context.catch(() => undefined))?.close();
   await browser?.close();
   if (made?.envId) await api('DELETE', `/v4/console/api/environment/${made.envId}`).catch(() => undefined);
   if (made?.kitId) await api('DELETE', `/v4/console/api/organisation/${ORGA}/toolbox/kits/${made.kitId}`).catch(() => undefined);

@@ -4,52 +4,23 @@
  * dashboard, rename the use case in its settings, then delete it there. Every link of its pages stays
  * under /self. The use case is deleted at the end even if a step fails, so the demo keeps none.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { unsavedDialog } from './support/admin-pages';
-import { apiAs, type Api } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
-import { layout, loginPage, toasts } from './support/pages';
+import { toasts } from './support/pages';
+import { chooseMail, confirmSend, fixture, queuedToast, selfServiceSession } from './support/self-service';
 import { selfUseCasePages as pages } from './support/self-service-pages';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
-const MAIL = path.join(FIXTURES, 'eml/mixed.eml');
-const CLAIM_PDF = path.join(FIXTURES, 'pdf/claim-letter-fr.pdf');
+const MAIL = fixture('eml/mixed.eml');
+const CLAIM_PDF = fixture('pdf/claim-letter-fr.pdf');
 
-let browser: Browser;
-let light: Api;
-let useCaseId: string | null = null;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  light = await apiAs('light');
-});
-
-afterAll(async () => {
-  if (useCaseId !== null) await light('DELETE', `/v4/console/api/self/use-cases/${useCaseId}`).catch(() => undefined);
-  await browser?.close();
-});
+const self = selfServiceSession();
 
 describe('a self-service use case', () => {
   it('sends a mail, reads its result and dashboard, renames and deletes the use case', async () => {
-    const { context, page } = await newPage(browser);
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'light');
-    await page.waitForURL(/\/self$/);
-    await layout.waitFor(page, 'selfService');
+    const { context, page, consoleErrors } = await self.signedIn();
 
     // Create it from the library, then open it from its card: /self/{id} opens its analyses.
-    await page.locator('main').getByRole('link', { name: "Nouveau cas d'usage" }).click();
-    await page.locator('[data-use-case="insurance:meeting"] label').click();
-    await page.getByLabel("Nom du cas d'usage").fill('Sinistres e2e');
-    await page.getByRole('button', { name: 'Créer' }).click();
-    await page.waitForURL(/\/self$/);
-    const { useCases } = await light<{ useCases: { id: string; name: string }[] }>('GET', '/v4/console/api/self');
-    useCaseId = useCases.find((useCase) => useCase.name === 'Sinistres e2e')!.id;
+    const useCaseId = await self.createFromLibrary(page, 'Sinistres e2e');
     await page.locator(`[data-use-case="${useCaseId}"]`).getByRole('link', { name: 'Sinistres e2e' }).click();
     await page.waitForURL(new RegExp(`/self/${useCaseId}/analyses$`));
     await page.getByRole('heading', { name: 'Sinistres e2e', level: 1 }).waitFor();
@@ -59,12 +30,10 @@ describe('a self-service use case', () => {
     await page.getByText('Aucune analyse pour l\'instant').waitFor();
 
     // Send a mail with the claim letter attached, through the full console's upload dialog.
-    await pages.sendButton(page).click();
-    await page.getByLabel('Choisir le fichier principal').setInputFiles(MAIL);
-    await page.getByLabel('Ajouter des pièces jointes').setInputFiles(CLAIM_PDF);
+    await chooseMail(page, MAIL, [CLAIM_PDF]);
     expect(await page.getByLabel(/^Métadonnées/).count()).toBe(0);
-    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-    await toasts.success(page).filter({ hasText: 'Analyse mise en file' }).waitFor();
+    await confirmSend(page);
+    await queuedToast(page).waitFor();
     const row = pages.rows(page).filter({ hasText: 'mixed.eml' });
     await row.getByRole('link').click();
     await page.waitForURL(new RegExp(`/self/${useCaseId}/analyses/result\\?id=`));
@@ -109,7 +78,7 @@ describe('a self-service use case', () => {
     await toasts.success(page).filter({ hasText: 'Paramètres enregistrés' }).waitFor();
     await page.getByRole('heading', { name: 'Sinistres renommés', level: 1 }).waitFor();
     await page.getByTestId('self-webmail').getByRole('heading', { name: /boîte mail/i }).waitFor();
-    const renamed = await light<{ useCases: { id: string; name: string }[] }>('GET', '/v4/console/api/self');
+    const renamed = await self.overview();
     expect(renamed.useCases.find((useCase) => useCase.id === useCaseId)?.name).toBe('Sinistres renommés');
 
     // Delete it, after a confirmation: back home without its card.
@@ -118,7 +87,7 @@ describe('a self-service use case', () => {
     await page.waitForURL(/\/self$/);
     await page.getByText('« Sinistres renommés » est supprimé').waitFor();
     expect(await page.locator(`[data-use-case="${useCaseId}"]`).count()).toBe(0);
-    useCaseId = null;
+    self.deleted(useCaseId);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -8,19 +8,17 @@
  * (confirmed). The use case is created through the API and deleted at the end.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiAs, type Api } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
-import { loginPage } from './support/pages';
+import type { BrowserContext, Page } from 'playwright-core';
+import { selfServiceSession } from './support/self-service';
 
 const MAILBOX = 'lea.e2e@gmail.example';
 const SUBJECT = 'Demande de rendez-vous e2e webmail';
 const gmailUrl = inject('gmailUrl');
-let browser: Browser;
+// Deletes the use case after the file, its mailbox disconnected first.
+const self = selfServiceSession();
 let context: BrowserContext;
 let page: Page;
-let light: Api;
-let useCaseId: string | null = null;
+let useCaseId: string;
 
 interface GmailState {
   messages: { id: string; labels: string[] }[];
@@ -31,28 +29,17 @@ const panel = () => page.getByTestId('self-webmail');
 const panelState = () => panel().getAttribute('data-webmail-state');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  light = await apiAs('light');
-  const created = await light<{ id: string }>('POST', '/v4/console/api/self/use-cases', { name: 'Webmail e2e', source: { kind: 'template', template: 'insurance:meeting' } });
-  useCaseId = created.id;
-  ({ context, page } = await newPage(browser));
+  useCaseId = await self.createUseCase('Webmail e2e');
+  ({ context, page } = await self.signedIn());
 });
 
 afterAll(async () => {
-  if (useCaseId !== null) {
-    await light('DELETE', `/v4/console/api/self/use-cases/${useCaseId}/webmail`).catch(() => undefined);
-    await light('DELETE', `/v4/console/api/self/use-cases/${useCaseId}`);
-  }
   // The local Google server has one mailbox for every file: leave it empty for the next one.
   await fetch(`${gmailUrl}/__control/reset`, { method: 'POST' });
-  await browser?.close();
 });
 
 describe('self-service webmail', () => {
   it('connects a Gmail mailbox in a window, activates it and finds the category as a label in the mailbox', async () => {
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'light');
-    await page.waitForURL(/\/self$/);
     await page.goto(`/self/${useCaseId}/settings`);
     await panel().getByText('Non connectée', { exact: true }).waitFor();
 
@@ -114,6 +101,6 @@ describe('self-service webmail', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
     await panel().getByText('Non connectée', { exact: true }).waitFor();
     await page.getByLabel('Votre adresse Gmail').waitFor();
-    expect(await light<{ state: string }>('GET', `/v4/console/api/self/use-cases/${useCaseId}/webmail`)).toMatchObject({ state: 'notConfigured' });
+    expect(await self.light<{ state: string }>('GET', `/v4/console/api/self/use-cases/${useCaseId}/webmail`)).toMatchObject({ state: 'notConfigured' });
   }, 60_000);
 });

@@ -22,6 +22,8 @@ describe('icons', () => {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/\bicon(?:=\{?|: )['"]([a-z0-9-]+)['"]/g)) used.add(match[1]!);
       for (const match of text.matchAll(/<Icon icon=['"]([a-z0-9-]+)['"]/g)) used.add(match[1]!);
+      // A name chosen in the expression (`icon={open ? 'cross' : 'menu'}`): every quoted name in it.
+      for (const match of text.matchAll(/\bicon=\{([^{}\n]*)\}/g)) for (const name of match[1]!.matchAll(/['"]([a-z0-9-]+)['"]/g)) used.add(name[1]!);
     }
     expect(used.size).toBeGreaterThan(10);
     const missing = [...used].filter((name) => !curated.has(name));

@@ -153,7 +153,7 @@ describe('vision engine module', () => {
     expect(inEnglish(vision.message)).toBe('The vision engine got no answer (llmTimeout): it took longer than the 0.3 s allowed and was stopped.');
     // Stored as keys: a French reader gets no English sentence at all.
     expect(decodePipelineMessage(vision.message!)).toEqual([{ key: 'visionEngine.noAnswer', params: { code: 'llmTimeout', reason: { key: 'reason.timeoutAfter', params: { seconds: 0.3 } } } }]);
-    expect(inFrench(vision.message)).toBe("Le moteur de vision n'a pas eu de réponse (llmTimeout) : cela a duré plus que les 0.3 s permises et a été arrêté.");
+    expect(inFrench(vision.message)).toBe("Le moteur de vision n'a pas eu de réponse (llmTimeout) : cela a duré plus que les 0,3 s permises et a été arrêté.");
   }, 90_000);
 
   it('says in French that the service answered HTTP 500, its own text only as the technical detail', async () => {

@@ -108,7 +108,7 @@ describe('a run', () => {
       type: 'error',
       analysis: { id, status: 'error' },
       error: expect.stringMatching(/^Le fichier principal « broken.pdf » n'a pas pu être lu/),
-      errorParts: [{ key: 'extractor.mainFileNotRead', params: { name: 'broken.pdf' } }, { key: 'raw' }],
+      errorParts: [{ key: 'extractor.mainFileNotRead', params: { name: 'broken.pdf' } }, { key: 'reason.unreadableFile' }],
     });
   });
 

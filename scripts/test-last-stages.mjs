@@ -5,42 +5,97 @@
  * take little more than the longer one on 2 cores. The PostgreSQL pass runs at a lower priority, so
  * the browser scenarios keep the response times a user would see; its output is printed once it ends,
  * so the two logs do not interleave.
+ *
+ * CI may keep only the end of a long log, so the last lines printed are a summary: each stage's
+ * outcome and, for a stage that failed, vitest's failure report again.
+ *
+ * A browser scenario file that fails is run once more on its own. Two cores shared with a niced
+ * PostgreSQL suite sometimes starve a page past a timeout; a file that fails twice fails the run,
+ * and a file that passed only the second time is named in the summary with its first failure, so
+ * flakiness stays visible rather than hidden.
  */
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// eslint-disable-next-line no-control-regex -- the escape character is what starts a terminal colour
+const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 function stage(name, args, options = {}) {
   const started = Date.now();
   const child = spawn(options.command ?? npm, args, {
-    stdio: options.buffer ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
   });
   const chunks = [];
-  child.stdout?.on('data', (chunk) => chunks.push(chunk));
-  child.stderr?.on('data', (chunk) => chunks.push(chunk));
+  const keep = (stream) => (chunk) => {
+    chunks.push(chunk);
+    if (!options.buffer) stream.write(chunk);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      if (options.buffer) process.stdout.write(Buffer.concat(chunks));
-      console.log(`\n[npm test] ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`} in ${seconds} s`);
-      resolve(code === 0);
+      const output = Buffer.concat(chunks).toString('utf8');
+      if (options.buffer) process.stdout.write(output);
+      const outcome = code === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`;
+      const line = `[npm test] ${name}: ${outcome} in ${seconds} s`;
+      console.log(`\n${line}`);
+      resolve({ name, passed: code === 0, line, output: stripColours(output) });
     });
   });
 }
 
+/**
+ * What failed, short enough to survive a log cut to its last hundred lines: each failed test's
+ * name from vitest's "Failed Tests" report, with the first lines of its error.
+ */
+function failureReport(output) {
+  const lines = output.split('\n').filter((line) => !line.startsWith('{"level"'));
+  const start = lines.findIndex((line) => /⎯ Failed (Tests|Suites) \d+ ⎯/.test(line));
+  if (start < 0) return lines.slice(-30);
+  const report = [];
+  lines.slice(start).forEach((line, index, rest) => {
+    if (line.startsWith(' FAIL ')) report.push(line, ...rest.slice(index + 1, index + 6).filter(Boolean), '');
+  });
+  return report.slice(0, 80);
+}
+
+const failedFiles = (output) => [
+  ...new Set([...output.matchAll(/^ FAIL {2}(\S+\.e2e\.ts)/gm)].map((match) => match[1])),
+];
+
+async function browserScenarios() {
+  const first = await stage('browser scenarios', ['run', 'test:e2e']);
+  const files = failedFiles(first.output);
+  if (first.passed || files.length === 0) return [first];
+  console.log(`\n[npm test] running again, on their own, the scenario files that failed: ${files.join(' ')}`);
+  const second = await stage('browser scenarios, failed files again', ['run', 'test:e2e', '--', ...files]);
+  return [{ ...first, passed: second.passed, flaky: second.passed }, second];
+}
+
 const postgresUrl = process.env.POSTROOM_TEST_POSTGRES_URL;
-const stages = [stage('browser scenarios', ['run', 'test:e2e'])];
+const stages = [browserScenarios()];
 if (postgresUrl) {
   stages.push(
     stage('server suite on PostgreSQL', ['-n', '10', npm, 'run', 'test:postgres'], {
       command: 'nice',
       buffer: true,
       env: { TEST_DATABASE_URL: postgresUrl },
-    }),
+    }).then((result) => [result]),
   );
 } else {
   console.log('[npm test] POSTROOM_TEST_POSTGRES_URL is not set: the server suite runs on PGlite only.');
 }
-const results = await Promise.all(stages);
-process.exit(results.every(Boolean) ? 0 : 1);
+const results = (await Promise.all(stages)).flat();
+
+console.log('\n[npm test] ───── summary of the last stages ─────');
+for (const result of results) {
+  if (result.passed && !result.flaky) continue;
+  const heading = result.flaky
+    ? `[npm test] ${result.name}: these failed once, then passed when run again (flaky):`
+    : `[npm test] ${result.name}: what failed:`;
+  console.log(`\n${heading}\n${failureReport(result.output).join('\n')}`);
+}
+for (const result of results) console.log(result.flaky ? `${result.line} (passed when run again)` : result.line);
+process.exit(results.every((result) => result.passed) ? 0 : 1);

@@ -5,7 +5,8 @@
  * at each insert (server/replies/errors.ts). The analysis id is not a foreign key: the error stays
  * listed after its analysis is deleted, and the screen's link then says so.
  */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NestedText } from '../../src/contract/pipeline-messages';
 import { environments } from './schema-projects';
 
 export const replyTemplateErrors = pgTable(
@@ -24,7 +25,10 @@ export const replyTemplateErrors = pgTable(
     line: integer('line'),
     /** The sandbox's code (syntax, runtime, timeLimit, ...) or `llm` for the language model's refusal. */
     code: text('code').notNull(),
+    /** The English message, for logs and support. */
     message: text('message').notNull(),
+    /** What the screen shows, translated there (src/contract/failure-reasons.ts); null on rows from before it was kept. */
+    reason: jsonb('reason').$type<NestedText>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reply_template_errors_environment_created_idx').on(t.environmentId, t.createdAt)],

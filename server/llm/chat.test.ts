@@ -61,7 +61,7 @@ describe('chatCompletion', () => {
     llm.reset();
     llm.queue(...Array.from({ length: 3 }, () => ({ status: 429, headers: { 'retry-after': '0' } })));
     const limited = await chatCompletion(config, { messages: [{ role: 'user', content: 'hello' }] });
-    expect(limited).toMatchObject({ ok: false, code: 'llmRateLimited', status: 429, attempts: 3 });
+    expect(limited).toMatchObject({ ok: false, code: 'llmRateLimited', status: 429, attempts: 3, reason: { key: 'reason.rateLimited' } });
     expect(llm.requests).toHaveLength(3);
   });
 
@@ -71,10 +71,13 @@ describe('chatCompletion', () => {
     expect(await ask()).toMatchObject({ ok: false, code: 'llmTimeout', reason: { key: 'reason.timeoutAfter' } });
     llm.queue(chatReply('', { refusal: "I can't help with that." }));
     expect(await ask()).toMatchObject({ ok: false, code: 'llmRefused', message: expect.stringContaining("I can't help"), reason: { key: 'reason.refused', params: { detail: "I can't help with that." } } });
+    llm.queue(chatReply('', { finishReason: 'content_filter' }));
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmRefused', reason: { key: 'reason.contentFiltered' } });
     llm.queue({ status: 500, body: { error: { message: 'boom' } } });
-    expect(await ask()).toMatchObject({ ok: false, code: 'llmHttpError', status: 500, reason: { key: 'reason.httpStatus', params: { status: 500 } } });
+    // The service's own body is the technical detail; our English message stays in the logs.
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmHttpError', status: 500, reason: { key: 'reason.httpStatus', params: { status: 500, detail: '{"error":{"message":"boom"}}' } } });
     llm.queue({ body: 'not json' });
-    expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed', reason: { key: 'reason.notJson' } });
+    expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed', reason: { key: 'reason.notJson', params: { detail: 'not json' } } });
     llm.queue({ body: { choices: [] } });
     expect(await ask()).toMatchObject({ ok: false, code: 'llmMalformed', reason: { key: 'reason.emptyAnswer' } });
     // fetch's "fetch failed" hides the socket's ECONNREFUSED in its cause: the reason says it.

@@ -10,7 +10,7 @@
  * (`retry-after-ms` or `retry-after`, capped at RETRY_WAIT_CAP_MS; 1 s doubling without one) until
  * `maxAttempts`; other errors are not retried.
  */
-import { chatFailureReason, failureReason } from '../../src/contract/failure-reasons';
+import { failureReason, reason } from '../../src/contract/failure-reasons';
 import type { NestedText } from '../../src/contract/pipeline-messages';
 import { authorization, type LlmConfig } from './config';
 
@@ -58,19 +58,23 @@ export function retryWaitMs(headers: Headers, attempt: number): number {
 }
 
 /** The text of the first choice, or why there is none. */
-function readAnswer(body: unknown): { text: string; model: string; usage: { promptTokens: number; completionTokens: number } | null } | { code: ChatErrorCode; message: string } {
+function readAnswer(body: unknown): { text: string; model: string; usage: { promptTokens: number; completionTokens: number } | null } | Omit<ChatFailure, 'ok' | 'attempts'> {
   const answer = body as { model?: unknown; choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown }[]; usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } };
   const choice = Array.isArray(answer?.choices) ? answer.choices[0] : undefined;
-  if (choice === undefined || typeof choice !== 'object' || choice === null) return { code: 'llmMalformed', message: 'the language model answered without any choice' };
+  if (choice === undefined || typeof choice !== 'object' || choice === null) {
+    return { code: 'llmMalformed', message: 'the language model answered without any choice', reason: reason('reason.emptyAnswer') };
+  }
   const refusal = choice.message?.refusal;
-  if (typeof refusal === 'string' && refusal.trim() !== '') return { code: 'llmRefused', message: `the language model refused: ${refusal.slice(0, 300)}` };
-  if (choice.finish_reason === 'content_filter') return { code: 'llmRefused', message: "the language model's content filter stopped the answer" };
+  if (typeof refusal === 'string' && refusal.trim() !== '') {
+    return { code: 'llmRefused', message: `the language model refused: ${refusal.slice(0, 300)}`, reason: reason('reason.refused', refusal.slice(0, 300)) };
+  }
+  if (choice.finish_reason === 'content_filter') return { code: 'llmRefused', message: "the language model's content filter stopped the answer", reason: reason('reason.contentFiltered') };
   const content = choice.message?.content;
   // Some services answer content as parts; the text parts make the answer.
   const text = Array.isArray(content)
     ? content.map((part: { type?: unknown; text?: unknown }) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('')
     : content;
-  if (typeof text !== 'string') return { code: 'llmMalformed', message: 'the language model answered without text' };
+  if (typeof text !== 'string') return { code: 'llmMalformed', message: 'the language model answered without text', reason: reason('reason.emptyAnswer') };
   const usage = answer.usage;
   return {
     text,
@@ -81,9 +85,9 @@ function readAnswer(body: unknown): { text: string; model: string; usage: { prom
 
 type ChatFailure = Extract<ChatAnswer, { ok: false }>;
 
-/** A failure with its translated reason (the client's own words stay the technical detail). */
-function failure(failed: Omit<ChatFailure, 'ok' | 'reason'>, timeoutMs?: number): ChatFailure {
-  return { ok: false, ...failed, reason: chatFailureReason({ ...failed, ...(timeoutMs === undefined ? {} : { timeoutMs }) }) };
+/** A failure: its translated reason is set where it happens, the English message is for the logs. */
+function failure(failed: Omit<ChatFailure, 'ok'>): ChatFailure {
+  return { ok: false, ...failed };
 }
 
 export async function chatCompletion(config: LlmConfig, request: ChatRequest): Promise<ChatAnswer> {
@@ -108,26 +112,30 @@ export async function chatCompletion(config: LlmConfig, request: ChatRequest): P
       text = await response.text();
     } catch (error) {
       const name = (error as Error).name;
-      if (name === 'TimeoutError') return failure({ code: 'llmTimeout', message: `the language model gave no answer within ${config.timeoutMs / 1000} s`, attempts: attempt }, config.timeoutMs);
-      if (name === 'AbortError') return failure({ code: 'llmTimeout', message: 'the request to the language model was stopped (its time ran out)', attempts: attempt });
+      if (name === 'TimeoutError') {
+        const seconds = config.timeoutMs / 1000;
+        return failure({ code: 'llmTimeout', message: `the language model gave no answer within ${seconds} s`, reason: reason('reason.timeoutAfter', null, { seconds }), attempts: attempt });
+      }
+      if (name === 'AbortError') return failure({ code: 'llmTimeout', message: 'the request to the language model was stopped (its time ran out)', reason: reason('reason.timeout'), attempts: attempt });
       // fetch's "fetch failed" keeps the socket's error (refused, host not found, TLS…) as its cause.
       return { ok: false, code: 'llmUnreachable', message: `the language model could not be reached: ${(error as Error).message}`, reason: failureReason(error), attempts: attempt };
     }
     if (response.status === 429) {
       if (attempt >= config.maxAttempts || request.signal?.aborted) {
-        return failure({ code: 'llmRateLimited', status: 429, message: `the language model is rate limited (HTTP 429) after ${attempt} attempt(s)`, attempts: attempt });
+        return failure({ code: 'llmRateLimited', status: 429, message: `the language model is rate limited (HTTP 429) after ${attempt} attempt(s)`, reason: reason('reason.rateLimited'), attempts: attempt });
       }
       await sleep(retryWaitMs(response.headers, attempt), request.signal);
       continue;
     }
     if (!response.ok) {
-      return failure({ code: 'llmHttpError', status: response.status, message: `the language model answered HTTP ${response.status}: ${text.slice(0, 200)}`, attempts: attempt });
+      const message = `the language model answered HTTP ${response.status}: ${text.slice(0, 200)}`;
+      return failure({ code: 'llmHttpError', status: response.status, message, reason: reason('reason.httpStatus', text.slice(0, 200), { status: response.status }), attempts: attempt });
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return failure({ code: 'llmMalformed', message: 'the language model answered something that is not JSON', attempts: attempt });
+      return failure({ code: 'llmMalformed', message: 'the language model answered something that is not JSON', reason: reason('reason.notJson', text.slice(0, 120)), attempts: attempt });
     }
     const read = readAnswer(parsed);
     if ('code' in read) return failure({ ...read, attempts: attempt });

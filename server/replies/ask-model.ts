@@ -7,7 +7,7 @@ import type { NestedText } from '../../src/contract/pipeline-messages';
 import { chatCompletion } from '../llm/chat';
 import { llmConfig } from '../llm/config';
 
-export type AskModel = (prompt: string, maxTokens: number) => Promise<{ ok: true; text: string; model: string } | { ok: false; code: string; message: string; reason?: NestedText }>;
+export type AskModel = (prompt: string, maxTokens: number) => Promise<{ ok: true; text: string; model: string } | { ok: false; code: string; message: string; reason: NestedText }>;
 
 /** Read at each draft, so a changed configuration applies without a restart of the step. */
 export function askLanguageModel(env: NodeJS.ProcessEnv = process.env): AskModel | null {

@@ -3,7 +3,7 @@
  * "LLM prompt" template, the configured language model's answer to it. Shared by the pipeline step
  * and the Tests endpoint, so a test answers what an analysis would get. Never throws.
  */
-import { chatFailureReason, reason, sandboxFailureReason } from '../../src/contract/failure-reasons';
+import { reason, sandboxFailureReason } from '../../src/contract/failure-reasons';
 import type { ReplyTemplate, ReplyTemplateConfig, ReplyTemplateResult } from '../../src/contract/modules/reply-template';
 import type { NestedText } from '../../src/contract/pipeline-messages';
 import { renderReplyTemplate } from '../../src/replies/render';
@@ -65,8 +65,7 @@ export async function draftReply(input: DraftInput): Promise<Draft> {
   }
   const answer = await ask(rendered.output, input.config.llmMaxTokens);
   if (!answer.ok) {
-    const why = answer.reason ?? chatFailureReason(answer);
-    return { result: null, rendered: rendered.output, error: { code: answer.code, template: template.name, line: null, message: answer.message, reason: why } };
+    return { result: null, rendered: rendered.output, error: { code: answer.code, template: template.name, line: null, message: answer.message, reason: answer.reason } };
   }
   return { result: { template: chosen, draft: answer.text, llm: { model: answer.model, prompt: rendered.output } }, rendered: rendered.output, error: null };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { REPLY_LIMITS } from '../../src/contract/modules/reply-template';
+import type { NestedText } from '../../src/contract/pipeline-messages';
 import type { Database } from '../db/open';
 import { replyTemplateErrors } from '../db/schema-replies';
 
@@ -17,6 +18,7 @@ export interface ReplyErrorInput {
   line: number | null;
   code: string;
   message: string;
+  reason: NestedText;
 }
 
 /** Adds the error and removes the environment's oldest beyond the 50 kept. */

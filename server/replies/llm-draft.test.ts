@@ -71,7 +71,8 @@ describe('LLM prompt templates', { timeout: 60_000 }, () => {
     const traced = (await traceOf(db, id)).find((entry) => entry.module === 'replyTemplate')?.message;
     expect(inFrench(traced)).toBe('Le modèle de réponse « prompt » a échoué (modèle « prompt ») : le modèle de langage a refusé de répondre (détail technique : I cannot help with that.)');
     const errors = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${env}/reply-templates/errors`, headers: { authorization: `Bearer ${token}` } });
-    expect(errors.json()).toMatchObject({ errors: [{ analysisId: id, code: 'llmRefused', template: 'prompt' }] });
+    // The Errors tab gets the same reason to translate, not the client's English message to parse.
+    expect(errors.json()).toMatchObject({ errors: [{ analysisId: id, code: 'llmRefused', template: 'prompt', reason: { key: 'reason.refused', params: { detail: 'I cannot help with that.' } } }] });
   });
 
   it('say plainly in the Tests render that no model is configured, with the prompt rendered', async () => {

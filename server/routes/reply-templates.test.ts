@@ -143,7 +143,7 @@ describe('the reply template step', { timeout: 60_000 }, () => {
     const db = server.handle.db;
     const env = await createEnvironment(db, {});
     for (let index = 0; index < 53; index++) {
-      await recordReplyError(db, { environmentId: env, analysisId: `a${index}`, analysisName: `n${index}`, template: 't', inTemplate: 't', line: index + 1, code: 'runtime', message: 'm' });
+      await recordReplyError(db, { environmentId: env, analysisId: `a${index}`, analysisName: `n${index}`, template: 't', inTemplate: 't', line: index + 1, code: 'runtime', message: 'm', reason: { key: 'reason.sandboxTime' } });
     }
     await setSettings(db, env, {});
     const errors = (await call('qualifier', 'GET', env, '/reply-templates/errors')).json<{ errors: ReplyTemplateError[] }>().errors;

@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n/resources';
 import { pipelineMessageText } from '../i18n/pipeline-message-text';
-import { chatFailureReason, DETAIL_MAX_CHARS, failureReason, FAILURE_REASON_KEYS, reason, sandboxFailureReason } from './failure-reasons';
+import { DETAIL_MAX_CHARS, failureReason, FAILURE_REASON_KEYS, reason, sandboxFailureReason } from './failure-reasons';
 import { pipelineMessage } from './pipeline-messages';
 
 function textOf(language: 'fr' | 'en', key: string): unknown {
@@ -56,12 +56,7 @@ describe('failure reasons', () => {
     expect(String(found.params?.detail)).toContain(error instanceof Error ? error.message : String(error));
   });
 
-  it('maps the language model client and the sandboxes to their keys', () => {
-    expect(chatFailureReason({ code: 'llmTimeout', message: 'x', timeoutMs: 30_000 })).toEqual({ key: 'reason.timeoutAfter', params: { seconds: 30 } });
-    expect(chatFailureReason({ code: 'llmRateLimited', message: 'x', status: 429 }).key).toBe('reason.rateLimited');
-    expect(chatFailureReason({ code: 'llmHttpError', message: 'the language model answered HTTP 500: oops', status: 500 })).toMatchObject({ key: 'reason.httpStatus', params: { status: 500 } });
-    expect(chatFailureReason({ code: 'llmMalformed', message: 'the language model answered something that is not JSON' }).key).toBe('reason.notJson');
-    expect(chatFailureReason({ code: 'llmRefused', message: "the language model's content filter stopped the answer" }).key).toBe('reason.contentFiltered');
+  it('maps the sandboxes to their keys', () => {
     expect(sandboxFailureReason({ code: 'timeLimit', message: 'The program ran past the time allowed' }, 'templateEngine')).toEqual({ key: 'reason.sandboxTime' });
     expect(sandboxFailureReason({ code: 'advancedMemoryLimit', message: 'x' }, 'program')).toEqual({ key: 'reason.sandboxMemory' });
     expect(sandboxFailureReason({ code: 'syntax', message: 'unexpected "endif"' }, 'templateEngine')).toEqual({ key: 'reason.tool.templateEngine', params: { message: 'unexpected "endif"' } });

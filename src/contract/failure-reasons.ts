@@ -140,27 +140,6 @@ export function failureReason(error: unknown): NestedText {
   return reason(found.key, text, found.params);
 }
 
-/**
- * The language model client's failure codes (server/llm/chat.ts), each with its sentence; the client
- * classifies an unreachable service's own error with `failureReason`.
- */
-export function chatFailureReason(failure: { code: string; status?: number; message: string; timeoutMs?: number }): NestedText {
-  switch (failure.code) {
-    case 'llmTimeout':
-      return failure.timeoutMs === undefined ? reason('reason.timeout') : reason('reason.timeoutAfter', null, { seconds: failure.timeoutMs / 1000 });
-    case 'llmRateLimited':
-      return reason('reason.rateLimited');
-    case 'llmHttpError':
-      return reason('reason.httpStatus', failure.message, { status: failure.status ?? 0 });
-    case 'llmRefused':
-      return /content filter/.test(failure.message) ? reason('reason.contentFiltered') : reason('reason.refused', failure.message.replace(/^the language model refused: /, ''));
-    case 'llmMalformed':
-      return /not JSON/.test(failure.message) ? reason('reason.notJson') : reason('reason.emptyAnswer', failure.message);
-    default:
-      return reason('reason.unexpected', failure.message);
-  }
-}
-
 /** A sandbox's failure (src/templates/sandbox.ts codes): limits are ours, syntax and runtime the author's. */
 export function sandboxFailureReason(error: { code: string; message: string }, tool: 'templateEngine' | 'program'): NestedText {
   switch (error.code) {

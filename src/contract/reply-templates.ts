@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { access, defineEndpoint, type Endpoint } from './define';
 import { REPLY_LIMITS, replyTemplateListSchema, replyTemplateResultSchema } from './modules/reply-template';
-import { localizedTextSchema } from './pipeline-messages';
+import { localizedTextSchema, nestedTextSchema } from './pipeline-messages';
 import { REPLY_TEMPLATE_PROBLEM_CODES } from '../replies/checks';
 
 export * from './modules/reply-template';
@@ -64,6 +64,8 @@ export const replyTemplateErrorSchema = z.object({
   line: z.number().int().nullable(),
   code: z.string(),
   message: z.string(),
+  /** Why, to translate; null on errors recorded before reasons were kept. */
+  reason: nestedTextSchema.nullable(),
   createdAt: z.string(),
 });
 export type ReplyTemplateError = z.infer<typeof replyTemplateErrorSchema>;

@@ -19,7 +19,9 @@ export function compileRegex(pattern: string, ignoreCase: boolean): CompiledRege
   if (known !== undefined) return known;
   let compiled: CompiledRegex;
   if (pattern.length > EXTRACTION_LIMITS.regexChars) {
-    compiled = { ok: false, code: 'badRegex', detail: `longer than ${EXTRACTION_LIMITS.regexChars} characters` };
+    // The configuration schema already refuses such a pattern with a translated message; this guards
+    // callers that skip it, with a detail in no language (it is shown as the engine's message).
+    compiled = { ok: false, code: 'badRegex', detail: `${pattern.length} > ${EXTRACTION_LIMITS.regexChars}` };
   } else {
     try {
       compiled = { ok: true, regex: RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) };

@@ -43,6 +43,7 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
           line: draft.error.line,
           code: draft.error.code,
           message: draft.error.message,
+          reason: draft.error.reason,
         });
         } catch {
           // The error list is a help, not the analysis: a failed insert must not fail the run.

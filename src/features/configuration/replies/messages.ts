@@ -1,7 +1,7 @@
 /** Translated texts of the reply generator: the endpoints' error codes and render errors, from `code` and params. */
 import i18next from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
-import { chatFailureReason, sandboxFailureReason } from '../../../contract/failure-reasons';
+import { reason, sandboxFailureReason } from '../../../contract/failure-reasons';
 import type { LocalizedText } from '../../../contract/pipeline-messages';
 import { REPLY_TEMPLATE_ERROR_CODES } from '../../../contract/reply-templates';
 import { pipelineSentencesText } from '../../../i18n/pipeline-message-text';
@@ -24,12 +24,12 @@ export function replyErrorText(error: unknown): string {
 /**
  * A render error (test or Errors tab) in the user's language. Its reason is translated (a language
  * model's failure, a sandbox limit: src/contract/failure-reasons.ts); a Liquid error in the author's
- * own template is kept, marked as the template engine's message. A stored row has no `reason`: it is
- * read from the code.
+ * own template is kept, marked as the template engine's message. A row stored before reasons were
+ * kept has none: a sandbox's is read from its code, a language model's message is shown as a detail.
  */
 export function renderErrorText(error: { code: string; template: string; line: number | null; message: string; reason?: LocalizedText | null }): string {
   if (error.code === 'llmNotConfigured') return t('replies:errors.llmNotConfigured');
-  const why = error.reason ?? (error.code.startsWith('llm') ? chatFailureReason(error) : sandboxFailureReason(error, 'templateEngine'));
+  const why = error.reason ?? (error.code.startsWith('llm') ? reason('reason.unexpected', error.message) : sandboxFailureReason(error, 'templateEngine'));
   const params = { ...error, message: pipelineSentencesText(t, [why]) };
   return error.line === null ? t('replies:errors.renderNoLine', params) : t('replies:errors.render', params);
 }

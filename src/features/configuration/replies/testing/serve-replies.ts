@@ -4,6 +4,7 @@
  * rendering error recorded on the production environment, and one JSON line with its address and a
  * configurator's token.
  */
+import { toolMessage } from '../../../../contract/failure-reasons';
 import { recordReplyError } from '../../../../../server/replies/errors';
 import { createTestServer, signIn } from '../../../../../server/test-support/test-server';
 
@@ -17,6 +18,7 @@ await recordReplyError(server.handle.db, {
   line: 4,
   code: 'runtime',
   message: 'undefined filter: montant',
+  reason: toolMessage('templateEngine', 'undefined filter: montant'),
 });
 const token = await signIn(server.app, 'configurator');
 const address = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,1 @@
+ALTER TABLE "reply_template_errors" ADD COLUMN "reason" jsonb;

@@ -53,7 +53,7 @@ export const connectorRuns = pgTable(
     found: integer('found').notNull().default(0),
     created: integer('created').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
-    error: text('error'),
+    error: jsonb('error').$type<ConnectorFailure>(),
     claimedBy: text('claimed_by'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -79,7 +79,7 @@ export const connectorMessages = pgTable(
     writeBack: text('write_back', { enum: ['pending', 'done', 'failed', 'skipped'] })
       .notNull()
       .default('pending'),
-    writeBackError: text('write_back_error'),
+    writeBackError: jsonb('write_back_error').$type<ConnectorFailure>(),
     writeBackLeaseUntil: timestamp('write_back_lease_until', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -126,7 +126,7 @@ describe('the Microsoft 365 connector', () => {
     m365.expireTokens();
     await call('POST', `${base}/${connector.id}/runs`, lastDay());
     await connectorRound(h.deps, 'test');
-    expect(await latestRun(connector.id)).toMatchObject({ status: 'error', error: 'reauthorize: invalid_client' });
+    expect(await latestRun(connector.id)).toMatchObject({ status: 'error', error: { code: 'reauthorize', detail: 'invalid_client' } });
     expect(await listed()).toMatchObject({ state: 'reauthorize', lastError: { code: 'reauthorize', detail: 'invalid_client' } });
     // A new secret in Entra ID, then "Réautoriser": authorized again.
     m365.config.refuseToken = false;

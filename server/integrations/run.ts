@@ -97,9 +97,8 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
     await finished(deps, row, progress);
   } catch (error) {
     const { code, detail } = describeFailure(error);
-    const message = detail === null ? code : `${code}: ${detail}`;
     deps.log?.('warn', { connectorId: row.id, runId: run.id, code }, 'connector run failed');
-    await progress({ status: 'error', error: message, finishedAt: new Date() });
+    await progress({ status: 'error', error: { code, detail }, finishedAt: new Date() });
     await deps.db
       .update(connectors)
       .set({ lastExecutionAt: new Date(), lastError: { code, detail }, ...(code === 'reauthorize' ? { state: 'reauthorize' as const } : {}) })

@@ -124,7 +124,7 @@ describe('the Salesforce web-server flow through the API', () => {
     await run(false);
     expect(salesforce.cases()).toHaveLength(before);
     const [message] = await h.deps.db.select().from(connectorMessages).where(eq(connectorMessages.connectorId, waiting.id));
-    expect(message).toMatchObject({ writeBack: 'failed', writeBackError: 'consolidationMissing' });
+    expect(message).toMatchObject({ writeBack: 'failed', writeBackError: { code: 'consolidationMissing', detail: null } });
     expect((await connectorNamed(waiting.id)).lastError).toEqual({ code: 'consolidationMissing', detail: null });
     // Once the consolidation module's result is there, the Case is written.
     const [analysis] = await h.deps.db.select().from(analyses).where(eq(analyses.id, message!.analysisId!));

@@ -4,6 +4,7 @@
  * recorded on the message and as the connector's last error.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ConnectorFailure } from '../../src/contract/integrations';
 import { analyses } from '../db/schema';
 import { connectorMessages, connectors } from '../db/schema-integrations';
 import { driverContext, type IntegrationDeps } from './deps';
@@ -45,7 +46,7 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
       .leftJoin(analyses, eq(analyses.id, connectorMessages.analysisId))
       .where(eq(connectorMessages.id, id));
     if (row === undefined) continue;
-    const finish = (writeBack: 'done' | 'failed' | 'skipped', error: string | null = null) =>
+    const finish = (writeBack: 'done' | 'failed' | 'skipped', error: ConnectorFailure | null = null) =>
       deps.db.update(connectorMessages).set({ writeBack, writeBackError: error, writeBackLeaseUntil: null }).where(eq(connectorMessages.id, id));
     if (row.analysis === null || row.analysis.status !== 'processed') {
       await finish('skipped');
@@ -61,9 +62,8 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
       await finish('done');
     } catch (error) {
       const { code, detail } = describeFailure(error);
-      const message = detail === null ? code : `${code}: ${detail}`;
       deps.log?.('warn', { connectorId: row.connector.id, code }, 'connector write-back failed');
-      await finish('failed', message);
+      await finish('failed', { code, detail });
       await deps.db
         .update(connectors)
         .set({ lastError: { code, detail }, ...(code === 'reauthorize' ? { state: 'reauthorize' as const } : {}) })

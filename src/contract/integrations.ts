@@ -99,25 +99,6 @@ export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = {
 };
 export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), z.string().max(4000));
 
-export const RUN_STATUSES = ['queued', 'running', 'done', 'error'] as const;
-export const connectorRunSchema = z.object({
-  id: z.string(),
-  connectorId: z.string(),
-  trigger: z.enum(['schedule', 'manual']),
-  fromDate: z.string(),
-  toDate: z.string(),
-  forceDuplicates: z.boolean(),
-  status: z.enum(RUN_STATUSES),
-  /** Progress: messages found in the period, analyses created, messages skipped (seen or blacklisted). */
-  found: z.number().int(),
-  created: z.number().int(),
-  skipped: z.number().int(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export type ConnectorRun = z.infer<typeof connectorRunSchema>;
-
 /**
  * 404 connectorNotFound; 409 connectorNotAuthorized (enabling before authorization, §4); 400
  * startDateTooOld (§5), unknownMappingTarget, invalidPeriod, missingSecret, targetRefused (the
@@ -153,6 +134,25 @@ export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 /** A connector's last failure as stored and sent: the code the console translates and its detail (e.g. quotaReached's renewal date). */
 export const connectorFailureSchema = z.object({ code: z.enum(CONNECTOR_ERROR_CODES), detail: z.string().nullable() });
 export type ConnectorFailure = z.infer<typeof connectorFailureSchema>;
+
+export const RUN_STATUSES = ['queued', 'running', 'done', 'error'] as const;
+export const connectorRunSchema = z.object({
+  id: z.string(),
+  connectorId: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  fromDate: z.string(),
+  toDate: z.string(),
+  forceDuplicates: z.boolean(),
+  status: z.enum(RUN_STATUSES),
+  /** Progress: messages found in the period, analyses created, messages skipped (seen or blacklisted). */
+  found: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  error: connectorFailureSchema.nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ConnectorRun = z.infer<typeof connectorRunSchema>;
 
 export const connectorSchema = z.object({
   id: z.string(),

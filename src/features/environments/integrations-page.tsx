@@ -21,7 +21,7 @@ import { EnvManagementShell } from './env-management-shell';
 import { startAuthorization } from './integrations/authorize';
 import { ConnectorEditor } from './integrations/connector-editor';
 import { ConnectorWizard } from './integrations/connector-wizard';
-import { LastErrorText, RunErrorText } from './integrations/last-error-text';
+import { FailureText } from './integrations/failure-text';
 import { connectorCodeText, connectorErrorText } from './integrations/messages';
 import { integrationQueries } from './integrations/queries';
 import { RunDialog } from './integrations/run-dialog';
@@ -121,7 +121,7 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
                     />
                   </td>
                   <td>{connector.lastExecutionAt ? formatDateTime(connector.lastExecutionAt, language) : t('never')}</td>
-                  <td className="p-connector-error"><LastErrorText failure={connector.lastError} language={language} /></td>
+                  <td className="p-connector-error"><FailureText failure={connector.lastError} /></td>
                   <td>
                     <ButtonGroup variant="minimal">
                       {connector.state !== 'authorized' && (
@@ -148,7 +148,6 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
 
 function RunProgress({ run }: { run: ConnectorRun }) {
   const { t } = useTranslation('integrations');
-  const { language } = usePreferences();
   const going = run.status === 'queued' || run.status === 'running';
   return (
     <div className="p-connector-run" role="status" data-run-status={run.status}>
@@ -159,7 +158,7 @@ function RunProgress({ run }: { run: ConnectorRun }) {
       {going && <ProgressBar intent={Intent.PRIMARY} value={run.found === 0 ? undefined : (run.created + run.skipped) / run.found} />}
       {run.error && (
         <div className="p-connector-error">
-          <RunErrorText error={run.error} language={language} />
+          <FailureText failure={run.error} />
         </div>
       )}
     </div>

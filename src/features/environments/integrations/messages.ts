@@ -17,17 +17,10 @@ export function connectorErrorText(t: TFunction<'integrations'>, error: unknown)
   return connectorCodeText(t, serverCode(error), detail, target) ?? errorMessage(error);
 }
 
-/** A connector's last failure (stored as code + detail) as text; quotaReached's renewal day as the reader's date. */
-export function lastErrorText(t: TFunction<'integrations'>, failure: ConnectorFailure | null, language: Language): string {
+/** A connector's failure (stored as code + detail) as text; quotaReached's renewal day as the reader's date. */
+export function failureText(t: TFunction<'integrations'>, failure: ConnectorFailure | null, language: Language): string {
   if (failure === null) return '';
   return connectorCodeText(t, failure.code, readableDetail(failure.code, failure.detail, language)) ?? failure.code;
-}
-
-/** A run's error, still stored as `code: detail` text (runs are transient progress, not the connector's state). */
-export function runErrorText(t: TFunction<'integrations'>, stored: string | null, language: Language): string {
-  if (stored === null) return '';
-  const [code = '', ...rest] = stored.split(': ');
-  return connectorCodeText(t, code, readableDetail(code, rest.length > 0 ? rest.join(': ') : null, language)) ?? stored;
 }
 
 /** The server sends quotaReached's renewal as a calendar day (`YYYY-MM-DD`): shown like every date of the console. */

@@ -6,34 +6,34 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { changeLanguage, initI18n } from '../../../i18n/setup';
-import { LastErrorText, RunErrorText } from './last-error-text';
+import { FailureText } from './failure-text';
 
 beforeAll(async () => {
   await initI18n('fr');
 });
 afterEach(cleanup);
 
-describe('LastErrorText', () => {
+describe('FailureText', () => {
   it("shows the quota's renewal day as a French date", async () => {
     await changeLanguage('fr');
-    const { container } = render(<LastErrorText failure={{ code: 'quotaReached', detail: '2026-12-01' }} language="fr" />);
+    const { container } = render(<FailureText failure={{ code: 'quotaReached', detail: '2026-12-01' }} />);
     expect(container.textContent).toBe("Le quota mensuel d'analyses est atteint : la lecture reprendra le 01/12/26.");
   });
 
   it("shows the quota's renewal day as an English date, also on a run's error line", async () => {
     await changeLanguage('en');
-    const { container } = render(<LastErrorText failure={{ code: 'quotaReached', detail: '2026-12-01' }} language="en" />);
+    const { container } = render(<FailureText failure={{ code: 'quotaReached', detail: '2026-12-01' }} />);
     expect(container.textContent).toBe('The monthly analyses quota is used up: reading resumes on 12/01/26.');
     cleanup();
-    const run = render(<RunErrorText error="quotaReached: 2026-12-01" language="en" />);
+    const run = render(<FailureText failure={{ code: 'quotaReached', detail: '2026-12-01' }} />);
     expect(run.container.textContent).toBe('The monthly analyses quota is used up: reading resumes on 12/01/26.');
   });
 
   it('keeps other details as they are, and shows nothing without an error', async () => {
     await changeLanguage('en');
-    const { container } = render(<LastErrorText failure={{ code: 'requiredFieldMissing', detail: 'contrat' }} language="en" />);
+    const { container } = render(<FailureText failure={{ code: 'requiredFieldMissing', detail: 'contrat' }} />);
     expect(container.textContent).toBe('The analysis gave no value to the required field contrat: nothing was written back for this message.');
     cleanup();
-    expect(render(<LastErrorText failure={null} language="en" />).container.textContent).toBe('');
+    expect(render(<FailureText failure={null} />).container.textContent).toBe('');
   });
 });

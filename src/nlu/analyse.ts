@@ -2,7 +2,7 @@
  * analyseText: one block of text → detected language, interactions and labels. Never throws: any
  * failure inside yields an empty result for the language.
  */
-import type { CompiledNlu } from './compile';
+import type { CompiledNlu } from './language-index';
 import { applyFunctions, type Found } from './functions';
 import { assign } from './interactions';
 import { detectLanguage } from './language';

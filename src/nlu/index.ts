@@ -1,6 +1,6 @@
 /** The NLU engine's entry points (declared in ./types.ts); pure: no DOM, no Node. */
 export { compileNlu } from './compile';
-export type { CompiledNlu } from './compile';
+export type { CompiledNlu } from './language-index';
 export { analyseText } from './analyse';
 export { checkDictionary } from './check-dictionary';
 export { variationsOf, type VariationReport } from './variations';

@@ -10,7 +10,7 @@
  * other occurrence of its archetype that overlaps no value. `resetConversation` concerns the
  * conversation layer and has no effect on one block.
  */
-import type { CompiledNlu } from './compile';
+import type { CompiledNlu } from './language-index';
 import type { Match } from './matcher';
 import type { InteractionSource } from './types';
 

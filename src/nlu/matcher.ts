@@ -5,7 +5,7 @@
  * at compile time). Each expression keeps its longest match. `resolve` then applies "longest match
  * wins" across archetypes.
  */
-import { emptyLanguageIndex, pushIds, type CompiledExpression, type CompiledNlu, type LanguageIndex } from './compile';
+import { emptyLanguageIndex, pushIds, type CompiledExpression, type CompiledNlu, type LanguageIndex } from './language-index';
 import { tokenize, type Token } from './normalise';
 import { REGEX_WINDOW } from './regex';
 import type { NluLanguage } from './types';

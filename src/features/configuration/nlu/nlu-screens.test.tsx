@@ -9,8 +9,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
 import type { ChildProcess } from 'node:child_process';
 import { renderScreens, startScreenServer } from '../testing/screen-server';
 import { paths } from '../../../app/paths';
@@ -32,12 +30,10 @@ vi.setConfig({ testTimeout: 60_000 });
 const STARTUP_MS = 1500;
 
 beforeAll(async () => {
-  await initI18n('fr');
-  const server = await startScreenServer<{ address: string; token: string; qualifierToken: string; environments: string[] }>('src/features/configuration/nlu/testing/serve-nlu.ts', { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' });
+  const server = await startScreenServer<{ address: string; token: string; qualifierToken: string; environments: string[] }>('src/features/configuration/nlu/testing/serve-nlu.ts', { env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' }, token: () => token });
   child = server.child;
   ({ address, token, qualifierToken, environments } = server.info);
   configuratorToken = token;
-  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
   // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
 }, 240_000);
 afterAll(() => child?.stdin?.end());

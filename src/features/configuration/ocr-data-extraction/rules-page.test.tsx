@@ -10,8 +10,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
 import type { ChildProcess } from 'node:child_process';
 import { renderScreens, startScreenServer } from '../testing/screen-server';
 import { paths } from '../../../app/paths';
@@ -28,11 +26,9 @@ vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
-  await initI18n('fr');
   const server = await startScreenServer<{ address: string; token: string; envId: string }>('src/features/configuration/ocr-data-extraction/testing/serve-ocr-rules.ts');
   child = server.child;
   ({ address, token, envId } = server.info);
-  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
 }, 240_000);
 afterAll(() => child?.stdin?.end());
 afterEach(cleanup);

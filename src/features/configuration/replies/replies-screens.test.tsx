@@ -10,8 +10,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
 import type { ChildProcess } from 'node:child_process';
 import { renderScreens, startScreenServer } from '../testing/screen-server';
 import { paths } from '../../../app/paths';
@@ -31,11 +29,9 @@ const RECETTE = 'demo-nlu-recette';
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(async () => {
-  await initI18n('fr');
   const server = await startScreenServer<{ address: string; token: string }>('src/features/configuration/replies/testing/serve-replies.ts');
   child = server.child;
   ({ address, token } = server.info);
-  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
 }, 240_000);
 afterAll(() => child?.stdin?.end());
 afterEach(cleanup);

@@ -10,16 +10,29 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { configureRequestLayer } from '../../../api/request-layer';
+import { initI18n } from '../../../i18n/setup';
 import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
 
-/** Starts `script` (a path from the repository root) and reads what it prints once ready; end it with `child.stdin.end()`. */
-export async function startScreenServer<Info>(script: string, env?: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; info: Info }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), script)], { stdio: ['pipe', 'pipe', 'inherit'], ...(env ? { env } : {}) });
+/**
+ * Starts `script` (a path from the repository root), reads what it prints once ready, and points the
+ * console (French texts, requests) at it with the printed token — or `options.token()`, read on each
+ * request, for a file that signs in as several users. End it with `child.stdin.end()`.
+ */
+export async function startScreenServer<Info extends { address: string; token: string }>(
+  script: string,
+  options: { env?: NodeJS.ProcessEnv; token?: () => string } = {},
+): Promise<{ child: ChildProcess; info: Info }> {
+  await initI18n('fr');
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), script)], { stdio: ['pipe', 'pipe', 'inherit'], ...(options.env ? { env: options.env } : {}) });
   const line = await new Promise<string>((done, reject) => {
     createInterface({ input: child.stdout! }).once('line', done);
     child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
   });
-  return { child, info: JSON.parse(line) as Info };
+  const info = JSON.parse(line) as Info;
+  const token = options.token ?? (() => info.token);
+  configureRequestLayer({ baseUrl: info.address, getCredentials: () => ({ token: token() }) });
+  return { child, info };
 }
 
 /** Renders `routes` at `url` (no query retries, so a refused load shows at once); returns the router and the render result. */

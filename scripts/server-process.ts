@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../server/test-support/free-port';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -15,17 +15,6 @@ export interface ServerProcess {
   /** The throwaway data folder (PGlite, jwt-secret, outbox/ of mails written without SMTP). */
   dataDir: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -43,6 +43,22 @@ export function sha256Of(content: Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
+/**
+ * What a stored file row holds of an uploaded file, for analyses and the testing center's bank alike:
+ * the first file is the main one, the others attachments; type from the extension when not given.
+ */
+export function storedFileOf(file: NewAnalysisFile, position: number) {
+  return {
+    role: position === 0 ? ('main' as const) : ('attachment' as const),
+    position,
+    name: file.name,
+    contentType: file.contentType ?? contentTypeOf(file.name),
+    size: file.content.byteLength,
+    sha256: sha256Of(file.content),
+    content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+  };
+}
+
 type AnalysisValues = typeof analyses.$inferInsert;
 type FileValues = typeof analysisFiles.$inferInsert;
 
@@ -69,13 +85,7 @@ export function analysisRows(input: NewAnalysis): { analysis: AnalysisValues & {
     files: files.map((file, position) => ({
       id: randomUUID(),
       analysisId: id,
-      role: position === 0 ? ('main' as const) : ('attachment' as const),
-      position,
-      name: file.name,
-      contentType: file.contentType ?? contentTypeOf(file.name),
-      size: file.content.byteLength,
-      sha256: sha256Of(file.content),
-      content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+      ...storedFileOf(file, position),
     })),
   };
 }

@@ -15,7 +15,7 @@ import {
   simulateMail,
 } from '../../src/contract/analyses';
 import { abortAnalysisRun, deleteAnalysisRecord, reanalyzeAnalysis } from '../analyses/actions';
-import { createAnalysisRecord } from '../analyses/create';
+import { createAnalysisRecord, type NewAnalysis } from '../analyses/create';
 import { loadAnalysisDetail } from '../analyses/detail';
 import { loadDownload } from '../analyses/download';
 import { listAnalysesPage } from '../analyses/list';
@@ -26,7 +26,7 @@ import { summaryOf } from '../analyses/views';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { registerEndpoint } from './register';
+import { registerEndpoint, type HandlerInput } from './register';
 import { translatorFor } from '../i18n/error-messages';
 
 export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -34,34 +34,17 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
 
   registerEndpoint(app, ctx, listAnalyses, ({ params, query }) => listAnalysesPage(ctx.db, params.envId, query));
 
-  registerEndpoint(app, ctx, createAnalysis, async ({ params, request, reply }) => {
-    const upload = await readAnalysisUpload(request);
-    const row = await createAnalysisRecord(ctx.db, {
-      ...upload,
-      environmentId: params.envId,
-      createdByUserId: principalOf(request).userId,
-    });
+  /** An upload and a simulated mail are stored alike: by the caller, audited, answered 201 with the summary. */
+  const store = async ({ params, request, reply }: Pick<HandlerInput<typeof createAnalysis>, 'params' | 'request' | 'reply'>, input: Omit<NewAnalysis, 'environmentId' | 'createdByUserId'>) => {
+    const row = await createAnalysisRecord(ctx.db, { ...input, environmentId: params.envId, createdByUserId: principalOf(request).userId });
     audit(request, row.id);
     reply.code(201);
     return summaryOf(row);
-  });
+  };
 
-  registerEndpoint(
-    app,
-    ctx,
-    simulateMail,
-    async ({ params, body, request, reply }) => {
-      const mail = await composeSimulatedMail(body);
-      const row = await createAnalysisRecord(ctx.db, {
-        ...mail,
-        environmentId: params.envId,
-        createdByUserId: principalOf(request).userId,
-      });
-      audit(request, row.id);
-      reply.code(201);
-      return summaryOf(row);
-    },
-  );
+  registerEndpoint(app, ctx, createAnalysis, async (call) => store(call, await readAnalysisUpload(call.request)));
+
+  registerEndpoint(app, ctx, simulateMail, async (call) => store(call, await composeSimulatedMail(call.body)));
 
   registerEndpoint(app, ctx, getAnalysis, async ({ params, request }) => {
     const row = await findOpenableAnalysis(ctx.db, params.envId, params.analysisId);

@@ -6,8 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { qualificationOf, type BankMessageSummary, type ExpectedValues, type TestingCenterParameters } from '../../src/contract/testing-center';
 import { inputTypeOf, type InputType } from '../../src/contract/uploads';
-import { contentTypeOf } from '../analyses/content-types';
-import { sha256Of, type NewAnalysisFile } from '../analyses/create';
+import { storedFileOf, type NewAnalysisFile } from '../analyses/create';
 import type { Database } from '../db/open';
 import { bankMessageFiles, bankMessages } from '../db/schema-testing-center';
 
@@ -72,13 +71,7 @@ export function bankRows(input: NewBankMessage, parameters: TestingCenterParamet
     files: files.map((file, position) => ({
       id: input.id === undefined ? randomUUID() : `${id}-file-${position}`,
       messageId: id,
-      role: position === 0 ? ('main' as const) : ('attachment' as const),
-      position,
-      name: file.name,
-      contentType: file.contentType ?? contentTypeOf(file.name),
-      size: file.content.byteLength,
-      sha256: sha256Of(file.content),
-      content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+      ...storedFileOf(file, position),
     })),
   };
 }

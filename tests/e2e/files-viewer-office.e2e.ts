@@ -6,8 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { filesViewerPage as viewer, loginPage } from './support/pages';
+import { baseUrl, launchBrowser } from './support/browser';
+import { filesViewerPage as viewer } from './support/pages';
+import { signedInPage } from './support/session';
 
 const REPO = fileURLToPath(new URL('../../test-fixtures/', import.meta.url));
 let browser: Browser;
@@ -20,12 +21,9 @@ afterAll(async () => {
 });
 
 async function signedInViewer() {
-  const { context, page } = await newPage(browser);
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'admin');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await viewer.open(page);
-  return { context, page };
+  const opened = await signedInPage(browser, 'admin');
+  await viewer.open(opened.page);
+  return opened;
 }
 
 describe('files viewer: office files and scans', () => {

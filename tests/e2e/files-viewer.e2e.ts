@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { baseUrl, cspViolations, launchBrowser, newPage, waitForServiceWorker } from './support/browser';
-import { filesViewerPage as viewer, loginPage } from './support/pages';
+import { baseUrl, cspViolations, launchBrowser, waitForServiceWorker } from './support/browser';
+import { filesViewerPage as viewer } from './support/pages';
+import { signedInPage } from './support/session';
 import { parseMsg } from '../../src/parsing/msg';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
@@ -23,12 +24,9 @@ afterAll(async () => {
 });
 
 async function signedInViewer() {
-  const { context, page } = await newPage(browser);
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'admin');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await viewer.open(page);
-  return { context, page };
+  const opened = await signedInPage(browser, 'admin');
+  await viewer.open(opened.page);
+  return opened;
 }
 
 async function waitUntilParsed(page: Page, count: number) {

@@ -50,9 +50,7 @@ describe('Jira integration', () => {
     await ui.row(page, NAME).getByText('Autorisé').waitFor();
     await ui.row(page, NAME).getByText('Suivi de tickets (Jira Cloud)').waitFor();
 
-    await ui.runButton(page, NAME).click();
-    await ui.startRunButton(page).click();
-    await ui.runStatus(page, NAME).and(page.locator('[data-run-status="done"]')).waitFor({ timeout: 30_000 });
+    await ui.runOnce(page, NAME);
     await expect.poll(async () => (await issues()).map((issue) => issue.fields.summary), { timeout: 60_000, interval: 250 }).toContain(MAIL);
     expect((await issues()).find((issue) => issue.fields.summary === MAIL)?.fields).toMatchObject({ project: { key: 'SUP' }, issuetype: { name: 'Task' } });
   }, 120_000);

@@ -66,9 +66,7 @@ describe('Microsoft 365 integration', () => {
     await ui.row(page, NAME).getByText('Autorisé').waitFor();
     await ui.row(page, NAME).getByText('Serveur de messagerie (Microsoft 365)').waitFor();
 
-    await ui.runButton(page, NAME).click();
-    await ui.startRunButton(page).click();
-    await ui.runStatus(page, NAME).and(page.locator('[data-run-status="done"]')).waitFor({ timeout: 30_000 });
+    await ui.runOnce(page, NAME);
     await ui.row(page, NAME).getByText('1 analyse(s) créée(s)').waitFor();
 
     await analysesPages.openList(page, PROJECT, ENV);

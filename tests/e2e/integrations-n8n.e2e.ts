@@ -58,9 +58,7 @@ describe('n8n integration', () => {
     await ui.row(page, NAME).getByText('Autorisé').waitFor();
     expect(n8n.workflows()).toEqual([expect.objectContaining({ name: NAME, active: true, tags: ['postroom'] })]);
 
-    await ui.runButton(page, NAME).click();
-    await ui.startRunButton(page).click();
-    await ui.runStatus(page, NAME).and(page.locator('[data-run-status="done"]')).waitFor({ timeout: 30_000 });
+    await ui.runOnce(page, NAME);
     await expect.poll(() => n8n.received().map((hit) => (hit.body as { name: string }).name), { timeout: 60_000, interval: 250 }).toContain(MAIL);
 
     await ui.row(page, NAME).getByRole('button', { name: 'Supprimer' }).click();

@@ -84,9 +84,7 @@ describe('Salesforce integration', () => {
     await editor.getByRole('button', { name: 'Enregistrer' }).click();
     await editor.waitFor({ state: 'detached' });
 
-    await ui.runButton(page, NAME).click();
-    await ui.startRunButton(page).click();
-    await ui.runStatus(page, NAME).and(page.locator('[data-run-status="done"]')).waitFor({ timeout: 30_000 });
+    await ui.runOnce(page, NAME);
     // The Case is written once the analysis is processed: named after it, the category in its description.
     await expect.poll(() => salesforce.cases().find((c) => c.fields.Subject === MAIL)?.fields.Description ?? '', { timeout: 60_000, interval: 250 }).toContain('Résiliation');
 

@@ -60,9 +60,7 @@ describe('integrations', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/env-management/integrations'), { timeout: 20_000 });
     await ui.row(page, NAME).getByText('Autorisé').waitFor();
 
-    await ui.runButton(page, NAME).click();
-    await ui.startRunButton(page).click();
-    await ui.runStatus(page, NAME).and(page.locator('[data-run-status="done"]')).waitFor({ timeout: 30_000 });
+    await ui.runOnce(page, NAME);
     await ui.row(page, NAME).getByText('1 analyse(s) créée(s)').waitFor();
 
     await analysesPages.openList(page, PROJECT, ENV);

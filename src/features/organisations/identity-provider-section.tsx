@@ -6,12 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
 import { deleteIdentityProvider, identityProviderSchema, putIdentityProvider, type IdentityProvider } from '../../contract/sso';
 import { AutoForm, type AutoField } from '../../ui/auto-form';
+import { ListState } from '../../ui/list-state';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -104,13 +105,7 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
         {t('sso.title')} {query.data !== undefined && <Tag minimal intent={stored ? Intent.SUCCESS : Intent.NONE}>{t(stored ? 'sso.on' : 'sso.off')}</Tag>}
       </h2>
       <p className="bp6-text-muted">{t('sso.intro')}</p>
-      {query.isPending ? (
-        <Spinner size={24} aria-label={t('common:loading')} />
-      ) : query.isError ? (
-        <Callout intent="danger" role="alert">
-          {t('sso.error')} <Button variant="minimal" text={t('common:actions.retry')} onClick={() => void query.refetch()} />
-        </Callout>
-      ) : (
+      <ListState query={query} errorText={t('sso.error')}>
         <form
           // The fields' own translated messages (below each field) rather than the browser's bubbles.
           noValidate
@@ -123,7 +118,7 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
           <Button type="submit" intent="primary" text={t('sso.save')} loading={busy} disabled={!dirty} />{' '}
           {stored && <Button intent="danger" variant="minimal" icon="trash" text={t('sso.remove')} onClick={() => void remove()} />}
         </form>
-      )}
+      </ListState>
     </Card>
   );
 }

@@ -15,6 +15,7 @@ import { MAX_TAGS } from '../../contract/testing-center';
 import { importBankMessage } from '../../contract/testing-center-bank';
 import { UPLOAD_LIMITS } from '../../contract/uploads';
 import { fromDrop, fromFileList, type PickedFile } from '../../ui/file-views/open-files';
+import { useDropTarget } from '../../ui/file-drop';
 import { formatBytes } from '../../ui/format-bytes';
 import { rejectedProblems, UploadProblems } from '../../ui/upload-problems';
 import { usePreferences } from '../../storage/preferences';
@@ -30,7 +31,6 @@ export function ImportPage() {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<ImportItem[]>([]);
   const [tags, setTags] = useState<string[]>([]);
-  const [over, setOver] = useState(false);
   const [running, setRunning] = useState(false);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -38,6 +38,7 @@ export function ImportPage() {
 
   const update = (key: string, change: Partial<ImportItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
   const add = (picked: PickedFile[]) => setItems((list) => [...list, ...queueItems(withoutHiddenFiles(picked))]);
+  const dropTarget = useDropTarget('1rem', (data) => void fromDrop(data).then(add));
 
   const send = async () => {
     const controller = new AbortController();
@@ -83,21 +84,7 @@ export function ImportPage() {
           onChange={(values) => setTags([...new Set(values.map((value) => String(value).trim()).filter((value) => value !== '' && value.length <= 50))].slice(0, MAX_TAGS))}
         />
       </FormGroup>
-      <div
-        className={`p-drop${over ? ' is-over' : ''}`}
-        data-testid="import-drop"
-        style={{ border: '2px dashed var(--p-border, #c5cbd3)', borderRadius: 4, padding: '1rem', background: over ? 'rgba(114, 90, 193, 0.08)' : undefined }}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setOver(false);
-          void fromDrop(event.dataTransfer).then(add);
-        }}
-      >
+      <div data-testid="import-drop" {...dropTarget}>
         <p style={{ marginTop: 0 }}>{t('import.drop')}</p>
         <Button icon="document-open" text={t('import.chooseFiles')} onClick={() => filesInput.current?.click()} disabled={running} />{' '}
         <Button icon="folder-open" text={t('import.chooseFolder')} onClick={() => folderInput.current?.click()} disabled={running} />

@@ -21,6 +21,7 @@ import { toolboxErrorText } from '../../ui/toolbox-errors';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { contentOf, dictionaryLanguages, emptyForm, fieldsOf, formOf, type FormValue } from './component-form';
 import { toolboxLinks } from './links';
+import { useToolboxSave } from './toolbox-save';
 import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
 import { jsonErrorText, type Translate as JsonTranslate } from '../../i18n/json-error-text';
@@ -56,7 +57,7 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
   );
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const { save: send, saving } = useToolboxSave(orgaId, () => setSaved(draft));
   const editable = existing ? existing.editable : kits.data?.editable === true;
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const { content, errors } = contentOf(draft.type, draft.form, (error) => jsonErrorText(t as unknown as JsonTranslate, error));
@@ -64,21 +65,13 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
 
   const save = async () => {
     if (content === null || draft.kitId === '') return false;
-    setSaving(true);
-    try {
-      const body = { kitId: draft.kitId, notes: draft.notes, ...content };
-      const answer = existing ? await request(updateComponent, { params: { orgaId, componentId: existing.id }, body }) : await request(createComponent, { params: { orgaId }, body });
-      setSaved(draft);
-      toast.success({ summary: tr('errors:generic.save.success') });
-      await queryClient.invalidateQueries({ queryKey: toolboxQueries.organisation(orgaId) });
-      if (!existing) void navigate(toolboxLinks.component(orgaId, answer.id), { replace: true });
-      return true;
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: toolboxErrorText(error) });
-      return false;
-    } finally {
-      setSaving(false);
-    }
+    const body = { kitId: draft.kitId, notes: draft.notes, ...content };
+    return send(
+      () => (existing ? request(updateComponent, { params: { orgaId, componentId: existing.id }, body }) : request(createComponent, { params: { orgaId }, body })),
+      (answer) => {
+        if (!existing) void navigate(toolboxLinks.component(orgaId, answer.id), { replace: true });
+      },
+    );
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
 

@@ -21,6 +21,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { kitFields } from './kit-dialog';
 import { KitTreeView } from './kit-tree';
 import { toolboxLinks } from './links';
+import { useToolboxSave } from './toolbox-save';
 import { LoadError } from '../../ui/load-error';
 
 interface Draft extends Record<string, unknown> {
@@ -47,26 +48,12 @@ function KitEditor({ orgaId, details }: { orgaId: string; details: KitDetails })
   const kits = useQuery(toolboxQueries.kits(orgaId));
   const [saved, setSaved] = useState(() => draftOf(details));
   const [draft, setDraft] = useState(saved);
-  const [saving, setSaving] = useState(false);
+  const { save: send, saving } = useToolboxSave(orgaId, () => setSaved(draft));
   useEffect(() => setSaved(draftOf(details)), [details]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const kit = details.kit;
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await request(updateKit, { params: { orgaId, kitId: kit.id }, body: draft });
-      setSaved(draft);
-      toast.success({ summary: tr('errors:generic.save.success') });
-      await queryClient.invalidateQueries({ queryKey: toolboxQueries.organisation(orgaId) });
-      return true;
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: toolboxErrorText(error) });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => send(() => request(updateKit, { params: { orgaId, kitId: kit.id }, body: draft }));
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
 
   const remove = async () => {

@@ -16,4 +16,10 @@ export const integrationsPage = {
   runButton: (page: Page, name: string) => integrationsPage.row(page, name).getByRole('button', { name: 'Exécuter' }),
   startRunButton: (page: Page) => page.getByRole('button', { name: 'Lancer' }),
   runStatus: (page: Page, name: string) => integrationsPage.row(page, name).locator('[data-run-status]'),
+  /** A manual run of the connector from its row, waited for until it says done. */
+  async runOnce(page: Page, name: string) {
+    await integrationsPage.runButton(page, name).click();
+    await integrationsPage.startRunButton(page).click();
+    await integrationsPage.runStatus(page, name).and(page.locator('[data-run-status="done"]')).waitFor({ timeout: 30_000 });
+  },
 };

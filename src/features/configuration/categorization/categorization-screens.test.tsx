@@ -7,19 +7,13 @@
  * panel's categories with why.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { EditorView } from '@codemirror/view';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
+import type { ChildProcess } from 'node:child_process';
+import { renderScreens, startScreenServer } from '../testing/screen-server';
 import { paths } from '../../../app/paths';
 import { criterionSchema, type CategorizationSettings } from '../../../contract/categorization';
-import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
 import { setFlag } from '../../../storage/feature-flags';
 import { loadStore } from '../../../storage/store';
 import { AdvancedCategorizationPage } from './advanced-page';
@@ -38,14 +32,9 @@ const MODULE = 'demo-categorization';
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(async () => {
-  await initI18n('fr');
-  child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), 'src/features/configuration/categorization/testing/serve-categorization.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((done, reject) => {
-    createInterface({ input: child.stdout! }).once('line', done);
-    child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
-  });
-  ({ address, token } = JSON.parse(line) as { address: string; token: string });
-  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
+  const server = await startScreenServer<{ address: string; token: string }>('src/features/configuration/categorization/testing/serve-categorization.ts');
+  child = server.child;
+  ({ address, token } = server.info);
 }, 240_000);
 afterAll(() => child?.stdin?.end());
 afterEach(cleanup);
@@ -63,7 +52,7 @@ async function api<T>(method: 'GET' | 'PUT', envId: string, body?: unknown): Pro
 const base = '/project/:projectId/environment/:envId/configuration/categorization/:moduleId';
 
 function show(url: string) {
-  const router = createMemoryRouter(
+  return renderScreens(
     [
       { path: base, element: <CategoriesPage /> },
       { path: `${base}/advanced`, element: <AdvancedCategorizationPage /> },
@@ -71,16 +60,8 @@ function show(url: string) {
       { path: `${base}/categories/:categoryId/rules/:ruleId`, element: <RuleEditorPage /> },
       { path: '/project/:projectId/environment/:envId/configuration/consolidation/:moduleId', element: <ConsolidationPage /> },
     ],
-    { initialEntries: [url] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <ConfirmLayer />
-    </QueryClientProvider>,
-  );
-  return router;
+    url,
+  ).router;
 }
 
 describe('categories list', () => {

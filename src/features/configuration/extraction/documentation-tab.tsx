@@ -10,88 +10,70 @@ import { EXTRACTION_BUILTIN_DOCS } from '../../../extraction/builtins';
 import { EXAMPLE_TEXT, SNIPPET_FILTERS } from '../../../extraction/filters';
 import { SNIPPET_VARIABLES } from '../../../extraction/snippets';
 
+/** A cell: plain text, or `{ code }` for a name or program shown as code. */
+type DocCell = string | { code: string };
+
+/** One documentation table: a header of column titles, then a row of cells per entry. */
+function DocTable<T>({ label, columns, rows, keyOf, cellsOf, rowTestId }: { label: string; columns: string[]; rows: readonly T[]; keyOf: (row: T) => string; cellsOf: (row: T) => DocCell[]; rowTestId?: string }) {
+  return (
+    <HTMLTable compact className="p-table" aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column}>{column}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={keyOf(row)} data-testid={rowTestId}>
+            {cellsOf(row).map((cell, index) => (
+              <td key={index}>{typeof cell === 'string' ? cell : <code>{cell.code}</code>}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
 export function DocumentationTab() {
   const { t, i18n } = useTranslation('extraction');
   const lang = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const columns = [t('docs.name'), t('docs.description'), t('docs.example')];
   return (
     <section data-testid="extraction-documentation">
       <p>{t('docs.intro')}</p>
       <p className="bp6-text-muted">{t('docs.limits', { timeMs: EXTRACTION_LIMITS.snippetTimeMs, outputChars: EXTRACTION_LIMITS.snippetOutputChars, programChars: EXTRACTION_LIMITS.snippetProgramChars })}</p>
       <H4>{t('docs.variables')}</H4>
-      <HTMLTable compact className="p-table" aria-label={t('docs.variables')}>
-        <thead>
-          <tr>
-            <th>{t('docs.name')}</th>
-            <th>{t('docs.description')}</th>
-            <th>{t('docs.example')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SNIPPET_VARIABLES.map((variable) => (
-            <tr key={variable.name}>
-              <td>
-                <code>{variable.name}</code>
-              </td>
-              <td>{variable.description[lang]}</td>
-              <td>
-                <code>{variable.example}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <DocTable
+        label={t('docs.variables')}
+        columns={columns}
+        rows={SNIPPET_VARIABLES}
+        keyOf={(variable) => variable.name}
+        cellsOf={(variable) => [{ code: variable.name }, variable.description[lang], { code: variable.example }]}
+      />
       <H4>{t('docs.filters')}</H4>
       <p>{t('docs.exampleText')}</p>
       <pre className="p-pre">{EXAMPLE_TEXT}</pre>
-      <HTMLTable compact className="p-table" aria-label={t('docs.filters')}>
-        <thead>
-          <tr>
-            <th>{t('docs.name')}</th>
-            <th>{t('docs.description')}</th>
-            <th>{t('docs.example')}</th>
-            <th>{t('docs.output')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SNIPPET_FILTERS.map((filter) => (
-            <tr key={filter.name} data-testid="extraction-doc-filter">
-              <td>
-                <code>{filter.signature}</code>
-              </td>
-              <td>{filter.description[lang]}</td>
-              <td>
-                <code>{filter.example.program}</code>
-              </td>
-              <td>
-                <code>{filter.example.output}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <DocTable
+        label={t('docs.filters')}
+        columns={[...columns, t('docs.output')]}
+        rows={SNIPPET_FILTERS}
+        keyOf={(filter) => filter.name}
+        rowTestId="extraction-doc-filter"
+        cellsOf={(filter) => [{ code: filter.signature }, filter.description[lang], { code: filter.example.program }, { code: filter.example.output }]}
+      />
       <p className="bp6-text-muted">{t('docs.standardFilters')}</p>
       <H4>{t('docs.builtins')}</H4>
       <p className="bp6-text-muted">{t('docs.builtinsHelp')}</p>
-      <HTMLTable compact className="p-table" aria-label={t('docs.builtins')}>
-        <thead>
-          <tr>
-            <th>{t('docs.name')}</th>
-            <th>{t('docs.description')}</th>
-            <th>{t('docs.example')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {EXTRACTION_BUILTIN_DOCS.map((builtin) => (
-            <tr key={builtin.name}>
-              <td>
-                <code>{builtin.name}</code>
-              </td>
-              <td>{builtin.description[lang]}</td>
-              <td>{builtin.example}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <DocTable
+        label={t('docs.builtins')}
+        columns={columns}
+        rows={EXTRACTION_BUILTIN_DOCS}
+        keyOf={(builtin) => builtin.name}
+        cellsOf={(builtin) => [{ code: builtin.name }, builtin.description[lang], builtin.example]}
+      />
     </section>
   );
 }

@@ -3,22 +3,19 @@
  * warning; create, rename (with languages and neutralizers) and delete, confirmed (deleting a context
  * deletes its interactions: ROLE_RIGHT_CONTEXT_DELETE, the configurator profile).
  */
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
 import { contextEndpoints, contextInputSchema, type NluContext } from '../../../contract/nlu';
-import { fieldErrors, type AutoField } from '../../../ui/auto-form';
+import type { AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
-import { toast } from '../../../ui/toasts/toast-service';
 import { EditDialog, useDraft } from './edit-dialog';
-import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
-import { useNluRemove } from './nlu-item-actions';
+import { useNluDialogSave, useNluRemove } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
@@ -33,34 +30,17 @@ interface ContextDraft extends Record<string, unknown> {
 export function ContextsPage() {
   const { t, i18n } = useTranslation(['nlu', 'routes']);
   const { envId, canEdit } = useNluEnv();
-  const queryClient = useQueryClient();
   const list = useQuery(nluQueries.contexts(envId));
   const archetypes = useQuery(nluQueries.archetypes(envId));
   const { draft, setDraft, open, dirty } = useDraft<ContextDraft>();
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const refresh = () => queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+  const { issues, save: saveItem } = useNluDialogSave(envId, () => open(null));
   const contexts = list.data ?? [];
 
-  const save = async (): Promise<boolean> => {
-    if (!draft) return false;
-    const parsed = contextInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t(issue.path[0] === 'languages' ? 'contexts.languagesRequired' : 'fields.invalidName') }))));
-      return false;
-    }
-    setIssues({});
-    try {
-      if (draft.id) await request(contextEndpoints.update, { params: { envId, contextId: draft.id }, body: parsed.data });
-      else await request(contextEndpoints.create, { params: { envId }, body: parsed.data });
-      toast.success({ summary: tr(draft.id ? 'errors:generic.save.success' : 'errors:generic.create.success') });
-      open(null);
-      await refresh();
-      return true;
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
-      return false;
-    }
-  };
+  const save = async (): Promise<boolean> =>
+    draft !== null &&
+    saveItem(contextInputSchema.safeParse(draft), (path) => t(path[0] === 'languages' ? 'contexts.languagesRequired' : 'fields.invalidName'), !draft.id, (body) =>
+      draft.id ? request(contextEndpoints.update, { params: { envId, contextId: draft.id }, body }) : request(contextEndpoints.create, { params: { envId }, body }),
+    );
   const removeItem = useNluRemove(envId);
   const remove = (context: NluContext) => removeItem(tr('nlu:contexts.deleteConfirm', { name: context.name, count: context.interactionCount }), () => request(contextEndpoints.remove, { params: { envId, contextId: context.id } }));
 

@@ -2,22 +2,19 @@
  * Interaction functions list and editor (§3): kind, string value, parameter name, interaction to find,
  * parameter to find, parameter baseline, with the definition of each kind shown beside the form.
  */
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, HTMLTable, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { functionEndpoints, interactionFunctionInputSchema, type NluInteractionFunction } from '../../../contract/nlu';
 import { INTERACTION_FUNCTION_KINDS, type InteractionFunctionKind } from '../../../nlu/types';
-import { fieldErrors, type AutoField } from '../../../ui/auto-form';
+import type { AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
-import { toast } from '../../../ui/toasts/toast-service';
 import { EditDialog, useDraft } from './edit-dialog';
-import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
-import { useNluRemove } from './nlu-item-actions';
+import { useNluDialogSave, useNluRemove } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 
 type TextField = 'stringValue' | 'parameterName' | 'interactionToFind' | 'parameterToFind' | 'parameterBaseline';
@@ -52,32 +49,16 @@ export function toFunctionInput(draft: FunctionDraft) {
 export function FunctionsPage() {
   const { t } = useTranslation(['nlu', 'routes']);
   const { envId, canEdit } = useNluEnv();
-  const queryClient = useQueryClient();
   const list = useQuery(nluQueries.functions(envId));
   const { draft, setDraft, open, dirty } = useDraft<FunctionDraft>();
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, save: saveItem } = useNluDialogSave(envId, () => open(null));
   const functions = list.data ?? [];
 
-  const save = async (): Promise<boolean> => {
-    if (!draft) return false;
-    const parsed = interactionFunctionInputSchema.safeParse(toFunctionInput(draft));
-    if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))));
-      return false;
-    }
-    setIssues({});
-    try {
-      if (draft.id) await request(functionEndpoints.update, { params: { envId, functionId: draft.id }, body: parsed.data });
-      else await request(functionEndpoints.create, { params: { envId }, body: parsed.data });
-      toast.success({ summary: tr(draft.id ? 'errors:generic.save.success' : 'errors:generic.create.success') });
-      open(null);
-      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
-      return true;
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
-      return false;
-    }
-  };
+  const save = async (): Promise<boolean> =>
+    draft !== null &&
+    saveItem(interactionFunctionInputSchema.safeParse(toFunctionInput(draft)), () => t('fields.invalidName'), !draft.id, (body) =>
+      draft.id ? request(functionEndpoints.update, { params: { envId, functionId: draft.id }, body }) : request(functionEndpoints.create, { params: { envId }, body }),
+    );
   const removeItem = useNluRemove(envId);
   const remove = (fn: NluInteractionFunction) => removeItem(tr('nlu:functions.deleteConfirm', { name: fn.name }), () => request(functionEndpoints.remove, { params: { envId, functionId: fn.id } }));
 

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NluConfigErrorView } from '../../../contract/nlu';
 import { tr, type TranslationRef } from '../../../ui/message';
+import { fieldErrors } from '../../../ui/auto-form';
 import { confirm } from '../../../ui/dialogs/dialog-service';
 import { toast } from '../../../ui/toasts/toast-service';
 import { nluErrorText } from './nlu-errors';
@@ -77,4 +78,35 @@ export function useNluRemove(envId: string) {
       toast.error({ summary: tr('errors:generic.delete.failure'), detail: nluErrorText(error) });
     }
   };
+}
+
+/** What a schema's safeParse answers: the body, or the issues (path and zod's own message). */
+type Parsed<B> = { success: true; data: B } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
+
+/**
+ * Saving a list item from its edit dialog (context, function, server): the schema's issues beside the
+ * fields (in the screen's words, `messageOf`), then create or update, say it, close the dialog and
+ * refresh the NLU lists; a refusal keeps the dialog open with the translated reason.
+ */
+export function useNluDialogSave(envId: string, close: () => void) {
+  const queryClient = useQueryClient();
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const save = async <B>(parsed: Parsed<B>, messageOf: (path: readonly PropertyKey[]) => string, isNew: boolean, send: (body: B) => Promise<unknown>): Promise<boolean> => {
+    if (!parsed.success) {
+      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path, message: messageOf(issue.path) }))));
+      return false;
+    }
+    setIssues({});
+    try {
+      await send(parsed.data);
+      toast.success({ summary: tr(isNew ? 'errors:generic.create.success' : 'errors:generic.save.success') });
+      close();
+      await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+      return true;
+    } catch (error) {
+      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
+      return false;
+    }
+  };
+  return { issues, save };
 }

@@ -7,17 +7,11 @@
  * file.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
+import type { ChildProcess } from 'node:child_process';
+import { renderScreens, startScreenServer } from '../testing/screen-server';
 import { paths } from '../../../app/paths';
-import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ArchetypeEditorPage } from './archetype-editor-page';
 import { ArchetypesPage } from './archetypes-page';
 import { ContextsPage } from './contexts-page';
@@ -36,18 +30,10 @@ vi.setConfig({ testTimeout: 60_000 });
 const STARTUP_MS = 1500;
 
 beforeAll(async () => {
-  await initI18n('fr');
-  child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), 'src/features/configuration/nlu/testing/serve-nlu.ts')], {
-    env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((done, reject) => {
-    createInterface({ input: child.stdout! }).once('line', done);
-    child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
-  });
-  ({ address, token, qualifierToken, environments } = JSON.parse(line) as { address: string; token: string; qualifierToken: string; environments: string[] });
+  const server = await startScreenServer<{ address: string; token: string; qualifierToken: string; environments: string[] }>('src/features/configuration/nlu/testing/serve-nlu.ts', { env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' }, token: () => token });
+  child = server.child;
+  ({ address, token, qualifierToken, environments } = server.info);
   configuratorToken = token;
-  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
   // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
 }, 240_000);
 afterAll(() => child?.stdin?.end());
@@ -89,7 +75,7 @@ async function insurance({ withServer = true, aiVersion = '4.12' } = {}) {
 const base = '/project/:projectId/environment/:envId/configuration/nlu';
 
 function show(url: string) {
-  const router = createMemoryRouter(
+  return renderScreens(
     [
       { path: `${base}/test`, element: <NluTestPage /> },
       { path: `${base}/contexts`, element: <ContextsPage /> },
@@ -98,15 +84,8 @@ function show(url: string) {
       { path: `${base}/archetypes/:archetypeId`, element: <ArchetypeEditorPage /> },
       { path: `${base}/interactions/:interactionId`, element: <InteractionEditorPage /> },
     ],
-    { initialEntries: [url] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <ConfirmLayer />
-    </QueryClientProvider>,
-  );
+    url,
+  ).rendered;
 }
 
 const labelsOf = (root: HTMLElement) => within(root).getAllByTestId('nlu-label').map((label) => [label.dataset.archetype, label.querySelector('mark')?.textContent]);

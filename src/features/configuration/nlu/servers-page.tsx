@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
 import { NLU_RESPONSE_FORMATS, serverEndpoints, serverInputSchema, startNluServer, stopNluServer, type NluServer } from '../../../contract/nlu';
-import { fieldErrors, type AutoField } from '../../../ui/auto-form';
+import type { AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
@@ -19,7 +19,7 @@ import { EditDialog, useDraft } from './edit-dialog';
 import { nluErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
-import { useNluRemove } from './nlu-item-actions';
+import { useNluDialogSave, useNluRemove } from './nlu-item-actions';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
 
@@ -48,7 +48,7 @@ export function ServersPage() {
   const list = useQuery(nluQueries.servers(envId));
   const contexts = useQuery(nluQueries.contexts(envId));
   const { draft, setDraft, open, dirty } = useDraft<ServerDraft>();
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  const { issues, save: saveItem } = useNluDialogSave(envId, () => open(null));
   const [showToken, setShowToken] = useState(false);
   const [token, setToken] = useState('');
   const servers = list.data ?? [];
@@ -57,23 +57,9 @@ export function ServersPage() {
   const save = async (): Promise<boolean> => {
     if (!draft) return false;
     const { id, ...input } = draft;
-    const parsed = serverInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))));
-      return false;
-    }
-    setIssues({});
-    try {
-      if (id) await request(serverEndpoints.update, { params: { envId, serverId: id }, body: parsed.data });
-      else await request(serverEndpoints.create, { params: { envId }, body: parsed.data });
-      toast.success({ summary: tr(id ? 'errors:generic.save.success' : 'errors:generic.create.success') });
-      open(null);
-      await refresh();
-      return true;
-    } catch (error) {
-      toast.error({ summary: tr('errors:generic.save.failure'), detail: nluErrorText(error) });
-      return false;
-    }
+    return saveItem(serverInputSchema.safeParse(input), () => t('fields.invalidName'), !id, (body) =>
+      id ? request(serverEndpoints.update, { params: { envId, serverId: id }, body }) : request(serverEndpoints.create, { params: { envId }, body }),
+    );
   };
   const act = async (server: NluServer, action: 'start' | 'stop') => {
     try {

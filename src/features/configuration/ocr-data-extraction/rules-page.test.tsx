@@ -8,18 +8,12 @@
  * second case starts from the list the first one saved).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
+import type { ChildProcess } from 'node:child_process';
+import { renderScreens, startScreenServer } from '../testing/screen-server';
 import { paths } from '../../../app/paths';
 import type { OcrDataExtractionSettings } from '../../../contract/ocr-data-extraction';
-import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
 import { OcrRulesPage } from './rules-page';
 
 let child: ChildProcess;
@@ -32,14 +26,9 @@ vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
-  await initI18n('fr');
-  child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), 'src/features/configuration/ocr-data-extraction/testing/serve-ocr-rules.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((done, reject) => {
-    createInterface({ input: child.stdout! }).once('line', done);
-    child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
-  });
-  ({ address, token, envId } = JSON.parse(line) as { address: string; token: string; envId: string });
-  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
+  const server = await startScreenServer<{ address: string; token: string; envId: string }>('src/features/configuration/ocr-data-extraction/testing/serve-ocr-rules.ts');
+  child = server.child;
+  ({ address, token, envId } = server.info);
 }, 240_000);
 afterAll(() => child?.stdin?.end());
 afterEach(cleanup);
@@ -50,21 +39,13 @@ async function saved(): Promise<OcrDataExtractionSettings> {
 }
 
 function show() {
-  const router = createMemoryRouter(
+  return renderScreens(
     [
       { path: '/project/:projectId/environment/:envId/configuration/ocr-data-extraction/:moduleId', element: <OcrRulesPage /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [paths.ocrDataExtractionModule(PROJECT, envId, 'ocr')] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <ConfirmLayer />
-    </QueryClientProvider>,
-  );
-  return router;
+    paths.ocrDataExtractionModule(PROJECT, envId, 'ocr'),
+  ).router;
 }
 
 const names = () => screen.getAllByTestId('ocr-rule-name').map((cell) => cell.textContent);

@@ -7,21 +7,15 @@
  * Documentation of every variable, and the module's settings saved.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { EditorView } from '@codemirror/view';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
+import type { ChildProcess } from 'node:child_process';
+import { renderScreens, startScreenServer } from '../testing/screen-server';
 import { paths } from '../../../app/paths';
 import type { EnvironmentDetails } from '../../../contract/environments';
 import type { ReplyTemplatesView } from '../../../contract/reply-templates';
 import { REPLY_VARIABLE_NAMES } from '../../../replies/variables';
-import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
 import { ReplyTemplateModulePage } from './module-settings-page';
 import { ReplyTemplateEditorPage } from './template-editor-page';
 import { ReplyTemplatesPage } from './templates-page';
@@ -35,14 +29,9 @@ const RECETTE = 'demo-nlu-recette';
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(async () => {
-  await initI18n('fr');
-  child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), 'src/features/configuration/replies/testing/serve-replies.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((done, reject) => {
-    createInterface({ input: child.stdout! }).once('line', done);
-    child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
-  });
-  ({ address, token } = JSON.parse(line) as { address: string; token: string });
-  configureRequestLayer({ baseUrl: address, getCredentials: () => ({ token }) });
+  const server = await startScreenServer<{ address: string; token: string }>('src/features/configuration/replies/testing/serve-replies.ts');
+  child = server.child;
+  ({ address, token } = server.info);
 }, 240_000);
 afterAll(() => child?.stdin?.end());
 afterEach(cleanup);
@@ -55,22 +44,14 @@ async function get<T>(envId: string, path: string): Promise<T> {
 
 function show(url: string) {
   const base = '/project/:projectId/environment/:envId/configuration/reply-templates';
-  const router = createMemoryRouter(
+  return renderScreens(
     [
       { path: base, element: <ReplyTemplatesPage /> },
       { path: `${base}/modules/:moduleId`, element: <ReplyTemplateModulePage /> },
       { path: `${base}/:templateId`, element: <ReplyTemplateEditorPage /> },
     ],
-    { initialEntries: [url] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <ConfirmLayer />
-    </QueryClientProvider>,
-  );
-  return router;
+    url,
+  ).router;
 }
 
 const rows = async () => (await screen.findAllByTestId('template-row')).map((row) => within(row).getAllByRole('link')[0]!.textContent);

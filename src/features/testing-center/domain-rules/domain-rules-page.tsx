@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
@@ -13,10 +13,9 @@ import { mayCall } from '../../../contract/define';
 import { saveDomainRulesV1, type TestRunDetail } from '../../../contract/testing-runs';
 import { AutoForm, type AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
-import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { testRunQueries } from '../runs/queries';
-import { errorMessage } from '../../../api/errors';
+import { useSaveDomainRules } from './save-rules';
 import { lines, mergedFromText, mergedToText } from './rules-text';
 
 type Form = { inScope: string; skipped: string; merged: string };
@@ -41,7 +40,7 @@ export function DomainRulesPage() {
 
 function RulesForm({ projectId, rules }: { projectId: string; rules: Rules }) {
   const { t } = useTranslation('testRuns');
-  const queryClient = useQueryClient();
+  const saveRules = useSaveDomainRules(projectId);
   const project = useQuery(testRunQueries.project(projectId));
   const canSave = mayCall(saveDomainRulesV1, project.data);
   const saved = toForm(rules);
@@ -56,15 +55,7 @@ function RulesForm({ projectId, rules }: { projectId: string; rules: Rules }) {
       return false;
     }
     setErrors({});
-    try {
-      const next = await request(saveDomainRulesV1, { params: { projectId }, body: { inScope: lines(form.inScope), skipped: lines(form.skipped), merged: merged.merged } });
-      queryClient.setQueryData(testRunQueries.domainRules(projectId).queryKey, next);
-      toast.success({ summary: t('domainRules.saved') });
-      return true;
-    } catch (error) {
-      toast.error({ summary: t('domainRules.saveFailed'), detail: errorMessage(error) });
-      return false;
-    }
+    return saveRules(() => request(saveDomainRulesV1, { params: { projectId }, body: { inScope: lines(form.inScope), skipped: lines(form.skipped), merged: merged.merged } }));
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
   const fields: AutoField<keyof Form>[] = [

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
@@ -14,10 +14,9 @@ import { EVALUATION_KINDS, type Comparison, type EvaluationKind, type KindRulesV
 import { saveDomainRulesV2, type TestRunDetail } from '../../../contract/testing-runs';
 import { AutoForm, type AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
-import { toast } from '../../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { testRunQueries } from '../runs/queries';
-import { errorMessage } from '../../../api/errors';
+import { useSaveDomainRules } from './save-rules';
 import { fieldRulesFromText, fieldRulesToText } from './rules-text';
 
 type Rules = TestRunDetail['rules'];
@@ -55,7 +54,7 @@ export function DomainRulesV2Page() {
 
 function KindForm({ projectId, kind, rules }: { projectId: string; kind: EvaluationKind; rules: Rules }) {
   const { t } = useTranslation('testRuns');
-  const queryClient = useQueryClient();
+  const saveRules = useSaveDomainRules(projectId);
   const project = useQuery(testRunQueries.project(projectId));
   const canSave = mayCall(saveDomainRulesV2, project.data);
   const saved = toForm(rules.v2.kinds.find((entry) => entry.kind === kind));
@@ -82,15 +81,7 @@ function KindForm({ projectId, kind, rules }: { projectId: string; kind: Evaluat
       fields: fields.fields,
       onlyListedFields: form.onlyListedFields,
     };
-    try {
-      const next = await request(saveDomainRulesV2, { params: { projectId }, body: { kinds: [...rules.v2.kinds.filter((entry) => entry.kind !== kind), kindRules] } });
-      queryClient.setQueryData(testRunQueries.domainRules(projectId).queryKey, next);
-      toast.success({ summary: t('domainRules.saved') });
-      return true;
-    } catch (error) {
-      toast.error({ summary: t('domainRules.saveFailed'), detail: errorMessage(error) });
-      return false;
-    }
+    return saveRules(() => request(saveDomainRulesV2, { params: { projectId }, body: { kinds: [...rules.v2.kinds.filter((entry) => entry.kind !== kind), kindRules] } }));
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
   const labelKind = kind === 'categories' || kind === 'attachments_categories';

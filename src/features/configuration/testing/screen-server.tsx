@@ -1,0 +1,49 @@
+/**
+ * Test support for the configuration screens' component tests: a real server in a child process
+ * (each area's `testing/serve-*.ts`, which prints one JSON line once it listens) and the screens
+ * rendered under a memory router with a fresh query client and the confirmation layer.
+ */
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { configureRequestLayer } from '../../../api/request-layer';
+import { initI18n } from '../../../i18n/setup';
+import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
+
+/**
+ * Starts `script` (a path from the repository root), reads what it prints once ready, and points the
+ * console (French texts, requests) at it with the printed token — or `options.token()`, read on each
+ * request, for a file that signs in as several users. End it with `child.stdin.end()`.
+ */
+export async function startScreenServer<Info extends { address: string; token: string }>(
+  script: string,
+  options: { env?: NodeJS.ProcessEnv; token?: () => string } = {},
+): Promise<{ child: ChildProcess; info: Info }> {
+  await initI18n('fr');
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(process.cwd(), script)], { stdio: ['pipe', 'pipe', 'inherit'], ...(options.env ? { env: options.env } : {}) });
+  const line = await new Promise<string>((done, reject) => {
+    createInterface({ input: child.stdout! }).once('line', done);
+    child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
+  });
+  const info = JSON.parse(line) as Info;
+  const token = options.token ?? (() => info.token);
+  configureRequestLayer({ baseUrl: info.address, getCredentials: () => ({ token: token() }) });
+  return { child, info };
+}
+
+/** Renders `routes` at `url` (no query retries, so a refused load shows at once); returns the router and the render result. */
+export function renderScreens(routes: { path: string; element: ReactElement }[], url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rendered = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <ConfirmLayer />
+    </QueryClientProvider>,
+  );
+  return { router, rendered };
+}

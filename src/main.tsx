@@ -14,7 +14,7 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './ui/styles.css';
 import './ui/theme-controls.css';
 import './ui/small-screens.css';
-import { loadStore, warmStore } from './storage';
+import { loadStore, readEntry, storageKeys, warmStore } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
 import { afterFirstPaint } from './ui/after-first-paint';
@@ -30,6 +30,9 @@ async function start() {
   // Only the login page's namespaces now; the rest (both languages are ~100 KB) after the first paint,
   // awaited before any other page renders (src/app/routes.tsx) — README "Benchmarks".
   await initStartI18n(preferences.language);
+  // A signed-in page other than the login page waits for every text (the root route's loader): fetched
+  // now, beside the stages below, not once the router runs its loaders (bench:shell's timeline).
+  if (readEntry<string>(storageKeys.token) && location.pathname !== '/login') void loadTexts(preferences.language).catch(() => undefined);
   // React DOM, half of the app's start-up code, in a task of its own; then the session layer (request,
   // the contracts' schemas it validates with); then the rest of the app (router, routes, layouts).
   await import('react-dom/client');

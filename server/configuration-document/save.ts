@@ -30,7 +30,8 @@ function refusedText(problems: DocumentProblem[]): HttpError {
   return new HttpError(400, {
     message: first.message,
     code: first.source === 'syntax' ? 'configurationSyntax' : 'configurationSchema',
-    params: { line: first.line, message: String(first.params.message ?? first.message) },
+    // A schema problem's issue code and facts travel with it: the console (and `message`) say it in the reader's language.
+    params: { ...first.params, line: first.line, message: String(first.params.message ?? first.message) },
     problems,
   });
 }

@@ -159,6 +159,10 @@ describe('configuration document', () => {
     const refused = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text: touched, versionName: 'Extraction' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'configurationSchema' });
+    // The issue travels as its code and facts; the answer's message (French by default) holds no zod English.
+    const schemaBody = refused.json<{ message: string; params: Record<string, unknown> }>();
+    expect(schemaBody.params).toMatchObject({ issue: expect.any(String), place: expect.stringContaining('settings.modules.') });
+    expect(schemaBody.message).toMatch(/^Configuration invalide, ligne \d+ : settings\.modules\.\d+\.config\.fields\.0 : message du validateur de schéma : Entrée invalide : objet attendu, chaîne de caractères reçu/);
     expect(refused.json<{ params: { line: number } }>().params.line).toBeGreaterThan(lineOf(touched, 'name: Extraction du contrat'));
   });
 

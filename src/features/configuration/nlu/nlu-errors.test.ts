@@ -10,7 +10,8 @@ import { pipelineMessage } from '../../../contract/pipeline-messages';
 import { initI18n } from '../../../i18n/setup';
 import { pipelineMessageText } from '../../../i18n/pipeline-message-text';
 import { parseDictionary } from '../../../nlu/dictionary';
-import { configErrorText } from './nlu-errors';
+import { configErrorText, testFailureText } from './nlu-errors';
+import { runNlu } from './nlu-run';
 
 const t = (key: string, params: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
 const errorsOf = (text: string) => parseDictionary(text, 'fr').errors;
@@ -34,5 +35,17 @@ describe('NLU regex errors', () => {
     const [first] = errorsOf('<<(ab>>');
     const stored = pipelineMessage('nlu.noUsableConfiguration', { count: 1, first: { key: `nlu:configErrors.${first!.code}`, params: first!.params } });
     expect(pipelineMessageText(t, stored)).toContain('Invalid regular expression: a ( is not closed');
+  });
+
+  it('say why a browser test gave nothing: our deadline in French, a runtime error labelled as the runtime\'s', async () => {
+    await initI18n('fr');
+    await i18next.changeLanguage('fr');
+    expect(testFailureText({ id: 1, ok: false, reason: 'timeout', seconds: 20 })).toMatch(/^Le test a été arrêté au bout de 20 secondes sans résultat/);
+    // Options missing make the run itself throw: the runtime's words, labelled.
+    const failed = runNlu({ id: 2, source: null as never, compile: { aiVersion: '5.0' }, text: 'x', options: null as never });
+    expect(failed.ok).toBe(false);
+    if (failed.ok) return;
+    expect(failed.reason).toBe('runtime');
+    expect(testFailureText(failed)).toMatch(/^Le test a échoué : message de l'exécution : \S/);
   });
 });

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
 import { NLU_ERROR_CODES, type NluConfigErrorView } from '../../../contract/nlu';
 import type { NluImportError } from '../../../contract/nlu-transfer';
+import type { NluWorkerResponse } from './nlu-worker-protocol';
 
 export function nluErrorText(error: unknown): string {
   const code = serverCode(error);
@@ -22,4 +23,11 @@ export function configErrorText(error: Pick<NluConfigErrorView, 'code' | 'params
 /** Why an imported item was left out, from its code (the report's English `message` is for programs). */
 export function importItemText(error: Pick<NluImportError, 'code' | 'params'>): string {
   return i18next.t(`nlu:importItems.${error.code}` as never, error.params as never) as unknown as string;
+}
+
+/** Why a test in the browser gave no result: our deadline by its own sentence, a runtime error labelled as the runtime's. */
+export function testFailureText(failure: Extract<NluWorkerResponse, { ok: false }>): string {
+  return failure.reason === 'timeout'
+    ? (i18next.t('nlu:test.timedOut' as never, { seconds: failure.seconds } as never) as unknown as string)
+    : (i18next.t('nlu:test.failed' as never, { message: failure.message } as never) as unknown as string);
 }

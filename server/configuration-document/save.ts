@@ -30,7 +30,8 @@ function refusedText(problems: DocumentProblem[]): HttpError {
   return new HttpError(400, {
     message: first.message,
     code: first.source === 'syntax' ? 'configurationSyntax' : 'configurationSchema',
-    params: { line: first.line, message: String(first.params.message ?? first.message) },
+    // A schema problem's issue code and facts travel with it: the console (and `message`) say it in the reader's language.
+    params: { ...first.params, line: first.line, message: String(first.params.message ?? first.message) },
     problems,
   });
 }
@@ -86,7 +87,13 @@ export async function saveDocument(db: Database, environmentId: string, text: st
         const report = await importOriginalExport(tx as unknown as Database, environmentId, { nlu: incoming.nlu }, 'replace');
         const refused = report.errors[0];
         if (refused !== undefined) {
-          throw new HttpError(400, { message: `${refused.at}: ${refused.message}`, code: 'configurationNluItem', params: { at: refused.at, message: refused.message }, errors: report.errors });
+          // The item's reason by code (`item` + its params, texts `nlu:importItems.*`), never our English message.
+          throw new HttpError(400, {
+            message: `${refused.at}: ${refused.message}`,
+            code: 'configurationNluItem',
+            params: { at: refused.at, item: refused.code, ...refused.params },
+            errors: report.errors,
+          });
         }
         // The export format has no place for functions, distances and notes: the document's own fields.
         await writePreserved(tx, environmentId, fromDocument(incoming.nlu, preserved, environmentId));

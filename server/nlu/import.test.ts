@@ -141,6 +141,14 @@ describe('NLU console import and export', () => {
       ['servers[0]', 'test'],
       ['servers[0]', 'test'],
     ]);
+    // Codes and parameters for the console (nlu:importItems.*); the English message is for programs.
+    expect(report.errors.map((e) => [e.code, e.params])).toEqual([
+      ['invalidItem', { detail: expect.stringContaining('name: ') }],
+      ['unknownLanguage', { language: 'xx' }],
+      ['duplicateName', { name: 'claim' }],
+      ['unknownContext', { context: 'ghost' }],
+      ['unknownResponseFormat', { format: 'v9' }],
+    ]);
     expect(report.errors[1]!.message).toBe('Unknown language "xx" left out');
     expect(report.errors[3]!.message).toBe('Unknown context "ghost" left out of the server');
     expect(report.errors[4]!.message).toBe('Unknown response format "v9": V5 used');

@@ -18,6 +18,7 @@ import {
   originalInteractionSchema,
   originalNluExportSchema,
   originalServerSchema,
+  type NluImportItemCode,
   type NluImportReport,
 } from '../../src/contract/nlu-transfer';
 import { NLU_LANGUAGES } from '../../src/contract/environments';
@@ -30,6 +31,8 @@ import { newServerToken } from './token';
 import { writeNlu, type Tx } from './write';
 
 type Report = NluImportReport;
+/** Reports an item left out: its code and parameters for the console, the English text for programs. */
+type Fail = (at: string, name: string | null, code: NluImportItemCode, params: Record<string, string>, message: string) => void;
 
 export function readOriginalExport(file: unknown) {
   const version = (file as { nlu?: { metadata?: { exportVersion?: unknown } } } | null)?.nlu?.metadata?.exportVersion;
@@ -64,16 +67,16 @@ function extrasOf(value: Record<string, unknown>, known: readonly string[]): Rec
 export async function importOriginalExport(db: Database, environmentId: string, file: unknown, mode: 'merge' | 'replace'): Promise<Report> {
   const { nlu } = readOriginalExport(file);
   const report: Report = { imported: { archetypes: [], contexts: [], interactions: [], servers: [] }, errors: [] };
-  const fail = (at: string, name: string | null, message: string) => report.errors.push({ at, name, message });
+  const fail: Fail = (at, name, code, params, message) => report.errors.push({ at, name, code, params, message });
   const nameOf = (at: string, raw: unknown): string | null => {
     const name = nluNameSchema.safeParse(raw);
-    if (!name.success) fail(at, typeof raw === 'string' ? raw : null, `Invalid name: ${issueText(name.error)}`);
+    if (!name.success) fail(at, typeof raw === 'string' ? raw : null, 'invalidName', { detail: issueText(name.error) }, `Invalid name: ${issueText(name.error)}`);
     return name.success ? name.data : null;
   };
   const languagesOf = (at: string, name: string, codes: string[]): NluLanguage[] =>
     codes.flatMap((code) => {
       const language = languageOf(code);
-      if (language === null) fail(at, name, `Unknown language "${code}" left out`);
+      if (language === null) fail(at, name, 'unknownLanguage', { language: code }, `Unknown language "${code}" left out`);
       return language === null ? [] : [language];
     });
 
@@ -86,7 +89,7 @@ export async function importOriginalExport(db: Database, environmentId: string, 
     const seen = { archetypes: new Set<string>(), contexts: new Set<string>(), servers: new Set<string>() };
     const once = (kind: keyof typeof seen, at: string, name: string): boolean => {
       if (seen[kind].has(name)) {
-        fail(at, name, `A second item named "${name}" was left out`);
+        fail(at, name, 'duplicateName', { name }, `A second item named "${name}" was left out`);
         return false;
       }
       seen[kind].add(name);
@@ -97,7 +100,7 @@ export async function importOriginalExport(db: Database, environmentId: string, 
       const at = `archetypes[${index}]`;
       const parsed = originalArchetypeSchema.safeParse(raw);
       if (!parsed.success) {
-        fail(at, null, issueText(parsed.error));
+        fail(at, null, 'invalidItem', { detail: issueText(parsed.error) }, issueText(parsed.error));
         continue;
       }
       const name = nameOf(at, parsed.data.name);
@@ -122,7 +125,7 @@ export async function importOriginalExport(db: Database, environmentId: string, 
       const at = `contexts[${index}]`;
       const parsed = originalContextSchema.safeParse(raw);
       if (!parsed.success) {
-        fail(at, null, issueText(parsed.error));
+        fail(at, null, 'invalidItem', { detail: issueText(parsed.error) }, issueText(parsed.error));
         continue;
       }
       const name = nameOf(at, parsed.data.name);
@@ -143,7 +146,7 @@ export async function importOriginalExport(db: Database, environmentId: string, 
       const at = `servers[${index}]`;
       const parsed = originalServerSchema.safeParse(raw);
       if (!parsed.success) {
-        fail(at, null, issueText(parsed.error));
+        fail(at, null, 'invalidItem', { detail: issueText(parsed.error) }, issueText(parsed.error));
         continue;
       }
       const server = parsed.data;
@@ -153,13 +156,13 @@ export async function importOriginalExport(db: Database, environmentId: string, 
         (await tx.select({ name: nluContexts.name }).from(nluContexts).where(eq(nluContexts.environmentId, environmentId))).map((row) => row.name),
       );
       const contexts = server.contexts.filter((context) => {
-        if (!known.has(context)) fail(at, name, `Unknown context "${context}" left out of the server`);
+        if (!known.has(context)) fail(at, name, 'unknownContext', { context }, `Unknown context "${context}" left out of the server`);
         return known.has(context);
       });
       const format = NLU_RESPONSE_FORMATS.find((candidate) => candidate === server.responseFormat.toUpperCase());
-      if (format === undefined) fail(at, name, `Unknown response format "${server.responseFormat}": V5 used`);
+      if (format === undefined) fail(at, name, 'unknownResponseFormat', { format: String(server.responseFormat) }, `Unknown response format "${server.responseFormat}": V5 used`);
       const language = languageOf(server.defaultLanguage);
-      if (language === null) fail(at, name, `Unknown default language "${server.defaultLanguage}": fr used`);
+      if (language === null) fail(at, name, 'unknownDefaultLanguage', { language: String(server.defaultLanguage) }, `Unknown default language "${server.defaultLanguage}": fr used`);
       const values = {
         aiVersion: server.version,
         defaultLanguage: server.multi_lang ? 'auto' : (language ?? 'fr'),
@@ -187,20 +190,21 @@ async function importInteractions(
   at: string,
   interactions: unknown[],
   report: Report,
-  fail: (at: string, name: string | null, message: string) => void,
+  fail: Fail,
 ): Promise<void> {
   const names = new Set<string>();
   for (const [index, raw] of interactions.entries()) {
     const where = `${at}[${index}]`;
     const parsed = originalInteractionSchema.safeParse(raw);
     if (!parsed.success) {
-      fail(where, null, issueText(parsed.error));
+      fail(where, null, 'invalidItem', { detail: issueText(parsed.error) }, issueText(parsed.error));
       continue;
     }
     const interaction = parsed.data;
     const name = nluNameSchema.safeParse(interaction.id_interaction);
     if (!name.success || names.has(name.data)) {
-      fail(where, interaction.id_interaction, name.success ? `A second interaction named "${name.data}" was left out` : `Invalid name: ${issueText(name.error)}`);
+      if (name.success) fail(where, interaction.id_interaction, 'duplicateInteraction', { name: name.data }, `A second interaction named "${name.data}" was left out`);
+      else fail(where, interaction.id_interaction, 'invalidName', { detail: issueText(name.error) }, `Invalid name: ${issueText(name.error)}`);
       continue;
     }
     names.add(name.data);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '../../src/contract/analyses';
 import type { EnvironmentModule } from '../../src/contract/environments';
 import { buildOutput, type OutputInput } from './output';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 const mail: ExtractedDocument = {
   fileId: 'f1',
@@ -113,6 +114,16 @@ describe('output payload', () => {
       { field: 'replyProposal', code: 'moduleInactive', params: { module: 'replyTemplate', name: 'Réponse' } },
       { field: 'visionEngine', code: 'moduleMissing', params: { module: 'visionEngine' } },
     ]);
+  });
+
+  it('gives a failed module\'s stored sentences beside their French text, for the console to translate', () => {
+    const stored = pipelineMessage('module.failed', { name: 'Catégories', reason: { key: 'reason.timeout' } });
+    const results = [{ moduleId: 'c', type: 'categorization' as const, name: 'Catégories', outcome: 'error' as const, message: stored, result: null }];
+    const { reasons } = buildOutput({ ...input({}), results });
+    const failed = reasons.find((reason) => reason.field === 'categories');
+    expect(failed?.code).toBe('moduleFailed');
+    expect(failed?.params.messageParts).toEqual([{ key: 'module.failed', params: { name: 'Catégories', reason: { key: 'reason.timeout' } } }]);
+    expect(failed?.params.message).toContain('a échoué');
   });
 
   it('gives no email header for a document, nor when the headers setting is off, and says which', () => {

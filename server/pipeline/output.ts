@@ -17,7 +17,7 @@ import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 import { translatorFor } from '../i18n/error-messages';
-import { pipelineMessage } from '../../src/contract/pipeline-messages';
+import { decodePipelineMessage, pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface OutputInput {
   analysis: Pick<ClaimedAnalysis, 'id' | 'name' | 'inputType' | 'metadata' | 'createdAt' | 'run'>;
@@ -50,7 +50,9 @@ function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, lab
   if (ran !== undefined && ran.outcome !== 'success') {
     // The payload is read by programs: the stored keys rendered in the default language (French, §1).
     const message = pipelineMessageText(translatorFor(undefined), ran.message) ?? ran.outcome;
-    return { text: `The ${label} module "${module.name}" produced nothing: ${message}`, code: 'moduleFailed', params: { ...params, message } };
+    // The console translates the sentences themselves (an English reader gets no French reason).
+    const parts = ran.message === null ? null : decodePipelineMessage(ran.message);
+    return { text: `The ${label} module "${module.name}" produced nothing: ${message}`, code: 'moduleFailed', params: { ...params, message, ...(parts ? { messageParts: parts } : {}) } };
   }
   return { text: `The ${label} module "${module.name}" gave no result before the output module (placed after it, or with nothing to work on).`, code: 'moduleNoResult', params };
 }

@@ -159,7 +159,24 @@ describe('configuration document', () => {
     const refused = await call('configurator', 'PUT', `/${envId}/configuration/document`, { text: touched, versionName: 'Extraction' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'configurationSchema' });
+    // The issue travels as its code and facts; the answer's message (French by default) holds no zod English.
+    const schemaBody = refused.json<{ message: string; params: Record<string, unknown> }>();
+    expect(schemaBody.params).toMatchObject({ issue: expect.any(String), place: expect.stringContaining('settings.modules.') });
+    expect(schemaBody.message).toMatch(/^Configuration invalide, ligne \d+ : settings\.modules\.\d+\.config\.fields\.0 : message du validateur de schéma : Entrée invalide : objet attendu, chaîne de caractères reçu/);
     expect(refused.json<{ params: { line: number } }>().params.line).toBeGreaterThan(lineOf(touched, 'name: Extraction du contrat'));
+  });
+
+  it('refuses an NLU item the import leaves out by its code and parameters, not an English sentence', async () => {
+    const text = await documentText('demo-nlu-prod');
+    const broken = text.replace('- name: adresse\n      langs:\n        - fr\n', '- name: adresse\n      langs:\n        - xx\n');
+    expect(broken).not.toBe(text);
+    const refused = await call('configurator', 'PUT', '/demo-nlu-prod/configuration/document', { text: broken, versionName: 'Langue' });
+    expect(refused.statusCode).toBe(400);
+    const body = refused.json<{ code: string; message: string; params: Record<string, string> }>();
+    expect(body).toMatchObject({ code: 'configurationNluItem', params: { at: 'archetypes[0]', item: 'unknownLanguage', language: 'xx' } });
+    expect(body.params.message).toBeUndefined();
+    // The answer's message, in the default language: the item's reason translated, no English inside.
+    expect(body.message).toBe('Élément NLU refusé (archetypes[0]) : la langue inconnue « xx » a été laissée de côté');
   });
 
   it('refuses a blocking configuration message of a changed module with its line', async () => {

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { EMPTY_DOMAIN_RULES, type Comparison, type DomainRules, type DomainRulesV1, type DomainRulesV2 } from '../../src/contract/testing-evaluation';
+import type { DomainRuleProblem } from '../../src/contract/testing-runs';
 import type { ValueFormat } from '../../src/contract/modules/extraction';
 import type { Database } from '../db/open';
 import { testingDomainRules } from '../db/schema-testing-runs';
@@ -18,7 +19,10 @@ export async function saveDomainRules(db: Database, projectId: string, change: {
   const current = await readDomainRules(db, projectId);
   const next: DomainRules = { v1: change.v1 ?? current.v1, v2: change.v2 ?? current.v2 };
   const problem = domainRulesProblem(next);
-  if (problem !== null) throw new HttpError(422, { message: `Invalid domain rules: ${problem}`, code: 'domainRulesInvalid', detail: problem });
+  if (problem !== null) {
+    // The console reads `problem` and its params (texts `testRuns:domainRuleProblems.*`); `message` is for programs.
+    throw new HttpError(422, { message: `Invalid domain rules: ${problem.text}`, code: 'domainRulesInvalid', params: { problem: problem.code, ...problem.params } });
+  }
   await db
     .insert(testingDomainRules)
     .values({ projectId, v1: next.v1, v2: next.v2 })
@@ -35,26 +39,34 @@ export const MODES_BY_FORMAT: Record<ValueFormat, readonly Comparison['mode'][]>
   object: ['exact'],
 };
 
-/** The first reason the rules cannot be saved, in English (the console shows the code's text with it). */
-export function domainRulesProblem(rules: DomainRules): string | null {
+/** Why rules cannot be saved: a code (`DOMAIN_RULE_PROBLEMS`) and its names, and the English text for programs. */
+export interface DomainRulesProblem {
+  code: DomainRuleProblem;
+  params: Record<string, string>;
+  text: string;
+}
+
+const problem = (code: DomainRuleProblem, params: Record<string, string>, text: string): DomainRulesProblem => ({ code, params, text });
+
+/** The first reason the rules cannot be saved. */
+export function domainRulesProblem(rules: DomainRules): DomainRulesProblem | null {
   const { inScope, skipped, merged } = rules.v1;
-  for (const merge of merged) {
-    if (merge.from === merge.into) return `"${merge.from}" is merged into itself`;
-    if (skipped.includes(merge.into)) return `"${merge.from}" is merged into "${merge.into}", which is skipped`;
-    if (skipped.includes(merge.from)) return `"${merge.from}" is both skipped and merged`;
-    if (inScope.length > 0 && !inScope.includes(merge.into)) return `"${merge.from}" is merged into "${merge.into}", which is not in scope`;
+  for (const { from, into } of merged) {
+    if (from === into) return problem('mergedIntoItself', { from }, `"${from}" is merged into itself`);
+    if (skipped.includes(into)) return problem('mergedIntoSkipped', { from, into }, `"${from}" is merged into "${into}", which is skipped`);
+    if (skipped.includes(from)) return problem('skippedAndMerged', { from }, `"${from}" is both skipped and merged`);
+    if (inScope.length > 0 && !inScope.includes(into)) return problem('mergedOutOfScope', { from, into }, `"${from}" is merged into "${into}", which is not in scope`);
   }
-  if (new Set(merged.map((merge) => merge.from)).size !== merged.length) return 'a category is merged twice';
+  if (new Set(merged.map((merge) => merge.from)).size !== merged.length) return problem('mergedTwice', {}, 'a category is merged twice');
   const both = skipped.find((category) => inScope.includes(category));
-  if (both !== undefined) return `"${both}" is both in scope and skipped`;
+  if (both !== undefined) return problem('inScopeAndSkipped', { category: both }, `"${both}" is both in scope and skipped`);
   const kinds = rules.v2.kinds.map((entry) => entry.kind);
-  if (new Set(kinds).size !== kinds.length) return 'a classification kind has two rules';
-  for (const kindRules of rules.v2.kinds) {
-    for (const [format, comparison] of Object.entries(kindRules.formats) as [ValueFormat, Comparison][]) {
-      if (!MODES_BY_FORMAT[format].includes(comparison.mode)) return `${kindRules.kind}: "${comparison.mode}" does not apply to ${format} values`;
+  if (new Set(kinds).size !== kinds.length) return problem('kindTwice', {}, 'a classification kind has two rules');
+  for (const { kind, formats, fields } of rules.v2.kinds) {
+    for (const [format, comparison] of Object.entries(formats) as [ValueFormat, Comparison][]) {
+      if (!MODES_BY_FORMAT[format].includes(comparison.mode)) return problem('modeNotForFormat', { kind, mode: comparison.mode, format }, `${kind}: "${comparison.mode}" does not apply to ${format} values`);
     }
-    const fields = kindRules.fields.map((entry) => entry.field);
-    if (new Set(fields).size !== fields.length) return `${kindRules.kind}: a field has two rules`;
+    if (new Set(fields.map((entry) => entry.field)).size !== fields.length) return problem('fieldTwice', { kind }, `${kind}: a field has two rules`);
   }
   return null;
 }

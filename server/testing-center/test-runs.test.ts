@@ -105,7 +105,9 @@ describe('test runs', { timeout: 300_000 }, () => {
   it('refuses rules that contradict themselves, with a code', async () => {
     const put = await server.app.inject({ method: 'PUT', url: `${base}/domain-rules`, headers: qualifier, payload: { inScope: [], skipped: ['A'], merged: [{ from: 'B', into: 'A' }] } });
     expect(put.statusCode).toBe(422);
-    expect(put.json()).toMatchObject({ code: 'domainRulesInvalid' });
+    // The reason by code and names (no English sentence for the console); the message in French by default.
+    expect(put.json()).toMatchObject({ code: 'domainRulesInvalid', params: { problem: 'mergedIntoSkipped', from: 'B', into: 'A' } });
+    expect(put.json<{ message: string }>().message).toBe('Règles incohérentes : « B » est fusionnée dans « A », qui est ignorée');
     const v2 = await server.app.inject({
       method: 'PUT',
       url: `${base}/domain-rules-v2`,
@@ -113,6 +115,8 @@ describe('test runs', { timeout: 300_000 }, () => {
       payload: { kinds: [{ kind: 'extracted_informations', formats: { number: { mode: 'sameDay' } } }] },
     });
     expect(v2.statusCode).toBe(422);
+    expect(v2.json()).toMatchObject({ params: { problem: 'modeNotForFormat', kind: 'extracted_informations', mode: 'sameDay', format: 'number' } });
+    expect(v2.json<{ message: string }>().message).toBe('Règles incohérentes : extracted_informations : la comparaison « Même jour » ne s\'applique pas au format « Nombre »');
   });
 
   it('answers stable codes for a foreign set, environment or version', async () => {

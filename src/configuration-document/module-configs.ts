@@ -18,9 +18,12 @@ export const MODULE_CONFIG_SCHEMAS: Partial<Record<ModuleType, z.ZodType>> = {
   ocrDataExtraction: ocrDataExtractionConfigSchema,
 };
 
+/** A zod issue of a module's config (all its facts, for schema-issue.ts), its path made the document's. */
 export interface ModuleConfigIssue {
+  code: string;
   path: (string | number)[];
   message: string;
+  [field: string]: unknown;
 }
 
 /** Issues of every active module's config, with their place in the document. */
@@ -31,8 +34,8 @@ export function moduleConfigIssues(modules: readonly { type: ModuleType; active:
     const parsed = schema.safeParse(module.config);
     if (parsed.success) return [];
     return parsed.error.issues.map((issue) => ({
+      ...issue,
       path: ['settings', 'modules', index, 'config', ...issue.path.map((key) => (typeof key === 'number' ? key : String(key)))],
-      message: issue.message,
     }));
   });
 }

@@ -34,7 +34,7 @@ export function documentProblems(text: string, checkers: readonly DocumentChecke
     line: problem.line,
     path: problem.path,
     code: problem.kind === 'syntax' ? 'configurationSyntax' : 'configurationSchema',
-    params: { line: problem.line, message: problem.message },
+    params: { ...problem.issue, line: problem.line, message: problem.message },
     message: `${problem.kind === 'syntax' ? 'Syntax error in your configuration' : 'Invalid configuration'}, line ${problem.line}: ${problem.message}`,
   }));
   const document = read.document;

@@ -7,6 +7,7 @@
 import { isMap, isSeq, LineCounter, parseDocument, stringify, type Document } from 'yaml';
 import { configurationDocumentSchema, type ConfigurationDocument } from './document';
 import { moduleConfigIssues } from './module-configs';
+import { schemaIssueParams, type SchemaIssueLike, type SchemaIssueParams } from './schema-issue';
 
 export const DOCUMENT_HEADER = '# Postroom configuration: settings (modules, categories, templates…) and nlu (archetypes, contexts, servers)\n';
 
@@ -25,6 +26,8 @@ export interface TextProblem {
   /** Where in the document (schema problems); [] for syntax. */
   path: string[];
   message: string;
+  /** Schema problems: the issue's code and facts, for the reader's language (schema-issue.ts). */
+  issue?: SchemaIssueParams;
 }
 
 export interface ReadResult {
@@ -87,9 +90,9 @@ export function readDocumentText(text: string): ReadResult {
   if (syntax.length > 0) return { document: null, raw: null, problems: syntax, lineOf };
   const raw: unknown = parsed.toJS({ maxAliasCount: 0 }) ?? {};
   const checked = configurationDocumentSchema.safeParse(raw);
-  const toProblem = (issue: { path: PropertyKey[]; message: string }): TextProblem => {
+  const toProblem = (issue: SchemaIssueLike): TextProblem => {
     const position = where(issue.path as (string | number)[]);
-    return { kind: 'schema', line: position.line, column: position.column, path: issue.path.map(String), message: schemaMessage(issue) };
+    return { kind: 'schema', line: position.line, column: position.column, path: issue.path.map(String), message: schemaMessage(issue), issue: schemaIssueParams(issue, raw) };
   };
   if (!checked.success) return { document: null, raw, problems: checked.error.issues.map(toProblem), lineOf };
   // A module config that is not its module's config is a problem on its line, but the document is
@@ -99,7 +102,7 @@ export function readDocumentText(text: string): ReadResult {
 }
 
 /** A zod issue as one line: its place, then zod's (English) text. */
-function schemaMessage(issue: { path: PropertyKey[]; message: string }): string {
+function schemaMessage(issue: { path: readonly PropertyKey[]; message: string }): string {
   const place = issue.path.map(String).join('.');
   return place === '' ? issue.message : `${place}: ${issue.message}`;
 }

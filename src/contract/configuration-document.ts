@@ -37,7 +37,8 @@ export type DocumentProblem = z.infer<typeof documentProblemSchema>;
  * - configurationSyntax (400): the text is not YAML; `params: { line, message }`, `problems`;
  * - configurationSchema (400): YAML that is not a configuration; `params: { line, message }`, `problems`;
  * - configurationInvalid (422): blocking configuration messages; `problems`;
- * - configurationNluItem (400): an NLU item the import refused; `params: { at, message }`;
+ * - configurationNluItem (400): an NLU item the import refused; `params: { at, item, …itemParams }` (`item`: an
+ *   `NLU_IMPORT_ITEM_CODES` code, nlu-transfer.ts, with its parameters);
  * - configurationUnchanged (409): nothing to save;
  * - versionNameTaken (409): the version name is already used.
  */

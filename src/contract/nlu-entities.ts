@@ -41,6 +41,7 @@ export const NLU_CONFIG_ERROR_CODES = [
   'unknownArchetype',
   'archetypeCycle',
   'badRegex',
+  'regexSyntax',
   'unsupportedRegex',
   'unknownAlias',
   'unknownInteractionFunction',

@@ -76,12 +76,36 @@ export const originalNluExportSchema = z.object({
 });
 export type OriginalNluExport = z.infer<typeof originalNluExportSchema>;
 
+/**
+ * Why an item was left out (or changed), as a code the console translates (`nlu:importItems.*`),
+ * never our English `message` (kept for programs and logs):
+ * - invalidName / invalidItem `{ detail }`: the file's value does not pass the schema; `detail` is the
+ *   schema validator's (zod's) text, shown labelled as its message;
+ * - unknownLanguage `{ language }`, duplicateName `{ name }`, duplicateInteraction `{ name }`,
+ *   unknownContext `{ context }`, unknownResponseFormat `{ format }`, unknownDefaultLanguage `{ language }`.
+ */
+export const NLU_IMPORT_ITEM_CODES = [
+  'invalidName',
+  'invalidItem',
+  'unknownLanguage',
+  'duplicateName',
+  'duplicateInteraction',
+  'unknownContext',
+  'unknownResponseFormat',
+  'unknownDefaultLanguage',
+] as const;
+export type NluImportItemCode = (typeof NLU_IMPORT_ITEM_CODES)[number];
+
 export const nluImportErrorSchema = z.object({
   /** Where: `archetypes[3]`, `contexts[0].interactions[2]`, `servers[1]`. */
   at: z.string(),
   name: z.string().nullable(),
+  code: z.enum(NLU_IMPORT_ITEM_CODES),
+  params: z.record(z.string(), z.string()),
+  /** English, for programs and logs. */
   message: z.string(),
 });
+export type NluImportError = z.infer<typeof nluImportErrorSchema>;
 
 export const nluImportReportSchema = z.object({
   imported: z.object({

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { access, defineEndpoint, type Endpoint } from './define';
 import { MODULE_TYPES, environmentModuleSchema, outputOptionsSchema } from './environments';
+import { pipelineMessageSchema } from './pipeline-messages';
 
 export { outputOptionsSchema, type OutputOptions } from './environments';
 
@@ -22,7 +23,9 @@ export { outputOptionsSchema, type OutputOptions } from './environments';
  * - headersOff: the extractor's headers setting is off;
  * - moduleMissing `{ module }`: no module of that type in the pipeline;
  * - moduleInactive `{ module, name }`: the module is deactivated;
- * - moduleFailed `{ module, name, message }`: it ran and failed (or was skipped with a reason);
+ * - moduleFailed `{ module, name, message, messageParts }`: it ran and failed (or was skipped with a reason);
+ *   `message` is the stored reason in French (programs read it), `messageParts` its sentences (keys +
+ *   parameters) that the console translates, so an English reader gets no French inside English;
  * - moduleNoResult `{ module, name }`: it is in the pipeline but produced nothing.
  */
 export const OUTPUT_UNAVAILABLE_CODES = ['extractorNotRun', 'notAMail', 'headersOff', 'moduleMissing', 'moduleInactive', 'moduleFailed', 'moduleNoResult'] as const;
@@ -32,7 +35,9 @@ export const outputUnavailableSchema = z.object({
   /** The payload field that is empty (`documents`, `emailHeader`, `categories`, `nlu`, `extractedData`…). */
   field: z.string(),
   code: z.enum(OUTPUT_UNAVAILABLE_CODES),
-  params: z.object({ module: z.enum(MODULE_TYPES).optional(), name: z.string().optional(), message: z.string().optional() }).default({}),
+  params: z
+    .object({ module: z.enum(MODULE_TYPES).optional(), name: z.string().optional(), message: z.string().optional(), messageParts: pipelineMessageSchema.optional() })
+    .default({}),
 });
 export type OutputUnavailable = z.infer<typeof outputUnavailableSchema>;
 

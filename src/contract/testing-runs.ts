@@ -10,8 +10,9 @@
  * - testEnvironmentNotFound (404): the environment is not the project's (or is hidden from the caller);
  * - testVersionNotFound (404): the version is not one of the environment's;
  * - testVersionOutdated (409): the version no longer passes the configuration rules;
- * - domainRulesInvalid (422) `{ detail }`: a merged category merges into itself or into a skipped one,
- *   or a comparison does not fit its value format.
+ * - domainRulesInvalid (422) `{ problem, …names }`: the rules contradict themselves; `problem` is a
+ *   `DOMAIN_RULE_PROBLEMS` code (a merged category merges into itself or into a skipped one, a comparison
+ *   does not fit its value format…), the names are the categories, kind, mode or format concerned.
  */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
@@ -24,6 +25,20 @@ import {
   metricsByKindSchema,
   valueOutcomeSchema,
 } from './testing-evaluation';
+
+/** Why domain rules are refused (`domainRulesInvalid`'s `problem`; texts `testRuns:domainRuleProblems.*`). */
+export const DOMAIN_RULE_PROBLEMS = [
+  'mergedIntoItself',
+  'mergedIntoSkipped',
+  'skippedAndMerged',
+  'mergedOutOfScope',
+  'mergedTwice',
+  'inScopeAndSkipped',
+  'kindTwice',
+  'modeNotForFormat',
+  'fieldTwice',
+] as const;
+export type DomainRuleProblem = (typeof DOMAIN_RULE_PROBLEMS)[number];
 
 export const TESTING_RUN_ERROR_CODES = [
   'testNotFound',

@@ -4,6 +4,7 @@
  * caller's Accept-Language. One function, so both say the same words.
  */
 import { errorTextKey } from '../contract/error-codes';
+import { schemaIssueText } from './schema-issue-text';
 
 type Translate = (key: string, params: Record<string, unknown>) => string;
 
@@ -40,6 +41,14 @@ export function serverErrorText(translate: Translate, body: unknown): string | u
   const code: unknown = (body as { code?: unknown }).code;
   const key = typeof code === 'string' ? errorTextKey(code) : undefined;
   if (key === undefined) return undefined;
-  const problems = uploadProblemLines(translate, (body as { problems?: unknown }).problems);
-  return problems.length > 0 ? problems.join('\n') : translate(key, paramsOf(body as Record<string, unknown>));
+  // Only a refused upload's `problems` are upload problems (a configuration refusal's are document problems).
+  const problems = code === 'uploadRejected' ? uploadProblemLines(translate, (body as { problems?: unknown }).problems) : [];
+  if (problems.length > 0) return problems.join('\n');
+  const params = paramsOf(body as Record<string, unknown>);
+  // A schema problem's explanation is built from its issue's code and facts, in the reader's language.
+  if (code === 'configurationSchema') {
+    const raw = (body as { params?: Record<string, unknown> }).params ?? {};
+    return translate(key, { ...params, message: schemaIssueText(translate as never, raw) });
+  }
+  return translate(key, params);
 }

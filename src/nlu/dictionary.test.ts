@@ -61,7 +61,7 @@ describe('dictionary syntax', () => {
   it('#ALIAS names a pattern used as #name# in inline regexes; an unknown alias is an error', () => {
     expect(labelsOf({ ref: '#ALIAS:digits=\\d{6}\n<<CT-#digits#>>' }, 'contrat CT-123456 signé')).toEqual(['ref:CT-123456']);
     const parsed = parseDictionary('<<#nope#>>', 'fr');
-    expect(parsed.errors.map((e) => [e.code, e.line, e.params.detail])).toEqual([['unknownAlias', 1, 'nope']]);
+    expect(parsed.errors.map((e) => [e.code, e.line, e.params.name])).toEqual([['unknownAlias', 1, 'nope']]);
   });
 
   it('mixes literal words, [[references]] and <<regexes>> in one expression', () => {
@@ -121,7 +121,7 @@ describe('configuration errors', () => {
     const { errors } = build({ a: 'ok\n<<(a+)+>>\n<<[a-z>>\n<<a*+>>' });
     expect(errors.map((e) => [e.code, e.line])).toEqual([
       ['unsupportedRegex', 2],
-      ['badRegex', 3],
+      ['regexSyntax', 3],
       ['unsupportedRegex', 4],
     ]);
   });

@@ -129,7 +129,7 @@ function parseExpression(
       const source = rest.slice(next + 2, end);
       const compiled = compilePcre(source, aliases);
       if (!(compiled instanceof RegExp)) {
-        errors.push(error(compiled.code, line, { detail: compiled.detail }, `${compiled.code}: ${compiled.detail}`));
+        errors.push(error(compiled.code, line, compiled.params, `${compiled.code}: ${compiled.detail}`));
         return null;
       }
       elements.push({ kind: 'regex', regex: compiled, source });

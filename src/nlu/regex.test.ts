@@ -10,6 +10,11 @@ const refused = (pcre: string) => {
   const r = compilePcre(pcre, new Map());
   return r instanceof RegExp ? null : [r.code, r.detail];
 };
+/** What the console translates: the code and its parameters (codes of ours, never an English sentence). */
+const refusedParams = (pcre: string) => {
+  const r = compilePcre(pcre, new Map());
+  return r instanceof RegExp ? null : [r.code, r.params];
+};
 
 describe('PCRE → JavaScript', () => {
   it('translates named groups and back-references', () => {
@@ -51,10 +56,23 @@ describe('PCRE → JavaScript', () => {
     expect(refused('(ab)+(cd)?\\d{2,}(a|b)?[ab]+')).toBeNull();
   });
 
-  it('reports JavaScript syntax errors as bad regexes', () => {
-    expect(refused('[a-')?.[0]).toBe('badRegex');
-    expect(refused('a)')?.[0]).toBe('badRegex');
-    expect(refused('(a')?.[0]).toBe('badRegex');
+  it('reports our own syntax checks by code, the JavaScript engine\'s refusal as its message', () => {
+    expect(refusedParams('[a-')).toEqual(['regexSyntax', { problem: 'unterminatedClass' }]);
+    expect(refusedParams('a)')).toEqual(['regexSyntax', { problem: 'unmatchedParen' }]);
+    expect(refusedParams('(a')).toEqual(['regexSyntax', { problem: 'unterminatedGroup' }]);
+    expect(refusedParams('a\\')).toEqual(['regexSyntax', { problem: 'trailingBackslash' }]);
+    expect(refusedParams("\\k{a")).toEqual(['regexSyntax', { problem: 'unterminatedReference' }]);
+    const engine = refusedParams('a{2,1}');
+    expect(engine?.[0]).toBe('badRegex');
+    expect((engine?.[1] as { reason: string }).reason).toMatch(/numbers out of order/i);
+  });
+
+  it('names refused constructs by code', () => {
+    expect(refusedParams('a*+')).toEqual(['unsupportedRegex', { construct: 'possessiveQuantifier' }]);
+    expect(refusedParams('(a|aa)*b')).toEqual(['unsupportedRegex', { construct: 'alternationUnderRepeat' }]);
+    expect(refusedParams('\\Ga')).toEqual(['unsupportedRegex', { construct: 'escape', escape: '\\G' }]);
+    expect(refusedParams('[[:foo:]]')).toEqual(['unsupportedRegex', { construct: 'posixClass' }]);
+    expect(refusedParams('#nope#')).toEqual(['unknownAlias', { name: 'nope' }]);
   });
 
   it('expands aliases', () => {

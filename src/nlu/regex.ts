@@ -15,10 +15,36 @@
  */
 export const REGEX_WINDOW = 200;
 
+/**
+ * Why a regex is refused. `params` fill the console's sentence (issue 19: no English of ours on
+ * screen): `regexSyntax { problem }` and `unsupportedRegex { construct }` are codes of ours
+ * (`REGEX_PROBLEMS`, `REGEX_CONSTRUCTS`, texts `nlu:regexProblems.*` / `nlu:regexConstructs.*`);
+ * `badRegex { reason }` is the JavaScript regex engine's own message, shown labelled as its message;
+ * `unknownAlias { name }`. `detail` is the English text for logs and the CLI.
+ */
 export interface RegexProblem {
-  code: 'badRegex' | 'unsupportedRegex' | 'unknownAlias';
+  code: 'badRegex' | 'regexSyntax' | 'unsupportedRegex' | 'unknownAlias';
+  params: Record<string, string>;
   detail: string;
 }
+
+export const REGEX_PROBLEMS = ['trailingBackslash', 'unterminatedReference', 'unmatchedParen', 'unterminatedClass', 'unterminatedGroup'] as const;
+export type RegexSyntaxProblem = (typeof REGEX_PROBLEMS)[number];
+export const REGEX_CONSTRUCTS = [
+  'escape',
+  'posixClass',
+  'atomicGroup',
+  'branchReset',
+  'conditional',
+  'recursion',
+  'inlineFlags',
+  'possessiveQuantifier',
+  'nestedQuantifier',
+  'alternationUnderRepeat',
+] as const;
+export type RegexConstruct = (typeof REGEX_CONSTRUCTS)[number];
+
+const syntaxProblem = (problem: RegexSyntaxProblem, detail: string): RegexProblem => ({ code: 'regexSyntax', params: { problem }, detail });
 
 const SYNTAX = new Set([...'^$\\.*+?()[]{}|/']);
 
@@ -28,7 +54,7 @@ export function expandAliases(source: string, aliases: Map<string, string>): str
   const out = source.replace(/#([A-Za-z_][\w-]*)#/g, (whole, name: string) => {
     const alias = aliases.get(name);
     if (alias === undefined) {
-      problem ??= { code: 'unknownAlias', detail: name };
+      problem ??= { code: 'unknownAlias', params: { name }, detail: name };
       return whole;
     }
     return `(?:${alias})`;
@@ -62,13 +88,17 @@ export function translatePcre(source: string): { source: string } | RegexProblem
   const groups: Group[] = [{ repeats: false, alternation: false }];
   let lastClosed: Group | null = null;
   let inClass = false;
-  const unsupported = (detail: string): RegexProblem => ({ code: 'unsupportedRegex', detail });
+  const unsupported = (construct: RegexConstruct, detail: string, params: Record<string, string> = {}): RegexProblem => ({
+    code: 'unsupportedRegex',
+    params: { construct, ...params },
+    detail,
+  });
   let i = 0;
   while (i < source.length) {
     const c = source[i]!;
     if (c === '\\') {
       const n = source[i + 1];
-      if (n === undefined) return { code: 'badRegex', detail: 'pattern ends with \\' };
+      if (n === undefined) return syntaxProblem('trailingBackslash', 'pattern ends with \\');
       if (n === 'Q') {
         const end = source.indexOf('\\E', i + 2);
         const literal = source.slice(i + 2, end < 0 ? source.length : end);
@@ -77,7 +107,7 @@ export function translatePcre(source: string): { source: string } | RegexProblem
         lastClosed = null;
         continue;
       }
-      if ('GKXC'.includes(n)) return unsupported(`\\${n}`);
+      if ('GKXC'.includes(n)) return unsupported('escape', `\\${n}`, { escape: `\\${n}` });
       let piece: string;
       if (n === 'A') piece = '^';
       else if (n === 'z' || n === 'Z') piece = '$';
@@ -91,12 +121,12 @@ export function translatePcre(source: string): { source: string } | RegexProblem
       } else if (n === 'k' && (source[i + 2] === '{' || source[i + 2] === "'")) {
         const close = source[i + 2] === '{' ? '}' : "'";
         const end = source.indexOf(close, i + 3);
-        if (end < 0) return { code: 'badRegex', detail: 'unterminated \\k' };
+        if (end < 0) return syntaxProblem('unterminatedReference', 'unterminated \\k');
         piece = `\\k<${source.slice(i + 3, end)}>`;
         i = end - 1;
       } else if (n === 'g') {
         const m = /^\\g\{?(-?\d+)\}?/.exec(source.slice(i));
-        if (!m || Number(m[1]) <= 0) return unsupported('\\g');
+        if (!m || Number(m[1]) <= 0) return unsupported('escape', '\\g', { escape: '\\g' });
         piece = `\\${m[1]}`;
         i += m[0].length - 2;
       } else if (/[A-Za-z0-9]/.test(n)) piece = `\\${n}`;
@@ -115,7 +145,7 @@ export function translatePcre(source: string): { source: string } | RegexProblem
           alpha: '\\p{L}', digit: '0-9', alnum: '\\p{L}\\p{N}', space: '\\s', upper: '\\p{Lu}',
           lower: '\\p{Ll}', punct: '\\p{P}', xdigit: '0-9A-Fa-f', word: '\\w',
         };
-        if (!m || m[1] || !posix[m[2]!]) return unsupported('POSIX class');
+        if (!m || m[1] || !posix[m[2]!]) return unsupported('posixClass', 'POSIX class');
         out += posix[m[2]!];
         i += m[0].length;
         continue;
@@ -164,14 +194,14 @@ export function translatePcre(source: string): { source: string } | RegexProblem
         const m = /^\(\?(?::|=|!|<=|<!)/.exec(rest)!;
         open = m[0];
         i += m[0].length;
-      } else if (rest.startsWith('(?>')) return unsupported('atomic group (?>…)');
-      else if (rest.startsWith('(?|')) return unsupported('branch reset (?|…)');
-      else if (rest.startsWith('(?(')) return unsupported('conditional (?(…)…)');
-      else if (/^\(\?(?:R|[+-]?\d|&|P>)/.test(rest)) return unsupported('recursion');
+      } else if (rest.startsWith('(?>')) return unsupported('atomicGroup', 'atomic group (?>…)');
+      else if (rest.startsWith('(?|')) return unsupported('branchReset', 'branch reset (?|…)');
+      else if (rest.startsWith('(?(')) return unsupported('conditional', 'conditional (?(…)…)');
+      else if (/^\(\?(?:R|[+-]?\d|&|P>)/.test(rest)) return unsupported('recursion', 'recursion');
       else if (/^\(\?i\)/.test(rest)) {
         i += 4;
         continue;
-      } else if (rest.startsWith('(?')) return unsupported('inline flags');
+      } else if (rest.startsWith('(?')) return unsupported('inlineFlags', 'inline flags');
       else {
         open = '(';
         i += 1;
@@ -182,7 +212,7 @@ export function translatePcre(source: string): { source: string } | RegexProblem
       continue;
     }
     if (c === ')') {
-      if (groups.length === 1) return { code: 'badRegex', detail: 'unmatched )' };
+      if (groups.length === 1) return syntaxProblem('unmatchedParen', 'unmatched )');
       lastClosed = groups.pop()!;
       if (lastClosed.repeats) groups[groups.length - 1]!.repeats = true;
       if (lastClosed.alternation) groups[groups.length - 1]!.alternation = true;
@@ -193,9 +223,9 @@ export function translatePcre(source: string): { source: string } | RegexProblem
     const q = readQuantifier(source, i);
     if (q) {
       const next = source[i + q.length];
-      if (next === '+') return unsupported('possessive quantifier');
-      if (lastClosed && lastClosed.repeats && q.repeats) return unsupported('nested quantifier');
-      if (lastClosed && lastClosed.alternation && q.repeats) return unsupported('alternation under a repeat');
+      if (next === '+') return unsupported('possessiveQuantifier', 'possessive quantifier');
+      if (lastClosed && lastClosed.repeats && q.repeats) return unsupported('nestedQuantifier', 'nested quantifier');
+      if (lastClosed && lastClosed.alternation && q.repeats) return unsupported('alternationUnderRepeat', 'alternation under a repeat');
       groups[groups.length - 1]!.repeats = true;
       out += source.slice(i, i + q.length);
       i += q.length;
@@ -211,8 +241,8 @@ export function translatePcre(source: string): { source: string } | RegexProblem
     lastClosed = null;
     i += 1;
   }
-  if (inClass) return { code: 'badRegex', detail: 'unterminated [' };
-  if (groups.length > 1) return { code: 'badRegex', detail: 'unterminated (' };
+  if (inClass) return syntaxProblem('unterminatedClass', 'unterminated [');
+  if (groups.length > 1) return syntaxProblem('unterminatedGroup', 'unterminated (');
   return { source: out };
 }
 
@@ -225,6 +255,8 @@ export function compilePcre(source: string, aliases: Map<string, string>): RegEx
   try {
     return new RegExp(translated.source, 'iuy');
   } catch (error) {
-    return { code: 'badRegex', detail: (error as Error).message };
+        // The engine's own words (V8's, in English whatever the reader's language): shown as its message.
+    const message = (error as Error).message;
+    return { code: 'badRegex', params: { reason: message }, detail: message };
   }
 }

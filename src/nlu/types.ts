@@ -110,6 +110,7 @@ export interface NluConfigError {
     | 'unknownArchetype'
     | 'archetypeCycle'
     | 'badRegex'
+    | 'regexSyntax'
     | 'unsupportedRegex'
     | 'unknownAlias'
     | 'unknownInteractionFunction'

@@ -8,6 +8,7 @@ import { Background, Controls, MiniMap, Position, ReactFlow, useReactFlow, type 
 import '@xyflow/react/dist/style.css';
 import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { layoutFailureText, type Translate } from './layout-failure-text';
 import { configurationProblemText } from '../../../ui/configuration-problem-text';
 import type { ConfigurationProblem } from '../../../configuration-problems';
 import { useSearchParams } from 'react-router';
@@ -180,7 +181,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
       <div className="cg-layout">
         <div className={`cg-canvas${far ? ' cg-canvas--far' : ''}`} aria-busy={layout.status === 'running'}>
           {layout.status === 'running' && <Spinner aria-label={t('layout.running', { count: visible.size })} size={30} />}
-          {layout.status === 'failed' && <Callout intent="danger">{t('layout.failed', { message: layout.message })}</Callout>}
+          {layout.status === 'failed' && <Callout intent="danger">{layoutFailureText(t as unknown as Translate, layout.failure)}</Callout>}
           {positions !== null && (
             <ReactFlow<ConfigNode>
               nodes={nodes}

@@ -14,7 +14,11 @@ export async function layoutInWorker(input: LayoutInput, signal?: AbortSignal): 
   if (typeof Worker === 'undefined') {
     const { layoutGraph } = await import('./layout');
     const start = performance.now();
-    return { id, ok: true, positions: layoutGraph(input), ms: performance.now() - start };
+    try {
+      return { id, ok: true, positions: layoutGraph(input), ms: performance.now() - start };
+    } catch (error) {
+      return { id, ok: false, reason: 'engine', message: error instanceof Error ? error.message : String(error) };
+    }
   }
   // One worker per layout: a new snapshot or filter makes the previous layout useless, and aborting
   // it means terminating its worker.
@@ -26,11 +30,11 @@ export async function layoutInWorker(input: LayoutInput, signal?: AbortSignal): 
       worker.terminate();
       resolve(response);
     };
-    const timer = setTimeout(() => finish({ id, ok: false, message: 'timeout' }), DEADLINE_MS);
-    const onAbort = () => finish({ id, ok: false, message: 'aborted' });
+    const timer = setTimeout(() => finish({ id, ok: false, reason: 'timeout', seconds: DEADLINE_MS / 1000 }), DEADLINE_MS);
+    const onAbort = () => finish({ id, ok: false, reason: 'aborted' });
     signal?.addEventListener('abort', onAbort);
     worker.onmessage = (event: MessageEvent<LayoutResponse>) => finish(event.data);
-    worker.onerror = (event) => finish({ id, ok: false, message: event.message });
+    worker.onerror = (event) => finish({ id, ok: false, reason: 'engine', message: event.message });
     worker.postMessage({ ...input, id });
   });
 }

@@ -11,7 +11,7 @@ scope.onmessage = (event: MessageEvent<LayoutRequest>) => {
   try {
     response = { id, ok: true, positions: layoutGraph(input), ms: performance.now() - start };
   } catch (error) {
-    response = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    response = { id, ok: false, reason: 'engine', message: error instanceof Error ? error.message : String(error) };
   }
   scope.postMessage(response);
 };

@@ -6,9 +6,10 @@
 import { useEffect, useState } from 'react';
 import type { ConfigurationGraph } from './build-graph';
 import type { LayoutPositions } from './layout';
+import type { LayoutFailure } from './layout-worker-protocol';
 import { layoutInWorker } from './layout-client';
 
-export type LayoutState = { status: 'running' } | { status: 'done'; positions: LayoutPositions } | { status: 'failed'; message: string };
+export type LayoutState = { status: 'running' } | { status: 'done'; positions: LayoutPositions } | { status: 'failed'; failure: LayoutFailure };
 
 export function useGraphLayout(graph: ConfigurationGraph, visible: ReadonlySet<string>): LayoutState {
   const [state, setState] = useState<{ graph: ConfigurationGraph | null; visible: ReadonlySet<string> | null; layout: LayoutState }>({
@@ -26,7 +27,7 @@ export function useGraphLayout(graph: ConfigurationGraph, visible: ReadonlySet<s
     void layoutInWorker({ nodes, edges }, controller.signal).then((response) => {
       if (controller.signal.aborted) return;
       performance.measure('graph:layout', 'graph:layout-start');
-      setState({ graph, visible, layout: response.ok ? { status: 'done', positions: response.positions } : { status: 'failed', message: response.message } });
+      setState({ graph, visible, layout: response.ok ? { status: 'done', positions: response.positions } : { status: 'failed', failure: response } });
     });
     return () => controller.abort();
   }, [graph, visible]);

@@ -7,6 +7,7 @@
 import i18next from 'i18next';
 import type { DocumentProblem } from '../../../contract/configuration-document';
 import { configurationMessageText } from '../../../ui/configuration-message-text';
+import { schemaIssueText } from '../../../i18n/schema-issue-text';
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
 
@@ -16,7 +17,7 @@ export function problemText(problem: DocumentProblem): string {
     case 'syntax':
       return t('configurationIde:problems.syntax', params);
     case 'schema':
-      return t('configurationIde:problems.schema', params);
+      return t('configurationIde:problems.schema', { line: problem.line, message: schemaIssueText(t, problem.params) });
     case 'message':
       if (problem.code === 'noServerLinked') return t('configurationIde:problems.noServerLinked', problem.params);
       return configurationMessageText(problem as Parameters<typeof configurationMessageText>[0]);

@@ -18,6 +18,6 @@ export function runNlu(request: NluWorkerRequest): NluWorkerResponse {
       : { language: request.options.language === 'auto' ? (request.options.candidates?.[0] ?? 'fr') : request.options.language, interactions: [], labels: [] };
     return { id: request.id, ok: true, result, errors };
   } catch (error) {
-    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { id: request.id, ok: false, reason: 'runtime', message: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -228,6 +228,8 @@ describe('import', () => {
     const report = await screen.findByTestId('nlu-import-report');
     expect(report.textContent).toContain('1 archétype — city');
     expect(report.textContent).toContain('archetypes[1]');
+    // Why, in French from its code; the schema validator's own words only as its labelled message.
+    expect(report.textContent).toMatch(/archetypes\[1\]\s+— élément invalide \(message du validateur de schéma : /);
     expect(await screen.findByRole('link', { name: 'city' })).toBeTruthy();
   });
 });

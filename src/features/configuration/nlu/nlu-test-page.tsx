@@ -17,7 +17,7 @@ import { LabellingView } from '../../../ui/labelling-view';
 import { ListState } from '../../../ui/list-state';
 import { NluInteractionsTable } from '../../../ui/nlu-interactions-table';
 import type { NluConfigError, NluLanguage } from './engine';
-import { configErrorText, nluErrorText } from './nlu-errors';
+import { configErrorText, nluErrorText, testFailureText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { analyseOptionsFor, toNluSource } from './nlu-source';
 import { runNluTest } from './nlu-worker-client';
@@ -80,7 +80,7 @@ export function NluTest({ envId }: { envId: string }) {
           options: analyseOptionsFor(server, contexts.data, language || undefined, languages.data ?? []),
         });
         if (answer.ok) setOutcome({ text, result: answer.result, errors: answer.errors });
-        else setProblem({ text: t('test.failed', { message: answer.message }), starting: false });
+        else setProblem({ text: testFailureText(answer), starting: false });
       }
     } catch (error) {
       setProblem({ text: nluErrorText(error), starting: serverCode(error) === 'aiStarting' });

@@ -11,7 +11,7 @@ import { request } from '../../../api/request';
 import { exportNlu, importNlu, type NluImportReport } from '../../../contract/nlu';
 import { toast } from '../../../ui/toasts/toast-service';
 import { tr } from '../../../ui/message';
-import { nluErrorText } from './nlu-errors';
+import { importItemText, nluErrorText } from './nlu-errors';
 import { nluQueries } from './queries';
 import { saveJson } from './save-file';
 
@@ -90,7 +90,7 @@ export function NluTransferPanel({ envId }: { envId: string }) {
               <ul>
                 {report.errors.map((error, index) => (
                   <li key={index}>
-                    <code>{error.at}</code> {error.name && `(${error.name})`} — {error.message}
+                    <code>{error.at}</code> {error.name && `(${error.name})`} — {importItemText(error)}
                   </li>
                 ))}
               </ul>

@@ -21,7 +21,7 @@ export async function runNluTest(request: Omit<NluWorkerRequest, 'id'>): Promise
     const timer = setTimeout(() => {
       current.terminate();
       if (worker === current) worker = null;
-      resolve({ id, ok: false, message: 'timeout' });
+      resolve({ id, ok: false, reason: 'timeout', seconds: DEADLINE_MS / 1000 });
     }, DEADLINE_MS);
     const onMessage = (event: MessageEvent<NluWorkerResponse>) => {
       if (event.data.id !== id) return;

@@ -2,6 +2,7 @@
 import i18next from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
 import { OUTPUT_ERROR_CODES, type OutputUnavailable } from '../../../contract/output';
+import { pipelineSentencesText } from '../../../i18n/pipeline-message-text';
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
 
@@ -18,5 +19,8 @@ export function outputErrorText(error: unknown): string {
 export function unavailableText(reason: OutputUnavailable): { field: string; why: string } {
   const field = i18next.exists(`output:preview.fieldNames.${reason.field}`) ? t(`output:preview.fieldNames.${reason.field}`) : reason.field;
   const module = reason.params.module ? t(`environments:modules.types.${reason.params.module}`) : '';
-  return { field, why: t(`output:unavailable.${reason.code}`, { ...reason.params, module }) };
+  // A failed module's reason is read from its sentences, in the reader's language (never the stored French).
+  const message = reason.params.messageParts ? pipelineSentencesText(t, reason.params.messageParts) : reason.params.message;
+  const { messageParts: _parts, ...params } = reason.params;
+  return { field, why: t(`output:unavailable.${reason.code}`, { ...params, module, message }) };
 }

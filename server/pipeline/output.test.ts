@@ -123,6 +123,10 @@ describe('output payload', () => {
     const failed = reasons.find((reason) => reason.field === 'categories');
     expect(failed?.code).toBe('moduleFailed');
     expect(failed?.params.messageParts).toEqual([{ key: 'module.failed', params: { name: 'Catégories', reason: { key: 'reason.timeout' } } }]);
+    // Programs read `unavailable` in English: the reason too, not the default language's.
+    const { payload } = buildOutput({ ...input({}), results });
+    expect(payload.unavailable?.categories).toMatch(/^The categorization module "Catégories" produced nothing: .*time/i);
+    expect(payload.unavailable?.categories).not.toMatch(/délai|temps/);
     expect(failed?.params.message).toContain('a échoué');
   });
 

@@ -52,7 +52,9 @@ function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, lab
     const message = pipelineMessageText(translatorFor(undefined), ran.message) ?? ran.outcome;
     // The console translates the sentences themselves (an English reader gets no French reason).
     const parts = ran.message === null ? null : decodePipelineMessage(ran.message);
-    return { text: `The ${label} module "${module.name}" produced nothing: ${message}`, code: 'moduleFailed', params: { ...params, message, ...(parts ? { messageParts: parts } : {}) } };
+    // The payload's `text` is English throughout, its reason included.
+    const english = pipelineMessageText(translatorFor('en'), ran.message) ?? ran.outcome;
+    return { text: `The ${label} module "${module.name}" produced nothing: ${english}`, code: 'moduleFailed', params: { ...params, message, ...(parts ? { messageParts: parts } : {}) } };
   }
   return { text: `The ${label} module "${module.name}" gave no result before the output module (placed after it, or with nothing to work on).`, code: 'moduleNoResult', params };
 }

@@ -125,8 +125,9 @@ describe('output payload', () => {
     expect(failed?.params.messageParts).toEqual([{ key: 'module.failed', params: { name: 'Catégories', reason: { key: 'reason.timeout' } } }]);
     // Programs read `unavailable` in English: the reason too, not the default language's.
     const { payload } = buildOutput({ ...input({}), results });
-    expect(payload.unavailable?.categories).toMatch(/^The categorization module "Catégories" produced nothing: .*time/i);
-    expect(payload.unavailable?.categories).not.toMatch(/délai|temps/);
+    const unavailable = payload.unavailable as Record<string, string>;
+    expect(unavailable.categories).toMatch(/^The categorization module "Catégories" produced nothing: .*time/i);
+    expect(unavailable.categories).not.toMatch(/délai|temps/);
     expect(failed?.params.message).toContain('a échoué');
   });
 

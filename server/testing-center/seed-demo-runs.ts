@@ -6,7 +6,7 @@
  * background within seconds. Nothing happens while the bank is empty (its demo messages come from the
  * bank's seed, server/db/seed-testing-center.ts) or once the project has a run.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { bankMessages, bankSets } from '../db/schema';
 import { testingRuns } from '../db/schema-testing-runs';
@@ -23,7 +23,7 @@ export async function seedDemoTestRuns(db: Database): Promise<number> {
   if (run !== undefined) return 0;
   const messages = await db.select({ id: bankMessages.id }).from(bankMessages).where(eq(bankMessages.projectId, PROJECT));
   if (messages.length === 0) return 0;
-  const [existing] = await db.select({ id: bankSets.id }).from(bankSets).where(eq(bankSets.projectId, PROJECT)).limit(1);
+  const [existing] = await db.select({ id: bankSets.id }).from(bankSets).where(eq(bankSets.projectId, PROJECT)).orderBy(asc(bankSets.createdAt), asc(bankSets.id)).limit(1);
   const setId = existing?.id ?? (await insertManualSet(db, PROJECT, 'Démo — toute la banque', messages.map((message) => message.id), 'demo-nlu-bank-all'));
   const launch = () => launchTestRun(db, { projectId: PROJECT, environmentId: ENVIRONMENT, setId, versionId: null, userId: null, seesPrivate: true });
   await launch();

@@ -14,8 +14,22 @@ export interface ConfusionMatrix {
 
 export const cellKey = (expected: string, obtained: string) => `${expected}\u0000${obtained}`;
 
-/** The (expected, obtained) pairs of one message's outcomes for one label kind. */
+/**
+ * The (expected, obtained) pairs of one message's outcomes for one label kind. Attachment kinds are
+ * paired attachment by attachment: a miss on one file is never paired with a wrong value on another.
+ */
 export function confusionPairs(rows: readonly ValueOutcome[]): [string, string][] {
+  const byDocument = new Map<string, ValueOutcome[]>();
+  for (const row of rows) {
+    const document = row.document ?? '';
+    const list = byDocument.get(document);
+    if (list) list.push(row);
+    else byDocument.set(document, [row]);
+  }
+  return [...byDocument.values()].flatMap(documentPairs);
+}
+
+function documentPairs(rows: readonly ValueOutcome[]): [string, string][] {
   const pairs: [string, string][] = [];
   const missed: string[] = [];
   const wrong: string[] = [];

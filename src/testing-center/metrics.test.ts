@@ -43,6 +43,17 @@ describe('metrics', () => {
     expect(matrix.cells.get(cellKey('NO_QUALIFIED', 'A'))).toEqual(['m4']);
     expect(matrix.expected).toEqual(['A', 'B', 'NO_QUALIFIED']);
   });
+  it('attachment categories are paired attachment by attachment, never across files', () => {
+    const onFile = (document: string, value: string) => ({ key: 'category', document, format: 'string' as const, value });
+    const outcomes = evaluateKind(
+      'attachments_categories',
+      { qualified: true, values: [onFile('a.pdf', 'Invoice')] },
+      [onFile('a.pdf', 'Contract'), onFile('c.pdf', 'Photo')],
+      EMPTY_DOMAIN_RULES,
+    );
+    const matrix = confusionMatrix([{ messageId: 'm1', rows: outcomes }]);
+    expect([...matrix.cells.keys()].sort()).toEqual([cellKey('Invoice', 'Contract'), cellKey('NO_CATEGORY', 'Photo')].sort());
+  });
   it('comparing two runs puts regressions first with per-value deltas', () => {
     // Run B: m1 now wrong (A → B), m3 now right.
     const after = [

@@ -31,7 +31,9 @@ describe('label kinds', () => {
   it('NO_DOMAIN_RULE: with categories in scope, one outside every rule counts as NO_DOMAIN_RULE', () => {
     const scoped = rules({ inScope: ['A', 'B'] });
     expect(pick(evaluateKind('categories', expected('A'), entries('Z'), scoped))).toEqual(['FN A exact', 'FP NO_DOMAIN_RULE v1.noDomainRule']);
-    expect(pick(evaluateKind('categories', expected('Y'), entries('Z'), scoped))).toEqual(['TP NO_DOMAIN_RULE v1.noDomainRule']);
+    expect(pick(evaluateKind('categories', expected('Y'), entries('Z'), scoped))).toEqual(['FN NO_DOMAIN_RULE v1.noDomainRule', 'FP NO_DOMAIN_RULE v1.noDomainRule']);
+    expect(pick(evaluateKind('categories', expected('Y'), entries('y'), scoped))).toEqual(['FN NO_DOMAIN_RULE v1.noDomainRule', 'FP NO_DOMAIN_RULE v1.noDomainRule']);
+    expect(pick(evaluateKind('categories', expected('Y'), entries('Y'), scoped))).toEqual(['TP NO_DOMAIN_RULE v1.noDomainRule']);
   });
   it('v1 merged: the merged category counts as its target', () => {
     const merged = rules({ inScope: ['Claims'], merged: [{ from: 'Claims-urgent', into: 'Claims' }] });

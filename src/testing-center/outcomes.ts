@@ -95,7 +95,9 @@ function evaluateLabels(expected: string[], obtained: string[], rules: DomainRul
     const entries = new Map<string, { value: string; rule: string }>();
     for (const mapped of kept) {
       if (mapped.skipped) continue;
-      const key = labelKey(mapped.value, comparison);
+      // Two different categories outside the rules are not a match: each stays NO_DOMAIN_RULE
+      // under its own key, so only the same out-of-scope category on both sides is a TP.
+      const key = mapped.value === NO_DOMAIN_RULE ? `${NO_DOMAIN_RULE}\u0000${labelKey(mapped.label, comparison)}` : labelKey(mapped.value, comparison);
       if (!entries.has(key)) entries.set(key, { value: mapped.value, rule: mapped.rule ?? baseRule });
     }
     // Nothing on this side: NO_CATEGORY stands for it, so the message is still counted.

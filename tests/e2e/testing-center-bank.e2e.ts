@@ -80,11 +80,17 @@ describe('message bank and qualification', () => {
   it('shows them qualified in the bank, then removes them and their set', async () => {
     await tc.openBank(page, PROJECT, `?tag=${TAG}`);
     await expect.poll(() => tc.rowStates(page)).toEqual(['qualified', 'qualified', 'qualified']);
+    const qualificationLink = (await tc.rows(page).first().getByRole('link').getAttribute('href'))!;
     await tc.deleteSet(page, SET);
     await page.getByTestId('bank-sets').locator(`tr[data-set-name="${SET}"]`).waitFor({ state: 'detached' });
     await tc.selectPage(page);
     await tc.deleteSelection(page);
     await expect.poll(() => tc.rows(page).count()).toBe(0);
+
+    // A link to a message deleted since says so, with a retry, instead of loading for ever.
+    await page.goto(`${baseUrl()}${qualificationLink}`);
+    await page.getByText("Ce message n'a pas pu être chargé").waitFor();
+    await page.getByRole('button', { name: 'Réessayer' }).waitFor();
   });
 
   it('adds a production analysis to the testing center from its result page, once', async () => {

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { atLeast } from '../../contract/define';
@@ -17,6 +17,7 @@ import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { errorMessage } from '../../api/errors';
+import { LoadError } from '../../ui/load-error';
 import { allQualified, draftOf, expectedOf, withObtained, type Draft } from './expected-draft';
 import { ExpectedForm } from './expected-form';
 import { MessageViewer } from './message-viewer';
@@ -172,8 +173,10 @@ function MessageQualification({
     return () => window.removeEventListener('keydown', onKey);
   }, [act]);
 
-  if (message.isPending || parameters.isPending || !draft) return <Spinner size={30} />;
-  if (message.error || !message.data) return <Callout intent="danger">{errorMessage(message.error)}</Callout>;
+  // A failed load is shown before the spinner: the draft only exists once the message has loaded.
+  const failed = message.error ? message : parameters.error ? parameters : null;
+  if (failed) return <LoadError title={t('qualification.loadFailed')} query={failed} />;
+  if (message.isPending || parameters.isPending || !draft || !message.data) return <Spinner size={30} />;
   const attachments = message.data.files.filter((file) => file.role === 'attachment').map((file) => file.name);
 
   return (

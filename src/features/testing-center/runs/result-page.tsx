@@ -13,6 +13,7 @@ import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Spi
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { isLabelKind, type EvaluationKind } from '../../../contract/testing-evaluation';
+import type { TestRunSummary } from '../../../contract/testing-runs';
 import { confusionMatrix } from '../../../testing-center/confusion';
 import { messagesCsv, metricsCsv, resultsJson } from '../../../testing-center/export';
 import { CompareView } from './compare-view';
@@ -34,7 +35,8 @@ export function ResultPage() {
   const runs = useQuery(testRunQueries.list(projectId));
   const [kindChoice, setKind] = useState<EvaluationKind | null>(null);
   const [cell, setCell] = useState<{ key: string; ids: Set<string> } | null>(null);
-  const [referenceId, setReferenceId] = useState('');
+  // null: not chosen yet, so the comparison opens on the previous finished run of the same set.
+  const [referenceChoice, setReferenceId] = useState<string | null>(null);
   // The run's arrival renders as a deferred (transition) update: React draws the page for 1,000
   // messages in slices of a few milliseconds instead of one long task (bench:testing-center's 50 ms).
   const data = useDeferredValue(run.data);
@@ -45,6 +47,8 @@ export function ResultPage() {
     if (!data || !isLabelKind(kind)) return null;
     return confusionMatrix(data.messages.map((message) => ({ messageId: message.messageId, rows: message.outcomes[kind] ?? [] })));
   }, [data, kind]);
+  const previous = useMemo(() => (data ? previousRun(data, runs.data ?? []) : undefined), [data, runs.data]);
+  const referenceId = referenceChoice ?? previous?.id ?? '';
   const shown = useMemo(() => (data ? (cell ? data.messages.filter((message) => cell.ids.has(message.messageId)) : data.messages) : []), [data, cell]);
 
   if (run.isPending || (run.data && !data)) return <Spinner aria-label={t('result.progress', { done: 0, total: 0 })} />;
@@ -112,4 +116,11 @@ export function ResultPage() {
       {finished && <CompareView projectId={projectId} run={data} runs={runs.data ?? []} kind={kind} referenceId={referenceId} onReference={setReferenceId} />}
     </section>
   );
+}
+
+/** The latest finished run launched before this one on the same set and environment: what a comparison starts from. */
+export function previousRun(run: TestRunSummary, runs: readonly TestRunSummary[]): TestRunSummary | undefined {
+  return runs
+    .filter((other) => other.id !== run.id && other.status === 'finished' && other.setId === run.setId && other.environmentId === run.environmentId && other.createdAt < run.createdAt)
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))[0];
 }

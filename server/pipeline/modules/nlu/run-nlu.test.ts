@@ -128,8 +128,8 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     expect([nlu.outcome, inEnglish(nlu.message)]).toEqual(['skipped', 'No server linked to the context "sinistres": the context is never included in NLU analyses.']);
     const output = row.modules.find((module) => module.type === 'output')!.result as { nlu: unknown; unavailable: Record<string, string> };
     expect(output.nlu).toBeNull();
-    // The payload is read by programs: the module's message in French, the default language.
-    expect(output.unavailable.nlu).toContain('produced nothing: Aucun serveur n\'est lié au contexte « sinistres »');
+    // Programs read `unavailable` in English throughout, the module's reason included.
+    expect(output.unavailable.nlu).toBe('The NLU module "NLU" produced nothing: No server linked to the context "sinistres": the context is never included in NLU analyses.');
   });
 
   it('honours its time budget: blocks left when it runs out are counted, not analysed', async () => {

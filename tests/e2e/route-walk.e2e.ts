@@ -386,7 +386,8 @@ beforeAll(async () => {
   // The light user's own use case (self-service), with a mail in it.
   lightApi = await apiAs('light');
   const useCase = await lightApi<{ id: string }>('POST', '/v4/console/api/self/use-cases', { name: `Parcours ${stamp}`, source: { kind: 'template', template: 'insurance:meeting' } });
-  const mail = await lightApi<{ id: string }>('POST', `/v4/console/api/environment/${useCase.id}/analyses/simulated-mail`, {
+  // Simulated by the organisation admin (configurator of every project): the light user may only upload.
+  const mail = await api<{ id: string }>('POST', `/v4/console/api/environment/${useCase.id}/analyses/simulated-mail`, {
     name: `Rendez-vous ${stamp}`,
     sender: 'client@example.test',
     recipient: 'agence@example.test',

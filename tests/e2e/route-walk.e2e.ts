@@ -21,6 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { paths } from '../../src/app/paths';
 import { apiAs, scratchEnvironment, setModules, type Api } from './support/api';
 import { baseUrl, launchBrowser } from './support/browser';
+import { featureFlags } from './support/admin-pages';
 import { loginPage } from './support/pages';
 
 /**
@@ -216,6 +217,8 @@ async function signedInContext(role: Role): Promise<BrowserContext> {
     await loginPage.open(page);
     await loginPage.signIn(page, role);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // The admin walks the use-case library itself, which waits for the experimental light edition.
+    if (role === 'admin') await featureFlags.enable(page, 'Édition légère (BUC)');
     await page.close();
   }
   return context;

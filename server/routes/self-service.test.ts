@@ -202,4 +202,12 @@ describe('self-service', () => {
     expect(home.quota).toMatchObject({ monthlyQuota: 4, used: 4, left: 0 });
     expect((await call('light', 'DELETE', `/self/use-cases/${first!.id}`)).statusCode).toBe(404);
   });
+
+  it('lets only one of several uploads sent at once take the last analysis of the month', async () => {
+    const { quota, useCases } = await overview();
+    await server.handle.db.update(organisations).set({ selfServiceMonthlyQuota: quota.used + 1 }).where(eq(organisations.id, 'demo'));
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => mail('light', useCases[0]!.id, `Envoi simultané ${i}`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 429, 429, 429]);
+    expect((await overview()).quota).toMatchObject({ used: quota.used + 1, left: 0 });
+  });
 });

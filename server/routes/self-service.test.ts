@@ -40,10 +40,10 @@ async function createUseCase(name: string, template = 'insurance:meeting'): Prom
 }
 
 /** A mail sent through the upload dialog's endpoint (the one the self-service screens call). */
-async function mail(user: User, envId: string, subject = 'Rendez-vous') {
+async function mail(user: User, envId: string, subject = 'Rendez-vous', language?: string) {
   const eml = ['From: client@example.com', 'To: agence@example.com', `Subject: ${subject}`, '', 'Bonjour, je voudrais un rendez-vous.', ''].join('\r\n');
   const body = await multipart({ file: { name: 'rendez-vous.eml', content: eml, type: 'message/rfc822' } });
-  return server.app.inject({ method: 'POST', url: `/v4/console/api/environment/${envId}/analyses`, headers: { ...headers[user], ...body.headers }, payload: body.payload });
+  return server.app.inject({ method: 'POST', url: `/v4/console/api/environment/${envId}/analyses`, headers: { ...headers[user], ...body.headers, ...(language === undefined ? {} : { 'accept-language': language }) }, payload: body.payload });
 }
 
 function firstOfNextMonth(): string {
@@ -169,11 +169,19 @@ describe('self-service', () => {
     expect(counts).toEqual({ [a!.id]: 2, [b!.id]: 1 });
     expect(home.useCases.every((u) => u.lastActivityAt !== null)).toBe(true);
 
+    // Programs read the message: the day it renews as a date of their language (French by default).
+    const [year, month, day] = firstOfNextMonth().split('-');
     for (const id of [a!.id, b!.id]) {
       const refused = await mail('light', id);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ code: 'selfServiceQuotaReached', renewsOn: firstOfNextMonth() });
+      expect(refused.json()).toMatchObject({
+        code: 'selfServiceQuotaReached',
+        renewsOn: firstOfNextMonth(),
+        message: `Vous avez atteint le nombre d'analyses de ce mois. Il repart de zéro le ${day}/${month}/${year!.slice(2)}.`,
+      });
     }
+    const inEnglish = await mail('light', a!.id, 'Rendez-vous', 'en');
+    expect(inEnglish.json()).toMatchObject({ message: `You have used this month's analyses. The count starts again on ${month}/${day}/${year!.slice(2)}.` });
     // Even an organisation admin cannot add an analysis to the light user's use case past the quota...
     expect((await mail('admin', a!.id)).statusCode).toBe(429);
     // ...while the full console's environments are not limited by it.

@@ -19,7 +19,9 @@ describe('self-service home', () => {
     const { context, page } = await self.signedIn();
     await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
     const quota = page.getByTestId('self-quota');
-    await quota.getByText(`${before.quota.used} analyses sur ${before.quota.monthlyQuota} utilisées ce mois-ci`).waitFor();
+    const { used, monthlyQuota } = before.quota;
+    // French counts 0 and 1 as singular.
+    await quota.getByText(used <= 1 ? `${used} analyse sur ${monthlyQuota} utilisée ce mois-ci` : `${used} analyses sur ${monthlyQuota} utilisées ce mois-ci`).waitFor();
     await quota.getByText(/Le compteur repart de zéro le/).waitFor();
 
     const useCaseId = await self.createFromLibrary(page, 'Rendez-vous e2e');

@@ -6,8 +6,9 @@
  * counted in analyses across all the user's use cases; past it the server refuses new analyses with
  * `selfServiceQuotaReached` (parameter `renewsOn`).
  *
- * Access is `signedIn`: the handlers serve light users only (`selfServiceLightUsersOnly` otherwise)
- * and only their own use cases (any other id: `environmentNotFound`).
+ * Access is `signedIn`, open to light users (`forLightUsers`; they are refused every endpoint not so
+ * marked): the handlers serve light users only (`selfServiceLightUsersOnly` otherwise) and only
+ * their own use cases (any other id: `environmentNotFound`).
  */
 import { z } from 'zod';
 import { access, forLightUsers, defineEndpoint, type Endpoint } from './define';

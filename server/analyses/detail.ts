@@ -1,6 +1,7 @@
 /** One analysis with its files (without their bytes), trace and delivery attempts. */
 import { asc, eq } from 'drizzle-orm';
 import type { AnalysisDetail } from '../../src/contract/analyses';
+import type { ModuleType } from '../../src/contract/environment-modules';
 import type { Database } from '../db/open';
 import { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
 import type { AnalysisRow } from './create';
@@ -33,4 +34,16 @@ export async function loadAnalysisDetail(db: Database, row: AnalysisRow, transla
       .orderBy(asc(webhookDeliveries.scheduledAt), asc(webhookDeliveries.attempt)),
   ]);
   return detailOf(row, files, trace, deliveries, translate);
+}
+
+/** The modules whose results the self-service result page shows: categories, extracted data, reply drafts. */
+const LIGHT_MODULE_TYPES: ReadonlySet<ModuleType> = new Set(['categorization', 'consolidation', 'extraction', 'replyTemplate']);
+
+/**
+ * The detail a light user reads (issue 22, "no trace, no module internals"): the same answer without
+ * the trace, the webhook deliveries or the other modules' results (the extractor's text, NLU matches,
+ * vision, the output payload). Full-console readers of the same use case get it whole.
+ */
+export function lightDetailOf(detail: AnalysisDetail): AnalysisDetail {
+  return { ...detail, trace: [], deliveries: [], modules: detail.modules.filter((module) => LIGHT_MODULE_TYPES.has(module.type)) };
 }

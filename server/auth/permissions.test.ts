@@ -57,7 +57,8 @@ const PARAMS: Record<string, string> = {
   batchId: 'probe-batch',
 };
 
-const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer', 'light'] as const;
+/** The organisation's own members in the full console (the light user is a member too, but works in /self only). */
+const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer'] as const;
 const ORGANISATION_ADMINS = ['admin'] as const;
 /** Provider staff are members of no organisation: SRE holds `operations`, support nothing until it ghosts. */
 const OPERATIONS = ['sre'] as const;
@@ -66,8 +67,10 @@ const PROJECT_READERS = ['admin', 'configurator', 'qualifier', 'viewer', 'guest'
 const PROJECT_CONFIGURATORS = ['admin', 'configurator'] as const;
 /** At least qualifier on demo-ic (the guest is a qualifier there). */
 const PROJECT_QUALIFIERS = ['admin', 'configurator', 'qualifier', 'guest'] as const;
-/** Everyone but support, who sees no organisation's content without ghosting. */
-const ALL_BUT_SUPPORT = ROLES.filter((role) => role !== 'support');
+/** Every full-console user: everyone but the light user, who is refused all but the self-service screens' endpoints. */
+const FULL_CONSOLE = ROLES.filter((role) => role !== 'light');
+/** Every full-console user but support, who sees no organisation's content without ghosting. */
+const FULL_CONSOLE_BUT_SUPPORT = FULL_CONSOLE.filter((role) => role !== 'support');
 
 /** Who may call each operation, with the parameters above. */
 const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCESS_KEY> = {
@@ -96,14 +99,14 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'environments.delete': PROJECT_CONFIGURATORS,
   'environments.export': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'environments.import': PROJECT_CONFIGURATORS,
-  'organisations.get': ALL_BUT_SUPPORT,
+  'organisations.get': FULL_CONSOLE_BUT_SUPPORT,
   'organisations.update': ORGANISATION_ADMINS,
-  'projects.list': ALL_BUT_SUPPORT,
+  'projects.list': FULL_CONSOLE_BUT_SUPPORT,
   'projects.create': ORGANISATION_ADMINS,
   'projects.get': [...PROJECT_READERS, ...OPERATIONS],
   'projects.update': PROJECT_CONFIGURATORS,
   'projects.delete': PROJECT_CONFIGURATORS,
-  'navigation.targets': EVERYONE,
+  'navigation.targets': FULL_CONSOLE,
   'members.list': ORGANISATION_MEMBERS,
   'members.update': ORGANISATION_ADMINS,
   'members.remove': ORGANISATION_ADMINS,
@@ -141,7 +144,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'ocrDataExtraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   // Members see their organisation's consumption (not external guests); the widget follows the environment.
   'consumption.organisation': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'consumption.mine': EVERYONE,
+  'consumption.mine': FULL_CONSOLE,
   'consumption.environment': [...PROJECT_READERS, ...OPERATIONS],
   // §6: the dashboard requires cockpit or qualifier (configurators and admins count as both).
   'dashboard.environment': [...PROJECT_READERS, ...OPERATIONS],
@@ -244,8 +247,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'toolbox.sync.preview': PROJECT_CONFIGURATORS,
   'toolbox.sync.apply': PROJECT_CONFIGURATORS,
   'toolbox.sync.remove': PROJECT_CONFIGURATORS,
-  // The use-case library: every member of the organisation (and SRE) reads it.
-  'useCases.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  // The use-case library: every member of the organisation (and SRE) reads it; the light user too ("new use case").
+  'useCases.list': [...ORGANISATION_MEMBERS, 'light', ...OPERATIONS],
   // Signed-in rule; the handlers serve light users only and their own use cases only
   // (server/routes/self-service.test.ts proves the refusals).
   'selfService.overview': EVERYONE,
@@ -295,6 +298,8 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
 interface Operation {
   id: string;
   method: string;
+  /** The OpenAPI path, with its `{params}`. */
+  path: string;
   url: string;
   access: Access;
   params: Record<string, string>;
@@ -335,7 +340,7 @@ beforeAll(async () => {
         params[name] = value;
         return encodeURIComponent(value);
       });
-      return { id: op.operationId, method: method.toUpperCase(), url, access: op['x-postroom-access'], params };
+      return { id: op.operationId, method: method.toUpperCase(), path, url, access: op['x-postroom-access'], params };
     }),
   );
 }, 60_000);
@@ -419,10 +424,83 @@ describe('the permission table', () => {
           if (![403, 404].includes(response.statusCode)) {
             mismatches.push(`${operation.id} as ${role}: the route answered ${response.statusCode}`);
           }
+          // The light user is turned away from the full console before anything else is looked at.
+          if (role === 'light' && operation.access.lightUsers !== true && (response.statusCode !== 403 || response.json<{ code: string }>().code !== 'lightUserRefused')) {
+            mismatches.push(`${operation.id} as light: ${response.statusCode} ${response.json<{ code: string }>().code}, not lightUserRefused`);
+          }
         }
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+/**
+ * On their own self-service project the light user holds the qualifier profile (issue 22), which
+ * opens only what the self-service screens call: their analyses (list, upload, result, files), the
+ * use case's settings (the extracted fields' labels) and its dashboard. The testing center, the
+ * configuration, versions, alerts, integrations… answer 403 lightUserRefused there too.
+ */
+const LIGHT_ON_OWN_USE_CASE = [
+  'analyses.list',
+  'analyses.create',
+  'analyses.get',
+  'analyses.downloadFile',
+  'environments.getSettings',
+  'dashboard.environment',
+];
+
+describe('the light user on their own use case', () => {
+  const own = { projectId: '', envId: '' };
+
+  beforeAll(async () => {
+    const headers = { authorization: `Bearer ${tokens.get('light')}` };
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/v4/console/api/self/use-cases',
+      headers,
+      payload: { name: 'Table des droits', source: { kind: 'template', template: 'insurance:meeting' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    own.envId = created.json<{ id: string }>().id;
+    own.projectId = (await server.app.inject({ method: 'GET', url: '/v4/console/api/self', headers })).json<{ projectId: string }>().projectId;
+  }, 60_000);
+
+  it('opens only the endpoints of the self-service screens, and refuses the others with lightUserRefused', async () => {
+    const mismatches: string[] = [];
+    const ownParams: Record<string, string> = { projectId: own.projectId, envId: own.envId };
+    for (const operation of operations) {
+      if (operation.access.kind !== 'project' && operation.access.kind !== 'environment') continue;
+      const params = { ...operation.params };
+      for (const name of Object.keys(params)) if (ownParams[name] !== undefined) params[name] = ownParams[name];
+      const probe = { ...operation, params, url: operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) };
+      const allowed = await allowedByRules('light', probe);
+      if (allowed !== LIGHT_ON_OWN_USE_CASE.includes(operation.id)) mismatches.push(`${operation.id}: ${allowed ? 'allowed' : 'refused'}`);
+      if (allowed) continue;
+      const response = await server.app.inject({
+        method: operation.method as 'GET',
+        url: probe.url,
+        headers: { authorization: `Bearer ${tokens.get('light')}` },
+        payload: operation.method === 'GET' ? undefined : {},
+      });
+      const code = response.json<{ code?: string }>().code;
+      if (response.statusCode !== 403 || code !== 'lightUserRefused') mismatches.push(`${operation.id}: the route answered ${response.statusCode} ${code}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('is told why, in French by default and in English when asked', async () => {
+    for (const [language, message] of [
+      [undefined, 'Cela ne fait pas partie de votre espace libre-service.'],
+      ['en', 'This is not part of your self-service space.'],
+    ] as const) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/v4/console/api/organisation/demo/members`,
+        headers: { authorization: `Bearer ${tokens.get('light')}`, ...(language === undefined ? {} : { 'accept-language': language }) },
+      });
+      expect([response.statusCode, response.json()]).toEqual([403, { code: 'lightUserRefused', message }]);
+    }
   });
 });
 
@@ -438,6 +516,8 @@ describe('hidden environments', () => {
         headers: { authorization: `Bearer ${tokens.get(role)}` },
       });
       if (response.statusCode === 200) visibleTo.push(role);
+      // The light user is turned away from the full console's environments before any is looked up.
+      else if (role === 'light') expect(response.json(), role).toMatchObject({ code: 'lightUserRefused' });
       else expect(response.json(), role).toMatchObject({ code: 'environmentNotFound', message: 'Environnement introuvable.' });
     }
     expect(visibleTo).toEqual(['admin', 'configurator', 'sre']);

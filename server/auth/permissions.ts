@@ -11,6 +11,8 @@
  *   customer data only while ghosting a user, and then with exactly that user's rights.
  * A private environment is hidden (404, as if it did not exist) from members below configurator;
  * SRE sees it (operations).
+ * Light (self-service) users pass only the rules marked `lightUsers` (the self-service screens'
+ * endpoints), and then with their usual rights: the qualifier profile on their own project.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Access, ProjectProfile, ProjectRights, ProviderCapability } from '../../src/contract/define';
@@ -32,7 +34,13 @@ export interface Scope {
 
 const NO_SCOPE: Scope = { organisationId: null, projectId: null, environmentId: null, rights: null };
 
-type ForbiddenCode = 'forbidden' | 'guestOnlyGivenProjects' | 'organisationAdminOnly' | 'providerStaffNotInCustomer' | 'providerStaffOnly';
+type ForbiddenCode =
+  | 'forbidden'
+  | 'guestOnlyGivenProjects'
+  | 'lightUserRefused'
+  | 'organisationAdminOnly'
+  | 'providerStaffNotInCustomer'
+  | 'providerStaffOnly';
 
 export function forbidden(message = 'Access denied', code: ForbiddenCode = 'forbidden'): HttpError {
   return new HttpError(403, { message, code });
@@ -235,6 +243,11 @@ export async function authorize(
   if (rule.kind === 'accessKey') return authorizeApiClient(ctx, apiClient, paramOf(params, rule.param));
   // The auth guard runs first and rejects a missing token; a null here is a wiring bug.
   if (principal === null) throw new Error('authorize() reached without a principal');
+  // Light users work in the self-service area only (issue 22): the endpoints its screens call say
+  // so in their rule; every other one refuses them, whatever profile they hold on their own project.
+  if (principal.isLight && rule.lightUsers !== true) {
+    throw forbidden('Light users may only use the self-service area', 'lightUserRefused');
+  }
   switch (rule.kind) {
     case 'signedIn':
       return NO_SCOPE;

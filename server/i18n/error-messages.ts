@@ -45,7 +45,8 @@ export function translatorFor(acceptLanguage: string | undefined): (key: string,
 
 /** The body with its `message` in `language` (unchanged when its code has no text). */
 export function localizedErrorBody(body: ErrorBody, acceptLanguage: string | undefined): ErrorBody {
-  const t = translator.getFixedT(languageOf(acceptLanguage));
-  const text = serverErrorText((key, params) => t(key as never, params as never) as unknown as string, body);
+  const language = languageOf(acceptLanguage);
+  const t = translator.getFixedT(language);
+  const text = serverErrorText((key, params) => t(key as never, params as never) as unknown as string, body, language);
   return text === undefined ? body : { ...body, message: text };
 }

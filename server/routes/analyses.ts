@@ -16,7 +16,7 @@ import {
 } from '../../src/contract/analyses';
 import { abortAnalysisRun, deleteAnalysisRecord, reanalyzeAnalysis } from '../analyses/actions';
 import { createAnalysisRecord, type NewAnalysis } from '../analyses/create';
-import { loadAnalysisDetail } from '../analyses/detail';
+import { lightDetailOf, loadAnalysisDetail } from '../analyses/detail';
 import { loadDownload } from '../analyses/download';
 import { listAnalysesPage } from '../analyses/list';
 import { findOpenableAnalysis } from '../analyses/lookup';
@@ -48,7 +48,9 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
 
   registerEndpoint(app, ctx, getAnalysis, async ({ params, request }) => {
     const row = await findOpenableAnalysis(ctx.db, params.envId, params.analysisId);
-    return loadAnalysisDetail(ctx.db, row, translatorFor(request.headers['accept-language']));
+    const detail = await loadAnalysisDetail(ctx.db, row, translatorFor(request.headers['accept-language']));
+    // Not a permission (the access rule decided that): what a light user's result page is made of.
+    return principalOf(request).isLight ? lightDetailOf(detail) : detail;
   });
 
   registerEndpoint(app, ctx, abortAnalysis, async ({ params, request }) => {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentConsumption, OrganisationConsumption } from '../../src/contract/consumption';
 import { contractYearOn } from '../consumption/contract-year';
 import { todayIn } from '../consumption/time-zone';
-import { analyses, environments, organisations } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { analyses, environments, members, organisations, users } from '../db/schema';
 import { ENVIRONMENT_DELETION_DELAY_MS } from './environments';
 import { insertAnalysis } from '../test-support/insert-analysis';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
@@ -23,7 +24,17 @@ const insert = (environmentId: string, createdAt: string, cpuMs = 0) =>
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const user of ['admin', 'viewer', 'light', 'guest', 'sre', 'support']) {
+  // A member of the organisation given no project.
+  await server.handle.db.insert(users).values({
+    id: 'test-member',
+    username: 'member',
+    firstname: 'Marc',
+    lastname: 'Membre',
+    email: 'member@example.com',
+    passwordHash: await hashPassword('Postroom-demo-1'),
+  });
+  await server.handle.db.insert(members).values({ organisationId: 'demo', userId: 'test-member', role: 'ROLE_PROJECT_VIEWER', adminMode: 'notAdmin' });
+  for (const user of ['admin', 'viewer', 'member', 'light', 'guest', 'sre', 'support']) {
     headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
   }
   await server.handle.db
@@ -103,13 +114,14 @@ describe('organisation consumption', () => {
   });
 
   it('shows members only the projects they may see; the others are counted together', async () => {
-    const light = await orgaConsumption('light', 'year=2025&tz=Europe/Paris');
-    expect(light.quota.used).toBe(6);
-    expect(light.projects).toEqual([expect.objectContaining({ projectId: null, name: null, analyses: 6 })]);
+    const member = await orgaConsumption('member', 'year=2025&tz=Europe/Paris');
+    expect(member.quota.used).toBe(6);
+    expect(member.projects).toEqual([expect.objectContaining({ projectId: null, name: null, analyses: 6 })]);
   });
 
-  it('is refused to external guests and to callers outside the organisation', async () => {
+  it('is refused to external guests, light users and callers outside the organisation', async () => {
     expect((await get('guest', '/organisation/demo/consumption')).statusCode).toBe(403);
+    expect((await get('light', '/organisation/demo/consumption')).json()).toMatchObject({ code: 'lightUserRefused' });
     expect((await get('admin', '/organisation/nope/consumption')).statusCode).toBe(404);
   });
 

@@ -17,7 +17,7 @@ import { createTestServer, signIn, type TestServer } from '../test-support/test-
 
 let server: TestServer;
 const headers: Record<string, { authorization: string }> = {};
-type User = 'light' | 'other' | 'qualifier' | 'viewer';
+type User = 'light' | 'other' | 'qualifier' | 'viewer' | 'admin';
 
 /** A mail asking the insurer for an appointment, with a contract number and a phone to pick out. */
 const MAIL = [
@@ -45,7 +45,7 @@ beforeAll(async () => {
     isLight: true,
   });
   await server.handle.db.insert(members).values({ organisationId: 'demo', userId: 'test-light-2', role: 'ROLE_PROJECT_SELF_SERVICE', adminMode: 'notAdmin' });
-  for (const [user, username] of [['light', 'light'], ['other', 'light2'], ['qualifier', 'qualifier'], ['viewer', 'viewer']] as const) {
+  for (const [user, username] of [['light', 'light'], ['other', 'light2'], ['qualifier', 'qualifier'], ['viewer', 'viewer'], ['admin', 'admin']] as const) {
     headers[user] = { authorization: `Bearer ${await signIn(server.app, username)}` };
   }
 }, 60_000);
@@ -105,6 +105,17 @@ describe('a light user on their own use case', () => {
     expect(categories).toContain('prise_de_rendez_vous');
     const extraction = done.modules.find((module) => module.type === 'extraction');
     expect(JSON.stringify(extraction?.result)).toContain('AB-123456');
+
+    // No trace, no webhook deliveries, no other module's internals for the light user; an
+    // organisation admin (configurator of every project) reads the same analysis whole.
+    expect(done.trace).toEqual([]);
+    expect(done.deliveries).toEqual([]);
+    const shown = done.modules.map((module) => module.type);
+    expect(shown).toEqual(expect.arrayContaining(['categorization', 'extraction']));
+    expect(shown.filter((type) => !['categorization', 'consolidation', 'extraction', 'replyTemplate'].includes(type))).toEqual([]);
+    const whole = (await get('admin', `/environment/${mine.id}/analyses/${analysis.id}`)).json<AnalysisDetail>();
+    expect(whole.trace.length).toBeGreaterThan(0);
+    expect(whole.modules.map((module) => module.type)).toEqual(expect.arrayContaining(['extractor', 'categorization', 'extraction']));
 
     // A real mail of the fixtures goes through as well.
     const fixture = await upload('light', mine.id, 'mixed.eml', new Uint8Array(readFileSync(FIXTURE_EML)));

@@ -7,7 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SelfServiceOverview, SelfServiceUseCase } from '../../src/contract/self-service';
 import { organisations, projectPermissions, projects } from '../db/schema';
+import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import type { Member } from '../../src/contract/members';
 import type { Organisation } from '../../src/contract/organisations';
 import { ENVIRONMENT_DELETION_DELAY_MS } from './environments';
 
@@ -22,7 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-const call = (user: User, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+const call = (user: User, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   server.app.inject({ method, url: `/v4/console/api${url}`, headers: headers[user], ...(payload === undefined ? {} : { payload }) });
 
 async function overview(user: User = 'light'): Promise<SelfServiceOverview> {
@@ -37,8 +39,12 @@ async function createUseCase(name: string, template = 'insurance:meeting'): Prom
   return response.json<SelfServiceUseCase>();
 }
 
-const mail = (user: User, envId: string, subject = 'Rendez-vous') =>
-  call(user, 'POST', `/environment/${envId}/analyses/simulated-mail`, { sender: 'client@example.com', recipient: 'agence@example.com', subject, body: 'Bonjour, je voudrais un rendez-vous.' });
+/** A mail sent through the upload dialog's endpoint (the one the self-service screens call). */
+async function mail(user: User, envId: string, subject = 'Rendez-vous', language?: string) {
+  const eml = ['From: client@example.com', 'To: agence@example.com', `Subject: ${subject}`, '', 'Bonjour, je voudrais un rendez-vous.', ''].join('\r\n');
+  const body = await multipart({ file: { name: 'rendez-vous.eml', content: eml, type: 'message/rfc822' } });
+  return server.app.inject({ method: 'POST', url: `/v4/console/api/environment/${envId}/analyses`, headers: { ...headers[user], ...body.headers, ...(language === undefined ? {} : { 'accept-language': language }) }, payload: body.payload });
+}
 
 function firstOfNextMonth(): string {
   const now = new Date();
@@ -91,7 +97,7 @@ describe('self-service', () => {
   });
 
   it('lets full-console users open a light user use case only with their usual rights', async () => {
-    const [useCase] = (await overview()).useCases;
+    const { projectId, useCases: [useCase] } = await overview();
     // Organisation admins are configurators everywhere; a viewer without a grant does not see it exists.
     expect((await call('admin', 'GET', `/environment/${useCase!.id}`)).statusCode).toBe(200);
     expect((await call('viewer', 'GET', `/environment/${useCase!.id}`)).statusCode).toBe(404);
@@ -99,12 +105,41 @@ describe('self-service', () => {
     // The light user reaches their use case's analyses, but nothing of the full console's projects.
     expect((await call('light', 'GET', `/environment/${useCase!.id}/analyses`)).statusCode).toBe(200);
     expect((await call('light', 'GET', '/environment/demo-ic-prod/analyses')).statusCode).toBe(404);
-    expect((await call('light', 'GET', '/project/demo-ic/environments')).statusCode).toBe(404);
-    expect((await call('light', 'PUT', `/environment/${useCase!.id}/settings`, { name: 'x', visibility: 'public', priority: true, settings: {} })).statusCode).toBe(403);
-    expect((await call('light', 'DELETE', `/environment/${useCase!.id}`)).statusCode).toBe(403);
+    // The full console's endpoints refuse them, on their own project too (issue 22).
+    for (const [method, url, payload] of [
+      ['GET', '/project/demo-ic/environments'],
+      ['GET', '/organisation/demo/members'],
+      ['GET', '/organisation/demo/projects'],
+      ['PUT', `/environment/${useCase!.id}/settings`, { name: 'x', visibility: 'public', priority: true, settings: {} }],
+      ['DELETE', `/environment/${useCase!.id}`],
+      // The qualifier profile they hold on their project opens no testing center for them.
+      ['GET', `/project/${projectId}/testing-center/messages`],
+    ] as const) {
+      const refused = await call('light', method, url, payload);
+      expect([refused.statusCode, refused.json<{ code: string }>().code], `${method} ${url}`).toEqual([403, 'lightUserRefused']);
+    }
     // Another environment is not one of their use cases, whatever its id.
     expect((await call('light', 'PUT', '/self/use-cases/demo-ic-prod', { name: 'Volé', languages: ['fr'], retention: '1m' })).statusCode).toBe(404);
     expect((await call('light', 'DELETE', '/self/use-cases/demo-ic-prod')).statusCode).toBe(404);
+  });
+
+  it('lets a full-console member open it once an admin gives them a profile on the light user project', async () => {
+    const { projectId, useCases } = await overview();
+    const useCase = useCases[0]!;
+    const viewer = (await call('admin', 'GET', '/organisation/demo/members')).json<Member[]>().find((member) => member.username === 'viewer')!;
+    const profiles = viewer.profiles.map((grant) => (grant.projectId === projectId ? { ...grant, profile: 'cockpit' as const } : grant));
+    expect(profiles).toContainEqual({ projectId, profile: 'cockpit' });
+    const granted = await call('admin', 'PATCH', `/organisation/demo/members/${viewer.userId}`, { profiles });
+    expect(granted.statusCode, granted.body).toBe(200);
+
+    // The cockpit profile: the use case, its analyses and dashboard; not its configuration.
+    expect((await call('viewer', 'GET', `/environment/${useCase.id}`)).statusCode).toBe(200);
+    expect((await call('viewer', 'GET', `/environment/${useCase.id}/analyses`)).statusCode).toBe(200);
+    expect((await call('viewer', 'GET', `/project/${projectId}/environments`)).json<{ id: string }[]>().map((env) => env.id)).toContain(useCase.id);
+    expect((await call('viewer', 'PUT', `/environment/${useCase.id}/settings`, { name: 'x', visibility: 'public', priority: true, settings: {} })).statusCode).toBe(403);
+    // A member without a grant still does not see it exists; the self-service endpoints stay the light user's.
+    expect((await call('configurator', 'GET', `/environment/${useCase.id}`)).statusCode).toBe(404);
+    expect((await call('viewer', 'PUT', `/self/use-cases/${useCase.id}`, { name: 'Pris', languages: ['fr'], retention: '1m' })).statusCode).toBe(403);
   });
 
   it('renames a use case and changes its languages and retention, refusing a name already used', async () => {
@@ -134,11 +169,19 @@ describe('self-service', () => {
     expect(counts).toEqual({ [a!.id]: 2, [b!.id]: 1 });
     expect(home.useCases.every((u) => u.lastActivityAt !== null)).toBe(true);
 
+    // Programs read the message: the day it renews as a date of their language (French by default).
+    const [year, month, day] = firstOfNextMonth().split('-');
     for (const id of [a!.id, b!.id]) {
       const refused = await mail('light', id);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ code: 'selfServiceQuotaReached', renewsOn: firstOfNextMonth() });
+      expect(refused.json()).toMatchObject({
+        code: 'selfServiceQuotaReached',
+        renewsOn: firstOfNextMonth(),
+        message: `Vous avez atteint le nombre d'analyses de ce mois. Il repart de zéro le ${day}/${month}/${year!.slice(2)}.`,
+      });
     }
+    const inEnglish = await mail('light', a!.id, 'Rendez-vous', 'en');
+    expect(inEnglish.json()).toMatchObject({ message: `You have used this month's analyses. The count starts again on ${month}/${day}/${year!.slice(2)}.` });
     // Even an organisation admin cannot add an analysis to the light user's use case past the quota...
     expect((await mail('admin', a!.id)).statusCode).toBe(429);
     // ...while the full console's environments are not limited by it.
@@ -166,5 +209,13 @@ describe('self-service', () => {
     expect(home.useCases.map((u) => u.id)).not.toContain(first!.id);
     expect(home.quota).toMatchObject({ monthlyQuota: 4, used: 4, left: 0 });
     expect((await call('light', 'DELETE', `/self/use-cases/${first!.id}`)).statusCode).toBe(404);
+  });
+
+  it('lets only one of several uploads sent at once take the last analysis of the month', async () => {
+    const { quota, useCases } = await overview();
+    await server.handle.db.update(organisations).set({ selfServiceMonthlyQuota: quota.used + 1 }).where(eq(organisations.id, 'demo'));
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => mail('light', useCases[0]!.id, `Envoi simultané ${i}`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 429, 429, 429]);
+    expect((await overview()).quota).toMatchObject({ used: quota.used + 1, left: 0 });
   });
 });

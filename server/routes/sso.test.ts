@@ -260,6 +260,14 @@ describe('social sign-in (Google, played by the local provider)', () => {
       role: 'ROLE_PROJECT_SELF_SERVICE',
       organisations: [{ id: 'demo' }],
     });
+    // A light user: the self-service area is theirs, the full console's endpoints are not (issue 22).
+    const asNewUser = (url: string) =>
+      server.app.inject({ method: 'GET', url: `/v4/console/api${url}`, headers: { authorization: `Bearer ${signup.json<{ token: string }>().token}` } });
+    expect((await asNewUser('/self')).statusCode).toBe(200);
+    for (const url of ['/organisation/demo/members', '/organisation/demo/projects', '/organisation/demo/consumption']) {
+      const refused = await asNewUser(url);
+      expect([refused.statusCode, refused.json().code], url).toEqual([403, 'lightUserRefused']);
+    }
 
     const again = await server.app.inject({ method: 'GET', url: `/oauth/signup/google?${await socialCallback('stranger')}` });
     expect([again.statusCode, again.json().code]).toEqual([409, 'ssoAccountExists']);

@@ -47,7 +47,8 @@ export async function selfServiceQuota(db: Database, userId: string, organisatio
 /**
  * Refuses a new analysis in a self-service environment whose owner has used the month's quota;
  * environments of other projects pass untouched. Called inside the transaction that stores the
- * analysis (analyses/create.ts), so every way in — console, programs, connectors — is counted.
+ * analysis (analyses/create.ts), so every way in — console, programs, connectors — is counted; it
+ * must be called there (`db` a transaction): the lock it takes lasts until that transaction ends.
  */
 export async function assertSelfServiceQuota(db: Database, environmentId: string, now: Date): Promise<void> {
   const [owner] = await db
@@ -56,6 +57,10 @@ export async function assertSelfServiceQuota(db: Database, environmentId: string
     .innerJoin(selfServiceProjects, eq(selfServiceProjects.projectId, environments.projectId))
     .where(eq(environments.id, environmentId));
   if (owner === undefined) return;
+  // Count-then-insert must not interleave: two uploads with one analysis left would both see it
+  // (read committed). A transaction-scoped lock per user serialises them until the caller's
+  // transaction ends, on PostgreSQL as on PGlite (which runs one transaction at a time anyway).
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`self-quota:${owner.userId}`}))`);
   const quota = await selfServiceQuota(db, owner.userId, owner.organisationId, now);
   if (quota.left > 0) return;
   throw new HttpError(429, {

@@ -105,7 +105,8 @@ export function errorMessage(error: unknown): string {
   const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
   if (error instanceof ApiError) {
     if (error.kind !== 'http') return t(`errors:request.${error.kind}`, { name: error.issues[0]?.path.join('.') ?? '' });
-    return serverErrorText?.(t, error.jsonData) ?? t('errors:request.http', { status: error.status ?? '?' });
+    const language = i18next.language === 'en' ? 'en' : 'fr';
+    return serverErrorText?.(t, error.jsonData, language) ?? t('errors:request.http', { status: error.status ?? '?' });
   }
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;

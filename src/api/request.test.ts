@@ -281,6 +281,18 @@ describe('error kinds', () => {
     expect(serverCode(new Error('not an API error'))).toBeUndefined();
   });
 
+  it('http: a day among the parameters is written as a date of the reader language', async () => {
+    route = (_req, res) => json(res, 429, { message: 'renews on 2025-08-01', code: 'selfServiceQuotaReached', renewsOn: '2025-08-01', monthlyQuota: 3 });
+    const refused = await caught(request(echo));
+    expect(errorMessage(refused)).toBe("You have used this month's analyses. The count starts again on 08/01/25.");
+    await i18next.changeLanguage('fr');
+    try {
+      expect(errorMessage(refused)).toBe("Vous avez atteint le nombre d'analyses de ce mois. Il repart de zéro le 01/08/25.");
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('http: without a server message, the message is the status text; a text body is kept', async () => {
     route = (_req, res) => {
       res.writeHead(500, 'Broken', { 'Content-Type': 'text/plain' });

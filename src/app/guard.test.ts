@@ -138,11 +138,53 @@ describe('navigation guard', () => {
     expect(readEntry(storageKeys.token)).toBeUndefined();
   });
 
-  it('keeps a light user in self-service', async () => {
+  it('sends a light user from every page of the full console to self-service', async () => {
     await writeEntry(storageKeys.token, 't');
     answer = { status: 200, body: user({ isLight: true, role: 'ROLE_PROJECT_SELF_SERVICE' }) };
-    expect((await outcome('/orga/o1')).redirect).toBe('/self');
-    expect(await outcome('/self/new')).toEqual({});
+    for (const path of [
+      '/orga/o1',
+      '/orga',
+      '/project/p1/environment/e1/analyses',
+      '/project/p1/testing-center/messages-bank',
+      '/toolbox',
+      '/toolbox/kits',
+      '/toolbox/kits/k1',
+      '/toolbox/components/c1',
+      '/use-cases-library',
+      '/consumption',
+      '/files-viewer',
+      '/admin/sre-inboxcare',
+      '/integrations/jira/callback?state=s&code=c',
+      '/integrations/external',
+    ]) {
+      expect((await outcome(path)).redirect, path).toBe('/self');
+    }
+  });
+
+  it('lets a light user open self-service, their account pages and the webmail callback', async () => {
+    await writeEntry(storageKeys.token, 't');
+    answer = { status: 200, body: user({ isLight: true, role: 'ROLE_PROJECT_SELF_SERVICE' }) };
+    for (const path of [
+      '/self',
+      '/self/new',
+      '/self/e1/analyses/result?id=a1',
+      '/self/e1/settings',
+      '/profile',
+      '/profile/password',
+      '/utils/local-storage-cleaner',
+      '/integrations/gmail/callback?state=e1.self.n&code=c',
+      '/',
+      '/no/such/page',
+    ]) {
+      expect(await outcome(path), path).toEqual({});
+    }
+  });
+
+  it('lets full-console users open the full console (and self-service, which tells them it is not theirs)', async () => {
+    await writeEntry(storageKeys.token, 't');
+    for (const path of ['/toolbox/kits', '/use-cases-library', '/consumption', '/orga/o1', '/self']) {
+      expect(await outcome(path), path).toEqual({});
+    }
   });
 
   it('removes stray tooltips on every navigation', async () => {

@@ -2,7 +2,8 @@
  * The navigation guard of spec §2.3, run as the root loader on every navigation:
  * stray tooltips removed, signed-in users kept off login pages, signed-out users sent to Login with
  * their target kept, the user loaded when a token exists and none is loaded (navigation stops if that
- * fails), light users kept in self-service, and the user identified in product analytics.
+ * fails), light users kept in self-service (only the pages marked `lightUsers` open to them), and
+ * the user identified in product analytics.
  */
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { authQueries } from '../features/auth/queries';
 import { storageKeys, writeEntry } from '../storage';
 import { toast } from '../ui/toasts/toast-service';
 import { tr } from '../ui/message';
-import { isRouteHandle, type LayoutName, type RouteHandle } from './route-handle';
+import { isRouteHandle, type RouteHandle } from './route-handle';
 import { hasToken, loginPathKeeping, rememberTarget, takePostLoginTarget } from './session';
 import type { Analytics } from './analytics';
 import { paths } from './paths';
@@ -24,9 +25,6 @@ export interface GuardDeps {
   /** The location currently shown, or undefined during the first navigation. */
   shownLocation: () => string | undefined;
 }
-
-/** Layouts a light (self-service) user is sent away from. */
-const fullConsoleLayouts: LayoutName[] = ['organisation', 'project', 'environment', 'testingCenter'];
 
 /** The merged handle of the matched routes: the deepest declaration of each field wins. */
 export function resolveRouteHandle(routes: RouteObject[], pathname: string): RouteHandle {
@@ -94,7 +92,8 @@ export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<
 
   const user = await loadUser(deps, target);
   deps.analytics.identify(user);
-  if (user.isLight && handle.layout && fullConsoleLayouts.includes(handle.layout)) {
+  // Light users work in /self: every signed-in page of the full console sends them there (issue 22).
+  if (user.isLight && handle.access === 'private' && handle.lightUsers !== true) {
     throw redirect(paths.selfService());
   }
   return null;

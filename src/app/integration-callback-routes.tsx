@@ -3,7 +3,7 @@
  * finishes every OAuth callback (the provider differs, the exchange does not).
  */
 import type { RouteObject } from 'react-router';
-import { page } from './route-page';
+import { forLightUsers, page } from './route-page';
 
 const callbackPage = () => import('../features/environments/integrations/oauth-callback-page');
 
@@ -11,5 +11,6 @@ export const integrationCallbackRoutes: RouteObject[] = [
   page('integrations/salesforce/callback', 'salesforceCallback', () => callbackPage().then((m) => m.OAuthCallbackPage)),
   page('integrations/external', 'externalIntegration', () => callbackPage().then((m) => m.ExternalAuthorizationPage)),
   page('integrations/jira/callback', 'jiraCallback', () => callbackPage().then((m) => m.OAuthCallbackPage)),
-  page('integrations/gmail/callback', 'gmailCallback', () => callbackPage().then((m) => m.OAuthCallbackPage)),
+  // Also the light user's webmail (self-service): its state sends it to their use case.
+  forLightUsers(page('integrations/gmail/callback', 'gmailCallback', () => callbackPage().then((m) => m.OAuthCallbackPage))),
 ];

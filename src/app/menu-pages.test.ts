@@ -4,7 +4,7 @@ import { menuPages } from './menu-pages';
 import { filterTargets, type NavigationTarget } from './rapid-navigation-targets';
 
 const user = (role: User['role'], organisations: User['organisations'], isLight = false) => ({ role, organisations, isLight });
-const ids = (u: ReturnType<typeof user>, ghosting = false) => menuPages(u, ghosting).map((page) => page.id);
+const ids = (u: ReturnType<typeof user>, ghosting = false, buc = true) => menuPages(u, ghosting, { buc }).map((page) => page.id);
 const demo = { id: 'demo', name: 'Démo', guest: false };
 
 describe('the user menu by role', () => {
@@ -29,8 +29,19 @@ describe('the user menu by role', () => {
     expect(ids(user('ROLE_PROVIDER_SUPPORT', [demo]))).not.toContain('sreInboxcare');
   });
 
-  it('keeps light users to their space', () => {
-    expect(ids(user('ROLE_PROJECT_SELF_SERVICE', [demo], true))).not.toContain('toolbox');
+  it('offers light users their account pages only, whatever the BUC flag', () => {
+    for (const buc of [true, false]) {
+      expect(ids(user('ROLE_PROJECT_SELF_SERVICE', [demo], true), false, buc)).toEqual(['profile', 'password', 'localStorage']);
+    }
+  });
+
+  it('offers the use-case library (experimental light edition) only with the BUC flag on', () => {
+    for (const member of [user('ROLE_PROJECT_VIEWER', [demo]), user('ROLE_ORGANISATION_ADMIN', [demo]), user('ROLE_PROVIDER_SRE', [])]) {
+      expect(ids(member, false, true)).toContain('useCases');
+      expect(ids(member, false, false)).not.toContain('useCases');
+      // The toolbox is no part of the light edition: there either way.
+      expect(ids(member, false, false)).toContain('toolbox');
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The pages the user menu offers, by role (issue 19 "a way around"): only what the server lets the
  * user open, so nothing is reachable only by typing its address. Rapid navigation offers the same
- * list. Pure: tested without a browser.
+ * list. A light user is offered only their account pages (the full console is not theirs, issue 22);
+ * the use-case library waits for the BUC flag (experimental light edition). Pure: tested without a
+ * browser.
  */
 import type { IconName } from '@blueprintjs/core';
 import type { User } from '../contract/auth';
@@ -15,7 +17,13 @@ export interface MenuPage {
   path: string;
 }
 
-export function menuPages(user: Pick<User, 'role' | 'organisations' | 'isLight'>, ghosting: boolean): MenuPage[] {
+/** The per-browser feature flags the menu depends on (src/storage/feature-flags.ts). */
+export interface MenuFlags {
+  /** BUC, the experimental light edition: the use-case library in the full console. */
+  buc: boolean;
+}
+
+export function menuPages(user: Pick<User, 'role' | 'organisations' | 'isLight'>, ghosting: boolean, flags: MenuFlags): MenuPage[] {
   const isSre = user.role === 'ROLE_PROVIDER_SRE' && !ghosting;
   const isSupport = user.role === 'ROLE_PROVIDER_SUPPORT' && !ghosting;
   // Toolbox, use cases and consumption belong to an organisation's own members (not its external
@@ -26,12 +34,10 @@ export function menuPages(user: Pick<User, 'role' | 'organisations' | 'isLight'>
     { id: 'password', labelKey: 'routes:profilePassword', icon: 'key', path: paths.profilePassword() },
   ];
   if (member || isSre) {
-    pages.push(
-      { id: 'toolbox', labelKey: 'routes:kits', icon: 'build', path: paths.kits() },
-      { id: 'useCases', labelKey: 'routes:useCasesLibrary', icon: 'book', path: paths.useCasesLibrary() },
-    );
+    pages.push({ id: 'toolbox', labelKey: 'routes:kits', icon: 'build', path: paths.kits() });
+    if (flags.buc) pages.push({ id: 'useCases', labelKey: 'routes:useCasesLibrary', icon: 'book', path: paths.useCasesLibrary() });
   }
-  pages.push({ id: 'filesViewer', labelKey: 'routes:filesViewer', icon: 'document-open', path: paths.filesViewer() });
+  if (!user.isLight) pages.push({ id: 'filesViewer', labelKey: 'routes:filesViewer', icon: 'document-open', path: paths.filesViewer() });
   if (member || isSre || isSupport) {
     pages.push({ id: 'consumption', labelKey: 'routes:consumption', icon: 'timeline-bar-chart', path: paths.consumption() });
   }

@@ -1,9 +1,10 @@
 /**
  * The pages of the private layout, whose paths name no organisation: SRE screens, toolbox and use-case
- * library, files viewer, own consumption and profile.
+ * library, files viewer, own consumption and profile. Light users may open only the profile, password
+ * and local storage pages (the guard sends them to /self from the others).
  */
 import type { RouteObject } from 'react-router';
-import { page } from './route-page';
+import { forLightUsers, page } from './route-page';
 import { redirectLoaders } from './redirects';
 
 export const privateRoutes: RouteObject[] = [
@@ -21,8 +22,11 @@ export const privateRoutes: RouteObject[] = [
   page('toolbox/components/:componentId', 'component', () => import('./toolbox-routes').then((m) => m.ComponentRoute)),
   page('files-viewer', 'filesViewer', () => import('../features/files-viewer/files-viewer-page').then((m) => m.FilesViewerPage)),
   page('consumption', 'consumption', () => import('../features/consumption/my-consumption-page').then((m) => m.MyConsumptionPage)),
-  page('profile', 'profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
-  page('profile/password', 'profilePassword', () => import('../features/auth/change-password-page').then((m) => m.ChangePasswordPage)),
-  page('utils/local-storage-cleaner', 'localStorageCleaner', () => import('../features/profile/local-storage-cleaner-page').then((m) => m.LocalStorageCleanerPage)),
+  // A light user's own account pages (their user menu offers them); every other page here is the full console's.
+  forLightUsers(page('profile', 'profile', () => import('../features/profile/profile-page').then((m) => m.ProfilePage))),
+  forLightUsers(page('profile/password', 'profilePassword', () => import('../features/auth/change-password-page').then((m) => m.ChangePasswordPage))),
+  forLightUsers(
+    page('utils/local-storage-cleaner', 'localStorageCleaner', () => import('../features/profile/local-storage-cleaner-page').then((m) => m.LocalStorageCleanerPage)),
+  ),
   page('orga', 'organisations', () => import('./organisations-index').then((m) => m.OrganisationsIndex)),
 ];

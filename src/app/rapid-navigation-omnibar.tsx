@@ -14,6 +14,7 @@ import { request } from '../api/request';
 import { navigationTargets } from '../contract/organisations';
 import { authQueries } from '../features/auth/queries';
 import { formatDateTime } from '../i18n/dates';
+import { useFlag } from '../storage/feature-flags';
 import { usePreferences } from '../storage/preferences';
 import { useGhostedUser } from './ghosting';
 import { menuPages } from './menu-pages';
@@ -30,6 +31,7 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
   const recent = useRecentPages();
   const { language } = usePreferences();
   const ghost = useGhostedUser();
+  const buc = useFlag('BUC');
   const [query, setQuery] = useState('');
   // Each opening starts from an empty search (and so from the recent pages).
   useEffect(() => {
@@ -70,14 +72,14 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
         path: paths.analyses(env.projectId, env.id),
         detail: `${t('common:rapidNavigation.environment')} · ${env.projectName}`,
       })),
-      ...(user ? menuPages(user, ghost !== undefined) : []).map((page) => ({
+      ...(user ? menuPages(user, ghost !== undefined, { buc }) : []).map((page) => ({
         kind: 'page' as const,
         label: t(page.labelKey as never),
         path: page.path,
         detail: t('common:rapidNavigation.page'),
       })),
     ],
-    [targets, recent, user, ghost, t, language],
+    [targets, recent, user, ghost, buc, t, language],
   );
 
   const renderItem: ItemRenderer<NavigationTarget> = (item, { handleClick, handleFocus, modifiers }) => (

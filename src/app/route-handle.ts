@@ -17,6 +17,12 @@ export interface RouteHandle {
   title?: string;
   access?: RouteAccess;
   layout?: LayoutName;
+  /**
+   * A light (self-service) user may open it: the self-service layout, their profile, password and
+   * local storage pages, the webmail's OAuth callback. Unset, a signed-in page belongs to the full
+   * console, which sends them to /self (issue 22; the server refuses them its endpoints too).
+   */
+  lightUsers?: boolean;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

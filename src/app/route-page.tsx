@@ -24,3 +24,8 @@ export function soon(path: string | undefined, title: string): RouteObject {
 export function layout(name: RouteHandle['layout'], load: () => Promise<{ Component: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> {
   return { lazy: load, handle: { layout: name, access: 'private' } satisfies RouteHandle };
 }
+
+/** The same route, open to light users too (see `RouteHandle.lightUsers`). */
+export function forLightUsers(route: RouteObject): RouteObject {
+  return { ...route, handle: { ...(route.handle as RouteHandle), lightUsers: true } satisfies RouteHandle } as RouteObject;
+}

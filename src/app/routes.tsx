@@ -20,7 +20,7 @@ import { organisationRoutes } from './organisation-routes';
 import { projectRoutes } from './project-routes';
 import { environmentRoutes } from './environment-routes';
 import { integrationCallbackRoutes } from './integration-callback-routes';
-import { layout } from './route-page';
+import { forLightUsers, layout } from './route-page';
 import { paths } from './paths';
 import { currentLanguage, loadTexts } from '../i18n/setup';
 
@@ -88,11 +88,12 @@ export const routes: RouteObject[] = [
         handle: { layout: 'none', access: 'private' } satisfies RouteHandle,
         children: integrationCallbackRoutes,
       },
-      {
+      // The light users' area (issue 22): the one layout open to them.
+      forLightUsers({
         path: 'self',
         ...layout('selfService', () => import('./layouts/self-service-layout').then((m) => ({ Component: m.SelfServiceLayout }))),
         children: selfServiceRoutes,
-      },
+      }),
       { path: '*', element: <NotFoundPage />, handle: { title: 'notFound', access: 'public' } },
     ],
   },

@@ -4,7 +4,7 @@
  * further down, one per operation; the upload rules are in uploads.ts.
  */
 import { z } from 'zod';
-import { access, defineEndpoint, multilineText, plainText } from './define';
+import { access, forLightUsers, defineEndpoint, multilineText, plainText } from './define';
 import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_LIMIT, UPLOAD_LIMITS } from './uploads';
 import { localizedTextSchema } from './pipeline-messages';
 import { deliveryAttemptSchema, extractorResultSchema, moduleResultSchema, traceEntrySchema } from './analysis-results';
@@ -191,7 +191,7 @@ export const listAnalyses = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses',
   summary: 'Analyses of an environment: search, date and status filters, sort, pagination',
-  access: access.environment('envId', 'cockpit', 'operations'),
+  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
   params: envParams,
   query: analysesQuerySchema,
   response: analysesPageSchema,
@@ -203,7 +203,7 @@ export const createAnalysis = defineEndpoint({
   path: '/v4/console/api/environment/{envId}/analyses',
   summary:
     'Queue an analysis (multipart/form-data: `file` the main file, `attachments` any number, optional `name`, `metadata` as a JSON object and, for programs, `manualFinalStatus` true)',
-  access: access.environment('envId', 'qualifier'),
+  access: forLightUsers(access.environment('envId', 'qualifier')),
   params: envParams,
   response: analysisSummarySchema,
 });
@@ -225,7 +225,7 @@ export const getAnalysis = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}',
   summary: 'One analysis with its files, module results, trace and delivery attempts (409 once anonymized)',
-  access: access.environment('envId', 'cockpit', 'operations'),
+  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
   params: analysisParams,
   response: analysisDetailSchema,
 });
@@ -255,7 +255,7 @@ export const downloadAnalysisFile = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/files/{fileId}',
   summary: 'Download an original file of an analysis (attachment disposition)',
-  access: access.environment('envId', 'cockpit', 'operations'),
+  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
   params: analysisParams.extend({ fileId: z.string().min(1) }),
 });
 

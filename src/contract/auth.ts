@@ -1,6 +1,6 @@
 /** Sign-in and current-user endpoints (spec §7.2) and the User entity (§3). */
 import { z } from 'zod';
-import { access, defineEndpoint, plainText, PROJECT_PROFILES } from './define';
+import { access, forLightUsers, defineEndpoint, plainText, PROJECT_PROFILES } from './define';
 
 export const roleSchema = z.enum([
   'ROLE_ORGANISATION_ADMIN',
@@ -73,7 +73,7 @@ export const currentUser = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/user',
   summary: 'The signed-in user with organisations, role, project permissions and isLight',
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   response: userSchema,
 });
 
@@ -82,5 +82,5 @@ export const logout = defineEndpoint({
   method: 'POST',
   path: '/api/logout',
   summary: 'End the current session on the server: its refresh token and every access token issued in it stop working',
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
 });

@@ -11,7 +11,7 @@
  * of the analyses finished within 2 s and reading it never needs the raw rows.
  */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, forLightUsers, defineEndpoint } from './define';
 import { isoDateSchema } from './organisations';
 
 /** Upper bounds (milliseconds, inclusive) of the processing-time histogram; above the last: the last. */
@@ -97,7 +97,7 @@ export const environmentDashboard = defineEndpoint({
   path: '/v4/console/api/environment/{envId}/dashboard',
   summary:
     "An environment's dashboard over a range of days: analyses received and finished by status, processing-time percentiles, error rate, errors by module, categories and webhook deliveries per bucket (cockpit or qualifier; 503 dashboardsDisabled when turned off)",
-  access: access.environment('envId', 'cockpit', 'operations'),
+  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
   params: z.object({ envId: z.string().min(1) }),
   query: z.object({
     from: isoDateSchema,

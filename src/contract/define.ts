@@ -51,13 +51,21 @@ export function capabilitiesOf(providerRole: ProviderRole | null): readonly Prov
  * - accessKey: a program holding an access key of the environment in the path (`Authorization:
  *   Bearer pk_…` or `X-Api-Key`); no user is signed in.
  */
-export type Access =
+export type Access = (
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'organisation'; param: string; need: 'guest' | 'member' | 'admin'; staff?: ProviderCapability }
   | { kind: 'project' | 'environment'; param: string; need: Exclude<ProjectProfile, 'noAccess'>; staff?: ProviderCapability }
   | { kind: 'provider'; need: 'sre' | 'support' | 'staff' }
-  | { kind: 'accessKey'; param: string };
+  | { kind: 'accessKey'; param: string }
+) & {
+  /**
+   * Light (self-service) users may call it too, within the rule above: set (with `forLightUsers`)
+   * on exactly the endpoints the self-service screens call. Every other endpoint refuses a light user
+   * (403 `lightUserRefused`, issue 22), whatever profile they hold on their own project.
+   */
+  lightUsers?: true;
+};
 
 type Need = Exclude<ProjectProfile, 'noAccess'>;
 const withStaff = (staff: ProviderCapability | undefined) => (staff === undefined ? {} : { staff });
@@ -86,6 +94,11 @@ export const access = {
   provider: (need: 'sre' | 'support' | 'staff'): Access => ({ kind: 'provider', need }),
   accessKey: (param: string): Access => ({ kind: 'accessKey', param }),
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
+
+/** The same rule, opened to light users too (see `Access.lightUsers`). */
+export function forLightUsers<A extends Access>(rule: A): A & { lightUsers: true } {
+  return { ...rule, lightUsers: true };
+}
 
 /**
  * A caller's rights on one project: its access profile there (members), and the provider

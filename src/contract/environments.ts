@@ -1,6 +1,6 @@
 /** Environments (spec §3 Environment). The screens' endpoints extend this file (issue 5). */
 import { z } from 'zod';
-import { access, defineEndpoint, plainText } from './define';
+import { access, forLightUsers, defineEndpoint, plainText } from './define';
 import { originalNluExportSchema } from './nlu-transfer';
 import { replyTemplateListSchema } from './modules/reply-template';
 import { environmentModuleSchema, moduleOrderProblems, moduleTypeSchema, MODULE_ORDER_MESSAGES } from './environment-modules';
@@ -185,7 +185,7 @@ export const getEnvironmentSettings = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/settings',
   summary: 'An environment with its whole configuration',
-  access: access.environment('envId', 'cockpit', 'operations'),
+  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
   params: envParams,
   response: environmentDetailsSchema,
 });

@@ -43,6 +43,7 @@ export const GENERAL_ERROR_CODES = [
   'organisationAdminOnly',
   'providerStaffNotInCustomer',
   'providerStaffOnly',
+  'lightUserRefused',
   'ghostSupportOnly',
   'ghostUnknownUser',
   'ghostProviderStaff',

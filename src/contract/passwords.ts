@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { sessionTokensSchema } from './auth';
-import { access, defineEndpoint } from './define';
+import { access, forLightUsers, defineEndpoint } from './define';
 
 export const PASSWORD_MIN_LENGTH = 12;
 
@@ -62,7 +62,7 @@ export const changePassword = defineEndpoint({
   method: 'PUT',
   path: '/v4/console/api/user/password',
   summary: 'Change the signed-in user’s password, given the current one; ends every other session and answers a new token pair',
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   body: z.object({
     currentPassword: z.string().min(1).max(1024),
     password: z.string().min(1).max(1024),

@@ -14,7 +14,7 @@
  * use cases only (`environmentNotFound`), like the rest of src/contract/self-service.ts.
  */
 import { z } from 'zod';
-import { access, defineEndpoint, type Endpoint } from './define';
+import { access, forLightUsers, defineEndpoint, type Endpoint } from './define';
 
 /**
  * 409 selfWebmailUnavailable: the operator gave no platform Google client; 404 selfWebmailNotConnected:
@@ -69,7 +69,7 @@ export const getSelfWebmail = defineEndpoint({
   method: 'GET',
   path: base,
   summary: "The webmail of a light user's use case: its §4 state, the mailbox, the latest reading",
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   response: selfWebmailSchema,
 });
@@ -79,7 +79,7 @@ export const connectSelfWebmail = defineEndpoint({
   method: 'POST',
   path: `${base}/connect`,
   summary: "Connect (or authorize again) the use case's Gmail mailbox: answers Google's authorization page",
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   body: z.object({ mailbox: z.email().max(254) }),
   response: z.object({ url: z.string(), webmail: selfWebmailSchema }),
@@ -90,7 +90,7 @@ export const completeSelfWebmail = defineEndpoint({
   method: 'POST',
   path: `${base}/oauth-callback`,
   summary: "Finish the webmail authorization with Google's code and the state it was started with",
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   body: z.object({ state: z.string().min(1).max(300), code: z.string().min(1).max(2000) }),
   response: selfWebmailSchema,
@@ -101,7 +101,7 @@ export const setSelfWebmailActive = defineEndpoint({
   method: 'PATCH',
   path: `${base}/active`,
   summary: 'Activate (only once authorized) or deactivate the scheduled reading of the mailbox',
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   body: z.object({ active: z.boolean() }),
   response: selfWebmailSchema,
@@ -112,7 +112,7 @@ export const checkSelfWebmailNow = defineEndpoint({
   method: 'POST',
   path: `${base}/check`,
   summary: 'Read the mailbox now (the last 24 hours at most, from the connection on; mail already read is skipped)',
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   response: selfWebmailSchema,
 });
@@ -122,7 +122,7 @@ export const disconnectSelfWebmail = defineEndpoint({
   method: 'DELETE',
   path: base,
   summary: 'Disconnect the mailbox (the analyses stay; the labels already written stay in the mailbox)',
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   response: selfWebmailSchema,
 });

@@ -6,11 +6,12 @@
  * counted in analyses across all the user's use cases; past it the server refuses new analyses with
  * `selfServiceQuotaReached` (parameter `renewsOn`).
  *
- * Access is `signedIn`: the handlers serve light users only (`selfServiceLightUsersOnly` otherwise)
- * and only their own use cases (any other id: `environmentNotFound`).
+ * Access is `signedIn`, open to light users (`forLightUsers`; they are refused every endpoint not so
+ * marked): the handlers serve light users only (`selfServiceLightUsersOnly` otherwise) and only
+ * their own use cases (any other id: `environmentNotFound`).
  */
 import { z } from 'zod';
-import { access, defineEndpoint, type Endpoint } from './define';
+import { access, forLightUsers, defineEndpoint, type Endpoint } from './define';
 import { environmentNameSchema, languageSchema, retentionSchema, templateIdSchema } from './environments';
 
 export const SELF_SERVICE_ERROR_CODES = ['selfServiceLightUsersOnly', 'selfServiceNoOrganisation', 'selfServiceQuotaReached'] as const;
@@ -56,7 +57,7 @@ export const selfServiceOverview = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/self',
   summary: "A light user's self-service home: welcome, the month's quota across all use cases, the use cases",
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   response: selfServiceOverviewSchema,
 });
 
@@ -71,7 +72,7 @@ export const createSelfServiceUseCase = defineEndpoint({
   method: 'POST',
   path: '/v4/console/api/self/use-cases',
   summary: "Create a use case from the library in the light user's self-service project (created on first need)",
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   body: z.object({ name: environmentNameSchema, source: selfServiceSourceSchema }),
   response: selfServiceUseCaseSchema,
 });
@@ -89,7 +90,7 @@ export const updateSelfServiceUseCase = defineEndpoint({
   method: 'PUT',
   path: '/v4/console/api/self/use-cases/{envId}',
   summary: "Rename a light user's use case, or change its languages or retention",
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   body: selfServiceSettingsSchema,
   response: selfServiceUseCaseSchema,
@@ -100,7 +101,7 @@ export const deleteSelfServiceUseCase = defineEndpoint({
   method: 'DELETE',
   path: '/v4/console/api/self/use-cases/{envId}',
   summary: "Delete a light user's use case (the environment and its analyses; the quota is not given back)",
-  access: access.signedIn,
+  access: forLightUsers(access.signedIn),
   params: useCaseParams,
   response: z.object({ deleting: z.literal(true) }),
 });

@@ -6,7 +6,7 @@
  * what it configures. "Use" is `environments.create` with the `template` or `kit` source.
  */
 import { z } from 'zod';
-import { access, defineEndpoint, type Endpoint } from './define';
+import { access, forLightUsers, defineEndpoint, type Endpoint } from './define';
 import { moduleTypeSchema, templateIdSchema } from './environments';
 
 export const useCaseSummarySchema = z.object({
@@ -32,7 +32,7 @@ export const listUseCases = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/organisation/{orgaId}/use-cases',
   summary: 'The use-case library: the shipped templates and the published kits, with what each configures',
-  access: access.organisation('orgaId', 'member', 'operations'),
+  access: forLightUsers(access.organisation('orgaId', 'member', 'operations')),
   params: z.object({ orgaId: z.string().min(1) }),
   response: z.array(useCaseSchema),
 });

@@ -51,6 +51,6 @@ describe('configuration schema problems', () => {
     await i18next.changeLanguage('fr');
     // The body save.ts answers: the first problem's params (issue code and facts) beside its English message.
     const body = { code: 'configurationSchema', message: first!.message, params: { ...first!.params }, problems: [first] };
-    expect(serverErrorText(t, body)).toBe('Configuration invalide, ligne 2 : settings.modules : message du validateur de schéma : Entrée invalide : tableau attendu, nombre reçu');
+    expect(serverErrorText(t, body, 'fr')).toBe('Configuration invalide, ligne 2 : settings.modules : message du validateur de schéma : Entrée invalide : tableau attendu, nombre reçu');
   });
 });

@@ -4,9 +4,23 @@
  * caller's Accept-Language. One function, so both say the same words.
  */
 import { errorTextKey } from '../contract/error-codes';
+import type { Language } from '../storage/preferences';
+import { formatDate } from './dates';
 import { schemaIssueText } from './schema-issue-text';
 
 type Translate = (key: string, params: Record<string, unknown>) => string;
+
+/** Parameters that are calendar days (`YYYY-MM-DD`), written as dates of the reader's language. */
+const DAY_PARAMETERS = ['renewsOn'] as const;
+
+function withDays(params: Record<string, unknown>, language: Language): Record<string, unknown> {
+  const written = { ...params };
+  for (const name of DAY_PARAMETERS) {
+    const value = written[name];
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) written[name] = formatDate(value, language);
+  }
+  return written;
+}
 
 /** The body's plain fields and its `params` object, as interpolation values. */
 function paramsOf(body: Record<string, unknown>): Record<string, unknown> {
@@ -35,8 +49,11 @@ function uploadProblemLines(translate: Translate, problems: unknown): string[] {
     });
 }
 
-/** The translated text of an error body; undefined when it has no known code. */
-export function serverErrorText(translate: Translate, body: unknown): string | undefined {
+/**
+ * The translated text of an error body; undefined when it has no known code. `language` is the one
+ * `translate` writes in: days among the parameters (`renewsOn`) are written as its dates.
+ */
+export function serverErrorText(translate: Translate, body: unknown, language: Language): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const code: unknown = (body as { code?: unknown }).code;
   const key = typeof code === 'string' ? errorTextKey(code) : undefined;
@@ -44,7 +61,7 @@ export function serverErrorText(translate: Translate, body: unknown): string | u
   // Only a refused upload's `problems` are upload problems (a configuration refusal's are document problems).
   const problems = code === 'uploadRejected' ? uploadProblemLines(translate, (body as { problems?: unknown }).problems) : [];
   if (problems.length > 0) return problems.join('\n');
-  const params = paramsOf(body as Record<string, unknown>);
+  const params = withDays(paramsOf(body as Record<string, unknown>), language);
   // A schema problem's explanation is built from its issue's code and facts, in the reader's language.
   if (code === 'configurationSchema') {
     const raw = (body as { params?: Record<string, unknown> }).params ?? {};

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, type Api } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
+import { featureFlags } from './support/admin-pages';
 import { indexPage, omnibar, sideNav, userMenu } from './support/navigation-pages';
 import { loginPage } from './support/pages';
 
@@ -111,14 +112,29 @@ describe('rapid navigation (Ctrl+K)', () => {
 });
 
 describe('menus by role', () => {
-  it('offers a member the toolbox, use cases, files viewer and consumption, but not the SRE screens', async () => {
+  it('offers a member the toolbox, use cases (with the BUC flag), files viewer and consumption, but not the SRE screens', async () => {
     const { context, page } = await signedIn('viewer');
     const labels = await menuLabels(page);
-    expect(labels).toEqual(expect.arrayContaining(['Kits', "Bibliothèque de cas d'usage", 'Visionneuse de fichiers', 'Consommation']));
+    expect(labels).toEqual(expect.arrayContaining(['Kits', 'Visionneuse de fichiers', 'Consommation']));
     expect(labels).not.toContain('Analyses inbox (SRE)');
+    // The use-case library belongs to the experimental light edition: without the BUC flag, no entry
+    // (nor in rapid navigation), and its address says how to switch it on.
+    expect(labels).not.toContain("Bibliothèque de cas d'usage");
+    await omnibar.open(page);
+    await omnibar.input(page).fill('bibliothèque');
+    await omnibar.items(page).filter({ hasText: 'Aucun résultat' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto('/use-cases-library');
+    await page.getByText('La bibliothèque de cas d\'usage fait partie de l\'édition légère, une fonctionnalité expérimentale', { exact: false }).waitFor();
+    expect(await page.locator('[data-use-case]').count()).toBe(0);
+    await page.getByRole('link', { name: 'Ouvrir le profil' }).click();
+    await page.waitForURL(/\/profile$/);
+    await featureFlags.enable(page, 'Édition légère (BUC)');
+    expect(await menuLabels(page)).toContain("Bibliothèque de cas d'usage");
     await userMenu.open(page);
     await userMenu.entries(page).filter({ hasText: "Bibliothèque de cas d'usage" }).click();
     await page.waitForURL(/\/use-cases-library/);
+    await page.locator('[data-use-case]').first().waitFor();
 
     // A cockpit viewer's project menu offers neither the testing center nor a new environment.
     await page.goto('/project/demo-ic');

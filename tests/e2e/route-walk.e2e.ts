@@ -21,6 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { paths } from '../../src/app/paths';
 import { apiAs, scratchEnvironment, setModules, type Api } from './support/api';
 import { baseUrl, launchBrowser } from './support/browser';
+import { featureFlags } from './support/admin-pages';
 import { loginPage } from './support/pages';
 
 /**
@@ -216,6 +217,8 @@ async function signedInContext(role: Role): Promise<BrowserContext> {
     await loginPage.open(page);
     await loginPage.signIn(page, role);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // The admin walks the use-case library itself, which waits for the experimental light edition.
+    if (role === 'admin') await featureFlags.enable(page, 'Édition légère (BUC)');
     await page.close();
   }
   return context;
@@ -386,7 +389,8 @@ beforeAll(async () => {
   // The light user's own use case (self-service), with a mail in it.
   lightApi = await apiAs('light');
   const useCase = await lightApi<{ id: string }>('POST', '/v4/console/api/self/use-cases', { name: `Parcours ${stamp}`, source: { kind: 'template', template: 'insurance:meeting' } });
-  const mail = await lightApi<{ id: string }>('POST', `/v4/console/api/environment/${useCase.id}/analyses/simulated-mail`, {
+  // Simulated by the organisation admin (configurator of every project): the light user may only upload.
+  const mail = await api<{ id: string }>('POST', `/v4/console/api/environment/${useCase.id}/analyses/simulated-mail`, {
     name: `Rendez-vous ${stamp}`,
     sender: 'client@example.test',
     recipient: 'agence@example.test',

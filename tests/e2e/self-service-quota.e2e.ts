@@ -36,7 +36,9 @@ describe('the self-service quota', () => {
     expect(await pages.quotaReached(page).count()).toBe(0);
 
     // Another client (a program, a mailbox) uses the last analysis of the month meanwhile.
-    await self.light('POST', `/v4/console/api/environment/${useCaseId}/analyses/simulated-mail`, { sender: 'client@example.com', recipient: 'agence@example.com', subject: 'Autre', body: 'Bonjour' });
+    const other = new FormData();
+    other.append('file', new Blob(['From: client@example.com\r\nTo: agence@example.com\r\nSubject: Autre\r\n\r\nBonjour\r\n'], { type: 'message/rfc822' }), 'autre.eml');
+    await self.light('POST', `/v4/console/api/environment/${useCaseId}/analyses`, other);
 
     // The server refuses the next one: the dialog closes and the page says when the quota renews.
     await sendMail(page, MAIL);

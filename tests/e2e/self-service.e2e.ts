@@ -1,9 +1,13 @@
 /**
  * The self-service area as the `light` demo user sees it (issue 22): the home after sign-in, with the
- * welcome, the month's quota, "new use case" from the library, and the new use case's card. The use
- * case is deleted at the end, so the shared demo keeps no use case.
+ * welcome, the month's quota, "new use case" from the library, and the new use case's card; the
+ * full console's pages, typed in the address bar, lead back to the home, and the top bar offers no
+ * rapid navigation (Ctrl+K) over the full console. The use case is deleted at the end, so the shared
+ * demo keeps no use case.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { omnibar, userMenu } from './support/navigation-pages';
+import { layout } from './support/pages';
 import { selfServiceSession } from './support/self-service';
 
 const self = selfServiceSession();
@@ -15,13 +19,39 @@ describe('self-service home', () => {
     const { context, page } = await self.signedIn();
     await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
     const quota = page.getByTestId('self-quota');
-    await quota.getByText(`${before.quota.used} analyses sur ${before.quota.monthlyQuota} utilisées ce mois-ci`).waitFor();
+    const { used, monthlyQuota } = before.quota;
+    // French counts 0 and 1 as singular.
+    await quota.getByText(used <= 1 ? `${used} analyse sur ${monthlyQuota} utilisée ce mois-ci` : `${used} analyses sur ${monthlyQuota} utilisées ce mois-ci`).waitFor();
     await quota.getByText(/Le compteur repart de zéro le/).waitFor();
 
     const useCaseId = await self.createFromLibrary(page, 'Rendez-vous e2e');
     const card = page.locator(`[data-use-case="${useCaseId}"]`);
     await card.getByRole('link', { name: 'Rendez-vous e2e' }).waitFor();
     await card.getByText("Aucune analyse pour l'instant").waitFor();
+    await context.close();
+  });
+
+  it('sends a light user typing a full-console address back home, and offers no rapid navigation', async () => {
+    const { context, page, consoleErrors } = await self.signedIn();
+    for (const address of ['/consumption', '/toolbox/kits', '/use-cases-library', '/orga/demo/members', '/files-viewer']) {
+      await page.goto(address);
+      await page.waitForURL(/\/self$/);
+      await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
+      expect(await layout.current(page), address).toBe('selfService');
+    }
+    // No search button in the top bar, and Ctrl+K opens nothing.
+    expect(await page.locator('.p-topbar').getByRole('button', { name: 'Rechercher' }).count()).toBe(0);
+    await page.keyboard.press('Control+k');
+    await page.waitForTimeout(300);
+    expect(await omnibar.box(page).count()).toBe(0);
+    // The user menu offers their account pages only, and the profile opens.
+    await userMenu.open(page);
+    const entries = (await userMenu.entries(page).allInnerTexts()).map((label) => label.split('\n')[0]!.trim());
+    expect(entries).toEqual(expect.arrayContaining(['Profil', 'Se déconnecter']));
+    for (const fullConsole of ['Kits', "Bibliothèque de cas d'usage", 'Visionneuse de fichiers', 'Consommation']) expect(entries).not.toContain(fullConsole);
+    await userMenu.entries(page).filter({ hasText: 'Profil' }).first().click();
+    await page.waitForURL(/\/profile$/);
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

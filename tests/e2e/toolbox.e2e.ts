@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { featureFlags } from './support/admin-pages';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { signedInSession } from './support/session';
 import { nluPages } from './support/nlu-pages';
@@ -140,6 +141,8 @@ describe('toolbox', () => {
   });
 
   it('starts an environment from a use-case template of the library, with its NLU configuration', async () => {
+    // The library belongs to the experimental light edition (BUC flag, per browser).
+    await featureFlags.enable(page, 'Édition légère (BUC)');
     await tb.openLibrary(page);
     await expect(tb.useCaseIds(page)).resolves.toEqual(expect.arrayContaining(['insurance:meeting', 'tourism:airline-messages', 'retail:quotes-and-orders']));
     await expect(page.locator('[data-use-case="insurance:meeting"]').textContent()).resolves.toContain('prendreRendezVous');

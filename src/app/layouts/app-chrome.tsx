@@ -18,9 +18,10 @@ import { authQueries } from '../../features/auth/queries';
 import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
-import { openRapidNavigation } from '../rapid-navigation';
 import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
 import { menuPages } from '../menu-pages';
+import { offersRapidNavigation, openRapidNavigation } from '../rapid-navigation';
+import { useFlag } from '../../storage/feature-flags';
 import { paths } from '../paths';
 import type { LayoutName } from '../route-handle';
 
@@ -33,7 +34,8 @@ function UserMenu() {
   // Only support agents may ghost, and not while already acting as someone.
   const canGhost = user?.role === 'ROLE_PROVIDER_SUPPORT' && !ghost;
   // What this role may open (toolbox, use cases, files viewer, consumption, SRE screens): menu-pages.ts.
-  const pages = user ? menuPages(user, ghost !== undefined) : [];
+  const buc = useFlag('BUC');
+  const pages = user ? menuPages(user, ghost !== undefined, { buc }) : [];
   const menu = (
     <Menu>
       {pages.map((page) => (
@@ -74,6 +76,9 @@ export function AppChrome({ layout, nav, children }: { layout: LayoutName; nav?:
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
+  // The guard loaded the user before any signed-in page; a light user's top bar has no search.
+  const { data: user } = useQuery(authQueries.currentUser());
+  const search = user !== undefined && offersRapidNavigation(user);
   return (
     <div className="p-app" data-layout={layout}>
       <GhostBanner />
@@ -95,8 +100,12 @@ export function AppChrome({ layout, nav, children }: { layout: LayoutName; nav?:
               Postroom
             </Link>
           </NavbarHeading>
-          <NavbarDivider className="p-topbar__divider" />
-          <Button variant="minimal" icon="search" aria-label={t('rapidNavigation.open')} text={t('rapidNavigation.open')} onClick={openRapidNavigation} title="Ctrl+K" />
+          {search && (
+            <>
+              <NavbarDivider className="p-topbar__divider" />
+              <Button variant="minimal" icon="search" aria-label={t('rapidNavigation.open')} text={t('rapidNavigation.open')} onClick={openRapidNavigation} title="Ctrl+K" />
+            </>
+          )}
         </NavbarGroup>
         <NavbarGroup align={Alignment.END} className="p-topbar__end">
           <OfflineIndicator />

@@ -22,7 +22,7 @@ function QuotaGauge({ quota }: { quota: SelfServiceQuota }) {
     <Card data-testid="self-quota" style={{ marginBottom: '1rem' }}>
       <H3>{t('home.quotaTitle')}</H3>
       <ProgressBar value={share} stripes={false} animate={false} intent={quota.left === 0 ? Intent.DANGER : share > 0.8 ? Intent.WARNING : Intent.PRIMARY} aria-label={t('home.quotaTitle')} />
-      <p>{t('home.quotaUsed', { used: quota.used, total: quota.monthlyQuota, left: quota.left })}</p>
+      <p>{t('home.quotaUsed', { count: quota.used, total: quota.monthlyQuota, left: quota.left })}</p>
       <p className="bp6-text-muted">{t('home.quotaRenews', { date: formatDate(quota.renewsOn, language) })}</p>
     </Card>
   );

@@ -50,9 +50,12 @@ function SettingsForm({ useCase }: { useCase: SelfServiceUseCase }) {
     if (!parsed.success) {
       // The contract decides what is valid; the words are ours (never zod's English).
       const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+      // Too many languages is not the same mistake as none at all (the contract takes 1 to 10).
+      const tooMany = parsed.error.issues.find((issue) => issue.path[0] === 'languages' && issue.code === 'too_big');
+      const languages = tooMany?.code === 'too_big' ? t('settings.tooManyLanguages', { max: Number(tooMany.maximum) }) : t('settings.invalidLanguages');
       setErrors({
         ...(fields.has('name') ? { name: t('settings.invalidName') } : {}),
-        ...(fields.has('languages') ? { languages: t('settings.invalidLanguages') } : {}),
+        ...(fields.has('languages') ? { languages } : {}),
       });
       return false;
     }

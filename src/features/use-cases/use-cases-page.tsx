@@ -1,12 +1,14 @@
 /**
  * The use-case library (spec §2.2 use-cases-library, §2.4; issue 20): the shipped templates and the
  * kits published by the provider, each with its description and what it configures; "use" makes a
- * new environment from it. The list comes from the server (`useCases.list`), which the future
- * self-service area reads too.
+ * new environment from it. The list comes from the server (`useCases.list`), which the self-service
+ * area's "new use case" reads too. In the full console it waits for the BUC flag (the experimental
+ * light edition); the self-service area does not.
  */
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Button, Card, H3, H5, Intent, Tag } from '@blueprintjs/core';
+import { Link } from 'react-router';
+import { Button, Card, H3, H5, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { listUseCases, type UseCase } from '../../contract/use-cases';
@@ -14,6 +16,8 @@ import { ListState } from '../../ui/list-state';
 import { UseCaseDialog } from './use-case-dialog';
 import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
+import { useFlag } from '../../storage/feature-flags';
+import { paths } from '../../app/paths';
 
 const libraryQuery = (orgaId: string) =>
   queryOptions({
@@ -24,7 +28,26 @@ const libraryQuery = (orgaId: string) =>
 /** Translation key of a shipped template (`insurance:meeting` → `insurance_meeting`). */
 const templateKey = (id: string) => id.replace(/[^a-z]/g, '_');
 
+/** Behind the BUC flag (the experimental light edition): off, the page says how to switch it on. */
 export function UseCasesPage({ orgaId }: { orgaId: string }) {
+  const { t } = useTranslation(['toolbox', 'routes']);
+  const enabled = useFlag('BUC');
+  if (!enabled) {
+    return (
+      <section className="p-page">
+        <NonIdealState
+          icon="book"
+          title={t('routes:useCasesLibrary')}
+          description={t('useCases.flagOff')}
+          action={<Link to={paths.profile()}>{t('useCases.openProfile')}</Link>}
+        />
+      </section>
+    );
+  }
+  return <Library orgaId={orgaId} />;
+}
+
+function Library({ orgaId }: { orgaId: string }) {
   const { t, i18n } = useTranslation(['toolbox', 'routes']);
   const library = useQuery(libraryQuery(orgaId));
   const [using, setUsing] = useState<{ useCase: UseCase; title: string } | null>(null);

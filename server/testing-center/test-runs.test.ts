@@ -116,7 +116,29 @@ describe('test runs', { timeout: 300_000 }, () => {
     });
     expect(v2.statusCode).toBe(422);
     expect(v2.json()).toMatchObject({ params: { problem: 'modeNotForFormat', kind: 'extracted_informations', mode: 'sameDay', format: 'number' } });
-    expect(v2.json<{ message: string }>().message).toBe('Règles incohérentes : extracted_informations : la comparaison « Même jour » ne s\'applique pas au format « Nombre »');
+    expect(v2.json<{ message: string }>().message).toBe('Règles incohérentes : Informations extraites : la comparaison « Même jour » ne s\'applique pas au format « Nombre »');
+  });
+
+  it('refuses, for a category kind, a comparison other than exact or insensitive', async () => {
+    const put = (kind: string, mode: string, headers = qualifier) =>
+      server.app.inject({ method: 'PUT', url: `${base}/domain-rules-v2`, headers, payload: { kinds: [{ kind, formats: { string: { mode } } }] } });
+    const sameDay = await put('categories', 'sameDay');
+    expect(sameDay.statusCode).toBe(422);
+    expect(sameDay.json()).toMatchObject({ code: 'domainRulesInvalid', params: { problem: 'modeNotForKind', kind: 'categories', mode: 'sameDay' } });
+    expect(sameDay.json<{ message: string }>().message).toBe(
+      "Règles incohérentes : Catégories : la comparaison « Même jour » ne s'applique pas aux catégories (seulement « Exact » ou « Sans casse ni accents »)",
+    );
+    const english = await put('attachments_categories', 'sameDay', { ...qualifier, 'accept-language': 'en' });
+    expect(english.json()).toMatchObject({ params: { problem: 'modeNotForKind', kind: 'attachments_categories' } });
+    expect(english.json<{ message: string }>().message).toMatch(/Attachment categories: the "Same day" comparison does not apply to categories/);
+    // A number mode on category names is refused too; what makes sense is kept.
+    expect((await server.app.inject({ method: 'PUT', url: `${base}/domain-rules-v2`, headers: qualifier, payload: { kinds: [{ kind: 'categories', formats: { number: { mode: 'tolerance', tolerance: 1 } } }] } })).json()).toMatchObject({
+      params: { problem: 'modeNotForKind', mode: 'tolerance' },
+    });
+    expect((await put('categories', 'insensitive')).statusCode).toBe(200);
+    // "Same day" still applies to a field kind's dates.
+    expect((await put('extracted_informations', 'sameDay')).statusCode).toBe(200);
+    await server.app.inject({ method: 'PUT', url: `${base}/domain-rules-v2`, headers: qualifier, payload: { kinds: [] } });
   });
 
   it('answers stable codes for a foreign set, environment or version', async () => {

@@ -113,6 +113,8 @@ export type TestRunSummary = z.infer<typeof testRunSummarySchema>;
 export const testMessageRowSchema = z.object({
   messageId: z.string(),
   name: z.string(),
+  /** Whether the bank still holds the message (a run's results outlive it): the results page links only those. */
+  inBank: z.boolean(),
   status: z.enum(TEST_MESSAGE_STATUSES),
   error: testRunErrorSchema.nullable(),
   durationMs: z.number().int().nullable(),

@@ -33,7 +33,7 @@ function message(messageId: string, expected: string | null, obtained: string[])
   const expectedValues = { categories: { qualified: expected !== null, values: expected === null ? [] : [entry(expected)] } };
   const obtainedValues = { categories: obtained.map(entry) };
   const outcomes = evaluateMessage({ messageId, expected: expectedValues, obtained: obtainedValues }, ['categories'], RULES);
-  return { messageId, name: `${messageId}.eml`, status: 'success', error: null, durationMs: 12, expected: expectedValues, obtained: obtainedValues, outcomes, firedRules: [] };
+  return { messageId, name: `${messageId}.eml`, inBank: true, status: 'success', error: null, durationMs: 12, expected: expectedValues, obtained: obtainedValues, outcomes, firedRules: [] };
 }
 
 function run(id: string, createdAt: string, messages: TestMessageRow[]): TestRunDetail {

@@ -27,7 +27,7 @@ function row(messageId: string, expected: string | null, obtained: string[], ext
   const expectedValues = { categories: { qualified: expected !== null, values: expected === null ? [] : [entry(expected)] } };
   const obtainedValues = { categories: obtained.map(entry) };
   const outcomes = evaluateMessage({ messageId, expected: expectedValues, obtained: obtainedValues }, ['categories'], EMPTY_DOMAIN_RULES);
-  return { messageId, name: `${messageId}.eml`, status: 'success', error: null, durationMs: 10, expected: expectedValues, obtained: obtainedValues, outcomes, firedRules: [], ...extra };
+  return { messageId, name: `${messageId}.eml`, inBank: true, status: 'success', error: null, durationMs: 10, expected: expectedValues, obtained: obtainedValues, outcomes, firedRules: [], ...extra };
 }
 
 const rows = [

@@ -36,6 +36,7 @@ import { latestObtainedValues as readLatestObtained } from '../testing-center/la
 import { listBankPage, listTags } from '../testing-center/list';
 import { deleteMessages, loadBankFile, loadBankMessage, saveExpected, tagMessages } from '../testing-center/messages';
 import { readParameters, saveParameters } from '../testing-center/parameters';
+import { pickVisible, visibleKinds } from '../testing-center/run-views';
 import { previewSample, runSample } from '../testing-center/sampling';
 import { createSet, deleteSet, listSets, setMessageIds } from '../testing-center/sets';
 import { bankSummaryOf, insertBankMessage } from '../testing-center/store';
@@ -100,7 +101,10 @@ export function registerTestingCenterBankRoutes(app: FastifyInstance, ctx: Serve
     // 404 for a message of another project, before asking the runs.
     await loadBankMessage(ctx.db, projectId, params.messageId, false);
     const latest = await readLatestObtained(ctx.db, projectId, params.messageId);
-    return { obtained: latest?.obtained ?? null, runId: latest?.runId ?? null };
+    if (latest === null) return { obtained: null, run: null };
+    // Private kinds stay out below configurator, as in the run's own answer (run-views.ts).
+    const visible = visibleKinds(await readParameters(ctx.db, projectId), scope.rights);
+    return { obtained: pickVisible(latest.obtained, visible), run: latest.run };
   });
 
   registerEndpoint(app, ctx, listBankSets, async ({ scope }) => ({ sets: await listSets(ctx.db, projectOf(scope)) }));

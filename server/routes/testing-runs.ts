@@ -26,7 +26,7 @@ export function registerTestingRunRoutes(app: FastifyInstance, ctx: ServerContex
   });
   app.addHook('preClose', async () => runner.stop());
 
-  registerEndpoint(app, ctx, listTests, ({ params }) => listTestRuns(ctx.db, params.projectId));
+  registerEndpoint(app, ctx, listTests, ({ params, scope }) => listTestRuns(ctx.db, params.projectId, scope.rights));
 
   registerEndpoint(app, ctx, launchTest, async ({ params, body, scope, request, reply }) => {
     const runId = await launchTestRun(ctx.db, {
@@ -40,7 +40,7 @@ export function registerTestingRunRoutes(app: FastifyInstance, ctx: ServerContex
     auditTarget(request, { type: 'testRun', id: runId });
     runner.schedule(runId);
     reply.code(202);
-    return testRunSummary(ctx.db, params.projectId, runId);
+    return testRunSummary(ctx.db, params.projectId, runId, scope.rights);
   });
 
   registerEndpoint(app, ctx, getTest, ({ params, query, scope }) => testRunDetail(ctx.db, params.projectId, params.testId, scope.rights, query));

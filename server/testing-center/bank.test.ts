@@ -165,7 +165,7 @@ describe('qualification', () => {
   it('answers no obtained values while the message has no test run', async () => {
     const { body: message } = await importFile('sans-run.eml', 'Subject: x\r\n\r\ny');
     const latest = await call(qualifier, 'GET', `${BASE}/messages/${message.id}/latest-obtained`);
-    expect(latest.body).toEqual({ obtained: null, runId: null });
+    expect(latest.body).toEqual({ obtained: null, run: null });
   });
 });
 

@@ -3,7 +3,7 @@
  * value compared exactly) and the checks a saved set of rules must pass.
  */
 import { eq } from 'drizzle-orm';
-import { EMPTY_DOMAIN_RULES, type Comparison, type DomainRules, type DomainRulesV1, type DomainRulesV2 } from '../../src/contract/testing-evaluation';
+import { comparisonModes, EMPTY_DOMAIN_RULES, MODES_BY_FORMAT, type Comparison, type DomainRules, type DomainRulesV1, type DomainRulesV2 } from '../../src/contract/testing-evaluation';
 import type { DomainRuleProblem } from '../../src/contract/testing-runs';
 import type { ValueFormat } from '../../src/contract/modules/extraction';
 import type { Database } from '../db/open';
@@ -29,15 +29,6 @@ export async function saveDomainRules(db: Database, projectId: string, change: {
     .onConflictDoUpdate({ target: testingDomainRules.projectId, set: { v1: next.v1, v2: next.v2, updatedAt: new Date() } });
   return next;
 }
-
-/** Comparison modes that make sense per value format (a field's own rule may use any). */
-export const MODES_BY_FORMAT: Record<ValueFormat, readonly Comparison['mode'][]> = {
-  string: ['exact', 'insensitive', 'sameDay'],
-  number: ['exact', 'tolerance'],
-  array: ['exact', 'set'],
-  boolean: ['exact'],
-  object: ['exact'],
-};
 
 /** Why rules cannot be saved: a code (`DOMAIN_RULE_PROBLEMS`) and its names, and the English text for programs. */
 export interface DomainRulesProblem {
@@ -65,6 +56,7 @@ export function domainRulesProblem(rules: DomainRules): DomainRulesProblem | nul
   for (const { kind, formats, fields } of rules.v2.kinds) {
     for (const [format, comparison] of Object.entries(formats) as [ValueFormat, Comparison][]) {
       if (!MODES_BY_FORMAT[format].includes(comparison.mode)) return problem('modeNotForFormat', { kind, mode: comparison.mode, format }, `${kind}: "${comparison.mode}" does not apply to ${format} values`);
+      if (!comparisonModes(kind, format).includes(comparison.mode)) return problem('modeNotForKind', { kind, mode: comparison.mode }, `${kind}: "${comparison.mode}" does not apply to categories (exact or insensitive only)`);
     }
     if (new Set(fields.map((entry) => entry.field)).size !== fields.length) return problem('fieldTwice', { kind }, `${kind}: a field has two rules`);
   }

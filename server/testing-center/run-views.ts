@@ -2,9 +2,10 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { atLeast, type ProjectRights } from '../../src/contract/define';
 import type { EvaluationKind } from '../../src/contract/testing-evaluation';
+import type { TestingCenterParameters } from '../../src/contract/testing-center';
 import type { TestRunDetail, TestRunSummary } from '../../src/contract/testing-runs';
 import type { Database } from '../db/open';
-import { users } from '../db/schema';
+import { bankMessages, users } from '../db/schema';
 import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
 import { HttpError } from '../http-error';
 import { readParameters } from './launch-test-run';
@@ -12,7 +13,22 @@ import { readParameters } from './launch-test-run';
 type RunRow = typeof testingRuns.$inferSelect;
 type Counts = TestRunSummary['counts'];
 
-function summaryOf(row: RunRow, counts: Counts, author: string | null): TestRunSummary {
+/**
+ * Which classification kinds a caller sees: private kinds (parameters, read now) only from configurator
+ * (or with the operations capability) up. Every answer about runs goes through it, the list's headline
+ * micro F1 as much as a run's values and metrics.
+ */
+export function visibleKinds(parameters: TestingCenterParameters, rights: ProjectRights | null): (kind: EvaluationKind) => boolean {
+  const seesPrivate = rights !== null && (atLeast(rights.profile, 'configurator') || rights.capabilities.includes('operations'));
+  return (kind) => seesPrivate || parameters.kinds[kind].visibility !== 'private';
+}
+
+/** The record's entries of the kinds the caller sees. */
+export function pickVisible<T>(record: Partial<Record<EvaluationKind, T>> | null, visible: (kind: EvaluationKind) => boolean): Partial<Record<EvaluationKind, T>> {
+  return Object.fromEntries(Object.entries(record ?? {}).filter(([kind]) => visible(kind as EvaluationKind))) as Partial<Record<EvaluationKind, T>>;
+}
+
+function summaryOf(row: RunRow, counts: Counts, author: string | null, visible: (kind: EvaluationKind) => boolean): TestRunSummary {
   return {
     id: row.id,
     status: row.status,
@@ -25,7 +41,8 @@ function summaryOf(row: RunRow, counts: Counts, author: string | null): TestRunS
     total: row.total,
     done: row.done,
     counts,
-    microF1: row.metrics?.categories?.micro.f1 ?? null,
+    // The categories' figure: none for a caller who may not see that kind (private).
+    microF1: visible('categories') ? (row.metrics?.categories?.micro.f1 ?? null) : null,
     error: row.error === null ? null : { code: row.error, params: row.errorParams ?? {} },
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
@@ -52,7 +69,7 @@ async function countsOf(db: Database, runIds: string[]): Promise<Map<string, Cou
 
 const LIST_LIMIT = 200;
 
-export async function listTestRuns(db: Database, projectId: string): Promise<TestRunSummary[]> {
+export async function listTestRuns(db: Database, projectId: string, rights: ProjectRights | null): Promise<TestRunSummary[]> {
   const rows = await db
     .select({ run: testingRuns, author: users.username })
     .from(testingRuns)
@@ -61,13 +78,15 @@ export async function listTestRuns(db: Database, projectId: string): Promise<Tes
     .orderBy(desc(testingRuns.createdAt), desc(testingRuns.id))
     .limit(LIST_LIMIT);
   const counts = await countsOf(db, rows.map((row) => row.run.id));
-  return rows.map((row) => summaryOf(row.run, counts.get(row.run.id) ?? { success: 0, error: 0, timeout: 0 }, row.author));
+  const visible = visibleKinds(await readParameters(db, projectId), rights);
+  return rows.map((row) => summaryOf(row.run, counts.get(row.run.id) ?? { success: 0, error: 0, timeout: 0 }, row.author, visible));
 }
 
-export async function testRunSummary(db: Database, projectId: string, runId: string): Promise<TestRunSummary> {
+export async function testRunSummary(db: Database, projectId: string, runId: string, rights: ProjectRights | null): Promise<TestRunSummary> {
   const detail = await runRow(db, projectId, runId);
   const counts = await countsOf(db, [runId]);
-  return summaryOf(detail.run, counts.get(runId) ?? { success: 0, error: 0, timeout: 0 }, detail.author);
+  const visible = visibleKinds(await readParameters(db, projectId), rights);
+  return summaryOf(detail.run, counts.get(runId) ?? { success: 0, error: 0, timeout: 0 }, detail.author, visible);
 }
 
 async function runRow(db: Database, projectId: string, runId: string) {
@@ -86,26 +105,26 @@ async function runRow(db: Database, projectId: string, runId: string) {
  */
 export async function testRunDetail(db: Database, projectId: string, runId: string, rights: ProjectRights | null, slice: { offset: number; limit?: number } = { offset: 0 }): Promise<TestRunDetail> {
   const { run, author } = await runRow(db, projectId, runId);
+  // Left join on the bank (same project): a run keeps no foreign key to its messages, which may be gone.
   const query = db
-    .select()
+    .select({ message: testingRunMessages, bankId: bankMessages.id })
     .from(testingRunMessages)
+    .leftJoin(bankMessages, and(eq(bankMessages.id, testingRunMessages.messageId), eq(bankMessages.projectId, projectId)))
     .where(and(eq(testingRunMessages.runId, runId), gte(testingRunMessages.position, slice.offset)))
     .orderBy(testingRunMessages.position);
-  const messages = slice.limit === undefined ? await query : await query.limit(slice.limit);
+  const rows = slice.limit === undefined ? await query : await query.limit(slice.limit);
   const counts = (await countsOf(db, [runId])).get(runId) ?? { success: 0, error: 0, timeout: 0 };
-  const parameters = await readParameters(db, projectId);
-  const seesPrivate = rights !== null && (atLeast(rights.profile, 'configurator') || rights.capabilities.includes('operations'));
-  const visible = (kind: EvaluationKind) => seesPrivate || parameters.kinds[kind].visibility !== 'private';
-  const pick = <T>(record: Partial<Record<EvaluationKind, T>> | null) =>
-    Object.fromEntries(Object.entries(record ?? {}).filter(([kind]) => visible(kind as EvaluationKind))) as Partial<Record<EvaluationKind, T>>;
+  const visible = visibleKinds(await readParameters(db, projectId), rights);
+  const pick = <T>(record: Partial<Record<EvaluationKind, T>> | null) => pickVisible(record, visible);
   return {
-    ...summaryOf(run, counts, author),
+    ...summaryOf(run, counts, author, visible),
     kinds: run.kinds.filter(visible),
     rules: { v1: run.rulesV1, v2: run.rulesV2 },
     metrics: pick(run.metrics),
-    messages: messages.map((message) => ({
+    messages: rows.map(({ message, bankId }) => ({
       messageId: message.messageId,
       name: message.name,
+      inBank: bankId !== null,
       status: message.status,
       error: message.error === null ? null : { code: message.error, params: message.errorParams ?? {} },
       durationMs: message.durationMs,

@@ -22,6 +22,7 @@ import {
   tagSchema,
   testingCenterParametersSchema,
 } from './testing-center';
+import { testRunSummarySchema } from './testing-runs';
 
 const BASE = '/v4/console/api/project/{projectId}/testing-center';
 const projectParams = z.object({ projectId: z.string().min(1) });
@@ -152,10 +153,15 @@ export const latestObtainedValues = defineEndpoint({
   id: 'testingCenter.latestObtained',
   method: 'GET',
   path: `${BASE}/messages/{messageId}/latest-obtained`,
-  summary: "The values the message's latest test run obtained (null without a run), for \"accept obtained\"",
+  summary: "The values the message's latest test run obtained (null without a run), for \"accept obtained\", and which run that was",
   access: access.project('projectId', 'qualifier'),
   params: messageParams,
-  response: z.object({ obtained: obtainedValuesSchema.nullable(), runId: z.string().nullable() }),
+  response: z.object({
+    /** Private kinds left out below configurator, like the run's own answer. */
+    obtained: obtainedValuesSchema.nullable(),
+    /** The run, named as the tests list names it (environment, version or null for the current configuration, launch date). */
+    run: testRunSummarySchema.pick({ id: true, environmentName: true, versionName: true, createdAt: true }).nullable(),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -62,6 +62,24 @@ export const comparisonSchema = z.object({
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
 
+/** Comparison modes that make sense per value format (a field's own rule may use any). */
+export const MODES_BY_FORMAT: Record<ValueFormat, readonly Comparison['mode'][]> = {
+  string: ['exact', 'insensitive', 'sameDay'],
+  number: ['exact', 'tolerance'],
+  array: ['exact', 'set'],
+  boolean: ['exact'],
+  object: ['exact'],
+};
+
+/**
+ * The modes a kind's rule for a value format may use: category kinds compare category names, so
+ * only exact or case- and accent-insensitive text (a "same day" or a tolerance would act as exact).
+ */
+export function comparisonModes(kind: EvaluationKind, format: ValueFormat): readonly Comparison['mode'][] {
+  if (!isLabelKind(kind)) return MODES_BY_FORMAT[format];
+  return format === 'string' ? ['exact', 'insensitive'] : ['exact'];
+}
+
 export const kindRulesV2Schema = z.object({
   kind: evaluationKindSchema,
   /** Per value format: how a value of that format compares (absent: exact). */

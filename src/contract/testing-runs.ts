@@ -12,7 +12,8 @@
  * - testVersionOutdated (409): the version no longer passes the configuration rules;
  * - domainRulesInvalid (422) `{ problem, …names }`: the rules contradict themselves; `problem` is a
  *   `DOMAIN_RULE_PROBLEMS` code (a merged category merges into itself or into a skipped one, a comparison
- *   does not fit its value format…), the names are the categories, kind, mode or format concerned.
+ *   does not fit its value format, or a category kind is given a mode other than exact or insensitive…),
+ *   the names are the categories, kind, mode or format concerned.
  */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
@@ -36,6 +37,7 @@ export const DOMAIN_RULE_PROBLEMS = [
   'inScopeAndSkipped',
   'kindTwice',
   'modeNotForFormat',
+  'modeNotForKind',
   'fieldTwice',
 ] as const;
 export type DomainRuleProblem = (typeof DOMAIN_RULE_PROBLEMS)[number];
@@ -111,6 +113,8 @@ export type TestRunSummary = z.infer<typeof testRunSummarySchema>;
 export const testMessageRowSchema = z.object({
   messageId: z.string(),
   name: z.string(),
+  /** Whether the bank still holds the message (a run's results outlive it): the results page links only those. */
+  inBank: z.boolean(),
   status: z.enum(TEST_MESSAGE_STATUSES),
   error: testRunErrorSchema.nullable(),
   durationMs: z.number().int().nullable(),

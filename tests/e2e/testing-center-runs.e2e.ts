@@ -1,7 +1,8 @@
 /**
  * Test runs as a qualifier meets them (issue 16): three qualified bank messages in a set, a test
  * launched from the tests list, its results (metrics, a confusion-matrix cell opening its message),
- * a second run after a domain rule change compared with the first, and the CSV export. The bank data
+ * a second run after a domain rule change compared with the first, the CSV export, and a results row
+ * opening its message on the qualification screen, where "accept obtained" names the run. The bank data
  * is prepared through the API (the bank's own screens are tested in testing-center-bank.e2e.ts); the
  * domain rules of the shared demo project are put back at the end.
  */
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
 import { DEMO_PASSWORD } from './support/pages';
 import { signedInSession } from './support/session';
+import { testingCenterPages } from './support/testing-center-pages';
 import { testRunsPages } from './support/test-runs-pages';
 
 const PROJECT = 'demo-nlu';
@@ -94,5 +96,15 @@ describe('testing center test runs', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('messageId,status,kind,value,outcome,rule,expected,obtained');
     expect(csv).toContain(',success,categories,Changement d\'adresse,TP,v1.merged,');
+
+    // A row's name opens the message on its qualification screen; "accept obtained" names the run
+    // (environment, current configuration, date) and, with the O key, takes what it obtained.
+    await testRunsPages.messageLink(page, 'adresse-e2e.eml').click();
+    await page.waitForURL(/\/qualification\?message=/);
+    await expect.poll(() => testingCenterPages.messageName(page)).toContain('adresse-e2e.eml');
+    await expect.poll(() => testRunsPages.obtainedSource(page).textContent()).toMatch(/^Dernier test : Production · Configuration actuelle · \d\d\/\d\d\/\d\d \d\d:\d\d$/);
+    await expect.poll(() => testingCenterPages.categoryValues(page)).toEqual(["Changement d'adresse"]);
+    await page.locator('body').press('o');
+    await expect.poll(() => testingCenterPages.categoryValues(page)).toEqual(['Demande de devis']);
   });
 });

@@ -18,9 +18,11 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { errorMessage } from '../../api/errors';
 import { LoadError } from '../../ui/load-error';
+import { usePreferences } from '../../storage/preferences';
 import { allQualified, draftOf, expectedOf, withObtained, type Draft } from './expected-draft';
 import { ExpectedForm } from './expected-form';
 import { MessageViewer } from './message-viewer';
+import { ObtainedSource } from './obtained-source';
 import { QualificationHelp } from './qualification-help';
 import { actionOf, type QualificationAction } from './qualification-keys';
 import { QualificationTag } from './qualification-tag';
@@ -96,6 +98,7 @@ function MessageQualification({
   const parameters = useQuery(bankQueries.parameters(projectId));
   const project = useQuery(bankQueries.project(projectId));
   const obtained = useQuery(bankQueries.latestObtained(projectId, messageId));
+  const { language } = usePreferences();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [initial, setInitial] = useState<string>('');
   useEffect(() => {
@@ -203,7 +206,7 @@ function MessageQualification({
         </ButtonGroup>
         <div style={{ marginBottom: '0.75rem' }}>
           <Button small icon="duplicate" text={t('qualification.acceptObtained')} disabled={!obtained.data?.obtained} onClick={() => void act('obtained')} />{' '}
-          <span className="bp6-text-muted">{obtained.data?.obtained ? t('qualification.obtainedFrom', { run: obtained.data.runId }) : t('qualification.noRun')}</span>
+          <ObtainedSource run={obtained.data?.obtained ? obtained.data.run : null} language={language} />
         </div>
         <ExpectedForm kinds={kinds} draft={draft} problems={checked?.problems ?? {}} attachments={attachments} onChange={setDraft} />
         <Button text={t('qualification.save')} icon="floppy-disk" disabled={!dirty} onClick={() => void save(draft)} />

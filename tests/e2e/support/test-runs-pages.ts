@@ -16,6 +16,10 @@ export const testRunsPages = {
   metricsRow: (page: Page, value: string) => page.getByRole('table', { name: 'Métriques' }).locator(`tr[data-value="${value}"]`),
   cell: (page: Page, expected: string, obtained: string) => page.locator(`button[data-cell="${expected}|${obtained}"]`),
   messageRows: (page: Page) => page.locator('[role="row"][data-message-id]'),
+  /** A results row's message name, a link to its qualification screen while the bank holds it. */
+  messageLink: (page: Page, name: string) => page.locator('[role="row"][data-message-id]').getByRole('link', { name }),
+  /** The qualification screen's line naming the run "accept obtained" (key O) takes values from. */
+  obtainedSource: (page: Page) => page.getByTestId('obtained-source'),
   compareWith: (page: Page, value: string) => page.locator('#compare-reference').selectOption(value),
   delta: (page: Page, value: string) => page.locator(`tr[data-delta="${value}"]`),
 };

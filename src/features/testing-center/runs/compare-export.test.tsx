@@ -33,7 +33,7 @@ function message(messageId: string, expected: string | null, obtained: string[])
   const expectedValues = { categories: { qualified: expected !== null, values: expected === null ? [] : [entry(expected)] } };
   const obtainedValues = { categories: obtained.map(entry) };
   const outcomes = evaluateMessage({ messageId, expected: expectedValues, obtained: obtainedValues }, ['categories'], RULES);
-  return { messageId, name: `${messageId}.eml`, status: 'success', error: null, durationMs: 12, expected: expectedValues, obtained: obtainedValues, outcomes, firedRules: [] };
+  return { messageId, name: `${messageId}.eml`, inBank: true, status: 'success', error: null, durationMs: 12, expected: expectedValues, obtained: obtainedValues, outcomes, firedRules: [] };
 }
 
 function run(id: string, createdAt: string, messages: TestMessageRow[]): TestRunDetail {
@@ -125,7 +125,7 @@ describe('compare two runs', () => {
     // Value, trend, Δ TP, Δ FP, Δ FN, Δ precision, Δ recall, Δ F1 (hand-computed).
     expect(cells(row('Devis'))).toEqual(['Devis', 'Régression', '-1', '0', '+1', '0.000', '-0.333', '-0.300']);
     expect(cells(row('Résiliation'))).toEqual(['Résiliation', 'Amélioration', '+1', '+1', '-1', '+0.500', '+1.000', '+0.667']);
-    expect(cells(row('NO_CATEGORY')).slice(0, 5)).toEqual(['NO_CATEGORY', 'Amélioration', '0', '-1', '0']);
+    expect(cells(row('NO_CATEGORY')).slice(0, 5)).toEqual(['NO_CATEGORY (aucune catégorie)', 'Amélioration', '0', '-1', '0']);
     // Special values stay visible in the comparison, never dropped.
     expect(row('NO_QUALIFIED').getAttribute('data-trend')).toBe('unchanged');
     expect(row('NO_DOMAIN_RULE').getAttribute('data-trend')).toBe('unchanged');

@@ -9,6 +9,7 @@ import type { EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestRunDetail, TestRunSummary } from '../../../contract/testing-runs';
 import { compareKindMetrics, messageChanges } from '../../../testing-center/compare-runs';
 import { testRunQueries } from './queries';
+import { ValueLabel } from './special-value';
 import { errorMessage } from '../../../api/errors';
 
 const signed = (value: number, digits = 0) => (value > 0 ? `+${value.toFixed(digits)}` : value.toFixed(digits));
@@ -56,7 +57,7 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
             <tbody>
               {[...compared.deltas.perValue, compared.deltas.micro, compared.deltas.macro].map((delta) => (
                 <tr key={delta.value} data-delta={delta.value} data-trend={delta.trend}>
-                  <td>{delta.value === 'micro' ? t('result.micro') : delta.value === 'macro' ? t('result.macro') : delta.value}</td>
+                  <td>{delta.value === 'micro' ? t('result.micro') : delta.value === 'macro' ? t('result.macro') : <ValueLabel value={delta.value} />}</td>
                   <td>
                     <Tag minimal intent={delta.trend === 'regression' ? 'danger' : delta.trend === 'improvement' ? 'success' : 'none'}>
                       {t(`result.${delta.trend}`)}

@@ -10,6 +10,7 @@
 import { memo, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellKey, type ConfusionMatrix } from '../../../testing-center/confusion';
+import { ValueLabel } from './special-value';
 
 type Select = (key: string, ids: string[]) => void;
 
@@ -17,7 +18,9 @@ const MatrixRow = memo(function MatrixRow({ expected, obtained, cells, selected,
   const { t } = useTranslation('testRuns');
   return (
     <tr>
-      <th scope="row">{expected}</th>
+      <th scope="row">
+        <ValueLabel value={expected} />
+      </th>
       {obtained.map((column) => {
         const key = cellKey(expected, column);
         const ids = cells.get(key);
@@ -63,7 +66,7 @@ export function ConfusionView({ matrix, selected, onSelect }: { matrix: Confusio
             </th>
             {matrix.obtained.map((obtained) => (
               <th key={obtained} scope="col">
-                {obtained}
+                <ValueLabel value={obtained} brief />
               </th>
             ))}
           </tr>

@@ -1,13 +1,16 @@
 /**
  * Per message, expected beside obtained for the chosen kind, each counted value with its outcome and
- * the rule that fired. Windowed: only the rows in view are in the DOM, so 1,000 messages scroll and
+ * the rule that fired; a message still in the bank opens its qualification screen. Windowed: only the rows in view are in the DOM, so 1,000 messages scroll and
  * render like 20 (fixed row height; the browser never lays out the rest).
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { EvaluationKind } from '../../../contract/testing-evaluation';
+import { paths } from '../../../app/paths';
+import { NO_QUALIFIED, type EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestMessageRow } from '../../../contract/testing-runs';
+import { ValueLabel } from './special-value';
 import { storedErrorText } from './stored-error';
 import { statusIntent } from './tests-page';
 
@@ -30,7 +33,27 @@ function ErrorText({ text }: { text: string }) {
   );
 }
 
-export function MessagesList({ messages, kind }: { messages: readonly TestMessageRow[]; kind: EvaluationKind }) {
+function MessageName({ projectId, message }: { projectId: string; message: TestMessageRow }) {
+  const { t } = useTranslation('testRuns');
+  // A run outlives its messages: one the bank no longer holds is named, not linked.
+  if (!message.inBank) {
+    return (
+      <>
+        <strong>{message.name}</strong>{' '}
+        <small className="bp6-text-muted" title={t('result.notInBankHelp')}>
+          ({t('result.notInBank')})
+        </small>
+      </>
+    );
+  }
+  return (
+    <Link to={`${paths.qualification(projectId)}?message=${encodeURIComponent(message.messageId)}`} title={t('result.openMessage')}>
+      <strong>{message.name}</strong>
+    </Link>
+  );
+}
+
+export function MessagesList({ projectId, messages, kind }: { projectId: string; messages: readonly TestMessageRow[]; kind: EvaluationKind }) {
   const { t } = useTranslation('testRuns');
   const [scrollTop, setScrollTop] = useState(0);
   const labels = kind === 'categories' || kind === 'attachments_categories';
@@ -56,14 +79,14 @@ export function MessagesList({ messages, kind }: { messages: readonly TestMessag
             return (
               <div key={message.messageId} className="p-run-message" role="row" aria-rowindex={first + offset + 2} data-message-id={message.messageId} style={{ position: 'absolute', top: (first + offset) * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}>
                 <span role="cell">
-                  <strong>{message.name}</strong>
+                  <MessageName projectId={projectId} message={message} />
                   <br />
                   <Tag minimal intent={statusIntent(message.status)}>
                     {t(`status.${message.status}`)}
                   </Tag>{' '}
                   {message.error && <ErrorText text={storedErrorText(message.error)} />}
                 </span>
-                <span role="cell">{message.expected[kind]?.qualified ? entriesText(message.expected[kind]?.values, labels) : <code>NO_QUALIFIED</code>}</span>
+                <span role="cell">{message.expected[kind]?.qualified ? entriesText(message.expected[kind]?.values, labels) : <ValueLabel value={NO_QUALIFIED} />}</span>
                 <span role="cell">
                   {entriesText(message.obtained[kind], labels)}
                   {fired.length > 0 && (
@@ -76,7 +99,7 @@ export function MessagesList({ messages, kind }: { messages: readonly TestMessag
                 <span role="cell">
                   {outcomes.map((row, index) => (
                     <Tag key={index} minimal intent={row.outcome === 'TP' ? 'success' : row.outcome === 'SKIPPED' ? 'none' : 'danger'} title={t(`rules.${row.rule}` as never)} className="p-outcome">
-                      {t(`outcomes.${row.outcome}`)} {row.value}
+                      {t(`outcomes.${row.outcome}`)} <ValueLabel value={row.value} brief />
                       <small> · {t(`rules.${row.rule}` as never)}</small>
                     </Tag>
                   ))}

@@ -1,15 +1,15 @@
 /** Per value TP, FP, FN, precision, recall, F1 and support of one classification kind, then the micro and macro averages. */
 import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { SPECIAL_VALUES, type KindMetrics, type MetricRow } from '../../../contract/testing-evaluation';
+import type { KindMetrics, MetricRow } from '../../../contract/testing-evaluation';
+import { ValueLabel } from './special-value';
 
 const ratio = (value: number) => value.toFixed(3);
 
 function Row({ row, label, strong }: { row: MetricRow; label: string; strong?: boolean }) {
-  const special = (SPECIAL_VALUES as readonly string[]).includes(row.value);
   return (
     <tr data-value={row.value} className={strong ? 'p-strong' : undefined}>
-      <td>{special ? <code>{label}</code> : label}</td>
+      <td>{strong ? label : <ValueLabel value={label} />}</td>
       <td>{row.tp}</td>
       <td>{row.fp}</td>
       <td>{row.fn}</td>

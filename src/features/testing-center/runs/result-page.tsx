@@ -111,7 +111,7 @@ export function ResultPage() {
           </h2>
           {cell && <Button icon="cross" text={t('result.showAll')} onClick={() => setCell(null)} />}
         </div>
-        <MessagesList messages={shown} kind={kind} />
+        <MessagesList projectId={projectId} messages={shown} kind={kind} />
       </section>
       {finished && <CompareView projectId={projectId} run={data} runs={runs.data ?? []} kind={kind} referenceId={referenceId} onReference={setReferenceId} />}
     </section>

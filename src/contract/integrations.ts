@@ -28,7 +28,7 @@ export { gmailSettingsSchema, type GmailSettings } from './integrations-gmail';
 export { imapSettingsSchema, type ImapSettings } from './integrations-imap';
 export { m365SettingsSchema, type M365Settings } from './integrations-m365';
 export { START_DATE_MAX_AGE_MS } from './integrations-mailbox';
-export { CONNECTOR_FIELDS, customFieldSchema, DEFAULT_MAPPINGS, OUTPUT_DATA_TYPES, outputMappingSchema, type CustomField, type OutputDataType, type OutputMapping } from './integrations-mappings';
+export { CONNECTOR_FIELDS, customFieldSchema, type ConnectorField, DEFAULT_MAPPINGS, OUTPUT_DATA_TYPES, outputMappingSchema, type CustomField, type OutputDataType, type OutputMapping } from './integrations-mappings';
 
 export const CONNECTOR_TYPES = ['gmail', 'm365', 'imap', 'jira', 'salesforce', 'n8n'] as const;
 export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);

@@ -41,16 +41,20 @@ export type ConnectorType = z.infer<typeof connectorTypeSchema>;
  *   record there (an issue, a Case, a workflow call);
  * - authorization `login` (a check with the credentials given), `oauth` (the provider's consent page,
  *   then its callback route), `external` (the console's integrations/external page, where the admin
- *   agrees to what the platform creates in their tool).
+ *   agrees to what the platform creates in their tool);
+ * - callbackPath: the console route the provider comes back to, for the types that can sign in with
+ *   OAuth (Salesforce's web-server flow, a mail server's OAuth 2.0). The mail server shares the
+ *   webmail's route: the `state` it brings back names the connector. The server builds the redirect
+ *   URI from it and the console shows it, so both say the same.
  */
-export const CONNECTOR_PROFILES: Record<ConnectorType, { kind: 'mailbox' | 'records'; authorization: 'login' | 'oauth' | 'external' }> = {
-  gmail: { kind: 'mailbox', authorization: 'oauth' },
-  m365: { kind: 'mailbox', authorization: 'login' },
-  imap: { kind: 'mailbox', authorization: 'login' },
-  jira: { kind: 'records', authorization: 'oauth' },
-  salesforce: { kind: 'records', authorization: 'login' },
-  n8n: { kind: 'records', authorization: 'external' },
-};
+export const CONNECTOR_PROFILES = {
+  gmail: { kind: 'mailbox', authorization: 'oauth', callbackPath: '/integrations/gmail/callback' },
+  m365: { kind: 'mailbox', authorization: 'login', callbackPath: null },
+  imap: { kind: 'mailbox', authorization: 'login', callbackPath: '/integrations/gmail/callback' },
+  jira: { kind: 'records', authorization: 'oauth', callbackPath: '/integrations/jira/callback' },
+  salesforce: { kind: 'records', authorization: 'login', callbackPath: '/integrations/salesforce/callback' },
+  n8n: { kind: 'records', authorization: 'external', callbackPath: null },
+} as const satisfies Record<ConnectorType, { kind: 'mailbox' | 'records'; authorization: 'login' | 'oauth' | 'external'; callbackPath: string | null }>;
 
 /**
  * How a stored connector is authorized: its type's profile, except Salesforce's web-server flow,

@@ -8,7 +8,7 @@ import { AutoForm } from '../../../ui/auto-form';
 import { toast } from '../../../ui/toasts/toast-service';
 import { tr } from '../../../ui/message';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes';
-import { bodyOf, connectorFields, formOf } from './connector-form';
+import { bodyOf, callbackUriOf, connectorFields, formOf } from './connector-form';
 import { CustomFieldsTable, MappingsTable } from './mapping-tables';
 import { connectorErrorText } from './messages';
 import { SalesforceCertificate } from './salesforce-certificate';
@@ -48,7 +48,7 @@ export function ConnectorEditor({ envId, connector, onClose, onSaved }: { envId:
         <H5>{t('editor.settings')}</H5>
         <AutoForm
           id="connector-edit"
-          fields={connectorFields(t, connector.type, draft.form, connector.secretsSet, `${window.location.origin}/integrations/${connector.type}/callback`, isAdmin)}
+          fields={connectorFields(t, connector.type, draft.form, connector.secretsSet, callbackUriOf(window.location.origin, connector.type), isAdmin)}
           value={draft.form}
           onChange={(form) => setDraft({ ...draft, form })}
         />

@@ -12,7 +12,7 @@ import { checkConnector, CONNECTOR_TYPES, createConnector, type Connector, type 
 import { AutoForm } from '../../../ui/auto-form';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { startAuthorization } from './authorize';
-import { bodyOf, connectorFields, emptyForm, type ConnectorForm } from './connector-form';
+import { bodyOf, callbackUriOf, connectorFields, emptyForm, type ConnectorForm } from './connector-form';
 import { connectorCodeText, connectorErrorText } from './messages';
 import { needsGeneratedCertificate, SalesforceCertificate } from './salesforce-certificate';
 import { useOrganisationAdmin } from './use-organisation-admin';
@@ -31,8 +31,7 @@ export function ConnectorWizard({ envId, onClose, onChanged }: { envId: string; 
   const [busy, setBusy] = useState(false);
   const [certificateReady, setCertificateReady] = useState(false);
   const isAdmin = useOrganisationAdmin(envId);
-  // The console's callback route of the chosen type (Gmail, Jira, Salesforce's web-server flow).
-  const callbackUri = `${window.location.origin}/integrations/${type}/callback`;
+  const callbackUri = callbackUriOf(window.location.origin, type);
   const unsaved = useUnsavedChanges({ when: connector === null && step === 'settings' && form.name !== '' });
   const close = () => unsaved.requestLeave(onClose);
 

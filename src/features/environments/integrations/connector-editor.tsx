@@ -54,6 +54,7 @@ export function ConnectorEditor({ envId, connector, onClose, onSaved }: { envId:
         />
         <SalesforceCertificate envId={envId} connector={connector} onGenerated={onSaved} />
         <H5>{t('editor.customFields')}</H5>
+        <p className="bp6-text-muted">{t('editor.customFieldsHelp')}</p>
         <CustomFieldsTable fields={draft.customFields} onChange={(customFields) => setDraft({ ...draft, customFields })} />
         <H5>{t('editor.mappings')}</H5>
         <MappingsTable type={connector.type} mappings={draft.outputMappings} customFields={draft.customFields} onChange={(outputMappings) => setDraft({ ...draft, outputMappings })} />

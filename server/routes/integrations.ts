@@ -11,6 +11,7 @@ import {
   DEFAULT_MAPPINGS,
   mailboxOf,
   deleteConnector,
+  deleteConnectorKeepingWorkflow,
   generateConnectorCertificate,
   listConnectors,
   runConnector,
@@ -139,6 +140,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, deleteConnector, async ({ params }) => {
     await removeConnector(deps, await find(params.envId, params.connectorId));
+    return { deleted: true as const };
+  });
+
+  registerEndpoint(app, ctx, deleteConnectorKeepingWorkflow, async ({ params }) => {
+    await removeConnector(deps, await find(params.envId, params.connectorId), { keepExternal: true });
     return { deleted: true as const };
   });
 

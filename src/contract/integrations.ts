@@ -111,7 +111,10 @@ export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), 
  * healthCheckFailed (§8, with `detail`); 400 requiredFieldUnmapped (a required custom field no output
  * mapping writes to, with `target`); requiredFieldMissing is stored on a message whose analysis gave
  * no value to a required custom field (nothing is written back for it); 409 deleteTagMissing (§8: a
- * workflow-automation connector is deleted only once its workflows carry the Delete tag).
+ * workflow-automation connector is deleted only once its workflows carry the Delete tag); 502
+ * n8nUnreachable / n8nKeyRefused (deleting an n8n connector whose instance could not be reached or
+ * refused the key: the workflow could not be deleted, `deleteConnectorKeepingWorkflow` deletes the
+ * connector anyway).
  */
 export const CONNECTOR_ERROR_CODES = [
   'connectorNotFound',
@@ -128,6 +131,8 @@ export const CONNECTOR_ERROR_CODES = [
   'requiredFieldUnmapped',
   'requiredFieldMissing',
   'deleteTagMissing',
+  'n8nUnreachable',
+  'n8nKeyRefused',
   'notCertificateConnector',
   'consolidationMissing',
   // A self-service use case's monthly quota is used: the run stops; `detail` is the renewal date.
@@ -242,6 +247,22 @@ export const deleteConnector = defineEndpoint({
   response: z.object({ deleted: z.literal(true) }),
 });
 
+/**
+ * §8 with the tool out of reach: the admin deletes the connector anyway, knowing the workflow stays
+ * in n8n. Its own operation, so the audit log says the workflow was left there; `keepWorkflow` must be
+ * sent, so nothing deletes this way by accident.
+ */
+export const deleteConnectorKeepingWorkflow = defineEndpoint({
+  id: 'integrations.deleteKeepingWorkflow',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/delete-keeping-workflow',
+  summary: 'Delete a workflow-automation connector without deleting its workflow (the tool could not be reached or refused the key)',
+  access: configurator,
+  params: connectorParams,
+  body: z.object({ keepWorkflow: z.literal(true) }),
+  response: z.object({ deleted: z.literal(true) }),
+});
+
 export const authorizeConnector = defineEndpoint({
   id: 'integrations.authorize',
   method: 'POST',
@@ -305,6 +326,7 @@ export const integrationEndpoints = [
   updateConnector,
   setConnectorActive,
   deleteConnector,
+  deleteConnectorKeepingWorkflow,
   authorizeConnector,
   completeAuthorization,
   checkConnector,

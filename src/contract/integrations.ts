@@ -198,7 +198,7 @@ export const listConnectors = defineEndpoint({
   id: 'integrations.list',
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/connectors',
-  summary: "An environment's connectors and their latest runs (with progress)",
+  summary: "An environment's connectors, each with its latest run and the one running (with progress), newest first",
   access: configurator,
   params: envParams,
   response: z.object({ connectors: z.array(connectorSchema), runs: z.array(connectorRunSchema) }),

@@ -72,7 +72,9 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
       if (await deleteWithConfirmation(t, env.id, connector)) toast.success({ summary: tr('errors:generic.delete.success') });
     });
   const runs = list.data?.runs ?? [];
-  const latest = (connector: Connector): ConnectorRun | undefined => runs.find((run) => run.connectorId === connector.id);
+  // The run under way when there is one (a queued run behind it would show no progress), else the latest.
+  const latest = (connector: Connector): ConnectorRun | undefined =>
+    runs.find((run) => run.connectorId === connector.id && run.status === 'running') ?? runs.find((run) => run.connectorId === connector.id);
 
   return (
     <>

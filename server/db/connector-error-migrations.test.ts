@@ -60,7 +60,8 @@ const converted = {
   smtp: { code: 'healthCheckFailed', detail: 'SMTP: 535 auth: failed' },
 };
 
-describe('migrations of connector failures to data', () => {
+// Each test migrates a fresh PGlite from scratch: seconds alone, past the default 20 s on a busy 2-core machine.
+describe('migrations of connector failures to data', { timeout: 90_000 }, () => {
   it('0024 converts a last error "code", "code: detail" or a detail holding ": " into { code, detail }', async () => {
     const lastErrors = await migrateAcross(
       '0024_connector-last-error',

@@ -8,7 +8,7 @@
  *    advisory lock, so two processes claiming at once cannot both start one), and executed (run.ts);
  * 3. write back the finished analyses (write-back.ts).
  */
-import { and, asc, eq, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
 import { mailboxOf } from '../../src/contract/integrations';
@@ -79,7 +79,7 @@ export async function claimRun(deps: IntegrationDeps, workerId: string, now = ne
 function claimOnce(deps: IntegrationDeps, workerId: string, now: Date, busyConnectors: readonly string[]) {
   return deps.db.transaction(async (tx): Promise<{ kind: 'claimed'; run: RunRow | null } | { kind: 'busy'; connectorId: string }> => {
     const other = alias(connectorRuns, 'other');
-    const running = (connectorId: Parameters<typeof eq>[1]) => and(eq(other.connectorId, connectorId), eq(other.status, 'running'), sql`${other.leaseExpiresAt} >= ${now}`);
+    const running = (connectorId: string | SQLWrapper) => and(eq(other.connectorId, connectorId), eq(other.status, 'running'), sql`${other.leaseExpiresAt} >= ${now}`);
     const [candidate] = await tx
       .select({ id: connectorRuns.id, connectorId: connectorRuns.connectorId })
       .from(connectorRuns)

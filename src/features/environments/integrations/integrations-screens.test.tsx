@@ -25,7 +25,7 @@ let answers: string[] = [];
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(async () => {
-  ({ child, info } = await startScreenServer('src/features/environments/integrations/testing/serve-integrations.ts'));
+  ({ child, info } = await startScreenServer<typeof info>('src/features/environments/integrations/testing/serve-integrations.ts'));
   createInterface({ input: child.stdout! }).on('line', (line) => answers.push(line));
 }, 240_000);
 afterAll(() => child?.stdin?.end());

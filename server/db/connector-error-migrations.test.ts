@@ -2,7 +2,8 @@
  * Migrations 0024 and 0026 turn connector failures from `code: detail` text into `{ code, detail }`
  * (a connector's last error; a run's error and a message's write-back error): a database migrated up
  * to just before each, with rows as the old code wrote them, keeps every failure readable after it
- * (the console reads `code` and `detail`, e.g. quotaReached's renewal day).
+ * (the console reads `code` and `detail`, e.g. quotaReached's renewal day). Migration 0027 makes a
+ * message unique per connector: the rows forced runs duplicated before it are folded into the newest.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,8 @@ const converted = {
   smtp: { code: 'healthCheckFailed', detail: 'SMTP: 535 auth: failed' },
 };
 
-describe('migrations of connector failures to data', () => {
+// Each test migrates a fresh PGlite from scratch: seconds alone, past the default 20 s on a busy 2-core machine.
+describe('migrations of connector failures to data', { timeout: 90_000 }, () => {
   it('0024 converts a last error "code", "code: detail" or a detail holding ": " into { code, detail }', async () => {
     const lastErrors = await migrateAcross(
       '0024_connector-last-error',
@@ -97,5 +99,24 @@ describe('migrations of connector failures to data', () => {
     )) as unknown[];
     expect(runs).toEqual(converted);
     expect(messages).toEqual(converted);
+  });
+
+  it('0027 keeps the newest row of a message recorded twice, then refuses a second one', async () => {
+    const kept = await migrateAcross(
+      '0027_connector-messages-unique',
+      [
+        `INSERT INTO connector_messages (id, connector_id, message_id, write_back, created_at) VALUES
+        ('first', 'c', 'm1', 'done', now() - interval '2 hours'),
+        ('forced', 'c', 'm1', 'pending', now() - interval '1 hour'),
+        ('alone', 'c', 'm2', 'done', now()),
+        ('elsewhere', 'd', 'm1', 'done', now() - interval '3 hours')`,
+      ],
+      async (handle) => {
+        const rows = await handle.db.execute<{ id: string }>(sql.raw(`SELECT id FROM connector_messages ORDER BY id`));
+        await expect(handle.db.execute(sql.raw(`INSERT INTO connector_messages (id, connector_id, message_id) VALUES ('again', 'c', 'm2')`))).rejects.toThrow();
+        return rows.rows.map((row) => row.id);
+      },
+    );
+    expect(kept).toEqual(['alone', 'elsewhere', 'forced']);
   });
 });

@@ -84,7 +84,9 @@ export const connectorMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('connector_messages_seen_idx').on(t.connectorId, t.messageId),
+    // A message is recorded once per connector (the dedup list, even if two runs overlapped): a run
+    // that forces duplicates replaces its row's analysis rather than adding a second row.
+    uniqueIndex('connector_messages_message_idx').on(t.connectorId, t.messageId),
     index('connector_messages_write_back_idx').on(t.writeBack),
   ],
 );

@@ -98,15 +98,24 @@ export async function queueManualRun(deps: IntegrationDeps, row: ConnectorRow, f
   return run!;
 }
 
-/** Deletes the connector (its runs and seen messages go with it), after the driver's own check (n8n: §8 Delete tag). */
-export async function removeConnector(deps: IntegrationDeps, row: ConnectorRow): Promise<void> {
+/** What a refused deletion answers: §8's missing tag (409), or the tool out of reach with its detail (502). */
+function deletionRefused(error: unknown): HttpError {
+  if (error instanceof ConnectorError && error.code === 'deleteTagMissing') return new HttpError(409, { message: 'Add the Delete tag to the workflows first', code: 'deleteTagMissing' });
+  return failureAnswer(error);
+}
+
+/**
+ * Deletes the connector (its runs and seen messages go with it), after the driver's own check (n8n:
+ * §8 Delete tag). `keepExternal`: the admin chose to delete it anyway, leaving what it created in the
+ * tool untouched (the n8n instance could not be reached or refused the key).
+ */
+export async function removeConnector(deps: IntegrationDeps, row: ConnectorRow, options: { keepExternal?: boolean } = {}): Promise<void> {
   const beforeDelete = DRIVERS[row.type].beforeDelete;
-  if (beforeDelete !== undefined && row.state === 'authorized') {
+  if (beforeDelete !== undefined && row.state === 'authorized' && options.keepExternal !== true) {
     try {
       await beforeDelete(driverContext(deps, row));
     } catch (error) {
-      if (error instanceof ConnectorError && error.code === 'deleteTagMissing') throw new HttpError(409, { message: 'Add the Delete tag to the workflows first', code: 'deleteTagMissing' });
-      throw failureAnswer(error);
+      throw deletionRefused(error);
     }
   }
   await deps.db.delete(connectors).where(eq(connectors.id, row.id));

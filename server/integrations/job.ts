@@ -4,10 +4,11 @@
  *    authorized connector that is due and has no run under way, and moves its cursor — so each
  *    period is fetched once across processes;
  * 2. claim: a queued run (or one whose lease ran out) is taken with FOR UPDATE SKIP LOCKED, never
- *    while another run of the same connector is under way, and executed (run.ts);
+ *    while another run of the same connector is under way (checked again under a per-connector
+ *    advisory lock, so two processes claiming at once cannot both start one), and executed (run.ts);
  * 3. write back the finished analyses (write-back.ts).
  */
-import { and, eq, inArray, isNull, lte, notExists, or, sql, lt, asc } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
 import { mailboxOf } from '../../src/contract/integrations';
@@ -55,34 +56,58 @@ export async function scheduleDueRuns(deps: IntegrationDeps, now = new Date()): 
   });
 }
 
+/** How many busy connectors one claim steps over before leaving the rest to the next round. */
+const CLAIM_ATTEMPTS = 8;
+
+/**
+ * Takes the oldest claimable run, never while another run of its connector is under way: two would
+ * both see a message as new. The check alone cannot see a run another process is claiming at the same
+ * moment (its update is not committed yet), so the claim holds a transaction-scoped advisory lock on
+ * the connector and checks again once it has it; a connector found busy is stepped over.
+ */
 export async function claimRun(deps: IntegrationDeps, workerId: string, now = new Date()): Promise<RunRow | null> {
-  return deps.db.transaction(async (tx) => {
+  const busyConnectors: string[] = [];
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
+    const outcome = await claimOnce(deps, workerId, now, busyConnectors);
+    if (outcome.kind !== 'busy') return outcome.run;
+    busyConnectors.push(outcome.connectorId);
+  }
+  return null;
+}
+
+/** One transaction, so a connector's lock is let go before the next attempt (no two held at once, no deadlock). */
+function claimOnce(deps: IntegrationDeps, workerId: string, now: Date, busyConnectors: readonly string[]) {
+  return deps.db.transaction(async (tx): Promise<{ kind: 'claimed'; run: RunRow | null } | { kind: 'busy'; connectorId: string }> => {
     const other = alias(connectorRuns, 'other');
+    const running = (connectorId: string | SQLWrapper) => and(eq(other.connectorId, connectorId), eq(other.status, 'running'), sql`${other.leaseExpiresAt} >= ${now}`);
     const [candidate] = await tx
-      .select({ id: connectorRuns.id })
+      .select({ id: connectorRuns.id, connectorId: connectorRuns.connectorId })
       .from(connectorRuns)
       .where(
         and(
           or(eq(connectorRuns.status, 'queued'), and(eq(connectorRuns.status, 'running'), lt(connectorRuns.leaseExpiresAt, now))),
-          // One run of a connector at a time: two would both see a message as new.
-          notExists(
-            tx
-              .select({ id: other.id })
-              .from(other)
-              .where(and(eq(other.connectorId, connectorRuns.connectorId), eq(other.status, 'running'), sql`${other.leaseExpiresAt} >= ${now}`)),
-          ),
+          busyConnectors.length === 0 ? undefined : notInArray(connectorRuns.connectorId, [...busyConnectors]),
+          notExists(tx.select({ id: other.id }).from(other).where(running(connectorRuns.connectorId))),
         ),
       )
       .orderBy(asc(connectorRuns.createdAt))
       .limit(1)
       .for('update', { of: connectorRuns, skipLocked: true });
-    if (candidate === undefined) return null;
+    if (candidate === undefined) return { kind: 'claimed', run: null };
+    // Waits for a process claiming a run of the same connector to commit, then sees its run running.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${candidate.connectorId}))`);
+    const [busy] = await tx
+      .select({ id: other.id })
+      .from(other)
+      .where(and(running(candidate.connectorId), ne(other.id, candidate.id)))
+      .limit(1);
+    if (busy !== undefined) return { kind: 'busy', connectorId: candidate.connectorId };
     const [claimed] = await tx
       .update(connectorRuns)
       .set({ status: 'running', claimedBy: workerId, leaseExpiresAt: new Date(now.getTime() + RUN_LEASE_MS) })
       .where(eq(connectorRuns.id, candidate.id))
       .returning();
-    return claimed ?? null;
+    return { kind: 'claimed', run: claimed ?? null };
   });
 }
 

@@ -38,6 +38,19 @@ describe('writeBackFor', () => {
     expect(result).toEqual({ tags: { labels: ['Résiliation'], attachmentLabels: ['Facture'], contract: ['contract/AB-77812'] }, draft: 'Bonjour' });
   });
 
+  it('ignores an inactive custom field and its mappings, on a mailbox and on a record', () => {
+    const mappings = [
+      { dataType: 'messageCategories' as const, source: '', target: 'labels' },
+      { dataType: 'extractedInfo' as const, source: 'contrat', target: 'contract' },
+    ];
+    const fields = [{ id: 'f', label: 'Contrat', technicalName: 'contract', required: true, active: false, kind: 'body' as const }];
+    for (const asLabels of [true, false]) {
+      const result = writeBackFor(modules, mappings, fields, asLabels);
+      expect(result).toEqual({ tags: { labels: ['Résiliation'] }, draft: null });
+      expect(missingRequiredFields(result, fields)).toEqual([]);
+    }
+  });
+
   it('writes nothing for a module that failed or a mapping without a draft', () => {
     const failed = modules.map((module) => ({ ...module, outcome: 'error' as const }));
     expect(writeBackFor(failed, [{ dataType: 'messageCategories', source: '', target: 'labels' }, { dataType: 'replyDraft', source: '', target: 'draft' }], [])).toEqual({ tags: { labels: [] }, draft: null });

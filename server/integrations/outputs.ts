@@ -1,7 +1,8 @@
 /**
  * Turns an analysis's module results into what a connector writes back, following its output
  * mappings (§3): message categories, attachment categories, extracted info and the reply draft, each
- * to a connector field or a custom field (written as `technicalName/value`).
+ * to a connector field or a custom field (written as `technicalName/value`). Inactive custom fields
+ * and the mappings to them are ignored.
  */
 import type { ModuleResult } from '../../src/contract/analyses';
 import type { CustomField, OutputMapping } from '../../src/contract/integrations';
@@ -48,6 +49,9 @@ export const messageCategoriesOf = (modules: readonly ModuleResult[]): string[] 
  */
 export function writeBackFor(modules: readonly ModuleResult[], mappings: readonly OutputMapping[], customFields: readonly CustomField[], asLabels = true): WriteBack {
   const custom = new Map(customFields.filter((field) => field.active).map((field) => [field.technicalName, field]));
+  // §3: an inactive custom field is kept but not used: its mappings write nothing, neither as
+  // `technicalName/value` labels nor as a plain value (which would land on a mailbox as a bare label).
+  const inactive = new Set(customFields.filter((field) => !field.active && !custom.has(field.technicalName)).map((field) => field.technicalName));
   const tags: Record<string, string[]> = {};
   let draft: string | null = null;
   for (const mapping of mappings) {
@@ -56,6 +60,7 @@ export function writeBackFor(modules: readonly ModuleResult[], mappings: readonl
       draft = values[0] ?? draft;
       continue;
     }
+    if (inactive.has(mapping.target)) continue;
     const field = custom.get(mapping.target);
     const written = field && asLabels ? values.map((value) => `${field.technicalName}/${value}`) : values;
     tags[mapping.target] = [...new Set([...(tags[mapping.target] ?? []), ...written])];

@@ -3,11 +3,15 @@
  * through the callback, an issue per finished analysis of the environment, whatever brought it),
  * Salesforce (§4 generated certificate, refused until placed, a Case per analysis; the custom case
  * filters for organisation admins only, §6) and n8n (§2.2 integrations/external authorization creating
- * the workflow, analyses posted to it, deletion refused until the workflow carries the Delete tag, §8).
+ * the workflow, analyses posted to it, deletion refused until the workflow carries the Delete tag, §8;
+ * a workflow already deleted in n8n lets the connector go; an instance refusing the key or out of
+ * reach refuses with its own code, and deleting anyway leaves the workflow there and is audited).
  * A dedicated environment, so only this file's analyses are handed on.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../../src/contract/integrations';
+import { auditLogs } from '../db/schema';
 import { startConnectorHarness, type ConnectorHarness } from '../test-support/connector-harness';
 import { JIRA_TEST_CLIENT, startJiraTestServer, type JiraTestServer } from '../test-support/jira-server';
 import { N8N_TEST_API_KEY, startN8nTestServer, type N8nTestServer } from '../test-support/n8n-server';
@@ -148,4 +152,61 @@ describe('the n8n connector', () => {
     expect((await call('DELETE', `${base()}/${connector.id}`)).statusCode).toBe(200);
     expect(n8n.workflows()).toEqual([]);
   }, 60_000);
+});
+
+describe('deleting an n8n connector whose instance does not answer as it should', () => {
+  /** An n8n connector authorized against `tool`, its workflow created there. */
+  async function authorizedOn(tool: N8nTestServer, name: string): Promise<Connector> {
+    const connector = (await call('POST', base(), { name, settings: { type: 'n8n', n8n: { baseUrl: tool.url } }, secrets: { apiKey: N8N_TEST_API_KEY } })).json<Connector>();
+    const { url } = (await call('POST', `${base()}/${connector.id}/authorize`)).json<{ url: string }>();
+    const done = await call('POST', `${base()}/oauth-callback`, { state: new URL(url).searchParams.get('state'), code: 'external' });
+    expect(done.statusCode, done.body).toBe(200);
+    return connector;
+  }
+  const listed = async (connector: Connector) => (await call('GET', base())).json<{ connectors: Connector[] }>().connectors.some((item) => item.id === connector.id);
+
+  it('lets the connector go when its workflow was already deleted in n8n', async () => {
+    const tool = await startN8nTestServer();
+    try {
+      const connector = await authorizedOn(tool, 'Workflow supprimé');
+      tool.removeWorkflow(tool.workflows()[0]!.id);
+      const deleted = await call('DELETE', `${base()}/${connector.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await listed(connector)).toBe(false);
+    } finally {
+      await tool.close();
+    }
+  });
+
+  it('says the key was refused, and deletes anyway only when asked, leaving the workflow in n8n and an audit entry', async () => {
+    const tool = await startN8nTestServer();
+    try {
+      const connector = await authorizedOn(tool, 'Clé révoquée');
+      tool.revokeApiKey();
+      const refused = await call('DELETE', `${base()}/${connector.id}`);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toMatchObject({ code: 'n8nKeyRefused', providerCode: 'HTTP 401' });
+      expect(await listed(connector)).toBe(true);
+      // The choice must be explicit.
+      expect((await call('POST', `${base()}/${connector.id}/delete-keeping-workflow`, {})).statusCode).toBe(400);
+      const anyway = await call('POST', `${base()}/${connector.id}/delete-keeping-workflow`, { keepWorkflow: true });
+      expect(anyway.statusCode, anyway.body).toBe(200);
+      expect(await listed(connector)).toBe(false);
+      expect(tool.workflows()).toEqual([expect.objectContaining({ name: 'Clé révoquée', active: true })]);
+      const audited = await h.deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'integrations.deleteKeepingWorkflow'));
+      expect(audited).toEqual([expect.objectContaining({ actorUsername: 'admin', path: `${base()}/${connector.id}/delete-keeping-workflow`, status: 200 })]);
+    } finally {
+      await tool.close();
+    }
+  });
+
+  it('says the instance could not be reached', async () => {
+    const tool = await startN8nTestServer();
+    const connector = await authorizedOn(tool, 'Instance arrêtée');
+    await tool.close();
+    const refused = await call('DELETE', `${base()}/${connector.id}`);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'n8nUnreachable' });
+    expect(await listed(connector)).toBe(true);
+  });
 });

@@ -4,7 +4,8 @@
  * through the normal queue (analyses/create.ts), and records it for write-back. A record connector
  * (issue tracker, CRM, workflow tool) takes the environment's analyses created in the period, however
  * they came, and records each not yet handed to it for write-back: the write-back creates the
- * record once the analysis is finished. Progress is written after each message.
+ * record once the analysis is finished. Progress is written after each message. A message or an
+ * analysis is recorded once per connector (unique index): a forced run hands it again on the same row.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
@@ -14,10 +15,13 @@ import { analyses } from '../db/schema';
 import { connectorMessages, connectorRuns, connectors } from '../db/schema-integrations';
 import { driverContext, type ConnectorRow, type IntegrationDeps } from './deps';
 import { DRIVERS } from './drivers/index';
-import { isBlacklisted } from './drivers/types';
+import { isBlacklisted, type MailItem } from './drivers/types';
 import { ConnectorError, describeFailure } from './errors';
 
 export type RunRow = typeof connectorRuns.$inferSelect;
+
+/** What a message or analysis handed again starts from: pending, no error, no lease. */
+const writtenAgain = { writeBack: 'pending' as const, writeBackError: null, writeBackLeaseUntil: null };
 
 const blacklistOf = (row: ConnectorRow) => mailboxOf(row.settings)?.blacklist ?? [];
 
@@ -48,9 +52,43 @@ async function handAnalyses(deps: IntegrationDeps, row: ConnectorRow, run: RunRo
         ).map((handedRow) => handedRow.analysisId),
   );
   const fresh = found.filter((analysis) => !handed.has(analysis.id));
-  if (fresh.length > 0) await deps.db.insert(connectorMessages).values(fresh.map((analysis) => ({ id: randomUUID(), connectorId: row.id, messageId: analysis.id, analysisId: analysis.id })));
-  await progress({ created: fresh.length, skipped: found.length - fresh.length });
+  let created = 0;
+  if (fresh.length > 0) {
+    const insert = deps.db.insert(connectorMessages).values(fresh.map((analysis) => ({ id: randomUUID(), connectorId: row.id, messageId: analysis.id, analysisId: analysis.id })));
+    // Forced: an analysis handed before is handed again (its row goes back to pending).
+    const recorded = run.forceDuplicates
+      ? await insert.onConflictDoUpdate({ target: [connectorMessages.connectorId, connectorMessages.messageId], set: writtenAgain }).returning({ id: connectorMessages.id })
+      : await insert.onConflictDoNothing().returning({ id: connectorMessages.id });
+    created = recorded.length;
+  }
+  await progress({ created, skipped: found.length - created });
   await finished(deps, row, progress);
+}
+
+/**
+ * Records a message and queues its analysis in one transaction. Not forced, the message is first
+ * reserved in the dedup list (unique per connector): one recorded meanwhile by another run is skipped
+ * and no analysis is created for it. Forced, its row takes the new analysis and is written back again.
+ */
+async function queueMessage(deps: IntegrationDeps, row: ConnectorRow, item: MailItem, force: boolean): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const id = randomUUID();
+    if (!force) {
+      const [reserved] = await tx.insert(connectorMessages).values({ id, connectorId: row.id, messageId: item.id }).onConflictDoNothing().returning({ id: connectorMessages.id });
+      if (reserved === undefined) return false;
+    }
+    const analysis = await createAnalysisRecord(tx, {
+      environmentId: row.environmentId,
+      name: fileName(item.subject, item.id),
+      main: { name: fileName(item.subject, item.id), content: item.raw, contentType: 'message/rfc822' },
+      metadata: { connector: row.name, connectorId: row.id, messageId: item.id },
+    });
+    await tx
+      .insert(connectorMessages)
+      .values({ id, connectorId: row.id, messageId: item.id, analysisId: analysis.id })
+      .onConflictDoUpdate({ target: [connectorMessages.connectorId, connectorMessages.messageId], set: { analysisId: analysis.id, ...writtenAgain } });
+    return true;
+  });
 }
 
 export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<void> {
@@ -82,15 +120,9 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
       if (seen.has(item.id) || isBlacklisted(item.from, blacklistOf(row))) {
         skipped += 1;
       } else {
-        const analysis = await createAnalysisRecord(deps.db, {
-          environmentId: row.environmentId,
-          name: fileName(item.subject, item.id),
-          main: { name: fileName(item.subject, item.id), content: item.raw, contentType: 'message/rfc822' },
-          metadata: { connector: row.name, connectorId: row.id, messageId: item.id },
-        });
-        await deps.db.insert(connectorMessages).values({ id: randomUUID(), connectorId: row.id, messageId: item.id, analysisId: analysis.id });
+        if (await queueMessage(deps, row, item, run.forceDuplicates)) created += 1;
+        else skipped += 1;
         seen.add(item.id);
-        created += 1;
       }
       await progress({ created, skipped });
     }

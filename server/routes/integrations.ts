@@ -11,6 +11,7 @@ import {
   DEFAULT_MAPPINGS,
   mailboxOf,
   deleteConnector,
+  deleteConnectorKeepingWorkflow,
   generateConnectorCertificate,
   listConnectors,
   runConnector,
@@ -40,19 +41,38 @@ import { mergeUserSecrets, openSecrets, sealSecrets } from '../integrations/secr
 import { connectorView, runView } from '../integrations/views';
 import { registerEndpoint } from './register';
 
-const RUNS_SHOWN = 20;
-
 const caseFiltersOf = (settings: ConnectorSettings) => (settings.type === 'salesforce' ? settings.salesforce.customCaseFilters : []);
-/** What a Salesforce session or a mail server's sign-in depends on (changing one needs a new authorization); null for the other types. */
-const signInOf = (settings: ConnectorSettings) => {
-  if (settings.type === 'imap') {
-    // A mail server's OAuth 2.0 tokens belong to its provider, app and user; a password is checked at each login.
-    const { auth, user, oauth } = settings.imap;
-    return auth === 'oauth2' ? { auth, user, provider: oauth.provider, clientId: oauth.clientId, tenant: oauth.tenant, tokenUrl: oauth.tokenUrl } : { auth };
+/**
+ * What a connector's authorization was given for: the app, the account or mailbox, the org or the
+ * instance. Changing one of them (not a name, a folder or a mapping) needs a new authorization (§4):
+ * the stored session is dropped and the connector disabled until then.
+ */
+const signInOf = (settings: ConnectorSettings): unknown => {
+  switch (settings.type) {
+    case 'imap': {
+      // A mail server's OAuth 2.0 tokens belong to its provider, app and user; a password is checked at each login.
+      const { auth, user, oauth } = settings.imap;
+      return auth === 'oauth2' ? { auth, user, provider: oauth.provider, clientId: oauth.clientId, tenant: oauth.tenant, tokenUrl: oauth.tokenUrl } : { auth };
+    }
+    case 'gmail': {
+      // The platform's client unless the connector brings its own.
+      const { customCredentials, clientId, user } = settings.gmail;
+      return { customCredentials, clientId: customCredentials ? clientId : '', user };
+    }
+    case 'm365': {
+      const { clientId, tenantId, user } = settings.m365;
+      return { clientId, tenantId, user };
+    }
+    case 'jira':
+      return { clientId: settings.jira.clientId };
+    case 'salesforce': {
+      const { clientId, domain, user, type } = settings.salesforce;
+      return { clientId, domain, user, type };
+    }
+    case 'n8n':
+      // Another instance: the platform's workflow is to be created there.
+      return { baseUrl: settings.n8n.baseUrl };
   }
-  if (settings.type !== 'salesforce') return null;
-  const { clientId, domain, user, type } = settings.salesforce;
-  return { clientId, domain, user, type };
 };
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
@@ -74,17 +94,27 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, listConnectors, async ({ params }) => {
     const rows = await ctx.db.select().from(connectors).where(eq(connectors.environmentId, params.envId)).orderBy(connectors.createdAt, connectors.id);
-    const runs =
-      rows.length === 0
-        ? []
-        : await ctx.db
-            .select()
-            .from(connectorRuns)
-            .where(inArray(connectorRuns.connectorId, rows.map((row) => row.id)))
-            .orderBy(desc(connectorRuns.createdAt))
-            .limit(RUNS_SHOWN);
-    return { connectors: rows.map(view), runs: runs.map(runView) };
+    return { connectors: rows.map(view), runs: (await shownRuns(rows.map((row) => row.id))).map(runView) };
   });
+
+  /**
+   * Each connector's latest run and the one running, whatever the others do (a busy connector's
+   * queue never hides a quieter one's progress), newest first.
+   */
+  async function shownRuns(connectorIds: string[]) {
+    if (connectorIds.length === 0) return [];
+    const latest = await ctx.db
+      .selectDistinctOn([connectorRuns.connectorId])
+      .from(connectorRuns)
+      .where(inArray(connectorRuns.connectorId, connectorIds))
+      .orderBy(connectorRuns.connectorId, desc(connectorRuns.createdAt), desc(connectorRuns.id));
+    const running = await ctx.db
+      .select()
+      .from(connectorRuns)
+      .where(and(inArray(connectorRuns.connectorId, connectorIds), eq(connectorRuns.status, 'running')));
+    const byId = new Map([...latest, ...running].map((run) => [run.id, run]));
+    return [...byId.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id));
+  }
 
   registerEndpoint(app, ctx, createConnector, async ({ params, body, reply, request, scope }) => {
     const mappings = body.outputMappings ?? DEFAULT_MAPPINGS[body.settings.type];
@@ -114,9 +144,9 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     const previous = mailboxOf(row.settings)?.startDate ?? null;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
     const stored = mergeUserSecrets(openSecrets(ctx.secrets, row.secretsSealed), body.secrets);
-    // Another org, app, user or way of signing in: the session no longer holds, authorize again (§4).
+    // Another org, app, user, instance or way of signing in: the session no longer holds, authorize again (§4).
     const signInChanged = JSON.stringify(signInOf(row.settings)) !== JSON.stringify(signInOf(body.settings));
-    const { accessToken: _a, refreshToken: _r, accessTokenExpiresAt: _e, instanceUrl: _i, ...withoutSession } = stored;
+    const { accessToken: _a, refreshToken: _r, accessTokenExpiresAt: _e, instanceUrl: _i, workflowId: _w, webhookPath: _p, ...withoutSession } = stored;
     const [updated] = await ctx.db
       .update(connectors)
       .set({
@@ -139,6 +169,11 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, deleteConnector, async ({ params }) => {
     await removeConnector(deps, await find(params.envId, params.connectorId));
+    return { deleted: true as const };
+  });
+
+  registerEndpoint(app, ctx, deleteConnectorKeepingWorkflow, async ({ params }) => {
+    await removeConnector(deps, await find(params.envId, params.connectorId), { keepExternal: true });
     return { deleted: true as const };
   });
 

@@ -3,7 +3,8 @@
  * production webhooks that the workflow-automation connector uses (server/integrations/drivers/n8n.ts),
  * for tests: workflows (create with nodes, get, delete, activate, set tags), tags (list, create), and
  * `POST /webhook/{path}` reaching an active workflow's Webhook node, whose payloads are recorded.
- * `tagWorkflow(id, name)` is the user adding a tag in n8n's editor.
+ * `tagWorkflow(id, name)` is the user adding a tag in n8n's editor, `removeWorkflow(id)` deleting the
+ * workflow there, `revokeApiKey()` deleting the API key (every call with it is then refused, 401).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -26,6 +27,8 @@ export interface N8nTestServer {
   /** What each webhook received, in order. */
   received(): { path: string; body: unknown }[];
   tagWorkflow(id: string, name: string): void;
+  removeWorkflow(id: string): void;
+  revokeApiKey(): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export async function startN8nTestServer(): Promise<N8nTestServer> {
   const workflows: Workflow[] = [];
   const tags: { id: string; name: string }[] = [];
   const received: { path: string; body: unknown }[] = [];
+  let apiKey: string | null = N8N_TEST_API_KEY;
   const newId = () => randomBytes(8).toString('hex');
   const tagNamed = (name: string) => {
     const found = tags.find((tag) => tag.name === name);
@@ -44,7 +48,7 @@ export async function startN8nTestServer(): Promise<N8nTestServer> {
   const view = (workflow: Workflow) => ({ ...workflow, tags: workflow.tagIds.map((id) => tags.find((tag) => tag.id === id)!) });
 
   async function api(request: IncomingMessage, response: ServerResponse, path: string) {
-    if (request.headers['x-n8n-api-key'] !== N8N_TEST_API_KEY) return send(response, 401, { message: 'unauthorized' });
+    if (apiKey === null || request.headers['x-n8n-api-key'] !== apiKey) return send(response, 401, { message: 'unauthorized' });
     const method = request.method ?? 'GET';
     if (method === 'GET' && path === '/workflows') return send(response, 200, { data: workflows.map(view), nextCursor: null });
     if (method === 'GET' && path === '/tags') return send(response, 200, { data: tags, nextCursor: null });
@@ -105,6 +109,13 @@ export async function startN8nTestServer(): Promise<N8nTestServer> {
     tagWorkflow: (id, name) => {
       const workflow = workflows.find((w) => w.id === id);
       if (workflow) workflow.tagIds.push(tagNamed(name).id);
+    },
+    removeWorkflow: (id) => {
+      const index = workflows.findIndex((w) => w.id === id);
+      if (index >= 0) workflows.splice(index, 1);
+    },
+    revokeApiKey: () => {
+      apiKey = null;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

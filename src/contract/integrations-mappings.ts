@@ -23,8 +23,11 @@ export type CustomField = z.infer<typeof customFieldSchema>;
 export const OUTPUT_DATA_TYPES = ['messageCategories', 'attachmentCategories', 'extractedInfo', 'replyDraft'] as const;
 export type OutputDataType = (typeof OUTPUT_DATA_TYPES)[number];
 
-/** The connector's own fields an output can be written to; custom fields' technical names add to these. */
-export const CONNECTOR_FIELDS: Record<ConnectorType, readonly string[]> = {
+/**
+ * The connector's own fields an output can be written to; custom fields' technical names add to these.
+ * Kept literal (`as const`) so the console's text table of each type's fields is checked against it.
+ */
+export const CONNECTOR_FIELDS = {
   imap: ['keywords', 'draft'],
   gmail: ['labels', 'attachmentLabels', 'draft'],
   /** Outlook categories (message and attachment categories), the reply draft, and metadata (an extended property). */
@@ -32,7 +35,8 @@ export const CONNECTOR_FIELDS: Record<ConnectorType, readonly string[]> = {
   jira: [...JIRA_FIELDS, 'draft'],
   salesforce: [...SALESFORCE_FIELDS, 'draft'],
   n8n: [...N8N_FIELDS],
-};
+} as const satisfies Record<ConnectorType, readonly string[]>;
+export type ConnectorField<T extends ConnectorType> = (typeof CONNECTOR_FIELDS)[T][number];
 
 export const outputMappingSchema = z.object({
   dataType: z.enum(OUTPUT_DATA_TYPES),

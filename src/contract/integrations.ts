@@ -28,7 +28,7 @@ export { gmailSettingsSchema, type GmailSettings } from './integrations-gmail';
 export { imapSettingsSchema, type ImapSettings } from './integrations-imap';
 export { m365SettingsSchema, type M365Settings } from './integrations-m365';
 export { START_DATE_MAX_AGE_MS } from './integrations-mailbox';
-export { CONNECTOR_FIELDS, customFieldSchema, DEFAULT_MAPPINGS, OUTPUT_DATA_TYPES, outputMappingSchema, type CustomField, type OutputDataType, type OutputMapping } from './integrations-mappings';
+export { CONNECTOR_FIELDS, customFieldSchema, type ConnectorField, DEFAULT_MAPPINGS, OUTPUT_DATA_TYPES, outputMappingSchema, type CustomField, type OutputDataType, type OutputMapping } from './integrations-mappings';
 
 export const CONNECTOR_TYPES = ['gmail', 'm365', 'imap', 'jira', 'salesforce', 'n8n'] as const;
 export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);
@@ -41,16 +41,20 @@ export type ConnectorType = z.infer<typeof connectorTypeSchema>;
  *   record there (an issue, a Case, a workflow call);
  * - authorization `login` (a check with the credentials given), `oauth` (the provider's consent page,
  *   then its callback route), `external` (the console's integrations/external page, where the admin
- *   agrees to what the platform creates in their tool).
+ *   agrees to what the platform creates in their tool);
+ * - callbackPath: the console route the provider comes back to, for the types that can sign in with
+ *   OAuth (Salesforce's web-server flow, a mail server's OAuth 2.0). The mail server shares the
+ *   webmail's route: the `state` it brings back names the connector. The server builds the redirect
+ *   URI from it and the console shows it, so both say the same.
  */
-export const CONNECTOR_PROFILES: Record<ConnectorType, { kind: 'mailbox' | 'records'; authorization: 'login' | 'oauth' | 'external' }> = {
-  gmail: { kind: 'mailbox', authorization: 'oauth' },
-  m365: { kind: 'mailbox', authorization: 'login' },
-  imap: { kind: 'mailbox', authorization: 'login' },
-  jira: { kind: 'records', authorization: 'oauth' },
-  salesforce: { kind: 'records', authorization: 'login' },
-  n8n: { kind: 'records', authorization: 'external' },
-};
+export const CONNECTOR_PROFILES = {
+  gmail: { kind: 'mailbox', authorization: 'oauth', callbackPath: '/integrations/gmail/callback' },
+  m365: { kind: 'mailbox', authorization: 'login', callbackPath: null },
+  imap: { kind: 'mailbox', authorization: 'login', callbackPath: '/integrations/gmail/callback' },
+  jira: { kind: 'records', authorization: 'oauth', callbackPath: '/integrations/jira/callback' },
+  salesforce: { kind: 'records', authorization: 'login', callbackPath: '/integrations/salesforce/callback' },
+  n8n: { kind: 'records', authorization: 'external', callbackPath: null },
+} as const satisfies Record<ConnectorType, { kind: 'mailbox' | 'records'; authorization: 'login' | 'oauth' | 'external'; callbackPath: string | null }>;
 
 /**
  * How a stored connector is authorized: its type's profile, except Salesforce's web-server flow,
@@ -107,7 +111,10 @@ export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), 
  * healthCheckFailed (§8, with `detail`); 400 requiredFieldUnmapped (a required custom field no output
  * mapping writes to, with `target`); requiredFieldMissing is stored on a message whose analysis gave
  * no value to a required custom field (nothing is written back for it); 409 deleteTagMissing (§8: a
- * workflow-automation connector is deleted only once its workflows carry the Delete tag).
+ * workflow-automation connector is deleted only once its workflows carry the Delete tag); 502
+ * n8nUnreachable / n8nKeyRefused (deleting an n8n connector whose instance could not be reached or
+ * refused the key: the workflow could not be deleted, `deleteConnectorKeepingWorkflow` deletes the
+ * connector anyway).
  */
 export const CONNECTOR_ERROR_CODES = [
   'connectorNotFound',
@@ -124,6 +131,8 @@ export const CONNECTOR_ERROR_CODES = [
   'requiredFieldUnmapped',
   'requiredFieldMissing',
   'deleteTagMissing',
+  'n8nUnreachable',
+  'n8nKeyRefused',
   'notCertificateConnector',
   'consolidationMissing',
   // A self-service use case's monthly quota is used: the run stops; `detail` is the renewal date.
@@ -189,7 +198,7 @@ export const listConnectors = defineEndpoint({
   id: 'integrations.list',
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/connectors',
-  summary: "An environment's connectors and their latest runs (with progress)",
+  summary: "An environment's connectors, each with its latest run and the one running (with progress), newest first",
   access: configurator,
   params: envParams,
   response: z.object({ connectors: z.array(connectorSchema), runs: z.array(connectorRunSchema) }),
@@ -235,6 +244,22 @@ export const deleteConnector = defineEndpoint({
   summary: 'Delete a connector, its runs and the list of messages it has seen',
   access: configurator,
   params: connectorParams,
+  response: z.object({ deleted: z.literal(true) }),
+});
+
+/**
+ * §8 with the tool out of reach: the admin deletes the connector anyway, knowing the workflow stays
+ * in n8n. Its own operation, so the audit log says the workflow was left there; `keepWorkflow` must be
+ * sent, so nothing deletes this way by accident.
+ */
+export const deleteConnectorKeepingWorkflow = defineEndpoint({
+  id: 'integrations.deleteKeepingWorkflow',
+  method: 'POST',
+  path: '/v4/console/api/environment/{envId}/connectors/{connectorId}/delete-keeping-workflow',
+  summary: 'Delete a workflow-automation connector without deleting its workflow (the tool could not be reached or refused the key)',
+  access: configurator,
+  params: connectorParams,
+  body: z.object({ keepWorkflow: z.literal(true) }),
   response: z.object({ deleted: z.literal(true) }),
 });
 
@@ -301,6 +326,7 @@ export const integrationEndpoints = [
   updateConnector,
   setConnectorActive,
   deleteConnector,
+  deleteConnectorKeepingWorkflow,
   authorizeConnector,
   completeAuthorization,
   checkConnector,

@@ -4,7 +4,7 @@
  * with the refresh token (bearer-api.ts); when renewal fails the connector asks to be reauthorized
  * (§8 webmail misconfigured).
  */
-import type { GmailSettings } from '../../../src/contract/integrations';
+import { CONNECTOR_PROFILES, type GmailSettings } from '../../../src/contract/integrations';
 import { ConnectorError } from '../errors';
 import type { ConnectorSecrets } from '../secrets';
 import type { IntegrationSettings } from '../settings';
@@ -39,7 +39,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export const gmailDriver: ConnectorDriver = {
   customFieldsAsLabels: true,
   oauth: {
-    callbackPath: '/integrations/gmail/callback',
+    callbackPath: CONNECTOR_PROFILES.gmail.callbackPath,
     configuredRedirectUri: (ctx) => gmailOf(ctx).redirectUri,
     authorizationUrl: (ctx, redirectUri, state, challenge) =>
       authorizationUrl(ctx.integrations.googleAuthorizeUrl, gmailClient(gmailOf(ctx), ctx.secrets, ctx.integrations, redirectUri), state, challenge, gmailOf(ctx).user),

@@ -7,7 +7,7 @@
  * expires). The host goes through the outbound policy (mail-host.ts).
  */
 import { ImapFlow } from 'imapflow';
-import type { ImapSettings } from '../../../src/contract/integrations';
+import { CONNECTOR_PROFILES, type ImapSettings } from '../../../src/contract/integrations';
 import { ConnectorError } from '../errors';
 import { checkedMailHost } from './mail-host';
 import { headersOf } from './mail-headers';
@@ -106,7 +106,7 @@ export const imapDriver: ConnectorDriver = {
   customFieldsAsLabels: true,
   /** OAuth 2.0 sign-in (settings `auth: oauth2`): the provider's consent page, back to the webmail's callback route. */
   oauth: {
-    callbackPath: '/integrations/gmail/callback',
+    callbackPath: CONNECTOR_PROFILES.imap.callbackPath,
     configuredRedirectUri: (ctx) => imapOf(ctx).oauth.redirectUri,
     authorizationUrl: mailAuthorizationUrl,
     tokenEndpoint: (ctx, redirectUri) => mailOAuthClient(ctx, redirectUri),

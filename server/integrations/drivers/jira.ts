@@ -5,6 +5,7 @@
  * so each renewal stores the new one at once (a lost one means reauthorizing). The site (cloud id)
  * is the tenant id when given, else the first site the authorization grants.
  */
+import { CONNECTOR_PROFILES } from '../../../src/contract/integrations';
 import { JIRA_SCOPES, type JiraSettings } from '../../../src/contract/integrations-jira';
 import { ConnectorError } from '../errors';
 import type { IntegrationSettings } from '../settings';
@@ -130,7 +131,7 @@ export const jiraDriver: ConnectorDriver = {
     await jira.createIssue(ctx, analysis.name, result);
   },
   oauth: {
-    callbackPath: '/integrations/jira/callback',
+    callbackPath: CONNECTOR_PROFILES.jira.callbackPath,
     configuredRedirectUri: (ctx) => jiraOf(ctx).redirectUri,
     authorizationUrl: (ctx, redirectUri, state, challenge) => jiraAuthorizationUrl(ctx.integrations, jiraOf(ctx), redirectUri, state, challenge),
     tokenEndpoint: (ctx, redirectUri) => jiraClient(ctx, redirectUri),

@@ -2,7 +2,8 @@
  * Workflow-automation connector on n8n's public REST API (`/api/v1`, `X-N8N-API-KEY`): creates the
  * platform's workflow (a Webhook trigger node, tagged `postroom`, activated), posts each finished
  * analysis to its production webhook, and deletes it with the connector only once it carries the
- * `Delete` tag (§8).
+ * `Delete` tag (§8) — or not at all when the admin deletes the connector anyway while the instance is
+ * out of reach (connector-actions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { N8N_DELETE_TAG, N8N_TAG } from '../../../src/contract/integrations-n8n';
@@ -17,17 +18,44 @@ const base = (ctx: Pick<DriverContext, 'settings'>) => {
   return ctx.settings.n8n.baseUrl.replace(/\/+$/, '');
 };
 
-async function api<T>(ctx: N8nContext, method: string, path: string, body?: unknown): Promise<T> {
+/** One call to the API, answered whatever its status; a failure to reach the instance throws as the outbound client says. */
+async function send(ctx: N8nContext, method: string, path: string, body?: unknown) {
   if (!ctx.secrets.apiKey) throw new ConnectorError('missingSecret', 'apiKey');
-  const response = await ctx.outbound.fetch(`${base(ctx)}/api/v1${path}`, {
+  return ctx.outbound.fetch(`${base(ctx)}/api/v1${path}`, {
     method,
     headers: { 'x-n8n-api-key': ctx.secrets.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     timeoutMs: 30_000,
   });
+}
+
+const parsed = <T>(response: { body: Buffer }) => JSON.parse(response.body.toString('utf8') || '{}') as T;
+
+async function api<T>(ctx: N8nContext, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await send(ctx, method, path, body);
   if (response.status === 401 || response.status === 403) throw new ConnectorError('authorizationFailed', `HTTP ${response.status}`);
   if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n ${method} ${path.split('?')[0]} → HTTP ${response.status}`);
-  return JSON.parse(response.body.toString('utf8') || '{}') as T;
+  return parsed<T>(response);
+}
+
+/**
+ * A call made while deleting the connector, where the admin needs to know which of two things went
+ * wrong to choose what to do: the instance refused the key (`n8nKeyRefused`) or could not be reached
+ * or failed (`n8nUnreachable`). Answers null for 404: the workflow was already deleted in n8n.
+ */
+async function deletionCall<T>(ctx: N8nContext, method: string, path: string): Promise<T | null> {
+  let response;
+  try {
+    response = await send(ctx, method, path);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'OutboundError' && (error as Error & { reason?: string }).reason !== 'refusedTarget') throw new ConnectorError('n8nUnreachable', (error as Error & { reason?: string }).reason ?? null);
+    throw error;
+  }
+  if (response.status === 404) return null;
+  if (response.status === 401 || response.status === 403) throw new ConnectorError('n8nKeyRefused', `HTTP ${response.status}`);
+  if (response.status >= 500) throw new ConnectorError('n8nUnreachable', `HTTP ${response.status}`);
+  if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n ${method} ${path} → HTTP ${response.status}`);
+  return parsed<T>(response);
 }
 
 /** The workflow the platform owns: one Webhook trigger answering at once. */
@@ -86,13 +114,17 @@ export const n8n = {
     if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `n8n webhook → HTTP ${response.status}`);
   },
 
-  /** Deletes the platform's workflow, only when someone tagged it `Delete` in n8n (§8). */
+  /**
+   * Deletes the platform's workflow, only when someone tagged it `Delete` in n8n (§8). A workflow
+   * already deleted in n8n (404) leaves nothing to protect: the connector may go.
+   */
   async deleteWorkflow(ctx: N8nContext): Promise<void> {
     if (!ctx.secrets.workflowId) return;
     const id = encodeURIComponent(ctx.secrets.workflowId);
-    const workflow = await api<{ tags?: { name: string }[] }>(ctx, 'GET', `/workflows/${id}`);
+    const workflow = await deletionCall<{ tags?: { name: string }[] }>(ctx, 'GET', `/workflows/${id}`);
+    if (workflow === null) return;
     if (!(workflow.tags ?? []).some((tag) => tag.name === N8N_DELETE_TAG)) throw new ConnectorError('deleteTagMissing');
-    await api(ctx, 'DELETE', `/workflows/${id}`);
+    await deletionCall(ctx, 'DELETE', `/workflows/${id}`);
   },
 };
 

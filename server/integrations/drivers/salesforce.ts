@@ -7,6 +7,7 @@
  * custom case filters).
  */
 import { importPKCS8, SignJWT } from 'jose';
+import { CONNECTOR_PROFILES } from '../../../src/contract/integrations';
 import { SALESFORCE_API_VERSION, type SalesforceSettings } from '../../../src/contract/integrations-salesforce';
 import { ConnectorError } from '../errors';
 import { salesforceAuthorizationUrl, salesforceClient, webServerSession } from './salesforce-web-flow';
@@ -156,7 +157,7 @@ export const salesforceDriver: ConnectorDriver = {
   },
   /** The web-server type's consent page (routes use it when authorizationOf(settings) is `oauth`). */
   oauth: {
-    callbackPath: '/integrations/salesforce/callback',
+    callbackPath: CONNECTOR_PROFILES.salesforce.callbackPath,
     configuredRedirectUri: (ctx) => salesforceOf(ctx).redirectUri,
     authorizationUrl: (ctx, redirectUri, state, challenge) => salesforceAuthorizationUrl(salesforceOf(ctx), redirectUri, state, challenge),
     tokenEndpoint: (ctx, redirectUri) => salesforceClient(salesforceOf(ctx), ctx.secrets, redirectUri),

@@ -2,18 +2,17 @@
  * integrations (§2.4, issue 21): the environment's connectors with their state, last execution and
  * last error; create wizard, authorize / reauthorize, enable (only once authorized) and disable,
  * health check, manual run with its progress, edit (settings, custom fields, output mappings),
- * delete with confirmation.
+ * delete with confirmation (and, for an n8n instance out of reach, the choice to delete anyway).
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, HTMLTable, Intent, ProgressBar, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { checkConnector, deleteConnector, setConnectorActive, type Connector, type ConnectorRun } from '../../contract/integrations';
+import { checkConnector, setConnectorActive, type Connector, type ConnectorRun } from '../../contract/integrations';
 import type { EnvironmentListItem } from '../../contract/environments';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
-import { confirm } from '../../ui/dialogs/dialog-service';
 import { ListState } from '../../ui/list-state';
 import { tr, type Message } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -21,6 +20,7 @@ import { EnvManagementShell } from './env-management-shell';
 import { startAuthorization } from './integrations/authorize';
 import { ConnectorEditor } from './integrations/connector-editor';
 import { ConnectorWizard } from './integrations/connector-wizard';
+import { deleteWithConfirmation } from './integrations/delete-connector';
 import { FailureText } from './integrations/failure-text';
 import { connectorCodeText, connectorErrorText } from './integrations/messages';
 import { integrationQueries } from './integrations/queries';
@@ -67,12 +67,14 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
       setHealth((h) => ({ ...h, [connector.id]: { ok: false, text: connectorErrorText(t, error) } }));
     }
   };
-  const remove = async (connector: Connector) => {
-    if (!(await confirm({ body: tr('integrations:deleteConfirm', { name: connector.name }), danger: true }))) return;
-    await act(() => request(deleteConnector, { params: params(connector) }), tr('errors:generic.delete.success'));
-  };
+  const remove = (connector: Connector) =>
+    act(async () => {
+      if (await deleteWithConfirmation(t, env.id, connector)) toast.success({ summary: tr('errors:generic.delete.success') });
+    });
   const runs = list.data?.runs ?? [];
-  const latest = (connector: Connector): ConnectorRun | undefined => runs.find((run) => run.connectorId === connector.id);
+  // The run under way when there is one (a queued run behind it would show no progress), else the latest.
+  const latest = (connector: Connector): ConnectorRun | undefined =>
+    runs.find((run) => run.connectorId === connector.id && run.status === 'running') ?? runs.find((run) => run.connectorId === connector.id);
 
   return (
     <>

@@ -11,7 +11,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import type { ChildProcess } from 'node:child_process';
-import { renderScreens, startScreenServer } from '../testing/screen-server';
+import { renderScreens, startScreenServer } from '../../../ui/testing/screen-server';
 import { paths } from '../../../app/paths';
 import { criterionSchema, type CategorizationSettings } from '../../../contract/categorization';
 import { setFlag } from '../../../storage/feature-flags';

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChildProcess } from 'node:child_process';
-import { renderScreens, startScreenServer } from '../testing/screen-server';
+import { renderScreens, startScreenServer } from '../../../ui/testing/screen-server';
 import { paths } from '../../../app/paths';
 import { ArchetypeEditorPage } from './archetype-editor-page';
 import { ArchetypesPage } from './archetypes-page';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChildProcess } from 'node:child_process';
-import { renderScreens, startScreenServer } from '../testing/screen-server';
+import { renderScreens, startScreenServer } from '../../../ui/testing/screen-server';
 import { paths } from '../../../app/paths';
 import type { OcrDataExtractionSettings } from '../../../contract/ocr-data-extraction';
 import { OcrRulesPage } from './rules-page';

@@ -11,7 +11,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import type { ChildProcess } from 'node:child_process';
-import { renderScreens, startScreenServer } from '../testing/screen-server';
+import { renderScreens, startScreenServer } from '../../../ui/testing/screen-server';
 import { paths } from '../../../app/paths';
 import type { EnvironmentDetails } from '../../../contract/environments';
 import type { ReplyTemplatesView } from '../../../contract/reply-templates';

@@ -8,7 +8,7 @@ import { AutoForm } from '../../../ui/auto-form';
 import { toast } from '../../../ui/toasts/toast-service';
 import { tr } from '../../../ui/message';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes';
-import { bodyOf, connectorFields, formOf } from './connector-form';
+import { bodyOf, callbackUriOf, connectorFields, formOf } from './connector-form';
 import { CustomFieldsTable, MappingsTable } from './mapping-tables';
 import { connectorErrorText } from './messages';
 import { SalesforceCertificate } from './salesforce-certificate';
@@ -48,12 +48,13 @@ export function ConnectorEditor({ envId, connector, onClose, onSaved }: { envId:
         <H5>{t('editor.settings')}</H5>
         <AutoForm
           id="connector-edit"
-          fields={connectorFields(t, connector.type, draft.form, connector.secretsSet, `${window.location.origin}/integrations/${connector.type}/callback`, isAdmin)}
+          fields={connectorFields(t, connector.type, draft.form, connector.secretsSet, callbackUriOf(window.location.origin, connector.type), isAdmin)}
           value={draft.form}
           onChange={(form) => setDraft({ ...draft, form })}
         />
         <SalesforceCertificate envId={envId} connector={connector} onGenerated={onSaved} />
         <H5>{t('editor.customFields')}</H5>
+        <p className="bp6-text-muted">{t('editor.customFieldsHelp')}</p>
         <CustomFieldsTable fields={draft.customFields} onChange={(customFields) => setDraft({ ...draft, customFields })} />
         <H5>{t('editor.mappings')}</H5>
         <MappingsTable type={connector.type} mappings={draft.outputMappings} customFields={draft.customFields} onChange={(outputMappings) => setDraft({ ...draft, outputMappings })} />

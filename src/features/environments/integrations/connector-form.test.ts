@@ -1,7 +1,9 @@
 /** The connector settings form as data: the IMAP label mode shows its parent folder and reaches the body; the Microsoft 365 fields. */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, connectorFields, emptyForm } from './connector-form';
+import { paths } from '../../../app/paths';
+import { CONNECTOR_TYPES } from '../../../contract/integrations';
+import { bodyOf, callbackUriOf, connectorFields, emptyForm } from './connector-form';
 
 const t = ((key: string) => key) as unknown as TFunction<'integrations'>;
 const names = (form: ReturnType<typeof emptyForm>) => connectorFields(t, 'imap', form, [], '').map((field) => field.name);
@@ -87,5 +89,25 @@ describe('IMAP sign-in and SEND_REPLY', () => {
     expect(names(form)).toEqual(expect.arrayContaining(['smtpHost', 'smtpPort', 'smtpTls', 'smtpFrom', 'smtpCategories', 'sentFolder']));
     const settings = bodyOf('imap', form).settings;
     expect(settings.type === 'imap' && settings.imap.smtp).toEqual({ sendReplies: true, host: 'smtp.example.com', port: 587, tls: false, from: '', categories: ['Résiliation', 'Sinistre'], sentFolder: 'Sent' });
+  });
+});
+
+describe('the redirect URI to register', () => {
+  /** A t that shows the help's URI, as the screen does. */
+  const shownUri = ((key: string, params?: { uri?: string }) => params?.uri ?? key) as unknown as TFunction<'integrations'>;
+  const helpOf = (type: 'imap' | 'jira', form: ReturnType<typeof emptyForm>, name: string) =>
+    connectorFields(shownUri, type, form, [], callbackUriOf('https://console.example', type)).find((field) => field.name === name)?.help;
+
+  it("is, for a mail server's OAuth 2.0, the webmail's callback route the server sends the provider back to", () => {
+    expect(helpOf('imap', { ...emptyForm('imap'), auth: 'oauth2' }, 'oauthRedirectUri')).toBe('https://console.example/integrations/gmail/callback');
+    expect(helpOf('jira', emptyForm('jira'), 'redirectUri')).toBe('https://console.example/integrations/jira/callback');
+  });
+
+  it('is always a route of the console', () => {
+    const routes = [paths.gmailCallback(), paths.jiraCallback(), paths.salesforceCallback()];
+    for (const type of CONNECTOR_TYPES) {
+      const uri = callbackUriOf('https://console.example', type);
+      if (uri !== '') expect(routes).toContain(new URL(uri).pathname);
+    }
   });
 });

@@ -26,6 +26,16 @@ const lines = (text: unknown) =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
+/**
+ * The redirect URI to register with the provider: the console route the server itself sends it to
+ * (the type's profile; a mail server's OAuth 2.0 comes back through the webmail's route). '' for a
+ * type that never signs in through a consent page.
+ */
+export function callbackUriOf(origin: string, type: ConnectorType): string {
+  const path = CONNECTOR_PROFILES[type].callbackPath;
+  return path === null ? '' : `${origin}${path}`;
+}
+
 export function emptyForm(type: ConnectorType, now = new Date()): ConnectorForm {
   if (isRecord(type)) return emptyRecordForm(type);
   const common = { name: '', startDate: localInput(now), blacklist: '' };

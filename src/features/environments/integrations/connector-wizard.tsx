@@ -1,6 +1,8 @@
 /**
  * The create wizard (§2.4): type, credentials and settings (created on leaving that step),
- * authorization, then a connection test. Closing with typed, uncreated settings asks first.
+ * authorization, then a connection test. Closing with typed, uncreated settings asks first. A
+ * Salesforce connector signing with a generated key (the form's default) gets §4's certificate step
+ * inside the authorization step: authorizing is offered once the certificate is downloaded.
  */
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
@@ -10,8 +12,9 @@ import { checkConnector, CONNECTOR_TYPES, createConnector, type Connector, type 
 import { AutoForm } from '../../../ui/auto-form';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { startAuthorization } from './authorize';
-import { bodyOf, connectorFields, emptyForm, type ConnectorForm } from './connector-form';
+import { bodyOf, callbackUriOf, connectorFields, emptyForm, type ConnectorForm } from './connector-form';
 import { connectorCodeText, connectorErrorText } from './messages';
+import { needsGeneratedCertificate, SalesforceCertificate } from './salesforce-certificate';
 import { useOrganisationAdmin } from './use-organisation-admin';
 
 type Step = 'type' | 'settings' | 'authorization' | 'test';
@@ -26,9 +29,9 @@ export function ConnectorWizard({ envId, onClose, onChanged }: { envId: string; 
   const [problem, setProblem] = useState<string | null>(null);
   const [tested, setTested] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [certificateReady, setCertificateReady] = useState(false);
   const isAdmin = useOrganisationAdmin(envId);
-  // The console's callback route of the chosen type (Gmail, Jira, Salesforce's web-server flow).
-  const callbackUri = `${window.location.origin}/integrations/${type}/callback`;
+  const callbackUri = callbackUriOf(window.location.origin, type);
   const unsaved = useUnsavedChanges({ when: connector === null && step === 'settings' && form.name !== '' });
   const close = () => unsaved.requestLeave(onClose);
 
@@ -95,7 +98,22 @@ export function ConnectorWizard({ envId, onClose, onChanged }: { envId: string; 
           />
         )}
         {step === 'settings' && <AutoForm id="connector" fields={connectorFields(t, type, form, [], callbackUri, isAdmin)} value={form} onChange={setForm} />}
-        {step === 'authorization' && <p>{t('wizard.authorizeHelp')}</p>}
+        {step === 'authorization' && (
+          <>
+            <p>{t('wizard.authorizeHelp')}</p>
+            {connector !== null && (
+              <SalesforceCertificate
+                envId={envId}
+                connector={connector}
+                intro
+                onGenerated={() => {
+                  setCertificateReady(true);
+                  onChanged();
+                }}
+              />
+            )}
+          </>
+        )}
         {step === 'test' && (
           <>
             <p>{t('wizard.testHelp')}</p>
@@ -111,7 +129,9 @@ export function ConnectorWizard({ envId, onClose, onChanged }: { envId: string; 
             {step === 'settings' && <Button text={t('wizard.back')} onClick={() => setStep('type')} />}
             {step === 'type' && <Button intent="primary" text={t('wizard.next')} onClick={() => setStep('settings')} />}
             {step === 'settings' && <Button intent="primary" loading={busy} disabled={form.name.trim() === ''} text={t('wizard.create')} onClick={() => void create()} />}
-            {step === 'authorization' && <Button intent="primary" loading={busy} text={t('actions.authorize')} onClick={() => void authorize()} />}
+            {step === 'authorization' && (
+              <Button intent="primary" loading={busy} disabled={connector !== null && needsGeneratedCertificate(connector) && !certificateReady} text={t('actions.authorize')} onClick={() => void authorize()} />
+            )}
             {step === 'test' && <Button loading={busy} text={t('actions.health')} onClick={() => void test()} />}
             {(step === 'authorization' || step === 'test') && <Button text={t('wizard.close')} onClick={onClose} />}
           </>

@@ -2,6 +2,7 @@
 import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CONNECTOR_FIELDS, OUTPUT_DATA_TYPES, type ConnectorType, type CustomField, type OutputMapping } from '../../../contract/integrations';
+import { targetTexts } from './target-texts';
 
 export function CustomFieldsTable({ fields, onChange }: { fields: CustomField[]; onChange: (fields: CustomField[]) => void }) {
   const { t } = useTranslation('integrations');
@@ -56,8 +57,9 @@ export function CustomFieldsTable({ fields, onChange }: { fields: CustomField[];
 
 export function MappingsTable({ type, mappings, customFields, onChange }: { type: ConnectorType; mappings: OutputMapping[]; customFields: CustomField[]; onChange: (mappings: OutputMapping[]) => void }) {
   const { t } = useTranslation('integrations');
+  const texts = targetTexts(t, type);
   const targets = [
-    ...CONNECTOR_FIELDS[type].map((value) => ({ value, label: t(`editor.targets.${value}` as 'editor.targets.labels') })),
+    ...CONNECTOR_FIELDS[type].map((value: string) => ({ value, label: texts[value] ?? value })),
     ...customFields.filter((field) => field.technicalName !== '').map((field) => ({ value: field.technicalName, label: field.label || field.technicalName })),
   ];
   const set = (index: number, patch: Partial<OutputMapping>) => onChange(mappings.map((mapping, i) => (i === index ? { ...mapping, ...patch } : mapping)));

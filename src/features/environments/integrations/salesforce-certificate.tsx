@@ -2,7 +2,8 @@
  * §4 the CRM connector's auto-generated key, steps 1 and 2: generate the key pair and download the
  * certificate, with what to do next (place it in the connected app — Salesforce may take up to 10
  * minutes to accept it, §9 — then authorize). Generating again replaces the key: the connector must
- * then be authorized again, which the confirmation says.
+ * then be authorized again, which the confirmation says. Shown in the editor and, before its first
+ * authorization, in the wizard's authorization step (`intro` says the steps there).
  */
 import { useState } from 'react';
 import { Button, Callout, Intent } from '@blueprintjs/core';
@@ -14,13 +15,18 @@ import { tr } from '../../../ui/message';
 import { saveText } from '../../../ui/save-blob';
 import { connectorErrorText } from './messages';
 
-export function SalesforceCertificate({ envId, connector, onGenerated }: { envId: string; connector: Connector; onGenerated: () => void }) {
+/** Whether a connector signs with a key Postroom generates (§4): then it needs the certificate step before authorizing. */
+export const needsGeneratedCertificate = (connector: Connector): boolean =>
+  connector.settings.type === 'salesforce' && connector.settings.salesforce.type === 'jwt' && connector.settings.salesforce.privateKeyMode === 'generated';
+
+export function SalesforceCertificate({ envId, connector, onGenerated, intro = false }: { envId: string; connector: Connector; onGenerated: () => void; intro?: boolean }) {
   const { t } = useTranslation('integrations');
   const [state, setState] = useState<{ kind: 'idle' | 'working' | 'done' } | { kind: 'failed'; text: string }>({ kind: 'idle' });
-  const settings = connector.settings;
-  if (settings.type !== 'salesforce' || settings.salesforce.type !== 'jwt' || settings.salesforce.privateKeyMode !== 'generated') return null;
+  if (!needsGeneratedCertificate(connector)) return null;
+  // A key generated here replaces one too, even while `connector` still says none is stored.
+  const hasKey = connector.secretsSet.includes('privateKey') || state.kind === 'done';
   const generate = async () => {
-    if (connector.secretsSet.includes('privateKey') && !(await confirm({ body: tr('integrations:certificate.replace'), danger: true }))) return;
+    if (hasKey && !(await confirm({ body: tr('integrations:certificate.replace'), danger: true }))) return;
     setState({ kind: 'working' });
     try {
       const { certificate } = await request(generateConnectorCertificate, { params: { envId, connectorId: connector.id } });
@@ -33,6 +39,7 @@ export function SalesforceCertificate({ envId, connector, onGenerated }: { envId
   };
   return (
     <div className="p-salesforce-certificate">
+      {intro && <p>{t('certificate.intro')}</p>}
       <Button icon="download" text={t('certificate.generate')} loading={state.kind === 'working'} onClick={() => void generate()} />
       {state.kind === 'done' && <Callout intent={Intent.PRIMARY}>{t('certificate.next')}</Callout>}
       {state.kind === 'failed' && (

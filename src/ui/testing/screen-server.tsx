@@ -1,5 +1,5 @@
 /**
- * Test support for the configuration screens' component tests: a real server in a child process
+ * Test support for the screens' component tests (configuration, integrations): a real server in a child process
  * (each area's `testing/serve-*.ts`, which prints one JSON line once it listens) and the screens
  * rendered under a memory router with a fresh query client and the confirmation layer.
  */
@@ -10,9 +10,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { configureRequestLayer } from '../../../api/request-layer';
-import { initI18n } from '../../../i18n/setup';
-import { ConfirmLayer } from '../../../ui/dialogs/confirm-layer';
+import { configureRequestLayer } from '../../api/request-layer';
+import { initI18n } from '../../i18n/setup';
+import { ConfirmLayer } from '../dialogs/confirm-layer';
 
 /**
  * Starts `script` (a path from the repository root), reads what it prints once ready, and points the

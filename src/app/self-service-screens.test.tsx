@@ -12,7 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { ChildProcess } from 'node:child_process';
-import { startScreenServer } from '../features/configuration/testing/screen-server';
+import { startScreenServer } from '../ui/testing/screen-server';
 import { changeLanguage } from '../i18n/setup';
 import { ConfirmLayer } from '../ui/dialogs/confirm-layer';
 import { selfServiceRoutes } from './self-service-routes';

@@ -84,8 +84,9 @@ describe('vision engine', () => {
     await page.locator('.p-toast--success').waitFor();
     await page.reload();
     await page.locator('#vision-type').waitFor();
-    await expect(page.locator('#vision-type').inputValue()).resolves.toBe('strict_classification');
-    await expect(vision.categoryList(page).getByPlaceholder('Clé de catégorie').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).resolves.toEqual(['sinistre', 'facture']);
+    // The reload may first paint the cache persisted before the save; the server's settings follow.
+    await expect.poll(() => page.locator('#vision-type').inputValue()).toBe('strict_classification');
+    await expect.poll(() => vision.categoryList(page).getByPlaceholder('Clé de catégorie').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['sinistre', 'facture']);
 
     // Saved: leaving asks nothing.
     await vision.breadcrumb(page, 'Configuration').click();

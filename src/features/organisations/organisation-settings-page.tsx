@@ -51,7 +51,7 @@ export function OrganisationSettingsPage() {
     // The contract's own rules, each field's problem in the user's language, before anything is sent.
     const parsed = organisationSettingsSchema.safeParse(form);
     if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t(`settings.invalid.${String(issue.path[0])}` as 'settings.invalid.name') }))));
+      setIssues(fieldErrors(parsed.error.issues, (issue) => t(`settings.invalid.${String(issue.path[0])}` as 'settings.invalid.name')));
       return false;
     }
     setIssues({});

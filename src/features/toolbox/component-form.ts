@@ -10,6 +10,7 @@ import { componentContentSchema, type ComponentContent, type ComponentType } fro
 import { INTERACTION_FUNCTION_KINDS } from '../../nlu/types';
 import type { AutoField } from '../../ui/auto-form';
 import { parseJsonText } from '../../parsing/json';
+import { zodIssueText, type ZodIssueLike } from '../../i18n/zod-issue-text';
 
 export type FormValue = Record<string, unknown>;
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -93,6 +94,8 @@ export function contentOf(
   form: FormValue,
   /** The text of a JSON syntax error (the screen translates its code, issue 19). */
   jsonError: (error: { code: string; line: number; column: number }) => string = (error) => `${error.code} (${error.line}:${error.column})`,
+  /** What is wrong with a field, from the schema's issue (in the reader's language, issue 19). */
+  issueText: (issue: ZodIssueLike) => string = zodIssueText,
 ): { content: ComponentContent | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const parseJson = (name: string) => {
@@ -118,7 +121,7 @@ export function contentOf(
   for (const issue of parsed.error.issues) {
     const [, top, key] = issue.path.map(String);
     const field = top === 'dictionaries' ? `${DICTIONARY}${key}` : (top ?? 'name');
-    errors[field] ??= issue.message;
+    errors[field] ??= issueText(issue);
   }
   return { content: null, errors };
 }

@@ -75,7 +75,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
     draft,
     check: (value: Draft) => {
       const parsed = archetypeInputSchema.safeParse(value);
-      return parsed.success ? { data: parsed.data } : { issues: fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))) };
+      return parsed.success ? { data: parsed.data } : { issues: fieldErrors(parsed.error.issues, () => t('fields.invalidName')) };
     },
     send: (body) =>
       existing

@@ -26,14 +26,15 @@ const DICTIONARY = 'dictionary_';
 /** Languages whose dictionary the archetype form shows: those with one, French at least. */
 export const dictionaryLanguages = (form: FormValue) => NLU_LANGUAGES.filter((code) => typeof form[`${DICTIONARY}${code}`] === 'string' || code === 'fr');
 
-export function fieldsOf(type: ComponentType, form: FormValue, t: T, disabled: boolean): AutoField[] {
+/** `languageName` names a content language in the reader's language ("anglais (Royaume-Uni)", not "gb"). */
+export function fieldsOf(type: ComponentType, form: FormValue, t: T, disabled: boolean, languageName: (code: string) => string): AutoField[] {
   const text = (name: string, label: string, kind: 'text' | 'textarea' = 'text'): AutoField => ({ name, kind, label, disabled });
   const fields: AutoField[] = [text('name', t('fields.name'))];
   if (type === 'archetype') {
     fields.push(text('notes', t('entity.archetypeNotes'), 'textarea'));
-    for (const code of dictionaryLanguages(form)) fields.push({ ...text(`${DICTIONARY}${code}`, t('entity.dictionary', { language: code }), 'textarea') });
+    for (const code of dictionaryLanguages(form)) fields.push({ ...text(`${DICTIONARY}${code}`, t('entity.dictionary', { language: languageName(code) }), 'textarea') });
   } else if (type === 'context') {
-    fields.push({ name: 'languages', kind: 'checklist', label: t('entity.languages'), options: NLU_LANGUAGES.map((code) => ({ value: code, label: code })), disabled });
+    fields.push({ name: 'languages', kind: 'checklist', label: t('entity.languages'), options: NLU_LANGUAGES.map((code) => ({ value: code, label: languageName(code) })), disabled });
     fields.push({ ...text('neutralizers', t('entity.neutralizers')), help: t('entity.commaList') });
   } else if (type === 'interaction') {
     fields.push(text('context', t('entity.context')), text('comment', t('entity.comment'), 'textarea'));

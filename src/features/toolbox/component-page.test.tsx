@@ -35,6 +35,8 @@ describe('component editor', () => {
   it('shows nothing wrong before the user types, then what is wrong in French', () => {
     renderNew();
     expect(page()).not.toContain('Champ obligatoire');
+    // The archetype's dictionary is named by its language, not its code.
+    expect(screen.getByLabelText('Dictionnaire (français)')).toBeTruthy();
     const name = screen.getByLabelText('Nom');
     fireEvent.change(name, { target: { value: 'sinistre;bris' } });
     expect(page()).toContain('Ne doit contenir ni [ ] ; ni retour à la ligne');

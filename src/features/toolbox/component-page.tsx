@@ -144,7 +144,7 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
         <FormGroup label={t('fields.notes')} labelFor="component-notes">
           <TextArea id="component-notes" fill value={draft.notes} disabled={!editable} onChange={(event) => setDraft({ ...draft, notes: event.currentTarget.value })} />
         </FormGroup>
-        <AutoForm id="entity" fields={fieldsOf(draft.type, draft.form, t as (key: string, options?: Record<string, unknown>) => string, !editable)} value={draft.form} onChange={setForm} errors={shownErrors} />
+        <AutoForm id="entity" fields={fieldsOf(draft.type, draft.form, t as (key: string, options?: Record<string, unknown>) => string, !editable, (code) => languageName(code, i18n.language as Language))} value={draft.form} onChange={setForm} errors={shownErrors} />
         {unusedLanguages.length > 0 && editable && (
           <HTMLSelect aria-label={t('entity.addLanguage')} value="" onChange={(event) => setForm({ ...draft.form, [`dictionary_${event.currentTarget.value}`]: '' })} options={[{ value: '', label: t('entity.addLanguage') }, ...unusedLanguages.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]} />
         )}

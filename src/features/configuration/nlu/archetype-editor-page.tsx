@@ -152,7 +152,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
               <Suspense fallback={<Spinner size={24} />}>
                 <DictionaryEditor
                   key={language}
-                  label={t('editor.dictionary', { language })}
+                  label={t('editor.dictionary', { language: languageName(language, i18n.language as Language) })}
                   value={text}
                   readOnly={!canEdit}
                   errors={errors}

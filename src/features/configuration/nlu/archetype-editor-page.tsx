@@ -7,7 +7,8 @@
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, HTMLSelect, Intent, Spinner, Tab, TabPanel, Tabs } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, Intent, Tab, TabPanel, Tabs } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';

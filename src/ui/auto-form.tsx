@@ -147,7 +147,9 @@ function NumberField(props: { id: string; value: number | undefined; min?: numbe
  * (`text`), or what is wrong said in the reader's language from the issue's code (zodIssueText),
  * never zod's English default message.
  */
-export function fieldErrors<I extends ZodIssueLike>(issues: readonly I[], text: (issue: I) => string = zodIssueText): Record<string, string> {
+export function fieldErrors(issues: readonly ZodIssueLike[]): Record<string, string>;
+export function fieldErrors<I extends { path: readonly PropertyKey[] }>(issues: readonly I[], text: (issue: I) => string): Record<string, string>;
+export function fieldErrors(issues: readonly ZodIssueLike[], text: (issue: ZodIssueLike) => string = zodIssueText): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');

@@ -23,7 +23,7 @@ type Props = {
 };
 
 export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Props) {
-  const { t } = useTranslation('filesViewer');
+  const { t } = useTranslation(['filesViewer', 'common']);
   const { language } = usePreferences();
   const [trail, setTrail] = useState<Array<{ email: Email; label: string }>>([]);
   const email = trail.length ? trail[trail.length - 1]!.email : root;

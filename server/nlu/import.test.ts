@@ -126,6 +126,7 @@ describe('NLU console import and export', () => {
           { langs: ['fr'] },
           { name: 'claim', langs: ['fr', 'xx'], dict: [{ lang: 'fr', dictionary: 'dommage' }] },
           { name: 'claim', langs: ['fr'] },
+          { name: 'bad;name', langs: ['fr'] },
         ],
         contexts: [],
         servers: [{ name: 'test', contexts: ['insurance', 'ghost'], responseFormat: 'v9', version: '4.12' }],
@@ -138,6 +139,7 @@ describe('NLU console import and export', () => {
       ['archetypes[0]', null],
       ['archetypes[1]', 'claim'],
       ['archetypes[2]', 'claim'],
+      ['archetypes[3]', 'bad;name'],
       ['servers[0]', 'test'],
       ['servers[0]', 'test'],
     ]);
@@ -146,12 +148,14 @@ describe('NLU console import and export', () => {
       ['invalidItem', { detail: expect.stringContaining('name: ') }],
       ['unknownLanguage', { language: 'xx' }],
       ['duplicateName', { name: 'claim' }],
+      // A refused name by its problem, not the schema's English sentence.
+      ['invalidName', { problem: 'characters' }],
       ['unknownContext', { context: 'ghost' }],
       ['unknownResponseFormat', { format: 'v9' }],
     ]);
     expect(report.errors[1]!.message).toBe('Unknown language "xx" left out');
-    expect(report.errors[3]!.message).toBe('Unknown context "ghost" left out of the server');
-    expect(report.errors[4]!.message).toBe('Unknown response format "v9": V5 used');
+    expect(report.errors[4]!.message).toBe('Unknown context "ghost" left out of the server');
+    expect(report.errors[5]!.message).toBe('Unknown response format "v9": V5 used');
     const archetypes = (await api('GET', `/environment/${envId}/nlu/archetypes`)).json<{ name: string; dictionaries: Record<string, string> }[]>();
     expect(archetypes.map((a) => [a.name, a.dictionaries.fr])).toEqual([
       ['claim', 'dommage'],

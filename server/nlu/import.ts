@@ -22,6 +22,7 @@ import {
   type NluImportReport,
 } from '../../src/contract/nlu-transfer';
 import { NLU_LANGUAGES } from '../../src/contract/environments';
+import { VALIDATION_MESSAGES } from '../../src/contract/validation-messages';
 import type { NluLanguage } from '../../src/nlu/types';
 import type { Database } from '../db/open';
 import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
@@ -56,6 +57,15 @@ export function languageOf(code: string): NluLanguage | null {
   return (NLU_LANGUAGES as readonly string[]).includes(mapped) ? (mapped as NluLanguage) : null;
 }
 
+/** Why a name was refused, as a code the console says in its words (`nlu:nameProblems.*`). */
+function nameProblem(error: { issues: { code: string; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (issue?.code === 'too_small') return 'empty';
+  if (issue?.code === 'too_big') return 'tooLong';
+  if (issue?.message === VALIDATION_MESSAGES.nluNameCharacters) return 'characters';
+  return 'notText';
+}
+
 const issueText = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
   error.issues.map((issue) => `${issue.path.map(String).join('.') || '(item)'}: ${issue.message}`).join('; ');
 
@@ -70,7 +80,7 @@ export async function importOriginalExport(db: Database, environmentId: string, 
   const fail: Fail = (at, name, code, params, message) => report.errors.push({ at, name, code, params, message });
   const nameOf = (at: string, raw: unknown): string | null => {
     const name = nluNameSchema.safeParse(raw);
-    if (!name.success) fail(at, typeof raw === 'string' ? raw : null, 'invalidName', { detail: issueText(name.error) }, `Invalid name: ${issueText(name.error)}`);
+    if (!name.success) fail(at, typeof raw === 'string' ? raw : null, 'invalidName', { problem: nameProblem(name.error) }, `Invalid name: ${issueText(name.error)}`);
     return name.success ? name.data : null;
   };
   const languagesOf = (at: string, name: string, codes: string[]): NluLanguage[] =>
@@ -204,7 +214,7 @@ async function importInteractions(
     const name = nluNameSchema.safeParse(interaction.id_interaction);
     if (!name.success || names.has(name.data)) {
       if (name.success) fail(where, interaction.id_interaction, 'duplicateInteraction', { name: name.data }, `A second interaction named "${name.data}" was left out`);
-      else fail(where, interaction.id_interaction, 'invalidName', { detail: issueText(name.error) }, `Invalid name: ${issueText(name.error)}`);
+      else fail(where, interaction.id_interaction, 'invalidName', { problem: nameProblem(name.error) }, `Invalid name: ${issueText(name.error)}`);
       continue;
     }
     names.add(name.data);

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Invitation } from '../../src/contract/members';
+import { paths } from '../../src/app/paths';
 import type { ServerContext } from '../context';
 import { hashToken } from '../crypto/token-hash';
 import type { Database } from '../db/open';
@@ -97,7 +98,7 @@ export async function sendInvitationMail(
   organisationName: string,
 ): Promise<void> {
   const origin = request.headers.origin;
-  const link = `${ctx.links.baseFor(typeof origin === 'string' ? origin : undefined)}/invitation/${invitation.token}`;
+  const link = `${ctx.links.baseFor(typeof origin === 'string' ? origin : undefined)}${paths.invitation(invitation.token)}`;
   await ctx.mailer.send({
     to: invitation.email,
     subject: `Invitation à rejoindre ${organisationName} sur Postroom`,

@@ -177,7 +177,7 @@ describe('the audit log', () => {
 });
 
 describe('the audit log read as sentences', () => {
-  type Entry = { action: string; method: string; actorUsername: string; names: { environment?: string; project?: string; name?: string } | null };
+  type Entry = { action: string; method: string; actorUsername: string; actorName: string | null; asName: string | null; names: { environment?: string; project?: string; name?: string } | null };
   const entries = async (query: string) => (await call('admin', 'GET', `/organisation/demo/audit-logs?${query}`)).json<{ items: Entry[] }>().items;
 
   it('stores the names the sentence needs, even for what a call deletes', async () => {
@@ -189,7 +189,10 @@ describe('the audit log read as sentences', () => {
     expect((await call('admin', 'PATCH', '/organisation/demo/members/demo-user-viewer', { position: 'Lecture' })).statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `/project/${project.id}`)).statusCode).toBe(204);
 
-    expect((await entries('action=projects.create'))[0]!.names).toEqual({ name: 'Courrier sortant' });
+    const created = (await entries('action=projects.create'))[0]!;
+    expect(created.names).toEqual({ name: 'Courrier sortant' });
+    // The person by their first and last name, for the sentence (issue 19); the username for the filter.
+    expect(created).toMatchObject({ actorUsername: 'admin', actorName: 'Alice Admin', asName: null });
     expect((await entries('action=environments.create'))[0]!.names).toEqual({ project: 'Courrier sortant', name: 'Production' });
     expect((await entries('action=accessKeys.create'))[0]!.names).toEqual({ environment: 'Production', project: 'Courrier sortant', name: 'Robot' });
     expect((await entries('action=members.update'))[0]!.names).toEqual({ name: 'viewer' });

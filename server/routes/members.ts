@@ -305,8 +305,16 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
       .orderBy(desc(auditLogs.at), desc(auditLogs.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((query.page - 1) * AUDIT_PAGE_SIZE);
+    // Sentences name people by their first and last name (issue 19); the username stays for the filter.
+    const ids = [...new Set(rows.flatMap((row) => [row.actorId, row.asUserId ?? row.actorId]))];
+    const people = ids.length === 0 ? [] : await ctx.db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, ids));
+    const nameOf = (id: string | null) => {
+      const person = people.find((one) => one.id === id);
+      const name = person ? `${person.firstname} ${person.lastname}`.trim() : '';
+      return name === '' ? null : name;
+    };
     return {
-      items: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+      items: rows.map((row) => ({ ...row, at: row.at.toISOString(), actorName: nameOf(row.actorId), asName: row.asUserId === null ? null : nameOf(row.asUserId) })),
       total: total?.n ?? 0,
       page: query.page,
       pageSize: AUDIT_PAGE_SIZE,

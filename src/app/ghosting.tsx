@@ -14,7 +14,8 @@
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Dialog } from '../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
 import { request, SWITCH_HEADER } from '../api/request';

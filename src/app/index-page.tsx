@@ -5,7 +5,8 @@
  */
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Card, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
 import { navigationTargets } from '../contract/organisations';

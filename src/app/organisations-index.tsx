@@ -1,6 +1,7 @@
 import { Navigate, Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Card, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../features/auth/queries';
 import { paths } from './paths';

@@ -41,6 +41,8 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   resetPassword: (token: string, hasExpired = false) =>
     `/reset-password/${enc(token)}${hasExpired ? '?hasExpired=true' : ''}`,
+  /** The link of the invitation mail (the server builds it with this too). */
+  invitation: (token: string) => `/invitation/${enc(token)}`,
   oauthGoogle: () => '/oauth/google',
   oidcCallback: () => '/oidc/callback',
   // Admin (SRE), in the profile section

@@ -5,7 +5,8 @@
  */
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../features/auth/queries';
 import { ComponentPage } from '../features/toolbox/component-page';

@@ -1,6 +1,7 @@
 /** Access keys and webhooks of an environment (spec §3 Access key, Webhook; §4 Webhooks; §8). */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
+import { VALIDATION_MESSAGES } from './validation-messages';
 
 const envParams = z.object({ envId: z.string().min(1) });
 
@@ -65,7 +66,7 @@ export const webhookSchema = z.object({
 export type Webhook = z.infer<typeof webhookSchema>;
 
 const webhookUrlSchema = z.url({ protocol: /^https?$/ }).max(2000);
-const headerNameSchema = z.string().trim().regex(/^[A-Za-z0-9-]{1,100}$/, 'Not a valid header name');
+const headerNameSchema = z.string().trim().regex(/^[A-Za-z0-9-]{1,100}$/, VALIDATION_MESSAGES.headerName);
 
 /** Fields of a webhook as edited; no defaults here, so a partial update changes only what it names. */
 const webhookFields = z.object({

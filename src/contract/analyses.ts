@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { access, forLightUsers, defineEndpoint, multilineText, plainText } from './define';
+import { VALIDATION_MESSAGES } from './validation-messages';
 import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_LIMIT, UPLOAD_LIMITS } from './uploads';
 import { localizedTextSchema } from './pipeline-messages';
 import { deliveryAttemptSchema, extractorResultSchema, moduleResultSchema, traceEntrySchema } from './analysis-results';
@@ -97,8 +98,8 @@ export type AnalysisDetail = z.infer<typeof analysisDetailSchema>;
 /** §3 simulated mail; §5 sender and recipient must contain an at-sign. */
 export const simulatedMailSchema = z.object({
   name: plainText().trim().max(200).optional(),
-  sender: plainText().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
-  recipient: plainText().trim().min(3).max(320).regex(/@/, 'Must contain an at-sign'),
+  sender: plainText().trim().min(3).max(320).regex(/@/, VALIDATION_MESSAGES.atSign),
+  recipient: plainText().trim().min(3).max(320).regex(/@/, VALIDATION_MESSAGES.atSign),
   subject: plainText().max(1000).default(''),
   body: multilineText().max(1_000_000).default(''),
   metadata: metadataInputSchema.default({}),

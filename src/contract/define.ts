@@ -4,6 +4,7 @@
  * This module imports nothing from the DOM or from Node.
  */
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './validation-messages';
 
 export { SWITCH_HEADER } from './headers';
 
@@ -191,7 +192,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
  */
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-export const NO_CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+export const NO_CONTROL_CHARACTERS_MESSAGE = VALIDATION_MESSAGES.controlCharacters;
 
 /** A one-line text typed by a person (names, labels, usernames): no control characters. */
 export function plainText() {
@@ -209,8 +210,8 @@ export function multilineText() {
 /** A day as `YYYY-MM-DD` that exists in the calendar (no 2026-02-30, no 9999-99-99). */
 export const calendarDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD')
-  .refine(isCalendarDate, { message: 'Not a day of the calendar' });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION_MESSAGES.calendarDayFormat)
+  .refine(isCalendarDate, { message: VALIDATION_MESSAGES.calendarDay });
 
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

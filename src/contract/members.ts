@@ -180,7 +180,11 @@ export const auditLogEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actorUsername: z.string(),
+  /** The actor's first and last name now (issue 19: sentences name the person), null once the account is gone. */
+  actorName: z.string().nullable(),
   asUsername: z.string().nullable(),
+  /** The same for the one acted as (ghosting). */
+  asName: z.string().nullable(),
   action: z.string(),
   method: z.string(),
   path: z.string(),

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { languageSchema } from './environments';
+import { VALIDATION_MESSAGES } from './validation-messages';
 import { nluLanguageSchema } from './modules/nlu';
 import { INTERACTION_FUNCTION_KINDS, type NluConfigError } from '../nlu/types';
 
@@ -17,7 +18,7 @@ export const nluNameSchema = z
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[^[\];\n\r]+$/, 'Must not contain [ ] ; or line breaks');
+  .regex(/^[^[\];\n\r]+$/, VALIDATION_MESSAGES.nluNameCharacters);
 
 /** Stable codes of the NLU endpoints' errors (the console translates them: i18n namespace `nlu`). */
 export const NLU_ERROR_CODES = [

@@ -79,8 +79,10 @@ export type OriginalNluExport = z.infer<typeof originalNluExportSchema>;
 /**
  * Why an item was left out (or changed), as a code the console translates (`nlu:importItems.*`),
  * never our English `message` (kept for programs and logs):
- * - invalidName / invalidItem `{ detail }`: the file's value does not pass the schema; `detail` is the
- *   schema validator's (zod's) text, shown labelled as its message;
+ * - invalidName `{ problem }`: the name is `empty`, `tooLong`, has forbidden `characters` or is `notText`
+ *   (texts `nlu:nameProblems.*`);
+ * - invalidItem `{ detail }`: the file's value does not pass the schema; `detail` is the schema
+ *   validator's (zod's) text, shown labelled as its message;
  * - unknownLanguage `{ language }`, duplicateName `{ name }`, duplicateInteraction `{ name }`,
  *   unknownContext `{ context }`, unknownResponseFormat `{ format }`, unknownDefaultLanguage `{ language }`.
  */

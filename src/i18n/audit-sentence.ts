@@ -1,6 +1,7 @@
 /**
- * The audit log read as sentences for people (issue 19): "Alice a créé l'environnement Production du
- * projet Courrier entrant". Each action kind (a contract operation id, or `read` for any reading by
+ * The audit log read as sentences for people (issue 19): "Alice Martin a créé l'environnement
+ * Production du projet Courrier entrant" (the person's first and last name, their username when the
+ * account is gone). Each action kind (a contract operation id, or `read` for any reading by
  * provider staff) has a name (the action picker) and a sentence in the `auditLog` namespace; the
  * sentence takes the names the server stored with the entry (`names`). An entry lacking a name its
  * sentence needs (written before names were stored, or a body without one) reads "who: action name"
@@ -32,9 +33,13 @@ export function auditActionKinds(actions: unknown, prefix = ''): string[] {
   return Object.entries(actions).flatMap(([part, child]) => auditActionKinds(child, prefix === '' ? part : `${prefix}.${part}`));
 }
 
-export function auditSentence(t: Translate, entry: Pick<AuditLogEntry, 'action' | 'method' | 'actorUsername' | 'asUsername' | 'names'>): string {
+type SentenceEntry = Pick<AuditLogEntry, 'action' | 'method' | 'actorUsername' | 'asUsername' | 'names'> & Partial<Pick<AuditLogEntry, 'actorName' | 'asName'>>;
+
+export function auditSentence(t: Translate, entry: SentenceEntry): string {
   const names = entry.names ?? {};
-  const who = entry.asUsername ? t('auditLog:who.as', { actor: entry.actorUsername, as: entry.asUsername }) : entry.actorUsername;
+  // People by their first and last name; the username when the account is gone.
+  const actor = entry.actorName || entry.actorUsername;
+  const who = entry.asUsername ? t('auditLog:who.as', { actor, as: entry.asName || entry.asUsername }) : actor;
   const kind = auditActionKind(entry);
   if (kind === 'read') {
     if (names.environment && names.project) return t('auditLog:read.sentence', { who, place: t('auditLog:place.environment', names) });

@@ -1,7 +1,7 @@
 /** Date rules: French dd/mm/yy with Monday first, English mm/dd/yy with Sunday first. */
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
-import { firstDayOfWeek, formatDate, localDay } from './dates';
+import { firstDayOfWeek, formatDate, formatTime, localDay } from './dates';
 
 describe('formatDate', () => {
   const date = new Date(2026, 10, 3);
@@ -46,5 +46,13 @@ describe('firstDayOfWeek', () => {
   it('is Monday in French and Sunday in English', () => {
     expect(firstDayOfWeek('fr')).toBe(1);
     expect(firstDayOfWeek('en')).toBe(0);
+  });
+});
+
+describe('formatTime', () => {
+  it('writes a time of day in 24 hours in French, 12 in English', () => {
+    const moment = new Date(2026, 10, 3, 14, 5, 30);
+    expect(formatTime(moment, 'fr')).toBe('14:05');
+    expect(formatTime(moment, 'en')).toBe('2:05 PM');
   });
 });

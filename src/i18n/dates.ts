@@ -4,8 +4,8 @@ import { enUS, fr } from 'date-fns/locale';
 import type { Language } from '../storage/preferences';
 
 const rules = {
-  fr: { locale: fr, date: 'dd/MM/yy', dateTime: 'dd/MM/yy HH:mm', weekStartsOn: 1 },
-  en: { locale: enUS, date: 'MM/dd/yy', dateTime: 'MM/dd/yy h:mm a', weekStartsOn: 0 },
+  fr: { locale: fr, date: 'dd/MM/yy', dateTime: 'dd/MM/yy HH:mm', time: 'HH:mm', weekStartsOn: 1 },
+  en: { locale: enUS, date: 'MM/dd/yy', dateTime: 'MM/dd/yy h:mm a', time: 'h:mm a', weekStartsOn: 0 },
 } as const;
 
 /**
@@ -29,6 +29,11 @@ export function formatDate(value: Date | string | number, language: Language): s
 
 export function formatDateTime(value: Date | string | number, language: Language): string {
   return format(new Date(value), rules[language].dateTime, { locale: rules[language].locale });
+}
+
+/** A time of day alone (24-hour in French, 12-hour in English), for a moment within the hour. */
+export function formatTime(value: Date | string | number, language: Language): string {
+  return format(new Date(value), rules[language].time, { locale: rules[language].locale });
 }
 
 /** The pattern a typed date (and time) is read with: the one it is displayed with. */

@@ -2,12 +2,13 @@
  * AutoForm: a settings form described as data. A screen lists its fields (kind, label, options,
  * help); this one component renders them with Blueprint controls, keyboard-usable and labelled, and
  * hands back the whole value on each change. Validation stays with the caller (the contract's zod
- * schema), whose messages are shown per field through `errors`.
+ * schema), whose issues are shown per field through `errors` (`fieldErrors`: in the reader's words).
  */
 import { useState, type ReactNode } from 'react';
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { DateField } from './date-field';
 import { NumericInput } from './numeric-input';
+import { zodIssueText, type ZodIssueLike } from '../i18n/zod-issue-text';
 
 interface BaseField<K extends string> {
   name: K;
@@ -141,12 +142,18 @@ function NumberField(props: { id: string; value: number | undefined; min?: numbe
   );
 }
 
-/** zod issues → one message per top-level field, for AutoForm's `errors`. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+/**
+ * zod issues → one message per top-level field, for AutoForm's `errors`: the screen's own words
+ * (`text`), or what is wrong said in the reader's language from the issue's code (zodIssueText),
+ * never zod's English default message.
+ */
+export function fieldErrors(issues: readonly ZodIssueLike[]): Record<string, string>;
+export function fieldErrors<I extends { path: readonly PropertyKey[] }>(issues: readonly I[], text: (issue: I) => string): Record<string, string>;
+export function fieldErrors(issues: readonly ZodIssueLike[], text: (issue: ZodIssueLike) => string = zodIssueText): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
+    errors[key] ??= text(issue);
   }
   return errors;
 }

@@ -59,7 +59,11 @@ export function DateField({ id, value, onChange, withTime = false, required, rea
       highlightCurrentDay
       canClearSelection={!required}
       closeOnSelection={!withTime}
-      popoverProps={{ placement: 'bottom-start' }}
+      popoverProps={{
+        placement: 'bottom-start',
+        // Blueprint names the calendar "date picker" in every language and has no prop for it.
+        onOpening: (node) => node.querySelector('[role="dialog"]')?.setAttribute('aria-label', t('dates.picker')),
+      }}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** Loading, error and empty states of a list, so every list shows them the same way. */
 import type { ReactNode } from 'react';
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
+import { Spinner } from './spinner';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from './load-error';
 

@@ -110,7 +110,8 @@ describe('toasts', () => {
     expect(dialog.querySelector('script')).toBeNull();
     expect(document.querySelector('img[src], script')).toBeNull();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    // Closed from its footer (its header's cross is named "Fermer" too).
+    await user.click(within(dialog.querySelector<HTMLElement>('.bp6-dialog-footer')!).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Dialog } from './dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
 import { toolboxQueries } from '../api/toolbox-query';

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBlocker, type Location } from 'react-router';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Dialog } from './dialog';
 import { useTranslation } from 'react-i18next';
 
 export interface UnsavedChangesOptions {

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage } from './support/browser';
 import { DEMO_PASSWORD, layout, loginPage, toasts } from './support/pages';
-import { request } from './support/api';
+import { apiAs, request } from './support/api';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -110,6 +110,9 @@ describe('signing in as each demo user', () => {
     await page.goto('/orga/demo/settings');
     await page.waitForURL(/\/login\?redirect=%2Forga%2Fdemo%2Fsettings$/);
     await expect(toasts.error(page).first().textContent()).resolves.toContain('Connexion perdue');
+    // Every call of the page met the 401: the user is told once.
+    await page.waitForTimeout(1000);
+    expect(await toasts.error(page).filter({ hasText: 'Connexion perdue' }).count()).toBe(1);
     await loginPage.signIn(page, 'admin');
     await page.waitForURL(/\/orga\/demo\/settings$/);
     await context.close();
@@ -281,6 +284,33 @@ describe('logging out', () => {
     await page.goto('/orga/demo/settings');
     await expect.poll(() => name.inputValue()).toBe(original);
     await context.close();
+  });
+
+  it('saves the form, then signs out, when the user chooses "save and leave"', async () => {
+    const api = await apiAs('admin');
+    const before = (await api<{ notes: string | null }>('GET', '/v4/console/api/project/demo-ic')).notes;
+    const { context, page } = await signedIn('admin');
+    let authorization: string | undefined;
+    page.on('request', (sent) => {
+      authorization = sent.headers()['authorization'] ?? authorization;
+    });
+    try {
+      await page.goto('/project/demo-ic');
+      const notes = page.locator('#project-notes');
+      await expect.poll(() => notes.inputValue()).toBe(before ?? '');
+      const typed = `Notes enregistrées en partant ${Date.now()}`;
+      await notes.fill(typed);
+      await openUserMenu(page, 'Alice Admin');
+      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+      await page.getByRole('dialog', { name: 'Modifications non enregistrées' }).getByRole('button', { name: 'Enregistrer et quitter' }).click();
+      await page.waitForURL(/\/login/);
+      // Saved on the way out, and the session ended.
+      expect((await api<{ notes: string | null }>('GET', '/v4/console/api/project/demo-ic')).notes).toBe(typed);
+      expect((await page.request.get(new URL('/v4/console/api/user', page.url()).href, { headers: { authorization: authorization ?? '' } })).status()).toBe(401);
+    } finally {
+      await api('PATCH', '/v4/console/api/project/demo-ic', { notes: before });
+      await context.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The audit log as an organisation admin reads it, in French (issue 19): sentences with the names of
- * what changed ("admin a créé l'environnement … du projet Courrier entrant"), pickers for the person
+ * what changed ("Alice Admin a créé l'environnement … du projet Courrier entrant"), pickers for the person
  * and the action instead of internal codes, French dates, and the raw request folded in a detail.
  * The scenario makes its own environment and access key, and deletes the environment at the end.
  */
@@ -49,7 +49,7 @@ describe('audit log', () => {
     // The person picker lists the organisation's members.
     await page.getByLabel('Personne', { exact: true }).selectOption({ value: 'admin' });
 
-    const created = rowWith(page, `admin a créé l'environnement ${envName} du projet Courrier entrant`);
+    const created = rowWith(page, `Alice Admin a créé l'environnement ${envName} du projet Courrier entrant`);
     await created.waitFor();
     // The day of the change, as French reads it.
     expect(await created.getByRole('cell').first().textContent()).toContain(frenchDay);
@@ -61,7 +61,7 @@ describe('audit log', () => {
     expect(await created.getByText('environments.create').isVisible()).toBe(true);
 
     await action.selectOption({ label: "Création d'une clé d'accès" });
-    await rowWith(page, `admin a créé la clé d'accès Robot du journal dans l'environnement ${envName} du projet Courrier entrant`).waitFor();
+    await rowWith(page, `Alice Admin a créé la clé d'accès Robot du journal dans l'environnement ${envName} du projet Courrier entrant`).waitFor();
 
     // A member who did nothing of the kind: the list says so.
     await page.getByLabel('Personne', { exact: true }).selectOption({ value: 'viewer' });

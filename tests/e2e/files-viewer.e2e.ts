@@ -181,7 +181,7 @@ describe('files viewer', () => {
     await expect.poll(() => page.locator('[data-page="100"] .textLayer').textContent()).toContain('Page 100 of the report');
     // Search reads the pages' text on demand and lists the one page holding the reference.
     await page.getByRole('searchbox', { name: 'Rechercher dans le texte' }).fill('ORD-10042');
-    await expect.poll(() => page.getByTestId('pdf-matches').textContent(), { timeout: 20_000 }).toMatch(/^1 pages contiennent ce texte/);
+    await expect.poll(() => page.getByTestId('pdf-matches').textContent(), { timeout: 20_000 }).toMatch(/^1 page contient ce texte/);
     await page.getByTestId('pdf-matches').getByRole('button', { name: '42', exact: true }).click();
     await page.locator('[data-page="42"][data-rendered="true"]').waitFor();
     // The hit is highlighted on its page, and the page box follows to 42.

@@ -58,15 +58,18 @@ interface Made {
 }
 
 interface Walk {
-  key: PathKey;
+  /** The path's key, or `notFound` for an address no route matches. */
+  key: PathKey | 'notFound';
   role: Role;
   /** The address, or a function of the data made (or read) by this file. */
   url: string | ((made: Made) => string);
+  /** The error answers the page is made to show (an invalid link's 404): not failures here. */
+  answers?: number[];
 }
 
 const as =
   (role: Role) =>
-  (key: PathKey, url: Walk['url']): Walk => ({ key, role, url });
+  (key: Walk['key'], url: Walk['url'], answers?: number[]): Walk => ({ key, role, url, answers });
 const anonymous = as('anonymous');
 const admin = as('admin');
 const sre = as('sre');
@@ -75,7 +78,6 @@ const light = as('light');
 /** Paths a walk cannot open on its own, with why. */
 const EXEMPT: Partial<Record<PathKey, string>> = {
   logout: 'ends the session the walk uses; it only redirects to the login page',
-  resetPassword: 'needs a token mailed by forgot-password; the page is the login layout the walk already checks',
   oauthGoogle: 'callback of a third party: needs its state and code',
   oidcCallback: 'callback of a third party: needs its state and code',
   salesforceCallback: 'callback of a third party: needs its state and code (tests/e2e/integrations-salesforce.e2e.ts)',
@@ -88,6 +90,10 @@ const EXEMPT: Partial<Record<PathKey, string>> = {
 const WALK: Walk[] = [
   anonymous('login', paths.login()),
   anonymous('forgotPassword', paths.forgotPassword()),
+  // A link that is not (or no longer) valid: the pages say so.
+  anonymous('resetPassword', paths.resetPassword('lien-du-parcours-invalide'), [404]),
+  anonymous('invitation', paths.invitation('lien-du-parcours-invalide'), [404]),
+  admin('notFound', '/pas-une-page-de-la-console'),
   admin('index', paths.index()),
   admin('organisations', paths.organisations()),
   admin('orga', paths.orga(ORGA)),
@@ -129,6 +135,11 @@ const WALK: Walk[] = [
   admin('environmentKits', paths.environmentKits(NLU, NLU_ENV)),
   admin('configurationIde', paths.configurationIde(NLU, NLU_ENV)),
   admin('nlu', paths.nlu(NLU, NLU_ENV, 'archetypes')),
+  admin('nlu', paths.nlu(NLU, NLU_ENV, 'contexts')),
+  admin('nlu', paths.nlu(NLU, NLU_ENV, 'interactions')),
+  admin('nlu', paths.nlu(NLU, NLU_ENV, 'functions')),
+  admin('nlu', paths.nlu(NLU, NLU_ENV, 'servers')),
+  admin('nlu', paths.nlu(NLU, NLU_ENV, 'test')),
   admin('nluArchetype', (made) => paths.nluArchetype(NLU, NLU_ENV, made.archetypeId)),
   admin('nluInteraction', paths.nluInteraction(NLU, NLU_ENV, 'new')),
   admin('categorization', paths.categorization(NLU, NLU_ENV)),
@@ -321,7 +332,9 @@ async function check(state: RolePage, walk: Walk): Promise<string[]> {
     });
     if (overflow) failures.push(`${walk.key} ${url} [${width.name}]: page wider than the window by ${overflow}`);
   }
-  for (const message of state.console) failures.push(`${walk.key} ${url} console ${message}`);
+  // The error answers the page is made to show, and the browser's "Failed to load resource" line for them.
+  const shown = (message: string) => (walk.answers ?? []).some((status) => message.startsWith(`(${status} `) || message.includes(`status of ${status} `));
+  for (const message of state.console.filter((line) => !shown(line))) failures.push(`${walk.key} ${url} console ${message}`);
   return failures;
 }
 

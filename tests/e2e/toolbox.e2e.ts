@@ -58,7 +58,7 @@ describe('toolbox', () => {
   it('saves an interaction of an environment to a new kit, with its context and archetypes', async () => {
     await tb.openInteraction(page, PROJECT, source, interactionId);
     await tb.saveToNewKit(page, KIT);
-    await expect.poll(() => page.getByText('4 composant(s) enregistré(s) dans le kit').count()).toBe(1);
+    await expect.poll(() => page.getByText('4 composants enregistrés dans le kit').count()).toBe(1);
 
     await tb.openKits(page);
     await tb.search(page, `${stamp}`);

@@ -11,6 +11,8 @@ export function EnvironmentLayout() {
   const { t } = useTranslation(MENU_NAMESPACES);
   const { projectId = '', envId = '' } = useParams();
   const entries: NavEntry[] = [
+    // A way back up (issue 19): the environment's project.
+    { to: paths.project(projectId), label: 'navigation:sideNav.upToProject', icon: 'arrow-up', end: true },
     { to: paths.environment(projectId, envId), label: 'environmentHome', icon: 'home', end: true },
     { to: paths.configuration(projectId, envId), label: 'configuration', icon: 'settings', end: true },
     { to: paths.analyses(projectId, envId), label: 'analyses', icon: 'inbox' },

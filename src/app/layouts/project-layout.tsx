@@ -2,6 +2,7 @@ import { Outlet, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../../features/auth/queries';
+import { environmentQueries } from '../../features/environments/queries';
 import { useFlag } from '../../storage/feature-flags';
 import { AppChrome } from './app-chrome';
 import { LocationBar } from './location-bar';
@@ -18,7 +19,10 @@ export function ProjectLayout() {
   const profile = user?.projectPermissions.find((grant) => grant.projectId === projectId)?.profile;
   const configures = profile === 'configurator';
   const qualifies = configures || profile === 'qualifier';
+  // A way back up (issue 19): the project's organisation, once the project (cached for the breadcrumbs) names it.
+  const orgaId = useQuery(environmentQueries.project(projectId)).data?.organisationId;
   const entries: NavEntry[] = [
+    ...(orgaId !== undefined ? [{ to: paths.orga(orgaId), label: 'navigation:sideNav.upToOrganisation', icon: 'arrow-up', end: true } as NavEntry] : []),
     { to: paths.project(projectId), label: 'projectHome', icon: 'home', end: true },
     ...(configures ? [{ to: paths.createEnv(projectId), label: 'createEnv', icon: 'add' } as NavEntry] : []),
     { to: paths.envManagement(projectId), label: 'envSettings', icon: 'cog' },

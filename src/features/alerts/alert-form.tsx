@@ -62,7 +62,9 @@ export function AlertForm({ initial, onSave, onCancel }: { initial?: AlertSettin
   ];
   return (
     <Card className="p-alert-form">
+      {/* noValidate: the browser's own bubbles speak its language, not the console's; ours are shown. */}
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void save();

@@ -4,7 +4,8 @@
  * confirmation, a form for a new alert, and the history of firings and recoveries.
  */
 import { useState } from 'react';
-import { Button, HTMLTable, Intent, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, NonIdealState, Switch, Tag } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Checkbox, FormGroup, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, PopoverNext, Spinner, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Checkbox, FormGroup, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisStatus, type AnalysisSummary } from '../../contract/analyses';
 import { paths } from '../../app/paths';

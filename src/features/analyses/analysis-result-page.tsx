@@ -6,7 +6,8 @@
  */
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Classes, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, NonIdealState, Tag, Tooltip } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { download, request } from '../../api/request';
 import { serverCode } from '../../api/errors';

@@ -10,7 +10,7 @@ import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 const INTENT: Record<DeliveryAttempt['outcome'], Intent> = { scheduled: Intent.NONE, delivered: Intent.SUCCESS, failed: Intent.DANGER };
 
 export function DeliveryAttempts({ deliveries }: { deliveries: readonly DeliveryAttempt[] }) {
-  const { t } = useTranslation('analyses');
+  const { t } = useTranslation(['analyses', 'environments']);
   const messages = usePipelineMessage();
   const { language } = usePreferences();
   if (deliveries.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noDeliveries')}</p>;
@@ -40,7 +40,7 @@ export function DeliveryAttempts({ deliveries }: { deliveries: readonly Delivery
                 <JsonTree value={attempt.payload} openDepth={1} />
               </details>
             </td>
-            <td>{attempt.type}</td>
+            <td>{t(`environments:webhooks.types.${attempt.type}`)}</td>
             <td>{attempt.attempt}</td>
             <td><Tag intent={INTENT[attempt.outcome]}>{t(`delivery.outcomes.${attempt.outcome}`)}</Tag></td>
             <td>{attempt.httpStatus ?? t('result.never')}</td>

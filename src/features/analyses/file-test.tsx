@@ -4,7 +4,8 @@
  * their messages; the drop zone with that progress; and copying a result as JSON.
  */
 import { useState } from 'react';
-import { ProgressBar, Spinner } from '@blueprintjs/core';
+import { ProgressBar } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { upload } from '../../api/upload';

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Icon, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';
 import { paths } from '../../app/paths';

@@ -5,7 +5,8 @@
  */
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';
 import { paths } from '../../app/paths';

@@ -3,7 +3,8 @@
  * the extracted data (the full console's extraction view) and the reply draft up front, then the
  * original files. No trace, no module internals (rules, criteria, prompts, payloads).
  */
-import { Button, Callout, Classes, H3, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, H3, Tag } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/request';
 import { downloadAnalysisFile, type AnalysisDetail, type AnalysisFile } from '../../contract/analyses';

@@ -4,7 +4,8 @@
  * progress and can be cancelled; a refusal of the server (400 uploadRejected) lists its problems.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, ProgressBar, TextArea } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, FormGroup, InputGroup, ProgressBar, TextArea } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/upload';
 import { isApiError } from '../../api/errors';

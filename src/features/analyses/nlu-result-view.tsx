@@ -10,9 +10,11 @@ import { nluModuleResultSchema } from '../../contract/nlu-module';
 import { JsonTree } from '../../ui/json-tree';
 import { LabellingView } from '../../ui/labelling-view';
 import { NluInteractionsTable } from '../../ui/nlu-interactions-table';
+import { languageName } from '../../i18n/language-names';
+import type { Language } from '../../storage/preferences';
 
 export function NluResultView({ module, modules }: { module: ModuleResult; modules: readonly ModuleResult[] }) {
-  const { t } = useTranslation(['analyses', 'nlu']);
+  const { t, i18n } = useTranslation(['analyses', 'nlu']);
   const parsed = nluModuleResultSchema.safeParse(module.result);
   if (!parsed.success) return <JsonTree value={module.result} />;
   const extractor = modules.find((item) => item.type === 'extractor');
@@ -28,7 +30,7 @@ export function NluResultView({ module, modules }: { module: ModuleResult; modul
           <section key={`${block.document}-${block.block}`} data-testid="nlu-block" style={{ marginBottom: '1rem' }}>
             <H5>
               {block.documentName}
-              {block.page !== null && ` — ${t('nlu:result.page', { page: block.page })}`} ({block.result.language})
+              {block.page !== null && ` — ${t('nlu:result.page', { page: block.page })}`} ({languageName(block.result.language, i18n.language as Language)})
             </H5>
             {text === undefined ? (
               <p className={Classes.TEXT_MUTED}>{t('nlu:result.textMissing')}</p>

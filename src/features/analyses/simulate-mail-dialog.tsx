@@ -3,7 +3,8 @@
  * (checked against the §5 upload rules before sending, then sent in base64 as the contract says).
  */
 import { useMemo, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { requestErrorText } from '../../ui/input-errors';

@@ -1,5 +1,6 @@
 /** An analysis status in its colour with its translated name (waiting grey, pending blue, then green / red / orange). */
-import { Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisStatus } from '../../contract/analyses';
 

@@ -6,7 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { forgotPasswordCheck, forgotPasswordReset } from '../../contract/passwords';

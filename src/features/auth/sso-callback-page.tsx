@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { oidcLogin, socialLogin, socialSignup, type SsoErrorCode } from '../../contract/sso';

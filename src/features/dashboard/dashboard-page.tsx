@@ -3,7 +3,8 @@
  * range, the totals, then one panel per figure with its chart, table and CSV. The server checks who
  * may read it and says when dashboards are turned off on this deployment.
  */
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';

@@ -4,7 +4,7 @@
  * and panels, without timings, module errors, webhooks or alerts.
  */
 import { useMemo } from 'react';
-import { Spinner } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { serverCode } from '../../api/errors';

@@ -3,7 +3,8 @@
  * screen readers and keyboards, and a CSV download of that table.
  */
 import { lazy, Suspense } from 'react';
-import { Button, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../storage/preferences';
 import { downloadCsv, panelCsv } from './csv';

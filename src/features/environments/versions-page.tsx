@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Tooltip } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -38,7 +39,8 @@ interface Draft {
 
 const EMPTY: Draft = { url: '', type: 'analysis', format: 'json', active: true, authHeaderName: '', authHeaderValue: '', hint: null };
 
-function Webhooks({ env }: { env: EnvironmentListItem }) {
+/** The list and its dialog for one environment (exported for its test). */
+export function Webhooks({ env }: { env: EnvironmentListItem }) {
   const { t } = useTranslation('environments');
   const queryClient = useQueryClient();
   const hooks = useQuery(environmentQueries.webhooks(env.id));
@@ -152,7 +154,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
                   )}
                 </td>
                 <td>{t(`webhooks.types.${hook.type}`)}</td>
-                <td>{hook.format}</td>
+                <td>{t(`webhooks.formats.${hook.format}`)}</td>
                 <td>
                   <Switch checked={hook.active} aria-label={t('webhooks.active')} onChange={(e) => void setActive(hook, e.currentTarget.checked)} />
                 </td>
@@ -203,7 +205,7 @@ function Webhooks({ env }: { env: EnvironmentListItem }) {
                 />
               </FormGroup>
               <FormGroup label={t('webhooks.format')} labelFor="webhook-format">
-                <HTMLSelect id="webhook-format" value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.currentTarget.value as Draft['format'] })} options={[...WEBHOOK_FORMATS]} />
+                <HTMLSelect id="webhook-format" value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.currentTarget.value as Draft['format'] })} options={WEBHOOK_FORMATS.map((format) => ({ value: format, label: t(`webhooks.formats.${format}`) }))} />
               </FormGroup>
               <Switch label={t('webhooks.active')} checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })} />
               <FormGroup label={t('webhooks.headerName')} labelFor="webhook-header-name" helperText={t('webhooks.optional')}>

@@ -21,7 +21,9 @@ function entry(action: string, patch: Partial<AuditLogEntry> = {}): AuditLogEntr
     id: `id-${action}`,
     at: '2026-03-04T10:05:00.000Z',
     actorUsername: 'alice',
+    actorName: null,
     asUsername: null,
+    asName: null,
     action,
     method: 'POST',
     path: '/v4/console/api/project/p1/environments',
@@ -76,6 +78,15 @@ describe.each(['fr', 'en'] as const)('audit sentences in %s', (language) => {
       language === 'fr'
         ? "support (en tant que bob) a supprimé une clé d'accès dans l'environnement Production du projet Courrier entrant"
         : 'support (as bob) deleted an access key in environment Production of project Courrier entrant',
+    );
+  });
+
+  it('names people by their first and last name when known, by their username otherwise', () => {
+    expect(sentenceOf(entry('environments.create', { actorName: 'Alice Martin' }))).toBe(
+      language === 'fr' ? "Alice Martin a créé l'environnement Robot du projet Courrier entrant" : 'Alice Martin created environment Robot in project Courrier entrant',
+    );
+    expect(sentenceOf(entry('accessKeys.delete', { actorUsername: 'support', actorName: 'Sam Support', asUsername: 'bob', asName: 'Bob Durand' }))).toMatch(
+      language === 'fr' ? /^Sam Support \(en tant que Bob Durand\) a supprimé/ : /^Sam Support \(as Bob Durand\) deleted/,
     );
   });
 

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';

@@ -3,7 +3,8 @@
  * per project, saved together. Closing the dialog or navigating away with changes asks first.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -51,7 +52,7 @@ export function OrganisationSettingsPage() {
     // The contract's own rules, each field's problem in the user's language, before anything is sent.
     const parsed = organisationSettingsSchema.safeParse(form);
     if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t(`settings.invalid.${String(issue.path[0])}` as 'settings.invalid.name') }))));
+      setIssues(fieldErrors(parsed.error.issues, (issue) => t(`settings.invalid.${String(issue.path[0])}` as 'settings.invalid.name')));
       return false;
     }
     setIssues({});

@@ -1,6 +1,7 @@
 /** Lists every client-stored key with its size and lets the user clear one or all (with confirmation). */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { clearEntries, listEntries, removeEntry, subscribeEntries } from '../../storage';
 import { confirm } from '../../ui/dialogs/dialog-service';

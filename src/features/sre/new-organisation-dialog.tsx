@@ -5,7 +5,8 @@
  * with something typed asks first; a refusal (username or email taken) keeps everything typed.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';

@@ -5,7 +5,9 @@
  * server puts the analyses back in the normal queue.
  */
 import { useEffect } from 'react';
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, DialogBody, DialogFooter, ProgressBar } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
+import { Dialog } from '../../ui/dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverCode } from '../../api/errors';

@@ -20,7 +20,7 @@ describe('component form', () => {
 
   it('starts every type with a form that has a field per entity part', () => {
     for (const type of COMPONENT_TYPES) {
-      const names = fieldsOf(type, emptyForm(type), t, false).map((field) => field.name);
+      const names = fieldsOf(type, emptyForm(type), t, false, (code) => code).map((field) => field.name);
       expect(names[0]).toBe('name');
       // A new component has no name yet: the name field says so.
       expect(Object.keys(contentOf(type, emptyForm(type)).errors)).toContain('name');

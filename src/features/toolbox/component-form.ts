@@ -10,6 +10,7 @@ import { componentContentSchema, type ComponentContent, type ComponentType } fro
 import { INTERACTION_FUNCTION_KINDS } from '../../nlu/types';
 import type { AutoField } from '../../ui/auto-form';
 import { parseJsonText } from '../../parsing/json';
+import { zodIssueText, type ZodIssueLike } from '../../i18n/zod-issue-text';
 
 export type FormValue = Record<string, unknown>;
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -25,14 +26,15 @@ const DICTIONARY = 'dictionary_';
 /** Languages whose dictionary the archetype form shows: those with one, French at least. */
 export const dictionaryLanguages = (form: FormValue) => NLU_LANGUAGES.filter((code) => typeof form[`${DICTIONARY}${code}`] === 'string' || code === 'fr');
 
-export function fieldsOf(type: ComponentType, form: FormValue, t: T, disabled: boolean): AutoField[] {
+/** `languageName` names a content language in the reader's language ("anglais (Royaume-Uni)", not "gb"). */
+export function fieldsOf(type: ComponentType, form: FormValue, t: T, disabled: boolean, languageName: (code: string) => string): AutoField[] {
   const text = (name: string, label: string, kind: 'text' | 'textarea' = 'text'): AutoField => ({ name, kind, label, disabled });
   const fields: AutoField[] = [text('name', t('fields.name'))];
   if (type === 'archetype') {
     fields.push(text('notes', t('entity.archetypeNotes'), 'textarea'));
-    for (const code of dictionaryLanguages(form)) fields.push({ ...text(`${DICTIONARY}${code}`, t('entity.dictionary', { language: code }), 'textarea') });
+    for (const code of dictionaryLanguages(form)) fields.push({ ...text(`${DICTIONARY}${code}`, t('entity.dictionary', { language: languageName(code) }), 'textarea') });
   } else if (type === 'context') {
-    fields.push({ name: 'languages', kind: 'checklist', label: t('entity.languages'), options: NLU_LANGUAGES.map((code) => ({ value: code, label: code })), disabled });
+    fields.push({ name: 'languages', kind: 'checklist', label: t('entity.languages'), options: NLU_LANGUAGES.map((code) => ({ value: code, label: languageName(code) })), disabled });
     fields.push({ ...text('neutralizers', t('entity.neutralizers')), help: t('entity.commaList') });
   } else if (type === 'interaction') {
     fields.push(text('context', t('entity.context')), text('comment', t('entity.comment'), 'textarea'));
@@ -93,6 +95,8 @@ export function contentOf(
   form: FormValue,
   /** The text of a JSON syntax error (the screen translates its code, issue 19). */
   jsonError: (error: { code: string; line: number; column: number }) => string = (error) => `${error.code} (${error.line}:${error.column})`,
+  /** What is wrong with a field, from the schema's issue (in the reader's language, issue 19). */
+  issueText: (issue: ZodIssueLike) => string = zodIssueText,
 ): { content: ComponentContent | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const parseJson = (name: string) => {
@@ -118,7 +122,7 @@ export function contentOf(
   for (const issue of parsed.error.issues) {
     const [, top, key] = issue.path.map(String);
     const field = top === 'dictionaries' ? `${DICTIONARY}${key}` : (top ?? 'name');
-    errors[field] ??= issue.message;
+    errors[field] ??= issueText(issue);
   }
   return { content: null, errors };
 }

@@ -6,7 +6,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLSelect, Intent, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -63,7 +64,13 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
   const { content, errors } = contentOf(draft.type, draft.form, (error) => jsonErrorText(t as unknown as JsonTranslate, error));
   const kitChoices = (kits.data?.kits ?? []).filter((kit) => !kit.published || kit.id === draft.kitId);
 
+  // What is wrong shows on a field once the user changed it, and on every field after a save.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const shownErrors = submitted ? errors : Object.fromEntries(Object.entries(errors).filter(([name]) => touched.has(name)));
+
   const save = async () => {
+    setSubmitted(true);
     if (content === null || draft.kitId === '') return false;
     const body = { kitId: draft.kitId, notes: draft.notes, ...content };
     return send(
@@ -87,7 +94,11 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
     }
   };
 
-  const setForm = (form: FormValue) => setDraft({ ...draft, form });
+  const setForm = (form: FormValue) => {
+    const changed = Object.keys(form).filter((name) => JSON.stringify(form[name]) !== JSON.stringify(draft.form[name]));
+    if (changed.length > 0) setTouched(new Set([...touched, ...changed]));
+    setDraft({ ...draft, form });
+  };
   const unusedLanguages = draft.type === 'archetype' ? NLU_LANGUAGES.filter((code) => !dictionaryLanguages(draft.form).includes(code)) : [];
   const kitName = kits.data?.kits.find((kit) => kit.id === draft.kitId)?.name ?? existing?.kitName ?? '';
 
@@ -116,6 +127,8 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
             onChange={(event) => {
               const type = event.currentTarget.value as ComponentType;
               setDraft({ ...draft, type, form: emptyForm(type) });
+              setTouched(new Set());
+              setSubmitted(false);
             }}
             options={COMPONENT_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
           />
@@ -132,12 +145,12 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
         <FormGroup label={t('fields.notes')} labelFor="component-notes">
           <TextArea id="component-notes" fill value={draft.notes} disabled={!editable} onChange={(event) => setDraft({ ...draft, notes: event.currentTarget.value })} />
         </FormGroup>
-        <AutoForm id="entity" fields={fieldsOf(draft.type, draft.form, t as (key: string, options?: Record<string, unknown>) => string, !editable)} value={draft.form} onChange={setForm} errors={dirty || existing === null ? errors : {}} />
+        <AutoForm id="entity" fields={fieldsOf(draft.type, draft.form, t as (key: string, options?: Record<string, unknown>) => string, !editable, (code) => languageName(code, i18n.language as Language))} value={draft.form} onChange={setForm} errors={shownErrors} />
         {unusedLanguages.length > 0 && editable && (
           <HTMLSelect aria-label={t('entity.addLanguage')} value="" onChange={(event) => setForm({ ...draft.form, [`dictionary_${event.currentTarget.value}`]: '' })} options={[{ value: '', label: t('entity.addLanguage') }, ...unusedLanguages.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]} />
         )}
         {draft.type === 'extraction_snippet' && (
-          <FormGroup label={t('entity.program')} helperText={errors.program}>
+          <FormGroup label={t('entity.program')} helperText={shownErrors.program}>
             <Suspense fallback={<Spinner size={20} />}>
               <SnippetEditor value={String(draft.form.program ?? '')} onChange={(program) => setForm({ ...draft.form, program })} errors={[]} label={t('entity.program')} readOnly={!editable} />
             </Suspense>
@@ -145,7 +158,7 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
         )}
         {editable && (
           <div className="p-toolbar" style={{ marginTop: '1rem' }}>
-            <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty || content === null || draft.kitId === ''} />
+            <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty || draft.kitId === ''} />
           </div>
         )}
       </form>

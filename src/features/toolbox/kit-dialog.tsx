@@ -1,6 +1,7 @@
 /** Create a kit: name and description (notes), described as AutoForm fields. */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { AutoForm, type AutoField } from '../../ui/auto-form';
 

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, H4, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, Intent } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';

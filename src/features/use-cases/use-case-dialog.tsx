@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';

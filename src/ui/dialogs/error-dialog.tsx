@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../dialog';
 import { useTranslation } from 'react-i18next';
 import { attachErrorDialogHandler, type ErrorDialogRequest } from './dialog-service';
 import { resolveMessage } from '../message';

@@ -4,7 +4,8 @@
  * was copied (issue 19), since nobody can show it again.
  */
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
+import { Dialog } from '../dialog';
 import { useTranslation } from 'react-i18next';
 import { confirm } from './dialog-service';
 import { toast } from '../toasts/toast-service';

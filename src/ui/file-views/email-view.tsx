@@ -23,7 +23,7 @@ type Props = {
 };
 
 export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Props) {
-  const { t } = useTranslation('filesViewer');
+  const { t } = useTranslation(['filesViewer', 'common']);
   const { language } = usePreferences();
   const [trail, setTrail] = useState<Array<{ email: Email; label: string }>>([]);
   const email = trail.length ? trail[trail.length - 1]!.email : root;
@@ -61,7 +61,7 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
   return (
     <article className="p-fv-email" data-testid="email-view">
       {trail.length > 0 && (
-        <nav className="p-fv-breadcrumb" aria-label="breadcrumb" data-testid="breadcrumb">
+        <nav className="p-fv-breadcrumb" aria-label={t('common:a11y.breadcrumb')} data-testid="breadcrumb">
           <Button variant="minimal" text={fileName} onClick={() => setTrail([])} />
           {trail.map((step, index) => (
             <span key={index}>
@@ -82,10 +82,10 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
       </HTMLTable>
       {email.calendar && (
         <Callout title={t('email.calendar.title')} data-testid="calendar">
-          {email.calendar.start && <div>{t('email.calendar.start')} : {formatDateTime(email.calendar.start, language)}</div>}
-          {email.calendar.end && <div>{t('email.calendar.end')} : {formatDateTime(email.calendar.end, language)}</div>}
-          {email.calendar.location && <div>{t('email.calendar.location')} : {email.calendar.location}</div>}
-          {email.calendar.organizer && <div>{t('email.calendar.organizer')} : {email.calendar.organizer}</div>}
+          {email.calendar.start && <div>{t('email.calendar.field', { label: t('email.calendar.start'), value: formatDateTime(email.calendar.start, language) })}</div>}
+          {email.calendar.end && <div>{t('email.calendar.field', { label: t('email.calendar.end'), value: formatDateTime(email.calendar.end, language) })}</div>}
+          {email.calendar.location && <div>{t('email.calendar.field', { label: t('email.calendar.location'), value: email.calendar.location })}</div>}
+          {email.calendar.organizer && <div>{t('email.calendar.field', { label: t('email.calendar.organizer'), value: email.calendar.organizer })}</div>}
         </Callout>
       )}
       <Tabs id="fv-email-tabs" key={trail.length} renderActiveTabPanelOnly>

@@ -4,7 +4,8 @@
  * on a large HTML body it is the biggest piece of main-thread work of the viewer.
  */
 import { useEffect, useState } from 'react';
-import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
+import { Spinner } from '../spinner';
 import { useTranslation } from 'react-i18next';
 import { prepareMailHtmlInSlices, type MailHtml } from './mail-html';
 

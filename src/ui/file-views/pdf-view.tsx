@@ -8,7 +8,8 @@
  * painted first. A page's text is read only when the page is shown (text layer) or searched.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, ControlGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, ControlGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Spinner } from '../spinner';
 import { NumericInput } from '../numeric-input';
 import { useTranslation } from 'react-i18next';
 import { getDocument, GlobalWorkerOptions, PDFWorker, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Intent, OverlayToaster } from '@blueprintjs/core';
+import { Intent, OverlayToaster, type ToastProps } from '@blueprintjs/core';
+import i18next from 'i18next';
 import { attachToastListener, type Toast, type ToastSeverity } from './toast-service';
 import { openErrorDialog } from '../dialogs/dialog-service';
 import { resolveMessage } from '../message';
@@ -42,6 +43,10 @@ export function ToastLayer() {
       attachToastListener((toast) => {
         toaster.current?.show({
           message: <ToastContent toast={toast} />,
+          // Blueprint's own close button is named "Close" in every language: an action closes instead
+          // (a toast's action dismisses it once clicked), named in the reader's language.
+          isCloseButtonShown: false,
+          action: { icon: 'cross', 'aria-label': i18next.t('common:actions.close') } as ToastProps['action'],
           intent: intents[toast.severity],
           timeout: toast.timeout,
           className: `p-toast p-toast--${toast.severity}`,

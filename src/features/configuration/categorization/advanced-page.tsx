@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import type { CategorizationSettings, ConfigurationMessage } from '../../../contract/categorization';

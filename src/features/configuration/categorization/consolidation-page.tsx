@@ -49,7 +49,7 @@ function ConsolidationEditor({ settings }: { settings: ConsolidationSettings }) 
   const save = async (): Promise<boolean> => {
     const parsed = consolidationConfigSchema.safeParse(fromFormValue(editor.draft));
     if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('consolidation.invalid') }))));
+      setIssues(fieldErrors(parsed.error.issues, () => t('consolidation.invalid')));
       return false;
     }
     setIssues({});

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Background, Controls, MiniMap, Position, ReactFlow, useReactFlow, type Edge, type NodeChange, type NodeHandle, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { layoutFailureText, type Translate } from './layout-failure-text';
 import { configurationProblemText } from '../../../ui/configuration-problem-text';

@@ -8,7 +8,8 @@
  */
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { documentOutline } from '../../../configuration-document/outline';
 import { documentProblems } from '../../../configuration-document/problems';

@@ -5,7 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { checkConfigurationDocument, saveConfigurationDocument } from '../../../contract/configuration-document';

@@ -7,7 +7,8 @@
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, HTMLSelect, Intent, Spinner, Tab, TabPanel, Tabs } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, Intent, Tab, TabPanel, Tabs } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
@@ -75,7 +76,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
     draft,
     check: (value: Draft) => {
       const parsed = archetypeInputSchema.safeParse(value);
-      return parsed.success ? { data: parsed.data } : { issues: fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('fields.invalidName') }))) };
+      return parsed.success ? { data: parsed.data } : { issues: fieldErrors(parsed.error.issues, () => t('fields.invalidName')) };
     },
     send: (body) =>
       existing
@@ -152,7 +153,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
               <Suspense fallback={<Spinner size={24} />}>
                 <DictionaryEditor
                   key={language}
-                  label={t('editor.dictionary', { language })}
+                  label={t('editor.dictionary', { language: languageName(language, i18n.language as Language) })}
                   value={text}
                   readOnly={!canEdit}
                   errors={errors}

@@ -3,7 +3,8 @@
  * the dialog is closed or the page left with changes. `draft === null` means closed.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { AutoForm, type AutoField, type AutoValue } from '../../../ui/auto-form';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes';

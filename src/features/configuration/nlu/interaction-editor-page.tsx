@@ -95,7 +95,7 @@ function InteractionEditor({ existing, all }: { existing: NluInteraction | undef
       const parsed = interactionInputSchema.safeParse(pick(value));
       return parsed.success
         ? { data: parsed.data }
-        : { issues: fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t(issue.path[0] === 'parameters' ? 'parameters.invalid' : 'fields.invalidName') }))) };
+        : { issues: fieldErrors(parsed.error.issues, (issue) => t(issue.path[0] === 'parameters' ? 'parameters.invalid' : 'fields.invalidName')) };
     },
     send: (body) =>
       existing

@@ -10,7 +10,7 @@ import { pipelineMessage } from '../../../contract/pipeline-messages';
 import { initI18n } from '../../../i18n/setup';
 import { pipelineMessageText } from '../../../i18n/pipeline-message-text';
 import { parseDictionary } from '../../../nlu/dictionary';
-import { configErrorText, testFailureText } from './nlu-errors';
+import { configErrorText, importItemText, testFailureText } from './nlu-errors';
 import { runNlu } from './nlu-run';
 
 const t = (key: string, params: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
@@ -47,5 +47,12 @@ describe('NLU regex errors', () => {
     if (failed.ok) return;
     expect(failed.reason).toBe('runtime');
     expect(testFailureText(failed)).toMatch(/^Le test a échoué : message de l'exécution : \S/);
+  });
+
+  it('say why an imported name was refused, in French', async () => {
+    await initI18n('fr');
+    await i18next.changeLanguage('fr');
+    expect(importItemText({ code: 'invalidName', params: { problem: 'characters' } })).toBe('nom invalide : il contient [ ] ; ou un retour à la ligne');
+    expect(importItemText({ code: 'invalidName', params: { problem: 'empty' } })).toBe('nom invalide : il est vide');
   });
 });

@@ -93,7 +93,7 @@ export function useNluDialogSave(envId: string, close: () => void) {
   const [issues, setIssues] = useState<Record<string, string>>({});
   const save = async <B>(parsed: Parsed<B>, messageOf: (path: readonly PropertyKey[]) => string, isNew: boolean, send: (body: B) => Promise<unknown>): Promise<boolean> => {
     if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path, message: messageOf(issue.path) }))));
+      setIssues(fieldErrors(parsed.error.issues, (issue) => messageOf(issue.path)));
       return false;
     }
     setIssues({});

@@ -124,6 +124,12 @@ describe('NLU test', () => {
     expect(screen.queryByTestId('ai-starting')).toBeNull();
     // Incomplete: the contract parameter is missing.
     expect(within(result).getByTestId('nlu-interactions').textContent).toContain('contract');
+    // The server was used: the servers list says when it stops by itself, as a French time of day
+    // (src/i18n/dates.ts, not toLocaleTimeString and its seconds).
+    cleanup();
+    show(paths.nlu(PROJECT, envId, 'servers'));
+    const row = (await screen.findByText('main')).closest('tr')!;
+    await waitFor(() => expect(row.textContent).toMatch(/Arrêt automatique vers \d{2}:\d{2} s'il reste inutilisé/));
   });
 });
 
@@ -187,6 +193,8 @@ describe('archetype editor', () => {
     const errors = await screen.findByTestId('dictionary-errors');
     expect(errors.textContent).toBe('ligne 3 : Le sous-archétype « nothing » n\'existe pas');
     await waitFor(() => expect(screen.getByTestId('dictionary-editor').textContent).toContain('feu de [[nothing]]'));
+    // The dictionary is named by its language, not its code.
+    expect(screen.getByLabelText('Dictionnaire (français)')).toBeTruthy();
     await user.type(screen.getByLabelText('Mot'), 'Sinistré');
     await waitFor(() => expect(screen.getByTestId('variation-forms').textContent).toContain('sinistre'));
   });

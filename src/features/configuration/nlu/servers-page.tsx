@@ -21,6 +21,7 @@ import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
 import { useNluDialogSave, useNluRemove } from './nlu-item-actions';
 import { languageName } from '../../../i18n/language-names';
+import { formatTime } from '../../../i18n/dates';
 import type { Language } from '../../../storage/preferences';
 
 /** §9: a started server nobody used for this long is stopped. */
@@ -82,7 +83,6 @@ export function ServersPage() {
       toast.error({ summary: tr('nlu:servers.tokenFailed'), detail: nluErrorText(error) });
     }
   };
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language);
 
   const fields: AutoField<Extract<keyof ServerDraft, string>>[] = [
     { name: 'name', kind: 'text', label: t('fields.name'), required: true },
@@ -119,7 +119,7 @@ export function ServersPage() {
                   </Tag>
                   {server.status === 'starting' && <div className="bp6-text-muted">{t('errors.aiStarting', { server: server.name })}</div>}
                   {server.status === 'started' && server.lastUsedAt && (
-                    <div className="bp6-text-muted">{t('servers.idleAt', { time: time(new Date(Date.parse(server.lastUsedAt) + IDLE_STOP_MS).toISOString()) })}</div>
+                    <div className="bp6-text-muted">{t('servers.idleAt', { time: formatTime(Date.parse(server.lastUsedAt) + IDLE_STOP_MS, i18n.language as Language) })}</div>
                   )}
                 </td>
                 <td>{server.aiVersion}</td>

@@ -61,7 +61,7 @@ function OutputEditor({ settings }: { settings: OutputSettings }) {
   const save = async (): Promise<boolean> => {
     const parsed = outputOptionsSchema.safeParse(draft);
     if (!parsed.success) {
-      setIssues(fieldErrors(parsed.error.issues.map((issue) => ({ ...issue, message: t('settings.invalid') }))));
+      setIssues(fieldErrors(parsed.error.issues, () => t('settings.invalid')));
       return false;
     }
     setIssues({});

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H4, HTMLSelect, InputGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H4, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
 import { request } from '../../../api/request';

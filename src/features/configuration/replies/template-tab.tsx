@@ -1,6 +1,7 @@
 /** The Template tab: the category it answers, the default and LLM prompt flags (AutoForm), and the Liquid text with its errors on their lines. */
 import { lazy, Suspense } from 'react';
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Intent } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { ReplyTemplate } from '../../../contract/reply-templates';
 import { AutoForm } from '../../../ui/auto-form';

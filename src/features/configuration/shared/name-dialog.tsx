@@ -4,7 +4,8 @@
  * user tried to confirm, and stops the confirmation.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 
 export function NameDialog({

@@ -5,7 +5,9 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Radio, RadioGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, HTMLTable, Intent, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { toolboxQueries } from '../../../api/toolbox-query';

@@ -8,7 +8,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { categorizationConfigSchema } from '../../../contract/categorization';
 import type { WizardResult } from '../../../contract/creation-wizard';

@@ -36,9 +36,4 @@ export default tseslint.config(
     },
   },
   { files: ['src/ui/file-input.tsx', 'src/ui/numeric-input.tsx', 'src/ui/dialog.tsx', 'src/ui/spinner.tsx', 'src/ui/tag-input.tsx'], rules: { 'no-restricted-imports': 'off' } },
-  // Areas other work is changing now: they move to the BLUEPRINT_NAMED wrappers when it lands.
-  {
-    files: ['src/features/testing-center/**', 'src/testing-center/**', 'src/features/environments/integrations/**', 'src/features/self-service/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: BLUEPRINT_WRAPPED }] },
-  },
 );

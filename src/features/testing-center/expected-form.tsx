@@ -4,7 +4,8 @@
  * yes/no, list of items, JSON object). Categories kinds have no key (it is `category`); attachment
  * kinds name the attachment among the message's files.
  */
-import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TagInput, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { VALUE_FORMATS, type ClassificationKind, type ValueFormat } from '../../contract/testing-center';
 import { ATTACHMENT_KINDS, CATEGORY_KINDS, emptyRaw, type Draft, type DraftEntry, type EntryProblem } from './expected-draft';

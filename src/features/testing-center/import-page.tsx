@@ -7,7 +7,8 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLTable, ProgressBar, TagInput } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 import { upload } from '../../api/upload';

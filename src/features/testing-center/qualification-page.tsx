@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, FormGroup, HTMLSelect, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { atLeast } from '../../contract/define';

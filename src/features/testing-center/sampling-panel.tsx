@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, Switch, TagInput, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
+import { TagInput } from '../../ui/tag-input';
 import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';

@@ -1,6 +1,7 @@
 /** Creates a set: by tags (every message carrying one of them, now and later) or from the selected messages. */
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Checkbox, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 
 export type NewSetInput = { name: string } & ({ kind: 'tags'; tags: string[] } | { kind: 'manual'; messageIds: string[] });

@@ -1,6 +1,8 @@
 /** Adds and removes tags on the selected messages; tags are typed (Enter or comma) or picked from the bank's. */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TagInput } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
+import { Dialog } from '../../ui/dialog';
+import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { MAX_TAGS } from '../../contract/testing-center';
 

@@ -1,6 +1,7 @@
 /** Editing a connector: its settings (AutoForm), custom fields and output field mappings, with the unsaved-changes guard. */
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, H5, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, H5, Intent } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { updateConnector, type Connector } from '../../../contract/integrations';

@@ -5,7 +5,8 @@
  * inside the authorization step: authorizing is offered once the certificate is downloaded.
  */
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { checkConnector, CONNECTOR_TYPES, createConnector, type Connector, type ConnectorType } from '../../../contract/integrations';

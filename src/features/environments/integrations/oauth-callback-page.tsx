@@ -10,7 +10,8 @@
  * opened this one) that the mailbox is connected.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Callout, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';

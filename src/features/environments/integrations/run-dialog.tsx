@@ -1,6 +1,7 @@
 /** The manual run (§7.3): a period (fromDate, toDate) and whether messages already analysed go again. */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { runConnector, type Connector } from '../../../contract/integrations';

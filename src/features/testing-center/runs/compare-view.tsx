@@ -1,7 +1,8 @@
 /** Compare this run with a reference run: per value deltas for the kind, regressions first, and the messages that changed. */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Callout, FormGroup, HTMLSelect, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/dates';
 import { usePreferences } from '../../../storage/preferences';

@@ -1,7 +1,8 @@
 /** The launch dialog of the tests list: environment, set and version (current configuration by default). */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { launchTest, type TestRunSummary } from '../../../contract/testing-runs';

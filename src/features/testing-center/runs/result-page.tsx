@@ -9,7 +9,8 @@
 import { startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
+import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { isLabelKind, type EvaluationKind } from '../../../contract/testing-evaluation';

@@ -4,11 +4,11 @@
  * configuration as it is now) setting by setting, restore one, delete one, each change confirmed.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, NonIdealState, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
+import { FlagOffPage } from '../../ui/flag-off-page';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
 import { mayCall } from '../../contract/define';
@@ -22,7 +22,6 @@ import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
-import { paths } from '../../app/paths';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { SettingsChangesTable } from '../../ui/settings-changes-table';
@@ -34,16 +33,7 @@ export function VersionsPage() {
   const { t } = useTranslation(['environments', 'routes']);
   const enabled = useFlag('projectVersions');
   if (!enabled) {
-    return (
-      <section className="p-page">
-        <NonIdealState
-          icon="git-branch"
-          title={t('routes:versions')}
-          description={t('versions.flagOff')}
-          action={<Link to={paths.profile()}>{t('versions.openProfile')}</Link>}
-        />
-      </section>
-    );
+return <FlagOffPage icon="git-branch" title={t('routes:versions')} description={t('versions.flagOff')} />;
   }
   return <EnvManagementShell page="versions">{(env, projectId) => <Versions key={env.id} env={env} projectId={projectId} />}</EnvManagementShell>;
 }

@@ -7,9 +7,9 @@
  */
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { Button, Card, H3, H5, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Card, H3, H5, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { FlagOffPage } from '../../ui/flag-off-page';
 import { request } from '../../api/request';
 import { listUseCases, type UseCase } from '../../contract/use-cases';
 import { ListState } from '../../ui/list-state';
@@ -17,7 +17,6 @@ import { UseCaseDialog } from './use-case-dialog';
 import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
 import { useFlag } from '../../storage/feature-flags';
-import { paths } from '../../app/paths';
 
 const libraryQuery = (orgaId: string) =>
   queryOptions({
@@ -33,16 +32,7 @@ export function UseCasesPage({ orgaId }: { orgaId: string }) {
   const { t } = useTranslation(['toolbox', 'routes']);
   const enabled = useFlag('BUC');
   if (!enabled) {
-    return (
-      <section className="p-page">
-        <NonIdealState
-          icon="book"
-          title={t('routes:useCasesLibrary')}
-          description={t('useCases.flagOff')}
-          action={<Link to={paths.profile()}>{t('useCases.openProfile')}</Link>}
-        />
-      </section>
-    );
+return <FlagOffPage icon="book" title={t('routes:useCasesLibrary')} description={t('useCases.flagOff')} />;
   }
   return <Library orgaId={orgaId} />;
 }

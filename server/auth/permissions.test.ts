@@ -159,6 +159,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'integrations.update': PROJECT_CONFIGURATORS,
   'integrations.setActive': PROJECT_CONFIGURATORS,
   'integrations.delete': PROJECT_CONFIGURATORS,
+  'integrations.deleteKeepingWorkflow': PROJECT_CONFIGURATORS,
   'integrations.authorize': PROJECT_CONFIGURATORS,
   'integrations.completeAuthorization': PROJECT_CONFIGURATORS,
   'integrations.healthCheck': PROJECT_CONFIGURATORS,

@@ -65,9 +65,11 @@ describe('offline mutations', () => {
     void new MutationObserver<unknown, Error, { text: string }>(first, { mutationKey: noteMutation.mutationKey, meta: noteMutation.meta })
       .mutate({ text: 'hello' })
       .catch(() => undefined);
-    await settle();
-    expect(first.getMutationCache().getAll().filter((m) => m.state.isPaused)).toHaveLength(1);
+    await expect.poll(() => first.getMutationCache().getAll().filter((m) => m.state.isPaused).length, { timeout: 5_000 }).toBe(1);
+    // The paused mutation reaches IndexedDB's mirror before the tab goes (the persister throttles its writes).
+    await expect.poll(() => readEntry<{ clientState: { mutations: unknown[] } }>(storageKeys.queryCache)?.clientState.mutations.length, { timeout: 5_000 }).toBe(1);
     expect(received).toEqual([]);
+    await settle(); // and IndexedDB's own write settles
     stop();
     first.unmount();
 
@@ -82,8 +84,8 @@ describe('offline mutations', () => {
     expect(received).toEqual([]);
 
     onlineManager.setOnline(true);
-    await settle(200);
-    expect(received).toEqual(['POST /notes {"text":"hello"}']);
+    // Polled, not a fixed wait: a loaded machine may take longer than a quiet one to replay it.
+    await expect.poll(() => received, { timeout: 5_000 }).toEqual(['POST /notes {"text":"hello"}']);
     await settle();
     expect(received).toHaveLength(1);
     stopSecond();
@@ -96,10 +98,9 @@ describe('offline mutations', () => {
     const stop = await startQueryPersistence(client);
     void new MutationObserver(client, { mutationFn: async () => undefined }).mutate({ password: 'secret' } as never).catch(() => undefined);
     client.setQueryData(['something'], { ok: true });
-    await settle();
-    const persisted = readEntry<{ clientState: unknown }>(storageKeys.queryCache);
-    expect(JSON.stringify(persisted)).not.toContain('secret');
-    expect(JSON.stringify(persisted)).toContain('"ok":true');
+    const persisted = () => JSON.stringify(readEntry<{ clientState: unknown }>(storageKeys.queryCache));
+    await expect.poll(persisted, { timeout: 5_000 }).toContain('"ok":true');
+    expect(persisted()).not.toContain('secret');
     stop();
   });
 

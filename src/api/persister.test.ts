@@ -2,7 +2,7 @@
  * Offline mutations (issue: paused, persisted, replayed once on reconnect, surviving a reload) and the
  * per-user query cache, against a real local HTTP server and IndexedDB (fake-indexeddb).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
@@ -122,6 +122,25 @@ describe('offline mutations', () => {
     expect(reloaded.getQueryData(['run', 'list'])).toEqual({ rows: 'run list' });
     expect(reloaded.getQueryData(['run', 'big'])).toBeUndefined();
     stopReloaded();
+  });
+
+  it('writes the cache at once when the page goes (a reload right after a save restores the saved data)', async () => {
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    try {
+      const client = new QueryClient();
+      const stop = await startQueryPersistence(client);
+      client.setQueryData(['settings'], { type: 'before' });
+      await settle();
+      client.setQueryData(['settings'], { type: 'saved' });
+      // Within the coalescing delay the stored copy is still the old one, until the page goes.
+      expect(JSON.stringify(readEntry(storageKeys.queryCache))).toContain('before');
+      page.dispatchEvent(new Event('pagehide'));
+      expect(JSON.stringify(readEntry(storageKeys.queryCache))).toContain('saved');
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('never restores another user’s cache', async () => {

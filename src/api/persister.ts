@@ -18,21 +18,25 @@ import { readEntry, removeEntry, storageKeys, writeEntry } from '../storage';
 const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 const WRITE_DELAY_MS = 300;
 
-export function createIndexedDbPersister(): Persister {
+export function createIndexedDbPersister(): Persister & { flush(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | undefined;
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    void writeEntry(storageKeys.queryCache, latest);
+  };
   return {
     persistClient(client) {
       // Writes are coalesced: a burst of cache updates becomes one IndexedDB write.
       latest = client;
       if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void writeEntry(storageKeys.queryCache, latest);
-      }, WRITE_DELAY_MS);
+      timer = setTimeout(flush, WRITE_DELAY_MS);
     },
     restoreClient: () => readEntry<PersistedClient>(storageKeys.queryCache),
     removeClient: () => removeEntry(storageKeys.queryCache),
+    flush,
   };
 }
 
@@ -41,10 +45,14 @@ function cacheOwner(): string {
 }
 
 /** Restores the cache (before the first render), resumes paused mutations, then keeps saving. */
-export async function startQueryPersistence(queryClient: QueryClient, persister = createIndexedDbPersister()) {
+export async function startQueryPersistence(queryClient: QueryClient, persister: Persister & { flush?: () => void } = createIndexedDbPersister()) {
   await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE, buster: cacheOwner() });
   void queryClient.resumePausedMutations();
-  return persistQueryClientSubscribe({
+  // A reload right after a save must not restore the cache from before it: the write waiting in
+  // the coalescing delay goes now (its localStorage journal line is written synchronously).
+  const flush = () => persister.flush?.();
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+  const unsubscribe = persistQueryClientSubscribe({
     queryClient,
     persister,
     buster: cacheOwner(),
@@ -54,4 +62,8 @@ export async function startQueryPersistence(queryClient: QueryClient, persister 
       shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.meta?.persist !== false,
     },
   });
+  return () => {
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', flush);
+    unsubscribe();
+  };
 }

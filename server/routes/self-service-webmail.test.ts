@@ -20,7 +20,7 @@ import type { IntegrationDeps } from '../integrations/deps';
 import { createOutboundClient } from '../outbound/client';
 import { connectorRound } from '../integrations/job';
 import { INTEGRATION_DEFAULTS } from '../integrations/settings';
-import { GMAIL_TEST_CLIENT, startGmailTestServer, type GmailTestServer } from '../test-support/gmail-server';
+import { GMAIL_TEST_CLIENT, platformGmailSettings, startGmailTestServer, type GmailTestServer } from '../test-support/gmail-server';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
@@ -34,16 +34,9 @@ const MAILBOX = 'lea.libre@gmail.example';
 
 beforeAll(async () => {
   gmail = await startGmailTestServer();
-  const integrations = {
-    googleAuthorizeUrl: `${gmail.url}/o/oauth2/v2/auth`,
-    googleTokenUrl: `${gmail.url}/token`,
-    gmailApiUrl: gmail.url,
-    // The operator's own Google client: the only credentials a light user's mailbox signs in with.
-    platformClientId: GMAIL_TEST_CLIENT.clientId,
-    platformClientSecret: GMAIL_TEST_CLIENT.clientSecret,
-    // The job is driven by the test (connectorRound), not by the timer.
-    pollMs: 3_600_000,
-  };
+  // The operator's own Google client (the only credentials a light user's mailbox signs in with);
+  // the job is driven by the test (connectorRound), not by the timer.
+  const integrations = platformGmailSettings(gmail.url);
   server = await createTestServer({ pipeline: { workers: 1, pollMs: 20 }, integrations });
   deps = { db: server.handle.db, secrets: createSecretBox(TEST_JWT_SECRET), outbound: createOutboundClient({ allowPrivate: true }), integrations: { ...INTEGRATION_DEFAULTS, ...integrations } };
   // A second light user of the same organisation, with use cases of their own.

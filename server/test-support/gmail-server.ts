@@ -56,6 +56,21 @@ export interface GmailTestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The integration settings that point the server at this local Gmail, signing in with the platform's
+ * own client (the self-service webmail); connector rounds driven by the test, not by the timer.
+ */
+export function platformGmailSettings(url: string) {
+  return {
+    googleAuthorizeUrl: `${url}/o/oauth2/v2/auth`,
+    googleTokenUrl: `${url}/token`,
+    gmailApiUrl: url,
+    platformClientId: GMAIL_TEST_CLIENT.clientId,
+    platformClientSecret: GMAIL_TEST_CLIENT.clientSecret,
+    pollMs: 3_600_000,
+  };
+}
+
 const DEFAULT_CONFIG: GmailConfig = { expiresInS: 3600, refuseRefresh: false, deny: false };
 
 export async function startGmailTestServer(): Promise<GmailTestServer> {

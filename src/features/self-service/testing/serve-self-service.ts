@@ -11,20 +11,13 @@ import { organisations } from '../../../../server/db/schema';
 import { connectorRound } from '../../../../server/integrations/job';
 import { INTEGRATION_DEFAULTS } from '../../../../server/integrations/settings';
 import { createOutboundClient } from '../../../../server/outbound/client';
-import { GMAIL_TEST_CLIENT, startGmailTestServer } from '../../../../server/test-support/gmail-server';
+import { platformGmailSettings, startGmailTestServer } from '../../../../server/test-support/gmail-server';
 import { multipart } from '../../../../server/test-support/multipart';
 import { createTestServer, signIn, TEST_JWT_SECRET } from '../../../../server/test-support/test-server';
 
 const gmail = await startGmailTestServer();
-const integrations = {
-  googleAuthorizeUrl: `${gmail.url}/o/oauth2/v2/auth`,
-  googleTokenUrl: `${gmail.url}/token`,
-  gmailApiUrl: gmail.url,
-  platformClientId: GMAIL_TEST_CLIENT.clientId,
-  platformClientSecret: GMAIL_TEST_CLIENT.clientSecret,
-  // Connector rounds are run below, not by the timer.
-  pollMs: 3_600_000,
-};
+// Connector rounds are run below, not by the timer.
+const integrations = platformGmailSettings(gmail.url);
 const server = await createTestServer({ integrations });
 const token = await signIn(server.app, 'light');
 const headers = { authorization: `Bearer ${token}` };

@@ -32,7 +32,8 @@ export function createPublicLinks(
   app: FastifyInstance,
   options: { publicUrl?: string; consoleOrigins?: readonly string[] },
 ): PublicLinks {
-  const consoleOrigins = options.consoleOrigins ?? [];
+  // Compared with parsed origins: a listed `https://dev.example:5173/` names the same console.
+  const consoleOrigins = (options.consoleOrigins ?? []).flatMap((origin) => (URL.canParse(origin) ? [new URL(origin).origin] : []));
   // Before listen() (tests that only inject) the default is http://localhost, port 80.
   let base = (options.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
   let own = options.publicUrl === undefined ? loopbackOrigins(80) : [new URL(base).origin];

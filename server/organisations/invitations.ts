@@ -8,12 +8,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Invitation } from '../../src/contract/members';
-import { paths } from '../../src/app/paths';
+import { mailedLinkPaths } from '../../src/contract/console-links';
 import type { ServerContext } from '../context';
 import { hashToken } from '../crypto/token-hash';
 import type { Database } from '../db/open';
 import { invitations } from '../db/schema';
 import { HttpError } from '../http-error';
+import { mailedLink } from '../mail/mailed-link';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -98,7 +99,7 @@ export async function sendInvitationMail(
   organisationName: string,
 ): Promise<void> {
   const origin = request.headers.origin;
-  const link = `${ctx.links.baseFor(typeof origin === 'string' ? origin : undefined)}${paths.invitation(invitation.token)}`;
+  const link = mailedLink(ctx.links.baseFor(typeof origin === 'string' ? origin : undefined), mailedLinkPaths.invitation(invitation.token));
   await ctx.mailer.send({
     to: invitation.email,
     subject: `Invitation à rejoindre ${organisationName} sur Postroom`,

@@ -34,7 +34,8 @@ const forgot = (email: string, recoveryUrl: string, headers: Record<string, stri
     remoteAddress,
   });
 
-const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
+// Anything a mail client could turn into a link: a scheme, or `//`, up to white space.
+const linksIn = (text: string) => text.match(/(?:[a-z][\w+.-]*:)?\/\/[^\s]+/giu) ?? [];
 
 /** Waits for `count` mails, then a little longer to see that no other one follows. */
 async function settledMails(count: number) {
@@ -59,6 +60,54 @@ describe('reset links', () => {
     // The listening address is not an accepted origin once a public URL is configured.
     expect((await forgot('admin@demo.postroom.test', 'http://localhost/reset-password/', headers)).statusCode).toBe(400);
     expect(await settledMails(0)).toEqual([]);
+  });
+
+  // Each form either names another site outright or hides a second address (or a token catcher)
+  // behind the console's own reset page; a mail client would show the rest as a second link.
+  it.each([
+    ['a space then another address', `${PUBLIC_URL}/reset-password/ https://${EVIL}/?t=`, 'invalidRecoveryUrl'],
+    ['a tab then another address', `${PUBLIC_URL}/reset-password/\thttps://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['a newline then another address', `${PUBLIC_URL}/reset-password/\nhttps://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['a carriage return', `${PUBLIC_URL}/reset-password/\r\nhttps://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['a no-break space', `${PUBLIC_URL}/reset-password/\u00a0https://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['an ideographic space', `${PUBLIC_URL}/reset-password/\u3000https://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['a line separator', `${PUBLIC_URL}/reset-password/\u2028https://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['a zero-width space', `${PUBLIC_URL}/reset-password/\u200bhttps://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['an escape control character', `${PUBLIC_URL}/reset-password/\u001bhttps://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['an encoded space', `${PUBLIC_URL}/reset-password/%20https://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['an encoded newline', `${PUBLIC_URL}/reset-password/%0Ahttps://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['a backslash then another address', `${PUBLIC_URL}/reset-password/\\${EVIL}/`, 'invalidRecoveryUrl'],
+    ['backslashes for slashes', `https:\\\\${EVIL}\\reset-password\\`, 'invalidRecoveryUrl'],
+    ['credentials before the console', `https://user:pass@console.example.com/reset-password/`, 'invalidRecoveryUrl'],
+    ['the console as credentials of another host', `https://console.example.com@${EVIL}/reset-password/`, 'foreignRecoveryUrl'],
+    ['a query string', `${PUBLIC_URL}/reset-password/?next=https://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['a fragment', `${PUBLIC_URL}/reset-password/#https://${EVIL}/`, 'invalidRecoveryUrl'],
+    ['another page of the console', `${PUBLIC_URL}/login?to=`, 'invalidRecoveryUrl'],
+    ['a scheme-relative address', `//${EVIL}/reset-password/`, 'invalidRecoveryUrl'],
+    ['a javascript: address', 'javascript:alert(1)//', 'foreignRecoveryUrl'],
+    ['another scheme on the console host', 'http://console.example.com/reset-password/', 'foreignRecoveryUrl'],
+    ['another port on the console host', 'https://console.example.com:8443/reset-password/', 'foreignRecoveryUrl'],
+    ['a look-alike host', 'https://console.example.com.evil.example/reset-password/', 'foreignRecoveryUrl'],
+  ])('refuses a recovery_url with %s, and mails nothing', async (_label, recoveryUrl, code) => {
+    const response = await forgot('admin@demo.postroom.test', recoveryUrl);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code });
+    expect(await settledMails(0)).toEqual([]);
+  });
+
+  it('mails exactly one link, on the public URL, carrying the token once', async () => {
+    await server.handle.db.delete(passwordResetTokens);
+    expect((await forgot('configurator@demo.postroom.test', `${PUBLIC_URL}/reset-password/`)).statusCode).toBe(204);
+    const [mail] = await settledMails(1);
+    const links = linksIn(mail!.text);
+    expect(links).toHaveLength(1);
+    const url = new URL(links[0]!);
+    expect(url.origin).toBe(PUBLIC_URL);
+    const token = url.pathname.slice('/reset-password/'.length);
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    expect(mail!.text.split(token)).toHaveLength(2);
+    const check = await server.app.inject({ method: 'GET', url: `/users/password/forgotten/check/${token}` });
+    expect(check.json()).toEqual({ username: 'configurator' });
   });
 
   it('mails a link on the public URL even when every header names the attacker', async () => {

@@ -20,7 +20,8 @@ let smtp: SMTPServer;
 let smtpPort: number;
 let server: TestServer;
 
-const RECOVERY = 'http://localhost:80/reset-password/';
+// The canonical spelling the console sends (the default port is not written).
+const RECOVERY = 'http://localhost/reset-password/';
 const NEW_PASSWORD = 'Nouveau-mot-2-passe!';
 
 beforeAll(async () => {

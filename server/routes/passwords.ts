@@ -19,6 +19,7 @@ import {
   forgotPasswordReset,
   forgotPasswordSend,
 } from '../../src/contract/passwords';
+import { mailedLinkPaths } from '../../src/contract/console-links';
 import { auditActor, auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import { assertNewPassword, hashPassword, verifyPassword } from '../auth/passwords';
@@ -28,21 +29,28 @@ import { reserveWindow, type WindowRule } from '../auth/throttle';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { mailedLink, recoveryUrlOrigin } from '../mail/mailed-link';
 import { registerEndpoint } from './register';
 
 const invalidLink = () => new HttpError(404, { message: 'This link is invalid or has expired', code: 'invalidLink' });
 
-function assertOwnConsole(ctx: ServerContext, recoveryUrl: string): void {
-  if (!ctx.links.origins().includes(new URL(recoveryUrl).origin)) {
-    throw new HttpError(400, { message: 'recovery_url must point at this console', code: 'foreignRecoveryUrl' });
-  }
+const RECOVERY_URL_MESSAGES = {
+  foreignRecoveryUrl: 'recovery_url must point at this console',
+  invalidRecoveryUrl: 'recovery_url must be the address of this console’s reset page',
+} as const;
+
+/** The configured console origin the reset link goes to (400 for anything else). */
+function recoveryOrigin(ctx: ServerContext, recoveryUrl: string): string {
+  const checked = recoveryUrlOrigin(recoveryUrl, ctx.links.origins());
+  if ('code' in checked) throw new HttpError(400, { message: RECOVERY_URL_MESSAGES[checked.code], code: checked.code });
+  return checked.origin;
 }
 
 /** Reset requests per client address and per account in an hour; past them, no mail (same answer). */
 export const RESET_ADDRESS_RULE: WindowRule = { limit: 10, windowMs: 60 * 60 * 1000 };
 export const RESET_ACCOUNT_RULE: WindowRule = { limit: 3, windowMs: 60 * 60 * 1000 };
 
-async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, ip: string, email: string, recoveryUrl: string) {
+async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, ip: string, email: string, origin: string) {
   if (!(await reserveWindow(ctx.db, `reset-ip:${ip}`, RESET_ADDRESS_RULE)).allowed) {
     log.warn('password reset limit reached for this address: no mail');
     return;
@@ -56,7 +64,7 @@ async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, ip: str
     log.warn({ userId: user.id }, 'password reset limit reached for this account: no mail');
     return;
   }
-  const link = `${recoveryUrl}${await createResetToken(ctx.db, user.id)}`;
+  const link = mailedLink(origin, mailedLinkPaths.resetPassword(await createResetToken(ctx.db, user.id)));
   await ctx.mailer.send({
     to: user.email,
     subject: 'Postroom : réinitialisation du mot de passe / password reset',
@@ -76,10 +84,10 @@ async function mailResetLink(ctx: ServerContext, log: FastifyBaseLogger, ip: str
 
 export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, forgotPasswordSend, async ({ body, query, request, reply }) => {
-    assertOwnConsole(ctx, query.recovery_url);
+    const origin = recoveryOrigin(ctx, query.recovery_url);
     // After the answer: an unknown address must not answer faster than a known one.
     setImmediate(() => {
-      mailResetLink(ctx, request.log, request.ip, body.email, query.recovery_url).catch((error: unknown) =>
+      mailResetLink(ctx, request.log, request.ip, body.email, origin).catch((error: unknown) =>
         request.log.error({ err: error }, 'password reset mail failed'),
       );
     });

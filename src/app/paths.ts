@@ -2,6 +2,8 @@
  * Every URL of the console, built in one place (spec §2.2). Components and tests call these; nobody
  * concatenates a route path by hand.
  */
+import { mailedLinkPaths } from '../contract/console-links';
+
 const enc = encodeURIComponent;
 
 const orga = (orgaId: string) => `/orga/${enc(orgaId)}`;
@@ -39,10 +41,9 @@ export const paths = {
   /** Signing out is a navigation, so unsaved changes ask first (issue 19). */
   logout: () => '/logout',
   forgotPassword: () => '/forgot-password',
-  resetPassword: (token: string, hasExpired = false) =>
-    `/reset-password/${enc(token)}${hasExpired ? '?hasExpired=true' : ''}`,
-  /** The link of the invitation mail (the server builds it with this too). */
-  invitation: (token: string) => `/invitation/${enc(token)}`,
+  /** Pages opened from a mailed link: the server builds those links with the same paths. */
+  resetPassword: mailedLinkPaths.resetPassword,
+  invitation: mailedLinkPaths.invitation,
   oauthGoogle: () => '/oauth/google',
   oidcCallback: () => '/oidc/callback',
   // Admin (SRE), in the profile section

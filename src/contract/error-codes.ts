@@ -78,6 +78,7 @@ export const GENERAL_ERROR_CODES = [
   'passwordsDiffer',
   'wrongCurrentPassword',
   'foreignRecoveryUrl',
+  'invalidRecoveryUrl',
   'invitationAnswered',
   'invitationNotFound',
   'lastAdmin',

@@ -30,7 +30,9 @@ export const forgotPasswordSend = defineEndpoint({
   path: '/users/password/forgotten/send',
   summary: 'Mail a reset link to this address if an account has it; answers the same either way',
   access: access.public,
-  query: z.object({ recovery_url: z.url({ protocol: /^https?$/ }) }),
+  // Checked by the server (400 `foreignRecoveryUrl` / `invalidRecoveryUrl`): exactly the reset page
+  // (`RESET_PASSWORD_PAGE`) of a configured console origin; the server builds the link itself.
+  query: z.object({ recovery_url: z.string().min(1).max(2048) }),
   body: z.object({ email: z.string().trim().min(1).max(320) }),
 });
 

@@ -1,8 +1,10 @@
 /**
  * Outgoing mail (password reset, invitations). With `SMTP_URL` it goes through nodemailer to that
  * server; without, nodemailer still renders the real RFC 822 message and we write it as an .eml file
- * to `<data dir>/outbox/`, logging the file and the first link it holds, so the demo works offline
- * and the mail can be opened in any mail client (or in Postroom's own files viewer).
+ * to `<data dir>/outbox/`, so the demo works offline and the mail can be opened in any mail client (or
+ * in Postroom's own files viewer). The log names that file, never what it holds: a reset or
+ * invitation link carries a live token, and logs are read by more people, and kept longer, than an
+ * owner-only folder.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,15 +24,11 @@ export interface MailerOptions {
   smtpUrl?: string;
   outboxDir: string;
   from?: string;
-  /** Where the outbox announces what it wrote (the server's logger). */
-  log?: (details: { file: string; link: string | undefined }, message: string) => void;
+  /** Where the outbox announces the file it wrote (the server's logger); never the mail's content. */
+  log?: (details: { file: string }, message: string) => void;
 }
 
 export const DEFAULT_FROM = 'Postroom <no-reply@postroom.test>';
-
-function firstLink(text: string): string | undefined {
-  return /https?:\/\/\S+/.exec(text)?.[0];
-}
 
 /** File names sort by time and never collide, even for two mails in the same millisecond. */
 let sequence = 0;
@@ -56,7 +54,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(options.outboxDir, outboxFileName());
       await writeFile(file, rendered.message as Buffer, { mode: 0o600 });
-      options.log?.({ file, link: firstLink(message.text) }, 'mail written to the outbox');
+      options.log?.({ file }, 'mail written to the outbox');
     },
   };
 }

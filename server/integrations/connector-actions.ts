@@ -18,9 +18,14 @@ import { ConnectorError, describeFailure } from './errors';
 import { openSecrets, sealSecrets } from './secrets';
 import type { RunRow } from './run';
 
-/** A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize. */
-export const failureAnswer = (error: unknown) => {
-  const { code, detail } = describeFailure(error);
+/**
+ * A provider failure as an answer: §8's authorization failed (with the provider's code) or reauthorize.
+ * An unreachable server is one answer whatever the cause (integrations/errors.ts); the cause goes to
+ * the server log through `log`.
+ */
+export const failureAnswer = (error: unknown, log?: IntegrationDeps['log']) => {
+  const { code, detail, logDetail } = describeFailure(error);
+  if (logDetail !== null) log?.('warn', { code, cause: logDetail }, 'connector server not reached');
   const status = code === 'targetRefused' || code === 'missingSecret' ? 400 : 502;
   return new HttpError(status, { message: detail ?? code, code, providerCode: detail });
 };
@@ -44,7 +49,7 @@ export async function startOAuthAuthorization(deps: IntegrationDeps, row: Connec
   try {
     url = DRIVERS[row.type].oauth!.authorizationUrl({ ...driverContext(deps, row), secrets }, redirectUri, state, challenge);
   } catch (error) {
-    throw failureAnswer(error);
+    throw failureAnswer(error, deps.log);
   }
   await deps.db
     .update(connectors)
@@ -73,7 +78,7 @@ export async function completeConnectorAuthorization(deps: IntegrationDeps, row:
       next = await exchangeCode(deps.outbound, DRIVERS[row.type].oauth!.tokenEndpoint(driverCtx, redirectUri()), code, next.pkceVerifier, next);
     }
   } catch (error) {
-    throw error instanceof HttpError ? error : failureAnswer(error);
+    throw error instanceof HttpError ? error : failureAnswer(error, deps.log);
   }
   const [updated] = await deps.db
     .update(connectors)
@@ -99,9 +104,9 @@ export async function queueManualRun(deps: IntegrationDeps, row: ConnectorRow, f
 }
 
 /** What a refused deletion answers: §8's missing tag (409), or the tool out of reach with its detail (502). */
-function deletionRefused(error: unknown): HttpError {
+function deletionRefused(error: unknown, log: IntegrationDeps['log']): HttpError {
   if (error instanceof ConnectorError && error.code === 'deleteTagMissing') return new HttpError(409, { message: 'Add the Delete tag to the workflows first', code: 'deleteTagMissing' });
-  return failureAnswer(error);
+  return failureAnswer(error, log);
 }
 
 /**
@@ -115,7 +120,7 @@ export async function removeConnector(deps: IntegrationDeps, row: ConnectorRow, 
     try {
       await beforeDelete(driverContext(deps, row));
     } catch (error) {
-      throw deletionRefused(error);
+      throw deletionRefused(error, deps.log);
     }
   }
   await deps.db.delete(connectors).where(eq(connectors.id, row.id));

@@ -128,8 +128,8 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
     }
     await finished(deps, row, progress);
   } catch (error) {
-    const { code, detail } = describeFailure(error);
-    deps.log?.('warn', { connectorId: row.id, runId: run.id, code }, 'connector run failed');
+    const { code, detail, logDetail } = describeFailure(error);
+    deps.log?.('warn', { connectorId: row.id, runId: run.id, code, cause: logDetail ?? undefined }, 'connector run failed');
     await progress({ status: 'error', error: { code, detail }, finishedAt: new Date() });
     await deps.db
       .update(connectors)

@@ -61,8 +61,8 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
       await driver.writeBack(driverContext(deps, row.connector), row.message.messageId, result, { id: row.analysis.id, name: row.analysis.name });
       await finish('done');
     } catch (error) {
-      const { code, detail } = describeFailure(error);
-      deps.log?.('warn', { connectorId: row.connector.id, code }, 'connector write-back failed');
+      const { code, detail, logDetail } = describeFailure(error);
+      deps.log?.('warn', { connectorId: row.connector.id, code, cause: logDetail ?? undefined }, 'connector write-back failed');
       await finish('failed', { code, detail });
       await deps.db
         .update(connectors)

@@ -77,7 +77,13 @@ const signInOf = (settings: ConnectorSettings): unknown => {
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const deps: IntegrationDeps = { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, integrations: ctx.integrations };
+  const deps: IntegrationDeps = {
+    db: ctx.db,
+    secrets: ctx.secrets,
+    outbound: ctx.outbound,
+    integrations: ctx.integrations,
+    log: (level, details, message) => app.log[level](details, message),
+  };
   const find = async (envId: string, connectorId: string): Promise<ConnectorRow> => {
     const [row] = await ctx.db.select().from(connectors).where(and(eq(connectors.id, connectorId), eq(connectors.environmentId, envId)));
     if (row === undefined) throw notFound();
@@ -185,7 +191,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
       try {
         await driver.authorizeNow!(driverContext(deps, row), row.name);
       } catch (error) {
-        throw failureAnswer(error);
+        throw failureAnswer(error, deps.log);
       }
       const [updated] = await ctx.db.update(connectors).set({ state: 'authorized', lastError: null }).where(eq(connectors.id, row.id)).returning();
       return { kind: 'done' as const, connector: view(updated!) };
@@ -221,14 +227,15 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     return { certificate: generated.certificatePem, expiresAt: generated.expiresAt };
   });
 
-  registerEndpoint(app, ctx, checkConnector, async ({ params }) => {
+  registerEndpoint(app, ctx, checkConnector, async ({ params, request }) => {
     const row = await find(params.envId, params.connectorId);
     try {
       if (row.state === 'needsAuthorization' && authorizationOf(row.settings) !== 'login') throw new ConnectorError('connectorNotAuthorized');
       await DRIVERS[row.type].healthCheck(driverContext(deps, row));
       return { ok: true, code: null, detail: null };
     } catch (error) {
-      const { code, detail } = describeFailure(error);
+      const { code, detail, logDetail } = describeFailure(error);
+      if (logDetail !== null) request.log.warn({ code, cause: logDetail }, 'connector server not reached');
       if (code === 'reauthorize') await ctx.db.update(connectors).set({ state: 'reauthorize', lastError: { code, detail: null } }).where(eq(connectors.id, row.id));
       return { ok: false, code, detail };
     }

@@ -34,7 +34,7 @@ import { integrationDepsOf, notAuthorized, notConnected, webmailConnectorFor, we
 import { registerEndpoint } from './register';
 
 export function registerSelfWebmailRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const deps = integrationDepsOf(ctx);
+  const deps = { ...integrationDepsOf(ctx), log: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => app.log[level](details, message) };
   /** The caller's own use case (404 for anyone else's) and its webmail connector, if any. */
   const caseOf = async (request: FastifyRequest, envId: string) => {
     const env = await ownUseCase(ctx, await lightUserOf(ctx, principalOf(request)), envId);

@@ -106,7 +106,9 @@ export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), 
 /**
  * 404 connectorNotFound; 409 connectorNotAuthorized (enabling before authorization, §4); 400
  * startDateTooOld (§5), unknownMappingTarget, invalidPeriod, missingSecret, targetRefused (the
- * outbound guard: a private address without the operator's consent); 400 invalidOAuthState;
+ * server could not be reached: refused by the outbound guard, unknown name, closed port, timeout —
+ * one answer without detail, so a tenant cannot probe the network; the cause is in the server log);
+ * 400 invalidOAuthState;
  * 502 authorizationFailed (with `providerCode`), reauthorize (§8 webmail misconfigured),
  * healthCheckFailed (§8, with `detail`); 400 requiredFieldUnmapped (a required custom field no output
  * mapping writes to, with `target`); requiredFieldMissing is stored on a message whose analysis gave

@@ -8,7 +8,7 @@
  */
 import { ImapFlow } from 'imapflow';
 import { CONNECTOR_PROFILES, type ImapSettings } from '../../../src/contract/integrations';
-import { ConnectorError } from '../errors';
+import { ConnectorError, unreachable } from '../errors';
 import { checkedMailHost } from './mail-host';
 import { headersOf } from './mail-headers';
 import { mailAuthorizationUrl, mailLogin, mailOAuthClient } from './mail-oauth';
@@ -52,7 +52,9 @@ async function connect(ctx: DriverContext): Promise<ImapFlow> {
   } catch (error) {
     if (error instanceof ConnectorError) throw error;
     const failure = error as { authenticationFailed?: boolean; code?: string };
-    throw new ConnectorError('healthCheckFailed', failure.authenticationFailed ? 'IMAP AUTHENTICATIONFAILED' : (failure.code ?? 'IMAP ECONNECTION'));
+    // The server's own refusal is shown; anything short of it (refused, reset, timeout, TLS) is unreachable.
+    if (failure.authenticationFailed) throw new ConnectorError('healthCheckFailed', 'IMAP AUTHENTICATIONFAILED');
+    throw unreachable(`IMAP ${failure.code ?? 'ECONNECTION'}`);
   }
 }
 

@@ -8,7 +8,7 @@
 import { isIP } from 'node:net';
 import { isRefusedAddress } from '../../outbound/address-policy';
 import { systemResolver } from '../../outbound/resolver';
-import { ConnectorError } from '../errors';
+import { unreachable } from '../errors';
 import type { DriverContext } from './types';
 
 export interface MailHost {
@@ -20,7 +20,8 @@ export interface MailHost {
 
 export async function checkedMailHost(ctx: Pick<DriverContext, 'outbound'>, host: string): Promise<MailHost> {
   const addresses = isIP(host) !== 0 ? [host] : await systemResolver(host).catch(() => []);
-  if (addresses.length === 0) throw new ConnectorError('healthCheckFailed', `ENOTFOUND ${host}`);
-  if (!ctx.outbound.allowPrivate && addresses.some(isRefusedAddress)) throw new ConnectorError('targetRefused');
+  // Both answer as a closed port does (integrations/errors.ts): the tenant learns nothing of the network.
+  if (addresses.length === 0) throw unreachable(`ENOTFOUND ${host}`);
+  if (!ctx.outbound.allowPrivate && addresses.some(isRefusedAddress)) throw unreachable(`refused address ${host}`);
   return { address: addresses[0]!, servername: isIP(host) === 0 ? host : undefined };
 }

@@ -48,7 +48,8 @@ async function deletionCall<T>(ctx: N8nContext, method: string, path: string): P
   try {
     response = await send(ctx, method, path);
   } catch (error) {
-    if (error instanceof Error && error.name === 'OutboundError' && (error as Error & { reason?: string }).reason !== 'refusedTarget') throw new ConnectorError('n8nUnreachable', (error as Error & { reason?: string }).reason ?? null);
+    // Every way of not reaching it is one detail (integrations/errors.ts); the reason goes to the log.
+    if (error instanceof Error && error.name === 'OutboundError') throw new ConnectorError('n8nUnreachable', 'no answer', `outbound ${(error as Error & { reason?: string }).reason ?? 'failure'}`);
     throw error;
   }
   if (response.status === 404) return null;

@@ -7,7 +7,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ImapSettings } from '../../../src/contract/integrations';
-import { ConnectorError } from '../errors';
+import { ConnectorError, unreachable } from '../errors';
 import { checkedMailHost } from './mail-host';
 import { mailLogin } from './mail-oauth';
 import type { DriverContext } from './types';
@@ -60,7 +60,9 @@ function smtpFailure(error: unknown): ConnectorError {
   if (error instanceof ConnectorError) return error;
   const failure = error as { code?: string; responseCode?: number };
   if (failure.code === 'EAUTH') return new ConnectorError('healthCheckFailed', 'SMTP EAUTH');
-  return new ConnectorError('healthCheckFailed', `SMTP ${failure.responseCode ?? failure.code ?? 'ECONNECTION'}`);
+  // A response code came from the server; without one it was never reached (integrations/errors.ts).
+  if (failure.responseCode !== undefined) return new ConnectorError('healthCheckFailed', `SMTP ${failure.responseCode}`);
+  return unreachable(`SMTP ${failure.code ?? 'ECONNECTION'}`);
 }
 
 /** Signs in to the SMTP server (the health check and the authorization, when sending is on). */

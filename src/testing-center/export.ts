@@ -1,8 +1,9 @@
 /**
- * CSV and JSON export of a run's results. CSV through papaparse (quotes, separators and line breaks
- * in values handled), one row per metric or per counted value of a message.
+ * CSV and JSON export of a run's results: one row per metric or per counted value of a message. The
+ * values, expected and obtained texts come from mail and from users: the console's one CSV writer
+ * quotes them and defuses any that a spreadsheet would run as a formula (src/ui/csv.ts).
  */
-import Papa from 'papaparse';
+import { toCsv } from '../ui/csv';
 import { EVALUATION_KINDS, type MetricsByKind, type ValueOutcome, type EvaluationKind } from '../contract/testing-evaluation';
 
 export interface ExportedMessage {
@@ -12,18 +13,19 @@ export interface ExportedMessage {
 }
 
 const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+// Four decimals, as text: digits only, nothing a spreadsheet could run.
 const ratio = (value: number) => value.toFixed(4);
 
 export function metricsCsv(metrics: MetricsByKind): string {
-  const rows: string[][] = [];
+  const rows: (string | number)[][] = [];
   for (const kind of EVALUATION_KINDS) {
     const kindMetrics = metrics[kind];
     if (!kindMetrics) continue;
     for (const row of [...kindMetrics.perValue, kindMetrics.micro, kindMetrics.macro]) {
-      rows.push([kind, row.value, String(row.tp), String(row.fp), String(row.fn), ratio(row.precision), ratio(row.recall), ratio(row.f1), String(row.support)]);
+      rows.push([kind, row.value, row.tp, row.fp, row.fn, ratio(row.precision), ratio(row.recall), ratio(row.f1), row.support]);
     }
   }
-  return Papa.unparse({ fields: ['kind', 'value', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'support'], data: rows });
+  return toCsv(['kind', 'value', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'support'], rows);
 }
 
 export function messagesCsv(messages: readonly ExportedMessage[]): string {
@@ -35,7 +37,7 @@ export function messagesCsv(messages: readonly ExportedMessage[]): string {
       }
     }
   }
-  return Papa.unparse({ fields: ['messageId', 'status', 'kind', 'value', 'outcome', 'rule', 'expected', 'obtained'], data: rows });
+  return toCsv(['messageId', 'status', 'kind', 'value', 'outcome', 'rule', 'expected', 'obtained'], rows);
 }
 
 export function resultsJson(run: { id: string; metrics: MetricsByKind; messages: readonly ExportedMessage[] }): string {

@@ -11,6 +11,11 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A CSV file (src/ui/csv.ts) as a download. */
+export function saveCsv(csv: string, filename: string): void {
+  saveText(csv, filename, 'text/csv;charset=utf-8');
+}
+
 /** Text (CSV, JSON…) as a file download. */
 export function saveText(text: string, filename: string, type: string): void {
   saveBlob(new Blob([text], { type }), filename);

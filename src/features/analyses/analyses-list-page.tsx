@@ -12,14 +12,14 @@ import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisStatus, type AnalysisSummary } from '../../contract/analyses';
 import { paths } from '../../app/paths';
-import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { analysesQueries, isRunning, type ListQuery } from './queries';
 import { COLUMNS, FIXED_COLUMNS, setColumnShown, useColumns, type Column } from './columns';
 import { DateFilter, dayBound } from './date-filter';
-import { formatBytes, StatusTag } from './status-tag';
-import { saveText, toCsv } from './page-csv';
+import { StatusTag } from './status-tag';
+import { saveCsv } from '../../ui/save-blob';
+import { analysesPageCsv, analysisCell } from './page-cells';
 import { canCreate } from './analysis-rules';
 import { NewAnalysisDialog } from './new-analysis-dialog';
 import { SimulateMailDialog } from './simulate-mail-dialog';
@@ -105,12 +105,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return current;
 }
 
-function metadataText(metadata: AnalysisSummary['metadata']): string {
-  return Object.entries(metadata)
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(', ');
-}
-
 function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const { t } = useTranslation(['analyses', 'routes']);
   const { projectId = '', envId = '' } = useParams();
@@ -149,24 +143,10 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const polling = items.some(isRunning);
   const resultPath = (id: string) => (variant === 'ic' ? paths.icAnalysis(projectId, envId, id) : paths.analysis(projectId, envId, id));
 
-  const cell = (analysis: AnalysisSummary, column: Column): string => {
-    switch (column) {
-      case 'name': return analysis.name;
-      case 'status': return analysis.awaitingFinalStatus ? t('status.awaitingFinalStatus') : t(`status.${analysis.status}`);
-      case 'inputType': return t(`inputType.${analysis.inputType}`);
-      case 'createdAt': return formatDateTime(analysis.createdAt, language);
-      case 'startedAt': return analysis.startedAt ? formatDateTime(analysis.startedAt, language) : '';
-      case 'finishedAt': return analysis.finishedAt ? formatDateTime(analysis.finishedAt, language) : '';
-      case 'fileCount': return String(analysis.fileCount);
-      case 'sizeBytes': return formatBytes(analysis.sizeBytes, language);
-      case 'metadata': return metadataText(analysis.metadata);
-      case 'id': return analysis.id;
-    }
-  };
+  const cell = (analysis: AnalysisSummary, column: Column): string => analysisCell(analysis, column, t, language);
 
   const downloadPage = () => {
-    const csv = toCsv(columns.map((column) => t(`columns.${column}`)), items.map((analysis) => columns.map((column) => cell(analysis, column))));
-    saveText(csv, `analyses-${envId}-page-${filters.page}.csv`);
+    saveCsv(analysesPageCsv(columns, items, t, language), `analyses-${envId}-page-${filters.page}.csv`);
   };
 
   const toggleSort = (column: Column) => {

@@ -7,7 +7,8 @@ import { Button, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../storage/preferences';
-import { downloadCsv, panelCsv } from './csv';
+import { saveCsv } from '../../ui/save-blob';
+import { panelCsv } from './csv';
 import { formatValue } from './format';
 import { panelIsEmpty, type PanelTable } from './panels';
 
@@ -27,7 +28,7 @@ export function PanelFigure({ panel, language, fileName }: { panel: PanelTable; 
             text={t('downloadCsv')}
             aria-label={t('downloadCsvOf', { title: panel.title })}
             disabled={panel.rows.length === 0}
-            onClick={() => downloadCsv(`${fileName}-${panel.id}.csv`, panelCsv(panel))}
+            onClick={() => saveCsv(panelCsv(panel), `${fileName}-${panel.id}.csv`)}
           />
         </header>
         {panelIsEmpty(panel) ? (

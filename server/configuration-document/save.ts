@@ -10,6 +10,7 @@ import type { ConfigurationDocument } from '../../src/configuration-document/doc
 import { graphProblemsChecker } from '../../src/configuration-document/graph-checks';
 import { documentProblems, type DocumentChecker } from '../../src/configuration-document/problems';
 import type { DocumentProblem } from '../../src/contract/configuration-document';
+import type { ServerErrorCode } from '../../src/contract/error-codes';
 import type { SettingsChange } from '../../src/contract/environments';
 import { VERSION_NAME_TAKEN } from '../../src/contract/versions';
 import { withWorkflowIds } from '../categorization/settings-guard';
@@ -29,7 +30,8 @@ function refusedText(problems: DocumentProblem[]): HttpError {
   const first = problems.find((problem) => problem.source === 'syntax' || problem.source === 'schema')!;
   return new HttpError(400, {
     message: first.message,
-    code: first.source === 'syntax' ? 'configurationSyntax' : 'configurationSchema',
+    // The problem's own code: configurationSyntax / configurationSchema, or a named one (an alias, a duplicate key…).
+    code: first.code as ServerErrorCode,
     // A schema problem's issue code and facts travel with it: the console (and `message`) say it in the reader's language.
     params: { ...first.params, line: first.line, message: String(first.params.message ?? first.message) },
     problems,

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDocumentText } from '../../src/configuration-document/text';
-import type { DocumentProblem } from '../../src/contract/configuration-document';
+import { CONFIGURATION_DOCUMENT_MAX_CHARS, type DocumentProblem } from '../../src/contract/configuration-document';
 import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { EnvironmentVersion } from '../../src/contract/versions';
 import { storedDocument } from '../configuration-document/stored';
@@ -57,6 +57,35 @@ describe('configuration document', () => {
     expect(body.code).toBe('configurationSyntax');
     expect(body.params.line).toBeGreaterThanOrEqual(lineOf(syntax, 'defaultCategory: [Autre'));
     expect(body.params.message).not.toBe('');
+  });
+
+  it('refuses an alias with 400 configurationAlias at its line, on check and save, instead of failing', async () => {
+    const text = await documentText('demo-ic-prod');
+    // An anchor on the first `false`, an alias in place of the second.
+    const aliased = text.replace(/: false$/m, ': &no false').replace(/: false$/m, ': *no');
+    const line = lineOf(aliased, ': *no');
+    const refused = await call('configurator', 'PUT', '/demo-ic-prod/configuration/document', { text: aliased, versionName: 'Alias' });
+    expect(refused.statusCode, refused.body.slice(0, 300)).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'configurationAlias', params: { line } });
+    const checked = await call('configurator', 'POST', '/demo-ic-prod/configuration/document/check', { text: aliased });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json<{ blocking: DocumentProblem[] }>().blocking).toEqual([expect.objectContaining({ code: 'configurationAlias', line })]);
+  });
+
+  it('refuses a document past the size limit unread, naming the limit, and a body past it with 413', async () => {
+    const text = `${await documentText('demo-ic-prod')}#${'x'.repeat(CONFIGURATION_DOCUMENT_MAX_CHARS)}\n`;
+    for (const [method, url, payload] of [
+      ['PUT', '/demo-ic-prod/configuration/document', { text, versionName: 'Big' }],
+      ['POST', '/demo-ic-prod/configuration/document/check', { text }],
+    ] as const) {
+      const refused = await call('configurator', method, url, payload);
+      expect(refused.statusCode, refused.body.slice(0, 300)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'configurationTooLarge', limit: CONFIGURATION_DOCUMENT_MAX_CHARS });
+    }
+    const escaped = '\u0001'.repeat(CONFIGURATION_DOCUMENT_MAX_CHARS);
+    const tooLong = await call('configurator', 'POST', '/demo-ic-prod/configuration/document/check', { text: escaped });
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json()).toMatchObject({ code: 'bodyTooLarge' });
   });
 
   it('applies settings and NLU changes in one transaction that creates a version, keeping what the text does not carry', async () => {

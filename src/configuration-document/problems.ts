@@ -33,8 +33,8 @@ export function documentProblems(text: string, checkers: readonly DocumentChecke
     severity: 'error',
     line: problem.line,
     path: problem.path,
-    code: problem.kind === 'syntax' ? 'configurationSyntax' : 'configurationSchema',
-    params: { ...problem.issue, line: problem.line, message: problem.message },
+    code: problem.code ?? (problem.kind === 'syntax' ? 'configurationSyntax' : 'configurationSchema'),
+    params: { ...problem.issue, line: problem.line, message: problem.message, ...(problem.limit === undefined ? {} : { limit: problem.limit }) },
     message: `${problem.kind === 'syntax' ? 'Syntax error in your configuration' : 'Invalid configuration'}, line ${problem.line}: ${problem.message}`,
   }));
   const document = read.document;

@@ -5,9 +5,11 @@
  * (`yaml` keeps each node's position), so the IDE and the server point at the same line.
  */
 import { isMap, isSeq, LineCounter, parseDocument, stringify, type Document } from 'yaml';
+import { CONFIGURATION_DOCUMENT_MAX_CHARS } from '../contract/configuration-document';
 import { configurationDocumentSchema, type ConfigurationDocument } from './document';
 import { moduleConfigIssues } from './module-configs';
 import { schemaIssueParams, type SchemaIssueLike, type SchemaIssueParams } from './schema-issue';
+import { structureProblems, type StructureProblem } from './yaml-structure';
 
 export const DOCUMENT_HEADER = '# Postroom configuration: settings (modules, categories, templates…) and nlu (archetypes, contexts, servers)\n';
 
@@ -28,6 +30,10 @@ export interface TextProblem {
   message: string;
   /** Schema problems: the issue's code and facts, for the reader's language (schema-issue.ts). */
   issue?: SchemaIssueParams;
+  /** A syntax problem with a code of its own (an alias, a duplicate key, a text too large); else the kind's. */
+  code?: StructureProblem['code'] | 'configurationTooLarge';
+  /** The size limit, for `configurationTooLarge`. */
+  limit?: number;
 }
 
 export interface ReadResult {
@@ -77,8 +83,14 @@ function keyLocator(parsed: Document, counter: LineCounter, byValue: ReturnType<
 }
 
 export function readDocumentText(text: string): ReadResult {
+  // Checked before parsing: the parse's cost grows with the text, and no configuration is this long.
+  if (text.length > CONFIGURATION_DOCUMENT_MAX_CHARS) {
+    const message = `The document has ${text.length} characters; at most ${CONFIGURATION_DOCUMENT_MAX_CHARS} are read`;
+    return { document: null, raw: null, problems: [{ kind: 'syntax', code: 'configurationTooLarge', limit: CONFIGURATION_DOCUMENT_MAX_CHARS, line: 1, column: 1, path: [], message }], lineOf: () => 1 };
+  }
   const counter = new LineCounter();
-  const parsed = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true, strict: true });
+  // uniqueKeys off: the library's check is quadratic; structureProblems makes it linear (yaml-structure.ts).
+  const parsed = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, strict: true });
   const byValue = locator(parsed, counter);
   const where = keyLocator(parsed, counter, byValue);
   const lineOf = (path: readonly (string | number)[]) => where(path).line;
@@ -87,6 +99,9 @@ export function readDocumentText(text: string): ReadResult {
     // yaml's message repeats the position and quotes the text after a colon: keep the first line.
     return { kind: 'syntax', line: position.line, column: position.col, path: [], message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '') };
   });
+  if (syntax.length === 0) {
+    for (const problem of structureProblems(parsed, counter)) syntax.push({ kind: 'syntax', path: [], ...problem });
+  }
   if (syntax.length > 0) return { document: null, raw: null, problems: syntax, lineOf };
   const raw: unknown = parsed.toJS({ maxAliasCount: 0 }) ?? {};
   const checked = configurationDocumentSchema.safeParse(raw);

@@ -4,6 +4,7 @@
  * further down, one per operation; the upload rules are in uploads.ts.
  */
 import { z } from 'zod';
+import { dateTimeParam } from './date-params';
 import { access, forLightUsers, defineEndpoint, multilineText, plainText } from './define';
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_LIMIT, UPLOAD_LIMITS } from './uploads';
@@ -149,8 +150,8 @@ export const analysesQuerySchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
     .default(false),
   /** ISO 8601 instants, inclusive bounds on the creation date. */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: dateTimeParam().optional(),
+  to: dateTimeParam().optional(),
   status: z.union([z.array(analysisStatusSchema), statusListSchema]).optional(),
   sort: z.enum(ANALYSIS_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),

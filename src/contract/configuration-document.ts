@@ -5,15 +5,22 @@
  * is half applied.
  */
 import { z } from 'zod';
-import { access, defineEndpoint } from './define';
+import { access, defineEndpoint, JSON_BODY_LIMIT } from './define';
 import { settingsChangeSchema } from './environments';
 import { versionNameSchema, versionSchema } from './versions';
 
 const envParams = z.object({ envId: z.string().min(1) });
 const BASE = '/v4/console/api/environment/{envId}/configuration/document';
 
-/** Largest document accepted (NLU dictionaries can be long: the environment import's limit). */
-export const CONFIGURATION_DOCUMENT_MAX_CHARS = 20 * 1024 * 1024;
+/**
+ * Largest document read (2 MiB of text, far above the demo's largest configuration): what a person
+ * edits in the IDE. Checked before parsing, by the IDE and by the server (400 `configurationTooLarge`
+ * with `limit`); the HTTP body limit of the endpoints follows from it.
+ */
+export const CONFIGURATION_DOCUMENT_MAX_CHARS = 2 * 1024 * 1024;
+
+/** The text as JSON: line breaks and quotes escape to two bytes, accents are two bytes; plus the version name. */
+const DOCUMENT_BODY_LIMIT = CONFIGURATION_DOCUMENT_MAX_CHARS * 2 + JSON_BODY_LIMIT;
 
 export const documentProblemSchema = z.object({
   /** `syntax`: not YAML (§8 "Syntax error in your configuration"); `schema`: not a configuration; `message`: a §8 configuration message. */
@@ -35,6 +42,9 @@ export type DocumentProblem = z.infer<typeof documentProblemSchema>;
 /**
  * Codes of the errors of these endpoints (besides the input and access ones):
  * - configurationSyntax (400): the text is not YAML; `params: { line, message }`, `problems`;
+ * - configurationAlias (400): a YAML alias (`*name`), which a configuration never needs; `params: { line }`;
+ * - configurationDuplicateKey (400): a key written twice in one map; `params: { line }`;
+ * - configurationTooLarge (400): more than CONFIGURATION_DOCUMENT_MAX_CHARS characters (`limit`), refused unread;
  * - configurationSchema (400): YAML that is not a configuration; `params: { line, message }`, `problems`;
  * - configurationInvalid (422): blocking configuration messages; `problems`;
  * - configurationNluItem (400): an NLU item the import refused; `params: { at, item, …itemParams }` (`item`: an
@@ -44,6 +54,9 @@ export type DocumentProblem = z.infer<typeof documentProblemSchema>;
  */
 export const CONFIGURATION_DOCUMENT_ERROR_CODES = [
   'configurationSyntax',
+  'configurationAlias',
+  'configurationDuplicateKey',
+  'configurationTooLarge',
   'configurationSchema',
   'configurationInvalid',
   'configurationNluItem',
@@ -51,7 +64,13 @@ export const CONFIGURATION_DOCUMENT_ERROR_CODES = [
   'versionNameTaken',
 ] as const;
 
-const textBody = z.object({ text: z.string().max(CONFIGURATION_DOCUMENT_MAX_CHARS) });
+const textBody = z.object({
+  // A named problem (register.ts answers its code and limit), not zod's generic "too big".
+  text: z.string().refine((text) => text.length <= CONFIGURATION_DOCUMENT_MAX_CHARS, {
+    message: `The document is larger than ${CONFIGURATION_DOCUMENT_MAX_CHARS} characters`,
+    params: { code: 'configurationTooLarge', limit: CONFIGURATION_DOCUMENT_MAX_CHARS },
+  }),
+});
 
 export const getConfigurationDocument = defineEndpoint({
   id: 'configurationDocument.get',
@@ -67,7 +86,7 @@ export const checkConfigurationDocument = defineEndpoint({
   id: 'configurationDocument.check',
   method: 'POST',
   path: `${BASE}/check`,
-  bodyLimit: CONFIGURATION_DOCUMENT_MAX_CHARS * 2,
+  bodyLimit: DOCUMENT_BODY_LIMIT,
   summary: 'Every problem of a document (with its line) and what saving it would change',
   access: access.environment('envId', 'configurator', 'operations'),
   params: envParams,
@@ -84,7 +103,7 @@ export const saveConfigurationDocument = defineEndpoint({
   id: 'configurationDocument.save',
   method: 'PUT',
   path: BASE,
-  bodyLimit: CONFIGURATION_DOCUMENT_MAX_CHARS * 2,
+  bodyLimit: DOCUMENT_BODY_LIMIT,
   summary: 'Apply a document in one transaction that also creates a version of the new configuration',
   access: access.environment('envId', 'configurator'),
   params: envParams,

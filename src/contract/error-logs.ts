@@ -8,6 +8,7 @@
  * retention (§9) are listed; `never` keeps a day (the trace outlives the content it describes).
  */
 import { z } from 'zod';
+import { dateTimeParam } from './date-params';
 import { access, defineEndpoint, plainText, type Endpoint } from './define';
 import { retentionSchema } from './environments';
 
@@ -50,8 +51,8 @@ export const errorLogsQuerySchema = z.object({
   module: z.string().trim().min(1).max(50).optional(),
   source: errorLogSourceSchema.optional(),
   /** ISO instants bounding the period (inclusive). */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: dateTimeParam().optional(),
+  to: dateTimeParam().optional(),
   /** Looked for, case-insensitively, in the stored text, the analysis name and the module. */
   search: plainText().trim().max(200).optional(),
 });

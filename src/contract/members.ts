@@ -1,5 +1,6 @@
 /** Members, invitations, direct user creation and audit logs of an organisation (spec §3 Member, §5, §6). */
 import { z } from 'zod';
+import { dayParam } from './date-params';
 import { access, defineEndpoint, plainText } from './define';
 import { accessProfileSchema, personSchema, roleSchema } from './auth';
 
@@ -210,8 +211,8 @@ export const listAuditLogs = defineEndpoint({
     /** An operation id, matched exactly; `read` = every reading (provider staff's); ending in `.` (`projects.`), every operation of that area. */
     action: z.string().max(100).optional(),
     /** Inclusive, `YYYY-MM-DD` (UTC days). */
-    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    from: dayParam().optional(),
+    to: dayParam().optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   }),
   response: z.object({

@@ -1,6 +1,7 @@
 /** Organisation, projects and rapid-navigation endpoints (spec §3 Organisation, Project; §5; §6). */
 import { z } from 'zod';
-import { access, calendarDateSchema, defineEndpoint, plainText, PROJECT_PROFILES } from './define';
+import { dayParam } from './date-params';
+import { access, defineEndpoint, plainText, PROJECT_PROFILES } from './define';
 import { moduleTypeSchema, visibilitySchema } from './environments';
 
 export const providerCapabilitySchema = z.enum(['operations']);
@@ -8,9 +9,8 @@ export const providerCapabilitySchema = z.enum(['operations']);
 const orgaParams = z.object({ orgaId: z.string().min(1) });
 const projectParams = z.object({ projectId: z.string().min(1) });
 
-/** `YYYY-MM-DD`. */
-/** A real calendar day: an impossible one (2026-02-30) is refused as input, never reaches the database. */
-export const isoDateSchema = calendarDateSchema;
+/** `YYYY-MM-DD`, a real calendar day: an impossible one (2026-02-30) is refused as input, never reaches the database. */
+export const isoDateSchema = dayParam();
 
 export const organisationSchema = z.object({
   id: z.string(),

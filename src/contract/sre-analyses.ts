@@ -7,6 +7,7 @@
  * SRE only; the audit log records every call of provider staff (server/audit.ts).
  */
 import { z } from 'zod';
+import { dateTimeParam } from './date-params';
 import { ANALYSES_COUNT_LIMIT, analysisStatusSchema } from './analyses';
 import { access, defineEndpoint } from './define';
 import { moduleTypeSchema } from './environments';
@@ -36,8 +37,8 @@ const filterFields = {
   /** A module whose result of the last run is an error. */
   failedModule: moduleTypeSchema.optional(),
   /** ISO 8601 instants, inclusive bounds on the creation date. */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: dateTimeParam().optional(),
+  to: dateTimeParam().optional(),
 };
 
 export const sreAnalysesFilterSchema = z.object({ ...filterFields, status: z.array(analysisStatusSchema).max(5).optional() });

@@ -6,6 +6,7 @@
  * the environment's path and its access rule (a private environment is invisible below configurator).
  */
 import { z } from 'zod';
+import { dateTimeParam } from './date-params';
 import { access, defineEndpoint, plainText } from './define';
 import { ANALYSIS_STATUSES, analysisStatusSchema } from './analyses';
 import { inputTypeSchema } from './uploads';
@@ -258,8 +259,8 @@ export const samplingCriteriaSchema = z
   .object({
     maxCount: z.number().int().min(1).max(SAMPLING_LIMITS.maxCount),
     /** ISO 8601 instants, inclusive bounds on the analyses' creation date. */
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: dateTimeParam().optional(),
+    to: dateTimeParam().optional(),
     statuses: z.array(analysisStatusSchema).max(ANALYSIS_STATUSES.length).default(['processed']),
     /** Analyses whose obtained categories include one of these. */
     categories: z.array(plainText().trim().min(1).max(200)).max(50).default([]),

@@ -15,6 +15,10 @@ export function problemText(problem: DocumentProblem): string {
   const params = { line: problem.line, message: String(problem.params.message ?? problem.message) };
   switch (problem.source) {
     case 'syntax':
+      // An alias, a duplicate key, a text too large: named problems with texts of their own.
+      if (problem.code !== 'configurationSyntax' && i18next.exists(`configurationIde:errors.${problem.code}`)) {
+        return t(`configurationIde:errors.${problem.code}`, { ...problem.params, line: problem.line });
+      }
       return t('configurationIde:problems.syntax', params);
     case 'schema':
       return t('configurationIde:problems.schema', { line: problem.line, message: schemaIssueText(t, problem.params) });

@@ -1,161 +1,67 @@
 /**
- * Bad input never makes a 500 (issue 11): NUL and control characters in names and path ids,
- * impossible dates, malformed multipart bodies, invalid JSON, wrong content types, oversized bodies,
- * very long paths. Each answer is a 4xx with a message and a stable code. The first test walks every
- * operation of /api/openapi.json, so a new endpoint is covered without a line here.
+ * The fuzz stage: bad input is a 4xx, everywhere. Reads /api/openapi.json from the real app and sends
+ * every operation malformed values of each kind in each path parameter, query parameter and body
+ * field (impossible dates, NUL, a megabyte string, huge and negative numbers, wrong types, ten
+ * thousand nested arrays, YAML aliases, invalid ids) and malformed bodies (empty JSON, invalid JSON,
+ * multipart without a boundary…), as each role with the stage's own organisation and people. Any 5xx
+ * or a request not answered within the bound fails it, naming the operation, the field and the value.
+ * A new operation or field is covered without a line here. Before it, the answer each kind must get
+ * (code, status, limit) on the routes where it matters.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../../src/contract/define';
 import { METADATA_LIMITS } from '../../src/contract/uploads';
+import { analysisFiles } from '../db/schema';
 import { multipart } from '../test-support/multipart';
-import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import { createFuzzWorld, FUZZ_ROLES, type FuzzWorld } from '../test-support/fuzz/fuzz-world';
+import { operationsOf, probesOf, type Operation, type Probe } from '../test-support/fuzz/fuzz-plan';
+import { describeOutcome, runProbes } from '../test-support/fuzz/run-probes';
+import { createTestServer, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
-let admin: { authorization: string };
-let apiKey: { 'x-api-key': string };
-const ENV = '/v4/console/api/environment/demo-ic-prod';
-const API_ENV = '/v4/api/environment/demo-ic-prod';
-
-/** Demo objects for path parameters (ids that need not exist are refused before any lookup). */
-const PARAMS: Record<string, string> = {
-  orgaId: 'demo',
-  projectId: 'demo-ic',
-  envId: 'demo-ic-prod',
-  provider: 'google',
-  userId: 'demo-user-viewer',
-  token: 'probe-token',
-  keyId: 'probe-key',
-  webhookId: 'probe-webhook',
-  analysisId: 'probe-analysis',
-  fileId: 'probe-file',
-  versionId: 'probe-version',
-};
-
-interface Operation {
-  id: string;
-  method: string;
-  path: string;
-  hasBody: boolean;
-  accessKey: boolean;
-}
+let world: FuzzWorld;
 let operations: Operation[];
+/** The stage's organisation admin and program, for the expectations of each kind below. */
+let admin: Record<string, string>;
+let apiKey: Record<string, string>;
+const ENV = '/v4/console/api/environment/fuzz-prod';
+const API_ENV = '/v4/api/environment/fuzz-prod';
 
 beforeAll(async () => {
   server = await createTestServer();
-  admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
-  const key = await server.app.inject({ method: 'POST', url: `${ENV}/access-keys`, headers: admin, payload: { name: 'bad input' } });
-  apiKey = { 'x-api-key': key.json<{ secret: string }>().secret };
-  const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-    paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; 'x-postroom-access': { kind: string } }>>;
-  }>();
-  operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({
-      id: op.operationId,
-      method: method.toUpperCase(),
-      path,
-      hasBody: op.requestBody !== undefined,
-      accessKey: op['x-postroom-access'].kind === 'accessKey',
-    })),
-  );
-}, 60_000);
-afterAll(() => server.close());
+  world = await createFuzzWorld(server.app, server.handle.db);
+  const [file] = await server.handle.db.select({ id: analysisFiles.id }).from(analysisFiles).where(eq(analysisFiles.analysisId, world.params.analysisId!));
+  world.params.fileId = file!.id;
+  const document = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  operations = operationsOf(document.json());
+  admin = world.headers.orgAdmin;
+  apiKey = world.headers.program;
+}, 240_000);
+afterAll(() => server?.close());
 
-function urlOf(path: string, override: Record<string, string> = {}): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(override[name] ?? PARAMS[name] ?? 'x'));
+/**
+ * A 503 that says "not yet, retry" with its code (an NLU server the stage's own baselines created is
+ * still starting) is the service's state, not a failure of input handling.
+ */
+function unavailableForNow(body: string): boolean {
+  return /"code":"aiStarting"/.test(body);
 }
 
-const NUL_TEXTS = ['a\u0000b', '\u0000', 'name\u0000\u0000', `${'x'.repeat(40)}\u0000`];
-
-/** A body shaped like the common ones, every string poisoned with `text`. */
-function poisonedBody(text: string): Record<string, unknown> {
-  return {
-    name: text,
-    username: text,
-    password: text,
-    email: `a${text}@example.com`,
-    sender: `a${text}@b.c`,
-    recipient: 'c@d.e',
-    subject: text,
-    body: text,
-    firstname: text,
-    lastname: text,
-    url: `http://127.0.0.1/${text}`,
-    metadata: { [text]: text },
-    settings: { name: text },
-    source: { kind: 'scratch' },
-    file: { name: text },
-    [text]: text,
-  };
+/** Calls that end the session or delete what later calls use go last. */
+function phaseOf(operation: Operation): number {
+  if (operation.id === 'auth.logout' || operation.id.startsWith('password.')) return 2;
+  return operation.method === 'DELETE' ? 1 : 0;
 }
 
-describe('every operation of the contract', () => {
-  it('answers a NUL character in any path parameter with 400 invalidText, never a 500', async () => {
-    const failures: string[] = [];
-    let probes = 0;
-    for (const operation of operations) {
-      const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-      for (const name of names) {
-        for (const text of NUL_TEXTS.slice(0, 2)) {
-          const response = await server.app.inject({
-            method: operation.method as 'GET',
-            url: urlOf(operation.path, { [name]: text }),
-            headers: operation.accessKey ? apiKey : admin,
-          });
-          probes += 1;
-          if (response.statusCode >= 500) failures.push(`${operation.id} {${name}}: ${response.statusCode}`);
-          else if (response.statusCode === 400 && response.json<{ code?: string }>().code !== 'invalidText') {
-            failures.push(`${operation.id} {${name}}: 400 without invalidText (${response.body.slice(0, 120)})`);
-          }
-        }
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(probes).toBeGreaterThan(40);
-  }, 120_000);
-
-  it('answers NUL characters anywhere in a JSON body (values, keys, nested) with a 4xx, never a 500', async () => {
-    const failures: string[] = [];
-    const withBody = operations.filter((operation) => operation.hasBody);
-    expect(withBody.length).toBeGreaterThan(15);
-    for (const operation of withBody) {
-      for (const text of NUL_TEXTS) {
-        const response = await server.app.inject({
-          method: operation.method as 'POST',
-          url: urlOf(operation.path),
-          headers: operation.accessKey ? apiKey : admin,
-          payload: poisonedBody(text),
-        });
-        if (response.statusCode >= 500) failures.push(`${operation.id} ${JSON.stringify(text)}: ${response.statusCode}`);
-        else if (response.statusCode < 400) failures.push(`${operation.id} ${JSON.stringify(text)}: accepted (${response.statusCode})`);
-      }
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
-
-  it('answers NUL characters in the query of every read with a 4xx or a normal answer, never a 500', async () => {
-    const failures: string[] = [];
-    for (const operation of operations.filter((op) => op.method === 'GET')) {
-      const query = ['search', 'from', 'to', 'date', 'tz', 'year', 'status', 'sort', 'recovery_url', 'code', 'state']
-        .map((name) => `${name}=a%00b`)
-        .join('&');
-      const response = await server.app.inject({
-        method: 'GET',
-        url: `${urlOf(operation.path)}?${query}`,
-        headers: operation.accessKey ? apiKey : admin,
-      });
-      if (response.statusCode >= 500) failures.push(`${operation.id}: ${response.statusCode}`);
-    }
-    expect(failures).toEqual([]);
-  }, 60_000);
-});
-
+// What each kind of bad input answers, precisely (codes, limits), on the stage's own organisation.
 describe('names', () => {
   const cases: [string, string, string, (text: string) => object][] = [
-    ['project', 'POST', '/v4/console/api/organisation/demo/projects', (name) => ({ name, type: 'IC' })],
-    ['project rename', 'PATCH', '/v4/console/api/project/demo-ic', (name) => ({ name })],
+    ['project', 'POST', '/v4/console/api/organisation/fuzz/projects', (name) => ({ name, type: 'IC' })],
+    ['project rename', 'PATCH', '/v4/console/api/project/fuzz-mail', (name) => ({ name })],
     ['access key', 'POST', `${ENV}/access-keys`, (name) => ({ name })],
     ['version', 'POST', `${ENV}/versions`, (name) => ({ name })],
-    ['environment', 'POST', '/v4/console/api/project/demo-ic/environments', (name) => ({ name, source: { kind: 'scratch' } })],
+    ['environment', 'POST', '/v4/console/api/project/fuzz-mail/environments', (name) => ({ name, source: { kind: 'scratch' } })],
     ['simulated mail name', 'POST', `${ENV}/analyses/simulated-mail`, (name) => ({ name, sender: 'a@b.c', recipient: 'c@d.e' })],
     ['simulated mail subject', 'POST', `${ENV}/analyses/simulated-mail`, (subject) => ({ subject, sender: 'a@b.c', recipient: 'c@d.e' })],
     ['simulated mail sender', 'POST', `${ENV}/analyses/simulated-mail`, (text) => ({ sender: `a${text}@b.c`, recipient: 'c@d.e' })],
@@ -234,12 +140,24 @@ describe('dates', () => {
     },
   );
 
+  it.each(['from=2026-13-45', 'to=0000-00-00', 'from=2026-02-30', 'to=9999-99-99'])('refuses the impossible day %s on the audit log with 400', async (query) => {
+    const response = await server.app.inject({ method: 'GET', url: `/v4/console/api/organisation/fuzz/audit-logs?${query}`, headers: admin });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalidRequest', location: 'query' });
+  });
+
+  it.each(['from=0000-01-01T00:00:00Z', 'to=9999-12-31T23:00:00-05:00'])('refuses the instant %s that PostgreSQL cannot store with 400', async (query) => {
+    const response = await server.app.inject({ method: 'GET', url: `${ENV}/analyses?${query}`, headers: admin });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalidRequest' });
+  });
+
   it('refuses an impossible contract start date of an organisation', async () => {
     const response = await server.app.inject({
       method: 'PUT',
-      url: '/v4/console/api/organisation/demo',
+      url: '/v4/console/api/organisation/fuzz',
       headers: admin,
-      payload: { name: 'Demo', contractStartDate: '2026-02-30', yearlyQuota: null },
+      payload: { name: 'Fuzz', contractStartDate: '2026-02-30', yearlyQuota: null },
     });
     expect(response.statusCode, response.body).toBe(400);
   });
@@ -317,7 +235,7 @@ describe('JSON bodies', () => {
     for (const [url, payload] of [
       [`${ENV}/access-keys`, { name: big }],
       ['/api/login_check', { username: 'admin', password: big }],
-      ['/v4/console/api/organisation/demo/projects', { name: big, type: 'IC' }],
+      ['/v4/console/api/organisation/fuzz/projects', { name: big, type: 'IC' }],
       [`${ENV}/versions`, { name: 'v', padding: big }],
     ] as const) {
       const response = await server.app.inject({ method: 'POST', url, headers: admin, payload });
@@ -418,4 +336,28 @@ describe('metadata', () => {
     expect(accepted.statusCode, accepted.body.slice(0, 200)).toBe(201);
     expect(accepted.json<{ metadata: unknown }>().metadata).toEqual(atLimit);
   });
+});
+
+describe('every operation of /api/openapi.json, as every role', () => {
+  it('answers malformed input with a 4xx, never a 5xx nor a hang', async () => {
+    const turn = { next: 0 };
+    const phases: Probe[][] = [[], [], []];
+    for (const operation of operations) phases[phaseOf(operation)]!.push(...probesOf(operation, world.params, (caller) => world.headers[caller], turn));
+    const all = phases.flat();
+    // Every operation, every parameter and field, every kind, every role.
+    expect(operations.length).toBeGreaterThan(150);
+    expect(new Set(all.map((probe) => probe.caller))).toEqual(new Set([...FUZZ_ROLES, 'program']));
+
+    const started = Date.now();
+    const outcomes = [];
+    for (const phase of phases) outcomes.push(...(await runProbes(server.app, phase, { concurrency: 6, boundMs: 20_000 })));
+    const failures = outcomes.filter((outcome) => outcome.status === 'hang' || (outcome.status >= 500 && !unavailableForNow(outcome.body))).map(describeOutcome);
+    // A refusal says why with a stable code the console translates.
+    const withoutCode = outcomes.filter((outcome) => typeof outcome.status === 'number' && outcome.status >= 400 && outcome.status < 500 && !/"code":"/.test(outcome.body)).map(describeOutcome);
+    const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 5).map((outcome) => `${outcome.ms} ms ${describeOutcome(outcome)}`);
+    if (process.env.FUZZ_DUMP) (await import('node:fs')).writeFileSync(process.env.FUZZ_DUMP, JSON.stringify(outcomes.map((o) => ({ op: o.probe.operation, target: o.probe.target, kind: o.probe.kind, caller: o.probe.caller, status: o.status, ms: o.ms }))));
+    console.log(`fuzz: ${outcomes.length} probes in ${Date.now() - started} ms; slowest:\n${slowest.join('\n')}`);
+    expect(failures).toEqual([]);
+    expect(withoutCode).toEqual([]);
+  }, 600_000);
 });

@@ -10,9 +10,19 @@
  * Catastrophic backtracking: a group repeated by *, + or {n,m} (m > 1) may contain neither a
  * quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an alternation ((a|aa)*: write a class [ab]+ or
  * repeat outside the choice) — those are what make backtracking exponential — and is refused at
- * compile time. What remains is polynomial, and the matcher runs each regex only on a window of
+ * compile time.
+ *
+ * Regexes then run on RE2 (RE2JS), whose time is linear in the text whatever the pattern: stacked
+ * quantifiers such as `\w*\w*\w*\w*!`, which the check above lets through and JavaScript's engine
+ * backtracks on for seconds, answer at once. RE2 has no back-references and no look-arounds; a
+ * regex that needs them (the dialect's `(?P=name)`, `\g{1}`, `(?=…)`, `(?<!…)`…, kept because
+ * imported dictionaries use them) runs on JavaScript's engine, where the check above and the
+ * window below keep it polynomial and short. The matcher runs each regex only on a window of
  * REGEX_WINDOW characters starting at a word, so one attempt stays bounded whatever the text.
  */
+import { RE2JS } from 're2js';
+import { toRe2Syntax } from '../regex/re2-syntax';
+
 export const REGEX_WINDOW = 200;
 
 /**
@@ -246,17 +256,53 @@ export function translatePcre(source: string): { source: string } | RegexProblem
   return { source: out };
 }
 
+/** A compiled inline regex: the length of its match at the very start of a text. */
+export interface InlineRegex {
+  /** The length of the match that starts at `text`'s first character, or -1. */
+  prefixMatch(text: string): number;
+  /** Which engine runs it: `re2` (linear), or `js` for back-references and look-arounds. */
+  engine: 're2' | 'js';
+}
+
+function onRe2(regex: RE2JS): InlineRegex {
+  return {
+    engine: 're2',
+    prefixMatch: (text) => {
+      const matcher = regex.matcher(text);
+      return matcher.lookingAt() ? matcher.end() : -1;
+    },
+  };
+}
+
+function onJavaScript(regex: RegExp): InlineRegex {
+  return {
+    engine: 'js',
+    prefixMatch: (text) => {
+      regex.lastIndex = 0;
+      const match = regex.exec(text);
+      return match ? match[0].length : -1;
+    },
+  };
+}
+
 /** Alias expansion, translation and compilation in one step. */
-export function compilePcre(source: string, aliases: Map<string, string>): RegExp | RegexProblem {
+export function compilePcre(source: string, aliases: Map<string, string>): InlineRegex | RegexProblem {
   const expanded = expandAliases(source, aliases);
   if (typeof expanded !== 'string') return expanded;
   const translated = translatePcre(expanded);
   if ('code' in translated) return translated;
+  let javascript: RegExp;
   try {
-    return new RegExp(translated.source, 'iuy');
+    javascript = new RegExp(translated.source, 'iuy');
   } catch (error) {
-        // The engine's own words (V8's, in English whatever the reader's language): shown as its message.
+    // The engine's own words (V8's, in English whatever the reader's language): shown as its message.
     const message = (error as Error).message;
     return { code: 'badRegex', params: { reason: message }, detail: message };
+  }
+  try {
+    return onRe2(RE2JS.compile(toRe2Syntax(translated.source), RE2JS.CASE_INSENSITIVE));
+  } catch {
+    // What JavaScript reads and RE2 does not: back-references and look-arounds.
+    return onJavaScript(javascript);
   }
 }

@@ -9,19 +9,13 @@
  * RE2's `\x{X}`; `(?<name>…)`, `\d`, `\b`, `\p{L}` read the same.
  */
 import { RE2JS } from 're2js';
+import { toRe2Syntax } from '../regex/re2-syntax';
 
 export type RulePatternProblem =
   | { code: 'patternInvalid'; params: { pattern: string; message: string } }
   | { code: 'patternUnsupported'; params: { pattern: string; construct: string } };
 
 export type CompiledRulePattern = { ok: true; regex: RE2JS } | ({ ok: false } & RulePatternProblem);
-
-/** JavaScript's `\uXXXX` / `\u{X}` escapes as RE2's `\x{X}` (an escaped backslash is left alone). */
-function toRe2Syntax(pattern: string): string {
-  return pattern.replace(/\\(\\|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4}))/g, (whole, _escape: string, braced?: string, four?: string) =>
-    braced !== undefined ? `\\x{${braced}}` : four !== undefined ? `\\x{${four}}` : whole,
-  );
-}
 
 /** The construct RE2 quotes in its message (`(?=`, `\1`), else its whole message. */
 function constructOf(message: string): string {

@@ -75,7 +75,8 @@ export const NLU_DICTIONARY_CHARS = 5_000_000;
  * What one import (`POST …/nlu/import`, or the `nlu` object of an environment file) may hold, so
  * that what a tenant uploads bounds the compile that follows (the whole configuration is compiled
  * at the next analysis or test): each dictionary as an archetype save allows it, and in all
- * `totalDictionaryChars` (the largest allowed compiles in ~10 s of CPU on a 2-core server: README).
+ * `totalDictionaryChars` (the largest allowed compiled in ~7 s of CPU, 15 s by the clock, on a loaded
+ * 2-core machine: README "NLU configuration").
  * Over a bound the import is refused whole, before anything is written (`nluImportTooLarge`).
  */
 export const NLU_IMPORT_LIMITS = {

@@ -7,10 +7,10 @@
  * Refused: possessive quantifiers (a*+), atomic groups (?>…), recursion (?R) (?1) (?&n) (?P>n),
  * conditionals (?(…)…), branch reset (?|…), \G \K \X \C, other inline flags.
  *
- * Catastrophic backtracking: a group repeated by *, + or {n,m} (m > 1) may contain neither a
- * quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an alternation ((a|aa)*: write a class [ab]+ or
- * repeat outside the choice) — those are what make backtracking exponential — and is refused at
- * compile time.
+ * Catastrophic backtracking: in a regex JavaScript's engine must run (below), a group repeated by
+ * *, + or {n,m} (m > 1) may contain neither a quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an
+ * alternation ((a|aa)*: write a class [ab]+ or repeat outside the choice) — those are what make
+ * backtracking exponential — and is refused at compile time.
  *
  * Regexes then run on RE2 (RE2JS), whose time is linear in the text whatever the pattern: stacked
  * quantifiers such as `\w*\w*\w*\w*!`, which the check above lets through and JavaScript's engine
@@ -93,11 +93,12 @@ function readQuantifier(src: string, i: number): { length: number; repeats: bool
 }
 
 /** Translates a PCRE pattern to a JavaScript one (flags `iu`), or says why it cannot. */
-export function translatePcre(source: string): { source: string } | RegexProblem {
+export function translatePcre(source: string): { source: string; backtrackingRisk?: RegexProblem } | RegexProblem {
   let out = '';
   const groups: Group[] = [{ repeats: false, alternation: false }];
   let lastClosed: Group | null = null;
   let inClass = false;
+  let backtrackingRisk: RegexProblem | undefined;
   const unsupported = (construct: RegexConstruct, detail: string, params: Record<string, string> = {}): RegexProblem => ({
     code: 'unsupportedRegex',
     params: { construct, ...params },
@@ -234,8 +235,9 @@ export function translatePcre(source: string): { source: string } | RegexProblem
     if (q) {
       const next = source[i + q.length];
       if (next === '+') return unsupported('possessiveQuantifier', 'possessive quantifier');
-      if (lastClosed && lastClosed.repeats && q.repeats) return unsupported('nestedQuantifier', 'nested quantifier');
-      if (lastClosed && lastClosed.alternation && q.repeats) return unsupported('alternationUnderRepeat', 'alternation under a repeat');
+      // Only a risk: RE2 runs such a regex in linear time; it is refused if JavaScript's engine must run it.
+      if (lastClosed && lastClosed.repeats && q.repeats) backtrackingRisk ??= unsupported('nestedQuantifier', 'nested quantifier');
+      if (lastClosed && lastClosed.alternation && q.repeats) backtrackingRisk ??= unsupported('alternationUnderRepeat', 'alternation under a repeat');
       groups[groups.length - 1]!.repeats = true;
       out += source.slice(i, i + q.length);
       i += q.length;
@@ -253,7 +255,7 @@ export function translatePcre(source: string): { source: string } | RegexProblem
   }
   if (inClass) return syntaxProblem('unterminatedClass', 'unterminated [');
   if (groups.length > 1) return syntaxProblem('unterminatedGroup', 'unterminated (');
-  return { source: out };
+  return backtrackingRisk === undefined ? { source: out } : { source: out, backtrackingRisk };
 }
 
 /** A compiled inline regex: the length of its match at the very start of a text. */
@@ -302,7 +304,8 @@ export function compilePcre(source: string, aliases: Map<string, string>): Inlin
   try {
     return onRe2(RE2JS.compile(toRe2Syntax(translated.source), RE2JS.CASE_INSENSITIVE));
   } catch {
-    // What JavaScript reads and RE2 does not: back-references and look-arounds.
-    return onJavaScript(javascript);
+    // What JavaScript reads and RE2 does not: back-references and look-arounds. On JavaScript's
+    // backtracking engine, a nested quantifier or a repeated choice is refused.
+    return translated.backtrackingRisk ?? onJavaScript(javascript);
   }
 }

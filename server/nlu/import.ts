@@ -27,6 +27,7 @@ import type { NluLanguage } from '../../src/nlu/types';
 import type { Database } from '../db/open';
 import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
 import { HttpError } from '../http-error';
+import { checkImportBounds } from './import-bounds';
 import { toDictionary } from './original-dictionaries';
 import { newServerToken } from './token';
 import { writeNlu, type Tx } from './write';
@@ -48,6 +49,7 @@ export function readOriginalExport(file: unknown) {
       params: { version: String(version), expected: ORIGINAL_EXPORT_VERSION },
     });
   }
+  checkImportBounds(parsed.data.nlu);
   return parsed.data;
 }
 

@@ -5,7 +5,8 @@
 import type { Criterion } from '../contract/modules/categorization';
 import type { NluInteractionResult } from '../contract/modules/nlu';
 import type { CategorizationInput, EngineDocument, GivenCategory } from './types';
-import { asTextValues, globMatches, valuesHolding } from './values';
+import { globMatches } from './glob';
+import { asTextValues, valuesHolding } from './values';
 
 export interface Unit {
   document: EngineDocument;

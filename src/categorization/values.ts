@@ -84,12 +84,3 @@ export function asTextValues(value: unknown): string[] {
   if (typeof value === 'object') return [JSON.stringify(value)];
   return [String(value)];
 }
-
-/** `*` glob on a file name, case-insensitive. */
-export function globMatches(pattern: string, name: string): boolean {
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`, 'i').test(name);
-}

@@ -33,6 +33,8 @@ export const NLU_ERROR_CODES = [
   'nluImportFormat',
   'nluImportVersion',
   'nluImportItem',
+  /** 422 `{ bound, limit, found, at }`: an import over one of NLU_IMPORT_LIMITS, refused whole. */
+  'nluImportTooLarge',
 ] as const;
 export type NluErrorCode = (typeof NLU_ERROR_CODES)[number];
 
@@ -66,10 +68,30 @@ const itemMeta = { id: z.string(), updatedAt: z.string() };
 
 // --- Archetype ---------------------------------------------------------------------------------
 
+/** Characters of one dictionary (one archetype, one language): an archetype save's bound, and an import's. */
+export const NLU_DICTIONARY_CHARS = 5_000_000;
+
+/**
+ * What one import (`POST …/nlu/import`, or the `nlu` object of an environment file) may hold, so
+ * that what a tenant uploads bounds the compile that follows (the whole configuration is compiled
+ * at the next analysis or test): each dictionary as an archetype save allows it, and in all
+ * `totalDictionaryChars` (the largest allowed compiled in ~7 s of CPU, 15 s by the clock, on a loaded
+ * 2-core machine: README "NLU configuration").
+ * Over a bound the import is refused whole, before anything is written (`nluImportTooLarge`).
+ */
+export const NLU_IMPORT_LIMITS = {
+  dictionaryChars: NLU_DICTIONARY_CHARS,
+  totalDictionaryChars: 10_000_000,
+  archetypes: 5_000,
+  contexts: 500,
+  servers: 100,
+} as const;
+export type NluImportBound = keyof typeof NLU_IMPORT_LIMITS;
+
 export const archetypeInputSchema = z.object({
   name: nluNameSchema,
   /** One dictionary per language (syntax: README "NLU"). */
-  dictionaries: z.partialRecord(nluLanguageSchema, z.string().max(5_000_000)).default({}),
+  dictionaries: z.partialRecord(nluLanguageSchema, z.string().max(NLU_DICTIONARY_CHARS)).default({}),
   notes: z.string().max(5000).default(''),
 });
 export const archetypeSchema = archetypeInputSchema.extend(itemMeta);

@@ -68,14 +68,14 @@ export type OcrDataExtractionConfig = z.infer<typeof ocrDataExtractionConfigSche
  * - ruleNameTaken `{ name }`: another rule of the module has that name (a result holds one value per name);
  * - labelsEmpty: a label rule has no label;
  * - patternInvalid `{ pattern, message }`: the rule's pattern (or a label rule's value pattern) is not
- *   a valid regular expression (JavaScript syntax, Unicode mode);
- * - patternUnsafe `{ pattern }`: the pattern could backtrack catastrophically and freeze the server
- *   on one line (a repeated group holding an unbounded repeat, `(a+)+`, or an unbounded repeat of a
- *   choice, `(a|aa)*`: src/ocr/regex-safety.ts);
+ *   a valid regular expression (`message`: the engine's, in English);
+ * - patternUnsupported `{ pattern, construct }`: the pattern needs what the linear-time engine the
+ *   rules run on (RE2, src/ocr/rule-pattern.ts) cannot do — a back-reference `\1`, a look-around
+ *   `(?=`, `(?<=`…, a repeat over 1000 —; `construct` is the piece RE2 names;
  * - patternEmpty: a pattern rule has no pattern;
  * - zoneInvalid: a zone is not inside the page (fractions 0 to 1) or has no area (left ≥ right, top ≥ bottom).
  */
-export const OCR_RULE_PROBLEM_CODES = ['ruleNameEmpty', 'ruleNameTaken', 'labelsEmpty', 'patternInvalid', 'patternUnsafe', 'patternEmpty', 'zoneInvalid'] as const;
+export const OCR_RULE_PROBLEM_CODES = ['ruleNameEmpty', 'ruleNameTaken', 'labelsEmpty', 'patternInvalid', 'patternUnsupported', 'patternEmpty', 'zoneInvalid'] as const;
 export type OcrRuleProblemCode = (typeof OCR_RULE_PROBLEM_CODES)[number];
 
 export const ocrRuleProblemSchema = z.object({

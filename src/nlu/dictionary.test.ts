@@ -118,7 +118,7 @@ describe('configuration errors', () => {
   });
 
   it('bad and unsupported regexes carry their line', () => {
-    const { errors } = build({ a: 'ok\n<<(a+)+>>\n<<[a-z>>\n<<a*+>>' });
+    const { errors } = build({ a: 'ok\n<<(a+)+(?=b)>>\n<<[a-z>>\n<<a*+>>' });
     expect(errors.map((e) => [e.code, e.line])).toEqual([
       ['unsupportedRegex', 2],
       ['regexSyntax', 3],

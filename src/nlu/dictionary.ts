@@ -5,14 +5,14 @@
  * references and `<<regex>>` inline regexes. Errors carry 1-based line numbers; parsing goes on
  * after an error so the editor shows all of them.
  */
-import { compilePcre } from './regex';
+import { compilePcre, type InlineRegex } from './regex';
 import { fold, tokenize } from './normalise';
 import type { NluConfigError, NluLanguage } from './types';
 
 export type Element =
   | { kind: 'word'; folded: string }
   | { kind: 'ref'; name: string }
-  | { kind: 'regex'; regex: RegExp; source: string };
+  | { kind: 'regex'; regex: InlineRegex; source: string };
 
 export interface Expression {
   line: number;
@@ -128,7 +128,7 @@ function parseExpression(
       }
       const source = rest.slice(next + 2, end);
       const compiled = compilePcre(source, aliases);
-      if (!(compiled instanceof RegExp)) {
+      if ('code' in compiled) {
         errors.push(error(compiled.code, line, compiled.params, `${compiled.code}: ${compiled.detail}`));
         return null;
       }

@@ -4,6 +4,7 @@
  * expressions that start with it.
  */
 import type { Builtin } from './builtins';
+import type { InlineRegex } from './regex';
 import { stemmerFor, type Stem } from './stemmer';
 import { TypoIndex } from './typo-index';
 import type { ContextSource, InteractionFunctionSource, NluLanguage } from './types';
@@ -15,7 +16,7 @@ export interface CompiledEntry {
   parents: { id: string; label: string }[];
 }
 
-export type CompiledElement = { k: 'w'; id: number } | { k: 'r'; arch: number } | { k: 'x'; re: RegExp };
+export type CompiledElement = { k: 'w'; id: number } | { k: 'r'; arch: number } | { k: 'x'; re: InlineRegex };
 
 export interface CompiledExpression {
   arch: number;

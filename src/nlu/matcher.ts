@@ -148,11 +148,9 @@ export class Scan {
         for (const m of this.matchesOf(element.arch, j)) walk(k + 1, m.last, k === expression.soleRef ? m : sub);
       } else {
         const start = this.tokens[j]!.start;
-        const re = element.re;
-        re.lastIndex = 0;
-        const m = re.exec(this.text.slice(start, start + REGEX_WINDOW));
-        if (m && m[0].length > 0) {
-          const e = this.tokenEndingAt(start + m[0].length, j);
+        const length = element.re.prefixMatch(this.text.slice(start, start + REGEX_WINDOW));
+        if (length > 0) {
+          const e = this.tokenEndingAt(start + length, j);
           if (e >= 0) walk(k + 1, e + 1, sub);
         }
       }

@@ -7,12 +7,22 @@
  * Refused: possessive quantifiers (a*+), atomic groups (?>…), recursion (?R) (?1) (?&n) (?P>n),
  * conditionals (?(…)…), branch reset (?|…), \G \K \X \C, other inline flags.
  *
- * Catastrophic backtracking: a group repeated by *, + or {n,m} (m > 1) may contain neither a
- * quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an alternation ((a|aa)*: write a class [ab]+ or
- * repeat outside the choice) — those are what make backtracking exponential — and is refused at
- * compile time. What remains is polynomial, and the matcher runs each regex only on a window of
+ * Catastrophic backtracking: in a regex JavaScript's engine must run (below), a group repeated by
+ * *, + or {n,m} (m > 1) may contain neither a quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an
+ * alternation ((a|aa)*: write a class [ab]+ or repeat outside the choice) — those are what make
+ * backtracking exponential — and is refused at compile time.
+ *
+ * Regexes then run on RE2 (RE2JS), whose time is linear in the text whatever the pattern: stacked
+ * quantifiers such as `\w*\w*\w*\w*!`, which the check above lets through and JavaScript's engine
+ * backtracks on for seconds, answer at once. RE2 has no back-references and no look-arounds; a
+ * regex that needs them (the dialect's `(?P=name)`, `\g{1}`, `(?=…)`, `(?<!…)`…, kept because
+ * imported dictionaries use them) runs on JavaScript's engine, where the check above and the
+ * window below keep it polynomial and short. The matcher runs each regex only on a window of
  * REGEX_WINDOW characters starting at a word, so one attempt stays bounded whatever the text.
  */
+import { RE2JS } from 're2js';
+import { toRe2Syntax } from '../regex/re2-syntax';
+
 export const REGEX_WINDOW = 200;
 
 /**
@@ -83,11 +93,12 @@ function readQuantifier(src: string, i: number): { length: number; repeats: bool
 }
 
 /** Translates a PCRE pattern to a JavaScript one (flags `iu`), or says why it cannot. */
-export function translatePcre(source: string): { source: string } | RegexProblem {
+export function translatePcre(source: string): { source: string; backtrackingRisk?: RegexProblem } | RegexProblem {
   let out = '';
   const groups: Group[] = [{ repeats: false, alternation: false }];
   let lastClosed: Group | null = null;
   let inClass = false;
+  let backtrackingRisk: RegexProblem | undefined;
   const unsupported = (construct: RegexConstruct, detail: string, params: Record<string, string> = {}): RegexProblem => ({
     code: 'unsupportedRegex',
     params: { construct, ...params },
@@ -224,8 +235,9 @@ export function translatePcre(source: string): { source: string } | RegexProblem
     if (q) {
       const next = source[i + q.length];
       if (next === '+') return unsupported('possessiveQuantifier', 'possessive quantifier');
-      if (lastClosed && lastClosed.repeats && q.repeats) return unsupported('nestedQuantifier', 'nested quantifier');
-      if (lastClosed && lastClosed.alternation && q.repeats) return unsupported('alternationUnderRepeat', 'alternation under a repeat');
+      // Only a risk: RE2 runs such a regex in linear time; it is refused if JavaScript's engine must run it.
+      if (lastClosed && lastClosed.repeats && q.repeats) backtrackingRisk ??= unsupported('nestedQuantifier', 'nested quantifier');
+      if (lastClosed && lastClosed.alternation && q.repeats) backtrackingRisk ??= unsupported('alternationUnderRepeat', 'alternation under a repeat');
       groups[groups.length - 1]!.repeats = true;
       out += source.slice(i, i + q.length);
       i += q.length;
@@ -243,20 +255,57 @@ export function translatePcre(source: string): { source: string } | RegexProblem
   }
   if (inClass) return syntaxProblem('unterminatedClass', 'unterminated [');
   if (groups.length > 1) return syntaxProblem('unterminatedGroup', 'unterminated (');
-  return { source: out };
+  return backtrackingRisk === undefined ? { source: out } : { source: out, backtrackingRisk };
+}
+
+/** A compiled inline regex: the length of its match at the very start of a text. */
+export interface InlineRegex {
+  /** The length of the match that starts at `text`'s first character, or -1. */
+  prefixMatch(text: string): number;
+  /** Which engine runs it: `re2` (linear), or `js` for back-references and look-arounds. */
+  engine: 're2' | 'js';
+}
+
+function onRe2(regex: RE2JS): InlineRegex {
+  return {
+    engine: 're2',
+    prefixMatch: (text) => {
+      const matcher = regex.matcher(text);
+      return matcher.lookingAt() ? matcher.end() : -1;
+    },
+  };
+}
+
+function onJavaScript(regex: RegExp): InlineRegex {
+  return {
+    engine: 'js',
+    prefixMatch: (text) => {
+      regex.lastIndex = 0;
+      const match = regex.exec(text);
+      return match ? match[0].length : -1;
+    },
+  };
 }
 
 /** Alias expansion, translation and compilation in one step. */
-export function compilePcre(source: string, aliases: Map<string, string>): RegExp | RegexProblem {
+export function compilePcre(source: string, aliases: Map<string, string>): InlineRegex | RegexProblem {
   const expanded = expandAliases(source, aliases);
   if (typeof expanded !== 'string') return expanded;
   const translated = translatePcre(expanded);
   if ('code' in translated) return translated;
+  let javascript: RegExp;
   try {
-    return new RegExp(translated.source, 'iuy');
+    javascript = new RegExp(translated.source, 'iuy');
   } catch (error) {
-        // The engine's own words (V8's, in English whatever the reader's language): shown as its message.
+    // The engine's own words (V8's, in English whatever the reader's language): shown as its message.
     const message = (error as Error).message;
     return { code: 'badRegex', params: { reason: message }, detail: message };
+  }
+  try {
+    return onRe2(RE2JS.compile(toRe2Syntax(translated.source), RE2JS.CASE_INSENSITIVE));
+  } catch {
+    // What JavaScript reads and RE2 does not: back-references and look-arounds. On JavaScript's
+    // backtracking engine, a nested quantifier or a repeated choice is refused.
+    return translated.backtrackingRisk ?? onJavaScript(javascript);
   }
 }

@@ -10,6 +10,7 @@
  * `direction` keeps a label rule to the right of its label or to the line below (default: either).
  */
 import type { OcrBox, OcrPage, OcrWord } from './model';
+import { compileRulePattern, firstMatch } from './rule-pattern';
 
 export type FieldRule =
   | { name: string; by: 'label'; labels: string[]; direction?: 'rightOrBelow' | 'right' | 'below'; value?: string }
@@ -64,10 +65,12 @@ function fromText(line: Line, offset: number, rule: { value?: string }): { value
   const body = rest.slice(lead);
   if (!body.trim()) return null;
   if (!rule.value) return { value: body.trim(), words: wordsIn(line, offset + lead, line.text.length) };
-  const match = body.match(new RegExp(rule.value, 'u'));
-  if (!match || match.index === undefined) return null;
+  const compiled = compileRulePattern(rule.value);
+  // The checks refuse such a rule before a run; a rule that skipped them finds nothing.
+  const match = compiled.ok ? firstMatch(compiled.regex, body) : null;
+  if (match === null) return null;
   const start = offset + lead + match.index;
-  return { value: match[0].trim(), words: wordsIn(line, start, start + match[0].length) };
+  return { value: match.text.trim(), words: wordsIn(line, start, start + match.text.length) };
 }
 
 function byLabel(rule: Extract<FieldRule, { by: 'label' }>, pages: OcrPage[]): FieldValue | null {
@@ -101,13 +104,14 @@ function byLabel(rule: Extract<FieldRule, { by: 'label' }>, pages: OcrPage[]): F
 }
 
 function byPattern(rule: Extract<FieldRule, { by: 'pattern' }>, pages: OcrPage[]): FieldValue | null {
-  const pattern = new RegExp(rule.pattern, 'u');
+  const compiled = compileRulePattern(rule.pattern);
+  if (!compiled.ok) return null;
   for (const [index, page] of pages.entries()) {
     for (const line of linesOf(page)) {
-      const match = line.text.match(pattern);
-      if (!match || match.index === undefined) continue;
-      const words = wordsIn(line, match.index, match.index + match[0].length);
-      return { name: rule.name, value: match[0], page: index + 1, box: union(words), confidence: confidenceOf(words), by: 'pattern' };
+      const match = firstMatch(compiled.regex, line.text);
+      if (match === null) continue;
+      const words = wordsIn(line, match.index, match.index + match.text.length);
+      return { name: rule.name, value: match.text, page: index + 1, box: union(words), confidence: confidenceOf(words), by: 'pattern' };
     }
   }
   return null;

@@ -5,22 +5,12 @@
  * that is not a regular expression). Codes: `OCR_RULE_PROBLEM_CODES` in the contract.
  */
 import type { FieldRuleInput, OcrRuleProblem } from '../contract/ocr-data-extraction';
-import { backtrackingRisk } from './regex-safety';
+import { compileRulePattern, type RulePatternProblem } from './rule-pattern';
 
-function regexError(pattern: string): string | null {
-  try {
-    new RegExp(pattern, 'u');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-/** `patternInvalid` or `patternUnsafe` for a pattern, or null when it may run. */
-function patternProblem(pattern: string): { code: 'patternInvalid' | 'patternUnsafe'; params: OcrRuleProblem['params'] } | null {
-  const error = regexError(pattern);
-  if (error !== null) return { code: 'patternInvalid', params: { pattern, message: error } };
-  return backtrackingRisk(pattern) === null ? null : { code: 'patternUnsafe', params: { pattern } };
+/** `patternInvalid` or `patternUnsupported` (RE2 cannot run it) for a pattern, or null when it may run. */
+function patternProblem(pattern: string): RulePatternProblem | null {
+  const compiled = compileRulePattern(pattern);
+  return compiled.ok ? null : { code: compiled.code, params: compiled.params } as RulePatternProblem;
 }
 
 const inPage = (value: number) => Number.isFinite(value) && value >= 0 && value <= 1;

@@ -49,4 +49,36 @@ describe('Liquid sandbox', () => {
     expect(include.output).toBe('');
     expect(renderSandboxed('[{{ a.constructor }}][{{ a.__proto__ }}][{{ a.b }}]', { a: { b: 1 } }, limits)).toEqual({ ok: true, output: '[][][1]' });
   });
+
+  // liquidjs checks its clock only between nodes: each of these ran for seconds inside one node
+  // (20 s for the n² one) before the work budget charged every filter call and iteration.
+  describe('work budget', () => {
+    // A clock limit a loaded machine never reaches: what stops these programs is the step count.
+    const budgetError = (program: string) => {
+      const result = renderSandboxed(program, { items: Array.from({ length: 3000 }, (_, i) => ({ id: i })) }, { ...limits, timeMs: 60_000 });
+      return result.ok ? `ok: ${result.output}` : `${result.error.code}: ${result.output}`;
+    };
+
+    it('stops an *_exp filter whose expression runs *_exp again over a range', () => {
+      expect(budgetError('{% assign r = (1..3000) %}{{ r | where_exp: "x", "r | where_exp: \'y\', \'y == x\' | size" | size }}')).toBe('timeLimit: ');
+      expect(budgetError('{{ items | group_by_exp: "x", "items | find_exp: \'y\', \'y.id == x.id\'" | size }}')).toBe('timeLimit: ');
+    }, 10_000);
+
+    it('stops an *_exp filter over a huge range before it runs', () => {
+      expect(budgetError('before{{ (1..4000000) | where_exp: "x", "x > 1" | size }}')).toBe('timeLimit: before');
+    }, 10_000);
+
+    it('stops nested loops whose body filters a large list, at the first filter call', () => {
+      expect(budgetError('{% assign r = (1..900000) %}{% for i in (1..3) %}{% for j in (1..3) %}[{{ r | sort | size }}]{% endfor %}{% endfor %}')).toBe('timeLimit: [');
+      expect(budgetError('{% assign r = (1..900000) %}{% for i in (1..5) %}{{ r | has: "x", 0 }}{{ r | sum }}{% endfor %}')).toBe('timeLimit: ');
+    }, 10_000);
+
+    it('stops a string grown by append in a loop', () => {
+      expect(budgetError('{% assign s = "x" %}{% for i in (1..100000) %}{% assign s = s | append: "xxxxxxxxxx" %}{% endfor %}{{ s | size }}')).toMatch(/^(timeLimit|memoryLimit): $/);
+    }, 10_000);
+
+    it('leaves ordinary programs alone', () => {
+      expect(budgetError('{{ items | where_exp: "x", "x.id < 3" | map: "id" | join: "," }}|{% assign found = items | find: "id", 2999 %}{{ found.id }}|{{ (1..100) | sum }}')).toBe('ok: 0,1,2|2999|5050');
+    });
+  });
 });

@@ -11,10 +11,14 @@
  * - a time limit (liquidjs `renderLimit`, checked before every node and loop iteration) and a
  *   memory limit (`memoryLimit`, charged by ranges and string filters), so `(1..1000000000)` loops
  *   and string bombs stop;
+ * - a work budget in steps (./work-budget.ts) charged by every filter call before it runs and by
+ *   every loop iteration, so one node cannot run for long either (`where_exp` over a huge range, an
+ *   expression calling `where_exp` again): past it, `timeLimit`;
  * - an output limit: our emitter counts characters and stops the render when they pass it.
  * Errors carry the 1-based line of the program (Token.getPosition()).
  */
 import { Context, Liquid, LiquidError, toValueSync, type Emitter } from 'liquidjs';
+import { chargeWork, RenderBudget, WorkLimitReached } from './work-budget';
 
 export interface SandboxLimits {
   timeMs: number;
@@ -71,6 +75,7 @@ function engine(limits: SandboxLimits, extra?: SandboxFilters): Liquid {
   if (liquid === undefined) {
     liquid = build(limits);
     for (const [name, filter] of Object.entries(extra?.filters ?? {})) liquid.registerFilter(name, filter as never);
+    chargeWork(liquid);
     engines.set(key, liquid);
   }
   return liquid;
@@ -78,7 +83,7 @@ function engine(limits: SandboxLimits, extra?: SandboxFilters): Liquid {
 
 /** `partials`: an in-memory file system of templates to include (renderWithIncludes); none by default. */
 function build(limits: SandboxLimits, partials?: PartialsFs): Liquid {
-  return new Liquid({
+  const liquid = new Liquid({
     templates: partials === undefined ? {} : undefined,
     relativeReference: false,
     fs: partials ?? refusingFs,
@@ -95,6 +100,8 @@ function build(limits: SandboxLimits, partials?: PartialsFs): Liquid {
     // Output is text for a machine (category names), never HTML: nothing to escape.
     outputEscape: undefined,
   });
+  chargeWork(liquid);
+  return liquid;
 }
 
 class OutputLimitReached extends Error {}
@@ -145,6 +152,7 @@ export function checkLiquidSyntax(program: string, limits: SandboxLimits, extra?
 function toSandboxError(error: unknown, fallback: SandboxErrorCode): SandboxError {
   const root = error instanceof LiquidError ? (error.originalError ?? error) : error;
   if (root instanceof OutputLimitReached) return { code: 'outputTooLarge', line: null, message: 'The output is over the size allowed' };
+  if (root instanceof WorkLimitReached) return { code: 'timeLimit', line: null, message: 'The program did more work than allowed' };
   if (isLimit(root, 'template render limit exceeded')) return { code: 'timeLimit', line: null, message: 'The program ran past the time allowed' };
   if (isLimit(root, 'memory alloc limit exceeded')) return { code: 'memoryLimit', line: null, message: 'The program used more memory than allowed' };
   if (isLimit(root, 'parse length limit exceeded')) return { code: 'syntax', line: null, message: 'The program is too long' };
@@ -173,7 +181,8 @@ function run(liquid: Liquid, program: string, variables: Record<string, unknown>
   }
   const emitter = new LimitedEmitter(limits.outputChars);
   try {
-    const context = new Context(variables, liquid.options, { sync: true }, { liquid } as never);
+    const budget = new RenderBudget(limits.timeMs, MEMORY_LIMIT);
+    const context = new Context(variables, liquid.options, { sync: true }, { liquid, renderLimit: budget.renderLimit, memoryLimit: budget.memoryLimit } as never);
     toValueSync(liquid.renderer.renderTemplates(templates, context, emitter));
     return { ok: true, output: emitter.buffer };
   } catch (error) {

@@ -20,7 +20,7 @@ describe('NLU regex errors', () => {
   it('say in French what is wrong, with no English sentence of ours', async () => {
     await initI18n('fr');
     await i18next.changeLanguage('fr');
-    const texts = errorsOf('<<[a-z>>\n<<(a+)+>>\n<<\\Gx>>\n<<a{2,1}>>').map(configErrorText);
+    const texts = errorsOf('<<[a-z>>\n<<(a+)+(?=b)>>\n<<\\Gx>>\n<<a{2,1}>>').map(configErrorText);
     expect(texts[0]).toBe("ligne 1 : Expression régulière invalide : une classe « [ » n'est pas fermée");
     expect(texts[1]).toMatch(/^ligne 2 : Construction d'expression régulière non prise en charge : un quantificateur répété dans un groupe répété/);
     expect(texts[2]).toBe("ligne 3 : Construction d'expression régulière non prise en charge : l'échappement \\G");

@@ -9,7 +9,7 @@
  * (default main) in the same run (baseline.mjs). Target: not lower than the baseline − 5 %.
  *
  * Everything talks to 127.0.0.1 only and is bounded: each scenario has a time cap
- * (BENCH_SCENARIO_CAP_S, default 30), a server that stays frozen after one is restarted, and the
+ * (BENCH_SCENARIO_CAP_S, default 20), a server that stays frozen after one is restarted, and the
  * whole run stops by itself (BENCH_ISOLATION_MAX_S, default 540). BENCH_SKIP_BASELINE=1 skips the
  * throughput comparison.
  */
@@ -23,7 +23,7 @@ import { answersAgain, signIn, startServer } from './server-control.mjs';
 import { bigMail } from './inputs.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
-const CAP_MS = Number(process.env.BENCH_SCENARIO_CAP_S ?? 30) * 1000;
+const CAP_MS = Number(process.env.BENCH_SCENARIO_CAP_S ?? 20) * 1000;
 const IDLE_MS = Number(process.env.BENCH_IDLE_S ?? 6) * 1000;
 const STREAM_EVERY_MS = 3000;
 const STREAM_ENV = 'demo-ic-prod';
@@ -111,7 +111,7 @@ const phases = [
     label: 'a stream of 3 MB mails alone',
     setup: async () => null,
     act: async (_ctx, _state, deadline) => {
-      await sleep(Math.min(10_000, deadline - Date.now()));
+      await sleep(Math.min(8000, deadline - Date.now()));
       return 'the stream only';
     },
   },
@@ -146,8 +146,8 @@ for (const phase of phases) {
   const result = await probe.stop();
   const stats = { ...summarize(result.samples), failures: result.failures + result.skipped };
   if (report(phase.label, stats, idle, `${outcome}; ${(took / 1000).toFixed(1)} s; 3 MB mails sent meanwhile: ${stream.sent}${stream.refused ? ` (+${stream.refused} not taken: ${stream.reasons.join(', ')})` : ''}`)) met += 1;
-  if (!(await answersAgain(server, ctx.token, 20_000))) {
-    console.log('  the server still did not answer 20 s after the scenario: restarted for the next one');
+  if (!(await answersAgain(server, ctx.token, 15_000))) {
+    console.log('  the server still did not answer 15 s after the scenario: restarted for the next one');
     await server.stop();
     ({ ctx, probeHeaders } = await boot());
   }

@@ -143,7 +143,7 @@ export function nluExport({ context, archetypes }) {
           ],
         },
       ],
-      servers: [{ name: 'banc', multi_lang: false, defaultLanguage: 'fr', labeling: true, multipleInteractions: true, contexts: [context], responseFormat: 'V5', replicas: 1, version: 'v4.9_prod' }],
+      servers: [{ name: 'banc', multi_lang: false, defaultLanguage: 'fr', labeling: true, multipleInteractions: true, contexts: [context], responseFormat: 'V5', replicas: 1, version: '5.0' }],
       metadata: { exportVersion: 2 },
     },
   };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = process.argv[2];
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 const { openBenchDatabase, pipelineMeter, seededModules } = await import(pathToFileURL(join(root, 'bench/pipeline/_measure.mjs')).href);
 

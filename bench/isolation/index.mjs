@@ -10,13 +10,13 @@
  *
  * Everything talks to 127.0.0.1 only and is bounded: each scenario has a time cap
  * (BENCH_SCENARIO_CAP_S, default 20), a server that stays frozen after one is restarted, and the
- * whole run stops by itself (BENCH_ISOLATION_MAX_S, default 540). BENCH_SKIP_BASELINE=1 skips the
- * throughput comparison.
+ * whole run stops by itself (BENCH_ISOLATION_MAX_S, default 720). BENCH_SKIP_BASELINE=1 skips the
+ * throughput comparison, BENCH_SKIP_LATENCY=1 the latency half.
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { machineLine } from '../machine.mjs';
-import { compareWithBaseline } from './baseline.mjs';
+import { abortComparison, compareWithBaseline } from './baseline.mjs';
 import { startProbe, summarize } from './probe.mjs';
 import { SCENARIOS, refusal, submit } from './scenarios.mjs';
 import { answersAgain, signIn, startServer } from './server-control.mjs';
@@ -34,11 +34,12 @@ const TARGET_MS = 100;
 const watchdog = setTimeout(() => {
   console.error('bench:isolation: overall time cap reached, stopping');
   void cleanup().finally(() => process.exit(2));
-}, Number(process.env.BENCH_ISOLATION_MAX_S ?? 540) * 1000);
+}, Number(process.env.BENCH_ISOLATION_MAX_S ?? 720) * 1000);
 watchdog.unref();
 
 let server = null;
 async function cleanup() {
+  abortComparison();
   await server?.stop();
   server = null;
 }
@@ -92,68 +93,73 @@ function report(label, stats, idle, outcome) {
 }
 
 console.log(machineLine(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`));
-let { ctx, probeHeaders } = await boot();
-const probeUrl = () => `${server.url}/v4/console/api/user`;
-console.log(`server ${server.url} (child process, ${process.env.BENCH_WORKERS ?? 2} analysis workers); probe: GET /v4/console/api/user every 20 ms (open loop); scenario cap ${CAP_MS / 1000} s`);
+if (!process.env.BENCH_SKIP_LATENCY) await latency();
 
-// Warm-up, then idle.
-const warm = startProbe({ url: probeUrl(), headers: probeHeaders });
-await sleep(5000);
-await warm.stop();
-const idleProbe = startProbe({ url: probeUrl(), headers: probeHeaders });
-await sleep(IDLE_MS);
-const idleResult = await idleProbe.stop();
-const idle = summarize(idleResult.samples);
-console.log(`idle: p50 ${fmt(idle.p50)}, p99 ${fmt(idle.p99)}, max ${fmt(idle.max)} (${idle.count} requests)`);
+/** The latency half: idle, then each hostile input with the mail stream beside it. */
+async function latency() {
+  let { ctx, probeHeaders } = await boot();
+  const probeUrl = () => `${server.url}/v4/console/api/user`;
+  console.log(`server ${server.url} (child process, ${process.env.BENCH_WORKERS ?? 2} analysis workers); probe: GET /v4/console/api/user every 20 ms (open loop); scenario cap ${CAP_MS / 1000} s`);
 
-const phases = [
-  {
-    label: 'a stream of 3 MB mails alone',
-    setup: async () => null,
-    act: async (_ctx, _state, deadline) => {
-      await sleep(Math.min(8000, deadline - Date.now()));
-      return 'the stream only';
+  // Warm-up, then idle.
+  const warm = startProbe({ url: probeUrl(), headers: probeHeaders });
+  await sleep(5000);
+  await warm.stop();
+  const idleProbe = startProbe({ url: probeUrl(), headers: probeHeaders });
+  await sleep(IDLE_MS);
+  const idleResult = await idleProbe.stop();
+  const idle = summarize(idleResult.samples);
+  console.log(`idle: p50 ${fmt(idle.p50)}, p99 ${fmt(idle.p99)}, max ${fmt(idle.max)} (${idle.count} requests)`);
+
+  const phases = [
+    {
+      label: 'a stream of 3 MB mails alone',
+      setup: async () => null,
+      act: async (_ctx, _state, deadline) => {
+        await sleep(Math.min(8000, deadline - Date.now()));
+        return 'the stream only';
+      },
     },
-  },
-  ...SCENARIOS,
-];
+    ...SCENARIOS,
+  ];
 
-let streamIndex = 0;
-let met = 0;
-for (const phase of phases) {
-  let state;
-  try {
-    state = await phase.setup(ctx);
-  } catch (error) {
-    console.log(`${phase.label}\n  setup failed: ${error.message}`);
-    continue;
+  let streamIndex = 0;
+  let met = 0;
+  for (const phase of phases) {
+    let state;
+    try {
+      state = await phase.setup(ctx);
+    } catch (error) {
+      console.log(`${phase.label}\n  setup failed: ${error.message}`);
+      continue;
+    }
+    const probe = startProbe({ url: probeUrl(), headers: probeHeaders });
+    const stopStream = startMailStream(ctx, streamIndex);
+    const started = Date.now();
+    const deadline = started + CAP_MS;
+    let outcome;
+    try {
+      outcome = await phase.act(ctx, state, deadline);
+    } catch (error) {
+      outcome = `error: ${error.message}`;
+    }
+    const took = Date.now() - started;
+    // A little more load after the input is done, so a freeze at its very end still shows.
+    await sleep(1000);
+    const stream = await stopStream();
+    streamIndex += stream.sent + stream.refused;
+    const result = await probe.stop();
+    const stats = { ...summarize(result.samples), failures: result.failures + result.skipped };
+    if (report(phase.label, stats, idle, `${outcome}; ${(took / 1000).toFixed(1)} s; 3 MB mails sent meanwhile: ${stream.sent}${stream.refused ? ` (+${stream.refused} not taken: ${stream.reasons.join(', ')})` : ''}`)) met += 1;
+    if (!(await answersAgain(server, ctx.token, 15_000))) {
+      console.log('  the server still did not answer 15 s after the scenario: restarted for the next one');
+      await server.stop();
+      ({ ctx, probeHeaders } = await boot());
+    }
   }
-  const probe = startProbe({ url: probeUrl(), headers: probeHeaders });
-  const stopStream = startMailStream(ctx, streamIndex);
-  const started = Date.now();
-  const deadline = started + CAP_MS;
-  let outcome;
-  try {
-    outcome = await phase.act(ctx, state, deadline);
-  } catch (error) {
-    outcome = `error: ${error.message}`;
-  }
-  const took = Date.now() - started;
-  // A little more load after the input is done, so a freeze at its very end still shows.
-  await sleep(1000);
-  const stream = await stopStream();
-  streamIndex += stream.sent + stream.refused;
-  const result = await probe.stop();
-  const stats = { ...summarize(result.samples), failures: result.failures + result.skipped };
-  if (report(phase.label, stats, idle, `${outcome}; ${(took / 1000).toFixed(1)} s; 3 MB mails sent meanwhile: ${stream.sent}${stream.refused ? ` (+${stream.refused} not taken: ${stream.reasons.join(', ')})` : ''}`)) met += 1;
-  if (!(await answersAgain(server, ctx.token, 15_000))) {
-    console.log('  the server still did not answer 15 s after the scenario: restarted for the next one');
-    await server.stop();
-    ({ ctx, probeHeaders } = await boot());
-  }
+  console.log(`isolation: target met for ${met} of ${phases.length} loaded phases`);
+  await cleanup();
 }
-console.log(`isolation: target met for ${met} of ${phases.length} loaded phases`);
-await cleanup();
 
 if (process.env.BENCH_SKIP_BASELINE) process.exit(0);
 const ref = process.env.BASELINE_REF ?? 'main';

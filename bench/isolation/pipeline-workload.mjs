@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 
 const root = process.argv[2];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 1);
 const { openBenchDatabase, pipelineMeter, seededModules } = await import(pathToFileURL(join(root, 'bench/pipeline/_measure.mjs')).href);
 
 const EVERY_OPTION = {

@@ -1,0 +1,179 @@
+/**
+ * bench:isolation: does one tenant's hostile input slow every other tenant down? The real server
+ * (bench/isolation/server.mjs: the app with its analysis workers, in-memory PGlite, the demo
+ * organisation and its users) runs in a child process; an open-loop probe (probe.mjs) measures
+ * GET /v4/console/api/user (a viewer's token) p50 / p99 / max, first with the server idle, then
+ * while it processes, one after the other, each hostile input of scenarios.mjs, a stream of 3 MB
+ * mails running beside each. Target per input: p99 under load ≤ 3 × idle p99 and ≤ 100 ms.
+ * Then analyses per CPU-second of bench:pipeline's workload on this checkout and on BASELINE_REF
+ * (default main) in the same run (baseline.mjs). Target: not lower than the baseline − 5 %.
+ *
+ * Everything talks to 127.0.0.1 only and is bounded: each scenario has a time cap
+ * (BENCH_SCENARIO_CAP_S, default 20), a server that stays frozen after one is restarted, and the
+ * whole run stops by itself (BENCH_ISOLATION_MAX_S, default 720). BENCH_SKIP_BASELINE=1 skips the
+ * throughput comparison, BENCH_SKIP_LATENCY=1 the latency half.
+ */
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { machineLine } from '../machine.mjs';
+import { abortComparison, compareWithBaseline } from './baseline.mjs';
+import { startProbe, summarize } from './probe.mjs';
+import { SCENARIOS, refusal, submit } from './scenarios.mjs';
+import { answersAgain, signIn, startServer } from './server-control.mjs';
+import { bigMail } from './inputs.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+const CAP_MS = Number(process.env.BENCH_SCENARIO_CAP_S ?? 20) * 1000;
+const IDLE_MS = Number(process.env.BENCH_IDLE_S ?? 6) * 1000;
+const STREAM_EVERY_MS = 3000;
+const STREAM_ENV = 'demo-ic-prod';
+const TARGET_RATIO = 3;
+const TARGET_MS = 100;
+
+// The whole run stops by itself, whatever hangs.
+const watchdog = setTimeout(() => {
+  console.error('bench:isolation: overall time cap reached, stopping');
+  void cleanup().finally(() => process.exit(2));
+}, Number(process.env.BENCH_ISOLATION_MAX_S ?? 720) * 1000);
+watchdog.unref();
+
+let server = null;
+async function cleanup() {
+  abortComparison();
+  await server?.stop();
+  server = null;
+}
+process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+const fmt = (ms) => (Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(1)} ms`) : 'n/a');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function boot() {
+  server = await startServer();
+  const ctx = { server, token: await signIn(server, 'admin') };
+  const probeHeaders = { authorization: `Bearer ${await signIn(server, 'viewer')}` };
+  return { ctx, probeHeaders };
+}
+
+/** 3 MB mails into another environment, one every STREAM_EVERY_MS, until stopped (bounded count). */
+function startMailStream(ctx, first) {
+  let stopped = false;
+  let sent = 0;
+  let refused = 0;
+  const reasons = new Set();
+  const loop = (async () => {
+    for (let i = 0; !stopped && i < 50; i++) {
+      const answer = await submit(ctx, STREAM_ENV, `long-${first + i}.eml`, bigMail(first + i), Date.now() + 20_000);
+      const why = refusal(answer);
+      if (why) {
+        refused += 1;
+        reasons.add(why);
+      }
+      else sent += 1;
+      for (let waited = 0; !stopped && waited < STREAM_EVERY_MS; waited += 100) await sleep(100);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return { sent, refused, reasons: [...reasons] };
+  };
+}
+
+function report(label, stats, idle, outcome) {
+  const ratio = stats.p99 / idle.p99;
+  const met = ratio <= TARGET_RATIO && stats.max <= TARGET_MS;
+  console.log(`${label}`);
+  console.log(
+    `  under load: p50 ${fmt(stats.p50)}, p99 ${fmt(stats.p99)}, max ${fmt(stats.max)} (${stats.count} requests${stats.failures ? `, ${stats.failures} failed or cut at the cap` : ''}); ` +
+      `p99 / idle p99 ×${ratio.toFixed(1)}; target (p99 ≤ ×${TARGET_RATIO} idle and never above ${TARGET_MS} ms): ${met ? 'met' : 'NOT met'}`,
+  );
+  console.log(`  outcome: ${outcome}`);
+  return met;
+}
+
+console.log(machineLine(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`));
+if (!process.env.BENCH_SKIP_LATENCY) await latency();
+
+/** The latency half: idle, then each hostile input with the mail stream beside it. */
+async function latency() {
+  let { ctx, probeHeaders } = await boot();
+  const probeUrl = () => `${server.url}/v4/console/api/user`;
+  console.log(`server ${server.url} (child process, ${process.env.BENCH_WORKERS ?? 2} analysis workers); probe: GET /v4/console/api/user every 20 ms (open loop); scenario cap ${CAP_MS / 1000} s`);
+
+  // Warm-up, then idle.
+  const warm = startProbe({ url: probeUrl(), headers: probeHeaders });
+  await sleep(5000);
+  await warm.stop();
+  const idleProbe = startProbe({ url: probeUrl(), headers: probeHeaders });
+  await sleep(IDLE_MS);
+  const idleResult = await idleProbe.stop();
+  const idle = summarize(idleResult.samples);
+  console.log(`idle: p50 ${fmt(idle.p50)}, p99 ${fmt(idle.p99)}, max ${fmt(idle.max)} (${idle.count} requests)`);
+
+  const phases = [
+    {
+      label: 'a stream of 3 MB mails alone',
+      setup: async () => null,
+      act: async (_ctx, _state, deadline) => {
+        await sleep(Math.min(8000, deadline - Date.now()));
+        return 'the stream only';
+      },
+    },
+    ...SCENARIOS,
+  ];
+
+  let streamIndex = 0;
+  let met = 0;
+  for (const phase of phases) {
+    let state;
+    try {
+      state = await phase.setup(ctx);
+    } catch (error) {
+      console.log(`${phase.label}\n  setup failed: ${error.message}`);
+      continue;
+    }
+    const probe = startProbe({ url: probeUrl(), headers: probeHeaders });
+    const stopStream = startMailStream(ctx, streamIndex);
+    const started = Date.now();
+    const deadline = started + CAP_MS;
+    let outcome;
+    try {
+      outcome = await phase.act(ctx, state, deadline);
+    } catch (error) {
+      outcome = `error: ${error.message}`;
+    }
+    const took = Date.now() - started;
+    // A little more load after the input is done, so a freeze at its very end still shows.
+    await sleep(1000);
+    const stream = await stopStream();
+    streamIndex += stream.sent + stream.refused;
+    const result = await probe.stop();
+    const stats = { ...summarize(result.samples), failures: result.failures + result.skipped };
+    if (report(phase.label, stats, idle, `${outcome}; ${(took / 1000).toFixed(1)} s; 3 MB mails sent meanwhile: ${stream.sent}${stream.refused ? ` (+${stream.refused} not taken: ${stream.reasons.join(', ')})` : ''}`)) met += 1;
+    if (!(await answersAgain(server, ctx.token, 15_000))) {
+      console.log('  the server still did not answer 15 s after the scenario: restarted for the next one');
+      await server.stop();
+      ({ ctx, probeHeaders } = await boot());
+    }
+  }
+  console.log(`isolation: target met for ${met} of ${phases.length} loaded phases`);
+  await cleanup();
+}
+
+if (process.env.BENCH_SKIP_BASELINE) process.exit(0);
+const ref = process.env.BASELINE_REF ?? 'main';
+console.log(`\nbench:pipeline's workload (demo NLU pipeline, fixture files, 1 worker), this checkout and ${ref}, side by side:`);
+const comparison = await compareWithBaseline({ root: ROOT, ref, timeoutMs: 300_000 });
+if (comparison.error) console.log(`  ${comparison.error}`);
+else {
+  const line = (name, r) =>
+    r.error ? `  ${name}: ${r.error}` : `  ${name}: ${r.processed}/${r.count} processed, process CPU ${r.cpuSeconds.toFixed(2)} s → ${r.perCpuSecond.toFixed(1)} analyses per CPU-second`;
+  console.log(line(`this checkout (${comparison.head})`, comparison.current));
+  console.log(line(`baseline ${ref} (${comparison.commit})`, comparison.baseline));
+  if (!comparison.current.error && !comparison.baseline.error) {
+    const ratio = comparison.current.perCpuSecond / comparison.baseline.perCpuSecond;
+    console.log(`  ratio this / baseline ×${ratio.toFixed(2)} (target ≥ ×0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'})`);
+  }
+}
+process.exit(0);

@@ -36,7 +36,7 @@ export function moduleDeadlineMs(): number {
 }
 
 export type PoolFailureCode = 'timeout' | 'memory' | 'crashed' | 'failed' | 'closed';
-export type PoolResult<T> = { ok: true; value: T } | { ok: false; code: PoolFailureCode; message: string; reason: NestedText };
+export type PoolResult<T> = { ok: true; value: T } | { ok: false; code: PoolFailureCode; message: string; reason: NestedText; /** The deadline's seconds (`timeout`) or the cap's megabytes (`memory`). */ limit?: number };
 
 type Job = { request: TaskRequest; deadlineMs: number; resolve: (result: PoolResult<unknown>) => void };
 type Slot = { worker: Worker; ready: boolean; job?: Job; timer?: ReturnType<typeof setTimeout> };
@@ -95,7 +95,7 @@ export class ModulePool {
       slot.job = job;
       const seconds = Math.round(job.deadlineMs / 100) / 10;
       slot.timer = setTimeout(
-        () => this.fail(slot, { ok: false, code: 'timeout', message: `The module took longer than ${seconds} s and was stopped.`, reason: reason('reason.timeoutAfter', null, { seconds }) }),
+        () => this.fail(slot, { ok: false, code: 'timeout', message: `The module took longer than ${seconds} s and was stopped.`, reason: reason('reason.timeoutAfter', null, { seconds }), limit: seconds }),
         job.deadlineMs,
       );
       slot.timer.unref();
@@ -127,15 +127,15 @@ export class ModulePool {
       if (slot.job?.request.id !== message.id) return;
       this.finish(slot, message.ok ? { ok: true, value: message.value } : { ok: false, code: 'failed', message: message.error, reason: reason('reason.unexpected', message.error) });
     });
-    const died = (code: PoolFailureCode, message: string, why: NestedText) => {
+    const died = (code: PoolFailureCode, message: string, why: NestedText, limit?: number) => {
       if (!current()) return;
       if (!slot.ready && ++this.bootFailures >= MAX_BOOT_FAILURES) {
         for (const job of this.queue.splice(0)) job.resolve({ ok: false, code: 'crashed', message, reason: why });
       }
-      this.fail(slot, { ok: false, code, message, reason: why });
+      this.fail(slot, { ok: false, code, message, reason: why, ...(limit === undefined ? {} : { limit }) });
     };
     worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') died('memory', `The module went over the ${this.memoryMb} MB allowed and was stopped.`, reason('reason.outOfMemory'));
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') died('memory', `The module went over the ${this.memoryMb} MB allowed and was stopped.`, reason('reason.outOfMemory'), this.memoryMb);
       else died('crashed', `The module worker stopped: ${error.message}`, reason('reason.engineStopped', error.message));
     });
     worker.on('exit', (code) => died('crashed', `The module worker stopped (exit code ${code}).`, reason('reason.engineStopped', `exit code ${code}`)));

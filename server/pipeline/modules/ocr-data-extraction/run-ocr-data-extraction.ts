@@ -9,7 +9,9 @@
  */
 import type { EnvironmentModule } from '../../../../src/contract/environments';
 import { ocrDataExtractionConfigSchema, type OcrDataExtractionResult } from '../../../../src/contract/ocr-data-extraction';
-import { extractFields, INVOICE_RULES, type FieldRule } from '../../../../src/ocr/fields';
+import { INVOICE_RULES, type FieldRule } from '../../../../src/ocr/fields';
+import { sharedModulePool } from '../../../module-workers/module-pool';
+import { stoppedModule } from '../../../module-workers/stopped-module';
 import type { OcrPage } from '../../../../src/ocr/model';
 import { checkFieldRules } from '../../../../src/ocr/rule-checks';
 import type { ExtractionOutcome } from '../../extractor/extract';
@@ -73,7 +75,10 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
     }
     // Pages not read by OCR count as empty, so field pages keep the document's numbering.
     const filled = Array.from({ length: pages.length }, (_, index) => pages[index] ?? { text: '', confidence: 0, width: 0, height: 0, words: [] });
-    result.documents.push({ path: doc.path, name: doc.name, fields: extractFields(filled, rules) });
+    // The rules' patterns are the tenant's: matched in a module worker (ARCHITECTURE "Threads").
+    const fields = await sharedModulePool().run({ kind: 'ocrFields', pages: filled, rules });
+    if (!fields.ok) return stoppedModule(module, fields);
+    result.documents.push({ path: doc.path, name: doc.name, fields: fields.value });
   }
   const found = result.documents.reduce((sum, doc) => sum + doc.fields.length, 0);
   const message =

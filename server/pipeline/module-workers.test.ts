@@ -56,4 +56,19 @@ describe('module workers in a run', () => {
     expect(inFrench(row.modules[1]!.message)).toBe("Le module « Tri » a duré plus que les 2 s permises et a été arrêté ; le reste de l'analyse a continué.");
     expect(row.modules[2]!.result).toMatchObject({ scope: 'analysis', errors: [] });
   }, 90_000);
+
+  it('keeps the server answering through a 3 MB mail and names the text left out past the cap', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, { modules: modules('') });
+    const words = 'Bonjour, je vous écris au sujet du sinistre de la semaine dernière et du contrat 12345. ';
+    const body = words.repeat(Math.ceil(3_000_000 / words.length));
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const id = await queueAnalysis(db, envId, [{ name: 'long.eml', content: mailWithBody(body) }]);
+    const row = await waitForEnd(db, id, 120_000);
+    delay.disable();
+    expect(delay.max / 1e6).toBeLessThan(1500);
+    expect(row.modules.map((m) => [m.moduleId, m.outcome])).toEqual([['x', 'success'], ['c', 'success'], ['e', 'success'], ['o', 'success']]);
+    expect(inEnglish(row.modules[0]!.message)).toMatch(/The text of "[^"]+" is longer than the 1,000,000 characters handed to the modules: its last [\d,]+ characters were left out\./);
+  }, 150_000);
 });

@@ -20,7 +20,7 @@ describe('the module worker pool', () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const started = Date.now();
-    const result = await pool.run({ kind: 'probe', spinMs: 60_000 }, 500);
+    const result = await pool.run({ kind: 'probe', spinMs: 60_000 }, { deadlineMs: 500 });
     delay.disable();
     expect(result).toMatchObject({ ok: false, code: 'timeout', reason: { key: 'reason.timeoutAfter', params: { seconds: 0.5 } } });
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -30,7 +30,7 @@ describe('the module worker pool', () => {
   }, 60_000);
 
   it('ends a task over the memory cap in error, and serves the next one', async () => {
-    const result = await pool.run({ kind: 'probe', allocateMb: 4000 }, 60_000);
+    const result = await pool.run({ kind: 'probe', allocateMb: 4000 }, { deadlineMs: 60_000 });
     expect(result).toMatchObject({ ok: false, code: 'memory', reason: { key: 'reason.outOfMemory' } });
     expect(await pool.run({ kind: 'probe', echo: 3 })).toEqual({ ok: true, value: 3 });
   }, 90_000);

@@ -14,6 +14,7 @@
  * per thread, default 512).
  */
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { reason } from '../../src/contract/failure-reasons';
 import type { NestedText } from '../../src/contract/pipeline-messages';
@@ -38,7 +39,15 @@ export function moduleDeadlineMs(): number {
 export type PoolFailureCode = 'timeout' | 'memory' | 'crashed' | 'failed' | 'closed';
 export type PoolResult<T> = { ok: true; value: T } | { ok: false; code: PoolFailureCode; message: string; reason: NestedText; /** The deadline's seconds (`timeout`) or the cap's megabytes (`memory`). */ limit?: number };
 
-type Job = { request: TaskRequest; deadlineMs: number; resolve: (result: PoolResult<unknown>) => void };
+type Job = { request: TaskRequest; deadlineMs: number; meter?: ModuleMeter; startedAt?: number; resolve: (result: PoolResult<unknown>) => void };
+
+/**
+ * What one analysis's module tasks cost: the time each held its worker (the modules' engines are
+ * CPU-bound, so on a free core that is their CPU time), added to the run's `cpuMs` (run.ts).
+ */
+export interface ModuleMeter {
+  ms: number;
+}
 type Slot = { worker: Worker; ready: boolean; job?: Job; timer?: ReturnType<typeof setTimeout> };
 
 export interface ModulePoolOptions {
@@ -66,10 +75,11 @@ export class ModulePool {
   }
 
   /** Runs one task; never rejects. */
-  run<K extends ModuleTask['kind']>(task: Extract<ModuleTask, { kind: K }>, deadlineMs = moduleDeadlineMs()): Promise<PoolResult<TaskAnswers[K]>> {
+  run<K extends ModuleTask['kind']>(task: Extract<ModuleTask, { kind: K }>, options: { deadlineMs?: number; meter?: ModuleMeter } = {}): Promise<PoolResult<TaskAnswers[K]>> {
     return new Promise((resolve) => {
       if (this.closed) return resolve(closedResult());
-      this.queue.push({ request: { id: this.nextId++, task }, deadlineMs, resolve: resolve as Job['resolve'] });
+      const deadlineMs = options.deadlineMs ?? moduleDeadlineMs();
+      this.queue.push({ request: { id: this.nextId++, task }, deadlineMs, ...(options.meter ? { meter: options.meter } : {}), resolve: resolve as Job['resolve'] });
       this.pump();
     });
   }
@@ -93,6 +103,7 @@ export class ModulePool {
       if (slot === undefined) return;
       const job = this.queue.shift()!;
       slot.job = job;
+      job.startedAt = performance.now();
       const seconds = Math.round(job.deadlineMs / 100) / 10;
       slot.timer = setTimeout(
         () => this.fail(slot, { ok: false, code: 'timeout', message: `The module took longer than ${seconds} s and was stopped.`, reason: reason('reason.timeoutAfter', null, { seconds }), limit: seconds }),
@@ -125,6 +136,8 @@ export class ModulePool {
         return;
       }
       if (slot.job?.request.id !== message.id) return;
+      if (slot.job.meter) slot.job.meter.ms += message.threadMs;
+      slot.job.startedAt = undefined;
       this.finish(slot, message.ok ? { ok: true, value: message.value } : { ok: false, code: 'failed', message: message.error, reason: reason('reason.unexpected', message.error) });
     });
     const died = (code: PoolFailureCode, message: string, why: NestedText, limit?: number) => {
@@ -153,6 +166,8 @@ export class ModulePool {
   private finish(slot: Slot, result: PoolResult<unknown>): void {
     clearTimeout(slot.timer);
     const job = slot.job;
+    // A killed task is charged the time its worker spent on it.
+    if (job?.meter && job.startedAt !== undefined) job.meter.ms += performance.now() - job.startedAt;
     slot.job = undefined;
     slot.timer = undefined;
     job?.resolve(result);

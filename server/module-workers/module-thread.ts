@@ -5,6 +5,7 @@
  * engines fast (parsed categorization configurations, compiled NLU engines, Liquid engines) live
  * here, keyed by the settings version they came from.
  */
+import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { runCategorizationModule } from '../pipeline/modules/categorization/run-categorization';
 import { runConsolidationModule } from '../pipeline/modules/consolidation/run-consolidation';
@@ -47,9 +48,11 @@ async function run(task: ModuleTask): Promise<unknown> {
 }
 
 parentPort!.on('message', ({ id, task }: TaskRequest) => {
+  const startedAt = performance.now();
+  const threadMs = () => performance.now() - startedAt;
   run(task).then(
-    (value) => parentPort!.postMessage({ id, ok: true, value } satisfies TaskResponse),
-    (error: unknown) => parentPort!.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies TaskResponse),
+    (value) => parentPort!.postMessage({ id, ok: true, value, threadMs: threadMs() } satisfies TaskResponse),
+    (error: unknown) => parentPort!.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error), threadMs: threadMs() } satisfies TaskResponse),
   );
 });
 

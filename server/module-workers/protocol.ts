@@ -41,4 +41,5 @@ export interface TaskAnswers {
 
 export type TaskRequest = { id: number; task: ModuleTask };
 /** `error`: the task threw (the worker lives on); its English message, for logs and the reason's detail. */
-export type TaskResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+/** `threadMs`: how long the task held its worker, what the analysis is charged for it. */
+export type TaskResponse = ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }) & { threadMs: number };

@@ -7,7 +7,7 @@ import { reason, sandboxFailureReason } from '../../src/contract/failure-reasons
 import type { ReplyTemplate, ReplyTemplateConfig, ReplyTemplateResult } from '../../src/contract/modules/reply-template';
 import type { NestedText } from '../../src/contract/pipeline-messages';
 import type { ReplyRender } from '../../src/replies/render';
-import { sharedModulePool } from '../module-workers/module-pool';
+import { sharedModulePool, type ModuleMeter } from '../module-workers/module-pool';
 import type { PoolFailure } from '../module-workers/stopped-module';
 import type { ReplyVariables } from '../../src/replies/variables';
 import { askLanguageModel, type AskModel } from './ask-model';
@@ -21,6 +21,8 @@ export interface DraftInput {
   category: string | null;
   /** The language model to ask (tests pass their own); default: the operator's (POSTROOM_LLM_*), or none. */
   ask?: AskModel | null;
+  /** Charged the time the render took in its module worker (an analysis's CPU time). */
+  meter?: ModuleMeter;
 }
 
 /** Renders the template (the tenant's Liquid): in a module worker, so the HTTP thread never runs it. */
@@ -30,7 +32,7 @@ async function render(input: DraftInput): Promise<ReplyRender | { stopped: PoolF
     template: { name: input.template.name, body: input.template.body },
     templates: input.templates.map(({ name, body }) => ({ name, body })),
     variables: input.variables,
-  });
+  }, input.meter ? { meter: input.meter } : {});
   return answer.ok ? answer.value : { stopped: answer };
 }
 

@@ -14,7 +14,9 @@ import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extract
 import { outputStep } from './output/output-step';
 import { replyTemplateStep } from './reply-template/reply-template-step';
 import { runVisionEngine } from './vision-engine/run-vision-engine';
-import type { ModuleStep } from './step';
+import type { ModuleStep, RunContext } from './step';
+
+const metered = (context: RunContext) => (context.moduleWorkers ? { meter: context.moduleWorkers } : {});
 
 const nluStep: ModuleStep = async (module, context, state) => {
   const nlu = await runNluModule({
@@ -24,6 +26,7 @@ const nluStep: ModuleStep = async (module, context, state) => {
     module,
     extraction: state.extraction,
     languages: context.settings.languages,
+    ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}),
   });
   if (nlu.result !== null) state.nlu.push(nlu.result);
   return nlu;
@@ -43,7 +46,7 @@ const categorizationStep: ModuleStep = async (module, context, state) => {
     extracted: extractedForCategorization(state.extracted.map((entry) => entry.result)),
     budgetMs: CATEGORIZATION_BUDGET_MS,
     cacheKey: `${context.analysis.environmentId}@${context.analysis.settingsVersion}`,
-  } });
+  } }, metered(context));
   const categorization = answer.ok ? answer.value : stoppedModule(module, answer);
   if (categorization.result !== null) {
     state.categorizations.push({ moduleId: module.id, result: categorization.result });
@@ -61,14 +64,14 @@ const extractionStep: ModuleStep = async (module, context, state) => {
     languages: context.settings.languages,
     now: context.analysis.createdAt,
     taints: state.taints,
-  } });
+  } }, metered(context));
   const extraction = answer.ok ? answer.value : stoppedModule(module, answer);
   if (extraction.result !== null) state.extracted.push({ moduleId: module.id, result: extraction.result });
   return extraction;
 };
 
-const consolidationStep: ModuleStep = async (module, _context, state) => {
-  const answer = await sharedModulePool().run({ kind: 'consolidation', input: { module, results: state.categorizations, taints: carriedTaints(state.taints) } });
+const consolidationStep: ModuleStep = async (module, context, state) => {
+  const answer = await sharedModulePool().run({ kind: 'consolidation', input: { module, results: state.categorizations, taints: carriedTaints(state.taints) } }, metered(context));
   return answer.ok ? answer.value : stoppedModule(module, answer);
 };
 
@@ -78,6 +81,7 @@ const ocrDataExtractionStep: ModuleStep = (module, context, state) =>
     extraction: state.extraction,
     ocr: context.ocr,
     files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
+    ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}),
   });
 
 const visionEngineStep: ModuleStep = async (module, context, state) => {

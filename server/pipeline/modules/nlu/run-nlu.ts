@@ -14,7 +14,7 @@ import { markUsed, startServer, statusOf } from '../../../nlu/lifecycle';
 import type { NluRuntime } from '../../../nlu/runtime';
 import { loadNluSource, loadServers, type ServerRow } from '../../../nlu/source';
 import { readRevision } from '../../../nlu/revision';
-import { sharedModulePool } from '../../../module-workers/module-pool';
+import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
 import type { NluBlocksTask } from '../../../module-workers/nlu-blocks';
 import { stoppedModule } from '../../../module-workers/stopped-module';
 import type { ExtractionOutcome } from '../../extractor/extract';
@@ -28,6 +28,8 @@ export interface NluModuleInput {
   module: EnvironmentModule;
   extraction: ExtractionOutcome | null;
   languages: readonly EnvironmentLanguage[];
+  /** Charged the time the module's worker tasks took. */
+  meter?: ModuleMeter;
 }
 
 export interface NluModuleOutcome {
@@ -103,8 +105,9 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
     budgetMs: runtime.analysisBudgetMs - (Date.now() - startedAt),
   };
   const pool = sharedModulePool();
-  let answer = await pool.run(task);
-  if (answer.ok && answer.value.needSource) answer = await pool.run({ ...task, source: await loadNluSource(db, input.environmentId) });
+  const options = input.meter ? { meter: input.meter } : {};
+  let answer = await pool.run(task, options);
+  if (answer.ok && answer.value.needSource) answer = await pool.run({ ...task, source: await loadNluSource(db, input.environmentId) }, options);
   if (!answer.ok) {
     const stopped = stoppedModule(module, answer);
     return notes.length === 0 ? stopped : { ...stopped, message: joinPipelineMessages(encodePipelineMessage(...notes), stopped.message) };

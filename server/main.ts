@@ -15,6 +15,7 @@ import { seedDemo } from './db/seed';
 import { seedDemoTestRuns } from './testing-center/seed-demo-runs';
 import { createMailer } from './mail/mailer';
 import { createOutboundClient } from './outbound/client';
+import { closeSharedModulePool, sharedModulePool } from './module-workers/module-pool';
 
 const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 /** Inside the data folder, beside jwt-secret and outbox/: PGlite owns this sub-folder. */
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     void app
       .close()
+      // After app.close(): the runs were given back, no module task is still wanted.
+      .then(() => closeSharedModulePool())
       .then(() => handle.close())
       .then(
         () => process.exit(0),
@@ -93,6 +96,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 
   await app.listen({ port: config.port, host: config.host });
+  // Warm module workers: the first analyses do not wait for a thread to load its engines.
+  sharedModulePool().warm();
 }
 
 main().catch((error: unknown) => {

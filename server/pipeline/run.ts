@@ -19,6 +19,7 @@ import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import type { RunContext } from './modules/step';
 import { runModules } from './run-modules';
 import { MeteredOcr } from '../ocr/metered-ocr';
+import type { ModuleMeter } from '../module-workers/module-pool';
 import { writeTrace } from './trace';
 import { webhookEnvelope } from './webhook-payload';
 import { pipelineMessage } from '../../src/contract/pipeline-messages';
@@ -60,7 +61,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
   const mainThread = deps.mainThread.begin();
   // OCR pages of this run (extractor and OCR data extraction), charged with the parse and main-thread time.
   const ocr = new MeteredOcr();
-  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread) + ocr.ms);
+  // The modules' engines, in the module workers (server/module-workers/).
+  const moduleWorkers: ModuleMeter = { ms: 0 };
+  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread) + ocr.ms + moduleWorkers.ms);
 
   let step = claimed.nextStep;
   const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
@@ -150,6 +153,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       modules,
       parser: deps.parser,
       ocr,
+      moduleWorkers,
       nlu: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
     };
     const { state, failure, partialFailure } = await runModules(context, {

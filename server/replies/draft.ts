@@ -6,7 +6,9 @@
 import { reason, sandboxFailureReason } from '../../src/contract/failure-reasons';
 import type { ReplyTemplate, ReplyTemplateConfig, ReplyTemplateResult } from '../../src/contract/modules/reply-template';
 import type { NestedText } from '../../src/contract/pipeline-messages';
-import { renderReplyTemplate } from '../../src/replies/render';
+import type { ReplyRender } from '../../src/replies/render';
+import { sharedModulePool, type ModuleMeter } from '../module-workers/module-pool';
+import type { PoolFailure } from '../module-workers/stopped-module';
 import type { ReplyVariables } from '../../src/replies/variables';
 import { askLanguageModel, type AskModel } from './ask-model';
 
@@ -19,6 +21,19 @@ export interface DraftInput {
   category: string | null;
   /** The language model to ask (tests pass their own); default: the operator's (POSTROOM_LLM_*), or none. */
   ask?: AskModel | null;
+  /** Charged the time the render took in its module worker (an analysis's CPU time). */
+  meter?: ModuleMeter;
+}
+
+/** Renders the template (the tenant's Liquid): in a module worker, so the HTTP thread never runs it. */
+async function render(input: DraftInput): Promise<ReplyRender | { stopped: PoolFailure }> {
+  const answer = await sharedModulePool().run({
+    kind: 'replyRender',
+    template: { name: input.template.name, body: input.template.body },
+    templates: input.templates.map(({ name, body }) => ({ name, body })),
+    variables: input.variables,
+  }, input.meter ? { meter: input.meter } : {});
+  return answer.ok ? answer.value : { stopped: answer };
 }
 
 export interface DraftError {
@@ -40,7 +55,11 @@ export interface Draft {
 
 export async function draftReply(input: DraftInput): Promise<Draft> {
   const { template } = input;
-  const rendered = renderReplyTemplate(template, input.templates, input.variables);
+  const rendered = await render(input);
+  if ('stopped' in rendered) {
+    const { stopped } = rendered;
+    return { result: null, rendered: '', error: { code: stopped.code === 'timeout' ? 'timeLimit' : stopped.code === 'memory' ? 'memoryLimit' : 'runtime', template: template.name, line: null, message: stopped.message, reason: stopped.reason } };
+  }
   if (!rendered.ok) {
     const { code, template: inTemplate, line, message, cycle } = rendered.error;
     const why = cycle === undefined ? sandboxFailureReason(rendered.error, 'templateEngine') : reason('reason.includeCycle', null, { cycle: cycle.join(' → ') });

@@ -22,6 +22,8 @@ export const PIPELINE_MESSAGE_KEYS = [
   'module.failed',
   'module.notActiveInSettings',
   'module.noLlm',
+  'module.timedOut',
+  'module.outOfMemory',
   // Extractor step
   'extractor.deactivated',
   'extractor.filesRemoved',
@@ -33,6 +35,8 @@ export const PIPELINE_MESSAGE_KEYS = [
   'extractor.ocrFailed',
   'extractor.unread',
   'extractor.partialFailure',
+  'extractor.textCapped',
+  'extractor.textCappedAnalysis',
   // NLU step
   'nlu.noServerWithContext',
   'nlu.noServerForContext',

@@ -4,9 +4,9 @@
  */
 import type { ModuleType } from '../../../src/contract/environments';
 import { carriedTaints, taintsAfter } from '../../../src/categorization/from-results';
-import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from './categorization/run-categorization';
-import { runConsolidationModule } from './consolidation/run-consolidation';
-import { runExtractionModule } from './extraction/run-extraction';
+import { CATEGORIZATION_BUDGET_MS } from './categorization/run-categorization';
+import { sharedModulePool } from '../../module-workers/module-pool';
+import { stoppedModule } from '../../module-workers/stopped-module';
 import { extractedForCategorization } from '../../../src/extraction/extract';
 import { extractorStep } from './extractor/extractor-step';
 import { runNluModule } from './nlu/run-nlu';
@@ -14,7 +14,9 @@ import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extract
 import { outputStep } from './output/output-step';
 import { replyTemplateStep } from './reply-template/reply-template-step';
 import { runVisionEngine } from './vision-engine/run-vision-engine';
-import type { ModuleStep } from './step';
+import type { ModuleStep, RunContext } from './step';
+
+const metered = (context: RunContext) => (context.moduleWorkers ? { meter: context.moduleWorkers } : {});
 
 const nluStep: ModuleStep = async (module, context, state) => {
   const nlu = await runNluModule({
@@ -24,13 +26,15 @@ const nluStep: ModuleStep = async (module, context, state) => {
     module,
     extraction: state.extraction,
     languages: context.settings.languages,
+    ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}),
   });
   if (nlu.result !== null) state.nlu.push(nlu.result);
   return nlu;
 };
 
-const categorizationStep: ModuleStep = (module, context, state) => {
-  const categorization = runCategorizationModule({
+// The engines' CPU work runs in a module worker (ARCHITECTURE "Threads"): a stopped task is this module's error.
+const categorizationStep: ModuleStep = async (module, context, state) => {
+  const answer = await sharedModulePool().run({ kind: 'categorization', input: {
     module,
     extraction: state.extraction?.result ?? null,
     nlu: state.nlu,
@@ -42,7 +46,8 @@ const categorizationStep: ModuleStep = (module, context, state) => {
     extracted: extractedForCategorization(state.extracted.map((entry) => entry.result)),
     budgetMs: CATEGORIZATION_BUDGET_MS,
     cacheKey: `${context.analysis.environmentId}@${context.analysis.settingsVersion}`,
-  });
+  } }, metered(context));
+  const categorization = answer.ok ? answer.value : stoppedModule(module, answer);
   if (categorization.result !== null) {
     state.categorizations.push({ moduleId: module.id, result: categorization.result });
     state.taints = taintsAfter(state.taints, categorization.result);
@@ -50,8 +55,8 @@ const categorizationStep: ModuleStep = (module, context, state) => {
   return categorization;
 };
 
-const extractionStep: ModuleStep = (module, context, state) => {
-  const extraction = runExtractionModule({
+const extractionStep: ModuleStep = async (module, context, state) => {
+  const answer = await sharedModulePool().run({ kind: 'extraction', input: {
     module,
     extraction: state.extraction?.result ?? null,
     nlu: state.nlu,
@@ -59,13 +64,16 @@ const extractionStep: ModuleStep = (module, context, state) => {
     languages: context.settings.languages,
     now: context.analysis.createdAt,
     taints: state.taints,
-  });
+  } }, metered(context));
+  const extraction = answer.ok ? answer.value : stoppedModule(module, answer);
   if (extraction.result !== null) state.extracted.push({ moduleId: module.id, result: extraction.result });
   return extraction;
 };
 
-const consolidationStep: ModuleStep = (module, _context, state) =>
-  runConsolidationModule({ module, results: state.categorizations, taints: carriedTaints(state.taints) });
+const consolidationStep: ModuleStep = async (module, context, state) => {
+  const answer = await sharedModulePool().run({ kind: 'consolidation', input: { module, results: state.categorizations, taints: carriedTaints(state.taints) } }, metered(context));
+  return answer.ok ? answer.value : stoppedModule(module, answer);
+};
 
 const ocrDataExtractionStep: ModuleStep = (module, context, state) =>
   runOcrDataExtraction({
@@ -73,6 +81,7 @@ const ocrDataExtractionStep: ModuleStep = (module, context, state) =>
     extraction: state.extraction,
     ocr: context.ocr,
     files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
+    ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}),
   });
 
 const visionEngineStep: ModuleStep = async (module, context, state) => {

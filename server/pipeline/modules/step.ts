@@ -16,6 +16,7 @@ import type { Database } from '../../db/open';
 import type { readSettings } from '../../environments/settings';
 import type { MeteredOcr } from '../../ocr/metered-ocr';
 import type { NluRuntime } from '../../nlu/runtime';
+import type { ModuleMeter } from '../../module-workers/module-pool';
 import type { ClaimedAnalysis } from '../claim';
 import type { AttachmentBytes, ExtractionOutcome } from '../extractor/extract';
 import type { MeteredParser } from '../extractor/metered-parser';
@@ -42,6 +43,8 @@ export interface RunContext {
   /** OCR pages of this run, charged to its CPU time. */
   ocr: MeteredOcr;
   nlu: NluRuntime;
+  /** Time the run's module tasks held their module workers (server/module-workers/), charged to its CPU time. */
+  moduleWorkers?: ModuleMeter;
   /**
    * A testing center test run (server/testing-center): the message is no production analysis, so a
    * step writes nothing a production screen shows (reply template errors, deliveries…).

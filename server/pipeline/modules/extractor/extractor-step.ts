@@ -5,7 +5,8 @@
  */
 import { extract } from '../../extractor/extract';
 import type { ModuleStep } from '../step';
-import { joinPipelineMessages, pipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, joinPipelineMessages, pipelineMessage } from '../../../../src/contract/pipeline-messages';
+import { capExtractedText } from '../../extractor/cap-text';
 
 export const extractorStep: ModuleStep = async (_module, context, state) => {
   const { settings, files } = context;
@@ -22,6 +23,12 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
     context.parser,
     { environment: settings.content, ocr: context.ocr },
   );
+  // The modules after this one get at most the capped text (cap-text.ts); the trace names what was left out.
+  const capped = capExtractedText(extraction.result);
+  if (capped.notes.length > 0) {
+    extraction.result = capped.result;
+    extraction.summary = joinPipelineMessages(extraction.summary, encodePipelineMessage(...capped.notes));
+  }
   state.extraction = extraction;
   if (extraction.mainFileError !== null) {
     return { outcome: 'error', message: joinPipelineMessages(extraction.mainFileError, extraction.summary), result: extraction.result, failure: extraction.mainFileError };

@@ -10,12 +10,15 @@
 import type { EnvironmentLanguage, EnvironmentModule } from '../../../../src/contract/environments';
 import type { NluBlockResult, NluModuleResult } from '../../../../src/contract/nlu-module';
 import type { Database } from '../../../db/open';
-import { analyseWithServer } from '../../../nlu/analyse';
 import { markUsed, startServer, statusOf } from '../../../nlu/lifecycle';
 import type { NluRuntime } from '../../../nlu/runtime';
-import { loadServers, type ServerRow } from '../../../nlu/source';
+import { loadNluSource, loadServers, type ServerRow } from '../../../nlu/source';
+import { readRevision } from '../../../nlu/revision';
+import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
+import type { NluBlocksTask } from '../../../module-workers/nlu-blocks';
+import { stoppedModule } from '../../../module-workers/stopped-module';
 import type { ExtractionOutcome } from '../../extractor/extract';
-import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, joinPipelineMessages, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
 import { failureReason, reason } from '../../../../src/contract/failure-reasons';
 
 export interface NluModuleInput {
@@ -25,6 +28,8 @@ export interface NluModuleInput {
   module: EnvironmentModule;
   extraction: ExtractionOutcome | null;
   languages: readonly EnvironmentLanguage[];
+  /** Charged the time the module's worker tasks took. */
+  meter?: ModuleMeter;
 }
 
 export interface NluModuleOutcome {
@@ -83,33 +88,45 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
     notes.push(sentence('nlu.waited', { ms: wait }));
   }
 
-  const compiled = await runtime.engines.get(db, input.environmentId, server.aiVersion);
-  if (compiled.engine === null) {
-    // The first error from its code (texts `nlu:configErrors.*`, as the NLU screens show it), not its English message.
-    const error = compiled.errors[0];
-    const first = error === undefined ? reason('reason.nothingToCompile') : { key: `nlu:configErrors.${error.code}`, params: error.params };
-    return { outcome: 'error', message: pipelineMessage('nlu.noUsableConfiguration', { count: compiled.errors.length, first }), result: null };
+  // Compiling and matching run in a module worker (ARCHITECTURE "Threads"); the configuration is read
+  // from the database only when the worker does not hold this revision's engine yet.
+  const chosen = input.extraction.result.documents.flatMap((doc, documentIndex) =>
+    selects(module.inputType, doc.source) ? doc.blocks.map((block, blockIndex) => ({ doc, documentIndex, block, blockIndex })) : [],
+  );
+  const task: NluBlocksTask = {
+    kind: 'nluBlocks',
+    environmentId: input.environmentId,
+    revision: await readRevision(db, input.environmentId),
+    aiVersion: server.aiVersion,
+    server,
+    ...(context === null ? {} : { contexts: [context] }),
+    languages: input.languages,
+    texts: chosen.map((entry) => entry.block.text),
+    budgetMs: runtime.analysisBudgetMs - (Date.now() - startedAt),
+  };
+  const pool = sharedModulePool();
+  const options = input.meter ? { meter: input.meter } : {};
+  let answer = await pool.run(task, options);
+  if (answer.ok && answer.value.needSource) answer = await pool.run({ ...task, source: await loadNluSource(db, input.environmentId) }, options);
+  if (!answer.ok) {
+    const stopped = stoppedModule(module, answer);
+    return notes.length === 0 ? stopped : { ...stopped, message: joinPipelineMessages(encodePipelineMessage(...notes), stopped.message) };
   }
-  if (compiled.errors.length > 0) notes.push(sentence('nlu.configurationErrors', { count: compiled.errors.length }));
+  const analysed = answer.value;
+  if (analysed.needSource) throw new Error('The module worker did not compile the NLU configuration it was given.');
+  if (!analysed.engine) {
+    // The first error from its code (texts `nlu:configErrors.*`, as the NLU screens show it), not its English message.
+    const error = analysed.errors[0];
+    const first = error === undefined ? reason('reason.nothingToCompile') : { key: `nlu:configErrors.${error.code}`, params: error.params };
+    return { outcome: 'error', message: pipelineMessage('nlu.noUsableConfiguration', { count: analysed.errors.length, first }), result: null };
+  }
+  if (analysed.errors.length > 0) notes.push(sentence('nlu.configurationErrors', { count: analysed.errors.length }));
 
-  const blocks: NluBlockResult[] = [];
-  let notAnalysed = 0;
-  input.extraction.result.documents.forEach((doc, documentIndex) => {
-    if (!selects(module.inputType, doc.source)) return;
-    doc.blocks.forEach((block, blockIndex) => {
-      if (Date.now() - startedAt > runtime.analysisBudgetMs) {
-        notAnalysed++;
-        return;
-      }
-      const result = analyseWithServer(block.text, {
-        compiled,
-        server: server,
-        contexts: context === null ? undefined : [context],
-        environmentLanguages: input.languages,
-      });
-      blocks.push({ document: documentIndex, block: blockIndex, documentName: doc.name, source: doc.source, page: block.page, result });
-    });
+  const blocks: NluBlockResult[] = analysed.results.map((result, index) => {
+    const { doc, documentIndex, block, blockIndex } = chosen[index]!;
+    return { document: documentIndex, block: blockIndex, documentName: doc.name, source: doc.source, page: block.page, result };
   });
+  const notAnalysed = analysed.notAnalysed;
   await markUsed(db, server.id, runtime);
 
   const complete = [...new Set(blocks.flatMap((block) => block.result.interactions.filter((i) => i.complete).map((i) => i.id)))];

@@ -9,7 +9,9 @@
  */
 import type { EnvironmentModule } from '../../../../src/contract/environments';
 import { ocrDataExtractionConfigSchema, type OcrDataExtractionResult } from '../../../../src/contract/ocr-data-extraction';
-import { extractFields, INVOICE_RULES, type FieldRule } from '../../../../src/ocr/fields';
+import { INVOICE_RULES, type FieldRule } from '../../../../src/ocr/fields';
+import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
+import { stoppedModule } from '../../../module-workers/stopped-module';
 import type { OcrPage } from '../../../../src/ocr/model';
 import { checkFieldRules } from '../../../../src/ocr/rule-checks';
 import type { ExtractionOutcome } from '../../extractor/extract';
@@ -25,6 +27,8 @@ export interface OcrModuleInput {
   /** The analysis files (the extractor's documents point at them by name). */
   files: readonly { name: string; content: Uint8Array }[];
   ocr?: OcrEngine;
+  /** Charged the time the rules took in their module worker. */
+  meter?: ModuleMeter;
 }
 
 export interface OcrModuleOutcome {
@@ -35,7 +39,7 @@ export interface OcrModuleOutcome {
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, index) => part === b[index]);
 
-export async function runOcrDataExtraction({ module, extraction, files, ocr = sharedOcrPool() }: OcrModuleInput): Promise<OcrModuleOutcome> {
+export async function runOcrDataExtraction({ module, extraction, files, ocr = sharedOcrPool(), meter }: OcrModuleInput): Promise<OcrModuleOutcome> {
   if (extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const config = ocrDataExtractionConfigSchema.safeParse(module.config);
   if (!config.success) return { outcome: 'error', message: pipelineMessage('ocrDataExtraction.configurationInvalid', { reason: reason('reason.invalidSetting', `${config.error.issues[0]?.path.join('.') ?? ''} ${config.error.issues[0]?.message ?? ''}`) }), result: null };
@@ -73,7 +77,10 @@ export async function runOcrDataExtraction({ module, extraction, files, ocr = sh
     }
     // Pages not read by OCR count as empty, so field pages keep the document's numbering.
     const filled = Array.from({ length: pages.length }, (_, index) => pages[index] ?? { text: '', confidence: 0, width: 0, height: 0, words: [] });
-    result.documents.push({ path: doc.path, name: doc.name, fields: extractFields(filled, rules) });
+    // The rules' patterns are the tenant's: matched in a module worker (ARCHITECTURE "Threads").
+    const fields = await sharedModulePool().run({ kind: 'ocrFields', pages: filled, rules }, meter ? { meter } : {});
+    if (!fields.ok) return stoppedModule(module, fields);
+    result.documents.push({ path: doc.path, name: doc.name, fields: fields.value });
   }
   const found = result.documents.reduce((sum, doc) => sum + doc.fields.length, 0);
   const message =

@@ -29,7 +29,7 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
       return { outcome: 'skipped', message };
     }
     const { template } = selection;
-    const draft = await draftReply({ template, templates, variables, config, chosenFor: selection.chosenFor, category: selection.category, ...(ask === undefined ? {} : { ask }) });
+    const draft = await draftReply({ template, templates, variables, config, chosenFor: selection.chosenFor, category: selection.category, ...(ask === undefined ? {} : { ask }), ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}) });
     if (draft.error !== null) {
       // A test run's errors stay in its own results, out of the template errors tab.
       if (!context.testRun) {

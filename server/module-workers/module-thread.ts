@@ -1,0 +1,60 @@
+/**
+ * A module worker (ARCHITECTURE "Threads"): runs one task at a time for module-pool.ts. It imports
+ * only pure engines and their runners, which read no database and call no network: what it is
+ * given crosses as plain data and its answer goes back the same way. The caches that make the
+ * engines fast (parsed categorization configurations, compiled NLU engines, Liquid engines) live
+ * here, keyed by the settings version they came from.
+ */
+import { performance } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+import { runCategorizationModule } from '../pipeline/modules/categorization/run-categorization';
+import { runConsolidationModule } from '../pipeline/modules/consolidation/run-consolidation';
+import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
+import { extractFields } from '../../src/ocr/fields';
+import { renderReplyTemplate } from '../../src/replies/render';
+import { runNluBlocks } from './nlu-blocks';
+import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
+
+/** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
+const held: unknown[] = [];
+
+function probe(task: ProbeTask): unknown {
+  if (task.fail !== undefined) throw new Error(task.fail);
+  const until = Date.now() + (task.spinMs ?? 0);
+  while (Date.now() < until) {
+    // Busy on purpose: a deadline must stop a thread that never yields.
+  }
+  for (let mb = 0; mb < (task.allocateMb ?? 0); mb++) held.push(Array.from({ length: 131_072 }, (_, index) => ({ index })));
+  return task.echo ?? null;
+}
+
+async function run(task: ModuleTask): Promise<unknown> {
+  switch (task.kind) {
+    case 'categorization':
+      return runCategorizationModule(task.input);
+    case 'extraction':
+      return runExtractionModule(task.input);
+    case 'consolidation':
+      return runConsolidationModule(task.input);
+    case 'ocrFields':
+      return extractFields(task.pages, task.rules);
+    case 'replyRender':
+      return renderReplyTemplate(task.template, task.templates, task.variables);
+    case 'nluBlocks':
+      return runNluBlocks(task);
+    case 'probe':
+      return probe(task);
+  }
+}
+
+parentPort!.on('message', ({ id, task }: TaskRequest) => {
+  const startedAt = performance.now();
+  const threadMs = () => performance.now() - startedAt;
+  run(task).then(
+    (value) => parentPort!.postMessage({ id, ok: true, value, threadMs: threadMs() } satisfies TaskResponse),
+    (error: unknown) => parentPort!.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error), threadMs: threadMs() } satisfies TaskResponse),
+  );
+});
+
+// Imports done: the pool starts a task's deadline only from here, so a worker's start is not charged to it.
+parentPort!.postMessage({ ready: true });

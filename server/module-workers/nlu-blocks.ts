@@ -1,0 +1,71 @@
+/**
+ * The NLU module's CPU work, run in a module worker: compile the environment's configuration (kept
+ * per environment, revision and AI version, so a write to the configuration is seen by the next
+ * analysis) and analyse the text blocks the step chose. The step (server/pipeline/modules/nlu/)
+ * reads the database; this file never does. A worker that has no engine for the key answers
+ * `needSource`, and the step sends the configuration once (it is read from the database only then).
+ */
+import type { EnvironmentLanguage } from '../../src/contract/environments';
+import type { NluResult } from '../../src/contract/modules/nlu';
+import type { NluConfigError, NluSource } from '../../src/nlu/types';
+import type { ServerRow } from '../nlu/source';
+import { analyseWithServer } from '../nlu/analyse';
+import { nluEngine } from '../nlu/engine-module';
+import type { Compiled } from '../nlu/engine-cache';
+
+export interface NluBlocksTask {
+  kind: 'nluBlocks';
+  environmentId: string;
+  revision: number;
+  aiVersion: string;
+  /** Sent only after a `needSource` answer. */
+  source?: NluSource;
+  server: ServerRow;
+  contexts?: string[];
+  languages: readonly EnvironmentLanguage[];
+  texts: string[];
+  /** Blocks left when this many ms have passed are counted, not analysed. */
+  budgetMs: number;
+}
+
+export type NluBlocksAnswer =
+  | { needSource: true }
+  | { needSource: false; engine: boolean; errors: NluConfigError[]; results: NluResult[]; notAnalysed: number };
+
+/** The newest revision per environment, a few environments per worker. */
+const MAX_ENVIRONMENTS = 16;
+const engines = new Map<string, { revision: number; byVersion: Map<string, Compiled> }>();
+
+async function compiledFor(task: NluBlocksTask): Promise<Compiled | null> {
+  let entry = engines.get(task.environmentId);
+  if (entry !== undefined && entry.revision !== task.revision) entry = undefined;
+  const cached = entry?.byVersion.get(task.aiVersion);
+  if (cached !== undefined) return cached;
+  if (task.source === undefined) return null;
+  const { compileNlu, analyseText } = await nluEngine();
+  const compiled: Compiled = { ...compileNlu(task.source, { aiVersion: task.aiVersion }), analyseText };
+  if (entry === undefined) {
+    entry = { revision: task.revision, byVersion: new Map() };
+    engines.delete(task.environmentId);
+    engines.set(task.environmentId, entry);
+    if (engines.size > MAX_ENVIRONMENTS) engines.delete(engines.keys().next().value!);
+  }
+  entry.byVersion.set(task.aiVersion, compiled);
+  return compiled;
+}
+
+export async function runNluBlocks(task: NluBlocksTask): Promise<NluBlocksAnswer> {
+  const compiled = await compiledFor(task);
+  if (compiled === null) return { needSource: true };
+  const startedAt = Date.now();
+  const results: NluResult[] = [];
+  let notAnalysed = 0;
+  for (const text of task.texts) {
+    if (compiled.engine === null || Date.now() - startedAt > task.budgetMs) {
+      if (compiled.engine !== null) notAnalysed++;
+      continue;
+    }
+    results.push(analyseWithServer(text, { compiled, server: task.server, ...(task.contexts ? { contexts: task.contexts } : {}), environmentLanguages: task.languages }));
+  }
+  return { needSource: false, engine: compiled.engine !== null, errors: compiled.errors, results, notAnalysed };
+}

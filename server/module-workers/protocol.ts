@@ -1,0 +1,45 @@
+/**
+ * The messages between the server and its module workers (module-pool.ts ↔ module-thread.ts): one
+ * task of plain data in, one answer out. Only what a pure engine needs crosses; the database, the
+ * network and the run's state stay on the main thread.
+ */
+import type { CategorizationModuleInput, CategorizationModuleOutcome } from '../pipeline/modules/categorization/run-categorization';
+import type { ConsolidationModuleInput, ConsolidationModuleOutcome } from '../pipeline/modules/consolidation/run-consolidation';
+import type { ExtractionModuleInput, ExtractionModuleOutcome } from '../pipeline/modules/extraction/run-extraction';
+import type { FieldRule, FieldValue } from '../../src/ocr/fields';
+import type { OcrPage } from '../../src/ocr/model';
+import type { ReplyTemplate } from '../../src/contract/modules/reply-template';
+import type { ReplyRender } from '../../src/replies/render';
+import type { ReplyVariables } from '../../src/replies/variables';
+import type { NluBlocksTask, NluBlocksAnswer } from './nlu-blocks';
+
+/**
+ * `probe`: the pool's own check (tests, warm-up): spins, allocates or throws as asked, so a deadline,
+ * a memory cap and a crash can be shown without a hostile configuration.
+ */
+export type ProbeTask = { kind: 'probe'; spinMs?: number; allocateMb?: number; fail?: string; echo?: unknown };
+
+export type ModuleTask =
+  | { kind: 'categorization'; input: CategorizationModuleInput }
+  | { kind: 'extraction'; input: ExtractionModuleInput }
+  | { kind: 'consolidation'; input: ConsolidationModuleInput }
+  | { kind: 'ocrFields'; pages: OcrPage[]; rules: FieldRule[] }
+  | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
+  | NluBlocksTask
+  | ProbeTask;
+
+/** What each kind of task answers. */
+export interface TaskAnswers {
+  categorization: CategorizationModuleOutcome;
+  extraction: ExtractionModuleOutcome;
+  consolidation: ConsolidationModuleOutcome;
+  ocrFields: FieldValue[];
+  replyRender: ReplyRender;
+  nluBlocks: NluBlocksAnswer;
+  probe: unknown;
+}
+
+export type TaskRequest = { id: number; task: ModuleTask };
+/** `error`: the task threw (the worker lives on); its English message, for logs and the reason's detail. */
+/** `threadMs`: how long the task held its worker, what the analysis is charged for it. */
+export type TaskResponse = ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: string }) & { threadMs: number };

@@ -1,0 +1,58 @@
+/**
+ * Caps the extracted text handed to the modules (ARCHITECTURE "Threads": content is capped per
+ * document and per analysis, with what was left out named). A sender controls how much text a mail
+ * carries, and every module after the extractor costs in proportion to it: past the caps, the end of
+ * a document's text (or the documents after the analysis's cap) is left out, and the extractor's
+ * trace says which and how many characters.
+ *
+ * Variables: POSTROOM_MODULE_TEXT_PER_DOCUMENT (characters, default 1 000 000) and
+ * POSTROOM_MODULE_TEXT_PER_ANALYSIS (default 2 000 000).
+ */
+import type { ExtractorResult } from '../../../src/contract/analysis-results';
+import { sentence, type LocalizedText } from '../../../src/contract/pipeline-messages';
+
+export const DEFAULT_TEXT_PER_DOCUMENT = 1_000_000;
+export const DEFAULT_TEXT_PER_ANALYSIS = 2_000_000;
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const number = Number(value);
+  return Number.isFinite(number) && number > 0 ? number : fallback;
+};
+
+export function textCaps(): { document: number; analysis: number } {
+  return {
+    document: positive(process.env.POSTROOM_MODULE_TEXT_PER_DOCUMENT, DEFAULT_TEXT_PER_DOCUMENT),
+    analysis: positive(process.env.POSTROOM_MODULE_TEXT_PER_ANALYSIS, DEFAULT_TEXT_PER_ANALYSIS),
+  };
+}
+
+/** The result within the caps (the same object when nothing passes them) and a note per cap passed. */
+export function capExtractedText(result: ExtractorResult, caps = textCaps()): { result: ExtractorResult; notes: LocalizedText[] } {
+  const total = result.documents.reduce((sum, doc) => sum + doc.blocks.reduce((chars, block) => chars + block.text.length, 0), 0);
+  if (total <= Math.min(caps.document, caps.analysis)) return { result, notes: [] };
+  const notes: LocalizedText[] = [];
+  let analysisLeft = caps.analysis;
+  let cutByAnalysis = 0;
+  let firstCutByAnalysis: string | null = null;
+  const documents = result.documents.map((doc) => {
+    let documentLeft = caps.document;
+    let cutByDocument = 0;
+    const blocks = doc.blocks.flatMap((block) => {
+      const room = Math.min(documentLeft, analysisLeft);
+      const kept = block.text.slice(0, room);
+      const left = block.text.length - kept.length;
+      if (left > 0 && documentLeft <= analysisLeft) cutByDocument += left;
+      else if (left > 0) {
+        cutByAnalysis += left;
+        firstCutByAnalysis ??= doc.name;
+      }
+      documentLeft -= kept.length;
+      analysisLeft -= kept.length;
+      return kept.length === 0 ? [] : [{ ...block, text: kept }];
+    });
+    if (cutByDocument > 0) notes.push(sentence('extractor.textCapped', { name: doc.name, limit: caps.document, left: cutByDocument }));
+    return blocks.length === doc.blocks.length && cutByDocument === 0 && blocks.every((block, index) => block === doc.blocks[index]) ? doc : { ...doc, blocks };
+  });
+  if (firstCutByAnalysis !== null) notes.push(sentence('extractor.textCappedAnalysis', { name: firstCutByAnalysis, limit: caps.analysis, left: cutByAnalysis }));
+  return { result: { ...result, documents }, notes };
+}

@@ -7,7 +7,8 @@ import { configureRequestLayer } from '../api/request-layer';
 import { errorMessage, type ApiError } from '../api/errors';
 import { queryClient } from '../api/query-client';
 import { readEntry, removeEntry, sessionKeys, storageKeys, writeEntry } from '../storage';
-import { toast } from '../ui/toasts/toast-service';
+import { toast, toastDurations } from '../ui/toasts/toast-service';
+import { createNoticeGate } from '../api/notice-gate';
 import { tr } from '../ui/message';
 import { currentPath, getRouter } from './navigation';
 import { paths } from './paths';
@@ -96,8 +97,12 @@ async function handleUnauthorized(error: ApiError) {
   await getRouter()?.navigate(loginPathKeeping(target), { replace: true });
 }
 
+/** At most one "403 Forbidden" toast on screen: calls refused together say it once. */
+const forbiddenNotice = createNoticeGate(toastDurations.error);
+
 /** §8: titled '403 Forbidden', detail the server message or else the status text. */
 function onForbidden(error: ApiError) {
+  if (!forbiddenNotice()) return;
   toast.error({ summary: tr('errors:forbidden.summary'), detail: errorMessage(error) || tr('errors:forbidden.detail') });
 }
 

@@ -12,11 +12,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '../contract/auth';
 import { isApiError } from '../api/errors';
 import { authQueries } from '../features/auth/queries';
-import { storageKeys, writeEntry } from '../storage';
 import { toast } from '../ui/toasts/toast-service';
 import { tr } from '../ui/message';
 import { isRouteHandle, type RouteHandle } from './route-handle';
-import { hasToken, loginPathKeeping, rememberTarget, takePostLoginTarget } from './session';
+import { forgetOtherSession, hasToken, loginPathKeeping, rememberTarget, takePostLoginTarget } from './session';
 import type { Analytics } from './analytics';
 import { paths } from './paths';
 import { mayOpenPage } from './page-access';
@@ -60,12 +59,12 @@ let returningAfterFailure = false;
 
 async function loadUser(deps: GuardDeps, target: string): Promise<User> {
   const options = authQueries.currentUser();
+  // A user cached for another token (another sign-in, here or in another tab) is never shown.
+  await forgetOtherSession();
   const cached = deps.queryClient.getQueryData(options.queryKey);
   if (cached) return cached;
   try {
-    const user = await deps.queryClient.fetchQuery(options);
-    await writeEntry(storageKeys.sessionUserId, user.id);
-    return user;
+    return await deps.queryClient.fetchQuery(options);
   } catch (error) {
     // A 401 was already handled by the session (logout, toast, target kept): go to Login.
     if (isApiError(error, 'http') && error.status === 401) throw redirect(loginPathKeeping(target));

@@ -10,61 +10,13 @@
  * it into IndexedDB, long main-thread tasks and garbage collection, bench:testing-center).
  */
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistedClient,
-  type Persister,
-} from '@tanstack/query-persist-client-core';
-import { readEntry, removeEntry, storageKeys, writeEntry } from '../storage';
+import { persistQueryClientRestore, persistQueryClientSubscribe, type Persister } from '@tanstack/query-persist-client-core';
 import { sessionOwner } from '../storage/session-owner';
+import { createIndexedDbPersister } from './query-cache-persister';
+
+export { createIndexedDbPersister, queryCachePersister, type QueryCachePersister } from './query-cache-persister';
 
 const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
-const WRITE_DELAY_MS = 300;
-
-export interface QueryCachePersister extends Persister {
-  /** Writes the pending copy now (the page is going). */
-  flush(): void;
-  /** Forgets the pending copy: its owner is leaving (sign-out, another user, ghosting). */
-  discard(): void;
-}
-
-export function createIndexedDbPersister(): QueryCachePersister {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let latest: PersistedClient | undefined;
-  const discard = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    latest = undefined;
-  };
-  const flush = () => {
-    if (timer === undefined) return;
-    const client = latest;
-    discard();
-    // Made for someone who has left since: never stored, so it cannot be restored for the next user.
-    if (client === undefined || client.buster !== sessionOwner()) return;
-    void writeEntry(storageKeys.queryCache, client);
-  };
-  return {
-    persistClient(client) {
-      // Stamped with whose data it is now, not when persistence started.
-      latest = { ...client, buster: sessionOwner() };
-      // Writes are coalesced: a burst of cache updates becomes one IndexedDB write.
-      if (timer) return;
-      timer = setTimeout(flush, WRITE_DELAY_MS);
-    },
-    restoreClient: () => {
-      const stored = readEntry<PersistedClient>(storageKeys.queryCache);
-      return stored?.buster === sessionOwner() ? stored : undefined;
-    },
-    removeClient: () => removeEntry(storageKeys.queryCache),
-    flush,
-    discard,
-  };
-}
-
-/** The persister the console runs with, so the session can drop its pending write at sign-out. */
-export const queryCachePersister: QueryCachePersister = createIndexedDbPersister();
 
 /** Restores the cache (before the first render), resumes paused mutations, then keeps saving. */
 export async function startQueryPersistence(queryClient: QueryClient, persister: Persister & { flush?: () => void } = createIndexedDbPersister()) {

@@ -6,7 +6,7 @@ import { request } from '../api/request';
 import { configureRequestLayer } from '../api/request-layer';
 import { errorMessage, type ApiError } from '../api/errors';
 import { queryClient } from '../api/query-client';
-import { queryCachePersister } from '../api/persister';
+import { queryCachePersister } from '../api/query-cache-persister';
 import { readEntry, removeEntry, sessionKeys, storageKeys, writeEntry } from '../storage';
 import { sessionOwner } from '../storage/session-owner';
 import { toast, toastDurations } from '../ui/toasts/toast-service';

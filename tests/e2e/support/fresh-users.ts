@@ -25,7 +25,9 @@ export interface FreshUserOptions {
 const PASSWORD = 'Roles-e2e-2026!x';
 
 export async function createFreshUser(admin: Api, options: FreshUserOptions, orgaId = 'demo'): Promise<FreshUser> {
-  const username = `${options.firstname.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  // Usernames and emails take letters without accents (the form refuses the others).
+  const plain = options.firstname.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const username = `${plain}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const created = await admin<{ member: { userId: string }; temporaryPassword: string }>('POST', `/v4/console/api/organisation/${orgaId}/users`, {
     firstname: options.firstname,
     lastname: options.lastname,

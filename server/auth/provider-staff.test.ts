@@ -172,8 +172,10 @@ describe('support ghosting a user', () => {
 
     const viewerSecret = await call('GET', `${API}/environment/${acmeSecret!.envId}`, as('support', 'acme-viewer'));
     expect(viewerSecret.statusCode).toBe(404);
+    // A cockpit viewer reads the dashboard, not the mail (§6); neither may support acting as one.
     const viewerProd = await call('GET', `${API}/environment/${acmeProd!.envId}/analyses`, as('support', 'acme-viewer'));
-    expect(viewerProd.statusCode).toBe(200);
+    expect(viewerProd.statusCode).toBe(403);
+    expect(viewerProd.body).not.toContain(acmeProd!.analysisName);
     // A cockpit viewer may not reanalyze; neither may support acting as one.
     const reanalyze = await call(
       'POST',

@@ -51,7 +51,7 @@ export async function loadUserView(db: Database, userId: string): Promise<User |
       .select({ id: organisations.id, name: organisations.name })
       .from(organisations)
       .orderBy(asc(organisations.name), asc(organisations.id));
-    return { ...identity, role: PROVIDER_ROLES[providerRole], organisations: all.map((o) => ({ ...o, guest: false })), projectPermissions: [] };
+    return { ...identity, role: PROVIDER_ROLES[providerRole], organisations: all.map((o) => ({ ...o, guest: false, admin: false })), projectPermissions: [] };
   }
 
   const memberships = await db
@@ -87,7 +87,7 @@ export async function loadUserView(db: Database, userId: string): Promise<User |
   return {
     ...identity,
     role: highestRole(memberships.map((m) => m.role)),
-    organisations: memberships.map(({ id, name, guest }) => ({ id, name, guest })),
+    organisations: memberships.map(({ id, name, guest, role }) => ({ id, name, guest, admin: role === 'ROLE_ORGANISATION_ADMIN' })),
     projectPermissions: permissions,
   };
 }

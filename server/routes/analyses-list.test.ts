@@ -18,7 +18,7 @@ const customerOf = (index: number) => (index % 2 === 0 ? 'ACME' : 'Globex');
 
 beforeAll(async () => {
   server = await createTestServer();
-  authorization = `Bearer ${await signIn(server.app, 'viewer')}`;
+  authorization = `Bearer ${await signIn(server.app, 'qualifier')}`;
   for (let index = 0; index < COUNT; index += 1) {
     const row = await createAnalysisRecord(server.handle.db, {
       environmentId: 'demo-ic-prod',

@@ -11,7 +11,7 @@ const headers: Record<string, { authorization: string }> = {};
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const user of ['admin', 'viewer', 'configurator']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
+  for (const user of ['admin', 'viewer', 'qualifier', 'configurator']) headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
 });
 afterAll(() => server.close());
 
@@ -48,7 +48,9 @@ describe('versions of an environment', () => {
     expect(first.json()).toMatchObject({ name: 'Mise en service', author: 'admin' });
     await snapshot(envId, 'Après réglages', 'configurator');
 
-    const list = (await call('viewer', 'GET', `/environment/${envId}/versions`)).json<EnvironmentVersion[]>();
+    // Qualifiers read the versions; a cockpit viewer reads the dashboard only (§6).
+    expect((await call('viewer', 'GET', `/environment/${envId}/versions`)).statusCode).toBe(403);
+    const list = (await call('qualifier', 'GET', `/environment/${envId}/versions`)).json<EnvironmentVersion[]>();
     expect(list.map((v) => [v.name, v.author])).toEqual([
       ['Après réglages', 'configurator'],
       ['Mise en service', 'admin'],
@@ -171,8 +173,8 @@ describe('versions of an environment', () => {
     expect((await call('admin', 'GET', `/environment/${envId}/versions/compare?from=outdated-version&to=current`)).statusCode).toBe(409);
   });
 
-  it('hides the versions of a hidden environment from a viewer', async () => {
-    expect((await call('viewer', 'GET', '/environment/demo-ic-recette/versions')).statusCode).toBe(404);
+  it('hides the versions of a hidden environment from a qualifier', async () => {
+    expect((await call('qualifier', 'GET', '/environment/demo-ic-recette/versions')).statusCode).toBe(404);
     expect((await call('admin', 'GET', '/environment/demo-ic-recette/versions')).statusCode).toBe(200);
   });
 });

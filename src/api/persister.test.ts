@@ -11,8 +11,8 @@ import { access, defineEndpoint } from '../contract/define';
 import { request } from './request';
 import { configureRequestLayer } from './request-layer';
 import { defineOfflineMutation, registerMutationDefaults } from './mutation-defaults';
-import { startQueryPersistence } from './persister';
-import { loadStore, readEntry, storageKeys, writeEntry } from '../storage';
+import { createIndexedDbPersister, startQueryPersistence } from './persister';
+import { loadStore, readEntry, removeEntry, storageKeys, writeEntry } from '../storage';
 import { db } from '../storage/db';
 
 const saveNote = defineEndpoint({
@@ -54,6 +54,9 @@ beforeEach(async () => {
 });
 
 const settle = (ms = 450) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A signed token's shape (only its subject is read by the console; the server checks the rest). */
+const tokenOf = (sub: string) => `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.signature`;
 
 describe('offline mutations', () => {
   it('are paused offline, persisted, and replayed once after a reload and reconnect', async () => {
@@ -144,7 +147,7 @@ describe('offline mutations', () => {
   });
 
   it('never restores another user’s cache', async () => {
-    await writeEntry(storageKeys.sessionUserId, 'alice');
+    await writeEntry(storageKeys.token, tokenOf('alice'));
     const alice = new QueryClient();
     const stop = await startQueryPersistence(alice);
     alice.setQueryData(['private'], 'alice data');
@@ -152,10 +155,44 @@ describe('offline mutations', () => {
     stop();
     expect(JSON.stringify(readEntry(storageKeys.queryCache))).toContain('alice data');
 
-    await writeEntry(storageKeys.sessionUserId, 'bob');
+    await writeEntry(storageKeys.token, tokenOf('bob'));
     const bob = new QueryClient();
     const stopBob = await startQueryPersistence(bob);
     expect(bob.getQueryData(['private'])).toBeUndefined();
     stopBob();
+  });
+
+  it('drops a write of the previous user that lands after the next one signed in, even across a reload', async () => {
+    // The console started on the login page (nobody signed in), then Alice signed in.
+    const tab = new QueryClient();
+    const persister = createIndexedDbPersister();
+    const stop = await startQueryPersistence(tab, persister);
+    await writeEntry(storageKeys.token, tokenOf('alice'));
+    tab.setQueryData(['user'], { name: 'Alice' });
+    // While that copy waits in the coalescing delay, Alice is signed out (here, by another tab) and
+    // Bob signs in: the stored cache and the token change under this tab.
+    await removeEntry(storageKeys.queryCache);
+    await removeEntry(storageKeys.token);
+    await writeEntry(storageKeys.token, tokenOf('bob'));
+    // The late write goes (its delay ends, or the page goes): nothing of Alice reaches IndexedDB.
+    persister.flush();
+    await settle();
+    stop();
+    expect(JSON.stringify(readEntry(storageKeys.queryCache) ?? null)).not.toContain('Alice');
+
+    // Bob reloads before anything of his was stored: Alice's name does not come back.
+    await loadStore();
+    const reloaded = new QueryClient();
+    const stopReloaded = await startQueryPersistence(reloaded);
+    expect(reloaded.getQueryData(['user'])).toBeUndefined();
+    // His own answers are kept and restored as usual.
+    reloaded.setQueryData(['user'], { name: 'Bob' });
+    await settle();
+    stopReloaded();
+    await loadStore();
+    const again = new QueryClient();
+    const stopAgain = await startQueryPersistence(again);
+    expect(again.getQueryData(['user'])).toEqual({ name: 'Bob' });
+    stopAgain();
   });
 });

@@ -24,7 +24,7 @@ const user = (overrides: Partial<User> = {}): User => ({
   position: null,
   role: 'ROLE_ORGANISATION_ADMIN',
   projectPermissions: [],
-  organisations: [{ id: 'o1', name: 'Démo', guest: false }],
+  organisations: [{ id: 'o1', name: 'Démo', guest: false, admin: false }],
   isLight: false,
   ...overrides,
 });
@@ -105,7 +105,8 @@ describe('navigation guard', () => {
   });
 
   it('loads the user once when a token exists and identifies them in analytics', async () => {
-    await writeEntry(storageKeys.token, 't');
+    // A token of user u1 (the console reads only its subject: whose caches they are).
+    await writeEntry(storageKeys.token, `e30.${btoa(JSON.stringify({ sub: 'u1' })).replace(/=+$/, '')}.signature`);
     expect(await outcome('/orga/o1')).toEqual({});
     expect(await outcome('/orga/o1/settings')).toEqual({});
     expect(userRequests).toBe(1);

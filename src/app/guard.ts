@@ -2,21 +2,26 @@
  * The navigation guard of spec §2.3, run as the root loader on every navigation:
  * stray tooltips removed, signed-in users kept off login pages, signed-out users sent to Login with
  * their target kept, the user loaded when a token exists and none is loaded (navigation stops if that
- * fails), light users kept in self-service (only the pages marked `lightUsers` open to them), and
- * the user identified in product analytics.
+ * fails), light users kept in self-service (only the pages marked `lightUsers` open to them), the
+ * user identified in product analytics, and a page the user's role may not use (the page table of
+ * src/contract/page-access.ts) answered with `{ noAccess: true }`: the root shell then shows the "no
+ * access" page instead of loading it, so none of its calls is sent.
  */
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '../contract/auth';
 import { isApiError } from '../api/errors';
 import { authQueries } from '../features/auth/queries';
-import { storageKeys, writeEntry } from '../storage';
 import { toast } from '../ui/toasts/toast-service';
 import { tr } from '../ui/message';
 import { isRouteHandle, type RouteHandle } from './route-handle';
-import { hasToken, loginPathKeeping, rememberTarget, takePostLoginTarget } from './session';
+import { forgetOtherSession, hasToken, loginPathKeeping, rememberTarget, takePostLoginTarget } from './session';
 import type { Analytics } from './analytics';
 import { paths } from './paths';
+import { mayOpenPage } from './page-access';
+
+/** What the root loader hands the root shell: whether the page asked for is closed to this user. */
+export type GuardResult = { noAccess: true } | null;
 
 export interface GuardDeps {
   routes: RouteObject[];
@@ -28,11 +33,17 @@ export interface GuardDeps {
 
 /** The merged handle of the matched routes: the deepest declaration of each field wins. */
 export function resolveRouteHandle(routes: RouteObject[], pathname: string): RouteHandle {
+  return resolveRoute(routes, pathname).handle;
+}
+
+/** The merged handle of the matched routes and the path parameters. */
+export function resolveRoute(routes: RouteObject[], pathname: string): { handle: RouteHandle; params: Record<string, string | undefined> } {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return matches.reduce<RouteHandle>(
+  const handle = matches.reduce<RouteHandle>(
     (merged, match) => (isRouteHandle(match.route.handle) ? { ...merged, ...match.route.handle } : merged),
     { access: 'public' },
   );
+  return { handle, params: matches.at(-1)?.params ?? {} };
 }
 
 export function removeStrayTooltips(): void {
@@ -48,12 +59,12 @@ let returningAfterFailure = false;
 
 async function loadUser(deps: GuardDeps, target: string): Promise<User> {
   const options = authQueries.currentUser();
+  // A user cached for another token (another sign-in, here or in another tab) is never shown.
+  await forgetOtherSession();
   const cached = deps.queryClient.getQueryData(options.queryKey);
   if (cached) return cached;
   try {
-    const user = await deps.queryClient.fetchQuery(options);
-    await writeEntry(storageKeys.sessionUserId, user.id);
-    return user;
+    return await deps.queryClient.fetchQuery(options);
   } catch (error) {
     // A 401 was already handled by the session (logout, toast, target kept): go to Login.
     if (isApiError(error, 'http') && error.status === 401) throw redirect(loginPathKeeping(target));
@@ -67,7 +78,7 @@ async function loadUser(deps: GuardDeps, target: string): Promise<User> {
   }
 }
 
-export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<null> {
+export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<GuardResult> {
   removeStrayTooltips();
   if (returningAfterFailure) {
     returningAfterFailure = false;
@@ -75,7 +86,7 @@ export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<
   }
   const url = new URL(args.request.url);
   const target = url.pathname + url.search + url.hash;
-  const handle = resolveRouteHandle(deps.routes, url.pathname);
+  const { handle, params } = resolveRoute(deps.routes, url.pathname);
 
   if (!hasToken()) {
     if (handle.access === 'private') {
@@ -96,6 +107,7 @@ export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<
   if (user.isLight && handle.access === 'private' && handle.lightUsers !== true) {
     throw redirect(paths.selfService());
   }
+  if (handle.title !== undefined && !mayOpenPage(handle.title, user, params)) return { noAccess: true };
   return null;
 }
 

@@ -5,7 +5,7 @@ import { filterTargets, type NavigationTarget } from './rapid-navigation-targets
 
 const user = (role: User['role'], organisations: User['organisations'], isLight = false) => ({ role, organisations, isLight });
 const ids = (u: ReturnType<typeof user>, ghosting = false, buc = true) => menuPages(u, ghosting, { buc }).map((page) => page.id);
-const demo = { id: 'demo', name: 'Démo', guest: false };
+const demo = { id: 'demo', name: 'Démo', guest: false, admin: false };
 
 describe('the user menu by role', () => {
   it('offers members the toolbox, use cases, files viewer and consumption, not the SRE screens', () => {

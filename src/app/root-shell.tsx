@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { afterFirstPaint } from '../ui/after-first-paint';
 import { NotificationLayers } from '../ui/notification-layers';
@@ -10,6 +10,8 @@ import { useRouteTitleKey } from './page-title';
 import { recordRecentPage } from './recent-pages';
 import { RapidNavigation } from './rapid-navigation';
 import { hasToken } from './session';
+import type { GuardResult } from './guard';
+import { NoAccessPage } from './no-access-page';
 
 /** Everything every page shares: title, preferences applied, recent pages, notification layers. */
 export function RootShell() {
@@ -17,6 +19,8 @@ export function RootShell() {
   const titleKey = useRouteTitleKey();
   const location = useLocation();
   const preferences = usePreferences();
+  // The guard's answer: a page the user's role may not use is replaced, never loaded.
+  const noAccess = (useLoaderData() as GuardResult | undefined)?.noAccess === true;
 
   useEffect(() => {
     applyPreferences(preferences);
@@ -29,13 +33,13 @@ export function RootShell() {
     if (!titleKey) return;
     // Not needed to paint the page: recorded afterwards, so the login page paints without Dexie.
     // Only signed-in pages: the login page is no place to come back to.
-    if (!hasToken()) return;
+    if (!hasToken() || noAccess) return;
     return afterFirstPaint(() => void recordRecentPage({ path: location.pathname + location.search, titleKey }));
-  }, [title, titleKey, location.pathname, location.search]);
+  }, [title, titleKey, location.pathname, location.search, noAccess]);
 
   return (
     <>
-      <Outlet />
+      {noAccess ? <NoAccessPage /> : <Outlet />}
       <RapidNavigation />
       <NotificationLayers />
     </>

@@ -6,8 +6,11 @@ import { request } from '../api/request';
 import { configureRequestLayer } from '../api/request-layer';
 import { errorMessage, type ApiError } from '../api/errors';
 import { queryClient } from '../api/query-client';
+import { queryCachePersister } from '../api/query-cache-persister';
 import { readEntry, removeEntry, sessionKeys, storageKeys, writeEntry } from '../storage';
-import { toast } from '../ui/toasts/toast-service';
+import { sessionOwner } from '../storage/session-owner';
+import { toast, toastDurations } from '../ui/toasts/toast-service';
+import { createNoticeGate } from '../api/notice-gate';
 import { tr } from '../ui/message';
 import { currentPath, getRouter } from './navigation';
 import { paths } from './paths';
@@ -18,16 +21,39 @@ export function hasToken(): boolean {
   return Boolean(readEntry<string>(storageKeys.token));
 }
 
+/**
+ * A new sign-in: whatever the previous session left (its user, cached answers, paused mutations,
+ * recent pages, ghosting) goes first, even if nobody signed out, so nothing of it shows for this user.
+ */
 export async function startSession(tokens: { token: string; refreshToken?: string }): Promise<void> {
+  await logout();
   await writeEntry(storageKeys.token, tokens.token);
   if (tokens.refreshToken) await writeEntry(storageKeys.refreshToken, tokens.refreshToken);
 }
 
-/** Drops every cached answer, in memory and in IndexedDB: they belonged to the identity now leaving. */
+/**
+ * Drops every cached answer and paused mutation, in memory and in IndexedDB, and the copy waiting to
+ * be written: they belonged to the identity now leaving.
+ */
 export async function clearQueryCache(): Promise<void> {
+  queryCachePersister.discard();
   await queryClient.cancelQueries();
   queryClient.clear();
+  queryCachePersister.discard();
   await removeEntry(storageKeys.queryCache);
+}
+
+/**
+ * Whether the in-memory caches were filled for the session now held. When the token is another
+ * user's (a sign-in in another tab, a sign-in without sign-out), they are dropped before the user is
+ * loaded, so the previous user's name and pages never show with the new token.
+ */
+export async function forgetOtherSession(): Promise<void> {
+  const owner = sessionOwner();
+  if (readEntry<string>(storageKeys.sessionUserId) === owner) return;
+  await clearQueryCache();
+  await removeEntry(storageKeys.recentPages);
+  await writeEntry(storageKeys.sessionUserId, owner);
 }
 
 /** Clears the token, the user, the query cache (memory and IndexedDB) and the ghosting keys. */
@@ -96,8 +122,12 @@ async function handleUnauthorized(error: ApiError) {
   await getRouter()?.navigate(loginPathKeeping(target), { replace: true });
 }
 
+/** At most one "403 Forbidden" toast on screen: calls refused together say it once. */
+const forbiddenNotice = createNoticeGate(toastDurations.error);
+
 /** §8: titled '403 Forbidden', detail the server message or else the status text. */
 function onForbidden(error: ApiError) {
+  if (!forbiddenNotice()) return;
   toast.error({ summary: tr('errors:forbidden.summary'), detail: errorMessage(error) || tr('errors:forbidden.detail') });
 }
 

@@ -10,7 +10,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client';
 import { registerMutationDefaults } from '../api/mutation-defaults';
-import { startQueryPersistence } from '../api/persister';
+import { queryCachePersister, startQueryPersistence } from '../api/persister';
 import { configureSessionRequests } from './session';
 import { routes } from './routes';
 import { setRouter } from './navigation';
@@ -22,7 +22,7 @@ export async function startApp(): Promise<void> {
   onlineManager.setOnline(navigator.onLine);
   configureSessionRequests();
   registerMutationDefaults(queryClient);
-  await startQueryPersistence(queryClient);
+  await startQueryPersistence(queryClient, queryCachePersister);
 
   const router = createBrowserRouter(routes);
   setRouter(router);

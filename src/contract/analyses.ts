@@ -193,7 +193,7 @@ export const listAnalyses = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses',
   summary: 'Analyses of an environment: search, date and status filters, sort, pagination',
-  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
+  access: forLightUsers(access.environment('envId', 'qualifier', 'operations')),
   params: envParams,
   query: analysesQuerySchema,
   response: analysesPageSchema,
@@ -227,7 +227,7 @@ export const getAnalysis = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}',
   summary: 'One analysis with its files, module results, trace and delivery attempts (409 once anonymized)',
-  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
+  access: forLightUsers(access.environment('envId', 'qualifier', 'operations')),
   params: analysisParams,
   response: analysisDetailSchema,
 });
@@ -257,7 +257,7 @@ export const downloadAnalysisFile = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/analyses/{analysisId}/files/{fileId}',
   summary: 'Download an original file of an analysis (attachment disposition)',
-  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
+  access: forLightUsers(access.environment('envId', 'qualifier', 'operations')),
   params: analysisParams.extend({ fileId: z.string().min(1) }),
 });
 

@@ -20,6 +20,8 @@ export const userOrganisationSchema = z.object({
   name: z.string(),
   /** External guest there (§6): sees only the projects given, no settings nor consumption. */
   guest: z.boolean(),
+  /** Administers it (§6: organisation settings, members, projects); the console opens those pages on it. */
+  admin: z.boolean(),
 });
 
 export const projectPermissionSchema = z.object({

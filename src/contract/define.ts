@@ -11,7 +11,11 @@ export { SWITCH_HEADER } from './headers';
 /** Header a program may send its environment access key in, instead of `Authorization: Bearer`. */
 export const API_KEY_HEADER = 'X-Api-Key';
 
-/** Access profiles on a project, weakest first (spec §6); organisation admins count as configurators. */
+/**
+ * Access profiles on a project, weakest first (spec §6); organisation admins count as configurators.
+ * Cockpit is "dashboard only": a rule at cockpit opens the dashboard, the alerts and the names the
+ * shell needs, never a mail (server/auth/cockpit-access.test.ts lists each one with its reason).
+ */
 export const PROJECT_PROFILES = ['noAccess', 'cockpit', 'qualifier', 'configurator'] as const;
 export type ProjectProfile = (typeof PROJECT_PROFILES)[number];
 

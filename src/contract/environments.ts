@@ -185,7 +185,7 @@ export const getEnvironmentSettings = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/settings',
   summary: 'An environment with its whole configuration',
-  access: forLightUsers(access.environment('envId', 'cockpit', 'operations')),
+  access: forLightUsers(access.environment('envId', 'qualifier', 'operations')),
   params: envParams,
   response: environmentDetailsSchema,
 });

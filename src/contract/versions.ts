@@ -36,7 +36,7 @@ export const listVersions = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/versions',
   summary: 'Versions of an environment, newest first',
-  access: access.environment('envId', 'cockpit', 'operations'),
+  access: access.environment('envId', 'qualifier', 'operations'),
   params: envParams,
   response: z.array(versionSchema),
 });
@@ -57,7 +57,7 @@ export const compareVersions = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/environment/{envId}/versions/compare',
   summary: `What changes from one version to another (either may be "${CURRENT_CONFIGURATION}")`,
-  access: access.environment('envId', 'cockpit', 'operations'),
+  access: access.environment('envId', 'qualifier', 'operations'),
   params: envParams,
   query: z.object({ from: z.string().min(1).max(100), to: z.string().min(1).max(100) }),
   response: z.object({ changes: z.array(settingsChangeSchema) }),

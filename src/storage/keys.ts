@@ -6,6 +6,7 @@ export const storageKeys = {
   ghostedEnvironment: 'ghosted-environment',
   postLoginRedirect: 'post-login-redirect',
   featureFlags: 'feature-flags',
+  /** Whose session the caches were filled for (src/storage/session-owner.ts). */
   sessionUserId: 'session-user-id',
   fontSize: 'preferredFontSize',
   darkMode: 'dark-mode',

@@ -74,9 +74,16 @@ describe('environment versions', () => {
     await context.close();
   }, 90_000);
 
-  it('lets a viewer read versions but not create or restore them', async () => {
+  it('lets a qualifier read versions but not create or restore them, and shows a cockpit viewer no access', async () => {
+    // §6: cockpit is dashboard only; the versions page is no page of theirs (the server refuses it too).
+    const viewer = await newPage(browser);
+    await signIn(viewer.page, 'viewer');
+    await viewer.page.goto('/project/demo-nlu/versions');
+    await viewer.page.getByTestId('no-access').waitFor();
+    await viewer.context.close();
+
     const { context, page } = await newPage(browser);
-    await signIn(page, 'viewer');
+    await signIn(page, 'qualifier');
     await featureFlags.enable(page, 'Versions de projet');
     await page.goto('/project/demo-nlu/versions');
     await versionsPage.chooseEnvironment(page, 'Vols');

@@ -4,13 +4,16 @@ import { AppChrome } from './app-chrome';
 import { LocationBar } from './location-bar';
 import { SideNav, type NavEntry, type NavGroup } from './side-nav';
 import { paths } from '../paths';
+import { usePageAccess } from '../page-access';
 import { configurationMenu, MENU_NAMESPACES, sectionTitleKey } from '../configuration-menu';
 
 /** The environment's pages, then the §2.4 configuration menu in its groups (the same list as the configuration page). */
 export function EnvironmentLayout() {
   const { t } = useTranslation(MENU_NAMESPACES);
   const { projectId = '', envId = '' } = useParams();
-  const entries: NavEntry[] = [
+  // Only the pages the caller's profile opens (§6, src/contract/page-access.ts): a cockpit user sees the dashboard.
+  const mayOpen = usePageAccess();
+  const entries: NavEntry[] = ([
     // A way back up (issue 19): the environment's project.
     { to: paths.project(projectId), label: 'navigation:sideNav.upToProject', icon: 'arrow-up', end: true },
     { to: paths.environment(projectId, envId), label: 'environmentHome', icon: 'home', end: true },
@@ -20,12 +23,14 @@ export function EnvironmentLayout() {
     { to: paths.dashboard(projectId, envId), label: 'dashboard', icon: 'dashboard' },
     { to: paths.testExtractor(projectId, envId), label: 'testExtractor', icon: 'lab-test' },
     { to: paths.testOcrDataExtraction(projectId, envId), label: 'testOcrDataExtraction', icon: 'media' },
-  ];
-  const groups: NavGroup[] = configurationMenu.map((section) => ({
-    id: section.id,
-    title: t(sectionTitleKey(section) as never),
-    entries: section.entries.map((entry) => ({ to: entry.to(projectId, envId), label: entry.title, icon: entry.icon })),
-  }));
+  ] satisfies NavEntry[]).filter((entry) => mayOpen(entry.label));
+  const groups: NavGroup[] = configurationMenu
+    .map((section) => ({
+      id: section.id,
+      title: t(sectionTitleKey(section) as never),
+      entries: section.entries.filter((entry) => mayOpen(entry.title)).map((entry) => ({ to: entry.to(projectId, envId), label: entry.title, icon: entry.icon })),
+    }))
+    .filter((group) => group.entries.length > 0);
   return (
     <AppChrome layout="environment" nav={<SideNav entries={entries} groups={groups} label={t('routes:environmentHome')} />}>
       <LocationBar />

@@ -1,0 +1,60 @@
+/**
+ * Users of the scenarios' own, made through the API as an organisation admin would (never the shared
+ * demo users, whose rights other files rely on): created with a temporary password, which is then
+ * replaced through the reset link the expired-password answer carries. `remove` deletes them.
+ */
+import type { Api } from './api';
+import { request } from './api';
+
+export interface FreshUser {
+  userId: string;
+  username: string;
+  password: string;
+  /** "Firstname Lastname", as the user menu shows it. */
+  fullName: string;
+}
+
+export interface FreshUserOptions {
+  firstname: string;
+  lastname: string;
+  profiles?: { projectId: string; profile: 'cockpit' | 'qualifier' | 'configurator' | 'noAccess' }[];
+  guest?: boolean;
+  admin?: boolean;
+}
+
+const PASSWORD = 'Roles-e2e-2026!x';
+
+export async function createFreshUser(admin: Api, options: FreshUserOptions, orgaId = 'demo'): Promise<FreshUser> {
+  // Usernames and emails take letters without accents (the form refuses the others).
+  const plain = options.firstname.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const username = `${plain}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const created = await admin<{ member: { userId: string }; temporaryPassword: string }>('POST', `/v4/console/api/organisation/${orgaId}/users`, {
+    firstname: options.firstname,
+    lastname: options.lastname,
+    username,
+    email: `${username}@example.test`,
+    guest: options.guest ?? false,
+    profiles: options.profiles ?? [],
+  });
+  if (options.admin) await admin('PATCH', `/v4/console/api/organisation/${orgaId}/members/${created.member.userId}`, { adminMode: 'admin' });
+  // The temporary password has expired by design: its 410 answer carries a reset link's token.
+  const expired = await fetchExpired(username, created.temporaryPassword);
+  await request(null, 'PUT', '/users/password/forgotten', { token: expired, password: PASSWORD, confirmation: PASSWORD });
+  return { userId: created.member.userId, username, password: PASSWORD, fullName: `${options.firstname} ${options.lastname}` };
+}
+
+async function fetchExpired(username: string, password: string): Promise<string> {
+  try {
+    await request(null, 'POST', '/api/login_check', { username, password });
+  } catch (error) {
+    const body = /\{.*\}$/s.exec(String((error as Error).message))?.[0];
+    const token = body === undefined ? undefined : (JSON.parse(body) as { refresh_token?: string }).refresh_token;
+    if (token) return token;
+    throw error;
+  }
+  throw new Error(`${username}: the temporary password did not expire`);
+}
+
+export async function removeFreshUser(admin: Api, user: FreshUser, orgaId = 'demo'): Promise<void> {
+  await admin('DELETE', `/v4/console/api/organisation/${orgaId}/members/${user.userId}`).catch(() => undefined);
+}

@@ -13,6 +13,7 @@ import { runExtractionModule } from '../pipeline/modules/extraction/run-extracti
 import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks } from './nlu-blocks';
+import { runCategorizationTest } from './categorization-test-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
@@ -42,6 +43,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return renderReplyTemplate(task.template, task.templates, task.variables);
     case 'nluBlocks':
       return runNluBlocks(task);
+    case 'categorizationTest':
+      return runCategorizationTest(task);
     case 'probe':
       return probe(task);
   }

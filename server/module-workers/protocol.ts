@@ -12,6 +12,7 @@ import type { ReplyTemplate } from '../../src/contract/modules/reply-template';
 import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
 import type { NluBlocksTask, NluBlocksAnswer } from './nlu-blocks';
+import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 
 /**
  * `probe`: the pool's own check (tests, warm-up): spins, allocates or throws as asked, so a deadline,
@@ -26,6 +27,7 @@ export type ModuleTask =
   | { kind: 'ocrFields'; pages: OcrPage[]; rules: FieldRule[] }
   | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
   | NluBlocksTask
+  | CategorizationTestTask
   | ProbeTask;
 
 /** What each kind of task answers. */
@@ -36,6 +38,7 @@ export interface TaskAnswers {
   ocrFields: FieldValue[];
   replyRender: ReplyRender;
   nluBlocks: NluBlocksAnswer;
+  categorizationTest: CategorizationTestAnswer;
   probe: unknown;
 }
 

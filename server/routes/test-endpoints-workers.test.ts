@@ -1,0 +1,85 @@
+/**
+ * The test endpoints and the configuration document's check run their engines in module workers
+ * (ARCHITECTURE "Threads"): a test whose cost the tenant controls (a slow Liquid program, a huge
+ * dictionary, a large document) leaves the server's event loop free while it runs, and one past
+ * the module deadline answers 422 `testStopped` with the limit, in the caller's language.
+ */
+import { performance } from 'node:perf_hooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sharedModulePool } from '../module-workers/module-pool';
+import { createNluRuntime } from '../nlu/runtime';
+import { createEnvironment } from '../pipeline/testing/analyses';
+import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await createTestServer({ nlu: createNluRuntime({ startupMs: 0 }) });
+  token = await signIn(server.app, 'admin');
+  // A started worker, as in production (main.ts warms the pool): its start is not what is measured.
+  await sharedModulePool().run({ kind: 'probe' });
+}, 120_000);
+afterAll(() => server.close());
+afterEach(() => {
+  delete process.env.POSTROOM_MODULE_DEADLINE_MS;
+});
+
+function call(method: 'GET' | 'PUT' | 'POST', env: string, url: string, payload?: object, language = 'fr') {
+  return server.app.inject({ method, url: `/v4/console/api/environment/${env}${url}`, headers: { authorization: `Bearer ${token}`, 'accept-language': language }, ...(payload ? { payload } : {}) });
+}
+
+/**
+ * The longest time this thread's timers went unanswered while `work` ran, in ms (a 10 ms interval;
+ * the gap up to the end counts too, so a stall just before the answer is seen).
+ */
+async function longestStallDuring<T>(work: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const tick = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  };
+  const timer = setInterval(tick, 10);
+  try {
+    const value = await work();
+    tick();
+    return { value, stallMs: longest };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe('categorization test', () => {
+  /** Each run lasts the Liquid sandbox's whole time limit (200 ms). */
+  const SLOW = '{% for i in (1..3000) %}{% for j in (1..3000) %}{% endfor %}{% endfor %}';
+  /** Twenty categorization modules with that program: seconds of one thread per test. */
+  const slowEnvironment = () =>
+    createEnvironment(server.handle.db, {
+      modules: Array.from({ length: 20 }, (_, index) => ({
+        id: `c${index}`,
+        type: 'categorization' as const,
+        name: `Tri ${index}`,
+        config: { categories: [{ id: 'k', name: 'Courrier', rules: [] }], defaultCategory: 'Courrier', advanced: { enabled: true, program: SLOW } },
+      })),
+    });
+
+  it('keeps the server answering while a slow Liquid program is tested', async () => {
+    const envId = await slowEnvironment();
+    const { value: response, stallMs } = await longestStallDuring(() => call('POST', envId, '/categorization/test', { text: 'Bonjour', moduleId: 'c19' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ moduleId: 'c19', result: { documents: [{ categories: [{ category: 'Courrier' }] }] } });
+    // Generous for a shared machine: on this thread the test held it over 4 s.
+    expect(stallMs).toBeLessThan(1500);
+  }, 60_000);
+
+  it('answers 422 testStopped with the deadline when the test takes longer', async () => {
+    const envId = await slowEnvironment();
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '500';
+    const response = await call('POST', envId, '/categorization/test', { text: 'Bonjour', moduleId: 'c19' }, 'en');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.5 } });
+    expect(response.json().message).toBe('This test or check was stopped: it took longer than 0.5 s. Simplify the configuration or the text tested.');
+  }, 60_000);
+});

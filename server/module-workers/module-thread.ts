@@ -12,7 +12,7 @@ import { runConsolidationModule } from '../pipeline/modules/consolidation/run-co
 import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
 import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
-import { runNluBlocks } from './nlu-blocks';
+import { runNluBlocks, runNluTest } from './nlu-blocks';
 import { runCategorizationTest } from './categorization-test-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
@@ -43,6 +43,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return renderReplyTemplate(task.template, task.templates, task.variables);
     case 'nluBlocks':
       return runNluBlocks(task);
+    case 'nluTest':
+      return runNluTest(task);
     case 'categorizationTest':
       return runCategorizationTest(task);
     case 'probe':

@@ -11,7 +11,7 @@ import type { OcrPage } from '../../src/ocr/model';
 import type { ReplyTemplate } from '../../src/contract/modules/reply-template';
 import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
-import type { NluBlocksTask, NluBlocksAnswer } from './nlu-blocks';
+import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 
 /**
@@ -27,6 +27,7 @@ export type ModuleTask =
   | { kind: 'ocrFields'; pages: OcrPage[]; rules: FieldRule[] }
   | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
   | NluBlocksTask
+  | NluTestTask
   | CategorizationTestTask
   | ProbeTask;
 
@@ -38,6 +39,7 @@ export interface TaskAnswers {
   ocrFields: FieldValue[];
   replyRender: ReplyRender;
   nluBlocks: NluBlocksAnswer;
+  nluTest: NluTestAnswer;
   categorizationTest: CategorizationTestAnswer;
   probe: unknown;
 }

@@ -83,3 +83,37 @@ describe('categorization test', () => {
     expect(response.json().message).toBe('This test or check was stopped: it took longer than 0.5 s. Simplify the configuration or the text tested.');
   }, 60_000);
 });
+
+describe('NLU test and configuration checks', () => {
+  /** A dictionary of `count` distinct entries, as an imported one would be. */
+  const dictionary = (count: number) => Array.from({ length: count }, (_, index) => `m${index};v${index}`).join('\n');
+  const nlu = (method: 'POST' | 'PUT', envId: string, url: string, payload: object) => call(method, envId, `/nlu${url}`, payload);
+
+  /** An environment with a server and, imported, one archetype of a large dictionary (an import does not compile). */
+  async function largeDictionaryEnvironment() {
+    const envId = await createEnvironment(server.handle.db);
+    await nlu('POST', envId, '/contexts', { name: 'courrier', languages: ['fr'] });
+    expect((await nlu('POST', envId, '/servers', { name: 'main', contexts: ['courrier'] })).statusCode).toBe(201);
+    const archetypes = [{ name: 'mots', langs: ['fr'], dict: [{ lang: 'fr', dictionary: dictionary(ENTRIES) }], regex: [] }];
+    const imported = await nlu('POST', envId, '/import', { nlu: { archetypes, contexts: [], servers: [], metadata: { exportVersion: 2 } } });
+    expect(imported.statusCode).toBe(200);
+    return envId;
+  }
+  // As an imported one: its compile held this thread over 3 s.
+  const ENTRIES = 100_000;
+
+  it('keeps the server answering while the test compiles a large imported dictionary', async () => {
+    const envId = await largeDictionaryEnvironment();
+    const { value: response, stallMs } = await longestStallDuring(() => nlu('POST', envId, '/test', { text: 'm12 et v77' }));
+    expect(response.statusCode).toBe(200);
+    expect(stallMs).toBeLessThan(1500);
+  }, 120_000);
+
+  it('answers 422 testStopped with the deadline when the compile takes longer', async () => {
+    const envId = await largeDictionaryEnvironment();
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '50';
+    const response = await nlu('POST', envId, '/test', { text: "m12" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.1 } });
+  }, 120_000);
+});

@@ -14,6 +14,7 @@ import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
 import { runCategorizationTest } from './categorization-test-task';
+import { runDocumentCheck } from './document-check-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
@@ -45,6 +46,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runNluBlocks(task);
     case 'nluTest':
       return runNluTest(task);
+    case 'documentCheck':
+      return runDocumentCheck(task);
     case 'categorizationTest':
       return runCategorizationTest(task);
     case 'probe':

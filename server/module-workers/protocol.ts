@@ -13,6 +13,7 @@ import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
 import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
+import type { DocumentCheckTask, DocumentCheckAnswer } from './document-check-task';
 
 /**
  * `probe`: the pool's own check (tests, warm-up): spins, allocates or throws as asked, so a deadline,
@@ -29,6 +30,7 @@ export type ModuleTask =
   | NluBlocksTask
   | NluTestTask
   | CategorizationTestTask
+  | DocumentCheckTask
   | ProbeTask;
 
 /** What each kind of task answers. */
@@ -41,6 +43,7 @@ export interface TaskAnswers {
   nluBlocks: NluBlocksAnswer;
   nluTest: NluTestAnswer;
   categorizationTest: CategorizationTestAnswer;
+  documentCheck: DocumentCheckAnswer;
   probe: unknown;
 }
 

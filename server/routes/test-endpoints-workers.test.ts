@@ -6,6 +6,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { CONFIGURATION_DOCUMENT_MAX_CHARS } from '../../src/contract/configuration-document';
 import { sharedModulePool } from '../module-workers/module-pool';
 import { createNluRuntime } from '../nlu/runtime';
 import { createEnvironment } from '../pipeline/testing/analyses';
@@ -113,6 +115,35 @@ describe('NLU test and configuration checks', () => {
     const envId = await largeDictionaryEnvironment();
     process.env.POSTROOM_MODULE_DEADLINE_MS = '50';
     const response = await nlu('POST', envId, '/test', { text: "m12" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.1 } });
+  }, 120_000);
+});
+
+describe('configuration document check', () => {
+  /** The environment's document with `count` more archetypes: near the 2 MiB a document may have. */
+  async function largeDocument(envId: string, count: number): Promise<string> {
+    const document = parse((await call('GET', envId, '/configuration/document')).json<{ text: string }>().text) as { nlu?: { archetypes?: unknown[] } };
+    document.nlu = { ...document.nlu, archetypes: Array.from({ length: count }, (_, index) => ({ name: `archetype${index}`, langs: ['fr'], dict: [{ lang: 'fr', dictionary: `mot${index};autre${index}` }], regex: [] })) };
+    return stringify(document);
+  }
+
+  it('keeps the server answering while a 2 MiB document is checked', async () => {
+    const envId = await createEnvironment(server.handle.db);
+    const text = await largeDocument(envId, 14_000);
+    expect(text.length).toBeGreaterThan(1_500_000);
+    expect(text.length).toBeLessThan(CONFIGURATION_DOCUMENT_MAX_CHARS);
+    const { value: response, stallMs } = await longestStallDuring(() => call('POST', envId, '/configuration/document/check', { text }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ changes: unknown[] }>().changes.length).toBeGreaterThan(0);
+    expect(stallMs).toBeLessThan(1500);
+  }, 120_000);
+
+  it('answers 422 testStopped with the deadline when the check takes longer', async () => {
+    const envId = await createEnvironment(server.handle.db);
+    const text = await largeDocument(envId, 14_000);
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '100';
+    const response = await call('POST', envId, '/configuration/document/check', { text });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.1 } });
   }, 120_000);

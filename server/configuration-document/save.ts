@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ConfigurationDocument } from '../../src/configuration-document/document';
-import { graphProblemsChecker } from '../../src/configuration-document/graph-checks';
-import { documentProblems, type DocumentChecker } from '../../src/configuration-document/problems';
+import { runTestTask } from '../module-workers/test-task';
 import type { DocumentProblem } from '../../src/contract/configuration-document';
 import type { ServerErrorCode } from '../../src/contract/error-codes';
 import type { SettingsChange } from '../../src/contract/environments';
@@ -22,9 +21,6 @@ import { HttpError } from '../http-error';
 import { importOriginalExport } from '../nlu/import';
 import { fromDocument, readPreserved, writePreserved } from './preserved-nlu';
 import { documentChanges, storedDocument } from './stored';
-
-/** Extra problem checks run on every document: the graph visualiser's configuration problem checks. */
-export const DOCUMENT_CHECKERS: readonly DocumentChecker[] = [graphProblemsChecker];
 
 function refusedText(problems: DocumentProblem[]): HttpError {
   const first = problems.find((problem) => problem.source === 'syntax' || problem.source === 'schema')!;
@@ -53,13 +49,14 @@ export interface CheckedDocument {
   blocking: DocumentProblem[];
 }
 
+/** The text's parse and checks run in a module worker (document-check-task.ts): 422 testStopped past its limits. */
 export async function checkDocument(db: Database, environmentId: string, text: string): Promise<CheckedDocument> {
-  const { read, problems } = documentProblems(text, DOCUMENT_CHECKERS);
-  if (read.document === null) return { problems, incoming: null, changes: { settings: [], nlu: [] }, blocking: problems.filter((p) => p.severity === 'error') };
+  const { document, problems } = await runTestTask({ kind: 'documentCheck', text });
+  if (document === null) return { problems, incoming: null, changes: { settings: [], nlu: [] }, blocking: problems.filter((p) => p.severity === 'error') };
   const stored = await storedDocument(db, environmentId);
-  const incoming = { settings: withWorkflowIds(withoutInactiveConfig(read.document.settings)), nlu: read.document.nlu };
+  const incoming = { settings: withWorkflowIds(withoutInactiveConfig(document.settings)), nlu: document.nlu };
   const touched = touchedModules(stored, incoming);
-  const moduleAt = (path: string[]) => (path[0] === 'settings' && path[1] === 'modules' ? read.document!.settings.modules[Number(path[2])]?.id : undefined);
+  const moduleAt = (path: string[]) => (path[0] === 'settings' && path[1] === 'modules' ? document.settings.modules[Number(path[2])]?.id : undefined);
   const blocking = problems.filter((problem) => {
     // The graph's checks are shown, not enforced: the structured screens save such states too.
     if (problem.severity !== 'error' || problem.source === 'check') return false;

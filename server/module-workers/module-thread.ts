@@ -12,7 +12,9 @@ import { runConsolidationModule } from '../pipeline/modules/consolidation/run-co
 import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
 import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
-import { runNluBlocks } from './nlu-blocks';
+import { runNluBlocks, runNluTest } from './nlu-blocks';
+import { runCategorizationTest } from './categorization-test-task';
+import { runDocumentCheck } from './document-check-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
@@ -42,6 +44,12 @@ async function run(task: ModuleTask): Promise<unknown> {
       return renderReplyTemplate(task.template, task.templates, task.variables);
     case 'nluBlocks':
       return runNluBlocks(task);
+    case 'nluTest':
+      return runNluTest(task);
+    case 'documentCheck':
+      return runDocumentCheck(task);
+    case 'categorizationTest':
+      return runCategorizationTest(task);
     case 'probe':
       return probe(task);
   }

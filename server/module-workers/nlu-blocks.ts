@@ -36,7 +36,13 @@ export type NluBlocksAnswer =
 const MAX_ENVIRONMENTS = 16;
 const engines = new Map<string, { revision: number; byVersion: Map<string, Compiled> }>();
 
-async function compiledFor(task: NluBlocksTask): Promise<Compiled | null> {
+/** What a worker needs to find or compile an environment's engine. */
+type EngineKey = Pick<NluBlocksTask, 'environmentId' | 'revision' | 'aiVersion' | 'source'>;
+/** Set when the last compiledFor compiled (the NLU test's answer says so: engine-cache.ts counts compilations). */
+let compiledNow = false;
+
+async function compiledFor(task: EngineKey): Promise<Compiled | null> {
+  compiledNow = false;
   let entry = engines.get(task.environmentId);
   if (entry !== undefined && entry.revision !== task.revision) entry = undefined;
   const cached = entry?.byVersion.get(task.aiVersion);
@@ -44,6 +50,7 @@ async function compiledFor(task: NluBlocksTask): Promise<Compiled | null> {
   if (task.source === undefined) return null;
   const { compileNlu, analyseText } = await nluEngine();
   const compiled: Compiled = { ...compileNlu(task.source, { aiVersion: task.aiVersion }), analyseText };
+  compiledNow = true;
   if (entry === undefined) {
     entry = { revision: task.revision, byVersion: new Map() };
     engines.delete(task.environmentId);
@@ -68,4 +75,29 @@ export async function runNluBlocks(task: NluBlocksTask): Promise<NluBlocksAnswer
     results.push(analyseWithServer(text, { compiled, server: task.server, ...(task.contexts ? { contexts: task.contexts } : {}), environmentLanguages: task.languages }));
   }
   return { needSource: false, engine: compiled.engine !== null, errors: compiled.errors, results, notAnalysed };
+}
+
+/**
+ * The NLU test and the configuration checks (server/nlu/in-worker.ts): the environment's engine from
+ * this worker's cache (compiled when missing), its configuration errors and, given a text, what the
+ * server would answer for it.
+ */
+export interface NluTestTask extends EngineKey {
+  kind: 'nluTest';
+  /** With a text: the server it goes through, and the language asked. */
+  analyse?: { text: string; server: ServerRow; language?: EnvironmentLanguage; languages: readonly EnvironmentLanguage[] };
+}
+
+export type NluTestAnswer = { needSource: true } | { needSource: false; compiled: boolean; errors: NluConfigError[]; result: NluResult | null };
+
+export async function runNluTest(task: NluTestTask): Promise<NluTestAnswer> {
+  const compiled = await compiledFor(task);
+  if (compiled === null) return { needSource: true };
+  const fresh = compiledNow;
+  const analyse = task.analyse;
+  const result =
+    analyse === undefined
+      ? null
+      : analyseWithServer(analyse.text, { compiled, server: analyse.server, ...(analyse.language ? { language: analyse.language } : {}), environmentLanguages: analyse.languages });
+  return { needSource: false, compiled: fresh, errors: compiled.errors, result };
 }

@@ -11,7 +11,9 @@ import type { OcrPage } from '../../src/ocr/model';
 import type { ReplyTemplate } from '../../src/contract/modules/reply-template';
 import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
-import type { NluBlocksTask, NluBlocksAnswer } from './nlu-blocks';
+import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
+import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
+import type { DocumentCheckTask, DocumentCheckAnswer } from './document-check-task';
 
 /**
  * `probe`: the pool's own check (tests, warm-up): spins, allocates or throws as asked, so a deadline,
@@ -26,6 +28,9 @@ export type ModuleTask =
   | { kind: 'ocrFields'; pages: OcrPage[]; rules: FieldRule[] }
   | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
   | NluBlocksTask
+  | NluTestTask
+  | CategorizationTestTask
+  | DocumentCheckTask
   | ProbeTask;
 
 /** What each kind of task answers. */
@@ -36,6 +41,9 @@ export interface TaskAnswers {
   ocrFields: FieldValue[];
   replyRender: ReplyRender;
   nluBlocks: NluBlocksAnswer;
+  nluTest: NluTestAnswer;
+  categorizationTest: CategorizationTestAnswer;
+  documentCheck: DocumentCheckAnswer;
   probe: unknown;
 }
 

@@ -2,10 +2,12 @@
  * The configuration errors of an environment (compileNlu, with line numbers), as each of its servers
  * would compile it (the AI version decides whether distance -1 is allowed); with no server, as the
  * newest version would. Saves answer the errors concerning the saved item; `nlu/check` all of them.
+ * Compiled in a module worker (in-worker.ts).
  */
 import type { NluConfigError } from '../../src/nlu/types';
 import type { Database } from '../db/open';
 import type { NluRuntime } from './runtime';
+import { nluInWorker } from './in-worker';
 import { loadServers } from './source';
 
 /** The version an environment without servers is checked against. */
@@ -17,7 +19,7 @@ export async function configurationErrors(db: Database, runtime: NluRuntime, env
   const seen = new Set<string>();
   const errors: NluConfigError[] = [];
   for (const version of versions) {
-    for (const error of (await runtime.engines.get(db, environmentId, version)).errors) {
+    for (const error of (await nluInWorker(db, runtime, environmentId, version)).errors) {
       const key = JSON.stringify(error);
       if (seen.has(key)) continue;
       seen.add(key);

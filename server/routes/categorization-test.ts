@@ -3,27 +3,19 @@
  * the one tested (its unsaved configuration when given) and the consolidation after it, on a typed
  * text or on the extracted documents of an existing analysis. Nothing is stored: no analysis, no
  * trace. An NLU server that is stopped is started, as for an analysis (its `lastUsedAt` moves).
+ * The engines run in a module worker: a test stopped there answers 422 `testStopped`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ExtractorResult } from '../../src/contract/analyses';
-import { categorizationConfigSchema, testCategorization, type CategorizationResult } from '../../src/contract/categorization';
+import { categorizationConfigSchema, testCategorization } from '../../src/contract/categorization';
 import { visionEngineResultSchema, type VisionEngineResult } from '../../src/contract/modules/vision-engine';
-import { consolidationConfigSchema } from '../../src/contract/modules/consolidation';
-import type { EnvironmentModule } from '../../src/contract/environments';
 import type { NluModuleResult } from '../../src/contract/nlu-module';
-import { categorizationConfigMessages } from '../../src/categorization/checks';
-import { consolidate } from '../../src/categorization/consolidate';
-import { carriedTaints, taintsAfter } from '../../src/categorization/from-results';
-import type { TaintState } from '../../src/categorization/types';
 import { findOpenableAnalysis } from '../analyses/lookup';
 import type { ServerContext } from '../context';
 import { HttpError } from '../http-error';
 import { environmentSettingsOf, interactionFacts } from '../categorization/facts';
-import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from '../pipeline/modules/categorization/run-categorization';
 import { runNluModule } from '../pipeline/modules/nlu/run-nlu';
-import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
-import { extractedForCategorization } from '../../src/extraction/extract';
-import type { ExtractionResult } from '../../src/contract/modules/extraction';
+import { runTestTask } from '../module-workers/test-task';
 import { registerEndpoint } from './register';
 
 function textDocument(text: string): ExtractorResult {
@@ -62,61 +54,38 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
       throw new HttpError(400, { message: 'Type a text or choose an analysis to test', code: 'testTextMissing' });
     }
     const config = body.config ?? categorizationConfigSchema.safeParse(tested.config).data ?? categorizationConfigSchema.parse({});
-    const interactionNames = new Set((await interactionFacts(ctx.db, params.envId)).map((fact) => fact.name));
-    const messages = categorizationConfigMessages(tested.id, config, interactionNames).filter((message) => message.severity === 'error');
+    const interactionNames = (await interactionFacts(ctx.db, params.envId)).map((fact) => fact.name);
     const languages = body.language === undefined ? settings.languages : [body.language];
     const extractionOutcome = { result: extraction, attachments: [], mainFileError: null, summary: '' };
 
-    const nlu: NluModuleResult[] = [];
-    const earlier: { moduleId: string; result: CategorizationResult }[] = [];
-    const extracted: ExtractionResult[] = [];
-    let taints: TaintState = { analysis: [], documents: {} };
-    let result: CategorizationResult | null = null;
+    // The NLU modules read the database (their servers, the configuration when a worker lacks it)
+    // and run their CPU work as their own worker task; the rest is one task (categorization-test-task.ts).
     const position = settings.modules.indexOf(tested);
+    const nlu: Record<string, NluModuleResult> = {};
     for (const module of settings.modules.slice(0, position + 1)) {
-      if (!module.active) continue;
-      if (module.type === 'nlu') {
-        const ran = await runNluModule({ db: ctx.db, runtime: ctx.nlu, environmentId: params.envId, module, extraction: extractionOutcome, languages });
-        if (ran.result !== null) nlu.push(ran.result);
-      } else if (module.type === 'extraction') {
-        const ran = runExtractionModule({ module, extraction, nlu, metadata, languages, now: createdAt, taints });
-        if (ran.result !== null) extracted.push(ran.result);
-      } else if (module.type === 'categorization') {
-        const own: EnvironmentModule = module === tested ? { ...module, config } : module;
-        const ran = runCategorizationModule({
-          module: own,
-          extraction,
-          nlu,
-          earlier: earlier.map((entry) => entry.result),
-          taints,
-          vision,
-          content: settings.content,
-          metadata,
-          extracted: extractedForCategorization(extracted),
-          budgetMs: CATEGORIZATION_BUDGET_MS,
-        });
-        if (ran.result === null) continue;
-        taints = taintsAfter(taints, ran.result);
-        if (module === tested) result = ran.result;
-        else earlier.push({ moduleId: module.id, result: ran.result });
-      }
+      if (!module.active || module.type !== 'nlu') continue;
+      const ran = await runNluModule({ db: ctx.db, runtime: ctx.nlu, environmentId: params.envId, module, extraction: extractionOutcome, languages });
+      if (ran.result !== null) nlu[module.id] = ran.result;
     }
-    result ??= { documents: [], taints: [], advancedErrors: [], documentsNotCategorized: 0 };
-
-    const consolidationModule = settings.modules.slice(position + 1).find((module) => module.type === 'consolidation' && module.active);
-    const consolidation =
-      consolidationModule === undefined
-        ? null
-        : consolidate({
-            config: consolidationConfigSchema.safeParse(consolidationModule.config).data ?? consolidationConfigSchema.parse({}),
-            workflowId: String(consolidationModule.config.workflowId ?? ''),
-            results: [...earlier, { moduleId: tested.id, result }],
-            taints: carriedTaints(taints),
-          });
+    const { result, consolidation, messages } = await runTestTask({
+      kind: 'categorizationTest',
+      modules: settings.modules,
+      testedId: tested.id,
+      config,
+      interactionNames,
+      nlu,
+      extraction,
+      metadata,
+      createdAt,
+      vision,
+      content: settings.content,
+      languages,
+    });
+    const nluResults = settings.modules.flatMap((module) => (nlu[module.id] === undefined ? [] : [nlu[module.id]!]));
 
     return {
       moduleId: tested.id,
-      nlu: nlu.flatMap((moduleResult) => moduleResult.blocks.map((block) => ({ document: block.document, documentName: block.documentName, page: block.page, result: block.result }))),
+      nlu: nluResults.flatMap((moduleResult) => moduleResult.blocks.map((block) => ({ document: block.document, documentName: block.documentName, page: block.page, result: block.result }))),
       result,
       consolidation,
       messages,

@@ -27,7 +27,8 @@ import { withoutInactiveConfig } from '../environments/settings';
 import { findOpenableAnalysis } from '../analyses/lookup';
 import { environmentSettingsOf, interactionFacts } from '../categorization/facts';
 import { guardModulesWrite } from '../categorization/settings-guard';
-import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
+import { runTestTask } from '../module-workers/test-task';
+import type { ExtractionModuleOutcome } from '../pipeline/modules/extraction/run-extraction';
 import { runNluModule } from '../pipeline/modules/nlu/run-nlu';
 import { registerEndpoint } from './register';
 
@@ -53,7 +54,7 @@ function textDocument(text: string): ExtractorResult {
 }
 
 /** Per-document results shown as one set of values: each field's first value found in a document. */
-function flatten(result: NonNullable<ReturnType<typeof runExtractionModule>['result']>) {
+function flatten(result: NonNullable<ExtractionModuleOutcome['result']>) {
   if (result.fields !== null) return { fields: result.fields, errors: result.errors };
   const fields: Record<string, unknown> = {};
   for (const doc of result.documents) for (const [name, value] of Object.entries(doc.fields)) if (fields[name] === undefined || fields[name] === null) fields[name] = value;
@@ -94,7 +95,8 @@ export function registerExtractionRoutes(app: FastifyInstance, ctx: ServerContex
       if (ran.result !== null) nlu.push(ran.result);
     }
     // A test reads every document: the taints that would limit the module come from categorizations it does not run.
-    const ran = runExtractionModule({ module: { ...tested, config, requiredTaints: [] }, extraction, nlu, metadata, languages: settings.languages, now });
+    // The engine runs in a module worker: a case stopped there answers 422 testStopped for the whole test.
+    const ran = await runTestTask({ kind: 'extraction', input: { module: { ...tested, config, requiredTaints: [] }, extraction, nlu, metadata, languages: settings.languages, now } });
     if (ran.result === null) return { id: test.id, fields: {}, errors: [], checks: [], pass: false, error: { code: 'extractionFailed', message: ran.message } };
     const { fields, errors } = flatten(ran.result);
     // In the fields' order (stored JSON does not keep the order of `expected`'s keys).

@@ -14,7 +14,7 @@ import { environments } from '../db/schema';
 import { nluContexts, nluServers } from '../db/schema-nlu';
 import { readSettings } from '../environments/settings';
 import { HttpError } from '../http-error';
-import { analyseWithServer } from '../nlu/analyse';
+import { nluInWorker } from '../nlu/in-worker';
 import { markUsed, startServer, statusOf, stopServer } from '../nlu/lifecycle';
 import { loadServers, type ServerRow } from '../nlu/source';
 import { serverView } from '../nlu/views';
@@ -117,15 +117,15 @@ export function registerNluServerRoutes(app: FastifyInstance, ctx: ServerContext
     server = await startServer(ctx.db, server, runtime);
     if (statusOf(server, runtime) === 'starting') throw aiStarting(server, runtime.now());
     const [environment] = await ctx.db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, params.envId));
-    const compiled = await runtime.engines.get(ctx.db, params.envId, server.aiVersion);
-    const result = analyseWithServer(body.text, {
-      compiled,
+    // Compiled and analysed in a module worker (server/nlu/in-worker.ts): 422 testStopped past its limits.
+    const { result } = await nluInWorker(ctx.db, runtime, params.envId, server.aiVersion, {
+      text: body.text,
       server,
-      language: body.language,
-      environmentLanguages: readSettings(environment?.settings).languages,
+      ...(body.language === undefined ? {} : { language: body.language }),
+      languages: readSettings(environment?.settings).languages,
     });
     await markUsed(ctx.db, server.id, runtime);
-    return result;
+    return result!;
   });
 }
 

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { ocrDataExtractionConfigSchema, ocrDataExtractionEnabled, testOcrDataExtraction, type OcrTestResult } from '../../src/contract/ocr-data-extraction';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import { extensionOf, inputTypeOf } from '../../src/contract/uploads';
-import { extractFields, INVOICE_RULES } from '../../src/ocr/fields';
+import { INVOICE_RULES } from '../../src/ocr/fields';
+import { runTestTask } from '../module-workers/test-task';
 import { checkFieldRules } from '../../src/ocr/rule-checks';
 import { ocrRulesInvalid } from '../ocr/rules-invalid';
 import type { OcrPage } from '../../src/ocr/model';
@@ -70,7 +71,8 @@ export function registerOcrDataExtractionTestRoutes(app: FastifyInstance, ctx: S
     } else {
       throw new HttpError(400, { message: 'Only PDF files and pictures (PNG, JPG, GIF, TIFF) are read by OCR', code: 'ocrFileUnsupported' });
     }
-    result.fields = extractFields(pages, rules);
+    // The tenant's patterns run on the read text in a module worker: 422 testStopped past its limits.
+    result.fields = await runTestTask({ kind: 'ocrFields', pages, rules });
     return result;
   });
 }

@@ -94,6 +94,8 @@ export const GENERAL_ERROR_CODES = [
   'llmHttpError',
   'llmMalformed',
   'llmUnreachable',
+  // A test endpoint's or the configuration check's worker task stopped at its deadline or memory cap (params `context`: timeout/memory).
+  'testStopped',
 ] as const;
 
 /** Where each group's texts live: `<namespace>:<key prefix>`, then `.<code>`. */

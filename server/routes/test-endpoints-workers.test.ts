@@ -1,0 +1,150 @@
+/**
+ * The test endpoints and the configuration document's check run their engines in module workers
+ * (ARCHITECTURE "Threads"): a test whose cost the tenant controls (a slow Liquid program, a huge
+ * dictionary, a large document) leaves the server's event loop free while it runs, and one past
+ * the module deadline answers 422 `testStopped` with the limit, in the caller's language.
+ */
+import { performance } from 'node:perf_hooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { CONFIGURATION_DOCUMENT_MAX_CHARS } from '../../src/contract/configuration-document';
+import { sharedModulePool } from '../module-workers/module-pool';
+import { createNluRuntime } from '../nlu/runtime';
+import { createEnvironment } from '../pipeline/testing/analyses';
+import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await createTestServer({ nlu: createNluRuntime({ startupMs: 0 }) });
+  token = await signIn(server.app, 'admin');
+  // A started worker, as in production (main.ts warms the pool): its start is not what is measured.
+  await sharedModulePool().run({ kind: 'probe' });
+}, 120_000);
+afterAll(() => server.close());
+afterEach(() => {
+  delete process.env.POSTROOM_MODULE_DEADLINE_MS;
+});
+
+function call(method: 'GET' | 'PUT' | 'POST', env: string, url: string, payload?: object, language = 'fr') {
+  return server.app.inject({ method, url: `/v4/console/api/environment/${env}${url}`, headers: { authorization: `Bearer ${token}`, 'accept-language': language }, ...(payload ? { payload } : {}) });
+}
+
+/**
+ * The longest time this thread's timers went unanswered while `work` ran, in ms (a 10 ms interval;
+ * the gap up to the end counts too, so a stall just before the answer is seen).
+ */
+async function longestStallDuring<T>(work: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const tick = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  };
+  const timer = setInterval(tick, 10);
+  try {
+    const value = await work();
+    tick();
+    return { value, stallMs: longest };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe('categorization test', () => {
+  /** Each run lasts the Liquid sandbox's whole time limit (200 ms). */
+  const SLOW = '{% for i in (1..3000) %}{% for j in (1..3000) %}{% endfor %}{% endfor %}';
+  /** Twenty categorization modules with that program: seconds of one thread per test. */
+  const slowEnvironment = () =>
+    createEnvironment(server.handle.db, {
+      modules: Array.from({ length: 20 }, (_, index) => ({
+        id: `c${index}`,
+        type: 'categorization' as const,
+        name: `Tri ${index}`,
+        config: { categories: [{ id: 'k', name: 'Courrier', rules: [] }], defaultCategory: 'Courrier', advanced: { enabled: true, program: SLOW } },
+      })),
+    });
+
+  it('keeps the server answering while a slow Liquid program is tested', async () => {
+    const envId = await slowEnvironment();
+    const { value: response, stallMs } = await longestStallDuring(() => call('POST', envId, '/categorization/test', { text: 'Bonjour', moduleId: 'c19' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ moduleId: 'c19', result: { documents: [{ categories: [{ category: 'Courrier' }] }] } });
+    // Generous for a shared machine: on this thread the test held it over 4 s.
+    expect(stallMs).toBeLessThan(1500);
+  }, 60_000);
+
+  it('answers 422 testStopped with the deadline when the test takes longer', async () => {
+    const envId = await slowEnvironment();
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '500';
+    const response = await call('POST', envId, '/categorization/test', { text: 'Bonjour', moduleId: 'c19' }, 'en');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.5 } });
+    expect(response.json().message).toBe('This test or check was stopped: it took longer than 0.5 s. Simplify the configuration or the text tested.');
+  }, 60_000);
+});
+
+describe('NLU test and configuration checks', () => {
+  /** A dictionary of `count` distinct entries, as an imported one would be. */
+  const dictionary = (count: number) => Array.from({ length: count }, (_, index) => `m${index};v${index}`).join('\n');
+  const nlu = (method: 'POST' | 'PUT', envId: string, url: string, payload: object) => call(method, envId, `/nlu${url}`, payload);
+
+  /** An environment with a server and, imported, one archetype of a large dictionary (an import does not compile). */
+  async function largeDictionaryEnvironment() {
+    const envId = await createEnvironment(server.handle.db);
+    await nlu('POST', envId, '/contexts', { name: 'courrier', languages: ['fr'] });
+    expect((await nlu('POST', envId, '/servers', { name: 'main', contexts: ['courrier'] })).statusCode).toBe(201);
+    const archetypes = [{ name: 'mots', langs: ['fr'], dict: [{ lang: 'fr', dictionary: dictionary(ENTRIES) }], regex: [] }];
+    const imported = await nlu('POST', envId, '/import', { nlu: { archetypes, contexts: [], servers: [], metadata: { exportVersion: 2 } } });
+    expect(imported.statusCode).toBe(200);
+    return envId;
+  }
+  // As an imported one: its compile held this thread over 3 s.
+  const ENTRIES = 100_000;
+
+  it('keeps the server answering while the test compiles a large imported dictionary', async () => {
+    const envId = await largeDictionaryEnvironment();
+    const { value: response, stallMs } = await longestStallDuring(() => nlu('POST', envId, '/test', { text: 'm12 et v77' }));
+    expect(response.statusCode).toBe(200);
+    expect(stallMs).toBeLessThan(1500);
+  }, 120_000);
+
+  it('answers 422 testStopped with the deadline when the compile takes longer', async () => {
+    const envId = await largeDictionaryEnvironment();
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '50';
+    const response = await nlu('POST', envId, '/test', { text: "m12" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.1 } });
+  }, 120_000);
+});
+
+describe('configuration document check', () => {
+  /** The environment's document with `count` more archetypes: near the 2 MiB a document may have. */
+  async function largeDocument(envId: string, count: number): Promise<string> {
+    const document = parse((await call('GET', envId, '/configuration/document')).json<{ text: string }>().text) as { nlu?: { archetypes?: unknown[] } };
+    document.nlu = { ...document.nlu, archetypes: Array.from({ length: count }, (_, index) => ({ name: `archetype${index}`, langs: ['fr'], dict: [{ lang: 'fr', dictionary: `mot${index};autre${index}` }], regex: [] })) };
+    return stringify(document);
+  }
+
+  it('keeps the server answering while a 2 MiB document is checked', async () => {
+    const envId = await createEnvironment(server.handle.db);
+    const text = await largeDocument(envId, 14_000);
+    expect(text.length).toBeGreaterThan(1_500_000);
+    expect(text.length).toBeLessThan(CONFIGURATION_DOCUMENT_MAX_CHARS);
+    const { value: response, stallMs } = await longestStallDuring(() => call('POST', envId, '/configuration/document/check', { text }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ changes: unknown[] }>().changes.length).toBeGreaterThan(0);
+    expect(stallMs).toBeLessThan(1500);
+  }, 120_000);
+
+  it('answers 422 testStopped with the deadline when the check takes longer', async () => {
+    const envId = await createEnvironment(server.handle.db);
+    const text = await largeDocument(envId, 14_000);
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '100';
+    const response = await call('POST', envId, '/configuration/document/check', { text });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.1 } });
+  }, 120_000);
+});

@@ -66,7 +66,7 @@ describe('creating an analysis by upload', () => {
       sizeBytes: Buffer.byteLength(mail) + pdf.length,
     });
 
-    const detail = (await call('viewer', 'GET', `/analyses/${created.id}`)).json<AnalysisDetail>();
+    const detail = (await call('qualifier', 'GET', `/analyses/${created.id}`)).json<AnalysisDetail>();
     expect(detail.files).toEqual([
       expect.objectContaining({ role: 'main', name: 'invoice.eml', contentType: 'message/rfc822', sha256: sha256(mail) }),
       // The content type comes from the extension, not from what the client claimed.
@@ -87,8 +87,8 @@ describe('creating an analysis by upload', () => {
     const content = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 256));
     const name = 'Relevé mars; été.pdf';
     const created = (await upload({ file: { name, content } })).json<AnalysisSummary>();
-    const [file] = (await call('viewer', 'GET', `/analyses/${created.id}`)).json<AnalysisDetail>().files;
-    const download = await call('viewer', 'GET', `/analyses/${created.id}/files/${file!.id}`);
+    const [file] = (await call('qualifier', 'GET', `/analyses/${created.id}`)).json<AnalysisDetail>().files;
+    const download = await call('qualifier', 'GET', `/analyses/${created.id}/files/${file!.id}`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(content)).toBe(true);
     expect(download.headers['content-type']).toBe('application/pdf');
@@ -97,7 +97,7 @@ describe('creating an analysis by upload', () => {
       `attachment; filename="Relev? mars; ?t?.pdf"; filename*=UTF-8''Relev%C3%A9%20mars%3B%20%C3%A9t%C3%A9.pdf`,
     );
 
-    const missing = await call('viewer', 'GET', `/analyses/${created.id}/files/no-such-file`);
+    const missing = await call('qualifier', 'GET', `/analyses/${created.id}/files/no-such-file`);
     expect(missing.statusCode).toBe(404);
   });
 
@@ -194,9 +194,9 @@ describe('simulated mail', () => {
     const created = response.json<AnalysisSummary>();
     expect(created).toMatchObject({ name: 'Broken window', inputType: 'simulatedMail', fileCount: 1, metadata: { channel: 'test' } });
 
-    const [file] = (await call('viewer', 'GET', `/analyses/${created.id}`)).json<AnalysisDetail>().files;
+    const [file] = (await call('qualifier', 'GET', `/analyses/${created.id}`)).json<AnalysisDetail>().files;
     expect(file).toMatchObject({ role: 'main', name: 'simulated-mail.eml', contentType: 'message/rfc822' });
-    const eml = (await call('viewer', 'GET', `/analyses/${created.id}/files/${file!.id}`)).rawPayload;
+    const eml = (await call('qualifier', 'GET', `/analyses/${created.id}/files/${file!.id}`)).rawPayload;
     const parsed = await PostalMime.parse(eml);
     expect(parsed.from?.address).toBe('alice@example.com');
     expect(parsed.to?.[0]?.address).toBe('claims@example.com');
@@ -250,7 +250,7 @@ describe('an analysis through its life (§4)', () => {
     expect(aborted.json()).toMatchObject({ status: 'aborted', finishedAt: expect.any(String) });
     const again = await call('qualifier', 'POST', `/analyses/${waiting}/abort`);
     expect([again.statusCode, again.json().code]).toEqual([409, 'alreadyFinished']);
-    const detail = (await call('viewer', 'GET', `/analyses/${waiting}`)).json<AnalysisDetail>();
+    const detail = (await call('qualifier', 'GET', `/analyses/${waiting}`)).json<AnalysisDetail>();
     expect(detail.trace).toEqual([
       expect.objectContaining({ run: 1, step: 0, module: 'abort', outcome: 'aborted', message: 'Aborted by qualifier' }),
     ]);
@@ -288,7 +288,7 @@ describe('an analysis through its life (§4)', () => {
     const again = await call('qualifier', 'POST', `/analyses/${id}/reanalyze`);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'waiting', startedAt: null, finishedAt: null });
-    const detail = (await call('viewer', 'GET', `/analyses/${id}`)).json<AnalysisDetail>();
+    const detail = (await call('qualifier', 'GET', `/analyses/${id}`)).json<AnalysisDetail>();
     expect(detail).toMatchObject({ modules: [], error: null });
     const [row] = await server.handle.db.select({ run: analyses.run }).from(analyses).where(eq(analyses.id, id));
     expect(row?.run).toBe(2);
@@ -296,7 +296,7 @@ describe('an analysis through its life (§4)', () => {
 
   it('cannot be opened, reanalyzed, aborted or downloaded once anonymized', async () => {
     const id = await create();
-    const [file] = (await call('viewer', 'GET', `/analyses/${id}`)).json<AnalysisDetail>().files;
+    const [file] = (await call('qualifier', 'GET', `/analyses/${id}`)).json<AnalysisDetail>().files;
     await setState(id, { status: 'processed', anonymizedAt: new Date() });
     await server.handle.db.update(analysisFiles).set({ content: null }).where(eq(analysisFiles.analysisId, id));
     for (const [method, path] of [
@@ -309,7 +309,7 @@ describe('an analysis through its life (§4)', () => {
       expect([path, response.statusCode, response.json().code]).toEqual([path, 409, 'analysisAnonymized']);
     }
     // Still listed, with its metadata: only the content is gone.
-    const list = (await call('viewer', 'GET', '/analyses?pageSize=100')).json<AnalysesPage>();
+    const list = (await call('qualifier', 'GET', '/analyses?pageSize=100')).json<AnalysesPage>();
     expect(list.items.find((item) => item.id === id)).toMatchObject({ anonymizedAt: expect.any(String) });
   });
 
@@ -317,7 +317,7 @@ describe('an analysis through its life (§4)', () => {
     const id = await create();
     expect((await call('qualifier', 'DELETE', `/analyses/${id}`)).statusCode).toBe(403);
     expect((await call('configurator', 'DELETE', `/analyses/${id}`)).statusCode).toBe(204);
-    const gone = await call('viewer', 'GET', `/analyses/${id}`);
+    const gone = await call('qualifier', 'GET', `/analyses/${id}`);
     expect([gone.statusCode, gone.json().code]).toEqual([404, 'analysisNotFound']);
     expect(await server.handle.db.select().from(analysisFiles).where(eq(analysisFiles.analysisId, id))).toEqual([]);
     expect((await call('configurator', 'DELETE', `/analyses/${id}`)).statusCode).toBe(404);

@@ -132,9 +132,10 @@ describe('self-service', () => {
     const granted = await call('admin', 'PATCH', `/organisation/demo/members/${viewer.userId}`, { profiles });
     expect(granted.statusCode, granted.body).toBe(200);
 
-    // The cockpit profile: the use case, its analyses and dashboard; not its configuration.
+    // The cockpit profile (§6, dashboard only): the use case and its dashboard; not its mail nor its configuration.
     expect((await call('viewer', 'GET', `/environment/${useCase.id}`)).statusCode).toBe(200);
-    expect((await call('viewer', 'GET', `/environment/${useCase.id}/analyses`)).statusCode).toBe(200);
+    expect((await call('viewer', 'GET', `/environment/${useCase.id}/dashboard?from=2026-01-01&to=2026-01-07&bucket=day`)).statusCode).toBe(200);
+    expect((await call('viewer', 'GET', `/environment/${useCase.id}/analyses`)).statusCode).toBe(403);
     expect((await call('viewer', 'GET', `/project/${projectId}/environments`)).json<{ id: string }[]>().map((env) => env.id)).toContain(useCase.id);
     expect((await call('viewer', 'PUT', `/environment/${useCase.id}/settings`, { name: 'x', visibility: 'public', priority: true, settings: {} })).statusCode).toBe(403);
     // A member without a grant still does not see it exists; the self-service endpoints stay the light user's.

@@ -188,6 +188,16 @@ describe('navigation guard', () => {
     }
   });
 
+  it('asks the server again before refusing a page: a project created or granted since the user was loaded opens', async () => {
+    await writeEntry(storageKeys.token, 't');
+    expect(await outcome('/orga/o1')).toEqual({});
+    // The cached user has no right on p2 yet; the server now says configurator.
+    answer = { status: 200, body: user({ projectPermissions: [{ projectId: 'p2', profile: 'configurator' }] }) };
+    expect(await guard(args('/project/p2/versions'), deps)).toBeNull();
+    // Still no right on p3 once asked again: the no-access page.
+    expect(await guard(args('/project/p3/versions'), deps)).toEqual({ noAccess: true });
+  });
+
   it('removes stray tooltips on every navigation', async () => {
     document.body.innerHTML = '<div class="bp6-portal"><div class="bp6-tooltip">tip</div></div><p>kept</p>';
     await outcome('/login');

@@ -107,7 +107,21 @@ export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<
   if (user.isLight && handle.access === 'private' && handle.lightUsers !== true) {
     throw redirect(paths.selfService());
   }
-  if (handle.title !== undefined && !mayOpenPage(handle.title, user, params)) return { noAccess: true };
+  if (handle.title !== undefined && !mayOpenPage(handle.title, user, params)) {
+    // The cached user may predate a right just gained (a project the admin created a moment ago, a
+    // profile granted since): ask the server once more before saying no.
+    const fresh = await refetchUser(deps);
+    if (fresh === null || !mayOpenPage(handle.title, fresh, params)) return { noAccess: true };
+  }
   return null;
+}
+
+async function refetchUser(deps: GuardDeps): Promise<User | null> {
+  try {
+    return await deps.queryClient.fetchQuery({ ...authQueries.currentUser(), staleTime: 0 });
+  } catch {
+    // Offline or refused: the cached rights stand.
+    return null;
+  }
 }
 

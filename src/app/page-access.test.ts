@@ -46,7 +46,7 @@ describe('the page table', () => {
     const viewer = user('ROLE_PROJECT_VIEWER', { projectPermissions: [{ projectId: 'p', profile: 'cockpit' }] });
     expect(opens(viewer, ['projectHome', 'environmentHome', 'dashboard', 'alerts'])).toHaveLength(4);
     expect(
-      opens(viewer, ['analyses', 'analysis', 'messagesBank', 'qualification', 'messagesImport', 'tests', 'domainRules', 'domainRulesV2', 'nluArchetypes', 'nluTest', 'envSettings', 'versions', 'configuration', 'orgaSettings']),
+      opens(viewer, ['analyses', 'analysis', 'messagesBank', 'qualification', 'messagesImport', 'tests', 'domainRules', 'domainRulesV2', 'nluArchetypes', 'nluTest', 'envSettings', 'versions', 'configuration']),
     ).toEqual([]);
   });
 
@@ -56,10 +56,10 @@ describe('the page table', () => {
     expect(opens(qualifier, ['createEnv', 'webhooks', 'accessKeys', 'configurationIde', 'creationWizard'])).toEqual([]);
   });
 
-  it('closes the organisation settings to a guest and to a member who is not its admin', () => {
+  it('closes the organisation settings to a guest, opens them to its members to read, and its admin pages to its admins', () => {
     const guest = user('ROLE_PROJECT_QUALIFIER', { organisations: [{ id: 'demo', name: 'Démo', guest: true, admin: false }] });
     expect(opens(guest, ['orgaHome', 'orgaSettings', 'orgaConsumption', 'kits'])).toEqual(['orgaHome']);
-    expect(opens(user('ROLE_PROJECT_VIEWER'), ['orgaSettings', 'orgaConsumption'])).toEqual(['orgaConsumption']);
+    expect(opens(user('ROLE_PROJECT_VIEWER'), ['orgaSettings', 'orgaConsumption', 'inviteUser', 'auditLogs', 'projectNew'])).toEqual(['orgaSettings', 'orgaConsumption']);
     const admin = user('ROLE_ORGANISATION_ADMIN', { organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true }] });
     expect(opens(admin, ['orgaSettings', 'inviteUser', 'auditLogs', 'projectNew'])).toHaveLength(4);
   });

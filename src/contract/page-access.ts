@@ -82,7 +82,8 @@ export const PAGE_ACCESS = {
   // Organisation layout. Its home stays open to every signed-in user: it tells support to act as a
   // user first, and someone who is not a member that the organisation does not exist.
   orgaHome: SIGNED_IN,
-  orgaSettings: ORGANISATION_ADMIN,
+  // Members read it (members, contract year, quotas); its forms and the identity provider are the admins'.
+  orgaSettings: { kind: 'organisation', need: 'member' },
   orgaConsumption: { kind: 'organisation', need: 'member', staff: 'operations' },
   inviteUser: ORGANISATION_ADMIN,
   createUser: ORGANISATION_ADMIN,

@@ -65,7 +65,6 @@ describe('pages a role may not use', () => {
       `${ENV}/configuration/nlu/archetypes`,
       '/project/demo-ic/env-management/settings',
       `${ENV}/analyses`,
-      '/orga/demo/settings',
     ]) {
       await expectNoAccess(page, path);
     }

@@ -30,11 +30,12 @@ describe('console shell', () => {
 
     const visits: Array<[string, string, RegExp]> = [
       ['/profile', 'private', /\/profile$/],
-      ['/project/p1', 'project', /\/project\/p1$/],
-      ['/project/p1/testing-center', 'testingCenter', /\/testing-center\/messages-bank$/],
-      ['/project/p1/environment/e1/analyses', 'environment', /\/environment\/e1\/analyses$/],
-      ['/v2/project/p1/env-management?activePage=webhooks', 'project', /\/env-management\/webhooks$/],
-      ['/project/p1/versions', 'project', /\/versions$/],
+      // Real ids: the guard opens a project's pages by the admin's rights on that project.
+      ['/project/demo-ic', 'project', /\/project\/demo-ic$/],
+      ['/project/demo-ic/testing-center', 'testingCenter', /\/testing-center\/messages-bank$/],
+      ['/project/demo-ic/environment/demo-ic-prod/analyses', 'environment', /\/environment\/demo-ic-prod\/analyses$/],
+      ['/v2/project/demo-ic/env-management?activePage=webhooks', 'project', /\/env-management\/webhooks$/],
+      ['/project/demo-ic/versions', 'project', /\/versions$/],
       // Last: the self-service area is for light users; anyone else is told so in its layout.
       ['/self/e1/dashboard', 'selfService', /\/self\/e1\/dashboard$/],
     ];

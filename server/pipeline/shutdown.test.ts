@@ -43,5 +43,7 @@ describe('pipeline stop', () => {
       expect.stringMatching(/^Claimed by worker /),
       expect.stringMatching(/^Claimed again by worker .+: the previous worker gave it back when its server stopped; the run starts over\.$/),
     ]);
-  });
+    // Two runs of 240 pages, and the module workers' first start (a thread loading the engines): a
+    // hang guard, not a speed target.
+  }, 90_000);
 });

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // Warm module workers: the first analyses do not wait for a thread to load its engines.
-  sharedModulePool().warm();
+  void sharedModulePool().warm();
 }
 
 main().catch((error: unknown) => {

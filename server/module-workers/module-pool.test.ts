@@ -11,8 +11,18 @@ const pool = new ModulePool({ size: 1, memoryMb: 64 });
 afterAll(() => pool.close());
 
 describe('the module worker pool', () => {
+  it('starts its workers ahead of the first task when warmed, and says when they are ready', async () => {
+    const pair = new ModulePool({ size: 2, memoryMb: 64 });
+    try {
+      expect(pair.readyWorkers).toBe(0);
+      await pair.warm();
+      expect(pair.readyWorkers).toBe(2);
+    } finally {
+      pair.close();
+    }
+  }, 60_000);
+
   it('answers a task with its value', async () => {
-    pool.warm();
     expect(await pool.run({ kind: 'probe', echo: { hello: 'world' } })).toEqual({ ok: true, value: { hello: 'world' } });
   }, 30_000);
 

@@ -61,6 +61,7 @@ export class ModulePool {
   private nextId = 1;
   private bootFailures = 0;
   private closed = false;
+  private readonly warmWaiters: (() => void)[] = [];
   readonly size: number;
   readonly memoryMb: number;
 
@@ -69,9 +70,26 @@ export class ModulePool {
     this.memoryMb = options.memoryMb ?? positive(process.env.POSTROOM_MODULE_WORKER_MEMORY_MB) ?? DEFAULT_MODULE_WORKER_MEMORY_MB;
   }
 
-  /** Starts every worker now, so the first analyses do not wait for one to load its engines. */
-  warm(): void {
+  /**
+   * Starts every worker now, so the first analyses do not wait for one to load its engines. Resolves
+   * once each is ready (or the pool gave up starting them, or closed).
+   */
+  warm(): Promise<void> {
     while (!this.closed && this.slots.length < this.size) this.slots.push(this.spawnSlot());
+    return new Promise((resolve) => {
+      this.warmWaiters.push(resolve);
+      this.settleWarmWaiters();
+    });
+  }
+
+  /** Workers started and ready for a task. */
+  get readyWorkers(): number {
+    return this.slots.filter((slot) => slot.ready).length;
+  }
+
+  private settleWarmWaiters(): void {
+    const settled = this.closed || this.bootFailures >= MAX_BOOT_FAILURES || this.slots.every((slot) => slot.ready);
+    if (settled) for (const resolve of this.warmWaiters.splice(0)) resolve();
   }
 
   /** Runs one task; never rejects. */
@@ -94,6 +112,7 @@ export class ModulePool {
       slot.job = undefined;
       void slot.worker.terminate();
     }
+    this.settleWarmWaiters();
   }
 
   private pump(): void {
@@ -133,6 +152,7 @@ export class ModulePool {
         slot.ready = true;
         this.bootFailures = 0;
         this.pump();
+        this.settleWarmWaiters();
         return;
       }
       if (slot.job?.request.id !== message.id) return;
@@ -145,6 +165,7 @@ export class ModulePool {
       if (!slot.ready && ++this.bootFailures >= MAX_BOOT_FAILURES) {
         for (const job of this.queue.splice(0)) job.resolve({ ok: false, code: 'crashed', message, reason: why });
       }
+      this.settleWarmWaiters();
       this.fail(slot, { ok: false, code, message, reason: why, ...(limit === undefined ? {} : { limit }) });
     };
     worker.on('error', (error: Error & { code?: string }) => {

@@ -1,9 +1,11 @@
+// PostgreSQL pass: a stopping pipeline gives its claim back while another connection waits.
 /** A server stopping mid-run gives its analysis back at once; another pipeline finishes it. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../crypto/secret-box';
 import { analyses } from '../db/schema';
 import { createTestServer, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
+import { sharedModulePool } from '../module-workers/module-pool';
 import { startPipeline } from './pipeline';
 import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
 import { inEnglish } from '../test-support/pipeline-text';
@@ -11,6 +13,7 @@ import { inEnglish } from '../test-support/pipeline-text';
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
+  await sharedModulePool().warm();
 }, 60_000);
 afterAll(() => server.close());
 
@@ -43,7 +46,6 @@ describe('pipeline stop', () => {
       expect.stringMatching(/^Claimed by worker /),
       expect.stringMatching(/^Claimed again by worker .+: the previous worker gave it back when its server stopped; the run starts over\.$/),
     ]);
-    // Two runs of 240 pages, and the module workers' first start (a thread loading the engines): a
-    // hang guard, not a speed target.
+    // Two runs of 240 pages: a hang guard, not a speed target.
   }, 90_000);
 });

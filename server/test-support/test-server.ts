@@ -14,6 +14,7 @@ import { seedDemo } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createMailer } from '../mail/mailer';
 import { createOutboundClient } from '../outbound/client';
+import { sharedModulePool } from '../module-workers/module-pool';
 
 export const TEST_JWT_SECRET = 'postroom-test-secret-of-at-least-32-bytes';
 
@@ -46,6 +47,8 @@ export async function createTestServer(
     db: handle.db,
   });
   await app.ready();
+  // The module workers load their engines before the first test, not during it (its timeout).
+  if (appOptions.pipeline) await sharedModulePool().warm();
   return {
     app,
     handle,

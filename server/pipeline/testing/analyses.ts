@@ -48,8 +48,12 @@ export async function queueAnalysis(
   return row.id;
 }
 
-/** Polls until the analysis leaves waiting/pending (or waits for its final status); returns its row. */
-export async function waitForEnd(db: Database, id: string, timeoutMs = 15_000) {
+/**
+ * Polls until the analysis leaves waiting/pending (or waits for its final status); returns its row.
+ * The limit only stops a hung test: a first run on a loaded 2-core machine also starts the module
+ * workers, which has taken more than 15 s there.
+ */
+export async function waitForEnd(db: Database, id: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db.select().from(analyses).where(eq(analyses.id, id));

@@ -2,10 +2,13 @@
  * The configuration errors of an environment (compileNlu, with line numbers), as each of its servers
  * would compile it (the AI version decides whether distance -1 is allowed); with no server, as the
  * newest version would. Saves answer the errors concerning the saved item; `nlu/check` all of them.
- * Compiled in a module worker (in-worker.ts).
+ * Compiled in a module worker (in-worker.ts). A compile stopped at the worker's deadline or memory
+ * cap is one error, `checkStopped`, concerning every item: a save has been written by then, so it
+ * answers its item with that error rather than a 422 that would say nothing was saved.
  */
 import type { NluConfigError } from '../../src/nlu/types';
 import type { Database } from '../db/open';
+import { HttpError } from '../http-error';
 import type { NluRuntime } from './runtime';
 import { nluInWorker } from './in-worker';
 import { loadServers } from './source';
@@ -19,7 +22,14 @@ export async function configurationErrors(db: Database, runtime: NluRuntime, env
   const seen = new Set<string>();
   const errors: NluConfigError[] = [];
   for (const version of versions) {
-    for (const error of (await nluInWorker(db, runtime, environmentId, version)).errors) {
+    let compiled: NluConfigError[];
+    try {
+      compiled = (await nluInWorker(db, runtime, environmentId, version)).errors;
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.body.code !== 'testStopped') throw error;
+      return [...errors, checkStopped(error)];
+    }
+    for (const error of compiled) {
       const key = JSON.stringify(error);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -29,11 +39,19 @@ export async function configurationErrors(db: Database, runtime: NluRuntime, env
   return errors;
 }
 
+function checkStopped(stopped: HttpError): NluConfigError {
+  const params = stopped.body.params as Record<string, string | number>;
+  return { code: 'checkStopped', params, message: stopped.body.message };
+}
+
 export type ErrorSubject = { archetype: string } | { context: string } | { interaction: string; context: string } | 'all';
 
 export function concerning(errors: NluConfigError[], subject: ErrorSubject): NluConfigError[] {
   if (subject === 'all') return errors;
-  if ('archetype' in subject) return errors.filter((error) => error.archetype === subject.archetype);
-  if ('interaction' in subject) return errors.filter((error) => error.interaction === subject.interaction && error.context === subject.context);
-  return errors.filter((error) => error.context === subject.context);
+  const about = (error: NluConfigError) => {
+    if ('archetype' in subject) return error.archetype === subject.archetype;
+    if ('interaction' in subject) return error.interaction === subject.interaction && error.context === subject.context;
+    return error.context === subject.context;
+  };
+  return errors.filter((error) => error.code === 'checkStopped' || about(error));
 }

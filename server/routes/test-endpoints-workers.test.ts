@@ -118,6 +118,17 @@ describe('NLU test and configuration checks', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.1 } });
   }, 120_000);
+
+  it('keeps a save whose configuration check is stopped, and says the check was stopped', async () => {
+    const envId = await largeDictionaryEnvironment();
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '50';
+    const saved = await nlu('POST', envId, '/archetypes', { name: 'petit', dictionaries: { fr: 'oui;ok' } });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ item: { name: 'petit' }, errors: [{ code: 'checkStopped', params: { context: 'timeout', seconds: 0.1 } }] });
+    delete process.env.POSTROOM_MODULE_DEADLINE_MS;
+    const listed = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${envId}/nlu/archetypes`, headers: { authorization: `Bearer ${token}` } });
+    expect(listed.json<{ name: string }[]>().map((archetype) => archetype.name)).toContain('petit');
+  }, 120_000);
 });
 
 describe('configuration document check', () => {

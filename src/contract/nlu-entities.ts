@@ -50,6 +50,7 @@ export const NLU_CONFIG_ERROR_CODES = [
   'unknownInteractionFunction',
   'distanceNeedsVersion',
   'duplicateParameter',
+  'checkStopped',
 ] as const satisfies readonly NluConfigError['code'][];
 
 export const nluConfigErrorSchema = z.object({

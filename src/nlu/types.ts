@@ -115,7 +115,9 @@ export interface NluConfigError {
     | 'unknownAlias'
     | 'unknownInteractionFunction'
     | 'distanceNeedsVersion'
-    | 'duplicateParameter';
+    | 'duplicateParameter'
+    /** The check itself was stopped at the module deadline or memory cap (what was saved stays saved). */
+    | 'checkStopped';
   archetype?: string;
   context?: string;
   interaction?: string;

@@ -12,5 +12,6 @@ export default defineConfig({
     // machine: polls wait for what a user would see rather than fail after vitest's default second.
     expect: { poll: { timeout: 10_000 } },
     globalSetup: ['tests/e2e/global-setup.ts'],
+    reporters: ['default', ['./scripts/slowest-files-reporter.mjs', { suite: 'e2e' }]],
   },
 });

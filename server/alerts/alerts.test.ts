@@ -1,3 +1,4 @@
+// PostgreSQL pass: alert evaluation in raw SQL, and the alert job across processes.
 /**
  * Alerts (issue 18): the routes (§4: an enabled alert cannot be edited), and the job's firings and
  * recoveries with their mails — once per change, on PGlite, and with several connections racing on

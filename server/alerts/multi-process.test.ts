@@ -1,3 +1,4 @@
+// PostgreSQL pass: several server processes share one database.
 /**
  * The alert job in real server processes on one PostgreSQL (issue 18: "exactly once across several
  * server processes"; run with TEST_DATABASE_URL as `npm run test:postgres` does, skipped on PGlite,

@@ -1,3 +1,4 @@
+// PostgreSQL pass: the usage ledger written by the pipeline in raw SQL.
 /**
  * Consumption of analyses that went the whole way: created by a program through the analyses API
  * with an access key, run by a pipeline worker that measures their CPU time, then counted for the

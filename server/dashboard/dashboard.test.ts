@@ -1,3 +1,4 @@
+// PostgreSQL pass: rollups in raw SQL (dates, sums and their types as the driver returns them).
 /**
  * The dashboard's figures against hand-counted cases (issue 18): analyses received and ended per day
  * of the caller's time zone, by final status; processing-time percentiles; error rate; errors by

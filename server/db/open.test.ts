@@ -1,3 +1,4 @@
+// PostgreSQL pass: the node-postgres driver and its connection pool, which PGlite does not use.
 /** A PostgreSQL connection lost while idle (server restart, terminated backend) must not end the server. */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

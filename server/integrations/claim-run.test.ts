@@ -1,3 +1,4 @@
+// PostgreSQL pass: connector runs claimed under advisory locks between connections.
 /**
  * One run of a connector at a time (issue 21): a connector with a queued scheduled run and a queued
  * manual run, claimed by two processes at the same instant, runs one of them; the other waits until

@@ -1,3 +1,4 @@
+// PostgreSQL pass: several server processes share one database.
 /**
  * The connector job in real server processes on one PostgreSQL (issue 21: "runs are scheduled by the
  * server, exactly once across several server processes"; run with TEST_DATABASE_URL as

@@ -1,3 +1,4 @@
+// PostgreSQL pass: claims under an advisory lock and FOR UPDATE SKIP LOCKED between connections.
 /**
  * The fair queue (issue 11): one organisation's backlog does not starve the others, `priority` orders
  * work within an organisation only, and no organisation holds more runs than its cap. Claims are

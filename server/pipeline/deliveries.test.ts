@@ -1,3 +1,4 @@
+// PostgreSQL pass: webhook attempts claimed with FOR UPDATE SKIP LOCKED.
 /**
  * Webhook deliveries against a real local receiver (node:http): one row per attempt, §8 messages,
  * exponential backoff, a bounded number of attempts, the authorization header sent, and one

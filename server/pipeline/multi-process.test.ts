@@ -1,3 +1,4 @@
+// PostgreSQL pass: several server processes share one database.
 /**
  * Several server processes on one PostgreSQL (run by `npm run test:postgres`, i.e. with
  * TEST_DATABASE_URL; skipped on PGlite, which serves one process only):

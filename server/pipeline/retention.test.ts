@@ -1,3 +1,4 @@
+// PostgreSQL pass: retention deletes in raw SQL with FOR UPDATE SKIP LOCKED.
 /** Retention (§9): due analyses lose content and files, keep metadata; `always` keeps, `never` does not. */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

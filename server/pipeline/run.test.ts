@@ -1,3 +1,4 @@
+// PostgreSQL pass: leases, claims again and the usage ledger in raw SQL.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractorResult } from '../../src/contract/analyses';

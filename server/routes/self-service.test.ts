@@ -1,3 +1,4 @@
+// PostgreSQL pass: the self-service quota under an advisory lock.
 /**
  * The self-service area (issue 22): a light user's project created on first use case, use cases made
  * from the use-case library by the same code as environments.create, the monthly quota counted across

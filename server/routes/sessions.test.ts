@@ -1,3 +1,4 @@
+// PostgreSQL pass: refresh-token rotation racing between connections.
 /**
  * Attacks on sessions (issue 11): a refresh token used twice, a stolen one used by someone else, and
  * tokens of a session that logged out. Rotation must spend the old token, reuse must end the whole

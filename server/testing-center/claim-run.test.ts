@@ -1,3 +1,4 @@
+// PostgreSQL pass: test runs claimed between connections.
 /**
  * Exactly-once test runs (claim-run.ts, test-runner.ts): two runners on one database stand for two
  * server processes. Only one claims a run; the other leaves it alone while the lease holds, takes it

@@ -1,3 +1,4 @@
+// PostgreSQL pass: several server processes share one database.
 /**
  * The test-run claim (claim-run.ts) in real server processes on one PostgreSQL (issue 16; run with
  * TEST_DATABASE_URL as `npm run test:postgres` does, skipped on PGlite, which serves one process

@@ -1,13 +1,18 @@
 /**
- * The last stages of `npm test`, side by side: the browser scenarios and, when
- * POSTROOM_TEST_POSTGRES_URL names a PostgreSQL server (`.ci/run` starts one), the server suite again
- * on it. The browser stage waits on Chromium and the server most of the time, so the two together
- * take little more than the longer one on 2 cores. The PostgreSQL pass runs at a lower priority, so
- * the browser scenarios keep the response times a user would see; its output is printed once it ends,
+ * `npm test`: every stage, timed, and a summary at the end.
+ *
+ * First, one after the other (the first failure ends the run): ESLint, tsc, the unit, component and
+ * server tests (vitest on PGlite), the production build. Then the last stages, side by side: the
+ * browser scenarios and, when POSTROOM_TEST_POSTGRES_URL names a PostgreSQL server (`.ci/run` starts
+ * one), the server tests that depend on the database engine again on it (scripts/postgres-pass.mjs).
+ * The browser stage waits on Chromium and the server most of the time, so the two together take
+ * little more than the longer one on 2 cores. The PostgreSQL pass runs at a lower priority, so the
+ * browser scenarios keep the response times a user would see; its output is printed once it ends,
  * so the two logs do not interleave.
  *
  * CI may keep only the end of a long log, so the last lines printed are a summary: each stage's
- * outcome and, for a stage that failed, vitest's failure report again.
+ * seconds and outcome and, for a stage that failed, vitest's failure report again. Each vitest stage
+ * also prints its slowest files (scripts/slowest-files-reporter.mjs).
  *
  * A browser scenario file that fails is run once more on its own. Two cores shared with a niced
  * PostgreSQL suite sometimes starve a page past a timeout; a file that fails twice fails the run,
@@ -74,28 +79,47 @@ async function browserScenarios() {
   return [{ ...first, passed: second.passed, flaky: second.passed }, second];
 }
 
+const results = [];
+const started = Date.now();
+
+function summary() {
+  console.log('\n[npm test] ───── summary ─────');
+  for (const result of results) {
+    if (result.passed && !result.flaky) continue;
+    const heading = result.flaky
+      ? `[npm test] ${result.name}: these failed once, then passed when run again (flaky):`
+      : `[npm test] ${result.name}: what failed:`;
+    console.log(`\n${heading}\n${failureReport(result.output).join('\n')}`);
+  }
+  console.log('');
+  for (const result of results) console.log(result.flaky ? `${result.line} (passed when run again)` : result.line);
+  console.log(`[npm test] all stages: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(results.every((result) => result.passed) ? 0 : 1);
+}
+
+for (const [name, script] of [
+  ['lint', 'lint'],
+  ['typecheck', 'typecheck'],
+  ['unit, component and server tests', 'test:unit'],
+  ['build', 'build'],
+]) {
+  const result = await stage(name, ['run', script]);
+  results.push(result);
+  if (!result.passed) summary();
+}
+
 const postgresUrl = process.env.POSTROOM_TEST_POSTGRES_URL;
-const stages = [browserScenarios()];
+const lastStages = [browserScenarios()];
 if (postgresUrl) {
-  stages.push(
-    stage('server suite on PostgreSQL', ['-n', '10', npm, 'run', 'test:postgres'], {
+  lastStages.push(
+    stage('engine-dependent server tests on PostgreSQL', ['-n', '10', npm, 'run', 'test:postgres'], {
       command: 'nice',
       buffer: true,
       env: { TEST_DATABASE_URL: postgresUrl },
     }).then((result) => [result]),
   );
 } else {
-  console.log('[npm test] POSTROOM_TEST_POSTGRES_URL is not set: the server suite runs on PGlite only.');
+  console.log('[npm test] POSTROOM_TEST_POSTGRES_URL is not set: the server tests run on PGlite only.');
 }
-const results = (await Promise.all(stages)).flat();
-
-console.log('\n[npm test] ───── summary of the last stages ─────');
-for (const result of results) {
-  if (result.passed && !result.flaky) continue;
-  const heading = result.flaky
-    ? `[npm test] ${result.name}: these failed once, then passed when run again (flaky):`
-    : `[npm test] ${result.name}: what failed:`;
-  console.log(`\n${heading}\n${failureReport(result.output).join('\n')}`);
-}
-for (const result of results) console.log(result.flaky ? `${result.line} (passed when run again)` : result.line);
-process.exit(results.every((result) => result.passed) ? 0 : 1);
+results.push(...(await Promise.all(lastStages)).flat());
+summary();

@@ -4,36 +4,18 @@
  * so the server refuses nothing (no 403 answer, no "403 Forbidden" toast), and the menus do not offer
  * it. Support, provider staff, cannot be made through a customer's API: the demo support is used.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, type Api } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
-import { createFreshUser, removeFreshUser, type FreshUser } from './support/fresh-users';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { freshUsersScenario } from './support/fresh-users';
 import { sideNav } from './support/navigation-pages';
 import { loginPage, toasts } from './support/pages';
 
-let browser: Browser;
-let admin: Api;
-const made: FreshUser[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await apiAs('admin');
-});
-afterAll(async () => {
-  for (const user of made) await removeFreshUser(admin, user);
-  await browser?.close();
-});
-
-async function fresh(options: Parameters<typeof createFreshUser>[1]): Promise<FreshUser> {
-  const user = await createFreshUser(admin, options);
-  made.push(user);
-  return user;
-}
+const { browser, fresh } = freshUsersScenario();
 
 /** A signed-in page that records every refused answer. */
 async function signedIn(username: string, password?: string) {
-  const opened = await newPage(browser);
+  const opened = await newPage(browser());
   const refused: string[] = [];
   opened.page.on('response', (response) => {
     if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);

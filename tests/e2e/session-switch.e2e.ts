@@ -3,27 +3,19 @@
  * name on screen and the menus are the current user's, never the previous one's — after a reload too,
  * and when the other sign-in happened in another tab (the tab reloads with the other user's token).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, type Api } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
-import { createFreshUser, removeFreshUser, type FreshUser } from './support/fresh-users';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { freshUsersScenario, type FreshUser } from './support/fresh-users';
 import { loginPage } from './support/pages';
 
-let browser: Browser;
-let admin: Api;
+const { browser, fresh } = freshUsersScenario();
 const users: FreshUser[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await apiAs('admin');
   // Different menus too: the qualifier is offered the testing center, the cockpit user is not.
-  users.push(await createFreshUser(admin, { firstname: 'Alix', lastname: 'Alternance', profiles: [{ projectId: 'demo-ic', profile: 'cockpit' }] }));
-  users.push(await createFreshUser(admin, { firstname: 'Basile', lastname: 'Bascule', profiles: [{ projectId: 'demo-ic', profile: 'qualifier' }] }));
-});
-afterAll(async () => {
-  for (const user of users) await removeFreshUser(admin, user);
-  await browser?.close();
+  users.push(await fresh({ firstname: 'Alix', lastname: 'Alternance', profiles: [{ projectId: 'demo-ic', profile: 'cockpit' }] }));
+  users.push(await fresh({ firstname: 'Basile', lastname: 'Bascule', profiles: [{ projectId: 'demo-ic', profile: 'qualifier' }] }));
 });
 
 const userButton = (page: Page, user: FreshUser) => page.locator('.p-topbar__end').getByRole('button', { name: user.fullName });
@@ -54,7 +46,7 @@ async function expectShown(page: Page, current: FreshUser, previous: FreshUser) 
 
 describe('signing in as another user', () => {
   it('shows only the current user, alternating eight times, with and without reload, here and in another tab', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, users[0]!);
     await expectShown(page, users[0]!, users[1]!);
     for (let turn = 1; turn <= 8; turn += 1) {

@@ -3,8 +3,10 @@
  * demo users, whose rights other files rely on): created with a temporary password, which is then
  * replaced through the reset link the expired-password answer carries. `remove` deletes them.
  */
-import type { Api } from './api';
-import { request } from './api';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { apiAs, request, type Api } from './api';
+import { launchBrowser } from './browser';
 
 export interface FreshUser {
   userId: string;
@@ -57,4 +59,37 @@ async function fetchExpired(username: string, password: string): Promise<string>
 
 export async function removeFreshUser(admin: Api, user: FreshUser, orgaId = 'demo'): Promise<void> {
   await admin('DELETE', `/v4/console/api/organisation/${orgaId}/members/${user.userId}`).catch(() => undefined);
+}
+
+export interface FreshUsersScenario {
+  /** The file's browser, launched before its first test. */
+  browser(): Browser;
+  /** A user of the file's own, removed after its last test. */
+  fresh(options: FreshUserOptions): Promise<FreshUser>;
+}
+
+/**
+ * The preamble of a scenario file that works with users of its own: one browser for the file, an
+ * organisation admin's API to make users, and every user made removed when the file ends.
+ */
+export function freshUsersScenario(): FreshUsersScenario {
+  let browser: Browser | undefined;
+  let admin: Api;
+  const made: FreshUser[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await apiAs('admin');
+  });
+  afterAll(async () => {
+    for (const user of made) await removeFreshUser(admin, user);
+    await browser?.close();
+  });
+  return {
+    browser: () => browser!,
+    fresh: async (options) => {
+      const user = await createFreshUser(admin, options);
+      made.push(user);
+      return user;
+    },
+  };
 }

@@ -14,6 +14,8 @@
  * seconds and outcome and, for a stage that failed, vitest's failure report again. Each vitest stage
  * also prints its slowest files (scripts/slowest-files-reporter.mjs).
  *
+ * `npm test -- --from=build` starts at a later stage (lint, typecheck, test:unit, build).
+ *
  * A browser scenario file that fails is run once more on its own. Two cores shared with a niced
  * PostgreSQL suite sometimes starve a page past a timeout; a file that fails twice fails the run,
  * and a file that passed only the second time is named in the summary with its first failure, so
@@ -97,12 +99,21 @@ function summary() {
   process.exit(results.every((result) => result.passed) ? 0 : 1);
 }
 
-for (const [name, script] of [
+const firstStages = [
   ['lint', 'lint'],
   ['typecheck', 'typecheck'],
   ['unit, component and server tests', 'test:unit'],
   ['build', 'build'],
-]) {
+];
+// `npm test -- --from=build` (or test:unit, typecheck): starts at that stage, e.g. after a fix.
+const from = process.argv.find((arg) => arg.startsWith('--from='))?.slice('--from='.length);
+const skipped = from === undefined ? 0 : firstStages.findIndex(([, script]) => script === from);
+if (skipped < 0) {
+  console.error(`[npm test] --from=${from}: no such stage (${firstStages.map(([, script]) => script).join(', ')})`);
+  process.exit(2);
+}
+
+for (const [name, script] of firstStages.slice(skipped)) {
   const result = await stage(name, ['run', script]);
   results.push(result);
   if (!result.passed) summary();

@@ -3,6 +3,7 @@
  * The web app manifest lives at the top level as manifest.webmanifest and is emitted as is.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -105,6 +106,9 @@ export default defineConfig({
     // machine, more on a busy 2-core one. A timeout there says nothing about the product.
     hookTimeout: 60000,
     pool: 'forks',
+    // vitest's default is one file at a time on 2 cores (cores − 1); most of a server file's time is
+    // spent waiting (polls, worker threads, local servers), so two files share 2 cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', ['./scripts/slowest-files-reporter.mjs', { suite: 'unit' }]],
   },
 });

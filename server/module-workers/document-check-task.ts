@@ -1,28 +1,25 @@
 /**
- * The configuration document's read and checks (YAML parse, schema, §8 messages, the graph's
- * checks), run in a module worker for `configuration-document/check` and `save`: the text is the
- * tenant's (up to several MiB), so its parse never holds the HTTP thread. Only the plain result
- * crosses back: the document read (null when it is not one) and its problems.
+ * The configuration document's check (configuration-document/document-check.ts: YAML parse, schema,
+ * §8 messages, the graph's checks, the comparison with the stored configuration), run in a module
+ * worker for `configuration-document/check` and `save`: the text is the tenant's (up to several MiB),
+ * so none of it holds the HTTP thread. The main thread reads the stored document and sends it; only
+ * the plain result crosses back, and the document as it would be saved only when the caller applies
+ * it (a save), since decoding a document of a few MiB is itself long on the main thread.
  */
 import type { ConfigurationDocument } from '../../src/configuration-document/document';
-import { graphProblemsChecker } from '../../src/configuration-document/graph-checks';
-import { documentProblems, type DocumentChecker } from '../../src/configuration-document/problems';
-import type { DocumentProblem } from '../../src/contract/configuration-document';
-
-/** Extra problem checks run on every document: the graph visualiser's configuration problem checks. */
-export const DOCUMENT_CHECKERS: readonly DocumentChecker[] = [graphProblemsChecker];
+import { checkDocumentText, type CheckedDocument } from '../configuration-document/document-check';
 
 export interface DocumentCheckTask {
   kind: 'documentCheck';
   text: string;
+  stored: ConfigurationDocument;
+  /** True for a save: the answer carries `incoming`; otherwise its `incoming` is null. */
+  withIncoming: boolean;
 }
 
-export interface DocumentCheckAnswer {
-  document: ConfigurationDocument | null;
-  problems: DocumentProblem[];
-}
+export type DocumentCheckAnswer = CheckedDocument;
 
 export function runDocumentCheck(task: DocumentCheckTask): DocumentCheckAnswer {
-  const { read, problems } = documentProblems(task.text, DOCUMENT_CHECKERS);
-  return { document: read.document, problems };
+  const checked = checkDocumentText(task.text, task.stored);
+  return task.withIncoming ? checked : { ...checked, incoming: null };
 }

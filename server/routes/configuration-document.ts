@@ -15,7 +15,7 @@ export function registerConfigurationDocumentRoutes(app: FastifyInstance, ctx: S
   registerEndpoint(app, ctx, getConfigurationDocument, async ({ params }) => ({ text: documentToText(await storedDocument(ctx.db, params.envId)) }));
 
   registerEndpoint(app, ctx, checkConfigurationDocument, async ({ params, body }) => {
-    const checked = await checkDocument(ctx.db, params.envId, body.text);
+    const checked = await checkDocument(ctx.db, params.envId, body.text, false);
     return { problems: checked.problems, blocking: checked.blocking, changes: [...checked.changes.settings, ...checked.changes.nlu] };
   });
 

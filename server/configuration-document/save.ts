@@ -33,16 +33,20 @@ function refusedText(problems: DocumentProblem[]): HttpError {
 
 /**
  * The text's parse, checks and comparison with the stored configuration run in a module worker
- * (document-check-task.ts), 422 testStopped past its limits; this thread only reads the stored
- * document. `incoming` comes back only `withIncoming` (a save applies it; a check shows no document).
+ * (document-check-task.ts), 422 testStopped past its limits: this thread only reads the stored document.
  */
-export async function checkDocument(db: Database, environmentId: string, text: string, withIncoming: boolean): Promise<CheckedDocument> {
-  const stored = await storedDocument(db, environmentId);
-  return runTestTask({ kind: 'documentCheck', text, stored, withIncoming });
+export async function checkDocument(db: Database, environmentId: string, text: string): Promise<CheckedDocument> {
+  return runTestTask({ kind: 'documentCheck', text, stored: await storedDocument(db, environmentId) });
+}
+
+/** The check endpoint's response body, checked against its contract and serialized by the worker too: its JSON text. */
+export async function checkDocumentResponse(db: Database, environmentId: string, text: string): Promise<string> {
+  const { json } = await runTestTask({ kind: 'documentCheckResponse', text, stored: await storedDocument(db, environmentId) });
+  return json;
 }
 
 export async function saveDocument(db: Database, environmentId: string, text: string, versionName: string, userId: string | null) {
-  const checked = await checkDocument(db, environmentId, text, true);
+  const checked = await checkDocument(db, environmentId, text);
   const { incoming, changes } = checked;
   if (incoming === null) throw refusedText(checked.problems);
   const schema = checked.blocking.filter((problem) => problem.source === 'schema' || problem.source === 'syntax');

@@ -2,24 +2,38 @@
  * The configuration document's check (configuration-document/document-check.ts: YAML parse, schema,
  * §8 messages, the graph's checks, the comparison with the stored configuration), run in a module
  * worker for `configuration-document/check` and `save`: the text is the tenant's (up to several MiB),
- * so none of it holds the HTTP thread. The main thread reads the stored document and sends it; only
- * the plain result crosses back, and the document as it would be saved only when the caller applies
- * it (a save), since decoding a document of a few MiB is itself long on the main thread.
+ * so none of it holds the HTTP thread. The main thread reads the stored document and sends it.
+ * - `documentCheck` (a save, which applies the document): the check's result with the document.
+ * - `documentCheckResponse` (the check endpoint): its response body, checked against the contract
+ *   and serialized here. A 2 MiB document can have thousands of problems and changes (MiBs of JSON):
+ *   decoding them, checking them and serializing them again would hold the main thread for as long.
  */
 import type { ConfigurationDocument } from '../../src/configuration-document/document';
+import { checkConfigurationDocument } from '../../src/contract/configuration-document';
 import { checkDocumentText, type CheckedDocument } from '../configuration-document/document-check';
 
-export interface DocumentCheckTask {
-  kind: 'documentCheck';
+interface DocumentInput {
   text: string;
   stored: ConfigurationDocument;
-  /** True for a save: the answer carries `incoming`; otherwise its `incoming` is null. */
-  withIncoming: boolean;
 }
+
+export type DocumentCheckTask = DocumentInput & { kind: 'documentCheck' };
+export type DocumentCheckResponseTask = DocumentInput & { kind: 'documentCheckResponse' };
 
 export type DocumentCheckAnswer = CheckedDocument;
 
 export function runDocumentCheck(task: DocumentCheckTask): DocumentCheckAnswer {
-  const checked = checkDocumentText(task.text, task.stored);
-  return task.withIncoming ? checked : { ...checked, incoming: null };
+  return checkDocumentText(task.text, task.stored);
+}
+
+/** The check endpoint's body as JSON text, what register.ts sends as is (`SerializedResponse`). */
+export interface DocumentCheckResponseAnswer {
+  json: string;
+}
+
+export function runDocumentCheckResponse(task: DocumentCheckResponseTask): DocumentCheckResponseAnswer {
+  const { problems, blocking, changes } = checkDocumentText(task.text, task.stored);
+  // What register.ts does on the main thread for other endpoints: a mismatch is our bug (a 500).
+  const body = checkConfigurationDocument.response.parse({ problems, blocking, changes: [...changes.settings, ...changes.nlu] });
+  return { json: JSON.stringify(body) };
 }

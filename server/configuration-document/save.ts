@@ -39,10 +39,11 @@ export async function checkDocument(db: Database, environmentId: string, text: s
   return runTestTask({ kind: 'documentCheck', text, stored: await storedDocument(db, environmentId) });
 }
 
-/** The check endpoint's response body, checked against its contract and serialized by the worker too: its JSON text. */
-export async function checkDocumentResponse(db: Database, environmentId: string, text: string): Promise<string> {
+/** The check endpoint's response body, checked against its contract and serialized by the worker too: its UTF-8 JSON. */
+export async function checkDocumentResponse(db: Database, environmentId: string, text: string): Promise<Buffer> {
   const { json } = await runTestTask({ kind: 'documentCheckResponse', text, stored: await storedDocument(db, environmentId) });
-  return json;
+  // The same bytes, not a copy.
+  return Buffer.from(json.buffer, json.byteOffset, json.byteLength);
 }
 
 export async function saveDocument(db: Database, environmentId: string, text: string, versionName: string, userId: string | null) {

@@ -26,14 +26,17 @@ export function runDocumentCheck(task: DocumentCheckTask): DocumentCheckAnswer {
   return checkDocumentText(task.text, task.stored);
 }
 
-/** The check endpoint's body as JSON text, what register.ts sends as is (`SerializedResponse`). */
+/**
+ * The check endpoint's body as UTF-8 JSON, what register.ts sends as is (`SerializedResponse`):
+ * bytes, since Fastify encodes a string of MiBs on the main thread before sending it.
+ */
 export interface DocumentCheckResponseAnswer {
-  json: string;
+  json: Uint8Array;
 }
 
 export function runDocumentCheckResponse(task: DocumentCheckResponseTask): DocumentCheckResponseAnswer {
   const { problems, blocking, changes } = checkDocumentText(task.text, task.stored);
   // What register.ts does on the main thread for other endpoints: a mismatch is our bug (a 500).
   const body = checkConfigurationDocument.response.parse({ problems, blocking, changes: [...changes.settings, ...changes.nlu] });
-  return { json: JSON.stringify(body) };
+  return { json: new TextEncoder().encode(JSON.stringify(body)) };
 }

@@ -15,7 +15,7 @@ export function registerConfigurationDocumentRoutes(app: FastifyInstance, ctx: S
   registerEndpoint(app, ctx, getConfigurationDocument, async ({ params }) => ({ text: documentToText(await storedDocument(ctx.db, params.envId)) }));
 
   registerEndpoint(app, ctx, checkConfigurationDocument, async ({ params, body }) => {
-    // Thousands of problems and changes for a large document: they come back as JSON text, sent as is.
+    // Thousands of problems and changes for a large document: they come back as JSON bytes, sent as is.
     return new SerializedResponse(checkConfigurationDocument, await checkDocumentResponse(ctx.db, params.envId, body.text));
   });
 

@@ -56,13 +56,14 @@ export interface HandlerInput<E extends Endpoint> {
 
 /**
  * A response body already checked against its endpoint's schema and serialized, off this thread (a
- * module worker): sent as is, since decoding, checking and serializing MiBs of it again here would
- * hold every other request.
+ * module worker): sent as is, since decoding, checking and serializing MiBs of it here would hold
+ * every other request.
  */
 export class SerializedResponse<E extends Endpoint> {
   constructor(
     readonly endpoint: E,
-    readonly json: string,
+    /** UTF-8 JSON: Fastify would encode a string of MiBs here before sending it. */
+    readonly json: Buffer,
   ) {}
 }
 

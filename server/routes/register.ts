@@ -169,11 +169,11 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
       } as HandlerInput<E>);
       if (reply.sent) return reply;
-      if (endpoint.response === undefined) {
-        return result === undefined ? reply.code(204).send() : reply.send(result);
-      }
       if (result instanceof SerializedResponse && result.endpoint === endpoint) {
         return reply.type('application/json; charset=utf-8').send(result.json);
+      }
+      if (endpoint.response === undefined) {
+        return result === undefined ? reply.code(204).send() : reply.send(result);
       }
       if (typeof result === 'object' && result !== null && checkedResponses.get(result) === endpoint) {
         return reply.send(result);

@@ -1,7 +1,7 @@
 /**
  * The checks every write of an environment's modules goes through (issue 13): the categorization
  * and consolidation endpoints, and `environments.updateSettings`.
- * - A consolidation module with an empty workflow id gets one (§3 "auto-created if empty").
+ * - A consolidation module with an empty workflow id gets one (§3 "auto-created if empty", workflow-ids.ts).
  * - Blocking messages (severity `error`, src/categorization/checks.ts) refuse the write with 422
  *   `configurationInvalid` and the messages — but only those about modules the write adds or
  *   changes: a server deleted since must not make every unrelated save of the environment fail.
@@ -15,25 +15,11 @@ import { extractionConfigSchema } from '../../src/contract/modules/extraction';
 import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { Database } from '../db/open';
 import { HttpError } from '../http-error';
-import { newWorkflowId } from '../pipeline/modules/consolidation/run-consolidation';
 import { environmentMessages } from './facts';
+import { withWorkflowIds } from './workflow-ids';
 import { ocrDataExtractionConfigSchema } from '../../src/contract/ocr-data-extraction';
 import { checkFieldRules } from '../../src/ocr/rule-checks';
 import { ocrRulesInvalid } from '../ocr/rules-invalid';
-
-export function withWorkflowIds(settings: EnvironmentSettings): EnvironmentSettings {
-  const needs = (config: Record<string, unknown>) => typeof config.workflowId !== 'string' || config.workflowId.trim() === '';
-  if (!settings.modules.some((module) => module.type === 'consolidation' && module.active && needs(module.config))) return settings;
-  return {
-    ...settings,
-    modules: settings.modules.map((module) => {
-      if (module.type !== 'consolidation' || !module.active || !needs(module.config)) return module;
-      const parsed = consolidationConfigSchema.safeParse(module.config);
-      const config = parsed.success ? parsed.data : consolidationConfigSchema.parse({});
-      return { ...module, config: { ...module.config, ...config, workflowId: newWorkflowId() } };
-    }),
-  };
-}
 
 export function configurationInvalid(messages: ConfigurationMessage[]): HttpError {
   return new HttpError(422, {

@@ -6,21 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ConfigurationDocument } from '../../src/configuration-document/document';
 import { runTestTask } from '../module-workers/test-task';
 import type { DocumentProblem } from '../../src/contract/configuration-document';
 import type { ServerErrorCode } from '../../src/contract/error-codes';
-import type { SettingsChange } from '../../src/contract/environments';
 import { VERSION_NAME_TAKEN } from '../../src/contract/versions';
-import { withWorkflowIds } from '../categorization/settings-guard';
 import type { Database } from '../db/open';
 import { environments, environmentVersions } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { withoutInactiveConfig } from '../environments/settings';
 import { HttpError } from '../http-error';
 import { importOriginalExport } from '../nlu/import';
 import { fromDocument, readPreserved, writePreserved } from './preserved-nlu';
-import { documentChanges, storedDocument } from './stored';
+import type { CheckedDocument } from './document-check';
+import { storedDocument } from './stored';
 
 function refusedText(problems: DocumentProblem[]): HttpError {
   const first = problems.find((problem) => problem.source === 'syntax' || problem.source === 'schema')!;
@@ -34,36 +31,19 @@ function refusedText(problems: DocumentProblem[]): HttpError {
   });
 }
 
-/** Ids of the modules `incoming` adds or changes: only their blocking messages refuse the save (as the settings guard). */
-function touchedModules(stored: ConfigurationDocument, incoming: ConfigurationDocument): Set<string> {
-  const before = new Map(stored.settings.modules.map((module) => [module.id, JSON.stringify(module)]));
-  return new Set(incoming.settings.modules.filter((module) => before.get(module.id) !== JSON.stringify(module)).map((module) => module.id));
-}
-
-export interface CheckedDocument {
-  problems: DocumentProblem[];
-  /** Null when the text is not a configuration (its problems say why). */
-  incoming: ConfigurationDocument | null;
-  changes: { settings: SettingsChange[]; nlu: SettingsChange[] };
-  /** Errors that refuse the save. */
-  blocking: DocumentProblem[];
-}
-
-/** The text's parse and checks run in a module worker (document-check-task.ts): 422 testStopped past its limits. */
+/**
+ * The text's parse, checks and comparison with the stored configuration run in a module worker
+ * (document-check-task.ts), 422 testStopped past its limits: this thread only reads the stored document.
+ */
 export async function checkDocument(db: Database, environmentId: string, text: string): Promise<CheckedDocument> {
-  const { document, problems } = await runTestTask({ kind: 'documentCheck', text });
-  if (document === null) return { problems, incoming: null, changes: { settings: [], nlu: [] }, blocking: problems.filter((p) => p.severity === 'error') };
-  const stored = await storedDocument(db, environmentId);
-  const incoming = { settings: withWorkflowIds(withoutInactiveConfig(document.settings)), nlu: document.nlu };
-  const touched = touchedModules(stored, incoming);
-  const moduleAt = (path: string[]) => (path[0] === 'settings' && path[1] === 'modules' ? document.settings.modules[Number(path[2])]?.id : undefined);
-  const blocking = problems.filter((problem) => {
-    // The graph's checks are shown, not enforced: the structured screens save such states too.
-    if (problem.severity !== 'error' || problem.source === 'check') return false;
-    const moduleId = moduleAt(problem.path);
-    return moduleId === undefined ? problem.source !== 'message' : touched.has(moduleId);
-  });
-  return { problems, incoming, changes: documentChanges(stored, incoming), blocking };
+  return runTestTask({ kind: 'documentCheck', text, stored: await storedDocument(db, environmentId) });
+}
+
+/** The check endpoint's response body, checked against its contract and serialized by the worker too: its UTF-8 JSON. */
+export async function checkDocumentResponse(db: Database, environmentId: string, text: string): Promise<Buffer> {
+  const { json } = await runTestTask({ kind: 'documentCheckResponse', text, stored: await storedDocument(db, environmentId) });
+  // The same bytes, not a copy.
+  return Buffer.from(json.buffer, json.byteOffset, json.byteLength);
 }
 
 export async function saveDocument(db: Database, environmentId: string, text: string, versionName: string, userId: string | null) {

@@ -12,7 +12,7 @@ import { environments } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http-error';
 import { importOriginalExport } from '../nlu/import';
-import { withWorkflowIds } from '../categorization/settings-guard';
+import { withWorkflowIds } from '../categorization/workflow-ids';
 import { closureComponents, visibleKit } from '../toolbox/kits';
 import { applyKit, applyTemplateNlu, kitEnvironmentSettings, templateSettings } from '../use-cases/library';
 import { withoutInactiveConfig } from './settings';

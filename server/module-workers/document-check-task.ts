@@ -1,28 +1,43 @@
 /**
- * The configuration document's read and checks (YAML parse, schema, §8 messages, the graph's
- * checks), run in a module worker for `configuration-document/check` and `save`: the text is the
- * tenant's (up to several MiB), so its parse never holds the HTTP thread. Only the plain result
- * crosses back: the document read (null when it is not one) and its problems.
+ * The configuration document's check (configuration-document/document-check.ts: YAML parse, schema,
+ * §8 messages, the graph's checks, the comparison with the stored configuration), run in a module
+ * worker for `configuration-document/check` and `save`: the text is the tenant's (up to several MiB),
+ * so none of it holds the HTTP thread. The main thread reads the stored document and sends it.
+ * - `documentCheck` (a save, which applies the document): the check's result with the document.
+ * - `documentCheckResponse` (the check endpoint): its response body, checked against the contract
+ *   and serialized here. A 2 MiB document can have thousands of problems and changes (MiBs of JSON):
+ *   decoding them, checking them and serializing them again would hold the main thread for as long.
  */
 import type { ConfigurationDocument } from '../../src/configuration-document/document';
-import { graphProblemsChecker } from '../../src/configuration-document/graph-checks';
-import { documentProblems, type DocumentChecker } from '../../src/configuration-document/problems';
-import type { DocumentProblem } from '../../src/contract/configuration-document';
+import { checkConfigurationDocument } from '../../src/contract/configuration-document';
+import { checkDocumentText, type CheckedDocument } from '../configuration-document/document-check';
 
-/** Extra problem checks run on every document: the graph visualiser's configuration problem checks. */
-export const DOCUMENT_CHECKERS: readonly DocumentChecker[] = [graphProblemsChecker];
-
-export interface DocumentCheckTask {
-  kind: 'documentCheck';
+interface DocumentInput {
   text: string;
+  stored: ConfigurationDocument;
 }
 
-export interface DocumentCheckAnswer {
-  document: ConfigurationDocument | null;
-  problems: DocumentProblem[];
-}
+export type DocumentCheckTask = DocumentInput & { kind: 'documentCheck' };
+export type DocumentCheckResponseTask = DocumentInput & { kind: 'documentCheckResponse' };
+
+export type DocumentCheckAnswer = CheckedDocument;
 
 export function runDocumentCheck(task: DocumentCheckTask): DocumentCheckAnswer {
-  const { read, problems } = documentProblems(task.text, DOCUMENT_CHECKERS);
-  return { document: read.document, problems };
+  return checkDocumentText(task.text, task.stored);
+}
+
+/**
+ * The check endpoint's body as UTF-8 JSON, what register.ts sends as is (`SerializedResponse`):
+ * bytes, since Fastify encodes a string of MiBs on the main thread before sending it.
+ */
+export interface DocumentCheckResponseAnswer {
+  json: Uint8Array;
+}
+
+export function runDocumentCheckResponse(task: DocumentCheckResponseTask): DocumentCheckResponseAnswer {
+  const { problems, blocking, changes } = checkDocumentText(task.text, task.stored);
+  // What register.ts does on the main thread for other endpoints: a mismatch is our bug (a 500).
+  const raw = { problems, blocking, changes: [...changes.settings, ...changes.nlu] };
+  const body: unknown = checkConfigurationDocument.response?.parse(raw) ?? raw;
+  return { json: new TextEncoder().encode(JSON.stringify(body)) };
 }

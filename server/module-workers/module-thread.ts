@@ -14,7 +14,7 @@ import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
 import { runCategorizationTest } from './categorization-test-task';
-import { runDocumentCheck } from './document-check-task';
+import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
@@ -48,6 +48,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runNluTest(task);
     case 'documentCheck':
       return runDocumentCheck(task);
+    case 'documentCheckResponse':
+      return runDocumentCheckResponse(task);
     case 'categorizationTest':
       return runCategorizationTest(task);
     case 'probe':

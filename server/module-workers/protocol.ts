@@ -13,7 +13,7 @@ import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
 import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
-import type { DocumentCheckTask, DocumentCheckAnswer } from './document-check-task';
+import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
 
 /**
  * `probe`: the pool's own check (tests, warm-up): spins, allocates or throws as asked, so a deadline,
@@ -31,6 +31,7 @@ export type ModuleTask =
   | NluTestTask
   | CategorizationTestTask
   | DocumentCheckTask
+  | DocumentCheckResponseTask
   | ProbeTask;
 
 /** What each kind of task answers. */
@@ -44,6 +45,7 @@ export interface TaskAnswers {
   nluTest: NluTestAnswer;
   categorizationTest: CategorizationTestAnswer;
   documentCheck: DocumentCheckAnswer;
+  documentCheckResponse: DocumentCheckResponseAnswer;
   probe: unknown;
 }
 

@@ -6,17 +6,17 @@ import { documentToText } from '../../src/configuration-document/text';
 import { checkConfigurationDocument, getConfigurationDocument, saveConfigurationDocument } from '../../src/contract/configuration-document';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
-import { checkDocument, saveDocument } from '../configuration-document/save';
+import { checkDocumentResponse, saveDocument } from '../configuration-document/save';
 import { storedDocument } from '../configuration-document/stored';
 import type { ServerContext } from '../context';
-import { registerEndpoint } from './register';
+import { registerEndpoint, SerializedResponse } from './register';
 
 export function registerConfigurationDocumentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerEndpoint(app, ctx, getConfigurationDocument, async ({ params }) => ({ text: documentToText(await storedDocument(ctx.db, params.envId)) }));
 
   registerEndpoint(app, ctx, checkConfigurationDocument, async ({ params, body }) => {
-    const checked = await checkDocument(ctx.db, params.envId, body.text);
-    return { problems: checked.problems, blocking: checked.blocking, changes: [...checked.changes.settings, ...checked.changes.nlu] };
+    // Thousands of problems and changes for a large document: they come back as JSON bytes, sent as is.
+    return new SerializedResponse(checkConfigurationDocument, await checkDocumentResponse(ctx.db, params.envId, body.text));
   });
 
   registerEndpoint(app, ctx, saveConfigurationDocument, async ({ params, body, request }) => {

@@ -33,7 +33,8 @@ import { exportOriginal } from '../nlu/export';
 import { importOriginalExport } from '../nlu/import';
 import { registerEndpoint } from './register';
 import { environmentSettingsOf } from '../categorization/facts';
-import { guardModulesWrite, withWorkflowIds } from '../categorization/settings-guard';
+import { guardModulesWrite } from '../categorization/settings-guard';
+import { withWorkflowIds } from '../categorization/workflow-ids';
 
 /** Spec §4: "the environment disappears after a few seconds". */
 export const ENVIRONMENT_DELETION_DELAY_MS = 3000;

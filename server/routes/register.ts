@@ -54,10 +54,23 @@ export interface HandlerInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/**
+ * A response body already checked against its endpoint's schema and serialized, off this thread (a
+ * module worker): sent as is, since decoding, checking and serializing MiBs of it here would hold
+ * every other request.
+ */
+export class SerializedResponse<E extends Endpoint> {
+  constructor(
+    readonly endpoint: E,
+    /** UTF-8 JSON: Fastify would encode a string of MiBs here before sending it. */
+    readonly json: Buffer,
+  ) {}
+}
+
 /** Returns the response body; set another status with `reply.code()`, fail by throwing HttpError. */
 export type EndpointHandler<E extends Endpoint> = (
   input: HandlerInput<E>,
-) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+) => Promise<EndpointResponse<E> | SerializedResponse<E>> | EndpointResponse<E> | SerializedResponse<E>;
 
 const LOCATION_LABEL = { params: 'path', query: 'query', body: 'body' } as const;
 
@@ -156,6 +169,9 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
       } as HandlerInput<E>);
       if (reply.sent) return reply;
+      if (result instanceof SerializedResponse && result.endpoint === endpoint) {
+        return reply.type('application/json; charset=utf-8').send(result.json);
+      }
       if (endpoint.response === undefined) {
         return result === undefined ? reply.code(204).send() : reply.send(result);
       }

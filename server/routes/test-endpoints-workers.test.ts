@@ -139,15 +139,25 @@ describe('configuration document check', () => {
     return stringify(document);
   }
 
-  it('keeps the server answering while a 2 MiB document is checked', async () => {
+  /**
+   * 14 000 archetypes added, each unused: 14 000 changes and 14 000 warnings, MiBs of answer. The
+   * comparison with the stored configuration and the answer's check and serialization run in the
+   * worker too: measured on a 2-core machine, the longest stall went from 0.71–0.85 s (all of that on
+   * this thread) to 0.20–0.43 s (the request, the stored configuration's read, the answer's text).
+   */
+  it('keeps the server answering while a 2 MiB document with thousands of changes is checked', async () => {
     const envId = await createEnvironment(server.handle.db);
     const text = await largeDocument(envId, 14_000);
     expect(text.length).toBeGreaterThan(1_500_000);
     expect(text.length).toBeLessThan(CONFIGURATION_DOCUMENT_MAX_CHARS);
     const { value: response, stallMs } = await longestStallDuring(() => call('POST', envId, '/configuration/document/check', { text }));
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ changes: unknown[] }>().changes.length).toBeGreaterThan(0);
-    expect(stallMs).toBeLessThan(1500);
+    const checked = response.json<{ changes: { path: string[]; kind: string }[]; problems: { code: string }[]; blocking: unknown[] }>();
+    expect(checked.changes.filter((change) => change.path[1] === 'archetypes' && change.kind === 'added')).toHaveLength(14_000);
+    expect(checked.changes).toContainEqual(expect.objectContaining({ path: ['nlu', 'archetypes', 'archetype13999'], kind: 'added' }));
+    expect(checked.problems.filter((problem) => problem.code === 'unusedArchetype')).toHaveLength(14_000);
+    expect(checked.blocking).toEqual([]);
+    expect(stallMs).toBeLessThan(600);
   }, 120_000);
 
   it('answers 422 testStopped with the deadline when the check takes longer', async () => {

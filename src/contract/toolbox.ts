@@ -48,8 +48,8 @@ const orgParams = z.object({ orgaId: z.string().min(1) });
 const kitParams = orgParams.extend({ kitId: z.string().min(1) });
 const componentParams = orgParams.extend({ componentId: z.string().min(1) });
 
-const read = access.organisation('orgaId', 'member', 'operations');
-const write = access.organisation('orgaId', 'member', 'operations');
+const read = access.organisation('orgaId', 'contributor', 'operations');
+const write = access.organisation('orgaId', 'contributor', 'operations');
 
 export const kitSummarySchema = z.object({
   id: z.string(),

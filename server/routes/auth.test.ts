@@ -37,7 +37,7 @@ describe('POST /api/login_check', () => {
       email: 'admin@demo.postroom.test',
       role: 'ROLE_ORGANISATION_ADMIN',
       isLight: false,
-      organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true }],
+      organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true, contributor: true }],
     });
     // Organisation admins count as configurators on every project (spec §6).
     expect(user.projectPermissions).toEqual([

@@ -51,6 +51,15 @@ describe('POST /api/login_check', () => {
     expect(me.json()).toMatchObject({ role: 'ROLE_PROJECT_SELF_SERVICE', isLight: true, organisations: [{ id: 'demo' }] });
   });
 
+  it('says in which organisations the user contributes: not where they are cockpit only or a guest', async () => {
+    const contributor = async (username: string) =>
+      (await currentUser(`Bearer ${await signIn(server.app, username)}`)).json<{ organisations: { contributor: boolean }[] }>().organisations.map((o) => o.contributor);
+    // The server's `contributor` rule, which opens the members, consumption, toolbox and use-case library.
+    expect(await contributor('viewer')).toEqual([false]);
+    expect(await contributor('guest')).toEqual([false]);
+    expect(await contributor('qualifier')).toEqual([true]);
+  });
+
   it('loads a guest with one project and provider staff with their provider role', async () => {
     const guest = (await currentUser(`Bearer ${await signIn(server.app, 'guest')}`)).json();
     expect(guest.projectPermissions).toEqual([

@@ -6,7 +6,9 @@
  *
  * The test walks the whole contract with a fresh cockpit member of an organisation of its own: every
  * operation the rules open to them must be listed below with the reason, so a new endpoint declared at
- * cockpit (or open to any signed-in member) cannot silently show mail to cockpit users.
+ * cockpit (or open to any signed-in member) cannot silently show mail to cockpit users. The
+ * organisation-wide pages (members, organisation consumption, toolbox, use-case library) are refused
+ * too: they need the `contributor` rule (admin, or qualifier or configurator on one project).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, type Endpoint } from '../../src/contract';
@@ -41,20 +43,7 @@ const COCKPIT_OPENS: Record<string, string> = {
   'auth.currentUser': 'the signed-in user',
   'auth.logout': 'signing out',
   'password.change': 'their own password',
-  'consumption.mine': 'their own consumption',
-  // Organisation-wide, not a project's content (membership rules, not profiles).
-  'members.list': 'who is in the organisation (names and profiles, no mail)',
-  'consumption.organisation': 'organisation consumption: counts, no content',
-  'toolbox.kits.list': 'the organisation toolbox (reusable configuration, no mail)',
-  'toolbox.kits.get': 'the organisation toolbox',
-  'toolbox.kits.create': 'the organisation toolbox (the handler further requires an admin or a configurator)',
-  'toolbox.kits.update': 'the organisation toolbox (idem)',
-  'toolbox.kits.delete': 'the organisation toolbox (idem)',
-  'toolbox.components.get': 'the organisation toolbox',
-  'toolbox.components.create': 'the organisation toolbox (idem)',
-  'toolbox.components.update': 'the organisation toolbox (idem)',
-  'toolbox.components.delete': 'the organisation toolbox (idem)',
-  'useCases.list': 'the use-case library: templates, no mail',
+  'consumption.mine': 'their own consumption (lists only the organisations whose consumption they may read: none here)',
   // Signed-in rules whose handlers serve light users only (self-service.test.ts proves the refusals).
   'selfService.overview': 'light users only (handler)',
   'selfService.create': 'light users only (handler)',
@@ -73,7 +62,7 @@ const OWN = { orgaId: 'cockpit-orga', projectId: 'cockpit-mail', envId: 'cockpit
 
 let server: TestServer;
 let ctx: ServerContext;
-const token = { cockpit: '', qualifier: '' };
+const token = { cockpit: '', qualifier: '', mixed: '' };
 let analysisId = '';
 
 beforeAll(async () => {
@@ -84,6 +73,7 @@ beforeAll(async () => {
   await db.insert(organisations).values({ id: OWN.orgaId, name: 'Cockpit only' });
   await db.insert(projects).values({ id: OWN.projectId, organisationId: OWN.orgaId, name: 'Courrier', type: 'IC' });
   await db.insert(environments).values({ id: OWN.envId, projectId: OWN.projectId, name: 'Production', visibility: 'public' });
+  await db.insert(projects).values({ id: 'cockpit-letters', organisationId: OWN.orgaId, name: 'Lettres', type: 'IC' });
   const passwordHash = await hashPassword(PASSWORD);
   for (const [id, profile, role] of [
     ['cockpit-member', 'cockpit', 'ROLE_PROJECT_VIEWER'],
@@ -93,7 +83,15 @@ beforeAll(async () => {
     await db.insert(members).values({ organisationId: OWN.orgaId, userId: id, role });
     await db.insert(projectPermissions).values({ organisationId: OWN.orgaId, projectId: OWN.projectId, userId: id, profile });
   }
+  // Cockpit on the mail project, qualifier on another one: works on the organisation's projects.
+  await db.insert(users).values({ id: 'cockpit-mixed', firstname: 'Mixed', lastname: 'Test', username: 'cockpit-mixed', email: 'cockpit-mixed@cockpit.example', passwordHash });
+  await db.insert(members).values({ organisationId: OWN.orgaId, userId: 'cockpit-mixed', role: 'ROLE_PROJECT_VIEWER' });
+  await db.insert(projectPermissions).values([
+    { organisationId: OWN.orgaId, projectId: OWN.projectId, userId: 'cockpit-mixed', profile: 'cockpit' },
+    { organisationId: OWN.orgaId, projectId: 'cockpit-letters', userId: 'cockpit-mixed', profile: 'qualifier' },
+  ]);
   token.cockpit = await signIn(server.app, 'cockpit-member', PASSWORD);
+  token.mixed = await signIn(server.app, 'cockpit-mixed', PASSWORD);
   token.qualifier = await signIn(server.app, 'cockpit-qualifier', PASSWORD);
   analysisId = await insertAnalysis(db, { environmentId: OWN.envId, createdAt: new Date(), name: 'Réclamation de Mme Martin' });
 }, 60_000);
@@ -172,5 +170,19 @@ describe('a cockpit-only member', () => {
       const response = await get(url, 'cockpit');
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
+  });
+
+  it('is refused the organisation-wide pages a member holding qualifier on one project reads', async () => {
+    const orga = `/v4/console/api/organisation/${OWN.orgaId}`;
+    const pages = [`${orga}/members`, `${orga}/consumption`, `${orga}/toolbox/kits`, `${orga}/use-cases`];
+    for (const url of pages) {
+      const refused = await get(url, 'cockpit');
+      expect([url, refused.statusCode, refused.json<{ code: string }>().code]).toEqual([url, 403, 'forbidden']);
+      const read = await get(url, 'mixed');
+      expect([url, read.statusCode]).toEqual([url, 200]);
+    }
+    // Their own consumption page lists no organisation the cockpit member may not read.
+    expect((await get('/v4/console/api/consumption', 'cockpit')).json()).toEqual([]);
+    expect((await get('/v4/console/api/consumption', 'mixed')).json<{ organisationId: string }[]>()).toHaveLength(1);
   });
 });

@@ -57,8 +57,8 @@ const PARAMS: Record<string, string> = {
   batchId: 'probe-batch',
 };
 
-/** The organisation's own members in the full console (the light user is a member too, but works in /self only). */
-const ORGANISATION_MEMBERS = ['admin', 'configurator', 'qualifier', 'viewer'] as const;
+/** Members who work on its projects (`contributor`: admin, or qualifier or configurator on one); not the cockpit-only viewer (§6). */
+const ORGANISATION_CONTRIBUTORS = ['admin', 'configurator', 'qualifier'] as const;
 const ORGANISATION_ADMINS = ['admin'] as const;
 /** Provider staff are members of no organisation: SRE holds `operations`, support nothing until it ghosts. */
 const OPERATIONS = ['sre'] as const;
@@ -107,7 +107,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'projects.update': PROJECT_CONFIGURATORS,
   'projects.delete': PROJECT_CONFIGURATORS,
   'navigation.targets': FULL_CONSOLE,
-  'members.list': ORGANISATION_MEMBERS,
+  'members.list': ORGANISATION_CONTRIBUTORS,
   'members.update': ORGANISATION_ADMINS,
   'members.remove': ORGANISATION_ADMINS,
   'invitations.list': ORGANISATION_ADMINS,
@@ -145,7 +145,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'ocrDataExtraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'ocrDataExtraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   // Members see their organisation's consumption (not external guests); the widget follows the environment.
-  'consumption.organisation': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'consumption.organisation': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
   'consumption.mine': FULL_CONSOLE,
   'consumption.environment': [...PROJECT_READERS, ...OPERATIONS],
   // §6: the dashboard requires cockpit or qualifier (configurators and admins count as both).
@@ -236,22 +236,22 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   // Toolbox (issue 20): the rule lets members and SRE in; writing handlers further require an
   // organisation admin or a configurator of one of its projects (toolboxEditForbidden, tested in
   // server/routes/toolbox.test.ts). Syncing is configuration of the environment.
-  'toolbox.kits.list': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.kits.create': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.kits.get': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.kits.update': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.kits.delete': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.components.get': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.components.create': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.components.update': [...ORGANISATION_MEMBERS, ...OPERATIONS],
-  'toolbox.components.delete': [...ORGANISATION_MEMBERS, ...OPERATIONS],
+  'toolbox.kits.list': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.kits.create': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.kits.get': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.kits.update': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.kits.delete': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.components.get': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.components.create': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.components.update': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
+  'toolbox.components.delete': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
   'toolbox.save': PROJECT_CONFIGURATORS,
   'toolbox.syncs.list': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'toolbox.sync.preview': PROJECT_CONFIGURATORS,
   'toolbox.sync.apply': PROJECT_CONFIGURATORS,
   'toolbox.sync.remove': PROJECT_CONFIGURATORS,
   // The use-case library: every member of the organisation (and SRE) reads it; the light user too ("new use case").
-  'useCases.list': [...ORGANISATION_MEMBERS, 'light', ...OPERATIONS],
+  'useCases.list': [...ORGANISATION_CONTRIBUTORS, 'light', ...OPERATIONS],
   // Signed-in rule; the handlers serve light users only and their own use cases only
   // (server/routes/self-service.test.ts proves the refusals).
   'selfService.overview': EVERYONE,

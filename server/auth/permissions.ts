@@ -15,8 +15,8 @@
  * endpoints), and then with their usual rights: the qualifier profile on their own project.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Access, ProjectProfile, ProjectRights, ProviderCapability } from '../../src/contract/define';
-import { allows, atLeast, capabilitiesOf, seesPrivateEnvironments } from '../../src/contract/define';
+import type { Access, OrganisationNeed, ProjectProfile, ProjectRights, ProviderCapability } from '../../src/contract/define';
+import { allows, atLeast, capabilitiesOf, contributes, seesPrivateEnvironments } from '../../src/contract/define';
 import type { ServerContext } from '../context';
 import { environments, members, projectPermissions, projects } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -79,6 +79,17 @@ function grantOf(ctx: ServerContext, userId: string, projectId: string): Promise
       .from(projectPermissions)
       .where(and(eq(projectPermissions.userId, userId), eq(projectPermissions.projectId, projectId)));
     return grant?.profile ?? null;
+  });
+}
+
+/** The profiles granted to a user on the projects of one organisation (explicit grants only). */
+function grantsIn(ctx: ServerContext, userId: string, organisationId: string): Promise<ProjectProfile[]> {
+  return ctx.access.table<ProjectProfile[]>('grantsInOrganisation').get(`${userId}\n${organisationId}`, async () => {
+    const rows = await ctx.db
+      .select({ profile: projectPermissions.profile })
+      .from(projectPermissions)
+      .where(and(eq(projectPermissions.userId, userId), eq(projectPermissions.organisationId, organisationId)));
+    return rows.map((row) => row.profile);
   });
 }
 
@@ -151,7 +162,7 @@ async function authorizeOrganisation(
   ctx: ServerContext,
   principal: Principal,
   organisationId: string,
-  need: 'guest' | 'member' | 'admin',
+  need: OrganisationNeed,
   staff: ProviderCapability | undefined,
 ): Promise<Scope> {
   const scope = { ...NO_SCOPE, organisationId };
@@ -166,7 +177,16 @@ async function authorizeOrganisation(
   if (need === 'admin' && membership.role !== 'ROLE_ORGANISATION_ADMIN') {
     throw forbidden('Only organisation admins may do this', 'organisationAdminOnly');
   }
-  if (need === 'member' && membership.guest) throw forbidden('Guests only see the projects they were given', 'guestOnlyGivenProjects');
+  if (need !== 'guest' && membership.guest) throw forbidden('Guests only see the projects they were given', 'guestOnlyGivenProjects');
+  if (need === 'contributor') {
+    // Cockpit is "dashboard only" (§6): the organisation-wide pages are for those who work on its projects.
+    const admin = membership.role === 'ROLE_ORGANISATION_ADMIN';
+    const { isLight } = principal;
+    const profiles = admin || isLight ? [] : await grantsIn(ctx, principal.userId, organisationId);
+    if (!contributes({ guest: membership.guest, admin, isLight, profiles })) {
+      throw forbidden('Only admins and members holding qualifier or configurator on a project may do this');
+    }
+  }
   return scope;
 }
 

@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Role, User } from '../../src/contract/auth';
+import { contributes } from '../../src/contract/define';
 import type { Database } from '../db/open';
 import { members, organisations, projectPermissions, projects, users } from '../db/schema';
 
@@ -51,7 +52,7 @@ export async function loadUserView(db: Database, userId: string): Promise<User |
       .select({ id: organisations.id, name: organisations.name })
       .from(organisations)
       .orderBy(asc(organisations.name), asc(organisations.id));
-    return { ...identity, role: PROVIDER_ROLES[providerRole], organisations: all.map((o) => ({ ...o, guest: false, admin: false })), projectPermissions: [] };
+    return { ...identity, role: PROVIDER_ROLES[providerRole], organisations: all.map((o) => ({ ...o, guest: false, admin: false, contributor: false })), projectPermissions: [] };
   }
 
   const memberships = await db
@@ -63,7 +64,7 @@ export async function loadUserView(db: Database, userId: string): Promise<User |
   const adminOf = memberships.filter((m) => m.role === 'ROLE_ORGANISATION_ADMIN').map((m) => m.id);
 
   const granted = await db
-    .select({ projectId: projectPermissions.projectId, profile: projectPermissions.profile })
+    .select({ projectId: projectPermissions.projectId, profile: projectPermissions.profile, organisationId: projectPermissions.organisationId })
     .from(projectPermissions)
     .where(
       and(
@@ -81,13 +82,18 @@ export async function loadUserView(db: Database, userId: string): Promise<User |
 
   const permissions = [
     ...administered.map(({ projectId }) => ({ projectId, profile: 'configurator' as const })),
-    ...granted,
+    ...granted.map(({ projectId, profile }) => ({ projectId, profile })),
   ].sort((a, b) => (a.projectId < b.projectId ? -1 : a.projectId > b.projectId ? 1 : 0));
 
   return {
     ...identity,
     role: highestRole(memberships.map((m) => m.role)),
-    organisations: memberships.map(({ id, name, guest, role }) => ({ id, name, guest, admin: role === 'ROLE_ORGANISATION_ADMIN' })),
+    organisations: memberships.map(({ id, name, guest, role }) => {
+      const admin = role === 'ROLE_ORGANISATION_ADMIN';
+      // The server's `contributor` rule (permissions.ts), so the console opens what the server answers.
+      const profiles = granted.filter((grant) => grant.organisationId === id).map((grant) => grant.profile);
+      return { id, name, guest, admin, contributor: contributes({ guest, admin, isLight: identity.isLight, profiles }) };
+    }),
     projectPermissions: permissions,
   };
 }

@@ -37,7 +37,7 @@ describe('POST /api/login_check', () => {
       email: 'admin@demo.postroom.test',
       role: 'ROLE_ORGANISATION_ADMIN',
       isLight: false,
-      organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true }],
+      organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true, contributor: true }],
     });
     // Organisation admins count as configurators on every project (spec §6).
     expect(user.projectPermissions).toEqual([
@@ -49,6 +49,15 @@ describe('POST /api/login_check', () => {
   it('loads a light user as self-service', async () => {
     const me = await currentUser(`Bearer ${await signIn(server.app, 'light')}`);
     expect(me.json()).toMatchObject({ role: 'ROLE_PROJECT_SELF_SERVICE', isLight: true, organisations: [{ id: 'demo' }] });
+  });
+
+  it('says in which organisations the user contributes: not where they are cockpit only or a guest', async () => {
+    const contributor = async (username: string) =>
+      (await currentUser(`Bearer ${await signIn(server.app, username)}`)).json<{ organisations: { contributor: boolean }[] }>().organisations.map((o) => o.contributor);
+    // The server's `contributor` rule, which opens the members, consumption, toolbox and use-case library.
+    expect(await contributor('viewer')).toEqual([false]);
+    expect(await contributor('guest')).toEqual([false]);
+    expect(await contributor('qualifier')).toEqual([true]);
   });
 
   it('loads a guest with one project and provider staff with their provider role', async () => {

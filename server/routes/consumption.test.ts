@@ -10,7 +10,7 @@ import type { EnvironmentConsumption, OrganisationConsumption } from '../../src/
 import { contractYearOn } from '../consumption/contract-year';
 import { todayIn } from '../consumption/time-zone';
 import { hashPassword } from '../auth/passwords';
-import { analyses, environments, members, organisations, users } from '../db/schema';
+import { analyses, environments, members, organisations, projectPermissions, users } from '../db/schema';
 import { ENVIRONMENT_DELETION_DELAY_MS } from './environments';
 import { insertAnalysis } from '../test-support/insert-analysis';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
@@ -24,7 +24,8 @@ const insert = (environmentId: string, createdAt: string, cpuMs = 0) =>
 
 beforeAll(async () => {
   server = await createTestServer();
-  // A member of the organisation given no project.
+  // A member of the organisation given qualifier on one project only: reads the organisation's
+  // consumption (cockpit-only members may not), and sees that project alone.
   await server.handle.db.insert(users).values({
     id: 'test-member',
     username: 'member',
@@ -33,7 +34,8 @@ beforeAll(async () => {
     email: 'member@example.com',
     passwordHash: await hashPassword('Postroom-demo-1'),
   });
-  await server.handle.db.insert(members).values({ organisationId: 'demo', userId: 'test-member', role: 'ROLE_PROJECT_VIEWER', adminMode: 'notAdmin' });
+  await server.handle.db.insert(members).values({ organisationId: 'demo', userId: 'test-member', role: 'ROLE_PROJECT_QUALIFIER', adminMode: 'notAdmin' });
+  await server.handle.db.insert(projectPermissions).values({ organisationId: 'demo', projectId: 'demo-nlu', userId: 'test-member', profile: 'qualifier' });
   for (const user of ['admin', 'viewer', 'member', 'light', 'guest', 'sre', 'support']) {
     headers[user] = { authorization: `Bearer ${await signIn(server.app, user)}` };
   }
@@ -116,11 +118,16 @@ describe('organisation consumption', () => {
   it('shows members only the projects they may see; the others are counted together', async () => {
     const member = await orgaConsumption('member', 'year=2025&tz=Europe/Paris');
     expect(member.quota.used).toBe(6);
-    expect(member.projects).toEqual([expect.objectContaining({ projectId: null, name: null, analyses: 6 })]);
+    expect(member.projects).toEqual([
+      expect.objectContaining({ projectId: 'demo-nlu', analyses: 2 }),
+      expect.objectContaining({ projectId: null, name: null, analyses: 4 }),
+    ]);
   });
 
-  it('is refused to external guests, light users and callers outside the organisation', async () => {
+  it('is refused to external guests, cockpit-only members, light users and callers outside the organisation', async () => {
     expect((await get('guest', '/organisation/demo/consumption')).statusCode).toBe(403);
+    // §6: cockpit is "dashboard only"; the viewer holds cockpit on every project.
+    expect((await get('viewer', '/organisation/demo/consumption')).json()).toMatchObject({ code: 'forbidden' });
     expect((await get('light', '/organisation/demo/consumption')).json()).toMatchObject({ code: 'lightUserRefused' });
     expect((await get('admin', '/organisation/nope/consumption')).statusCode).toBe(404);
   });
@@ -133,10 +140,11 @@ describe('organisation consumption', () => {
 });
 
 describe('my consumption', () => {
-  it('lists the organisations the caller belongs to, not those where they are a guest', async () => {
-    const mine = (await get('viewer', '/consumption?tz=Europe/Paris')).json<OrganisationConsumption[]>();
+  it('lists the organisations whose consumption the caller reads: not as a guest nor as a cockpit-only member', async () => {
+    const mine = (await get('member', '/consumption?tz=Europe/Paris')).json<OrganisationConsumption[]>();
     expect(mine.map((o) => o.organisationId)).toEqual(['demo']);
     expect((await get('guest', '/consumption')).json()).toEqual([]);
+    expect((await get('viewer', '/consumption')).json()).toEqual([]);
     // SRE (operations) reads every organisation; support, member of none, reads none unless ghosting.
     const sre = (await get('sre', '/consumption')).json<OrganisationConsumption[]>();
     expect(sre.map((o) => o.organisationId)).toContain('demo');
@@ -154,7 +162,8 @@ describe('the consumption widget', () => {
       organisationId: 'demo',
       contractYear: { year: 2025, start: '2025-03-15', end: '2026-03-14' },
       quota: { yearlyQuota: 10, used: 6, left: 4 },
-      canOpenOrganisation: true,
+      // Cockpit only: the widget, not the organisation's consumption page.
+      canOpenOrganisation: false,
     });
     const other = (await get('viewer', '/environment/demo-ic-prod/consumption?date=2025-06-10&tz=Europe/Paris')).json<EnvironmentConsumption>();
     expect(other.analyses).toBe(0);
@@ -171,10 +180,12 @@ describe('the consumption widget', () => {
     await server.handle.db.update(organisations).set({ yearlyQuota: 10 }).where(eq(organisations.id, 'demo'));
   });
 
-  it('offers the organisation page to members only: not to an external guest', async () => {
+  it('offers the organisation page to those who may read it: not to an external guest', async () => {
     const asGuest = await get('guest', '/environment/demo-ic-prod/consumption');
     expect(asGuest.statusCode).toBe(200);
     expect(asGuest.json<EnvironmentConsumption>().canOpenOrganisation).toBe(false);
+    const asMember = await get('member', '/environment/demo-nlu-prod/consumption');
+    expect(asMember.json<EnvironmentConsumption>().canOpenOrganisation).toBe(true);
   });
 
   it('hides a private environment from a cockpit viewer', async () => {

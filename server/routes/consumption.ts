@@ -31,9 +31,10 @@ export function registerConsumptionRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, myConsumption, async ({ query, request }) => {
     const principal = principalOf(request);
     const tz = checkedTimeZone(query.tz);
-    // The organisations whose consumption page this caller may open: members but not guests;
-    // SRE (operations) reads every organisation; support, member of none, reads none unless ghosting.
-    const orgas =
+    // The organisations whose consumption page this caller may open, by that page's own rule: members
+    // working on their projects (not guests, not cockpit-only members); SRE (operations) reads every
+    // organisation; support, member of none, reads none unless ghosting.
+    const candidates =
       capabilitiesOf(principal.providerRole).includes('operations')
         ? await ctx.db.select({ id: organisations.id }).from(organisations).orderBy(organisations.name)
         : await ctx.db
@@ -42,6 +43,11 @@ export function registerConsumptionRoutes(app: FastifyInstance, ctx: ServerConte
             .innerJoin(members, eq(members.organisationId, organisations.id))
             .where(and(eq(members.userId, principal.userId), eq(members.guest, false)))
             .orderBy(organisations.name);
+    const orgas = [];
+    for (const orga of candidates) {
+      const opens = await authorize(ctx, principal, organisationConsumption.access, { orgaId: orga.id }).then(() => true, () => false);
+      if (opens) orgas.push(orga);
+    }
     const today = todayIn(tz);
     const result = [];
     for (const orga of orgas) {
@@ -58,7 +64,7 @@ export function registerConsumptionRoutes(app: FastifyInstance, ctx: ServerConte
     const [analysesOnDate, quota, canOpenOrganisation] = await Promise.all([
       environmentAnalysesOn(ctx, params.envId, date, tz),
       quotaOn(ctx, organisationId, date, tz),
-      // The same rule as consumption.organisation's access (members, not guests; provider staff).
+      // The same rule as consumption.organisation's access (contributors, not guests nor cockpit-only; SRE).
       authorize(ctx, principal, organisationConsumption.access, { orgaId: organisationId }).then(
         () => true,
         () => false,

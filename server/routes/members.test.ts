@@ -28,7 +28,7 @@ const lastMail = () => waitForMail(server.outboxDir);
 
 describe('members', () => {
   it('lists role, admin mode, position and a profile for every project', async () => {
-    const members = (await call('viewer', 'GET', '/organisation/demo/members')).json<
+    const members = (await call('configurator', 'GET', '/organisation/demo/members')).json<
       { username: string; adminMode: string; profiles: { projectId: string; profile: string }[] }[]
     >();
     const viewer = members.find((m) => m.username === 'viewer');
@@ -39,6 +39,8 @@ describe('members', () => {
         { projectId: 'demo-nlu', profile: 'cockpit' },
       ]),
     );
+    // §6: cockpit is "dashboard only"; the viewer, cockpit everywhere, does not read the list.
+    expect((await call('viewer', 'GET', '/organisation/demo/members')).json()).toMatchObject({ code: 'forbidden' });
   });
 
   it('lets an admin change profiles, which changes what the member may do', async () => {

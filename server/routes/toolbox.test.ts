@@ -259,7 +259,9 @@ describe('use-case library', () => {
   it('lists the three templates with what they configure, and a published kit', async () => {
     const kit = await ok<KitSummary>('sre', 'POST', '/organisation/demo/toolbox/kits', { name: 'Kit publié', notes: 'Pour tous', published: true }, 201);
     await ok('sre', 'POST', '/organisation/demo/toolbox/components', { kitId: kit.id, type: 'context', entity: { name: 'publie', languages: ['fr'] } }, 201);
-    const library = await ok<UseCase[]>('viewer', 'GET', '/organisation/demo/use-cases');
+    // Qualifiers read the library; cockpit-only members (the viewer) do not (§6 "dashboard only").
+    expect((await call('viewer', 'GET', '/organisation/demo/use-cases')).statusCode).toBe(403);
+    const library = await ok<UseCase[]>('qualifier', 'GET', '/organisation/demo/use-cases');
     expect(library.map((item) => item.id).slice(0, 3)).toEqual(['insurance:meeting', 'tourism:airline-messages', 'retail:quotes-and-orders']);
     const insurance = library[0]!;
     expect(insurance.summary.interactions).toContain('prendreRendezVous');

@@ -19,7 +19,7 @@ function user(overrides: Partial<User> = {}): User {
     position: 'Engineer',
     role: 'ROLE_PROVIDER_SRE',
     projectPermissions: [{ projectId: 'p1', profile: 'configurator' }],
-    organisations: [{ id: 'o1', name: 'Org', guest: false, admin: false }],
+    organisations: [{ id: 'o1', name: 'Org', guest: false, admin: false, contributor: true }],
     isLight: false,
     ...overrides,
   };

@@ -24,7 +24,7 @@ const user = (overrides: Partial<User> = {}): User => ({
   position: null,
   role: 'ROLE_ORGANISATION_ADMIN',
   projectPermissions: [],
-  organisations: [{ id: 'o1', name: 'Démo', guest: false, admin: false }],
+  organisations: [{ id: 'o1', name: 'Démo', guest: false, admin: false, contributor: true }],
   isLight: false,
   ...overrides,
 });

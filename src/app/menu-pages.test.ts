@@ -3,9 +3,9 @@ import type { User } from '../contract/auth';
 import { menuPages } from './menu-pages';
 import { filterTargets, type NavigationTarget } from './rapid-navigation-targets';
 
-const user = (role: User['role'], organisations: User['organisations'], isLight = false) => ({ role, organisations, isLight });
+const user = (role: User['role'], organisations: User['organisations'], isLight = false) => ({ role, organisations, isLight, projectPermissions: [] });
 const ids = (u: ReturnType<typeof user>, ghosting = false, buc = true) => menuPages(u, ghosting, { buc }).map((page) => page.id);
-const demo = { id: 'demo', name: 'Démo', guest: false, admin: false };
+const demo = { id: 'demo', name: 'Démo', guest: false, admin: false, contributor: true };
 
 describe('the user menu by role', () => {
   it('offers members the toolbox, use cases, files viewer and consumption, not the SRE screens', () => {
@@ -16,11 +16,21 @@ describe('the user menu by role', () => {
   });
 
   it('offers an external guest neither the toolbox nor consumption (the server refuses both)', () => {
-    const guest = ids(user('ROLE_PROJECT_QUALIFIER', [{ ...demo, guest: true }]));
+    const guest = ids(user('ROLE_PROJECT_QUALIFIER', [{ ...demo, guest: true, contributor: false }]));
     expect(guest).not.toContain('toolbox');
     expect(guest).not.toContain('useCases');
     expect(guest).not.toContain('consumption');
     expect(guest).toContain('filesViewer');
+  });
+
+  it('offers a cockpit-only member neither the toolbox, the use-case library nor consumption (§6 "dashboard only")', () => {
+    const cockpit = ids(user('ROLE_PROJECT_VIEWER', [{ ...demo, contributor: false }]));
+    expect(cockpit).not.toContain('toolbox');
+    expect(cockpit).not.toContain('useCases');
+    expect(cockpit).not.toContain('consumption');
+    expect(cockpit).toEqual(expect.arrayContaining(['profile', 'password', 'filesViewer']));
+    // Contributing to one of their organisations is enough.
+    expect(ids(user('ROLE_PROJECT_VIEWER', [{ ...demo, contributor: false }, { ...demo, id: 'other' }]))).toContain('toolbox');
   });
 
   it('offers the SRE its screens, but not while the account is acting as someone', () => {

@@ -7,6 +7,7 @@
  */
 import type { IconName } from '@blueprintjs/core';
 import type { User } from '../contract/auth';
+import { mayOpenPage } from './page-access';
 import { paths } from './paths';
 
 export interface MenuPage {
@@ -23,22 +24,24 @@ export interface MenuFlags {
   buc: boolean;
 }
 
-export function menuPages(user: Pick<User, 'role' | 'organisations' | 'isLight'>, ghosting: boolean, flags: MenuFlags): MenuPage[] {
+export function menuPages(user: Pick<User, 'role' | 'organisations' | 'isLight' | 'projectPermissions'>, ghosting: boolean, flags: MenuFlags): MenuPage[] {
   const isSre = user.role === 'ROLE_PROVIDER_SRE' && !ghosting;
   const isSupport = user.role === 'ROLE_PROVIDER_SUPPORT' && !ghosting;
-  // Toolbox, use cases and consumption belong to an organisation's own members (not its external
-  // guests, not light users who work in /self); the SRE reads them through its operations capability.
-  const member = !user.isLight && user.organisations.some((orga) => !orga.guest);
+  // Toolbox, use cases and consumption belong to an organisation's contributors (its own members
+  // working on its projects: not its external guests, not cockpit-only members whose console is the
+  // dashboard, not light users who work in /self); the SRE reads them through its operations capability.
+  // The toolbox and the library follow the page table; the consumption page lists those organisations.
+  const contributor = !user.isLight && user.organisations.some((orga) => orga.contributor);
   const pages: MenuPage[] = [
     { id: 'profile', labelKey: 'routes:profile', icon: 'person', path: paths.profile() },
     { id: 'password', labelKey: 'routes:profilePassword', icon: 'key', path: paths.profilePassword() },
   ];
-  if (member || isSre) {
-    pages.push({ id: 'toolbox', labelKey: 'routes:kits', icon: 'build', path: paths.kits() });
-    if (flags.buc) pages.push({ id: 'useCases', labelKey: 'routes:useCasesLibrary', icon: 'book', path: paths.useCasesLibrary() });
+  if (mayOpenPage('kits', user, {})) pages.push({ id: 'toolbox', labelKey: 'routes:kits', icon: 'build', path: paths.kits() });
+  if (flags.buc && mayOpenPage('useCasesLibrary', user, {})) {
+    pages.push({ id: 'useCases', labelKey: 'routes:useCasesLibrary', icon: 'book', path: paths.useCasesLibrary() });
   }
   if (!user.isLight) pages.push({ id: 'filesViewer', labelKey: 'routes:filesViewer', icon: 'document-open', path: paths.filesViewer() });
-  if (member || isSre || isSupport) {
+  if (contributor || isSre || isSupport) {
     pages.push({ id: 'consumption', labelKey: 'routes:consumption', icon: 'timeline-bar-chart', path: paths.consumption() });
   }
   if (isSre) {

@@ -28,7 +28,7 @@ const user = (role: User['role'], extra: Partial<User> = {}): User => ({
   position: null,
   role,
   isLight: false,
-  organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: false }],
+  organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: false, contributor: true }],
   projectPermissions: [],
   ...extra,
 });
@@ -43,8 +43,13 @@ describe('the page table', () => {
   });
 
   it('keeps a cockpit viewer to the dashboard and the alerts', () => {
-    const viewer = user('ROLE_PROJECT_VIEWER', { projectPermissions: [{ projectId: 'p', profile: 'cockpit' }] });
-    expect(opens(viewer, ['projectHome', 'environmentHome', 'dashboard', 'alerts'])).toHaveLength(4);
+    const viewer = user('ROLE_PROJECT_VIEWER', {
+      organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: false, contributor: false }],
+      projectPermissions: [{ projectId: 'p', profile: 'cockpit' }],
+    });
+    expect(opens(viewer, ['orgaHome', 'projectHome', 'environmentHome', 'dashboard', 'alerts'])).toHaveLength(5);
+    // §6 "dashboard only": no organisation-wide page either (members, consumption, toolbox, use cases).
+    expect(opens(viewer, ['orgaSettings', 'orgaConsumption', 'kits', 'kit', 'component', 'useCasesLibrary'])).toEqual([]);
     expect(
       opens(viewer, ['analyses', 'analysis', 'messagesBank', 'qualification', 'messagesImport', 'tests', 'domainRules', 'domainRulesV2', 'nluArchetypes', 'nluTest', 'envSettings', 'versions', 'configuration']),
     ).toEqual([]);
@@ -57,15 +62,17 @@ describe('the page table', () => {
   });
 
   it('closes the organisation settings to a guest, opens them to its members to read, and its admin pages to its admins', () => {
-    const guest = user('ROLE_PROJECT_QUALIFIER', { organisations: [{ id: 'demo', name: 'Démo', guest: true, admin: false }] });
+    const guest = user('ROLE_PROJECT_QUALIFIER', { organisations: [{ id: 'demo', name: 'Démo', guest: true, admin: false, contributor: false }] });
     expect(opens(guest, ['orgaHome', 'orgaSettings', 'orgaConsumption', 'kits'])).toEqual(['orgaHome']);
-    expect(opens(user('ROLE_PROJECT_VIEWER'), ['orgaSettings', 'orgaConsumption', 'inviteUser', 'auditLogs', 'projectNew'])).toEqual(['orgaSettings', 'orgaConsumption']);
-    const admin = user('ROLE_ORGANISATION_ADMIN', { organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true }] });
+    // A member working on one of its projects (contributor) reads them, toolbox and library included.
+    expect(opens(user('ROLE_PROJECT_QUALIFIER'), ['orgaSettings', 'orgaConsumption', 'inviteUser', 'auditLogs', 'projectNew'])).toEqual(['orgaSettings', 'orgaConsumption']);
+    expect(opens(user('ROLE_PROJECT_QUALIFIER'), ['kits', 'kit', 'component', 'useCasesLibrary'])).toHaveLength(4);
+    const admin = user('ROLE_ORGANISATION_ADMIN', { organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true, contributor: true }] });
     expect(opens(admin, ['orgaSettings', 'inviteUser', 'auditLogs', 'projectNew'])).toHaveLength(4);
   });
 
   it('keeps the SRE pages to the SRE, and support out of projects until it acts as a user', () => {
-    const admin = user('ROLE_ORGANISATION_ADMIN', { organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true }], projectPermissions: [{ projectId: 'p', profile: 'configurator' }] });
+    const admin = user('ROLE_ORGANISATION_ADMIN', { organisations: [{ id: 'demo', name: 'Démo', guest: false, admin: true, contributor: true }], projectPermissions: [{ projectId: 'p', profile: 'configurator' }] });
     expect(opens(admin, ['sreInboxcare', 'sreAnalyses', 'sreAnalysesCounter', 'sreOrganisations'])).toEqual([]);
     const sre = user('ROLE_PROVIDER_SRE');
     expect(opens(sre, ['sreInboxcare', 'sreOrganisations', 'dashboard', 'analyses', 'envSettings'])).toHaveLength(5);

@@ -27,13 +27,14 @@ export function pageAllows(rule: PageRule, user: Subject, params: Params): boole
     case 'provider':
       return providerRole === rule.need;
     case 'anyOrganisation':
-      return staffOpens || (providerRole === null && !user.isLight && user.organisations.some((orga) => !orga.guest));
+      return staffOpens || (providerRole === null && !user.isLight && user.organisations.some((orga) => orga.contributor));
     case 'organisation': {
       // Provider staff are members of no organisation: only a capability the rule names lets them in.
       if (staffOpens) return true;
       const orga = providerRole === null ? user.organisations.find((o) => o.id === params.orgaId) : undefined;
       if (orga === undefined) return false;
       if (rule.need === 'admin') return orga.admin;
+      if (rule.need === 'contributor') return orga.contributor;
       return rule.need === 'guest' || !orga.guest;
     }
     case 'project': {

@@ -18,6 +18,7 @@ import { useFlag } from '../storage/feature-flags';
 import { usePreferences } from '../storage/preferences';
 import { useGhostedUser } from './ghosting';
 import { menuPages } from './menu-pages';
+import { mayOpenPage } from './page-access';
 import { hasToken } from './session';
 import { useRecentPages } from './recent-pages';
 import { paths } from './paths';
@@ -69,7 +70,10 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
       ...(targets?.environments ?? []).map((env) => ({
         kind: 'environment' as const,
         label: env.name,
-        path: paths.analyses(env.projectId, env.id),
+        // The analyses, or the dashboard for whom the mail is closed (cockpit: §6 "dashboard only").
+        path: mayOpenPage('analyses', user, { projectId: env.projectId, envId: env.id })
+          ? paths.analyses(env.projectId, env.id)
+          : paths.dashboard(env.projectId, env.id),
         detail: `${t('common:rapidNavigation.environment')} · ${env.projectName}`,
       })),
       ...(user ? menuPages(user, ghost !== undefined, { buc }) : []).map((page) => ({

@@ -1,7 +1,9 @@
 /**
  * The toolbox pages (issue 20) sit in the private layout, whose paths name no organisation: the
- * organisation whose toolbox is shown comes from `?orga=`, by default the user's first one. Composed
- * here because it reads the signed-in user (auth feature) for the toolbox feature.
+ * organisation whose toolbox is shown comes from `?orga=`, by default the user's first one they
+ * contribute to (a cockpit-only member of an organisation may not read its toolbox: §6 "dashboard
+ * only"; the SRE reads every one). Composed here because it reads the signed-in user (auth feature)
+ * for the toolbox feature.
  */
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +19,8 @@ import { UseCasesPage } from '../features/use-cases/use-cases-page';
 function useToolboxOrganisation() {
   const { data: user, isPending } = useQuery(authQueries.currentUser());
   const [search, setSearch] = useSearchParams();
-  const organisations = user?.organisations ?? [];
+  const all = user?.organisations ?? [];
+  const organisations = user?.role === 'ROLE_PROVIDER_SRE' ? all : all.filter((orga) => orga.contributor);
   const orgaId = search.get('orga') ?? organisations[0]?.id ?? null;
   const choose = (id: string) => setSearch({ orga: id });
   return { isPending, orgaId, organisations, choose, search };

@@ -22,6 +22,12 @@ export const userOrganisationSchema = z.object({
   guest: z.boolean(),
   /** Administers it (§6: organisation settings, members, projects); the console opens those pages on it. */
   admin: z.boolean(),
+  /**
+   * Works on its projects: an admin, or qualifier or configurator on one of them (`contributor` in
+   * define.ts). Only then does the console open its members, consumption, toolbox and use-case
+   * library: cockpit is "dashboard only" (§6).
+   */
+  contributor: z.boolean(),
 });
 
 export const projectPermissionSchema = z.object({

@@ -106,7 +106,7 @@ export const organisationConsumption = defineEndpoint({
   path: '/v4/console/api/organisation/{orgaId}/consumption',
   summary:
     'Analyses of an organisation per month and per project over one contract year, against its yearly quota, with the CO2 footprint (members; projects the caller may not see are counted together)',
-  access: access.organisation('orgaId', 'member', 'operations'),
+  access: access.organisation('orgaId', 'contributor', 'operations'),
   params: orgaParams,
   query: z.object({
     /** Contract year (the calendar year it starts in); the current one when absent. */

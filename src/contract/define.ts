@@ -47,6 +47,7 @@ export function capabilitiesOf(providerRole: ProviderRole | null): readonly Prov
  * - public: no token (sign-in, password reset);
  * - signedIn: any signed-in user, the handler only touches the user's own data;
  * - organisation: `guest` lets in external guests too, `member` only the organisation's own members,
+ *   `contributor` only those of its own members who work on its projects (see `OrganisationNeed`),
  *   `admin` only its organisation admins;
  * - project / environment: at least that access profile on the project; a private environment is
  *   invisible (404) below configurator;
@@ -56,10 +57,20 @@ export function capabilitiesOf(providerRole: ProviderRole | null): readonly Prov
  * - accessKey: a program holding an access key of the environment in the path (`Authorization:
  *   Bearer pk_…` or `X-Api-Key`); no user is signed in.
  */
+/**
+ * What an organisation rule asks of its own members. `contributor` guards the organisation-wide
+ * pages that are not the dashboard (members, organisation consumption, toolbox, use-case library):
+ * its admins, and members holding qualifier or configurator on at least one of its projects. Cockpit
+ * is "dashboard only" (spec §6), so a member whose profiles are all cockpit or noAccess is refused.
+ * Light users, who pass only rules marked `lightUsers`, pass it as members (their self-service
+ * screens read the library before they have a project).
+ */
+export type OrganisationNeed = 'guest' | 'member' | 'contributor' | 'admin';
+
 export type Access = (
   | { kind: 'public' }
   | { kind: 'signedIn' }
-  | { kind: 'organisation'; param: string; need: 'guest' | 'member' | 'admin'; staff?: ProviderCapability }
+  | { kind: 'organisation'; param: string; need: OrganisationNeed; staff?: ProviderCapability }
   | { kind: 'project' | 'environment'; param: string; need: Exclude<ProjectProfile, 'noAccess'>; staff?: ProviderCapability }
   | { kind: 'provider'; need: 'sre' | 'support' | 'staff' }
   | { kind: 'accessKey'; param: string }
@@ -78,7 +89,7 @@ const withStaff = (staff: ProviderCapability | undefined) => (staff === undefine
 export const access = {
   public: { kind: 'public' },
   signedIn: { kind: 'signedIn' },
-  organisation: (param: string, need: 'guest' | 'member' | 'admin', staff?: ProviderCapability): Access => ({
+  organisation: (param: string, need: OrganisationNeed, staff?: ProviderCapability): Access => ({
     kind: 'organisation',
     param,
     need,
@@ -117,6 +128,15 @@ export interface ProjectRights {
 
 export function atLeast(profile: ProjectProfile | null, need: ProjectProfile): boolean {
   return profile !== null && PROJECT_PROFILES.indexOf(profile) >= PROJECT_PROFILES.indexOf(need);
+}
+
+/**
+ * The `contributor` need (see `OrganisationNeed`) from what is known of one member of an
+ * organisation: the server's check and the current user's `contributor` flag both come from here.
+ */
+export function contributes(member: { guest: boolean; admin: boolean; isLight: boolean; profiles: readonly ProjectProfile[] }): boolean {
+  if (member.guest) return false;
+  return member.admin || member.isLight || member.profiles.some((profile) => atLeast(profile, 'qualifier'));
 }
 
 /** Whether these rights open a project or environment rule (the console's and the server's check). */

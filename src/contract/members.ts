@@ -25,7 +25,7 @@ export const listMembers = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/organisation/{orgaId}/members',
   summary: 'Members with role, admin mode, position and profile per project',
-  access: access.organisation('orgaId', 'member'),
+  access: access.organisation('orgaId', 'contributor'),
   params: orgaParams,
   response: z.array(memberSchema),
 });

@@ -9,16 +9,20 @@
  * and "the server answers it" agree. Light users are kept to /self by the route table itself
  * (`lightUsers` on the route handle), not by this table.
  */
-import type { ProjectProfile, ProviderCapability } from './define';
+import type { OrganisationNeed, ProjectProfile, ProviderCapability } from './define';
 
 export type PageRule =
   /** Anyone, signed in or not (login pages, index). */
   | { kind: 'public' }
   /** Any signed-in user (account pages; pages that say themselves what the caller may not see). */
   | { kind: 'signedIn' }
-  /** The organisation of the path (`orgaId`): guests too, its own members, or its admins. */
-  | { kind: 'organisation'; need: 'guest' | 'member' | 'admin'; staff?: ProviderCapability }
-  /** A member (not an external guest) of at least one organisation: organisation-wide pages without `orgaId`. */
+  /** The organisation of the path (`orgaId`): guests too, its own members, its contributors, or its admins. */
+  | { kind: 'organisation'; need: OrganisationNeed; staff?: ProviderCapability }
+  /**
+   * A contributor (define.ts `OrganisationNeed`: admin, or qualifier or configurator on one of its
+   * projects) of at least one organisation: organisation-wide pages without `orgaId`, which show one
+   * such organisation (src/app/toolbox-routes.tsx).
+   */
   | { kind: 'anyOrganisation'; staff?: ProviderCapability }
   /** The project of the path (`projectId`, also in every environment path): at least that profile. */
   | { kind: 'project'; need: Exclude<ProjectProfile, 'noAccess'>; staff?: ProviderCapability }
@@ -29,7 +33,8 @@ const PUBLIC: PageRule = { kind: 'public' };
 const SIGNED_IN: PageRule = { kind: 'signedIn' };
 const SRE: PageRule = { kind: 'provider', need: 'sre' };
 const ORGANISATION_ADMIN: PageRule = { kind: 'organisation', need: 'admin' };
-const MEMBERS: PageRule = { kind: 'anyOrganisation', staff: 'operations' };
+/** Toolbox and use-case library: not cockpit-only members (§6 "dashboard only"); the SRE operates them. */
+const CONTRIBUTORS: PageRule = { kind: 'anyOrganisation', staff: 'operations' };
 /** Dashboard and alerts (§6: cockpit or qualifier; the SRE operates them). */
 const COCKPIT: PageRule = { kind: 'project', need: 'cockpit', staff: 'operations' };
 /** Mail, configuration reads and versions: qualifier (the SRE reads what it operates). */
@@ -75,16 +80,17 @@ export const PAGE_ACCESS = {
   sreAnalysesCounter: SRE,
   sreOrganisations: SRE,
   // Organisation-wide, without an organisation in the path.
-  useCasesLibrary: MEMBERS,
-  kits: MEMBERS,
-  kit: MEMBERS,
-  component: MEMBERS,
+  useCasesLibrary: CONTRIBUTORS,
+  kits: CONTRIBUTORS,
+  kit: CONTRIBUTORS,
+  component: CONTRIBUTORS,
   // Organisation layout. Its home stays open to every signed-in user: it tells support to act as a
   // user first, and someone who is not a member that the organisation does not exist.
   orgaHome: SIGNED_IN,
-  // Members read it (members, contract year, quotas); its forms and the identity provider are the admins'.
-  orgaSettings: { kind: 'organisation', need: 'member' },
-  orgaConsumption: { kind: 'organisation', need: 'member', staff: 'operations' },
+  // Its contributors read it (members, contract year, quotas); its forms and the identity provider are
+  // the admins'. Cockpit-only members get neither it nor the consumption (§6 "dashboard only").
+  orgaSettings: { kind: 'organisation', need: 'contributor' },
+  orgaConsumption: { kind: 'organisation', need: 'contributor', staff: 'operations' },
   inviteUser: ORGANISATION_ADMIN,
   createUser: ORGANISATION_ADMIN,
   auditLogs: ORGANISATION_ADMIN,

@@ -3,7 +3,8 @@
  * synchronisation). Kits belong to an organisation; a kit includes its child kits' components.
  *
  * Access (spec §6 leaves it open; issue 20 decides):
- * - reading kits and components: members of the organisation (provider SRE too);
+ * - reading kits and components: its contributors (admins, and members holding qualifier or
+ *   configurator on one of its projects; not cockpit-only members, §6 "dashboard only"), SRE too;
  * - writing kits and components: organisation admins and members who are configurator on at least
  *   one project of the organisation (checked by the handler, `toolboxEditForbidden`), and provider
  *   staff (SRE), who alone may publish a kit to every organisation;
@@ -48,8 +49,8 @@ const orgParams = z.object({ orgaId: z.string().min(1) });
 const kitParams = orgParams.extend({ kitId: z.string().min(1) });
 const componentParams = orgParams.extend({ componentId: z.string().min(1) });
 
-const read = access.organisation('orgaId', 'member', 'operations');
-const write = access.organisation('orgaId', 'member', 'operations');
+const read = access.organisation('orgaId', 'contributor', 'operations');
+const write = access.organisation('orgaId', 'contributor', 'operations');
 
 export const kitSummarySchema = z.object({
   id: z.string(),

@@ -32,7 +32,7 @@ export const listUseCases = defineEndpoint({
   method: 'GET',
   path: '/v4/console/api/organisation/{orgaId}/use-cases',
   summary: 'The use-case library: the shipped templates and the published kits, with what each configures',
-  access: forLightUsers(access.organisation('orgaId', 'member', 'operations')),
+  access: forLightUsers(access.organisation('orgaId', 'contributor', 'operations')),
   params: z.object({ orgaId: z.string().min(1) }),
   response: z.array(useCaseSchema),
 });

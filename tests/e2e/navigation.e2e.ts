@@ -112,8 +112,8 @@ describe('rapid navigation (Ctrl+K)', () => {
 });
 
 describe('menus by role', () => {
-  it('offers a member the toolbox, use cases (with the BUC flag), files viewer and consumption, but not the SRE screens', async () => {
-    const { context, page } = await signedIn('viewer');
+  it('offers a member working on projects the toolbox, use cases (with the BUC flag), files viewer and consumption, but not the SRE screens', async () => {
+    const { context, page } = await signedIn('qualifier');
     const labels = await menuLabels(page);
     expect(labels).toEqual(expect.arrayContaining(['Kits', 'Visionneuse de fichiers', 'Consommation']));
     expect(labels).not.toContain('Analyses inbox (SRE)');
@@ -135,14 +135,21 @@ describe('menus by role', () => {
     await userMenu.entries(page).filter({ hasText: "Bibliothèque de cas d'usage" }).click();
     await page.waitForURL(/\/use-cases-library/);
     await page.locator('[data-use-case]').first().waitFor();
+    await context.close();
 
-    // A cockpit viewer's project menu offers neither the testing center nor a new environment.
-    await page.goto('/project/demo-ic');
-    await sideNav(page).filter({ hasText: 'Projet' }).first().waitFor();
-    const projectEntries = await sideNav(page).allInnerTexts();
+    // A cockpit viewer (§6 "dashboard only"): neither the toolbox nor the consumption, and a project
+    // menu with neither the testing center nor a new environment.
+    const viewer = await signedIn('viewer');
+    const viewerLabels = await menuLabels(viewer.page);
+    expect(viewerLabels).toContain('Visionneuse de fichiers');
+    expect(viewerLabels).not.toContain('Kits');
+    expect(viewerLabels).not.toContain('Consommation');
+    await viewer.page.goto('/project/demo-ic');
+    await sideNav(viewer.page).filter({ hasText: 'Projet' }).first().waitFor();
+    const projectEntries = await sideNav(viewer.page).allInnerTexts();
     expect(projectEntries).not.toContain('Centre de test');
     expect(projectEntries).not.toContain('Nouvel environnement');
-    await context.close();
+    await viewer.context.close();
 
     const qualifier = await signedIn('qualifier');
     await qualifier.page.goto('/project/demo-ic');
@@ -259,8 +266,9 @@ describe('invitations and the identity provider on the organisation settings', (
   }, 60_000);
 
   it('is not offered to a member who is not an admin', async () => {
-    // §6: only organisation admins edit the organisation; a member reads its settings, without the identity provider.
-    const { context, page } = await signedIn('viewer');
+    // §6: only organisation admins edit the organisation; a member working on its projects reads its
+    // settings, without the identity provider.
+    const { context, page } = await signedIn('qualifier');
     await page.goto('/orga/demo/settings');
     await page.getByRole('heading', { name: 'Membres' }).waitFor();
     expect(await page.locator('#sso-title').count()).toBe(0);

@@ -47,6 +47,11 @@ describe('pages a role may not use', () => {
       `${ENV}/configuration/nlu/archetypes`,
       '/project/demo-ic/env-management/settings',
       `${ENV}/analyses`,
+      // Organisation-wide pages that are not the dashboard: members, consumption, toolbox, use cases.
+      '/orga/demo/settings',
+      '/orga/demo/consumption',
+      '/toolbox/kits',
+      '/use-cases-library',
     ]) {
       await expectNoAccess(page, path);
     }
@@ -61,6 +66,9 @@ describe('pages a role may not use', () => {
     await page.goto('/project/demo-ic');
     await sideNav(page).filter({ hasText: 'Projet' }).first().waitFor();
     expect(await sideNav(page).allInnerTexts()).not.toContain('Centre de test');
+    await page.goto('/orga/demo');
+    await sideNav(page).filter({ hasText: 'Organisation' }).first().waitFor();
+    expect(await sideNav(page).allInnerTexts()).toEqual(['Organisation']);
     expect(refused).toEqual([]);
     expect(await toasts.error(page).count()).toBe(0);
     await context.close();

@@ -16,8 +16,9 @@ export function OrganisationLayout() {
   const ghost = useGhostedUser();
   // Support reads an organisation only while acting as one of its users (the server refuses the rest).
   const supportAlone = user?.role === 'ROLE_PROVIDER_SUPPORT' && !ghost;
-  // Only the pages the caller may open here (§6, src/contract/page-access.ts): settings and the
-  // member pages for its admins, the consumption for its own members (not external guests).
+  // Only the pages the caller may open here (§6, src/contract/page-access.ts): the settings (members)
+  // and the consumption for its contributors (not external guests nor cockpit-only members), the
+  // member and project forms for its admins.
   const mayOpen = usePageAccess();
   if (supportAlone) {
     return (

@@ -1,3 +1,22 @@
 // Component tests run in jsdom (per-file `@vitest-environment jsdom`); IndexedDB comes from fake-indexeddb
 // so Dexie runs its real code paths.
 import 'fake-indexeddb/auto';
+
+// What the file costs the machine, whatever else runs beside it: the CPU time of its process (its
+// worker threads included) from here, before the test file is imported, to its end, written where
+// the time reporter reads it (scripts/slowest-files-reporter.mjs). Wall time on a shared machine
+// triples under load; this does not.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+
+const cpuAtStart = process.cpuUsage();
+const cpuDir = process.env.POSTROOM_TEST_CPU_DIR;
+// vitest hands hooks their fixtures first (a destructuring it insists on), the file's suite second.
+// eslint-disable-next-line no-empty-pattern
+afterAll(({}, file) => {
+  const filepath = (file as { filepath?: string }).filepath;
+  if (cpuDir === undefined || filepath === undefined) return;
+  const used = process.cpuUsage(cpuAtStart);
+  writeFileSync(join(cpuDir, `${Buffer.from(filepath).toString('base64url')}.json`), JSON.stringify({ filepath, cpuMs: (used.user + used.system) / 1000 }));
+});

@@ -72,7 +72,8 @@ describe('the index page', () => {
 
 describe('rapid navigation (Ctrl+K)', () => {
   it('shows recent pages first, starts empty at each opening and is driven by the keyboard', async () => {
-    const { context, page } = await signedIn('viewer');
+    // A qualifier: the consumption page searched below is not offered to cockpit-only members.
+    const { context, page } = await signedIn('qualifier');
     // Moves inside the app (no reload): files viewer from the user menu, then home from the brand.
     await userMenu.open(page);
     await userMenu.entries(page).filter({ hasText: 'Visionneuse de fichiers' }).click();

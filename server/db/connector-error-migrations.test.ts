@@ -1,4 +1,3 @@
-// PostgreSQL pass: migrations on a server database, under the migration lock.
 /**
  * Migrations 0024 and 0026 turn connector failures from `code: detail` text into `{ code, detail }`
  * (a connector's last error; a run's error and a message's write-back error): a database migrated up

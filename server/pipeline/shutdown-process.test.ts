@@ -1,4 +1,3 @@
-// PostgreSQL pass: a server process stopped mid-run, its claim released on the server database.
 /**
  * A real server process (server/main.ts on PGlite in a temporary data folder) asked to stop with
  * SIGTERM while a run is deep in a long step (the extractor reading many 120-page PDFs) exits within

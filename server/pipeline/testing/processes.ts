@@ -60,6 +60,9 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
       POSTROOM_SEED: 'false',
       JWT_SECRET: 'postroom-multi-process-secret-of-32-bytes',
       LOG_LEVEL: 'warn',
+      // One module worker per process (a thread loading the engines at start): several processes
+      // on 2 cores start faster, and these suites are about the database, not module throughput.
+      POSTROOM_MODULE_WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

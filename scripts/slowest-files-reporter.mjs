@@ -64,7 +64,9 @@ export default class SlowestFilesReporter {
     const lines = [`\nThe ${Math.min(SHOWN, files.length)} costliest of ${files.length} test files, in ${what}:`];
     for (const entry of files.slice(0, SHOWN)) {
       const wall = byCpu ? ` (${seconds(entry.wallMs).trim()})` : '';
-      lines.push(`${seconds(entry.costMs)}${wall}  ${entry.file}  (budget ${entry.budgetSeconds} s)`);
+      // A file whose tests were all skipped runs no hook, so writes no CPU time.
+      const cost = byCpu && entry.cpuMs === undefined ? '     –' : seconds(entry.costMs);
+      lines.push(`${cost}${wall}  ${entry.file}  (budget ${entry.budgetSeconds} s)`);
     }
     console.log(lines.join('\n'));
 

@@ -42,6 +42,16 @@ export function capabilitiesOf(providerRole: ProviderRole | null): readonly Prov
 }
 
 /**
+ * What an organisation rule asks of its own members. `contributor` guards the organisation-wide
+ * pages that are not the dashboard (members, organisation consumption, toolbox, use-case library):
+ * its admins, and members holding qualifier or configurator on at least one of its projects. Cockpit
+ * is "dashboard only" (spec §6), so a member whose profiles are all cockpit or noAccess is refused.
+ * Light users, who pass only rules marked `lightUsers`, pass it as members (their self-service
+ * screens read the library before they have a project).
+ */
+export type OrganisationNeed = 'guest' | 'member' | 'contributor' | 'admin';
+
+/**
  * The permission rule of an endpoint. Scoped rules name the path parameter that holds the
  * organisation, project or environment id, so every scoped path carries its scope.
  * - public: no token (sign-in, password reset);
@@ -57,15 +67,6 @@ export function capabilitiesOf(providerRole: ProviderRole | null): readonly Prov
  * - accessKey: a program holding an access key of the environment in the path (`Authorization:
  *   Bearer pk_…` or `X-Api-Key`); no user is signed in.
  */
-/**
- * What an organisation rule asks of its own members. `contributor` guards the organisation-wide
- * pages that are not the dashboard (members, organisation consumption, toolbox, use-case library):
- * its admins, and members holding qualifier or configurator on at least one of its projects. Cockpit
- * is "dashboard only" (spec §6), so a member whose profiles are all cockpit or noAccess is refused.
- * Light users, who pass only rules marked `lightUsers`, pass it as members (their self-service
- * screens read the library before they have a project).
- */
-export type OrganisationNeed = 'guest' | 'member' | 'contributor' | 'admin';
 
 export type Access = (
   | { kind: 'public' }

@@ -67,7 +67,6 @@ export type OrganisationNeed = 'guest' | 'member' | 'contributor' | 'admin';
  * - accessKey: a program holding an access key of the environment in the path (`Authorization:
  *   Bearer pk_…` or `X-Api-Key`); no user is signed in.
  */
-
 export type Access = (
   | { kind: 'public' }
   | { kind: 'signedIn' }

@@ -1,14 +1,12 @@
 /**
  * `npm test`: every stage, timed, and a summary at the end.
  *
- * First, one after the other (the first failure ends the run): ESLint, tsc, the unit, component and
- * server tests (vitest on PGlite), the production build. Then the last stages, side by side: the
- * browser scenarios and, when POSTROOM_TEST_POSTGRES_URL names a PostgreSQL server (`.ci/run` starts
- * one), the server tests that depend on the database engine again on it (scripts/postgres-pass.mjs).
- * The browser stage waits on Chromium and the server most of the time, so the two together take
- * little more than the longer one on 2 cores. The PostgreSQL pass runs at a lower priority, so the
- * browser scenarios keep the response times a user would see; its output is printed once it ends,
- * so the two logs do not interleave.
+ * One after the other (the first failure ends the run): ESLint, tsc, the unit, component and server
+ * tests (vitest on PGlite); when POSTROOM_TEST_POSTGRES_URL names a PostgreSQL server (`.ci/run`
+ * starts one), the server tests that depend on the database engine again on it
+ * (scripts/postgres-pass.mjs); the production build; the browser scenarios. The PostgreSQL pass does
+ * not run beside the browser scenarios: its multi-process tests hold leases and claims that a starved
+ * process loses on 2 cores, which made CI fail for what was only a slow machine.
  *
  * CI may keep only the end of a long log, so the last lines printed are a summary: each stage's
  * seconds and outcome and, for a stage that failed, vitest's failure report again. Each vitest stage
@@ -16,8 +14,8 @@
  *
  * `npm test -- --from=build` starts at a later stage (lint, typecheck, test:unit, build).
  *
- * A browser scenario file that fails is run once more on its own. Two cores shared with a niced
- * PostgreSQL suite sometimes starve a page past a timeout; a file that fails twice fails the run,
+ * A browser scenario file that fails is run once more on its own. Two cores sometimes starve a page
+ * past a timeout; a file that fails twice fails the run,
  * and a file that passed only the second time is named in the summary with its first failure, so
  * flakiness stays visible rather than hidden.
  */
@@ -29,14 +27,14 @@ const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 function stage(name, args, options = {}) {
   const started = Date.now();
-  const child = spawn(options.command ?? npm, args, {
+  const child = spawn(npm, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
   });
   const chunks = [];
   const keep = (stream) => (chunk) => {
     chunks.push(chunk);
-    if (!options.buffer) stream.write(chunk);
+    stream.write(chunk);
   };
   child.stdout.on('data', keep(process.stdout));
   child.stderr.on('data', keep(process.stderr));
@@ -44,7 +42,6 @@ function stage(name, args, options = {}) {
     child.on('close', (code, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       const output = Buffer.concat(chunks).toString('utf8');
-      if (options.buffer) process.stdout.write(output);
       const outcome = code === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`;
       const line = `[npm test] ${name}: ${outcome} in ${seconds} s`;
       console.log(`\n${line}`);
@@ -99,38 +96,29 @@ function summary() {
   process.exit(results.every((result) => result.passed) ? 0 : 1);
 }
 
-const firstStages = [
+const postgresUrl = process.env.POSTROOM_TEST_POSTGRES_URL;
+const stages = [
   ['lint', 'lint'],
   ['typecheck', 'typecheck'],
   ['unit, component and server tests', 'test:unit'],
+  ...(postgresUrl ? [['engine-dependent server tests on PostgreSQL', 'test:postgres']] : []),
   ['build', 'build'],
 ];
-// `npm test -- --from=build` (or test:unit, typecheck): starts at that stage, e.g. after a fix.
+// `npm test -- --from=build` (or test:postgres, test:unit, typecheck): starts at that stage, e.g. after a fix.
 const from = process.argv.find((arg) => arg.startsWith('--from='))?.slice('--from='.length);
-const skipped = from === undefined ? 0 : firstStages.findIndex(([, script]) => script === from);
+const skipped = from === undefined ? 0 : stages.findIndex(([, script]) => script === from);
 if (skipped < 0) {
-  console.error(`[npm test] --from=${from}: no such stage (${firstStages.map(([, script]) => script).join(', ')})`);
+  console.error(`[npm test] --from=${from}: no such stage (${stages.map(([, script]) => script).join(', ')})`);
   process.exit(2);
 }
+if (!postgresUrl) console.log('[npm test] POSTROOM_TEST_POSTGRES_URL is not set: the server tests run on PGlite only.');
 
-for (const [name, script] of firstStages.slice(skipped)) {
-  const result = await stage(name, ['run', script]);
+for (const [name, script] of stages.slice(skipped)) {
+  const env = script === 'test:postgres' ? { TEST_DATABASE_URL: postgresUrl } : {};
+  const result = await stage(name, ['run', script], { env });
   results.push(result);
   if (!result.passed) summary();
 }
 
-const postgresUrl = process.env.POSTROOM_TEST_POSTGRES_URL;
-const lastStages = [browserScenarios()];
-if (postgresUrl) {
-  lastStages.push(
-    stage('engine-dependent server tests on PostgreSQL', ['-n', '10', npm, 'run', 'test:postgres'], {
-      command: 'nice',
-      buffer: true,
-      env: { TEST_DATABASE_URL: postgresUrl },
-    }).then((result) => [result]),
-  );
-} else {
-  console.log('[npm test] POSTROOM_TEST_POSTGRES_URL is not set: the server tests run on PGlite only.');
-}
-results.push(...(await Promise.all(lastStages)).flat());
+results.push(...(await browserScenarios()));
 summary();

@@ -98,6 +98,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
+    // Server test files start their databases from snapshots made once per run.
+    globalSetup: ['server/test-support/pglite-snapshot-dir.ts'],
     // A hang guard, not a speed target (tests/time-budgets.json is where time is watched): a first
     // analysis that takes 3 s on an idle machine has taken over 20 s on a 2-core one also running the
     // browser scenarios and the PostgreSQL pass.

@@ -20,7 +20,7 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle =
-  | { kind: 'pglite'; db: PgliteDatabase<Schema>; close(): Promise<void> }
+  | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: pg.Pool; close(): Promise<void> };
 
 /** In-memory PGlite: nothing on disk, gone when closed (tests). */
@@ -52,9 +52,25 @@ export async function openDatabase(location: string): Promise<DatabaseHandle> {
   return openPglite(new PGlite({ ...PGLITE_OPTIONS, dataDir: location }));
 }
 
+/**
+ * In-memory PGlite started from a data folder dumped by `dumpPglite` (its tarball): no initdb, no
+ * migrations to run again. The test suite starts each file's database this way (test-support).
+ */
+export async function openPgliteDump(dump: Blob): Promise<DatabaseHandle> {
+  const client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: dump });
+  await client.waitReady;
+  return openPglite(client);
+}
+
+/** The data folder of an open PGlite database as a tarball, for `openPgliteDump`. */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  if (handle.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped.');
+  return handle.client.dumpDataDir('none');
+}
+
 function openPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
-  return { kind: 'pglite', db, close: () => client.close() };
+  return { kind: 'pglite', db, client, close: () => client.close() };
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {

@@ -1,6 +1,7 @@
 /**
- * A server on a fresh in-memory PGlite, migrated and seeded. PGlite takes seconds to start, so each
- * test file builds ONE in beforeAll and closes it in afterAll.
+ * A server on its own in-memory PGlite, migrated and seeded (started from the run's snapshot,
+ * pglite-snapshots.ts), or on a throwaway PostgreSQL database with TEST_DATABASE_URL. Starting one
+ * takes seconds, so each test file builds ONE in beforeAll and closes it in afterAll.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/open';
+import { openPgliteSnapshot } from './pglite-snapshots';
 import { openTestDatabase } from './test-database';
 import { seedDemo } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed-data';
@@ -32,9 +34,7 @@ export async function createTestServer(
   const { seed = true, ...appOptions } = options;
   // Mail goes to a throwaway outbox unless the test brings its own mailer (e.g. a local SMTP server).
   const outboxDir = mkdtempSync(join(tmpdir(), 'postroom-outbox-'));
-  const handle = await openTestDatabase();
-  await migrateDatabase(handle);
-  if (seed) await seedDemo(handle.db);
+  const handle = await openServerDatabase(seed);
   const app = buildApp({
     jwtSecret: TEST_JWT_SECRET,
     mailer: createMailer({ outboxDir }),
@@ -59,6 +59,14 @@ export async function createTestServer(
       rmSync(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+async function openServerDatabase(seed: boolean): Promise<DatabaseHandle> {
+  if (!process.env.TEST_DATABASE_URL) return openPgliteSnapshot(seed ? 'seeded' : 'migrated');
+  const handle = await openTestDatabase();
+  await migrateDatabase(handle);
+  if (seed) await seedDemo(handle.db);
+  return handle;
 }
 
 /** Signs a demo user in and returns the access token (fails the test on anything but 200). */

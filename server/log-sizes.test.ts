@@ -8,11 +8,9 @@ import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { migrateDatabase } from './db/migrate';
 import type { DatabaseHandle } from './db/open';
-import { seedDemo } from './db/seed';
 import { createMailer } from './mail/mailer';
-import { openTestDatabase } from './test-support/test-database';
+import { openMigratedTestDatabase } from './test-support/test-database';
 import { multipart } from './test-support/multipart';
 import { signIn, TEST_JWT_SECRET } from './test-support/test-server';
 import type { FastifyInstance } from 'fastify';
@@ -30,9 +28,7 @@ let app: FastifyInstance;
 let auth: { authorization: string };
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await migrateDatabase(handle);
-  await seedDemo(handle.db);
+  handle = await openMigratedTestDatabase({ seed: true });
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(...chunk.toString().split('\n').filter((line) => line !== ''));

@@ -1,18 +1,16 @@
 /** The demo bank: 40 French and English messages in the demo NLU project, qualified, with their sets; seeding twice changes nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { migrateDatabase } from './migrate';
 import type { DatabaseHandle } from './open';
 import { seedDemo } from './seed';
 import { bankMessageFiles, bankMessages, bankSets } from './schema-testing-center';
-import { openTestDatabase } from '../test-support/test-database';
+import { openMigratedTestDatabase } from '../test-support/test-database';
 import { parseEml } from '../../src/parsing/eml';
 
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await migrateDatabase(handle);
+  handle = await openMigratedTestDatabase();
   await seedDemo(handle.db);
   await seedDemo(handle.db);
 }, 120_000);

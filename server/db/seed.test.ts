@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase } from './migrate';
-import { openTestDatabase } from '../test-support/test-database';
+import { openMigratedTestDatabase } from '../test-support/test-database';
 import type { DatabaseHandle } from './open';
 import { environments, members, organisations, projectPermissions, projects, users } from './schema';
 import { seedDemo } from './seed';
@@ -8,8 +7,7 @@ import { DEMO_USERS } from './seed-data';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await migrateDatabase(handle);
+  handle = await openMigratedTestDatabase();
 });
 afterAll(() => handle.close());
 

@@ -8,10 +8,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../crypto/secret-box';
-import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/open';
 import { analyses, environments, organisations, projects, queueTurns } from '../db/schema';
-import { openTestDatabase } from '../test-support/test-database';
+import { openMigratedTestDatabase } from '../test-support/test-database';
 import { claimNextAnalysis } from './claim';
 import { startPipeline } from './pipeline';
 import { notifyQueued } from './queue-signal';
@@ -24,8 +23,7 @@ const LEASE_MS = 60_000;
 const env = (organisation: string, kind: 'plain' | 'priority' = 'plain') => `fair-${organisation}-${kind}`;
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await migrateDatabase(handle);
+  handle = await openMigratedTestDatabase();
   for (const organisation of ['a', 'b', 'c']) {
     await handle.db.insert(organisations).values({ id: `fair-${organisation}`, name: `Tenant ${organisation}` });
     await handle.db.insert(projects).values({ id: `fair-${organisation}-p`, organisationId: `fair-${organisation}`, name: 'Mail', type: 'IC' });

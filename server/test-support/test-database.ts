@@ -5,7 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { migrateDatabase } from '../db/migrate';
 import { MEMORY, openDatabase, type DatabaseHandle } from '../db/open';
+import { seedDemo } from '../db/seed';
+import { openPgliteSnapshot } from './pglite-snapshots';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -30,4 +33,16 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   } as DatabaseHandle;
+}
+
+/**
+ * The file's database migrated, and seeded with the demo when asked: on PGlite, from the run's
+ * snapshot (pglite-snapshots.ts); on TEST_DATABASE_URL, a throwaway database migrated and seeded here.
+ */
+export async function openMigratedTestDatabase(options: { seed?: boolean } = {}): Promise<DatabaseHandle> {
+  if (!process.env.TEST_DATABASE_URL) return openPgliteSnapshot(options.seed ? 'seeded' : 'migrated');
+  const handle = await openTestDatabase();
+  await migrateDatabase(handle);
+  if (options.seed) await seedDemo(handle.db);
+  return handle;
 }

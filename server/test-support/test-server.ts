@@ -8,11 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
-import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/open';
-import { openPgliteSnapshot } from './pglite-snapshots';
-import { openTestDatabase } from './test-database';
-import { seedDemo } from '../db/seed';
+import { openMigratedTestDatabase } from './test-database';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createMailer } from '../mail/mailer';
 import { createOutboundClient } from '../outbound/client';
@@ -34,7 +31,7 @@ export async function createTestServer(
   const { seed = true, ...appOptions } = options;
   // Mail goes to a throwaway outbox unless the test brings its own mailer (e.g. a local SMTP server).
   const outboxDir = mkdtempSync(join(tmpdir(), 'postroom-outbox-'));
-  const handle = await openServerDatabase(seed);
+  const handle = await openMigratedTestDatabase({ seed });
   const app = buildApp({
     jwtSecret: TEST_JWT_SECRET,
     mailer: createMailer({ outboxDir }),
@@ -59,14 +56,6 @@ export async function createTestServer(
       rmSync(outboxDir, { recursive: true, force: true });
     },
   };
-}
-
-async function openServerDatabase(seed: boolean): Promise<DatabaseHandle> {
-  if (!process.env.TEST_DATABASE_URL) return openPgliteSnapshot(seed ? 'seeded' : 'migrated');
-  const handle = await openTestDatabase();
-  await migrateDatabase(handle);
-  if (seed) await seedDemo(handle.db);
-  return handle;
 }
 
 /** Signs a demo user in and returns the access token (fails the test on anything but 200). */

@@ -8,11 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/open';
-import { migrateDatabase } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
 import { createNluRuntime } from '../nlu/runtime';
-import { openTestDatabase } from '../test-support/test-database';
+import { openMigratedTestDatabase } from '../test-support/test-database';
 import { claimableRuns, claimRun, renewLease } from './claim-run';
 import { launchTestRun } from './launch-test-run';
 import { createTestRunner } from './test-runner';
@@ -23,9 +21,7 @@ let setId: string;
 const PROJECT = 'demo-nlu';
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await migrateDatabase(handle);
-  await seedDemo(handle.db);
+  handle = await openMigratedTestDatabase({ seed: true });
   const ids = [
     await insertBankMessage(handle.db, PROJECT, { name: 'a.eml', content: mailFile('Résiliation', 'Je souhaite résilier mon contrat.'), expected: expectCategories('Résiliation') }),
     await insertBankMessage(handle.db, PROJECT, { name: 'b.eml', content: mailFile('Devis', 'Un devis pour une assurance auto ?'), expected: expectCategories('Demande de devis') }),

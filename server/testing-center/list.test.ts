@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/open';
-import { openTestDatabase } from '../test-support/test-database';
+import { openMigratedTestDatabase } from '../test-support/test-database';
 import { bankListQuerySchema } from '../../src/contract/testing-center-bank';
 import { LARGE_BANK_FILTERS, seedLargeBank } from './large-bank';
 import { listBankPage } from './list';
@@ -17,8 +16,7 @@ let handle: DatabaseHandle;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await migrateDatabase(handle);
+  handle = await openMigratedTestDatabase();
   await seedLargeBank(handle.db);
 }, 120_000);
 afterAll(() => handle.close());

@@ -4,17 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayOverlaps, eq } from 'drizzle-orm';
-import { migrateDatabase } from '../db/migrate';
 import type { DatabaseHandle } from '../db/open';
 import { organisations, projects } from '../db/schema';
 import { bankMessageFiles, bankMessages, bankSetMessages, bankSets } from '../db/schema-testing-center';
-import { openTestDatabase } from '../test-support/test-database';
+import { openMigratedTestDatabase } from '../test-support/test-database';
 
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
-  await migrateDatabase(handle);
+  handle = await openMigratedTestDatabase();
   await handle.db.insert(organisations).values({ id: 'o1', name: 'Orga' });
   await handle.db.insert(projects).values({ id: 'p1', organisationId: 'o1', name: 'P', type: 'NLU' });
 }, 60_000);

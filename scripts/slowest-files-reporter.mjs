@@ -9,7 +9,9 @@
  * busy, unlike wall time, which triples on a loaded 2-core one. The browser scenarios spend their
  * time in Chromium and the server, other processes: their wall time, with a budget for a busy machine.
  *
- * Over budget is reported at the end; with TEST_TIME_BUDGETS=enforce it also fails the run.
+ * A file over its budget fails the run when it is measured in CPU time (TEST_TIME_BUDGETS=report only
+ * reports it, e.g. while profiling); a wall-time budget is reported, since a busy machine alone can
+ * break it, and fails the run with TEST_TIME_BUDGETS=enforce.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +75,8 @@ export default class SlowestFilesReporter {
     const over = files.filter((entry) => entry.costMs > entry.budgetSeconds * 1000);
     if (over.length === 0) return;
     const list = over.map((entry) => `  ${entry.file}: ${(entry.costMs / 1000).toFixed(1)} s, budget ${entry.budgetSeconds} s`).join('\n');
-    const enforced = process.env.TEST_TIME_BUDGETS === 'enforce';
+    const setting = process.env.TEST_TIME_BUDGETS;
+    const enforced = setting === 'enforce' || (byCpu && setting !== 'report');
     console.log(
       `\n${enforced ? 'OVER BUDGET' : 'Over budget (reported; TEST_TIME_BUDGETS=enforce fails the run)'}: ` +
         `these test files cost more than tests/time-budgets.json allows (${what.replace(/ \(.*/, '')}):\n${list}\n` +

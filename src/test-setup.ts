@@ -20,3 +20,10 @@ afterAll(({}, file) => {
   const used = process.cpuUsage(cpuAtStart);
   writeFileSync(join(cpuDir, `${Buffer.from(filepath).toString('base64url')}.json`), JSON.stringify({ filepath, cpuMs: (used.user + used.system) / 1000 }));
 });
+
+// findBy… and waitFor in component tests: testing-library gives up after 1 s, which a screen waiting
+// on a lazy chunk or a worker passes on a loaded 2-core machine. A hang guard, not a speed target.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 5000 });
+}

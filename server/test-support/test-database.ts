@@ -8,7 +8,7 @@ import pg from 'pg';
 import { migrateDatabase } from '../db/migrate';
 import { MEMORY, openDatabase, type DatabaseHandle } from '../db/open';
 import { seedDemo } from '../db/seed';
-import { openPgliteSnapshot } from './pglite-snapshots';
+import { openMigratedPglite } from './pglite-snapshots';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -36,13 +36,17 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /**
- * The file's database migrated, and seeded with the demo when asked: on PGlite, from the run's
- * snapshot (pglite-snapshots.ts); on TEST_DATABASE_URL, a throwaway database migrated and seeded here.
+ * The file's database migrated, and seeded with the demo when asked: on PGlite, started from the run's
+ * migrated snapshot (pglite-snapshots.ts); on TEST_DATABASE_URL, a throwaway database migrated here.
  */
 export async function openMigratedTestDatabase(options: { seed?: boolean } = {}): Promise<DatabaseHandle> {
-  if (!process.env.TEST_DATABASE_URL) return openPgliteSnapshot(options.seed ? 'seeded' : 'migrated');
-  const handle = await openTestDatabase();
-  await migrateDatabase(handle);
+  let handle: DatabaseHandle;
+  if (process.env.TEST_DATABASE_URL) {
+    handle = await openTestDatabase();
+    await migrateDatabase(handle);
+  } else {
+    handle = await openMigratedPglite();
+  }
   if (options.seed) await seedDemo(handle.db);
   return handle;
 }

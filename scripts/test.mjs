@@ -12,12 +12,11 @@
  * seconds and outcome and, for a stage that failed, vitest's failure report again. Each vitest stage
  * also prints its slowest files (scripts/slowest-files-reporter.mjs).
  *
- * `npm test -- --from=build` starts at a later stage (lint, typecheck, test:unit, build).
+ * `npm test -- --from=build` starts at a later stage (typecheck, test:unit, test:postgres, build).
  *
  * A browser scenario file that fails is run once more on its own. Two cores sometimes starve a page
- * past a timeout; a file that fails twice fails the run,
- * and a file that passed only the second time is named in the summary with its first failure, so
- * flakiness stays visible rather than hidden.
+ * past a timeout; a file that fails twice fails the run, and a file that passed only the second time
+ * is named in the summary with its first failure, so flakiness stays visible rather than hidden.
  */
 import { spawn } from 'node:child_process';
 

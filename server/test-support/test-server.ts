@@ -1,7 +1,7 @@
 /**
  * A server on its own in-memory PGlite, migrated (started from the run's snapshot,
- * pglite-snapshots.ts) and seeded, or on a throwaway PostgreSQL database with TEST_DATABASE_URL. Starting one
- * takes seconds, so each test file builds ONE in beforeAll and closes it in afterAll.
+ * pglite-snapshots.ts) and seeded, or on a throwaway PostgreSQL database with TEST_DATABASE_URL.
+ * Starting one takes seconds, so each test file builds ONE in beforeAll and closes it in afterAll.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,7 @@
  * dumped data folder about 2 s. The first file that needs it builds it in the run's folder
  * (pglite-snapshot-dir.ts; a lock file keeps the others waiting on it) and every later file loads it.
  * The folder lives for one run, so a changed migration is always in it. The demo seed is not in it:
- * it writes times relative to now (a started NLU server stops after 30 idle minutes, dashboard
+ * it writes times relative to now (a started NLU server stops after 5 idle minutes, dashboard
  * windows), which a snapshot taken at the start of a long run would make stale. Without the folder
  * (a bench, a script), the database is built as before.
  */

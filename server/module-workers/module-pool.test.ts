@@ -3,11 +3,27 @@
  * worker (a busy loop never yields), a worker over its heap cap ends its task in error, a throw is
  * that task's error, and in every case the pool goes on serving the next task.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ModulePool } from './module-pool';
 
 const pool = new ModulePool({ size: 1, memoryMb: 64 });
+
+/** This process's threads (ids) running at nice `nice` (Linux: the 19th field of each task's stat). */
+function threadsAtNice(nice: number): Set<string> {
+  return new Set(
+    readdirSync('/proc/self/task').filter((tid) => {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice;
+      } catch {
+        return false; // the thread ended meanwhile
+      }
+    }),
+  );
+}
 afterAll(() => pool.close());
 
 describe('the module worker pool', () => {
@@ -17,6 +33,20 @@ describe('the module worker pool', () => {
       expect(pair.readyWorkers).toBe(0);
       await pair.warm();
       expect(pair.readyWorkers).toBe(2);
+    } finally {
+      pair.close();
+    }
+  }, 60_000);
+
+  it.runIf(os.platform() === 'linux')('runs its workers below the main thread, which keeps its own priority', async () => {
+    const mainNice = os.getPriority(0);
+    const before = threadsAtNice(10);
+    const pair = new ModulePool({ size: 2, memoryMb: 64 });
+    try {
+      await pair.warm();
+      const started = [...threadsAtNice(10)].filter((tid) => !before.has(tid));
+      expect(started.length).toBeGreaterThanOrEqual(2);
+      expect(os.getPriority(0)).toBe(mainNice);
     } finally {
       pair.close();
     }

@@ -1,5 +1,8 @@
 // Worker threads do not inherit tsx's loader hooks: register them here, then load the TypeScript entry.
 import { register } from 'tsx/esm/api';
+import { lowerThreadPriority } from './background-priority.mjs';
 
 register();
+// Below the main thread, which answers HTTP for every organisation (background-priority.mjs).
+lowerThreadPriority();
 await import('./node-worker.ts');

@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   // Owner-only when we create it: it holds the signing key and, with PGlite, every row.
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const pgliteDir = join(config.dataDir, PGLITE_FOLDER);
-  const handle = await openDatabase(config.databaseUrl ?? pgliteDir);
+  // PGlite runs in a thread of its own: the thread answering HTTP does none of the database's work.
+  const handle = await openDatabase(config.databaseUrl ?? pgliteDir, { thread: true });
   await migrateDatabase(handle);
   const seeded = config.seed ? await seedDemo(handle.db) : 0;
   // Queued only: the app's test runner runs them once it is ready (testing center demo, issue 16).

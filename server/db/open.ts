@@ -3,12 +3,13 @@
  * PostgreSQL server when given a postgres:// URL. Everything above this file sees one `Database` type.
  */
 import { mkdir } from 'node:fs/promises';
-import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PGLITE_OPTIONS } from './pglite-options';
+import { PgliteThread } from './pglite-thread';
 import * as mainSchema from './schema';
 import * as nluSchema from './schema-nlu';
 
@@ -20,43 +21,42 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle =
-  | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite; close(): Promise<void> }
+  | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite | PgliteThread; close(): Promise<void> }
   | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: pg.Pool; close(): Promise<void> };
 
 /** In-memory PGlite: nothing on disk, gone when closed (tests). */
 export const MEMORY = 'memory://';
 
-/**
- * - extensions the migrations create (PostgreSQL servers ship them in contrib; PGlite loads them here);
- * - bytea through Buffer's hex codec: PGlite's own goes byte by byte through an array of strings,
- *   about 0.4 s per MB (a 25 MB upload took 10 s to store); this one is 6 to 20 times faster.
- */
-const PGLITE_OPTIONS: PGliteOptions = {
-  extensions: { pg_trgm },
-  serializers: {
-    [types.BYTEA]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
-  },
-  parsers: { [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') },
-};
-
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
+export interface PgliteOpenOptions {
+  /**
+   * PGlite in a database thread of its own (pglite-thread.ts), as the server runs it: the thread that
+   * answers HTTP then does none of the database's work. Off: PGlite in the calling thread.
+   */
+  thread?: boolean;
+}
 
 /**
  * `location` is `memory://`, a folder for PGlite (created if missing), or a postgres:// URL.
  * Opening a fresh PGlite folder runs initdb (a few seconds); reopening is quick.
  */
-export async function openDatabase(location: string): Promise<DatabaseHandle> {
+export async function openDatabase(location: string, options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   if (POSTGRES_URL.test(location)) return openPostgres(location);
-  if (location === MEMORY) return openPglite(new PGlite(PGLITE_OPTIONS));
-  await mkdir(location, { recursive: true });
-  return openPglite(new PGlite({ ...PGLITE_OPTIONS, dataDir: location }));
+  const dataDir = location === MEMORY ? undefined : location;
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  if (options.thread) return openPglite(await PgliteThread.open({ dataDir }));
+  const client = new PGlite({ ...PGLITE_OPTIONS, dataDir });
+  await client.waitReady;
+  return openPglite(client);
 }
 
 /**
  * In-memory PGlite started from a data folder dumped by `dumpPglite` (its tarball): no initdb, no
  * migrations to run again. The test suite starts each file's database this way (test-support).
  */
-export async function openPgliteDump(dump: Blob): Promise<DatabaseHandle> {
+export async function openPgliteDump(dump: Blob, options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
+  if (options.thread) return openPglite(await PgliteThread.open({ load: await dump.arrayBuffer() }));
   const client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: dump });
   await client.waitReady;
   return openPglite(client);
@@ -68,8 +68,9 @@ export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
   return handle.client.dumpDataDir('none');
 }
 
-function openPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
+function openPglite(client: PGlite | PgliteThread): DatabaseHandle {
+  // Drizzle's PGlite driver calls query, exec and transaction, which the database thread offers too.
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return { kind: 'pglite', db, client, close: () => client.close() };
 }
 

@@ -14,6 +14,7 @@ import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION, releaseClaimsOf }
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
 import { MainThreadMeter } from './main-thread-meter';
+import { PgliteThread } from '../db/pglite-thread';
 import { onQueued } from './queue-signal';
 import { anonymizeDue } from './retention';
 import { runAnalysis } from './run';
@@ -79,6 +80,12 @@ export interface Pipeline {
 
 const DELIVERY_BATCH = 8;
 
+/** The database thread's Linux id when PGlite runs in one, so its CPU is charged to the runs. */
+function databaseThreadIds(db: Database): string[] {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PgliteThread && client.threadId !== null ? [client.threadId] : [];
+}
+
 export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pipeline {
   const settings = { ...PIPELINE_DEFAULTS, ...definedOnly(options) };
   const log = deps.log ?? (() => undefined);
@@ -103,7 +110,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
       sleepers.add(done);
     });
 
-  const mainThread = new MainThreadMeter();
+  const mainThread = new MainThreadMeter(databaseThreadIds(deps.db));
   const workerIds = Array.from({ length: Math.max(0, options.workers) }, (_, index) => `${processId}:w${index + 1}`);
 
   async function analysisWorker(workerId: string): Promise<void> {

@@ -11,28 +11,28 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrateDatabase } from '../db/migrate';
-import { dumpPglite, MEMORY, openDatabase, openPgliteDump, type DatabaseHandle } from '../db/open';
+import { dumpPglite, MEMORY, openDatabase, openPgliteDump, type DatabaseHandle, type PgliteOpenOptions } from '../db/open';
 import { SNAPSHOT_DIR_VARIABLE } from './pglite-snapshot-dir';
 
 /** A hang guard for a file waiting on another's build: a build takes seconds, a minute on a busy machine. */
 const BUILD_WAIT_MS = 180_000;
 
-async function built(): Promise<DatabaseHandle> {
-  const handle = await openDatabase(MEMORY);
+async function built(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
+  const handle = await openDatabase(MEMORY, options);
   await migrateDatabase(handle);
   return handle;
 }
 
 /** A private in-memory PGlite database, migrated. */
-export async function openMigratedPglite(): Promise<DatabaseHandle> {
+export async function openMigratedPglite(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   const dir = process.env[SNAPSHOT_DIR_VARIABLE];
-  if (!dir) return built();
+  if (!dir) return built(options);
   const file = join(dir, 'migrated.tar');
   if (!existsSync(file)) {
-    const own = await buildOnce(file);
+    const own = await buildOnce(file, options);
     if (own !== null) return own;
   }
-  return openPgliteDump(new Blob([readFileSync(file)]));
+  return openPgliteDump(new Blob([readFileSync(file)]), options);
 }
 
 /**
@@ -40,7 +40,7 @@ export async function openMigratedPglite(): Promise<DatabaseHandle> {
  * otherwise waits for the other's tarball (null). A build that failed leaves no lock behind, so the
  * files waiting on it build for themselves and report the cause.
  */
-async function buildOnce(file: string): Promise<DatabaseHandle | null> {
+async function buildOnce(file: string, options: PgliteOpenOptions): Promise<DatabaseHandle | null> {
   const lockPath = `${file}.lock`;
   let lock: number;
   try {
@@ -48,14 +48,14 @@ async function buildOnce(file: string): Promise<DatabaseHandle | null> {
   } catch {
     const deadline = Date.now() + BUILD_WAIT_MS;
     while (!existsSync(file)) {
-      if (!existsSync(lockPath)) return built();
+      if (!existsSync(lockPath)) return built(options);
       if (Date.now() > deadline) throw new Error(`No migrated database snapshot after ${BUILD_WAIT_MS / 1000} s: ${file}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return null;
   }
   try {
-    const handle = await built();
+    const handle = await built(options);
     const dump = await dumpPglite(handle);
     // Written aside, then renamed: a reader never sees half a tarball.
     writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));

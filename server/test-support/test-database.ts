@@ -39,13 +39,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
  * The file's database migrated, and seeded with the demo when asked: on PGlite, started from the run's
  * migrated snapshot (pglite-snapshots.ts); on TEST_DATABASE_URL, a throwaway database migrated here.
  */
-export async function openMigratedTestDatabase(options: { seed?: boolean } = {}): Promise<DatabaseHandle> {
+export async function openMigratedTestDatabase(options: { seed?: boolean; thread?: boolean } = {}): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (process.env.TEST_DATABASE_URL) {
     handle = await openTestDatabase();
     await migrateDatabase(handle);
   } else {
-    handle = await openMigratedPglite();
+    handle = await openMigratedPglite({ thread: options.thread });
   }
   if (options.seed) await seedDemo(handle.db);
   return handle;

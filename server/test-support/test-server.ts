@@ -26,12 +26,13 @@ export interface TestServer {
 }
 
 export async function createTestServer(
-  options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean } = {},
+  options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean; databaseThread?: boolean } = {},
 ): Promise<TestServer> {
-  const { seed = true, ...appOptions } = options;
+  // `databaseThread`: PGlite in its own thread, as the production server runs it (db/pglite-thread.ts).
+  const { seed = true, databaseThread = false, ...appOptions } = options;
   // Mail goes to a throwaway outbox unless the test brings its own mailer (e.g. a local SMTP server).
   const outboxDir = mkdtempSync(join(tmpdir(), 'postroom-outbox-'));
-  const handle = await openMigratedTestDatabase({ seed });
+  const handle = await openMigratedTestDatabase({ seed, thread: databaseThread });
   const app = buildApp({
     jwtSecret: TEST_JWT_SECRET,
     mailer: createMailer({ outboxDir }),

@@ -1,0 +1,117 @@
+/**
+ * The database thread: one PGlite, answering pglite-thread.ts's requests in order of arrival.
+ * PGlite itself queues what arrives during a transaction, as it does in one thread. A transaction
+ * stays open here until the server says how it ends, so its queries run on `tx` in between.
+ */
+import { readlinkSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGLITE_OPTIONS } from './pglite-options';
+import type { DatabaseReady, DatabaseRequest, DatabaseResponse, OpenRequest, ThreadError } from './pglite-thread-protocol';
+
+const port = parentPort!;
+const keepAsText = (value: string) => value;
+
+function threadError(error: unknown): ThreadError {
+  if (!(error instanceof Error)) return { message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  return { message: error.message, fields };
+}
+
+/** This thread's Linux id (/proc/thread-self → "<pid>/task/<tid>"), so the server can read its CPU. */
+function linuxThreadId(): string | null {
+  try {
+    return readlinkSync('/proc/thread-self').split('/').pop() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+interface OpenTransaction {
+  tx: Transaction;
+  /** Ends the transaction callback: resolve commits, reject rolls back. */
+  settle(commit: boolean): void;
+  /** The transaction's outcome, once it ended. */
+  done: Promise<unknown>;
+}
+
+const ROLLBACK = Symbol('rollback');
+const transactions = new Map<number, OpenTransaction>();
+
+async function open(request: OpenRequest): Promise<PGlite> {
+  const options = { ...PGLITE_OPTIONS };
+  if (request.dataDir !== undefined) options.dataDir = request.dataDir;
+  if (request.load !== undefined) options.loadDataDir = new Blob([request.load]);
+  const db = new PGlite(options);
+  await db.waitReady;
+  return db;
+}
+
+function begin(db: PGlite, id: number): Promise<void> {
+  return new Promise((started, failed) => {
+    let settle: (commit: boolean) => void = () => undefined;
+    const decided = new Promise<void>((commit, rollback) => {
+      settle = (shouldCommit) => (shouldCommit ? commit() : rollback(ROLLBACK));
+    });
+    const done = db.transaction(async (tx) => {
+      transactions.set(id, { tx, settle, done });
+      started();
+      await decided;
+    });
+    done.catch((error: unknown) => failed(error));
+  });
+}
+
+async function end(txId: number, commit: boolean): Promise<void> {
+  const open = transactions.get(txId);
+  if (open === undefined) throw new Error(`No open transaction ${txId}.`);
+  transactions.delete(txId);
+  open.settle(commit);
+  try {
+    await open.done;
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+}
+
+function target(db: PGlite, tx: number | null): PGlite | Transaction {
+  if (tx === null) return db;
+  const open = transactions.get(tx);
+  if (open === undefined) throw new Error(`No open transaction ${tx}.`);
+  return open.tx;
+}
+
+async function answer(db: PGlite, request: DatabaseRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepAsText]));
+      return target(db, request.tx).query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+    }
+    case 'exec':
+      return target(db, request.tx).exec(request.sql);
+    case 'begin':
+      await begin(db, request.id);
+      return request.id;
+    case 'end':
+      return end(request.tx, request.commit);
+    case 'dump':
+      return (await db.dumpDataDir('none')).arrayBuffer();
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+try {
+  const db = await open(workerData as OpenRequest);
+  port.on('message', (request: DatabaseRequest) => {
+    answer(db, request).then(
+      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse),
+      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: threadError(error) } satisfies DatabaseResponse),
+    );
+  });
+  port.postMessage({ ready: true, threadId: linuxThreadId() } satisfies DatabaseReady);
+} catch (error) {
+  port.postMessage({ ready: false, error: threadError(error) } satisfies DatabaseReady);
+}

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { users } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
+import { multipart } from '../test-support/multipart';
 import { createAccessCache } from './access-cache';
 
 describe('createAccessCache', () => {
@@ -37,6 +38,53 @@ describe('createAccessCache', () => {
     expect(await slow).toBe('read before the change');
     // ...but does not leave it for the next caller.
     expect(await table.get('k', async () => 'new')).toBe('new');
+  });
+
+  it('loads a missing value once for the callers that come while it loads', async () => {
+    const table = createAccessCache({ ttlMs: 60_000 }).table<number>('t');
+    let loads = 0;
+    let finish: () => void = () => undefined;
+    const load = () => new Promise<number>((resolve) => (finish = () => resolve(++loads)));
+    const callers = [table.get('k', load), table.get('k', load), table.get('k', load)];
+    finish();
+    expect(await Promise.all(callers)).toEqual([1, 1, 1]);
+    expect(loads).toBe(1);
+  });
+
+  it('does not share a load that began before an invalidation with the callers after it', async () => {
+    const cache = createAccessCache({ ttlMs: 60_000 });
+    const table = cache.table<string>('t');
+    let finishOld: (value: string) => void = () => undefined;
+    const before = table.get('k', () => new Promise<string>((resolve) => (finishOld = resolve)));
+    cache.invalidate();
+    const after = table.get('k', async () => 'after the change');
+    finishOld('before the change');
+    expect(await before).toBe('before the change');
+    expect(await after).toBe('after the change');
+  });
+
+  it('reads a value again in the background in the second half of its life, and never serves it past its TTL', async () => {
+    let clock = 0;
+    const table = createAccessCache({ ttlMs: 1000, now: () => clock }).table<string>('t');
+    let finish: (value: string) => void = () => undefined;
+    const slowLoad = () => new Promise<string>((resolve) => (finish = resolve));
+    const first = table.get('k', slowLoad);
+    finish('v1');
+    expect(await first).toBe('v1');
+    // First half: served, nothing loaded.
+    clock = 400;
+    let loads = 0;
+    expect(await table.get('k', async () => `unexpected ${++loads}`)).toBe('v1');
+    expect(loads).toBe(0);
+    // Second half: served at once, while a fresh read starts.
+    clock = 600;
+    expect(await table.get('k', slowLoad)).toBe('v1');
+    // Past the TTL with that read still under way: the caller waits for it, not for the old value.
+    clock = 1000;
+    const late = table.get('k', async () => 'a second read');
+    finish('v2');
+    expect(await late).toBe('v2');
+    expect(await table.get('k', async () => 'not needed')).toBe('v2');
   });
 
   it('keeps nothing with a TTL of 0', async () => {
@@ -135,5 +183,40 @@ describe('two server processes on one database', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('writes that change no access fact', () => {
+  let server: TestServer;
+  let invalidations = 0;
+  const inner = createAccessCache({ ttlMs: 60_000 });
+  const counted = {
+    table: inner.table,
+    invalidate() {
+      invalidations += 1;
+      inner.invalidate();
+    },
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer({ accessCache: counted });
+  });
+  afterAll(() => server.close());
+
+  it('keep the cache after queueing an analysis, and empty it after any other write', async () => {
+    const headers = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
+    const body = await multipart({ file: { name: 'note.eml', content: 'From: a@example.com\r\nSubject: Note\r\n\r\nBonjour.\r\n' } });
+    const before = invalidations;
+    const queued = await server.app.inject({ method: 'POST', url: '/v4/console/api/environment/demo-ic-prod/analyses', headers: { ...headers, ...body.headers }, payload: body.payload });
+    expect(queued.statusCode, queued.body).toBe(201);
+    expect(invalidations).toBe(before);
+    const regranted = await server.app.inject({
+      method: 'PATCH',
+      url: '/v4/console/api/organisation/demo/members/demo-user-configurator',
+      headers,
+      payload: { profiles: [{ projectId: 'demo-ic', profile: 'configurator' }, { projectId: 'demo-nlu', profile: 'noAccess' }] },
+    });
+    expect(regranted.statusCode, regranted.body).toBe(200);
+    expect(invalidations).toBe(before + 1);
   });
 });

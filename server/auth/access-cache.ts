@@ -13,7 +13,13 @@
  *   outside a request (background jobs, scripts) calls `invalidate()`.
  * - TTL: with several server processes on one PostgreSQL, another process's change is not seen by
  *   this process's hooks; entries expire after `ttlMs` (2 s by default), which bounds how long a
- *   process may serve a withdrawn right.
+ *   process may serve a withdrawn right. An entry read in the second half of its life is loaded again
+ *   in the background (served meanwhile, never past its TTL), so callers rarely wait for a database
+ *   busy with another organisation's large write.
+ * - One load per key at a time: when an entry is missing, the calls that arrive while it loads share
+ *   that load (if the cache was not emptied since) instead of each queueing the same queries.
+ * - Writes that change no access fact (queueing an analysis: a program's most frequent call) declare
+ *   it in their contract (`keepsAccessFacts`) and leave the cache as it is.
  * - A version check (a trigger-maintained counter read on every call) would make other processes'
  *   changes visible at once, but costs a query per call: on PGlite that alone caps the route at about
  *   2,000 calls per second, the very cost this cache removes. Worth revisiting for PostgreSQL only.
@@ -28,6 +34,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 interface Entry<V> {
   value: V;
   expiresAt: number;
+}
+
+/** A load under way, and the cache generation it started in. */
+interface Loading<V> {
+  generation: number;
+  value: Promise<V>;
 }
 
 /** One keyed table of the cache. `get` loads and remembers a missing or expired value. */
@@ -54,19 +66,41 @@ export function createAccessCache(options: { ttlMs?: number; now?: () => number 
       tables.set(name, entries as Map<string, Entry<unknown>>);
     }
     const map = entries;
-    return {
-      async get(key, load) {
-        const hit = map.get(key);
-        if (hit !== undefined && hit.expiresAt > now()) return hit.value;
-        const startedIn = generation;
-        const value = await load();
-        // A change committed while this was loading may not be in `value`: do not keep it.
+    const loading = new Map<string, Loading<V>>();
+
+    /** One load per key at a time: callers that come meanwhile share it (unless the cache was emptied since). */
+    const loadOnce = (key: string, load: () => Promise<V>): Promise<V> => {
+      const pending = loading.get(key);
+      if (pending !== undefined && pending.generation === generation) return pending.value;
+      const startedIn = generation;
+      const value = load().then((loaded) => {
+        // A change committed while this was loading may not be in `loaded`: do not keep it.
         if (startedIn === generation && ttlMs > 0) {
           map.delete(key);
           if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
-          map.set(key, { value, expiresAt: now() + ttlMs });
+          map.set(key, { value: loaded, expiresAt: now() + ttlMs });
         }
-        return value;
+        return loaded;
+      });
+      loading.set(key, { generation: startedIn, value });
+      const done = () => {
+        if (loading.get(key)?.value === value) loading.delete(key);
+      };
+      value.then(done, done);
+      return value;
+    };
+
+    return {
+      async get(key, load) {
+        const hit = map.get(key);
+        const at = now();
+        if (hit !== undefined && hit.expiresAt > at) {
+          // In the second half of its life the value is read again in the background, so a caller
+          // rarely waits for the database; past its TTL it is never served.
+          if (hit.expiresAt - at < ttlMs / 2) loadOnce(key, load).catch(() => undefined);
+          return hit.value;
+        }
+        return loadOnce(key, load);
       },
     };
   };
@@ -80,11 +114,15 @@ export function createAccessCache(options: { ttlMs?: number; now?: () => number 
   };
 }
 
-/** Empties the cache when any call that may write has been handled, before its answer leaves. */
+/**
+ * Empties the cache when any call that may write has been handled, before its answer leaves; only
+ * an endpoint whose contract says it changes no access fact keeps it.
+ */
 export function installAccessCacheInvalidation(app: FastifyInstance, cache: AccessCache): void {
   // Callback style: it runs on every answer, and an async hook costs a promise per call.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READS.has(request.method)) cache.invalidate();
+    const endpoint = (request.routeOptions.config as { endpoint?: { keepsAccessFacts?: boolean } } | undefined)?.endpoint;
+    if (!READS.has(request.method) && endpoint?.keepsAccessFacts !== true) cache.invalidate();
     done(null, payload);
   });
 }

@@ -59,8 +59,8 @@ describe('PGlite in a database thread', () => {
     await threaded.db.execute(sql`insert into sample (id, label) values (10, 'pris')`);
     const failure = await threaded.db.execute(sql`insert into sample (id, label) values (11, 'pris')`).catch((error: unknown) => error);
     expect(isUniqueViolation(failure)).toBe(true);
-    const syntax = await threaded.db.execute(sql`selec 1`).catch((error: unknown) => error as { cause?: { code?: string } });
-    expect(syntax.cause).toMatchObject({ code: '42601' });
+    const syntax: unknown = await threaded.db.execute(sql`selec 1`).catch((error: unknown) => error);
+    expect((syntax as { cause?: unknown }).cause).toMatchObject({ code: '42601' });
   });
 
   it('commits a transaction that ends well, and rolls back one that throws, nested ones on their own', async () => {

@@ -208,6 +208,7 @@ export const createAnalysis = defineEndpoint({
   access: forLightUsers(access.environment('envId', 'qualifier')),
   params: envParams,
   response: analysisSummarySchema,
+  keepsAccessFacts: true,
 });
 
 export const simulateMail = defineEndpoint({

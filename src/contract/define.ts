@@ -181,6 +181,12 @@ export interface Endpoint<
    * endpoints that carry files (base64 in JSON, an environment export) declare more.
    */
   bodyLimit?: number;
+  /**
+   * A write that changes no access fact (users, sessions, memberships, project grants, projects,
+   * environments): the server keeps its per-process access cache after it (server/auth/access-cache.ts)
+   * instead of emptying it as after any other write.
+   */
+  keepsAccessFacts?: true;
 }
 
 /** Identity helper that keeps the exact schema types of a declaration. */

@@ -90,7 +90,7 @@ describe('PGlite in a database thread', () => {
   });
 
   it('keeps this thread running while a query works', async () => {
-    const slow = sql`select count(*) from generate_series(1, 3000000) as n where n % 7 = 0`;
+    const slow = sql`select count(*) from generate_series(1, 600000) as n where n % 7 = 0`;
     const ticksDuring = async (handle: DatabaseHandle) => {
       let ticks = 0;
       const timer = setInterval(() => (ticks += 1), 5);

@@ -4,9 +4,11 @@
  * their PostgreSQL code, transactions committed, rolled back and nested), the calling thread keeps
  * running while a query works, and a whole analysis goes through the server on it.
  */
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisDetail, AnalysisSummary } from '../../src/contract/analyses';
+import { MainThreadMeter } from '../pipeline/main-thread-meter';
 import { fixture, waitForEnd } from '../pipeline/testing/analyses';
 import { openMigratedPglite } from '../test-support/pglite-snapshots';
 import { multipart } from '../test-support/multipart';
@@ -101,6 +103,17 @@ describe('PGlite in a database thread', () => {
     // In this thread, the query holds it from start to end: no timer fires meanwhile.
     expect(await ticksDuring(inThread)).toBe(0);
     expect(await ticksDuring(threaded)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it.runIf(os.platform() === 'linux')("lets the pipeline's meter charge the database thread's CPU to the runs", async () => {
+    const client = threaded.kind === 'pglite' ? (threaded.client as PgliteThread) : null;
+    expect(client?.threadId).toMatch(/^\d+$/);
+    const withDatabase = new MainThreadMeter([client!.threadId!]);
+    const mainOnly = new MainThreadMeter();
+    const [run, sameRun] = [withDatabase.begin(), mainOnly.begin()];
+    await threaded.db.execute(sql`select count(*) from generate_series(1, 600000) as n where n % 7 = 0`);
+    // This thread only waited; the database thread did the query's work, and that is charged too.
+    expect(withDatabase.charged(run) - mainOnly.charged(sameRun)).toBeGreaterThan(10);
   }, 60_000);
 });
 

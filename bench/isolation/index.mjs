@@ -1,10 +1,11 @@
 /**
  * bench:isolation: does one tenant's hostile input slow every other tenant down? The real server
  * (bench/isolation/server.mjs: the app with its analysis workers, in-memory PGlite, the demo
- * organisation and its users) runs in a child process; an open-loop probe (probe.mjs) measures
- * GET /v4/console/api/user (a viewer's token) p50 / p99 / max, first with the server idle, then
- * while it processes, one after the other, each hostile input of scenarios.mjs, a stream of 3 MB
- * mails running beside each. Target per input: p99 under load ≤ 3 × idle p99 and ≤ 100 ms.
+ * organisation and its users) runs in a child process; an open-loop probe (probe.mjs, run in a
+ * worker thread of its own by probe-thread.mjs) measures GET /v4/console/api/user (a viewer's
+ * token) p50 / p99 / max, first with the server idle, then while it processes, one after the
+ * other, each hostile input of scenarios.mjs, a stream of 3 MB mails running beside each.
+ * Target per input: p99 under load ≤ 3 × idle p99 and ≤ 100 ms.
  * Then analyses per CPU-second of bench:pipeline's workload on this checkout and on BASELINE_REF
  * (default main) in the same run (baseline.mjs). Target: not lower than the baseline − 5 %.
  *
@@ -17,7 +18,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { machineLine } from '../machine.mjs';
 import { abortComparison, compareWithBaseline } from './baseline.mjs';
-import { startProbe, summarize } from './probe.mjs';
+import { summarize } from './probe.mjs';
+import { startProbe } from './probe-thread.mjs';
 import { SCENARIOS, refusal, submit } from './scenarios.mjs';
 import { answersAgain, signIn, startServer } from './server-control.mjs';
 import { bigMail } from './inputs.mjs';

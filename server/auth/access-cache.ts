@@ -121,8 +121,7 @@ export function createAccessCache(options: { ttlMs?: number; now?: () => number 
 export function installAccessCacheInvalidation(app: FastifyInstance, cache: AccessCache): void {
   // Callback style: it runs on every answer, and an async hook costs a promise per call.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    const endpoint = (request.routeOptions.config as { endpoint?: { keepsAccessFacts?: boolean } } | undefined)?.endpoint;
-    if (!READS.has(request.method) && endpoint?.keepsAccessFacts !== true) cache.invalidate();
+    if (!READS.has(request.method) && request.routeOptions.config.endpoint?.keepsAccessFacts !== true) cache.invalidate();
     done(null, payload);
   });
 }

@@ -13,7 +13,7 @@ import { fixture, waitForEnd } from '../pipeline/testing/analyses';
 import { openMigratedPglite } from '../test-support/pglite-snapshots';
 import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
-import type { DatabaseHandle } from './open';
+import { databaseThreadIds, type DatabaseHandle } from './open';
 import { PgliteThread } from './pglite-thread';
 import { isUniqueViolation } from './unique-violation';
 
@@ -106,9 +106,11 @@ describe('PGlite in a database thread', () => {
   }, 60_000);
 
   it.runIf(os.platform() === 'linux')("lets the pipeline's meter charge the database thread's CPU to the runs", async () => {
-    const client = threaded.kind === 'pglite' ? (threaded.client as PgliteThread) : null;
-    expect(client?.threadId).toMatch(/^\d+$/);
-    const withDatabase = new MainThreadMeter([client!.threadId!]);
+    // What the pipeline passes its meter (pipeline.ts): the database thread's Linux id.
+    const threadIds = databaseThreadIds(threaded.db);
+    expect(threadIds).toEqual([expect.stringMatching(/^\d+$/)]);
+    expect(databaseThreadIds(inThread.db)).toEqual([]);
+    const withDatabase = new MainThreadMeter(threadIds);
     const mainOnly = new MainThreadMeter();
     const [run, sameRun] = [withDatabase.begin(), mainOnly.begin()];
     await threaded.db.execute(sql`select count(*) from generate_series(1, 600000) as n where n % 7 = 0`);

@@ -112,12 +112,16 @@ export class PgliteThread {
     return withBuffers(await this.send<Results<T>>({ op: 'query', tx, sql, params, rowMode, textTypes: textTypes(options) }));
   }
 
+  private async runExec(tx: number | null, sql: string): Promise<Results[]> {
+    return (await this.send<Results[]>({ op: 'exec', tx, sql })).map((results) => withBuffers(results));
+  }
+
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return this.runQuery<T>(null, sql, params, options);
   }
 
-  async exec(sql: string): Promise<Results[]> {
-    return (await this.send<Results[]>({ op: 'exec', tx: null, sql })).map((results) => withBuffers(results));
+  exec(sql: string): Promise<Results[]> {
+    return this.runExec(null, sql);
   }
 
   /**
@@ -129,7 +133,7 @@ export class PgliteThread {
     let rolledBack = false;
     const handle: ThreadTransaction = {
       query: (sql, params, options) => this.runQuery(tx, sql, params, options),
-      exec: async (sql) => (await this.send<Results[]>({ op: 'exec', tx, sql })).map((results) => withBuffers(results)),
+      exec: (sql) => this.runExec(tx, sql),
       rollback: async () => {
         rolledBack = true;
         await this.send({ op: 'end', tx, commit: false });

@@ -7,14 +7,13 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box';
-import type { Database } from '../db/open';
+import { databaseThreadIds, type Database } from '../db/open';
 import type { NluRuntime } from '../nlu/runtime';
 import { createOutboundClient, type OutboundClient } from '../outbound/client';
 import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION, releaseClaimsOf } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
 import { MainThreadMeter } from './main-thread-meter';
-import { PgliteThread } from '../db/pglite-thread';
 import { onQueued } from './queue-signal';
 import { anonymizeDue } from './retention';
 import { runAnalysis } from './run';
@@ -79,12 +78,6 @@ export interface Pipeline {
 }
 
 const DELIVERY_BATCH = 8;
-
-/** The database thread's Linux id when PGlite runs in one, so its CPU is charged to the runs. */
-function databaseThreadIds(db: Database): string[] {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof PgliteThread && client.threadId !== null ? [client.threadId] : [];
-}
 
 export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pipeline {
   const settings = { ...PIPELINE_DEFAULTS, ...definedOnly(options) };

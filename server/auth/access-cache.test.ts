@@ -9,13 +9,14 @@ import { users } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 import { multipart } from '../test-support/multipart';
-import { createAccessCache } from './access-cache';
+import type { AccessFact } from '../../src/contract/define';
+import { type AccessCache, createAccessCache } from './access-cache';
 
 describe('createAccessCache', () => {
   it('serves a kept value until the TTL runs out, then loads again', async () => {
     let clock = 0;
     const cache = createAccessCache({ ttlMs: 1000, now: () => clock });
-    const table = cache.table<number>('t');
+    const table = cache.table<number>('t', ['identities']);
     let loads = 0;
     const load = async () => ++loads;
     expect(await table.get('k', load)).toBe(1);
@@ -27,7 +28,7 @@ describe('createAccessCache', () => {
 
   it('forgets everything on invalidate, and never keeps a value loaded across an invalidation', async () => {
     const cache = createAccessCache({ ttlMs: 60_000 });
-    const table = cache.table<string>('t');
+    const table = cache.table<string>('t', ['identities']);
     expect(await table.get('k', async () => 'old')).toBe('old');
     cache.invalidate();
     // A read that began before a change and ends after its invalidation answers what it read...
@@ -41,7 +42,7 @@ describe('createAccessCache', () => {
   });
 
   it('loads a missing value once for the callers that come while it loads', async () => {
-    const table = createAccessCache({ ttlMs: 60_000 }).table<number>('t');
+    const table = createAccessCache({ ttlMs: 60_000 }).table<number>('t', ['identities']);
     let loads = 0;
     let finish: () => void = () => undefined;
     const load = () => new Promise<number>((resolve) => (finish = () => resolve(++loads)));
@@ -53,7 +54,7 @@ describe('createAccessCache', () => {
 
   it('does not share a load that began before an invalidation with the callers after it', async () => {
     const cache = createAccessCache({ ttlMs: 60_000 });
-    const table = cache.table<string>('t');
+    const table = cache.table<string>('t', ['identities']);
     let finishOld: (value: string) => void = () => undefined;
     const before = table.get('k', () => new Promise<string>((resolve) => (finishOld = resolve)));
     cache.invalidate();
@@ -63,9 +64,9 @@ describe('createAccessCache', () => {
     expect(await after).toBe('after the change');
   });
 
-  it('reads a value again in the background in the second half of its life, and never serves it past its TTL', async () => {
+  it('reads a value again in the background in the second half of its life, and serves it past its TTL only while that read is under way', async () => {
     let clock = 0;
-    const table = createAccessCache({ ttlMs: 1000, now: () => clock }).table<string>('t');
+    const table = createAccessCache({ ttlMs: 1000, staleMs: 5000, now: () => clock }).table<string>('t', ['identities']);
     let finish: (value: string) => void = () => undefined;
     const slowLoad = () => new Promise<string>((resolve) => (finish = resolve));
     const first = table.get('k', slowLoad);
@@ -79,16 +80,60 @@ describe('createAccessCache', () => {
     // Second half: served at once, while a fresh read starts.
     clock = 600;
     expect(await table.get('k', slowLoad)).toBe('v1');
-    // Past the TTL with that read still under way: the caller waits for it, not for the old value.
-    clock = 1000;
+    // Past the TTL with that read still under way (a busy database): still served, nothing more loaded...
+    clock = 3000;
+    expect(await table.get('k', async () => `unexpected ${++loads}`)).toBe('v1');
+    expect(loads).toBe(0);
+    // ...but never staleMs past the TTL: then the caller waits for the read.
+    clock = 6000;
     const late = table.get('k', async () => 'a second read');
     finish('v2');
     expect(await late).toBe('v2');
     expect(await table.get('k', async () => 'not needed')).toBe('v2');
   });
 
+  it('does not serve an expired value when no read of it is under way', async () => {
+    let clock = 0;
+    const table = createAccessCache({ ttlMs: 1000, staleMs: 5000, now: () => clock }).table<string>('t', ['identities']);
+    expect(await table.get('k', async () => 'v1')).toBe('v1');
+    // Nobody read it in the second half of its life: past its TTL it is loaded again first.
+    clock = 1500;
+    expect(await table.get('k', async () => 'v2')).toBe('v2');
+  });
+
+  it('empties only the tables holding the facts a write changes', async () => {
+    const cache = createAccessCache({ ttlMs: 60_000 });
+    const sessions = cache.table<string>('sessions', ['identities']);
+    const environments = cache.table<string>('environments', ['environments']);
+    const view = cache.table<string>('view', ['identities', 'memberships']);
+    for (const table of [sessions, environments, view]) expect(await table.get('k', async () => 'old')).toBe('old');
+    cache.invalidate(['environments']);
+    expect(await sessions.get('k', async () => 'new')).toBe('old');
+    expect(await view.get('k', async () => 'new')).toBe('old');
+    expect(await environments.get('k', async () => 'new')).toBe('new');
+    cache.invalidate(['memberships', 'projects']);
+    expect(await sessions.get('k', async () => 'new')).toBe('old');
+    expect(await view.get('k', async () => 'new')).toBe('new');
+    cache.invalidate([]);
+    expect(await sessions.get('k', async () => 'new')).toBe('old');
+    cache.invalidate();
+    expect(await sessions.get('k', async () => 'new')).toBe('new');
+  });
+
+  it('shares one load between every caller of a table, however they reach it', async () => {
+    const cache = createAccessCache({ ttlMs: 60_000 });
+    let loads = 0;
+    let finish: () => void = () => undefined;
+    const load = () => new Promise<number>((resolve) => (finish = () => resolve(++loads)));
+    // Each request asks the cache for its table anew (guard.ts, permissions.ts).
+    const callers = [cache.table<number>('t', ['identities']).get('k', load), cache.table<number>('t', ['identities']).get('k', load)];
+    finish();
+    expect(await Promise.all(callers)).toEqual([1, 1]);
+    expect(loads).toBe(1);
+  });
+
   it('keeps nothing with a TTL of 0', async () => {
-    const table = createAccessCache({ ttlMs: 0 }).table<number>('t');
+    const table = createAccessCache({ ttlMs: 0 }).table<number>('t', ['identities']);
     let loads = 0;
     await table.get('k', async () => ++loads);
     await table.get('k', async () => ++loads);
@@ -186,15 +231,15 @@ describe('two server processes on one database', () => {
   });
 });
 
-describe('writes that change no access fact', () => {
+describe('writes that change few or no access facts', () => {
   let server: TestServer;
-  let invalidations = 0;
+  const emptied: (readonly AccessFact[] | 'all')[] = [];
   const inner = createAccessCache({ ttlMs: 60_000 });
-  const counted = {
+  const counted: AccessCache = {
     table: inner.table,
-    invalidate() {
-      invalidations += 1;
-      inner.invalidate();
+    invalidate(facts) {
+      emptied.push(facts ?? 'all');
+      inner.invalidate(facts);
     },
   };
 
@@ -203,13 +248,28 @@ describe('writes that change no access fact', () => {
   });
   afterAll(() => server.close());
 
-  it('keep the cache after queueing an analysis, and empty it after any other write', async () => {
-    const headers = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
+  const as = async (user: string) => ({ authorization: `Bearer ${await signIn(server.app, user)}` });
+
+  it('keep the cache after queueing an analysis or an NLU write, forget environments after a settings save, and everything after any other write', async () => {
+    const headers = await as('admin');
     const body = await multipart({ file: { name: 'note.eml', content: 'From: a@example.com\r\nSubject: Note\r\n\r\nBonjour.\r\n' } });
-    const before = invalidations;
+    emptied.length = 0;
     const queued = await server.app.inject({ method: 'POST', url: '/v4/console/api/environment/demo-ic-prod/analyses', headers: { ...headers, ...body.headers }, payload: body.payload });
     expect(queued.statusCode, queued.body).toBe(201);
-    expect(invalidations).toBe(before);
+    const archetype = await server.app.inject({ method: 'POST', url: '/v4/console/api/environment/demo-nlu-recette/nlu/archetypes', headers, payload: { name: 'cache-test', dictionaries: { fr: 'bonjour' } } });
+    expect(archetype.statusCode, archetype.body).toBe(201);
+    expect(emptied).toEqual([]);
+
+    const current = (await server.app.inject({ method: 'GET', url: '/v4/console/api/environment/demo-ic-prod/settings', headers })).json<{ name: string; visibility: string; priority: boolean; settings: object }>();
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: '/v4/console/api/environment/demo-ic-prod/settings',
+      headers,
+      payload: { name: current.name, visibility: current.visibility, priority: current.priority, settings: current.settings },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(emptied).toEqual([['environments']]);
+
     const regranted = await server.app.inject({
       method: 'PATCH',
       url: '/v4/console/api/organisation/demo/members/demo-user-configurator',
@@ -217,6 +277,22 @@ describe('writes that change no access fact', () => {
       payload: { profiles: [{ projectId: 'demo-ic', profile: 'configurator' }, { projectId: 'demo-nlu', profile: 'noAccess' }] },
     });
     expect(regranted.statusCode, regranted.body).toBe(200);
-    expect(invalidations).toBe(before + 1);
+    expect(emptied).toEqual([['environments'], 'all']);
+  });
+
+  it('sees an environment made private on the next call, the rest of the cache kept', async () => {
+    const admin = await as('admin');
+    const viewer = await as('viewer');
+    const read = () => server.app.inject({ method: 'GET', url: '/v4/console/api/environment/demo-nlu-prod', headers: viewer });
+    expect((await read()).statusCode).toBe(200);
+    const current = (await server.app.inject({ method: 'GET', url: '/v4/console/api/environment/demo-nlu-prod/settings', headers: admin })).json<{ name: string; priority: boolean; settings: object }>();
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: '/v4/console/api/environment/demo-nlu-prod/settings',
+      headers: admin,
+      payload: { name: current.name, visibility: 'private', priority: current.priority, settings: current.settings },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await read()).statusCode).toBe(404);
   });
 });

@@ -14,19 +14,26 @@
  * - TTL: with several server processes on one PostgreSQL, another process's change is not seen by
  *   this process's hooks; entries expire after `ttlMs` (2 s by default), which bounds how long a
  *   process may serve a withdrawn right. An entry read in the second half of its life is loaded again
- *   in the background (served meanwhile, never past its TTL), so callers rarely wait for a database
- *   busy with another organisation's large write.
+ *   in the background (served meanwhile), so callers rarely wait for a database busy with another
+ *   organisation's large write. Past its TTL an entry is served only while that reload is still
+ *   under way (the database is busy), and never more than `staleMs` (10 s by default) past its TTL:
+ *   a slow database delays another process's change by that much at most, it does not stop every
+ *   caller of this one.
  * - One load per key at a time: when an entry is missing, the calls that arrive while it loads share
- *   that load (if the cache was not emptied since) instead of each queueing the same queries.
- * - Writes that change no access fact (queueing an analysis: a program's most frequent call) declare
- *   it in their contract (`keepsAccessFacts`) and leave the cache as it is.
+ *   that load (if its table was not emptied since) instead of each queueing the same queries.
+ * - Each table says which access facts (contract ACCESS_FACTS) it holds, and a write whose contract
+ *   declares the facts it changes (`changesAccessFacts`) empties only the tables holding those:
+ *   saving an environment's settings forgets environments, not the sessions every call checks;
+ *   queueing an analysis (a program's most frequent call) declares none and keeps everything.
  * - A version check (a trigger-maintained counter read on every call) would make other processes'
  *   changes visible at once, but costs a query per call: on PGlite that alone caps the route at about
  *   2,000 calls per second, the very cost this cache removes. Worth revisiting for PostgreSQL only.
  */
 import type { FastifyInstance } from 'fastify';
+import type { AccessFact } from '../../src/contract/define';
 
 export const DEFAULT_TTL_MS = 2000;
+export const DEFAULT_STALE_MS = 10_000;
 /** Entries per table: enough for every active user of a reference server, bounded against floods. */
 const MAX_ENTRIES = 10_000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,34 +55,44 @@ export interface CacheTable<V> {
 }
 
 export interface AccessCache {
-  table<V>(name: string): CacheTable<V>;
-  /** Forgets everything: the next read of every table goes to the database. */
-  invalidate(): void;
+  /** The table `name`, which holds rows read from the facts `holds` (a change to any empties it). */
+  table<V>(name: string, holds: readonly AccessFact[]): CacheTable<V>;
+  /** Forgets what was read from `facts` (every fact when absent): the next read goes to the database. */
+  invalidate(facts?: readonly AccessFact[]): void;
 }
 
-export function createAccessCache(options: { ttlMs?: number; now?: () => number } = {}): AccessCache {
+interface TableState {
+  holds: readonly AccessFact[];
+  entries: Map<string, Entry<unknown>>;
+  loading: Map<string, Loading<unknown>>;
+  /** Bumped each time the table is emptied, so a load begun before does not put old rows back. */
+  generation: number;
+}
+
+export function createAccessCache(options: { ttlMs?: number; staleMs?: number; now?: () => number } = {}): AccessCache {
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const now = options.now ?? Date.now;
-  const tables = new Map<string, Map<string, Entry<unknown>>>();
-  let generation = 0;
+  const tables = new Map<string, TableState>();
 
-  const table = <V>(name: string): CacheTable<V> => {
-    let entries = tables.get(name) as Map<string, Entry<V>> | undefined;
-    if (entries === undefined) {
-      entries = new Map();
-      tables.set(name, entries as Map<string, Entry<unknown>>);
+  const table = <V>(name: string, holds: readonly AccessFact[]): CacheTable<V> => {
+    let state = tables.get(name);
+    if (state === undefined) {
+      state = { holds, entries: new Map(), loading: new Map(), generation: 0 };
+      tables.set(name, state);
     }
-    const map = entries;
-    const loading = new Map<string, Loading<V>>();
+    const current = state;
+    const map = current.entries as Map<string, Entry<V>>;
+    const loading = current.loading as Map<string, Loading<V>>;
 
-    /** One load per key at a time: callers that come meanwhile share it (unless the cache was emptied since). */
+    /** One load per key at a time: callers that come meanwhile share it (unless the table was emptied since). */
     const loadOnce = (key: string, load: () => Promise<V>): Promise<V> => {
       const pending = loading.get(key);
-      if (pending !== undefined && pending.generation === generation) return pending.value;
-      const startedIn = generation;
+      if (pending !== undefined && pending.generation === current.generation) return pending.value;
+      const startedIn = current.generation;
       const value = load().then((loaded) => {
         // A change committed while this was loading may not be in `loaded`: do not keep it.
-        if (startedIn === generation && ttlMs > 0) {
+        if (startedIn === current.generation && ttlMs > 0) {
           map.delete(key);
           if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as string);
           map.set(key, { value: loaded, expiresAt: now() + ttlMs });
@@ -94,11 +111,17 @@ export function createAccessCache(options: { ttlMs?: number; now?: () => number 
       async get(key, load) {
         const hit = map.get(key);
         const at = now();
-        if (hit !== undefined && hit.expiresAt > at) {
-          // In the second half of its life the value is read again in the background, so a caller
-          // rarely waits for the database; past its TTL it is never served.
-          if (hit.expiresAt - at < ttlMs / 2) loadOnce(key, load).catch(() => undefined);
-          return hit.value;
+        if (hit !== undefined) {
+          if (hit.expiresAt > at) {
+            // In the second half of its life the value is read again in the background, so a
+            // caller rarely waits for the database.
+            if (hit.expiresAt - at < ttlMs / 2) loadOnce(key, load).catch(() => undefined);
+            return hit.value;
+          }
+          // Past its TTL: served only while the reload begun in its life is still under way, and
+          // never more than staleMs past it. An entry nobody read in its second half is not.
+          const pending = loading.get(key);
+          if (pending !== undefined && pending.generation === current.generation && at < hit.expiresAt + staleMs) return hit.value;
         }
         return loadOnce(key, load);
       },
@@ -107,21 +130,28 @@ export function createAccessCache(options: { ttlMs?: number; now?: () => number 
 
   return {
     table,
-    invalidate() {
-      generation += 1;
-      for (const entries of tables.values()) entries.clear();
+    invalidate(facts) {
+      for (const state of tables.values()) {
+        if (facts !== undefined && !state.holds.some((fact) => facts.includes(fact))) continue;
+        state.generation += 1;
+        state.entries.clear();
+      }
     },
   };
 }
 
 /**
- * Empties the cache when any call that may write has been handled, before its answer leaves; only
- * an endpoint whose contract says it changes no access fact keeps it.
+ * Empties the cache when any call that may write has been handled, before its answer leaves: the
+ * tables holding the facts its contract says it changes, or every table when it says nothing.
  */
 export function installAccessCacheInvalidation(app: FastifyInstance, cache: AccessCache): void {
   // Callback style: it runs on every answer, and an async hook costs a promise per call.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READS.has(request.method) && request.routeOptions.config.endpoint?.keepsAccessFacts !== true) cache.invalidate();
+    if (!READS.has(request.method)) {
+      const changes = request.routeOptions.config.endpoint?.changesAccessFacts;
+      if (changes === undefined) cache.invalidate();
+      else if (changes.length > 0) cache.invalidate(changes);
+    }
     done(null, payload);
   });
 }

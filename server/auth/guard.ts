@@ -67,7 +67,7 @@ interface SessionIdentity {
 }
 
 /** Keyed by session id: one cached read answers both who the user is and whether the session lives. */
-const identities = (ctx: ServerContext) => ctx.access.table<SessionIdentity | null>('sessionIdentity');
+const identities = (ctx: ServerContext) => ctx.access.table<SessionIdentity | null>('sessionIdentity', ['identities']);
 
 async function ghost(ctx: ServerContext, actor: Identity, sessionId: string, targetId: string): Promise<Principal> {
   if (actor.providerRole !== 'support') {

@@ -59,11 +59,12 @@ interface Membership {
   guest: boolean;
 }
 
-// The rows these checks read come through the access cache (access-cache.ts): any write empties it,
-// so a changed role, grant, project or environment is seen by the next call.
+// The rows these checks read come through the access cache (access-cache.ts): a write empties the
+// tables holding what it may change, so a changed role, grant, project or environment is seen by the
+// next call.
 
 function membershipOf(ctx: ServerContext, userId: string, organisationId: string): Promise<Membership | null> {
-  return ctx.access.table<Membership | null>('membership').get(`${userId}\n${organisationId}`, async () => {
+  return ctx.access.table<Membership | null>('membership', ['memberships']).get(`${userId}\n${organisationId}`, async () => {
     const [row] = await ctx.db
       .select({ role: members.role, guest: members.guest })
       .from(members)
@@ -73,7 +74,7 @@ function membershipOf(ctx: ServerContext, userId: string, organisationId: string
 }
 
 function grantOf(ctx: ServerContext, userId: string, projectId: string): Promise<ProjectProfile | null> {
-  return ctx.access.table<ProjectProfile | null>('grant').get(`${userId}\n${projectId}`, async () => {
+  return ctx.access.table<ProjectProfile | null>('grant', ['memberships']).get(`${userId}\n${projectId}`, async () => {
     const [grant] = await ctx.db
       .select({ profile: projectPermissions.profile })
       .from(projectPermissions)
@@ -84,7 +85,7 @@ function grantOf(ctx: ServerContext, userId: string, projectId: string): Promise
 
 /** The profiles granted to a user on the projects of one organisation (explicit grants only). */
 function grantsIn(ctx: ServerContext, userId: string, organisationId: string): Promise<ProjectProfile[]> {
-  return ctx.access.table<ProjectProfile[]>('grantsInOrganisation').get(`${userId}\n${organisationId}`, async () => {
+  return ctx.access.table<ProjectProfile[]>('grantsInOrganisation', ['memberships', 'projects']).get(`${userId}\n${organisationId}`, async () => {
     const rows = await ctx.db
       .select({ profile: projectPermissions.profile })
       .from(projectPermissions)
@@ -94,7 +95,7 @@ function grantsIn(ctx: ServerContext, userId: string, organisationId: string): P
 }
 
 function organisationOfProject(ctx: ServerContext, projectId: string): Promise<string | null> {
-  return ctx.access.table<string | null>('projectOrganisation').get(projectId, async () => {
+  return ctx.access.table<string | null>('projectOrganisation', ['projects']).get(projectId, async () => {
     const [project] = await ctx.db
       .select({ organisationId: projects.organisationId })
       .from(projects)
@@ -109,7 +110,7 @@ interface EnvironmentFacts {
 }
 
 function environmentFacts(ctx: ServerContext, environmentId: string): Promise<EnvironmentFacts | null> {
-  return ctx.access.table<EnvironmentFacts | null>('environment').get(environmentId, async () => {
+  return ctx.access.table<EnvironmentFacts | null>('environment', ['environments']).get(environmentId, async () => {
     const [environment] = await ctx.db
       .select({ projectId: environments.projectId, visibility: environments.visibility })
       .from(environments)

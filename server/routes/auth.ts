@@ -85,7 +85,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
   registerEndpoint(app, ctx, currentUser, async ({ request }) => {
     const userId = principalOf(request).userId;
     // Through the access cache (emptied by any write), checked against the contract once per fill.
-    const view = await ctx.access.table<User | null>('userView').get(userId, async () => {
+    const view = await ctx.access.table<User | null>('userView', ['identities', 'organisations', 'memberships', 'projects']).get(userId, async () => {
       const loaded = await loadUserView(ctx.db, userId);
       return loaded === null ? null : checkedResponse(currentUser, loaded);
     });

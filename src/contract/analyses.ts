@@ -208,7 +208,7 @@ export const createAnalysis = defineEndpoint({
   access: forLightUsers(access.environment('envId', 'qualifier')),
   params: envParams,
   response: analysisSummarySchema,
-  keepsAccessFacts: true,
+  changesAccessFacts: [],
 });
 
 export const simulateMail = defineEndpoint({

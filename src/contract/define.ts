@@ -182,12 +182,19 @@ export interface Endpoint<
    */
   bodyLimit?: number;
   /**
-   * A write that changes no access fact (users, sessions, memberships, project grants, projects,
-   * environments): the server keeps its per-process access cache after it (server/auth/access-cache.ts)
-   * instead of emptying it as after any other write.
+   * The access facts a write may change, when it is not all of them: the server then forgets only
+   * what it cached of those (server/auth/access-cache.ts) instead of emptying its whole access cache
+   * as after any other write. `[]`: it changes none (queueing an analysis).
    */
-  keepsAccessFacts?: true;
+  changesAccessFacts?: readonly AccessFact[];
 }
+
+/**
+ * What the server's access checks read, in the groups a write declares it changes: accounts and
+ * sessions, organisations, memberships and project grants, projects, environments (visibility).
+ */
+export const ACCESS_FACTS = ['identities', 'organisations', 'memberships', 'projects', 'environments'] as const;
+export type AccessFact = (typeof ACCESS_FACTS)[number];
 
 /** Identity helper that keeps the exact schema types of a declaration. */
 export function defineEndpoint<

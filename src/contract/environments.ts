@@ -167,6 +167,7 @@ export const createEnvironment = defineEndpoint({
   method: 'POST',
   path: '/v4/console/api/project/{projectId}/environments',
   summary: 'Create an environment from scratch, a template or an export file (name unique in the project)',
+  changesAccessFacts: ['environments'],
   access: access.project('projectId', 'configurator'),
   params: projectParams,
   body: z.object({
@@ -196,6 +197,7 @@ export const updateEnvironmentSettings = defineEndpoint({
   method: 'PUT',
   path: '/v4/console/api/environment/{envId}/settings',
   summary: 'Save name, visibility, priority and configuration (module ordering rules enforced)',
+  changesAccessFacts: ['environments'],
   access: access.environment('envId', 'configurator', 'operations'),
   params: envParams,
   body: z.object({

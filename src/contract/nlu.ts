@@ -37,6 +37,8 @@ export * from './nlu-transfer';
 export * from './nlu-module';
 
 const BASE = '/v4/console/api/environment/{envId}/nlu';
+/** What every NLU write changes of the access facts: nothing (the server keeps its access cache). */
+const NLU_ONLY = [] as const;
 const envParams = z.object({ envId: z.string().min(1) });
 
 /** list, create, update and delete of one kind of item, with the same rules for each. */
@@ -65,6 +67,7 @@ function crud<Id extends string, I extends z.ZodType, V extends z.ZodType>(
       id: `nlu.${kind}.create`,
       method: 'POST',
       path: `${BASE}/${segment}`,
+      changesAccessFacts: NLU_ONLY,
       summary: `Create a ${label} (name unique); answers it with the configuration errors that concern it`,
       access: access.environment('envId', 'configurator'),
       params: envParams,
@@ -75,6 +78,7 @@ function crud<Id extends string, I extends z.ZodType, V extends z.ZodType>(
       id: `nlu.${kind}.update`,
       method: 'PUT',
       path: `${BASE}/${segment}/{${idParam}}`,
+      changesAccessFacts: NLU_ONLY,
       summary: `Replace a ${label}; answers it with the configuration errors that concern it`,
       access: access.environment('envId', 'configurator'),
       params: itemParams,
@@ -85,6 +89,7 @@ function crud<Id extends string, I extends z.ZodType, V extends z.ZodType>(
       id: `nlu.${kind}.delete`,
       method: 'DELETE',
       path: `${BASE}/${segment}/{${idParam}}`,
+      changesAccessFacts: NLU_ONLY,
       summary: `Delete a ${label}`,
       access: access.environment('envId', 'configurator'),
       params: itemParams,
@@ -106,6 +111,7 @@ export const startNluServer = defineEndpoint({
   id: 'nlu.servers.start',
   method: 'POST',
   path: `${BASE}/servers/{serverId}/start`,
+  changesAccessFacts: NLU_ONLY,
   summary: 'Start a server (it is "starting" for a moment, then "started")',
   access: access.environment('envId', 'configurator', 'operations'),
   params: serverParams,
@@ -117,6 +123,7 @@ export const stopNluServer = defineEndpoint({
   id: 'nlu.servers.stop',
   method: 'POST',
   path: `${BASE}/servers/{serverId}/stop`,
+  changesAccessFacts: NLU_ONLY,
   summary: 'Stop a server (the next analysis or test reaching it starts it again)',
   access: access.environment('envId', 'configurator', 'operations'),
   params: serverParams,
@@ -139,6 +146,7 @@ export const testNlu = defineEndpoint({
   id: 'nlu.test',
   method: 'POST',
   path: `${BASE}/test`,
+  changesAccessFacts: NLU_ONLY,
   summary: 'Analyse a text with a server of the environment (503 aiStarting while it starts)',
   access: access.environment('envId', 'qualifier', 'operations'),
   params: envParams,
@@ -160,6 +168,7 @@ export const importNlu = defineEndpoint({
   id: 'nlu.import',
   method: 'POST',
   path: `${BASE}/import`,
+  changesAccessFacts: NLU_ONLY,
   summary: "Import the original platform's console export (exportVersion 2): items are added or replaced by name",
   access: access.environment('envId', 'configurator'),
   params: envParams,

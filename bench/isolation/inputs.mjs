@@ -92,13 +92,14 @@ export function picture(lines) {
 }
 
 /**
- * A configuration document of about `bytes`: the environment's own document with a categorization
+ * A configuration document of about `chars` characters (never more): the environment's own document with a categorization
  * module whose configuration has many keys (the schema keeps a module's `config` as an open record).
  */
-export function bigConfigurationDocument(text, bytes) {
+export function bigConfigurationDocument(text, chars) {
   const lines = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
+  // The whole document stays within `chars`: the module's header and the original text count too.
+  let size = text.length + 200;
+  for (let i = 0; size + 80 < chars; i++) {
     const line = `          cle_${String(i).padStart(7, '0')}: "valeur numéro ${i} de la configuration"`;
     lines.push(line);
     size += line.length + 1;

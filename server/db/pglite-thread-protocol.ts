@@ -11,8 +11,18 @@ export interface OpenRequest {
   load?: ArrayBuffer;
 }
 
+/**
+ * A string parameter longer than this crosses in slices, posted one at a time with a turn of the
+ * event loop between them: copying a 15 MB analysis result into one message held the server's
+ * thread for a quarter of a second under load.
+ */
+export const PARAM_SLICE_CHARS = 256 * 1024;
+
 export type DatabaseRequest =
-  | { op: 'query'; id: number; tx: number | null; sql: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; textTypes: number[] }
+  /** `sliced`: the indexes of `params` sent before as `slice` messages of this id (null here). */
+  | { op: 'query'; id: number; tx: number | null; sql: string; params: unknown[]; sliced: number[]; rowMode: 'array' | 'object' | undefined; textTypes: number[] }
+  /** One slice of parameter `param` of the coming query `id`, in order; not answered. */
+  | { op: 'slice'; id: number; param: number; text: string }
   | { op: 'exec'; id: number; tx: number | null; sql: string }
   /** Opens a transaction; answered once it holds the database. */
   | { op: 'begin'; id: number }

@@ -86,7 +86,9 @@ async function answer(db: PGlite, request: DatabaseRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepAsText]));
-      return target(db, request.tx).query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      const params = request.params.slice();
+      for (const param of request.sliced) params[param] = takeSlices(request.id, param);
+      return target(db, request.tx).query(request.sql, params, { rowMode: request.rowMode, parsers });
     }
     case 'exec':
       return target(db, request.tx).exec(request.sql);
@@ -103,9 +105,31 @@ async function answer(db: PGlite, request: DatabaseRequest): Promise<unknown> {
   }
 }
 
+/** Slices of long string parameters, by query id and parameter index, until their query comes. */
+const slices = new Map<string, string[]>();
+
+function keepSlice(id: number, param: number, text: string): void {
+  const key = `${id}:${param}`;
+  const kept = slices.get(key);
+  if (kept === undefined) slices.set(key, [text]);
+  else kept.push(text);
+}
+
+function takeSlices(id: number, param: number): string {
+  const key = `${id}:${param}`;
+  const kept = slices.get(key);
+  if (kept === undefined) throw new Error(`Parameter ${param} of query ${id} never came.`);
+  slices.delete(key);
+  return kept.join('');
+}
+
 try {
   const db = await open(workerData as OpenRequest);
   port.on('message', (request: DatabaseRequest) => {
+    if (request.op === 'slice') {
+      keepSlice(request.id, request.param, request.text);
+      return;
+    }
     answer(db, request).then(
       (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse),
       (error: unknown) => port.postMessage({ id: request.id, ok: false, error: threadError(error) } satisfies DatabaseResponse),

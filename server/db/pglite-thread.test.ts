@@ -15,6 +15,7 @@ import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 import { databaseThreadIds, type DatabaseHandle } from './open';
 import { PgliteThread } from './pglite-thread';
+import { PARAM_SLICE_CHARS } from './pglite-thread-protocol';
 import { isUniqueViolation } from './unique-violation';
 
 let threaded: DatabaseHandle;
@@ -55,6 +56,24 @@ describe('PGlite in a database thread', () => {
     expect({ ...fromThread, content: null }).toEqual({ ...fromHere, content: null });
     expect(fromThread!.doc).toEqual(doc);
     expect(typeof fromThread!.at).toBe('string');
+  });
+
+  it('takes long text parameters whole: slices joined in order, a character split across two slices included', async () => {
+    // Three slices and a bit, an emoji (two UTF-16 units) across each boundary, a second long parameter.
+    const long = Array.from({ length: 4 }, (_, index) => `${String(index).repeat(PARAM_SLICE_CHARS - 1)}😀`).join('');
+    const other = `{"texte": "${'déclaré '.repeat(PARAM_SLICE_CHARS / 4)}"}`;
+    const query = sql`select ${long}::text as long, length(${long}::text) as chars, (${other}::jsonb)->>'texte' as texte`;
+    const [fromThread] = await rowsOf(threaded, query);
+    expect(fromThread!.long === long).toBe(true);
+    expect(fromThread!.chars).toBe([...long].length);
+    expect(fromThread!.texte === JSON.parse(other).texte).toBe(true);
+    // Beside short queries that overtake it while its slices cross, and in a transaction.
+    const sum = sql`select md5(${long}::text) as sum`;
+    const [inParallel, short] = await Promise.all([threaded.db.execute(sum), threaded.db.execute(sql`select 1 as one`)]);
+    const expected = (await inThread.db.execute(sum)).rows[0];
+    expect(inParallel.rows[0]).toEqual(expected);
+    expect(short.rows[0]).toEqual({ one: 1 });
+    expect(await threaded.db.transaction(async (tx) => (await tx.execute(sum)).rows[0])).toEqual(expected);
   });
 
   it('throws database errors with their PostgreSQL code', async () => {

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import type { DatabaseReady, DatabaseRequest, DatabaseResponse, OpenRequest, ThreadError } from './pglite-thread-protocol';
+import { PARAM_SLICE_CHARS, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
 
 const BOOT = new URL('./pglite-thread-boot.mjs', import.meta.url);
 
@@ -98,9 +98,8 @@ export class PgliteThread {
     return new PgliteThread(worker, ready.threadId);
   }
 
-  private send<T>(request: Request): Promise<T> {
+  private send<T>(request: Request, id = this.nextId++): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...request, id } as DatabaseRequest);
@@ -109,7 +108,26 @@ export class PgliteThread {
 
   private async runQuery<T>(tx: number | null, sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     const rowMode = options?.rowMode;
-    return withBuffers(await this.send<Results<T>>({ op: 'query', tx, sql, params, rowMode, textTypes: textTypes(options) }));
+    const types = textTypes(options);
+    const id = this.nextId++;
+    const sliced = await this.postSlices(id, params);
+    const sent = sliced.length === 0 ? params : params.map((param, index) => (sliced.includes(index) ? null : param));
+    return withBuffers(await this.send<Results<T>>({ op: 'query', tx, sql, params: sent, sliced, rowMode, textTypes: types }, id));
+  }
+
+  /** Posts each long string parameter in slices, yielding between them; the indexes posted so. */
+  private async postSlices(id: number, params: unknown[]): Promise<number[]> {
+    const sliced: number[] = [];
+    for (const [param, value] of params.entries()) {
+      if (typeof value !== 'string' || value.length <= PARAM_SLICE_CHARS) continue;
+      sliced.push(param);
+      for (let start = 0; start < value.length; start += PARAM_SLICE_CHARS) {
+        if (this.failure) throw this.failure;
+        this.worker.postMessage({ op: 'slice', id, param, text: value.slice(start, start + PARAM_SLICE_CHARS) } satisfies DatabaseRequest);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return sliced;
   }
 
   private async runExec(tx: number | null, sql: string): Promise<Results[]> {

@@ -196,13 +196,14 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
   const now = new Date();
   const type = awaiting ? 'consolidation' : end.status === 'processed' ? 'analysis' : 'error';
   const output = end.modules.find((module) => module.type === 'output' && module.outcome === 'success')?.result ?? null;
+  const modulesJson = await jsonArrayInTurns(end.modules);
   try {
     await db.transaction(async (tx) => {
       const updated = await tx.execute(sql`
         UPDATE analyses SET
           status = ${awaiting ? 'pending' : end.status},
           awaiting_final_status = ${awaiting},
-          modules = ${JSON.stringify(end.modules)}::jsonb,
+          modules = ${modulesJson}::jsonb,
           error = ${end.error},
           finished_at = ${awaiting ? null : now.toISOString()},
           claimed_by = NULL,
@@ -263,6 +264,19 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
     return state === 'aborted' ? 'aborted' : 'lost';
   }
   return awaiting ? 'awaitingFinalStatus' : end.status;
+}
+
+/**
+ * JSON of an array, an element per turn of the event loop: the results of a long mail's modules are
+ * megabytes each, and serializing them all at once held the server's thread for a tenth of a second.
+ */
+async function jsonArrayInTurns(values: readonly unknown[]): Promise<string> {
+  const parts: string[] = [];
+  for (const value of values) {
+    parts.push(JSON.stringify(value));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `[${parts.join(',')}]`;
 }
 
 /**

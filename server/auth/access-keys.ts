@@ -1,6 +1,6 @@
 /**
  * Access keys (spec §3): the secret is `pk_<prefix>_<random>`, shown once; only its SHA-256 is stored.
- * `authenticateAccessKey` is what the analyses API (next issue) calls with the key a client sends;
+ * `authenticateAccessKey` is what the analyses API calls with the key a client sends;
  * it records the last use date.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,7 @@
 /** Environments: creation sources, unique names, module ordering, hidden ones, async deletion, export/import. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT_TEMPLATES, MODULE_ORDER_MESSAGES, type EnvironmentSettings } from '../../src/contract/environments';
+import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 import { ENVIRONMENT_DELETION_DELAY_MS } from './environments';
 
@@ -108,6 +109,22 @@ describe('deactivated modules (§4)', () => {
     expect(saved.statusCode).toBe(200);
     const after = (await settingsOf(id)).settings.modules[configured]!;
     expect(after).toMatchObject({ active: false, config: {} });
+  });
+});
+
+describe('the environment list', () => {
+  it("says when each environment's last analysis was queued, and never for one without any", async () => {
+    const { id } = (await create('Jamais analysé')).json<{ id: string }>();
+    const before = Date.now();
+    const mail = await multipart({ file: { name: 'note.eml', content: 'From: a@example.com\r\nSubject: Note\r\n\r\nBonjour.\r\n' } });
+    const queued = await server.app.inject({ method: 'POST', url: '/v4/console/api/environment/demo-ic-prod/analyses', headers: { ...headers.admin, ...mail.headers }, payload: mail.payload });
+    expect(queued.statusCode, queued.body).toBe(201);
+    const createdAt = queued.json<{ createdAt: string }>().createdAt;
+    const list = (await call('admin', 'GET', '/project/demo-ic/environments')).json<{ id: string; lastAnalysisAt: string | null }[]>();
+    expect(list.find((environment) => environment.id === id)?.lastAnalysisAt).toBeNull();
+    const production = list.find((environment) => environment.id === 'demo-ic-prod')?.lastAnalysisAt;
+    expect(production).toBe(createdAt);
+    expect(Date.parse(production!)).toBeGreaterThanOrEqual(before - 1000);
   });
 });
 

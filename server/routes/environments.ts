@@ -3,7 +3,7 @@
  * Hidden (private) environments are filtered here for members below configurator, as the permission
  * layer does for single-environment routes.
  */
-import { and, eq, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   createEnvironment,
@@ -41,15 +41,21 @@ export const ENVIRONMENT_DELETION_DELAY_MS = 3000;
 
 type EnvironmentRow = typeof environments.$inferSelect;
 
-function listItem(row: EnvironmentRow): EnvironmentListItem {
+/**
+ * When the environment's newest analysis (still kept) was queued, as milliseconds since the epoch:
+ * a number reads the same from every driver, where a timestamp in raw SQL does not. One index probe
+ * per environment (analyses_environment_created_idx).
+ */
+const lastAnalysisMs = sql<string | number | null>`(select extract(epoch from max(a.created_at)) * 1000 from analyses a where a.environment_id = "environments"."id")`;
+
+function listItem(row: EnvironmentRow, lastAnalysis: string | number | null): EnvironmentListItem {
   return {
     id: row.id,
     name: row.name,
     visibility: row.visibility,
     priority: row.priority,
     modules: readSettings(row.settings).modules.map((m) => m.type),
-    // Analyses arrive with the next issue; until then no environment has been analysed.
-    lastAnalysisAt: null,
+    lastAnalysisAt: lastAnalysis === null ? null : new Date(Number(lastAnalysis)).toISOString(),
     createdAt: row.createdAt.toISOString(),
     deleting: row.deletionRequestedAt !== null,
   };
@@ -63,7 +69,7 @@ export async function purgeDeletedEnvironments(ctx: ServerContext): Promise<void
     .where(and(isNotNull(environments.deletionRequestedAt), lt(environments.deletionRequestedAt, due)))
     .returning({ id: environments.id });
   // Outside any write request (a timer, or a list): the access cache must hear of it (auth/access-cache.ts).
-  if (purged.length > 0) ctx.access.invalidate();
+  if (purged.length > 0) ctx.access.invalidate(['environments']);
 }
 
 /** An environment with its project, organisation and parsed configuration (settings screen, versions). */
@@ -98,7 +104,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, listEnvironments, async ({ params, scope }) => {
     await purgeDeletedEnvironments(ctx);
     const rows = await ctx.db
-      .select()
+      .select({ environment: environments, lastAnalysis: lastAnalysisMs })
       .from(environments)
       .where(
         and(
@@ -107,14 +113,14 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
         ),
       )
       .orderBy(environments.name);
-    return rows.map(listItem);
+    return rows.map((row) => listItem(row.environment, row.lastAnalysis));
   });
 
   registerEndpoint(app, ctx, createEnvironment, async ({ params, body, request, reply, scope }) => {
     const row = await createEnvironmentFrom(ctx, { organisationId: scope.organisationId ?? '', projectId: params.projectId, ...body });
     auditTarget(request, { type: 'environment', id: row.id });
     reply.code(201);
-    return listItem(row);
+    return listItem(row, null);
   });
 
   registerEndpoint(app, ctx, getEnvironmentSettings, ({ params }) => environmentDetails(ctx, params.envId));

@@ -52,7 +52,11 @@ export function SetDialog({
                     inline
                     label={tag}
                     checked={tags.includes(tag)}
-                    onChange={(event) => setTags((current) => (event.currentTarget.checked ? [...current, tag] : current.filter((item) => item !== tag)))}
+                    onChange={(event) => {
+                      // Read now: React has cleared the event's currentTarget by the time an updater runs.
+                      const checked = event.currentTarget.checked;
+                      setTags((current) => (checked ? [...current, tag] : current.filter((item) => item !== tag)));
+                    }}
                   />
                 ))}
               </div>

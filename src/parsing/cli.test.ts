@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseFiles } from './cli';
 import { FIXTURES, REPO_FIXTURES } from './test-support/fixtures';
 
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -36,4 +38,29 @@ describe('npm run parse', () => {
     expect(lines[0].document.pages[1].text).toContain('Élodie Marchand');
     expect(lines[1].spreadsheet.sheets[1]).toMatchObject({ name: 'Interne', hidden: true });
   });
+
+  it('ends only once a slow reader has taken every line', async () => {
+    // A pipe whose reader is busy: each line is taken a few turns of the event loop after it is written.
+    const taken: string[] = [];
+    let waiting = 0;
+    const slowPipe = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, done) {
+        waiting += 1;
+        const later = (turns: number): void => {
+          if (turns > 0) return void setImmediate(() => later(turns - 1));
+          taken.push(chunk.toString());
+          waiting -= 1;
+          done();
+        };
+        later(20);
+      },
+    });
+    const files = [`${FIXTURES}eml/arf.eml`, `${FIXTURES}eml/mixed.eml`, `${FIXTURES}pdf/invoice.pdf`, `${FIXTURES}msg/Simple.msg`];
+    const status = await parseFiles(files, slowPipe);
+    expect(status).toBe(0);
+    expect(waiting).toBe(0);
+    expect(taken.map((line) => JSON.parse(line).file)).toEqual(files);
+  });
 });
+

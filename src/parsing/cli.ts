@@ -6,9 +6,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Writable } from 'node:stream';
 import { createNodeParsePool } from './node-pool';
 
-async function main(files: string[]): Promise<number> {
+/** Writes `text` and waits until `out` has handed it on (to the pipe or file): only then may the process exit. */
+function written(out: Writable, text: string): Promise<void> {
+  return new Promise((resolve, reject) => out.write(text, (error) => (error ? reject(error) : resolve())));
+}
+
+/**
+ * Parses `files` and prints a line per file to `out`; resolves with the exit status once every line
+ * has left: a reader slower than the parse (a pipe to a busy program) would otherwise lose the last
+ * lines when the process exits.
+ */
+export async function parseFiles(files: string[], out: Writable): Promise<number> {
   if (files.length === 0) {
     process.stderr.write('usage: npm run parse -- FILE…\n');
     return 1;
@@ -32,16 +44,18 @@ async function main(files: string[]): Promise<number> {
   for (const result of results) {
     const value = await result;
     if ('error' in value) failed++;
-    process.stdout.write(`${JSON.stringify(value)}\n`);
+    await written(out, `${JSON.stringify(value)}\n`);
   }
   pool.close();
   return failed ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then(
-  (status) => process.exit(status),
-  (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
-    process.exit(1);
-  },
-);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  parseFiles(process.argv.slice(2), process.stdout).then(
+    (status) => process.exit(status),
+    (error) => {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}

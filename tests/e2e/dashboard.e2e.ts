@@ -92,10 +92,11 @@ describe('dashboard', () => {
     expect(download.suggestedFilename()).toMatch(/^dashboard-demo-ic-prod-.*-volume\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Période,Traitées,En erreur,Annulées,Reçues');
+    // For a French spreadsheet: semicolons between cells.
+    expect(lines[0]).toBe('Période;Traitées;En erreur;Annulées;Reçues');
     expect(lines).toHaveLength(8);
-    expect(lines).toContain(`${fr(lastTuesday)},3,1,0,4`);
-    expect(lines).toContain(`${fr(lastMonday)},0,0,0,0`);
+    expect(lines).toContain(`${fr(lastTuesday)};3;1;0;4`);
+    expect(lines).toContain(`${fr(lastMonday)};0;0;0;0`);
     await context.close();
   });
 

@@ -95,8 +95,9 @@ describe('testing center test runs', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter les messages (CSV)' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
     // The console's CSV files open with a UTF-8 byte order mark (src/ui/csv.ts).
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('messageId,status,kind,value,outcome,rule,expected,obtained');
-    expect(csv).toContain(',success,categories,Changement d\'adresse,TP,v1.merged,');
+    // In French: semicolons between cells, each message named by its file name beside its id.
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('messageId;name;status;kind;value;outcome;rule;expected;obtained');
+    expect(csv).toContain(';adresse-e2e.eml;success;categories;Changement d\'adresse;TP;v1.merged;');
 
     // A row's name opens the message on its qualification screen; "accept obtained" names the run
     // (environment, current configuration, date) and, with the O key, takes what it obtained.

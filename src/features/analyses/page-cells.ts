@@ -39,5 +39,6 @@ export function analysesPageCsv(columns: readonly Column[], items: readonly Anal
   return toCsv(
     columns.map((column) => t(`columns.${column}`)),
     items.map((analysis) => columns.map((column) => analysisCell(analysis, column, t, language))),
+    language,
   );
 }

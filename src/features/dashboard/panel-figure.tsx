@@ -28,7 +28,7 @@ export function PanelFigure({ panel, language, fileName }: { panel: PanelTable; 
             text={t('downloadCsv')}
             aria-label={t('downloadCsvOf', { title: panel.title })}
             disabled={panel.rows.length === 0}
-            onClick={() => saveCsv(panelCsv(panel), `${fileName}-${panel.id}.csv`)}
+            onClick={() => saveCsv(panelCsv(panel, language), `${fileName}-${panel.id}.csv`)}
           />
         </header>
         {panelIsEmpty(panel) ? (

@@ -176,11 +176,13 @@ describe('exports', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Exporter les métriques (CSV)' }));
     expect(downloads.map((download) => [download.name, download.type])).toEqual([['test-run-b-metrics.csv', 'text/csv;charset=utf-8']]);
     const text = await downloads[0]!.text;
-    const [header, ...rows] = Papa.parse<string[]>(text.trim()).data;
+    // For a French spreadsheet: semicolons, ratios with a decimal comma (four decimals at most).
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('kind;value;tp;fp;fn;precision;recall;f1;support');
+    const [header, ...rows] = Papa.parse<string[]>(text.trim(), { delimiter: ';' }).data;
     expect(header).toEqual(['kind', 'value', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'support']);
     const byValue = new Map(rows.map((row) => [row[1], row]));
-    expect(byValue.get('Devis')).toEqual(['categories', 'Devis', '1', '0', '2', '1.0000', '0.3333', '0.5000', '3']);
-    expect(byValue.get('Résiliation')).toEqual(['categories', 'Résiliation', '1', '1', '0', '0.5000', '1.0000', '0.6667', '1']);
+    expect(byValue.get('Devis')).toEqual(['categories', 'Devis', '1', '0', '2', '1', '0,3333', '0,5', '3']);
+    expect(byValue.get('Résiliation')).toEqual(['categories', 'Résiliation', '1', '1', '0', '0,5', '1', '0,6667', '1']);
     // m3 is not qualified: one FN of NO_QUALIFIED; m4 obtained a category outside the rules.
     expect(byValue.get('NO_QUALIFIED')?.slice(2, 5)).toEqual(['0', '0', '1']);
     expect(byValue.get('NO_DOMAIN_RULE')?.slice(2, 5)).toEqual(['0', '1', '0']);
@@ -195,17 +197,19 @@ describe('exports', () => {
       ['test-run-b-messages.csv', 'text/csv;charset=utf-8'],
       ['test-run-b.json', 'application/json'],
     ]);
-    const [header, ...rows] = Papa.parse<string[]>((await downloads[0]!.text).trim()).data;
-    expect(header).toEqual(['messageId', 'status', 'kind', 'value', 'outcome', 'rule', 'expected', 'obtained']);
-    const of = (messageId: string) => rows.filter((row) => row[0] === messageId).map((row) => [row[3], row[4]]);
+    const [header, ...rows] = Papa.parse<string[]>((await downloads[0]!.text).trim(), { delimiter: ';' }).data;
+    expect(header).toEqual(['messageId', 'name', 'status', 'kind', 'value', 'outcome', 'rule', 'expected', 'obtained']);
+    // Each message named by its file name beside its id.
+    expect(rows.every((row) => row[1] === `${row[0]}.eml`)).toBe(true);
+    const of = (messageId: string) => rows.filter((row) => row[0] === messageId).map((row) => [row[4], row[5]]);
     expect(of('m1').sort()).toEqual([
       ['Devis', 'FN'],
       ['Résiliation', 'FP'],
     ]);
     expect(of('m3')).toEqual([['NO_QUALIFIED', 'FN']]);
     expect(of('m4')).toContainEqual(['NO_DOMAIN_RULE', 'FP']);
-    expect(rows.find((row) => row[0] === 'm4' && row[3] === 'NO_DOMAIN_RULE')?.[5]).toBe('v1.noDomainRule');
-    expect(rows.every((row) => row[1] === 'success' && row[2] === 'categories')).toBe(true);
+    expect(rows.find((row) => row[0] === 'm4' && row[4] === 'NO_DOMAIN_RULE')?.[6]).toBe('v1.noDomainRule');
+    expect(rows.every((row) => row[2] === 'success' && row[3] === 'categories')).toBe(true);
 
     const json = JSON.parse(await downloads[1]!.text) as { id: string; metrics: TestRunDetail['metrics']; messages: { messageId: string; status: string }[] };
     expect(json.id).toBe('run-b');
@@ -220,11 +224,11 @@ describe('exports', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Exporter les messages (CSV)' }));
     const [metrics, messages] = await Promise.all(downloads.map((download) => download.text));
     const runsAsFormula = (cell: string) => /^[\s\p{Cc}]*[=+\-@]/u.test(cell);
-    const metricRows = Papa.parse<string[]>(metrics!.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' }).data.slice(1);
+    const metricRows = Papa.parse<string[]>(metrics!.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n', delimiter: ';' }).data.slice(1);
     expect(metricRows.filter((row) => HOSTILE.includes(row[1]!.slice(1))).map((row) => row[1])).toEqual(expect.arrayContaining(HOSTILE.map((value) => `'${value}`)));
     expect(metricRows.flat().filter(runsAsFormula)).toEqual([]);
-    const messageRows = Papa.parse<string[]>(messages!.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' }).data.slice(1);
-    expect(messageRows.map((row) => row[3])).toEqual(expect.arrayContaining(HOSTILE.map((value) => `'${value}`)));
+    const messageRows = Papa.parse<string[]>(messages!.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n', delimiter: ';' }).data.slice(1);
+    expect(messageRows.map((row) => row[4])).toEqual(expect.arrayContaining(HOSTILE.map((value) => `'${value}`)));
     expect(messageRows.flat().filter(runsAsFormula)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
 import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../../storage/preferences';
 import { paths } from '../../../app/paths';
 import { isLabelKind, type EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestRunSummary } from '../../../contract/testing-runs';
@@ -29,6 +30,7 @@ import { RunProgress, statusIntent } from './tests-page';
 
 export function ResultPage() {
   const { t } = useTranslation('testRuns');
+  const { language } = usePreferences();
   const params = useParams();
   const projectId = params.projectId ?? '';
   const testId = params.testId ?? '';
@@ -56,7 +58,7 @@ export function ResultPage() {
   if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={errorMessage(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
 
   const finished = data.status === 'finished';
-  const exported = () => ({ id: data.id, metrics: data.metrics, messages: data.messages.map((message) => ({ messageId: message.messageId, status: message.status, outcomes: message.outcomes })) });
+  const exported = () => ({ id: data.id, metrics: data.metrics, messages: data.messages.map((message) => ({ messageId: message.messageId, name: message.name, status: message.status, outcomes: message.outcomes })) });
   const metrics = data.metrics[kind];
 
   return (
@@ -86,8 +88,8 @@ export function ResultPage() {
           />
         </FormGroup>
         <ButtonGroup>
-          <Button icon="download" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveCsv(metricsCsv(data.metrics), `test-${data.id}-metrics.csv`)} />
-          <Button icon="download" text={t('result.exportMessages')} onClick={() => saveCsv(messagesCsv(exported().messages), `test-${data.id}-messages.csv`)} />
+          <Button icon="download" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveCsv(metricsCsv(data.metrics, language), `test-${data.id}-metrics.csv`)} />
+          <Button icon="download" text={t('result.exportMessages')} onClick={() => saveCsv(messagesCsv(exported().messages, language), `test-${data.id}-messages.csv`)} />
           <Button icon="download" text={t('result.exportJson')} onClick={() => saveText(resultsJson(exported()), `test-${data.id}.json`, 'application/json')} />
         </ButtonGroup>
       </div>

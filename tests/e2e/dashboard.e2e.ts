@@ -84,6 +84,10 @@ describe('dashboard', () => {
     expect(await volume.getByRole('row').count()).toBe(8);
     const tuesday = dashboardPage.rowCells(volume, fr(lastTuesday));
     await expect(tuesday.allTextContents()).resolves.toEqual(['3', '1', '0', '4']);
+    // Every analysis ended on Tuesday: the line charts still mark that day (one point, no segment).
+    for (const id of ['duration', 'errorRate']) {
+      await expect.poll(() => dashboardPage.panel(page, id).locator('.recharts-line-dot').count()).toBeGreaterThan(0);
+    }
     const modules = dashboardPage.table(page, 'Erreurs par module');
     await expect(dashboardPage.rowCells(modules, 'Extraction').allTextContents()).resolves.toEqual(['1']);
 

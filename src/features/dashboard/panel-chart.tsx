@@ -51,7 +51,8 @@ export default function PanelChart({ panel, language }: { panel: PanelTable; lan
           <Tooltip formatter={tooltip} />
           <Legend />
           {drawn.map(({ column }, i) => (
-            <Line key={column.key} dataKey={column.key} name={column.label} stroke={colour(column.key, i)} connectNulls dot={false} isAnimationActive={false} />
+            // A dot on each point: a value on a single day (or between empty days) has no segment to draw.
+            <Line key={column.key} dataKey={column.key} name={column.label} stroke={colour(column.key, i)} connectNulls dot={{ r: 3 }} isAnimationActive={false} />
           ))}
         </LineChart>
       </ResponsiveContainer>

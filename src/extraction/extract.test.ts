@@ -53,6 +53,21 @@ describe('field sources', () => {
     expect(result.errors).toEqual([]);
   });
 
+  it('reads parameters of complete interactions only, unless the field also takes incomplete ones', () => {
+    // An address change the NLU half-recognised as a claim: its claim date must not fill the field.
+    const claim = { ...nluFound('declarationSinistre', { dateSinistre: [{ value: '2026-03-01', text: '1er mars' }] }), complete: false, missing: ['numeroContrat'] };
+    const address = nluFound('changementAdresse', { dateEffet: [{ value: '2026-04-01', text: '1er avril' }] });
+    const result = run(
+      [
+        field('claimDate', { type: 'nluParameter', interaction: 'declarationSinistre', parameter: 'dateSinistre' }),
+        field('claimDateEvenIncomplete', { type: 'nluParameter', interaction: 'declarationSinistre', parameter: 'dateSinistre', incomplete: true }),
+        field('moveDate', { type: 'nluParameter', interaction: 'changementAdresse', parameter: 'dateEffet' }),
+      ],
+      [document(0, 'main', MAIL, [claim, address])],
+    );
+    expect(result.fields).toEqual({ claimDate: null, claimDateEvenIncomplete: '2026-03-01', moveDate: '2026-04-01' });
+  });
+
   it('finds builtin archetypes in the text, normalised', () => {
     const result = run([
       field('date', { type: 'builtin', builtin: 'date' }),

@@ -19,7 +19,7 @@ const keep = (values: unknown[], which: 'first' | 'all'): unknown[] => (which ==
 function nluValues(source: Extract<FieldSource, { type: 'nluParameter' }>, scope: ExtractionScope): unknown[] {
   const values: string[] = [];
   for (const found of scope.interactions) {
-    if (found.id !== source.interaction) continue;
+    if (found.id !== source.interaction || (!found.complete && !source.incomplete)) continue;
     for (const value of found.parameters[source.parameter] ?? []) values.push(source.read === 'text' ? value.text : value.value);
   }
   return keep(values, source.which);

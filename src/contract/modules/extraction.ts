@@ -73,6 +73,12 @@ export const fieldSourceSchema = z.discriminatedUnion('type', [
     parameter: z.string().trim().min(1).max(100),
     read: z.enum(['value', 'text']).default('value'),
     which: whichValuesSchema.default('first'),
+    /**
+     * Also read interactions the NLU found incomplete (a required parameter missing): off by
+     * default, since a parameter of a half-recognised request (a claim date in an address change)
+     * is more often wrong than right.
+     */
+    incomplete: z.boolean().default(false),
   }),
   /** Values of a builtin archetype found in the text (normalised: ISO date, `1250.5 EUR`…). */
   z.object({ type: z.literal('builtin'), builtin: extractionBuiltinSchema, which: whichValuesSchema.default('first') }),

@@ -3,7 +3,7 @@ import { extractionFieldSchema, type ExtractionField } from '../../../contract/e
 import { formKeyOf, fromForm, toForm } from './field-form';
 
 const fields: ExtractionField[] = [
-  { id: 'a', name: 'contract', label: 'Contrat', format: 'string', source: { type: 'nluParameter', interaction: 'declarerSinistre', parameter: 'numeroContrat', read: 'text', which: 'all' } },
+  { id: 'a', name: 'contract', label: 'Contrat', format: 'string', source: { type: 'nluParameter', interaction: 'declarerSinistre', parameter: 'numeroContrat', read: 'text', which: 'all', incomplete: true } },
   { id: 'b', name: 'amount', label: '', format: 'number', source: { type: 'builtin', builtin: 'amount', which: 'first' } },
   { id: 'c', name: 'ref', label: '', format: 'string', source: { type: 'regex', pattern: '(?P<n>\\d+)', group: 'n', ignoreCase: false, which: 'first' } },
   { id: 'd', name: 'second', label: '', format: 'string', source: { type: 'regex', pattern: '(a)(b)', group: 2, ignoreCase: true, which: 'all' } },

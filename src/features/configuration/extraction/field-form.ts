@@ -16,6 +16,7 @@ export interface FieldFormValue {
   interaction: string;
   parameter: string;
   read: 'value' | 'text';
+  incomplete: boolean;
   which: 'first' | 'all';
   builtin: string;
   pattern: string;
@@ -37,6 +38,7 @@ export function toForm(field: ExtractionField): FieldFormValue {
     interaction: String(source.interaction ?? ''),
     parameter: String(source.parameter ?? ''),
     read: (source.read as 'value' | 'text' | undefined) ?? 'value',
+    incomplete: (source.incomplete as boolean | undefined) ?? false,
     which: (source.which as 'first' | 'all' | undefined) ?? 'first',
     builtin: String(source.builtin ?? 'date'),
     pattern: String(source.pattern ?? ''),
@@ -52,7 +54,7 @@ export function toForm(field: ExtractionField): FieldFormValue {
 function sourceOf(value: FieldFormValue): FieldSource {
   switch (value.sourceType) {
     case 'nluParameter':
-      return { type: 'nluParameter', interaction: value.interaction, parameter: value.parameter, read: value.read, which: value.which };
+      return { type: 'nluParameter', interaction: value.interaction, parameter: value.parameter, read: value.read, which: value.which, incomplete: value.incomplete };
     case 'builtin':
       return { type: 'builtin', builtin: value.builtin as ExtractionBuiltin, which: value.which };
     case 'regex':
@@ -88,6 +90,7 @@ export function fieldDescriptors(
     { name: 'interaction', kind: 'select', label: t('form.interaction'), options: pick(t('form.pickInteraction'), options.interactions.map((interaction) => interaction.name)), hidden: !is('nluParameter'), disabled },
     { name: 'parameter', kind: 'select', label: t('form.parameter'), options: pick(t('form.pickParameter'), parameters), hidden: !is('nluParameter'), disabled },
     { name: 'read', kind: 'select', label: t('form.read'), options: (['value', 'text'] as const).map((read) => ({ value: read, label: t(`read.${read}`) })), hidden: !is('nluParameter'), disabled },
+    { name: 'incomplete', kind: 'switch', label: t('form.incomplete'), hidden: !is('nluParameter'), disabled },
     { name: 'builtin', kind: 'select', label: t('form.builtin'), options: EXTRACTION_BUILTINS.map((name) => ({ value: name, label: name })), hidden: !is('builtin'), disabled },
     { name: 'pattern', kind: 'text', label: t('form.pattern'), help: t('form.patternHelp'), hidden: !is('regex'), disabled },
     { name: 'group', kind: 'text', label: t('form.group'), help: t('form.groupHelp'), hidden: !is('regex'), disabled },

@@ -120,6 +120,13 @@ describe('createAccessCache', () => {
     expect(await sessions.get('k', async () => 'new')).toBe('new');
   });
 
+  it('refuses a table declared again with other facts', () => {
+    const cache = createAccessCache();
+    cache.table('t', ['identities', 'memberships']);
+    expect(() => cache.table('t', ['identities', 'memberships'])).not.toThrow();
+    expect(() => cache.table('t', ['identities'])).toThrow(/other facts/);
+  });
+
   it('shares one load between every caller of a table, however they reach it', async () => {
     const cache = createAccessCache({ ttlMs: 60_000 });
     let loads = 0;

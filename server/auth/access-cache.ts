@@ -80,6 +80,9 @@ export function createAccessCache(options: { ttlMs?: number; staleMs?: number; n
     if (state === undefined) {
       state = { holds, entries: new Map(), loading: new Map(), generation: 0 };
       tables.set(name, state);
+    } else if (state.holds.join() !== holds.join()) {
+      // Two callers disagreeing on what a table holds would leave one of them served stale rows.
+      throw new Error(`Access cache table ${name} is declared with other facts (${state.holds.join()} / ${holds.join()}).`);
     }
     const current = state;
     const map = current.entries as Map<string, Entry<V>>;

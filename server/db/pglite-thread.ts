@@ -6,6 +6,7 @@
  * rest. It offers what Drizzle's PGlite driver calls (query, exec, transaction) and what the server
  * and its tests use (dumpDataDir, close), with the same answers as an in-thread PGlite.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { PARAM_SLICE_CHARS, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
@@ -124,7 +125,7 @@ export class PgliteThread {
       for (let start = 0; start < value.length; start += PARAM_SLICE_CHARS) {
         if (this.failure) throw this.failure;
         this.worker.postMessage({ op: 'slice', id, param, text: value.slice(start, start + PARAM_SLICE_CHARS) } satisfies DatabaseRequest);
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     }
     return sliced;

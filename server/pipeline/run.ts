@@ -6,6 +6,7 @@
  * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
  */
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
@@ -274,7 +275,7 @@ async function jsonArrayInTurns(values: readonly unknown[]): Promise<string> {
   const parts: string[] = [];
   for (const value of values) {
     parts.push(JSON.stringify(value));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return `[${parts.join(',')}]`;
 }

@@ -44,7 +44,8 @@ type EnvironmentRow = typeof environments.$inferSelect;
 /**
  * When the environment's newest analysis (still kept) was queued, as milliseconds since the epoch:
  * a number reads the same from every driver, where a timestamp in raw SQL does not. One index probe
- * per environment (analyses_environment_created_idx).
+ * per environment (analyses_environment_created_idx). Tables named in full: inside a subquery Drizzle
+ * writes a column without its table, and `id` would be the analysis's.
  */
 const lastAnalysisMs = sql<string | number | null>`(select extract(epoch from max(a.created_at)) * 1000 from analyses a where a.environment_id = "environments"."id")`;
 

@@ -56,7 +56,7 @@ export function DashboardPage() {
   );
 }
 
-export function RangeHeader(props: { choice: RangeChoice; onChange: (c: RangeChoice) => void; from: string; to: string; language: Language }) {
+export function RangeHeader(props: { choice: RangeChoice; onChange: (change: Partial<RangeChoice>) => void; from: string; to: string; language: Language }) {
   const { t } = useTranslation('dashboard');
   const day = (date: string) => formatDate(date, props.language);
   return (

@@ -4,7 +4,8 @@ import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAST, RANGE_RELATIVES, RANGE_UNITS, type RangeChoice, type RangeRelative, type RangeUnit } from './date-range';
 
-export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChange: (choice: RangeChoice) => void }) {
+/** `onChange` receives only what the person changed: the page applies it to the range in the address. */
+export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChange: (change: Partial<RangeChoice>) => void }) {
   const { t } = useTranslation('dashboard');
   const unitKey = choice.relative === 'past' ? 'unitsPlural' : 'units';
   return (
@@ -13,7 +14,7 @@ export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChang
         <HTMLSelect
           id="dashboard-relative"
           value={choice.relative}
-          onChange={(event) => onChange({ ...choice, relative: event.currentTarget.value as RangeRelative })}
+          onChange={(event) => onChange({ relative: event.currentTarget.value as RangeRelative })}
           options={RANGE_RELATIVES.map((value) => ({ value, label: t(`range.relatives.${value}`) }))}
         />
       </FormGroup>
@@ -26,7 +27,7 @@ export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChang
             value={choice.n}
             clampValueOnBlur
             style={{ width: '5rem' }}
-            onValueChange={(n) => Number.isInteger(n) && n >= 1 && onChange({ ...choice, n: Math.min(n, MAX_PAST[choice.unit]) })}
+            onValueChange={(n) => Number.isInteger(n) && n >= 1 && onChange({ n: Math.min(n, MAX_PAST[choice.unit]) })}
           />
         </FormGroup>
       )}
@@ -34,7 +35,7 @@ export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChang
         <HTMLSelect
           id="dashboard-unit"
           value={choice.unit}
-          onChange={(event) => onChange({ ...choice, unit: event.currentTarget.value as RangeUnit })}
+          onChange={(event) => onChange({ unit: event.currentTarget.value as RangeUnit })}
           options={RANGE_UNITS.map((value) => ({ value, label: t(`range.${unitKey}.${value}`) }))}
         />
       </FormGroup>

@@ -3,7 +3,7 @@
  * the address (`?range=`), the figures for it from the dashboard endpoint, and the panels built from
  * them in the reader's language.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -39,14 +39,24 @@ export function useEnvironmentDashboard(envId: string) {
           }),
     [data, language, t],
   );
-  const choose = (next: RangeChoice) =>
+  // A change applies to the range last written, not to the one last rendered: a second pick made
+  // before the page re-rendered (the router renders a navigation later) would otherwise undo the first.
+  const rangeValue = search.get('range');
+  const written = useRef(rangeValue);
+  useEffect(() => {
+    written.current = rangeValue;
+  }, [rangeValue]);
+  const choose = (change: Partial<RangeChoice>) => {
+    written.current = rangeParam({ ...parseRangeParam(written.current), ...change });
+    const range = written.current;
     setSearch(
       (previous) => {
         const params = new URLSearchParams(previous);
-        params.set('range', rangeParam(next));
+        params.set('range', range);
         return params;
       },
       { replace: true },
     );
+  };
   return { language, choice, range, query, data, panels, choose };
 }

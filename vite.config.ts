@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { configDefaults } from 'vitest/config';
+
+/** Server test files that replace a module or a global for their own tests: each gets fresh modules. */
+const ISOLATED_SERVER_TESTS = ['server/auth/tokens.test.ts', 'server/pipeline/extractor/transcribe.test.ts', 'server/routes/login-limit.test.ts'];
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 
@@ -95,7 +99,6 @@ export default defineConfig({
   },
   preview: { host: '127.0.0.1' },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
     // Server test files start their databases from snapshots made once per run.
@@ -112,5 +115,20 @@ export default defineConfig({
     // spent waiting (polls, worker threads, local servers), so two files share 2 cores well.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', ['./scripts/slowest-files-reporter.mjs', { suite: 'unit' }]],
+    projects: [
+      {
+        extends: true,
+        // A server test file re-evaluating fastify, drizzle, the contract and the engines cost more
+        // than its tests: these files share their modules within a worker process, so each pays only
+        // for its own tests. They keep no state in modules they share (each builds its server and
+        // database in beforeAll and closes them in afterAll); a file that replaces a module
+        // (vi.mock) or a global runs in the isolated project below.
+        test: { name: 'server', include: ['server/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED_SERVER_TESTS], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'console', include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', ...ISOLATED_SERVER_TESTS] },
+      },
+    ],
   },
 });

@@ -59,8 +59,8 @@ export const environmentSettingsSchema = z.object({
   debugMode: z.boolean().default(false),
   languages: z.array(languageSchema).max(NLU_LANGUAGES.length + 1).default(['fr']),
   retention: retentionSchema.default('1m'),
-  content: contentSettingsSchema.default(contentSettingsSchema.parse({})),
-  extractor: extractorSettingsSchema.default(extractorSettingsSchema.parse({})),
+  content: contentSettingsSchema.prefault({}),
+  extractor: extractorSettingsSchema.prefault({}),
   modules: z
     .array(environmentModuleSchema)
     .max(50)

@@ -76,7 +76,7 @@ export type ParserSettings = z.infer<typeof parserSettingsSchema>;
 
 export const extractorSettingsSchema = z.object({
   active: z.boolean().default(true),
-  parser: parserSettingsSchema.default(parserSettingsSchema.parse({})),
+  parser: parserSettingsSchema.prefault({}),
   /** Per-extension overrides of the parser settings (a whole parser block per extension). */
   subParsers: z
     .record(

@@ -54,8 +54,8 @@ export type SmtpSettings = z.infer<typeof smtpSettingsSchema>;
 export const mailServerAuthShape = {
   /** How IMAP and SMTP are signed in to. */
   auth: z.enum(MAIL_AUTH_METHODS).default('password'),
-  oauth: mailOAuthSchema.default(mailOAuthSchema.parse({})),
-  smtp: smtpSettingsSchema.default(smtpSettingsSchema.parse({})),
+  oauth: mailOAuthSchema.prefault({}),
+  smtp: smtpSettingsSchema.prefault({}),
 };
 
 /** Settings that only make sense together: said on the field that is missing. */

@@ -2,7 +2,7 @@
  * Build of the console (Vite) and of its service worker (vite-plugin-pwa, injectManifest from sw/).
  * The web app manifest lives at the top level as manifest.webmanifest and is emitted as is.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -10,8 +10,19 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 
-/** Server test files that replace a module or a global for their own tests: each gets fresh modules. */
-const ISOLATED_SERVER_TESTS = ['server/auth/tokens.test.ts', 'server/pipeline/extractor/transcribe.test.ts', 'server/routes/login-limit.test.ts'];
+/**
+ * Test files that need modules and globals of their own: those that replace a module, a global or the
+ * clock (vi.mock, vi.stubGlobal, fake timers) and those in jsdom. Every other test file shares the
+ * modules it imports with the files run before it in the same worker process (the 'shared' project).
+ */
+const NEEDS_ISOLATION = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|@vitest-environment/;
+const TEST_FILE = /\.test\.tsx?$/;
+const isolatedTests = ['src', 'server', 'sw'].flatMap((dir) =>
+  readdirSync(fileURLToPath(new URL(`./${dir}`, import.meta.url)), { recursive: true, encoding: 'utf8' })
+    .filter((file) => TEST_FILE.test(file) && NEEDS_ISOLATION.test(readFileSync(fileURLToPath(new URL(`./${dir}/${file}`, import.meta.url)), 'utf8')))
+    .map((file) => `${dir}/${file}`),
+);
+const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'];
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 
@@ -118,17 +129,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // A server test file re-evaluating fastify, drizzle, the contract and the engines cost more
-        // than its tests: these files share their modules within a worker process, so each pays only
-        // for its own tests. They keep no state in modules they share (each builds its server and
-        // database in beforeAll and closes them in afterAll); a file that replaces a module
-        // (vi.mock) or a global runs in the isolated project below.
-        test: { name: 'server', include: ['server/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED_SERVER_TESTS], isolate: false },
+        // Re-evaluating fastify, drizzle, the contract and the engines for each file cost more than
+        // most files' tests: these files share their modules within a worker process, so each pays
+        // for its own tests only. They keep no state in modules they share (a server test builds its
+        // server and database in beforeAll and closes them in afterAll).
+        test: { name: 'shared', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...isolatedTests], isolate: false },
       },
-      {
-        extends: true,
-        test: { name: 'console', include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', ...ISOLATED_SERVER_TESTS] },
-      },
+      { extends: true, test: { name: 'isolated', include: isolatedTests } },
     ],
   },
 });

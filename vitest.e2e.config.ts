@@ -11,7 +11,9 @@ export default defineConfig({
     // A page that waits on a worker (a 120-page PDF, the NLU engine) may take seconds on a busy 2-core
     // machine: polls wait for what a user would see rather than fail after vitest's default second.
     expect: { poll: { timeout: 10_000 } },
-    globalSetup: ['tests/e2e/global-setup.ts'],
+    // The files that run a server of their own (support/own-server.ts) start its database from the
+    // run's migrated snapshot, as the server tests do.
+    globalSetup: ['server/test-support/pglite-snapshot-dir.ts', 'tests/e2e/global-setup.ts'],
     reporters: ['default', ['./scripts/slowest-files-reporter.mjs', { suite: 'e2e' }]],
   },
 });

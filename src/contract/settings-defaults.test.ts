@@ -4,9 +4,9 @@
  * every later parse in the process answers.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { environmentSettingsSchema } from './environments';
 import { extractorSettingsSchema } from './extractor-settings';
-import { z } from 'zod';
 import { mailServerAuthShape } from './integrations-imap';
 
 describe('settings defaults', () => {

@@ -47,12 +47,12 @@ export function useEnvironmentDashboard(envId: string) {
     written.current = rangeValue;
   }, [rangeValue]);
   const choose = (change: Partial<RangeChoice>) => {
-    written.current = rangeParam({ ...parseRangeParam(written.current), ...change });
-    const range = written.current;
+    const param = rangeParam({ ...parseRangeParam(written.current), ...change });
+    written.current = param;
     setSearch(
       (previous) => {
         const params = new URLSearchParams(previous);
-        params.set('range', range);
+        params.set('range', param);
         return params;
       },
       { replace: true },

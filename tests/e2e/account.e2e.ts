@@ -8,16 +8,27 @@ import PostalMime from 'postal-mime';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage } from './support/browser';
-import { DEMO_PASSWORD, layout, loginPage, toasts } from './support/pages';
-import { apiAs, request } from './support/api';
+import { layout, loginPage, toasts } from './support/pages';
+import { apiAs, type Api } from './support/api';
+import { createFreshUser, createUserWithTemporaryPassword, removeFreshUser, type FreshUser } from './support/fresh-users';
 
 let browser: Browser;
+let admin: Api;
+// The scenarios that change a password do it to users of their own, never to a shared demo user.
+const made: FreshUser[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
+  admin = await apiAs('admin');
 });
 afterAll(async () => {
+  for (const user of made) await removeFreshUser(admin, user);
   await browser?.close();
 });
+
+async function own(user: Promise<FreshUser>): Promise<FreshUser> {
+  made.push(await user);
+  return made.at(-1)!;
+}
 
 const NEW_PASSWORD = 'Un-nouveau-mot-2-passe';
 
@@ -29,10 +40,10 @@ async function chooseNewPassword(page: Page, password: string) {
 }
 
 /** A new browser context signed in as `username`, on its organisation's home. */
-async function signedIn(username: string) {
+async function signedIn(username: string, password?: string) {
   const opened = await newPage(browser);
   await loginPage.open(opened.page);
-  await loginPage.signIn(opened.page, username);
+  await loginPage.signIn(opened.page, username, password);
   await opened.page.waitForURL(/\/orga\/demo$/);
   return opened;
 }
@@ -78,12 +89,14 @@ describe('signing in as each demo user', () => {
   });
 
   it('sends an expired password to the reset page (410), where a new one can be chosen', async () => {
+    // A user just made by an admin holds a temporary password, expired by design.
+    const user = await own(createUserWithTemporaryPassword(admin, { firstname: 'Eva', lastname: 'Expirée' }));
     const { context, page } = await newPage(browser);
     await loginPage.open(page);
-    await loginPage.signIn(page, 'expired');
+    await loginPage.signIn(page, user.username, user.password);
     await page.waitForURL(/\/reset-password\/[\w-]+\?hasExpired=true$/);
     await page.getByRole('heading', { name: 'Mot de passe expiré' }).waitFor();
-    await page.getByText('Compte : expired').waitFor();
+    await page.getByText(`Compte : ${user.username}`).waitFor();
 
     // The rules are checked as the user types, and the form stays closed until they all hold.
     await page.locator('#new-password').fill('court');
@@ -91,7 +104,7 @@ describe('signing in as each demo user', () => {
     await expect(page.getByRole('button', { name: 'Enregistrer le mot de passe' }).isDisabled()).resolves.toBe(true);
 
     await chooseNewPassword(page, NEW_PASSWORD);
-    await loginPage.signIn(page, 'expired', NEW_PASSWORD);
+    await loginPage.signIn(page, user.username, NEW_PASSWORD);
     await page.waitForURL(/\/orga\/demo$/);
     await context.close();
   });
@@ -121,14 +134,16 @@ describe('signing in as each demo user', () => {
 
 describe('forgotten password', () => {
   it('mails a link (to the outbox) that lets the user choose a new password', async () => {
+    const user = await own(createFreshUser(admin, { firstname: 'Oscar', lastname: 'Oublieux' }));
+    const email = `${user.username}@example.test`;
     const outbox = join(inject('dataDir'), 'outbox');
     const before = new Set(await readdir(outbox).catch(() => []));
     const { context, page } = await newPage(browser);
     await loginPage.open(page);
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
-    await page.locator('#forgot-email').fill('guest@demo.postroom.test');
+    await page.locator('#forgot-email').fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await page.getByText(/Si un compte utilise l'adresse guest@demo\.postroom\.test/).waitFor();
+    await page.getByText(`Si un compte utilise l'adresse ${email}`).waitFor();
 
     let mailFile: string | undefined;
     for (let attempt = 0; attempt < 50 && mailFile === undefined; attempt += 1) {
@@ -137,14 +152,14 @@ describe('forgotten password', () => {
     }
     expect(mailFile).toBeDefined();
     const mail = await PostalMime.parse(await readFile(join(outbox, mailFile ?? '')));
-    expect(mail.to?.[0]?.address).toBe('guest@demo.postroom.test');
+    expect(mail.to?.[0]?.address).toBe(email);
     const link = /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text ?? '')?.[0];
     expect(link?.startsWith(new URL(page.url()).origin)).toBe(true);
 
     await page.goto(link ?? '');
-    await page.getByText('Compte : guest').waitFor();
+    await page.getByText(`Compte : ${user.username}`).waitFor();
     await chooseNewPassword(page, NEW_PASSWORD);
-    await loginPage.signIn(page, 'guest', NEW_PASSWORD);
+    await loginPage.signIn(page, user.username, NEW_PASSWORD);
     await page.waitForURL(/\/orga\/demo$/);
 
     await context.close();
@@ -154,10 +169,6 @@ describe('forgotten password', () => {
     await fresh.page.goto(link ?? '');
     await fresh.page.getByText("Ce lien n'est pas valide ou a expiré").waitFor();
     await fresh.context.close();
-
-    // The shared demo as it was: the guest gets the demo password back (other files sign in as guest).
-    const { token } = await request<{ token: string }>(null, 'POST', '/api/login_check', { username: 'guest', password: NEW_PASSWORD });
-    await request(token, 'PUT', '/v4/console/api/user/password', { currentPassword: NEW_PASSWORD, password: DEMO_PASSWORD, confirmation: DEMO_PASSWORD });
   });
 });
 
@@ -316,11 +327,14 @@ describe('logging out', () => {
 
 describe('changing one’s password', () => {
   it('keeps this session, ends the others, and the new password signs in', async () => {
-    const elsewhere = await signedIn('qualifier');
+    const user = await own(
+      createFreshUser(admin, { firstname: 'Quentin', lastname: 'Qualifieur', profiles: [{ projectId: 'demo-ic', profile: 'qualifier' }] }),
+    );
+    const elsewhere = await signedIn(user.username, user.password);
 
-    const { context, page } = await signedIn('qualifier');
+    const { context, page } = await signedIn(user.username, user.password);
     await page.goto('/profile/password');
-    await page.locator('#current-password').fill('Postroom-demo-1');
+    await page.locator('#current-password').fill(user.password);
     await page.locator('#new-password').fill(NEW_PASSWORD);
     await page.locator('#password-confirmation').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
@@ -335,17 +349,9 @@ describe('changing one’s password', () => {
     await elsewhere.page.goto('/orga/demo/consumption');
     await elsewhere.page.waitForURL(/\/login/);
 
-    await loginPage.signIn(elsewhere.page, 'qualifier', NEW_PASSWORD);
+    await loginPage.signIn(elsewhere.page, user.username, NEW_PASSWORD);
     await elsewhere.page.waitForURL(/\/orga\/demo/);
     await elsewhere.context.close();
-
-    // The demo password back, for the scenarios of other files that sign in as the qualifier.
-    await page.goto('/profile/password');
-    await page.locator('#current-password').fill(NEW_PASSWORD);
-    await page.locator('#new-password').fill('Postroom-demo-1');
-    await page.locator('#password-confirmation').fill('Postroom-demo-1');
-    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-    await page.getByText('Mot de passe changé.').waitFor();
     await context.close();
   }, 90_000);
 });

@@ -26,7 +26,15 @@ export interface FreshUserOptions {
 
 const PASSWORD = 'Roles-e2e-2026!x';
 
-export async function createFreshUser(admin: Api, options: FreshUserOptions, orgaId = 'demo'): Promise<FreshUser> {
+/**
+ * A user made as an admin would, still holding the temporary password the answer carries: expired by
+ * design, so its first sign-in leads to the page where a new one is chosen.
+ */
+export async function createUserWithTemporaryPassword(
+  admin: Api,
+  options: FreshUserOptions,
+  orgaId = 'demo',
+): Promise<FreshUser> {
   // Usernames and emails take letters without accents (the form refuses the others).
   const plain = options.firstname.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
   const username = `${plain}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -39,10 +47,15 @@ export async function createFreshUser(admin: Api, options: FreshUserOptions, org
     profiles: options.profiles ?? [],
   });
   if (options.admin) await admin('PATCH', `/v4/console/api/organisation/${orgaId}/members/${created.member.userId}`, { adminMode: 'admin' });
+  return { userId: created.member.userId, username, password: created.temporaryPassword, fullName: `${options.firstname} ${options.lastname}` };
+}
+
+export async function createFreshUser(admin: Api, options: FreshUserOptions, orgaId = 'demo'): Promise<FreshUser> {
+  const user = await createUserWithTemporaryPassword(admin, options, orgaId);
   // The temporary password has expired by design: its 410 answer carries a reset link's token.
-  const expired = await fetchExpired(username, created.temporaryPassword);
+  const expired = await fetchExpired(user.username, user.password);
   await request(null, 'PUT', '/users/password/forgotten', { token: expired, password: PASSWORD, confirmation: PASSWORD });
-  return { userId: created.member.userId, username, password: PASSWORD, fullName: `${options.firstname} ${options.lastname}` };
+  return { ...user, password: PASSWORD };
 }
 
 async function fetchExpired(username: string, password: string): Promise<string> {

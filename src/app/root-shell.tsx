@@ -27,6 +27,15 @@ export function RootShell() {
     if (i18n.language !== preferences.language) void changeLanguage(preferences.language);
   }, [preferences, i18n]);
 
+  // Each navigation the router commits is counted on <html data-navigations>: a script driving the
+  // console (the browser scenarios) can move between screens the way a user's click does, without
+  // reloading the application, and know when the new screen has replaced the old one.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.navigations = String(Number(root.dataset.navigations ?? '0') + 1);
+    // The location object, not its key: an entry pushed outside the router has the key "default".
+  }, [location]);
+
   const title = titleKey ? t(titleKey as never) : '';
   useEffect(() => {
     document.title = title ? `${title} · Postroom` : 'Postroom';

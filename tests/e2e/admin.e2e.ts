@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { confirmDialog, projectPages, rapidNavigation, unsavedDialog } from './support/admin-pages';
 
@@ -50,7 +50,7 @@ describe('administration', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     // The organisation menu offers the admin-only screens to an admin.
-    await page.goto('/orga/demo');
+    await openPage(page, '/orga/demo');
     await page.getByRole('navigation', { name: 'Organisation', exact: true }).getByRole('link', { name: 'Inviter un utilisateur' }).waitFor();
     const projectId = await projectPages.create(page, 'demo', 'Projet e2e');
 
@@ -93,7 +93,7 @@ describe('administration', () => {
     await page.locator('.p-settings-changes').getByText('Conservation des analyses').waitFor();
     await page.getByRole('button', { name: 'Appliquer ces changements' }).click();
     await page.locator('.p-toast--success').getByText('Importé').waitFor();
-    await page.goto(`/project/${projectId}`);
+    await openPage(page, `/project/${projectId}`);
 
     // An access key's secret is shown once.
     await settingsLink(page, 'Copie importée').click();
@@ -149,7 +149,7 @@ describe('administration', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'viewer');
     // Once the organisation is loaded (its name is the title), its menu has no admin-only entry.
-    await page.goto('/orga/demo');
+    await openPage(page, '/orga/demo');
     await page.getByRole('heading', { name: 'Démo' }).waitFor();
     const orgaMenu = page.getByRole('navigation', { name: 'Organisation', exact: true });
     await orgaMenu.getByRole('link').filter({ hasText: 'Organisation' }).first().waitFor();
@@ -157,7 +157,7 @@ describe('administration', () => {
     for (const adminOnly of ['Inviter un utilisateur', 'Créer un utilisateur', "Journal d'audit", 'Nouveau projet', 'Consommation']) {
       expect(await orgaMenu.getByRole('link', { name: adminOnly }).count()).toBe(0);
     }
-    await page.goto('/project/demo-ic');
+    await openPage(page, '/project/demo-ic');
     await projectPages.environmentRow(page, 'Production').waitFor();
     expect(await projectPages.environmentRow(page, 'Recette').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Supprimer le projet' }).isDisabled()).toBe(true);
@@ -168,7 +168,7 @@ describe('administration', () => {
     // The configuration screens are no pages of a cockpit viewer's (§6): one "no access" page, not
     // the screen with its controls disabled.
     for (const path of ['/project/demo-ic/env-new', '/project/demo-ic/env-management/settings', '/project/demo-ic/env-management/webhooks']) {
-      await page.goto(path);
+      await openPage(page, path);
       await page.getByTestId('no-access').waitFor();
       expect(await page.getByRole('button', { name: "Créer l'environnement" }).count()).toBe(0);
       expect(await page.locator('#env-name').count()).toBe(0);

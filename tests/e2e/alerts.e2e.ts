@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { evaluateAlerts } from '../../server/alerts/evaluate';
 import { analyses } from '../../server/db/schema';
+import { alerts } from '../../server/db/schema-alerts';
 import { createMailer } from '../../server/mail/mailer';
 import { readOutbox } from '../../server/test-support/outbox';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { alertsPage } from './support/dashboard-pages';
 import { loginPage } from './support/pages';
 
@@ -34,9 +35,7 @@ afterAll(async () => {
 
 describe('alerts', () => {
   it('lets an admin create, disable, edit and re-enable an alert, and read a firing in the history', async () => {
-    const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    const { context, page } = await newPage(browser, { baseURL: url, viewport: { width: 1280, height: 900 } });
     await loginPage.open(page);
     await loginPage.signIn(page, 'admin');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -65,6 +64,10 @@ describe('alerts', () => {
     await row.getByText('Une analyse non terminée après 10 min').waitFor();
     await alertsPage.enabledSwitch(page, 'Analyses bloquées').click({ force: true });
     await expect.poll(() => alertsPage.enabledSwitch(page, 'Analyses bloquées').isChecked()).toBe(true);
+    // The switch turns at once; the job below reads the database, which the save reaches a moment later.
+    await expect
+      .poll(async () => (await server.handle.db.select({ enabled: alerts.enabled }).from(alerts)).map((a) => a.enabled))
+      .toEqual([true]);
 
     // An analysis waiting for 12 minutes, and the alert job's round.
     const id = randomUUID();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, launchBrowser, newPage, openPage } from './support/browser';
 import { DEMO_PASSWORD, loginPage } from './support/pages';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { analysesPages } from './support/analyses-pages';
@@ -252,7 +252,7 @@ describe('analysing mail', () => {
     await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('40 palettes');
 
     // The legacy IC views show the same analyses.
-    await page.goto(`/project/${PROJECT}/environment/${envId}/ic-analyses`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/ic-analyses`);
     await page.getByText("Vue historique des analyses d'un projet IC.").waitFor();
     await analysesPages.row(page, 'Devis palettes').getByRole('link').click();
     await page.waitForURL(/\/ic-analyses\/[^/]+$/);
@@ -265,7 +265,7 @@ describe('analysing mail', () => {
     const { context, page } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await signIn(page);
-    await page.goto(`/project/${PROJECT}/environment/${envId}/test-extractor`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/test-extractor`);
     await page.getByLabel('Choisir un fichier').setInputFiles(INVOICE_PDF);
     await page.getByTestId('extracted-documents').waitFor({ timeout: 30000 });
     await expect(page.getByTestId('extracted-documents').textContent()).resolves.toContain('invoice.pdf');
@@ -284,8 +284,8 @@ describe('with no pipeline worker running', () => {
   beforeAll(async () => {
     idle = await startServerProcess({ env: { POSTROOM_PIPELINE_WORKERS: '0' } });
     await switchExtractorOff(idle.url, 'demo-ic-recette');
-    const context = await browser.newContext({ baseURL: idle.url, viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
-    idleBrowserPage = { page: await context.newPage(), close: () => context.close() };
+    const { context, page } = await newPage(browser, { baseURL: idle.url });
+    idleBrowserPage = { page, close: () => context.close() };
     await signIn(idleBrowserPage.page);
   });
 
@@ -328,10 +328,10 @@ describe('with no pipeline worker running', () => {
 
   it('sends the extractor and OCR test screens to the dashboard when their module is not enabled', async () => {
     const { page } = idleBrowserPage;
-    await page.goto(`/project/${PROJECT}/environment/demo-ic-recette/test-extractor`);
+    await openPage(page, `/project/${PROJECT}/environment/demo-ic-recette/test-extractor`);
     await page.waitForURL(/\/environment\/demo-ic-recette\/dashboard$/);
     await page.getByText("L'extracteur n'est pas activé dans cet environnement").waitFor();
-    await page.goto(`/project/${PROJECT}/environment/demo-ic-prod/test-ocrDataExtraction`);
+    await openPage(page, `/project/${PROJECT}/environment/demo-ic-prod/test-ocrDataExtraction`);
     await page.waitForURL(/\/environment\/demo-ic-prod\/dashboard$/);
     await page.getByText("L'extraction de données OCR n'est pas activée dans cet environnement").waitFor();
   });

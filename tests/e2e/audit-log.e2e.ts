@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
 
@@ -39,7 +39,7 @@ describe('audit log', () => {
     await loginPage.open(page);
     await loginPage.signIn(page, 'admin');
     await page.waitForURL(/\/orga\/[^/]+$/);
-    await page.goto('/orga/demo/audit-logs');
+    await openPage(page, '/orga/demo/audit-logs');
 
     // The action picker lists actions by their French names, not operation codes.
     const action = page.getByLabel('Action', { exact: true });

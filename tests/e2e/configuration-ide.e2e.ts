@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
 import { signedInSession } from './support/session';
 import { featureFlags, projectPages } from './support/admin-pages';
 import { categorizationPages as cat } from './support/categorization-pages';
@@ -73,12 +74,12 @@ describe('configuration IDE', () => {
 
     // The new version is in the versions list.
     await featureFlags.enable(page, 'Versions de projet');
-    await page.goto(`/project/${PROJECT}/versions?envId=${envId}`);
+    await openPage(page, `/project/${PROJECT}/versions?envId=${envId}`);
     await page.getByRole('cell', { name: 'Depuis l’IDE' }).waitFor();
   }, 120_000);
 
   it('shows in the structured screens what the IDE saved, and in the IDE what they save', async () => {
-    await page.goto(`/project/${PROJECT}/env-management/settings?envId=${envId}`);
+    await openPage(page, `/project/${PROJECT}/env-management/settings?envId=${envId}`);
     await expect.poll(() => page.locator('#env-retention').inputValue()).toBe('1y');
 
     await cat.openFromMenu(page, PROJECT, envId);

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { configurationIde } from './support/configuration-ide-pages';
 import { graphPage } from './support/graph-pages';
@@ -62,7 +63,7 @@ afterAll(async () => {
 
 describe('environment navigation', () => {
   it('walks every entry of the §2.4 menu, grouped as the spec lists them, and each opens its page', async () => {
-    await page.goto(`/project/${PROJECT}/environment/${envId}`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}`);
     await nav.sideMenu(page).waitFor();
     expect(await nav.groupIds(page)).toEqual(['nlu', 'categorization', 'modules', 'extraction', 'replies', 'delivery', 'postProcessing', 'consolidation', 'output', 'errorLogs', 'tools']);
     await nav.openGroup(page, 'nlu');
@@ -98,7 +99,7 @@ describe('environment navigation', () => {
   });
 
   it('goes up with the breadcrumbs and across with the environment switcher, keeping the page', async () => {
-    await page.goto(`/project/${PROJECT}/environment/${envId}/configuration/nlu/archetypes`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/configuration/nlu/archetypes`);
     await page.getByRole('heading', { name: 'Archétypes', level: 1 }).waitFor();
     await expect.poll(() => bar.crumbs(page)).toEqual(['Démo', 'Assistant NLU', ENV_NAME, 'Archétypes']);
 
@@ -185,7 +186,7 @@ describe('advanced creation wizard', () => {
     // What was created is where the screens show it.
     await wizard.created(page).getByRole('link', { name: 'deposerReclamation' }).click();
     await page.waitForURL(/\/configuration\/nlu\/interactions\/[^/]+$/);
-    await page.goto(`/project/${PROJECT}/environment/${envId}/configuration/categorization/demo-categorization`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/configuration/categorization/demo-categorization`);
     await page.getByRole('link', { name: 'Réclamation', exact: true }).waitFor();
     // …in the graph (a node the search finds)…
     await graphPage.open(page, PROJECT, envId);
@@ -201,7 +202,7 @@ describe('advanced creation wizard', () => {
 
 describe('error logs', () => {
   it('lists the failed analysis with a translated message, filters it, and leads to the analysis', async () => {
-    await page.goto(`/project/${PROJECT}/environment/${envId}`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}`);
     await nav.openGroup(page, 'errorLogs');
     await nav.group(page, 'errorLogs').getByRole('link', { name: "Journaux d'erreurs" }).click();
     await logs.rows(page).first().waitFor();

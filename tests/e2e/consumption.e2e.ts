@@ -16,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { organisations } from '../../server/db/schema';
 import { insertAnalysis } from '../../server/test-support/insert-analysis';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 
 let browser: Browser;
@@ -52,18 +52,16 @@ afterAll(async () => {
 
 describe('consumption', () => {
   it('shows an admin the analyses of the day, the quota left and the organisation page with its figures', async () => {
-    const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    const { context, page } = await newPage(browser, { baseURL: url });
     await loginPage.open(page);
     await loginPage.signIn(page, 'admin');
     await page.waitForURL(/\/orga\/[^/]+$/);
 
     // The widget on the environment home.
-    await page.goto('/project/demo-ic/environment/demo-ic-prod');
+    await openPage(page, '/project/demo-ic/environment/demo-ic-prod');
     const widget = page.getByTestId('consumption-widget');
-    await expect(widget.getByTestId('analyses-on-date').textContent()).resolves.toBe(`3 analyses le ${todayFr}`);
-    await expect(widget.getByTestId('quota').textContent()).resolves.toContain('45 restantes sur 50');
+    await widget.getByTestId('analyses-on-date').getByText(`3 analyses le ${todayFr}`, { exact: true }).waitFor();
+    await widget.getByTestId('quota').getByText('45 restantes sur 50').waitFor();
     // The day is typed the French way (dd/mm/yy), not the browser's mm/dd/yyyy.
     expect(await page.locator('#consumption-date').getAttribute('placeholder')).toBe('jj/mm/aa');
     await page.locator('#consumption-date').fill('02/01/24');
@@ -98,7 +96,7 @@ describe('consumption', () => {
     await expect(table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Assistant NLU' }) }).locator('td').nth(TOTAL).textContent()).resolves.toBe('1');
 
     // The private page: each organisation of the user, with a link to its page.
-    await page.goto('/consumption');
+    await openPage(page, '/consumption');
     const demo = page.locator('.p-consumption-orga').filter({ has: page.getByRole('heading', { name: 'Démo' }) });
     await expect(demo.getByTestId('quota').textContent()).resolves.toContain('45 restantes sur 50');
     await demo.getByRole('link', { name: 'Détail de la consommation de Démo' }).click();

@@ -14,7 +14,7 @@ import type { ModuleResult } from '../../src/contract/analyses';
 import { recordUsage } from '../../server/consumption/ledger';
 import { analyses } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { dashboardPage } from './support/dashboard-pages';
 import { loginPage } from './support/pages';
 
@@ -59,9 +59,7 @@ afterAll(async () => {
 
 describe('dashboard', () => {
   it('shows a viewer last week per day, with tables, and downloads a chart as CSV', async () => {
-    const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 }, locale: 'fr-FR', acceptDownloads: true });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    const { context, page } = await newPage(browser, { baseURL: url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await loginPage.open(page);
     await loginPage.signIn(page, 'viewer');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -108,8 +106,7 @@ describe('dashboard', () => {
     const off = await createTestServer({ staticDir: path.resolve(import.meta.dirname, '../../dist'), dashboards: false });
     try {
       const offUrl = await off.app.listen({ port: 0, host: '127.0.0.1' });
-      const context = await browser.newContext({ baseURL: offUrl, viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
-      const page = await context.newPage();
+      const { context, page } = await newPage(browser, { baseURL: offUrl, viewport: { width: 1280, height: 900 } });
       await loginPage.open(page);
       await loginPage.signIn(page, 'viewer');
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));

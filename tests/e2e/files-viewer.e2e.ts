@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { baseUrl, cspViolations, launchBrowser, waitForServiceWorker } from './support/browser';
+import { baseUrl, cspViolations, launchBrowser, waitForServiceWorker, type PageOptions } from './support/browser';
 import { filesViewerPage as viewer } from './support/pages';
 import { signedInPage } from './support/session';
 import { parseMsg } from '../../src/parsing/msg';
@@ -23,8 +23,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedInViewer() {
-  const opened = await signedInPage(browser, 'admin');
+async function signedInViewer(options: PageOptions = {}) {
+  const opened = await signedInPage(browser, 'admin', options);
   await viewer.open(opened.page);
   return opened;
 }
@@ -78,7 +78,7 @@ describe('files viewer', () => {
   });
 
   it('opens a folder of every fixture offline, and sends nothing anywhere', async () => {
-    const { context, page } = await signedInViewer();
+    const { context, page } = await signedInViewer({ serviceWorker: true });
     await waitForServiceWorker(page);
     const requests: Request[] = [];
     context.on('request', (request) => requests.push(request));

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, type Api } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, openPage } from './support/browser';
 import { featureFlags } from './support/admin-pages';
 import { indexPage, omnibar, sideNav, userMenu } from './support/navigation-pages';
 import { loginPage } from './support/pages';
@@ -39,7 +39,7 @@ const menuLabels = async (page: Page) => {
 describe('the index page', () => {
   it('lists the organisations with their projects count and the pages opened last', async () => {
     const { context, page } = await signedIn('admin');
-    await page.goto('/project/demo-ic');
+    await openPage(page, '/project/demo-ic');
     await page.getByRole('heading', { name: 'Courrier entrant' }).first().waitFor();
 
     // In-app (no reload), so the visit just recorded is there.
@@ -64,7 +64,7 @@ describe('the index page', () => {
 
   it('still sends a light user to their self-service space', async () => {
     const { context, page } = await signedIn('light', /\/self$/);
-    await page.goto('/');
+    await openPage(page, '/');
     await page.waitForURL(/\/self$/);
     await context.close();
   }, 60_000);
@@ -125,7 +125,7 @@ describe('menus by role', () => {
     await omnibar.input(page).fill('bibliothèque');
     await omnibar.items(page).filter({ hasText: 'Aucun résultat' }).waitFor();
     await page.keyboard.press('Escape');
-    await page.goto('/use-cases-library');
+    await openPage(page, '/use-cases-library');
     await page.getByText('La bibliothèque de cas d\'usage fait partie de l\'édition légère, une fonctionnalité expérimentale', { exact: false }).waitFor();
     expect(await page.locator('[data-use-case]').count()).toBe(0);
     await page.getByRole('link', { name: 'Ouvrir le profil' }).click();
@@ -145,7 +145,7 @@ describe('menus by role', () => {
     expect(viewerLabels).toContain('Visionneuse de fichiers');
     expect(viewerLabels).not.toContain('Kits');
     expect(viewerLabels).not.toContain('Consommation');
-    await viewer.page.goto('/project/demo-ic');
+    await openPage(viewer.page, '/project/demo-ic');
     await sideNav(viewer.page).filter({ hasText: 'Projet' }).first().waitFor();
     const projectEntries = await sideNav(viewer.page).allInnerTexts();
     expect(projectEntries).not.toContain('Centre de test');
@@ -153,7 +153,7 @@ describe('menus by role', () => {
     await viewer.context.close();
 
     const qualifier = await signedIn('qualifier');
-    await qualifier.page.goto('/project/demo-ic');
+    await openPage(qualifier.page, '/project/demo-ic');
     await sideNav(qualifier.page).filter({ hasText: 'Centre de test' }).waitFor();
     expect(await sideNav(qualifier.page).allInnerTexts()).not.toContain('Nouvel environnement');
     await qualifier.context.close();
@@ -182,7 +182,7 @@ describe('menus by role', () => {
 describe('the last admin', () => {
   it('cannot be removed nor lose the admin mode, and the screen says why', async () => {
     const { context, page } = await signedIn('admin');
-    await page.goto('/orga/demo/settings');
+    await openPage(page, '/orga/demo/settings');
     const row = page.locator('tr[data-username="admin"]');
     await expect.poll(() => row.getByRole('button', { name: 'Retirer le membre' }).isDisabled()).toBe(true);
     await row.getByRole('button', { name: 'Modifier' }).click();
@@ -205,7 +205,7 @@ describe('an expired password', () => {
     });
     try {
       const { context, page } = await newPage(browser);
-      await page.goto('/project/demo-ic');
+      await openPage(page, '/project/demo-ic');
       await page.waitForURL(/\/login/);
       await loginPage.signIn(page, username, created.temporaryPassword);
       await page.waitForURL(/\/reset-password\/[\w-]+\?hasExpired=true$/);
@@ -229,7 +229,7 @@ describe('invitations and the identity provider on the organisation settings', (
     const email = `${username}@example.test`;
     await admin('POST', '/v4/console/api/organisation/demo/invitations', { firstname: 'Inès', lastname: 'Invitée', username, email });
     const { context, page } = await signedIn('admin');
-    await page.goto('/orga/demo/settings');
+    await openPage(page, '/orga/demo/settings');
     const row = page.locator(`tr[data-email="${email}"]`);
     await row.getByText('En attente').waitFor();
 
@@ -248,7 +248,7 @@ describe('invitations and the identity provider on the organisation settings', (
 
   it('lets an admin set the OIDC provider, asking for the secret and saying when the issuer does not answer', async () => {
     const { context, page } = await signedIn('admin');
-    await page.goto('/orga/demo/settings');
+    await openPage(page, '/orga/demo/settings');
     const section = page.locator('.p-section', { has: page.locator('#sso-title') });
     await section.getByText('Non configuré').waitFor();
     await page.locator('#sso-issuer').fill('http://127.0.0.1:9/');
@@ -270,7 +270,7 @@ describe('invitations and the identity provider on the organisation settings', (
     // §6: only organisation admins edit the organisation; a member working on its projects reads its
     // settings, without the identity provider.
     const { context, page } = await signedIn('qualifier');
-    await page.goto('/orga/demo/settings');
+    await openPage(page, '/orga/demo/settings');
     await page.getByRole('heading', { name: 'Membres' }).waitFor();
     expect(await page.locator('#sso-title').count()).toBe(0);
     await context.close();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { nluPages } from './support/nlu-pages';
 
@@ -95,7 +95,7 @@ describe('NLU screens', () => {
     await expect
       .poll(async () => (await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${analysis.id}`)).status, { timeout: 60_000 })
       .toBe('processed');
-    await page.goto(`/project/${PROJECT}/environment/${envId}/analyses/${analysis.id}?tab=modules`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/analyses/${analysis.id}?tab=modules`);
     const result = nluPages.nluResult(page);
     await result.waitFor();
     const label = result.getByTestId('nlu-label').first();

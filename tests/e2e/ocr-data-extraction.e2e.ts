@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiAs, scratchEnvironment } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { ocrRulesPages } from './support/ocr-rules-pages';
 
@@ -39,7 +39,7 @@ describe('OCR data extraction test', () => {
     await loginPage.open(page);
     await loginPage.signIn(page, 'admin');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`/project/${PROJECT}/environment/${envId}/test-ocrDataExtraction`);
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/test-ocrDataExtraction`);
     await page.getByTestId('ocr-drop').locator('input[type="file"]').setInputFiles(SCAN);
     const fields = page.getByTestId('ocr-fields');
     await fields.waitFor({ timeout: 90_000 });

@@ -9,7 +9,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs } from './support/api';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { invitationPage, memberForm, membersPage, unsavedDialog } from './support/admin-pages';
 
@@ -76,7 +76,7 @@ describe('invitations', () => {
     await other.page.getByText('Invitation refusée.').waitFor();
     await other.context.close();
 
-    await admin.page.goto('/orga/demo/settings');
+    await openPage(admin.page, '/orga/demo/settings');
     await membersPage.row(admin.page, 'nina').waitFor();
     expect(await membersPage.row(admin.page, 'oscar').count()).toBe(0);
     await membersPage.invitationStatus(admin.page, 'nina@example.test').getByText('Acceptée').waitFor();
@@ -91,7 +91,7 @@ describe('editing a member', () => {
     await signIn(page, 'admin');
     // A member of its own, so the demo accounts other scenarios use keep their rights.
     await memberForm.create(page, 'demo', { firstname: 'Paul', lastname: 'Membre', username: 'paul', email: 'paul@example.test' });
-    await page.goto('/orga/demo/settings');
+    await openPage(page, '/orga/demo/settings');
     const row = membersPage.row(page, 'paul');
     await row.waitFor();
     const position = async () => (await row.locator('td').nth(2).textContent()) ?? '';
@@ -127,7 +127,7 @@ describe('organisation settings', () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, 'admin');
-      await page.goto('/orga/demo/settings');
+      await openPage(page, '/orga/demo/settings');
       const form = page.getByRole('form', { name: "Paramètres de l'organisation" });
       const start = form.getByLabel('Début du contrat');
       await start.fill('01/04/26');
@@ -149,7 +149,7 @@ describe('organisation settings', () => {
 
       const reader = await newPage(browser);
       await signIn(reader.page, 'configurator');
-      await reader.page.goto('/orga/demo/settings');
+      await openPage(reader.page, '/orga/demo/settings');
       await reader.page.getByText("Seuls les administrateurs de l'organisation peuvent modifier ces paramètres.").waitFor();
       const shown = reader.page.getByRole('form', { name: "Paramètres de l'organisation" });
       expect(await shown.getByLabel('Nom').isDisabled()).toBe(true);

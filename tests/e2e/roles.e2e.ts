@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
+import { newPage, openPage } from './support/browser';
 import { freshUsersScenario } from './support/fresh-users';
 import { sideNav } from './support/navigation-pages';
 import { loginPage, toasts } from './support/pages';
@@ -29,7 +29,7 @@ async function signedIn(username: string, password?: string) {
 const noAccess = (page: Page) => page.getByTestId('no-access');
 
 async function expectNoAccess(page: Page, path: string) {
-  await page.goto(path);
+  await openPage(page, path);
   await noAccess(page).getByText('Accès non autorisé').waitFor();
   // A way back to a page the user may open.
   await noAccess(page).getByRole('link', { name: "Retour à l'accueil" }).waitFor();
@@ -56,17 +56,17 @@ describe('pages a role may not use', () => {
       await expectNoAccess(page, path);
     }
     // The dashboard is theirs; their menus offer neither the analyses nor the testing center.
-    await page.goto(`${ENV}/dashboard`);
+    await openPage(page, `${ENV}/dashboard`);
     await page.locator('[data-layout="environment"]').first().waitFor();
     const entries = await sideNav(page).allInnerTexts();
     expect(entries).toContain('Tableau de bord');
     expect(entries).not.toContain('Analyses');
     expect(entries).not.toContain('Archétypes');
     expect(await noAccess(page).count()).toBe(0);
-    await page.goto('/project/demo-ic');
+    await openPage(page, '/project/demo-ic');
     await sideNav(page).filter({ hasText: 'Projet' }).first().waitFor();
     expect(await sideNav(page).allInnerTexts()).not.toContain('Centre de test');
-    await page.goto('/orga/demo');
+    await openPage(page, '/orga/demo');
     await sideNav(page).filter({ hasText: 'Organisation' }).first().waitFor();
     expect(await sideNav(page).allInnerTexts()).toEqual(['Organisation']);
     expect(refused).toEqual([]);
@@ -88,7 +88,7 @@ describe('pages a role may not use', () => {
     const asAdmin = await signedIn(orgaAdmin.username, orgaAdmin.password);
     for (const path of ['/admin/sre-inboxcare', '/admin/sre-analyses', '/admin/sre-analyses-counter', '/admin/organisations']) await expectNoAccess(asAdmin.page, path);
     // Their own settings open.
-    await asAdmin.page.goto('/orga/demo/settings');
+    await openPage(asAdmin.page, '/orga/demo/settings');
     await asAdmin.page.getByRole('heading', { name: 'Membres' }).waitFor();
     expect(asAdmin.refused).toEqual([]);
     expect(await toasts.error(asAdmin.page).count()).toBe(0);

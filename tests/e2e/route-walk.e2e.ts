@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { paths } from '../../src/app/paths';
 import { apiAs, scratchEnvironment, setModules, type Api } from './support/api';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { featureFlags } from './support/admin-pages';
 import { loginPage } from './support/pages';
 
@@ -235,7 +235,7 @@ async function signedInContext(role: Role): Promise<BrowserContext> {
   return context;
 }
 
-async function openPage(role: Role): Promise<RolePage> {
+async function openRolePage(role: Role): Promise<RolePage> {
   const page = await (await contextFor(role)).newPage();
   const state: RolePage = { page, console: [], inFlight: 0, lastActivity: Date.now() };
   page.on('console', (message) => {
@@ -268,23 +268,10 @@ async function settle(state: RolePage): Promise<void> {
     .catch(() => undefined);
 }
 
-/** A navigation inside the single-page app (the router follows history), or a first load. */
+/** A navigation inside the single-page app (as a link's), or a first load; none to the page shown. */
 async function visit(state: RolePage, url: string): Promise<void> {
-  const { page } = state;
-  const title = await page.title();
   // A list page that opens its first item (categorization → its module) already shows the next entry's page.
-  const already = page.url() === new URL(url, baseUrl()).href;
-  if (page.url() === 'about:blank') await page.goto(url);
-  else
-    await page.evaluate((target) => {
-      // The entry is shaped like the router's own ({usr, key, idx}), so the router and its blockers
-      // (the unsaved-changes guard) take the popstate for an ordinary history move.
-      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, '', target);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, url);
-  // The new page is on screen once the title (set per route) changes; a page titled like the one before waits 3 s at most.
-  if (!already) await page.waitForFunction((before) => document.title !== before, title, { timeout: 3000 }).catch(() => undefined);
+  if (state.page.url() !== new URL(url, baseUrl()).href) await openPage(state.page, url);
   await settle(state);
 }
 
@@ -347,7 +334,7 @@ async function walkAll(entries: Walk[]): Promise<string[]> {
       const pages = new Map<Role, RolePage>();
       for (let walk = queue.shift(); walk; walk = queue.shift()) {
         let state = pages.get(walk.role);
-        if (!state) pages.set(walk.role, (state = await openPage(walk.role)));
+        if (!state) pages.set(walk.role, (state = await openRolePage(walk.role)));
         failures.push(...(await check(state, walk)));
       }
       for (const state of pages.values()) await state.page.close();

@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/i18n/dates';
+import { openPage } from './support/browser';
 import { toasts } from './support/pages';
 import { fixture, queuedToast, selfServiceSession, sendMail } from './support/self-service';
 import { selfUseCasePages as pages } from './support/self-service-pages';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 describe('the self-service quota', () => {
   it('refuses an analysis past the quota and says when the quota renews', async () => {
     const { context, page } = await self.signedIn();
-    await page.goto(`/self/${useCaseId}/analyses`);
+    await openPage(page, `/self/${useCaseId}/analyses`);
     await page.getByText('Encore 2 analyses possibles ce mois-ci', { exact: false }).waitFor();
 
     await sendMail(page, MAIL);

@@ -5,6 +5,7 @@
  * under /self. The use case is deleted at the end even if a step fails, so the demo keeps none.
  */
 import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
 import { unsavedDialog } from './support/admin-pages';
 import { toasts } from './support/pages';
 import { chooseMail, confirmSend, fixture, queuedToast, selfServiceSession } from './support/self-service';
@@ -25,7 +26,7 @@ describe('a self-service use case', () => {
     await page.waitForURL(new RegExp(`/self/${useCaseId}/analyses$`));
     await page.getByRole('heading', { name: 'Sinistres e2e', level: 1 }).waitFor();
     await page.getByText('Aucune analyse pour l\'instant').waitFor();
-    await page.goto(`/self/${useCaseId}`);
+    await openPage(page, `/self/${useCaseId}`);
     await page.waitForURL(new RegExp(`/self/${useCaseId}/analyses$`));
     await page.getByText('Aucune analyse pour l\'instant').waitFor();
 

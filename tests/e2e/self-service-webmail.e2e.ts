@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { openPage } from './support/browser';
 import { selfServiceSession } from './support/self-service';
 
 const MAILBOX = 'lea.e2e@gmail.example';
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 describe('self-service webmail', () => {
   it('connects a Gmail mailbox in a window, activates it and finds the category as a label in the mailbox', async () => {
-    await page.goto(`/self/${useCaseId}/settings`);
+    await openPage(page, `/self/${useCaseId}/settings`);
     await panel().getByText('Non connectée', { exact: true }).waitFor();
 
     // Connect: Google's page opens in its own window, consents, and the callback closes it.

@@ -6,6 +6,7 @@
  * demo keeps no use case.
  */
 import { describe, expect, it } from 'vitest';
+import { openPage } from './support/browser';
 import { omnibar, userMenu } from './support/navigation-pages';
 import { layout } from './support/pages';
 import { selfServiceSession } from './support/self-service';
@@ -34,7 +35,7 @@ describe('self-service home', () => {
   it('sends a light user typing a full-console address back home, and offers no rapid navigation', async () => {
     const { context, page, consoleErrors } = await self.signedIn();
     for (const address of ['/consumption', '/toolbox/kits', '/use-cases-library', '/orga/demo/members', '/files-viewer']) {
-      await page.goto(address);
+      await openPage(page, address);
       await page.waitForURL(/\/self$/);
       await page.getByRole('heading', { name: 'Bonjour Léa' }).waitFor();
       expect(await layout.current(page), address).toBe('selfService');

@@ -110,7 +110,7 @@ describe('console shell', () => {
   });
 
   it('reloads and navigates offline after one online visit', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { serviceWorker: true });
     await loginPage.open(page);
     await loginPage.signIn(page, 'admin');
     await page.waitForURL(/\/orga\//);
@@ -130,7 +130,7 @@ describe('console shell', () => {
   });
 
   it('shows an error toast for about 10 seconds that opens the Error dialog', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { serviceWorker: true });
     await loginPage.open(page);
     await waitForServiceWorker(page); // one online visit: the shell is cached
     await context.setOffline(true);

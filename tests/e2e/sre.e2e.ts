@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyses, environments } from '../../server/db/schema';
 import { fixture, queueAnalysis } from '../../server/pipeline/testing/analyses';
 import { waitForMail } from '../../server/test-support/outbox';
+import { openPage } from './support/browser';
 import { ownServer } from './support/own-server';
 import { srePages as sre } from './support/sre-pages';
 
@@ -103,7 +104,7 @@ describe('SRE analyses screens', () => {
     await page.getByRole('menuitem', { name: 'Profil' }).waitFor();
     await expect(sre.menuEntries(page).count()).resolves.toBe(0);
     // The page is not loaded at all: the no-access page says so, and the server is not asked.
-    await page.goto('/admin/sre-inboxcare');
+    await openPage(page, '/admin/sre-inboxcare');
     await page.getByTestId('no-access').waitFor();
     await page.context().close();
   });

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
 import { featureFlags } from './support/admin-pages';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { signedInSession } from './support/session';
@@ -82,7 +83,7 @@ describe('toolbox', () => {
       body: 'Bonjour, mon aspirateur est en panne depuis hier.',
     });
     await expect.poll(async () => (await api<{ status: string }>('GET', `/v4/console/api/environment/${target}/analyses/${analysis.id}`)).status, { timeout: 60_000 }).toBe('processed');
-    await page.goto(`/project/${PROJECT}/environment/${target}/analyses/${analysis.id}?tab=modules`);
+    await openPage(page, `/project/${PROJECT}/environment/${target}/analyses/${analysis.id}?tab=modules`);
     const result = nluPages.nluResult(page);
     await result.waitFor();
     await expect.poll(() => result.locator('tr[data-interaction="signalerPanne"]').textContent()).toContain('Oui');

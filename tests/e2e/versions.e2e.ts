@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { confirmDialog, featureFlags, projectPages, sideNav, versionsPage } from './support/admin-pages';
 
@@ -30,10 +30,10 @@ describe('environment versions', () => {
     await signIn(page, 'admin');
 
     // Behind its flag: no menu entry, and the page says how to switch it on.
-    await page.goto('/project/demo-nlu');
+    await openPage(page, '/project/demo-nlu');
     await page.locator('.p-side-nav').waitFor();
     expect(await page.locator('.p-side-nav').getByRole('link', { name: 'Versions' }).count()).toBe(0);
-    await page.goto('/project/demo-nlu/versions');
+    await openPage(page, '/project/demo-nlu/versions');
     await page.getByText(/activez « Versions de projet »/).waitFor();
 
     await featureFlags.enable(page, 'Versions de projet');
@@ -68,7 +68,7 @@ describe('environment versions', () => {
     await page.locator('.bp6-alert').getByText(/La configuration actuelle de « Vols » sera remplacée/).waitFor();
     await confirmDialog.acceptWith(page, 'Restaurer');
     await versionsPage.noDifference(page).waitFor();
-    await page.goto(`/project/demo-nlu/env-management/settings?envId=${envId}`);
+    await openPage(page, `/project/demo-nlu/env-management/settings?envId=${envId}`);
     // (Cached data may show first, then the server's answer replaces it.)
     await expect.poll(() => page.locator('#env-retention').inputValue()).toBe(before);
     await context.close();
@@ -78,14 +78,14 @@ describe('environment versions', () => {
     // §6: cockpit is dashboard only; the versions page is no page of theirs (the server refuses it too).
     const viewer = await newPage(browser);
     await signIn(viewer.page, 'viewer');
-    await viewer.page.goto('/project/demo-nlu/versions');
+    await openPage(viewer.page, '/project/demo-nlu/versions');
     await viewer.page.getByTestId('no-access').waitFor();
     await viewer.context.close();
 
     const { context, page } = await newPage(browser);
     await signIn(page, 'qualifier');
     await featureFlags.enable(page, 'Versions de projet');
-    await page.goto('/project/demo-nlu/versions');
+    await openPage(page, '/project/demo-nlu/versions');
     await versionsPage.chooseEnvironment(page, 'Vols');
     await page.waitForURL(/envId=/);
     await versionsPage.row(page, 'Mise en service').waitFor();

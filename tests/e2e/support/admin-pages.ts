@@ -1,4 +1,5 @@
 /** Page models of the administrative screens (issue 5): labels live here, not in the scenarios. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -16,7 +17,7 @@ export const unsavedDialog = {
 
 export const projectPages = {
   async create(page: Page, orgaId: string, name: string) {
-    await page.goto(`/orga/${orgaId}/project-new`);
+    await openPage(page, `/orga/${orgaId}/project-new`);
     await page.locator('#project-name').fill(name);
     await page.getByRole('button', { name: 'Créer le projet' }).click();
     await page.waitForURL(new RegExp(`/orga/${orgaId}$`));
@@ -26,7 +27,7 @@ export const projectPages = {
   },
   environmentRow: (page: Page, name: string) => page.locator(`tr[data-env-name="${name}"]`),
   async createEnvironment(page: Page, projectId: string, name: string, source: { template?: string; file?: string }) {
-    await page.goto(`/project/${projectId}/env-new`);
+    await openPage(page, `/project/${projectId}/env-new`);
     await page.locator('#env-name').fill(name);
     if (source.template) await page.locator('#env-template').selectOption(source.template);
     if (source.file) {
@@ -41,7 +42,7 @@ export const projectPages = {
 
 export const envManagement = {
   open: (page: Page, projectId: string, tab: string, envId: string) =>
-    page.goto(`/project/${projectId}/env-management/${tab}?envId=${encodeURIComponent(envId)}`),
+    openPage(page, `/project/${projectId}/env-management/${tab}?envId=${encodeURIComponent(envId)}`),
 };
 
 export const sideNav = {
@@ -51,7 +52,7 @@ export const sideNav = {
 export const featureFlags = {
   /** Switches a per-browser flag on and waits until it is stored (IndexedDB is written after the click). */
   async enable(page: Page, label: string) {
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     const flag = page.getByRole('checkbox', { name: label });
     await expect
       .poll(async () => {
@@ -81,13 +82,13 @@ export const versionsPage = {
 
 export const memberForm = {
   async invite(page: Page, orgaId: string, person: { firstname: string; lastname: string; username: string; email: string }) {
-    await page.goto(`/orga/${orgaId}/invite-user`);
+    await openPage(page, `/orga/${orgaId}/invite-user`);
     for (const [key, value] of Object.entries(person)) await page.locator(`#member-${key}`).fill(value);
     await page.getByRole('button', { name: "Envoyer l'invitation" }).click();
     await page.getByText(`Invitation envoyée à ${person.email}`).waitFor();
   },
   async create(page: Page, orgaId: string, person: { firstname: string; lastname: string; username: string; email: string }) {
-    await page.goto(`/orga/${orgaId}/create-user`);
+    await openPage(page, `/orga/${orgaId}/create-user`);
     for (const [key, value] of Object.entries(person)) await page.locator(`#member-${key}`).fill(value);
     await page.getByRole('button', { name: "Créer l'utilisateur" }).click();
     await page.getByText(`Utilisateur ${person.username} créé`).waitFor();

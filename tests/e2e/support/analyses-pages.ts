@@ -1,9 +1,10 @@
 /** Page models of the analyses screens (issue 6): labels live here, not in the scenarios. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 export const analysesPages = {
   async openList(page: Page, projectId: string, envId: string) {
-    await page.goto(`/project/${projectId}/environment/${envId}/analyses`);
+    await openPage(page, `/project/${projectId}/environment/${envId}/analyses`);
     await page.locator('#analyses-search').waitFor();
   },
   chooseMainFile: (page: Page, file: string) => page.getByLabel('Choisir le fichier principal').setInputFiles(file),

@@ -1,8 +1,35 @@
 /** Debian's Chromium driven by playwright-core, with the flags this machine's closed network needs. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { version as playwrightVersion } from 'playwright-core/package.json';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Chromium features switched off. Headless Chromium is the whole browser: each window it opens for a
+ * page also starts, in a renderer of its own, the address bar's suggestion popup (a WebUI page),
+ * which cost as much CPU as the console's own first load (~1.5 s per signed-in page on this
+ * machine). Chromium keeps only the last `--disable-features` it is given, so Playwright's own list
+ * (playwright-core's chromiumSwitches) is repeated here: the version check below says when to copy
+ * it again.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+const PLAYWRIGHT_VERSION_OF_THE_LIST = '1.65.';
+const OMNIBOX_POPUP_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -12,9 +39,16 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
 ];
 
 export async function launchBrowser(): Promise<Browser> {
+  if (!playwrightVersion.startsWith(PLAYWRIGHT_VERSION_OF_THE_LIST)) {
+    throw new Error(
+      `playwright-core ${playwrightVersion}: copy its disabled Chromium features (chromiumSwitches) into ` +
+        `tests/e2e/support/browser.ts, then set PLAYWRIGHT_VERSION_OF_THE_LIST to this version.`,
+    );
+  }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: chromiumArgs });
 }
 
@@ -22,14 +56,36 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export interface PageOptions {
+  /**
+   * The console's service worker precaches the whole build (500-odd files) in every new browser
+   * context: two seconds of a busy machine's CPU that only the scenarios about working offline need.
+   * They ask for it; every other page runs without it.
+   */
+  serviceWorker?: boolean;
+  /** Another server than the run's shared one (a scenario's own). */
+  baseURL?: string;
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1280, height: 800 },
+    baseURL: options.baseURL ?? baseUrl(),
+    viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: 'fr-FR',
+    acceptDownloads: options.acceptDownloads,
     // Copy buttons (one-time secrets) write to the clipboard; the tests read it back.
     permissions: ['clipboard-read', 'clipboard-write'],
   });
+  // Without its service worker, the console behaves as in a browser whose registration never
+  // completes: nothing precached, nothing said. (Playwright's own `serviceWorkers: 'block'` answers
+  // the registration with nothing, which the console reports as a failure in its console.)
+  if (!options.serviceWorker) {
+    await context.addInitScript(() => {
+      if (self.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register = () => new Promise<ServiceWorkerRegistration>(() => {});
+    });
+  }
   // Every Content-Security-Policy violation is kept on the page, for `cspViolations()`.
   await context.addInitScript(() => {
     const seen: string[] = [];
@@ -41,6 +97,41 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   return { context, page };
+}
+
+/**
+ * Opens `path` in the console: in-app when the console is already loaded in `page`, as a user's click
+ * on a link would (a reload costs the application's whole start, a second or more of a busy 2-core
+ * machine, and the suite opens screens a few hundred times), otherwise by loading it.
+ *
+ * In-app is the history entry a link would push, announced to the router the way the browser's back
+ * button is; it resolves once the router has committed a navigation (`data-navigations` counts them,
+ * src/app/root-shell.tsx), so the previous screen is gone and the caller waits for the new one.
+ * The current path itself is loaded again, since the router would keep the screen as it is; so is a
+ * page that is not the console (about:blank, a third party's page).
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  const shown = await page
+    .evaluate(() => ({
+      navigations: document.documentElement.dataset.navigations,
+      path: location.pathname + location.search,
+      origin: location.origin,
+    }))
+    .catch(() => undefined);
+  const target = new URL(path, baseUrl());
+  const inApp =
+    shown?.navigations !== undefined &&
+    shown.origin === target.origin &&
+    shown.path !== target.pathname + target.search;
+  if (!inApp) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, target.pathname + target.search + target.hash);
+  await page.waitForFunction((before) => document.documentElement.dataset.navigations !== before, shown.navigations);
 }
 
 /** Resolves once a service worker controls the page (the precache is then filled). */

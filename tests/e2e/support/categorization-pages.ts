@@ -1,4 +1,5 @@
 /** Page models of the categorization screens (issue 13): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
@@ -6,7 +7,7 @@ const env = (projectId: string, envId: string) => `/project/${projectId}/environ
 export const categorizationPages = {
   /** From the configuration menu, the "Catégorisation" entry of the categorization section. */
   async openFromMenu(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     await page.getByRole('navigation', { name: 'Catégorisation' }).getByRole('link', { name: /Catégorisation/ }).click();
     await page.getByRole('tab', { name: 'Messages' }).waitFor();
   },

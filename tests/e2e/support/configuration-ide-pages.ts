@@ -1,4 +1,5 @@
 /** Page model of the configuration IDE (issue 17): labels and CodeMirror handling live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
@@ -6,7 +7,7 @@ const env = (projectId: string, envId: string) => `/project/${projectId}/environ
 export const configurationIde = {
   /** From the configuration menu, the "Éditeur de configuration" entry. */
   async openFromMenu(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     // The entry is in the side menu and on the configuration page: either opens the IDE.
     await page.getByRole('link', { name: /Éditeur de configuration/ }).first().click();
     await page.waitForURL(/\/configuration\/ide$/);

@@ -1,4 +1,5 @@
 /** Page models of the environment navigation, the creation wizard and the error logs (issue 17). */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 export const environmentNav = {
@@ -27,7 +28,7 @@ export const locationBar = {
 
 export const wizardPage = {
   async open(page: Page, projectId: string, envId: string) {
-    await page.goto(`/project/${projectId}/environment/${envId}/configuration`);
+    await openPage(page, `/project/${projectId}/environment/${envId}/configuration`);
     await page.getByRole('link', { name: /Assistant de création avancée/ }).click();
     await page.getByRole('heading', { name: 'Assistant de création avancée', level: 1 }).waitFor();
   },

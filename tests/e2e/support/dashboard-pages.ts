@@ -1,9 +1,10 @@
 /** Page model of the environment dashboard (issue 18). */
+import { openPage } from './browser';
 import type { Locator, Page } from 'playwright-core';
 
 export const dashboardPage = {
   async open(page: Page, projectId: string, envId: string) {
-    await page.goto(`/project/${projectId}/environment/${envId}/dashboard`);
+    await openPage(page, `/project/${projectId}/environment/${envId}/dashboard`);
     await page.locator('#dashboard-relative').waitFor();
   },
   /** Picks the relative choice, then the unit, as fast as a script can: the second must not undo the first. */
@@ -25,7 +26,7 @@ export const dashboardPage = {
 /** Page model of the alerts page (issue 18). */
 export const alertsPage = {
   async open(page: Page, projectId: string, envId: string) {
-    await page.goto(`/project/${projectId}/environment/${envId}/dashboard/alerts`);
+    await openPage(page, `/project/${projectId}/environment/${envId}/dashboard/alerts`);
     await page.getByRole('heading', { name: 'Alertes', exact: true }).waitFor();
   },
   async fillTimeout(page: Page, name: string, minutes: number, email: string) {

@@ -1,4 +1,5 @@
 /** Page models of the information extraction screens (issue 14): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
@@ -6,7 +7,7 @@ const env = (projectId: string, envId: string) => `/project/${projectId}/environ
 export const extractionPages = {
   /** From the configuration menu, the "Extraction d'informations" entry; one module opens at once. */
   async openFromMenu(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     await page.getByRole('navigation', { name: 'Extraction' }).getByRole('link', { name: /Extraction d'informations/ }).click();
     await page.getByRole('tab', { name: 'Informations' }).waitFor();
   },

@@ -1,11 +1,12 @@
 /** Page model of the configuration graph (issue 17): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Locator, Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
 
 export const graphPage = {
   async open(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/graph`);
+    await openPage(page, `${env(projectId, envId)}/graph`);
     await page.getByRole('heading', { name: 'Graphe', level: 1 }).waitFor();
   },
   /** A node of the graph by kind and name (its accessible name starts with them). */

@@ -1,9 +1,10 @@
 /** Page model of the integrations tab, its wizard and its run dialog (French labels, the default language). */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 export const integrationsPage = {
   async open(page: Page, projectId: string, envId: string) {
-    await page.goto(`/project/${projectId}/env-management/integrations?envId=${envId}`);
+    await openPage(page, `/project/${projectId}/env-management/integrations?envId=${envId}`);
     await page.getByRole('button', { name: 'Nouveau connecteur' }).waitFor();
   },
   newButton: (page: Page) => page.getByRole('button', { name: 'Nouveau connecteur' }),

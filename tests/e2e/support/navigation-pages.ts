@@ -1,9 +1,10 @@
 /** Page models of the ways around (issue 19): index page, rapid navigation, user menu. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 export const indexPage = {
   async open(page: Page) {
-    await page.goto('/');
+    await openPage(page, '/');
     await page.getByRole('heading', { name: 'Accueil', level: 1 }).waitFor();
   },
   organisations: (page: Page) => page.getByRole('list', { name: 'Organisations' }).getByRole('listitem'),

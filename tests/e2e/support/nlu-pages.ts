@@ -1,11 +1,12 @@
 /** Page models of the NLU screens (issue 12): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
 
 export const nluPages = {
   async openConfiguration(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     await page.getByRole('navigation', { name: 'NLU' }).waitFor();
   },
   /** Follows a configuration menu entry by its title. */
@@ -25,7 +26,7 @@ export const nluPages = {
   save: (page: Page) => page.getByRole('button', { name: 'Enregistrer' }).click(),
   archetypeRow: (page: Page, name: string) => page.locator(`tr[data-archetype="${name}"]`),
   async openList(page: Page, projectId: string, envId: string, list: 'archetypes' | 'interactions' | 'test') {
-    await page.goto(`${env(projectId, envId)}/configuration/nlu/${list}`);
+    await openPage(page, `${env(projectId, envId)}/configuration/nlu/${list}`);
     await page.locator('.p-page__title').waitFor();
   },
   newInteraction: (page: Page) => page.getByRole('link', { name: 'Nouvelle interaction' }).click(),

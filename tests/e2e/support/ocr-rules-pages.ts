@@ -1,4 +1,5 @@
 /** Page models of the OCR data extraction screens (issue 15): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
@@ -6,7 +7,7 @@ const env = (projectId: string, envId: string) => `/project/${projectId}/environ
 export const ocrRulesPages = {
   /** From the configuration menu, the "Extraction de données OCR" entry of the post-processing section (one module: opened at once). */
   async openFromMenu(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     await page.getByRole('navigation', { name: 'Post-traitement' }).getByRole('link', { name: /Extraction de données OCR/ }).click();
     await page.getByTestId('ocr-rules').waitFor();
   },

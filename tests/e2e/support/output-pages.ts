@@ -1,4 +1,5 @@
 /** Page models of the output settings screen (issue 14): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
@@ -6,7 +7,7 @@ const env = (projectId: string, envId: string) => `/project/${projectId}/environ
 export const outputPages = {
   /** From the configuration menu, the "Sortie" entry of the output section (one module: it opens at once). */
   async openFromMenu(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     await page.getByRole('navigation', { name: 'Sortie' }).getByRole('link', { name: /Sortie/ }).click();
     await page.waitForURL(/\/configuration\/output\/[^/]+$/);
     await page.getByRole('heading', { name: 'Aperçu du contenu' }).waitFor();

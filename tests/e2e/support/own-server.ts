@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestServer, type TestServer } from '../../../server/test-support/test-server';
-import { launchBrowser } from './browser';
+import { launchBrowser, newPage } from './browser';
 import { loginPage } from './pages';
 
 type ServerOptions = NonNullable<Parameters<typeof createTestServer>[0]>;
@@ -33,8 +33,7 @@ export function ownServer(options: Omit<ServerOptions, 'staticDir'> = {}): OwnSe
     await own.server?.close();
   });
   own.signedIn = async (username, width = 1280) => {
-    const context = await own.browser.newContext({ baseURL: own.url, viewport: { width, height: 900 }, locale: 'fr-FR' });
-    const page = await context.newPage();
+    const { page } = await newPage(own.browser, { baseURL: own.url, viewport: { width, height: 900 } });
     await loginPage.open(page);
     await loginPage.signIn(page, username);
     // Opening the user menu during the redirect to the organisation page loses it: wait for the page.

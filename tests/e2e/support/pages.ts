@@ -1,5 +1,6 @@
 /** Page models: a changed label is fixed here, not in every scenario. */
 import type { Page } from 'playwright-core';
+import { openPage } from './browser';
 
 export const DEMO_PASSWORD = 'Postroom-demo-1';
 
@@ -25,7 +26,7 @@ export const layout = {
 
 export const profilePage = {
   async open(page: Page) {
-    await page.goto('/profile');
+    await openPage(page, '/profile');
     await page.locator('#pref-language').waitFor();
   },
   language: (page: Page) => page.locator('#pref-language'),

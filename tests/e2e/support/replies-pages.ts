@@ -1,4 +1,5 @@
 /** Page models of the reply generator screens (issue 14): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
@@ -6,7 +7,7 @@ const env = (projectId: string, envId: string) => `/project/${projectId}/environ
 export const repliesPages = {
   /** From the configuration menu, the "Modèles de réponse" entry of the reply generator section. */
   async openFromMenu(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     await page.getByRole('navigation', { name: 'Générateur de réponses' }).getByRole('link', { name: /Modèles de réponse/ }).click();
     await page.getByRole('heading', { name: 'Modèles de réponse' }).waitFor();
   },

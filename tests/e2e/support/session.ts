@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, type PageOptions } from './browser';
 import { loginPage } from './pages';
 
 export interface Session {
@@ -15,8 +15,12 @@ export interface Session {
 }
 
 /** A new browser context of `browser` signed in as the demo user `username` (past the login page). */
-export async function signedInPage(browser: Browser, username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser);
+export async function signedInPage(
+  browser: Browser,
+  username: string,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, options);
   await loginPage.open(opened.page);
   await loginPage.signIn(opened.page, username);
   await opened.page.waitForURL((url) => !url.pathname.startsWith('/login'));

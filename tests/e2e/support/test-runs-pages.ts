@@ -1,8 +1,9 @@
 /** Page models of the testing center's tests list and results (src/features/testing-center/runs). */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 export const testRunsPages = {
-  openList: (page: Page, projectId: string) => page.goto(`/project/${projectId}/testing-center/messages-bank/tests`),
+  openList: (page: Page, projectId: string) => openPage(page, `/project/${projectId}/testing-center/messages-bank/tests`),
   /** Launch dialog: environment, set (by its visible name) and the current configuration. */
   async launch(page: Page, environment: string, setName: string) {
     await page.getByRole('button', { name: 'Lancer un test' }).click();

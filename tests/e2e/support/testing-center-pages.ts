@@ -1,4 +1,5 @@
 /** Page models of the testing center's bank screens (issue 16): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -11,7 +12,7 @@ const bank = (projectId: string) => `/project/${projectId}/testing-center/messag
 
 export const testingCenterPages = {
   async openImport(page: Page, projectId: string) {
-    await page.goto(`${bank(projectId)}/import`);
+    await openPage(page, `${bank(projectId)}/import`);
     await page.getByRole('heading', { name: 'Importer des fichiers' }).waitFor();
   },
   async addImportTag(page: Page, tag: string) {
@@ -25,7 +26,7 @@ export const testingCenterPages = {
   importStatuses: (page: Page) => page.getByTestId('import-list').locator('tr[data-import-status]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-import-status'))),
 
   async openBank(page: Page, projectId: string, query = '') {
-    await page.goto(`${bank(projectId)}${query}`);
+    await openPage(page, `${bank(projectId)}${query}`);
     await page.getByTestId('bank-page').waitFor();
   },
   rows: (page: Page) => page.getByTestId('bank-table').locator('tbody tr'),

@@ -1,4 +1,5 @@
 /** Page models of the toolbox screens (issue 20): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 const env = (projectId: string, envId: string) => `/project/${projectId}/environment/${envId}`;
@@ -6,7 +7,7 @@ const env = (projectId: string, envId: string) => `/project/${projectId}/environ
 export const toolboxPages = {
   // Save to toolbox, from an entity screen of an environment.
   async openInteraction(page: Page, projectId: string, envId: string, interactionId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration/nlu/interactions/${interactionId}`);
+    await openPage(page, `${env(projectId, envId)}/configuration/nlu/interactions/${interactionId}`);
     await page.getByTestId('save-to-toolbox').waitFor();
   },
   async saveToNewKit(page: Page, kitName: string) {
@@ -19,7 +20,7 @@ export const toolboxPages = {
   },
   // Kits list and kit page.
   async openKits(page: Page) {
-    await page.goto('/toolbox/kits');
+    await openPage(page, '/toolbox/kits');
     await page.getByLabel('Rechercher un kit').waitFor();
   },
   search: (page: Page, text: string) => page.getByLabel('Rechercher un kit').fill(text),
@@ -28,7 +29,7 @@ export const toolboxPages = {
   treeComponents: (page: Page) => page.getByRole('tree', { name: 'Arborescence du kit' }).locator('[data-component]'),
   // The environment's kits screen (configuration menu → Toolbox).
   async openEnvironmentKits(page: Page, projectId: string, envId: string) {
-    await page.goto(`${env(projectId, envId)}/configuration`);
+    await openPage(page, `${env(projectId, envId)}/configuration`);
     await page.getByRole('navigation', { name: 'Outils de configuration' }).getByRole('link', { name: /Kits de la boîte à outils/ }).click();
     await page.getByLabel('Kit à synchroniser').waitFor();
   },
@@ -67,7 +68,7 @@ export const toolboxPages = {
   saveComponent: (page: Page) => page.getByRole('button', { name: 'Enregistrer', exact: true }).click(),
   // Use-case library.
   async openLibrary(page: Page) {
-    await page.goto('/use-cases-library');
+    await openPage(page, '/use-cases-library');
     await page.locator('[data-use-case]').first().waitFor();
   },
   useCaseIds: (page: Page) => page.locator('[data-use-case]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-use-case'))),

@@ -1,10 +1,11 @@
 /** Page models of the vision engine settings screen and its result (issue 14): labels live here, not in the scenario. */
+import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
 export const visionPages = {
   /** From the configuration menu, the "Moteur de vision" entry of the post-processing section (one module: its settings open at once). */
   async openFromMenu(page: Page, projectId: string, envId: string) {
-    await page.goto(`/project/${projectId}/environment/${envId}/configuration`);
+    await openPage(page, `/project/${projectId}/environment/${envId}/configuration`);
     await page.getByRole('navigation', { name: 'Post-traitement' }).getByRole('link', { name: /Moteur de vision/ }).click();
     await page.locator('#vision-type').waitFor();
   },

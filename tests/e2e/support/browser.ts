@@ -118,7 +118,8 @@ export async function openPage(page: Page, path: string): Promise<void> {
       origin: location.origin,
     }))
     .catch(() => undefined);
-  const target = new URL(path, baseUrl());
+  // Relative to the page shown: a scenario's own server is another origin than the run's shared one.
+  const target = new URL(path, /^https?:/.test(page.url()) ? page.url() : baseUrl());
   const inApp =
     shown?.navigations !== undefined &&
     shown.origin === target.origin &&

@@ -33,7 +33,7 @@ export function RootShell() {
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.navigations = String(Number(root.dataset.navigations ?? '0') + 1);
-    // The location object, not its key: an entry pushed outside the router has the key "default".
+    // The location object, not its key: an entry pushed without one has the key "default".
   }, [location]);
 
   const title = titleKey ? t(titleKey as never) : '';

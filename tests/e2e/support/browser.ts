@@ -105,7 +105,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
  * machine, and the suite opens screens a few hundred times), otherwise by loading it.
  *
  * In-app is the history entry a link would push, announced to the router the way the browser's back
- * button is; it resolves once the router has committed a navigation (`data-navigations` counts them,
+ * button is (React Router has no other door from outside the page); it resolves once the router has committed a navigation (`data-navigations` counts them,
  * src/app/root-shell.tsx), so the previous screen is gone and the caller waits for the new one.
  * The current path itself is loaded again, since the router would keep the screen as it is; so is a
  * page that is not the console (about:blank, a third party's page).
@@ -128,11 +128,21 @@ export async function openPage(page: Page, path: string): Promise<void> {
     await page.goto(path);
     return;
   }
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, target.pathname + target.search + target.hash);
-  await page.waitForFunction((before) => document.documentElement.dataset.navigations !== before, shown.navigations);
+  const to = target.pathname + target.search;
+  await page.evaluate((entry) => {
+    // Shaped like the router's own entries ({usr, key, idx}), so the router and its blockers (the
+    // unsaved-changes guard) take it for an ordinary history move, as a link's.
+    const index = (history.state as { idx?: number } | null)?.idx ?? 0;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, '', entry);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, to + target.hash);
+  const committed = await page.waitForFunction((before) => {
+    const now = document.documentElement.dataset.navigations;
+    return now !== before && location.pathname + location.search;
+  }, shown.navigations);
+  // A navigation of the console's own still under way (the landing page after a sign-in) may commit
+  // after ours and replace it: then the path is loaded, as a user typing it would.
+  if ((await committed.jsonValue()) !== to) await page.goto(path);
 }
 
 /** Resolves once a service worker controls the page (the precache is then filled). */

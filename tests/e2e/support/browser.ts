@@ -105,10 +105,11 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
  * machine, and the suite opens screens a few hundred times), otherwise by loading it.
  *
  * In-app is the history entry a link would push, announced to the router the way the browser's back
- * button is (React Router has no other door from outside the page); it resolves once the router has committed a navigation (`data-navigations` counts them,
- * src/app/root-shell.tsx), so the previous screen is gone and the caller waits for the new one.
- * The current path itself is loaded again, since the router would keep the screen as it is; so is a
- * page that is not the console (about:blank, a third party's page).
+ * button is (React Router has no other door from outside the page). It resolves once the router has
+ * committed a navigation (`data-navigations` counts them, src/app/root-shell.tsx), so the previous
+ * screen is gone and the caller waits for the new one. The path is loaded instead when it is the
+ * current one (the router would keep the screen as it is), when the page is not the console
+ * (about:blank, a third party's page), or when another navigation committed in its place.
  */
 export async function openPage(page: Page, path: string): Promise<void> {
   const shown = await page

@@ -9,8 +9,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EditorView } from '@codemirror/view';
 import type { ChildProcess } from 'node:child_process';
+import { findCodeEditor } from '../../../ui/testing/code-editor';
 import { renderScreens, startScreenServer } from '../../../ui/testing/screen-server';
 import { paths } from '../../../app/paths';
 import { criterionSchema, type CategorizationSettings } from '../../../contract/categorization';
@@ -173,14 +173,13 @@ describe('advanced categorization', () => {
   it('shows the syntax error of a refused save on its line, in French, and no error once fixed and tested', async () => {
     const user = userEvent.setup();
     show(paths.categorizationAdvanced(PROJECT, RECETTE, MODULE));
-    const host = await screen.findByTestId('liquid-editor');
-    const view = EditorView.findFromDOM(host.querySelector('.cm-editor') as HTMLElement)!;
+    const view = await findCodeEditor('liquid-editor');
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '{% if document.text contains "urgent" %}\nUrgent\n{% endif' } });
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const errors = await screen.findByTestId('advanced-errors');
     expect(errors.textContent).toMatch(/^Erreur de syntaxe dans votre configuration, ligne 3 : /);
     // The diagnostic sits on line 3 of the editor.
-    await waitFor(() => expect(host.querySelector('.cm-lintRange-error')?.textContent).toBe('{% endif'));
+    await waitFor(() => expect(view.dom.querySelector('.cm-lintRange-error')?.textContent).toBe('{% endif'));
     view.dispatch({ changes: { from: view.state.doc.length, insert: ' %}' } });
     await waitFor(() => expect(screen.queryByTestId('advanced-errors')).toBeNull());
     await user.type(screen.getByLabelText('Texte à catégoriser (comme corps de mail)'), 'Je veux résilier mon contrat');

@@ -9,8 +9,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EditorView } from '@codemirror/view';
 import type { ChildProcess } from 'node:child_process';
+import { findCodeEditor } from '../../../ui/testing/code-editor';
 import { renderScreens, startScreenServer } from '../../../ui/testing/screen-server';
 import { paths } from '../../../app/paths';
 import type { EnvironmentDetails } from '../../../contract/environments';
@@ -93,13 +93,12 @@ describe('template editor', () => {
   it('shows the syntax error of a refused save on its line, and keeps the text', async () => {
     const user = userEvent.setup();
     show(paths.replyTemplate(PROJECT, RECETTE, 'demo-reply-quote', 'templates'));
-    const host = await screen.findByTestId('reply-liquid-editor');
-    const view = EditorView.findFromDOM(host.querySelector('.cm-editor') as HTMLElement)!;
+    const view = await findCodeEditor('reply-liquid-editor');
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: 'Bonjour\n{% if subject %}' } });
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const errors = await screen.findByTestId('template-errors');
     expect(errors.textContent).toMatch(/^Erreur de syntaxe dans votre configuration : modèle « Devis », ligne 2 : /);
-    await waitFor(() => expect(host.querySelector('.cm-lintRange-error')?.textContent).toBe('{% if subject %}'));
+    await waitFor(() => expect(view.dom.querySelector('.cm-lintRange-error')?.textContent).toBe('{% if subject %}'));
     expect(view.state.doc.toString()).toBe('Bonjour\n{% if subject %}');
   });
 

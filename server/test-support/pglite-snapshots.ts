@@ -1,17 +1,21 @@
 /**
- * The migrated in-memory database a server test file starts from, built once per test run rather
- * than once per file: a fresh PGlite costs about 7 s of CPU (initdb, then the migrations), loading a
- * dumped data folder about 2 s. The first file that needs it builds it in the run's folder
- * (pglite-snapshot-dir.ts; a lock file keeps the others waiting on it) and every later file loads it.
- * The folder lives for one run, so a changed migration is always in it. The demo seed is not in it:
- * it writes times relative to now (a started NLU server stops after 5 idle minutes, dashboard
- * windows), which a snapshot taken at the start of a long run would make stale. Without the folder
- * (a bench, a script), the database is built as before.
+ * The databases a server test file starts from, built once per test run rather than once per file: a
+ * fresh PGlite costs about 7 s of CPU (initdb, then the migrations), loading a dumped data folder
+ * about 1.5 s, seeding the demo 2 s more (its users' scrypt hashes, the NLU and testing-center rows).
+ * The first file that needs a snapshot builds it in the run's folder (pglite-snapshot-dir.ts; a lock
+ * file keeps the others waiting on it) and every later file loads it. The folder lives for one run, so
+ * a changed migration or seed is always in it. Two snapshots: migrated, and migrated then seeded with
+ * the demo. The seed writes times relative to now (a started NLU server stops after 5 idle minutes,
+ * dashboard windows), which a snapshot taken at the start of a long run would make stale: a file
+ * loading the seeded one moves every time in it forward by the snapshot's age, so it reads as if
+ * seeded when it was loaded. Without the folder (a bench, a script), the database is built as before.
  */
 import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { migrateDatabase } from '../db/migrate';
-import { dumpPglite, MEMORY, openDatabase, openPgliteDump, type DatabaseHandle, type PgliteOpenOptions } from '../db/open';
+import { dumpPglite, MEMORY, openDatabase, openPgliteDump, type Database, type DatabaseHandle, type PgliteOpenOptions } from '../db/open';
+import { seedDemo } from '../db/seed';
 import { SNAPSHOT_DIR_VARIABLE } from './pglite-snapshot-dir';
 
 /** A hang guard for a file waiting on another's build: a build takes seconds, a minute on a busy machine. */
@@ -23,16 +27,69 @@ async function built(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   return handle;
 }
 
+async function seeded(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
+  const handle = await openMigratedPglite(options);
+  await seedDemo(handle.db);
+  return handle;
+}
+
 /** A private in-memory PGlite database, migrated. */
 export async function openMigratedPglite(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
+  return openSnapshot('migrated.tar', built, options);
+}
+
+/** A private in-memory PGlite database, migrated and seeded with the demo as of now. */
+export async function openSeededPglite(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   const dir = process.env[SNAPSHOT_DIR_VARIABLE];
-  if (!dir) return built(options);
-  const file = join(dir, 'migrated.tar');
+  const handle = await openSnapshot('seeded.tar', seeded, options);
+  const takenAt = dir === undefined ? undefined : readTakenAt(join(dir, 'seeded.tar'));
+  if (takenAt !== undefined) await moveTimesForward(handle.db, Date.now() - takenAt);
+  return handle;
+}
+
+async function openSnapshot(
+  name: string,
+  build: (options: PgliteOpenOptions) => Promise<DatabaseHandle>,
+  options: PgliteOpenOptions,
+): Promise<DatabaseHandle> {
+  const dir = process.env[SNAPSHOT_DIR_VARIABLE];
+  if (!dir) return build(options);
+  const file = join(dir, name);
   if (!existsSync(file)) {
-    const own = await buildOnce(file, options);
+    const own = await buildOnce(file, build, options);
     if (own !== null) return own;
   }
   return openPgliteDump(new Blob([readFileSync(file)]), options);
+}
+
+/** When a snapshot's database was built (its sidecar, written before the snapshot appears). */
+function readTakenAt(file: string): number | undefined {
+  return existsSync(`${file}.taken-at`) ? Number(readFileSync(`${file}.taken-at`, 'utf8')) : undefined;
+}
+
+/**
+ * Every time of every table, moved `ms` forward: the database then reads as if built `ms` later. The
+ * columns are found in the catalogue, so a table or column added later is moved too.
+ */
+export async function moveTimesForward(db: Database, ms: number): Promise<void> {
+  if (!(ms > 0)) return;
+  const interval = `${Math.round(ms)} milliseconds`;
+  await db.execute(sql`
+    DO $$
+    DECLARE target record;
+    BEGIN
+      FOR target IN
+        SELECT c.table_schema, c.table_name, string_agg(format('%I = %I + %L::interval', c.column_name, c.column_name, ${sql.raw(`'${interval}'`)}), ', ') AS assignments
+        FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE t.table_type = 'BASE TABLE'
+          AND c.table_schema NOT IN ('pg_catalog', 'information_schema')
+          AND c.data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
+        GROUP BY c.table_schema, c.table_name
+      LOOP
+        EXECUTE format('UPDATE %I.%I SET ', target.table_schema, target.table_name) || target.assignments;
+      END LOOP;
+    END $$`);
 }
 
 /**
@@ -40,7 +97,11 @@ export async function openMigratedPglite(options: PgliteOpenOptions = {}): Promi
  * otherwise waits for the other's tarball (null). A build that failed leaves no lock behind, so the
  * files waiting on it build for themselves and report the cause.
  */
-async function buildOnce(file: string, options: PgliteOpenOptions): Promise<DatabaseHandle | null> {
+async function buildOnce(
+  file: string,
+  build: (options: PgliteOpenOptions) => Promise<DatabaseHandle>,
+  options: PgliteOpenOptions,
+): Promise<DatabaseHandle | null> {
   const lockPath = `${file}.lock`;
   let lock: number;
   try {
@@ -48,15 +109,17 @@ async function buildOnce(file: string, options: PgliteOpenOptions): Promise<Data
   } catch {
     const deadline = Date.now() + BUILD_WAIT_MS;
     while (!existsSync(file)) {
-      if (!existsSync(lockPath)) return built(options);
+      if (!existsSync(lockPath)) return build(options);
       if (Date.now() > deadline) throw new Error(`No migrated database snapshot after ${BUILD_WAIT_MS / 1000} s: ${file}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return null;
   }
   try {
-    const handle = await built(options);
+    const handle = await build(options);
+    const takenAt = Date.now();
     const dump = await dumpPglite(handle);
+    writeFileSync(`${file}.taken-at`, String(takenAt));
     // Written aside, then renamed: a reader never sees half a tarball.
     writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
     renameSync(`${file}.${process.pid}`, file);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { migrateDatabase } from '../db/migrate';
 import { MEMORY, openDatabase, type DatabaseHandle } from '../db/open';
 import { seedDemo } from '../db/seed';
-import { openMigratedPglite } from './pglite-snapshots';
+import { openMigratedPglite, openSeededPglite } from './pglite-snapshots';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -37,16 +37,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /**
  * The file's database migrated, and seeded with the demo when asked: on PGlite, started from the run's
- * migrated snapshot (pglite-snapshots.ts); on TEST_DATABASE_URL, a throwaway database migrated here.
+ * migrated or seeded snapshot (pglite-snapshots.ts); on TEST_DATABASE_URL, a throwaway database
+ * migrated (and seeded) here.
  */
 export async function openMigratedTestDatabase(options: { seed?: boolean; thread?: boolean } = {}): Promise<DatabaseHandle> {
-  let handle: DatabaseHandle;
-  if (process.env.TEST_DATABASE_URL) {
-    handle = await openTestDatabase();
-    await migrateDatabase(handle);
-  } else {
-    handle = await openMigratedPglite({ thread: options.thread });
+  if (!process.env.TEST_DATABASE_URL) {
+    return options.seed ? openSeededPglite({ thread: options.thread }) : openMigratedPglite({ thread: options.thread });
   }
+  const handle = await openTestDatabase();
+  await migrateDatabase(handle);
   if (options.seed) await seedDemo(handle.db);
   return handle;
 }

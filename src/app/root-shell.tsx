@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLoaderData, useLocation } from 'react-router';
+import { Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { afterFirstPaint } from '../ui/after-first-paint';
 import { NotificationLayers } from '../ui/notification-layers';
@@ -18,6 +18,7 @@ export function RootShell() {
   const { t, i18n } = useTranslation('routes');
   const titleKey = useRouteTitleKey();
   const location = useLocation();
+  const navigation = useNavigation();
   const preferences = usePreferences();
   // The guard's answer: a page the user's role may not use is replaced, never loaded.
   const noAccess = (useLoaderData() as GuardResult | undefined)?.noAccess === true;
@@ -35,6 +36,11 @@ export function RootShell() {
     root.dataset.navigations = String(Number(root.dataset.navigations ?? '0') + 1);
     // The location object, not its key: an entry pushed without one has the key "default".
   }, [location]);
+  // …and whether one is still under way (a screen's code or data loading): until it is idle, the
+  // screen shown may yet be replaced, by it or by a redirect of the screen it leaves.
+  useEffect(() => {
+    document.documentElement.dataset.navigationState = navigation.state;
+  }, [navigation.state]);
 
   const title = titleKey ? t(titleKey as never) : '';
   useEffect(() => {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, openPage } from './support/browser';
+import { launchBrowser, newPage, openPage, savedDownload } from './support/browser';
 import { loginPage } from './support/pages';
 import { confirmDialog, projectPages, rapidNavigation, unsavedDialog } from './support/admin-pages';
 
@@ -82,7 +82,7 @@ describe('administration', () => {
 
     // Export, then import the file into a new environment.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Télécharger l'export" }).click()]);
-    const exported = await download.path();
+    const exported = await savedDownload(download);
     expect(JSON.parse(await readFile(exported, 'utf8'))).toMatchObject({ version: 1, environment: { settings: { retention: '1w' } } });
     await projectPages.createEnvironment(page, projectId, 'Copie importée', { file: exported });
 

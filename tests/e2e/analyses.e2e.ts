@@ -12,7 +12,7 @@ import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, openPage } from './support/browser';
+import { baseUrl, launchBrowser, newPage, openPage, savedDownload } from './support/browser';
 import { DEMO_PASSWORD, loginPage } from './support/pages';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { analysesPages } from './support/analyses-pages';
@@ -181,7 +181,7 @@ describe('analysing mail', () => {
     await page.reload();
     await expect(row.textContent()).resolves.toContain('dossier: 2026-0042');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger cette page' }).click()]);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await savedDownload(download), 'utf8');
     expect(csv).toContain('Sinistre entrepôt');
     expect(csv).toContain('Traitée');
 
@@ -211,7 +211,7 @@ describe('analysing mail', () => {
     await analysesPages.tab(page, 'Documents');
     const [original] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger sinistre.eml' }).click()]);
     expect(original.suggestedFilename()).toBe('sinistre.eml');
-    expect(await readFile((await original.path())!)).toEqual(await readFile(emlPath));
+    expect(await readFile(await savedDownload(original))).toEqual(await readFile(emlPath));
     await expect.poll(() => received.length, { timeout: 20000 }).toBeGreaterThan(0);
     expect(received[0]!.body).toContain('2026-0042');
     await expect

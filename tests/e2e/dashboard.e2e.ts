@@ -14,7 +14,7 @@ import type { ModuleResult } from '../../src/contract/analyses';
 import { recordUsage } from '../../server/consumption/ledger';
 import { analyses } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser, newPage, savedDownload } from './support/browser';
 import { dashboardPage } from './support/dashboard-pages';
 import { loginPage } from './support/pages';
 
@@ -92,7 +92,7 @@ describe('dashboard', () => {
     // The CSV holds the same numbers, raw.
     const [download] = await Promise.all([page.waitForEvent('download'), dashboardPage.csvButton(page, 'Analyses terminées par statut').click()]);
     expect(download.suggestedFilename()).toMatch(/^dashboard-demo-ic-prod-.*-volume\.csv$/);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await savedDownload(download), 'utf8');
     const lines = csv.trim().split('\r\n');
     // For a French spreadsheet: semicolons between cells.
     expect(lines[0]).toBe('Période;Traitées;En erreur;Annulées;Reçues');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { baseUrl, cspViolations, launchBrowser, waitForServiceWorker, type PageOptions } from './support/browser';
+import { baseUrl, cspViolations, launchBrowser, waitForServiceWorker, type PageOptions, savedDownload } from './support/browser';
 import { filesViewerPage as viewer } from './support/pages';
 import { signedInPage } from './support/session';
 import { parseMsg } from '../../src/parsing/msg';
@@ -154,7 +154,7 @@ describe('files viewer', () => {
       viewer.attachmentRows(page).nth(0).getByRole('button', { name: /Télécharger|Download/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('I have attachments!.msg');
-    const saved = new Uint8Array(readFileSync((await download.path())!));
+    const saved = new Uint8Array(readFileSync(await savedDownload(download)));
     const { model } = await parseMsg(saved);
     expect(model.subject).toBe('I have attachments!');
     expect(model.attachments.map((a) => a.name)).toEqual(['Microsoft Outlook テスト メッセージ.msg', 'green.png']);

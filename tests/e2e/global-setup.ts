@@ -1,5 +1,10 @@
-/** Starts the real server once for every end-to-end file; they reach it through `inject('baseUrl')`. */
+/**
+ * Starts the real server and Chromium once for every end-to-end file; they reach them through
+ * `inject('baseUrl')` and `inject('browserEndpoint')`.
+ */
 import type { TestProject } from 'vitest/node';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './support/browser';
 import { startServerProcess } from '../../scripts/server-process';
 import { GMAIL_TEST_CLIENT, startGmailTestServer } from '../../server/test-support/gmail-server';
 import { startLlmTestServer } from '../../server/test-support/llm-server';
@@ -19,6 +24,8 @@ declare module 'vitest' {
     m365Url: string;
     /** The local Atlassian OAuth + Jira Cloud server of the issue-tracker connector (tests/e2e/integrations-jira.e2e.ts). */
     jiraUrl: string;
+    /** The run's one Chromium, which each file connects to (support/browser.ts `launchBrowser`). */
+    browserEndpoint: string;
   }
 }
 
@@ -49,6 +56,8 @@ export default async function setup(project: TestProject) {
       POSTROOM_CONNECTOR_POLL_MS: '500',
     },
   });
+  const chromiumServer = await chromium.launchServer(chromiumLaunchOptions());
+  project.provide('browserEndpoint', chromiumServer.wsEndpoint());
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
   project.provide('llmUrl', llm.url);
@@ -56,6 +65,7 @@ export default async function setup(project: TestProject) {
   project.provide('m365Url', m365.url);
   project.provide('jiraUrl', jira.url);
   return async () => {
+    await chromiumServer.close();
     await server.stop();
     await llm.close();
     await gmail.close();

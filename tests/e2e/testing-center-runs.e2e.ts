@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl } from './support/browser';
+import { baseUrl, savedDownload } from './support/browser';
 import { DEMO_PASSWORD } from './support/pages';
 import { signedInSession } from './support/session';
 import { testingCenterPages } from './support/testing-center-pages';
@@ -93,7 +93,7 @@ describe('testing center test runs', () => {
 
     // CSV export of the messages: a real file with one row per counted value.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter les messages (CSV)' }).click()]);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile(await savedDownload(download), 'utf8');
     // The console's CSV files open with a UTF-8 byte order mark (src/ui/csv.ts).
     // In French: semicolons between cells, each message named by its file name beside its id.
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('messageId;name;status;kind;value;outcome;rule;expected;obtained');

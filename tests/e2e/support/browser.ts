@@ -1,5 +1,8 @@
 /** Debian's Chromium driven by playwright-core, with the flags this machine's closed network needs. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Download, type LaunchOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { version as playwrightVersion } from 'playwright-core/package.json';
 
@@ -42,14 +45,44 @@ export const chromiumArgs = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
 ];
 
-export async function launchBrowser(): Promise<Browser> {
+/** How Chromium is started, checked against the playwright-core version the flags were copied from. */
+export function chromiumLaunchOptions(): LaunchOptions {
   if (!playwrightVersion.startsWith(PLAYWRIGHT_VERSION_OF_THE_LIST)) {
     throw new Error(
       `playwright-core ${playwrightVersion}: copy its disabled Chromium features (chromiumSwitches) into ` +
         `tests/e2e/support/browser.ts, then set PLAYWRIGHT_VERSION_OF_THE_LIST to this version.`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: chromiumArgs });
+  return { executablePath: CHROMIUM_PATH, headless: true, args: chromiumArgs };
+}
+
+/**
+ * The run's Chromium, started once by tests/e2e/global-setup.ts: starting one per file cost two CPU
+ * seconds and a few more of wall time, forty times a run. A file connects to it and gets a browser of
+ * its own to the contexts it opens: closing it closes them, not Chromium. Outside the stage (no
+ * endpoint given), a Chromium of its own is started.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  let endpoint: string | undefined;
+  try {
+    endpoint = inject('browserEndpoint');
+  } catch {
+    endpoint = undefined;
+  }
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
+}
+
+let downloadFolder: string | undefined;
+
+/**
+ * Where a download was saved, to read it or hand it to a file input. (A browser reached through the
+ * run's shared Chromium keeps no path of its own for a download: `download.path()` refuses.)
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  downloadFolder ??= mkdtempSync(join(tmpdir(), 'postroom-e2e-downloads-'));
+  const path = join(mkdtempSync(join(downloadFolder, 'download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }
 
 export function baseUrl(): string {
@@ -106,7 +139,8 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
  *
  * In-app is the history entry a link would push, announced to the router the way the browser's back
  * button is (React Router has no other door from outside the page). It resolves once the router has
- * committed a navigation (`data-navigations` counts them, src/app/root-shell.tsx), so the previous
+ * committed a navigation and none is under way (`data-navigations` counts them,
+ * `data-navigation-state` says whether one is loading, src/app/root-shell.tsx), so the previous
  * screen is gone and the caller waits for the new one. The path is loaded instead when it is the
  * current one (the router would keep the screen as it is), when the page is not the console
  * (about:blank, a third party's page), or when another navigation committed in its place.
@@ -137,12 +171,15 @@ export async function openPage(page: Page, path: string): Promise<void> {
     history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, '', entry);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   }, to + target.hash);
+  // Committed, and no navigation under way: a redirect of the screen left behind (the landing page
+  // after a sign-in sends /orga on to the organisation) may start while ours loads its code, and
+  // commit after it.
   const committed = await page.waitForFunction((before) => {
-    const now = document.documentElement.dataset.navigations;
-    return now !== before && location.pathname + location.search;
+    const { navigations, navigationState } = document.documentElement.dataset;
+    return navigations !== before && navigationState === 'idle' && location.pathname + location.search;
   }, shown.navigations);
-  // A navigation of the console's own still under way (the landing page after a sign-in) may commit
-  // after ours and replace it: then the path is loaded, as a user typing it would.
+  // Such a navigation of the console's own replaced ours: then the path is loaded, as a user typing
+  // it would.
   if ((await committed.jsonValue()) !== to) await page.goto(path);
 }
 

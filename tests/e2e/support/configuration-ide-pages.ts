@@ -9,7 +9,8 @@ export const configurationIde = {
   async openFromMenu(page: Page, projectId: string, envId: string) {
     await openPage(page, `${env(projectId, envId)}/configuration`);
     // The entry is in the side menu and on the configuration page: either opens the IDE.
-    await page.getByRole('link', { name: /Éditeur de configuration/ }).first().click();
+    // (the side menu's may be folded away, as the graph leaves it: the one shown).
+    await page.getByRole('link', { name: /Éditeur de configuration/ }).filter({ visible: true }).first().click();
     await page.waitForURL(/\/configuration\/ide$/);
     await configurationIde.editor(page).waitFor();
   },

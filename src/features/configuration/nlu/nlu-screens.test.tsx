@@ -147,7 +147,8 @@ describe('contexts and servers', () => {
     show(paths.nlu(PROJECT, envId, 'servers'));
     const serverRow = (await screen.findByText('main')).closest('tr')!;
     expect(within(serverRow).getByTestId('server-status').textContent).toBe('Arrêté');
-    await user.click(within(serverRow).getByRole('button', { name: 'Démarrer' }));
+    // The actions come with the user's rights, which may load after the list.
+    await user.click(await within(serverRow).findByRole('button', { name: 'Démarrer' }));
     await waitFor(() => expect(within(screen.getByText('main').closest('tr')!).getByTestId('server-status').textContent).toBe('Démarrage…'));
     expect(screen.getByText('main').closest('tr')!.textContent).toContain('démarre, veuillez patienter');
   });

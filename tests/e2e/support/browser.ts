@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type LaunchOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { paths } from '../../../src/app/paths';
 import { version as playwrightVersion } from 'playwright-core/package.json';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -143,8 +144,16 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
  * `data-navigation-state` says whether one is loading, src/app/root-shell.tsx), so the previous
  * screen is gone and the caller waits for the new one. The path is loaded instead when it is the
  * current one (the router would keep the screen as it is), when the page is not the console
- * (about:blank, a third party's page), or when another navigation committed in its place.
+ * (about:blank, a third party's page), when the screen shown is one that redirects by itself, or when
+ * another navigation committed in its place.
  */
+/**
+ * Screens that send the user on by themselves (the landing after a sign-in: / to /orga, /orga to the
+ * organisation): a navigation started there may be overtaken by their redirect, even after it
+ * committed, so from there the path is loaded.
+ */
+const REDIRECTING = new Set([paths.index(), paths.organisations()]);
+
 export async function openPage(page: Page, path: string): Promise<void> {
   const shown = await page
     .evaluate(() => ({
@@ -158,7 +167,8 @@ export async function openPage(page: Page, path: string): Promise<void> {
   const inApp =
     shown?.navigations !== undefined &&
     shown.origin === target.origin &&
-    shown.path !== target.pathname + target.search;
+    shown.path !== target.pathname + target.search &&
+    !REDIRECTING.has(shown.path);
   if (!inApp) {
     await page.goto(path);
     return;

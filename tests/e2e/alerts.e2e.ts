@@ -14,9 +14,9 @@ import { alerts } from '../../server/db/schema-alerts';
 import { createMailer } from '../../server/mail/mailer';
 import { readOutbox } from '../../server/test-support/outbox';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { alertsPage } from './support/dashboard-pages';
-import { loginPage } from './support/pages';
+import { signedInPage } from './support/session';
 
 let browser: Browser;
 let server: TestServer;
@@ -35,10 +35,7 @@ afterAll(async () => {
 
 describe('alerts', () => {
   it('lets an admin create, disable, edit and re-enable an alert, and read a firing in the history', async () => {
-    const { context, page } = await newPage(browser, { baseURL: url, viewport: { width: 1280, height: 900 } });
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'admin');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const { context, page } = await signedInPage(browser, 'admin', { baseURL: url, viewport: { width: 1280, height: 900 } });
 
     await alertsPage.open(page, 'demo-ic', 'demo-ic-prod');
     await page.getByText("Aucune alerte pour l'instant").waitFor();

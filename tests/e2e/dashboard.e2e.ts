@@ -14,9 +14,9 @@ import type { ModuleResult } from '../../src/contract/analyses';
 import { recordUsage } from '../../server/consumption/ledger';
 import { analyses } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
-import { launchBrowser, newPage, savedDownload } from './support/browser';
+import { launchBrowser, savedDownload } from './support/browser';
 import { dashboardPage } from './support/dashboard-pages';
-import { loginPage } from './support/pages';
+import { signedInPage } from './support/session';
 
 let browser: Browser;
 let server: TestServer;
@@ -59,10 +59,7 @@ afterAll(async () => {
 
 describe('dashboard', () => {
   it('shows a viewer last week per day, with tables, and downloads a chart as CSV', async () => {
-    const { context, page } = await newPage(browser, { baseURL: url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'viewer');
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const { context, page } = await signedInPage(browser, 'viewer', { baseURL: url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 
     await dashboardPage.open(page, 'demo-ic', 'demo-ic-prod');
     await dashboardPage.pickRange(page, 'last', 'week');
@@ -106,10 +103,7 @@ describe('dashboard', () => {
     const off = await createTestServer({ staticDir: path.resolve(import.meta.dirname, '../../dist'), dashboards: false });
     try {
       const offUrl = await off.app.listen({ port: 0, host: '127.0.0.1' });
-      const { context, page } = await newPage(browser, { baseURL: offUrl, viewport: { width: 1280, height: 900 } });
-      await loginPage.open(page);
-      await loginPage.signIn(page, 'viewer');
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      const { context, page } = await signedInPage(browser, 'viewer', { baseURL: offUrl, viewport: { width: 1280, height: 900 } });
       await dashboardPage.open(page, 'demo-ic', 'demo-ic-prod');
       await page.getByText('Les tableaux de bord ne sont pas disponibles sur ce déploiement.').waitFor();
       await context.close();

@@ -134,6 +134,13 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
 }
 
 /**
+ * Screens that send the user on by themselves (the landing after a sign-in: / to /orga, /orga to the
+ * organisation): a navigation started there may be overtaken by their redirect, even after it
+ * committed, so from there the path is loaded.
+ */
+const REDIRECTING = new Set([paths.index(), paths.organisations()]);
+
+/**
  * Opens `path` in the console: in-app when the console is already loaded in `page`, as a user's click
  * on a link would (a reload costs the application's whole start, a second or more of a busy 2-core
  * machine, and the suite opens screens a few hundred times), otherwise by loading it.
@@ -147,13 +154,6 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
  * (about:blank, a third party's page), when the screen shown is one that redirects by itself, or when
  * another navigation committed in its place.
  */
-/**
- * Screens that send the user on by themselves (the landing after a sign-in: / to /orga, /orga to the
- * organisation): a navigation started there may be overtaken by their redirect, even after it
- * committed, so from there the path is loaded.
- */
-const REDIRECTING = new Set([paths.index(), paths.organisations()]);
-
 export async function openPage(page: Page, path: string): Promise<void> {
   const shown = await page
     .evaluate(() => ({

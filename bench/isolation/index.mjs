@@ -12,7 +12,8 @@
  * Everything talks to 127.0.0.1 only and is bounded: each scenario has a time cap
  * (BENCH_SCENARIO_CAP_S, default 20), a server that stays frozen after one is restarted, and the
  * whole run stops by itself (BENCH_ISOLATION_MAX_S, default 720). BENCH_SKIP_BASELINE=1 skips the
- * throughput comparison, BENCH_SKIP_LATENCY=1 the latency half.
+ * throughput comparison, BENCH_SKIP_LATENCY=1 the latency half, BENCH_ONLY=text keeps the loaded phases
+ * whose label holds it, BENCH_SERVER_FLAGS passes Node flags to the server (server-control.mjs).
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,8 @@ const STREAM_EVERY_MS = 3000;
 const STREAM_ENV = 'demo-ic-prod';
 const TARGET_RATIO = 3;
 const TARGET_MS = 100;
+/** BENCH_ONLY: run only the loaded phases whose label holds this text (profiling one input). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 // The whole run stops by itself, whatever hangs.
 const watchdog = setTimeout(() => {
@@ -123,7 +126,7 @@ async function latency() {
       },
     },
     ...SCENARIOS,
-  ];
+  ].filter((phase) => !ONLY || phase.label.includes(ONLY));
 
   let streamIndex = 0;
   let met = 0;

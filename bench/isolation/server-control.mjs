@@ -4,8 +4,11 @@ import { createInterface } from 'node:readline';
 
 const START_TIMEOUT_MS = 180_000;
 
+/** BENCH_SERVER_FLAGS: Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+
 export async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.mjs', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, '--import', 'tsx', new URL('./server.mjs', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });

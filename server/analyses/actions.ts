@@ -9,8 +9,7 @@ import { FINISHED_STATUSES } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { analyses } from '../db/schema';
 import { notifyQueued } from '../pipeline/queue-signal';
-import type { AnalysisRow } from './create';
-import { analysisAnonymized, analysisError, analysisNotFound, findAnalysis } from './lookup';
+import { ANALYSIS_HEAD, analysisAnonymized, analysisError, analysisNotFound, findAnalysis, type AnalysisHead } from './lookup';
 import { appendTrace } from './trace';
 
 const UNFINISHED = ['waiting', 'pending'] as const;
@@ -31,7 +30,7 @@ export async function abortAnalysisRun(
   environmentId: string,
   analysisId: string,
   by: string,
-): Promise<AnalysisRow> {
+): Promise<AnalysisHead> {
   const [row] = await db
     .update(analyses)
     .set({
@@ -42,7 +41,7 @@ export async function abortAnalysisRun(
       leaseExpiresAt: null,
     })
     .where(and(target(environmentId, analysisId), inArray(analyses.status, UNFINISHED)))
-    .returning();
+    .returning(ANALYSIS_HEAD);
   if (row === undefined) {
     throw await refusal(db, environmentId, analysisId, () =>
       analysisError(409, 'alreadyFinished', 'This analysis has already finished'),
@@ -71,12 +70,12 @@ export const REQUEUE_FOR_NEW_RUN = {
 } satisfies Partial<Record<keyof typeof analyses.$inferInsert, unknown>>;
 
 /** Queues a finished analysis for a new run. */
-export async function reanalyzeAnalysis(db: Database, environmentId: string, analysisId: string): Promise<AnalysisRow> {
+export async function reanalyzeAnalysis(db: Database, environmentId: string, analysisId: string): Promise<AnalysisHead> {
   const [row] = await db
     .update(analyses)
     .set(REQUEUE_FOR_NEW_RUN)
     .where(and(target(environmentId, analysisId), inArray(analyses.status, FINISHED_STATUSES)))
-    .returning();
+    .returning(ANALYSIS_HEAD);
   if (row === undefined) {
     throw await refusal(db, environmentId, analysisId, () =>
       analysisError(409, 'alreadyProcessing', 'This analysis is already being processed'),
@@ -99,7 +98,7 @@ export async function setFinalStatus(
   analysisId: string,
   final: FinalStatus,
   by: string,
-): Promise<AnalysisRow> {
+): Promise<AnalysisHead> {
   if (final.status === 'processed' && final.exchangeLabels === undefined) {
     throw analysisError(400, 'exchangeLabelsRequired', 'exchangeLabels is required to finish an analysis as processed');
   }
@@ -115,7 +114,7 @@ export async function setFinalStatus(
       leaseExpiresAt: null,
     })
     .where(and(target(environmentId, analysisId), eq(analyses.status, 'pending'), eq(analyses.awaitingFinalStatus, true)))
-    .returning();
+    .returning(ANALYSIS_HEAD);
   if (row === undefined) {
     throw await refusal(db, environmentId, analysisId, () =>
       analysisError(409, 'notAwaitingFinalStatus', 'This analysis is not waiting for a final status'),

@@ -1,49 +1,88 @@
-/** One analysis with its files (without their bytes), trace and delivery attempts. */
-import { asc, eq } from 'drizzle-orm';
-import type { AnalysisDetail } from '../../src/contract/analyses';
-import type { ModuleType } from '../../src/contract/environment-modules';
+/**
+ * One analysis as the API answers it: the console's detail (files without their bytes, results,
+ * trace, delivery attempts) and a program's status report (the output payload). The results and
+ * payloads are read as JSON text and the answer is made in a module worker
+ * (module-workers/analysis-answer-task.ts): this thread never decodes or encodes what a sender's
+ * mail made them.
+ */
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnalysisErrorCode } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
-import { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
-import type { AnalysisRow } from './create';
-import { detailOf, type Translate } from './views';
+import { analyses, analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
+import { HttpError } from '../http-error';
+import { sharedModulePool, type PoolResult } from '../module-workers/module-pool';
+import type { SerializedAnswer } from '../module-workers/analysis-answer-task';
+import type { ModuleTask } from '../module-workers/protocol';
+import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound } from './lookup';
 
-/** `translate`: the caller's language (`translatorFor(request.headers['accept-language'])`). */
-export async function loadAnalysisDetail(db: Database, row: AnalysisRow, translate: Translate): Promise<AnalysisDetail> {
+const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliveries);
+
+const where = (environmentId: string, analysisId: string) => and(eq(analyses.id, analysisId), eq(analyses.environmentId, environmentId));
+
+/** Who reads: their Accept-Language, and whether they are a light user (their result page only). */
+export interface Reader {
+  acceptLanguage: string | undefined;
+  light: boolean;
+}
+
+/** The detail endpoint's body as UTF-8 JSON; 404 when not in this environment, 409 once anonymized. */
+export async function analysisDetailJson(db: Database, environmentId: string, analysisId: string, reader: Reader): Promise<Buffer> {
+  const [row] = await db
+    .select({ ...ANALYSIS_HEAD, modulesJson: sql<string>`${analyses.modules}::text` })
+    .from(analyses)
+    .where(where(environmentId, analysisId));
+  if (row === undefined) throw analysisNotFound();
+  if (row.anonymizedAt !== null) throw analysisAnonymized();
+  const { modulesJson, ...head } = row;
   const [files, trace, deliveries] = await Promise.all([
     db
-      .select({
-        id: analysisFiles.id,
-        role: analysisFiles.role,
-        name: analysisFiles.name,
-        contentType: analysisFiles.contentType,
-        size: analysisFiles.size,
-        sha256: analysisFiles.sha256,
-      })
+      .select({ id: analysisFiles.id, role: analysisFiles.role, name: analysisFiles.name, contentType: analysisFiles.contentType, size: analysisFiles.size, sha256: analysisFiles.sha256 })
       .from(analysisFiles)
       .where(eq(analysisFiles.analysisId, row.id))
       .orderBy(asc(analysisFiles.position)),
-    db
-      .select()
-      .from(analysisTrace)
-      .where(eq(analysisTrace.analysisId, row.id))
-      .orderBy(asc(analysisTrace.run), asc(analysisTrace.step), asc(analysisTrace.startedAt)),
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.analysisId, row.id))
-      .orderBy(asc(webhookDeliveries.scheduledAt), asc(webhookDeliveries.attempt)),
+    // A light user's page has neither: not read at all.
+    reader.light
+      ? []
+      : db
+          .select()
+          .from(analysisTrace)
+          .where(eq(analysisTrace.analysisId, row.id))
+          .orderBy(asc(analysisTrace.run), asc(analysisTrace.step), asc(analysisTrace.startedAt)),
+    reader.light
+      ? []
+      : db
+          .select({ ...deliveryColumns, payloadJson: sql<string | null>`${webhookDeliveries.payload}::text` })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.analysisId, row.id))
+          .orderBy(asc(webhookDeliveries.scheduledAt), asc(webhookDeliveries.attempt)),
   ]);
-  return detailOf(row, files, trace, deliveries, translate);
+  return serialized(await sharedModulePool().run({ kind: 'analysisDetail', row: head, modulesJson, files, trace, deliveries, ...reader }));
 }
 
-/** The modules whose results the self-service result page shows: categories, extracted data, reply drafts. */
-const LIGHT_MODULE_TYPES: ReadonlySet<ModuleType> = new Set(['categorization', 'consolidation', 'extraction', 'replyTemplate']);
+/** A program's status report as UTF-8 JSON: only the output module's result is read, as text. */
+export async function analysisStatusReportJson(db: Database, environmentId: string, analysisId: string, acceptLanguage: string | undefined): Promise<Buffer> {
+  const [row] = await db
+    .select({
+      ...ANALYSIS_HEAD,
+      // The first output module's result, as `modules.find(type === 'output').result` would give.
+      outputJson: sql<string | null>`jsonb_path_query_first(${analyses.modules}, '$[*] ? (@.type == "output").result')::text`,
+    })
+    .from(analyses)
+    .where(where(environmentId, analysisId));
+  if (row === undefined) throw analysisNotFound();
+  const { outputJson, ...head } = row;
+  return serialized(await sharedModulePool().run({ kind: 'analysisStatusReport', row: head, outputJson, acceptLanguage } satisfies ModuleTask));
+}
 
 /**
- * The detail a light user reads (issue 22, "no trace, no module internals"): the same answer without
- * the trace, the webhook deliveries or the other modules' results (the extractor's text, NLU matches,
- * vision, the output payload). Full-console readers of the same use case get it whole.
+ * The worker's bytes, the same memory. A worker stopped at its deadline or memory cap (an answer
+ * larger than the server allows to build) is a 503 naming the limit; a throw is our bug, a 500.
  */
-export function lightDetailOf(detail: AnalysisDetail): AnalysisDetail {
-  return { ...detail, trace: [], deliveries: [], modules: detail.modules.filter((module) => LIGHT_MODULE_TYPES.has(module.type)) };
+function serialized(answer: PoolResult<SerializedAnswer>): Buffer {
+  if (answer.ok) return Buffer.from(answer.value.json.buffer, answer.value.json.byteOffset, answer.value.json.byteLength);
+  if (answer.code === 'timeout' || answer.code === 'memory') {
+    const params = answer.code === 'timeout' ? { context: 'timeout', seconds: answer.limit ?? 0 } : { context: 'memory', megabytes: answer.limit ?? 0 };
+    throw new HttpError(503, { message: answer.message, code: 'analysisTooLarge' satisfies AnalysisErrorCode, params });
+  }
+  throw new Error(answer.message);
 }

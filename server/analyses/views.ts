@@ -8,6 +8,7 @@ import type {
   TraceEntry,
 } from '../../src/contract/analyses';
 import type { analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
+import type { ModuleType } from '../../src/contract/environment-modules';
 import type { AnalysisRow } from './create';
 import { decodePipelineMessage, type LocalizedText, type MessageParams } from '../../src/contract/pipeline-messages';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
@@ -112,11 +113,16 @@ export function deliveryOf(row: typeof webhookDeliveries.$inferSelect, translate
   };
 }
 
+/** What the detail reads of the analysis row (analysis-detail.ts selects these, results as text). */
+export type DetailRow = SummaryRow & Pick<AnalysisRow, 'modules' | 'error' | 'exchangeLabels' | 'cpuMs'>;
+export type TraceRow = typeof analysisTrace.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
 export function detailOf(
-  row: AnalysisRow,
+  row: DetailRow,
   files: readonly FileRow[],
-  trace: readonly (typeof analysisTrace.$inferSelect)[],
-  deliveries: readonly (typeof webhookDeliveries.$inferSelect)[],
+  trace: readonly TraceRow[],
+  deliveries: readonly DeliveryRow[],
   translate: Translate,
 ): AnalysisDetail {
   return {
@@ -131,15 +137,29 @@ export function detailOf(
   };
 }
 
+/** The modules whose results the self-service result page shows: categories, extracted data, reply drafts. */
+const LIGHT_MODULE_TYPES: ReadonlySet<ModuleType> = new Set(['categorization', 'consolidation', 'extraction', 'replyTemplate']);
+
+/**
+ * The detail a light user reads ("no trace, no module internals"): the same answer without the
+ * trace, the webhook deliveries or the other modules' results (the extractor's text, NLU matches,
+ * vision, the output payload). Full-console readers of the same use case get it whole.
+ */
+export function lightDetailOf(detail: AnalysisDetail): AnalysisDetail {
+  return { ...detail, trace: [], deliveries: [], modules: detail.modules.filter((module) => LIGHT_MODULE_TYPES.has(module.type)) };
+}
+
+/** What the status report reads of the analysis row: the output module's payload instead of every result. */
+export type StatusReportRow = SummaryRow & Pick<AnalysisRow, 'error' | 'exchangeLabels'> & { output: unknown };
+
 /** What a program reads back: the output module's payload once processed (never after anonymization). */
-export function statusReportOf(row: AnalysisRow, translate: Translate): AnalysisStatusReport {
-  const output = row.modules.find((module) => module.type === 'output')?.result;
+export function statusReportOf(row: StatusReportRow, translate: Translate): AnalysisStatusReport {
   const finished = row.status === 'processed' && row.anonymizedAt === null;
   return {
     ...summaryOf(row),
     ...localizedError(translate, row.error),
     exchangeLabels: row.exchangeLabels ?? null,
-    output: finished && isRecord(output) ? output : null,
+    output: finished && isRecord(row.output) ? row.output : null,
   };
 }
 

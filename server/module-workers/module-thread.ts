@@ -15,6 +15,7 @@ import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
 import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
+import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
@@ -50,6 +51,10 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runDocumentCheck(task);
     case 'documentCheckResponse':
       return runDocumentCheckResponse(task);
+    case 'analysisDetail':
+      return runAnalysisDetail(task);
+    case 'analysisStatusReport':
+      return runAnalysisStatusReport(task);
     case 'categorizationTest':
       return runCategorizationTest(task);
     case 'probe':
@@ -57,11 +62,17 @@ async function run(task: ModuleTask): Promise<unknown> {
   }
 }
 
+/** An answer's serialized bytes (`{ json: Uint8Array }`) are handed over, not copied. */
+function transferOf(value: unknown): ArrayBuffer[] {
+  const json = typeof value === 'object' && value !== null ? (value as { json?: unknown }).json : undefined;
+  return json instanceof Uint8Array && json.buffer instanceof ArrayBuffer ? [json.buffer] : [];
+}
+
 parentPort!.on('message', ({ id, task }: TaskRequest) => {
   const startedAt = performance.now();
   const threadMs = () => performance.now() - startedAt;
   run(task).then(
-    (value) => parentPort!.postMessage({ id, ok: true, value, threadMs: threadMs() } satisfies TaskResponse),
+    (value) => parentPort!.postMessage({ id, ok: true, value, threadMs: threadMs() } satisfies TaskResponse, transferOf(value)),
     (error: unknown) => parentPort!.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error), threadMs: threadMs() } satisfies TaskResponse),
   );
 });

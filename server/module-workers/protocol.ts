@@ -13,6 +13,7 @@ import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
 import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
+import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
 
 /**
@@ -32,6 +33,8 @@ export type ModuleTask =
   | CategorizationTestTask
   | DocumentCheckTask
   | DocumentCheckResponseTask
+  | AnalysisDetailTask
+  | AnalysisStatusReportTask
   | ProbeTask;
 
 /** What each kind of task answers. */
@@ -46,6 +49,8 @@ export interface TaskAnswers {
   categorizationTest: CategorizationTestAnswer;
   documentCheck: DocumentCheckAnswer;
   documentCheckResponse: DocumentCheckResponseAnswer;
+  analysisDetail: SerializedAnswer;
+  analysisStatusReport: SerializedAnswer;
   probe: unknown;
 }
 

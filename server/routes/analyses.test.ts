@@ -339,3 +339,33 @@ describe('an analysis through its life (§4)', () => {
     expect(abort.statusCode).toBe(404);
   });
 });
+
+describe('reading an analysis whose results are large', () => {
+  // ~4 MB of text twice over, with characters outside Latin-1, as a long mail's results hold.
+  const text = 'Veuillez trouver la facture ci-jointe — merci ’ 📎 '.repeat(90_000);
+  const results = [
+    { moduleId: 'x', type: 'extractor', name: 'Extracteur', outcome: 'success', message: null, result: { documents: [{ name: 'long.eml', text }] } },
+    { moduleId: 'o', type: 'output', name: 'Sortie', outcome: 'success', message: null, result: { text } },
+  ] satisfies (typeof analyses.$inferInsert)['modules'];
+
+  it('gives its results whole, made off the HTTP thread by a worker that a deadline stops with a 503 in the reader’s language', async () => {
+    const id = (await upload({ file: { name: 'long.eml', content: mail } })).json<AnalysisSummary>().id;
+    await setState(id, { status: 'processed', startedAt: new Date(), finishedAt: new Date(), modules: results });
+    const read = () => server.app.inject({ method: 'GET', url: `${ENV}/analyses/${id}`, headers: { ...headers.qualifier, 'accept-language': 'en' } });
+
+    const whole = await read();
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(whole.json<AnalysisDetail>().modules.map((module) => module.result)).toEqual(results.map((module) => module.result));
+
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '1';
+    try {
+      const stopped = await read();
+      expect([stopped.statusCode, stopped.json().code, stopped.json().params]).toEqual([503, 'analysisTooLarge', { context: 'timeout', seconds: 0 }]);
+      expect(stopped.json().message).toMatch(/^This analysis is too large to be shown: preparing it took longer than/);
+    } finally {
+      delete process.env.POSTROOM_MODULE_DEADLINE_MS;
+    }
+    expect((await read()).statusCode).toBe(200);
+  });
+});

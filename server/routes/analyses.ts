@@ -16,18 +16,16 @@ import {
 } from '../../src/contract/analyses';
 import { abortAnalysisRun, deleteAnalysisRecord, reanalyzeAnalysis } from '../analyses/actions';
 import { createAnalysisRecord, type NewAnalysis } from '../analyses/create';
-import { lightDetailOf, loadAnalysisDetail } from '../analyses/detail';
+import { analysisDetailJson } from '../analyses/detail';
 import { loadDownload } from '../analyses/download';
 import { listAnalysesPage } from '../analyses/list';
-import { findOpenableAnalysis } from '../analyses/lookup';
 import { composeSimulatedMail } from '../analyses/simulated-mail';
 import { readAnalysisUpload } from '../analyses/upload';
 import { summaryOf } from '../analyses/views';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
-import { registerEndpoint, type HandlerInput } from './register';
-import { translatorFor } from '../i18n/error-messages';
+import { registerEndpoint, SerializedResponse, type HandlerInput } from './register';
 
 export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const audit = (request: Parameters<typeof auditTarget>[0], id: string) => auditTarget(request, { type: 'analysis', id });
@@ -47,10 +45,9 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
   registerEndpoint(app, ctx, simulateMail, async (call) => store(call, await composeSimulatedMail(call.body)));
 
   registerEndpoint(app, ctx, getAnalysis, async ({ params, request }) => {
-    const row = await findOpenableAnalysis(ctx.db, params.envId, params.analysisId);
-    const detail = await loadAnalysisDetail(ctx.db, row, translatorFor(request.headers['accept-language']));
-    // Not a permission (the access rule decided that): what a light user's result page is made of.
-    return principalOf(request).isLight ? lightDetailOf(detail) : detail;
+    // `light` is not a permission (the access rule decided that): what a light user's result page is made of.
+    const reader = { acceptLanguage: request.headers['accept-language'], light: principalOf(request).isLight };
+    return new SerializedResponse(getAnalysis, await analysisDetailJson(ctx.db, params.envId, params.analysisId, reader));
   });
 
   registerEndpoint(app, ctx, abortAnalysis, async ({ params, request }) => {

@@ -13,15 +13,14 @@ import {
 } from '../../src/contract/analyses';
 import { setFinalStatus } from '../analyses/actions';
 import { createAnalysisRecord } from '../analyses/create';
-import { findAnalysis } from '../analyses/lookup';
+import { analysisStatusReportJson } from '../analyses/detail';
 import { composeSimulatedMail } from '../analyses/simulated-mail';
 import { readAnalysisUpload } from '../analyses/upload';
-import { statusReportOf, summaryOf } from '../analyses/views';
+import { summaryOf } from '../analyses/views';
 import type { ApiClient } from '../auth/access-keys';
 import type { ServerContext } from '../context';
 import { accessKeys } from '../db/schema';
-import { registerEndpoint } from './register';
-import { translatorFor } from '../i18n/error-messages';
+import { registerEndpoint, SerializedResponse } from './register';
 
 function clientOf(request: FastifyRequest): ApiClient {
   if (request.apiClient === null) throw new Error('An access-key route ran without its client');
@@ -58,13 +57,13 @@ export function registerApiAnalysisRoutes(app: FastifyInstance, ctx: ServerConte
   );
 
   registerEndpoint(app, ctx, apiGetAnalysis, async ({ params, request }) =>
-    statusReportOf(await findAnalysis(ctx.db, params.envId, params.analysisId), translatorFor(request.headers['accept-language'])),
+    new SerializedResponse(apiGetAnalysis, await analysisStatusReportJson(ctx.db, params.envId, params.analysisId, request.headers['accept-language'])),
   );
 
   registerEndpoint(app, ctx, apiFinishAnalysis, async ({ params, body, request }) => {
     const { keyId } = clientOf(request);
     const [key] = await ctx.db.select({ name: accessKeys.name }).from(accessKeys).where(eq(accessKeys.id, keyId));
-    const row = await setFinalStatus(ctx.db, params.envId, params.analysisId, body, `access key "${key?.name ?? keyId}"`);
-    return statusReportOf(row, translatorFor(request.headers['accept-language']));
+    await setFinalStatus(ctx.db, params.envId, params.analysisId, body, `access key "${key?.name ?? keyId}"`);
+    return new SerializedResponse(apiFinishAnalysis, await analysisStatusReportJson(ctx.db, params.envId, params.analysisId, request.headers['accept-language']));
   });
 }

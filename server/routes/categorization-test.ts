@@ -10,7 +10,7 @@ import type { ExtractorResult } from '../../src/contract/analyses';
 import { categorizationConfigSchema, testCategorization } from '../../src/contract/categorization';
 import { visionEngineResultSchema, type VisionEngineResult } from '../../src/contract/modules/vision-engine';
 import type { NluModuleResult } from '../../src/contract/nlu-module';
-import { findOpenableAnalysis } from '../analyses/lookup';
+import { findOpenableAnalysisWithResults } from '../analyses/lookup';
 import type { ServerContext } from '../context';
 import { HttpError } from '../http-error';
 import { environmentSettingsOf, interactionFacts } from '../categorization/facts';
@@ -42,7 +42,7 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
     // An analysis's vision engine answer feeds the `visionEngine` criterion as in its run; a typed text has none.
     let vision: VisionEngineResult | null = null;
     if (body.analysisId !== undefined) {
-      const row = await findOpenableAnalysis(ctx.db, params.envId, body.analysisId);
+      const row = await findOpenableAnalysisWithResults(ctx.db, params.envId, body.analysisId);
       const extractor = row.modules.find((module) => module.type === 'extractor' && module.outcome === 'success');
       extraction = (extractor?.result as ExtractorResult | undefined) ?? { documents: [] };
       metadata = row.metadata;

@@ -24,7 +24,7 @@ import type { ServerContext } from '../context';
 import { environments } from '../db/schema';
 import { HttpError } from '../http-error';
 import { withoutInactiveConfig } from '../environments/settings';
-import { findOpenableAnalysis } from '../analyses/lookup';
+import { findOpenableAnalysisWithResults } from '../analyses/lookup';
 import { environmentSettingsOf, interactionFacts } from '../categorization/facts';
 import { guardModulesWrite } from '../categorization/settings-guard';
 import { runTestTask } from '../module-workers/test-task';
@@ -75,7 +75,7 @@ export function registerExtractionRoutes(app: FastifyInstance, ctx: ServerContex
     let now = new Date();
     try {
       if (test.analysisId !== null && test.analysisId !== '') {
-        const row = await findOpenableAnalysis(ctx.db, envId, test.analysisId);
+        const row = await findOpenableAnalysisWithResults(ctx.db, envId, test.analysisId);
         const extractor = row.modules.find((module) => module.type === 'extractor' && module.outcome === 'success');
         extraction = (extractor?.result as ExtractorResult | undefined) ?? { documents: [] };
         metadata = row.metadata;

@@ -12,7 +12,7 @@ import { categorizationConfigSchema } from '../../src/contract/modules/categoriz
 import type { EnvironmentModule, EnvironmentSettings } from '../../src/contract/environments';
 import { getOutputSettings, outputOptionsSchema, previewOutput, saveOutputSettings } from '../../src/contract/output';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
-import { findOpenableAnalysis } from '../analyses/lookup';
+import { findOpenableAnalysisWithResults } from '../analyses/lookup';
 import type { ServerContext } from '../context';
 import { analysisFiles, environments } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -65,7 +65,7 @@ export function registerOutputRoutes(app: FastifyInstance, ctx: ServerContext): 
   });
 
   registerEndpoint(app, ctx, previewOutput, async ({ params, body }) => {
-    const row = await findOpenableAnalysis(ctx.db, params.envId, body.analysisId);
+    const row = await findOpenableAnalysisWithResults(ctx.db, params.envId, body.analysisId);
     // The results of its last run, up to (not including) the output module.
     const results = row.modules.filter((result) => result.type !== 'output');
     if (results.length === 0) {

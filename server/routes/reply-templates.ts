@@ -22,7 +22,7 @@ import { replyTemplateProblems } from '../../src/replies/checks';
 import { REPLY_SANDBOX_LIMITS } from '../../src/replies/render';
 import { buildReplyVariables, type ReplyVariables } from '../../src/replies/variables';
 import { checkLiquidSyntax } from '../../src/templates/sandbox';
-import { findOpenableAnalysis } from '../analyses/lookup';
+import { findOpenableAnalysisWithResults } from '../analyses/lookup';
 import type { ServerContext } from '../context';
 import { environments } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -105,7 +105,7 @@ export function registerReplyTemplateRoutes(app: FastifyInstance, ctx: ServerCon
     if (template === undefined) throw new HttpError(404, { message: `No template named "${body.template}"`, code: 'notFound' });
     let variables: ReplyVariables;
     if (body.analysisId !== undefined) {
-      const row = await findOpenableAnalysis(ctx.db, params.envId, body.analysisId);
+      const row = await findOpenableAnalysisWithResults(ctx.db, params.envId, body.analysisId);
       variables = buildReplyVariables({ name: row.name, metadata: row.metadata, modules: row.modules });
     } else {
       variables = (body.variables ?? {}) as ReplyVariables;

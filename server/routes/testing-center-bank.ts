@@ -25,7 +25,7 @@ import {
   saveTestingCenterParameters,
   tagBankMessages,
 } from '../../src/contract/testing-center-bank';
-import { findOpenableAnalysis } from '../analyses/lookup';
+import { findOpenableAnalysisWithResults } from '../analyses/lookup';
 import { readAnalysisUpload } from '../analyses/upload';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
@@ -134,7 +134,7 @@ export function registerTestingCenterBankRoutes(app: FastifyInstance, ctx: Serve
 
   registerEndpoint(app, ctx, addAnalysisToBank, async ({ scope, params, body, request, reply }) => {
     const projectId = projectOf(scope);
-    const analysis = await findOpenableAnalysis(ctx.db, params.envId, params.analysisId);
+    const analysis = await findOpenableAnalysisWithResults(ctx.db, params.envId, params.analysisId);
     const existing = (await analysesInBank(ctx.db, projectId, [analysis.id])).get(analysis.id);
     if (existing !== undefined) return { message: bankSummaryOf(existing), alreadyInBank: true };
     const row = await copyAnalysisToBank(ctx.db, projectId, analysis, {

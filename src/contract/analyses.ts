@@ -120,6 +120,7 @@ export const ANALYSIS_ERROR_CODES = [
   'notAwaitingFinalStatus',
   'exchangeLabelsRequired',
   'uploadRejected',
+  'analysisTooLarge',
 ] as const;
 export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];
 

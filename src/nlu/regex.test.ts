@@ -37,9 +37,28 @@ describe('PCRE → JavaScript', () => {
     expect((compilePcre('\\pL+', new Map()) as InlineRegex).prefixMatch('été!')).toBe(3);
   });
 
+  it('translates atomic groups and possessive quantifiers to their exact equivalent, a look-ahead and its back-reference', () => {
+    expect(ok('0?+[1-9]')).toBe('(?:(?=(?<pcreAtomic1>0?))\\k<pcreAtomic1>)[1-9]');
+    expect(ok('(?>ab|a)c')).toBe('(?:(?=(?<pcreAtomic1>ab|a))\\k<pcreAtomic1>)c');
+    const matches = (pattern: string, texts: string[]) => {
+      const regex = compilePcre(pattern, new Map()) as InlineRegex;
+      return texts.map((text) => regex.prefixMatch(text));
+    };
+    // The original platform's date alias: a day with or without its leading zero.
+    expect(matches('0?+[1-9]', ['05', '5', '00'])).toEqual([2, 1, -1]);
+    // What the possessive or atomic part took is never given back, as in PCRE.
+    expect(matches('a*+a', ['aaa'])).toEqual([-1]);
+    expect(matches('(?>ab|a)c', ['abc', 'ac', 'abac'])).toEqual([3, 2, -1]);
+    for (const quantified of ['[ab]++c', '[ab]*+c', '[ab]{1,5}+c']) expect(matches(quantified, ['ababc', 'abab']), quantified).toEqual([5, -1]);
+    // The groups added do not shift the numbers of the pattern's own back-references.
+    expect(matches('(\\w)x\\1(?>y+)(z)\\2', ['axayyzz', 'axbyzz', 'axayyzy'])).toEqual([7, -1, -1]);
+    expect(matches('(a)(?>b)\\g{1}', ['aba', 'abb'])).toEqual([3, -1]);
+    // An atomic group repeated is no catastrophic backtracking: accepted, and quick on a long miss.
+    expect(matches('(?>a+)+b', ['aaab', 'a'.repeat(5000)])).toEqual([4, -1]);
+  });
+
   it('refuses what JavaScript cannot express', () => {
-    expect(refused('a*+')).toEqual(['unsupportedRegex', 'possessive quantifier']);
-    expect(refused('(?>ab)')).toEqual(['unsupportedRegex', 'atomic group (?>…)']);
+    expect(refused('\\Qa+\\E++')).toEqual(['unsupportedRegex', 'possessive quantifier']);
     expect(refused('(?|a|b)')).toEqual(['unsupportedRegex', 'branch reset (?|…)']);
     expect(refused('(?(1)a|b)')).toEqual(['unsupportedRegex', 'conditional (?(…)…)']);
     expect(refused('a(?R)?')).toEqual(['unsupportedRegex', 'recursion']);
@@ -71,7 +90,7 @@ describe('PCRE → JavaScript', () => {
   });
 
   it('names refused constructs by code', () => {
-    expect(refusedParams('a*+')).toEqual(['unsupportedRegex', { construct: 'possessiveQuantifier' }]);
+    expect(refusedParams('\\Qa\\E*+')).toEqual(['unsupportedRegex', { construct: 'possessiveQuantifier' }]);
     expect(refusedParams('(a|aa)*(?=b)')).toEqual(['unsupportedRegex', { construct: 'alternationUnderRepeat' }]);
     expect(refusedParams('\\Ga')).toEqual(['unsupportedRegex', { construct: 'escape', escape: '\\G' }]);
     expect(refusedParams('[[:foo:]]')).toEqual(['unsupportedRegex', { construct: 'posixClass' }]);

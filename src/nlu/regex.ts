@@ -4,8 +4,12 @@
  *   (?P<name>…) (?'name'…) → (?<name>…)     (?P=name) \k{name} \k'name' \g{1} → back-references
  *   \A → ^   \z \Z → $   \h \H → [\t \u00a0] / its negation   \Q…\E → escaped literal
  *   (?#comment) → removed   a leading (?i) → nothing (regexes always ignore case)
- * Refused: possessive quantifiers (a*+), atomic groups (?>…), recursion (?R) (?1) (?&n) (?P>n),
- * conditionals (?(…)…), branch reset (?|…), \G \K \X \C, other inline flags.
+ *   atomic group (?>X) and possessive quantifier X*+ (X++ X?+ X{n,m}+) → (?:(?=(?<pcreAtomicN>X))\k<pcreAtomicN>),
+ *   the exact equivalent: a look-ahead never gives back what it matched, and the back-reference
+ *   consumes it. Such a pattern names its numbered groups (`pcreGroupN`) so that the groups added
+ *   do not shift the numbers its back-references use.
+ * Refused: recursion (?R) (?1) (?&n) (?P>n), conditionals (?(…)…), branch reset (?|…),
+ * \G \K \X \C, other inline flags, a possessive quantifier right after \Q…\E.
  *
  * Catastrophic backtracking: in a regex JavaScript's engine must run (below), a group repeated by
  * *, + or {n,m} (m > 1) may contain neither a quantifier ((a+)+, (a?)*, (\w*\s?)*) nor an
@@ -43,7 +47,6 @@ export type RegexSyntaxProblem = (typeof REGEX_PROBLEMS)[number];
 export const REGEX_CONSTRUCTS = [
   'escape',
   'posixClass',
-  'atomicGroup',
   'branchReset',
   'conditional',
   'recursion',
@@ -76,7 +79,20 @@ interface Group {
   /** Contains a quantifier (of any kind) or an alternation: repeating it could backtrack exponentially. */
   repeats: boolean;
   alternation: boolean;
+  /** Where the group starts in the output (a quantifier after it applies from there). */
+  start: number;
+  /** An atomic group's look-ahead name, closed by its back-reference. */
+  atomic?: string;
 }
+
+/**
+ * A pattern that may hold an atomic group or a possessive quantifier (a `+` right after another
+ * quantifier). A false alarm (`[*+]`) only names the groups, which changes no match.
+ */
+const MAY_BE_ATOMIC = /\(\?>|[*+?}]\+/;
+
+/** The back-reference to user group N, resolved once every group is known (a reference may come first). */
+const groupReference = (index: number) => `\uE000${index}\uE000`;
 
 /** Is the quantifier at `i` unbounded or repeating more than once? Returns its length too. */
 function readQuantifier(src: string, i: number): { length: number; repeats: boolean } | null {
@@ -95,9 +111,17 @@ function readQuantifier(src: string, i: number): { length: number; repeats: bool
 /** Translates a PCRE pattern to a JavaScript one (flags `iu`), or says why it cannot. */
 export function translatePcre(source: string): { source: string; backtrackingRisk?: RegexProblem } | RegexProblem {
   let out = '';
-  const groups: Group[] = [{ repeats: false, alternation: false }];
+  const groups: Group[] = [{ repeats: false, alternation: false, start: 0 }];
   let lastClosed: Group | null = null;
   let inClass = false;
+  // Where the last quantifiable atom starts in `out`, for a possessive quantifier to wrap it.
+  let atomStart: number | null = null;
+  const namesGroups = MAY_BE_ATOMIC.test(source);
+  /** The JavaScript name of each capturing group, by its PCRE number (1-based), when `namesGroups`. */
+  const groupNames: string[] = [];
+  let atomics = 0;
+  const atomicOpen = () => `(?:(?=(?<pcreAtomic${++atomics}>`;
+  const atomicClose = (name: string) => `))\\k<${name}>)`;
   let backtrackingRisk: RegexProblem | undefined;
   const unsupported = (construct: RegexConstruct, detail: string, params: Record<string, string> = {}): RegexProblem => ({
     code: 'unsupportedRegex',
@@ -116,6 +140,7 @@ export function translatePcre(source: string): { source: string; backtrackingRis
         out += literal.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
         i = end < 0 ? source.length : end + 2;
         lastClosed = null;
+        atomStart = null;
         continue;
       }
       if ('GKXC'.includes(n)) return unsupported('escape', `\\${n}`, { escape: `\\${n}` });
@@ -138,11 +163,13 @@ export function translatePcre(source: string): { source: string; backtrackingRis
       } else if (n === 'g') {
         const m = /^\\g\{?(-?\d+)\}?/.exec(source.slice(i));
         if (!m || Number(m[1]) <= 0) return unsupported('escape', '\\g', { escape: '\\g' });
-        piece = `\\${m[1]}`;
+        piece = namesGroups ? groupReference(Number(m[1])) : `\\${m[1]}`;
         i += m[0].length - 2;
-      } else if (/[A-Za-z0-9]/.test(n)) piece = `\\${n}`;
+      } else if (namesGroups && !inClass && /[1-9]/.test(n)) piece = groupReference(Number(n));
+      else if (/[A-Za-z0-9]/.test(n)) piece = `\\${n}`;
       else if (SYNTAX.has(n) || (n === '-' && inClass)) piece = `\\${n}`;
       else piece = n === '-' ? '-' : n;
+      if (!inClass) atomStart = out.length;
       out += piece;
       i += 2;
       lastClosed = null;
@@ -167,6 +194,7 @@ export function translatePcre(source: string): { source: string; backtrackingRis
     }
     if (c === '[') {
       inClass = true;
+      atomStart = out.length;
       out += c;
       i += 1;
       if (source[i] === '^') {
@@ -190,13 +218,16 @@ export function translatePcre(source: string): { source: string; backtrackingRis
       } else if (/^\(\?P?<([A-Za-z_]\w*)>/.test(rest)) {
         const m = /^\(\?P?<([A-Za-z_]\w*)>/.exec(rest)!;
         open = `(?<${m[1]}>`;
+        groupNames.push(m[1]!);
         i += m[0].length;
       } else if (/^\(\?'([A-Za-z_]\w*)'/.test(rest)) {
         const m = /^\(\?'([A-Za-z_]\w*)'/.exec(rest)!;
         open = `(?<${m[1]}>`;
+        groupNames.push(m[1]!);
         i += m[0].length;
       } else if (/^\(\?P=([A-Za-z_]\w*)\)/.test(rest)) {
         const m = /^\(\?P=([A-Za-z_]\w*)\)/.exec(rest)!;
+        atomStart = out.length;
         out += `\\k<${m[1]}>`;
         i += m[0].length;
         lastClosed = null;
@@ -205,8 +236,10 @@ export function translatePcre(source: string): { source: string; backtrackingRis
         const m = /^\(\?(?::|=|!|<=|<!)/.exec(rest)!;
         open = m[0];
         i += m[0].length;
-      } else if (rest.startsWith('(?>')) return unsupported('atomicGroup', 'atomic group (?>…)');
-      else if (rest.startsWith('(?|')) return unsupported('branchReset', 'branch reset (?|…)');
+      } else if (rest.startsWith('(?>')) {
+        open = atomicOpen();
+        i += 3;
+      } else if (rest.startsWith('(?|')) return unsupported('branchReset', 'branch reset (?|…)');
       else if (rest.startsWith('(?(')) return unsupported('conditional', 'conditional (?(…)…)');
       else if (/^\(\?(?:R|[+-]?\d|&|P>)/.test(rest)) return unsupported('recursion', 'recursion');
       else if (/^\(\?i\)/.test(rest)) {
@@ -214,27 +247,42 @@ export function translatePcre(source: string): { source: string; backtrackingRis
         continue;
       } else if (rest.startsWith('(?')) return unsupported('inlineFlags', 'inline flags');
       else {
-        open = '(';
+        groupNames.push(`pcreGroup${groupNames.length + 1}`);
+        open = namesGroups ? `(?<${groupNames.at(-1)}>` : '(';
         i += 1;
       }
+      groups.push({ repeats: false, alternation: false, start: out.length, ...(open.startsWith('(?:(?=') ? { atomic: `pcreAtomic${atomics}` } : {}) });
       out += open;
-      groups.push({ repeats: false, alternation: false });
       lastClosed = null;
       continue;
     }
     if (c === ')') {
       if (groups.length === 1) return syntaxProblem('unmatchedParen', 'unmatched )');
-      lastClosed = groups.pop()!;
+      const closed = groups.pop()!;
+      // An atomic group never gives back what it matched: repeated, it backtracks no more than one character would.
+      lastClosed = closed.atomic === undefined ? closed : { ...closed, repeats: false, alternation: false };
       if (lastClosed.repeats) groups[groups.length - 1]!.repeats = true;
       if (lastClosed.alternation) groups[groups.length - 1]!.alternation = true;
-      out += c;
+      out += closed.atomic === undefined ? c : atomicClose(closed.atomic);
+      atomStart = closed.start;
       i += 1;
       continue;
     }
     const q = readQuantifier(source, i);
     if (q) {
       const next = source[i + q.length];
-      if (next === '+') return unsupported('possessiveQuantifier', 'possessive quantifier');
+      if (next === '+') {
+        // X*+ is (?>X*): the atom and its quantifier inside an atomic group.
+        if (atomStart === null) return unsupported('possessiveQuantifier', 'possessive quantifier');
+        const atom = out.slice(atomStart);
+        const open = atomicOpen();
+        out = out.slice(0, atomStart) + open + atom + source.slice(i, i + q.length) + atomicClose(`pcreAtomic${atomics}`);
+        // Atomic too: not a repeat that could backtrack (see the group's closing above).
+        i += q.length + 1;
+        lastClosed = null;
+        atomStart = null;
+        continue;
+      }
       // Only a risk: RE2 runs such a regex in linear time; it is refused if JavaScript's engine must run it.
       if (lastClosed && lastClosed.repeats && q.repeats) backtrackingRisk ??= unsupported('nestedQuantifier', 'nested quantifier');
       if (lastClosed && lastClosed.alternation && q.repeats) backtrackingRisk ??= unsupported('alternationUnderRepeat', 'alternation under a repeat');
@@ -246,15 +294,23 @@ export function translatePcre(source: string): { source: string; backtrackingRis
         i += 1;
       }
       lastClosed = null;
+      atomStart = null;
       continue;
     }
     if (c === '|') groups[groups.length - 1]!.alternation = true;
+    // Anchors and alternatives are no atom a quantifier could apply to.
+    atomStart = '|^$'.includes(c) ? null : out.length;
     out += c === '/' ? '\\/' : c;
     lastClosed = null;
     i += 1;
   }
   if (inClass) return syntaxProblem('unterminatedClass', 'unterminated [');
   if (groups.length > 1) return syntaxProblem('unterminatedGroup', 'unterminated (');
+  // Numbered back-references, by name now that every group is known (one to no group stays a number).
+  out = out.replace(/\uE000(\d+)\uE000/g, (_, index: string) => {
+    const name = groupNames[Number(index) - 1];
+    return name === undefined ? `\\${index}` : `\\k<${name}>`;
+  });
   return backtrackingRisk === undefined ? { source: out } : { source: out, backtrackingRisk };
 }
 

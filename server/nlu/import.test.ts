@@ -163,6 +163,74 @@ describe('NLU console import and export', () => {
     ]);
   });
 
+  it('imports whole an export as the original platform writes it: nulls, v3, auto, a possessive date alias, two languages', async () => {
+    const dates = '#ALIAS:day=0?+[1-9]|[12][0-9]|3[01]\n#ALIAS:month=0?+[1-9]|1[0-2]\nDATE;#day#/#month#/\\d{4}';
+    // Field names, nulls and the lower-case format exactly as the original's console export writes them.
+    const unset = { reset_conversation: null, descriptors: null, descriptor_left: null, descriptor_right: null, verbose: null };
+    const original = {
+      nlu: {
+        archetypes: [
+          { name: 'date', langs: ['fr', 'en'], dict_first_is_id: null, dict_invariable: null, regex_first_is_id: true, dict: null, regex: [{ lang: 'fr', dictionary: dates }, { lang: 'en', dictionary: dates }] },
+          { name: 'vehicle', langs: ['fr', 'en'], dict_first_is_id: false, dict_invariable: false, regex_first_is_id: false, dict: [{ lang: 'fr', dictionary: 'voiture;véhicule\nmoto' }, { lang: 'en', dictionary: 'car;vehicle\nmotorbike' }], regex: null },
+          { name: 'contract', langs: ['fr', 'en'], dict_first_is_id: true, dict_invariable: false, regex_first_is_id: true, dict: [], regex: [{ lang: 'fr', dictionary: 'NUMBER;[A-Z]{2}-\\d{5}' }, { lang: 'en', dictionary: 'NUMBER;[A-Z]{2}-\\d{5}' }] },
+        ],
+        contexts: [
+          {
+            name: 'claims',
+            langs: ['fr', 'en'],
+            neutralizers: null,
+            interactions: [
+              {
+                id_interaction: 'declareAccident',
+                enabled: true,
+                ordonned: null,
+                descriptor: null,
+                verbose: [{ lang: 'fr', verbose: 'Déclaration d’accident' }],
+                parameters: {
+                  '1': { id_parameter: 'vehicle', archetype: 'vehicle', optional: false, multiple: true, position: null, ...unset },
+                  '2': { id_parameter: 'date', archetype: 'date', optional: true, multiple: false, position: null, ...unset },
+                  '3': { id_parameter: 'contract', archetype: 'contract', optional: true, multiple: null, position: null, ...unset },
+                },
+                post_processors: null,
+              },
+            ],
+          },
+        ],
+        servers: [{ name: 'prod', multi_lang: false, defaultLanguage: 'auto', labeling: true, multipleInteractions: null, contexts: ['claims'], responseFormat: 'v3', replicas: 1, version: 'v4.9_prod' }],
+        metadata: { exportVersion: 2 },
+      },
+    };
+    const envId = await createEnvironment(server.handle.db);
+    const response = await importInto(envId, original);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<NluImportReport>()).toEqual({
+      imported: { archetypes: ['date', 'vehicle', 'contract'], contexts: ['claims'], interactions: ['claims/declareAccident'], servers: ['prod'] },
+      errors: [],
+    });
+    const [prod] = (await api('GET', `/environment/${envId}/nlu/servers`)).json<NluServer[]>();
+    expect(prod).toMatchObject({ defaultLanguage: 'auto', responseFormat: 'V3', aiVersion: 'v4.9_prod' });
+    expect((await api('GET', `/environment/${envId}/nlu/check`)).json()).toEqual({ errors: [], contextsWithoutServer: [] });
+
+    const analyse = async (text: string) => {
+      const result = (await api('POST', `/environment/${envId}/nlu/test`, { text })).json<NluResult>();
+      const found = result.interactions.find((interaction) => interaction.id === 'declareAccident');
+      const texts = Object.fromEntries(Object.entries(found?.parameters ?? {}).map(([name, values]) => [name, values.map((value) => value.text)]));
+      return { language: result.language, complete: found?.complete ?? false, texts };
+    };
+    expect(await analyse('Ma voiture a été accidentée le 05/03/2024, contrat AB-12345.')).toEqual({
+      language: 'fr',
+      complete: true,
+      texts: { vehicle: ['voiture'], date: ['05/03/2024'], contract: ['AB-12345'] },
+    });
+    expect(await analyse('My car and my motorbike were damaged on 7/11/2023.')).toEqual({
+      language: 'gb',
+      complete: true,
+      texts: { vehicle: ['car', 'motorbike'], date: ['7/11/2023'] },
+    });
+    // The possessive `0?+` keeps a day of 00 out, as on the original platform.
+    expect((await analyse('Ma voiture, le 00/03/2024.')).texts).toEqual({ vehicle: ['voiture'] });
+  });
+
   it('refuses what is not an exportVersion 2 console export', async () => {
     const envId = await createEnvironment(server.handle.db);
     const old = await importInto(envId, { nlu: { archetypes: [], metadata: { exportVersion: 1 } } });

@@ -173,11 +173,13 @@ export async function importOriginalExport(db: Database, environmentId: string, 
       });
       const format = NLU_RESPONSE_FORMATS.find((candidate) => candidate === server.responseFormat.toUpperCase());
       if (format === undefined) fail(at, name, 'unknownResponseFormat', { format: String(server.responseFormat) }, `Unknown response format "${server.responseFormat}": V5 used`);
-      const language = languageOf(server.defaultLanguage);
-      if (language === null) fail(at, name, 'unknownDefaultLanguage', { language: String(server.defaultLanguage) }, `Unknown default language "${server.defaultLanguage}": fr used`);
+      // `multi_lang`, or `auto` written as the default language: the language is detected per text.
+      const auto = server.multi_lang || server.defaultLanguage.trim().toLowerCase() === 'auto';
+      const language = auto ? null : languageOf(server.defaultLanguage);
+      if (!auto && language === null) fail(at, name, 'unknownDefaultLanguage', { language: String(server.defaultLanguage) }, `Unknown default language "${server.defaultLanguage}": fr used`);
       const values = {
         aiVersion: server.version,
-        defaultLanguage: server.multi_lang ? 'auto' : (language ?? 'fr'),
+        defaultLanguage: auto ? 'auto' : (language ?? 'fr'),
         responseFormat: format ?? 'V5',
         labeling: server.labeling,
         multipleInteractions: server.multipleInteractions,
@@ -221,9 +223,10 @@ async function importInteractions(
     }
     names.add(name.data);
     const entries = Object.entries(interaction.parameters).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
-    const parameters = entries.map(([, parameter]) => ({
+    // A null position (the original writes one where the order is the map's) is the parameter's rank in the map.
+    const parameters = entries.map(([, parameter], rank) => ({
       name: parameter.id_parameter,
-      position: parameter.position,
+      position: parameter.position ?? rank,
       archetype: parameter.archetype,
       optional: parameter.optional,
       multiple: parameter.multiple,

@@ -3,6 +3,7 @@
  * (`ConfigurationMessage`, src/contract/categorization.ts). Pure: the server refuses saves with them
  * and answers them to the screens, which may also run them on unsaved state.
  */
+import type { NluResponseFormat } from '../nlu/response-format';
 import {
   CATEGORIZATION_MIN_AI_VERSION,
   categorizationConfigSchema,
@@ -78,7 +79,7 @@ export function categorizationConfigMessages(moduleId: string, config: Categoriz
 export interface ServerFacts {
   name: string;
   aiVersion: string;
-  responseFormat: 'V4' | 'V5';
+  responseFormat: NluResponseFormat;
 }
 
 /** The major AI version of "5", "5.1", "v4.9_prod"; 0 when none is written. */

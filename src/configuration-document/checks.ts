@@ -4,6 +4,7 @@
  * stored one, so a rule naming an interaction the document removes is reported before saving), and
  * "no server linked" for a context no server includes.
  */
+import { NLU_RESPONSE_FORMATS } from '../contract/nlu-entities';
 import { categorizationConfigSchema, type ConfigurationMessage } from '../contract/categorization';
 import type { EnvironmentModule } from '../contract/environments';
 import { categorizationConfigMessages, pipelineMessages, type ServerFacts } from '../categorization/checks';
@@ -24,8 +25,10 @@ export interface DocumentMessage {
 
 function serverFactsOf(document: ConfigurationDocument): ServerFacts[] {
   return document.nlu.servers.map((server) => {
-    const format = String((server as { responseFormat?: unknown }).responseFormat ?? 'V5').toUpperCase();
-    return { name: String((server as { name?: unknown }).name ?? ''), aiVersion: String((server as { version?: unknown }).version ?? ''), responseFormat: format === 'V4' ? 'V4' : 'V5' };
+    const written = String((server as { responseFormat?: unknown }).responseFormat ?? 'V5').toUpperCase();
+    // An unknown format is read as V5, as the import does (server/nlu/import.ts).
+    const responseFormat = NLU_RESPONSE_FORMATS.find((format) => format === written) ?? 'V5';
+    return { name: String((server as { name?: unknown }).name ?? ''), aiVersion: String((server as { version?: unknown }).version ?? ''), responseFormat };
   });
 }
 

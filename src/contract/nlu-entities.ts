@@ -164,10 +164,12 @@ export type NluInteractionFunction = z.infer<typeof interactionFunctionSchema>;
 
 export const NLU_SERVER_STATUSES = ['stopped', 'starting', 'started'] as const;
 /**
- * Response formats a server can be set to. Both answer the `nluResultSchema` shape today; the format
- * is kept (and exported) for the categorization compatibility rule of §5 (response format V5).
+ * Response formats a server can be set to, the original platform's (its exports write them in lower
+ * case too: `v3`). All answer the `nluResultSchema` shape (src/nlu/response-format.ts says what each
+ * leaves out); the format is kept (and exported) for the categorization compatibility rule of §5
+ * (response format V5).
  */
-export const NLU_RESPONSE_FORMATS = ['V4', 'V5'] as const;
+export const NLU_RESPONSE_FORMATS = ['V3', 'V4', 'V5'] as const;
 
 export const serverInputSchema = z.object({
   name: nluNameSchema,

@@ -11,57 +11,68 @@ import { z } from 'zod';
 
 export const ORIGINAL_EXPORT_VERSION = 2;
 
+/**
+ * The original platform writes `null` for a value left unset (a flag, a list, a parameter's
+ * position): read as the default, as a missing one is.
+ */
+function unsetAs<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
+  return schema.nullish().transform((value): z.output<T> => value ?? fallback);
+}
+
 const langDictionaries = z.array(z.object({ lang: z.string(), dictionary: z.string() }));
 const langVerbose = z.array(z.object({ lang: z.string(), verbose: z.string() }));
 
 export const originalArchetypeSchema = z.looseObject({
   name: z.string(),
-  langs: z.array(z.string()).default([]),
-  dict_first_is_id: z.boolean().default(false),
-  dict_invariable: z.boolean().default(false),
-  regex_first_is_id: z.boolean().default(false),
-  dict: langDictionaries.default([]),
-  regex: langDictionaries.default([]),
+  langs: unsetAs(z.array(z.string()), []),
+  dict_first_is_id: unsetAs(z.boolean(), false),
+  dict_invariable: unsetAs(z.boolean(), false),
+  regex_first_is_id: unsetAs(z.boolean(), false),
+  dict: unsetAs(langDictionaries, []),
+  regex: unsetAs(langDictionaries, []),
 });
 export type OriginalArchetype = z.infer<typeof originalArchetypeSchema>;
 
 export const originalParameterSchema = z.looseObject({
   id_parameter: z.string(),
   archetype: z.string(),
-  optional: z.boolean().default(false),
-  multiple: z.boolean().default(false),
-  position: z.number().int().nonnegative(),
-  reset_conversation: z.boolean().default(false),
+  optional: unsetAs(z.boolean(), false),
+  multiple: unsetAs(z.boolean(), false),
+  /** Null (or missing) in the original's exports of interactions whose order is the parameter map's. */
+  position: unsetAs(z.number().int().nonnegative().nullable(), null),
+  reset_conversation: unsetAs(z.boolean(), false),
 });
 
 export const originalInteractionSchema = z.looseObject({
   id_interaction: z.string(),
-  enabled: z.boolean().default(true),
-  ordonned: z.boolean().default(false),
-  descriptor: z.array(z.object({ lang: z.string(), descriptor: z.array(z.unknown()) })).default([]),
-  verbose: langVerbose.default([]),
-  parameters: z.record(z.string(), originalParameterSchema).default({}),
+  enabled: unsetAs(z.boolean(), true),
+  ordonned: unsetAs(z.boolean(), false),
+  descriptor: unsetAs(z.array(z.object({ lang: z.string(), descriptor: z.array(z.unknown()) })), []),
+  verbose: unsetAs(langVerbose, []),
+  parameters: unsetAs(z.record(z.string(), originalParameterSchema), {}),
   post_processors: z.unknown().optional(),
 });
 export type OriginalInteraction = z.infer<typeof originalInteractionSchema>;
 
 export const originalContextSchema = z.looseObject({
   name: z.string(),
-  langs: z.array(z.string()).default([]),
-  neutralizers: z.array(z.string()).default([]),
-  interactions: z.array(z.unknown()).default([]),
+  langs: unsetAs(z.array(z.string()), []),
+  neutralizers: unsetAs(z.array(z.string()), []),
+  interactions: unsetAs(z.array(z.unknown()), []),
 });
 
 export const originalServerSchema = z.looseObject({
   name: z.string(),
-  multi_lang: z.boolean().default(false),
-  defaultLanguage: z.string().default('fr'),
-  labeling: z.boolean().default(true),
-  multipleInteractions: z.boolean().default(false),
-  contexts: z.array(z.string()).default([]),
-  responseFormat: z.string().default('V5'),
-  replicas: z.number().int().positive().default(1),
-  version: z.string().default('4.12'),
+  multi_lang: unsetAs(z.boolean(), false),
+  /** A language code, or `auto` (detected per text, as `multi_lang`). */
+  defaultLanguage: unsetAs(z.string(), 'fr'),
+  labeling: unsetAs(z.boolean(), true),
+  multipleInteractions: unsetAs(z.boolean(), false),
+  contexts: unsetAs(z.array(z.string()), []),
+  /** `V3`, `V4`, `V5` (NLU_RESPONSE_FORMATS), in any case. */
+  responseFormat: unsetAs(z.string(), 'V5'),
+  replicas: unsetAs(z.number().int().positive(), 1),
+  version: unsetAs(z.string(), '4.12'),
 });
 export type OriginalServer = z.infer<typeof originalServerSchema>;
 

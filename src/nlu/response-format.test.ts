@@ -28,4 +28,8 @@ describe('response formats', () => {
     expect(v4.labels).toEqual(v5.labels);
     expect(v4.language).toBe(v5.language);
   });
+
+  it('V3, the original platform\'s older format, answers as V4', () => {
+    expect(analyse(dict, [ctx], text, { responseFormat: 'V3' })).toEqual(analyse(dict, [ctx], text, { responseFormat: 'V4' }));
+  });
 });

@@ -6,6 +6,8 @@
  *   with their `missing` parameters), and every value with its archetype path and parent values.
  * - **V4**, what servers answered before AI version 5: complete interactions only, and values without
  *   archetype path or parents (empty lists). Labels are the same in both.
+ * - **V3**, the original platform's older format (its exports still name it): answered as V4 here,
+ *   the nearest format this console knows; categorization refuses it as it refuses V4.
  * Categorization reads incomplete interactions and parent values, which is why it needs V5 (§5).
  */
 import type { NluResult } from '../contract/modules/nlu';
@@ -15,6 +17,7 @@ export type NluResponseFormat = (typeof NLU_RESPONSE_FORMATS)[number];
 
 export function inResponseFormat(result: NluResult, format: NluResponseFormat): NluResult {
   if (format === 'V5') return result;
+  // V3 and V4 alike.
   return {
     ...result,
     interactions: result.interactions

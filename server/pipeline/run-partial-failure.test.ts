@@ -40,4 +40,25 @@ describe('a run with a part that fails', () => {
     expect(inEnglish(second.modules[0]!.message)).toContain('1 file(s) from the cache');
     expect(second.status).toBe('error');
   }, 60_000);
+
+  it('drafts the reply from what was read: the mail\'s subject is there though an attachment failed', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, {
+      modules: [
+        { id: 'x', type: 'extractor', name: 'Extracteur' },
+        { id: 'r', type: 'replyTemplate', name: 'Réponse' },
+        { id: 'o', type: 'output', name: 'Sortie' },
+      ],
+      replyTemplates: [{ id: 't', name: 'accusé', isDefault: true, body: 'Nous avons bien reçu votre message « {{ subject }} ».' }],
+    });
+    const broken = readFileSync(new URL('../../test-fixtures/damaged/truncated-letter.docx', import.meta.url));
+    const id = await queueAnalysis(db, envId, [
+      { name: 'arf.eml', content: fixture('eml/arf.eml') },
+      { name: 'letter.docx', content: broken },
+    ]);
+    const row = await waitForEnd(db, id);
+    expect(row.status).toBe('error');
+    expect(row.modules.map((m) => [m.type, m.outcome])).toEqual([['extractor', 'error'], ['replyTemplate', 'success'], ['output', 'success']]);
+    expect(row.modules[1]!.result).toMatchObject({ draft: 'Nous avons bien reçu votre message « FW: Earn money ».' });
+  }, 60_000);
 });

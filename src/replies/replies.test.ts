@@ -148,6 +148,14 @@ describe('variables', () => {
     });
   });
 
+  it('take the mail from an extractor that read it but not one of its attachments', () => {
+    const read = { documents: [{ source: 'main', headers: { From: 'a@b.c', Subject: 'Sinistre' }, blocks: [{ page: null, text: 'Bonjour' }] }] };
+    const variables = buildReplyVariables({ name: 'mail.eml', metadata: {}, modules: [{ type: 'extractor', outcome: 'error', result: read }] });
+    expect(variables).toMatchObject({ sender: 'a@b.c', subject: 'Sinistre', body: 'Bonjour' });
+    // A main file that could not be read at all leaves nothing to take.
+    expect(buildReplyVariables({ name: 'mail.eml', metadata: {}, modules: [{ type: 'extractor', outcome: 'error', result: null }] })).toMatchObject({ sender: null, body: '' });
+  });
+
   it('survive results of unexpected shapes, and the sample matches the schema', () => {
     const variables = buildReplyVariables({ name: 'x', metadata: {}, modules: [{ type: 'extraction', outcome: 'success', result: { fields: 'nope', documents: 3 } }, { type: 'nlu', outcome: 'success', result: null }] });
     expect(variables).toMatchObject({ sender: null, categories: [], extractedData: {}, parameters: {} });

@@ -103,8 +103,17 @@ function nluOf(source: VariablesSource): Pick<ReplyVariables, 'parameters' | 'in
   return { parameters, interactions };
 }
 
+/**
+ * The extractor's documents, whatever its outcome: when one attachment could not be read the step
+ * ends in error with what it did read, and the sender, subject and body of the mail are still known.
+ */
+function extractedDocuments(source: VariablesSource): Loose[] {
+  const extractor = source.modules.find((module) => module.type === 'extractor' && isObject(module.result));
+  return list((extractor?.result as Loose | undefined)?.documents).filter(isObject);
+}
+
 export function buildReplyVariables(source: VariablesSource): ReplyVariables {
-  const documents = list((successful(source, 'extractor')[0] as Loose | undefined)?.documents).filter(isObject);
+  const documents = extractedDocuments(source);
   const main = documents.find((document) => document.source === 'main') ?? documents[0];
   const headers = main?.headers;
   const bodyDocument = documents.find((document) => document.source === 'body') ?? main;

@@ -238,11 +238,19 @@ describe('save to toolbox and sync', () => {
     const add = (type: string, entity: unknown) => ok('configurator', 'POST', '/organisation/demo/toolbox/components', { kitId: kit.id, type, entity }, 201);
     await add('extraction_module', { name: 'Références', config: { fields: [{ id: 'f1', name: 'iban', source: { type: 'namedSnippet', snippet: 'ibanSnippet' } }] } });
     await add('extraction_snippet', { name: 'ibanSnippet', program: '{{ text | slice: 0, 4 }}' });
-    const target = await createEnvironment(server.handle.db, { modules: [{ id: 'out', type: 'output', name: 'Sortie' }] });
+    // A pipeline with the modules that read extracted fields: the synced module goes before them.
+    const target = await createEnvironment(server.handle.db, {
+      modules: [
+        { id: 'x', type: 'extractor', name: 'Extracteur' },
+        { id: 'c', type: 'categorization', name: 'Tri' },
+        { id: 'r', type: 'replyTemplate', name: 'Réponse' },
+        { id: 'out', type: 'output', name: 'Sortie' },
+      ],
+    });
     await ok('configurator', 'POST', `/environment/${target}/toolbox/kits/${kit.id}/sync`, {});
     const { settings } = await ok<{ settings: { modules: { type: string; name: string; config: { snippets?: { name: string }[] } }[] } }>('configurator', 'GET', `/environment/${target}/settings`);
-    expect(settings.modules.map((module) => module.type)).toEqual(['extraction', 'output']);
-    expect(settings.modules[0]!.config.snippets!.map((snippet) => snippet.name)).toEqual(['ibanSnippet']);
+    expect(settings.modules.map((module) => module.type)).toEqual(['extractor', 'extraction', 'categorization', 'replyTemplate', 'output']);
+    expect(settings.modules[1]!.config.snippets!.map((snippet) => snippet.name)).toEqual(['ibanSnippet']);
   });
 
   it('puts a snippet synced into an environment without extraction module into a new one', async () => {

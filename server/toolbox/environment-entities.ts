@@ -4,6 +4,7 @@
  * tables; extraction modules and snippets in the environment's settings, which the caller loads once
  * (`EnvironmentState`) and saves once at the end of its transaction (`saveState`).
  */
+import { insertionIndex } from '../../src/contract/environment-modules';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { componentEntitySchemas, entityKey, type ComponentEntity, type ComponentType } from '../../src/contract/toolbox-entities';
@@ -138,9 +139,8 @@ function writeExtractionModule(state: EnvironmentState, entity: ComponentEntity<
     modules[index] = { ...modules[index]!, inputType: entity.inputType, context: entity.context, config: entity.config };
   } else {
     const module = { id: `extraction-${randomUUID().slice(0, 8)}`, type: 'extraction' as const, name: entity.name, inputType: entity.inputType, context: entity.context, active: true, requiredTaints: [], config: entity.config };
-    // The output module stays last (§4 ordering rules).
-    const output = modules.findIndex((item) => item.type === 'output');
-    modules.splice(output >= 0 ? output : modules.length, 0, module);
+    // In pipeline order, so its fields reach categorization and reply templates (the output stays last, §4).
+    modules.splice(insertionIndex(modules, 'extraction'), 0, module);
   }
   state.settings = { ...state.settings, modules };
   state.settingsChanged = true;

@@ -68,6 +68,26 @@ describe('configurationProblems', () => {
     expect(summary(configurationProblems(snapshot))).toEqual([{ code: 'moduleUnknownContext', key: 'module:nlu', params: { module: 'nlu', context: 'Devis' } }]);
   });
 
+  it('reports a module placed after one that reads its results, and not one a reader does not read', () => {
+    const snapshot = healthySnapshot();
+    const [extractor, nlu, categorization, extraction, output] = snapshot.modules;
+    const reply = module('reply', 'replyTemplate');
+    // Extraction after the reply template: its fields never reach the draft.
+    snapshot.modules = [extractor!, nlu!, categorization!, reply, extraction!, output!];
+    expect(summary(configurationProblems(snapshot))).toEqual([{ code: 'moduleAfterItsReader', key: 'module:extraction', params: { module: 'extraction', reader: 'reply' } }]);
+    // Extraction after a categorization that reads no extracted data: nothing to say (the healthy order).
+    snapshot.modules = [extractor!, nlu!, categorization!, extraction!, reply, output!];
+    expect(configurationProblems(snapshot)).toEqual([]);
+    // …but after one whose rule tests an extracted field, a consolidation above a categorization, an inactive reader: said, said, not said.
+    const reads = module('reads', 'categorization', categorizationConfig({ categories: [{ id: 'c9', name: 'Montant', rules: [{ id: 'r9', name: 'montant', criteria: [{ type: 'extractedData', field: 'contractNumber', condition: { operator: 'exists' } }] }] }] }));
+    const consolidation = module('conso', 'consolidation');
+    snapshot.modules = [extractor!, nlu!, reads, consolidation, extraction!, categorization!, { ...reply, active: false }, output!];
+    expect(summary(configurationProblems(snapshot)).filter((problem) => problem.code === 'moduleAfterItsReader')).toEqual([
+      { code: 'moduleAfterItsReader', key: 'module:extraction', params: { module: 'extraction', reader: 'reads' } },
+      { code: 'moduleAfterItsReader', key: 'module:categorization', params: { module: 'categorization', reader: 'conso' } },
+    ]);
+  });
+
   it('reports a rule naming a missing interaction, or one of another context', () => {
     const snapshot = healthySnapshot();
     snapshot.modules[2] = module(

@@ -7,6 +7,7 @@ import { categorizationConfigSchema, type CategorizationConfig } from '../contra
 import { extractionConfigSchema, type ExtractionConfig } from '../contract/modules/extraction';
 import type { ConfigurationSnapshot } from '../contract/configuration-graph';
 import type { EnvironmentModule } from '../contract/environments';
+import type { ModuleType } from '../contract/environment-modules';
 import type { NluNames } from './nlu-checks';
 import type { ConfigurationProblem } from './types';
 
@@ -88,6 +89,25 @@ function extractionProblems(module: EnvironmentModule, config: ExtractionConfig,
   return problems;
 }
 
+/** Does `reader` read the results of a module of `type` (when that one runs before it)? */
+function readsResultsOf(reader: EnvironmentModule, type: ModuleType): boolean {
+  if (reader.type === 'replyTemplate') return type === 'categorization' || type === 'consolidation' || type === 'extraction';
+  if (reader.type === 'consolidation') return type === 'categorization';
+  if (reader.type === 'categorization' && type === 'extraction') {
+    return categorizationOf(reader)?.categories.some((category) => category.rules.some((rule) => rule.criteria.some((criterion) => criterion.type === 'extractedData'))) ?? false;
+  }
+  return false;
+}
+
+/** A module placed after an active one that reads its results: they never reach it. */
+function placementProblems(modules: readonly EnvironmentModule[]): ConfigurationProblem[] {
+  return modules.flatMap((module, index): ConfigurationProblem[] => {
+    const reader = module.active ? modules.slice(0, index).find((earlier) => earlier.active && readsResultsOf(earlier, module.type)) : undefined;
+    if (reader === undefined) return [];
+    return [{ code: 'moduleAfterItsReader', severity: 'warning', entity: { kind: 'module', id: module.id, name: module.name }, params: { module: module.name, reader: reader.name } }];
+  });
+}
+
 export function moduleProblems(snapshot: ConfigurationSnapshot, names: NluNames): ConfigurationProblem[] {
   const problems: ConfigurationProblem[] = [];
   // Categories any categorization module gives (its default included): a "category already given"
@@ -108,5 +128,6 @@ export function moduleProblems(snapshot: ConfigurationSnapshot, names: NluNames)
     const extraction = extractionOf(module);
     if (extraction !== null) problems.push(...extractionProblems(module, extraction, snapshot));
   }
+  problems.push(...placementProblems(snapshot.modules));
   return problems;
 }

@@ -21,7 +21,10 @@
  * - ruleWithoutCriteria `{ module, category, rule }`: a rule with no criteria never holds;
  * - extractionUnknownInteraction `{ module, field, interaction }`;
  * - extractionUnknownParameter `{ module, field, interaction, parameter }`;
- * - extractionUnknownSnippet `{ module, field, snippet }`.
+ * - extractionUnknownSnippet `{ module, field, snippet }`;
+ * - moduleAfterItsReader `{ module, reader }`: `reader`, earlier in the pipeline, reads this module's
+ *   results (a reply template its categories and fields, a categorization rule its extracted data,
+ *   consolidation its categories), but a run gives a module only the results of those before it.
  */
 export const CONFIGURATION_PROBLEM_CODES = [
   'contextWithoutServer',
@@ -40,6 +43,7 @@ export const CONFIGURATION_PROBLEM_CODES = [
   'extractionUnknownInteraction',
   'extractionUnknownParameter',
   'extractionUnknownSnippet',
+  'moduleAfterItsReader',
 ] as const;
 export type ConfigurationProblemCode = (typeof CONFIGURATION_PROBLEM_CODES)[number];
 

@@ -89,6 +89,21 @@ export function moduleOrderProblems(modules: readonly { type: ModuleType }[]): M
   return [...problems];
 }
 
+/**
+ * The order of a pipeline's module types, each after the ones whose results it may read (a run gives
+ * a module only the results of the modules before it): NLU reads the extractor's text, the vision
+ * engine and OCR rules its files, extraction NLU parameters, categorization extracted data and the
+ * vision answer, consolidation the categories, reply templates all of these.
+ */
+export const PIPELINE_TYPE_ORDER: readonly ModuleType[] = ['extractor', 'nlu', 'visionEngine', 'ocrDataExtraction', 'extraction', 'categorization', 'consolidation', 'replyTemplate', 'output'];
+
+/** Where a new module of `type` goes: before the first module whose type comes after it in that order. */
+export function insertionIndex(modules: readonly { type: ModuleType }[], type: ModuleType): number {
+  const rank = PIPELINE_TYPE_ORDER.indexOf(type);
+  const at = modules.findIndex((module) => PIPELINE_TYPE_ORDER.indexOf(module.type) > rank);
+  return at < 0 ? modules.length : at;
+}
+
 export const MODULE_ORDER_MESSAGES: Record<ModuleOrderProblem, string> = {
   extractorNotFirst: 'The extractor can only be in first position',
   nluNotSecond: 'The NLU module can only be in second position',

@@ -6,6 +6,7 @@
  * cap is one error, `checkStopped`, concerning every item: a save has been written by then, so it
  * answers its item with that error rather than a 422 that would say nothing was saved.
  */
+import { DEFAULT_AI_VERSION } from '../../src/contract/nlu-entities';
 import type { NluConfigError } from '../../src/nlu/types';
 import type { Database } from '../db/open';
 import { HttpError } from '../http-error';
@@ -13,11 +14,10 @@ import type { NluRuntime } from './runtime';
 import { nluInWorker } from './in-worker';
 import { loadServers } from './source';
 
-/** The version an environment without servers is checked against. */
-export const DEFAULT_AI_VERSION = '4.12';
 
 export async function configurationErrors(db: Database, runtime: NluRuntime, environmentId: string): Promise<NluConfigError[]> {
   const servers = await loadServers(db, environmentId);
+  // An environment without servers is checked as a new server would be made.
   const versions = servers.length === 0 ? [DEFAULT_AI_VERSION] : [...new Set(servers.map((server) => server.aiVersion))];
   const seen = new Set<string>();
   const errors: NluConfigError[] = [];

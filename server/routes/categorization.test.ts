@@ -17,7 +17,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.close());
 
-function call(user: string, method: 'GET' | 'PUT' | 'POST', env: string, url: string, payload?: object) {
+function call(user: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', env: string, url: string, payload?: object) {
   return server.app.inject({ method, url: `/v4/console/api/environment/${env}${url}`, headers: { authorization: `Bearer ${tokens[user]}` }, ...(payload ? { payload } : {}) });
 }
 
@@ -80,6 +80,22 @@ describe('categorization settings', { timeout: 60_000 }, () => {
     const saved = await call('admin', 'PUT', RECETTE, '/modules/demo-categorization/categorization', { config });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<CategorizationSettings>().messages).toMatchObject([{ code: 'ruleNameNotInProject', severity: 'warning', params: { rule: 'maRegle' } }]);
+  });
+
+  it('gives a new server the AI version the pipeline needs when none is given (§5)', async () => {
+    const created = await call('admin', 'POST', RECETTE, '/nlu/servers', { name: 'ajoute' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ item: { name: 'ajoute', aiVersion: '5' } });
+    // Without a categorization module, the version interaction distance needs; a version given is kept.
+    const plain = await call('admin', 'POST', 'demo-ic-recette', '/nlu/servers', { name: 'simple' });
+    expect(plain.json()).toMatchObject({ item: { aiVersion: '4.12' } });
+    const given = await call('admin', 'POST', RECETTE, '/nlu/servers', { name: 'ancien', aiVersion: '4.9' });
+    expect(given.json()).toMatchObject({ item: { aiVersion: '4.9' } });
+    // An update that leaves the version out keeps it.
+    const { item } = given.json<{ item: { id: string } }>();
+    const renamed = await call('admin', 'PUT', RECETTE, `/nlu/servers/${item.id}`, { name: 'ancien2' });
+    expect(renamed.json()).toMatchObject({ item: { name: 'ancien2', aiVersion: '4.9' } });
+    for (const id of [created.json<{ item: { id: string } }>().item.id, item.id]) expect((await call('admin', 'DELETE', RECETTE, `/nlu/servers/${id}`)).statusCode).toBe(204);
   });
 
   it('refuses to save when no server has AI version 5 (§5 compatibility)', async () => {

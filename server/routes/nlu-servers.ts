@@ -3,6 +3,8 @@
  * stop (ROLE_RIGHT_SERVER_START/STOP), and the NLU test, which goes through a server: a stopped one
  * is started, and while it starts the answer is 503 `aiStarting` (§8 "AI starting up").
  */
+import { aiVersionNeeded } from '../../src/categorization/checks';
+import { environmentSettingsOf } from '../categorization/facts';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -59,9 +61,11 @@ export function registerNluServerRoutes(app: FastifyInstance, ctx: ServerContext
 
   registerEndpoint(app, ctx, serverEndpoints.create, async ({ params, body, request, reply }) => {
     const id = randomUUID();
+    // Left out: what the environment's modules need (a categorization module needs 5, §5).
+    const aiVersion = body.aiVersion ?? aiVersionNeeded((await environmentSettingsOf(ctx.db, params.envId)).modules);
     const row = await writeNlu(ctx.db, params.envId, body.name, async (tx) => {
       await assertContextsExist(tx, params.envId, body.contexts);
-      const [inserted] = await tx.insert(nluServers).values({ id, environmentId: params.envId, token: newServerToken(), ...body }).returning();
+      const [inserted] = await tx.insert(nluServers).values({ id, environmentId: params.envId, token: newServerToken(), ...body, aiVersion }).returning();
       return inserted!;
     });
     auditTarget(request, { type: 'nluServer', id });

@@ -11,6 +11,7 @@ import {
   type ConfigurationMessage,
 } from '../contract/categorization';
 import type { EnvironmentModule, ModuleType } from '../contract/environments';
+import { DEFAULT_AI_VERSION } from '../contract/nlu-entities';
 import { advancedSyntaxError } from './advanced';
 
 type Message = ConfigurationMessage;
@@ -86,6 +87,15 @@ export interface ServerFacts {
 export function majorVersion(aiVersion: string): number {
   const match = /(\d+)/.exec(aiVersion);
   return match === null ? 0 : Number(match[1]);
+}
+
+/**
+ * The AI version a new server gets: what the environment's active modules need (a categorization
+ * module: 5, §5), else DEFAULT_AI_VERSION. The server fills it in when a create leaves it out, and
+ * the servers screen starts its form with it.
+ */
+export function aiVersionNeeded(modules: readonly Pick<EnvironmentModule, 'type' | 'active'>[]): string {
+  return modules.some((module) => module.active && module.type === 'categorization') ? String(CATEGORIZATION_MIN_AI_VERSION) : DEFAULT_AI_VERSION;
 }
 
 /** §5 categorization compatibility: AI version ≥ 5, response format V5, at least one server (only one needed). */

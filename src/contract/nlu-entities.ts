@@ -171,10 +171,18 @@ export const NLU_SERVER_STATUSES = ['stopped', 'starting', 'started'] as const;
  */
 export const NLU_RESPONSE_FORMATS = ['V3', 'V4', 'V5'] as const;
 
+/** The AI version of a server when the environment's modules need no more (interaction distance needs 4.12, §5). */
+export const DEFAULT_AI_VERSION = '4.12';
+
+const aiVersionSchema = z.string().trim().min(1).max(50);
+
 export const serverInputSchema = z.object({
   name: nluNameSchema,
-  /** "4.12", "v4.9_prod"…: distance -1 needs ≥ 4.12, categorization ≥ 5. */
-  aiVersion: z.string().trim().min(1).max(50).default('4.12'),
+  /**
+   * "4.12", "v4.9_prod"…: distance -1 needs ≥ 4.12, categorization ≥ 5. Left out: what the
+   * environment's modules need for a new server (`aiVersionNeeded`), unchanged for an existing one.
+   */
+  aiVersion: aiVersionSchema.optional(),
   defaultLanguage: languageSchema.default('fr'),
   responseFormat: z.enum(NLU_RESPONSE_FORMATS).default('V5'),
   labeling: z.boolean().default(true),
@@ -183,6 +191,7 @@ export const serverInputSchema = z.object({
   contexts: z.array(nluNameSchema).max(200).default([]),
 });
 export const serverSchema = serverInputSchema.extend({
+  aiVersion: aiVersionSchema,
   ...itemMeta,
   status: z.enum(NLU_SERVER_STATUSES),
   lastUsedAt: z.string().nullable(),

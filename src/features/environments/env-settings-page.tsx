@@ -49,6 +49,9 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
   const contexts = useQuery(environmentQueries.nluContexts(env.id));
   const [draft, setDraft] = useState<Draft | null>(null);
   const readOnly = !mayCall(updateEnvironmentSettings, project.data);
+  // The NLU servers, so the module list says at once what a save would refuse (a categorization
+  // module without a server of AI 5 and format V5, §5), not only when the save is refused.
+  const servers = useQuery({ ...environmentQueries.nluServers(env.id), enabled: !readOnly });
   // Provider SRE changes settings but never deletes an environment.
   const canDelete = mayCall(deleteEnvironment, project.data);
 
@@ -163,7 +166,7 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
         </Card>
         <Card className="p-section">
           <h2>{t('settings.modules')}</h2>
-          <ModuleList modules={draft.settings.modules} contexts={contexts.data ?? []} onChange={(modules) => setSettings({ modules })} readOnly={readOnly} />
+          <ModuleList modules={draft.settings.modules} contexts={contexts.data ?? []} servers={servers.data} onChange={(modules) => setSettings({ modules })} readOnly={readOnly} />
         </Card>
       </fieldset>
       <div className="p-toolbar">
@@ -180,3 +183,4 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
     </form>
   );
 }
+

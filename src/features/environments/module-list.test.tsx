@@ -7,13 +7,15 @@ import userEvent from '@testing-library/user-event';
 import { initI18n } from '../../i18n/setup';
 import { environmentModuleSchema, type EnvironmentModule } from '../../contract/environments';
 import { ModuleList } from './module-list';
+import { ConfirmLayer } from '../../ui/dialogs/confirm-layer';
+import type { ServerFacts } from '../../categorization/checks';
 
 beforeAll(async () => {
   await initI18n('fr');
 });
 afterEach(() => cleanup());
 
-function List({ onChange }: { onChange: (modules: EnvironmentModule[]) => void }) {
+function List({ onChange, servers }: { onChange: (modules: EnvironmentModule[]) => void; servers?: ServerFacts[] }) {
   const [modules, setModules] = useState<EnvironmentModule[]>(
     [
       { id: 'x', type: 'extractor', name: 'Extracteur' },
@@ -25,6 +27,7 @@ function List({ onChange }: { onChange: (modules: EnvironmentModule[]) => void }
     <ModuleList
       modules={modules}
       contexts={['assurance', 'voyage']}
+      servers={servers}
       readOnly={false}
       onChange={(next) => {
         setModules(next);
@@ -51,5 +54,32 @@ describe('module list fields', () => {
     await user.type(name, 'Pièces jointes');
     expect(last[2]).toMatchObject({ name: 'Pièces jointes', inputType: 'attachment', context: 'voyage', config: { defaultCategory: 'Divers', categories: [] } });
     expect(environmentModuleSchema.parse(last[2])).toEqual(last[2]);
+  });
+});
+
+describe('module list order and checks', () => {
+  it('adds a module in pipeline order and says at once what a save would refuse', async () => {
+    const user = userEvent.setup();
+    let last: EnvironmentModule[] = [];
+    const { rerender } = render(
+      <>
+        <List onChange={(modules) => (last = modules)} servers={[{ name: 'main', aiVersion: '4.12', responseFormat: 'V5' }]} />
+        <ConfirmLayer />
+      </>,
+    );
+    // The categorization module has no server of AI 5: said now, not at the refused save.
+    expect(screen.getByTestId('pipeline-messages').textContent).toMatch(/main.*4\.12.*5|5.*main/);
+    await user.selectOptions(screen.getByLabelText('Type'), 'extraction');
+    await user.click(screen.getByRole('button', { name: 'Ajouter un module' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
+    // Before the categorization that may read its fields, not at the end.
+    expect(last.map((module) => module.type)).toEqual(['extractor', 'nlu', 'extraction', 'categorization']);
+    rerender(
+      <>
+        <List onChange={(modules) => (last = modules)} servers={[{ name: 'main', aiVersion: '5', responseFormat: 'V5' }]} />
+        <ConfirmLayer />
+      </>,
+    );
+    expect(screen.queryByTestId('pipeline-messages')).toBeNull();
   });
 });

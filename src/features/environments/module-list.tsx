@@ -7,21 +7,28 @@ import { useState } from 'react';
 import { Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODULE_TYPES, moduleOrderProblems, type EnvironmentModule, type ModuleType } from '../../contract/environments';
+import { insertionIndex } from '../../contract/environment-modules';
 import { confirm } from '../../ui/dialogs/dialog-service';
 import { tr } from '../../ui/message';
 import { ModuleFields } from './module-fields';
+import { pipelineMessages, type ServerFacts } from '../../categorization/checks';
+import type { ConfigurationMessage } from '../../contract/categorization';
+import { configurationMessageText } from '../../ui/configuration-message-text';
 
 export function ModuleList({
   modules,
   onChange,
   readOnly,
   contexts = [],
+  servers,
 }: {
   modules: EnvironmentModule[];
   onChange: (modules: EnvironmentModule[]) => void;
   readOnly: boolean;
   /** The environment's NLU context names, for the context picker. */
   contexts?: readonly string[];
+  /** The environment's NLU servers: given, the list says at once what a save would refuse (§5, §8). */
+  servers?: readonly ServerFacts[];
 }) {
   const { t } = useTranslation('environments');
   const [type, setType] = useState<ModuleType>('categorization');
@@ -45,12 +52,10 @@ export function ModuleList({
       requiredTaints: [],
       config: {},
     };
-    // Placed where the rules want it: extractor first, NLU second, output last, others before output.
+    // In pipeline order: extractor first, NLU second, output last, and every module before those that
+    // read its results (an extraction before categorization and reply templates).
     const next = [...modules];
-    if (type === 'extractor') next.unshift(module);
-    else if (type === 'nlu') next.splice(next[0]?.type === 'extractor' ? 1 : 0, 0, module);
-    else if (type === 'output' || next.at(-1)?.type !== 'output') next.push(module);
-    else next.splice(next.length - 1, 0, module);
+    next.splice(insertionIndex(next, type), 0, module);
     onChange(next);
   };
   const remove = async (index: number) => {
@@ -106,6 +111,7 @@ export function ModuleList({
           ))}
         </tbody>
       </HTMLTable>
+      {servers && <PipelineMessages messages={pipelineMessages(modules, servers)} />}
       {!readOnly && (
         <div className="p-toolbar">
           <HTMLSelect
@@ -118,5 +124,22 @@ export function ModuleList({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * What the pipeline checks say of the unsaved list — a categorization module without a server of AI
+ * 5 and format V5, a consolidation without categorization before it… — as the change is made, not
+ * when the save is refused (the server refuses a save with an error among them).
+ */
+function PipelineMessages({ messages }: { messages: readonly ConfigurationMessage[] }) {
+  if (messages.length === 0) return null;
+  const refused = messages.some((message) => message.severity === 'error');
+  return (
+    <Callout intent={refused ? Intent.DANGER : Intent.WARNING} icon="warning-sign" data-testid="pipeline-messages">
+      {messages.map((message, index) => (
+        <div key={index}>{configurationMessageText(message)}</div>
+      ))}
+    </Callout>
   );
 }

@@ -5,7 +5,7 @@ import { listAccessKeys, listWebhooks } from '../../contract/access-keys';
 import { getEnvironmentSettings, listEnvironments } from '../../contract/environments';
 import { getProject } from '../../contract/organisations';
 import { compareVersions, listVersions } from '../../contract/versions';
-import { contextEndpoints } from '../../contract/nlu';
+import { contextEndpoints, serverEndpoints } from '../../contract/nlu';
 
 export const environmentQueries = {
   all: () => ['environments'] as const,
@@ -31,6 +31,13 @@ export const environmentQueries = {
     queryOptions({
       queryKey: [...environmentQueries.all(), 'nluContexts', envId] as const,
       queryFn: async ({ signal }) => (await request(contextEndpoints.list, { params: { envId }, signal })).map((context) => context.name),
+    }),
+  /** The NLU servers' facts the module list checks the pipeline against (§5 categorization compatibility). */
+  nluServers: (envId: string) =>
+    queryOptions({
+      queryKey: [...environmentQueries.all(), 'nluServers', envId] as const,
+      queryFn: async ({ signal }) =>
+        (await request(serverEndpoints.list, { params: { envId }, signal })).map(({ name, aiVersion, responseFormat }) => ({ name, aiVersion, responseFormat })),
     }),
   accessKeys: (envId: string) =>
     queryOptions({

@@ -25,14 +25,15 @@ let token = '';
 let configuratorToken = '';
 let qualifierToken = '';
 let environments: string[] = [];
+let categorizationEnvironment = '';
 const PROJECT = 'demo-ic';
 vi.setConfig({ testTimeout: 60_000 });
 const STARTUP_MS = 1500;
 
 beforeAll(async () => {
-  const server = await startScreenServer<{ address: string; token: string; qualifierToken: string; environments: string[] }>('src/features/configuration/nlu/testing/serve-nlu.ts', { env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' }, token: () => token });
+  const server = await startScreenServer<{ address: string; token: string; qualifierToken: string; environments: string[]; categorizationEnvironment: string }>('src/features/configuration/nlu/testing/serve-nlu.ts', { env: { ...process.env, STARTUP_MS: String(STARTUP_MS), ENVIRONMENTS: '9' }, token: () => token });
   child = server.child;
-  ({ address, token, qualifierToken, environments } = server.info);
+  ({ address, token, qualifierToken, environments, categorizationEnvironment } = server.info);
   configuratorToken = token;
   // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
 }, 240_000);
@@ -164,6 +165,23 @@ describe('contexts and servers', () => {
     await user.click(screen.getByRole('button', { name: 'Supprimer insurance' }));
     await user.click(await screen.findByRole('button', { name: /Confirmer|Supprimer$/ }));
     expect(await screen.findByText('Aucun contexte')).toBeTruthy();
+  });
+});
+
+describe('a server for a pipeline with categorization (§5)', () => {
+  it('starts with the AI version the modules need, and says at once when another would leave categorization without a server', async () => {
+    const user = userEvent.setup();
+    show(paths.nlu(PROJECT, categorizationEnvironment, 'servers'));
+    // The button waits for the environment's modules, which decide the version offered.
+    const add = await screen.findByRole('button', { name: 'Nouveau serveur' });
+    await waitFor(() => expect(add).toHaveProperty('disabled', false));
+    await user.click(add);
+    const version = await screen.findByLabelText("Version de l'IA");
+    await waitFor(() => expect((version as HTMLInputElement).value).toBe('5'));
+    expect(screen.queryByTestId('server-incompatible')).toBeNull();
+    await user.clear(version);
+    await user.type(version, '4.12');
+    expect((await screen.findByTestId('server-incompatible')).textContent).toMatch(/5/);
   });
 });
 

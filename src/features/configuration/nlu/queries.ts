@@ -54,4 +54,10 @@ export const nluQueries = {
       queryKey: [...nluQueries.env(envId), 'languages'] as const,
       queryFn: async ({ signal }) => (await request(getEnvironmentSettings, { params: { envId }, signal })).settings.languages,
     }),
+  /** The environment's modules: what a new server needs (servers-page.tsx). */
+  modules: (envId: string) =>
+    queryOptions({
+      queryKey: [...nluQueries.env(envId), 'modules'] as const,
+      queryFn: async ({ signal }) => (await request(getEnvironmentSettings, { params: { envId }, signal })).settings.modules,
+    }),
 };

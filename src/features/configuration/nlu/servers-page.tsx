@@ -6,11 +6,11 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, FormGroup, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, FormGroup, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
-import { NLU_LANGUAGES } from '../../../contract/environments';
-import { NLU_RESPONSE_FORMATS, serverEndpoints, serverInputSchema, startNluServer, stopNluServer, type NluServer } from '../../../contract/nlu';
+import { NLU_LANGUAGES, type EnvironmentModule } from '../../../contract/environments';
+import { DEFAULT_AI_VERSION, NLU_RESPONSE_FORMATS, serverEndpoints, serverInputSchema, startNluServer, stopNluServer, type NluServer } from '../../../contract/nlu';
 import type { AutoField } from '../../../ui/auto-form';
 import { ListState } from '../../../ui/list-state';
 import { tr } from '../../../ui/message';
@@ -23,6 +23,8 @@ import { useNluDialogSave, useNluRemove } from './nlu-item-actions';
 import { languageName } from '../../../i18n/language-names';
 import { formatTime } from '../../../i18n/dates';
 import type { Language } from '../../../storage/preferences';
+import { aiVersionNeeded, compatibilityMessages } from '../../../categorization/checks';
+import { configurationMessageText } from '../../../ui/configuration-message-text';
 
 /** §9: a started server nobody used for this long is stopped. */
 export const IDLE_STOP_MS = 5 * 60_000;
@@ -40,7 +42,7 @@ interface ServerDraft extends Record<string, unknown> {
   contexts: string[];
 }
 
-const EMPTY: ServerDraft = { name: '', aiVersion: '4.12', defaultLanguage: 'fr', responseFormat: 'V5', labeling: true, multipleInteractions: false, contexts: [] };
+const EMPTY: ServerDraft = { name: '', aiVersion: DEFAULT_AI_VERSION, defaultLanguage: 'fr', responseFormat: 'V5', labeling: true, multipleInteractions: false, contexts: [] };
 
 export function ServersPage() {
   const { t, i18n } = useTranslation(['nlu', 'routes']);
@@ -53,6 +55,11 @@ export function ServersPage() {
   const [showToken, setShowToken] = useState(false);
   const [token, setToken] = useState('');
   const servers = list.data ?? [];
+  // The environment's modules: a new server starts with the AI version they need, and the form says
+  // at once when the server being edited would leave categorization without a compatible server (§5).
+  const settings = useQuery({ ...nluQueries.modules(envId), enabled: canEdit });
+  const modules = settings.data ?? [];
+  const incompatible = draft ? categorizationWithout(modules, servers, draft) : [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
 
   const save = async (): Promise<boolean> => {
@@ -95,7 +102,7 @@ export function ServersPage() {
   ];
 
   return (
-    <NluPage title={t('routes:nluServers')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('servers.add')} onClick={() => open(EMPTY)} />}>
+    <NluPage title={t('routes:nluServers')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('servers.add')} loading={settings.isPending} onClick={() => open({ ...EMPTY, aiVersion: aiVersionNeeded(modules) })} />}>
       <p className="bp6-text-muted">{t('servers.idleStop', { minutes: IDLE_STOP_MS / 60_000 })}</p>
       <ListState query={list} isEmpty={servers.length === 0} emptyText={t('servers.empty')} errorText={t('servers.error')}>
         <HTMLTable className="p-table" striped>
@@ -146,6 +153,13 @@ export function ServersPage() {
         </HTMLTable>
       </ListState>
       <EditDialog id="server" title={draft?.id ? t('servers.edit') : t('servers.add')} draft={draft} dirty={dirty} fields={fields} errors={issues} onChange={setDraft} onSave={save} onClose={() => open(null)} readOnly={!canEdit}>
+        {canEdit && incompatible.length > 0 && (
+          <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="server-incompatible">
+            {incompatible.map((text) => (
+              <div key={text}>{text}</div>
+            ))}
+          </Callout>
+        )}
         {draft?.id && canEdit && (
           <FormGroup label={t('servers.token')} labelFor="server-token">
             <InputGroup
@@ -167,4 +181,14 @@ export function ServersPage() {
       </EditDialog>
     </NluPage>
   );
+}
+
+/**
+ * What the environment's active categorization modules would say of its servers once this draft is
+ * saved (§5 compatibility: AI 5 or later, format V5), in the reader's language; nothing without one.
+ */
+function categorizationWithout(modules: readonly EnvironmentModule[], servers: readonly NluServer[], draft: ServerDraft): string[] {
+  const after = [...servers.filter((server) => server.id !== draft.id), { name: draft.name, aiVersion: draft.aiVersion, responseFormat: draft.responseFormat as NluServer['responseFormat'] }];
+  const categorization = modules.find((module) => module.active && module.type === 'categorization');
+  return categorization === undefined ? [] : compatibilityMessages(categorization.id, after).map(configurationMessageText);
 }

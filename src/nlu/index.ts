@@ -8,3 +8,4 @@ export { BUILTIN_ARCHETYPES } from './builtins';
 export { detectLanguage } from './language';
 export { INTERACTION_FUNCTION_KINDS } from './types';
 export type * from './types';
+export { dictionaryValues, type DictionaryValue } from './dictionary-values';

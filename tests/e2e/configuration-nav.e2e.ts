@@ -136,6 +136,8 @@ describe('advanced creation wizard', () => {
     // §5: a name already used is warned about and holds the step.
     await wizard.field(page, "Nom de l'archétype").fill('resiliation');
     await wizard.field(page, 'Dictionnaire').fill('réclamation;réclamations;plainte');
+    // What the line gives, under the field: one value, three forms.
+    await expect.poll(() => page.getByTestId('dictionary-values').textContent()).toContain('« réclamation » pour : réclamation, réclamations, plainte');
     await expect.poll(() => wizard.duplicate(page).textContent()).toBe('Un archétype nommé « resiliation » existe déjà dans cet environnement.');
     expect(await wizard.next(page).isDisabled()).toBe(true);
     await wizard.field(page, "Nom de l'archétype").fill('reclamation');

@@ -4,6 +4,7 @@
  * and the variation helper. Saving keeps what was typed even with configuration errors (the server
  * stores it and reports them).
  */
+import { DictionaryValuesPreview } from '../shared/dictionary-values-preview';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -161,6 +162,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
                 />
               </Suspense>
               <p className="bp6-text-muted">{t('editor.syntax')}</p>
+              <DictionaryValuesPreview text={text} language={language} />
               {errors.length > 0 && (
                 <Callout intent={Intent.DANGER} compact data-testid="dictionary-errors">
                   <ul>

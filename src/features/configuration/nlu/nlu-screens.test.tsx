@@ -212,6 +212,8 @@ describe('archetype editor', () => {
     const errors = await screen.findByTestId('dictionary-errors');
     expect(errors.textContent).toBe('ligne 3 : Le sous-archétype « nothing » n\'existe pas');
     await waitFor(() => expect(screen.getByTestId('dictionary-editor').textContent).toContain('feu de [[nothing]]'));
+    // What each line gives, beside the text: a line is a value (the comment line is none).
+    expect([...screen.getByTestId('dictionary-values').querySelectorAll('li')].map((item) => item.textContent)).toEqual(['le texte trouvé pour : [[claim]] grave', 'le texte trouvé pour : feu de [[nothing]]']);
     // The dictionary is named by its language, not its code.
     expect(screen.getByLabelText('Dictionnaire (français)')).toBeTruthy();
     await user.type(screen.getByLabelText('Mot'), 'Sinistré');

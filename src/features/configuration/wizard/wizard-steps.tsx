@@ -1,4 +1,5 @@
 /** The four editing steps of the creation wizard: plain labelled fields, each step one form section. */
+import { DictionaryValuesPreview } from '../shared/dictionary-values-preview';
 import { Button, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NLU_LANGUAGES } from '../../../contract/environments';
@@ -32,6 +33,7 @@ export function ArchetypeStep({ draft, onChange }: StepProps) {
       <FormGroup label={t('archetype.dictionary')} labelFor="wizard-archetype-dictionary" labelInfo="*" helperText={t('archetype.dictionaryHelp')}>
         <TextArea id="wizard-archetype-dictionary" fill rows={4} value={draft.archetype.dictionary} onChange={(event) => set({ dictionary: event.currentTarget.value })} />
       </FormGroup>
+      <DictionaryValuesPreview text={draft.archetype.dictionary} language={draft.archetype.language} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 /** Loading, error and empty states of a list, so every list shows them the same way. */
 import type { ReactNode } from 'react';
-import { NonIdealState } from '@blueprintjs/core';
+import { Button, NonIdealState } from '@blueprintjs/core';
 import { Spinner } from './spinner';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from './load-error';
@@ -10,6 +10,8 @@ interface ListQuery {
   isPending: boolean;
   error: unknown;
   refetch: () => unknown;
+  /** `paused`: React Query waits for the network (offline) before it even asks. */
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
 }
 
 type ListSource =
@@ -30,6 +32,18 @@ export function ListState(
   const error = props.query && props.error === undefined ? props.query.error : props.error;
   const refetch = props.query ? props.query.refetch : props.onRetry;
   const { t } = useTranslation();
+  // Offline with nothing cached (a page never opened on this device): say so, not a spinner for ever.
+  if (isPending && props.query?.fetchStatus === 'paused') {
+    return (
+      <NonIdealState
+        icon="offline"
+        title={t('connectivity.unavailable')}
+        description={t('connectivity.unavailableHelp')}
+        action={<Button text={t('actions.retry')} onClick={() => void refetch?.()} />}
+        data-testid="offline-unavailable"
+      />
+    );
+  }
   if (isPending) return <Spinner aria-label={t('loading')} size={30} />;
   if (error) return <LoadError title={errorText} query={{ error, refetch }} />;
   if (isEmpty) return <NonIdealState icon="inbox" title={emptyText} />;

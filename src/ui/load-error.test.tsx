@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { changeLanguage, initI18n } from '../i18n/setup';
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ListState } from './list-state';
 import { LoadError } from './load-error';
 
@@ -64,5 +65,34 @@ describe('ListState with a query', () => {
       </ListState>,
     );
     expect(screen.getByText('contenu')).toBeTruthy();
+  });
+});
+
+describe('ListState offline', () => {
+  it('says data never loaded on this device is not available offline, and shows it once the network is back', async () => {
+    const client = new QueryClient();
+    onlineManager.setOnline(false);
+    function Screen() {
+      const query = useQuery({ queryKey: ['never-loaded'], queryFn: async () => 'chargé' });
+      return (
+        <ListState query={query} errorText="Erreur">
+          <p>{query.data}</p>
+        </ListState>
+      );
+    }
+    try {
+      render(
+        <QueryClientProvider client={client}>
+          <Screen />
+        </QueryClientProvider>,
+      );
+      expect((await screen.findByText('Pas encore disponible hors ligne')).textContent).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+      onlineManager.setOnline(true);
+      expect(await screen.findByText('chargé')).toBeTruthy();
+    } finally {
+      onlineManager.setOnline(true);
+      client.clear();
+    }
   });
 });

@@ -17,11 +17,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
+/** An attachment that is not a readable DOCX. */
+const broken = readFileSync(new URL('../../test-fixtures/damaged/truncated-letter.docx', import.meta.url));
+
 describe('a run with a part that fails', () => {
   it('ends in error with the reason after running the later modules, and is not cached', async () => {
     const db = server.handle.db;
     const envId = await createEnvironment(db);
-    const broken = readFileSync(new URL('../../test-fixtures/damaged/truncated-letter.docx', import.meta.url));
     const id = await queueAnalysis(db, envId, [
       { name: 'mixed.eml', content: fixture('eml/mixed.eml') },
       { name: 'letter.docx', content: broken },
@@ -51,7 +53,6 @@ describe('a run with a part that fails', () => {
       ],
       replyTemplates: [{ id: 't', name: 'accusé', isDefault: true, body: 'Nous avons bien reçu votre message « {{ subject }} ».' }],
     });
-    const broken = readFileSync(new URL('../../test-fixtures/damaged/truncated-letter.docx', import.meta.url));
     const id = await queueAnalysis(db, envId, [
       { name: 'arf.eml', content: fixture('eml/arf.eml') },
       { name: 'letter.docx', content: broken },

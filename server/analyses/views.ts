@@ -113,7 +113,7 @@ export function deliveryOf(row: typeof webhookDeliveries.$inferSelect, translate
   };
 }
 
-/** What the detail reads of the analysis row (analysis-detail.ts selects these, results as text). */
+/** What the detail reads of the analysis row (detail.ts selects these, the results as text). */
 export type DetailRow = SummaryRow & Pick<AnalysisRow, 'modules' | 'error' | 'exchangeLabels' | 'cpuMs'>;
 export type TraceRow = typeof analysisTrace.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -5,7 +5,7 @@
  * (module-workers/analysis-answer-task.ts): this thread never decodes or encodes what a sender's
  * mail made them.
  */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnalysisErrorCode } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { analyses, analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
@@ -13,11 +13,9 @@ import { HttpError } from '../http-error';
 import { sharedModulePool, type PoolResult } from '../module-workers/module-pool';
 import type { SerializedAnswer } from '../module-workers/analysis-answer-task';
 import type { ModuleTask } from '../module-workers/protocol';
-import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound } from './lookup';
+import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound, analysisOfEnvironment } from './lookup';
 
 const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliveries);
-
-const where = (environmentId: string, analysisId: string) => and(eq(analyses.id, analysisId), eq(analyses.environmentId, environmentId));
 
 /** Who reads: their Accept-Language, and whether they are a light user (their result page only). */
 export interface Reader {
@@ -30,7 +28,7 @@ export async function analysisDetailJson(db: Database, environmentId: string, an
   const [row] = await db
     .select({ ...ANALYSIS_HEAD, modulesJson: sql<string>`${analyses.modules}::text` })
     .from(analyses)
-    .where(where(environmentId, analysisId));
+    .where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
   if (row.anonymizedAt !== null) throw analysisAnonymized();
   const { modulesJson, ...head } = row;
@@ -68,7 +66,7 @@ export async function analysisStatusReportJson(db: Database, environmentId: stri
       outputJson: sql<string | null>`jsonb_path_query_first(${analyses.modules}, '$[*] ? (@.type == "output").result')::text`,
     })
     .from(analyses)
-    .where(where(environmentId, analysisId));
+    .where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
   const { outputJson, ...head } = row;
   return serialized(await sharedModulePool().run({ kind: 'analysisStatusReport', row: head, outputJson, acceptLanguage } satisfies ModuleTask));

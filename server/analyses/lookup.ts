@@ -26,12 +26,12 @@ const { modules: _modules, searchText: _searchText, ...headColumns } = getTableC
 export const ANALYSIS_HEAD = headColumns;
 export type AnalysisHead = Omit<AnalysisRow, 'modules' | 'searchText'>;
 
-/** The analysis without its results, or 404 when it is not in this environment (an id of another one looks missing). */
+/** The analysis of this id in this environment: an id of another environment looks missing. */
+export const analysisOfEnvironment = (environmentId: string, analysisId: string) => and(eq(analyses.id, analysisId), eq(analyses.environmentId, environmentId));
+
+/** The analysis without its results, or 404 when it is not in this environment. */
 export async function findAnalysis(db: Database, environmentId: string, analysisId: string): Promise<AnalysisHead> {
-  const [row] = await db
-    .select(ANALYSIS_HEAD)
-    .from(analyses)
-    .where(and(eq(analyses.id, analysisId), eq(analyses.environmentId, environmentId)));
+  const [row] = await db.select(ANALYSIS_HEAD).from(analyses).where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
   return row;
 }
@@ -45,10 +45,7 @@ export async function findOpenableAnalysis(db: Database, environmentId: string, 
 
 /** The whole analysis, results included, refusing an anonymized one: for the tests that replay them. */
 export async function findOpenableAnalysisWithResults(db: Database, environmentId: string, analysisId: string): Promise<AnalysisRow> {
-  const [row] = await db
-    .select()
-    .from(analyses)
-    .where(and(eq(analyses.id, analysisId), eq(analyses.environmentId, environmentId)));
+  const [row] = await db.select().from(analyses).where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
   if (row.anonymizedAt !== null) throw analysisAnonymized();
   return row;

@@ -6,8 +6,7 @@
  * held the thread that answers HTTP for half a second per read. The main thread now only moves text
  * in and bytes out (`SerializedResponse` in routes/register.ts).
  */
-import { analysisStatusReportSchema, getAnalysis } from '../../src/contract/analyses';
-import type { ModuleResult } from '../../src/contract/analyses';
+import { analysisStatusReportSchema, getAnalysis, type ModuleResult } from '../../src/contract/analyses';
 import { translatorFor } from '../i18n/error-messages';
 import { detailOf, lightDetailOf, statusReportOf, type DeliveryRow, type DetailRow, type FileRow, type StatusReportRow, type TraceRow } from '../analyses/views';
 

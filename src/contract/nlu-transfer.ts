@@ -72,6 +72,7 @@ export const originalServerSchema = z.looseObject({
   /** `V3`, `V4`, `V5` (NLU_RESPONSE_FORMATS), in any case. */
   responseFormat: unsetAs(z.string(), 'V5'),
   replicas: unsetAs(z.number().int().positive(), 1),
+  // DEFAULT_AI_VERSION (nlu-entities.ts), written here: importing it would close an import cycle through environments.ts.
   version: unsetAs(z.string(), '4.12'),
 });
 export type OriginalServer = z.infer<typeof originalServerSchema>;

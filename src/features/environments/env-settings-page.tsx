@@ -183,4 +183,3 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
     </form>
   );
 }
-

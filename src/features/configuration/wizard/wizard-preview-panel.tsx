@@ -3,6 +3,7 @@
  * environment's NLU items plus the draft (wizard-preview.ts); whether the draft interaction is found,
  * so whether the new category would be given. Nothing is sent or stored.
  */
+import { DEFAULT_AI_VERSION } from '../../../contract/nlu-entities';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Callout, H4, Intent } from '@blueprintjs/core';
@@ -31,7 +32,7 @@ type Loaded = NonNullable<ReturnType<typeof useWizardNluItems>>;
 /** Runs the preview with the AI version of a server analysing the draft's context (the first one otherwise). */
 export function runWizardPreview(loaded: Loaded, draft: WizardDraft, sentence: string, contextName: string): WizardPreview {
   const server = loaded.servers.find((item) => item.contexts.includes(contextName)) ?? loaded.servers[0];
-  return previewWizard(loaded.items, draft, sentence, server?.aiVersion ?? '4.12');
+  return previewWizard(loaded.items, draft, sentence, server?.aiVersion ?? DEFAULT_AI_VERSION);
 }
 
 export function WizardPreviewPanel({ preview, draft }: { preview: WizardPreview; draft: WizardDraft }) {

@@ -1,11 +1,11 @@
 /**
  * One analysis as the API answers it: the console's detail (files without their bytes, results,
  * trace, delivery attempts) and a program's status report (the output payload). The results and
- * payloads are read as JSON text and the answer is made in a module worker
+ * payloads are read as JSON bytes and the answer is made in a module worker
  * (module-workers/analysis-answer-task.ts): this thread never decodes or encodes what a sender's
  * mail made them.
  */
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnalysisErrorCode } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { analyses, analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
@@ -13,9 +13,13 @@ import { HttpError } from '../http-error';
 import { sharedModulePool, type PoolResult } from '../module-workers/module-pool';
 import type { SerializedAnswer } from '../module-workers/analysis-answer-task';
 import type { ModuleTask } from '../module-workers/protocol';
+import { plainBytes } from '../module-workers/held-json';
 import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound, analysisOfEnvironment } from './lookup';
 
 const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliveries);
+
+/** A jsonb value as its UTF-8 JSON bytes (null stays null): bytes cross to a worker in one copy, a long string does not. */
+const jsonBytesOf = <Nullable extends null = null>(value: SQLWrapper) => sql<Uint8Array | Nullable>`convert_to(${value}::text, 'UTF8')`;
 
 /** Who reads: their Accept-Language, and whether they are a light user (their result page only). */
 export interface Reader {
@@ -26,7 +30,7 @@ export interface Reader {
 /** The detail endpoint's body as UTF-8 JSON; 404 when not in this environment, 409 once anonymized. */
 export async function analysisDetailJson(db: Database, environmentId: string, analysisId: string, reader: Reader): Promise<Buffer> {
   const [row] = await db
-    .select({ ...ANALYSIS_HEAD, modulesJson: sql<string>`${analyses.modules}::text` })
+    .select({ ...ANALYSIS_HEAD, modulesJson: jsonBytesOf<never>(analyses.modules) })
     .from(analyses)
     .where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
@@ -49,12 +53,21 @@ export async function analysisDetailJson(db: Database, environmentId: string, an
     reader.light
       ? []
       : db
-          .select({ ...deliveryColumns, payloadJson: sql<string | null>`${webhookDeliveries.payload}::text` })
+          .select({ ...deliveryColumns, payloadJson: jsonBytesOf(webhookDeliveries.payload) })
           .from(webhookDeliveries)
           .where(eq(webhookDeliveries.analysisId, row.id))
           .orderBy(asc(webhookDeliveries.scheduledAt), asc(webhookDeliveries.attempt)),
   ]);
-  return serialized(await sharedModulePool().run({ kind: 'analysisDetail', row: head, modulesJson, files, trace, deliveries, ...reader }));
+  const task = {
+    kind: 'analysisDetail',
+    row: head,
+    modulesJson: plainBytes(modulesJson),
+    files,
+    trace,
+    deliveries: deliveries.map((delivery) => ({ ...delivery, payloadJson: delivery.payloadJson && plainBytes(delivery.payloadJson) })),
+    ...reader,
+  } satisfies ModuleTask;
+  return serialized(await sharedModulePool().run(task));
 }
 
 /** A program's status report as UTF-8 JSON: only the output module's result is read, as text. */
@@ -63,13 +76,13 @@ export async function analysisStatusReportJson(db: Database, environmentId: stri
     .select({
       ...ANALYSIS_HEAD,
       // The first output module's result, as `modules.find(type === 'output').result` would give.
-      outputJson: sql<string | null>`jsonb_path_query_first(${analyses.modules}, '$[*] ? (@.type == "output").result')::text`,
+      outputJson: jsonBytesOf(sql`jsonb_path_query_first(${analyses.modules}, '$[*] ? (@.type == "output").result')`),
     })
     .from(analyses)
     .where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
   const { outputJson, ...head } = row;
-  return serialized(await sharedModulePool().run({ kind: 'analysisStatusReport', row: head, outputJson, acceptLanguage } satisfies ModuleTask));
+  return serialized(await sharedModulePool().run({ kind: 'analysisStatusReport', row: head, outputJson: outputJson && plainBytes(outputJson), acceptLanguage } satisfies ModuleTask));
 }
 
 /**

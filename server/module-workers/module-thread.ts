@@ -13,10 +13,12 @@ import { runExtractionModule } from '../pipeline/modules/extraction/run-extracti
 import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
+import { runReplyVariables } from './reply-variables-task';
 import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
+import { heldBuffersOf } from './held-json';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
 const held: unknown[] = [];
@@ -43,6 +45,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return extractFields(task.pages, task.rules);
     case 'replyRender':
       return renderReplyTemplate(task.template, task.templates, task.variables);
+    case 'replyVariables':
+      return runReplyVariables(task);
     case 'nluBlocks':
       return runNluBlocks(task);
     case 'nluTest':
@@ -62,10 +66,10 @@ async function run(task: ModuleTask): Promise<unknown> {
   }
 }
 
-/** An answer's serialized bytes (`{ json: Uint8Array }`) are handed over, not copied. */
+/** An answer's serialized bytes (`{ json: Uint8Array }`, held values) are handed over, not copied. */
 function transferOf(value: unknown): ArrayBuffer[] {
   const json = typeof value === 'object' && value !== null ? (value as { json?: unknown }).json : undefined;
-  return json instanceof Uint8Array && json.buffer instanceof ArrayBuffer ? [json.buffer] : [];
+  return json instanceof Uint8Array && json.buffer instanceof ArrayBuffer ? [json.buffer] : heldBuffersOf(value);
 }
 
 parentPort!.on('message', ({ id, task }: TaskRequest) => {

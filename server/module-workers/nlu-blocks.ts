@@ -7,11 +7,13 @@
  */
 import type { EnvironmentLanguage } from '../../src/contract/environments';
 import type { NluResult } from '../../src/contract/modules/nlu';
+import type { NluBlockResult, NluModuleResult } from '../../src/contract/nlu-module';
 import type { NluConfigError, NluSource } from '../../src/nlu/types';
 import type { ServerRow } from '../nlu/source';
 import { analyseWithServer } from '../nlu/analyse';
 import { nluEngine } from '../nlu/engine-module';
 import type { Compiled } from '../nlu/engine-cache';
+import { holdJson, type HeldJson } from './held-json';
 
 export interface NluBlocksTask {
   kind: 'nluBlocks';
@@ -24,13 +26,25 @@ export interface NluBlocksTask {
   contexts?: string[];
   languages: readonly EnvironmentLanguage[];
   texts: string[];
+  /** Where each text comes from (same order), to place its result in the module's result. */
+  places: Omit<NluBlockResult, 'result'>[];
   /** Blocks left when this many ms have passed are counted, not analysed. */
   budgetMs: number;
 }
 
 export type NluBlocksAnswer =
   | { needSource: true }
-  | { needSource: false; engine: boolean; errors: NluConfigError[]; results: NluResult[]; notAnalysed: number };
+  | {
+      needSource: false;
+      engine: boolean;
+      errors: NluConfigError[];
+      /** The module's result, kept as JSON bytes on the HTTP thread (held-json.ts); what the step's message says is beside it. */
+      result: HeldJson<NluModuleResult>;
+      analysed: number;
+      /** Interactions complete in at least one block. */
+      complete: string[];
+      notAnalysed: number;
+    };
 
 /** The newest revision per environment, a few environments per worker. */
 const MAX_ENVIRONMENTS = 16;
@@ -74,7 +88,10 @@ export async function runNluBlocks(task: NluBlocksTask): Promise<NluBlocksAnswer
     }
     results.push(analyseWithServer(text, { compiled, server: task.server, ...(task.contexts ? { contexts: task.contexts } : {}), environmentLanguages: task.languages }));
   }
-  return { needSource: false, engine: compiled.engine !== null, errors: compiled.errors, results, notAnalysed };
+  const blocks: NluBlockResult[] = results.map((result, index) => ({ ...task.places[index]!, result }));
+  const complete = [...new Set(blocks.flatMap((block) => block.result.interactions.filter((interaction) => interaction.complete).map((interaction) => interaction.id)))];
+  const result: NluModuleResult = { server: task.server.name, context: task.contexts?.[0] ?? null, blocks, blocksNotAnalysed: notAnalysed };
+  return { needSource: false, engine: compiled.engine !== null, errors: compiled.errors, result: holdJson(result), analysed: blocks.length, complete, notAnalysed };
 }
 
 /**

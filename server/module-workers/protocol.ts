@@ -12,6 +12,7 @@ import type { ReplyTemplate } from '../../src/contract/modules/reply-template';
 import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
 import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
+import type { ReplyVariablesTask } from './reply-variables-task';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
@@ -28,6 +29,7 @@ export type ModuleTask =
   | { kind: 'consolidation'; input: ConsolidationModuleInput }
   | { kind: 'ocrFields'; pages: OcrPage[]; rules: FieldRule[] }
   | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
+  | ReplyVariablesTask
   | NluBlocksTask
   | NluTestTask
   | CategorizationTestTask
@@ -44,6 +46,7 @@ export interface TaskAnswers {
   consolidation: ConsolidationModuleOutcome;
   ocrFields: FieldValue[];
   replyRender: ReplyRender;
+  replyVariables: ReplyVariables;
   nluBlocks: NluBlocksAnswer;
   nluTest: NluTestAnswer;
   categorizationTest: CategorizationTestAnswer;

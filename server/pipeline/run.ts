@@ -6,7 +6,6 @@
  * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
  */
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
@@ -22,7 +21,9 @@ import { runModules } from './run-modules';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { ModuleMeter } from '../module-workers/module-pool';
 import { writeTrace } from './trace';
-import { webhookEnvelope } from './webhook-payload';
+import { webhookEnvelope, type EnvelopeInput } from './webhook-payload';
+import { jsonParts } from '../module-workers/held-json';
+import { jsonbOfParts } from '../db/jsonb-parts';
 import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface RunDeps {
@@ -197,14 +198,15 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
   const now = new Date();
   const type = awaiting ? 'consolidation' : end.status === 'processed' ? 'analysis' : 'error';
   const output = end.modules.find((module) => module.type === 'output' && module.outcome === 'success')?.result ?? null;
-  const modulesJson = await jsonArrayInTurns(end.modules);
+  // The results' JSON around the held ones, which stay bytes (held-json.ts): the rest is small.
+  const modulesJson = jsonbOfParts(jsonParts(end.modules));
   try {
     await db.transaction(async (tx) => {
       const updated = await tx.execute(sql`
         UPDATE analyses SET
           status = ${awaiting ? 'pending' : end.status},
           awaiting_final_status = ${awaiting},
-          modules = ${modulesJson}::jsonb,
+          modules = ${modulesJson},
           error = ${end.error},
           finished_at = ${awaiting ? null : now.toISOString()},
           claimed_by = NULL,
@@ -233,12 +235,13 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
         awaitingFinalStatus: awaiting,
         finishedAt: awaiting ? null : now,
         error: end.error,
-        output: output as Record<string, unknown> | null,
+        output: output as EnvelopeInput['output'],
       });
+      const payloadJson = jsonbOfParts(jsonParts(payload));
       for (const target of targets) {
         await tx.execute(sql`
           INSERT INTO webhook_deliveries (id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
-          VALUES (${randomUUID()}, ${claimed.id}, ${target.id}, ${target.url}, ${type}, 1, 'scheduled', ${now.toISOString()}, ${JSON.stringify(payload)}::jsonb)`);
+          VALUES (${randomUUID()}, ${claimed.id}, ${target.id}, ${target.url}, ${type}, 1, 'scheduled', ${now.toISOString()}, ${payloadJson})`);
       }
       await traceRow(
         'webhooks',
@@ -265,19 +268,6 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
     return state === 'aborted' ? 'aborted' : 'lost';
   }
   return awaiting ? 'awaitingFinalStatus' : end.status;
-}
-
-/**
- * JSON of an array, an element per turn of the event loop: the results of a long mail's modules are
- * megabytes each, and serializing them all at once held the server's thread for a tenth of a second.
- */
-async function jsonArrayInTurns(values: readonly unknown[]): Promise<string> {
-  const parts: string[] = [];
-  for (const value of values) {
-    parts.push(JSON.stringify(value));
-    await nextTurn();
-  }
-  return `[${parts.join(',')}]`;
 }
 
 /**

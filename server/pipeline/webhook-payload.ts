@@ -17,7 +17,7 @@ export interface EnvelopeInput {
   awaitingFinalStatus: boolean;
   finishedAt: Date | null;
   error: string | null;
-  /** The output module's payload; null without an output module or when the run failed. */
+  /** The output module's payload (its large parts held as JSON bytes, held-json.ts); null without an output module or when the run failed. */
   output: Record<string, unknown> | null;
 }
 

@@ -15,6 +15,7 @@ import type { ServerContext } from '../context';
 import { HttpError } from '../http-error';
 import { environmentSettingsOf, interactionFacts } from '../categorization/facts';
 import { runNluModule } from '../pipeline/modules/nlu/run-nlu';
+import { readHeld } from '../module-workers/held-json';
 import { runTestTask } from '../module-workers/test-task';
 import { registerEndpoint } from './register';
 
@@ -65,7 +66,8 @@ export function registerCategorizationTestRoutes(app: FastifyInstance, ctx: Serv
     for (const module of settings.modules.slice(0, position + 1)) {
       if (!module.active || module.type !== 'nlu') continue;
       const ran = await runNluModule({ db: ctx.db, runtime: ctx.nlu, environmentId: params.envId, module, extraction: extractionOutcome, languages });
-      if (ran.result !== null) nlu[module.id] = ran.result;
+      // The screen shows the blocks: a test's text is small, so it is read here.
+      if (ran.result !== null) nlu[module.id] = readHeld(ran.result);
     }
     const { result, consolidation, messages } = await runTestTask({
       kind: 'categorizationTest',

@@ -30,6 +30,7 @@ import { guardModulesWrite } from '../categorization/settings-guard';
 import { runTestTask } from '../module-workers/test-task';
 import type { ExtractionModuleOutcome } from '../pipeline/modules/extraction/run-extraction';
 import { runNluModule } from '../pipeline/modules/nlu/run-nlu';
+import type { MaybeHeld } from '../module-workers/held-json';
 import { registerEndpoint } from './register';
 
 function extractionModuleOf(settings: EnvironmentSettings, moduleId: string) {
@@ -87,7 +88,7 @@ export function registerExtractionRoutes(app: FastifyInstance, ctx: ServerContex
       const body: { message: string; code?: string } = error instanceof HttpError ? error.body : { message: String(error) };
       return { id: test.id, fields: {}, errors: [], checks: [], pass: false, error: { code: String(body.code ?? 'testFailed'), message: body.message } };
     }
-    const nlu: NluModuleResult[] = [];
+    const nlu: MaybeHeld<NluModuleResult>[] = [];
     const outcome = { result: extraction, attachments: [], mainFileError: null, summary: '' };
     for (const module of settings.modules.slice(0, settings.modules.indexOf(tested))) {
       if (module.type !== 'nlu' || !module.active) continue;

@@ -17,6 +17,7 @@ import type { readSettings } from '../../environments/settings';
 import type { MeteredOcr } from '../../ocr/metered-ocr';
 import type { NluRuntime } from '../../nlu/runtime';
 import type { ModuleMeter } from '../../module-workers/module-pool';
+import type { HeldJson } from '../../module-workers/held-json';
 import type { ClaimedAnalysis } from '../claim';
 import type { AttachmentBytes, ExtractionOutcome } from '../extractor/extract';
 import type { MeteredParser } from '../extractor/metered-parser';
@@ -56,14 +57,15 @@ export interface RunContext {
 export interface RunState {
   /** Null until the extractor ran (deactivated, or not in the pipeline). */
   extraction: ExtractionOutcome | null;
-  nlu: NluModuleResult[];
+  /** Held as JSON bytes (held-json.ts): only the module workers read them. */
+  nlu: HeldJson<NluModuleResult>[];
   categorizations: { moduleId: string; result: CategorizationResult }[];
   /** Information extraction results, in pipeline order (categorization's `extractedData` criterion reads them). */
   extracted: { moduleId: string; result: ExtractionResult }[];
   taints: TaintState;
   /** The vision engine's answer (null until one succeeded); categorization's `visionEngine` criterion reads it. */
   vision: VisionEngineResult | null;
-  /** Every module's result so far (the output module reads them). */
+  /** Every module's result so far (the output module reads them); the large ones are held as JSON bytes. */
   results: ModuleResult[];
 }
 

@@ -18,11 +18,13 @@ import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/c
 import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
 import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
 import { failureReason, reason, sandboxFailureReason } from '../../../../src/contract/failure-reasons';
+import { readHeld, type MaybeHeld } from '../../../module-workers/held-json';
 
 export interface CategorizationModuleInput {
   module: EnvironmentModule;
   extraction: ExtractorResult | null;
-  nlu: readonly NluModuleResult[];
+  /** Held as JSON bytes in a run (held-json.ts): read here, in the module worker. */
+  nlu: readonly MaybeHeld<NluModuleResult>[];
   earlier: readonly CategorizationResult[];
   taints: TaintState;
   /** The vision engine's result when one ran before (the `visionEngine` criterion). */
@@ -61,9 +63,10 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
   const parsed = parseCategorizationConfig(`${input.cacheKey ?? ''}:${input.module.id}`, input.module.config, input.cacheKey !== undefined);
   if (!parsed.ok) return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: reason('reason.invalidSetting', parsed.message) }), result: null };
   const config = parsed.config;
+  const nlu = input.nlu.map(readHeld);
   const result = categorize({
     config,
-    documents: engineDocuments(input.extraction, input.nlu),
+    documents: engineDocuments(input.extraction, nlu),
     inputType: input.module.inputType,
     multiCategory: input.content.multiCategory,
     attachmentCategoriesPerPage: input.content.attachmentCategoriesPerPage,
@@ -76,7 +79,7 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
     requiredTaints: input.module.requiredTaints,
     deadline: Date.now() + input.budgetMs,
   });
-  return { outcome: 'success', message: summary(result, config.categories.length, input.nlu.length === 0), result };
+  return { outcome: 'success', message: summary(result, config.categories.length, nlu.length === 0), result };
 }
 
 /** The module's outcome, stored as keys (issue 19); category and rule names are data, kept as they are. */

@@ -16,11 +16,13 @@ import type { NluLanguage } from '../../../../src/nlu/types';
 import type { TaintState } from '../../../../src/categorization/types';
 import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
 import { failureReason, reason } from '../../../../src/contract/failure-reasons';
+import { readHeld, type MaybeHeld } from '../../../module-workers/held-json';
 
 export interface ExtractionModuleInput {
   module: EnvironmentModule;
   extraction: ExtractorResult | null;
-  nlu: readonly NluModuleResult[];
+  /** Held as JSON bytes in a run (held-json.ts): read here, in the module worker. */
+  nlu: readonly MaybeHeld<NluModuleResult>[];
   metadata: Record<string, unknown>;
   /** The environment's languages: the first one that is not `auto` reads dates and numbers when no NLU result says. */
   languages: readonly EnvironmentLanguage[];
@@ -51,13 +53,14 @@ export function runExtractionModule(input: ExtractionModuleInput): ExtractionMod
     if (!parsed.success) {
       return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: reason('reason.invalidSetting', `${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`) }), result: null };
     }
+    const nlu = input.nlu.map(readHeld);
     const result = extract({
       config: parsed.data,
-      documents: engineDocuments(input.extraction, input.nlu),
+      documents: engineDocuments(input.extraction, nlu),
       inputType: input.module.inputType,
       headers: mailHeaders(input.extraction),
       metadata: input.metadata,
-      language: extractionLanguage(input.nlu, input.languages),
+      language: extractionLanguage(nlu, input.languages),
       now: input.now,
       deadline: Date.now() + (input.budgetMs ?? EXTRACTION_LIMITS.moduleBudgetMs),
       taints: input.taints,

@@ -1,3 +1,4 @@
+// PostgreSQL pass: the NLU result crosses the node-postgres driver as bytes (bytea parameters and results).
 /**
  * The NLU module in the pipeline (issue 12): an analysis of the French claim letter goes through the
  * server linked to the module's context; a stopped server is started (the trace says so); the output
@@ -10,7 +11,10 @@ import type { EnvironmentModuleInput } from './test-modules';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { createNluRuntime } from '../../../nlu/runtime';
 import { runNluModule } from './run-nlu';
-import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../../testing/analyses';
+import { readHeld } from '../../../module-workers/held-json';
+import { createEnvironment, fixture, insertWebhook, queueAnalysis, traceOf, waitForEnd } from '../../testing/analyses';
+import { eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../../../db/schema';
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
 import { inEnglish } from '../../../test-support/pipeline-text';
 
@@ -66,6 +70,7 @@ const claimLetter = () => [{ name: 'claim-letter-fr.pdf', content: fixture('pdf/
 describe('the NLU module', { timeout: 300_000 }, () => {
   it('analyses every block through the linked server, starting it, and the output carries the result', async () => {
     const envId = await environment(pipeline({}, { nluOutput: true }));
+    await insertWebhook(server.handle.db, envId, { url: 'http://127.0.0.1:9/unused', type: 'analysis' });
     const id = await queueAnalysis(server.handle.db, envId, claimLetter());
     const row = await end(id);
     expect(row.status).toBe('processed');
@@ -93,6 +98,9 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     const output = row.modules.find((module) => module.type === 'output')!.result as { nlu: unknown; unavailable: Record<string, string> };
     expect(output.nlu).toEqual(result);
     expect(output.unavailable.nlu).toBeUndefined();
+    // The analysis webhook's payload carries the same output, NLU result included.
+    const [delivery] = await server.handle.db.select({ payload: webhookDeliveries.payload }).from(webhookDeliveries).where(eq(webhookDeliveries.analysisId, id));
+    expect((delivery!.payload as { output: unknown }).output).toEqual(output);
 
     const detail = (await api('GET', `/environment/${envId}/analyses/${id}`)).json<AnalysisDetail>();
     expect(detail.modules.find((module) => module.type === 'nlu')?.result).toEqual(result);
@@ -149,10 +157,10 @@ describe('the NLU module', { timeout: 300_000 }, () => {
     const input = { db: server.handle.db, environmentId: envId, module, extraction, languages: ['fr' as const] };
     const spent = await runNluModule({ ...input, runtime: createNluRuntime({ startupMs: 0, analysisBudgetMs: -1 }) });
     expect(spent.outcome).toBe('success');
-    expect(spent.result).toMatchObject({ blocks: [], blocksNotAnalysed: 2 });
+    expect(readHeld(spent.result!)).toMatchObject({ blocks: [], blocksNotAnalysed: 2 });
     expect(inEnglish(spent.message)).toContain('The time budget ran out: 2 block(s) not analysed.');
     const plenty = await runNluModule({ ...input, runtime: createNluRuntime({ startupMs: 0 }) });
-    expect(plenty.result).toMatchObject({ blocksNotAnalysed: 0 });
-    expect(plenty.result!.blocks.map((b) => [b.document, b.block])).toEqual([[0, 0], [0, 1]]);
+    expect(readHeld(plenty.result!)).toMatchObject({ blocksNotAnalysed: 0 });
+    expect(readHeld(plenty.result!).blocks.map((b) => [b.document, b.block])).toEqual([[0, 0], [0, 1]]);
   });
 });

@@ -8,7 +8,7 @@
  * budget (`analysisBudgetMs`): blocks left when it runs out are counted, not analysed.
  */
 import type { EnvironmentLanguage, EnvironmentModule } from '../../../../src/contract/environments';
-import type { NluBlockResult, NluModuleResult } from '../../../../src/contract/nlu-module';
+import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import type { Database } from '../../../db/open';
 import { markUsed, startServer, statusOf } from '../../../nlu/lifecycle';
 import type { NluRuntime } from '../../../nlu/runtime';
@@ -17,6 +17,7 @@ import { readRevision } from '../../../nlu/revision';
 import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
 import type { NluBlocksTask } from '../../../module-workers/nlu-blocks';
 import { stoppedModule } from '../../../module-workers/stopped-module';
+import type { HeldJson } from '../../../module-workers/held-json';
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { encodePipelineMessage, joinPipelineMessages, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
 import { failureReason, reason } from '../../../../src/contract/failure-reasons';
@@ -35,7 +36,8 @@ export interface NluModuleInput {
 export interface NluModuleOutcome {
   outcome: 'success' | 'error' | 'skipped';
   message: string;
-  result: NluModuleResult | null;
+  /** Megabytes for a long mail: held as JSON bytes, read by the module workers of the later modules. */
+  result: HeldJson<NluModuleResult> | null;
 }
 
 /** Documents of the extractor's result the module's input type selects. */
@@ -102,6 +104,7 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
     ...(context === null ? {} : { contexts: [context] }),
     languages: input.languages,
     texts: chosen.map((entry) => entry.block.text),
+    places: chosen.map(({ doc, documentIndex, block, blockIndex }) => ({ document: documentIndex, block: blockIndex, documentName: doc.name, source: doc.source, page: block.page })),
     budgetMs: runtime.analysisBudgetMs - (Date.now() - startedAt),
   };
   const pool = sharedModulePool();
@@ -122,21 +125,18 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   }
   if (analysed.errors.length > 0) notes.push(sentence('nlu.configurationErrors', { count: analysed.errors.length }));
 
-  const blocks: NluBlockResult[] = analysed.results.map((result, index) => {
-    const { doc, documentIndex, block, blockIndex } = chosen[index]!;
-    return { document: documentIndex, block: blockIndex, documentName: doc.name, source: doc.source, page: block.page, result };
-  });
-  const notAnalysed = analysed.notAnalysed;
+  const { notAnalysed, complete } = analysed;
   await markUsed(db, server.id, runtime);
 
-  const complete = [...new Set(blocks.flatMap((block) => block.result.interactions.filter((i) => i.complete).map((i) => i.id)))];
   if (notAnalysed > 0) notes.push(sentence('nlu.timeBudget', { count: notAnalysed }));
   const summary =
-    context === null ? sentence('nlu.summary', { count: blocks.length, server: server.name }) : sentence('nlu.summaryWithContext', { count: blocks.length, server: server.name, context });
+    context === null
+      ? sentence('nlu.summary', { count: analysed.analysed, server: server.name })
+      : sentence('nlu.summaryWithContext', { count: analysed.analysed, server: server.name, context });
   const interactions = complete.length === 0 ? sentence('nlu.noCompleteInteraction') : sentence('nlu.completeInteractions', { interactions: complete.join(', ') });
   return {
     outcome: 'success',
     message: encodePipelineMessage(...notes, summary, interactions),
-    result: { server: server.name, context, blocks, blocksNotAnalysed: notAnalysed },
+    result: analysed.result,
   };
 }

@@ -7,7 +7,8 @@
  */
 import { replyTemplateConfigSchema } from '../../../../src/contract/modules/reply-template';
 import { selectReplyTemplate } from '../../../../src/replies/select';
-import { buildReplyVariables } from '../../../../src/replies/variables';
+import { sharedModulePool } from '../../../module-workers/module-pool';
+import { stoppedModule } from '../../../module-workers/stopped-module';
 import { draftReply } from '../../../replies/draft';
 import { recordReplyError } from '../../../replies/errors';
 import type { AskModel } from '../../../replies/ask-model';
@@ -19,7 +20,13 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
   return async (module, context, state) => {
     const config = replyTemplateConfigSchema.safeParse(module.config).data ?? replyTemplateConfigSchema.parse({});
     const templates = context.settings.replyTemplates;
-    const variables = buildReplyVariables({ name: context.analysis.name, metadata: context.analysis.metadata, modules: state.results });
+    // Built in a module worker: they read the NLU's result, which only the workers decode.
+    const built = await sharedModulePool().run(
+      { kind: 'replyVariables', source: { name: context.analysis.name, metadata: context.analysis.metadata, modules: state.results } },
+      context.moduleWorkers ? { meter: context.moduleWorkers } : {},
+    );
+    if (!built.ok) return stoppedModule(module, built);
+    const variables = built.value;
     const selection = selectReplyTemplate(templates, variables.categories, config);
     if (selection.template === null) {
       const message =

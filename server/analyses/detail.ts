@@ -13,13 +13,16 @@ import { HttpError } from '../http-error';
 import { sharedModulePool, type PoolResult } from '../module-workers/module-pool';
 import type { SerializedAnswer } from '../module-workers/analysis-answer-task';
 import type { ModuleTask } from '../module-workers/protocol';
-import { plainBytes } from '../module-workers/held-json';
+import { ownBuffer, plainBytes } from '../module-workers/held-json';
 import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound, analysisOfEnvironment } from './lookup';
 
 const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliveries);
 
 /** A jsonb value as its UTF-8 JSON bytes (null stays null): bytes cross to a worker in one copy, a long string does not. */
 const jsonBytesOf = <Nullable extends null = null>(value: SQLWrapper) => sql<Uint8Array | Nullable>`convert_to(${value}::text, 'UTF8')`;
+
+/** The buffers of bytes read for one answer only: handed to its worker, not copied. */
+const ownBuffers = (list: (Uint8Array | null)[]) => list.flatMap((bytes) => (bytes === null ? [] : (ownBuffer(bytes) ?? [])));
 
 /** Who reads: their Accept-Language, and whether they are a light user (their result page only). */
 export interface Reader {
@@ -67,7 +70,7 @@ export async function analysisDetailJson(db: Database, environmentId: string, an
     deliveries: deliveries.map((delivery) => ({ ...delivery, payloadJson: delivery.payloadJson && plainBytes(delivery.payloadJson) })),
     ...reader,
   } satisfies ModuleTask;
-  return serialized(await sharedModulePool().run(task));
+  return serialized(await sharedModulePool().run(task, { transfer: ownBuffers([task.modulesJson, ...task.deliveries.map((delivery) => delivery.payloadJson)]) }));
 }
 
 /** A program's status report as UTF-8 JSON: only the output module's result is read, as text. */
@@ -82,7 +85,8 @@ export async function analysisStatusReportJson(db: Database, environmentId: stri
     .where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
   const { outputJson, ...head } = row;
-  return serialized(await sharedModulePool().run({ kind: 'analysisStatusReport', row: head, outputJson: outputJson && plainBytes(outputJson), acceptLanguage } satisfies ModuleTask));
+  const task = { kind: 'analysisStatusReport', row: head, outputJson: outputJson && plainBytes(outputJson), acceptLanguage } satisfies ModuleTask;
+  return serialized(await sharedModulePool().run(task, { transfer: ownBuffers([task.outputJson]) }));
 }
 
 /**

@@ -105,6 +105,24 @@ async function answer(db: PGlite, request: DatabaseRequest): Promise<unknown> {
   }
 }
 
+/**
+ * The buffers of the bytes in a query's rows (bytea values: files, JSON read as bytes), handed to the
+ * server's thread rather than copied: copying megabytes there held it for milliseconds. Only a
+ * buffer a value spans alone is handed over.
+ */
+function bytesOf(value: unknown): ArrayBuffer[] {
+  const rows = typeof value === 'object' && value !== null ? (value as { rows?: unknown }).rows : undefined;
+  if (!Array.isArray(rows)) return [];
+  const buffers: ArrayBuffer[] = [];
+  for (const row of rows as unknown[]) {
+    if (typeof row !== 'object' || row === null) continue;
+    for (const cell of Object.values(row)) {
+      if (cell instanceof Uint8Array && cell.buffer instanceof ArrayBuffer && cell.byteOffset === 0 && cell.byteLength === cell.buffer.byteLength) buffers.push(cell.buffer);
+    }
+  }
+  return [...new Set(buffers)];
+}
+
 /** Slices of long string parameters, by query id and parameter index, until their query comes. */
 const slices = new Map<string, string[]>();
 
@@ -131,7 +149,7 @@ try {
       return;
     }
     answer(db, request).then(
-      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse),
+      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse, bytesOf(value)),
       (error: unknown) => port.postMessage({ id: request.id, ok: false, error: threadError(error) } satisfies DatabaseResponse),
     );
   });

@@ -9,6 +9,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { plainBytes } from '../module-workers/held-json';
 import { PARAM_SLICE_CHARS, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
 
 const BOOT = new URL('./pglite-thread-boot.mjs', import.meta.url);
@@ -112,7 +113,7 @@ export class PgliteThread {
     const types = textTypes(options);
     const id = this.nextId++;
     const sliced = await this.postSlices(id, params);
-    const sent = sliced.length === 0 ? params : params.map((param, index) => (sliced.includes(index) ? null : param));
+    const sent = params.map((param, index) => (sliced.includes(index) ? null : param instanceof Uint8Array ? plainBytes(param) : param));
     return withBuffers(await this.send<Results<T>>({ op: 'query', tx, sql, params: sent, sliced, rowMode, textTypes: types }, id));
   }
 

@@ -39,7 +39,7 @@ export function moduleDeadlineMs(): number {
 export type PoolFailureCode = 'timeout' | 'memory' | 'crashed' | 'failed' | 'closed';
 export type PoolResult<T> = { ok: true; value: T } | { ok: false; code: PoolFailureCode; message: string; reason: NestedText; /** The deadline's seconds (`timeout`) or the cap's megabytes (`memory`). */ limit?: number };
 
-type Job = { request: TaskRequest; deadlineMs: number; meter?: ModuleMeter; startedAt?: number; resolve: (result: PoolResult<unknown>) => void };
+type Job = { request: TaskRequest; transfer?: ArrayBuffer[]; deadlineMs: number; meter?: ModuleMeter; startedAt?: number; resolve: (result: PoolResult<unknown>) => void };
 
 /**
  * What one analysis's module tasks cost: the time each held its worker (the modules' engines are
@@ -92,12 +92,24 @@ export class ModulePool {
     if (settled) for (const resolve of this.warmWaiters.splice(0)) resolve();
   }
 
-  /** Runs one task; never rejects. */
-  run<K extends ModuleTask['kind']>(task: Extract<ModuleTask, { kind: K }>, options: { deadlineMs?: number; meter?: ModuleMeter } = {}): Promise<PoolResult<TaskAnswers[K]>> {
+  /**
+   * Runs one task; never rejects. `transfer`: buffers of the task handed to the worker rather than
+   * copied (the caller no longer reads them): a copy of megabytes held this thread for milliseconds.
+   */
+  run<K extends ModuleTask['kind']>(
+    task: Extract<ModuleTask, { kind: K }>,
+    options: { deadlineMs?: number; meter?: ModuleMeter; transfer?: ArrayBuffer[] } = {},
+  ): Promise<PoolResult<TaskAnswers[K]>> {
     return new Promise((resolve) => {
       if (this.closed) return resolve(closedResult());
       const deadlineMs = options.deadlineMs ?? moduleDeadlineMs();
-      this.queue.push({ request: { id: this.nextId++, task }, deadlineMs, ...(options.meter ? { meter: options.meter } : {}), resolve: resolve as Job['resolve'] });
+      this.queue.push({
+        request: { id: this.nextId++, task },
+        deadlineMs,
+        ...(options.meter ? { meter: options.meter } : {}),
+        ...(options.transfer ? { transfer: options.transfer } : {}),
+        resolve: resolve as Job['resolve'],
+      });
       this.pump();
     });
   }
@@ -129,7 +141,7 @@ export class ModulePool {
         job.deadlineMs,
       );
       slot.timer.unref();
-      slot.worker.postMessage(job.request);
+      slot.worker.postMessage(job.request, job.transfer ?? []);
     }
   }
 

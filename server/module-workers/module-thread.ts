@@ -18,7 +18,6 @@ import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
-import { heldBuffersOf } from './held-json';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
 const held: unknown[] = [];
@@ -66,10 +65,10 @@ async function run(task: ModuleTask): Promise<unknown> {
   }
 }
 
-/** An answer's serialized bytes (`{ json: Uint8Array }`, held values) are handed over, not copied. */
+/** An answer's serialized bytes (`{ json: Uint8Array }`) are handed over, not copied (held values are shared memory). */
 function transferOf(value: unknown): ArrayBuffer[] {
   const json = typeof value === 'object' && value !== null ? (value as { json?: unknown }).json : undefined;
-  return json instanceof Uint8Array && json.buffer instanceof ArrayBuffer ? [json.buffer] : heldBuffersOf(value);
+  return json instanceof Uint8Array && json.buffer instanceof ArrayBuffer ? [json.buffer] : [];
 }
 
 parentPort!.on('message', ({ id, task }: TaskRequest) => {

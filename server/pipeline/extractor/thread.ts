@@ -18,20 +18,53 @@ export interface ThreadCut {
   cut: boolean;
 }
 
+/** First characters a history line can have (after spaces): markers' first letters, `-`, `_`, `>`. */
+const MAY_START = new Set([...'-_>oOlLaAfFdDvV'].map((char) => char.charCodeAt(0)));
+const OUTLOOK_FROM = /^(From|De|Von)\s*:/i;
+const OUTLOOK_DATE = /^(Sent|Envoyé|Gesendet|Date)\s*:/i;
+
+/**
+ * The newest message of a mail body. It runs on the server's main thread over a text the sender
+ * wrote (megabytes): one pass over the line starts, and a line whose first character cannot start
+ * a marker or a quote costs a character check, not four patterns (a 3 MB body: 25 ms → a few).
+ */
 export function latestMessage(text: string): ThreadCut {
-  const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!.trim();
-    const isMarker = THREAD_MARKERS.some((marker) => marker.test(line));
-    // An Outlook header block names the sender then the date on the next lines; a lone "From:" in
-    // the body (a form, a signature) is not one.
-    const outlookBlock = /^(From|De|Von)\s*:/i.test(line)
-      ? lines.slice(index + 1, index + 4).some((next) => /^(Sent|Envoyé|Gesendet|Date)\s*:/i.test(next.trim()))
-      : true;
-    const quoted = line.startsWith('>') && (lines[index + 1] ?? '').trim().startsWith('>');
-    if ((isMarker && outlookBlock && index > 0) || (quoted && index > 0)) {
-      return { latest: lines.slice(0, index).join('\n').trimEnd(), cut: true };
+  /** The line starting at `start`, trimmed, and where the next one starts (past the end: none). */
+  const lineAt = (start: number): { line: string; next: number } => {
+    const end = text.indexOf('\n', start);
+    return end < 0 ? { line: text.slice(start).trim(), next: text.length + 1 } : { line: text.slice(start, end).trim(), next: end + 1 };
+  };
+  for (let start = 0; start <= text.length; ) {
+    let first = start;
+    while (text.charCodeAt(first) === 32 || text.charCodeAt(first) === 9) first++;
+    const code = text.charCodeAt(first);
+    // Printable ASCII that starts no marker: not history. Anything else (other white space, a
+    // no-break space, a letter beyond ASCII) goes to the full check, which trims as before.
+    if (code > 32 && code < 127 && !MAY_START.has(code)) {
+      const end = text.indexOf('\n', first);
+      start = end < 0 ? text.length + 1 : end + 1;
+      continue;
     }
+    const { line, next } = lineAt(start);
+    if (start > 0 && startsHistory(line, next)) return { latest: text.slice(0, start).replace(/\r?\n/g, '\n').trimEnd(), cut: true };
+    start = next;
   }
   return { latest: text, cut: false };
+
+  function startsHistory(line: string, next: number): boolean {
+    const following = (count: number): string[] => {
+      const lines: string[] = [];
+      for (let at = next; at <= text.length && lines.length < count; ) {
+        const read = lineAt(at);
+        lines.push(read.line);
+        at = read.next;
+      }
+      return lines;
+    };
+    if (line.startsWith('>') && (following(1)[0] ?? '').startsWith('>')) return true;
+    if (!THREAD_MARKERS.some((marker) => marker.test(line))) return false;
+    // An Outlook header block names the sender then the date on the next lines; a lone "From:" in
+    // the body (a form, a signature) is not one.
+    return !OUTLOOK_FROM.test(line) || following(3).some((after) => OUTLOOK_DATE.test(after));
+  }
 }

@@ -14,6 +14,7 @@ import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
 import { runReplyVariables } from './reply-variables-task';
+import { runOutput } from './output-task';
 import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
@@ -44,6 +45,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return extractFields(task.pages, task.rules);
     case 'replyRender':
       return renderReplyTemplate(task.template, task.templates, task.variables);
+    case 'output':
+      return runOutput(task);
     case 'replyVariables':
       return runReplyVariables(task);
     case 'nluBlocks':

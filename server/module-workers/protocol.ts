@@ -13,6 +13,7 @@ import type { ReplyRender } from '../../src/replies/render';
 import type { ReplyVariables } from '../../src/replies/variables';
 import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
 import type { ReplyVariablesTask } from './reply-variables-task';
+import type { OutputAnswer, OutputTask } from './output-task';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
@@ -30,6 +31,7 @@ export type ModuleTask =
   | { kind: 'ocrFields'; pages: OcrPage[]; rules: FieldRule[] }
   | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
   | ReplyVariablesTask
+  | OutputTask
   | NluBlocksTask
   | NluTestTask
   | CategorizationTestTask
@@ -47,6 +49,7 @@ export interface TaskAnswers {
   ocrFields: FieldValue[];
   replyRender: ReplyRender;
   replyVariables: ReplyVariables;
+  output: OutputAnswer;
   nluBlocks: NluBlocksAnswer;
   nluTest: NluTestAnswer;
   categorizationTest: CategorizationTestAnswer;

@@ -1,7 +1,7 @@
 /**
  * analyses and ic-analyses (lists): search (optionally in metadata), from/to dates, statuses, sort and
  * pages all done by the server (an environment may hold 100 000 analyses: only one page is ever
- * loaded), kept in the URL so back and reload keep them; column toggles per browser; page download
+ * loaded), a category filter (exact name; a category in a row sets it), kept in the URL so back and reload keep them; column toggles per browser; page download
  * as CSV; refresh; new analysis and simulated mail. Running rows refresh by themselves.
  */
 import { useEffect, useState } from 'react';
@@ -18,6 +18,7 @@ import { analysesQueries, isRunning, type ListQuery } from './queries';
 import { COLUMNS, FIXED_COLUMNS, setColumnShown, useColumns, type Column } from './columns';
 import { DateFilter, dayBound } from './date-filter';
 import { StatusTag } from './status-tag';
+import { CategoryCell } from './category-cell';
 import { saveCsv } from '../../ui/save-blob';
 import { analysesPageCsv, analysisCell } from './page-cells';
 import { canCreate } from './analysis-rules';
@@ -44,6 +45,7 @@ interface Filters {
   from: string;
   to: string;
   statuses: AnalysisStatus[];
+  category: string;
   sort: NonNullable<ListQuery['sort']>;
   order: 'asc' | 'desc';
   page: number;
@@ -58,6 +60,7 @@ function readFilters(search: URLSearchParams): Filters {
     inMetadata: search.get('meta') === '1',
     from: search.get('from') ?? '',
     to: search.get('to') ?? '',
+    category: search.get('category') ?? '',
     statuses: (search.get('status') ?? '').split(',').filter((s): s is AnalysisStatus => (ANALYSIS_STATUSES as readonly string[]).includes(s)),
     sort: sort === 'name' || sort === 'status' ? sort : 'createdAt',
     order: search.get('order') === 'asc' ? 'asc' : 'desc',
@@ -73,6 +76,7 @@ function writeFilters(filters: Filters): URLSearchParams {
   if (filters.from) out.set('from', filters.from);
   if (filters.to) out.set('to', filters.to);
   if (filters.statuses.length > 0) out.set('status', filters.statuses.join(','));
+  if (filters.category) out.set('category', filters.category);
   if (filters.sort !== 'createdAt') out.set('sort', filters.sort);
   if (filters.order !== 'desc') out.set('order', filters.order);
   if (filters.page > 1) out.set('page', String(filters.page));
@@ -89,6 +93,7 @@ function toQuery(filters: Filters): ListQuery {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(filters.statuses.length > 0 ? { status: filters.statuses } : {}),
+    ...(filters.category.trim() ? { category: filters.category.trim() } : {}),
     sort: filters.sort,
     order: filters.order,
     page: filters.page,
@@ -114,6 +119,8 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const filters = readFilters(searchParams);
   const [searchText, setSearchText] = useState(filters.search);
   const debouncedSearch = useDebounced(searchText, 300);
+  const [categoryText, setCategoryText] = useState(filters.category);
+  const debouncedCategory = useDebounced(categoryText, 300);
   const columns = useColumns();
   const [dialog, setDialog] = useState<'upload' | 'simulate' | null>(null);
   const project = useQuery(analysesQueries.project(projectId));
@@ -125,6 +132,14 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
     // Only the typed text drives this; `set` reads the latest filters when it runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
+  useEffect(() => {
+    if (debouncedCategory !== filters.category) set({ category: debouncedCategory });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedCategory]);
+  const filterCategory = (category: string) => {
+    setCategoryText(category);
+    set({ category });
+  };
 
   // TanStack Query hashes the key by value: a new object with the same filters is the same query.
   const query = toQuery(filters);
@@ -139,7 +154,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const pageText = estimate
     ? t('list.pageEstimate', { page: filters.page, total: new Intl.NumberFormat(language).format(total) })
     : t('list.page', { page: filters.page, pages, total });
-  const filtered = Boolean(filters.search || filters.from || filters.to || filters.statuses.length > 0);
+  const filtered = Boolean(filters.search || filters.from || filters.to || filters.statuses.length > 0 || filters.category);
   const polling = items.some(isRunning);
   const resultPath = (id: string) => (variant === 'ic' ? paths.icAnalysis(projectId, envId, id) : paths.analysis(projectId, envId, id));
 
@@ -202,6 +217,17 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
         <FormGroup label={t('list.to')} labelFor="analyses-to" inline>
           <DateFilter id="analyses-to" value={filters.to} onChange={(to) => set({ to })} language={language} />
         </FormGroup>
+        <FormGroup label={t('list.category')} labelFor="analyses-category" inline>
+          <InputGroup
+            id="analyses-category"
+            leftIcon="tag"
+            placeholder={t('list.categoryPlaceholder')}
+            maxLength={100}
+            value={categoryText}
+            onValueChange={setCategoryText}
+            onKeyDown={(event) => event.key === 'Enter' && filterCategory(categoryText)}
+          />
+        </FormGroup>
       </div>
       <div className="p-toolbar">
         <span id="analyses-status-label">{t('list.status')}</span>
@@ -227,7 +253,8 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
             text={t('list.clearFilters')}
             onClick={() => {
               setSearchText('');
-              set({ search: '', from: '', to: '', statuses: [] });
+              setCategoryText('');
+              set({ search: '', from: '', to: '', statuses: [], category: '' });
             }}
           />
         )}
@@ -294,6 +321,8 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
                           </Link>
                         ) : column === 'status' ? (
                           <StatusTag status={analysis.status} awaitingFinalStatus={analysis.awaitingFinalStatus} />
+                        ) : column === 'category' ? (
+                          <CategoryCell names={analysis.categories.map((category) => category.name)} onFilter={filterCategory} />
                         ) : column === 'id' ? (
                           <code>{analysis.id}</code>
                         ) : (

@@ -208,7 +208,7 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
           status = ${awaiting ? 'pending' : end.status},
           awaiting_final_status = ${awaiting},
           modules = ${modulesJson},
-          results_summary = ${JSON.stringify(resultsSummaryOf(end.modules, readSettings(claimed.settings).modules))}::jsonb,
+          results_summary = ${JSON.stringify(resultsSummaryOf(end.modules, claimed.settings))}::jsonb,
           error = ${end.error},
           finished_at = ${awaiting ? null : now.toISOString()},
           claimed_by = NULL,

@@ -79,6 +79,10 @@ describe('resultsSummaryOf', () => {
     ]);
     expect(failed).toEqual({ categories: [], extractedData: [], replyDraft: null });
     expect(resultsSummaryOf([])).toEqual({ categories: [], extractedData: [], replyDraft: null });
+    // Settings that do not read as expected only lose the labels.
+    for (const settings of [null, 'broken', { modules: 'broken' }, { modules: [{ id: 'e', config: { fields: 'broken' } }] }]) {
+      expect(resultsSummaryOf([module('extraction', 'e', extraction({ cabine: '12' }))], settings).extractedData).toEqual([{ name: 'cabine', label: null, value: '12', truncated: false, document: null }]);
+    }
   });
 
   it('lists the values found with their labels, per analysis and per document, and leaves the missing ones out', () => {
@@ -87,7 +91,7 @@ describe('resultsSummaryOf', () => {
         module('extraction', 'e1', extraction({ numero_cabine: '12', diametre_mm: 420, urgent: null })),
         module('extraction', 'e2', { scope: 'documents', fields: null, errors: [], documents: [{ document: 1, documentName: 'devis-hublot.pdf', source: 'attachment', fields: { montant: 980.5 }, errors: [] }] }),
       ],
-      [{ id: 'e1', type: 'extraction', config: { fields: [{ id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'header', header: 'subject' } }] } }],
+      { modules: [{ id: 'e1', type: 'extraction', config: { fields: [{ id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'header', header: 'subject' } }] } }] },
     );
     expect(summary.extractedData).toEqual([
       { name: 'numero_cabine', label: 'Numéro de cabine', value: '12', truncated: false, document: null },

@@ -22,14 +22,18 @@ import {
   type SummaryField,
 } from '../contract/results-summary';
 
-/** The environment's modules as configured for the run: only extraction modules' field labels are read. */
-export type ConfiguredModule = { id: string; type?: string; config?: unknown };
+/**
+ * The environment's settings as stored for the run (`settings.modules[].config`): only the extraction
+ * modules' field labels are read, so the caller need not parse the whole settings (at the end of a
+ * run that is the HTTP thread, and a large categorization makes them hundreds of kilobytes).
+ */
+type StoredSettings = unknown;
 
 const succeeded = (results: readonly ModuleResult[], type: ModuleResult['type']) =>
   results.filter((module) => module.type === type && module.outcome === 'success' && module.result !== null && module.result !== undefined);
 
-export function resultsSummaryOf(results: readonly ModuleResult[], configured: readonly ConfiguredModule[] = []): ResultsSummary {
-  return { categories: categoriesOf(results), extractedData: fieldsOf(results, configured), replyDraft: draftOf(results) };
+export function resultsSummaryOf(results: readonly ModuleResult[], settings: StoredSettings = null): ResultsSummary {
+  return { categories: categoriesOf(results), extractedData: fieldsOf(results, settings), replyDraft: draftOf(results) };
 }
 
 function categoriesOf(results: readonly ModuleResult[]): SummaryCategory[] {
@@ -62,12 +66,12 @@ function capped(decision: CategoryDecision): CategoryDecision {
   return { ...decision, explanation: { ...decision.explanation, held } };
 }
 
-function fieldsOf(results: readonly ModuleResult[], configured: readonly ConfiguredModule[]): SummaryField[] {
+function fieldsOf(results: readonly ModuleResult[], settings: StoredSettings): SummaryField[] {
   const fields: SummaryField[] = [];
   for (const module of succeeded(results, 'extraction')) {
     const parsed = extractionResultSchema.safeParse(module.result);
     if (!parsed.success) continue;
-    const labels = labelsOf(configured.find((candidate) => candidate.id === module.moduleId)?.config);
+    const labels = labelsOf(storedConfigOf(settings, module.moduleId));
     const add = (values: Record<string, unknown>, document: string | null) => {
       for (const [name, value] of Object.entries(values)) {
         if (value === null || value === undefined) continue;
@@ -78,6 +82,13 @@ function fieldsOf(results: readonly ModuleResult[], configured: readonly Configu
     for (const document of parsed.data.documents) add(document.fields, document.documentName);
   }
   return fields.slice(0, LIMITS.fields);
+}
+
+function storedConfigOf(settings: StoredSettings, moduleId: string): unknown {
+  const modules = typeof settings === 'object' && settings !== null ? (settings as { modules?: unknown }).modules : undefined;
+  if (!Array.isArray(modules)) return undefined;
+  const module: unknown = modules.find((candidate: unknown) => typeof candidate === 'object' && candidate !== null && (candidate as { id?: unknown }).id === moduleId);
+  return typeof module === 'object' && module !== null ? (module as { config?: unknown }).config : undefined;
 }
 
 function labelsOf(config: unknown): Map<string, string> {

@@ -50,7 +50,7 @@ function analysis(summary: Pick<AnalysisDetail, 'categories' | 'extractedData' |
   };
 }
 
-const configured = [{ id: 'champs', type: 'extraction', config: { fields: [{ id: 'f', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'header', header: 'subject' } }] } }];
+const configured = { modules: [{ id: 'champs', type: 'extraction', config: { fields: [{ id: 'f', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'header', header: 'subject' } }] } }] };
 
 describe('the overview tab', () => {
   it('shows the category with why, the labelled fields and the draft before the status, in French', async () => {

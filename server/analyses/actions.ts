@@ -59,6 +59,7 @@ export const REQUEUE_FOR_NEW_RUN = {
   status: 'waiting' as const,
   run: sql`${analyses.run} + 1`,
   modules: [],
+  resultsSummary: null,
   error: null,
   awaitingFinalStatus: false,
   exchangeLabels: null,

@@ -8,6 +8,8 @@
  *   few rows is found through the index; one matching thousands makes the planner walk the sort
  *   index instead and stop at the page. Terms under three characters cannot use trigrams and read
  *   the environment's rows in sort order;
+ * - the category filter is a jsonb containment on the stored results summary's final categories,
+ *   through a GIN index on them;
  * - the total is counted up to ANALYSES_COUNT_LIMIT and no further (`totalIsEstimate`), and not at
  *   all when the page itself shows where the list ends (a short page).
  */
@@ -40,6 +42,8 @@ function conditions(environmentId: string, query: AnalysesListQuery): SQL {
   if (query.from !== undefined) parts.push(gte(analyses.createdAt, new Date(query.from)));
   if (query.to !== undefined) parts.push(lte(analyses.createdAt, new Date(query.to)));
   if (query.status !== undefined && query.status.length > 0) parts.push(inArray(analyses.status, query.status));
+  // Containment on the final categories, which the GIN index `analyses_categories_idx` serves.
+  if (query.category !== undefined) parts.push(sql`(${analyses.resultsSummary} -> 'categories') @> ${JSON.stringify([{ name: query.category }])}::jsonb`);
   return and(...parts)!;
 }
 
@@ -69,6 +73,7 @@ const summaryColumns = {
   awaitingFinalStatus: analyses.awaitingFinalStatus,
   fileCount: analyses.fileCount,
   sizeBytes: analyses.sizeBytes,
+  resultsSummary: analyses.resultsSummary,
 };
 
 export async function listAnalysesPage(db: Database, environmentId: string, query: AnalysesListQuery): Promise<AnalysesPage> {

@@ -12,6 +12,7 @@ import type { ModuleType } from '../../src/contract/environment-modules';
 import type { AnalysisRow } from './create';
 import { decodePipelineMessage, type LocalizedText, type MessageParams } from '../../src/contract/pipeline-messages';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
+import { emptyResultsSummary } from '../../src/contract/results-summary';
 
 /** Translates a key with parameters in the caller's language (server/i18n/error-messages.ts `translatorFor`). */
 export type Translate = (key: string, params: Record<string, unknown>) => string;
@@ -57,6 +58,7 @@ export type SummaryRow = Pick<
   | 'awaitingFinalStatus'
   | 'fileCount'
   | 'sizeBytes'
+  | 'resultsSummary'
 >;
 
 export function summaryOf(row: SummaryRow): AnalysisSummary {
@@ -74,6 +76,9 @@ export function summaryOf(row: SummaryRow): AnalysisSummary {
     awaitingFinalStatus: row.awaitingFinalStatus,
     fileCount: row.fileCount,
     sizeBytes: row.sizeBytes,
+    // The stored summary as is: none (a run not ended, or ended before summaries were kept) reads
+    // empty, and so does an anonymized analysis whatever its row still holds.
+    ...(row.resultsSummary !== null && row.anonymizedAt === null ? row.resultsSummary : emptyResultsSummary()),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { AnalysisMetadata, ModuleResult } from '../../src/contract/analyses';
+import type { ResultsSummary } from '../../src/contract/results-summary';
 import { webhookTypeEnum, analysisStatusEnum, analysisInputTypeEnum, traceOutcomeEnum, deliveryOutcomeEnum, analysisFileRoleEnum, createdAt } from './schema-shared';
 import { organisations } from './schema-accounts';
 import { environments, webhooks } from './schema-projects';
@@ -52,6 +53,12 @@ export const analyses = pgTable(
     exchangeLabels: jsonb('exchange_labels').$type<string[]>(),
     /** Per-module results of the last run, in pipeline order. */
     modules: jsonb('modules').$type<ModuleResult[]>().notNull().default([]),
+    /**
+     * What a user looks for first, kept when a run ends (src/analyses/results-summary.ts): final
+     * categories with why, extracted values, reply draft; capped small, since every list row reads it.
+     * Null until a run ends, and for analyses finished before it existed (answered empty, never guessed).
+     */
+    resultsSummary: jsonb('results_summary').$type<ResultsSummary>(),
     error: text('error'),
     /** 1 for the first run; reanalysis adds one, so trace entries of each run stay apart. */
     run: integer('run').notNull().default(1),
@@ -93,6 +100,8 @@ export const analyses = pgTable(
       .where(sql`status in ('waiting', 'pending')`),
     // The dashboard's rollup and live hours (server/dashboard/): analyses that ended in an hour range.
     index('analyses_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
+    // The list's category filter: `results_summary->'categories' @> '[{"name": …}]'` (server/analyses/list.ts).
+    index('analyses_categories_idx').using('gin', sql`(${t.resultsSummary} -> 'categories') jsonb_path_ops`),
     // The SRE lists across organisations (server/sre/analyses-list.ts): newest first over every environment.
     index('analyses_created_idx').on(t.createdAt, t.id),
   ],

@@ -51,6 +51,7 @@ export async function anonymizeDue(db: Database, now: Date = new Date()): Promis
       )
       UPDATE analyses AS a SET
         anonymized_at = ${at}::timestamptz,
+        results_summary = NULL,
         modules = (SELECT coalesce(jsonb_agg(m || '{"result": null}'::jsonb), '[]'::jsonb) FROM jsonb_array_elements(a.modules) AS m)
       FROM due WHERE a.id = due.id
       RETURNING a.id`);

@@ -25,6 +25,7 @@ import { webhookEnvelope, type EnvelopeInput } from './webhook-payload';
 import { jsonParts } from '../module-workers/held-json';
 import { jsonbOfParts } from '../db/jsonb-parts';
 import { pipelineMessage } from '../../src/contract/pipeline-messages';
+import { resultsSummaryOf } from '../../src/analyses/results-summary';
 
 export interface RunDeps {
   db: Database;
@@ -207,6 +208,7 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
           status = ${awaiting ? 'pending' : end.status},
           awaiting_final_status = ${awaiting},
           modules = ${modulesJson},
+          results_summary = ${JSON.stringify(resultsSummaryOf(end.modules, claimed.settings))}::jsonb,
           error = ${end.error},
           finished_at = ${awaiting ? null : now.toISOString()},
           claimed_by = NULL,

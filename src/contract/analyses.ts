@@ -10,6 +10,7 @@ import { VALIDATION_MESSAGES } from './validation-messages';
 import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_LIMIT, UPLOAD_LIMITS } from './uploads';
 import { localizedTextSchema } from './pipeline-messages';
 import { deliveryAttemptSchema, extractorResultSchema, moduleResultSchema, traceEntrySchema } from './analysis-results';
+import { replyDraftSummarySchema, summaryCategorySchema, summaryFieldSchema } from './results-summary';
 
 // The stored result shapes (trace, deliveries, documents, module results) live in analysis-results.ts.
 export * from './analysis-results';
@@ -77,6 +78,14 @@ export const analysisSummarySchema = z.object({
   awaitingFinalStatus: z.boolean(),
   fileCount: z.number().int().nonnegative(),
   sizeBytes: z.number().int().nonnegative(),
+  /**
+   * §3 categories, extracted data and reply draft, at the analysis level (results-summary.ts): the
+   * final categories with why, the values found with their labels, the draft. Empty (and null) until
+   * a run ends, and for an analysis finished before they were kept: never guessed from old results.
+   */
+  categories: z.array(summaryCategorySchema),
+  extractedData: z.array(summaryFieldSchema),
+  replyDraft: replyDraftSummarySchema.nullable(),
 });
 export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
 
@@ -121,6 +130,7 @@ export const ANALYSIS_ERROR_CODES = [
   'exchangeLabelsRequired',
   'uploadRejected',
   'analysisTooLarge',
+  'invalidCategoryFilter',
 ] as const;
 export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];
 
@@ -142,6 +152,19 @@ const statusListSchema = z
   .transform((value) => value.split(',').filter((part) => part !== ''))
   .pipe(z.array(analysisStatusSchema));
 
+/**
+ * A category name to filter by: what a category name may be (categorization.ts), one to 100
+ * characters of plain text. Anything else is a 400 `invalidCategoryFilter`, whose text says so.
+ */
+const CATEGORY_FILTER_MAX = 100;
+const categoryFilterSchema = z.string().superRefine((value, check) => {
+  const name = value.trim();
+  // eslint-disable-next-line no-control-regex
+  if (name === '' || name.length > CATEGORY_FILTER_MAX || /[\u0000-\u001f\u007f]/.test(name)) {
+    check.addIssue({ code: 'custom', message: `A category filter is 1 to ${CATEGORY_FILTER_MAX} characters of plain text`, params: { code: 'invalidCategoryFilter', max: CATEGORY_FILTER_MAX } });
+  }
+}).transform((value) => value.trim());
+
 export const analysesQuerySchema = z.object({
   /** Searched in the name, and in metadata values when `inMetadata` is true. */
   search: plainText().trim().max(200).optional(),
@@ -154,6 +177,8 @@ export const analysesQuerySchema = z.object({
   from: dateTimeParam().optional(),
   to: dateTimeParam().optional(),
   status: z.union([z.array(analysisStatusSchema), statusListSchema]).optional(),
+  /** Only analyses whose final categories include this one (exact name, as the list shows it). */
+  category: categoryFilterSchema.optional(),
   sort: z.enum(ANALYSIS_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   /** 1-based. */

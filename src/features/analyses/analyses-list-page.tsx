@@ -1,7 +1,7 @@
 /**
  * analyses and ic-analyses (lists): search (optionally in metadata), from/to dates, statuses, sort and
  * pages all done by the server (an environment may hold 100 000 analyses: only one page is ever
- * loaded), kept in the URL so back and reload keep them; column toggles per browser; page download
+ * loaded), a category filter (exact name; a category in a row sets it), kept in the URL so back and reload keep them; column toggles per browser; page download
  * as CSV; refresh; new analysis and simulated mail. Running rows refresh by themselves.
  */
 import { useEffect, useState } from 'react';
@@ -10,14 +10,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonGroup, Checkbox, FormGroup, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
-import { ANALYSIS_STATUSES, type AnalysisStatus, type AnalysisSummary } from '../../contract/analyses';
+import { ANALYSIS_STATUSES, type AnalysisSummary } from '../../contract/analyses';
 import { paths } from '../../app/paths';
 import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { analysesQueries, isRunning, type ListQuery } from './queries';
 import { COLUMNS, FIXED_COLUMNS, setColumnShown, useColumns, type Column } from './columns';
-import { DateFilter, dayBound } from './date-filter';
+import { DateFilter } from './date-filter';
+import { PAGE_SIZES, readFilters, toQuery, writeFilters, type Filters } from './list-filters';
 import { StatusTag } from './status-tag';
+import { CategoryCell } from './category-cell';
 import { saveCsv } from '../../ui/save-blob';
 import { analysesPageCsv, analysisCell } from './page-cells';
 import { canCreate } from './analysis-rules';
@@ -34,67 +36,7 @@ export function IcAnalysesListPage() {
   return <AnalysesList variant="ic" />;
 }
 
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 const SORTABLE: Partial<Record<Column, NonNullable<ListQuery['sort']>>> = { name: 'name', status: 'status', createdAt: 'createdAt' };
-
-/** The filters as the URL holds them. */
-interface Filters {
-  search: string;
-  inMetadata: boolean;
-  from: string;
-  to: string;
-  statuses: AnalysisStatus[];
-  sort: NonNullable<ListQuery['sort']>;
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
-}
-
-function readFilters(search: URLSearchParams): Filters {
-  const size = Number(search.get('size'));
-  const sort = search.get('sort');
-  return {
-    search: search.get('q') ?? '',
-    inMetadata: search.get('meta') === '1',
-    from: search.get('from') ?? '',
-    to: search.get('to') ?? '',
-    statuses: (search.get('status') ?? '').split(',').filter((s): s is AnalysisStatus => (ANALYSIS_STATUSES as readonly string[]).includes(s)),
-    sort: sort === 'name' || sort === 'status' ? sort : 'createdAt',
-    order: search.get('order') === 'asc' ? 'asc' : 'desc',
-    page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
-  };
-}
-
-function writeFilters(filters: Filters): URLSearchParams {
-  const out = new URLSearchParams();
-  if (filters.search) out.set('q', filters.search);
-  if (filters.inMetadata) out.set('meta', '1');
-  if (filters.from) out.set('from', filters.from);
-  if (filters.to) out.set('to', filters.to);
-  if (filters.statuses.length > 0) out.set('status', filters.statuses.join(','));
-  if (filters.sort !== 'createdAt') out.set('sort', filters.sort);
-  if (filters.order !== 'desc') out.set('order', filters.order);
-  if (filters.page > 1) out.set('page', String(filters.page));
-  if (filters.pageSize !== 25) out.set('size', String(filters.pageSize));
-  return out;
-}
-
-function toQuery(filters: Filters): ListQuery {
-  const from = dayBound(filters.from, 'start');
-  const to = dayBound(filters.to, 'end');
-  return {
-    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-    inMetadata: filters.inMetadata,
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    ...(filters.statuses.length > 0 ? { status: filters.statuses } : {}),
-    sort: filters.sort,
-    order: filters.order,
-    page: filters.page,
-    pageSize: filters.pageSize,
-  };
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value);
@@ -114,6 +56,8 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const filters = readFilters(searchParams);
   const [searchText, setSearchText] = useState(filters.search);
   const debouncedSearch = useDebounced(searchText, 300);
+  const [categoryText, setCategoryText] = useState(filters.category);
+  const debouncedCategory = useDebounced(categoryText, 300);
   const columns = useColumns();
   const [dialog, setDialog] = useState<'upload' | 'simulate' | null>(null);
   const project = useQuery(analysesQueries.project(projectId));
@@ -125,6 +69,14 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
     // Only the typed text drives this; `set` reads the latest filters when it runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
+  useEffect(() => {
+    if (debouncedCategory !== filters.category) set({ category: debouncedCategory });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedCategory]);
+  const filterCategory = (category: string) => {
+    setCategoryText(category);
+    set({ category });
+  };
 
   // TanStack Query hashes the key by value: a new object with the same filters is the same query.
   const query = toQuery(filters);
@@ -139,7 +91,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const pageText = estimate
     ? t('list.pageEstimate', { page: filters.page, total: new Intl.NumberFormat(language).format(total) })
     : t('list.page', { page: filters.page, pages, total });
-  const filtered = Boolean(filters.search || filters.from || filters.to || filters.statuses.length > 0);
+  const filtered = Boolean(filters.search || filters.from || filters.to || filters.statuses.length > 0 || filters.category);
   const polling = items.some(isRunning);
   const resultPath = (id: string) => (variant === 'ic' ? paths.icAnalysis(projectId, envId, id) : paths.analysis(projectId, envId, id));
 
@@ -202,6 +154,17 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
         <FormGroup label={t('list.to')} labelFor="analyses-to" inline>
           <DateFilter id="analyses-to" value={filters.to} onChange={(to) => set({ to })} language={language} />
         </FormGroup>
+        <FormGroup label={t('list.category')} labelFor="analyses-category" inline>
+          <InputGroup
+            id="analyses-category"
+            leftIcon="tag"
+            placeholder={t('list.categoryPlaceholder')}
+            maxLength={100}
+            value={categoryText}
+            onValueChange={setCategoryText}
+            onKeyDown={(event) => event.key === 'Enter' && filterCategory(categoryText)}
+          />
+        </FormGroup>
       </div>
       <div className="p-toolbar">
         <span id="analyses-status-label">{t('list.status')}</span>
@@ -227,7 +190,8 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
             text={t('list.clearFilters')}
             onClick={() => {
               setSearchText('');
-              set({ search: '', from: '', to: '', statuses: [] });
+              setCategoryText('');
+              set({ search: '', from: '', to: '', statuses: [], category: '' });
             }}
           />
         )}
@@ -294,6 +258,8 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
                           </Link>
                         ) : column === 'status' ? (
                           <StatusTag status={analysis.status} awaitingFinalStatus={analysis.awaitingFinalStatus} />
+                        ) : column === 'category' ? (
+                          <CategoryCell names={analysis.categories.map((category) => category.name)} onFilter={filterCategory} />
                         ) : column === 'id' ? (
                           <code>{analysis.id}</code>
                         ) : (

@@ -1,4 +1,7 @@
-/** The overview tab of an analysis result: status, input type, times, final status, CPU, metadata, error. */
+/**
+ * The overview tab of an analysis result: first what the analysis found (categories with why,
+ * extracted data, reply draft), then status, input type, times, final status, CPU, metadata, error.
+ */
 import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisDetail } from '../../contract/analyses';
@@ -6,6 +9,7 @@ import { formatDateTime } from '../../i18n/dates';
 import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 import { usePreferences } from '../../storage/preferences';
 import { StatusTag } from './status-tag';
+import { AnalysisResultsSummary } from './analysis-results-summary';
 
 export function AnalysisOverview({ analysis }: { analysis: AnalysisDetail }) {
   const { t } = useTranslation('analyses');
@@ -16,6 +20,7 @@ export function AnalysisOverview({ analysis }: { analysis: AnalysisDetail }) {
   return (
     <section aria-labelledby="analysis-overview">
       <h2 id="analysis-overview">{t('result.overview')}</h2>
+      <AnalysisResultsSummary analysis={analysis} />
       <HTMLTable compact className="p-overview" data-testid="overview">
         <tbody>
           <tr><th>{t('result.status')}</th><td><StatusTag status={analysis.status} awaitingFinalStatus={analysis.awaitingFinalStatus} /></td></tr>

@@ -20,7 +20,7 @@ describe('analyses list columns', () => {
     await setColumnShown('inputType', false);
     await setColumnShown('id', true);
     await loadStore();
-    expect(readColumns()).toEqual(['name', 'status', 'createdAt', 'finishedAt', 'fileCount', 'metadata', 'id']);
+    expect(readColumns()).toEqual(['name', 'status', 'category', 'createdAt', 'finishedAt', 'fileCount', 'metadata', 'id']);
   });
 
   it('never hide the name or the status', async () => {

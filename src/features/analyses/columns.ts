@@ -6,12 +6,12 @@ import { useSyncExternalStore } from 'react';
 import { readEntry, subscribeEntries, writeEntry } from '../../storage/store';
 import { storageKeys } from '../../storage/keys';
 
-export const COLUMNS = ['name', 'status', 'inputType', 'createdAt', 'startedAt', 'finishedAt', 'fileCount', 'sizeBytes', 'metadata', 'id'] as const;
+export const COLUMNS = ['name', 'status', 'category', 'inputType', 'createdAt', 'startedAt', 'finishedAt', 'fileCount', 'sizeBytes', 'metadata', 'id'] as const;
 export type Column = (typeof COLUMNS)[number];
 
 /** Name and status identify a row: they cannot be hidden. */
 export const FIXED_COLUMNS: readonly Column[] = ['name', 'status'];
-export const DEFAULT_COLUMNS: readonly Column[] = ['name', 'status', 'inputType', 'createdAt', 'finishedAt', 'fileCount'];
+export const DEFAULT_COLUMNS: readonly Column[] = ['name', 'status', 'category', 'inputType', 'createdAt', 'finishedAt', 'fileCount'];
 
 /** The stored choice, in table order; unknown names are dropped and the fixed columns always kept. */
 export function readColumns(): Column[] {

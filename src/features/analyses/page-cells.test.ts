@@ -22,6 +22,9 @@ const analysis = (name: string, metadata: AnalysisSummary['metadata'] = {}): Ana
   awaitingFinalStatus: false,
   fileCount: 1,
   sizeBytes: 2048,
+  categories: [],
+  extractedData: [],
+  replyDraft: null,
 });
 
 const read = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' }).data;

@@ -23,6 +23,7 @@ export function analysisCell(analysis: AnalysisSummary, column: Column, t: ListT
   switch (column) {
     case 'name': return analysis.name;
     case 'status': return analysis.awaitingFinalStatus ? t('status.awaitingFinalStatus') : t(`status.${analysis.status}`);
+    case 'category': return analysis.categories.map((category) => category.name).join(', ');
     case 'inputType': return t(`inputType.${analysis.inputType}`);
     case 'createdAt': return formatDateTime(analysis.createdAt, language);
     case 'startedAt': return analysis.startedAt ? formatDateTime(analysis.startedAt, language) : '';

@@ -13,6 +13,12 @@ export const analysesPages = {
     await page.getByRole('tab', { name, exact: true }).click();
     await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
   },
+  /** The list's category filter (exact name). */
+  categoryFilter: (page: Page) => page.locator('#analyses-category'),
+  /** The category buttons of a row: each filters the list on its category. */
+  rowCategories: (row: ReturnType<Page['locator']>) => row.getByTestId('analysis-categories'),
+  /** The overview's results: categories with why, extracted fields, reply draft. */
+  results: (page: Page) => page.getByTestId('results-summary'),
   /** The list row whose name link reads `name`. */
   row: (page: Page, name: string) =>
     page.getByTestId('analyses-table').locator('tbody tr').filter({ has: page.getByRole('link', { name: `Ouvrir l'analyse ${name}` }) }),

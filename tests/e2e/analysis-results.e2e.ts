@@ -1,0 +1,132 @@
+/**
+ * What an analysis found, where a user looks for it: on an environment of its own (categorization,
+ * extraction, consolidation and a reply template of the scenario's own making), two simulated mails
+ * go through the pipeline; the analyses list shows their categories in a column and filters on one
+ * (typed, or clicked in a row); the result's overview opens with the category and why, the extracted
+ * fields under their labels and the reply draft, in French and then in English.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
+import { apiAs, scratchEnvironment, type Api } from './support/api';
+import { analysesPages as pages } from './support/analyses-pages';
+import { profilePage } from './support/pages';
+import { signedInSession } from './support/session';
+
+const PROJECT = 'demo-ic';
+const stamp = Date.now();
+const REPAIR = `Hublot cabine ${stamp}`;
+const OTHER = `Facture ${stamp}`;
+let page: Page;
+let api: Api;
+let envId: string;
+let repairId: string;
+
+const session = signedInSession('configurator');
+
+async function settled(id: string): Promise<void> {
+  let status = 'waiting';
+  for (let tries = 0; tries < 300 && ['waiting', 'pending'].includes(status); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    ({ status } = await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${id}`));
+  }
+  if (status !== 'processed') throw new Error(`the analysis should be processed, not ${status}`);
+}
+
+beforeAll(async () => {
+  ({ page } = session);
+  api = await apiAs('admin');
+  envId = await scratchEnvironment(api, PROJECT, `Résultats e2e ${stamp}`);
+  // Categorization asks for an NLU server of AI version 5 or later (§5), though these rules read headers only.
+  await api('POST', `/v4/console/api/environment/${envId}/nlu/servers`, { name: 'atelier', aiVersion: '5.0', contexts: [] });
+  const details = await api<{ name: string; visibility: string; priority: boolean; settings: Record<string, unknown> }>('GET', `/v4/console/api/environment/${envId}/settings`);
+  await api('PUT', `/v4/console/api/environment/${envId}/settings`, {
+    name: details.name,
+    visibility: details.visibility,
+    priority: details.priority,
+    settings: {
+      ...details.settings,
+      modules: [
+        { id: 'x', type: 'extractor', name: 'Extracteur' },
+        {
+          id: 'tri',
+          type: 'categorization',
+          name: 'Tri des hublots',
+          config: {
+            defaultCategory: 'divers_hublots',
+            categories: [{ id: 'c-rep', name: 'reparation_hublot', rules: [{ id: 'r1', name: 'sujetHublot', priority: 1, criteria: [{ type: 'header', header: 'subject', condition: { operator: 'contains', value: 'hublot' } }] }] }],
+          },
+        },
+        {
+          id: 'champs',
+          type: 'extraction',
+          name: 'Champs hublot',
+          config: { fields: [{ id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'regex', pattern: 'cabine (\\d+)', group: 1 } }] },
+        },
+        { id: 'conso', type: 'consolidation', name: 'Consolidation', config: { workflowId: 'wf-hublots-e2e' } },
+        { id: 'rep', type: 'replyTemplate', name: 'Réponse' },
+        { id: 'o', type: 'output', name: 'Sortie' },
+      ],
+      replyTemplates: [{ id: 't-hublot', name: 'Réponse hublot', category: 'reparation_hublot', body: 'Bonjour, le hublot de votre cabine est noté pour l’atelier.' }],
+    },
+  });
+  const mail = (name: string, subject: string, body: string) =>
+    api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses/simulated-mail`, { name, sender: 'bosco@navire.example', recipient: 'atelier@navire.example', subject, body, attachments: [] });
+  ({ id: repairId } = await mail(REPAIR, 'Hublot fêlé', 'Le hublot de la cabine 12 est fêlé.'));
+  const other = await mail(OTHER, 'Question de facture', 'Où en est ma facture ?');
+  await settled(repairId);
+  await settled(other.id);
+}, 120_000);
+
+afterAll(async () => {
+  if (envId) await api('DELETE', `/v4/console/api/environment/${envId}`).catch(() => undefined);
+});
+
+describe('results where users look for them', () => {
+  it('lists each analysis with its category and filters the list on one, typed or clicked', async () => {
+    await pages.openList(page, PROJECT, envId);
+    const repair = pages.row(page, REPAIR);
+    const other = pages.row(page, OTHER);
+    await expect(pages.rowCategories(repair).textContent()).resolves.toBe('reparation_hublot');
+    await expect(pages.rowCategories(other).textContent()).resolves.toBe('divers_hublots');
+    expect(await page.getByTestId('analyses-table').getByRole('columnheader', { name: 'Catégorie' }).count()).toBe(1);
+
+    await pages.categoryFilter(page).fill('reparation_hublot');
+    await page.waitForURL(/category=reparation_hublot/);
+    await other.waitFor({ state: 'detached' });
+    await repair.waitFor();
+
+    await page.getByRole('button', { name: 'Effacer les filtres' }).click();
+    await other.waitFor();
+    await pages.rowCategories(other).getByRole('button', { name: 'Ne montrer que la catégorie « divers_hublots »' }).click();
+    await page.waitForURL(/category=divers_hublots/);
+    await repair.waitFor({ state: 'detached' });
+    await expect.poll(() => pages.categoryFilter(page).inputValue()).toBe('divers_hublots');
+  });
+
+  it('opens the result on the category and why, the labelled fields and the draft, in French then in English', async () => {
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/analyses/${repairId}`);
+    const results = pages.results(page);
+    await results.waitFor();
+    const text = await results.textContent();
+    expect(text).toContain('reparation_hublot');
+    expect(text).toContain('sujetHublot');
+    expect(text).toContain('Numéro de cabine');
+    expect(text).toContain('12');
+    expect(text).toContain('Modèle : Réponse hublot');
+    expect(text).toContain('Bonjour, le hublot de votre cabine est noté pour l’atelier.');
+    await results.getByRole('heading', { name: 'Données extraites' }).waitFor();
+    // Before the status and timings.
+    const [resultsTop, overviewTop] = await Promise.all([results.boundingBox(), page.getByTestId('overview').boundingBox()]);
+    expect(resultsTop!.y).toBeLessThan(overviewTop!.y);
+
+    await profilePage.open(page);
+    await profilePage.language(page).selectOption('en');
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/analyses/${repairId}`);
+    await results.getByRole('heading', { name: 'Extracted data' }).waitFor();
+    await results.getByRole('heading', { name: 'Reply draft' }).waitFor();
+    await expect(results.textContent()).resolves.toContain('Template: Réponse hublot');
+    await profilePage.open(page);
+    await profilePage.language(page).selectOption('fr');
+  });
+});

@@ -15,6 +15,7 @@ import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
 import { runReplyVariables } from './reply-variables-task';
 import { runOutput } from './output-task';
+import { runWebhookBody } from './webhook-body-task';
 import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
@@ -45,6 +46,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return extractFields(task.pages, task.rules);
     case 'replyRender':
       return renderReplyTemplate(task.template, task.templates, task.variables);
+    case 'webhookBody':
+      return runWebhookBody(task);
     case 'output':
       return runOutput(task);
     case 'replyVariables':
@@ -68,10 +71,12 @@ async function run(task: ModuleTask): Promise<unknown> {
   }
 }
 
-/** An answer's serialized bytes (`{ json: Uint8Array }`) are handed over, not copied (held values are shared memory). */
+/** An answer's serialized bytes (`{ json }` or `{ body }`, a Uint8Array) are handed over, not copied (held values are shared memory). */
 function transferOf(value: unknown): ArrayBuffer[] {
-  const json = typeof value === 'object' && value !== null ? (value as { json?: unknown }).json : undefined;
-  return json instanceof Uint8Array && json.buffer instanceof ArrayBuffer ? [json.buffer] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  const { json, body } = value as { json?: unknown; body?: unknown };
+  const bytes = json ?? body;
+  return bytes instanceof Uint8Array && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
 }
 
 parentPort!.on('message', ({ id, task }: TaskRequest) => {

@@ -14,6 +14,7 @@ import type { ReplyVariables } from '../../src/replies/variables';
 import type { NluBlocksTask, NluBlocksAnswer, NluTestTask, NluTestAnswer } from './nlu-blocks';
 import type { ReplyVariablesTask } from './reply-variables-task';
 import type { OutputAnswer, OutputTask } from './output-task';
+import type { WebhookBodyAnswer, WebhookBodyTask } from './webhook-body-task';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
@@ -32,6 +33,7 @@ export type ModuleTask =
   | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
   | ReplyVariablesTask
   | OutputTask
+  | WebhookBodyTask
   | NluBlocksTask
   | NluTestTask
   | CategorizationTestTask
@@ -50,6 +52,7 @@ export interface TaskAnswers {
   replyRender: ReplyRender;
   replyVariables: ReplyVariables;
   output: OutputAnswer;
+  webhookBody: WebhookBodyAnswer;
   nluBlocks: NluBlocksAnswer;
   nluTest: NluTestAnswer;
   categorizationTest: CategorizationTestAnswer;

@@ -103,6 +103,29 @@ describe('webhook deliveries', () => {
     expect(rows.map((row) => row.deliveryId ?? row.id)).toEqual([ids[0], ids[0], ids[0]]);
   });
 
+  it('posts a form webhook the payload the run stored, the same bytes on a retry, non-ASCII text whole', async () => {
+    const db = server.handle.db;
+    const envId = await createEnvironment(db);
+    await insertWebhook(db, envId, { url: `${base}/form`, type: 'analysis', format: 'form' });
+    answers.set('/form', [500]);
+    const id = await queueAnalysis(db, envId, [{ name: 'mixed.eml', content: fixture('eml/mixed.eml') }], { metadata: { dossier: 'Dégât des eaux — 1 250 €' } });
+    expect((await waitForEnd(db, id)).status).toBe('processed');
+    const rows = await attemptsOf(id, 2);
+    expect(rows.map((row) => [row.attempt, row.outcome])).toEqual([
+      [1, 'failed'],
+      [2, 'delivered'],
+    ]);
+    const hits = received.filter((hit) => hit.path === '/form');
+    expect(hits.map((hit) => hit.headers['content-type'])).toEqual(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded']);
+    // The retry carries the payload the run stored, copied by the database: the same body.
+    expect(hits[1]!.body).toBe(hits[0]!.body);
+    const form = new URLSearchParams(hits[1]!.body);
+    expect(form.get('type')).toBe('analysis');
+    const output = JSON.parse(form.get('output')!);
+    expect(output.metadata).toEqual({ dossier: 'Dégât des eaux — 1 250 €' });
+    expect(JSON.parse(form.get('analysis')!)).toMatchObject({ id, status: 'processed' });
+  });
+
   it('gives each delivery its own id: another webhook, another analysis', async () => {
     const db = server.handle.db;
     const envId = await createEnvironment(db);

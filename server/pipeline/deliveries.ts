@@ -13,7 +13,9 @@ import type { SecretBox } from '../crypto/secret-box';
 import type { Database } from '../db/open';
 import { webhooks } from '../db/schema';
 import type { OutboundClient } from '../outbound/client';
-import { deliver } from '../webhooks/deliver';
+import { deliver, DELIVERY_PREVENTED } from '../webhooks/deliver';
+import { sharedModulePool } from '../module-workers/module-pool';
+import { plainBytes } from '../module-workers/held-json';
 import { rowsOf } from './claim';
 import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
@@ -41,7 +43,8 @@ interface DueAttempt {
   url: string;
   type: 'analysis' | 'consolidation' | 'error';
   attempt: number;
-  payload: Record<string, unknown>;
+  /** The stored payload as UTF-8 JSON bytes: the HTTP thread hands them to a module worker unread. */
+  payloadJson: Uint8Array;
 }
 
 export async function claimDueDeliveries(db: Database, workerId: string, limit: number, leaseMs: number): Promise<DueAttempt[]> {
@@ -55,7 +58,7 @@ export async function claimDueDeliveries(db: Database, workerId: string, limit: 
       FOR UPDATE SKIP LOCKED
     ) AS due
     WHERE d.id = due.id
-    RETURNING d.id, d.delivery_id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, d.payload`);
+    RETURNING d.id, d.delivery_id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, convert_to(d.payload::text, 'UTF8') AS payload_json`);
   return rowsOf(result).map((row) => ({
     id: String(row.id),
     deliveryId: String(row.delivery_id ?? row.id),
@@ -64,7 +67,7 @@ export async function claimDueDeliveries(db: Database, workerId: string, limit: 
     url: String(row.url),
     type: row.type as DueAttempt['type'],
     attempt: Number(row.attempt),
-    payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
+    payloadJson: plainBytes(row.payload_json as Uint8Array),
   }));
 }
 
@@ -92,13 +95,12 @@ export async function attemptDelivery(deps: DeliveryDeps, workerId: string, due:
       // A value sealed under another signing key (JWT_SECRET changed): say so rather than post without it.
       outcome = { delivered: false, statusCode: null, error: pipelineMessage('delivery.authorizationUndecryptable'), retry: false };
     } else {
+      // The body in the webhook's format, made in a module worker; its bytes go there and back unread.
+      const encoded = await sharedModulePool().run({ kind: 'webhookBody', format: webhook.format, payloadJson: due.payloadJson });
       // The URL of the webhook now (it may have been edited since the run) is the one posted to.
-      const result = await deliver(
-        deps.outbound,
-        { url: webhook.url, format: webhook.format, authHeader },
-        { deliveryId: due.deliveryId, event: due.type, attempt: due.attempt },
-        due.payload,
-      );
+      const result = encoded.ok
+        ? await deliver(deps.outbound, { url: webhook.url, authHeader }, { deliveryId: due.deliveryId, event: due.type, attempt: due.attempt }, encoded.value)
+        : { delivered: false, statusCode: null, error: DELIVERY_PREVENTED, cause: `payload not encoded: ${encoded.message}` };
       // The reason stays in the log (ids only, never the URL); the attempt's row says §8's sentence.
       if (result.cause !== null) deps.log?.('warn', { deliveryId: due.deliveryId, attempt: due.attempt, cause: result.cause }, 'webhook not delivered');
       outcome = { ...result, retry: !result.delivered };
@@ -121,10 +123,12 @@ export async function attemptDelivery(deps: DeliveryDeps, workerId: string, due:
     if (rowsOf(recorded).length === 0) return;
     if (outcome.retry && due.attempt < options.maxAttempts) {
       const wait = options.backoffMs * 2 ** (due.attempt - 1);
+      // The payload is copied by the database, not sent back through this thread.
       await tx.execute(sql`
         INSERT INTO webhook_deliveries (id, delivery_id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
-        VALUES (${randomUUID()}, ${due.deliveryId}, ${due.analysisId}, ${due.webhookId}, ${webhook?.url ?? due.url}, ${due.type}, ${due.attempt + 1},
-          'scheduled', ${new Date(now.getTime() + wait).toISOString()}, ${JSON.stringify(due.payload)}::jsonb)`);
+        SELECT ${randomUUID()}, ${due.deliveryId}, ${due.analysisId}, ${due.webhookId}, ${webhook?.url ?? due.url}, ${due.type}, ${due.attempt + 1},
+          'scheduled', ${new Date(now.getTime() + wait).toISOString()}, payload
+        FROM webhook_deliveries WHERE id = ${due.id}`);
     }
   });
 }

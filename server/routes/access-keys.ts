@@ -21,7 +21,7 @@ import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { accessKeys, users, webhooks } from '../db/schema';
 import { HttpError } from '../http-error';
-import { deliver } from '../webhooks/deliver';
+import { deliver, encodePayload } from '../webhooks/deliver';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 import { translatorFor } from '../i18n/error-messages';
 import { registerEndpoint } from './register';
@@ -173,16 +173,16 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
         : null;
     const result = await deliver(
       ctx.outbound,
-      { url: row.url, format: row.format, authHeader },
+      { url: row.url, authHeader },
       // A test has no delivery to repeat: a fresh id each time.
       { deliveryId: randomUUID(), event: row.type, attempt: 1 },
-      {
+      encodePayload(row.format, {
         test: true,
         type: row.type,
         environmentId: params.envId,
         sentAt: new Date().toISOString(),
         analysis: { id: 'test-analysis', name: 'Sample message.eml', status: 'processed', categories: ['sample_category'] },
-      },
+      }),
     );
     if (result.cause !== null) request.log.info({ webhookId: params.webhookId, cause: result.cause }, 'test delivery not delivered');
     const { cause: _cause, ...shown } = result;

@@ -12,8 +12,15 @@ import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 export interface DeliveryTarget {
   url: string;
-  format: 'json' | 'form';
   authHeader: { name: string; value: string } | null;
+}
+
+export type DeliveryFormat = 'json' | 'form';
+
+/** A payload in a webhook's format: its body and content type. */
+export interface EncodedPayload {
+  body: string | Uint8Array;
+  type: string;
 }
 
 /** Headers naming the delivery, so receivers can drop the duplicates of at-least-once delivery. */
@@ -39,7 +46,11 @@ export interface DeliveryResult {
 /** §8: the only words a user reads when no HTTP answer came back (stored as a key, issue 19). */
 export const DELIVERY_PREVENTED = pipelineMessage('delivery.prevented');
 
-function encode(format: DeliveryTarget['format'], payload: Record<string, unknown>): { body: string; type: string } {
+/**
+ * The body a webhook receives. A run's payload is megabytes for a long mail: the pipeline has it
+ * encoded in a module worker (module-workers/webhook-body-task.ts); a test delivery's is small.
+ */
+export function encodePayload(format: DeliveryFormat, payload: Record<string, unknown>): { body: string; type: string } {
   if (format === 'json') return { body: JSON.stringify(payload), type: 'application/json' };
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(payload)) form.set(key, typeof value === 'string' ? value : JSON.stringify(value));
@@ -50,10 +61,9 @@ export async function deliver(
   outbound: OutboundClient,
   target: DeliveryTarget,
   identity: DeliveryIdentity,
-  payload: Record<string, unknown>,
+  { body, type }: EncodedPayload,
 ): Promise<DeliveryResult> {
   const started = Date.now();
-  const { body, type } = encode(target.format, payload);
   const headers: Record<string, string> = { 'Content-Type': type, 'User-Agent': 'Postroom-Webhook/1' };
   if (target.authHeader) headers[target.authHeader.name] = target.authHeader.value;
   // Set last (header names are case-insensitive: node keeps the last of two spellings), so a

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http-error';
 import { importOriginalExport } from '../nlu/import';
 import { fromDocument, readPreserved, writePreserved } from './preserved-nlu';
-import type { CheckedDocument } from './document-check';
+import type { DocumentCheckAnswer } from '../module-workers/document-check-task';
 import { storedDocument } from './stored';
 
 function refusedText(problems: DocumentProblem[]): HttpError {
@@ -35,7 +35,7 @@ function refusedText(problems: DocumentProblem[]): HttpError {
  * The text's parse, checks and comparison with the stored configuration run in a module worker
  * (document-check-task.ts), 422 testStopped past its limits: this thread only reads the stored document.
  */
-export async function checkDocument(db: Database, environmentId: string, text: string): Promise<CheckedDocument> {
+export async function checkDocument(db: Database, environmentId: string, text: string): Promise<DocumentCheckAnswer> {
   return runTestTask({ kind: 'documentCheck', text, stored: await storedDocument(db, environmentId) });
 }
 
@@ -49,13 +49,15 @@ export async function checkDocumentResponse(db: Database, environmentId: string,
 export async function saveDocument(db: Database, environmentId: string, text: string, versionName: string, userId: string | null) {
   const checked = await checkDocument(db, environmentId, text);
   const { incoming, changes } = checked;
-  if (incoming === null) throw refusedText(checked.problems);
+  if (!checked.parsed) throw refusedText(checked.problems);
   const schema = checked.blocking.filter((problem) => problem.source === 'schema' || problem.source === 'syntax');
   if (schema.length > 0) throw refusedText(schema);
   if (checked.blocking.length > 0) {
     throw new HttpError(422, { message: `The configuration was not saved: ${checked.blocking.map((p) => p.message).join('; ')}`, code: 'configurationInvalid', problems: checked.blocking });
   }
   if (changes.settings.length === 0 && changes.nlu.length === 0) throw new HttpError(409, { message: 'Nothing to save: the document is the stored configuration', code: 'configurationUnchanged' });
+  // The worker sends the document back exactly when it is written (document-check-task.ts).
+  if (incoming === null) throw new Error('The configuration check kept back a document it found savable.');
   const id = randomUUID();
   try {
     const row = await db.transaction(async (tx) => {

@@ -20,10 +20,16 @@ interface DocumentInput {
 export type DocumentCheckTask = DocumentInput & { kind: 'documentCheck' };
 export type DocumentCheckResponseTask = DocumentInput & { kind: 'documentCheckResponse' };
 
-export type DocumentCheckAnswer = CheckedDocument;
+/** A save's check. `parsed`: the text is a configuration; `incoming` is there only when the save writes it. */
+export type DocumentCheckAnswer = Omit<CheckedDocument, 'incoming'> & { parsed: boolean; incoming: CheckedDocument['incoming'] };
 
 export function runDocumentCheck(task: DocumentCheckTask): DocumentCheckAnswer {
-  return checkDocumentText(task.text, task.stored);
+  const checked = checkDocumentText(task.text, task.stored);
+  const parsed = checked.incoming !== null;
+  // A refused save, or one with nothing to write, keeps the document here: MiBs of objects the HTTP
+  // thread would decode only to drop them.
+  const writes = parsed && checked.blocking.length === 0 && (checked.changes.settings.length > 0 || checked.changes.nlu.length > 0);
+  return { ...checked, parsed, incoming: writes ? checked.incoming : null };
 }
 
 /**

@@ -5,7 +5,8 @@
  * (module-workers/analysis-answer-task.ts): this thread never decodes or encodes what a sender's
  * mail made them.
  */
-import { asc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { jsonBytesOf } from '../db/jsonb-parts';
 import type { AnalysisErrorCode } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { analyses, analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
@@ -17,9 +18,6 @@ import { ownBuffer, plainBytes } from '../module-workers/held-json';
 import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound, analysisOfEnvironment } from './lookup';
 
 const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliveries);
-
-/** A jsonb value as its UTF-8 JSON bytes (null stays null): bytes cross to a worker in one copy, a long string does not. */
-const jsonBytesOf = <Nullable extends null = null>(value: SQLWrapper) => sql<Uint8Array | Nullable>`convert_to(${value}::text, 'UTF8')`;
 
 /** The buffers of bytes read for one answer only: handed to its worker, not copied. */
 const ownBuffers = (list: (Uint8Array | null)[]) => list.flatMap((bytes) => (bytes === null ? [] : (ownBuffer(bytes) ?? [])));
@@ -73,7 +71,7 @@ export async function analysisDetailJson(db: Database, environmentId: string, an
   return serialized(await sharedModulePool().run(task, { transfer: ownBuffers([task.modulesJson, ...task.deliveries.map((delivery) => delivery.payloadJson)]) }));
 }
 
-/** A program's status report as UTF-8 JSON: only the output module's result is read, as text. */
+/** A program's status report as UTF-8 JSON: only the output module's result is read, as bytes. */
 export async function analysisStatusReportJson(db: Database, environmentId: string, analysisId: string, acceptLanguage: string | undefined): Promise<Buffer> {
   const [row] = await db
     .select({

@@ -118,7 +118,7 @@ export function deliveryOf(row: typeof webhookDeliveries.$inferSelect, translate
   };
 }
 
-/** What the detail reads of the analysis row (detail.ts selects these, the results as text). */
+/** What the detail reads of the analysis row (detail.ts selects these, the results as JSON bytes). */
 export type DetailRow = SummaryRow & Pick<AnalysisRow, 'modules' | 'error' | 'exchangeLabels' | 'cpuMs'>;
 export type TraceRow = typeof analysisTrace.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -7,6 +7,7 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options';
+import { ownBuffer } from '../module-workers/held-json';
 import type { DatabaseReady, DatabaseRequest, DatabaseResponse, OpenRequest, ThreadError } from './pglite-thread-protocol';
 
 const port = parentPort!;
@@ -117,7 +118,8 @@ function bytesOf(value: unknown): ArrayBuffer[] {
   for (const row of rows as unknown[]) {
     if (typeof row !== 'object' || row === null) continue;
     for (const cell of Object.values(row)) {
-      if (cell instanceof Uint8Array && cell.buffer instanceof ArrayBuffer && cell.byteOffset === 0 && cell.byteLength === cell.buffer.byteLength) buffers.push(cell.buffer);
+      const own = cell instanceof Uint8Array ? ownBuffer(cell) : null;
+      if (own !== null) buffers.push(own);
     }
   }
   return [...new Set(buffers)];

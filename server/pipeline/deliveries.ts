@@ -15,7 +15,8 @@ import { webhooks } from '../db/schema';
 import type { OutboundClient } from '../outbound/client';
 import { deliver, DELIVERY_PREVENTED } from '../webhooks/deliver';
 import { sharedModulePool } from '../module-workers/module-pool';
-import { plainBytes } from '../module-workers/held-json';
+import { ownBuffer, plainBytes } from '../module-workers/held-json';
+import { jsonBytesOf } from '../db/jsonb-parts';
 import { rowsOf } from './claim';
 import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
@@ -58,7 +59,7 @@ export async function claimDueDeliveries(db: Database, workerId: string, limit: 
       FOR UPDATE SKIP LOCKED
     ) AS due
     WHERE d.id = due.id
-    RETURNING d.id, d.delivery_id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, convert_to(d.payload::text, 'UTF8') AS payload_json`);
+    RETURNING d.id, d.delivery_id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, ${jsonBytesOf(sql`d.payload`)} AS payload_json`);
   return rowsOf(result).map((row) => ({
     id: String(row.id),
     deliveryId: String(row.delivery_id ?? row.id),
@@ -96,7 +97,8 @@ export async function attemptDelivery(deps: DeliveryDeps, workerId: string, due:
       outcome = { delivered: false, statusCode: null, error: pipelineMessage('delivery.authorizationUndecryptable'), retry: false };
     } else {
       // The body in the webhook's format, made in a module worker; its bytes go there and back unread.
-      const encoded = await sharedModulePool().run({ kind: 'webhookBody', format: webhook.format, payloadJson: due.payloadJson });
+      const payloadJson = ownBuffer(due.payloadJson);
+      const encoded = await sharedModulePool().run({ kind: 'webhookBody', format: webhook.format, payloadJson: due.payloadJson }, { transfer: payloadJson ? [payloadJson] : [] });
       // The URL of the webhook now (it may have been edited since the run) is the one posted to.
       const result = encoded.ok
         ? await deliver(deps.outbound, { url: webhook.url, authHeader }, { deliveryId: due.deliveryId, event: due.type, attempt: due.attempt }, encoded.value)

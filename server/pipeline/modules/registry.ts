@@ -14,9 +14,7 @@ import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extract
 import { outputStep } from './output/output-step';
 import { replyTemplateStep } from './reply-template/reply-template-step';
 import { runVisionEngine } from './vision-engine/run-vision-engine';
-import type { ModuleStep, RunContext } from './step';
-
-const metered = (context: RunContext) => (context.moduleWorkers ? { meter: context.moduleWorkers } : {});
+import { metered, type ModuleStep } from './step';
 
 const nluStep: ModuleStep = async (module, context, state) => {
   const nlu = await runNluModule({
@@ -26,7 +24,7 @@ const nluStep: ModuleStep = async (module, context, state) => {
     module,
     extraction: state.extraction,
     languages: context.settings.languages,
-    ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}),
+    ...metered(context),
   });
   if (nlu.result !== null) state.nlu.push(nlu.result);
   return nlu;
@@ -81,7 +79,7 @@ const ocrDataExtractionStep: ModuleStep = (module, context, state) =>
     extraction: state.extraction,
     ocr: context.ocr,
     files: context.files.flatMap((file) => (file.content ? [{ name: file.name, content: file.content }] : [])),
-    ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}),
+    ...metered(context),
   });
 
 const visionEngineStep: ModuleStep = async (module, context, state) => {

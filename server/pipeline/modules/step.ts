@@ -69,6 +69,11 @@ export interface RunState {
   results: ModuleResult[];
 }
 
+/** A step's pool options: the run's module tasks are charged to its CPU time (none outside a run's meter). */
+export function metered(context: RunContext): { meter?: ModuleMeter } {
+  return context.moduleWorkers ? { meter: context.moduleWorkers } : {};
+}
+
 export function emptyRunState(): RunState {
   return { extraction: null, nlu: [], categorizations: [], extracted: [], taints: { analysis: [], documents: {} }, vision: null, results: [] };
 }

@@ -6,7 +6,7 @@ import { outputOptionsSchema } from '../../../../src/contract/environments';
 import { sharedModulePool } from '../../../module-workers/module-pool';
 import { plainBytes } from '../../../module-workers/held-json';
 import { stoppedModule } from '../../../module-workers/stopped-module';
-import type { ModuleStep } from '../step';
+import { metered, type ModuleStep } from '../step';
 
 export const outputStep: ModuleStep = async (module, context, state) => {
   // The files' bytes cross to the worker only when the payload carries them.
@@ -26,7 +26,7 @@ export const outputStep: ModuleStep = async (module, context, state) => {
         config: module.config,
       },
     },
-    context.moduleWorkers ? { meter: context.moduleWorkers } : {},
+    metered(context),
   );
   if (!answer.ok) return stoppedModule(module, answer);
   return { outcome: 'success', message: answer.value.summary, result: answer.value.payload };

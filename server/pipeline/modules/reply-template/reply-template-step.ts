@@ -12,7 +12,7 @@ import { stoppedModule } from '../../../module-workers/stopped-module';
 import { draftReply } from '../../../replies/draft';
 import { recordReplyError } from '../../../replies/errors';
 import type { AskModel } from '../../../replies/ask-model';
-import type { ModuleStep } from '../step';
+import { metered, type ModuleStep } from '../step';
 import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
 
 
@@ -23,7 +23,7 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
     // Built in a module worker: they read the NLU's result, which only the workers decode.
     const built = await sharedModulePool().run(
       { kind: 'replyVariables', source: { name: context.analysis.name, metadata: context.analysis.metadata, modules: state.results } },
-      context.moduleWorkers ? { meter: context.moduleWorkers } : {},
+      metered(context),
     );
     if (!built.ok) return stoppedModule(module, built);
     const variables = built.value;
@@ -36,7 +36,7 @@ export function replyTemplateStep(ask?: AskModel | null): ModuleStep {
       return { outcome: 'skipped', message };
     }
     const { template } = selection;
-    const draft = await draftReply({ template, templates, variables, config, chosenFor: selection.chosenFor, category: selection.category, ...(ask === undefined ? {} : { ask }), ...(context.moduleWorkers ? { meter: context.moduleWorkers } : {}) });
+    const draft = await draftReply({ template, templates, variables, config, chosenFor: selection.chosenFor, category: selection.category, ...(ask === undefined ? {} : { ask }), ...metered(context) });
     if (draft.error !== null) {
       // A test run's errors stay in its own results, out of the template errors tab.
       if (!context.testRun) {

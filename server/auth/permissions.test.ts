@@ -11,7 +11,7 @@ import type { Access } from '../../src/contract/define';
 import type { ServerContext } from '../context';
 import { auditLogs } from '../db/schema';
 import { demoUserId } from '../db/seed-data';
-import { createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
+import { createAccessKey, createTestServer, signIn, TEST_JWT_SECRET, type TestServer } from '../test-support/test-server';
 import { createAccessCache } from './access-cache';
 import { createTokenService } from './tokens';
 import { authenticateAccessKey } from './access-keys';
@@ -320,16 +320,10 @@ beforeAll(async () => {
   ctx = { db: server.handle.db, tokens: createTokenService(TEST_JWT_SECRET), access: createAccessCache() } as ServerContext;
   for (const role of ROLES) tokens.set(role, await signIn(server.app, role));
   for (const [which, envId] of [
-    ['own', PARAMS.envId],
+    ['own', PARAMS.envId!],
     ['other', 'demo-nlu-prod'],
   ] as const) {
-    const created = await server.app.inject({
-      method: 'POST',
-      url: `/v4/console/api/environment/${envId}/access-keys`,
-      headers: { authorization: `Bearer ${tokens.get('admin')}` },
-      payload: { name: `permission table (${which})` },
-    });
-    keys[which] = created.json<{ secret: string }>().secret;
+    keys[which] = (await createAccessKey(server.app, envId, `permission table (${which})`)).secret;
   }
   const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, { operationId: string; 'x-postroom-access': Access }>>;

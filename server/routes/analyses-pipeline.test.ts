@@ -12,7 +12,7 @@ import type {
 } from '../../src/contract/analyses';
 import { createEnvironment } from '../pipeline/testing/analyses';
 import { multipart, type MultipartInput } from '../test-support/multipart';
-import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import { createAccessKey, createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
 let envId: string;
@@ -24,14 +24,7 @@ beforeAll(async () => {
   // A fresh environment of the demo IC project: its default pipeline is the extractor then the output.
   envId = await createEnvironment(server.handle.db);
   qualifier = { authorization: `Bearer ${await signIn(server.app, 'qualifier')}` };
-  const admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
-  const created = await server.app.inject({
-    method: 'POST',
-    url: `/v4/console/api/environment/${envId}/access-keys`,
-    headers: admin,
-    payload: { name: 'CRM' },
-  });
-  key = created.json<{ secret: string }>().secret;
+  key = (await createAccessKey(server.app, envId, 'CRM')).secret;
 }, 60_000);
 afterAll(() => server.close());
 

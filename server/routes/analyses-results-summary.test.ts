@@ -13,7 +13,7 @@ import { anonymizeDue } from '../pipeline/retention';
 import { createEnvironment } from '../pipeline/testing/analyses';
 import { insertAnalysis } from '../test-support/insert-analysis';
 import { multipart } from '../test-support/multipart';
-import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import { createAccessKey, createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
 let envId: string;
@@ -58,9 +58,7 @@ beforeAll(async () => {
     replyTemplates: [{ id: 't-hublot', name: 'Réponse hublot', category: 'reparation_hublot', body: 'Bonjour, la réparation « {{ subject }} » est notée à l’atelier.' }],
   });
   qualifier = { authorization: `Bearer ${await signIn(server.app, 'qualifier')}` };
-  const admin = { authorization: `Bearer ${await signIn(server.app, 'admin')}` };
-  const created = await server.app.inject({ method: 'POST', url: `/v4/console/api/environment/${envId}/access-keys`, headers: admin, payload: { name: 'Atelier' } });
-  key = created.json<{ secret: string }>().secret;
+  key = (await createAccessKey(server.app, envId, 'Atelier')).secret;
 }, 60_000);
 afterAll(() => server.close());
 

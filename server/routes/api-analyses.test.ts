@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisDetail, AnalysisStatusReport, AnalysisSummary } from '../../src/contract/analyses';
 import { accessKeys, analyses, auditLogs } from '../db/schema';
 import { multipart, type MultipartInput } from '../test-support/multipart';
-import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import { createAccessKey, createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
 let server: TestServer;
 let admin: { authorization: string };
@@ -25,14 +25,7 @@ beforeAll(async () => {
     ['prod', 'demo-ic-prod'],
     ['recette', 'demo-ic-recette'],
   ] as const) {
-    const created = await server.app.inject({
-      method: 'POST',
-      url: `/v4/console/api/environment/${envId}/access-keys`,
-      headers: admin,
-      payload: { name: `CRM ${which}` },
-    });
-    const body = created.json<{ key: { id: string }; secret: string }>();
-    keys[which] = { id: body.key.id, secret: body.secret };
+    keys[which] = await createAccessKey(server.app, envId, `CRM ${which}`);
   }
 }, 60_000);
 afterAll(() => server.close());

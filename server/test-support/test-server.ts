@@ -65,3 +65,12 @@ export async function signIn(app: FastifyInstance, username: string, password = 
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username}: ${response.statusCode} ${response.body}`);
   return response.json<{ token: string }>().token;
 }
+
+/** A new access key of the environment, made by the demo admin: its id and the secret a program sends. */
+export async function createAccessKey(app: FastifyInstance, environmentId: string, name: string): Promise<{ id: string; secret: string }> {
+  const admin = await signIn(app, 'admin');
+  const response = await app.inject({ method: 'POST', url: `/v4/console/api/environment/${environmentId}/access-keys`, headers: { authorization: `Bearer ${admin}` }, payload: { name } });
+  if (response.statusCode !== 201) throw new Error(`access key of ${environmentId}: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ key: { id: string }; secret: string }>();
+  return { id: body.key.id, secret: body.secret };
+}

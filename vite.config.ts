@@ -11,17 +11,22 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 
 /**
- * Test files that need modules and globals of their own: those that replace a module, a global or the
- * clock (vi.mock, vi.stubGlobal, fake timers) and those in jsdom. Every other test file shares the
- * modules it imports with the files run before it in the same worker process (the 'shared' project).
+ * Three kinds of test files. Those that replace a module, a global or the clock (vi.mock,
+ * vi.stubGlobal, fake timers) get a process of their own ('isolated'). The component tests, in jsdom,
+ * share a process's libraries and page, their own modules evaluated again for each file
+ * ('components', src/test-fresh-page.ts). Every other file shares the modules it imports with the
+ * files run before it in the same worker process ('shared').
  */
-const NEEDS_ISOLATION = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|@vitest-environment/;
+const REPLACES_MODULES_OR_GLOBALS = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
+const IN_JSDOM = /@vitest-environment jsdom/;
 const TEST_FILE = /\.test\.tsx?$/;
-const isolatedTests = ['src', 'server', 'sw'].flatMap((dir) =>
+const testFiles = ['src', 'server', 'sw'].flatMap((dir) =>
   readdirSync(fileURLToPath(new URL(`./${dir}`, import.meta.url)), { recursive: true, encoding: 'utf8' })
-    .filter((file) => TEST_FILE.test(file) && NEEDS_ISOLATION.test(readFileSync(fileURLToPath(new URL(`./${dir}/${file}`, import.meta.url)), 'utf8')))
-    .map((file) => `${dir}/${file}`),
+    .filter((file) => TEST_FILE.test(file))
+    .map((file) => ({ path: `${dir}/${file}`, text: readFileSync(fileURLToPath(new URL(`./${dir}/${file}`, import.meta.url)), 'utf8') })),
 );
+const isolatedTests = testFiles.filter(({ text }) => REPLACES_MODULES_OR_GLOBALS.test(text)).map(({ path }) => path);
+const componentTests = testFiles.filter(({ text }) => IN_JSDOM.test(text) && !REPLACES_MODULES_OR_GLOBALS.test(text)).map(({ path }) => path);
 const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'];
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
@@ -133,7 +138,14 @@ export default defineConfig({
         // most files' tests: these files share their modules within a worker process, so each pays
         // for its own tests only. They keep no state in modules they share (a server test builds its
         // server and database in beforeAll and closes them in afterAll).
-        test: { name: 'shared', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...isolatedTests], isolate: false },
+        test: { name: 'shared', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...isolatedTests, ...componentTests], isolate: false },
+      },
+      {
+        extends: true,
+        // The component tests share React, the console's modules and one jsdom per worker process in
+        // the same way: testing-library unmounts each test's tree, and each test renders with a query
+        // client and a store of its own.
+        test: { name: 'components', include: componentTests, environment: 'jsdom', isolate: false },
       },
       { extends: true, test: { name: 'isolated', include: isolatedTests } },
     ],

@@ -9,6 +9,7 @@ import 'fake-indexeddb/auto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
+import { startWithFreshPage } from './test-fresh-page';
 
 const cpuAtStart = process.cpuUsage();
 const cpuDir = process.env.POSTROOM_TEST_CPU_DIR;
@@ -24,6 +25,7 @@ afterAll(({}, file) => {
 // findBy… and waitFor in component tests: testing-library gives up after 1 s, which a screen waiting
 // on a lazy chunk or a worker passes on a loaded 2-core machine. A hang guard, not a speed target.
 if (typeof document !== 'undefined') {
+  await startWithFreshPage();
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5000 });
 }

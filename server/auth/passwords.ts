@@ -30,8 +30,15 @@ function scryptOptions(log2N: number, r: number, p: number): ScryptOptions {
   return { N: 2 ** log2N, r, p, maxmem: 2 ** log2N * r * 128 * 2 };
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { log2N, r, p } = DEFAULT_COST;
+export interface HashCost {
+  log2N: number;
+  r: number;
+  p: number;
+}
+
+/** `cost`: the default unless a test database wants its demo users quick to sign in (test-support). */
+export async function hashPassword(password: string, cost: HashCost = DEFAULT_COST): Promise<string> {
+  const { log2N, r, p } = cost;
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, scryptOptions(log2N, r, p));
   return [PREFIX, log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');

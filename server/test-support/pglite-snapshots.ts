@@ -12,11 +12,17 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import { users } from '../db/schema';
+import { DEMO_PASSWORD } from '../db/seed-data';
 import { migrateDatabase } from '../db/migrate';
 import { dumpPglite, MEMORY, openDatabase, openPgliteDump, type Database, type DatabaseHandle, type PgliteOpenOptions } from '../db/open';
 import { seedDemo } from '../db/seed';
 import { SNAPSHOT_DIR_VARIABLE } from './pglite-snapshot-dir';
+
+/** PostgreSQL's shared buffers in the databases loaded from a snapshot (see buildOnce). */
+const TEST_SHARED_BUFFERS = '16MB';
 
 /** A hang guard for a file waiting on another's build: a build takes seconds, a minute on a busy machine. */
 const BUILD_WAIT_MS = 180_000;
@@ -27,22 +33,35 @@ async function built(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   return handle;
 }
 
+/**
+ * The demo users of the seeded snapshot sign in in a millisecond: their hashes are scrypt at 2^10,
+ * not the default 2^15 (a quarter of a second of CPU each, and most server test files sign four
+ * users in). The stored form carries its cost, so the same verification code reads them; the tests
+ * of hashing cost hash their own passwords.
+ */
+const DEMO_HASH_COST = { log2N: 10, r: 8, p: 1 };
+
 async function seeded(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   const handle = await openMigratedPglite(options);
   await seedDemo(handle.db);
+  const demoUsers = await handle.db.select({ id: users.id }).from(users).where(isNotNull(users.passwordHash));
+  for (const { id } of demoUsers) {
+    await handle.db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD, DEMO_HASH_COST) }).where(eq(users.id, id));
+  }
   return handle;
 }
 
 /** A private in-memory PGlite database, migrated. */
 export async function openMigratedPglite(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
-  return openSnapshot('migrated.tar', built, options);
+  return (await openSnapshot('migrated.tar', built, options)).handle;
 }
 
 /** A private in-memory PGlite database, migrated and seeded with the demo as of now. */
 export async function openSeededPglite(options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   const dir = process.env[SNAPSHOT_DIR_VARIABLE];
-  const handle = await openSnapshot('seeded.tar', seeded, options);
-  const takenAt = dir === undefined ? undefined : readTakenAt(join(dir, 'seeded.tar'));
+  const { handle, loaded } = await openSnapshot('seeded.tar', seeded, options);
+  // The database this call built is as of now; one loaded from the tarball is as old as the tarball.
+  const takenAt = dir === undefined || !loaded ? undefined : readTakenAt(join(dir, 'seeded.tar'));
   if (takenAt !== undefined) await moveTimesForward(handle.db, Date.now() - takenAt);
   return handle;
 }
@@ -51,15 +70,34 @@ async function openSnapshot(
   name: string,
   build: (options: PgliteOpenOptions) => Promise<DatabaseHandle>,
   options: PgliteOpenOptions,
-): Promise<DatabaseHandle> {
+): Promise<{ handle: DatabaseHandle; loaded: boolean }> {
   const dir = process.env[SNAPSHOT_DIR_VARIABLE];
-  if (!dir) return build(options);
+  if (!dir) return { handle: await build(options), loaded: false };
   const file = join(dir, name);
   if (!existsSync(file)) {
     const own = await buildOnce(file, build, options);
-    if (own !== null) return own;
+    if (own !== null) return { handle: own, loaded: false };
   }
-  return openPgliteDump(new Blob([readFileSync(file)]), options);
+  return { handle: await openPgliteDump(tarballOf(file), options), loaded: true };
+}
+
+/** Each snapshot's bytes, read once per test process (the files of the `shared` project share it). */
+const snapshotBytes = new Map<string, Buffer>();
+
+/**
+ * The snapshot as PGlite reads a tarball (it calls `arrayBuffer()` and reads `type`), without a
+ * Blob: Node 20's Blob copies 43 MB on construction and reads it back chunk by chunk, half a second
+ * of CPU for each file's database. Each read answers a copy, so no database sees another's writes.
+ */
+function tarballOf(file: string): Blob {
+  let bytes = snapshotBytes.get(file);
+  if (bytes === undefined) snapshotBytes.set(file, (bytes = readFileSync(file)));
+  const source = bytes;
+  return {
+    type: 'application/x-tar',
+    size: source.byteLength,
+    arrayBuffer: async () => source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength),
+  } as Blob;
 }
 
 /** When a snapshot's database was built (its sidecar, written before the snapshot appears). */
@@ -118,6 +156,9 @@ async function buildOnce(
   try {
     const handle = await build(options);
     const takenAt = Date.now();
+    // The databases loaded from the snapshot start with small shared buffers: PostgreSQL clears them
+    // at start, and the default 128 MB cost each test file a second of CPU for tables of a few pages.
+    await handle.db.execute(sql.raw(`ALTER SYSTEM SET shared_buffers = '${TEST_SHARED_BUFFERS}'`));
     const dump = await dumpPglite(handle);
     writeFileSync(`${file}.taken-at`, String(takenAt));
     // Written aside, then renamed: a reader never sees half a tarball.

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every stage, timed, and a summary at the end.
  *
- * One after the other (the first failure ends the run): ESLint, tsc, the unit, component and server
+ * One after the other (the first failure ends the run): ESLint and tsc side by side, the unit, component and server
  * tests (vitest on PGlite); when POSTROOM_TEST_POSTGRES_URL names a PostgreSQL server (`.ci/run`
  * starts one), the server tests that depend on the database engine again on it
  * (scripts/postgres-pass.mjs); the production build; the browser scenarios. The PostgreSQL pass does
@@ -12,7 +12,7 @@
  * seconds and outcome and, for a stage that failed, vitest's failure report again. Each vitest stage
  * also prints its slowest files (scripts/slowest-files-reporter.mjs).
  *
- * `npm test -- --from=build` starts at a later stage (typecheck, test:unit, test:postgres, build).
+ * `npm test -- --from=build` starts at a later stage (test:unit, test:postgres, build).
  *
  * A browser scenario file that fails is run once more on its own. Two cores sometimes starve a page
  * past a timeout; a file that fails twice fails the run, and a file that passed only the second time
@@ -24,6 +24,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // eslint-disable-next-line no-control-regex -- the escape character is what starts a terminal colour
 const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
+/** `options.quiet`: the output is kept and printed when the stage ends (stages run side by side). */
 function stage(name, args, options = {}) {
   const started = Date.now();
   const child = spawn(npm, args, {
@@ -33,7 +34,7 @@ function stage(name, args, options = {}) {
   const chunks = [];
   const keep = (stream) => (chunk) => {
     chunks.push(chunk);
-    stream.write(chunk);
+    if (!options.quiet) stream.write(chunk);
   };
   child.stdout.on('data', keep(process.stdout));
   child.stderr.on('data', keep(process.stderr));
@@ -41,6 +42,7 @@ function stage(name, args, options = {}) {
     child.on('close', (code, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       const output = Buffer.concat(chunks).toString('utf8');
+      if (options.quiet) process.stdout.write(output);
       const outcome = code === 0 ? 'passed' : `FAILED (exit ${code ?? signal})`;
       const line = `[npm test] ${name}: ${outcome} in ${seconds} s`;
       console.log(`\n${line}`);
@@ -96,14 +98,15 @@ function summary() {
 }
 
 const postgresUrl = process.env.POSTROOM_TEST_POSTGRES_URL;
+// ESLint and tsc each use one core: side by side they take the time of the longer one.
+const CHECKS = 'lint+typecheck';
 const stages = [
-  ['lint', 'lint'],
-  ['typecheck', 'typecheck'],
+  ['lint and typecheck', CHECKS],
   ['unit, component and server tests', 'test:unit'],
   ...(postgresUrl ? [['engine-dependent server tests on PostgreSQL', 'test:postgres']] : []),
   ['build', 'build'],
 ];
-// `npm test -- --from=build` (or test:postgres, test:unit, typecheck): starts at that stage, e.g. after a fix.
+// `npm test -- --from=build` (or test:postgres, test:unit): starts at that stage, e.g. after a fix.
 const from = process.argv.find((arg) => arg.startsWith('--from='))?.slice('--from='.length);
 const skipped = from === undefined ? 0 : stages.findIndex(([, script]) => script === from);
 if (skipped < 0) {
@@ -113,6 +116,12 @@ if (skipped < 0) {
 if (!postgresUrl) console.log('[npm test] POSTROOM_TEST_POSTGRES_URL is not set: the server tests run on PGlite only.');
 
 for (const [name, script] of stages.slice(skipped)) {
+  if (script === CHECKS) {
+    const checks = await Promise.all([stage('lint', ['run', 'lint'], { quiet: true }), stage('typecheck', ['run', 'typecheck'], { quiet: true })]);
+    results.push(...checks);
+    if (!checks.every((result) => result.passed)) summary();
+    continue;
+  }
   const env = script === 'test:postgres' ? { TEST_DATABASE_URL: postgresUrl } : {};
   const result = await stage(name, ['run', script], { env });
   results.push(result);

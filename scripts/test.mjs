@@ -1,8 +1,8 @@
 /**
  * `npm test`: every stage, timed, and a summary at the end.
  *
- * One after the other (the first failure ends the run): ESLint and tsc side by side, the unit, component and server
- * tests (vitest on PGlite); when POSTROOM_TEST_POSTGRES_URL names a PostgreSQL server (`.ci/run`
+ * One after the other (the first failure ends the run): ESLint and tsc side by side, the unit,
+ * component and server tests (vitest on PGlite); when POSTROOM_TEST_POSTGRES_URL names a PostgreSQL server (`.ci/run`
  * starts one), the server tests that depend on the database engine again on it
  * (scripts/postgres-pass.mjs); the production build; the browser scenarios. The PostgreSQL pass does
  * not run beside the browser scenarios: its multi-process tests hold leases and claims that a starved

@@ -40,6 +40,10 @@ function evaluateOwnModulesAgain(state: WorkerState): void {
 export async function startWithFreshPage(): Promise<void> {
   const state = (globalThis as { __vitest_worker__?: WorkerState }).__vitest_worker__;
   if (state === undefined || state.config.isolate || typeof document === 'undefined') return;
+  // vitest's own state, not its API (vitest 4.1): a new vitest that moved it fails here, not quietly.
+  if (!(state.evaluatedModules?.idToModuleMap instanceof Map)) {
+    throw new Error('src/test-fresh-page.ts: vitest no longer keeps its evaluated modules where this file looks; update it.');
+  }
   evaluateOwnModulesAgain(state);
   document.head.innerHTML = '';
   document.body.innerHTML = '';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from './support/browser';
-import { apiAs, scratchEnvironment, type Api } from './support/api';
+import { apiAs, saveSettings, scratchEnvironment, settledStatus, type Api } from './support/api';
 import { analysesPages as pages } from './support/analyses-pages';
 import { profilePage } from './support/pages';
 import { signedInSession } from './support/session';
@@ -25,11 +25,7 @@ let repairId: string;
 const session = signedInSession('configurator');
 
 async function settled(id: string): Promise<void> {
-  let status = 'waiting';
-  for (let tries = 0; tries < 300 && ['waiting', 'pending'].includes(status); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    ({ status } = await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${id}`));
-  }
+  const status = await settledStatus(api, envId, id);
   if (status !== 'processed') throw new Error(`the analysis should be processed, not ${status}`);
 }
 
@@ -39,36 +35,29 @@ beforeAll(async () => {
   envId = await scratchEnvironment(api, PROJECT, `Résultats e2e ${stamp}`);
   // Categorization asks for an NLU server of AI version 5 or later (§5), though these rules read headers only.
   await api('POST', `/v4/console/api/environment/${envId}/nlu/servers`, { name: 'atelier', aiVersion: '5.0', contexts: [] });
-  const details = await api<{ name: string; visibility: string; priority: boolean; settings: Record<string, unknown> }>('GET', `/v4/console/api/environment/${envId}/settings`);
-  await api('PUT', `/v4/console/api/environment/${envId}/settings`, {
-    name: details.name,
-    visibility: details.visibility,
-    priority: details.priority,
-    settings: {
-      ...details.settings,
-      modules: [
-        { id: 'x', type: 'extractor', name: 'Extracteur' },
-        {
-          id: 'tri',
-          type: 'categorization',
-          name: 'Tri des hublots',
-          config: {
-            defaultCategory: 'divers_hublots',
-            categories: [{ id: 'c-rep', name: 'reparation_hublot', rules: [{ id: 'r1', name: 'sujetHublot', priority: 1, criteria: [{ type: 'header', header: 'subject', condition: { operator: 'contains', value: 'hublot' } }] }] }],
-          },
+  await saveSettings(api, envId, {
+    modules: [
+      { id: 'x', type: 'extractor', name: 'Extracteur' },
+      {
+        id: 'tri',
+        type: 'categorization',
+        name: 'Tri des hublots',
+        config: {
+          defaultCategory: 'divers_hublots',
+          categories: [{ id: 'c-rep', name: 'reparation_hublot', rules: [{ id: 'r1', name: 'sujetHublot', priority: 1, criteria: [{ type: 'header', header: 'subject', condition: { operator: 'contains', value: 'hublot' } }] }] }],
         },
-        {
-          id: 'champs',
-          type: 'extraction',
-          name: 'Champs hublot',
-          config: { fields: [{ id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'regex', pattern: 'cabine (\\d+)', group: 1 } }] },
-        },
-        { id: 'conso', type: 'consolidation', name: 'Consolidation', config: { workflowId: 'wf-hublots-e2e' } },
-        { id: 'rep', type: 'replyTemplate', name: 'Réponse' },
-        { id: 'o', type: 'output', name: 'Sortie' },
-      ],
-      replyTemplates: [{ id: 't-hublot', name: 'Réponse hublot', category: 'reparation_hublot', body: 'Bonjour, le hublot de votre cabine est noté pour l’atelier.' }],
-    },
+      },
+      {
+        id: 'champs',
+        type: 'extraction',
+        name: 'Champs hublot',
+        config: { fields: [{ id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'regex', pattern: 'cabine (\\d+)', group: 1 } }] },
+      },
+      { id: 'conso', type: 'consolidation', name: 'Consolidation', config: { workflowId: 'wf-hublots-e2e' } },
+      { id: 'rep', type: 'replyTemplate', name: 'Réponse' },
+      { id: 'o', type: 'output', name: 'Sortie' },
+    ],
+    replyTemplates: [{ id: 't-hublot', name: 'Réponse hublot', category: 'reparation_hublot', body: 'Bonjour, le hublot de votre cabine est noté pour l’atelier.' }],
   });
   const mail = (name: string, subject: string, body: string) =>
     api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses/simulated-mail`, { name, sender: 'bosco@navire.example', recipient: 'atelier@navire.example', subject, body, attachments: [] });

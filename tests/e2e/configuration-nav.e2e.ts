@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from './support/browser';
-import { apiAs, scratchEnvironment, type Api } from './support/api';
+import { apiAs, scratchEnvironment, settledStatus, type Api } from './support/api';
 import { configurationIde } from './support/configuration-ide-pages';
 import { graphPage } from './support/graph-pages';
 import { signedInSession } from './support/session';
@@ -48,12 +48,8 @@ beforeAll(async () => {
     attachments: [{ name: 'contrat.pdf', contentBase64: Buffer.from('ceci n’est pas un PDF').toString('base64') }],
   });
   failedAnalysis = { id: queued.id, name };
-  // Waits for the pipeline (expect.poll is for tests only): it must end in error.
-  let status = 'waiting';
-  for (let tries = 0; tries < 150 && ['waiting', 'pending'].includes(status); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    ({ status } = await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${queued.id}`));
-  }
+  // It must end in error.
+  const status = await settledStatus(api, envId, queued.id);
   if (status !== 'error') throw new Error(`the unreadable attachment should end the analysis in error, not ${status}`);
 }, 120_000);
 

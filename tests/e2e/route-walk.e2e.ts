@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { paths } from '../../src/app/paths';
-import { apiAs, scratchEnvironment, setModules, type Api } from './support/api';
+import { apiAs, scratchEnvironment, setModules, settledStatus, type Api } from './support/api';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { featureFlags } from './support/admin-pages';
 import { loginPage } from './support/pages';
@@ -361,11 +361,7 @@ beforeAll(async () => {
     body: 'Bonjour, pourriez-vous me faire un devis pour 40 palettes ?',
     attachments: [],
   });
-  let status = 'waiting';
-  for (let tries = 0; tries < 150 && ['waiting', 'pending'].includes(status); tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    ({ status } = await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${analysisId}`));
-  }
+  await settledStatus(api, envId, analysisId);
   await setModules(api, envId, [
     { id: 'extractor', type: 'extractor', name: 'Extracteur' },
     { id: 'vision', type: 'visionEngine', name: 'Lecture des formulaires' },

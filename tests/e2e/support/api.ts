@@ -42,15 +42,31 @@ export async function scratchEnvironment(api: Api, project: string, name: string
   return id;
 }
 
-/** Replaces the environment's module list, keeping its other settings. */
-export async function setModules(api: Api, envId: string, modules: readonly ModuleEntry[]): Promise<void> {
+/** Replaces these parts of the environment's settings (its modules, reply templates…), keeping the others. */
+export async function saveSettings(api: Api, envId: string, change: Record<string, unknown>): Promise<void> {
   const details = await api<{ name: string; visibility: string; priority: boolean; settings: Record<string, unknown> }>('GET', `/v4/console/api/environment/${envId}/settings`);
   await api('PUT', `/v4/console/api/environment/${envId}/settings`, {
     name: details.name,
     visibility: details.visibility,
     priority: details.priority,
-    settings: { ...details.settings, modules },
+    settings: { ...details.settings, ...change },
   });
+}
+
+/** Replaces the environment's module list, keeping its other settings. */
+export const setModules = (api: Api, envId: string, modules: readonly ModuleEntry[]): Promise<void> => saveSettings(api, envId, { modules });
+
+/**
+ * Waits for the pipeline to finish an analysis (out of `waiting` and `pending`) and answers its
+ * status; a scenario's set-up, where `expect.poll` is not available.
+ */
+export async function settledStatus(api: Api, envId: string, analysisId: string): Promise<string> {
+  let status = 'waiting';
+  for (let tries = 0; tries < 300 && ['waiting', 'pending'].includes(status); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    ({ status } = await api<{ status: string }>('GET', `/v4/console/api/environment/${envId}/analyses/${analysisId}`));
+  }
+  return status;
 }
 
 /** Deletes the environment's connectors of that name (a scenario's `afterAll`, whatever happened), so the shared demo stays as it was. */

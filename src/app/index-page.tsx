@@ -6,7 +6,7 @@
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, NonIdealState } from '@blueprintjs/core';
-import { Spinner } from '../ui/spinner';
+import { Pending } from '../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
 import { navigationTargets } from '../contract/organisations';
@@ -71,7 +71,7 @@ export function IndexPage() {
   const signedIn = hasToken();
   const user = useQuery({ ...authQueries.currentUser(), enabled: signedIn });
   if (!signedIn) return <Navigate to={paths.login()} replace />;
-  if (!user.data) return <main className="p-centered"><Spinner aria-label={t('loading')} /></main>;
+  if (!user.data) return <main className="p-centered"><Pending queries={[user]} aria-label={t('loading')} /></main>;
   // Light users work in /self only (spec §6).
   if (user.data.isLight) return <Navigate to={defaultRedirect({ hasToken: true, isLight: true })} replace />;
   return (

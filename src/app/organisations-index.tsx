@@ -1,7 +1,7 @@
 import { Navigate, Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, NonIdealState } from '@blueprintjs/core';
-import { Spinner } from '../ui/spinner';
+import { Pending } from '../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../features/auth/queries';
 import { paths } from './paths';
@@ -9,8 +9,9 @@ import { paths } from './paths';
 /** /orga: straight to the user's organisation, or a choice when they belong to several. */
 export function OrganisationsIndex() {
   const { t } = useTranslation(['routes', 'common']);
-  const { data: user } = useQuery(authQueries.currentUser());
-  if (!user) return <Spinner aria-label={t('common:loading')} />;
+  const query = useQuery(authQueries.currentUser());
+  const user = query.data;
+  if (!user) return <Pending queries={[query]} aria-label={t('common:loading')} />;
   const [first, ...others] = user.organisations;
   if (!first) return <NonIdealState icon="office" title={t('common:organisations.none')} />;
   if (others.length === 0) return <Navigate to={paths.orga(first.id)} replace />;

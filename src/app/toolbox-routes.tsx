@@ -8,7 +8,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { NonIdealState } from '@blueprintjs/core';
-import { Spinner } from '../ui/spinner';
+import { Pending } from '../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../features/auth/queries';
 import { ComponentPage } from '../features/toolbox/component-page';
@@ -17,42 +17,43 @@ import { KitsPage } from '../features/toolbox/kits-page';
 import { UseCasesPage } from '../features/use-cases/use-cases-page';
 
 function useToolboxOrganisation() {
-  const { data: user, isPending } = useQuery(authQueries.currentUser());
+  const userQuery = useQuery(authQueries.currentUser());
+  const user = userQuery.data;
   const [search, setSearch] = useSearchParams();
   const all = user?.organisations ?? [];
   const organisations = user?.role === 'ROLE_PROVIDER_SRE' ? all : all.filter((orga) => orga.contributor);
   const orgaId = search.get('orga') ?? organisations[0]?.id ?? null;
   const choose = (id: string) => setSearch({ orga: id });
-  return { isPending, orgaId, organisations, choose, search };
+  return { userQuery, orgaId, organisations, choose, search };
 }
 
-function Waiting({ isPending }: { isPending: boolean }) {
+function Waiting({ userQuery }: { userQuery: ReturnType<typeof useToolboxOrganisation>['userQuery'] }) {
   const { t } = useTranslation(['toolbox', 'common']);
-  return isPending ? <Spinner aria-label={t('common:loading')} /> : <NonIdealState icon="cube" title={t('toolbox:kits.noOrganisation')} />;
+  return userQuery.isPending ? <Pending queries={[userQuery]} aria-label={t('common:loading')} /> : <NonIdealState icon="cube" title={t('toolbox:kits.noOrganisation')} />;
 }
 
 export function KitsRoute() {
-  const { isPending, orgaId, organisations, choose } = useToolboxOrganisation();
-  if (orgaId === null) return <Waiting isPending={isPending} />;
+  const { userQuery, orgaId, organisations, choose } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting userQuery={userQuery} />;
   return <KitsPage orgaId={orgaId} organisations={organisations} onOrganisation={choose} />;
 }
 
 export function KitRoute() {
   const { kitId = '' } = useParams();
-  const { isPending, orgaId } = useToolboxOrganisation();
-  if (orgaId === null) return <Waiting isPending={isPending} />;
+  const { userQuery, orgaId } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting userQuery={userQuery} />;
   return <KitPage key={kitId} orgaId={orgaId} kitId={kitId} />;
 }
 
 export function ComponentRoute() {
   const { componentId = '' } = useParams();
-  const { isPending, orgaId, search } = useToolboxOrganisation();
-  if (orgaId === null) return <Waiting isPending={isPending} />;
+  const { userQuery, orgaId, search } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting userQuery={userQuery} />;
   return <ComponentPage key={componentId} orgaId={orgaId} componentId={componentId} kitId={search.get('kit')} />;
 }
 
 export function UseCasesRoute() {
-  const { isPending, orgaId } = useToolboxOrganisation();
-  if (orgaId === null) return <Waiting isPending={isPending} />;
+  const { userQuery, orgaId } = useToolboxOrganisation();
+  if (orgaId === null) return <Waiting userQuery={userQuery} />;
   return <UseCasesPage orgaId={orgaId} />;
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, HTMLTable, Intent, NonIdealState, Switch, Tag } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -59,7 +59,7 @@ export function AlertsPage() {
       ? t('alerts.describeTimeout', { minutes: s.timeoutMinutes })
       : t('alerts.describeVolume', { direction: t(`alerts.directions.${s.direction}`), threshold: s.threshold, interval: t(`alerts.intervals.${s.interval}`) });
 
-  if (query.isPending) return <Spinner aria-label={t('loading')} size={30} />;
+  if (query.isPending) return <Pending queries={[query]} aria-label={t('loading')} size={30} />;
   if (query.error) {
     return <LoadError title={t('alerts.errors.loadFailed')} query={query} />;
   }

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonGroup, Classes, NonIdealState, Tag, Tooltip } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { download, request } from '../../api/request';
 import { serverCode } from '../../api/errors';
@@ -51,7 +52,7 @@ function AnalysisResult({ variant }: { variant: 'analyses' | 'ic' }) {
   const detail = useQuery(analysesQueries.detail(envId, analysisId));
 
   let body: React.JSX.Element;
-  if (detail.isPending) body = <Spinner aria-label={t('common:loading')} size={30} />;
+  if (detail.isPending) body = <Pending queries={[detail]} aria-label={t('common:loading')} size={30} />;
   else if (detail.error) {
     const anonymized = serverCode(detail.error) === 'analysisAnonymized';
     body = (

@@ -6,7 +6,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { NonIdealState } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';
 import { paths } from '../../app/paths';
@@ -31,7 +31,7 @@ export function LightResultPage() {
 
   let body: React.JSX.Element;
   if (analysisId === '') body = <NonIdealState icon="search" title={tAnalyses('errors.analysisNotFound')} action={back} />;
-  else if (detail.isPending) body = <Spinner aria-label={t('common:loading')} size={30} />;
+  else if (detail.isPending) body = <Pending queries={[detail]} aria-label={t('common:loading')} size={30} />;
   else if (detail.error) {
     body = <NonIdealState icon={serverCode(detail.error) === 'analysisAnonymized' ? 'eye-off' : 'error'} title={analysisErrorText(tAnalyses, detail.error)} action={back} />;
   } else body = <LightResultView analysis={detail.data} envId={envId} modules={settings.data?.settings.modules} />;

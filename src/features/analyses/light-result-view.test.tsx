@@ -14,6 +14,7 @@ import { doc, found, input } from '../../categorization/test-fixtures';
 import { extract } from '../../extraction/extract';
 import type { AnalysisDetail, ModuleResult } from '../../contract/analyses';
 import { extractionConfigSchema } from '../../contract/modules/extraction';
+import { resultsSummaryOf } from '../../analyses/results-summary';
 import { categoryLabel, fieldLabelsOf, lightResultOf } from './light-result';
 import { LightResultView } from './light-result-view';
 
@@ -52,8 +53,10 @@ const reply: ModuleResult = {
   result: { template: { id: 't1', name: 'Accusé', chosenFor: 'default', category: null }, draft: 'Bonjour, nous revenons vers vous très vite.', llm: { model: 'm1', prompt: 'SECRET PROMPT' } },
 } as unknown as ModuleResult;
 
+/** An analysis as the server answers it: its summary made from its module results at the run's end. */
 function analysis(modules: ModuleResult[], status: AnalysisDetail['status'] = 'processed'): AnalysisDetail {
   return {
+    ...resultsSummaryOf(modules),
     id: 'a1', name: 'Rendez-vous', status, inputType: 'both', createdAt: '2026-03-20T10:00:00Z', startedAt: null, finishedAt: null,
     anonymizedAt: null, metadata: {}, manualFinalStatus: false, awaitingFinalStatus: false, fileCount: 1, sizeBytes: 120,
     files: [{ id: 'f1', name: 'rendez-vous.eml', role: 'main', size: 120 }], modules,
@@ -82,6 +85,16 @@ describe('light result', () => {
     expect(view.textContent).not.toContain('TRACE LINE');
   });
 
+  it("shows the analysis's own final categories (its summary), as the list and the full console do", async () => {
+    await initI18n('fr');
+    await i18next.changeLanguage('fr');
+    // The summary says what was decided at the run's end (here consolidation's category, first); the
+    // page does not decide again from the module results it also holds.
+    const decided = { ...analysis([categorization()]), categories: [{ ...resultsSummaryOf([categorization()]).categories[0]!, name: 'visite_expert_sinistre' }] };
+    render(<LightResultView analysis={decided} envId="e1" />);
+    expect(screen.getByTestId('light-categories').textContent).toBe('Visite expert sinistre');
+  });
+
   it('says a running analysis is not ready yet, and one with nothing found says so, in English', async () => {
     await initI18n('en');
     await i18next.changeLanguage('en');
@@ -97,7 +110,7 @@ describe('light result', () => {
 });
 
 describe('lightResultOf', () => {
-  it("prefers consolidation's final categories and skips modules that failed", () => {
+  it('picks the extraction results and the drafts, and skips modules that failed', () => {
     const consolidation = {
       moduleId: 'con', type: 'consolidation', name: 'Consolidation', outcome: 'success', message: null,
       result: {
@@ -107,10 +120,8 @@ describe('lightResultOf', () => {
     } as unknown as ModuleResult;
     const failed = { ...extraction(), outcome: 'error' } as ModuleResult;
     const result = lightResultOf([categorization(), consolidation, failed, reply]);
-    expect(result.categories).toEqual(['visite_expert_sinistre']);
     expect(result.extractions).toEqual([]);
     expect(result.drafts).toEqual([{ moduleId: 'rep', draft: 'Bonjour, nous revenons vers vous très vite.' }]);
-    expect(lightResultOf([categorization()]).categories).toEqual(['prise_de_rendez_vous']);
   });
 
   it("reads the extracted fields' labels from the module's settings, names where there is none", () => {

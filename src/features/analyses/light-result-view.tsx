@@ -27,7 +27,9 @@ export function LightResultView({ analysis, envId, modules }: { analysis: Analys
   const { language } = usePreferences();
   const messages = usePipelineMessage();
   const running = isRunning(analysis);
-  const { categories, extractions, drafts } = lightResultOf(analysis.modules);
+  const { extractions, drafts } = lightResultOf(analysis.modules);
+  // The analysis's own final categories, as its list row and the full console's overview show them.
+  const categories = analysis.categories.map((category) => category.name);
   const pending = <p className={Classes.TEXT_MUTED}>{t('result.notYet')}</p>;
 
   const downloadFile = async (file: AnalysisFile) => {

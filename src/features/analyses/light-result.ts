@@ -1,42 +1,25 @@
 /**
- * What a light user reads first of an analysis (issue 22, self-service result): its categories, the
- * modules holding extracted data and the reply drafts — picked from the same module results the full
- * console shows, without the trace or the modules' internals. Pure, so it is tested without a screen.
+ * What a light user reads first of an analysis (issue 22, self-service result) besides its categories
+ * (the analysis's own summary, `analysis.categories`, decided once by the server as the list and the
+ * full console show them): the modules holding extracted data and the reply drafts — picked from the
+ * same module results the full console shows, without the trace or the modules' internals. Pure, so
+ * it is tested without a screen.
  */
 import type { ModuleResult } from '../../contract/analyses';
-import { categorizationResultSchema } from '../../contract/modules/categorization';
-import { consolidationResultSchema } from '../../contract/modules/consolidation';
 import { extractionConfigSchema } from '../../contract/modules/extraction';
 import { replyTemplateResultSchema } from '../../contract/modules/reply-template';
 
 export { categoryLabel } from '../../ui/category-label';
 
 export interface LightResult {
-  /** Final categories, best first, each once: consolidation's when it ran, else every categorization's. */
-  categories: string[];
   /** Extraction modules that produced a result (shown with the full console's extraction view). */
   extractions: ModuleResult[];
   drafts: { moduleId: string; draft: string }[];
 }
 
-const unique = (names: string[]) => [...new Set(names.filter((name) => name.trim() !== ''))];
-
 export function lightResultOf(modules: readonly ModuleResult[]): LightResult {
   const done = modules.filter((module) => module.outcome === 'success' && module.result !== null && module.result !== undefined);
-  const consolidated = done
-    .filter((module) => module.type === 'consolidation')
-    .flatMap((module) => {
-      const parsed = consolidationResultSchema.safeParse(module.result);
-      return parsed.success ? parsed.data.categories.map((category) => category.category) : [];
-    });
-  const categorized = done
-    .filter((module) => module.type === 'categorization')
-    .flatMap((module) => {
-      const parsed = categorizationResultSchema.safeParse(module.result);
-      return parsed.success ? parsed.data.documents.flatMap((document) => document.categories.map((decision) => decision.category)) : [];
-    });
   return {
-    categories: unique(consolidated.length > 0 ? consolidated : categorized),
     extractions: done.filter((module) => module.type === 'extraction'),
     drafts: done.flatMap((module) => {
       if (module.type !== 'replyTemplate') return [];

@@ -4,7 +4,7 @@
  * may read it and says when dashboards are turned off on this deployment.
  */
 import { NonIdealState } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -35,7 +35,7 @@ export function DashboardPage() {
         <RangeHeader choice={choice} onChange={choose} from={range.from} to={range.to} language={language} />
       </header>
       {query.isPending ? (
-        <Spinner aria-label={t('loading')} size={30} />
+        <Pending queries={[query]} aria-label={t('loading')} size={30} />
       ) : query.error ? (
         serverCode(query.error) === 'dashboardsDisabled' ? (
           <NonIdealState icon="disable" title={t('errors.dashboardsDisabled')} />

@@ -4,7 +4,7 @@
  * and panels, without timings, module errors, webhooks or alerts.
  */
 import { useMemo } from 'react';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { serverCode } from '../../api/errors';
@@ -45,7 +45,7 @@ export function LightDashboardPage() {
         <RangeHeader choice={choice} onChange={choose} from={range.from} to={range.to} language={language} />
       </header>
       {query.isPending ? (
-        <Spinner aria-label={t('loading')} size={30} />
+        <Pending queries={[query]} aria-label={t('loading')} size={30} />
       ) : query.error ? (
         <LoadError title={serverCode(query.error) === 'dashboardsDisabled' ? t('errors.dashboardsDisabled') : t('errors.loadFailed')} query={query} description={null} />
       ) : (

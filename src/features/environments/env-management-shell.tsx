@@ -87,6 +87,7 @@ export function EnvManagementShell({
       )}
       <ListState
         isPending={list.isPending || (!allowed && project.isPending)}
+        waitingOn={allowed ? [list] : [list, project]}
         error={list.error}
         isEmpty={env === undefined}
         emptyText={t('shell.noEnvironment')}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { FlagOffPage } from '../../ui/flag-off-page';
 import { request } from '../../api/request';
@@ -178,7 +178,7 @@ function Comparison({ envId, from, to }: { envId: string; from: string; to: stri
   const { t } = useTranslation('environments');
   const result = useQuery({ ...environmentQueries.compare(envId, from, to), enabled: from !== to });
   if (from === to) return <Callout>{t('versions.sameSide')}</Callout>;
-  if (result.isPending) return <Spinner size={24} />;
+  if (result.isPending) return <Pending queries={[result]} size={24} />;
   if (result.error) {
     return <Callout intent={Intent.DANGER}>{serverCode(result.error) === 'versionOutdated' ? t('versions.outdated') : errorMessage(result.error)}</Callout>;
   }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, Intent } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
@@ -38,7 +38,7 @@ export function InvitationPage() {
     }
   };
 
-  if (invitation.isPending) return <Spinner />;
+  if (invitation.isPending) return <Pending queries={[invitation]} />;
   if (invitation.error) return <Callout intent={Intent.DANGER}>{t('invitation.notFound')}</Callout>;
   const data = invitation.data;
   if (answer || data.status !== 'pending') {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Card } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -68,7 +68,7 @@ export function OrganisationSettingsPage() {
   };
   const guard = useUnsavedChangesGuard({ when: !readOnly && dirty, onSave: save });
 
-  if (!orga.data || form === null) return orga.error ? <Callout intent="danger">{errorMessage(orga.error)}</Callout> : <Spinner />;
+  if (!orga.data || form === null) return orga.error ? <Callout intent="danger">{errorMessage(orga.error)}</Callout> : <Pending queries={[orga]} />;
   return (
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:orgaSettings')}</h1>

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { Button, Callout, Classes, DialogBody, DialogFooter, ProgressBar } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { Dialog } from '../../ui/dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function ReprocessDialog({ selection, onClose }: { selection: ReprocessSe
   const started = run.isSuccess;
 
   let body: React.JSX.Element;
-  if (dryRun.isPending) body = <Spinner aria-label={t('reprocess.counting')} size={24} />;
+  if (dryRun.isPending) body = <Pending queries={[dryRun]} aria-label={t('reprocess.counting')} size={24} />;
   else if (dryRun.error) body = <Callout intent="danger" title={t('reprocess.countFailed')}>{errorMessage(dryRun.error)}</Callout>;
   else if (!started) {
     body = (

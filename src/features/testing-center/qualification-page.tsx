@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonGroup, FormGroup, HTMLSelect, NonIdealState } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { atLeast } from '../../contract/define';
@@ -63,7 +63,7 @@ export function QualificationPage() {
       </div>
       <QualificationHelp />
       {setId && ids.isPending ? (
-        <Spinner size={30} />
+        <Pending queries={[ids]} size={30} />
       ) : messageId === undefined ? (
         <NonIdealState icon="lab-test" title={setId ? t('qualification.emptySet') : t('qualification.noSet')} description={t('qualification.noSetHelp')} />
       ) : (
@@ -180,7 +180,7 @@ function MessageQualification({
   // A failed load is shown before the spinner: the draft only exists once the message has loaded.
   const failed = message.error ? message : parameters.error ? parameters : null;
   if (failed) return <LoadError title={t('qualification.loadFailed')} query={failed} />;
-  if (message.isPending || parameters.isPending || !draft || !message.data) return <Spinner size={30} />;
+  if (message.isPending || parameters.isPending || !draft || !message.data) return <Pending queries={[message, parameters]} size={30} />;
   const attachments = message.data.files.filter((file) => file.role === 'attachment').map((file) => file.name);
 
   return (

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -35,7 +36,7 @@ export function ComponentPage({ orgaId, componentId, kitId }: { orgaId: string; 
   const isNew = componentId === 'new';
   const existing = useQuery({ ...toolboxQueries.component(orgaId, componentId), enabled: !isNew });
   if (isNew) return <ComponentEditor orgaId={orgaId} existing={null} initialKitId={kitId ?? ''} />;
-  if (existing.isPending) return <Spinner aria-label={t('component.loading')} />;
+  if (existing.isPending) return <Pending queries={[existing]} aria-label={t('component.loading')} />;
   if (existing.isError) return <LoadError title={t('component.error')} query={existing} />;
   return <ComponentEditor key={existing.data.updatedAt} orgaId={orgaId} existing={existing.data} initialKitId={existing.data.kitId} />;
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Card, H4, Intent } from '@blueprintjs/core';
-import { Spinner } from '../../ui/spinner';
+import { Pending } from '../../ui/pending';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -37,7 +37,7 @@ const draftOf = (details: KitDetails): Draft => ({ name: details.kit.name, notes
 export function KitPage({ orgaId, kitId }: { orgaId: string; kitId: string }) {
   const { t } = useTranslation(['toolbox', 'routes']);
   const details = useQuery(toolboxQueries.kit(orgaId, kitId));
-  if (details.isPending) return <Spinner aria-label={t('kit.loading')} />;
+  if (details.isPending) return <Pending queries={[details]} aria-label={t('kit.loading')} />;
   if (details.isError) return <LoadError title={t('kit.error')} query={details} />;
   return <KitEditor key={`${kitId}-${details.data.kit.revision}`} orgaId={orgaId} details={details.data} />;
 }

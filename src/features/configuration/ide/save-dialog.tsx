@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { Spinner } from '../../../ui/spinner';
+import { Pending } from '../../../ui/pending';
 import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
@@ -37,7 +37,7 @@ export function SaveDialog({ envId, text, onClose, onSaved }: { envId: string; t
   return (
     <Dialog isOpen onClose={onClose} title={t('save.title')} style={{ width: 760 }}>
       <DialogBody>
-        {preview.isPending && <Spinner size={24} aria-label={t('save.comparing')} />}
+        {preview.isPending && <Pending queries={[preview]} size={24} aria-label={t('save.comparing')} />}
         {preview.error && <Callout intent={Intent.DANGER}>{ideErrorText(preview.error)}</Callout>}
         {blocking.length > 0 && (
           <Callout intent={Intent.DANGER} data-testid="configuration-ide-blocking">

@@ -59,6 +59,7 @@ export function InteractionEditorPage() {
     >
       <ListState
         isPending={list.isPending || contexts.isPending}
+        waitingOn={[list, contexts]}
         error={list.error ?? contexts.error ?? (missing ? new Error(t('interactions.notFound')) : null)}
         isEmpty={(contexts.data ?? []).length === 0}
         emptyText={t('interactions.noContext')}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, DialogBody, DialogFooter, HTMLTable, Intent, Radio, RadioGroup, Tag } from '@blueprintjs/core';
-import { Spinner } from '../../../ui/spinner';
+import { Pending } from '../../../ui/pending';
 import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
@@ -42,7 +42,7 @@ export function SyncDialog({ envId, kitId, onDone, onClose }: { envId: string; k
   return (
     <Dialog isOpen onClose={onClose} title={preview.data ? t('sync.title', { name: preview.data.kit.name }) : t('sync.titleLoading')} style={{ width: 720 }}>
       <DialogBody>
-        {preview.isPending && <Spinner aria-label={t('sync.loading')} />}
+        {preview.isPending && <Pending queries={[preview]} aria-label={t('sync.loading')} />}
         {preview.isError && <Callout intent={Intent.DANGER}>{toolboxErrorText(preview.error)}</Callout>}
         {preview.data && (
           <>

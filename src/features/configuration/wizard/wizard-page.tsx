@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
-import { Spinner } from '../../../ui/spinner';
+import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { categorizationConfigSchema } from '../../../contract/categorization';
 import type { WizardResult } from '../../../contract/creation-wizard';
@@ -55,7 +55,7 @@ export function CreationWizardPage() {
   const failed = [contexts, archetypes, interactions, functions, modules].find((query) => query.isError);
   const frame = (body: React.ReactNode) => <ConfigurationFrame title={t('routes:creationWizard')}>{body}</ConfigurationFrame>;
   if (failed) return frame(<LoadError title={t('loadError')} query={failed} />);
-  if (loading) return frame(<Spinner size={30} />);
+  if (loading) return frame(<Pending queries={[contexts, archetypes, interactions, functions, modules]} size={30} />);
   if ((contexts.data ?? []).length === 0) {
     return frame(
       <NonIdealState

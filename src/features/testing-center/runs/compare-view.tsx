@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Callout, FormGroup, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
-import { Spinner } from '../../../ui/spinner';
+import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/dates';
 import { usePreferences } from '../../../storage/preferences';
@@ -38,7 +38,7 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
           options={[{ value: '', label: t('result.compareNone') }, ...others.map((other) => ({ value: other.id, label: `${formatDateTime(other.createdAt, language)} · ${other.environmentName} · ${other.versionName ?? t('list.current')} · ${other.setName}` }))]}
         />
       </FormGroup>
-      {referenceId !== '' && reference.isPending && <Spinner size={24} />}
+      {referenceId !== '' && reference.isPending && <Pending queries={[reference]} size={24} />}
       {reference.error && <Callout intent="danger">{errorMessage(reference.error)}</Callout>}
       {compared && (
         <>

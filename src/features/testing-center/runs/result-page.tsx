@@ -10,7 +10,7 @@ import { startTransition, useCallback, useDeferredValue, useMemo, useState } fro
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
-import { Spinner } from '../../../ui/spinner';
+import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../storage/preferences';
 import { paths } from '../../../app/paths';
@@ -54,7 +54,7 @@ export function ResultPage() {
   const referenceId = referenceChoice ?? previous?.id ?? '';
   const shown = useMemo(() => (data ? (cell ? data.messages.filter((message) => cell.ids.has(message.messageId)) : data.messages) : []), [data, cell]);
 
-  if (run.isPending || (run.data && !data)) return <Spinner aria-label={t('result.progress', { done: 0, total: 0 })} />;
+  if (run.isPending || (run.data && !data)) return <Pending queries={[run]} aria-label={t('result.progress', { done: 0, total: 0 })} />;
   if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={errorMessage(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
 
   const finished = data.status === 'finished';

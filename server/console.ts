@@ -30,6 +30,10 @@ export function registerConsole(app: FastifyInstance, staticDir: string | undefi
   if (root !== undefined) {
     void app.register(fastifyStatic, {
       root,
+      // One route per file of the build, listed once at start (a deployment's build does not change
+      // under a running server): the catch-all route would list the folder (500-odd names) again for
+      // every request to check the path's spelling, a third of a static answer's CPU.
+      wildcard: false,
       cacheControl: false,
       // Our own headers: the plugin's maxAge would apply one policy to every file.
       setHeaders: (reply, path) => {

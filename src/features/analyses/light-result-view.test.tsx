@@ -91,8 +91,12 @@ describe('light result', () => {
     // The summary says what was decided at the run's end (here consolidation's category, first); the
     // page does not decide again from the module results it also holds.
     const decided = { ...analysis([categorization()]), categories: [{ ...resultsSummaryOf([categorization()]).categories[0]!, name: 'visite_expert_sinistre' }] };
-    render(<LightResultView analysis={decided} envId="e1" />);
+    const { unmount } = render(<LightResultView analysis={decided} envId="e1" />);
     expect(screen.getByTestId('light-categories').textContent).toBe('Visite expert sinistre');
+    unmount();
+    // An analysis finished before summaries were kept answers none: made from its results, by the same rule.
+    render(<LightResultView analysis={{ ...analysis([categorization()]), categories: [] }} envId="e1" />);
+    expect(screen.getByTestId('light-categories').textContent).toBe('Prise de rendez vous');
   });
 
   it('says a running analysis is not ready yet, and one with nothing found says so, in English', async () => {

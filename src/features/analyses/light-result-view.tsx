@@ -14,6 +14,7 @@ import { usePreferences } from '../../storage/preferences';
 import { saveBlob } from '../../ui/save-blob';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
+import { resultsSummaryOf } from '../../analyses/results-summary';
 import { analysisErrorText } from './analysis-errors';
 import { ExtractionResultView } from './extraction-result-view';
 import { categoryLabel, fieldLabelsOf, lightResultOf } from './light-result';
@@ -28,8 +29,9 @@ export function LightResultView({ analysis, envId, modules }: { analysis: Analys
   const messages = usePipelineMessage();
   const running = isRunning(analysis);
   const { extractions, drafts } = lightResultOf(analysis.modules);
-  // The analysis's own final categories, as its list row and the full console's overview show them.
-  const categories = analysis.categories.map((category) => category.name);
+  // The analysis's own final categories, as its list row and the full console's overview show them;
+  // an analysis finished before the server kept summaries gets its summary made here, by the same rule.
+  const categories = (analysis.categories.length > 0 ? analysis.categories : resultsSummaryOf(analysis.modules).categories).map((category) => category.name);
   const pending = <p className={Classes.TEXT_MUTED}>{t('result.notYet')}</p>;
 
   const downloadFile = async (file: AnalysisFile) => {

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
 import { VALIDATION_MESSAGES } from './validation-messages';
+import { WEBHOOK_ERROR_CODES } from './error-code-lists';
+export { WEBHOOK_ERROR_CODES } from './error-code-lists';
 
 const envParams = z.object({ envId: z.string().min(1) });
 
@@ -86,13 +88,6 @@ export const webhookBodySchema = webhookFields.extend({
 });
 export type WebhookBody = z.input<typeof webhookBodySchema>;
 
-/**
- * Error codes (`code` of a 4xx body) of webhooks.create and webhooks.update, translated by the
- * console. webhookTargetRefused (400): the URL's host is, or resolves to, an address the server does
- * not post to (loopback, private, link-local, cloud metadata…) unless the operator allows private
- * targets; the message does not say what was found there.
- */
-export const WEBHOOK_ERROR_CODES = ['webhookTargetRefused'] as const;
 export type WebhookErrorCode = (typeof WEBHOOK_ERROR_CODES)[number];
 
 export const listWebhooks = defineEndpoint({

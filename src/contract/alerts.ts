@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
+export { ALERT_ERROR_CODES } from './error-code-lists';
 
 export const ALERT_INTERVALS = ['hour', 'day', 'week', 'month', 'quarter'] as const;
 export const alertIntervalSchema = z.enum(ALERT_INTERVALS);
@@ -60,9 +61,6 @@ export const alertEventSchema = z.object({
   value: z.number().int(),
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
-
-/** 409 alertEnabled: an enabled alert cannot be edited (§4); 404 alertNotFound. */
-export const ALERT_ERROR_CODES = ['alertEnabled', 'alertNotFound'] as const;
 
 const envParams = z.object({ envId: z.string().min(1) });
 const alertParams = envParams.extend({ alertId: z.string().min(1) });

@@ -11,6 +11,8 @@ import { inputTypeSchema, metadataMessage, metadataProblem, SIMULATED_MAIL_BODY_
 import { localizedTextSchema } from './pipeline-messages';
 import { deliveryAttemptSchema, extractorResultSchema, moduleResultSchema, traceEntrySchema } from './analysis-results';
 import { replyDraftSummarySchema, summaryCategorySchema, summaryFieldSchema } from './results-summary';
+import { ANALYSIS_ERROR_CODES } from './error-code-lists';
+export { ANALYSIS_ERROR_CODES } from './error-code-lists';
 
 // The stored result shapes (trace, deliveries, documents, module results) live in analysis-results.ts.
 export * from './analysis-results';
@@ -30,7 +32,6 @@ export type AnalysisStatus = z.infer<typeof analysisStatusSchema>;
 
 /** Statuses an analysis can no longer leave by itself (abort is refused there). */
 export const FINISHED_STATUSES: readonly AnalysisStatus[] = ['processed', 'error', 'aborted'];
-
 
 // ---------------------------------------------------------------------------------------------
 // What an analysis holds
@@ -120,25 +121,12 @@ export const simulatedMailSchema = z.object({
 });
 export type SimulatedMail = z.infer<typeof simulatedMailSchema>;
 
-/** §8 analysis messages, by the `code` the server answers with. */
-export const ANALYSIS_ERROR_CODES = [
-  'analysisNotFound',
-  'analysisAnonymized',
-  'alreadyProcessing',
-  'alreadyFinished',
-  'notAwaitingFinalStatus',
-  'exchangeLabelsRequired',
-  'uploadRejected',
-  'analysisTooLarge',
-  'invalidCategoryFilter',
-] as const;
 export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Console endpoints (signed-in users). Multipart bodies (uploads) are not described by zod: the
 // server reads the parts itself and checks them with `uploadProblems`.
 // ---------------------------------------------------------------------------------------------
-
 
 const envParams = z.object({ envId: z.string().min(1) });
 const analysisParams = envParams.extend({ analysisId: z.string().min(1) });

@@ -19,6 +19,8 @@ import { environmentModuleSchema, languageSchema } from './environments';
 import { categorizationConfigSchema, categorizationResultSchema } from './modules/categorization';
 import { consolidationConfigSchema, consolidationResultSchema } from './modules/consolidation';
 import { nluResultSchema } from './modules/nlu';
+import { CATEGORIZATION_ERROR_CODES } from './error-code-lists';
+export { CATEGORIZATION_ERROR_CODES } from './error-code-lists';
 
 export * from './modules/categorization';
 export * from './modules/consolidation';
@@ -86,26 +88,6 @@ export const configurationMessageSchema = z.object({
 });
 export type ConfigurationMessage = z.infer<typeof configurationMessageSchema>;
 
-/**
- * Codes of the errors these endpoints answer with (besides the input and access ones):
- * - configurationInvalid (422): `messages` holds the blocking messages;
- * - moduleNotFound (404) `{ moduleId }`; wrongModuleType (409) `{ moduleId, type }`;
- * - categorizationNotActivated (409): the test found no active categorization module;
- * - analysisNotFound (404): the test's `analysisId` is not an analysis of the environment;
- * - analysisAnonymized (409): its text is gone;
- * - testTextMissing (400): neither `text` nor `analysisId`;
- * - categorizationLegacyProject (409): saving a categorization configuration in an environment of a
- *   legacy IC project (§2.4 "not configurable on the legacy variant"); reading it is allowed.
- * The NLU codes `aiStarting` (503) and `noServer` (409) come from the NLU run of the test.
- */
-export const CATEGORIZATION_ERROR_CODES = [
-  'configurationInvalid',
-  'moduleNotFound',
-  'wrongModuleType',
-  'categorizationNotActivated',
-  'testTextMissing',
-  'categorizationLegacyProject',
-] as const;
 export type CategorizationErrorCode = (typeof CATEGORIZATION_ERROR_CODES)[number];
 
 const BASE = '/v4/console/api/environment/{envId}';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { access, defineEndpoint, JSON_BODY_LIMIT } from './define';
 import { settingsChangeSchema } from './environments';
 import { versionNameSchema, versionSchema } from './versions';
+export { CONFIGURATION_DOCUMENT_ERROR_CODES } from './error-code-lists';
 
 const envParams = z.object({ envId: z.string().min(1) });
 const BASE = '/v4/console/api/environment/{envId}/configuration/document';
@@ -38,31 +39,6 @@ export const documentProblemSchema = z.object({
   node: z.string().optional(),
 });
 export type DocumentProblem = z.infer<typeof documentProblemSchema>;
-
-/**
- * Codes of the errors of these endpoints (besides the input and access ones):
- * - configurationSyntax (400): the text is not YAML; `params: { line, message }`, `problems`;
- * - configurationAlias (400): a YAML alias (`*name`), which a configuration never needs; `params: { line }`;
- * - configurationDuplicateKey (400): a key written twice in one map; `params: { line }`;
- * - configurationTooLarge (400): more than CONFIGURATION_DOCUMENT_MAX_CHARS characters (`limit`), refused unread;
- * - configurationSchema (400): YAML that is not a configuration; `params: { line, message }`, `problems`;
- * - configurationInvalid (422): blocking configuration messages; `problems`;
- * - configurationNluItem (400): an NLU item the import refused; `params: { at, item, …itemParams }` (`item`: an
- *   `NLU_IMPORT_ITEM_CODES` code, nlu-transfer.ts, with its parameters);
- * - configurationUnchanged (409): nothing to save;
- * - versionNameTaken (409): the version name is already used.
- */
-export const CONFIGURATION_DOCUMENT_ERROR_CODES = [
-  'configurationSyntax',
-  'configurationAlias',
-  'configurationDuplicateKey',
-  'configurationTooLarge',
-  'configurationSchema',
-  'configurationInvalid',
-  'configurationNluItem',
-  'configurationUnchanged',
-  'versionNameTaken',
-] as const;
 
 const textBody = z.object({
   // A named problem (register.ts answers its code and limit), not zod's generic "too big".

@@ -12,20 +12,13 @@ import { access, defineEndpoint, type Endpoint } from './define';
 import { categoryNameSchema, categoryTargetSchema } from './modules/categorization';
 import { nluLanguageSchema } from './modules/nlu';
 import { interactionFunctionInputSchema, nluNameSchema } from './nlu-entities';
+import { WIZARD_ERROR_CODES } from './error-code-lists';
+export { WIZARD_ERROR_CODES } from './error-code-lists';
 
 /** What a taken name belongs to (the §5 warning names it). */
 export const WIZARD_NAME_KINDS = ['archetype', 'interaction', 'function', 'category'] as const;
 export type WizardNameKind = (typeof WIZARD_NAME_KINDS)[number];
 
-/**
- * Error codes (namespace `wizard`, key `errors.<code>`):
- * - wizardNeedsContext: the environment has no NLU context (§5 "requires at least one context");
- * - wizardNameTaken `{ kind, name }`: an archetype, interaction (in the context), function or
- *   category (in the module) of that name exists (§5 "warns on duplicate names");
- * - wizardContextNotFound, wizardModuleNotFound: the context or categorization module chosen is gone.
- * A categorization save's own refusals (`configurationInvalid`, 422) pass through unchanged.
- */
-export const WIZARD_ERROR_CODES = ['wizardNeedsContext', 'wizardNameTaken', 'wizardContextNotFound', 'wizardModuleNotFound'] as const;
 export type WizardErrorCode = (typeof WIZARD_ERROR_CODES)[number];
 
 export const wizardBodySchema = z.object({

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { access, forLightUsers, defineEndpoint } from './define';
 import { isoDateSchema } from './organisations';
+export { DASHBOARD_ERROR_CODES } from './error-code-lists';
 
 /** Upper bounds (milliseconds, inclusive) of the processing-time histogram; above the last: the last. */
 export const DURATION_BOUNDS_MS = [
@@ -87,9 +88,6 @@ export const environmentDashboardSchema = z.object({
   topExtractedValues: z.array(z.object({ field: z.string(), value: z.string(), count: z.number().int() })),
 });
 export type EnvironmentDashboard = z.infer<typeof environmentDashboardSchema>;
-
-/** 503 when the operator turned dashboards off (POSTROOM_DASHBOARDS=false). */
-export const DASHBOARD_ERROR_CODES = ['dashboardsDisabled', 'invalidDashboardRange'] as const;
 
 export const environmentDashboard = defineEndpoint({
   id: 'dashboard.environment',

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './validation-messages';
+import { INPUT_ERROR_CODES } from './error-code-lists';
+export { INPUT_ERROR_CODES } from './error-code-lists';
 
 export { SWITCH_HEADER } from './headers';
 
@@ -258,22 +260,4 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/**
- * Codes of the answers any endpoint may give to bad input (server/error-handler.ts and
- * routes/register.ts); the console translates them (errors:input.<code>).
- * - invalidRequest: the path, query or body does not match the contract (`issues` say where);
- * - invalidText: a NUL character somewhere in the input (`location`, `path`);
- * - invalidJson: a JSON body that does not parse;
- * - bodyTooLarge: more bytes than the endpoint reads (`limit`), answered 413;
- * - unsupportedContentType: a body the endpoint does not read (415);
- * - requestTimeout: the body did not arrive in time (408).
- */
-export const INPUT_ERROR_CODES = [
-  'invalidRequest',
-  'invalidText',
-  'invalidJson',
-  'bodyTooLarge',
-  'unsupportedContentType',
-  'requestTimeout',
-] as const;
 export type InputErrorCode = (typeof INPUT_ERROR_CODES)[number];

@@ -4,33 +4,36 @@
  * language, never the server's sentence; the server writes the same text into `message` in the
  * language the caller's Accept-Language asks (French by default), for programs.
  *
- * Areas keep their codes beside their endpoints (`*_ERROR_CODES`) and their texts in their own
- * namespace; this list only says where each group's texts live. A code named by two groups reads the
+ * Areas keep their codes as data in error-code-lists.ts (re-exported beside their endpoints) and their
+ * texts in their own namespace; this list only says where each group's texts live. A code named by two groups reads the
  * first. `error-codes.test.ts` fails for a code without both translations.
  */
-import { ALERT_ERROR_CODES } from './alerts';
-import { ANALYSIS_ERROR_CODES } from './analyses';
-import { WEBHOOK_ERROR_CODES } from './access-keys';
-import { CATEGORIZATION_ERROR_CODES } from './categorization';
-import { CONFIGURATION_DOCUMENT_ERROR_CODES } from './configuration-document';
-import { WIZARD_ERROR_CODES } from './creation-wizard';
-import { DASHBOARD_ERROR_CODES } from './dashboard';
-import { INPUT_ERROR_CODES } from './define';
-import { CONNECTOR_ERROR_CODES } from './integrations';
-import { EXTRACTION_ERROR_CODES } from './extraction';
-import { NLU_ERROR_CODES } from './nlu-entities';
-import { OCR_DATA_EXTRACTION_ERROR_CODES } from './ocr-data-extraction';
-import { OUTPUT_ERROR_CODES } from './output';
-import { REPLY_TEMPLATE_ERROR_CODES } from './reply-templates';
-import { SELF_SERVICE_ERROR_CODES } from './self-service';
-import { SELF_WEBMAIL_ERROR_CODES } from './self-service-webmail';
-import { SRE_ERROR_CODES } from './sre';
-import { SRE_ANALYSES_ERROR_CODES } from './sre-analyses';
-import { SSO_ERROR_CODES } from './sso';
-import { TESTING_CENTER_BANK_ERROR_CODES } from './testing-center';
-import { TEST_RUN_MESSAGE_ERROR_CODES, TESTING_RUN_ERROR_CODES } from './testing-runs';
-import { TOOLBOX_ERROR_CODES } from './toolbox';
-import { METADATA_PROBLEM_CODES } from './uploads';
+import {
+  ALERT_ERROR_CODES,
+  ANALYSIS_ERROR_CODES,
+  CATEGORIZATION_ERROR_CODES,
+  CONFIGURATION_DOCUMENT_ERROR_CODES,
+  CONNECTOR_ERROR_CODES,
+  DASHBOARD_ERROR_CODES,
+  EXTRACTION_ERROR_CODES,
+  INPUT_ERROR_CODES,
+  METADATA_PROBLEM_CODES,
+  NLU_ERROR_CODES,
+  OCR_DATA_EXTRACTION_ERROR_CODES,
+  OUTPUT_ERROR_CODES,
+  REPLY_TEMPLATE_ERROR_CODES,
+  SELF_SERVICE_ERROR_CODES,
+  SELF_WEBMAIL_ERROR_CODES,
+  SRE_ANALYSES_ERROR_CODES,
+  SRE_ERROR_CODES,
+  SSO_ERROR_CODES,
+  TESTING_CENTER_BANK_ERROR_CODES,
+  TESTING_RUN_ERROR_CODES,
+  TEST_RUN_MESSAGE_ERROR_CODES,
+  TOOLBOX_ERROR_CODES,
+  WEBHOOK_ERROR_CODES,
+  WIZARD_ERROR_CODES,
+} from './error-code-lists';
 
 /** Sign-in answers, beside the single sign-on ones (texts in `auth:errors`). */
 const SIGN_IN_ERROR_CODES = ['wrongUsername', 'wrongPassword', 'tooManyAttempts', ...SSO_ERROR_CODES] as const;

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { access, defineEndpoint, type Endpoint } from './define';
 import { environmentModuleSchema } from './environments';
 import { extractionConfigSchema, extractionTestCaseSchema, extractedValuesSchema, fieldErrorSchema } from './modules/extraction';
+import { EXTRACTION_ERROR_CODES } from './error-code-lists';
+export { EXTRACTION_ERROR_CODES } from './error-code-lists';
 
 export * from './modules/extraction';
 
@@ -43,13 +45,6 @@ export const extractionMessageSchema = z.object({
 });
 export type ExtractionMessage = z.infer<typeof extractionMessageSchema>;
 
-/**
- * Error codes of these endpoints (besides the input and access ones):
- * - extractionConfigurationInvalid (422): `messages` holds the blocking messages;
- * - extractionModuleNotFound (404) `{ moduleId }`: no extraction module of that id in the environment;
- * - analysisNotFound (404) / analysisAnonymized (409): a test's analysis is gone or has no text left.
- */
-export const EXTRACTION_ERROR_CODES = ['extractionConfigurationInvalid', 'extractionModuleNotFound'] as const;
 export type ExtractionErrorCode = (typeof EXTRACTION_ERROR_CODES)[number];
 
 const BASE = '/v4/console/api/environment/{envId}';

@@ -22,6 +22,8 @@ import { isoDate } from './integrations-mailbox';
 import { customFieldSchema, outputMappingSchema } from './integrations-mappings';
 import { n8nSettingsSchema } from './integrations-n8n';
 import { salesforceSettingsSchema } from './integrations-salesforce';
+import { CONNECTOR_ERROR_CODES } from './error-code-lists';
+export { CONNECTOR_ERROR_CODES } from './error-code-lists';
 
 // Each type's settings and the mappings live in their own files; importers keep importing them from here.
 export { gmailSettingsSchema, type GmailSettings } from './integrations-gmail';
@@ -103,43 +105,6 @@ export const CONNECTOR_SECRETS: Record<ConnectorType, readonly string[]> = {
 };
 export const connectorSecretsSchema = z.record(z.string().regex(/^[a-zA-Z]+$/), z.string().max(4000));
 
-/**
- * 404 connectorNotFound; 409 connectorNotAuthorized (enabling before authorization, §4); 400
- * startDateTooOld (§5), unknownMappingTarget, invalidPeriod, missingSecret, targetRefused (the
- * server could not be reached: refused by the outbound guard, unknown name, closed port, timeout —
- * one answer without detail, so a tenant cannot probe the network; the cause is in the server log);
- * 400 invalidOAuthState;
- * 502 authorizationFailed (with `providerCode`), reauthorize (§8 webmail misconfigured),
- * healthCheckFailed (§8, with `detail`); 400 requiredFieldUnmapped (a required custom field no output
- * mapping writes to, with `target`); requiredFieldMissing is stored on a message whose analysis gave
- * no value to a required custom field (nothing is written back for it); 409 deleteTagMissing (§8: a
- * workflow-automation connector is deleted only once its workflows carry the Delete tag); 502
- * n8nUnreachable / n8nKeyRefused (deleting an n8n connector whose instance could not be reached or
- * refused the key: the workflow could not be deleted, `deleteConnectorKeepingWorkflow` deletes the
- * connector anyway).
- */
-export const CONNECTOR_ERROR_CODES = [
-  'connectorNotFound',
-  'connectorNotAuthorized',
-  'startDateTooOld',
-  'unknownMappingTarget',
-  'invalidPeriod',
-  'missingSecret',
-  'targetRefused',
-  'invalidOAuthState',
-  'authorizationFailed',
-  'reauthorize',
-  'healthCheckFailed',
-  'requiredFieldUnmapped',
-  'requiredFieldMissing',
-  'deleteTagMissing',
-  'n8nUnreachable',
-  'n8nKeyRefused',
-  'notCertificateConnector',
-  'consolidationMissing',
-  // A self-service use case's monthly quota is used: the run stops; `detail` is the renewal date.
-  'quotaReached',
-] as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number];
 
 /** A connector's last failure as stored and sent: the code the console translates and its detail (e.g. quotaReached's renewal date). */

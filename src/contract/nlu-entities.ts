@@ -11,6 +11,8 @@ import { languageSchema } from './environments';
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { nluLanguageSchema } from './modules/nlu';
 import { INTERACTION_FUNCTION_KINDS, type NluConfigError } from '../nlu/types';
+import { NLU_ERROR_CODES } from './error-code-lists';
+export { NLU_ERROR_CODES } from './error-code-lists';
 
 /** §5: names cannot be empty; `[`, `]`, `;` and line breaks would break the dictionary syntax. */
 export const nluNameSchema = z
@@ -20,22 +22,6 @@ export const nluNameSchema = z
   .max(100)
   .regex(/^[^[\];\n\r]+$/, VALIDATION_MESSAGES.nluNameCharacters);
 
-/** Stable codes of the NLU endpoints' errors (the console translates them: i18n namespace `nlu`). */
-export const NLU_ERROR_CODES = [
-  'nluNameTaken',
-  'nluNotFound',
-  /** §8 "AI starting up (wait)": the server is starting; try again in a moment. */
-  'aiStarting',
-  /** The environment has no NLU server (or not the one named). */
-  'noServer',
-  /** §8 "no server linked": the context is never included in NLU analyses. */
-  'noServerLinked',
-  'nluImportFormat',
-  'nluImportVersion',
-  'nluImportItem',
-  /** 422 `{ bound, limit, found, at }`: an import over one of NLU_IMPORT_LIMITS, refused whole. */
-  'nluImportTooLarge',
-] as const;
 export type NluErrorCode = (typeof NLU_ERROR_CODES)[number];
 
 /** Codes of configuration errors reported by `compileNlu` (NluConfigError['code']). */

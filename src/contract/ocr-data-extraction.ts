@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { access, defineEndpoint } from './define';
 import { environmentModuleSchema } from './environments';
 import { ocrDataExtractionEnabled } from './pipeline-modules';
+export { OCR_DATA_EXTRACTION_ERROR_CODES } from './error-code-lists';
 
 export { ocrDataExtractionEnabled };
 
@@ -87,15 +88,6 @@ export const ocrRuleProblemSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
 });
 export type OcrRuleProblem = z.infer<typeof ocrRuleProblemSchema>;
-
-/**
- * Codes of the errors of the settings endpoints: ocrRulesInvalid (422, `problems`: the rules
- * refused, see `OCR_RULE_PROBLEM_CODES`); moduleNotFound (404) `{ moduleId }`; wrongModuleType (409)
- * `{ moduleId, type }`. The test endpoint adds ocrDataExtractionNotEnabled (409), ocrFileUnsupported
- * and ocrFileUnreadable (400), and ocrRulesInvalid (422) when the saved rules (written by an import,
- * which is not checked) have problems.
- */
-export const OCR_DATA_EXTRACTION_ERROR_CODES = ['ocrRulesInvalid', 'moduleNotFound', 'wrongModuleType', 'ocrDataExtractionNotEnabled', 'ocrFileUnsupported', 'ocrFileUnreadable'] as const;
 
 /** What the module adds to an analysis: the fields of each document read by OCR. */
 export const ocrDataExtractionResultSchema = z.object({

@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { access, defineEndpoint, type Endpoint } from './define';
 import { MODULE_TYPES, environmentModuleSchema, outputOptionsSchema } from './environments';
 import { pipelineMessageSchema } from './pipeline-messages';
+import { OUTPUT_ERROR_CODES } from './error-code-lists';
+export { OUTPUT_ERROR_CODES } from './error-code-lists';
 
 export { outputOptionsSchema, type OutputOptions } from './environments';
 
@@ -41,13 +43,6 @@ export const outputUnavailableSchema = z.object({
 });
 export type OutputUnavailable = z.infer<typeof outputUnavailableSchema>;
 
-/**
- * Codes of the errors these endpoints answer with (besides the input and access ones):
- * - moduleNotFound (404) `{ moduleId }`, wrongModuleType (409) `{ moduleId, type }`: as categorization's;
- * - analysisNotFound (404), analysisAnonymized (409): the preview's analysis (analyses.ts codes);
- * - analysisNotFinished (409): the analysis has no module results yet (waiting or running).
- */
-export const OUTPUT_ERROR_CODES = ['moduleNotFound', 'wrongModuleType', 'analysisNotFinished'] as const;
 export type OutputErrorCode = (typeof OUTPUT_ERROR_CODES)[number];
 
 const BASE = '/v4/console/api/environment/{envId}';

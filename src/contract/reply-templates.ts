@@ -17,11 +17,11 @@ import { z } from 'zod';
 import { access, defineEndpoint, type Endpoint } from './define';
 import { REPLY_LIMITS, replyTemplateListSchema, replyTemplateResultSchema } from './modules/reply-template';
 import { localizedTextSchema, nestedTextSchema } from './pipeline-messages';
-import { REPLY_TEMPLATE_PROBLEM_CODES } from '../replies/checks';
+import { REPLY_TEMPLATE_ERROR_CODES } from './error-code-lists';
+export { REPLY_TEMPLATE_ERROR_CODES } from './error-code-lists';
 
 export * from './modules/reply-template';
 
-export const REPLY_TEMPLATE_ERROR_CODES = [...REPLY_TEMPLATE_PROBLEM_CODES, 'templateSyntaxError'] as const;
 export type ReplyTemplateErrorCode = (typeof REPLY_TEMPLATE_ERROR_CODES)[number];
 
 const BASE = '/v4/console/api/environment/{envId}/reply-templates';

@@ -15,14 +15,7 @@
  */
 import { z } from 'zod';
 import { access, forLightUsers, defineEndpoint, type Endpoint } from './define';
-
-/**
- * 409 selfWebmailUnavailable: the operator gave no platform Google client; 404 selfWebmailNotConnected:
- * no mailbox connected to this use case; 409 selfWebmailNotAuthorized: activating or checking before
- * Google's authorization came back. Google's own refusals keep the integrations codes
- * (authorizationFailed, invalidOAuthState, reauthorize).
- */
-export const SELF_WEBMAIL_ERROR_CODES = ['selfWebmailUnavailable', 'selfWebmailNotConnected', 'selfWebmailNotAuthorized'] as const;
+export { SELF_WEBMAIL_ERROR_CODES } from './error-code-lists';
 
 export const SELF_WEBMAIL_STATES = ['notConfigured', 'configuring', 'configured'] as const;
 export type SelfWebmailState = (typeof SELF_WEBMAIL_STATES)[number];

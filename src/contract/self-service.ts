@@ -13,8 +13,7 @@
 import { z } from 'zod';
 import { access, forLightUsers, defineEndpoint, type Endpoint } from './define';
 import { environmentNameSchema, languageSchema, retentionSchema, templateIdSchema } from './environments';
-
-export const SELF_SERVICE_ERROR_CODES = ['selfServiceLightUsersOnly', 'selfServiceNoOrganisation', 'selfServiceQuotaReached'] as const;
+export { SELF_SERVICE_ERROR_CODES } from './error-code-lists';
 
 /** The month's analyses of a light user, across all their use cases. */
 export const selfServiceQuotaSchema = z.object({

@@ -11,6 +11,7 @@ import { dateTimeParam } from './date-params';
 import { ANALYSES_COUNT_LIMIT, analysisStatusSchema } from './analyses';
 import { access, defineEndpoint } from './define';
 import { moduleTypeSchema } from './environments';
+export { SRE_ANALYSES_ERROR_CODES } from './error-code-lists';
 
 export const SRE_ANALYSIS_KINDS = ['inboxcare', 'core'] as const;
 export const sreAnalysisKindSchema = z.enum(SRE_ANALYSIS_KINDS);
@@ -169,7 +170,5 @@ export const getReprocessProgress = defineEndpoint({
   params: z.object({ batchId: z.string().min(1).max(100) }),
   response: reprocessProgressSchema,
 });
-
-export const SRE_ANALYSES_ERROR_CODES = ['reprocessTooMany', 'reprocessBatchNotFound'] as const;
 
 export const sreAnalysesEndpoints = [listSreAnalyses, listSreScopes, reprocessAnalyses, getReprocessProgress] as const;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { access, defineEndpoint } from './define';
 import { quotaSchema, contractYearSchema } from './consumption';
 import { isoDateSchema } from './organisations';
+export { SRE_ERROR_CODES } from './error-code-lists';
 
 /** Longest period the counter sums: five years. */
 export const COUNTER_MAX_DAYS = 5 * 366;
@@ -37,8 +38,6 @@ export const analysesCounterSchema = z.object({
   ),
 });
 export type AnalysesCounter = z.infer<typeof analysesCounterSchema>;
-
-export const SRE_ERROR_CODES = ['invalidCounterPeriod'] as const;
 
 export const analysesCounter = defineEndpoint({
   id: 'sre.analysesCounter',

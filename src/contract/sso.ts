@@ -13,25 +13,13 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
+import { SSO_ERROR_CODES } from './error-code-lists';
+export { SSO_ERROR_CODES } from './error-code-lists';
 
 export const SOCIAL_PROVIDERS = ['google'] as const;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
-export const SSO_ERROR_CODES = [
-  'ssoProviderUnknown',
-  'ssoTransactionInvalid',
-  'ssoRejected',
-  'ssoProviderUnavailable',
-  'ssoNoAccount',
-  'ssoEmailUnverified',
-  'ssoSignupClosed',
-  'ssoAccountExists',
-  // The email is another account's username (issue 11): that account must be renamed first.
-  'usernameEmailClash',
-  // A first identity provider is saved without its client secret (the secret is write-only).
-  'ssoSecretRequired',
-] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
 const sessionTokens = z.object({ token: z.string(), refresh_token: z.string() });

@@ -26,6 +26,8 @@ import { plainText } from './define';
 import { CLASSIFICATION_KINDS, classificationKindSchema } from './modules/categorization';
 import { VALUE_FORMATS, valueFormatSchema } from './modules/extraction';
 import { inputTypeSchema } from './uploads';
+import { TESTING_CENTER_BANK_ERROR_CODES } from './error-code-lists';
+export { TESTING_CENTER_BANK_ERROR_CODES } from './error-code-lists';
 
 export { CLASSIFICATION_KINDS, classificationKindSchema, VALUE_FORMATS, valueFormatSchema };
 export type ClassificationKind = (typeof CLASSIFICATION_KINDS)[number];
@@ -176,16 +178,4 @@ export type BankSet = z.infer<typeof bankSetSchema>;
 
 export const SAMPLING_LIMITS = { maxCount: 1000, maxIds: 1000 } as const;
 
-/** Error codes of the bank's endpoints (beside the input and access ones). */
-export const TESTING_CENTER_BANK_ERROR_CODES = [
-  'messageNotFound',
-  'setNotFound',
-  'setNameTaken',
-  'analysisNotFound',
-  'analysisAnonymized',
-  'analysisWithoutFiles',
-  'fileNotFound',
-  'tooManyTags',
-  'uploadRejected',
-] as const;
 export type TestingCenterBankErrorCode = (typeof TESTING_CENTER_BANK_ERROR_CODES)[number];

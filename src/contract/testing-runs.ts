@@ -26,6 +26,8 @@ import {
   metricsByKindSchema,
   valueOutcomeSchema,
 } from './testing-evaluation';
+import { TESTING_RUN_ERROR_CODES, TEST_RUN_MESSAGE_ERROR_CODES } from './error-code-lists';
+export { TESTING_RUN_ERROR_CODES, TEST_RUN_MESSAGE_ERROR_CODES } from './error-code-lists';
 
 /** Why domain rules are refused (`domainRulesInvalid`'s `problem`; texts `testRuns:domainRuleProblems.*`). */
 export const DOMAIN_RULE_PROBLEMS = [
@@ -42,28 +44,8 @@ export const DOMAIN_RULE_PROBLEMS = [
 ] as const;
 export type DomainRuleProblem = (typeof DOMAIN_RULE_PROBLEMS)[number];
 
-export const TESTING_RUN_ERROR_CODES = [
-  'testNotFound',
-  'testSetNotFound',
-  'testSetEmpty',
-  'testEnvironmentNotFound',
-  'testVersionNotFound',
-  'testVersionOutdated',
-  'domainRulesInvalid',
-] as const;
 export type TestingRunErrorCode = (typeof TESTING_RUN_ERROR_CODES)[number];
 
-/**
- * Why a message (or a whole run) ended in error or timeout, stored as a code and its parameters and
- * translated by the console (texts `testRuns:runErrors.<code>`):
- * - testMessageDeleted: the message left the bank before it ran;
- * - testMessageNoFile: the message has no file to analyse;
- * - testMessageTimeout `{ timeoutMs }`: no result within the per-message deadline;
- * - testMessageFailed `{ detail }`: a module failed (`detail`: a stored pipeline message, keys + parameters);
- * - testRunFailed `{ detail }`: the run itself could not go on (database error…): `detail` is a stored
- *   pipeline message holding its failure reason (src/contract/failure-reasons.ts); older rows hold English.
- */
-export const TEST_RUN_MESSAGE_ERROR_CODES = ['testMessageDeleted', 'testMessageNoFile', 'testMessageTimeout', 'testMessageFailed', 'testRunFailed'] as const;
 export type TestRunMessageErrorCode = (typeof TEST_RUN_MESSAGE_ERROR_CODES)[number];
 /** A stored run or message error: code and parameters. The code stays a string so older rows still read. */
 export const testRunErrorSchema = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) });

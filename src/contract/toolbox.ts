@@ -14,34 +14,11 @@
 import { z } from 'zod';
 import { access, defineEndpoint, plainText, type Endpoint } from './define';
 import { componentContentSchema, componentTypeSchema } from './toolbox-entities';
+import { TOOLBOX_ERROR_CODES } from './error-code-lists';
+export { TOOLBOX_ERROR_CODES } from './error-code-lists';
 
 export * from './toolbox-entities';
 
-/**
- * Error codes (params):
- * - toolboxNotFound `{ what }`: no such kit or component in this organisation;
- * - toolboxEditForbidden: the caller may read the toolbox but not change it;
- * - toolboxPublishForbidden: only provider staff publish kits to every organisation;
- * - toolboxKitCycle `{ kit }`: a kit would contain itself through its child kits;
- * - toolboxNameTaken `{ name }`: a kit of that name exists / a component of that type and name is in the kit;
- * - toolboxKitSynced `{ count }`: a kit synced to environments cannot be deleted;
- * - toolboxEntityNotFound `{ type, name }`: save to toolbox of an entity the environment does not have;
- * - toolboxConflictUnresolved `{ names }`: a sync left conflicts without a choice;
- * - toolboxNotSynced: unsync of a kit the environment is not synced to;
- * - toolboxEntityInUse `{ entity, usedBy }`: unsync deleting an entity the environment's rules still use.
- */
-export const TOOLBOX_ERROR_CODES = [
-  'toolboxNotFound',
-  'toolboxEditForbidden',
-  'toolboxPublishForbidden',
-  'toolboxKitCycle',
-  'toolboxNameTaken',
-  'toolboxKitSynced',
-  'toolboxEntityNotFound',
-  'toolboxConflictUnresolved',
-  'toolboxNotSynced',
-  'toolboxEntityInUse',
-] as const;
 export type ToolboxErrorCode = (typeof TOOLBOX_ERROR_CODES)[number];
 
 const ORG = '/v4/console/api/organisation/{orgaId}/toolbox';

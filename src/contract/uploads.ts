@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FORMAT_LISTS, KNOWN_EXTENSIONS } from './environments';
+import { METADATA_PROBLEM_CODES } from './error-code-lists';
 
 /** The family of the main file (§3 Format lists), or a mail typed into the simulate form. */
 export const INPUT_TYPES = ['email', 'document', 'image', 'spreadsheet', 'text', 'audio', 'simulatedMail'] as const satisfies readonly (
@@ -104,10 +105,13 @@ export const METADATA_MESSAGES = {
   metadataTooManyKeys: 'The metadata has {count} keys; at most {max} are allowed',
   metadataKeyTooLong: 'A metadata key is longer than {max} characters',
   metadataTooLarge: 'The metadata takes {size} bytes; at most {max} are allowed',
-} as const satisfies Record<MetadataProblem['code'], string>;
+} as const satisfies Record<MetadataProblem['code'] | (typeof METADATA_PROBLEM_CODES)[number], string>;
 
 /** The metadata problems' codes, which the server answers as error codes. */
-export const METADATA_PROBLEM_CODES = Object.keys(METADATA_MESSAGES) as MetadataProblem['code'][];
+export { METADATA_PROBLEM_CODES };
+
+/** Compiles only when every problem's code is in that list (the console translates codes through it). */
+export const METADATA_CODES_LISTED: Record<Exclude<MetadataProblem['code'], (typeof METADATA_PROBLEM_CODES)[number]>, never> = {};
 
 const PLAIN_TYPES = new Set(['string', 'number', 'boolean']);
 

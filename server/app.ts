@@ -26,7 +26,8 @@ import { createPublicLinks } from './mail/public-links';
 import { startSweeper } from './nlu/lifecycle';
 import { startDashboardRollup } from './dashboard/rollup';
 import { startAlertJob } from './alerts/evaluate';
-import { startConnectorJob } from './integrations/job';
+import type { PeriodicJob } from './periodic-job';
+import { startConnectorJob, type ConnectorJob } from './integrations/job';
 import { INTEGRATION_DEFAULTS, type IntegrationSettings } from './integrations/settings';
 import { createNluRuntime, type NluRuntime, type NluRuntimeOptions } from './nlu/runtime';
 import { startPipeline, type Pipeline, type PipelineOptions } from './pipeline/pipeline';
@@ -35,6 +36,7 @@ import { registerOpenApi } from './routes/openapi';
 import { installRequestTimeouts, REQUEST_TIMEOUTS, serverTimeoutOptions, type RequestTimeouts } from './request-timeouts';
 import { parseQueryString } from './routes/query-string';
 import { installSecurityHeaders } from './security';
+import { installShutdown } from './shutdown';
 import { installContractRouting } from './routes/register';
 import { createOidcClients } from './sso/oidc-client';
 import type { SsoSettings } from './sso/settings';
@@ -87,6 +89,11 @@ export interface BuildAppOptions {
   integrations?: Partial<IntegrationSettings>;
   /** How often the alert job runs in this process (POSTROOM_ALERTS_EVERY_MS; one minute). */
   alertsEveryMs?: number;
+  /**
+   * On close, how long background work and open requests have to end before they are handed back and
+   * cut (shutdown.ts). Absent: the pipeline's `stopGraceMs`; without either, they are waited for.
+   */
+  shutdownGraceMs?: number;
 }
 
 /** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
@@ -111,7 +118,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     routerOptions: { querystringParser: parseQueryString },
   });
   const transactions = createTransactionSealer(options.jwtSecret);
+  // Before any other hook: its preClose stops every job at once (the test runner's included).
+  const shutdown = installShutdown(app, options.shutdownGraceMs ?? (options.pipeline ? options.pipeline.stopGraceMs : undefined));
   const ctx: ServerContext = {
+    shutdown,
     db: options.db,
     tokens: createTokenService(options.jwtSecret),
     mailer: options.mailer,
@@ -159,11 +169,9 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
       options,
     );
   });
-  // preClose, not onClose: runs are given back before the server waits for its open requests, so a
-  // slow upload cannot use up the shutdown time (main.ts) while analyses stay claimed.
-  app.addHook('preClose', async () => {
-    await pipeline?.stop();
-  });
+  // At preClose (shutdown.ts), not onClose: runs are given back before the server waits for its open
+  // requests, so a slow upload cannot use up the shutdown time (main.ts) while analyses stay claimed.
+  ctx.shutdown.onStop(async () => pipeline?.stop());
 }
 
 /**
@@ -171,22 +179,27 @@ function installPipeline(app: FastifyInstance, ctx: ServerContext, options: Pipe
  * and evaluates the alerts every minute (alerts/evaluate.ts); each runs once across processes.
  */
 function installDashboardJobs(app: FastifyInstance, ctx: ServerContext, alertsEveryMs?: number): void {
-  const stops: (() => void)[] = [];
+  const jobs: PeriodicJob[] = [];
   app.addHook('onReady', async () => {
-    stops.push(startDashboardRollup(ctx.db, (error) => app.log.error({ err: error }, 'rolling the dashboards up failed')));
-    stops.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed'), alertsEveryMs));
+    jobs.push(startDashboardRollup(ctx.db, (error) => app.log.error({ err: error }, 'rolling the dashboards up failed')));
+    jobs.push(startAlertJob(ctx.db, ctx.mailer, (error) => app.log.error({ err: error }, 'evaluating the alerts failed'), alertsEveryMs));
   });
-  app.addHook('onClose', async () => stops.forEach((stop) => stop()));
+  // Nothing to hand back: a round's changes commit in one transaction, and the mails of a round that
+  // has not sent them within the grace are dropped (at most once, as when a process dies: evaluate.ts).
+  ctx.shutdown.onStop(async (graceMs) => {
+    const ended = await Promise.all(jobs.map((job) => job.stop(graceMs)));
+    if (ended.includes(false)) app.log.warn('an alert or rollup round still going on at shutdown was cut short');
+  });
 }
 
 /** Connector runs, their scheduling and write-backs (integrations/job.ts), beside the pipeline. */
 function installConnectorJob(app: FastifyInstance, ctx: ServerContext): void {
-  let stop: (() => void) | undefined;
+  let job: ConnectorJob | undefined;
   app.addHook('onReady', async () => {
     const deps = { db: ctx.db, secrets: ctx.secrets, outbound: ctx.outbound, integrations: ctx.integrations, log: (level: 'info' | 'warn' | 'error', details: Record<string, unknown>, message: string) => app.log[level](details, message) };
-    stop = startConnectorJob(deps, `${process.pid}:${randomUUID()}`, (error) => app.log.error({ err: error }, 'the connector job failed'));
+    job = startConnectorJob(deps, `${process.pid}:${randomUUID()}`, (error) => app.log.error({ err: error }, 'the connector job failed'));
   });
-  app.addHook('onClose', async () => stop?.());
+  ctx.shutdown.onStop(async (graceMs) => job?.stop(graceMs));
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

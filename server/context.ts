@@ -7,6 +7,7 @@ import type { IntegrationSettings } from './integrations/settings';
 import type { Mailer } from './mail/mailer';
 import type { OutboundClient } from './outbound/client';
 import type { PublicLinks } from './mail/public-links';
+import type { Shutdown } from './shutdown';
 import type { NluRuntime } from './nlu/runtime';
 import type { OidcClients } from './sso/oidc-client';
 import type { SsoSettings } from './sso/settings';
@@ -31,4 +32,6 @@ export interface ServerContext {
   integrations: IntegrationSettings;
   /** Dashboards on (POSTROOM_DASHBOARDS, on unless `false`); off, their endpoints answer 503 dashboardsDisabled. */
   dashboards: boolean;
+  /** Background work registers how it stops here; the app stops it all at once when it closes. */
+  shutdown: Shutdown;
 }

@@ -13,6 +13,7 @@ import type { Database } from '../db/open';
 import { analyses, analysisUsage } from '../db/schema';
 import { alertEvents, alerts } from '../db/schema-alerts';
 import type { MailMessage, Mailer } from '../mail/mailer';
+import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
 import { rowsOf } from '../pipeline/claim';
 
 /** Arbitrary constant naming the alert job's advisory lock (claim, rollup and migration have others). */
@@ -85,18 +86,7 @@ export async function evaluateAlerts(db: Database, mailer: Mailer, now = new Dat
   return round;
 }
 
-/** Every `everyMs` (a minute by default), evaluates the alerts; the returned function stops it. */
-export function startAlertJob(db: Database, mailer: Mailer, onError: (error: unknown) => void, everyMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    evaluateAlerts(db, mailer)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Every `everyMs` (a minute by default), evaluates the alerts until the job is stopped. */
+export function startAlertJob(db: Database, mailer: Mailer, onError: (error: unknown) => void, everyMs = 60_000): PeriodicJob {
+  return startPeriodicJob(() => evaluateAlerts(db, mailer), everyMs, onError);
 }

@@ -10,6 +10,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/open';
+import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
 import { rowsOf } from '../pipeline/claim';
 import { dashboardRollup } from '../db/schema-dashboard';
 import { hourlyFigures } from './hourly-figures';
@@ -60,16 +61,7 @@ export async function rollUp(db: Database, now = new Date()): Promise<boolean> {
   });
 }
 
-/** Every `everyMs`, rolls the closed hours up; the returned function stops it. */
-export function startDashboardRollup(db: Database, onError: (error: unknown) => void, everyMs = 5 * 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    rollUp(db).catch(onError).finally(() => {
-      running = false;
-    });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Every `everyMs`, rolls the closed hours up until the job is stopped. */
+export function startDashboardRollup(db: Database, onError: (error: unknown) => void, everyMs = 5 * 60_000): PeriodicJob {
+  return startPeriodicJob(() => rollUp(db), everyMs, onError);
 }

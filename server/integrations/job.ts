@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { alias } from 'drizzle-orm/pg-core';
 import { mailboxOf } from '../../src/contract/integrations';
 import { connectorRuns, connectors } from '../db/schema-integrations';
+import { startPeriodicJob } from '../periodic-job';
 import { rowsOf } from '../pipeline/claim';
 import type { IntegrationDeps } from './deps';
 import { executeRun, type RunRow } from './run';
@@ -111,27 +112,49 @@ function claimOnce(deps: IntegrationDeps, workerId: string, now: Date, busyConne
   });
 }
 
-/** One round of the job; the job loop and the tests call it. */
-export async function connectorRound(deps: IntegrationDeps, workerId: string): Promise<void> {
+/** One round of the job; the job loop and the tests call it. Once `stopping`, it claims nothing more. */
+export async function connectorRound(deps: IntegrationDeps, workerId: string, stopping: () => boolean = () => false): Promise<void> {
+  if (stopping()) return;
   await scheduleDueRuns(deps);
-  for (let run = await claimRun(deps, workerId); run !== null; run = await claimRun(deps, workerId)) await executeRun(deps, run);
-  while ((await writeBackFinished(deps)) > 0) {
+  for (let run = await claimRun(deps, workerId); run !== null; run = stopping() ? null : await claimRun(deps, workerId)) await executeRun(deps, run);
+  while (!stopping() && (await writeBackFinished(deps, new Date(), stopping)) > 0) {
     // until nothing finished is left
   }
 }
 
-/** Every `pollMs`, one round; the returned function stops it. */
-export function startConnectorJob(deps: IntegrationDeps, workerId: string, onError: (error: unknown) => void): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    connectorRound(deps, workerId)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, deps.integrations.pollMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * Gives back the runs `workerId` still holds (a stopping server whose run did not end in time): they
+ * are queued again for the same period, so the next round, here or in another process, fetches it
+ * again; messages already queued are not queued twice (the dedup list).
+ */
+export async function releaseRunsOf(deps: Pick<IntegrationDeps, 'db'>, workerId: string): Promise<string[]> {
+  const rows = await deps.db
+    .update(connectorRuns)
+    .set({ status: 'queued', claimedBy: null, leaseExpiresAt: null })
+    .where(and(eq(connectorRuns.claimedBy, workerId), eq(connectorRuns.status, 'running')))
+    .returning({ id: connectorRuns.id });
+  return rows.map((row) => row.id);
+}
+
+export interface ConnectorJob {
+  /**
+   * Claims nothing more and waits for the round under way, at most `graceMs` when given; past it,
+   * gives back the runs this process still holds (without it they stay claimed for their lease, ten
+   * minutes, and no other run of their connector may start meanwhile).
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Every `pollMs`, one round, until the job is stopped. */
+export function startConnectorJob(deps: IntegrationDeps, workerId: string, onError: (error: unknown) => void): ConnectorJob {
+  let stopping = false;
+  const job = startPeriodicJob(() => connectorRound(deps, workerId, () => stopping), deps.integrations.pollMs, onError);
+  return {
+    async stop(graceMs) {
+      stopping = true;
+      if (await job.stop(graceMs)) return;
+      const released = await releaseRunsOf(deps, workerId);
+      deps.log?.('warn', { released: released.length, runIds: released }, 'connector runs still going on at shutdown were given back to the queue');
+    },
+  };
 }

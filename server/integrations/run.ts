@@ -94,7 +94,14 @@ async function queueMessage(deps: IntegrationDeps, row: ConnectorRow, item: Mail
 export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<void> {
   const [row] = await deps.db.select().from(connectors).where(eq(connectors.id, run.connectorId));
   if (row === undefined) return;
-  const progress = (values: Partial<RunRow>) => deps.db.update(connectorRuns).set(values).where(eq(connectorRuns.id, run.id));
+  // Only while the run is still ours: a stopping server gives back a run it could not end in time,
+  // and its late end (an error as the database closes) must not mark the run done or failed.
+  const progress = (values: Partial<RunRow>) =>
+    deps.db
+      .update(connectorRuns)
+      .set(values)
+      .where(and(eq(connectorRuns.id, run.id), run.claimedBy === null ? undefined : eq(connectorRuns.claimedBy, run.claimedBy)))
+      .returning({ id: connectorRuns.id });
   try {
     if (row.state !== 'authorized') throw new ConnectorError(row.state === 'reauthorize' ? 'reauthorize' : 'connectorNotAuthorized');
     const driver = DRIVERS[row.type];
@@ -130,7 +137,8 @@ export async function executeRun(deps: IntegrationDeps, run: RunRow): Promise<vo
   } catch (error) {
     const { code, detail, logDetail } = describeFailure(error);
     deps.log?.('warn', { connectorId: row.id, runId: run.id, code, cause: logDetail ?? undefined }, 'connector run failed');
-    await progress({ status: 'error', error: { code, detail }, finishedAt: new Date() });
+    const ours = await progress({ status: 'error', error: { code, detail }, finishedAt: new Date() });
+    if (ours.length === 0) return;
     await deps.db
       .update(connectors)
       .set({ lastExecutionAt: new Date(), lastError: { code, detail }, ...(code === 'reauthorize' ? { state: 'reauthorize' as const } : {}) })

@@ -15,8 +15,12 @@ import { messageCategoriesOf, missingRequiredFields, writeBackFor } from './outp
 const LEASE_MS = 60_000;
 const BATCH = 20;
 
-/** Claims up to BATCH finished messages and writes them back; answers how many were handled. */
-export async function writeBackFinished(deps: IntegrationDeps, now = new Date()): Promise<number> {
+/**
+ * Claims up to BATCH finished messages and writes them back; answers how many were handled. Once
+ * `stopping`, the messages of the batch not started yet are given back at once rather than after
+ * their lease.
+ */
+export async function writeBackFinished(deps: IntegrationDeps, now = new Date(), stopping: () => boolean = () => false): Promise<number> {
   const claimed = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: connectorMessages.id })
@@ -38,7 +42,15 @@ export async function writeBackFinished(deps: IntegrationDeps, now = new Date())
       .where(inArray(connectorMessages.id, due.map((row) => row.id)));
     return due.map((row) => row.id);
   });
-  for (const id of claimed) {
+  for (const [index, id] of claimed.entries()) {
+    if (stopping()) {
+      const rest = claimed.slice(index);
+      await deps.db
+        .update(connectorMessages)
+        .set({ writeBackLeaseUntil: null })
+        .where(and(inArray(connectorMessages.id, rest), eq(connectorMessages.writeBack, 'pending')));
+      return index;
+    }
     const [row] = await deps.db
       .select({ message: connectorMessages, analysis: analyses, connector: connectors })
       .from(connectorMessages)

@@ -19,12 +19,17 @@ const runners = new WeakMap<FastifyInstance, TestRunner>();
 export const testRunnerOf = (app: FastifyInstance) => runners.get(app);
 
 export function registerTestingRunRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const runner = createTestRunner({ db: ctx.db, nlu: ctx.nlu, log: (error, runId) => app.log.error({ err: error, runId }, 'test run failed') });
+  const runner = createTestRunner({
+    db: ctx.db,
+    nlu: ctx.nlu,
+    log: (error, runId) => app.log.error({ err: error, runId }, 'test run failed'),
+    released: (runId) => app.log.warn({ runId }, 'a test run still going on at shutdown was given back, its message under way still pending'),
+  });
   runners.set(app, runner);
   app.addHook('onReady', async () => {
     await runner.resumeUnfinished().catch((error: unknown) => app.log.error({ err: error }, 'resuming test runs failed'));
   });
-  app.addHook('preClose', async () => runner.stop());
+  ctx.shutdown.onStop((graceMs) => runner.stop(graceMs));
 
   registerEndpoint(app, ctx, listTests, ({ params, scope }) => listTestRuns(ctx.db, params.projectId, scope.rights));
 

@@ -25,18 +25,32 @@ export interface TestRunner {
   schedule(runId: string): void;
   /** Queues the unfinished runs nobody holds, then keeps sweeping for runs whose owner died. */
   resumeUnfinished(): Promise<void>;
-  /** Resolves once the run in progress stopped (between two messages) and was released. */
-  stop(): Promise<void>;
+  /**
+   * Resolves once the run in progress stopped (between two messages) and was released; with
+   * `graceMs`, at most that long: past it the run is released with its message under way still
+   * pending, and the next server (or another process's sweep) runs that message again.
+   */
+  stop(graceMs?: number): Promise<void>;
   /** Resolves when the queue is empty (tests, bench). */
   idle(): Promise<void>;
 }
 
-export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageTimeoutMs?: number; leaseMs?: number; log?: (error: unknown, runId: string) => void }): TestRunner {
+export function createTestRunner(deps: {
+  db: Database;
+  nlu: NluRuntime;
+  messageTimeoutMs?: number;
+  leaseMs?: number;
+  log?: (error: unknown, runId: string) => void;
+  /** A run given back by a stop whose grace ran out. */
+  released?: (runId: string) => void;
+}): TestRunner {
   const queue: string[] = [];
   let running: Promise<void> | null = null;
   let stopping = false;
   let sweeper: ReturnType<typeof setInterval> | null = null;
   let parser: MeteredParser | null = null;
+  /** The run being executed, given back by `stop` when its message does not end within the grace. */
+  let current: string | null = null;
   const timeoutMs = deps.messageTimeoutMs ?? (Number(process.env.POSTROOM_TEST_MESSAGE_TIMEOUT_MS) || DEFAULT_TEST_MESSAGE_TIMEOUT_MS);
   // Renewed after each message, and one message takes at most the timeout: twice that and a minute
   // of slack, so a live process never loses its run to another. POSTROOM_TEST_RUN_LEASE_MS shortens
@@ -50,15 +64,24 @@ export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageT
       try {
         if (!(await claimRun(deps.db, runId, worker, leaseMs))) continue; // another process runs it
         parser ??= new MeteredParser();
+        current = runId;
         const end = await executeTestRun({ db: deps.db, parser, nlu: deps.nlu, messageTimeoutMs: timeoutMs, stopping: () => stopping, claim: { worker, leaseMs } }, runId);
         if (end === 'stopped') await releaseRun(deps.db, runId, worker);
       } catch (error) {
+        // Cut short by the shutdown (the database or the module threads closing under it): not the
+        // run's failure; its claim was or is given back and the next server goes on with it.
+        if (stopping) {
+          await releaseRun(deps.db, runId, worker).catch(() => undefined);
+          continue;
+        }
         deps.log?.(error, runId);
         await deps.db
           .update(testingRuns)
           .set({ status: 'failed', error: 'testRunFailed', errorParams: { detail: encodePipelineMessage(failureReason(error)) }, finishedAt: new Date(), claimedBy: null, leaseUntil: null })
           .where(inArray(testingRuns.id, [runId]))
           .catch(() => undefined);
+      } finally {
+        current = null;
       }
     }
     // The parse thread is closed when idle: test runs are occasional.
@@ -82,11 +105,21 @@ export function createTestRunner(deps: { db: Database; nlu: NluRuntime; messageT
       sweeper ??= setInterval(() => void sweep().catch((error: unknown) => deps.log?.(error, '')), Math.max(1000, leaseMs / 2));
       sweeper.unref?.();
     },
-    async stop() {
+    async stop(graceMs) {
       stopping = true;
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
-      await running;
+      if (graceMs === undefined || running === null) {
+        await running;
+        return;
+      }
+      let grace: NodeJS.Timeout | undefined;
+      const ended = await Promise.race([running.then(() => true), new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), graceMs)))]);
+      clearTimeout(grace);
+      if (ended || current === null) return;
+      // Its message under way stays pending (written only while the claim is ours: execute-test-run.ts).
+      await releaseRun(deps.db, current, worker);
+      deps.released?.(current);
     },
     async idle() {
       while (running) await running;

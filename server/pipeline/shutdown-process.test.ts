@@ -4,7 +4,8 @@
  * not the backstop's 1), and leaves nothing stuck in the database for the next server (one was seen
  * alive an hour after SIGTERM). One process holds all the states at once, each asserted on its own:
  * - an analysis deep in a long step (the extractor reading many 120-page PDFs): back in the queue;
- * - a test run whose message takes as long: released, its message still pending;
+ * - a test run whose message waits in its NLU step for a server's start: released, its message
+ *   still pending;
  * - a connector run stuck on a mail server that stopped answering (a local IMAP server that signs in
  *   and never answers SELECT): queued again, unclaimed;
  * - an alert round stuck sending its mail (a local SMTP server that never acknowledges DATA): its
@@ -13,40 +14,39 @@
  * - a client that sent headers and half a body, then nothing, and an idle kept-alive connection:
  *   both cut by the server, neither holds the exit.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorSettingsSchema } from '../../src/contract/integrations';
 import { createSecretBox } from '../crypto/secret-box';
-import { migrateDatabase } from '../db/migrate';
 import { openDatabase, type DatabaseHandle } from '../db/open';
-import { analyses, bankMessageFiles, bankMessages } from '../db/schema';
+import { analyses } from '../db/schema';
 import { alertEvents, alerts } from '../db/schema-alerts';
 import { connectorRuns, connectors } from '../db/schema-integrations';
 import { nluServers } from '../db/schema-nlu';
 import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
-import { seedDemo } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { sealSecrets } from '../integrations/secrets';
 import { statusOf, sweepServers } from '../nlu/lifecycle';
 import { launchTestRun } from '../testing-center/launch-test-run';
 import { expectCategories, insertBankMessage, insertManualSet, mailFile } from '../testing-center/test-support';
+import { openSeededPglite, writePgliteFolder } from '../test-support/pglite-snapshots';
 import { startStalledImapServer, startStalledSmtpServer, type StalledServer } from '../test-support/stalled-mail-servers';
 import { createEnvironment, fixture, queueAnalysis } from './testing/analyses';
+import { SERVER_PROCESS_JWT_SECRET, startServerProcess, type ServerProcess } from './testing/processes';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SHUTDOWN_BOUND_MS = 10_000;
-const JWT_SECRET = 'postroom-shutdown-test-secret-of-32-bytes';
 const NLU_ENV = 'demo-nlu-prod';
-/** Far longer than the test: the NLU server is still `starting` when the process stops. */
-const NLU_STARTUP_MS = 600_000;
+/**
+ * Longer than the test, so NLU servers are still `starting` when the process stops, and shorter than
+ * the NLU step's budget (60 s), so the test run's message waits for the start instead of failing.
+ */
+const NLU_STARTUP_MS = 55_000;
 
 interface Prepared {
   dataDir: string;
@@ -58,40 +58,24 @@ interface Prepared {
   nluServerId: string;
 }
 
-/** 16 × 120-page PDFs: read with no page limit, far longer than the grace on any machine. */
-function slowFiles() {
-  const report = fixture('pdf/report-120-pages.pdf');
-  return Array.from({ length: 16 }, (_, index) => ({ name: `report-${index + 1}.pdf`, content: report }));
-}
 
 /** A data folder holding the demo and every kind of work, as the stopped server will find it. */
 async function prepareDataFolder(imapPort: number): Promise<Prepared> {
   const dataDir = mkdtempSync(join(tmpdir(), 'postroom-shutdown-'));
-  const handle = await openDatabase(join(dataDir, 'pglite'));
+  // The suite's seeded database (no initdb, no seed to run again), written to the folder at the end.
+  const handle = await openSeededPglite();
   try {
     const db = handle.db;
-    await migrateDatabase(handle);
-    await seedDemo(db);
     const envId = await createEnvironment(db, { extractor: { parser: { document: { maxPages: 500 }, global: { useCache: false } } } });
-    const analysisId = await queueAnalysis(db, envId, slowFiles());
+    // 16 × 120-page PDFs read with no page limit: far longer than the grace on any machine.
+    const report = fixture('pdf/report-120-pages.pdf');
+    const analysisId = await queueAnalysis(db, envId, Array.from({ length: 16 }, (_, index) => ({ name: `report-${index + 1}.pdf`, content: report })));
 
-    // A test run of one message carrying the same PDFs: resumed by the server as it starts.
-    const messageId = await insertBankMessage(db, 'demo-ic', { name: 'slow.eml', content: mailFile('Rapport', 'Voir les pièces jointes.'), expected: expectCategories('Rapport') });
-    const attachments = slowFiles().map((file, index) => ({
-      id: randomUUID(),
-      messageId,
-      role: 'attachment' as const,
-      position: index + 1,
-      name: file.name,
-      contentType: 'application/pdf',
-      size: file.content.length,
-      sha256: createHash('sha256').update(file.content).digest('hex'),
-      content: file.content,
-    }));
-    await db.insert(bankMessageFiles).values(attachments);
-    await db.update(bankMessages).set({ fileCount: 1 + attachments.length }).where(eq(bankMessages.id, messageId));
-    const setId = await insertManualSet(db, 'demo-ic', 'shutdown', [messageId]);
-    const runId = await launchTestRun(db, { projectId: 'demo-ic', environmentId: envId, setId, versionId: null, userId: null, seesPrivate: true });
+    // A test run of one mail on the NLU environment: its NLU step waits for the server's start
+    // (below), far past the grace, at no cost in CPU. Resumed by the server as it starts.
+    const messageId = await insertBankMessage(db, 'demo-nlu', { name: 'devis.eml', content: mailFile('Devis', 'Un devis pour une assurance auto ?'), expected: expectCategories('Demande de devis') });
+    const setId = await insertManualSet(db, 'demo-nlu', 'shutdown', [messageId]);
+    const runId = await launchTestRun(db, { projectId: 'demo-nlu', environmentId: NLU_ENV, setId, versionId: null, userId: null, seesPrivate: true });
 
     // A mailbox connector due at once, on the IMAP server that will stall.
     const connectorId = randomUUID();
@@ -104,7 +88,7 @@ async function prepareDataFolder(imapPort: number): Promise<Prepared> {
         type: 'imap',
         imap: { host: '127.0.0.1', port: imapPort, tls: false, user: 'mailbox@example.com', folder: 'INBOX', draftsFolder: 'Drafts', startDate: new Date(Date.now() - 3_600_000).toISOString(), blacklist: [] },
       }),
-      secretsSealed: sealSecrets(createSecretBox(JWT_SECRET), { password: 'secret' }),
+      secretsSealed: sealSecrets(createSecretBox(SERVER_PROCESS_JWT_SECRET), { password: 'secret' }),
       active: true,
       state: 'authorized',
     });
@@ -117,54 +101,14 @@ async function prepareDataFolder(imapPort: number): Promise<Prepared> {
       settings: { kind: 'volume', name: 'Silence', direction: 'below', threshold: 100, interval: 'hour', email: 'ops@example.com' },
     });
 
+    // Stopped: the test starts one, and the test run's NLU step starts the one it needs.
+    await db.update(nluServers).set({ status: 'stopped' }).where(eq(nluServers.environmentId, NLU_ENV));
     const [nluServer] = await db.select({ id: nluServers.id }).from(nluServers).where(eq(nluServers.environmentId, NLU_ENV)).limit(1);
-    await db.update(nluServers).set({ status: 'stopped' }).where(eq(nluServers.id, nluServer!.id));
+    await writePgliteFolder(handle, join(dataDir, 'pglite'));
     return { dataDir, envId, analysisId, runId, connectorId, alertId, nluServerId: nluServer!.id };
   } finally {
     await handle.close();
   }
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  origin: Promise<string>;
-}
-
-function startServer(dataDir: string, env: Record<string, string>): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      POSTROOM_DATA_DIR: dataDir,
-      POSTROOM_SEED: 'false',
-      JWT_SECRET,
-      LOG_LEVEL: 'info',
-      POSTROOM_PIPELINE_WORKERS: '1',
-      POSTROOM_PIPELINE_POLL_MS: '50',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const origin = new Promise<string>((resolve, reject) => {
-    const look = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', look);
-    child.stderr!.on('data', look);
-    child.once('exit', () => reject(new Error(`server exited before listening:\n${output}`)));
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  return { child, output: () => output, exited, origin };
 }
 
 /** Polls `check` every 50 ms until it holds. */
@@ -216,7 +160,7 @@ describe('SIGTERM with work of every kind in flight', () => {
   let imap: StalledServer;
   let smtp: StalledServer;
   let prepared: Prepared;
-  let server: Started;
+  let server: ServerProcess;
   let signalledAt = 0;
   let exit: { code: number | null; signal: NodeJS.Signals | null; at: number };
   let connections: { stalled: number; idle: number };
@@ -226,13 +170,19 @@ describe('SIGTERM with work of every kind in flight', () => {
   beforeAll(async () => {
     [imap, smtp] = await Promise.all([startStalledImapServer(), startStalledSmtpServer()]);
     prepared = await prepareDataFolder(imap.port);
-    server = startServer(prepared.dataDir, {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      POSTROOM_ALERTS_EVERY_MS: '100',
-      POSTROOM_CONNECTOR_POLL_MS: '100',
-      POSTROOM_WEBHOOK_ALLOW_PRIVATE: 'true',
-      POSTROOM_NLU_STARTUP_MS: String(NLU_STARTUP_MS),
-    });
+    server = startServerProcess(
+      { dataDir: prepared.dataDir },
+      {
+        LOG_LEVEL: 'info',
+        POSTROOM_PIPELINE_WORKERS: '1',
+        POSTROOM_PIPELINE_POLL_MS: '50',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        POSTROOM_ALERTS_EVERY_MS: '100',
+        POSTROOM_CONNECTOR_POLL_MS: '100',
+        POSTROOM_WEBHOOK_ALLOW_PRIVATE: 'true',
+        POSTROOM_NLU_STARTUP_MS: String(NLU_STARTUP_MS),
+      },
+    );
     const origin = await server.origin;
     const api = await signIn(origin);
 
@@ -249,7 +199,7 @@ describe('SIGTERM with work of every kind in flight', () => {
     );
     await until(
       'the test run is running',
-      async () => ((await (await api(`/v4/console/api/project/demo-ic/testing-center/tests/${prepared.runId}`)).json()) as { status: string }).status === 'running',
+      async () => ((await (await api(`/v4/console/api/project/demo-nlu/testing-center/tests/${prepared.runId}`)).json()) as { status: string }).status === 'running',
       server.output,
     );
     await Promise.all([
@@ -273,7 +223,7 @@ describe('SIGTERM with work of every kind in flight', () => {
   }, 240_000);
 
   afterAll(async () => {
-    if (server?.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await server?.kill('SIGKILL');
     await after?.close();
     await Promise.all([imap?.close(), smtp?.close()]);
     if (prepared) rmSync(prepared.dataDir, { recursive: true, force: true });

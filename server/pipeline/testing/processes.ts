@@ -1,7 +1,7 @@
 /**
  * Real server processes (server/main.ts) on one PostgreSQL, for the multi-process tests (pipeline,
  * alerts, test runs): a throwaway database, and children started with their own data folder and
- * pipeline settings. `multiProcessSuite` is their shared set-up: the database migrated and seeded
+ * pipeline settings; or one process on a prepared PGlite data folder (the shutdown test). `multiProcessSuite` is their shared set-up: the database migrated and seeded
  * before the file's tests, every started process killed and the database dropped after them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +17,8 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../db/open'
 import { seedDemo } from '../../db/seed';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The processes' signing key (32 bytes): a test sealing secrets for them seals with it. */
+export const SERVER_PROCESS_JWT_SECRET = 'postroom-multi-process-secret-of-32-bytes';
 
 export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `postroom_pipeline_${randomBytes(6).toString('hex')}`;
@@ -41,24 +43,34 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Prefix of this process's worker ids (`host:pid:`). */
   pid: number;
-  /** Its data folder (mails land in its outbox/ when no SMTP is set); removed by kill(). */
+  /** Its data folder (mails land in its outbox/ when no SMTP is set); removed by kill() when made here. */
   dataDir: string;
   output: () => string;
+  /** The address it listens on, read from its log (LOG_LEVEL info); rejects if it exits first. */
+  origin: Promise<string>;
+  /** How and when it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startServerProcess(databaseUrl: string, env: Record<string, string>): ServerProcess {
-  const dataDir = mkdtempSync(join(tmpdir(), 'postroom-process-'));
+/**
+ * A server process on `database`: a PostgreSQL URL (the multi-process tests; a data folder of its
+ * own is made), or a prepared PGlite data folder (`{ dataDir }`, holding `pglite/`), kept after it ends.
+ */
+export function startServerProcess(database: string | { dataDir: string }, env: Record<string, string>): ServerProcess {
+  const ownFolder = typeof database === 'string';
+  const dataDir = typeof database === 'string' ? mkdtempSync(join(tmpdir(), 'postroom-process-')) : database.dataDir;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: typeof database === 'string' ? database : '',
       PORT: '0',
+      HOST: '127.0.0.1',
       POSTROOM_DATA_DIR: dataDir,
       POSTROOM_SEED: 'false',
-      JWT_SECRET: 'postroom-multi-process-secret-of-32-bytes',
+      JWT_SECRET: SERVER_PROCESS_JWT_SECRET,
       LOG_LEVEL: 'warn',
       // One module worker per process (a thread loading the engines at start): several processes
       // on 2 cores start faster, and these suites are about the database, not module throughput.
@@ -67,18 +79,32 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const origin = new Promise<string>((resolve, reject) => {
+    const look = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', look);
+    child.stderr!.on('data', look);
+    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
+  });
+  // Most callers never ask where it listens: its end before listening is no error of theirs.
+  origin.catch(() => undefined);
   return {
     child,
     pid: child.pid!,
     dataDir,
     output: () => output,
+    origin,
+    exited,
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownFolder) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

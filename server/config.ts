@@ -45,7 +45,10 @@ const envSchema = z.object({
   POSTROOM_PIPELINE_LEASE_MS: z.coerce.number().int().min(100).optional(),
   // Fair queue: runs of one organisation at once, across every process sharing the database.
   POSTROOM_MAX_RUNS_PER_ORGANISATION: z.coerce.number().int().min(1).max(1000).optional(),
-  /** On shutdown, how long runs may take to reach their next step before they are given back (5 s). */
+  /**
+   * On shutdown, how long work in progress (analyses, test runs, connector and alert rounds) and open
+   * requests have to end before the work is handed back and the connections closed (5 s; server/shutdown.ts).
+   */
   POSTROOM_PIPELINE_STOP_GRACE_MS: z.coerce.number().int().min(0).max(8_000).default(5_000),
   POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),

@@ -26,7 +26,12 @@ export const REPLY_LIMITS = {
   /** Includes rendered in one render (stops includes whose name is computed from a variable). */
   includes: 50,
   draftChars: 100_000,
-  timeMs: 200,
+  /**
+   * A wall-clock backstop, not the guard: the work budget (src/templates/work-budget.ts) stops a
+   * costly template whatever the machine, and the module's thread has its hard deadline. On a busy
+   * 2-core machine the scheduler alone took a small template past 200 ms.
+   */
+  timeMs: 1000,
 } as const;
 
 export const replyTemplateNameSchema = plainText().trim().min(1).max(100);

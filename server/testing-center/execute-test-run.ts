@@ -91,6 +91,13 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
     let error: StoredError | null = null;
     let obtained: TestMessageObtained = {};
     let fired: { category: string; rule: string }[] = [];
+    // The lease is kept alive while a message runs, not only renewed after it: a message may take
+    // longer than the lease (an NLU server starting, a busy machine), and a live process must not
+    // lose its run to another. A process that dies stops renewing; another takes over at expiry.
+    const heartbeat = setInterval(
+      () => void renewLease(db, runId, deps.claim.worker, deps.claim.leaseMs).catch(() => undefined),
+      Math.max(1000, Math.floor(deps.claim.leaseMs / 3)),
+    );
     try {
       // The deadline is the pipeline's: reading the message from the bank is not counted.
       const loaded = await loadBankMessage(deps.db, message.messageId);
@@ -113,6 +120,8 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
           : caught instanceof MessageError
             ? { code: caught.code, params: {} }
             : { code: 'testMessageFailed', params: { detail: encodePipelineMessage(failureReason(caught)) } };
+    } finally {
+      clearInterval(heartbeat);
     }
     const outcomes = evaluateMessage({ messageId: message.messageId, expected: message.expected, obtained }, run.kinds, rules);
     // Written only while the claim is still ours, and only over a pending row: a process that lost

@@ -232,7 +232,7 @@ export const SSO_ERROR_CODES = [
   'ssoEmailUnverified',
   'ssoSignupClosed',
   'ssoAccountExists',
-  // The email is another account's username (issue 11): that account must be renamed first.
+  // The email is another account's username: that account must be renamed first.
   'usernameEmailClash',
   // A first identity provider is saved without its client secret (the secret is write-only).
   'ssoSecretRequired',

@@ -1,5 +1,5 @@
 /**
- * An analysis as a light user reads it (issue 22, /self/{envId}/analyses/result): the categories,
+ * An analysis as a light user reads it (/self/{envId}/analyses/result): its final categories,
  * the extracted data (the full console's extraction view) and the reply draft up front, then the
  * original files. No trace, no module internals (rules, criteria, prompts, payloads).
  */

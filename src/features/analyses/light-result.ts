@@ -1,5 +1,5 @@
 /**
- * What a light user reads first of an analysis (issue 22, self-service result) besides its categories
+ * What a light user reads first of an analysis (the self-service result) besides its categories
  * (the analysis's own summary, `analysis.categories`, decided once by the server as the list and the
  * full console show them): the modules holding extracted data and the reply drafts — picked from the
  * same module results the full console shows, without the trace or the modules' internals. Pure, so

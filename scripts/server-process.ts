@@ -32,12 +32,23 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export async function startServerProcess(
-  options: { logs?: boolean; timeoutMs?: number; /** Extra environment variables (e.g. POSTROOM_PIPELINE_WORKERS). */ env?: Record<string, string> } = {},
+  options: {
+    logs?: boolean;
+    timeoutMs?: number;
+    /** Extra environment variables (e.g. POSTROOM_PIPELINE_WORKERS). */
+    env?: Record<string, string>;
+    /**
+     * Writes the database the server opens (PGlite's folder, `<data folder>/pglite`) before it
+     * starts; without it the server makes one (initdb, migrations, the demo seed).
+     */
+    writeDatabase?: (pgliteDir: string) => Promise<void>;
+  } = {},
 ): Promise<ServerProcess> {
   if (!existsSync(path.join(root, 'dist/index.html'))) {
     throw new Error('No production build in dist/: run `npm run build` first.');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'postroom-server-'));
+  await options.writeDatabase?.(path.join(dataDir, 'pglite'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,

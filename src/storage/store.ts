@@ -35,7 +35,8 @@ export function warmStore(): void {
 // A write is journaled synchronously in localStorage until IndexedDB has committed it: a page left
 // or reloaded right after a choice (IndexedDB commits asynchronously, and an unload aborts what is
 // still in flight) finds the journal at the next load and replays it, so no choice is lost.
-const JOURNAL_PREFIX = 'postroom:pending:';
+// The browser scenarios sign their users in by writing the tokens here (tests/e2e/support/session.ts).
+export const JOURNAL_PREFIX = 'postroom:pending:';
 let journalSeq = 0;
 
 function journal(): Storage | undefined {

@@ -11,6 +11,7 @@ import { cspViolations, launchBrowser, newPage } from './support/browser';
 import { layout, loginPage, toasts } from './support/pages';
 import { apiAs, type Api } from './support/api';
 import { createFreshUser, createUserWithTemporaryPassword, removeFreshUser, type FreshUser } from './support/fresh-users';
+import { signInByApi } from './support/session';
 
 let browser: Browser;
 let admin: Api;
@@ -42,8 +43,7 @@ async function chooseNewPassword(page: Page, password: string) {
 /** A new browser context signed in as `username`, on its organisation's home. */
 async function signedIn(username: string, password?: string) {
   const opened = await newPage(browser);
-  await loginPage.open(opened.page);
-  await loginPage.signIn(opened.page, username, password);
+  await signInByApi(opened.page, username, { password });
   await opened.page.waitForURL(/\/orga\/demo$/);
   return opened;
 }

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, openPage, savedDownload } from './support/browser';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 import { confirmDialog, projectPages, rapidNavigation, unsavedDialog } from './support/admin-pages';
 
 let browser: Browser;
@@ -36,8 +36,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, username: string) {
-  await loginPage.open(page);
-  await loginPage.signIn(page, username);
+  await signInByApi(page, username);
   await page.waitForURL(/\/orga\/[^/]+$/);
 }
 

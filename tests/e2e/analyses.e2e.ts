@@ -13,7 +13,8 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, openPage, savedDownload } from './support/browser';
-import { DEMO_PASSWORD, loginPage } from './support/pages';
+import { DEMO_PASSWORD } from './support/pages';
+import { signInByApi } from './support/session';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { analysesPages } from './support/analyses-pages';
 
@@ -107,8 +108,7 @@ async function claimMail(): Promise<Buffer> {
 }
 
 async function signIn(page: Page, username = 'admin') {
-  await loginPage.open(page);
-  await loginPage.signIn(page, username);
+  await signInByApi(page, username);
   await page.waitForURL(/\/orga/);
 }
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, openPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
 
 let browser: Browser;
@@ -36,8 +36,7 @@ const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ has
 describe('audit log', () => {
   it('reads as French sentences, filtered with pickers, with the request in a detail', async () => {
     const { context, page } = await newPage(browser);
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.waitForURL(/\/orga\/[^/]+$/);
     await openPage(page, '/orga/demo/audit-logs');
 

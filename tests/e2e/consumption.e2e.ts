@@ -17,7 +17,7 @@ import { organisations } from '../../server/db/schema';
 import { insertAnalysis } from '../../server/test-support/insert-analysis';
 import { createTestServer, type TestServer } from '../../server/test-support/test-server';
 import { launchBrowser, newPage, openPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 
 let browser: Browser;
 let server: TestServer;
@@ -53,8 +53,7 @@ afterAll(async () => {
 describe('consumption', () => {
   it('shows an admin the analyses of the day, the quota left and the organisation page with its figures', async () => {
     const { context, page } = await newPage(browser, { baseURL: url });
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'admin');
+    await signInByApi(page, 'admin');
     await page.waitForURL(/\/orga\/[^/]+$/);
 
     // The widget on the environment home.

@@ -9,6 +9,7 @@ import { startServerProcess } from '../../scripts/server-process';
 import { GMAIL_TEST_CLIENT, startGmailTestServer } from '../../server/test-support/gmail-server';
 import { startLlmTestServer } from '../../server/test-support/llm-server';
 import { startJiraTestServer } from '../../server/test-support/jira-server';
+import { openSeededPglite, writePgliteFolder } from '../../server/test-support/pglite-snapshots';
 import { startM365TestServer } from '../../server/test-support/m365-server';
 
 declare module 'vitest' {
@@ -39,6 +40,17 @@ export default async function setup(project: TestProject) {
   const jira = await startJiraTestServer();
   const server = await startServerProcess({
     logs: true,
+    // The run's seeded snapshot (server/test-support/pglite-snapshots.ts), not a database of its own:
+    // no initdb, migrations and seed at start, and the demo users' cheap hashes sign each of the
+    // suite's few hundred sign-ins in without a quarter of a second of scrypt.
+    writeDatabase: async (pgliteDir) => {
+      const seeded = await openSeededPglite();
+      try {
+        await writePgliteFolder(seeded, pgliteDir);
+      } finally {
+        await seeded.close();
+      }
+    },
     env: {
       POSTROOM_LLM_BASE_URL: llm.url,
       POSTROOM_LLM_MODEL: 'vision-e2e-model',
@@ -54,6 +66,7 @@ export default async function setup(project: TestProject) {
       POSTROOM_ATLASSIAN_TOKEN_URL: `${jira.url}/oauth/token`,
       POSTROOM_ATLASSIAN_API_URL: jira.url,
       POSTROOM_CONNECTOR_POLL_MS: '500',
+      LOG_LEVEL: 'warn',
     },
   });
   const chromiumServer = await chromium.launchServer(chromiumLaunchOptions());

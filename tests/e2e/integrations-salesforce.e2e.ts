@@ -14,9 +14,7 @@ import { SALESFORCE_TEST_APP, startSalesforceTestServer, type SalesforceTestServ
 import { apiAs, deleteConnectorsNamed } from './support/api';
 import { newPage } from './support/browser';
 import { integrationsPage as ui } from './support/integrations-pages';
-import { loginPage } from './support/pages';
-import { signedInSession } from './support/session';
-
+import { signInByApi, signedInSession } from './support/session';
 const PROJECT = 'demo-nlu';
 // The staging environment: this scenario's analysis stays out of the production lists other files read.
 const ENV = 'demo-nlu-recette';
@@ -101,9 +99,7 @@ describe('Salesforce integration', () => {
   it('hides the custom case filters from a configurator (§6)', async () => {
     const { context, page: configurator } = await newPage(session.browser);
     try {
-      await loginPage.open(configurator);
-      await loginPage.signIn(configurator, 'configurator');
-      await configurator.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInByApi(configurator, 'configurator');
       await salesforceSettings(configurator);
       await configurator.locator('#connector-expectConsolidation').waitFor({ state: 'attached' });
       // The organisation's answer (is this user its admin?) has come back before judging.

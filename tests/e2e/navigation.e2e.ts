@@ -11,6 +11,7 @@ import { launchBrowser, newPage, openPage } from './support/browser';
 import { featureFlags } from './support/admin-pages';
 import { indexPage, omnibar, sideNav, userMenu } from './support/navigation-pages';
 import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 
 let browser: Browser;
 let admin: Api;
@@ -23,8 +24,7 @@ afterAll(() => browser?.close());
 
 async function signedIn(username: string, landing: RegExp = /\/orga\/demo$/) {
   const opened = await newPage(browser);
-  await loginPage.open(opened.page);
-  await loginPage.signIn(opened.page, username);
+  await signInByApi(opened.page, username);
   await opened.page.waitForURL(landing);
   return opened;
 }

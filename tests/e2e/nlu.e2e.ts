@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { baseUrl, launchBrowser, newPage, openPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 import { nluPages } from './support/nlu-pages';
 
 const PROJECT = 'demo-ic';
@@ -33,9 +33,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'postroom-nlu-e2e-'));
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'configurator');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInByApi(page, 'configurator');
 });
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiAs, scratchEnvironment } from './support/api';
 import { launchBrowser, newPage, openPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 import { ocrRulesPages } from './support/ocr-rules-pages';
 
 const SCAN = fileURLToPath(new URL('../../test-fixtures/scan/invoice-scan.pdf', import.meta.url));
@@ -36,9 +36,7 @@ describe('OCR data extraction test', () => {
   it('reads the fields of a scanned invoice and boxes its words', async () => {
     const envId = await environmentWithOcrModule();
     const { context, page } = await newPage(browser);
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInByApi(page, 'admin');
     await openPage(page, `/project/${PROJECT}/environment/${envId}/test-ocrDataExtraction`);
     await page.getByTestId('ocr-drop').locator('input[type="file"]').setInputFiles(SCAN);
     const fields = page.getByTestId('ocr-fields');
@@ -60,9 +58,7 @@ describe('OCR data extraction test', () => {
   it('uses the rules edited on the module settings screen', async () => {
     const envId = await environmentWithOcrModule();
     const { context, page } = await newPage(browser);
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInByApi(page, 'admin');
     await ocrRulesPages.openFromMenu(page, PROJECT, envId);
     expect(await ocrRulesPages.ruleNames(page)).toEqual(['invoiceNumber', 'date', 'totalExclTax', 'totalInclTax', 'iban']);
     await page.getByTestId('ocr-rules-defaults').waitFor();

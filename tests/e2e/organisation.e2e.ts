@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiAs } from './support/api';
 import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 import { invitationPage, memberForm, membersPage, unsavedDialog } from './support/admin-pages';
 
 let browser: Browser;
@@ -24,8 +25,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, username: string, password?: string) {
-  await loginPage.open(page);
-  await loginPage.signIn(page, username, password);
+  await signInByApi(page, username, { password });
   await page.waitForURL(/\/orga\/[^/]+$/);
 }
 

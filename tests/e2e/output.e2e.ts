@@ -7,8 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage } from './support/browser';
-import { signedInSession } from './support/session';
-import { loginPage } from './support/pages';
+import { signInByApi, signedInSession } from './support/session';
 import { analysesPages } from './support/analyses-pages';
 import { outputPages as out } from './support/output-pages';
 
@@ -90,9 +89,7 @@ describe('output settings', () => {
 
   it('lets a qualifier preview the payload but not change the options', async () => {
     const { context, page: qualifier } = await newPage(browser);
-    await loginPage.open(qualifier);
-    await loginPage.signIn(qualifier, 'qualifier');
-    await qualifier.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInByApi(qualifier, 'qualifier');
     await out.openFromMenu(qualifier, PROJECT, ENV);
     await qualifier.getByTestId('output-read-only').waitFor();
     await expect(out.option(qualifier, 'Corps HTML').isDisabled()).resolves.toBe(true);

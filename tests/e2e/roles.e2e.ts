@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { newPage, openPage } from './support/browser';
 import { freshUsersScenario } from './support/fresh-users';
 import { sideNav } from './support/navigation-pages';
-import { loginPage, toasts } from './support/pages';
+import { toasts } from './support/pages';
+import { signInByApi } from './support/session';
 
 const { browser, fresh } = freshUsersScenario();
 
@@ -20,9 +21,7 @@ async function signedIn(username: string, password?: string) {
   opened.page.on('response', (response) => {
     if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
   });
-  await loginPage.open(opened.page);
-  await loginPage.signIn(opened.page, username, password);
-  await opened.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInByApi(opened.page, username, { password });
   return { ...opened, refused };
 }
 

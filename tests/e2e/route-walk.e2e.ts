@@ -22,7 +22,7 @@ import { paths } from '../../src/app/paths';
 import { apiAs, scratchEnvironment, setModules, settledStatus, type Api } from './support/api';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 import { featureFlags } from './support/admin-pages';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 
 /**
  * axe-core's source, evaluated in the page through the DevTools protocol: the console's CSP refuses
@@ -225,9 +225,7 @@ async function signedInContext(role: Role): Promise<BrowserContext> {
   if (role !== 'anonymous') {
     // Signed in once per role: the session lives in the context's storage, shared by its pages.
     const page = await context.newPage();
-    await loginPage.open(page);
-    await loginPage.signIn(page, role);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInByApi(page, role);
     // The admin walks the use-case library itself, which waits for the experimental light edition.
     if (role === 'admin') await featureFlags.enable(page, 'Édition légère (BUC)');
     await page.close();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, openPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 import { confirmDialog, featureFlags, projectPages, sideNav, versionsPage } from './support/admin-pages';
 
 let browser: Browser;
@@ -19,8 +19,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, username: string) {
-  await loginPage.open(page);
-  await loginPage.signIn(page, username);
+  await signInByApi(page, username);
   await page.waitForURL(/\/orga\/[^/]+$/);
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs, scratchEnvironment, setModules } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
-import { loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 import { confirmDialog, unsavedDialog } from './support/admin-pages';
 import { analysesPages } from './support/analyses-pages';
 import { llmServer } from './support/llm';
@@ -46,9 +46,7 @@ beforeAll(async () => {
   envId = await environmentWithVisionModule();
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
-  await loginPage.open(page);
-  await loginPage.signIn(page, 'configurator');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInByApi(page, 'configurator');
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestServer, type TestServer } from '../../../server/test-support/test-server';
 import { launchBrowser, newPage } from './browser';
-import { loginPage } from './pages';
+import { signInByApi } from './session';
 
 type ServerOptions = NonNullable<Parameters<typeof createTestServer>[0]>;
 
@@ -34,8 +34,7 @@ export function ownServer(options: Omit<ServerOptions, 'staticDir'> = {}): OwnSe
   });
   own.signedIn = async (username, width = 1280) => {
     const { page } = await newPage(own.browser, { baseURL: own.url, viewport: { width, height: 900 } });
-    await loginPage.open(page);
-    await loginPage.signIn(page, username);
+    await signInByApi(page, username);
     // Opening the user menu during the redirect to the organisation page loses it: wait for the page.
     await page.waitForURL(/\/orga\/[^/]+$/);
     await page.getByRole('button', { name: /Samuel|Alice/ }).waitFor();

@@ -14,7 +14,8 @@ import type { Organisation } from '../../../src/contract/organisations';
 import type { SelfServiceOverview } from '../../../src/contract/self-service';
 import { apiAs, type Api } from './api';
 import { launchBrowser, newPage } from './browser';
-import { layout, loginPage, toasts } from './pages';
+import { layout, toasts } from './pages';
+import { signInByApi } from './session';
 import { selfUseCasePages } from './self-service-pages';
 
 /** A file of the shared fixtures (use, never edit). */
@@ -70,8 +71,7 @@ export function selfServiceSession(): SelfServiceSession {
     const consoleErrors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
     page.on('pageerror', (error) => consoleErrors.push(error.message));
-    await loginPage.open(page);
-    await loginPage.signIn(page, 'light');
+    await signInByApi(page, 'light');
     await page.waitForURL(/\/self$/);
     await layout.waitFor(page, 'selfService');
     return { context, page, consoleErrors };

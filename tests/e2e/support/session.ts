@@ -2,12 +2,52 @@
  * The preamble most screen scenarios share: one Chromium for the file and one page signed in as a
  * demo user, closed after the file. Call it at the top of the file; its hooks run before the file's
  * own `beforeAll`, so `session.page` is ready there and in every test. `signedInPage` opens one more
- * signed-in context, for a scenario that wants its own.
+ * signed-in context, for a scenario that wants its own; `signInByApi` signs an open page in.
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { defaultRedirect } from '../../../src/app/paths';
+import { storageKeys } from '../../../src/storage/keys';
+import { JOURNAL_PREFIX } from '../../../src/storage/store';
 import { launchBrowser, newPage, type PageOptions } from './browser';
-import { loginPage } from './pages';
+import { DEMO_PASSWORD } from './pages';
+
+export interface SignInOptions {
+  password?: string;
+  /** The page loaded once signed in; by default where the login page sends this user. */
+  path?: string;
+}
+
+/**
+ * Signs `page`'s browser context in as `username` without the login page: the tokens of an API
+ * sign-in are put where the console's store replays a write it had not committed when its page was
+ * left (src/storage/store.ts), so the console loads with them as it does after its own sign-in. A
+ * cold load of the login page costs as much as the page it leads to, and the suite signs in a few
+ * hundred times; the login page itself is tested where it is the subject (account, shell,
+ * session-switch, the invitation and temporary-password scenarios).
+ */
+async function landingOf(page: Page, token: string): Promise<string> {
+  const answer = await page.request.get('/v4/console/api/user', { headers: { Authorization: `Bearer ${token}` } });
+  const { isLight } = (await answer.json()) as { isLight: boolean };
+  return defaultRedirect({ hasToken: true, isLight });
+}
+
+export async function signInByApi(page: Page, username: string, options: SignInOptions = {}): Promise<void> {
+  // The context's own request client: the context's server (the shared one, or a scenario's own).
+  const answer = await page.request.post('/api/login_check', { data: { username, password: options.password ?? DEMO_PASSWORD } });
+  if (!answer.ok()) throw new Error(`Signing ${username} in: ${answer.status()} ${await answer.text()}`);
+  const tokens = (await answer.json()) as { token: string; refresh_token: string };
+  // A document of the console's origin, the smallest it serves, to write that origin's storage.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ prefix, entries }) => {
+      for (const [key, value] of entries) localStorage.setItem(prefix + key, JSON.stringify({ seq: '0', value, removed: false }));
+    },
+    { prefix: JOURNAL_PREFIX, entries: [[storageKeys.token, tokens.token], [storageKeys.refreshToken, tokens.refresh_token]] },
+  );
+  await page.goto(options.path ?? (await landingOf(page, tokens.token)));
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
 
 export interface Session {
   browser: Browser;
@@ -21,9 +61,7 @@ export async function signedInPage(
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await newPage(browser, options);
-  await loginPage.open(opened.page);
-  await loginPage.signIn(opened.page, username);
-  await opened.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInByApi(opened.page, username);
   return opened;
 }
 

@@ -8,6 +8,10 @@ export default defineConfig({
     testTimeout: 90000,
     hookTimeout: 120000,
     fileParallelism: false,
+    // One file after the other in one worker, which imports playwright-core and the support modules
+    // once for all of them rather than once per file (a second or more each; they keep no state a
+    // file could leave behind: each file starts its own browser connection and contexts).
+    isolate: false,
     // A page that waits on a worker (a 120-page PDF, the NLU engine) may take seconds on a busy 2-core
     // machine: polls wait for what a user would see rather than fail after vitest's default second.
     expect: { poll: { timeout: 10_000 } },

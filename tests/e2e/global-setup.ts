@@ -69,7 +69,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
     },
   });
-  const chromiumServer = await chromium.launchServer(chromiumLaunchOptions());
+  const browserOptions = chromiumLaunchOptions();
+  console.log(`[e2e] browser: ${browserOptions.executablePath}`);
+  const chromiumServer = await chromium.launchServer(browserOptions);
   project.provide('browserEndpoint', chromiumServer.wsEndpoint());
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);

@@ -18,6 +18,13 @@ export interface SignInOptions {
   path?: string;
 }
 
+/** Where the login page sends this user once signed in. */
+async function landingOf(page: Page, token: string): Promise<string> {
+  const answer = await page.request.get('/v4/console/api/user', { headers: { Authorization: `Bearer ${token}` } });
+  const { isLight } = (await answer.json()) as { isLight: boolean };
+  return defaultRedirect({ hasToken: true, isLight });
+}
+
 /**
  * Signs `page`'s browser context in as `username` without the login page: the tokens of an API
  * sign-in are put where the console's store replays a write it had not committed when its page was
@@ -26,12 +33,6 @@ export interface SignInOptions {
  * hundred times; the login page itself is tested where it is the subject (account, shell,
  * session-switch, the invitation and temporary-password scenarios).
  */
-async function landingOf(page: Page, token: string): Promise<string> {
-  const answer = await page.request.get('/v4/console/api/user', { headers: { Authorization: `Bearer ${token}` } });
-  const { isLight } = (await answer.json()) as { isLight: boolean };
-  return defaultRedirect({ hasToken: true, isLight });
-}
-
 export async function signInByApi(page: Page, username: string, options: SignInOptions = {}): Promise<void> {
   // The context's own request client: the context's server (the shared one, or a scenario's own).
   const answer = await page.request.post('/api/login_check', { data: { username, password: options.password ?? DEMO_PASSWORD } });

@@ -66,6 +66,8 @@ export default async function setup(project: TestProject) {
       POSTROOM_ATLASSIAN_TOKEN_URL: `${jira.url}/oauth/token`,
       POSTROOM_ATLASSIAN_API_URL: jira.url,
       POSTROOM_CONNECTOR_POLL_MS: '500',
+      // Warnings and errors only: a line for each of the stage's twenty-odd thousand requests made
+      // up nearly all of CI's log.
       LOG_LEVEL: 'warn',
     },
   });

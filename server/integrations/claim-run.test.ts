@@ -10,12 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAPPINGS } from '../../src/contract/integrations';
-import { connectorMessages, connectorRuns, connectors } from '../db/schema-integrations';
+import { connectorMessages, connectorRuns } from '../db/schema-integrations';
+import { insertAuthorizedConnector } from '../test-support/insert-connector';
 import { startConnectorHarness, connectorsPath, type ConnectorHarness } from '../test-support/connector-harness';
 import { claimRun, scheduleDueRuns } from './job';
 import { executeRun } from './run';
-import { sealSecrets } from './secrets';
 
 const ENV = 'demo-nlu-recette';
 const ROUNDS = 12;
@@ -29,20 +28,12 @@ afterAll(async () => {
 });
 
 /** An enabled, authorized n8n connector, due now: nothing here reaches n8n, only the runs are claimed. */
-async function dueConnector(): Promise<string> {
-  const id = randomUUID();
-  await h.deps.db.insert(connectors).values({
-    id,
+function dueConnector(): Promise<string> {
+  return insertAuthorizedConnector(h.deps.db, h.deps.secrets, {
     environmentId: ENV,
-    name: `Course ${id.slice(0, 8)}`,
-    type: 'n8n',
+    name: `Course ${randomUUID().slice(0, 8)}`,
     settings: { type: 'n8n', n8n: { baseUrl: 'https://n8n.example.com' } },
-    secretsSealed: sealSecrets(h.deps.secrets, {}),
-    active: true,
-    state: 'authorized',
-    outputMappings: DEFAULT_MAPPINGS.n8n,
   });
-  return id;
 }
 
 describe('claiming the runs of one connector', () => {

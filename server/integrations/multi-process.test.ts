@@ -7,23 +7,20 @@
  * connector and the local Gmail server: each mail becomes one analysis, is written back once, and
  * no run is executed twice.
  */
-import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAPPINGS, type ConnectorSettings } from '../../src/contract/integrations';
+import type { ConnectorSettings } from '../../src/contract/integrations';
 import { createSecretBox } from '../crypto/secret-box';
 import { analyses } from '../db/schema';
-import { connectorMessages, connectorRuns, connectors } from '../db/schema-integrations';
+import { connectorMessages, connectorRuns } from '../db/schema-integrations';
 import { traceOf } from '../pipeline/testing/analyses';
-import { multiProcessSuite, waitUntil } from '../pipeline/testing/processes';
+import { multiProcessSuite, SERVER_PROCESS_JWT_SECRET, waitUntil } from '../pipeline/testing/processes';
 import { GMAIL_TEST_CLIENT, startGmailTestServer, type GmailTestServer } from '../test-support/gmail-server';
-import { sealSecrets } from './secrets';
+import { insertAuthorizedConnector } from '../test-support/insert-connector';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 // An environment whose demo configuration categorizes a cancellation (Résiliation) and drafts a reply.
 const ENV = 'demo-nlu-recette';
-// The processes' JWT secret (processes.ts): the root of the secret box that seals connector secrets.
-const PROCESS_SECRET = 'postroom-multi-process-secret-of-32-bytes';
 const MAILS = 4;
 
 const mail = (n: number) =>
@@ -47,17 +44,11 @@ describe.skipIf(serverUrl === undefined || serverUrl === '')('connector job acro
       gmail: { customCredentials: true, clientId: GMAIL_TEST_CLIENT.clientId, redirectUri: '', user: 'support@example.com', startDate: start.toISOString(), blacklist: [] },
     };
     const secrets = { clientSecret: GMAIL_TEST_CLIENT.clientSecret, refreshToken: gmail.grantRefreshToken() };
-    const connectorId = randomUUID();
-    await db.insert(connectors).values({
-      id: connectorId,
+    const connectorId = await insertAuthorizedConnector(db, createSecretBox(SERVER_PROCESS_JWT_SECRET), {
       environmentId: ENV,
       name: 'Boîte partagée',
-      type: 'gmail',
       settings,
-      secretsSealed: sealSecrets(createSecretBox(PROCESS_SECRET), secrets),
-      active: true,
-      state: 'authorized',
-      outputMappings: DEFAULT_MAPPINGS.gmail,
+      secrets,
       cursorAt: start,
       nextRunAt: new Date(),
     });

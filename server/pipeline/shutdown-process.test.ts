@@ -31,10 +31,10 @@ import { connectorRuns, connectors } from '../db/schema-integrations';
 import { nluServers } from '../db/schema-nlu';
 import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
 import { DEMO_PASSWORD } from '../db/seed-data';
-import { sealSecrets } from '../integrations/secrets';
 import { statusOf, sweepServers } from '../nlu/lifecycle';
 import { launchTestRun } from '../testing-center/launch-test-run';
 import { expectCategories, insertBankMessage, insertManualSet, mailFile } from '../testing-center/test-support';
+import { insertAuthorizedConnector } from '../test-support/insert-connector';
 import { openSeededPglite, writePgliteFolder } from '../test-support/pglite-snapshots';
 import { startStalledImapServer, startStalledSmtpServer, type StalledServer } from '../test-support/stalled-mail-servers';
 import { createEnvironment, fixture, queueAnalysis } from './testing/analyses';
@@ -78,19 +78,14 @@ async function prepareDataFolder(imapPort: number): Promise<Prepared> {
     const runId = await launchTestRun(db, { projectId: 'demo-nlu', environmentId: NLU_ENV, setId, versionId: null, userId: null, seesPrivate: true });
 
     // A mailbox connector due at once, on the IMAP server that will stall.
-    const connectorId = randomUUID();
-    await db.insert(connectors).values({
-      id: connectorId,
+    const connectorId = await insertAuthorizedConnector(db, createSecretBox(SERVER_PROCESS_JWT_SECRET), {
       environmentId: envId,
       name: 'Stalled mailbox',
-      type: 'imap',
       settings: connectorSettingsSchema.parse({
         type: 'imap',
         imap: { host: '127.0.0.1', port: imapPort, tls: false, user: 'mailbox@example.com', folder: 'INBOX', draftsFolder: 'Drafts', startDate: new Date(Date.now() - 3_600_000).toISOString(), blacklist: [] },
       }),
-      secretsSealed: sealSecrets(createSecretBox(SERVER_PROCESS_JWT_SECRET), { password: 'secret' }),
-      active: true,
-      state: 'authorized',
+      secrets: { password: 'secret' },
     });
 
     // Fires at the first round (fewer than 100 received this hour); its mail goes to the SMTP server that stalls.

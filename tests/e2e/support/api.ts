@@ -2,6 +2,7 @@
  * Calls to the running server as a program would make them: scenarios prepare their own data through
  * the API (a dedicated environment, a mail to analyse) so the shared demo stays as it was.
  */
+import { loginCheck } from '../../../src/contract/auth';
 import { baseUrl } from './browser';
 import { DEMO_PASSWORD } from './pages';
 
@@ -24,7 +25,7 @@ export async function request<T = unknown>(token: string | null, method: string,
 
 /** Signs a demo user in through the API and answers a caller carrying their token. */
 export async function apiAs(username: string): Promise<Api> {
-  const { token } = await request<{ token: string }>(null, 'POST', '/api/login_check', { username, password: DEMO_PASSWORD });
+  const { token } = await request<{ token: string }>(null, 'POST', loginCheck.path, { username, password: DEMO_PASSWORD });
   return <T>(method: string, route: string, body?: unknown) => request<T>(token, method, route, body);
 }
 

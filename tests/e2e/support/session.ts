@@ -7,6 +7,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { defaultRedirect } from '../../../src/app/paths';
+import { currentUser, loginCheck, sessionTokensSchema } from '../../../src/contract/auth';
 import { storageKeys } from '../../../src/storage/keys';
 import { JOURNAL_PREFIX } from '../../../src/storage/store';
 import { launchBrowser, newPage, type PageOptions } from './browser';
@@ -20,7 +21,7 @@ export interface SignInOptions {
 
 /** Where the login page sends this user once signed in. */
 async function landingOf(page: Page, token: string): Promise<string> {
-  const answer = await page.request.get('/v4/console/api/user', { headers: { Authorization: `Bearer ${token}` } });
+  const answer = await page.request.get(currentUser.path, { headers: { Authorization: `Bearer ${token}` } });
   const { isLight } = (await answer.json()) as { isLight: boolean };
   return defaultRedirect({ hasToken: true, isLight });
 }
@@ -35,9 +36,9 @@ async function landingOf(page: Page, token: string): Promise<string> {
  */
 export async function signInByApi(page: Page, username: string, options: SignInOptions = {}): Promise<void> {
   // The context's own request client: the context's server (the shared one, or a scenario's own).
-  const answer = await page.request.post('/api/login_check', { data: { username, password: options.password ?? DEMO_PASSWORD } });
+  const answer = await page.request.post(loginCheck.path, { data: { username, password: options.password ?? DEMO_PASSWORD } });
   if (!answer.ok()) throw new Error(`Signing ${username} in: ${answer.status()} ${await answer.text()}`);
-  const tokens = (await answer.json()) as { token: string; refresh_token: string };
+  const tokens = sessionTokensSchema.parse(await answer.json());
   // A document of the console's origin, the smallest it serves, to write that origin's storage.
   await page.goto('/favicon.svg');
   await page.evaluate(

@@ -3,7 +3,9 @@
  * deadline per page. A page past its deadline, or whose thread dies, ends in an error for that page
  * only: the thread is terminated and replaced (tesseract.js cannot be interrupted otherwise).
  * The deadline is generous (a busy machine with two cores shared by every worker) and set by
- * POSTROOM_OCR_PAGE_DEADLINE_MS.
+ * POSTROOM_OCR_PAGE_DEADLINE_MS. The same threads render PDF pages without reading them for the
+ * vision engine (`renderPage`): a thread loads pdf.js and canvas once, where a thread started per
+ * document spent a second or more of CPU loading them for each.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +23,12 @@ const BOOT = new URL('./ocr-thread-boot.mjs', import.meta.url);
  * A failure's `message` is English (logs); `reason` is what a user reads (src/contract/failure-reasons.ts).
  */
 export type OcrResult = ({ ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText }) & { threadMs?: number };
-type Job = { request: OcrRequest; resolve: (result: OcrResult) => void; startedAt?: number };
+/** A rendered page (PNG) or why not; `threadMs` as for OCR. */
+export type RenderResult = ({ ok: true; png: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText }) & { threadMs?: number };
+type Failure = { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText };
+/** What a job ends with: the thread's answer, or why there is none. */
+type Answer = Extract<OcrResponse, { ok: true }> | Failure;
+type Job = { request: OcrRequest; deadlineMs: number; settle: (answer: Answer, threadMs: number) => void; startedAt?: number };
 type Slot = { worker: Worker; job?: Job; timer?: ReturnType<typeof setTimeout> };
 
 export class OcrPool {
@@ -37,18 +44,37 @@ export class OcrPool {
   /** Reads a picture (PNG, JPEG…), or page `pdfPage` of a PDF rendered at `dpi`. Never rejects. */
   recognize(image: Uint8Array, options: { pdfPage?: number; dpi?: number; keepImage?: boolean } = {}): Promise<OcrResult> {
     return new Promise((resolve) => {
-      // A copy (Buffer.slice would be a view): its buffer is transferred to the thread.
-      this.queue.push({ request: { id: this.nextId++, image: new Uint8Array(image), ...options }, resolve });
-      this.pump();
+      this.enqueue({ ...options }, image, this.deadlineMs, (answer, threadMs) => {
+        if (!answer.ok) return resolve({ ok: false, code: answer.code, message: answer.message, reason: answer.reason, threadMs });
+        if (!('page' in answer)) return resolve({ ok: false, code: 'failed', message: 'The OCR thread rendered the page without reading it.', reason: reason('reason.unexpected', null), threadMs });
+        resolve({ ok: true, page: answer.page, ...(answer.image ? { image: answer.image } : {}), threadMs });
+      });
     });
+  }
+
+  /** Page `pdfPage` of a PDF as a PNG at `dpi`, not read; `deadlineMs` from when a thread takes it. Never rejects. */
+  renderPage(pdf: Uint8Array, pdfPage: number, dpi: number, deadlineMs = this.deadlineMs): Promise<RenderResult> {
+    return new Promise((resolve) => {
+      this.enqueue({ pdfPage, dpi, renderOnly: true }, pdf, deadlineMs, (answer, threadMs) => {
+        if (!answer.ok) return resolve({ ok: false, code: answer.code, message: answer.message, reason: answer.reason, threadMs });
+        if (!('rendered' in answer)) return resolve({ ok: false, code: 'failed', message: 'The OCR thread read the page instead of rendering it.', reason: reason('reason.unexpected', null), threadMs });
+        resolve({ ok: true, png: answer.rendered, threadMs });
+      });
+    });
+  }
+
+  private enqueue(options: Omit<OcrRequest, 'id' | 'image'>, image: Uint8Array, deadlineMs: number, settle: Job['settle']): void {
+    // A copy (Buffer.slice would be a view): its buffer is transferred to the thread.
+    this.queue.push({ request: { id: this.nextId++, image: new Uint8Array(image), ...options }, deadlineMs, settle });
+    this.pump();
   }
 
   close(): void {
     const closed = { ok: false, code: 'failed', message: 'The OCR pool was closed.', reason: reason('reason.serverStopping') } as const;
-    for (const job of this.queue.splice(0)) job.resolve(closed);
+    for (const job of this.queue.splice(0)) job.settle(closed, 0);
     for (const slot of this.slots.splice(0)) {
       clearTimeout(slot.timer);
-      slot.job?.resolve(closed);
+      slot.job?.settle(closed, 0);
       void slot.worker.terminate();
     }
   }
@@ -65,8 +91,9 @@ export class OcrPool {
       const busy = slot;
       busy.job = job;
       job.startedAt = performance.now();
-      const seconds = this.deadlineMs / 1000;
-      busy.timer = setTimeout(() => this.fail(busy, 'timeout', `OCR of the page took longer than ${seconds} s and was stopped.`, reason('reason.timeoutAfter', null, { seconds })), this.deadlineMs);
+      const seconds = job.deadlineMs / 1000;
+      const what = job.request.renderOnly ? 'Rendering' : 'OCR';
+      busy.timer = setTimeout(() => this.fail(busy, 'timeout', `${what} of the page took longer than ${seconds} s and was stopped.`, reason('reason.timeoutAfter', null, { seconds })), job.deadlineMs);
       busy.worker.postMessage(job.request, [job.request.image.buffer as ArrayBuffer]);
     }
   }
@@ -77,7 +104,7 @@ export class OcrPool {
     worker.on('message', (response: OcrResponse) => {
       const slot = this.slots.find((candidate) => candidate.worker === worker);
       if (!slot?.job || slot.job.request.id !== response.id) return;
-      this.finish(slot, response.ok ? { ok: true, page: response.page, ...(response.image ? { image: response.image } : {}) } : { ok: false, code: 'failed', message: response.message, reason: response.reason });
+      this.finish(slot, response.ok ? response : { ok: false, code: 'failed', message: response.message, reason: response.reason });
     });
     const died = (what: string, why: NestedText) => {
       const slot = this.slots.find((candidate) => candidate.worker === worker);
@@ -95,12 +122,12 @@ export class OcrPool {
     this.finish(slot, { ok: false, code, message, reason: why });
   }
 
-  private finish(slot: Slot, result: OcrResult): void {
+  private finish(slot: Slot, answer: Answer): void {
     clearTimeout(slot.timer);
     const job = slot.job;
     slot.job = undefined;
     slot.timer = undefined;
-    job?.resolve({ ...result, threadMs: job.startedAt === undefined ? 0 : performance.now() - job.startedAt });
+    job?.settle(answer, job.startedAt === undefined ? 0 : performance.now() - job.startedAt);
     this.pump();
   }
 }

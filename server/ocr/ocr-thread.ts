@@ -1,8 +1,9 @@
 /**
  * One OCR worker thread: renders a PDF page (pdf.js and @napi-rs/canvas) or takes a picture as it
- * is, and reads it with tesseract.js. The French and English data come from the npm packages on
- * disk, handed to tesseract.js as bytes: nothing is fetched and nothing is cached in the working
- * folder. The pool (ocr-pool.ts) terminates this thread when a page runs past its deadline.
+ * is, and reads it with tesseract.js; or only renders the page (`renderOnly`: the vision engine's
+ * pictures of pages). The French and English data come from the npm packages on disk, handed to
+ * tesseract.js as bytes: nothing is fetched and nothing is cached in the working folder. The pool
+ * (ocr-pool.ts) terminates this thread when a page runs past its deadline.
  */
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,8 +18,11 @@ import { toOcrPage, type TesseractData } from '../../src/ocr/words';
 import { renderPdfPage } from './render-pdf';
 import { imageSize } from '../pipeline/extractor/image-size';
 
-export type OcrRequest = { id: number; image: Uint8Array; pdfPage?: number; dpi?: number; keepImage?: boolean };
-export type OcrResponse = { id: number; ok: true; page: OcrPage; image?: Uint8Array } | { id: number; ok: false; message: string; reason: NestedText };
+export type OcrRequest = { id: number; image: Uint8Array; pdfPage?: number; dpi?: number; keepImage?: boolean; renderOnly?: boolean };
+export type OcrResponse =
+  | { id: number; ok: true; page: OcrPage; image?: Uint8Array }
+  | { id: number; ok: true; rendered: Uint8Array }
+  | { id: number; ok: false; message: string; reason: NestedText };
 
 const require = createRequire(import.meta.url);
 
@@ -64,9 +68,17 @@ async function recognize(request: OcrRequest): Promise<{ page: OcrPage; image?: 
   return request.keepImage ? { page, image } : { page };
 }
 
+async function render(request: OcrRequest): Promise<Uint8Array> {
+  if (request.pdfPage === undefined) throw new Error('renderOnly needs a PDF page');
+  return (await renderPdfPage(request.image, request.pdfPage, request.dpi ?? 300)).png;
+}
+
 parentPort?.on('message', (request: OcrRequest) => {
-  recognize(request).then(
-    (result) => parentPort!.postMessage({ id: request.id, ok: true, ...result } satisfies OcrResponse),
+  const answer = request.renderOnly
+    ? render(request).then((rendered) => parentPort!.postMessage({ id: request.id, ok: true, rendered } satisfies OcrResponse, [rendered.buffer as ArrayBuffer]))
+    : recognize(request).then((result) => parentPort!.postMessage({ id: request.id, ok: true, ...result } satisfies OcrResponse));
+  answer.then(
+    () => undefined,
     (error: unknown) => parentPort!.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error), reason: failureReason(error) } satisfies OcrResponse),
   );
 });

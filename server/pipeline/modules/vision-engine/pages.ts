@@ -1,6 +1,6 @@
 /**
  * The vision engine's input: what the extractor read (its documents, in order), turned into page
- * images and texts for the model. PDF pages are rendered on the server, in a worker thread
+ * images and texts for the model. PDF pages are rendered on the server, in the OCR threads
  * (render-in-thread.ts, with the renderer OCR uses: pdf.js + canvas); pictures the model reads (PNG, JPEG, GIF, WebP) go as they are; other documents
  * (mail bodies, office files) go as text only. At most `maxPages` images over the whole analysis:
  * the rest are counted, so the result says what the model did not see.

@@ -1,15 +1,15 @@
 /**
- * Renders pages of one PDF in a worker thread (render-thread.ts) with a deadline: the pages rendered
- * before an error or the deadline are kept, and the reason comes back for the trace. Never rejects.
+ * Renders pages of one PDF in the process's OCR threads (server/ocr/ocr-pool.ts, which render a page
+ * without reading it), one page after the other, within a deadline for the whole document: the pages
+ * rendered before an error or the deadline are kept, and the reason comes back for the trace. A page
+ * past the deadline has its thread terminated (and replaced). Never rejects.
  */
-import { Worker } from 'node:worker_threads';
-import { failureReason, reason } from '../../../../src/contract/failure-reasons';
+import { performance } from 'node:perf_hooks';
+import { reason } from '../../../../src/contract/failure-reasons';
 import type { NestedText } from '../../../../src/contract/pipeline-messages';
-import type { RenderMessage, RenderRequest } from './render-thread';
+import { sharedOcrPool, type OcrPool } from '../../../ocr/ocr-pool';
 
-const BOOT = new URL('./render-thread-boot.mjs', import.meta.url);
-
-/** Time for all the pages of one document (thread start, pdf.js, canvas). */
+/** Time for all the pages of one document (pdf.js and canvas, and loading them in a new thread). */
 export const RENDER_DEADLINE_MS = 60_000;
 
 export interface RenderedPages {
@@ -18,29 +18,23 @@ export interface RenderedPages {
   problem: { page: number; message: string; reason: NestedText } | null;
 }
 
-export function renderPdfPagesInThread(pdf: Uint8Array, pages: readonly number[], dpi: number, deadlineMs = RENDER_DEADLINE_MS): Promise<RenderedPages> {
-  return new Promise((resolve) => {
-    const pngs: RenderedPages['pngs'] = [];
-    // A copy: its buffer is transferred to the thread (pdf.js also refuses a Buffer).
-    const copy = new Uint8Array(pdf);
-    const request: RenderRequest = { pdf: copy, pages: [...pages], dpi };
-    const worker = new Worker(BOOT, { workerData: request, transferList: [copy.buffer as ArrayBuffer], resourceLimits: { maxOldGenerationSizeMb: 512 } });
-    let settled = false;
-    const end = (problem: RenderedPages['problem']) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve({ pngs, problem });
-    };
-    const next = () => pages[pngs.length] ?? pages[0] ?? 1;
-    const timer = setTimeout(() => end({ page: next(), message: `rendering took longer than ${deadlineMs / 1000} s`, reason: reason('reason.timeoutAfter', null, { seconds: deadlineMs / 1000 }) }), deadlineMs);
-    worker.on('message', (message: RenderMessage) => {
-      if (message.kind === 'page') pngs.push({ page: message.page, png: message.png });
-      else if (message.kind === 'error') end({ page: message.page, message: message.message, reason: message.reason });
-      else end(null);
-    });
-    worker.on('error', (error) => end({ page: next(), message: error.message, reason: failureReason(error) }));
-    worker.on('exit', (code) => end(code === 0 ? null : { page: next(), message: `the renderer stopped (exit code ${code})`, reason: reason('reason.engineStopped', `exit code ${code}`) }));
-  });
+export async function renderPdfPagesInThread(
+  pdf: Uint8Array,
+  pages: readonly number[],
+  dpi: number,
+  deadlineMs = RENDER_DEADLINE_MS,
+  pool: Pick<OcrPool, 'renderPage'> = sharedOcrPool(),
+): Promise<RenderedPages> {
+  const started = performance.now();
+  const seconds = deadlineMs / 1000;
+  const late = (page: number): RenderedPages['problem'] => ({ page, message: `rendering took longer than ${seconds} s`, reason: reason('reason.timeoutAfter', null, { seconds }) });
+  const pngs: RenderedPages['pngs'] = [];
+  for (const page of pages) {
+    const left = deadlineMs - (performance.now() - started);
+    if (left <= 0) return { pngs, problem: late(page) };
+    const rendered = await pool.renderPage(pdf, page, dpi, left);
+    if (!rendered.ok) return { pngs, problem: rendered.code === 'timeout' ? late(page) : { page, message: rendered.message, reason: rendered.reason } };
+    pngs.push({ page, png: rendered.png });
+  }
+  return { pngs, problem: null };
 }

@@ -9,7 +9,8 @@ import { visionEngineConfigSchema } from '../../../../src/contract/modules/visio
 import type { ExtractionOutcome } from '../../extractor/extract';
 import { fixture } from '../../testing/analyses';
 import { visionInput } from './pages';
-import { renderPdfPagesInThread } from './render-in-thread';
+import { OcrPool } from '../../../ocr/ocr-pool';
+import { RENDER_DEADLINE_MS, renderPdfPagesInThread } from './render-in-thread';
 import { readVisionAnswer, visionChatRequest } from './request';
 import { encodePipelineMessage } from '../../../../src/contract/pipeline-messages';
 import { inEnglish } from '../../../test-support/pipeline-text';
@@ -76,9 +77,21 @@ describe('vision engine input', () => {
     expect(input.notes[0]!.params?.reason).toMatchObject({ key: expect.stringMatching(/^reason\./), params: { detail: expect.any(String) } });
   }, 60_000);
 
-  it('stops a rendering thread past its deadline, keeping what it rendered', async () => {
-    const rendered = await renderPdfPagesInThread(fixture('pdf/report-120-pages.pdf'), [1, 2, 3], 110, 50);
-    expect(rendered).toEqual({ pngs: [], problem: { page: 1, message: 'rendering took longer than 0.05 s', reason: { key: 'reason.timeoutAfter', params: { seconds: 0.05 } } } });
+  it('stops a rendering thread past its deadline, keeping what it rendered, and renders the next document in a new one', async () => {
+    // A pool of its own: its thread is still loading pdf.js when the 50 ms are up.
+    const pool = new OcrPool(1);
+    try {
+      const rendered = await renderPdfPagesInThread(fixture('pdf/report-120-pages.pdf'), [1, 2, 3], 110, 50, pool);
+      expect(rendered).toEqual({ pngs: [], problem: { page: 1, message: 'rendering took longer than 0.05 s', reason: { key: 'reason.timeoutAfter', params: { seconds: 0.05 } } } });
+      const next = await renderPdfPagesInThread(fixture('pdf/report-120-pages.pdf'), [1, 2], 110, RENDER_DEADLINE_MS, pool);
+      expect(next.problem).toBeNull();
+      expect(next.pngs.map(({ page, png }) => [page, Buffer.from(png.subarray(0, 8)).toString('base64')])).toEqual([
+        [1, 'iVBORw0KGgo='],
+        [2, 'iVBORw0KGgo='],
+      ]);
+    } finally {
+      pool.close();
+    }
   }, 60_000);
 
   it('says when a document content is gone (retention) and sends its text only', async () => {

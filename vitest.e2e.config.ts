@@ -1,9 +1,24 @@
 /** End-to-end scenarios: a real Chromium (Debian's) against the production build and the real server. */
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The files that change, or count, what belongs to the whole demo organisation: its settings and
+ * quotas, and the light user's analyses of the month, which every self-service file adds to. Beside
+ * another file they would read a figure the other one just changed, so they run after the others,
+ * one at a time. A file that works on users and data of its own (support/fresh-users.ts, a scratch
+ * environment, a domain of its own) needs no place here.
+ */
+const ALONE = [
+  // Saves the organisation's contract start and quotas, then puts them back.
+  'tests/e2e/organisation.e2e.ts',
+  // Sets the monthly quota from the analyses the light user made so far, leaving two.
+  'tests/e2e/self-service-quota.e2e.ts',
+  // Expects the home to show the light user's count and quota as the API gave them just before.
+  'tests/e2e/self-service.e2e.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 90000,
     hookTimeout: 120000,
@@ -24,5 +39,10 @@ export default defineConfig({
     // run's migrated snapshot, as the server tests do.
     globalSetup: ['server/test-support/pglite-snapshot-dir.ts', 'tests/e2e/global-setup.ts'],
     reporters: ['default', ['./scripts/slowest-files-reporter.mjs', { suite: 'e2e' }]],
+    projects: [
+      // (`include` is per project: a project extending the root adds its list to the root's.)
+      { extends: true, test: { name: 'side-by-side', include: ['tests/e2e/**/*.e2e.ts'], exclude: ALONE, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -67,7 +67,8 @@ function failureReport(output) {
 }
 
 const failedFiles = (output) => [
-  ...new Set([...output.matchAll(/^ FAIL {2}(\S+\.e2e\.ts)/gm)].map((match) => match[1])),
+  // " FAIL  <project>  tests/e2e/x.e2e.ts > …": the project's name comes first (vitest.e2e.config.ts).
+  ...new Set([...output.matchAll(/^ FAIL .*?(tests\/e2e\/\S+\.e2e\.ts)/gm)].map((match) => match[1])),
 ];
 
 async function browserScenarios() {

@@ -1,42 +1,41 @@
 /**
  * Single sign-on as a user meets it: the demo organisation gets a real OpenID provider (oidc-provider,
- * started here on a loopback port) for the length of this file; signing in as one of its members goes
- * through the provider's login and consent pages and ends on the console's landing page.
+ * started here on a loopback port) for the length of this file, for the emails of a domain only this
+ * file's own member has — the other scenario files, running beside this one, keep signing the demo
+ * users in with their passwords. Signing in as that member goes through the provider's login and
+ * consent pages and ends on the console's landing page.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startOidcProvider, type TestOidcProvider } from '../../server/test-support/oidc-provider';
+import { apiAs, type Api } from './support/api';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { DEMO_PASSWORD, layout, loginPage } from './support/pages';
+import { createFreshUser, removeFreshUser, type FreshUser } from './support/fresh-users';
+import { layout, loginPage } from './support/pages';
 
 let browser: Browser;
 let idp: TestOidcProvider;
-let adminToken: string;
-const providerUrl = () => `${baseUrl()}/v4/console/api/organisations/demo/identity-provider`;
+let admin: Api;
+let member: FreshUser;
+const PROVIDER = '/v4/console/api/organisations/demo/identity-provider';
+const EMAIL_DOMAIN = `sso-${Date.now()}.example.test`;
 
 beforeAll(async () => {
+  admin = await apiAs('admin');
+  member = await createFreshUser(admin, { firstname: 'Alice', lastname: 'Unique', emailDomain: EMAIL_DOMAIN });
   idp = await startOidcProvider({
     clients: [{ client_id: 'postroom-e2e', client_secret: 'e2e-secret', redirect_uris: [`${baseUrl()}/oidc/callback`] }],
-    accounts: { alice: { email: 'admin@demo.postroom.test', email_verified: true } },
+    accounts: { alice: { email: `${member.username}@${EMAIL_DOMAIN}`, email_verified: true } },
   });
-  const login = await fetch(`${baseUrl()}/api/login_check`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  adminToken = ((await login.json()) as { token: string }).token;
-  const put = await fetch(providerUrl(), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ issuer: idp.issuer, clientId: 'postroom-e2e', clientSecret: 'e2e-secret', emailDomain: null }),
-  });
-  if (!put.ok) throw new Error(`Setting the identity provider failed: ${put.status} ${await put.text()}`);
+  await admin('PUT', PROVIDER, { issuer: idp.issuer, clientId: 'postroom-e2e', clientSecret: 'e2e-secret', emailDomain: EMAIL_DOMAIN });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  // Other files sign the demo users in with passwords: take the provider away again.
-  if (adminToken) await fetch(providerUrl(), { method: 'DELETE', headers: { authorization: `Bearer ${adminToken}` } });
+  if (admin) {
+    await admin('DELETE', PROVIDER).catch(() => undefined);
+    if (member) await removeFreshUser(admin, member);
+  }
   await browser?.close();
   await idp?.close();
 });
@@ -45,7 +44,7 @@ describe('single sign-on', () => {
   it("signs a member in through the organisation's identity provider", async () => {
     const { context, page } = await newPage(browser);
     await loginPage.open(page);
-    await page.locator('#login-username').fill('admin');
+    await page.locator('#login-username').fill(member.username);
     await page.locator('#login-username').press('Enter');
     await page.getByRole('button', { name: "Continuer vers le fournisseur d'identité" }).click();
     await page.waitForURL((url) => url.origin === idp.issuer);

@@ -22,6 +22,8 @@ export interface FreshUserOptions {
   profiles?: { projectId: string; profile: 'cockpit' | 'qualifier' | 'configurator' | 'noAccess' }[];
   guest?: boolean;
   admin?: boolean;
+  /** The domain of the user's email (example.test by default): a scenario's own, for a rule that applies by domain. */
+  emailDomain?: string;
 }
 
 const PASSWORD = 'Roles-e2e-2026!x';
@@ -42,7 +44,7 @@ export async function createUserWithTemporaryPassword(
     firstname: options.firstname,
     lastname: options.lastname,
     username,
-    email: `${username}@example.test`,
+    email: `${username}@${options.emailDomain ?? 'example.test'}`,
     guest: options.guest ?? false,
     profiles: options.profiles ?? [],
   });

@@ -22,12 +22,14 @@ const BOOT = new URL('./ocr-thread-boot.mjs', import.meta.url);
  * `threadMs`: how long the page held its OCR thread, what the analysis is charged for it (metered-ocr.ts).
  * A failure's `message` is English (logs); `reason` is what a user reads (src/contract/failure-reasons.ts).
  */
-export type OcrResult = ({ ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText }) & { threadMs?: number };
-/** A rendered page (PNG) or why not; `threadMs` as for OCR. */
-export type RenderResult = ({ ok: true; png: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText }) & { threadMs?: number };
 type Failure = { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText };
+export type OcrResult = ({ ok: true; page: OcrPage; image?: Uint8Array } | Failure) & { threadMs?: number };
+/** A rendered page (PNG) or why not; `threadMs` as for OCR. */
+export type RenderResult = ({ ok: true; png: Uint8Array } | Failure) & { threadMs?: number };
 /** What a job ends with: the thread's answer, or why there is none. */
 type Answer = Extract<OcrResponse, { ok: true }> | Failure;
+/** A thread's answer to another kind of request than the one asked (the types allow it; the thread does not). */
+const OTHER_ANSWER: Failure = { ok: false, code: 'failed', message: 'The OCR thread answered another kind of request.', reason: reason('reason.unexpected') };
 type Job = { request: OcrRequest; deadlineMs: number; settle: (answer: Answer, threadMs: number) => void; startedAt?: number };
 type Slot = { worker: Worker; job?: Job; timer?: ReturnType<typeof setTimeout> };
 
@@ -44,10 +46,9 @@ export class OcrPool {
   /** Reads a picture (PNG, JPEG…), or page `pdfPage` of a PDF rendered at `dpi`. Never rejects. */
   recognize(image: Uint8Array, options: { pdfPage?: number; dpi?: number; keepImage?: boolean } = {}): Promise<OcrResult> {
     return new Promise((resolve) => {
-      this.enqueue({ ...options }, image, this.deadlineMs, (answer, threadMs) => {
-        if (!answer.ok) return resolve({ ok: false, code: answer.code, message: answer.message, reason: answer.reason, threadMs });
-        if (!('page' in answer)) return resolve({ ok: false, code: 'failed', message: 'The OCR thread rendered the page without reading it.', reason: reason('reason.unexpected', null), threadMs });
-        resolve({ ok: true, page: answer.page, ...(answer.image ? { image: answer.image } : {}), threadMs });
+      this.enqueue(options, image, this.deadlineMs, (answer, threadMs) => {
+        if (answer.ok && 'page' in answer) resolve({ ok: true, page: answer.page, ...(answer.image ? { image: answer.image } : {}), threadMs });
+        else resolve({ ...(answer.ok ? OTHER_ANSWER : answer), threadMs });
       });
     });
   }
@@ -56,9 +57,8 @@ export class OcrPool {
   renderPage(pdf: Uint8Array, pdfPage: number, dpi: number, deadlineMs = this.deadlineMs): Promise<RenderResult> {
     return new Promise((resolve) => {
       this.enqueue({ pdfPage, dpi, renderOnly: true }, pdf, deadlineMs, (answer, threadMs) => {
-        if (!answer.ok) return resolve({ ok: false, code: answer.code, message: answer.message, reason: answer.reason, threadMs });
-        if (!('rendered' in answer)) return resolve({ ok: false, code: 'failed', message: 'The OCR thread read the page instead of rendering it.', reason: reason('reason.unexpected', null), threadMs });
-        resolve({ ok: true, png: answer.rendered, threadMs });
+        if (answer.ok && 'rendered' in answer) resolve({ ok: true, png: answer.rendered, threadMs });
+        else resolve({ ...(answer.ok ? OTHER_ANSWER : answer), threadMs });
       });
     });
   }

@@ -35,9 +35,16 @@ export function warmStore(): void {
 // A write is journaled synchronously in localStorage until IndexedDB has committed it: a page left
 // or reloaded right after a choice (IndexedDB commits asynchronously, and an unload aborts what is
 // still in flight) finds the journal at the next load and replays it, so no choice is lost.
-// The browser scenarios sign their users in by writing the tokens here (tests/e2e/support/session.ts).
-export const JOURNAL_PREFIX = 'postroom:pending:';
+const JOURNAL_PREFIX = 'postroom:pending:';
 let journalSeq = 0;
+
+/**
+ * The journal's localStorage item for a pending write: its name and text. The browser scenarios sign
+ * their users in by writing the tokens this way (tests/e2e/support/session.ts).
+ */
+export function journalEntry(key: string, value: unknown, removed = false, seq = '0'): [name: string, text: string] {
+  return [JOURNAL_PREFIX + key, JSON.stringify({ seq, value, removed })];
+}
 
 function journal(): Storage | undefined {
   try {
@@ -51,7 +58,7 @@ function journal(): Storage | undefined {
 function journalWrite(key: string, value: unknown, removed: boolean): string | undefined {
   const seq = String((journalSeq += 1));
   try {
-    journal()?.setItem(JOURNAL_PREFIX + key, JSON.stringify({ seq, value, removed }));
+    journal()?.setItem(...journalEntry(key, value, removed, seq));
     return seq;
   } catch {
     return undefined; // not JSON-serialisable or storage full: IndexedDB alone, as before

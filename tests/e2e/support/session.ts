@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { defaultRedirect } from '../../../src/app/paths';
 import { currentUser, loginCheck, sessionTokensSchema } from '../../../src/contract/auth';
 import { storageKeys } from '../../../src/storage/keys';
-import { JOURNAL_PREFIX } from '../../../src/storage/store';
+import { journalEntry } from '../../../src/storage/store';
 import { launchBrowser, newPage, type PageOptions } from './browser';
 import { DEMO_PASSWORD } from './pages';
 
@@ -42,10 +42,10 @@ export async function signInByApi(page: Page, username: string, options: SignInO
   // A document of the console's origin, the smallest it serves, to write that origin's storage.
   await page.goto('/favicon.svg');
   await page.evaluate(
-    ({ prefix, entries }) => {
-      for (const [key, value] of entries) localStorage.setItem(prefix + key, JSON.stringify({ seq: '0', value, removed: false }));
+    (entries) => {
+      for (const [name, text] of entries) localStorage.setItem(name, text);
     },
-    { prefix: JOURNAL_PREFIX, entries: [[storageKeys.token, tokens.token], [storageKeys.refreshToken, tokens.refresh_token]] },
+    [journalEntry(storageKeys.token, tokens.token), journalEntry(storageKeys.refreshToken, tokens.refresh_token)],
   );
   await page.goto(options.path ?? (await landingOf(page, tokens.token)));
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));

@@ -14,7 +14,10 @@ const BLUEPRINT_NAMED = [
   { name: '@blueprintjs/core', importNames: ['Dialog'], message: "Use Dialog from src/ui/dialog.tsx (its close button is named in the reader's language)." },
   { name: '@blueprintjs/core', importNames: ['Spinner'], message: "Use Spinner from src/ui/spinner.tsx (named in the reader's language)." },
   { name: '@blueprintjs/core', importNames: ['TagInput'], message: "Use TagInput from src/ui/tag-input.tsx (its remove buttons are named in the reader's language)." },
+  { name: '@blueprintjs/core', importNames: ['FormGroup'], message: "Use Field from src/ui/form.tsx (shows what the enclosing Form found wrong, in the reader's language)." },
 ];
+/** The browser's validation bubbles speak the browser's language: every form is src/ui/form.tsx's Form. */
+const NO_RAW_FORM = { selector: "JSXOpeningElement[name.name='form']", message: "Use Form from src/ui/form.tsx (checks the fields in the page, in the reader's language)." };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'tmp', 'server/db/migrations', 'coverage', 'test-results'] },
@@ -33,7 +36,8 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       // Blueprint components with English texts or names go through their src/ui wrappers.
       'no-restricted-imports': ['error', { paths: [...BLUEPRINT_WRAPPED, ...BLUEPRINT_NAMED] }],
+      'no-restricted-syntax': ['error', NO_RAW_FORM],
     },
   },
-  { files: ['src/ui/file-input.tsx', 'src/ui/numeric-input.tsx', 'src/ui/dialog.tsx', 'src/ui/spinner.tsx', 'src/ui/tag-input.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/ui/file-input.tsx', 'src/ui/numeric-input.tsx', 'src/ui/dialog.tsx', 'src/ui/spinner.tsx', 'src/ui/tag-input.tsx', 'src/ui/form.tsx'], rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' } },
 );

@@ -14,7 +14,7 @@
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { Dialog } from '../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
@@ -24,6 +24,7 @@ import { readEntry, removeEntry, storageKeys, subscribeEntries, writeEntry } fro
 import { paths } from './paths';
 import { type GhostedUser, readGhostedUser } from './ghosted-user';
 import { clearQueryCache } from './session';
+import { Field, Form } from '../ui/form';
 
 /** What the ghosted-environment key holds: enough to show and open it without asking again. */
 export interface GhostedEnvironment {
@@ -155,7 +156,7 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('ghosting.dialogTitle')} icon="eye-open">
-      <form onSubmit={submit}>
+      <Form onSubmit={submit}>
         <DialogBody>
           <p>{t('ghosting.dialogIntro')}</p>
           {error && (
@@ -163,12 +164,12 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
               {error}
             </Callout>
           )}
-          <FormGroup label={t('ghosting.userId')} labelFor="ghost-user-id" helperText={t('ghosting.userIdHelp')}>
+          <Field label={t('ghosting.userId')} labelFor="ghost-user-id" helperText={t('ghosting.userIdHelp')}>
             <InputGroup id="ghost-user-id" autoFocus value={userId} onValueChange={setUserId} />
-          </FormGroup>
-          <FormGroup label={t('ghosting.environment')} labelFor="ghost-environment" helperText={t('ghosting.environmentHelp')}>
+          </Field>
+          <Field label={t('ghosting.environment')} labelFor="ghost-environment" helperText={t('ghosting.environmentHelp')}>
             <InputGroup id="ghost-environment" value={environmentId} onValueChange={setEnvironmentId} />
-          </FormGroup>
+          </Field>
         </DialogBody>
         <DialogFooter
           actions={
@@ -178,7 +179,7 @@ export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -5,10 +5,11 @@
  * schema), whose issues are shown per field through `errors` (`fieldErrors`: in the reader's words).
  */
 import { useState, type ReactNode } from 'react';
-import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Checkbox, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { DateField } from './date-field';
 import { NumericInput } from './numeric-input';
 import { zodIssueText, type ZodIssueLike } from '../i18n/zod-issue-text';
+import { Field } from './form';
 
 interface BaseField<K extends string> {
   name: K;
@@ -64,13 +65,13 @@ export function AutoForm<V extends AutoValue>({
           const intent = error ? Intent.DANGER : Intent.NONE;
           if (field.kind === 'switch') {
             return (
-              <FormGroup key={field.name} helperText={error ?? field.help} intent={intent}>
+              <Field key={field.name} helperText={error ?? field.help} intent={intent}>
                 <Switch id={controlId} label={field.label} checked={Boolean(current)} disabled={field.disabled} onChange={(e) => set(field.name, e.currentTarget.checked)} />
-              </FormGroup>
+              </Field>
             );
           }
           return (
-            <FormGroup key={field.name} label={field.label} labelFor={controlId} helperText={error ?? field.help} intent={intent}>
+            <Field key={field.name} label={field.label} labelFor={controlId} helperText={error ?? field.help} intent={intent}>
               {field.kind === 'textarea' ? (
                 <TextArea id={controlId} fill value={String(current ?? '')} disabled={field.disabled} intent={intent} onChange={(e) => set(field.name, e.currentTarget.value)} />
               ) : field.kind === 'number' ? (
@@ -109,7 +110,7 @@ export function AutoForm<V extends AutoValue>({
                   onValueChange={(text) => set(field.name, text)}
                 />
               )}
-            </FormGroup>
+            </Field>
           );
         })}
     </>

@@ -2,9 +2,10 @@
  * New password and its confirmation, with the rules of spec §5 checked as the user types (the same
  * rules the server applies, from src/contract/passwords.ts), so the form explains before it refuses.
  */
-import { FormGroup, Icon, InputGroup } from '@blueprintjs/core';
+import { Icon, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { brokenPasswordRules, PASSWORD_MIN_LENGTH, passwordRules } from '../contract/passwords';
+import { Field } from './form';
 
 export interface NewPassword {
   password: string;
@@ -21,7 +22,7 @@ export function PasswordFields({ value, onChange }: { value: NewPassword; onChan
   const differ = value.confirmation !== '' && value.confirmation !== value.password;
   return (
     <>
-      <FormGroup label={t('fields.newPassword')} labelFor="new-password">
+      <Field label={t('fields.newPassword')} labelFor="new-password">
         <InputGroup
           id="new-password"
           type="password"
@@ -30,7 +31,7 @@ export function PasswordFields({ value, onChange }: { value: NewPassword; onChan
           onValueChange={(password) => onChange({ ...value, password })}
           aria-describedby="password-rules"
         />
-      </FormGroup>
+      </Field>
       <div id="password-rules" className="p-password-rules">
         <p>{t('rules.title')}</p>
         <ul>
@@ -46,7 +47,7 @@ export function PasswordFields({ value, onChange }: { value: NewPassword; onChan
           })}
         </ul>
       </div>
-      <FormGroup
+      <Field
         label={t('fields.confirmation')}
         labelFor="password-confirmation"
         intent={differ ? 'danger' : 'none'}
@@ -60,7 +61,7 @@ export function PasswordFields({ value, onChange }: { value: NewPassword; onChan
           value={value.confirmation}
           onValueChange={(confirmation) => onChange({ ...value, confirmation })}
         />
-      </FormGroup>
+      </Field>
     </>
   );
 }

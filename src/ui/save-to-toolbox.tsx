@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { Dialog } from './dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
@@ -15,6 +15,7 @@ import { createKit, type ComponentType } from '../contract/toolbox';
 import { saveToToolbox } from '../contract/toolbox-sync';
 import { toast } from './toasts/toast-service';
 import { toolboxErrorText } from './toolbox-errors';
+import { Field } from './form';
 
 const NEW_KIT = '__new__';
 
@@ -60,7 +61,7 @@ function SaveDialog({ orgaId, envId, type, name, context, onClose }: { orgaId: s
     <Dialog isOpen onClose={onClose} title={t('save.title', { name })}>
       <DialogBody>
         <p>{t('save.explain')}</p>
-        <FormGroup label={t('save.kit')} labelFor="save-to-toolbox-kit">
+        <Field label={t('save.kit')} labelFor="save-to-toolbox-kit">
           <HTMLSelect
             id="save-to-toolbox-kit"
             value={chosen}
@@ -68,11 +69,11 @@ function SaveDialog({ orgaId, envId, type, name, context, onClose }: { orgaId: s
             onChange={(event) => setKitId(event.currentTarget.value)}
             options={[...choices.map((kit) => ({ value: kit.id, label: kit.name })), { value: NEW_KIT, label: t('save.newKit') }]}
           />
-        </FormGroup>
+        </Field>
         {chosen === NEW_KIT && (
-          <FormGroup label={t('fields.name')} labelFor="save-to-toolbox-name">
+          <Field label={t('fields.name')} labelFor="save-to-toolbox-name">
             <InputGroup id="save-to-toolbox-name" value={newName} onValueChange={setNewName} autoFocus />
-          </FormGroup>
+          </Field>
         )}
         {kits.isError && <p className="bp6-text-muted">{toolboxErrorText(kits.error)}</p>}
       </DialogBody>

@@ -141,7 +141,20 @@ describe('forgotten password', () => {
     const { context, page } = await newPage(browser);
     await loginPage.open(page);
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
-    await page.locator('#forgot-email').fill(email);
+
+    // The form checks the address in the page, in French, not in a bubble of the browser's language;
+    // the label says the field is required without changing its accessible name.
+    const field = page.getByRole('textbox', { name: 'Adresse e-mail', exact: true });
+    const mark = await page.locator('label[for="forgot-email"]').evaluate((label) => getComputedStyle(label, '::after').content);
+    expect(mark).toContain('(obligatoire)');
+    await field.fill(user.username);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await page.locator('#forgot-email-problem').getByText('Adresse e-mail invalide').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await field.fill(email);
+    await page.locator('#forgot-email-problem').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await page.getByText(`Si un compte utilise l'adresse ${email}`).waitFor();
 

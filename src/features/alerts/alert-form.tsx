@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_INTERVALS, alertSettingsSchema, type AlertSettings } from '../../contract/alerts';
 import { AutoForm, fieldErrors, type AutoField } from '../../ui/auto-form';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { Form } from '../../ui/form';
 
 /** Every field of both kinds, flat, as the form edits them. */
 interface Draft extends Record<string, unknown> {
@@ -62,9 +63,8 @@ export function AlertForm({ initial, onSave, onCancel }: { initial?: AlertSettin
   ];
   return (
     <Card className="p-alert-form">
-      {/* noValidate: the browser's own bubbles speak its language, not the console's; ours are shown. */}
-      <form
-        noValidate
+      <Form
+        onRefused={() => setTouched(true)}
         onSubmit={(event) => {
           event.preventDefault();
           void save();
@@ -73,7 +73,7 @@ export function AlertForm({ initial, onSave, onCancel }: { initial?: AlertSettin
         <AutoForm id="alert" fields={fields} value={draft} onChange={setDraft} errors={touched && !parsed.success ? fieldErrors(parsed.error.issues) : {}} />
         <Button type="submit" intent={Intent.PRIMARY} text={t('alerts.save')} loading={saving} />{' '}
         <Button text={t('alerts.cancel')} onClick={onCancel} disabled={saving} />
-      </form>
+      </Form>
       {guard}
     </Card>
   );

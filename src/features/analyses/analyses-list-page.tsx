@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Checkbox, FormGroup, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Checkbox, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisSummary } from '../../contract/analyses';
@@ -25,6 +25,7 @@ import { analysesPageCsv, analysisCell } from './page-cells';
 import { canCreate } from './analysis-rules';
 import { NewAnalysisDialog } from './new-analysis-dialog';
 import { SimulateMailDialog } from './simulate-mail-dialog';
+import { Field } from '../../ui/form';
 
 export type AnalysesVariant = 'analyses' | 'ic';
 
@@ -136,7 +137,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
       {variant === 'ic' && <p className="bp6-text-muted">{t('list.legacyHint')}</p>}
 
       <div className="p-toolbar" role="search">
-        <FormGroup label={t('list.search')} labelFor="analyses-search" inline>
+        <Field label={t('list.search')} labelFor="analyses-search" inline>
           <InputGroup
             id="analyses-search"
             type="search"
@@ -146,15 +147,15 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
             onValueChange={setSearchText}
             onKeyDown={(event) => event.key === 'Enter' && set({ search: searchText })}
           />
-        </FormGroup>
+        </Field>
         <Checkbox label={t('list.inMetadata')} checked={filters.inMetadata} onChange={(event) => set({ inMetadata: event.currentTarget.checked })} />
-        <FormGroup label={t('list.from')} labelFor="analyses-from" inline>
+        <Field label={t('list.from')} labelFor="analyses-from" inline>
           <DateFilter id="analyses-from" value={filters.from} onChange={(from) => set({ from })} language={language} />
-        </FormGroup>
-        <FormGroup label={t('list.to')} labelFor="analyses-to" inline>
+        </Field>
+        <Field label={t('list.to')} labelFor="analyses-to" inline>
           <DateFilter id="analyses-to" value={filters.to} onChange={(to) => set({ to })} language={language} />
-        </FormGroup>
-        <FormGroup label={t('list.category')} labelFor="analyses-category" inline>
+        </Field>
+        <Field label={t('list.category')} labelFor="analyses-category" inline>
           <InputGroup
             id="analyses-category"
             leftIcon="tag"
@@ -164,7 +165,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
             onValueChange={setCategoryText}
             onKeyDown={(event) => event.key === 'Enter' && filterCategory(categoryText)}
           />
-        </FormGroup>
+        </Field>
       </div>
       <div className="p-toolbar">
         <span id="analyses-status-label">{t('list.status')}</span>

@@ -4,7 +4,7 @@
  * progress and can be cancelled; a refusal of the server (400 uploadRejected) lists its problems.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Button, Classes, DialogBody, DialogFooter, FormGroup, InputGroup, ProgressBar, TextArea } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, InputGroup, ProgressBar, TextArea } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../api/upload';
@@ -19,6 +19,7 @@ import { FileDrop } from '../../ui/file-drop';
 import { metadataProblemText, readMetadata, serverMetadataProblem } from './metadata-problems';
 import { rejectedProblems, UploadProblems } from '../../ui/upload-problems';
 import { formatBytes } from './status-tag';
+import { Field, Form } from '../../ui/form';
 
 function FileLine({ file, onRemove, removeLabel }: { file: File; onRemove: () => void; removeLabel: string }) {
   const { language } = usePreferences();
@@ -122,7 +123,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated, withMetadata = tr
 
   return (
     <Dialog isOpen onClose={close} title={t('upload.title')} icon="cloud-upload" style={{ width: 640 }}>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           void send();
@@ -136,7 +137,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated, withMetadata = tr
               total: formatBytes(UPLOAD_LIMITS.maxTotalBytes, language),
             })}
           </p>
-          <FormGroup label={t('upload.mainFile')}>
+          <Field label={t('upload.mainFile')}>
             <FileDrop label={t('upload.chooseMain')} hint={t('upload.drop')} multiple onFiles={addMain} testId="main-file-drop">
               {main && (
                 <ul data-testid="main-file" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
@@ -144,8 +145,8 @@ export function NewAnalysisDialog({ envId, onClose, onCreated, withMetadata = tr
                 </ul>
               )}
             </FileDrop>
-          </FormGroup>
-          <FormGroup label={t('upload.attachments')}>
+          </Field>
+          <Field label={t('upload.attachments')}>
             <FileDrop label={t('upload.chooseAttachments')} hint={t('upload.dropAttachments')} multiple onFiles={addAttachments} testId="attachments-drop">
               {attachments.length > 0 && (
                 <ul data-testid="attachment-files" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
@@ -160,20 +161,20 @@ export function NewAnalysisDialog({ envId, onClose, onCreated, withMetadata = tr
                 </ul>
               )}
             </FileDrop>
-          </FormGroup>
+          </Field>
           <UploadProblems problems={rejected.length > 0 ? rejected : problems} />
-          <FormGroup label={t('upload.name')} labelFor="analysis-name">
+          <Field label={t('upload.name')} labelFor="analysis-name">
             <InputGroup id="analysis-name" value={name} maxLength={200} onValueChange={setName} />
-          </FormGroup>
+          </Field>
           {withMetadata && (
-          <FormGroup
+          <Field
             label={t('upload.metadata')}
             labelFor="analysis-metadata"
             intent={metadataProblem ? 'danger' : 'none'}
             helperText={metadataProblem ? <span role="alert">{metadataProblemText(t, metadataProblem, language)}</span> : undefined}
           >
             <TextArea id="analysis-metadata" fill rows={3} value={metadataText} onChange={(event) => setMetadataText(event.currentTarget.value)} placeholder='{"client": "42"}' />
-          </FormGroup>
+          </Field>
           )}
           {sending && (
             <div role="status" aria-live="polite">
@@ -190,7 +191,7 @@ export function NewAnalysisDialog({ envId, onClose, onCreated, withMetadata = tr
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@
  * (checked against the §5 upload rules before sending, then sent in base64 as the contract says).
  */
 import { useMemo, useState } from 'react';
-import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, InputGroup, TextArea } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -14,6 +14,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { FileDrop } from '../../ui/file-drop';
 import { rejectedProblems, UploadProblems } from '../../ui/upload-problems';
+import { Field, Form } from '../../ui/form';
 
 async function toBase64(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -75,42 +76,43 @@ export function SimulateMailDialog({ envId, onClose, onCreated }: { envId: strin
   const addressField = (id: 'sender' | 'recipient', value: string, set: (v: string) => void, ok: boolean) => {
     const showError = touched[id] && !ok;
     return (
-      <FormGroup label={t(`simulate.${id}`)} labelFor={`simulate-${id}`} intent={showError ? 'danger' : 'none'} helperText={showError ? t('simulate.atSign') : undefined}>
+      <Field label={t(`simulate.${id}`)} labelFor={`simulate-${id}`} intent={showError ? 'danger' : 'none'} helperText={showError ? t('simulate.atSign') : undefined}>
         <InputGroup
           id={`simulate-${id}`}
-          type="email"
+          // Not type="email": the server takes any address with an at-sign ("Alice <alice@…>"), the rule below.
+          inputMode="email"
           required
           value={value}
           intent={showError ? 'danger' : 'none'}
           onValueChange={set}
           onBlur={() => setTouched((current) => ({ ...current, [id]: true }))}
         />
-      </FormGroup>
+      </Field>
     );
   };
 
   return (
     <Dialog isOpen onClose={onClose} title={t('simulate.title')} icon="envelope" style={{ width: 640 }}>
-      <form
-        noValidate
+      <Form
+        onRefused={() => setTouched({ sender: true, recipient: true })}
         onSubmit={(event) => {
           event.preventDefault();
           void send();
         }}
       >
         <DialogBody>
-          <FormGroup label={t('simulate.name')} labelFor="simulate-name">
+          <Field label={t('simulate.name')} labelFor="simulate-name">
             <InputGroup id="simulate-name" value={name} maxLength={200} onValueChange={setName} />
-          </FormGroup>
+          </Field>
           {addressField('sender', sender, setSender, senderOk)}
           {addressField('recipient', recipient, setRecipient, recipientOk)}
-          <FormGroup label={t('simulate.subject')} labelFor="simulate-subject">
+          <Field label={t('simulate.subject')} labelFor="simulate-subject">
             <InputGroup id="simulate-subject" value={subject} maxLength={1000} onValueChange={setSubject} />
-          </FormGroup>
-          <FormGroup label={t('simulate.body')} labelFor="simulate-body">
+          </Field>
+          <Field label={t('simulate.body')} labelFor="simulate-body">
             <TextArea id="simulate-body" fill rows={6} value={body} onChange={(event) => setBody(event.currentTarget.value)} />
-          </FormGroup>
-          <FormGroup label={t('simulate.attachments')}>
+          </Field>
+          <Field label={t('simulate.attachments')}>
             <FileDrop label={t('upload.chooseAttachments')} hint={t('upload.dropAttachments')} multiple onFiles={(files) => { setRejected([]); setAttachments((current) => [...current, ...files]); }}>
               {attachments.length > 0 && (
                 <ul style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
@@ -123,7 +125,7 @@ export function SimulateMailDialog({ envId, onClose, onCreated }: { envId: strin
                 </ul>
               )}
             </FileDrop>
-          </FormGroup>
+          </Field>
           <UploadProblems problems={rejected.length > 0 ? rejected : problems} />
         </DialogBody>
         <DialogFooter
@@ -134,7 +136,7 @@ export function SimulateMailDialog({ envId, onClose, onCreated }: { envId: strin
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 /** Profile › password (spec §2.4 "Profile and profile password"): the current password, then a new one. */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { changePassword } from '../../contract/passwords';
@@ -10,6 +10,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { isAcceptable, PasswordFields, type NewPassword } from '../../ui/password-fields';
 import { passwordErrorCode } from './password-errors';
+import { Field, Form } from '../../ui/form';
 
 const EMPTY: NewPassword = { password: '', confirmation: '' };
 
@@ -48,13 +49,13 @@ export function ChangePasswordPage() {
   return (
     <section className="p-page p-form-page" aria-labelledby="change-password-title">
       <h1 id="change-password-title">{t('account:change.title')}</h1>
-      <form onSubmit={submit}>
+      <Form onSubmit={submit}>
         {change.isError && (
           <Callout intent="danger" role="alert" className="p-login__error">
             {message}
           </Callout>
         )}
-        <FormGroup label={t('account:fields.currentPassword')} labelFor="current-password">
+        <Field label={t('account:fields.currentPassword')} labelFor="current-password">
           <InputGroup
             id="current-password"
             type="password"
@@ -62,7 +63,7 @@ export function ChangePasswordPage() {
             value={currentPassword}
             onValueChange={setCurrentPassword}
           />
-        </FormGroup>
+        </Field>
         <PasswordFields value={value} onChange={setValue} />
         <Button
           type="submit"
@@ -71,7 +72,7 @@ export function ChangePasswordPage() {
           disabled={!currentPassword || !isAcceptable(value)}
           text={t('account:change.submit')}
         />
-      </form>
+      </Form>
     </section>
   );
 }

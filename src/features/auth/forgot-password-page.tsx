@@ -5,12 +5,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { forgotPasswordSend } from '../../contract/passwords';
 import { paths } from '../../app/paths';
 import { absolute } from './sso';
+import { Field, Form } from '../../ui/form';
 
 /** The server appends the token to this (spec §7.2 "query recovery_url"). */
 export function recoveryUrl(): string {
@@ -38,25 +39,26 @@ export function ForgotPasswordPage() {
           {t('forgot.sent', { email: send.variables })}
         </Callout>
       ) : (
-        <form onSubmit={submit}>
+        <Form onSubmit={submit}>
           <p>{t('forgot.intro')}</p>
           {send.isError && (
             <Callout intent="danger" role="alert" className="p-login__error">
               {t('forgot.error')}
             </Callout>
           )}
-          <FormGroup label={t('forgot.email')} labelFor="forgot-email">
+          <Field label={t('forgot.email')} labelFor="forgot-email">
             <InputGroup
               id="forgot-email"
               type="email"
+              required
               autoComplete="email"
               autoFocus
               value={email}
               onValueChange={setEmail}
             />
-          </FormGroup>
+          </Field>
           <Button type="submit" intent="primary" fill loading={send.isPending} disabled={!email.trim()} text={t('forgot.submit')} />
-        </form>
+        </Form>
       )}
       <p className="p-login__links">
         <Link to={paths.login()}>{t('forgot.backToLogin')}</Link>

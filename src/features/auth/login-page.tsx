@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError, serverCode } from '../../api/errors';
 import { toast } from '../../ui/toasts/toast-service';
@@ -13,6 +13,7 @@ import { tr } from '../../ui/message';
 import { defaultRedirect, paths } from '../../app/paths';
 import { startSession, takePostLoginTarget } from '../../app/session';
 import { authQueries } from './queries';
+import { Field, Form } from '../../ui/form';
 
 /** The calls (and their zod contracts) load on first use: the first step paints without them. */
 const loginCalls = () => import('./login-calls');
@@ -110,8 +111,8 @@ export function LoginPage() {
         </Callout>
       )}
       {step === 'username' ? (
-        <form onSubmit={(event) => void submitUsername(event)}>
-          <FormGroup label={t('login.username')} labelFor="login-username">
+        <Form onSubmit={(event) => void submitUsername(event)}>
+          <Field label={t('login.username')} labelFor="login-username">
             <InputGroup
               id="login-username"
               name="username"
@@ -120,7 +121,7 @@ export function LoginPage() {
               value={username}
               onValueChange={setUsername}
             />
-          </FormGroup>
+          </Field>
           <Button type="submit" intent="primary" fill loading={busy} text={t('login.continue')} disabled={!username.trim()} />
           {google && (
             <div className="p-login__sso">
@@ -128,7 +129,7 @@ export function LoginPage() {
               <Button fill text={t('login.google')} onClick={() => void signInWithGoogle()} />
             </div>
           )}
-        </form>
+        </Form>
       ) : step === 'oidc' ? (
         <div>
           <p className="p-login__who">{t('login.signingInAs', { username })}</p>
@@ -143,9 +144,9 @@ export function LoginPage() {
           <Button variant="minimal" text={t('login.back')} onClick={() => setStep('username')} className="p-login__back" />
         </div>
       ) : (
-        <form onSubmit={submitPassword}>
+        <Form onSubmit={submitPassword}>
           <p className="p-login__who">{t('login.signingInAs', { username })}</p>
-          <FormGroup label={t('login.password')} labelFor="login-password">
+          <Field label={t('login.password')} labelFor="login-password">
             <InputGroup
               id="login-password"
               name="password"
@@ -155,10 +156,10 @@ export function LoginPage() {
               value={password}
               onValueChange={setPassword}
             />
-          </FormGroup>
+          </Field>
           <Button type="submit" intent="primary" fill loading={busy} text={t('login.submit')} disabled={!password} />
           <Button variant="minimal" text={t('login.back')} onClick={() => setStep('username')} className="p-login__back" />
-        </form>
+        </Form>
       )}
       <p className="p-login__links">
         <Link to={paths.forgotPassword()}>{t('account:forgot.link')}</Link>

@@ -16,6 +16,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { isAcceptable, PasswordFields, type NewPassword } from '../../ui/password-fields';
 import { passwordErrorCode } from './password-errors';
+import { Form } from '../../ui/form';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('account');
@@ -63,7 +64,7 @@ export function ResetPasswordPage() {
           </p>
         </>
       ) : (
-        <form onSubmit={submit}>
+        <Form onSubmit={submit}>
           {hasExpired && (
             <Callout intent="warning" className="p-login__error">
               {t('reset.expired')}
@@ -81,7 +82,7 @@ export function ResetPasswordPage() {
           )}
           <PasswordFields value={value} onChange={setValue} />
           <Button type="submit" intent="primary" fill loading={reset.isPending} disabled={!isAcceptable(value)} text={t('reset.submit')} />
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, FormGroup } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
@@ -16,6 +16,7 @@ import { browserTimeZone, consumptionQueries } from './queries';
 import { QuotaMeter } from './quota-meter';
 import './consumption.css';
 import { DateField } from '../../ui/date-field';
+import { Field } from '../../ui/form';
 
 export function ConsumptionWidget({ envId }: { envId: string }) {
   const { t } = useTranslation('consumption');
@@ -32,9 +33,9 @@ export function ConsumptionWidget({ envId }: { envId: string }) {
   return (
     <Card className="p-consumption-widget" data-testid="consumption-widget">
       <h2>{t('widget.title')}</h2>
-      <FormGroup label={t('widget.date')} labelFor="consumption-date" inline>
+      <Field label={t('widget.date')} labelFor="consumption-date" inline>
         <DateField id="consumption-date" value={date} onChange={setDate} />
-      </FormGroup>
+      </Field>
       <ListState
         query={consumption}
         isEmpty={false}

@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { formatDay } from './format';
 import { OrganisationConsumptionView } from './organisation-consumption-view';
 import { browserTimeZone, consumptionQueries } from './queries';
+import { Field } from '../../ui/form';
 
 /** "2026" for a year starting on 1 January, "2026 – 2027" otherwise. */
 export function yearLabel(year: number, contractStartDate: string): string {
@@ -31,14 +32,14 @@ export function OrganisationConsumptionPage() {
       <div className="p-page__header">
         <h1 className="p-page__title">{t('routes:orgaConsumption')}</h1>
         {data && (
-          <FormGroup label={t('page.year')} labelFor="consumption-year" inline>
+          <Field label={t('page.year')} labelFor="consumption-year" inline>
             <HTMLSelect
               id="consumption-year"
               value={data.contractYear.year}
               onChange={(event) => setYear(Number(event.currentTarget.value))}
               options={data.years.map((value) => ({ value, label: yearLabel(value, data.contractStartDate) }))}
             />
-          </FormGroup>
+          </Field>
         )}
       </div>
       <ListState

@@ -1,8 +1,9 @@
 /** The dashboard's date range (§2.4): this / last / past N, and the unit; the resolved days beside it. */
-import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAST, RANGE_RELATIVES, RANGE_UNITS, type RangeChoice, type RangeRelative, type RangeUnit } from './date-range';
+import { Field } from '../../ui/form';
 
 /** `onChange` receives only what the person changed: the page applies it to the range in the address. */
 export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChange: (change: Partial<RangeChoice>) => void }) {
@@ -10,16 +11,16 @@ export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChang
   const unitKey = choice.relative === 'past' ? 'unitsPlural' : 'units';
   return (
     <div className="p-dashboard-range" role="group" aria-label={t('range.label')}>
-      <FormGroup label={t('range.relative')} labelFor="dashboard-relative" inline>
+      <Field label={t('range.relative')} labelFor="dashboard-relative" inline>
         <HTMLSelect
           id="dashboard-relative"
           value={choice.relative}
           onChange={(event) => onChange({ relative: event.currentTarget.value as RangeRelative })}
           options={RANGE_RELATIVES.map((value) => ({ value, label: t(`range.relatives.${value}`) }))}
         />
-      </FormGroup>
+      </Field>
       {choice.relative === 'past' && (
-        <FormGroup label={t('range.n')} labelFor="dashboard-n" inline>
+        <Field label={t('range.n')} labelFor="dashboard-n" inline>
           <NumericInput
             id="dashboard-n"
             min={1}
@@ -29,16 +30,16 @@ export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChang
             style={{ width: '5rem' }}
             onValueChange={(n) => Number.isInteger(n) && n >= 1 && onChange({ n: Math.min(n, MAX_PAST[choice.unit]) })}
           />
-        </FormGroup>
+        </Field>
       )}
-      <FormGroup label={t('range.unit')} labelFor="dashboard-unit" inline>
+      <Field label={t('range.unit')} labelFor="dashboard-unit" inline>
         <HTMLSelect
           id="dashboard-unit"
           value={choice.unit}
           onChange={(event) => onChange({ unit: event.currentTarget.value as RangeUnit })}
           options={RANGE_UNITS.map((value) => ({ value, label: t(`range.${unitKey}.${value}`) }))}
         />
-      </FormGroup>
+      </Field>
     </div>
   );
 }

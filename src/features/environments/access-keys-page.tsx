@@ -17,6 +17,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
+import { Form } from '../../ui/form';
 
 export function AccessKeysPage() {
   return <EnvManagementShell page="access-keys">{(env) => <AccessKeys key={env.id} env={env} />}</EnvManagementShell>;
@@ -58,7 +59,7 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
   return (
     <>
       <Card className="p-section">
-        <form
+        <Form
           className="p-toolbar"
           onSubmit={(e) => {
             e.preventDefault();
@@ -67,7 +68,7 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
         >
           <InputGroup aria-label={t('accessKeys.name')} placeholder={t('accessKeys.name')} value={name} onValueChange={setName} />
           <Button type="submit" icon="add" intent="primary" text={t('accessKeys.create')} disabled={!name.trim()} />
-        </form>
+        </Form>
       </Card>
       <ListState
         query={keys}

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, Switch, Tooltip } from '@blueprintjs/core';
+import { Button, Card, Checkbox, HTMLSelect, InputGroup, Intent, Switch, Tooltip } from '@blueprintjs/core';
 import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -33,6 +33,7 @@ import { environmentQueries } from './queries';
 import { configurationMessageText, refusedMessages } from '../../ui/configuration-message-text';
 import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
+import { Field, Form } from '../../ui/form';
 
 export function EnvSettingsPage() {
   return <EnvManagementShell page="settings">{(env, projectId) => <SettingsForm key={env.id} env={env} projectId={projectId} />}</EnvManagementShell>;
@@ -109,7 +110,7 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
   const restricted = (element: React.ReactElement) => (readOnly ? <Tooltip content={t('settings.readOnly')}>{element}</Tooltip> : element);
 
   return (
-    <form
+    <Form
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -118,9 +119,9 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
       <fieldset disabled={readOnly} className="p-fieldset">
         <Card className="p-section">
           <h2>{t('settings.general')}</h2>
-          <FormGroup label={t('settings.name')} labelFor="env-name">
+          <Field label={t('settings.name')} labelFor="env-name">
             <InputGroup id="env-name" value={draft.name} onValueChange={(name) => set({ name })} />
-          </FormGroup>
+          </Field>
           <Switch
             label={t('settings.private')}
             checked={draft.visibility === 'private'}
@@ -128,15 +129,15 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
           />
           <Switch label={t('settings.priority')} checked={draft.priority} onChange={(e) => set({ priority: e.currentTarget.checked })} />
           <Switch label={t('settings.debugMode')} checked={draft.settings.debugMode} onChange={(e) => setSettings({ debugMode: e.currentTarget.checked })} />
-          <FormGroup label={t('settings.retention')} labelFor="env-retention">
+          <Field label={t('settings.retention')} labelFor="env-retention">
             <HTMLSelect
               id="env-retention"
               value={draft.settings.retention}
               onChange={(e) => setSettings({ retention: e.currentTarget.value as Draft['settings']['retention'] })}
               options={RETENTION_OPTIONS.map((r) => ({ value: r, label: t(`settings.retentions.${r}`) }))}
             />
-          </FormGroup>
-          <FormGroup label={t('settings.languages')}>
+          </Field>
+          <Field label={t('settings.languages')}>
             <div className="p-checkbox-grid">
               {(['auto', ...NLU_LANGUAGES] as const).map((language) => (
                 <Checkbox
@@ -147,7 +148,7 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
                 />
               ))}
             </div>
-          </FormGroup>
+          </Field>
         </Card>
         <Card className="p-section">
           <h2>{t('settings.content')}</h2>
@@ -155,9 +156,9 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
             <Switch key={key} label={t(`settings.contentFields.${key}`)} checked={content[key]} onChange={(e) => setContent({ [key]: e.currentTarget.checked })} />
           ))}
           {(['maxPagesToOcr', 'splitPerCharacters'] as const).map((key) => (
-            <FormGroup key={key} label={t(`settings.contentFields.${key}`)} labelFor={`content-${key}`}>
+            <Field key={key} label={t(`settings.contentFields.${key}`)} labelFor={`content-${key}`}>
               <NumericInput id={`content-${key}`} min={key === 'maxPagesToOcr' ? 0 : 1} value={content[key]} onValueChange={(n) => Number.isFinite(n) && setContent({ [key]: n })} />
-            </FormGroup>
+            </Field>
           ))}
         </Card>
         <Card className="p-section">
@@ -180,6 +181,6 @@ function SettingsForm({ env, projectId }: { env: EnvironmentListItem; projectId:
         )}
       </div>
       {guard}
-    </form>
+    </Form>
   );
 }

@@ -3,10 +3,11 @@
  * same fields edit the per-extension sub-parser overrides.
  */
 import { useState } from 'react';
-import { Button, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import { KNOWN_EXTENSIONS, parserSettingsSchema, type ExtractorSettings, type ParserSettings } from '../../contract/environments';
+import { Field } from '../../ui/form';
 
 type Group = keyof ParserSettings;
 type Field = { group: Group; key: string; kind: 'boolean' | 'number' | 'ocrMode' | 'text' | 'list' };
@@ -53,7 +54,7 @@ function ParserFields({ value, onChange, idPrefix }: { value: ParserSettings; on
               return <Switch key={id} label={label} checked={current === true} onChange={(e) => setField(group, field.key, e.currentTarget.checked)} />;
             }
             return (
-              <FormGroup key={id} label={label} labelFor={id}>
+              <Field key={id} label={label} labelFor={id}>
                 {field.kind === 'number' && (
                   <NumericInput id={id} min={0} value={current as number} onValueChange={(n) => Number.isFinite(n) && setField(group, field.key, n)} />
                 )}
@@ -69,7 +70,7 @@ function ParserFields({ value, onChange, idPrefix }: { value: ParserSettings; on
                     onValueChange={(v) => setField(group, field.key, v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))}
                   />
                 )}
-              </FormGroup>
+              </Field>
             );
           })}
         </fieldset>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, HTMLSelect, HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
 import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { FlagOffPage } from '../../ui/flag-off-page';
@@ -25,6 +25,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { SettingsChangesTable } from '../../ui/settings-changes-table';
+import { Field, Form } from '../../ui/form';
 
 /** A version that no longer passes today's configuration rules is named as such, in the user's language. */
 const outdatedOr = (error: unknown) => (serverCode(error) === 'versionOutdated' ? tr('environments:versions.outdated') : errorMessage(error));
@@ -107,7 +108,7 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
       <Card className="p-section">
         <h2>{t('versions.create')}</h2>
         <p>{t('versions.createHelp')}</p>
-        <form
+        <Form
           className="p-toolbar"
           onSubmit={(e) => {
             e.preventDefault();
@@ -116,7 +117,7 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
         >
           <InputGroup id="version-name" aria-label={t('versions.name')} placeholder={t('versions.name')} value={name} onValueChange={setName} disabled={!canEdit} maxLength={100} />
           {restricted(<Button type="submit" icon="add" intent="primary" text={t('versions.create')} disabled={!canEdit || !name.trim()} />)}
-        </form>
+        </Form>
       </Card>
       <ListState
         query={versions}
@@ -159,12 +160,12 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
         <Card className="p-section">
           <h2>{t('versions.compare')}</h2>
           <div className="p-toolbar">
-            <FormGroup label={t('versions.from')} labelFor="compare-from" inline>
+            <Field label={t('versions.from')} labelFor="compare-from" inline>
               <HTMLSelect id="compare-from" value={compareFrom ?? undefined} onChange={(e) => setFrom(e.currentTarget.value)} options={sides} />
-            </FormGroup>
-            <FormGroup label={t('versions.to')} labelFor="compare-to" inline>
+            </Field>
+            <Field label={t('versions.to')} labelFor="compare-to" inline>
               <HTMLSelect id="compare-to" value={to} onChange={(e) => setTo(e.currentTarget.value)} options={sides} />
-            </FormGroup>
+            </Field>
           </div>
           {compareFrom !== null && <Comparison envId={env.id} from={compareFrom} to={to} />}
         </Card>

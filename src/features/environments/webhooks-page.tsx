@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -20,6 +20,7 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { testDeliveryText, webhookSaveErrorText } from './webhook-messages';
+import { Field, Form } from '../../ui/form';
 
 export function WebhooksPage() {
   return <EnvManagementShell page="webhooks">{(env) => <Webhooks key={env.id} env={env} />}</EnvManagementShell>;
@@ -186,41 +187,41 @@ export function Webhooks({ env }: { env: EnvironmentListItem }) {
       </ListState>
       <Dialog isOpen={draft !== null} onClose={close} title={draft?.id ? t('webhooks.edit') : t('webhooks.add')}>
         {draft && (
-          <form
+          <Form
             onSubmit={(e) => {
               e.preventDefault();
               void save();
             }}
           >
             <DialogBody>
-              <FormGroup label="URL" labelFor="webhook-url">
+              <Field label="URL" labelFor="webhook-url">
                 <InputGroup id="webhook-url" type="url" required value={draft.url} onValueChange={(url) => setDraft({ ...draft, url })} />
-              </FormGroup>
-              <FormGroup label={t('webhooks.type')} labelFor="webhook-type">
+              </Field>
+              <Field label={t('webhooks.type')} labelFor="webhook-type">
                 <HTMLSelect
                   id="webhook-type"
                   value={draft.type}
                   onChange={(e) => setDraft({ ...draft, type: e.currentTarget.value as Draft['type'] })}
                   options={WEBHOOK_TYPES.map((type) => ({ value: type, label: t(`webhooks.types.${type}`) }))}
                 />
-              </FormGroup>
-              <FormGroup label={t('webhooks.format')} labelFor="webhook-format">
+              </Field>
+              <Field label={t('webhooks.format')} labelFor="webhook-format">
                 <HTMLSelect id="webhook-format" value={draft.format} onChange={(e) => setDraft({ ...draft, format: e.currentTarget.value as Draft['format'] })} options={WEBHOOK_FORMATS.map((format) => ({ value: format, label: t(`webhooks.formats.${format}`) }))} />
-              </FormGroup>
+              </Field>
               <Switch label={t('webhooks.active')} checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })} />
-              <FormGroup label={t('webhooks.headerName')} labelFor="webhook-header-name" helperText={t('webhooks.optional')}>
+              <Field label={t('webhooks.headerName')} labelFor="webhook-header-name" helperText={t('webhooks.optional')}>
                 <InputGroup id="webhook-header-name" value={draft.authHeaderName} onValueChange={(authHeaderName) => setDraft({ ...draft, authHeaderName })} />
-              </FormGroup>
-              <FormGroup
+              </Field>
+              <Field
                 label={t('webhooks.headerValue')}
                 labelFor="webhook-header-value"
                 helperText={draft.hint ? t('webhooks.keepValue', { hint: draft.hint }) : t('webhooks.valueHidden')}
               >
                 <InputGroup id="webhook-header-value" type="password" autoComplete="off" value={draft.authHeaderValue} onValueChange={(authHeaderValue) => setDraft({ ...draft, authHeaderValue })} />
-              </FormGroup>
+              </Field>
             </DialogBody>
             <DialogFooter actions={<Button type="submit" intent="primary" text={t('webhooks.save')} disabled={!draft.url} />} />
-          </form>
+          </Form>
         )}
       </Dialog>
       {unsaved.dialog}

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, FormGroup, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/dates';
 import { auditActionKinds, auditActionName, type Translate } from '../../i18n/audit-sentence';
@@ -15,6 +15,7 @@ import { ListState } from '../../ui/list-state';
 import { organisationQueries, type AuditFilters } from './queries';
 import { DateField } from '../../ui/date-field';
 import { AuditEntrySentence } from './audit-entry';
+import { Field } from '../../ui/form';
 
 export function AuditLogsPage() {
   const { t, i18n } = useTranslation(['organisations', 'routes', 'auditLog']);
@@ -53,28 +54,28 @@ export function AuditLogsPage() {
     <section className="p-page">
       <h1 className="p-page__title">{t('routes:auditLogs')}</h1>
       <div className="p-toolbar">
-        <FormGroup label={t('audit.person')} labelFor="audit-person" inline>
+        <Field label={t('audit.person')} labelFor="audit-person" inline>
           <HTMLSelect
             id="audit-person"
             value={filters.person ?? ''}
             onChange={(event) => set({ person: event.currentTarget.value })}
             options={[{ value: '', label: t('auditLog:page.anyone') }, ...people]}
           />
-        </FormGroup>
-        <FormGroup label={t('audit.action')} labelFor="audit-action" inline>
+        </Field>
+        <Field label={t('audit.action')} labelFor="audit-action" inline>
           <HTMLSelect
             id="audit-action"
             value={filters.action ?? ''}
             onChange={(event) => set({ action: event.currentTarget.value })}
             options={[{ value: '', label: t('auditLog:page.anyAction') }, ...actions]}
           />
-        </FormGroup>
-        <FormGroup label={t('audit.from')} labelFor="audit-from" inline>
+        </Field>
+        <Field label={t('audit.from')} labelFor="audit-from" inline>
           <DateField id="audit-from" value={filters.from ?? ''} onChange={(from) => set({ from })} />
-        </FormGroup>
-        <FormGroup label={t('audit.to')} labelFor="audit-to" inline>
+        </Field>
+        <Field label={t('audit.to')} labelFor="audit-to" inline>
           <DateField id="audit-to" value={filters.to ?? ''} onChange={(to) => set({ to })} />
-        </FormGroup>
+        </Field>
       </div>
       <ListState query={logs} isEmpty={(logs.data?.items ?? []).length === 0} emptyText={t('audit.empty')} errorText={t('audit.error')}>
         <HTMLTable className="p-table" striped compact>

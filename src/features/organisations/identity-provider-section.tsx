@@ -18,6 +18,7 @@ import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesAlongside } from '../../ui/unsaved-changes';
 import { organisationQueries } from './queries';
+import { Form } from '../../ui/form';
 
 interface Draft extends Record<string, unknown> {
   issuer: string;
@@ -106,9 +107,8 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
       </h2>
       <p className="bp6-text-muted">{t('sso.intro')}</p>
       <ListState query={query} errorText={t('sso.error')}>
-        <form
+        <Form
           // The fields' own translated messages (below each field) rather than the browser's bubbles.
-          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void save();
@@ -117,7 +117,7 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
           <AutoForm id="sso" fields={fields} value={draft} onChange={setDraft} errors={errors} />
           <Button type="submit" intent="primary" text={t('sso.save')} loading={busy} disabled={!dirty} />{' '}
           {stored && <Button intent="danger" variant="minimal" icon="trash" text={t('sso.remove')} onClick={() => void remove()} />}
-        </form>
+        </Form>
       </ListState>
     </Card>
   );

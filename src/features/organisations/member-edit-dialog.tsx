@@ -3,7 +3,7 @@
  * per project, saved together. Closing the dialog or navigating away with changes asks first.
  */
 import { useState } from 'react';
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -13,6 +13,7 @@ import { updateMember, type Member } from '../../contract/members';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { Field, Form } from '../../ui/form';
 
 type Draft = Pick<Member, 'adminMode' | 'profiles'> & { position: string };
 
@@ -58,25 +59,25 @@ export function MemberEditDialog({
   return (
     <>
       <Dialog isOpen onClose={() => unsaved.requestLeave(onClose)} title={t('members.editTitle', { name: `${member.firstname} ${member.lastname}` })}>
-        <form
+        <Form
           onSubmit={(e) => {
             e.preventDefault();
             void save().then((saved) => saved && onClose());
           }}
         >
           <DialogBody>
-            <FormGroup label={t('members.position')} labelFor="member-position">
+            <Field label={t('members.position')} labelFor="member-position">
               <InputGroup id="member-position" value={draft.position} maxLength={100} onValueChange={(position) => setDraft({ ...draft, position })} />
-            </FormGroup>
-            <FormGroup helperText={isLastAdmin ? t('members.lastAdmin') : undefined}>
+            </Field>
+            <Field helperText={isLastAdmin ? t('members.lastAdmin') : undefined}>
               <Switch
                 label={t('members.adminMode')}
                 checked={isAdmin}
                 disabled={isLastAdmin}
                 onChange={(e) => setDraft({ ...draft, adminMode: e.currentTarget.checked ? 'admin' : 'notAdmin' })}
               />
-            </FormGroup>
-            <FormGroup label={t('members.profiles')} helperText={isAdmin ? t('members.adminIsConfigurator') : undefined}>
+            </Field>
+            <Field label={t('members.profiles')} helperText={isAdmin ? t('members.adminIsConfigurator') : undefined}>
               {draft.profiles.map((grant) => (
                 <div key={grant.projectId} className="p-grant">
                   <label htmlFor={`grant-${grant.projectId}`}>{projectName(grant.projectId)}</label>{' '}
@@ -96,7 +97,7 @@ export function MemberEditDialog({
                   />
                 </div>
               ))}
-            </FormGroup>
+            </Field>
           </DialogBody>
           <DialogFooter
             actions={
@@ -106,7 +107,7 @@ export function MemberEditDialog({
               </>
             }
           />
-        </form>
+        </Form>
       </Dialog>
       {unsaved.dialog}
     </>

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { OneTimeSecretDialog } from '../../ui/dialogs/one-time-secret-dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -19,6 +19,7 @@ import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { organisationQueries } from './queries';
+import { Field, Form } from '../../ui/form';
 
 const EMPTY = { firstname: '', lastname: '', username: '', email: '', position: '' };
 
@@ -88,9 +89,9 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: mode === 'invite' ? send : undefined });
 
   const field = (key: keyof typeof EMPTY, required: boolean, type = 'text') => (
-    <FormGroup label={t(`form.${key}`)} labelFor={`member-${key}`} labelInfo={required ? '*' : undefined}>
+    <Field label={t(`form.${key}`)} labelFor={`member-${key}`}>
       <InputGroup id={`member-${key}`} type={type} required={required} value={fields[key]} onValueChange={(v) => setFields({ ...fields, [key]: v })} />
-    </FormGroup>
+    </Field>
   );
 
   return (
@@ -103,7 +104,7 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
         </Callout>
       )}
       <Card>
-        <form onSubmit={submit}>
+        <Form onSubmit={submit}>
           <fieldset disabled={!isAdmin} className="p-fieldset">
             {field('firstname', true)}
             {field('lastname', true)}
@@ -113,18 +114,18 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
             <Checkbox label={t('form.guest')} checked={guest} onChange={(e) => setGuest(e.currentTarget.checked)} />
             <h3>{t('members.profiles')}</h3>
             {(projects.data ?? []).map((project) => (
-              <FormGroup key={project.id} label={project.name} labelFor={`profile-${project.id}`} inline>
+              <Field key={project.id} label={project.name} labelFor={`profile-${project.id}`} inline>
                 <HTMLSelect
                   id={`profile-${project.id}`}
                   value={profiles[project.id] ?? 'noAccess'}
                   onChange={(e) => setProfiles({ ...profiles, [project.id]: e.currentTarget.value as ProjectProfile })}
                   options={[...PROJECT_PROFILES].reverse().map((p) => ({ value: p, label: t(`profiles.${p}`) }))}
                 />
-              </FormGroup>
+              </Field>
             ))}
             <Button type="submit" intent="primary" loading={busy} text={t(mode === 'invite' ? 'form.invite' : 'form.create')} />
           </fieldset>
-        </form>
+        </Form>
       </Card>
       <OneTimeSecretDialog
         secret={temporaryPassword}

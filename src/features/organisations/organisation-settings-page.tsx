@@ -18,6 +18,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { IdentityProviderSection } from './identity-provider-section';
 import { MembersSection } from './members-page';
 import { organisationQueries } from './queries';
+import { Form } from '../../ui/form';
 
 type SettingsForm = Pick<Organisation, 'name' | 'contractStartDate' | 'yearlyQuota' | 'selfServiceMonthlyQuota'>;
 
@@ -74,9 +75,8 @@ export function OrganisationSettingsPage() {
       <h1 className="p-page__title">{t('routes:orgaSettings')}</h1>
       {readOnly && <Callout icon="info-sign">{t('settings.readOnly')}</Callout>}
       <Card className="p-section">
-        <form
+        <Form
           aria-label={t('routes:orgaSettings')}
-          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void save();
@@ -84,7 +84,7 @@ export function OrganisationSettingsPage() {
         >
           <AutoForm id="orga" fields={fields} value={form} onChange={setForm} errors={issues} readOnly={readOnly} />
           {!readOnly && <Button type="submit" intent="primary" text={t('common:actions.save')} disabled={!dirty} />}
-        </form>
+        </Form>
       </Card>
       <MembersSection />
       {!readOnly && <IdentityProviderSection orgaId={orgaId} />}

@@ -1,5 +1,5 @@
 /** Profile: display preferences (font size, dark mode, language) and the per-browser feature flags. */
-import { Card, FormGroup, HTMLSelect, SegmentedControl, Switch } from '@blueprintjs/core';
+import { Card, HTMLSelect, SegmentedControl, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   fontSizeName,
@@ -11,6 +11,7 @@ import {
   type Language,
 } from '../../storage/preferences';
 import { FeatureFlagList } from './feature-flag-list';
+import { Field } from '../../ui/form';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -20,7 +21,7 @@ export function ProfilePage() {
       <h1 className="p-page__title">{t('title')}</h1>
       <Card className="p-section">
         <h2>{t('preferences.title')}</h2>
-        <FormGroup label={t('preferences.fontSize')}>
+        <Field label={t('preferences.fontSize')}>
           <SegmentedControl
             aria-label={t('preferences.fontSize')}
             value={fontSizeName(preferences.fontSize)}
@@ -30,20 +31,20 @@ export function ProfilePage() {
               label: t(`preferences.fontSizes.${name}`),
             }))}
           />
-        </FormGroup>
+        </Field>
         <Switch
           label={t('preferences.darkMode')}
           checked={preferences.darkMode}
           onChange={(event) => savePreference('darkMode', event.currentTarget.checked)}
         />
-        <FormGroup label={t('preferences.language')} labelFor="pref-language">
+        <Field label={t('preferences.language')} labelFor="pref-language">
           <HTMLSelect
             id="pref-language"
             value={preferences.language}
             onChange={(event) => savePreference('language', event.currentTarget.value as Language)}
             options={languages.map((language) => ({ value: language, label: t(`preferences.languages.${language}`) }))}
           />
-        </FormGroup>
+        </Field>
       </Card>
       <Card className="p-section">
         <h2>{t('flags.title')}</h2>

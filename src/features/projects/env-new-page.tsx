@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { FileInput } from '../../ui/file-input';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -18,6 +18,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
+import { Field, Form } from '../../ui/form';
 
 type Kind = 'scratch' | 'template' | 'import';
 
@@ -80,35 +81,35 @@ export function EnvNewPage() {
     <section className="p-page p-form-page">
       <h1 className="p-page__title">{t('routes:createEnv')}</h1>
       {refused && <Callout intent={Intent.WARNING}>{t('home.notConfigurator')}</Callout>}
-      <form onSubmit={submit}>
+      <Form onSubmit={submit}>
         <fieldset disabled={refused} className="p-fieldset">
-          <FormGroup label={t('envNew.name')} labelFor="env-name" intent={nameError ? Intent.DANGER : Intent.NONE} helperText={nameError}>
+          <Field label={t('envNew.name')} labelFor="env-name" intent={nameError ? Intent.DANGER : Intent.NONE} helperText={nameError}>
             <InputGroup id="env-name" value={name} onValueChange={setName} required />
-          </FormGroup>
+          </Field>
           <RadioGroup label={t('envNew.source')} selectedValue={kind} onChange={(e) => setKind(e.currentTarget.value as Kind)}>
             <Radio value="scratch" label={t('envNew.scratch')} />
             <Radio value="template" label={t('envNew.template')} />
             <Radio value="import" label={t('envNew.import')} />
           </RadioGroup>
           {kind === 'template' && (
-            <FormGroup label={t('envNew.template')} labelFor="env-template">
+            <Field label={t('envNew.template')} labelFor="env-template">
               <HTMLSelect
                 id="env-template"
                 value={template}
                 onChange={(e) => setTemplate(e.currentTarget.value as EnvironmentTemplateId)}
                 options={ENVIRONMENT_TEMPLATES.map((id) => ({ value: id, label: `${t(`envNew.templates.${id}`)} (${id})` }))}
               />
-            </FormGroup>
+            </Field>
           )}
           {kind === 'import' && (
-            <FormGroup label={t('envNew.file')} labelFor="env-file">
+            <Field label={t('envNew.file')} labelFor="env-file">
               <FileInput
                 text={file?.name}
                 inputProps={{ id: 'env-file', accept: '.json,application/json' }}
                 onInputChange={(e) => void readFile((e.target as HTMLInputElement).files?.[0])}
               />
               {fileError && <Callout intent={Intent.DANGER}>{t('envNew.fileInvalid')}</Callout>}
-            </FormGroup>
+            </Field>
           )}
           <Button
             type="submit"
@@ -118,7 +119,7 @@ export function EnvNewPage() {
             disabled={refused || !name.trim() || (kind === 'import' && file === null)}
           />
         </fieldset>
-      </form>
+      </Form>
       {guard}
     </section>
   );

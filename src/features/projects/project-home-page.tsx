@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, FormGroup, HTMLTable, InputGroup, Intent, Tag, TextArea, Tooltip } from '@blueprintjs/core';
+import { Button, Card, HTMLTable, InputGroup, Intent, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
@@ -21,6 +21,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
+import { Field } from '../../ui/form';
 
 export function ProjectHomePage() {
   const { t } = useTranslation(['projects', 'common', 'environments']);
@@ -96,17 +97,17 @@ export function ProjectHomePage() {
       </div>
       {project.data && (
         <Card className="p-section">
-          <FormGroup
+          <Field
             label={t('form.name')}
             labelFor="project-name"
             intent={tooLong ? Intent.DANGER : Intent.NONE}
             helperText={tooLong ? t('form.tooLong') : undefined}
           >
             <InputGroup id="project-name" value={name} onValueChange={setName} readOnly={!canEdit} />
-          </FormGroup>
-          <FormGroup label={t('form.notes')} labelFor="project-notes">
+          </Field>
+          <Field label={t('form.notes')} labelFor="project-notes">
             <TextArea id="project-notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} readOnly={!canEdit} fill />
-          </FormGroup>
+          </Field>
           {canEdit && <Button intent="primary" text={t('common:actions.save')} disabled={!dirty || tooLong} onClick={() => void save()} />}
         </Card>
       )}

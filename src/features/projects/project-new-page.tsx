@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -13,6 +13,7 @@ import { tr } from '../../ui/message';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
+import { Field, Form } from '../../ui/form';
 
 export function ProjectNewPage() {
   const { t } = useTranslation(['projects', 'routes']);
@@ -58,25 +59,25 @@ export function ProjectNewPage() {
     <section className="p-page p-form-page">
       <h1 className="p-page__title">{t('routes:projectNew')}</h1>
       {refused && <Callout intent={Intent.WARNING}>{t('list.notAdmin')}</Callout>}
-      <form onSubmit={submit}>
+      <Form onSubmit={submit}>
         <fieldset disabled={refused} className="p-fieldset">
-          <FormGroup
+          <Field
             label={t('form.name')}
             labelFor="project-name"
             intent={tooLong ? Intent.DANGER : Intent.NONE}
             helperText={tooLong ? t('form.tooLong') : `${name.trim().length}/${PROJECT_NAME_MAX_LENGTH}`}
           >
             <InputGroup id="project-name" value={name} onValueChange={setName} required intent={tooLong ? Intent.DANGER : Intent.NONE} />
-          </FormGroup>
-          <FormGroup label={t('form.type')} labelFor="project-type">
+          </Field>
+          <Field label={t('form.type')} labelFor="project-type">
             <HTMLSelect id="project-type" value={type} onChange={(e) => setType(e.currentTarget.value as 'IC' | 'NLU')} options={['NLU', 'IC']} />
-          </FormGroup>
-          <FormGroup label={t('form.notes')} labelFor="project-notes">
+          </Field>
+          <Field label={t('form.notes')} labelFor="project-notes">
             <TextArea id="project-notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} fill />
-          </FormGroup>
+          </Field>
           <Button type="submit" intent="primary" text={t('form.create')} loading={busy} disabled={refused || tooLong || !name.trim()} />
         </fieldset>
-      </form>
+      </Form>
       {guard}
     </section>
   );

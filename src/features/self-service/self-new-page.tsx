@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, FormGroup, H3, InputGroup, Intent, Radio } from '@blueprintjs/core';
+import { Button, Callout, Card, H3, InputGroup, Intent, Radio } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
@@ -15,6 +15,7 @@ import { createSelfServiceUseCase } from '../../contract/self-service';
 import { listUseCases, type UseCase } from '../../contract/use-cases';
 import { ListState } from '../../ui/list-state';
 import { selfServiceQueries } from './queries';
+import { Field } from '../../ui/form';
 
 const libraryQuery = (orgaId: string) =>
   queryOptions({
@@ -70,9 +71,9 @@ function Library({ orgaId }: { orgaId: string }) {
           </Card>
         ))}
       </fieldset>
-      <FormGroup label={t('new.name')} labelFor="self-use-case-name">
+      <Field label={t('new.name')} labelFor="self-use-case-name">
         <InputGroup id="self-use-case-name" value={name} onValueChange={setName} disabled={picked === null} />
-      </FormGroup>
+      </Field>
       {failure && <Callout intent={Intent.DANGER}>{failure}</Callout>}
       <Button intent={Intent.PRIMARY} text={t('new.create')} loading={busy} disabled={picked === null || name.trim() === ''} onClick={() => void create()} />
     </ListState>

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Card, FormGroup, H3, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, H3, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
@@ -27,6 +27,7 @@ import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { openAuthorizationWindow } from './authorization-window';
 import { selfWebmailQueries } from './self-webmail-queries';
+import { Field, Form } from '../../ui/form';
 
 /** Google's page of the authorization under way, and whether the browser refused to open it. */
 interface Pending {
@@ -112,13 +113,13 @@ export function SelfWebmailPanel({ environmentId }: { environmentId: string }) {
         {webmail && webmail.state === 'notConfigured' && !webmail.available && <Callout intent={Intent.WARNING}>{t('unavailable')}</Callout>}
 
         {webmail && webmail.state === 'notConfigured' && webmail.available && (
-          <form onSubmit={submit}>
+          <Form onSubmit={submit}>
             <p>{t('intro')}</p>
-            <FormGroup label={t('mailbox')} labelFor="self-webmail-address" helperText={t('mailboxHelp')}>
+            <Field label={t('mailbox')} labelFor="self-webmail-address" helperText={t('mailboxHelp')}>
               <InputGroup id="self-webmail-address" type="email" autoComplete="email" required value={mailbox} onValueChange={setMailbox} />
-            </FormGroup>
+            </Field>
             <Button type="submit" intent={Intent.PRIMARY} text={t('connect')} loading={busy} disabled={mailbox.trim() === ''} />
-          </form>
+          </Form>
         )}
 
         {webmail && webmail.state === 'configuring' && (

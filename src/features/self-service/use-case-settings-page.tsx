@@ -30,18 +30,19 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { SelfWebmailPanel } from './self-webmail-panel';
 import { selfServiceQueries } from './queries';
+import { Form } from '../../ui/form';
 
-type Form = SelfServiceSettings;
+type Draft = SelfServiceSettings;
 
-const formOf = (useCase: SelfServiceUseCase): Form => ({ name: useCase.name, languages: useCase.languages, retention: useCase.retention });
+const formOf = (useCase: SelfServiceUseCase): Draft => ({ name: useCase.name, languages: useCase.languages, retention: useCase.retention });
 
 function SettingsForm({ useCase }: { useCase: SelfServiceUseCase }) {
   const { t } = useTranslation(['selfService', 'environments']);
   const { language } = usePreferences();
   const queryClient = useQueryClient();
   const saved = formOf(useCase);
-  const [form, setForm] = useState<Form>(saved);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [form, setForm] = useState<Draft>(saved);
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [busy, setBusy] = useState(false);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
 
@@ -76,7 +77,7 @@ function SettingsForm({ useCase }: { useCase: SelfServiceUseCase }) {
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
 
-  const fields: AutoField<keyof Form>[] = [
+  const fields: AutoField<keyof Draft>[] = [
     { name: 'name', kind: 'text', label: t('settings.name'), required: true },
     {
       name: 'languages',
@@ -98,7 +99,7 @@ function SettingsForm({ useCase }: { useCase: SelfServiceUseCase }) {
   ];
 
   return (
-    <form
+    <Form
       aria-label={t('settings.title')}
       onSubmit={(event) => {
         event.preventDefault();
@@ -109,7 +110,7 @@ function SettingsForm({ useCase }: { useCase: SelfServiceUseCase }) {
       <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" text={t('settings.save')} loading={busy} disabled={!dirty} />{' '}
       <Button text={t('settings.reset')} disabled={!dirty || busy} onClick={() => setForm(saved)} />
       {guard}
-    </form>
+    </Form>
   );
 }
 

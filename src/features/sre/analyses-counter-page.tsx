@@ -4,12 +4,13 @@
  * organisation's yearly quota. The server answers the SRE only.
  */
 import { useState } from 'react';
-import { FormGroup, HTMLTable } from '@blueprintjs/core';
+import { HTMLTable } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '../../ui/list-state';
 import { sreQueries } from './queries';
 import { DateField } from '../../ui/date-field';
+import { Field } from '../../ui/form';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = () => {
@@ -30,12 +31,12 @@ export function AnalysesCounterPage() {
     <section className="p-page">
       <h1 className="p-page__title">{t('counter.title')}</h1>
       <div style={{ display: 'flex', gap: '1rem' }}>
-        <FormGroup label={t('counter.from')} labelFor="counter-from">
+        <Field label={t('counter.from')} labelFor="counter-from">
           <DateField id="counter-from" value={from} onChange={setFrom} />
-        </FormGroup>
-        <FormGroup label={t('counter.to')} labelFor="counter-to" helperText={valid ? undefined : t('counter.invalid')} intent={valid ? 'none' : 'danger'}>
+        </Field>
+        <Field label={t('counter.to')} labelFor="counter-to" helperText={valid ? undefined : t('counter.invalid')} intent={valid ? 'none' : 'danger'}>
           <DateField id="counter-to" value={to} onChange={setTo} />
-        </FormGroup>
+        </Field>
       </div>
       <ListState query={query} isEmpty={organisations.length === 0} emptyText={t('counter.empty')} errorText={t('counter.error')}>
         <HTMLTable className="p-table" compact striped aria-label={t('counter.title')}>

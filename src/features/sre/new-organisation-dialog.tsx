@@ -13,13 +13,15 @@ import { serverCode } from '../../api/errors';
 import { request } from '../../api/request';
 import { createOrganisation, newOrganisationSchema, type NewOrganisation } from '../../contract/provider-organisations';
 import { AutoForm, type AutoField } from '../../ui/auto-form';
+import { zodIssueText } from '../../i18n/zod-issue-text';
 import { requestErrorText } from '../../ui/input-errors';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { sreQueries } from './queries';
+import { Form } from '../../ui/form';
 
-interface Form extends Record<string, unknown> {
+interface Draft extends Record<string, unknown> {
   name: string;
   contractStartDate: string;
   yearlyQuota: number | undefined;
@@ -30,9 +32,9 @@ interface Form extends Record<string, unknown> {
   position: string;
 }
 
-const EMPTY: Form = { name: '', contractStartDate: '', yearlyQuota: undefined, firstname: '', lastname: '', username: '', email: '', position: '' };
+const EMPTY: Draft = { name: '', contractStartDate: '', yearlyQuota: undefined, firstname: '', lastname: '', username: '', email: '', position: '' };
 
-function toBody(form: Form): NewOrganisation {
+function toBody(form: Draft): NewOrganisation {
   return {
     name: form.name,
     ...(form.contractStartDate.trim() ? { contractStartDate: form.contractStartDate.trim() } : {}),
@@ -41,24 +43,24 @@ function toBody(form: Form): NewOrganisation {
   };
 }
 
-/** The schema's complaints, per field of the flat form (administrator.email → email). */
-function problems(form: Form, t: (key: 'organisations.invalid') => string): Partial<Record<keyof Form, string>> {
+/** The schema's complaints, per field of the flat form (administrator.email → email), saying what is wrong. */
+function problems(form: Draft): Partial<Record<keyof Draft, string>> {
   const parsed = newOrganisationSchema.safeParse(toBody(form));
   if (parsed.success) return {};
-  const out: Partial<Record<keyof Form, string>> = {};
-  for (const issue of parsed.error.issues) out[String(issue.path[issue.path.length - 1]) as keyof Form] ??= t('organisations.invalid');
+  const out: Partial<Record<keyof Draft, string>> = {};
+  for (const issue of parsed.error.issues) out[String(issue.path[issue.path.length - 1]) as keyof Draft] ??= zodIssueText(issue);
   return out;
 }
 
 export function NewOrganisationDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('sre');
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(EMPTY);
+  const [form, setForm] = useState<Draft>(EMPTY);
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const dirty = JSON.stringify(form) !== JSON.stringify(EMPTY);
   const guard = useUnsavedChanges({ when: dirty });
-  const errors = tried ? problems(form, t) : {};
+  const errors = tried ? problems(form) : {};
   const create = useMutation({
     mutationFn: () => request(createOrganisation, { body: toBody(form) }),
     onSuccess: async (created) => {
@@ -72,12 +74,12 @@ export function NewOrganisationDialog({ onClose }: { onClose: () => void }) {
     },
   });
 
-  const organisationFields: AutoField<Extract<keyof Form, string>>[] = [
+  const organisationFields: AutoField<Extract<keyof Draft, string>>[] = [
     { kind: 'text', name: 'name', label: t('organisations.fields.name'), required: true },
     { kind: 'text', name: 'contractStartDate', label: t('organisations.fields.contractStartDate'), placeholder: t('organisations.fields.datePlaceholder'), help: t('organisations.fields.contractStartDateHelp') },
     { kind: 'number', name: 'yearlyQuota', label: t('organisations.fields.yearlyQuota'), min: 0, help: t('organisations.fields.yearlyQuotaHelp') },
   ];
-  const adminFields: AutoField<Extract<keyof Form, string>>[] = [
+  const adminFields: AutoField<Extract<keyof Draft, string>>[] = [
     { kind: 'text', name: 'firstname', label: t('organisations.fields.firstname'), required: true },
     { kind: 'text', name: 'lastname', label: t('organisations.fields.lastname'), required: true },
     { kind: 'text', name: 'username', label: t('organisations.fields.username'), required: true },
@@ -87,12 +89,13 @@ export function NewOrganisationDialog({ onClose }: { onClose: () => void }) {
   const submit = () => {
     setTried(true);
     setRefusal(null);
-    if (Object.keys(problems(form, t)).length === 0) create.mutate();
+    if (Object.keys(problems(form)).length === 0) create.mutate();
   };
 
   return (
     <Dialog isOpen title={t('organisations.new')} icon="office" onClose={() => guard.requestLeave(onClose)} style={{ width: 560 }}>
-      <form
+      <Form
+        onRefused={() => setTried(true)}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -117,7 +120,7 @@ export function NewOrganisationDialog({ onClose }: { onClose: () => void }) {
             </>
           }
         />
-      </form>
+      </Form>
       {guard.dialog}
     </Dialog>
   );

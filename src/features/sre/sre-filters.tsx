@@ -3,12 +3,13 @@
  * is picked), status, the module that failed, and creation days. Kept in the URL so a filtered
  * view can be shared and survives a reload.
  */
-import { Button, ButtonGroup, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisStatus } from '../../contract/analyses';
 import { MODULE_TYPES, type ModuleType } from '../../contract/environments';
 import type { SreAnalysesFilter, SreAnalysisKind, SreScopes } from '../../contract/sre-analyses';
 import { DateField } from '../../ui/date-field';
+import { Field } from '../../ui/form';
 
 export interface SreFilters {
   organisationId: string;
@@ -80,36 +81,36 @@ export function SreFiltersBar({ filters, scopes, onChange }: { filters: SreFilte
   return (
     <div role="search">
       <div className="p-toolbar">
-        <FormGroup label={t('sre:filters.organisation')} labelFor="sre-organisation" inline>
+        <Field label={t('sre:filters.organisation')} labelFor="sre-organisation" inline>
           <HTMLSelect
             id="sre-organisation"
             value={filters.organisationId}
             onChange={(event) => set({ organisationId: event.currentTarget.value, environmentId: '' })}
             options={[{ value: '', label: t('sre:filters.all') }, ...organisations.map((o) => ({ value: o.id, label: o.name }))]}
           />
-        </FormGroup>
-        <FormGroup label={t('sre:filters.environment')} labelFor="sre-environment" inline>
+        </Field>
+        <Field label={t('sre:filters.environment')} labelFor="sre-environment" inline>
           <HTMLSelect
             id="sre-environment"
             value={filters.environmentId}
             onChange={(event) => set({ environmentId: event.currentTarget.value })}
             options={[{ value: '', label: t('sre:filters.all') }, ...environments]}
           />
-        </FormGroup>
-        <FormGroup label={t('sre:filters.failedModule')} labelFor="sre-failed-module" inline>
+        </Field>
+        <Field label={t('sre:filters.failedModule')} labelFor="sre-failed-module" inline>
           <HTMLSelect
             id="sre-failed-module"
             value={filters.failedModule}
             onChange={(event) => set({ failedModule: event.currentTarget.value as ModuleType | '' })}
             options={[{ value: '', label: t('sre:filters.anyModule') }, ...MODULE_TYPES.map((type) => ({ value: type, label: t(`environments:modules.types.${type}`) }))]}
           />
-        </FormGroup>
-        <FormGroup label={t('sre:filters.from')} labelFor="sre-from" inline>
+        </Field>
+        <Field label={t('sre:filters.from')} labelFor="sre-from" inline>
           <DateField id="sre-from" value={filters.from} onChange={(from) => set({ from })} />
-        </FormGroup>
-        <FormGroup label={t('sre:filters.to')} labelFor="sre-to" inline>
+        </Field>
+        <Field label={t('sre:filters.to')} labelFor="sre-to" inline>
           <DateField id="sre-to" value={filters.to} onChange={(to) => set({ to })} />
-        </FormGroup>
+        </Field>
       </div>
       <div className="p-toolbar">
         <span id="sre-status-label">{t('sre:filters.status')}</span>

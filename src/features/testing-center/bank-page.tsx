@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 import { request } from '../../api/request';
@@ -25,6 +25,7 @@ import { SetDialog, type NewSetInput } from './set-dialog';
 import { SetsPanel } from './sets-panel';
 import { TagsDialog } from './tags-dialog';
 import { useDebounced } from './use-debounced';
+import { Field } from '../../ui/form';
 
 export function BankPage() {
   const { t } = useTranslation('testingCenter');
@@ -110,31 +111,31 @@ export function BankPage() {
   return (
     <div className="p-bank" data-testid="bank-page">
       <div className="p-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'flex-end' }}>
-        <FormGroup label={t('bank.search')} labelFor="bank-search">
+        <Field label={t('bank.search')} labelFor="bank-search">
           <InputGroup id="bank-search" type="search" leftIcon="search" value={searchText} onValueChange={setSearchText} />
-        </FormGroup>
-        <FormGroup label={t('bank.tag')} labelFor="bank-tag">
+        </Field>
+        <Field label={t('bank.tag')} labelFor="bank-tag">
           <HTMLSelect id="bank-tag" value={filters.tag} onChange={(e) => change({ tag: e.currentTarget.value })} options={[{ value: '', label: t('bank.all') }, ...knownTags.map((tag) => ({ value: tag, label: tag }))]} />
-        </FormGroup>
-        <FormGroup label={t('bank.inputType')} labelFor="bank-input">
+        </Field>
+        <Field label={t('bank.inputType')} labelFor="bank-input">
           <HTMLSelect
             id="bank-input"
             value={filters.inputType}
             onChange={(e) => change({ inputType: e.currentTarget.value as BankFilters['inputType'] })}
             options={[{ value: '', label: t('bank.all') }, ...INPUT_TYPES.map((type) => ({ value: type, label: t(`inputTypes.${type}`) }))]}
           />
-        </FormGroup>
-        <FormGroup label={t('bank.state')} labelFor="bank-state">
+        </Field>
+        <Field label={t('bank.state')} labelFor="bank-state">
           <HTMLSelect
             id="bank-state"
             value={filters.qualification}
             onChange={(e) => change({ qualification: e.currentTarget.value as BankFilters['qualification'] })}
             options={[{ value: '', label: t('bank.all') }, ...QUALIFICATION_STATES.map((state) => ({ value: state, label: t(`states.${state}`) }))]}
           />
-        </FormGroup>
-        <FormGroup label={t('bank.set')} labelFor="bank-set">
+        </Field>
+        <Field label={t('bank.set')} labelFor="bank-set">
           <HTMLSelect id="bank-set" value={filters.setId} onChange={(e) => change({ setId: e.currentTarget.value })} options={[{ value: '', label: t('bank.all') }, ...(sets.data?.sets ?? []).map((set) => ({ value: set.id, label: set.name }))]} />
-        </FormGroup>
+        </Field>
         <Link className="bp6-button bp6-intent-primary" to={paths.messagesImport(projectId)} style={{ marginBottom: 15 }}>
           {t('bank.import')}
         </Link>

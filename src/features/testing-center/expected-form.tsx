@@ -4,11 +4,12 @@
  * yes/no, list of items, JSON object). Categories kinds have no key (it is `category`); attachment
  * kinds name the attachment among the message's files.
  */
-import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLSelect, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { VALUE_FORMATS, type ClassificationKind, type ValueFormat } from '../../contract/testing-center';
 import { ATTACHMENT_KINDS, CATEGORY_KINDS, emptyRaw, type Draft, type DraftEntry, type EntryProblem } from './expected-draft';
+import { Field } from '../../ui/form';
 
 export function ExpectedForm({
   kinds,
@@ -51,16 +52,16 @@ export function ExpectedForm({
             return (
               <div key={index} className="p-expected__entry" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'flex-start', marginTop: '0.5rem' }}>
                 {!CATEGORY_KINDS.includes(kind) && (
-                  <FormGroup label={t('qualification.key')} labelFor={`${id}-key`} style={{ margin: 0 }}>
+                  <Field label={t('qualification.key')} labelFor={`${id}-key`} style={{ margin: 0 }}>
                     <InputGroup id={`${id}-key`} small value={entry.key} onValueChange={(key) => setEntry(kind, index, { key })} intent={problem === 'keyMissing' ? Intent.DANGER : Intent.NONE} />
-                  </FormGroup>
+                  </Field>
                 )}
                 {ATTACHMENT_KINDS.includes(kind) && (
-                  <FormGroup label={t('qualification.attachment')} labelFor={`${id}-document`} style={{ margin: 0 }}>
+                  <Field label={t('qualification.attachment')} labelFor={`${id}-document`} style={{ margin: 0 }}>
                     <HTMLSelect id={`${id}-document`} value={entry.document} onChange={(event) => setEntry(kind, index, { document: event.currentTarget.value })} options={[{ value: '', label: '—' }, ...attachments.map((name) => ({ value: name, label: name }))]} />
-                  </FormGroup>
+                  </Field>
                 )}
-                <FormGroup label={t('qualification.format')} labelFor={`${id}-format`} style={{ margin: 0 }}>
+                <Field label={t('qualification.format')} labelFor={`${id}-format`} style={{ margin: 0 }}>
                   <HTMLSelect
                     id={`${id}-format`}
                     value={entry.format}
@@ -70,8 +71,8 @@ export function ExpectedForm({
                     }}
                     options={VALUE_FORMATS.map((format) => ({ value: format, label: t(`formats.${format}`) }))}
                   />
-                </FormGroup>
-                <FormGroup
+                </Field>
+                <Field
                   label={CATEGORY_KINDS.includes(kind) ? t('qualification.category') : t('qualification.value')}
                   labelFor={`${id}-value`}
                   style={{ margin: 0, flex: 1, minWidth: 180 }}
@@ -79,7 +80,7 @@ export function ExpectedForm({
                   intent={problem ? Intent.DANGER : Intent.NONE}
                 >
                   <ValueControl id={`${id}-value`} entry={entry} onChange={(raw) => setEntry(kind, index, { raw })} />
-                </FormGroup>
+                </Field>
                 <Button minimal small icon="cross" aria-label={t('qualification.removeValue')} onClick={() => setKind(kind, { entries: draft[kind].entries.filter((_, i) => i !== index) })} style={{ marginTop: 20 }} />
               </div>
             );

@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
@@ -24,6 +24,7 @@ import { errorMessage } from '../../api/errors';
 import { importSummary, queueItems, withoutHiddenFiles, type ImportItem } from './import-queue';
 import { bankQueries } from './queries';
 import { SamplingPanel } from './sampling-panel';
+import { Field } from '../../ui/form';
 
 export function ImportPage() {
   const { t } = useTranslation('testingCenter');
@@ -76,7 +77,7 @@ export function ImportPage() {
     <div className="p-bank-import" data-testid="bank-import">
       <h3>{t('import.title')}</h3>
       <p className="bp6-text-muted">{t('import.help', { max: formatBytes(UPLOAD_LIMITS.maxFileBytes, language) })}</p>
-      <FormGroup label={t('import.tags')} labelFor="import-tags" helperText={t('tags.help')}>
+      <Field label={t('import.tags')} labelFor="import-tags" helperText={t('tags.help')}>
         <TagInput
           inputProps={{ id: 'import-tags' }}
           values={tags}
@@ -84,7 +85,7 @@ export function ImportPage() {
           separator={/[,\n]/}
           onChange={(values) => setTags([...new Set(values.map((value) => String(value).trim()).filter((value) => value !== '' && value.length <= 50))].slice(0, MAX_TAGS))}
         />
-      </FormGroup>
+      </Field>
       <div data-testid="import-drop" {...dropTarget}>
         <p style={{ marginTop: 0 }}>{t('import.drop')}</p>
         <Button icon="document-open" text={t('import.chooseFiles')} onClick={() => filesInput.current?.click()} disabled={running} />{' '}

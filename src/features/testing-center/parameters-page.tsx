@@ -22,6 +22,7 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { errorMessage } from '../../api/errors';
 import { flatParameters, parametersFields, parametersOf, type ParametersValue } from './parameters-fields';
 import { bankQueries } from './queries';
+import { Form } from '../../ui/form';
 
 export function ParametersPage() {
   const projectId = useParams().projectId ?? '';
@@ -68,7 +69,7 @@ function Parameters({ projectId }: { projectId: string }) {
       {!canSave && project.data && <Callout compact intent="primary">{t('parameters.readOnly')}</Callout>}
       <ListState query={parameters} errorText={t('parameters.error')}>
         {value && (
-          <form
+          <Form
             onSubmit={(event) => {
               event.preventDefault();
               void save();
@@ -81,7 +82,7 @@ function Parameters({ projectId }: { projectId: string }) {
               </Card>
             ))}
             {canSave && <Button type="submit" intent="primary" icon="floppy-disk" text={t('parameters.save')} disabled={!dirty} />}
-          </form>
+          </Form>
         )}
       </ListState>
       {unsaved.dialog}

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, FormGroup, HTMLSelect, NonIdealState } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLSelect, NonIdealState } from '@blueprintjs/core';
 import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -28,6 +28,7 @@ import { QualificationHelp } from './qualification-help';
 import { actionOf, type QualificationAction } from './qualification-keys';
 import { QualificationTag } from './qualification-tag';
 import { bankQueries } from './queries';
+import { Field, Form } from '../../ui/form';
 
 export function QualificationPage() {
   const { t } = useTranslation('testingCenter');
@@ -51,14 +52,14 @@ export function QualificationPage() {
   return (
     <div className="p-qualification" data-testid="qualification">
       <div className="p-toolbar" style={{ display: 'flex', gap: '1rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-        <FormGroup label={t('qualification.set')} labelFor="qualification-set" style={{ margin: 0 }}>
+        <Field label={t('qualification.set')} labelFor="qualification-set" style={{ margin: 0 }}>
           <HTMLSelect
             id="qualification-set"
             value={setId}
             onChange={(event) => setParams(event.currentTarget.value ? { set: event.currentTarget.value } : {})}
             options={[{ value: '', label: t('qualification.chooseSet') }, ...(sets.data?.sets ?? []).map((set) => ({ value: set.id, label: t('qualification.setOption', { name: set.name, count: set.messageCount }) }))]}
           />
-        </FormGroup>
+        </Field>
         {order.length > 0 && <span data-testid="qualification-position">{t('qualification.position', { position: position + 1, total: order.length })}</span>}
       </div>
       <QualificationHelp />
@@ -191,7 +192,7 @@ function MessageQualification({
         </h3>
         <MessageViewer projectId={projectId} message={message.data} />
       </div>
-      <form
+      <Form
         style={{ width: 460, flex: 'none' }}
         aria-label={t('qualification.form')}
         onSubmit={(event) => {
@@ -212,7 +213,7 @@ function MessageQualification({
         <ExpectedForm kinds={kinds} draft={draft} problems={checked?.problems ?? {}} attachments={attachments} onChange={setDraft} />
         <Button text={t('qualification.save')} icon="floppy-disk" disabled={!dirty} onClick={() => void save(draft)} />
         {unsaved.dialog}
-      </form>
+      </Form>
     </div>
   );
 }

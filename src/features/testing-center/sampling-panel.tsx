@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
 import { TagInput } from '../../ui/tag-input';
 import { NumericInput } from '../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { bankQueries } from './queries';
 import { EMPTY_SAMPLING, samplingCriteriaOf, type SamplingForm } from './sampling-criteria';
 import { useDebounced } from './use-debounced';
 import { DateField } from '../../ui/date-field';
+import { Field } from '../../ui/form';
 
 export function SamplingPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation('testingCenter');
@@ -61,20 +62,20 @@ export function SamplingPanel({ projectId }: { projectId: string }) {
       <h3 id="sampling-title">{t('sampling.title')}</h3>
       <p className="bp6-text-muted">{t('sampling.help')}</p>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem' }}>
-        <FormGroup label={t('sampling.environment')} labelFor="sampling-env">
+        <Field label={t('sampling.environment')} labelFor="sampling-env">
           <HTMLSelect id="sampling-env" value={envId} onChange={(e) => set({ envId: e.currentTarget.value })} options={(environments.data ?? []).map((env) => ({ value: env.id, label: env.name }))} />
-        </FormGroup>
-        <FormGroup label={t('sampling.maxCount')} labelFor="sampling-max">
+        </Field>
+        <Field label={t('sampling.maxCount')} labelFor="sampling-max">
           <NumericInput id="sampling-max" min={1} max={SAMPLING_LIMITS.maxCount} value={form.maxCount} onValueChange={(value) => set({ maxCount: Number.isFinite(value) ? value : 1 })} />
-        </FormGroup>
-        <FormGroup label={t('sampling.from')} labelFor="sampling-from">
+        </Field>
+        <Field label={t('sampling.from')} labelFor="sampling-from">
           <DateField id="sampling-from" value={form.from} onChange={(from) => set({ from })} />
-        </FormGroup>
-        <FormGroup label={t('sampling.to')} labelFor="sampling-to">
+        </Field>
+        <Field label={t('sampling.to')} labelFor="sampling-to">
           <DateField id="sampling-to" value={form.to} onChange={(to) => set({ to })} />
-        </FormGroup>
+        </Field>
       </div>
-      <FormGroup label={t('sampling.statuses')}>
+      <Field label={t('sampling.statuses')}>
         <div role="group" aria-label={t('sampling.statuses')}>
           {ANALYSIS_STATUSES.map((status) => (
             <Checkbox
@@ -86,20 +87,20 @@ export function SamplingPanel({ projectId }: { projectId: string }) {
             />
           ))}
         </div>
-      </FormGroup>
-      <FormGroup label={t('sampling.categories')} labelFor="sampling-categories" helperText={t('sampling.categoriesHelp')}>
+      </Field>
+      <Field label={t('sampling.categories')} labelFor="sampling-categories" helperText={t('sampling.categoriesHelp')}>
         <TagInput inputProps={{ id: 'sampling-categories' }} values={form.categories} addOnBlur separator={/[,\n]/} onChange={(values) => set({ categories: values.map(String).filter((value) => value.trim() !== '') })} />
-      </FormGroup>
-      <FormGroup label={t('sampling.metadata')} labelFor="sampling-metadata" helperText={badMetadataLine === null ? t('sampling.metadataHelp') : t('sampling.metadataBadLine', { line: badMetadataLine })} intent={badMetadataLine === null ? 'none' : 'danger'}>
+      </Field>
+      <Field label={t('sampling.metadata')} labelFor="sampling-metadata" helperText={badMetadataLine === null ? t('sampling.metadataHelp') : t('sampling.metadataBadLine', { line: badMetadataLine })} intent={badMetadataLine === null ? 'none' : 'danger'}>
         <TextArea id="sampling-metadata" fill rows={2} value={form.metadata} onChange={(e) => set({ metadata: e.currentTarget.value })} />
-      </FormGroup>
-      <FormGroup label={t('sampling.ids')} labelFor="sampling-ids" helperText={t('sampling.idsHelp')}>
+      </Field>
+      <Field label={t('sampling.ids')} labelFor="sampling-ids" helperText={t('sampling.idsHelp')}>
         <TextArea id="sampling-ids" fill rows={2} value={form.ids} onChange={(e) => set({ ids: e.currentTarget.value })} />
-      </FormGroup>
+      </Field>
       <Switch label={t('sampling.stratify')} checked={form.stratifyByCategory} onChange={(e) => set({ stratifyByCategory: e.currentTarget.checked })} />
-      <FormGroup label={t('sampling.tags')} labelFor="sampling-tags">
+      <Field label={t('sampling.tags')} labelFor="sampling-tags">
         <TagInput inputProps={{ id: 'sampling-tags' }} values={tags} addOnBlur separator={/[,\n]/} onChange={(values) => setTags(values.map(String).filter((value) => value.trim() !== ''))} />
-      </FormGroup>
+      </Field>
       {!checked.success && <Callout intent="warning" compact>{t('sampling.invalid')}</Callout>}
       <div aria-live="polite" data-testid="sampling-preview" style={{ margin: '0.5rem 0' }}>
         {preview.isFetching && t('sampling.counting')}

@@ -1,8 +1,9 @@
 /** Creates a set: by tags (every message carrying one of them, now and later) or from the selected messages. */
 import { useState } from 'react';
-import { Button, Checkbox, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Checkbox, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
+import { Field, Form } from '../../ui/form';
 
 export type NewSetInput = { name: string } & ({ kind: 'tags'; tags: string[] } | { kind: 'manual'; messageIds: string[] });
 
@@ -33,18 +34,18 @@ export function SetDialog({
   };
   return (
     <Dialog isOpen onClose={onClose} title={manual ? t('sets.createFromSelection', { count: selection.length }) : t('sets.createByTags')}>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           void create();
         }}
       >
         <DialogBody>
-          <FormGroup label={t('sets.name')} labelFor="set-name">
+          <Field label={t('sets.name')} labelFor="set-name">
             <InputGroup id="set-name" autoFocus required maxLength={100} value={name} onValueChange={setName} />
-          </FormGroup>
+          </Field>
           {!manual && (
-            <FormGroup label={t('sets.tags')} helperText={knownTags.length === 0 ? t('sets.noTags') : t('sets.tagsHelp')}>
+            <Field label={t('sets.tags')} helperText={knownTags.length === 0 ? t('sets.noTags') : t('sets.tagsHelp')}>
               <div role="group" aria-label={t('sets.tags')}>
                 {knownTags.map((tag) => (
                   <Checkbox
@@ -60,7 +61,7 @@ export function SetDialog({
                   />
                 ))}
               </div>
-            </FormGroup>
+            </Field>
           )}
         </DialogBody>
         <DialogFooter
@@ -71,7 +72,7 @@ export function SetDialog({
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 /** Adds and removes tags on the selected messages; tags are typed (Enter or comma) or picked from the bank's. */
 import { useState } from 'react';
-import { Button, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { MAX_TAGS } from '../../contract/testing-center';
+import { Field, Form } from '../../ui/form';
 
 export function TagsDialog({
   count,
@@ -30,19 +31,19 @@ export function TagsDialog({
   };
   return (
     <Dialog isOpen onClose={onClose} title={t('tags.title', { count })}>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           void apply();
         }}
       >
         <DialogBody>
-          <FormGroup label={t('tags.add')} labelFor="tags-add" helperText={t('tags.help')}>
+          <Field label={t('tags.add')} labelFor="tags-add" helperText={t('tags.help')}>
             <TagInput inputProps={{ id: 'tags-add' }} values={add} onChange={(values) => setAdd(clean(values))} addOnBlur separator={/[,\n]/} />
-          </FormGroup>
-          <FormGroup label={t('tags.remove')} labelFor="tags-remove">
+          </Field>
+          <Field label={t('tags.remove')} labelFor="tags-remove">
             <TagInput inputProps={{ id: 'tags-remove' }} values={remove} onChange={(values) => setRemove(clean(values))} addOnBlur separator={/[,\n]/} />
-          </FormGroup>
+          </Field>
           {knownTags.length > 0 && (
             <p className="bp6-text-muted">
               {t('tags.known')}{' '}
@@ -60,7 +61,7 @@ export function TagsDialog({
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

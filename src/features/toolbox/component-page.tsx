@@ -6,7 +6,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { Pending } from '../../ui/pending';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
@@ -28,6 +28,7 @@ import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
 import { jsonErrorText, type Translate as JsonTranslate } from '../../i18n/json-error-text';
 import { LoadError } from '../../ui/load-error';
+import { Field, Form } from '../../ui/form';
 
 const SnippetEditor = lazy(() => import('./snippet-editor'));
 
@@ -114,13 +115,13 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
         <div className="p-toolbar">{existing && editable && <Button icon="trash" intent={Intent.DANGER} text={t('component.delete')} onClick={() => void remove()} />}</div>
       </div>
       {!editable && <Callout intent={Intent.PRIMARY}>{t('kit.readOnly')}</Callout>}
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           void save();
         }}
       >
-        <FormGroup label={t('component.type')} labelFor="component-type">
+        <Field label={t('component.type')} labelFor="component-type">
           <HTMLSelect
             id="component-type"
             value={draft.type}
@@ -133,8 +134,8 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
             }}
             options={COMPONENT_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
           />
-        </FormGroup>
-        <FormGroup label={t('component.kit')} labelFor="component-kit" helperText={draft.kitId === '' ? t('component.pickKit') : undefined} intent={draft.kitId === '' ? Intent.DANGER : Intent.NONE}>
+        </Field>
+        <Field label={t('component.kit')} labelFor="component-kit" helperText={draft.kitId === '' ? t('component.pickKit') : undefined} intent={draft.kitId === '' ? Intent.DANGER : Intent.NONE}>
           <HTMLSelect
             id="component-kit"
             value={draft.kitId}
@@ -142,27 +143,27 @@ function ComponentEditor({ orgaId, existing, initialKitId }: { orgaId: string; e
             onChange={(event) => setDraft({ ...draft, kitId: event.currentTarget.value })}
             options={[{ value: '', label: '—' }, ...kitChoices.map((kit) => ({ value: kit.id, label: kit.name }))]}
           />
-        </FormGroup>
-        <FormGroup label={t('fields.notes')} labelFor="component-notes">
+        </Field>
+        <Field label={t('fields.notes')} labelFor="component-notes">
           <TextArea id="component-notes" fill value={draft.notes} disabled={!editable} onChange={(event) => setDraft({ ...draft, notes: event.currentTarget.value })} />
-        </FormGroup>
+        </Field>
         <AutoForm id="entity" fields={fieldsOf(draft.type, draft.form, t as (key: string, options?: Record<string, unknown>) => string, !editable, (code) => languageName(code, i18n.language as Language))} value={draft.form} onChange={setForm} errors={shownErrors} />
         {unusedLanguages.length > 0 && editable && (
           <HTMLSelect aria-label={t('entity.addLanguage')} value="" onChange={(event) => setForm({ ...draft.form, [`dictionary_${event.currentTarget.value}`]: '' })} options={[{ value: '', label: t('entity.addLanguage') }, ...unusedLanguages.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]} />
         )}
         {draft.type === 'extraction_snippet' && (
-          <FormGroup label={t('entity.program')} helperText={shownErrors.program}>
+          <Field label={t('entity.program')} helperText={shownErrors.program}>
             <Suspense fallback={<Spinner size={20} />}>
               <SnippetEditor value={String(draft.form.program ?? '')} onChange={(program) => setForm({ ...draft.form, program })} errors={[]} label={t('entity.program')} readOnly={!editable} />
             </Suspense>
-          </FormGroup>
+          </Field>
         )}
         {editable && (
           <div className="p-toolbar" style={{ marginTop: '1rem' }}>
             <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty || draft.kitId === ''} />
           </div>
         )}
-      </form>
+      </Form>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Button, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { AutoForm, type AutoField } from '../../ui/auto-form';
+import { Form } from '../../ui/form';
 
 export interface KitFormValue extends Record<string, unknown> {
   name: string;
@@ -32,7 +33,7 @@ export function KitDialog({ onSave, onClose }: { onSave: (value: KitFormValue) =
   return (
     <Dialog isOpen onClose={onClose} title={t('kits.new')}>
       <DialogBody>
-        <form
+        <Form
           id="kit-form"
           onSubmit={(event) => {
             event.preventDefault();
@@ -40,7 +41,7 @@ export function KitDialog({ onSave, onClose }: { onSave: (value: KitFormValue) =
           }}
         >
           <AutoForm id="kit" fields={kitFields(t as (key: string) => string)} value={value} onChange={setValue} />
-        </form>
+        </Form>
       </DialogBody>
       <DialogFooter
         actions={

@@ -24,6 +24,7 @@ import { KitTreeView } from './kit-tree';
 import { toolboxLinks } from './links';
 import { useToolboxSave } from './toolbox-save';
 import { LoadError } from '../../ui/load-error';
+import { Form } from '../../ui/form';
 
 interface Draft extends Record<string, unknown> {
   name: string;
@@ -90,7 +91,7 @@ function KitEditor({ orgaId, details }: { orgaId: string; details: KitDetails })
       </div>
       {!details.editable && <Callout intent={Intent.PRIMARY}>{kit.published ? t('kit.publishedReadOnly') : t('kit.readOnly')}</Callout>}
       <p className="bp6-text-muted">{t('kit.revisionLine', { revision: kit.revision })}</p>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           void save();
@@ -98,7 +99,7 @@ function KitEditor({ orgaId, details }: { orgaId: string; details: KitDetails })
       >
         <AutoForm id="kit" fields={fields} value={draft} onChange={setDraft} />
         {details.editable && <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty || draft.name.trim() === ''} />}
-      </form>
+      </Form>
       <Card style={{ marginTop: '1.5rem' }}>
         <H4>{t('kit.tree')}</H4>
         <KitTreeView orgaId={orgaId} tree={details.tree} />

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { toolboxQueries } from '../../api/toolbox-query';
@@ -15,6 +15,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { toolboxErrorText } from '../../ui/toolbox-errors';
 import { KitDialog } from './kit-dialog';
 import { toolboxLinks } from './links';
+import { Field } from '../../ui/form';
 
 export interface OrganisationChoice {
   orgaId: string;
@@ -41,9 +42,9 @@ export function KitsPage({ orgaId, organisations, onOrganisation }: Organisation
       </div>
       <div className="p-toolbar" style={{ marginBottom: '1rem' }}>
         {organisations.length > 1 && (
-          <FormGroup label={t('kits.organisation')} labelFor="toolbox-organisation" inline>
+          <Field label={t('kits.organisation')} labelFor="toolbox-organisation" inline>
             <HTMLSelect id="toolbox-organisation" value={orgaId} onChange={(event) => onOrganisation(event.currentTarget.value)} options={organisations.map((item) => ({ value: item.id, label: item.name }))} />
-          </FormGroup>
+          </Field>
         )}
         <InputGroup leftIcon="search" type="search" placeholder={t('kits.search')} aria-label={t('kits.search')} value={search} onValueChange={setSearch} />
       </div>

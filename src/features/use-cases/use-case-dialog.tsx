@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
@@ -14,6 +14,7 @@ import { createEnvironment } from '../../contract/environments';
 import { listProjects } from '../../contract/organisations';
 import type { UseCase } from '../../contract/use-cases';
 import { paths } from '../../app/paths';
+import { Field } from '../../ui/form';
 
 export const useCaseQueries = {
   projects: (orgaId: string) =>
@@ -52,12 +53,12 @@ export function UseCaseDialog({ orgaId, useCase, title, onClose }: { orgaId: str
   return (
     <Dialog isOpen onClose={onClose} title={t('useCases.useTitle', { name: title })}>
       <DialogBody>
-        <FormGroup label={t('useCases.project')} labelFor="use-case-project" helperText={projects.isSuccess && choices.length === 0 ? t('useCases.noProject') : undefined}>
+        <Field label={t('useCases.project')} labelFor="use-case-project" helperText={projects.isSuccess && choices.length === 0 ? t('useCases.noProject') : undefined}>
           <HTMLSelect id="use-case-project" value={chosen} disabled={projects.isPending} onChange={(event) => setProjectId(event.currentTarget.value)} options={choices.map((project) => ({ value: project.id, label: project.name }))} />
-        </FormGroup>
-        <FormGroup label={t('useCases.environmentName')} labelFor="use-case-name">
+        </Field>
+        <Field label={t('useCases.environmentName')} labelFor="use-case-name">
           <InputGroup id="use-case-name" value={name} onValueChange={setName} />
-        </FormGroup>
+        </Field>
         {failure && <Callout intent={Intent.DANGER}>{failure}</Callout>}
       </DialogBody>
       <DialogFooter

@@ -20,6 +20,7 @@ import { configurationMessageText } from './messages';
 import { categorizationQueries } from './queries';
 import { TestPanel } from './test-panel';
 import { useConfigEditor } from './use-config-editor';
+import { Form } from '../../../ui/form';
 
 const LiquidEditor = lazy(() => import('./liquid-editor'));
 
@@ -68,7 +69,7 @@ function AdvancedEditor({ settings }: { settings: CategorizationSettings }) {
 
   return (
     <>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           setTested(null);
@@ -110,7 +111,7 @@ function AdvancedEditor({ settings }: { settings: CategorizationSettings }) {
             <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} disabled={!editor.dirty} loading={editor.saving} />
           </div>
         )}
-      </form>
+      </Form>
       <TestPanel moduleId={settings.module.id} config={draft} onResult={(result) => setTested({ program: draft.advanced.program, messages: result.messages })} />
     </>
   );

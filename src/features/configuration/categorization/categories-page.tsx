@@ -22,6 +22,7 @@ import { nameProblem } from './name-problem';
 import { categorizationQueries } from './queries';
 import { TestPanel } from './test-panel';
 import { newId, useConfigEditor } from './use-config-editor';
+import { Form } from '../../../ui/form';
 
 export function CategoriesPage() {
   const { t } = useTranslation(['categorization', 'routes']);
@@ -89,7 +90,7 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
       {guard}
       <ConfigurationMessages messages={editor.messages} />
       <ConfigurationMessages messages={elsewhere} testId="environment-messages" />
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           void editor.save();
@@ -103,7 +104,7 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
           onChange={(value) => editor.setDraft({ ...draft, defaultCategory: value.defaultCategory === '' ? null : value.defaultCategory })}
         />
         {canEdit && <Button type="submit" text={t('actions.save')} intent={Intent.PRIMARY} disabled={!editor.dirty} loading={editor.saving} />}
-      </form>
+      </Form>
       <Tabs id="category-targets" selectedTabId={target} onChange={(id) => setSearch({ tab: String(id) }, { replace: true })}>
         <Tab id="body" title={t('categories.tabs.body')} />
         <Tab id="attachment" title={t('categories.tabs.attachment')} />

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConfigurationMessage } from '../../../contract/categorization';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { ConfigurationMessages } from './configuration-messages';
+import { Form } from '../../../ui/form';
 
 export function ConfigForm({
   dirty,
@@ -33,7 +34,7 @@ export function ConfigForm({
   // In this child, its effects run before the parent's: the guard is off before a parent's effect navigates.
   const guard = useUnsavedChangesGuard({ when: dirty, onSave });
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         void onSave();
@@ -47,6 +48,6 @@ export function ConfigForm({
           <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} disabled={saveDisabled} loading={saving} />
         </div>
       )}
-    </form>
+    </Form>
   );
 }

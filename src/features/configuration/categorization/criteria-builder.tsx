@@ -4,10 +4,11 @@
  * already given), never free text where the environment knows the answer. Produces the contract's
  * shape directly: what `onChange` hands back is what `categorization.save` takes.
  */
-import { Button, Card, ControlGroup, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, Card, ControlGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CRITERION_TYPES, type CategorizationSettings, type Criterion, type CriterionType } from '../../../contract/categorization';
 import { ConditionEditor } from './condition-editor';
+import { Field } from '../../../ui/form';
 
 export type PickerData = Pick<CategorizationSettings, 'interactions'> & { categories: readonly { name: string; target: 'body' | 'attachment' }[] };
 
@@ -44,7 +45,7 @@ function InteractionCriterion({ id, criterion, data, onChange, disabled }: { id:
   const parameters = known?.parameters ?? [];
   return (
     <>
-      <FormGroup label={t('builder.interaction')} labelFor={`${id}-interaction`}>
+      <Field label={t('builder.interaction')} labelFor={`${id}-interaction`}>
         <HTMLSelect
           id={`${id}-interaction`}
           disabled={disabled}
@@ -55,7 +56,7 @@ function InteractionCriterion({ id, criterion, data, onChange, disabled }: { id:
           }}
           options={options.length > 0 ? options : [{ value: key(null, ''), label: t('builder.noInteraction') }]}
         />
-      </FormGroup>
+      </Field>
       <Switch label={t('builder.complete')} checked={criterion.complete} disabled={disabled} onChange={() => onChange({ ...criterion, complete: !criterion.complete })} />
       {criterion.parameters.map((parameter, index) => (
         <ControlGroup key={index} className="p-criterion-parameter" data-testid="parameter-criterion">

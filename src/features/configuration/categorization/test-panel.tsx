@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H4, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
+import { Button, Callout, H4, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { testCategorization, type CategorizationConfig, type CategorizationTestResult } from '../../../contract/categorization';
@@ -16,6 +16,7 @@ import { categorizationErrorText } from './messages';
 import { categorizationQueries } from './queries';
 import { useCategorizationEnv } from './categorization-frame';
 import { AnalysisPicker } from '../shared/analysis-picker';
+import { Field, Form } from '../../../ui/form';
 
 export function TestPanel({ moduleId, config, onResult }: { moduleId: string; config: CategorizationConfig; onResult?: (result: CategorizationTestResult) => void }) {
   const { t } = useTranslation('categorization');
@@ -41,21 +42,21 @@ export function TestPanel({ moduleId, config, onResult }: { moduleId: string; co
         value={source}
         onValueChange={(value) => setSource(value as 'text' | 'analysis')}
       />
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           if (ready) run.mutate();
         }}
       >
         {source === 'text' ? (
-          <FormGroup label={t('test.textLabel')} labelFor="categorization-test-text">
+          <Field label={t('test.textLabel')} labelFor="categorization-test-text">
             <TextArea id="categorization-test-text" fill rows={4} value={text} onChange={(event) => setText(event.currentTarget.value)} />
-          </FormGroup>
+          </Field>
         ) : (
           <AnalysisPicker id="categorization-test-analysis" label={t('test.analysisLabel')} analyses={analyses} value={analysisId} errorText={categorizationErrorText} onChange={setAnalysisId} />
         )}
         <Button type="submit" icon="play" intent={Intent.PRIMARY} text={t('test.run')} disabled={!ready} loading={run.isPending} />
-      </form>
+      </Form>
       {run.isError && (
         <Callout intent={Intent.DANGER} compact data-testid="categorization-test-error">
           {categorizationErrorText(run.error)}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ErrorLogsQuery } from '../../../contract/error-logs';
 import { ListState } from '../../../ui/list-state';
@@ -17,6 +17,7 @@ import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration
 import { errorLogQueries } from './queries';
 import { entryText, moduleLabel } from './entry-text';
 import { usePipelineMessage } from '../../../i18n/use-pipeline-message';
+import { Field, Form } from '../../../ui/form';
 
 /** Period presets, in hours back from now; `all` is everything the retention keeps. */
 const PERIODS = { all: null, '1h': 1, '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
@@ -54,7 +55,7 @@ export function ErrorLogsPage() {
             : t('retentionSince', { retention: t(`retentions.${data.retention}`), since: formatDate(data.since, language) })}
         </p>
       )}
-      <form
+      <Form
         className="p-filters"
         role="search"
         onSubmit={(event) => {
@@ -62,23 +63,23 @@ export function ErrorLogsPage() {
           setSearch(typed.trim());
         }}
       >
-        <FormGroup label={t('filters.module')} labelFor="error-logs-module" inline>
+        <Field label={t('filters.module')} labelFor="error-logs-module" inline>
           <HTMLSelect
             id="error-logs-module"
             value={module}
             onChange={(event) => setModule(event.currentTarget.value)}
             options={[{ value: '', label: t('filters.allModules') }, ...(data?.modules ?? []).map((name) => ({ value: name, label: moduleLabel(name) }))]}
           />
-        </FormGroup>
-        <FormGroup label={t('filters.period')} labelFor="error-logs-period" inline>
+        </Field>
+        <Field label={t('filters.period')} labelFor="error-logs-period" inline>
           <HTMLSelect
             id="error-logs-period"
             value={period}
             onChange={(event) => choosePeriod(event.currentTarget.value as Period)}
             options={(Object.keys(PERIODS) as Period[]).map((value) => ({ value, label: t(`periods.${value}`) }))}
           />
-        </FormGroup>
-        <FormGroup label={t('filters.search')} labelFor="error-logs-search" inline>
+        </Field>
+        <Field label={t('filters.search')} labelFor="error-logs-search" inline>
           <InputGroup
             id="error-logs-search"
             type="search"
@@ -87,7 +88,7 @@ export function ErrorLogsPage() {
             onValueChange={setTyped}
             rightElement={<Button type="submit" variant="minimal" icon="search" aria-label={t('filters.search')} />}
           />
-        </FormGroup>
+        </Field>
         {filtered && (
           <Button
             variant="minimal"
@@ -101,7 +102,7 @@ export function ErrorLogsPage() {
             }}
           />
         )}
-      </form>
+      </Form>
       <ListState query={logs} isEmpty={(data?.entries.length ?? 0) === 0} emptyText={t('empty')} errorText={t('error')}>
         {data?.truncated && (
           <Callout intent={Intent.WARNING} compact>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Card, FormGroup, H4, HTMLTable, InputGroup, Intent, NonIdealState, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, HTMLTable, InputGroup, Intent, NonIdealState, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { extractionConfigSchema, testExtraction, type ExtractionConfig, type ExtractionTestCase, type ExtractionTestCaseResult, type ValueFormat } from '../../../contract/extraction';
@@ -16,6 +16,7 @@ import { extractionQueries } from './queries';
 import type { ExtractionEditor } from './use-extraction-editor';
 import { newId } from './use-extraction-editor';
 import { AnalysisPicker } from '../shared/analysis-picker';
+import { Field } from '../../../ui/form';
 
 const shown = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -105,10 +106,10 @@ function TestCaseCard(props: {
         )}
         {canEdit && <Button icon="trash" variant="minimal" intent={Intent.DANGER} aria-label={t('tests.deleteOf', { name: title })} onClick={props.onDelete} />}
       </div>
-      <FormGroup label={t('tests.name')} labelFor={`${id}-name`}>
+      <Field label={t('tests.name')} labelFor={`${id}-name`}>
         <InputGroup id={`${id}-name`} value={test.name} disabled={!canEdit} onChange={(event) => onChange({ name: event.currentTarget.value })} />
-      </FormGroup>
-      <FormGroup label={t('tests.source')}>
+      </Field>
+      <Field label={t('tests.source')}>
         <SegmentedControl
           options={[
             { value: 'text', label: t('tests.text') },
@@ -120,11 +121,11 @@ function TestCaseCard(props: {
             if (value === 'text') onChange({ analysisId: null });
           }}
         />
-      </FormGroup>
+      </Field>
       {source === 'text' ? (
-        <FormGroup label={t('tests.text')} labelFor={`${id}-text`}>
+        <Field label={t('tests.text')} labelFor={`${id}-text`}>
           <TextArea id={`${id}-text`} fill rows={4} value={test.text} disabled={!canEdit} onChange={(event) => onChange({ text: event.currentTarget.value })} />
-        </FormGroup>
+        </Field>
       ) : (
         <AnalysisPicker
           id={`${id}-analysis`}
@@ -136,13 +137,13 @@ function TestCaseCard(props: {
           onChange={(analysisId) => onChange({ analysisId: analysisId || null })}
         />
       )}
-      <FormGroup label={t('tests.expected')} helperText={t('tests.expectedHelp')}>
+      <Field label={t('tests.expected')} helperText={t('tests.expectedHelp')}>
         {fields.map((field) => (
-          <FormGroup key={field.id} inline label={field.label || field.name} labelFor={`${id}-expected-${field.name}`}>
+          <Field key={field.id} inline label={field.label || field.name} labelFor={`${id}-expected-${field.name}`}>
             <InputGroup id={`${id}-expected-${field.name}`} value={shown(test.expected[field.name])} disabled={!canEdit} onChange={(event) => setExpected(field.name, event.currentTarget.value, field.format)} />
-          </FormGroup>
+          </Field>
         ))}
-      </FormGroup>
+      </Field>
       {result && <TestResult result={result} />}
     </Card>
   );

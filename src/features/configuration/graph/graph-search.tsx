@@ -3,9 +3,10 @@
  * Enter in the field takes the first). Case and accents are ignored.
  */
 import { useMemo, useState } from 'react';
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { GraphNode } from './build-graph';
+import { Field } from '../../../ui/form';
 
 const MAX_RESULTS = 12;
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -28,7 +29,7 @@ export function GraphSearch({ nodes, onPick }: { nodes: readonly GraphNode[]; on
   };
   return (
     <div className="cg-search">
-      <FormGroup label={t('search.label')} labelFor="cg-search-input">
+      <Field label={t('search.label')} labelFor="cg-search-input">
         <InputGroup
           id="cg-search-input"
           type="search"
@@ -40,7 +41,7 @@ export function GraphSearch({ nodes, onPick }: { nodes: readonly GraphNode[]; on
             if (event.key === 'Enter' && results[0]) pick(results[0].id);
           }}
         />
-      </FormGroup>
+      </Field>
       {query.trim() !== '' && (
         <ul className="cg-search__results" aria-label={t('search.results')}>
           {results.length === 0 && <li className="bp6-text-muted">{t('search.none')}</li>}

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Background, Controls, MiniMap, Position, ReactFlow, useReactFlow, type Edge, type NodeChange, type NodeHandle, type Viewport } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Callout, HTMLSelect } from '@blueprintjs/core';
 import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { layoutFailureText, type Translate } from './layout-failure-text';
@@ -21,6 +21,7 @@ import { NodePanel } from './node-panel';
 import { ProblemsList } from './problems-list';
 import { useGraphLayout } from './use-graph-layout';
 import './graph.css';
+import { Field } from '../../../ui/form';
 
 /** Below this zoom the nodes' small lines are hidden (CSS), which keeps a zoomed-out graph light. */
 const FAR_ZOOM = 0.45;
@@ -166,7 +167,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
   return (
     <>
       <div className="cg-toolbar">
-        <FormGroup label={t('filter.label')} labelFor="cg-module-filter">
+        <Field label={t('filter.label')} labelFor="cg-module-filter">
           <HTMLSelect id="cg-module-filter" value={moduleFilter} onChange={(event) => setModuleFilter(event.currentTarget.value)}>
             <option value="">{t('filter.all')}</option>
             {modules.map((module) => (
@@ -175,7 +176,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
               </option>
             ))}
           </HTMLSelect>
-        </FormGroup>
+        </Field>
         <GraphSearch nodes={graph.nodes} onPick={show} />
         <span className="bp6-text-muted cg-counts">{t('counts', { nodes: visible.size, edges: edges.length })}</span>
       </div>

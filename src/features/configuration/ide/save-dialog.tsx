@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import type { Language } from '../../../storage/preferences';
 import { SettingsChangesTable } from '../../../ui/settings-changes-table';
 import { ideErrorText } from './ide-errors';
 import { problemText } from './problem-text';
+import { Field } from '../../../ui/form';
 
 export function SaveDialog({ envId, text, onClose, onSaved }: { envId: string; text: string; onClose: () => void; onSaved: (version: EnvironmentVersion) => void }) {
   const { t, i18n } = useTranslation('configurationIde');
@@ -56,9 +57,9 @@ export function SaveDialog({ envId, text, onClose, onSaved }: { envId: string; t
             <SettingsChangesTable changes={changes} />
           </div>
         )}
-        <FormGroup label={t('save.versionName')} labelFor="configuration-ide-version" helperText={t('save.versionHelp')}>
+        <Field label={t('save.versionName')} labelFor="configuration-ide-version" helperText={t('save.versionHelp')}>
           <InputGroup id="configuration-ide-version" value={name} onValueChange={setName} maxLength={100} />
-        </FormGroup>
+        </Field>
         {save.error && (
           <Callout intent={Intent.DANGER} data-testid="configuration-ide-save-error">
             {ideErrorText(save.error)}

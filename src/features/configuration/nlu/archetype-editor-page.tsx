@@ -30,6 +30,7 @@ import { VariationHelper } from './variation-helper';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
+import { Form } from '../../../ui/form';
 
 const DictionaryEditor = lazy(() => import('./dictionary-editor'));
 
@@ -110,7 +111,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
   const unused = NLU_LANGUAGES.filter((code) => !languages.includes(code));
 
   return (
-    <form
+    <Form
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -191,6 +192,6 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
           <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty && existing !== undefined} />
         </div>
       )}
-    </form>
+    </Form>
   );
 }

@@ -8,6 +8,7 @@ import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { AutoForm, type AutoField, type AutoValue } from '../../../ui/auto-form';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes';
+import { Form } from '../../../ui/form';
 
 export function useDraft<V>() {
   const [draft, setDraft] = useState<V | null>(null);
@@ -61,7 +62,7 @@ export function EditDialog<V extends AutoValue>({
       {unsaved.dialog}
       <Dialog isOpen={draft !== null} onClose={() => unsaved.requestLeave(onClose)} title={title}>
         {draft && (
-          <form
+          <Form
             onSubmit={(e) => {
               e.preventDefault();
               void save();
@@ -79,7 +80,7 @@ export function EditDialog<V extends AutoValue>({
                 </>
               }
             />
-          </form>
+          </Form>
         )}
       </Dialog>
     </>

@@ -24,6 +24,7 @@ import { ParametersTable, type ParameterDraft } from './parameters-table';
 import { nluQueries } from './queries';
 import { useNluItemSave } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
+import { Form } from '../../../ui/form';
 
 interface Draft extends Record<string, unknown> {
   contextId: string;
@@ -118,7 +119,7 @@ function InteractionEditor({ existing, all }: { existing: NluInteraction | undef
   ].map((field) => ({ ...field, disabled: !canEdit }) as AutoField<Extract<keyof Draft, string>>);
 
   return (
-    <form
+    <Form
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -163,7 +164,7 @@ function InteractionEditor({ existing, all }: { existing: NluInteraction | undef
           <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty && existing !== undefined} />
         </div>
       )}
-    </form>
+    </Form>
   );
 }
 

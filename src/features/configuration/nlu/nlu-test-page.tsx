@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H4, HTMLSelect, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
+import { Button, Callout, H4, HTMLSelect, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { serverCode } from '../../../api/errors';
@@ -24,6 +24,7 @@ import { runNluTest } from './nlu-worker-client';
 import { nluQueries } from './queries';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
+import { Field, Form } from '../../../ui/form';
 
 type Mode = 'browser' | 'server';
 
@@ -90,13 +91,13 @@ export function NluTest({ envId }: { envId: string }) {
   };
 
   return (
-    <form
+    <Form
       onSubmit={(e) => {
         e.preventDefault();
         void run();
       }}
     >
-      <FormGroup label={t('test.sentence')} labelFor="nlu-test-text">
+      <Field label={t('test.sentence')} labelFor="nlu-test-text">
         <TextArea
           id="nlu-test-text"
           fill
@@ -111,7 +112,7 @@ export function NluTest({ envId }: { envId: string }) {
             }
           }}
         />
-      </FormGroup>
+      </Field>
       <div className="p-toolbar">
         <HTMLSelect aria-label={t('test.server')} value={server?.id} onChange={(e) => setServerId(e.currentTarget.value)} options={servers.map((item) => ({ value: item.id, label: item.name }))} />
         <HTMLSelect
@@ -158,6 +159,6 @@ export function NluTest({ envId }: { envId: string }) {
           )}
         </section>
       )}
-    </form>
+    </Form>
   );
 }

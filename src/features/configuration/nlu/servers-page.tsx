@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, FormGroup, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES, type EnvironmentModule } from '../../../contract/environments';
@@ -25,6 +25,7 @@ import { formatTime } from '../../../i18n/dates';
 import type { Language } from '../../../storage/preferences';
 import { aiVersionNeeded, compatibilityMessages } from '../../../categorization/checks';
 import { configurationMessageText } from '../../../ui/configuration-message-text';
+import { Field } from '../../../ui/form';
 
 /** §9: a started server nobody used for this long is stopped. */
 export const IDLE_STOP_MS = 5 * 60_000;
@@ -161,7 +162,7 @@ export function ServersPage() {
           </Callout>
         )}
         {draft?.id && canEdit && (
-          <FormGroup label={t('servers.token')} labelFor="server-token">
+          <Field label={t('servers.token')} labelFor="server-token">
             <InputGroup
               id="server-token"
               readOnly
@@ -176,7 +177,7 @@ export function ServersPage() {
                 />
               }
             />
-          </FormGroup>
+          </Field>
         )}
       </EditDialog>
     </NluPage>

@@ -1,8 +1,9 @@
 /** The variation helper (§2.4): the forms the engine accepts for a word, under this dictionary's directives. */
 import { useState } from 'react';
-import { Callout, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { Callout, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { variationsOf, type NluLanguage } from './engine';
+import { Field } from '../../../ui/form';
 
 export function VariationHelper({ language, directives }: { language: NluLanguage; directives: { variation: boolean; spellcheck: boolean } }) {
   const { t } = useTranslation('nlu');
@@ -10,9 +11,9 @@ export function VariationHelper({ language, directives }: { language: NluLanguag
   const report = variationsOf(word, language, directives);
   return (
     <Callout title={t('variations.title')} icon="search" data-testid="variation-helper">
-      <FormGroup label={t('variations.word')} labelFor="variation-word" helperText={t('variations.help')}>
+      <Field label={t('variations.word')} labelFor="variation-word" helperText={t('variations.help')}>
         <InputGroup id="variation-word" value={word} onValueChange={setWord} />
-      </FormGroup>
+      </Field>
       {!directives.variation && <p className="bp6-text-muted">{t('variations.off')}</p>}
       {!directives.spellcheck && <p className="bp6-text-muted">{t('variations.spellcheckOff')}</p>}
       <div aria-live="polite" data-testid="variation-forms">

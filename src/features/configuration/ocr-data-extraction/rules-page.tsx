@@ -26,6 +26,7 @@ import { ocrRulesErrorText, problemText, refusedProblems } from './messages';
 import { ocrRulesQueries } from './queries';
 import { fromRuleForm, PROBLEM_FIELD, ruleFields, toRuleForm, type RuleFormValue } from './rule-form';
 import { RulesTable } from './rules-table';
+import { Form } from '../../../ui/form';
 
 export function OcrRulesPage() {
   const { t } = useTranslation(['ocrRules', 'routes']);
@@ -119,7 +120,7 @@ function RulesEditor({ settings }: { settings: OcrDataExtractionSettings }) {
     problems.filter((problem) => problem.index === selected).map((problem) => [PROBLEM_FIELD[problem.field] ?? problem.field, problemText(problem)]),
   );
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -154,6 +155,6 @@ function RulesEditor({ settings }: { settings: OcrDataExtractionSettings }) {
         <Link to={paths.testOcrDataExtraction(projectId, envId)}>{t('actions.test')}</Link>
         {canEdit && <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} disabled={!dirty} loading={saving} />}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -21,6 +21,7 @@ import { OutputFrame, useOutputEnv } from './output-frame';
 import { outputErrorText } from './messages';
 import { PreviewPanel } from './preview-panel';
 import { outputQueries } from './queries';
+import { Form } from '../../../ui/form';
 
 export function OutputPage() {
   const { t } = useTranslation(['output', 'routes']);
@@ -91,7 +92,7 @@ function OutputEditor({ settings }: { settings: OutputSettings }) {
 
   return (
     <div className="p-output-editor">
-      <form
+      <Form
         aria-label={t('menu.title')}
         onSubmit={(event) => {
           event.preventDefault();
@@ -117,7 +118,7 @@ function OutputEditor({ settings }: { settings: OutputSettings }) {
             <Button text={t('actions.reset')} onClick={() => void reset()} />
           </div>
         )}
-      </form>
+      </Form>
       <PreviewPanel options={draft} />
     </div>
   );

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H4, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H4, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
@@ -20,6 +20,7 @@ import { outputErrorText, unavailableText } from './messages';
 import { useOutputEnv } from './output-frame';
 import { payloadText } from './payload-text';
 import { outputQueries } from './queries';
+import { Field } from '../../../ui/form';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value);
@@ -65,10 +66,10 @@ export function PreviewPanel({ options }: { options: Record<string, unknown> }) 
     <section className="p-output-preview" aria-labelledby="output-preview-title">
       <H4 id="output-preview-title">{t('preview.title')}</H4>
       <p className="bp6-text-muted">{t('preview.intro')}</p>
-      <FormGroup label={t('preview.search')} labelFor="output-preview-search">
+      <Field label={t('preview.search')} labelFor="output-preview-search">
         <InputGroup id="output-preview-search" type="search" leftIcon="search" placeholder={t('preview.searchPlaceholder')} value={search} onValueChange={setSearch} />
-      </FormGroup>
-      <FormGroup
+      </Field>
+      <Field
         label={t('preview.analysis')}
         labelFor="output-preview-analysis"
         helperText={analyses.isError ? outputErrorText(analyses.error) : !analyses.isPending && items.length === 0 ? t('preview.noAnalyses') : undefined}
@@ -84,7 +85,7 @@ export function PreviewPanel({ options }: { options: Record<string, unknown> }) 
           }}
           options={[{ value: '', label: analyses.isPending ? t('preview.loadingAnalyses') : t('preview.pick') }, ...listed]}
         />
-      </FormGroup>
+      </Field>
       {analysisId === '' ? (
         <NonIdealState icon="document-open" description={t('preview.empty')} />
       ) : (

@@ -18,6 +18,7 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { replyErrorText } from './messages';
 import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
+import { Form } from '../../../ui/form';
 
 export function ReplyTemplateModulePage() {
   const { t } = useTranslation(['replies', 'routes']);
@@ -70,7 +71,7 @@ function ModuleForm({ details, moduleId }: { details: EnvironmentDetails; module
   const noDefault = draft.useDefaultTemplate && templates.data !== undefined && !templates.data.templates.some((template) => template.isDefault);
 
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         if (valid) void save();
@@ -96,6 +97,6 @@ function ModuleForm({ details, moduleId }: { details: EnvironmentDetails; module
           <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} disabled={!dirty || !valid} loading={saving} />
         </div>
       )}
-    </form>
+    </Form>
   );
 }

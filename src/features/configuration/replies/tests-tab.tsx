@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H5, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
+import { Button, Callout, H5, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { testReplyTemplate, type ReplyTemplate } from '../../../contract/reply-templates';
@@ -17,6 +17,7 @@ import { replyQueries } from './queries';
 import { useRepliesEnv } from './replies-frame';
 import type { LineError } from './template-tab';
 import { AnalysisPicker } from '../shared/analysis-picker';
+import { Field, Form } from '../../../ui/form';
 
 function parseJson(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   try {
@@ -58,26 +59,26 @@ export function TestsTab({ templates, name, onLineError }: { templates: readonly
         value={source}
         onValueChange={(value) => setSource(value as 'sample' | 'analysis')}
       />
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           if (ready) run.mutate();
         }}
       >
         {source === 'sample' ? (
-          <FormGroup
+          <Field
             label={t('test.variables')}
             labelFor="reply-test-variables"
             intent={parsed.ok ? Intent.NONE : Intent.DANGER}
             helperText={parsed.ok ? undefined : t('test.variablesInvalid', { message: parsed.message })}
           >
             <TextArea id="reply-test-variables" fill rows={10} className="p-monospace" value={variables} onChange={(event) => setVariables(event.currentTarget.value)} />
-          </FormGroup>
+          </Field>
         ) : (
           <AnalysisPicker id="reply-test-analysis" label={t('test.analysis')} analyses={analyses} value={analysisId} errorText={replyErrorText} onChange={setAnalysisId} />
         )}
         <Button type="submit" icon="play" intent={Intent.PRIMARY} text={t('test.run')} disabled={!ready} loading={run.isPending} />
-      </form>
+      </Form>
       {run.isError && (
         <Callout intent={Intent.DANGER} compact data-testid="reply-test-error">
           {replyErrorText(run.error)}

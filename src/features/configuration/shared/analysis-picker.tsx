@@ -3,8 +3,9 @@
  * and error states, shared by the categorization, extraction and reply template tests.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
-import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../ui/form';
 
 export function AnalysisPicker({
   id,
@@ -26,7 +27,7 @@ export function AnalysisPicker({
 }) {
   const { t } = useTranslation('common');
   return (
-    <FormGroup label={label} labelFor={id} helperText={analyses.isError ? errorText(analyses.error) : undefined}>
+    <Field label={label} labelFor={id} helperText={analyses.isError ? errorText(analyses.error) : undefined}>
       <HTMLSelect
         id={id}
         value={value}
@@ -37,6 +38,6 @@ export function AnalysisPicker({
           ...(analyses.data?.items ?? []).map((analysis) => ({ value: analysis.id, label: analysis.name })),
         ]}
       />
-    </FormGroup>
+    </Field>
   );
 }

@@ -4,9 +4,10 @@
  * user tried to confirm, and stops the confirmation.
  */
 import { useState } from 'react';
-import { Button, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';
 import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
+import { Field, Form } from '../../../ui/form';
 
 export function NameDialog({
   title,
@@ -33,7 +34,8 @@ export function NameDialog({
   const problem = problemOf(name);
   return (
     <Dialog isOpen title={title} onClose={onClose}>
-      <form
+      <Form
+        onRefused={() => setTouched(true)}
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
@@ -41,12 +43,12 @@ export function NameDialog({
         }}
       >
         <DialogBody>
-          <FormGroup label={label} labelFor={inputId} intent={touched && problem ? Intent.DANGER : Intent.NONE} helperText={touched ? problem : undefined}>
+          <Field label={label} labelFor={inputId} intent={touched && problem ? Intent.DANGER : Intent.NONE} helperText={touched ? problem : undefined}>
             <InputGroup id={inputId} autoFocus value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} />
-          </FormGroup>
+          </Field>
         </DialogBody>
         <DialogFooter actions={[<Button key="cancel" text={t('actions.cancel')} onClick={onClose} />, <Button key="ok" type="submit" intent={Intent.PRIMARY} text={confirmText} />]} />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, FormGroup, H4, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Button, Card, H4, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/dates';
 import { usePreferences } from '../../../storage/preferences';
@@ -22,6 +22,7 @@ import { toolboxErrorText } from '../../../ui/toolbox-errors';
 import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration-frame';
 import { nluQueries } from '../nlu/queries';
 import { SyncDialog } from './sync-dialog';
+import { Field } from '../../../ui/form';
 
 export function EnvironmentKitsPage() {
   const { t } = useTranslation(['toolbox', 'routes']);
@@ -58,12 +59,12 @@ export function EnvironmentKitsPage() {
     <ConfigurationFrame title={t('routes:environmentKits')} actions={orgaId && <Link className="bp6-button" to={`${paths.kits()}?orga=${encodeURIComponent(orgaId)}`}>{t('environment.openToolbox')}</Link>}>
       {canEdit && (
         <div className="p-toolbar" style={{ marginBottom: '1rem', alignItems: 'flex-end' }}>
-          <FormGroup label={t('environment.pick')} labelFor="sync-kit">
+          <Field label={t('environment.pick')} labelFor="sync-kit">
             <HTMLSelect id="sync-kit" value={picked} disabled={kits.isPending} onChange={(event) => setPicked(event.currentTarget.value)} options={[{ value: '', label: '—' }, ...available.map((kit) => ({ value: kit.id, label: kit.name }))]} />
-          </FormGroup>
-          <FormGroup>
+          </Field>
+          <Field>
             <Button icon="git-branch" intent={Intent.PRIMARY} text={t('environment.sync')} disabled={picked === ''} onClick={() => setSyncing(picked)} />
-          </FormGroup>
+          </Field>
         </div>
       )}
       <ListState query={syncs} isEmpty={(syncs.data ?? []).length === 0} emptyText={t('environment.empty')} errorText={t('environment.error')}>

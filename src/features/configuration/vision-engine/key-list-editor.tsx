@@ -3,10 +3,11 @@
  * add a row, edit its key and description, remove it. Keys are what the model answers and what
  * customers' programs read, so each row shows the check's message under it.
  */
-import { Button, ControlGroup, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, ControlGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/dialogs/dialog-service';
 import { tr } from '../../../ui/message';
+import { Field } from '../../../ui/form';
 
 export interface KeyRow {
   key: string;
@@ -44,11 +45,11 @@ export function KeyListEditor({
     onChange(rows.filter((_, i) => i !== index));
   };
   return (
-    <FormGroup label={label} helperText={listError ?? help} intent={listError ? Intent.DANGER : Intent.NONE}>
+    <Field label={label} helperText={listError ?? help} intent={listError ? Intent.DANGER : Intent.NONE}>
       <div role="group" aria-label={label} data-testid={`${id}-list`}>
         {rows.length === 0 && <p className="bp6-text-muted">{t('lists.empty')}</p>}
         {rows.map((row, index) => (
-          <FormGroup key={index} helperText={errors[index]} intent={errors[index] ? Intent.DANGER : Intent.NONE} data-testid={`${id}-row`}>
+          <Field key={index} helperText={errors[index]} intent={errors[index] ? Intent.DANGER : Intent.NONE} data-testid={`${id}-row`}>
             <ControlGroup fill>
               <InputGroup
                 aria-label={t('lists.keyOf', { label: keyLabel, index: index + 1 })}
@@ -67,10 +68,10 @@ export function KeyListEditor({
               />
               <Button icon="trash" variant="minimal" disabled={disabled} aria-label={t('lists.remove', { index: index + 1 })} onClick={() => void remove(index)} />
             </ControlGroup>
-          </FormGroup>
+          </Field>
         ))}
         {!disabled && <Button icon="add" text={t('lists.add', { label: keyLabel })} onClick={() => onChange([...rows, { key: '', description: '' }])} />}
       </div>
-    </FormGroup>
+    </Field>
   );
 }

@@ -22,6 +22,7 @@ import { visionErrorText } from './messages';
 import { visionQueries } from './queries';
 import { showsCategories, showsFields, visionErrors, visionFields, type VisionFormValue } from './vision-form';
 import { ConfigurationFrame, useConfigurationEnv } from '../shared/configuration-frame';
+import { Form } from '../../../ui/form';
 
 export function VisionEnginePage() {
   const { t } = useTranslation(['vision', 'routes']);
@@ -116,7 +117,7 @@ function VisionEditor({ settings }: { settings: VisionEngineSettings }) {
   };
 
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -155,6 +156,6 @@ function VisionEditor({ settings }: { settings: VisionEngineSettings }) {
           <Button type="submit" intent={Intent.PRIMARY} text={t('settings.save')} disabled={!dirty} loading={saving} />
         </div>
       )}
-    </form>
+    </Form>
   );
 }

@@ -22,6 +22,7 @@ import { duplicateNames, emptyDraft, stepComplete, WIZARD_STEPS, type ExistingNa
 import { ArchetypeStep, CategoryStep, FunctionsStep, InteractionStep } from './wizard-steps';
 import { WizardReview } from './wizard-review';
 import { LoadError } from '../../../ui/load-error';
+import { Form } from '../../../ui/form';
 
 export function CreationWizardPage() {
   const { t } = useTranslation(['wizard', 'routes', 'common']);
@@ -107,7 +108,7 @@ export function CreationWizardPage() {
           </li>
         ))}
       </ol>
-      <form
+      <Form
         className="p-wizard__step"
         aria-label={t(`steps.${stepName}`)}
         onSubmit={(event) => {
@@ -147,7 +148,7 @@ export function CreationWizardPage() {
             />
           )}
         </div>
-      </form>
+      </Form>
       {guard}
     </div>,
   );

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, H4, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, H4, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { runCreationWizard, type WizardResult } from '../../../contract/creation-wizard';
@@ -22,6 +22,7 @@ import { wizardBody, type WizardDraft } from './wizard-draft';
 import { wizardErrorText } from './wizard-errors';
 import { runWizardPreview, useWizardNluItems, WizardPreviewPanel } from './wizard-preview-panel';
 import type { WizardPreview } from './wizard-preview';
+import { Field } from '../../../ui/form';
 
 interface ReviewProps {
   projectId: string;
@@ -76,7 +77,7 @@ export function WizardReview({ projectId, envId, draft, contextName, moduleName,
           })}
         </li>
       </ul>
-      <FormGroup label={t('review.sentence')} labelFor="wizard-sentence" helperText={t('review.sentenceHelp')}>
+      <Field label={t('review.sentence')} labelFor="wizard-sentence" helperText={t('review.sentenceHelp')}>
         <TextArea
           id="wizard-sentence"
           fill
@@ -87,7 +88,7 @@ export function WizardReview({ projectId, envId, draft, contextName, moduleName,
             setPreview(null);
           }}
         />
-      </FormGroup>
+      </Field>
       {created === null ? (
         <div className="p-toolbar">
           <Button

@@ -1,6 +1,6 @@
 /** The four editing steps of the creation wizard: plain labelled fields, each step one form section. */
 import { DictionaryValuesPreview } from '../shared/dictionary-values-preview';
-import { Button, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NLU_LANGUAGES } from '../../../contract/environments';
 import type { NluContext } from '../../../contract/nlu';
@@ -8,6 +8,7 @@ import { INTERACTION_FUNCTION_KINDS, type InteractionFunctionKind, type NluLangu
 import type { FunctionDraft, WizardDraft } from './wizard-draft';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
+import { Field } from '../../../ui/form';
 
 export interface StepProps {
   draft: WizardDraft;
@@ -19,20 +20,20 @@ export function ArchetypeStep({ draft, onChange }: StepProps) {
   const set = (patch: Partial<WizardDraft['archetype']>) => onChange({ ...draft, archetype: { ...draft.archetype, ...patch } });
   return (
     <>
-      <FormGroup label={t('archetype.name')} labelFor="wizard-archetype-name" labelInfo="*">
-        <InputGroup id="wizard-archetype-name" autoFocus value={draft.archetype.name} onValueChange={(name) => set({ name })} />
-      </FormGroup>
-      <FormGroup label={t('archetype.language')} labelFor="wizard-archetype-language">
+      <Field label={t('archetype.name')} labelFor="wizard-archetype-name">
+        <InputGroup required id="wizard-archetype-name" autoFocus value={draft.archetype.name} onValueChange={(name) => set({ name })} />
+      </Field>
+      <Field label={t('archetype.language')} labelFor="wizard-archetype-language">
         <HTMLSelect
           id="wizard-archetype-language"
           value={draft.archetype.language}
           onChange={(event) => set({ language: event.currentTarget.value as NluLanguage })}
           options={NLU_LANGUAGES.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))}
         />
-      </FormGroup>
-      <FormGroup label={t('archetype.dictionary')} labelFor="wizard-archetype-dictionary" labelInfo="*" helperText={t('archetype.dictionaryHelp')}>
-        <TextArea id="wizard-archetype-dictionary" fill rows={4} value={draft.archetype.dictionary} onChange={(event) => set({ dictionary: event.currentTarget.value })} />
-      </FormGroup>
+      </Field>
+      <Field label={t('archetype.dictionary')} labelFor="wizard-archetype-dictionary" helperText={t('archetype.dictionaryHelp')}>
+        <TextArea required id="wizard-archetype-dictionary" fill rows={4} value={draft.archetype.dictionary} onChange={(event) => set({ dictionary: event.currentTarget.value })} />
+      </Field>
       <DictionaryValuesPreview text={draft.archetype.dictionary} language={draft.archetype.language} />
     </>
   );
@@ -43,23 +44,23 @@ export function InteractionStep({ draft, onChange, contexts }: StepProps & { con
   const set = (patch: Partial<WizardDraft['interaction']>) => onChange({ ...draft, interaction: { ...draft.interaction, ...patch } });
   return (
     <>
-      <FormGroup label={t('interaction.context')} labelFor="wizard-interaction-context">
+      <Field label={t('interaction.context')} labelFor="wizard-interaction-context">
         <HTMLSelect
           id="wizard-interaction-context"
           value={draft.interaction.contextId}
           onChange={(event) => set({ contextId: event.currentTarget.value })}
           options={contexts.map((context) => ({ value: context.id, label: context.name }))}
         />
-      </FormGroup>
-      <FormGroup label={t('interaction.name')} labelFor="wizard-interaction-name" labelInfo="*">
-        <InputGroup id="wizard-interaction-name" autoFocus value={draft.interaction.name} onValueChange={(name) => set({ name })} />
-      </FormGroup>
-      <FormGroup label={t('interaction.parameter')} labelFor="wizard-interaction-parameter" labelInfo="*" helperText={t('interaction.parameterHelp', { archetype: draft.archetype.name })}>
-        <InputGroup id="wizard-interaction-parameter" value={draft.interaction.parameter} onValueChange={(parameter) => set({ parameter })} />
-      </FormGroup>
-      <FormGroup label={t('interaction.comment')} labelFor="wizard-interaction-comment">
+      </Field>
+      <Field label={t('interaction.name')} labelFor="wizard-interaction-name">
+        <InputGroup required id="wizard-interaction-name" autoFocus value={draft.interaction.name} onValueChange={(name) => set({ name })} />
+      </Field>
+      <Field label={t('interaction.parameter')} labelFor="wizard-interaction-parameter" helperText={t('interaction.parameterHelp', { archetype: draft.archetype.name })}>
+        <InputGroup required id="wizard-interaction-parameter" value={draft.interaction.parameter} onValueChange={(parameter) => set({ parameter })} />
+      </Field>
+      <Field label={t('interaction.comment')} labelFor="wizard-interaction-comment">
         <InputGroup id="wizard-interaction-comment" value={draft.interaction.comment} onValueChange={(comment) => set({ comment })} />
-      </FormGroup>
+      </Field>
     </>
   );
 }
@@ -75,20 +76,20 @@ export function FunctionsStep({ draft, onChange }: StepProps) {
       {draft.functions.length === 0 && <p data-testid="wizard-no-function">{t('functions.none')}</p>}
       {draft.functions.map((fn, index) => (
         <fieldset key={fn.key} className="p-fieldset p-wizard__function" data-testid="wizard-function">
-          <FormGroup label={t('functions.name')} labelFor={`wizard-function-name-${fn.key}`} labelInfo="*">
-            <InputGroup id={`wizard-function-name-${fn.key}`} value={fn.name} onValueChange={(name) => setAt(index, { name })} />
-          </FormGroup>
-          <FormGroup label={t('functions.kind')} labelFor={`wizard-function-kind-${fn.key}`}>
+          <Field label={t('functions.name')} labelFor={`wizard-function-name-${fn.key}`}>
+            <InputGroup required id={`wizard-function-name-${fn.key}`} value={fn.name} onValueChange={(name) => setAt(index, { name })} />
+          </Field>
+          <Field label={t('functions.kind')} labelFor={`wizard-function-kind-${fn.key}`}>
             <HTMLSelect
               id={`wizard-function-kind-${fn.key}`}
               value={fn.kind}
               onChange={(event) => setAt(index, { kind: event.currentTarget.value as InteractionFunctionKind })}
               options={INTERACTION_FUNCTION_KINDS.map((kind) => ({ value: kind, label: t(`nlu:functions.kinds.${kind}.label`) }))}
             />
-          </FormGroup>
-          <FormGroup label={t('functions.stringValue')} labelFor={`wizard-function-value-${fn.key}`} labelInfo="*">
-            <InputGroup id={`wizard-function-value-${fn.key}`} value={fn.stringValue} onValueChange={(stringValue) => setAt(index, { stringValue })} />
-          </FormGroup>
+          </Field>
+          <Field label={t('functions.stringValue')} labelFor={`wizard-function-value-${fn.key}`}>
+            <InputGroup required id={`wizard-function-value-${fn.key}`} value={fn.stringValue} onValueChange={(stringValue) => setAt(index, { stringValue })} />
+          </Field>
           <Button
             icon="trash"
             variant="minimal"
@@ -111,32 +112,32 @@ export function CategoryStep({ draft, onChange, modules, contextName }: StepProp
   const set = (patch: Partial<WizardDraft['category']>) => onChange({ ...draft, category: { ...draft.category, ...patch } });
   return (
     <>
-      <FormGroup label={t('category.module')} labelFor="wizard-category-module">
+      <Field label={t('category.module')} labelFor="wizard-category-module">
         <HTMLSelect
           id="wizard-category-module"
           value={draft.category.moduleId}
           onChange={(event) => set({ moduleId: event.currentTarget.value })}
           options={modules.map((module) => ({ value: module.id, label: module.name }))}
         />
-      </FormGroup>
-      <FormGroup label={t('category.name')} labelFor="wizard-category-name" labelInfo="*">
-        <InputGroup id="wizard-category-name" autoFocus value={draft.category.name} onValueChange={(name) => set({ name })} />
-      </FormGroup>
-      <FormGroup label={t('category.target')} labelFor="wizard-category-target">
+      </Field>
+      <Field label={t('category.name')} labelFor="wizard-category-name">
+        <InputGroup required id="wizard-category-name" autoFocus value={draft.category.name} onValueChange={(name) => set({ name })} />
+      </Field>
+      <Field label={t('category.target')} labelFor="wizard-category-target">
         <HTMLSelect
           id="wizard-category-target"
           value={draft.category.target}
           onChange={(event) => set({ target: event.currentTarget.value as 'body' | 'attachment' })}
           options={(['body', 'attachment'] as const).map((target) => ({ value: target, label: t(`categorization:categories.tabs.${target}`) }))}
         />
-      </FormGroup>
-      <FormGroup
+      </Field>
+      <Field
         label={t('category.ruleName')}
         labelFor="wizard-category-rule"
         helperText={t('category.ruleHelp', { interaction: draft.interaction.name, contextName })}
       >
         <InputGroup id="wizard-category-rule" placeholder={draft.interaction.name} value={draft.category.ruleName} onValueChange={(ruleName) => set({ ruleName })} />
-      </FormGroup>
+      </Field>
     </>
   );
 }

@@ -1,6 +1,6 @@
 /** The manual run (§7.3): a period (fromDate, toDate) and whether messages already analysed go again. */
 import { useState } from 'react';
-import { Button, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, Switch } from '@blueprintjs/core';
 import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
@@ -9,6 +9,7 @@ import { toast } from '../../../ui/toasts/toast-service';
 import { localInput } from './connector-form';
 import { connectorErrorText } from './messages';
 import { DateField } from '../../../ui/date-field';
+import { Field, Form } from '../../../ui/form';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -34,23 +35,23 @@ export function RunDialog({ envId, connector, onClose, onQueued }: { envId: stri
   };
   return (
     <Dialog isOpen onClose={onClose} title={`${t('run.title')} — ${connector.name}`}>
-      <form
+      <Form
         onSubmit={(e) => {
           e.preventDefault();
           void start();
         }}
       >
         <DialogBody>
-          <FormGroup label={t('run.fromDate')} labelFor="run-from">
+          <Field label={t('run.fromDate')} labelFor="run-from">
             <DateField id="run-from" required value={period.from} onChange={(from) => setPeriod({ ...period, from })} withTime />
-          </FormGroup>
-          <FormGroup label={t('run.toDate')} labelFor="run-to">
+          </Field>
+          <Field label={t('run.toDate')} labelFor="run-to">
             <DateField id="run-to" required value={period.to} onChange={(to) => setPeriod({ ...period, to })} withTime />
-          </FormGroup>
+          </Field>
           <Switch label={t('run.forceDuplicates')} checked={period.force} onChange={(e) => setPeriod({ ...period, force: e.currentTarget.checked })} />
         </DialogBody>
         <DialogFooter actions={<Button type="submit" intent="primary" loading={busy} text={t('run.start')} />} />
-      </form>
+      </Form>
     </Dialog>
   );
 }

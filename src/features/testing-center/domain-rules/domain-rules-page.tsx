@@ -17,11 +17,12 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { testRunQueries } from '../runs/queries';
 import { useSaveDomainRules } from './save-rules';
 import { lines, mergedFromText, mergedToText } from './rules-text';
+import { Form } from '../../../ui/form';
 
-type Form = { inScope: string; skipped: string; merged: string };
+type Draft = { inScope: string; skipped: string; merged: string };
 type Rules = TestRunDetail['rules'];
 
-const toForm = (rules: Rules): Form => ({ inScope: rules.v1.inScope.join('\n'), skipped: rules.v1.skipped.join('\n'), merged: mergedToText(rules.v1.merged) });
+const toForm = (rules: Rules): Draft => ({ inScope: rules.v1.inScope.join('\n'), skipped: rules.v1.skipped.join('\n'), merged: mergedToText(rules.v1.merged) });
 
 export function DomainRulesPage() {
   const { t } = useTranslation('testRuns');
@@ -44,8 +45,8 @@ function RulesForm({ projectId, rules }: { projectId: string; rules: Rules }) {
   const project = useQuery(testRunQueries.project(projectId));
   const canSave = mayCall(saveDomainRulesV1, project.data);
   const saved = toForm(rules);
-  const [form, setForm] = useState<Form>(saved);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [form, setForm] = useState<Draft>(saved);
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
 
   const save = async (): Promise<boolean> => {
@@ -58,13 +59,13 @@ function RulesForm({ projectId, rules }: { projectId: string; rules: Rules }) {
     return saveRules(() => request(saveDomainRulesV1, { params: { projectId }, body: { inScope: lines(form.inScope), skipped: lines(form.skipped), merged: merged.merged } }));
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
-  const fields: AutoField<keyof Form>[] = [
+  const fields: AutoField<keyof Draft>[] = [
     { name: 'inScope', kind: 'textarea', label: t('domainRules.inScope'), disabled: !canSave },
     { name: 'skipped', kind: 'textarea', label: t('domainRules.skipped'), disabled: !canSave },
     { name: 'merged', kind: 'textarea', label: t('domainRules.merged'), placeholder: 'Devis urgent => Demande de devis', disabled: !canSave },
   ];
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -73,6 +74,6 @@ function RulesForm({ projectId, rules }: { projectId: string; rules: Rules }) {
       <AutoForm id="domain-rules" fields={fields} value={form} onChange={setForm} errors={errors} />
       <Button type="submit" intent="primary" icon="floppy-disk" text={t('domainRules.save')} disabled={!canSave || !dirty} />
       {guard}
-    </form>
+    </Form>
   );
 }

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { mayCall } from '../../../contract/define';
@@ -20,9 +20,10 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { testRunQueries } from '../runs/queries';
 import { useSaveDomainRules } from './save-rules';
 import { fieldRulesFromText, fieldRulesToText } from './rules-text';
+import { Field, Form } from '../../../ui/form';
 
 type Rules = TestRunDetail['rules'];
-type Form = { string: string; number: string; array: string; tolerance: number; insensitiveElements: boolean; onlyListedFields: boolean; fields: string };
+type Draft = { string: string; number: string; array: string; tolerance: number; insensitiveElements: boolean; onlyListedFields: boolean; fields: string };
 
 const NONE = 'exact';
 
@@ -35,7 +36,7 @@ function meaningful(rules: KindRulesV2): KindRulesV2 {
   return { ...rules, formats: Object.fromEntries(formats.map(([format, comparison]) => [format, comparisonModes(rules.kind, format).includes(comparison.mode) ? comparison : { ...comparison, mode: 'exact' }])) };
 }
 
-const toForm = (found: KindRulesV2 | undefined): Form => {
+const toForm = (found: KindRulesV2 | undefined): Draft => {
   const rules = found && meaningful(found);
   return {
     string: rules?.formats.string?.mode ?? NONE,
@@ -57,9 +58,9 @@ export function DomainRulesV2Page() {
     <section className="p-page" data-page="domain-rules-v2">
       <h1>{t('domainRulesV2.title')}</h1>
       <Callout className="p-section">{t('domainRulesV2.help')}</Callout>
-      <FormGroup label={t('domainRulesV2.kind')} labelFor="rules-v2-kind" inline>
+      <Field label={t('domainRulesV2.kind')} labelFor="rules-v2-kind" inline>
         <HTMLSelect id="rules-v2-kind" value={kind} onChange={(event) => setKind(event.currentTarget.value as EvaluationKind)} options={EVALUATION_KINDS.map((entry) => ({ value: entry, label: t(`kinds.${entry}`) }))} />
-      </FormGroup>
+      </Field>
       <ListState query={rules} errorText={t('domainRules.error')}>
         {rules.data && <KindForm key={`${kind}:${JSON.stringify(rules.data.v2)}`} projectId={projectId} kind={kind} rules={rules.data} />}
       </ListState>
@@ -73,8 +74,8 @@ function KindForm({ projectId, kind, rules }: { projectId: string; kind: Evaluat
   const project = useQuery(testRunQueries.project(projectId));
   const canSave = mayCall(saveDomainRulesV2, project.data);
   const saved = toForm(rules.v2.kinds.find((entry) => entry.kind === kind));
-  const [form, setForm] = useState<Form>(saved);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [form, setForm] = useState<Draft>(saved);
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   const mode = (value: string): { value: string; label: string } => ({ value, label: t(`modes.${value}` as never) });
   const labelKind = isLabelKind(kind);
@@ -103,7 +104,7 @@ function KindForm({ projectId, kind, rules }: { projectId: string; kind: Evaluat
     return saveRules(() => request(saveDomainRulesV2, { params: { projectId }, body: { kinds: [...rules.v2.kinds.filter((entry) => entry.kind !== kind).map(meaningful), kindRules] } }));
   };
   const guard = useUnsavedChangesGuard({ when: dirty, onSave: save });
-  const fields: AutoField<keyof Form>[] = [
+  const fields: AutoField<keyof Draft>[] = [
     { name: 'string', kind: 'select', label: t('domainRulesV2.string'), options: comparisonModes(kind, 'string').map(mode), disabled: !canSave },
     { name: 'number', kind: 'select', label: t('domainRulesV2.number'), options: comparisonModes(kind, 'number').map(mode), disabled: !canSave, hidden: labelKind },
     { name: 'tolerance', kind: 'number', label: t('domainRulesV2.tolerance'), min: 0, disabled: !canSave, hidden: labelKind || form.number !== 'tolerance' },
@@ -113,7 +114,7 @@ function KindForm({ projectId, kind, rules }: { projectId: string; kind: Evaluat
     { name: 'fields', kind: 'textarea', label: t('domainRulesV2.fields'), placeholder: 'montant = tolerance 0.01', disabled: !canSave, hidden: labelKind },
   ];
   return (
-    <form
+    <Form
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -122,6 +123,6 @@ function KindForm({ projectId, kind, rules }: { projectId: string; kind: Evaluat
       <AutoForm id={`rules-v2-${kind}`} fields={fields} value={form} onChange={setForm} errors={errors} />
       <Button type="submit" intent="primary" icon="floppy-disk" text={t('domainRules.save')} disabled={!canSave || !dirty} />
       {guard}
-    </form>
+    </Form>
   );
 }

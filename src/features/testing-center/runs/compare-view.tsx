@@ -1,7 +1,7 @@
 /** Compare this run with a reference run: per value deltas for the kind, regressions first, and the messages that changed. */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Callout, FormGroup, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { Callout, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/dates';
@@ -12,6 +12,7 @@ import { compareKindMetrics, messageChanges } from '../../../testing-center/comp
 import { testRunQueries } from './queries';
 import { ValueLabel } from './special-value';
 import { errorMessage } from '../../../api/errors';
+import { Field } from '../../../ui/form';
 
 const signed = (value: number, digits = 0) => (value > 0 ? `+${value.toFixed(digits)}` : value.toFixed(digits));
 
@@ -30,14 +31,14 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
   return (
     <section className="p-section" aria-label={t('result.compare')}>
       <h2>{t('result.compare')}</h2>
-      <FormGroup label={t('result.compareWith')} labelFor="compare-reference" inline helperText={t('result.compareHelp')}>
+      <Field label={t('result.compareWith')} labelFor="compare-reference" inline helperText={t('result.compareHelp')}>
         <HTMLSelect
           id="compare-reference"
           value={referenceId}
           onChange={(event) => onReference(event.currentTarget.value)}
           options={[{ value: '', label: t('result.compareNone') }, ...others.map((other) => ({ value: other.id, label: `${formatDateTime(other.createdAt, language)} · ${other.environmentName} · ${other.versionName ?? t('list.current')} · ${other.setName}` }))]}
         />
-      </FormGroup>
+      </Field>
       {referenceId !== '' && reference.isPending && <Pending queries={[reference]} size={24} />}
       {reference.error && <Callout intent="danger">{errorMessage(reference.error)}</Callout>}
       {compared && (

@@ -1,7 +1,7 @@
 /** The launch dialog of the tests list: environment, set and version (current configuration by default). */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, HTMLSelect } from '@blueprintjs/core';
 import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
@@ -9,6 +9,7 @@ import { launchTest, type TestRunSummary } from '../../../contract/testing-runs'
 import { toast } from '../../../ui/toasts/toast-service';
 import { testRunQueries } from './queries';
 import { errorMessage } from '../../../api/errors';
+import { Field, Form } from '../../../ui/form';
 
 const CURRENT = '';
 
@@ -39,14 +40,14 @@ export function LaunchDialog({ projectId, isOpen, onClose, onLaunched }: { proje
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('launch.title')}>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
         <DialogBody>
-          <FormGroup label={t('launch.environment')} labelFor="launch-environment">
+          <Field label={t('launch.environment')} labelFor="launch-environment">
             <HTMLSelect
               id="launch-environment"
               fill
@@ -57,8 +58,8 @@ export function LaunchDialog({ projectId, isOpen, onClose, onLaunched }: { proje
               }}
               options={(environments.data ?? []).map((env) => ({ value: env.id, label: env.name }))}
             />
-          </FormGroup>
-          <FormGroup label={t('launch.set')} labelFor="launch-set" helperText={sets.data?.length === 0 ? t('launch.noSet') : undefined}>
+          </Field>
+          <Field label={t('launch.set')} labelFor="launch-set" helperText={sets.data?.length === 0 ? t('launch.noSet') : undefined}>
             <HTMLSelect
               id="launch-set"
               fill
@@ -66,8 +67,8 @@ export function LaunchDialog({ projectId, isOpen, onClose, onLaunched }: { proje
               onChange={(event) => setSetChoice(event.currentTarget.value)}
               options={(sets.data ?? []).map((set) => ({ value: set.id, label: `${set.name} (${t('launch.messages', { count: set.messageCount })})` }))}
             />
-          </FormGroup>
-          <FormGroup label={t('launch.version')} labelFor="launch-version">
+          </Field>
+          <Field label={t('launch.version')} labelFor="launch-version">
             <HTMLSelect
               id="launch-version"
               fill
@@ -75,7 +76,7 @@ export function LaunchDialog({ projectId, isOpen, onClose, onLaunched }: { proje
               onChange={(event) => setVersion(event.currentTarget.value)}
               options={[{ value: CURRENT, label: t('list.current') }, ...(versions.data ?? []).map((entry) => ({ value: entry.id, label: entry.name }))]}
             />
-          </FormGroup>
+          </Field>
         </DialogBody>
         <DialogFooter
           actions={
@@ -85,7 +86,7 @@ export function LaunchDialog({ projectId, isOpen, onClose, onLaunched }: { proje
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -9,7 +9,7 @@
 import { startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../storage/preferences';
@@ -27,6 +27,7 @@ import { errorMessage } from '../../../api/errors';
 import { storedErrorText } from './stored-error';
 import { saveCsv, saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
+import { Field } from '../../../ui/form';
 
 export function ResultPage() {
   const { t } = useTranslation('testRuns');
@@ -76,7 +77,7 @@ export function ResultPage() {
       <p>{t('result.counts', data.counts)}</p>
       {data.error && <Callout intent="danger">{storedErrorText(data.error)}</Callout>}
       <div className="p-toolbar">
-        <FormGroup label={t('result.kind')} labelFor="result-kind" inline>
+        <Field label={t('result.kind')} labelFor="result-kind" inline>
           <HTMLSelect
             id="result-kind"
             value={kind}
@@ -86,7 +87,7 @@ export function ResultPage() {
             }}
             options={data.kinds.map((entry) => ({ value: entry, label: t(`kinds.${entry}`) }))}
           />
-        </FormGroup>
+        </Field>
         <ButtonGroup>
           <Button icon="download" text={t('result.exportMetrics')} disabled={!finished} onClick={() => saveCsv(metricsCsv(data.metrics, language), `test-${data.id}-metrics.csv`)} />
           <Button icon="download" text={t('result.exportMessages')} onClick={() => saveCsv(messagesCsv(exported().messages, language), `test-${data.id}-messages.csv`)} />

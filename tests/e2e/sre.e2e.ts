@@ -87,7 +87,8 @@ describe('SRE analyses screens', () => {
     // A bad address is caught before anything is sent, and what was typed stays.
     await dialog.getByLabel('E-mail').fill('pas-une-adresse');
     await dialog.getByRole('button', { name: 'Créer et inviter' }).click();
-    await dialog.getByText('Valeur invalide').waitFor();
+    // Under the field, with the rule it breaks (not "Valeur invalide").
+    await dialog.locator('.bp6-form-group', { has: page.getByLabel('E-mail') }).getByText('Adresse e-mail invalide').waitFor();
     await dialog.getByLabel('E-mail').fill('lea@alize.test');
     await dialog.getByRole('button', { name: 'Créer et inviter' }).click();
     await dialog.waitFor({ state: 'detached' });

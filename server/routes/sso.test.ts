@@ -168,8 +168,9 @@ describe("an organisation's identity provider (OIDC)", () => {
       emailDomain: null,
     });
     expect([unreachable.statusCode, unreachable.json().code]).toEqual([502, 'ssoProviderUnavailable']);
+    // An issuer that can never work is said as such, not as a provider that does not answer.
     const plainHttp = await setProvider({ issuer: 'http://idp.example.com', clientId: 'x', clientSecret: 'y', emailDomain: null });
-    expect(plainHttp.statusCode).toBe(502);
+    expect([plainHttp.statusCode, plainHttp.json().code]).toEqual([400, 'ssoIssuerNotHttps']);
 
     const shown = await server.app.inject({
       method: 'GET',

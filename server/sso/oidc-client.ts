@@ -36,6 +36,11 @@ function unavailable(message: string): HttpError {
   return new HttpError(502, { message, code: 'ssoProviderUnavailable' });
 }
 
+/** An issuer that can never work, said as such rather than as a provider that does not answer. */
+function issuerRefused(message: string, code: 'ssoIssuerNotUrl' | 'ssoIssuerNotHttps'): HttpError {
+  return new HttpError(400, { message, code });
+}
+
 function rejected(message: string): HttpError {
   return new HttpError(401, { message, code: 'ssoRejected' });
 }
@@ -76,11 +81,11 @@ export function createOidcClients(sealer: TransactionSealer, allowLoopbackHttp =
     try {
       issuer = new URL(settings.issuer);
     } catch {
-      throw unavailable('The identity provider issuer is not a URL');
+      throw issuerRefused('The identity provider issuer is not a URL', 'ssoIssuerNotUrl');
     }
     const loopbackHttp = allowLoopbackHttp && isLoopbackHttp(issuer);
     if (issuer.protocol !== 'https:' && !loopbackHttp) {
-      throw unavailable('The identity provider issuer must use https');
+      throw issuerRefused('The identity provider issuer must use https', 'ssoIssuerNotHttps');
     }
     const pending = client.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
       timeout: DISCOVERY_TIMEOUT_SECONDS,

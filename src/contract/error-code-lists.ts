@@ -236,6 +236,9 @@ export const SSO_ERROR_CODES = [
   'usernameEmailClash',
   // A first identity provider is saved without its client secret (the secret is write-only).
   'ssoSecretRequired',
+  // The issuer can never be used: not a URL, or not https (plain http only to a loopback test provider).
+  'ssoIssuerNotUrl',
+  'ssoIssuerNotHttps',
 ] as const;
 
 // testing-center.ts

@@ -5,13 +5,14 @@
  * users in with their passwords. Signing in as that member goes through the provider's login and
  * consent pages and ends on the console's landing page.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startOidcProvider, type TestOidcProvider } from '../../server/test-support/oidc-provider';
 import { apiAs, type Api } from './support/api';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, launchBrowser, newPage, openPage } from './support/browser';
 import { createFreshUser, removeFreshUser, type FreshUser } from './support/fresh-users';
 import { layout, loginPage } from './support/pages';
+import { signInByApi } from './support/session';
 
 let browser: Browser;
 let idp: TestOidcProvider;
@@ -55,6 +56,20 @@ describe('single sign-on', () => {
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(/\/orga\/demo$/);
     await layout.waitFor(page, 'organisation');
+    await context.close();
+  });
+
+  it('says under the issuer why an address that can never work is refused, and keeps the provider', async () => {
+    const { context, page } = await newPage(browser);
+    await signInByApi(page, 'admin');
+    await openPage(page, '/orga/demo/settings');
+    const issuer = page.getByLabel('Émetteur (issuer)');
+    await expect.poll(() => issuer.inputValue()).toBe(idp.issuer);
+    await issuer.fill('http://idp.example.com');
+    await page.getByRole('button', { name: 'Enregistrer et tester la connexion' }).click();
+    // What is wrong, not "does not answer, try again later".
+    await page.locator('.bp6-form-group:has(#sso-issuer) .bp6-form-helper-text').getByText("L'émetteur doit être une adresse https://").waitFor();
+    expect(await admin('GET', PROVIDER)).toMatchObject({ issuer: idp.issuer });
     await context.close();
   });
 });

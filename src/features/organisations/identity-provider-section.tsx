@@ -2,14 +2,15 @@
  * The organisation's OpenID Connect identity provider (issue 19), for organisation admins on the
  * settings page: issuer, client id, email domain and a write-only client secret (left empty, the
  * stored one is kept). Saving is the connection test: the server refuses an issuer that does not
- * answer discovery (`ssoProviderUnavailable`). Removal asks first.
+ * answer discovery (`ssoProviderUnavailable`) or can never work (not a URL, not https), said under
+ * the issuer field as well. Removal asks first.
  */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, serverCode } from '../../api/errors';
 import { deleteIdentityProvider, identityProviderSchema, putIdentityProvider, type IdentityProvider } from '../../contract/sso';
 import { AutoForm, type AutoField } from '../../ui/auto-form';
 import { ListState } from '../../ui/list-state';
@@ -26,6 +27,9 @@ interface Draft extends Record<string, unknown> {
   clientSecret: string;
   emailDomain: string;
 }
+
+/** The server's refusals that are about the issuer the reader typed (a provider that does not answer discovery included). */
+const ISSUER_CODES = new Set(['ssoIssuerNotUrl', 'ssoIssuerNotHttps', 'ssoProviderUnavailable']);
 
 const draftOf = (provider: IdentityProvider | null): Draft => ({
   issuer: provider?.issuer ?? '',
@@ -80,6 +84,8 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
       toast.success({ summary: tr('organisations:sso.saved') });
       return true;
     } catch (error) {
+      // What is wrong with the issuer is said under it too, where the reader corrects it.
+      if (ISSUER_CODES.has(serverCode(error) ?? '')) setErrors({ issuer: errorMessage(error) });
       toast.error({ summary: tr('errors:generic.save.failure'), detail: errorMessage(error) });
       return false;
     } finally {
@@ -108,7 +114,6 @@ export function IdentityProviderSection({ orgaId }: { orgaId: string }) {
       <p className="bp6-text-muted">{t('sso.intro')}</p>
       <ListState query={query} errorText={t('sso.error')}>
         <Form
-          // The fields' own translated messages (below each field) rather than the browser's bubbles.
           onSubmit={(e) => {
             e.preventDefault();
             void save();

@@ -48,6 +48,13 @@ describe('the Gmail connector', () => {
     expect(response.json()).toMatchObject({ code: 'startDateTooOld' });
   });
 
+  it("is refused when saved on the platform's Google app where the operator set none", async () => {
+    const onPlatform = { ...settings(), gmail: { ...settings().gmail, customCredentials: false } };
+    const created = await call('POST', base, { name: 'Platform mailbox', settings: onPlatform, secrets: {} });
+    expect([created.statusCode, created.json()]).toEqual([400, expect.objectContaining({ code: 'missingSecret', providerCode: 'platformCredentials' })]);
+    expect((await call('GET', base)).json<{ connectors: Connector[] }>().connectors.map((one) => one.name)).not.toContain('Platform mailbox');
+  });
+
   it('is created disabled, keeps its secret sealed and never shows it', async () => {
     const response = await call('POST', base, { name: 'Support mailbox', settings: settings(), secrets: { clientSecret: GMAIL_TEST_CLIENT.clientSecret } });
     expect(response.statusCode, response.body).toBe(201);

@@ -76,6 +76,16 @@ const signInOf = (settings: ConnectorSettings): unknown => {
 };
 const notFound = () => new HttpError(404, { message: 'Connector not found', code: 'connectorNotFound' });
 
+/**
+ * A Gmail connector on the platform's Google client, on a server where the operator set none, could
+ * never be authorized: refused when saved rather than failing at its first authorization.
+ */
+const checkUsableCredentials = (settings: ConnectorSettings, integrations: ServerContext['integrations']) => {
+  if (settings.type !== 'gmail' || settings.gmail.customCredentials) return;
+  if (integrations.platformClientId && integrations.platformClientSecret) return;
+  throw new HttpError(400, { message: 'This server has no Google client of its own: give the connector its own credentials', code: 'missingSecret', providerCode: 'platformCredentials' });
+};
+
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const deps: IntegrationDeps = {
     db: ctx.db,
@@ -125,6 +135,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, createConnector, async ({ params, body, reply, request, scope }) => {
     const mappings = body.outputMappings ?? DEFAULT_MAPPINGS[body.settings.type];
     checkConnectorBody(body.settings, mappings, body.customFields);
+    checkUsableCredentials(body.settings, ctx.integrations);
     await adminOnlyFilters(request, scope, [], body.settings);
     const [row] = await ctx.db
       .insert(connectors)
@@ -149,6 +160,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: ServerConte
     await adminOnlyFilters(request, scope, caseFiltersOf(row.settings), body.settings);
     const previous = mailboxOf(row.settings)?.startDate ?? null;
     checkConnectorBody(body.settings, body.outputMappings, body.customFields, previous);
+    checkUsableCredentials(body.settings, ctx.integrations);
     const stored = mergeUserSecrets(openSecrets(ctx.secrets, row.secretsSealed), body.secrets);
     // Another org, app, user, instance or way of signing in: the session no longer holds, authorize again (§4).
     const signInChanged = JSON.stringify(signInOf(row.settings)) !== JSON.stringify(signInOf(body.settings));

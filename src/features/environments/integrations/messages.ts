@@ -5,9 +5,15 @@ import { formatDate } from '../../../i18n/dates';
 import type { Language } from '../../../storage/preferences';
 import { CONNECTOR_ERROR_CODES, type ConnectorErrorCode, type ConnectorFailure } from '../../../contract/integrations';
 
+/** The credentials a missingSecret names by their setting's key: said by the name the connector form gives them. */
+const SECRET_NAMES = ['clientSecret', 'password', 'apiKey', 'privateKey'] as const;
+
 export function connectorCodeText(t: TFunction<'integrations'>, code: string | null | undefined, detail: string | null = null, target: string | null = null): string | null {
   if (!code || !(CONNECTOR_ERROR_CODES as readonly string[]).includes(code)) return null;
-  return t(`errors.${code as ConnectorErrorCode}`, { detail: detail ?? '—', target: target ?? '' });
+  // The platform's own Google app is missing: nothing the connector lacks, a choice to make in its form.
+  if (code === 'missingSecret' && detail === 'platformCredentials') return t('errorDetails.platformCredentialsMissing');
+  const secret = code === 'missingSecret' ? SECRET_NAMES.find((name) => name === detail) : undefined;
+  return t(`errors.${code as ConnectorErrorCode}`, { detail: secret ? t(`errorDetails.secretNames.${secret}`) : (detail ?? '—'), target: target ?? '' });
 }
 
 export function connectorErrorText(t: TFunction<'integrations'>, error: unknown): string {

@@ -3,11 +3,11 @@
  * Courrier entrant". Looked up before the handler runs, so a deletion still names what it deleted;
  * stored with the entry, so it reads the same after a rename or once the thing is gone.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditNames } from '../src/contract/members';
 import type { ServerContext } from './context';
-import { environments, projects, users } from './db/schema';
+import { environments, invitations, projects, users } from './db/schema';
 
 const MAX_NAME = 200;
 
@@ -50,6 +50,18 @@ export async function auditNamesOf(ctx: ServerContext, request: FastifyRequest):
   const userId = field(params, 'userId');
   if (userId !== null) {
     const [row] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+    if (row) names.name = row.username;
+  }
+  // An invitation (resent, cancelled) names its invitee by the username the invitation was made for,
+  // as the invitation's creation does.
+  const invitationId = field(params, 'invitationId');
+  const orgaId = field(params, 'orgaId');
+  if (invitationId !== null && orgaId !== null) {
+    const [row] = await ctx.db
+      .select({ username: invitations.username })
+      .from(invitations)
+      .where(and(eq(invitations.id, invitationId), eq(invitations.organisationId, orgaId)))
+      .limit(1);
     if (row) names.name = row.username;
   }
   const named = names.name ?? bodyName(request.input?.body);

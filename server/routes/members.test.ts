@@ -235,8 +235,11 @@ describe('resending and cancelling an invitation', () => {
     expect(invitations.map((i) => i.id)).not.toContain(created.id);
     expect((await call('admin', 'POST', `/organisation/demo/invitations/${created.id}/resend`)).json()).toMatchObject({ code: 'invitationNotFound' });
 
-    const audit = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.cancel')).json<{ items: { targetId: string }[] }>();
-    expect(audit.items[0]).toMatchObject({ targetId: created.id });
+    const audit = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.cancel')).json<{ items: { targetId: string; names: unknown }[] }>();
+    // The entries name the invitee, even once the invitation is gone.
+    expect(audit.items[0]).toMatchObject({ targetId: created.id, names: { name: 'ines' } });
+    const resentAudit = (await call('admin', 'GET', '/organisation/demo/audit-logs?action=invitations.resend')).json<{ items: { targetId: string; names: unknown }[] }>();
+    expect(resentAudit.items[0]).toMatchObject({ targetId: created.id, names: { name: 'ines' } });
   });
 
   it('refuses to resend or cancel an invitation already answered', async () => {

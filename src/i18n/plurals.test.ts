@@ -44,7 +44,31 @@ describe('plurals', () => {
     expect(say('analyses:extracted.documents', 2)).toBe('2 documents extraits');
     expect(say('analyses:extracted.pages', 1)).toBe('1 page');
     expect(say('toolbox:save.done', 1)).toBe('1 composant enregistré dans le kit');
+    // French puts 0 in the singular: "0 analyse utilisée", "0 heure".
+    const sayWith = (key: string, count: number, values: Record<string, unknown>) => i18next.t(key as never, { count, ...values } as never) as unknown as string;
+    expect(sayWith('consumption:quota.none', 0, { used: '0' })).toBe('Pas de quota annuel : 0 analyse utilisée');
+    expect(sayWith('consumption:quota.used', 0, { used: '0', quota: '10', percent: '0 %' })).toBe('0 analyse utilisée sur 10 (0 %)');
+    expect(sayWith('consumption:quota.left', 1, { left: '1', quota: '10' })).toBe('1 restante sur 10');
+    expect(sayWith('consumption:co2.figure', 0, { kg: '0', kWh: '0', hours: '0' })).toBe('0 kg de CO2 (0 kWh) pour 0 heure de calcul');
+    expect(sayWith('consumption:co2.figure', 3, { kg: '0', kWh: '0', hours: '3' })).toBe('0 kg de CO2 (0 kWh) pour 3 heures de calcul');
+    expect(sayWith('consumption:widget.analysesOnDate', 0, { n: '0', date: '01/03/26' })).toBe('0 analyse le 01/03/26');
+    expect(sayWith('selfService:home.quotaUsed', 0, { total: 10, left: 10 })).toBe('0 analyse sur 10 utilisée ce mois-ci, il en reste 10.');
+    expect(sayWith('sre:counter.noQuota', 0, { used: '0' })).toBe('Sans quota (0 utilisée)');
+    expect(sayWith('sre:counter.quotaUsed', 1, { used: '1', quota: '5', start: 'a', end: 'b' })).toBe('1 utilisée sur 5 (a – b)');
+    expect(sayWith('sre:analyses.page', 0, { page: 1, pages: 1, total: '0' })).toBe('Page 1 sur 1 (0 analyse)');
+    expect(sayWith('sre:reprocess.progress', 0, { finished: '0', total: '3', waiting: '3', pending: '0', processed: '0', error: '0' })).toMatch(/^0 terminée sur 3/);
+    expect(sayWith('analyses:list.page', 1, { page: 1, pages: 1, total: '1' })).toBe('Page 1 sur 1 · 1 analyse');
+    expect(sayWith('dashboard:alerts.describeVolume', 1, { direction: 'Plus de', threshold: 1, interval: 'heure' })).toBe('Plus de 1 analyse par heure');
+    expect(sayWith('dashboard:alerts.describeVolume', 5, { direction: 'Plus de', threshold: 5, interval: 'heure' })).toBe('Plus de 5 analyses par heure');
+    // Two counts in one sentence: each after a colon, so neither needs agreeing (no "mail(s)").
+    expect(i18next.t('selfWebmail:counts' as never, { analysed: 0, labelled: 0 } as never)).toBe('Mails analysés : 0 ; étiquetés dans votre boîte : 0.');
+    expect(sayWith('dashboard:range.units.day', 1, {})).toBe('jour');
+    expect(sayWith('dashboard:range.units.day', 7, {})).toBe('jours');
     await changeLanguage('en');
+    expect(sayWith('consumption:quota.none', 0, { used: '0' })).toBe('No yearly quota: 0 analyses used');
+    expect(sayWith('consumption:quota.none', 1, { used: '1' })).toBe('No yearly quota: 1 analysis used');
+    expect(sayWith('dashboard:alerts.describeVolume', 1, { direction: 'More than', threshold: 1, interval: 'hour' })).toBe('More than 1 analysis per hour');
+    expect(sayWith('dashboard:range.units.week', 2, {})).toBe('weeks');
     expect(say('filesViewer:pdf.matches', 1)).toBe('1 page contains this text');
     expect(say('analyses:extracted.documents', 1)).toBe('1 extracted document');
     expect(say('testRuns:launch.messages', 1)).toBe('1 message');

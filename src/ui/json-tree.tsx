@@ -4,7 +4,8 @@
  */
 export function JsonTree({ value, name, depth = 0, openDepth = 2 }: { value: unknown; name?: string; depth?: number; openDepth?: number }) {
   const label = name === undefined ? '' : `${name}: `;
-  if (value !== null && typeof value === 'object') {
+  // An empty list or object has nothing to open: shown as a value (`[]`, `{}`), not as a toggle.
+  if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) {
     const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
     const summary = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
     return (

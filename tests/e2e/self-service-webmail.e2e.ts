@@ -72,7 +72,7 @@ describe('self-service webmail', () => {
       .poll(async () => (await gmailState()).messages.find((message) => message.id === id)?.labels ?? [], { timeout: 90_000, interval: 500 })
       .toContain('prise_de_rendez_vous');
     await page.reload();
-    await panel().getByText('1 mail(s) analysé(s), 1 étiqueté(s) dans votre boîte.').waitFor({ timeout: 20_000 });
+    await panel().getByText('Mails analysés : 1 ; étiquetés dans votre boîte : 1.').waitFor({ timeout: 20_000 });
     await panel().getByText(/Dernière lecture :/).waitFor();
   }, 180_000);
 

@@ -57,7 +57,7 @@ export function AlertsPage() {
   const describe = (s: AlertSettings) =>
     s.kind === 'timeout'
       ? t('alerts.describeTimeout', { minutes: s.timeoutMinutes })
-      : t('alerts.describeVolume', { direction: t(`alerts.directions.${s.direction}`), threshold: s.threshold, interval: t(`alerts.intervals.${s.interval}`) });
+      : t('alerts.describeVolume', { count: s.threshold, direction: t(`alerts.directions.${s.direction}`), threshold: s.threshold, interval: t(`alerts.intervals.${s.interval}`) });
 
   if (query.isPending) return <Pending queries={[query]} aria-label={t('loading')} size={30} />;
   if (query.error) {

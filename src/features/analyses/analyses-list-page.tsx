@@ -91,7 +91,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   const hasNext = estimate ? items.length === filters.pageSize : filters.page < pages;
   const pageText = estimate
     ? t('list.pageEstimate', { page: filters.page, total: new Intl.NumberFormat(language).format(total) })
-    : t('list.page', { page: filters.page, pages, total });
+    : t('list.page', { count: total, page: filters.page, pages, total: new Intl.NumberFormat(language).format(total) });
   const filtered = Boolean(filters.search || filters.from || filters.to || filters.statuses.length > 0 || filters.category);
   const polling = items.some(isRunning);
   const resultPath = (id: string) => (variant === 'ic' ? paths.icAnalysis(projectId, envId, id) : paths.analysis(projectId, envId, id));

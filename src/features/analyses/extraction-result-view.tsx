@@ -28,7 +28,18 @@ function Values({ fields, errors, caption, labels }: { fields: Record<string, un
           {Object.entries(fields).map(([name, value]) => (
             <tr key={name} data-testid="extracted-field" data-field={name}>
               <td>{labels?.[name] ?? <code>{name}</code>}</td>
-              <td>{value === null ? <span className={Classes.TEXT_MUTED}>{t('result.notFound')}</span> : typeof value === 'object' ? <JsonTree value={value} /> : String(value)}</td>
+              <td>
+                {value === null ? (
+                  <span className={Classes.TEXT_MUTED}>{t('result.notFound')}</span>
+                ) : Array.isArray(value) && value.length === 0 ? (
+                  // A list field that found nothing says so in words, not as an empty tree ("▼ [0]").
+                  <span className={Classes.TEXT_MUTED}>{t('result.emptyList')}</span>
+                ) : typeof value === 'object' ? (
+                  <JsonTree value={value} />
+                ) : (
+                  String(value)
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -113,6 +113,34 @@ describe('light result', () => {
   });
 });
 
+describe('an empty list field', () => {
+  it('says there is no value, in words, rather than an empty tree', async () => {
+    const empty = (): ModuleResult => {
+      const result = extract({
+        config: extractionConfigSchema.parse({ fields: [{ id: 'p', name: 'telephones', format: 'array', source: { type: 'regex', pattern: '0\\d{9}' } }] }),
+        documents: [{ index: 0, name: 'mail.eml', source: 'main', blocks: [{ page: null, text: 'Pas de numéro ici.', interactions: [] }] }],
+        inputType: 'both',
+        headers: { subject: 'Rendez-vous' },
+        metadata: {},
+        language: 'fr',
+        now: new Date('2026-03-20T10:00:00Z'),
+      });
+      return { moduleId: 'ext', type: 'extraction', name: 'Extraction', outcome: 'success', result, message: null } as unknown as ModuleResult;
+    };
+    const modules = [{ id: 'ext', config: { fields: [{ id: 'p', name: 'telephones', label: 'Téléphones', format: 'array', source: { type: 'regex', pattern: 'x' } }] } }];
+    await initI18n('fr');
+    await i18next.changeLanguage('fr');
+    const { unmount } = render(<LightResultView analysis={analysis([empty()])} envId="e1" modules={modules} />);
+    const row = screen.getByTestId('extracted-field');
+    expect(row.textContent).toBe('Téléphonesaucune valeur');
+    expect(row.querySelector('details')).toBeNull();
+    unmount();
+    await i18next.changeLanguage('en');
+    render(<LightResultView analysis={analysis([empty()])} envId="e1" modules={modules} />);
+    expect(screen.getByTestId('extracted-field').textContent).toBe('Téléphonesno value');
+  });
+});
+
 describe('lightResultOf', () => {
   it('picks the extraction results and the drafts, and skips modules that failed', () => {
     const consolidation = {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Co2Footprint, Co2Method } from '../../contract/consumption';
 import type { Language } from '../../storage/preferences';
-import { formatCount, formatDay, formatQuantity } from './format';
+import { formatCount, formatDay, formatQuantity, shownQuantity } from './format';
 
 export function Co2Panel({
   co2,
@@ -21,12 +21,13 @@ export function Co2Panel({
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
   const titleId = useId();
   const q = (value: number) => formatQuantity(value, language);
+  const hours = co2.cpuMs / 3_600_000;
   const figures = { watts: q(method.wattsPerCore), pue: q(method.pue), factor: q(method.kgCo2PerKwh) };
   return (
     <section className="p-section p-co2" aria-labelledby={titleId}>
       <Heading id={titleId}>{t('co2.title')}</Heading>
       <p className="p-co2__figure" data-testid="co2-figure">
-        {t('co2.figure', { kg: q(co2.kgCo2), kWh: q(co2.kWh), hours: q(co2.cpuMs / 3_600_000) })}
+        {t('co2.figure', { count: shownQuantity(hours), kg: q(co2.kgCo2), kWh: q(co2.kWh), hours: q(hours) })}
       </p>
       <p className="bp6-text-muted">{t('co2.since', { date: formatDay(method.since, language) })}</p>
       <SubHeading>{t('co2.methodTitle')}</SubHeading>

@@ -116,6 +116,30 @@ describe('organisation consumption view', () => {
   });
 });
 
+describe('counts that agree with their noun', () => {
+  it('puts 0 and 1 in the singular in French, 1 alone in English', async () => {
+    const idle = (quota: OrganisationConsumption['quota'], cpuMs: number) => ({ ...sample(quota), co2: { cpuMs, kWh: 0, kgCo2: 0 } });
+    const { unmount } = render(<OrganisationConsumptionView data={idle({ yearlyQuota: null, used: 0, left: null }, 0)} language="fr" />);
+    expect(screen.getByTestId('quota').textContent).toContain('Pas de quota annuel : 0 analyse utilisée');
+    expect(screen.getByTestId('co2-figure').textContent).toBe('0 kg de CO2 (0 kWh) pour 0 heure de calcul');
+    unmount();
+    const again = render(<OrganisationConsumptionView data={idle({ yearlyQuota: 10, used: 1, left: 1 }, 5_400_000)} language="fr" />);
+    expect(screen.getByTestId('quota').textContent).toContain('1 restante sur 10');
+    expect(screen.getByTestId('quota').textContent).toContain('1 analyse utilisée sur 10');
+    // 1,5 heure: below 2, French keeps the singular.
+    expect(screen.getByTestId('co2-figure').textContent).toBe('0 kg de CO2 (0 kWh) pour 1,5 heure de calcul');
+    again.unmount();
+    await changeLanguage('en');
+    const english = render(<OrganisationConsumptionView data={idle({ yearlyQuota: 10, used: 0, left: 1 }, 3_599_000)} language="en" />);
+    expect(screen.getByTestId('quota').textContent).toContain('0 analyses used of 10');
+    // 0.9997 h is shown as 1: "1 hour", as it reads.
+    expect(screen.getByTestId('co2-figure').textContent).toBe('0 kg of CO2 (0 kWh) for 1 hour of computing');
+    english.unmount();
+    render(<OrganisationConsumptionView data={idle({ yearlyQuota: null, used: 1, left: null }, 0)} language="en" />);
+    expect(screen.getByTestId('quota').textContent).toContain('No yearly quota: 1 analysis used');
+  });
+});
+
 describe('helpers', () => {
   it('round the chart axis up to 1, 2 or 5 times a power of ten', () => {
     expect([0, 3, 7, 12, 1200, 2001].map(axisMax)).toEqual([1, 5, 10, 20, 2000, 5000]);

@@ -12,7 +12,7 @@ export function QuotaMeter({ quota, contractYear, language }: { quota: Quota; co
   if (quota.yearlyQuota === null || quota.left === null) {
     return (
       <div className="p-quota" data-testid="quota">
-        <p className="p-quota__figure">{t('quota.none', { used: n(quota.used) })}</p>
+        <p className="p-quota__figure">{t('quota.none', { count: quota.used, used: n(quota.used) })}</p>
         <p className="bp6-text-muted">{period}</p>
       </div>
     );
@@ -24,17 +24,17 @@ export function QuotaMeter({ quota, contractYear, language }: { quota: Quota; co
       <p className="p-quota__figure">
         {quota.left < 0
           ? t('quota.exceeded', { over: n(-quota.left), quota: n(quota.yearlyQuota) })
-          : t('quota.left', { left: n(quota.left), quota: n(quota.yearlyQuota) })}
+          : t('quota.left', { count: quota.left, left: n(quota.left), quota: n(quota.yearlyQuota) })}
       </p>
       <ProgressBar
         value={Math.min(1, ratio)}
         intent={intent}
         animate={false}
         stripes={false}
-        aria-label={t('quota.used', { used: n(quota.used), quota: n(quota.yearlyQuota), percent: formatPercent(ratio, language) })}
+        aria-label={t('quota.used', { count: quota.used, used: n(quota.used), quota: n(quota.yearlyQuota), percent: formatPercent(ratio, language) })}
       />
       <p className="bp6-text-muted">
-        {t('quota.used', { used: n(quota.used), quota: n(quota.yearlyQuota), percent: formatPercent(ratio, language) })} · {period}
+        {t('quota.used', { count: quota.used, used: n(quota.used), quota: n(quota.yearlyQuota), percent: formatPercent(ratio, language) })} · {period}
       </p>
     </div>
   );

@@ -8,7 +8,8 @@ import { Field } from '../../ui/form';
 /** `onChange` receives only what the person changed: the page applies it to the range in the address. */
 export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChange: (change: Partial<RangeChoice>) => void }) {
   const { t } = useTranslation('dashboard');
-  const unitKey = choice.relative === 'past' ? 'unitsPlural' : 'units';
+  // "Glissant(e) sur 1 jour", "sur 7 jours": the unit agrees with the number; this and last period read as one.
+  const unitCount = choice.relative === 'past' ? choice.n : 1;
   return (
     <div className="p-dashboard-range" role="group" aria-label={t('range.label')}>
       <Field label={t('range.relative')} labelFor="dashboard-relative" inline>
@@ -37,7 +38,7 @@ export function RangePicker({ choice, onChange }: { choice: RangeChoice; onChang
           id="dashboard-unit"
           value={choice.unit}
           onChange={(event) => onChange({ unit: event.currentTarget.value as RangeUnit })}
-          options={RANGE_UNITS.map((value) => ({ value, label: t(`range.${unitKey}.${value}`) }))}
+          options={RANGE_UNITS.map((value) => ({ value, label: t(`range.units.${value}`, { count: unitCount }) }))}
         />
       </Field>
     </div>

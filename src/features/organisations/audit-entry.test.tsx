@@ -81,6 +81,12 @@ describe.each(['fr', 'en'] as const)('audit sentences in %s', (language) => {
     );
   });
 
+  it('names the invitee of an invitation sent again or cancelled', () => {
+    const invitation = { path: '/v4/console/api/organisation/o1/invitations/i1/resend', targetType: 'invitation', targetId: 'i1', names: { name: 'nina' } };
+    expect(sentenceOf(entry('invitations.resend', invitation))).toBe(language === 'fr' ? "alice a renvoyé l'invitation à nina" : "alice sent nina's invitation again");
+    expect(sentenceOf(entry('invitations.cancel', { ...invitation, method: 'DELETE' }))).toBe(language === 'fr' ? "alice a annulé l'invitation envoyée à nina" : "alice cancelled nina's invitation");
+  });
+
   it('names people by their first and last name when known, by their username otherwise', () => {
     expect(sentenceOf(entry('environments.create', { actorName: 'Alice Martin' }))).toBe(
       language === 'fr' ? "Alice Martin a créé l'environnement Robot du projet Courrier entrant" : 'Alice Martin created environment Robot in project Courrier entrant',

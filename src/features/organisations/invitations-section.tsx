@@ -22,7 +22,8 @@ export function InvitationsSection({ orgaId }: { orgaId: string }) {
   const name = (invitation: Invitation) => `${invitation.firstname} ${invitation.lastname}`;
 
   const resend = async (invitation: Invitation) => {
-    if (!(await confirm({ body: tr('organisations:invitations.resendConfirm', { name: name(invitation), email: invitation.email }) }))) return;
+    const body = tr('organisations:invitations.resendConfirm', { name: name(invitation), email: invitation.email });
+    if (!(await confirm({ body, confirmLabel: tr('organisations:invitations.resend') }))) return;
     try {
       await request(resendInvitation, { params: { orgaId, invitationId: invitation.id } });
       toast.success({ summary: tr('organisations:invitations.resent', { email: invitation.email }) });
@@ -32,7 +33,9 @@ export function InvitationsSection({ orgaId }: { orgaId: string }) {
     await refresh();
   };
   const cancel = async (invitation: Invitation) => {
-    if (!(await confirm({ body: tr('organisations:invitations.cancelConfirm', { name: name(invitation) }), danger: true }))) return;
+    // The action is itself a cancellation: both buttons say what they do to the invitation.
+    const body = tr('organisations:invitations.cancelConfirm', { name: name(invitation) });
+    if (!(await confirm({ body, confirmLabel: tr('organisations:invitations.cancel'), cancelLabel: tr('organisations:invitations.keep'), danger: true }))) return;
     try {
       await request(cancelInvitation, { params: { orgaId, invitationId: invitation.id } });
       toast.success({ summary: tr('organisations:invitations.cancelled', { name: name(invitation) }) });

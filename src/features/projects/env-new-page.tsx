@@ -51,30 +51,33 @@ export function EnvNewPage() {
     }
   };
 
-  const create = async (): Promise<boolean> => {
+  /** The created environment's id, or null when it was not created. */
+  const create = async (): Promise<string | null> => {
     setNameError(null);
     const source =
       kind === 'scratch' ? { kind } : kind === 'template' ? { kind, template } : { kind, file: file?.content ?? null };
     setBusy(true);
     try {
-      await request(createEnvironment, { params: { projectId }, body: { name, visibility: 'public', source } });
+      const created = await request(createEnvironment, { params: { projectId }, body: { name, visibility: 'public', source } });
       await queryClient.invalidateQueries({ queryKey: projectQueries.all() });
       toast.success({ summary: tr('errors:generic.create.success') });
       // Before navigating: the guard must see the form as saved, or it would hold the navigation.
       flushSync(() => setDone(true));
-      return true;
+      return created.id;
     } catch (error) {
       if (serverCode(error) === 'environmentNameTaken') setNameError(t('envNew.nameTaken', { name: name.trim() }));
       toast.error({ summary: tr('errors:messages.environmentCreation'), detail: errorMessage(error) });
-      return false;
+      return null;
     } finally {
       setBusy(false);
     }
   };
-  const guard = useUnsavedChangesGuard({ when: !done && (name !== '' || file !== null), onSave: create });
+  const guard = useUnsavedChangesGuard({ when: !done && (name !== '' || file !== null), onSave: async () => (await create()) !== null });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await create()) void navigate(paths.project(projectId));
+    // Opens what was made, rather than the list it joined.
+    const envId = await create();
+    if (envId !== null) void navigate(paths.environment(projectId, envId));
   };
 
   return (

@@ -1,7 +1,7 @@
 /**
  * New use case (spec §2.4, issue 22): the light user picks one of the use-case library (its
  * description in plain words, no configuration detail), names it, and `selfService.create` makes it
- * in their self-service project; they land back on their home.
+ * in their self-service project; they land on the new use case.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -50,9 +50,10 @@ function Library({ orgaId }: { orgaId: string }) {
     setFailure(null);
     try {
       const source = picked.kind === 'template' ? { kind: 'template' as const, template: picked.id } : { kind: 'kit' as const, kitId: picked.id };
-      await request(createSelfServiceUseCase, { body: { name: name.trim(), source } });
+      const created = await request(createSelfServiceUseCase, { body: { name: name.trim(), source } });
       await queryClient.invalidateQueries({ queryKey: ['selfService'] });
-      void navigate(paths.selfService());
+      // Opens the new use case (its analyses, where its files go), rather than the home's list.
+      void navigate(paths.selfAnalyses(created.id));
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

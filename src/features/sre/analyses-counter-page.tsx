@@ -56,8 +56,8 @@ export function AnalysesCounterPage() {
                 </td>
                 <td>
                   {orga.quota.yearlyQuota === null
-                    ? t('counter.noQuota', { used: n(orga.quota.used) })
-                    : t('counter.quotaUsed', { used: n(orga.quota.used), quota: n(orga.quota.yearlyQuota), start: orga.contractYear.start, end: orga.contractYear.end })}
+                    ? t('counter.noQuota', { count: orga.quota.used, used: n(orga.quota.used) })
+                    : t('counter.quotaUsed', { count: orga.quota.used, used: n(orga.quota.used), quota: n(orga.quota.yearlyQuota), start: orga.contractYear.start, end: orga.contractYear.end })}
                 </td>
               </tr>,
               ...orga.projects.flatMap((project) => [

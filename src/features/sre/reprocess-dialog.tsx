@@ -80,6 +80,7 @@ export function ReprocessDialog({ selection, onClose }: { selection: ReprocessSe
         {data && (
           <p data-testid="reprocess-counts">
             {t('reprocess.progress', {
+              count: finished,
               finished: n(finished),
               total: n(data.total),
               waiting: n(data.waiting),

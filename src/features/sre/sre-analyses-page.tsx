@@ -159,7 +159,7 @@ export function SreAnalysesPage({ kind }: { kind: SreAnalysisKind }) {
         <div className="p-toolbar">
           <Button icon="chevron-left" aria-label={t('sre:analyses.previous')} disabled={page <= 1} onClick={() => go(filters, page - 1)} />
           <span data-testid="sre-analyses-page">
-            {estimate ? t('sre:analyses.pageEstimate', { page, total: n(total) }) : t('sre:analyses.page', { page, pages, total: n(total) })}
+            {estimate ? t('sre:analyses.pageEstimate', { page, total: n(total) }) : t('sre:analyses.page', { count: total, page, pages, total: n(total) })}
           </span>
           <Button icon="chevron-right" aria-label={t('sre:analyses.next')} disabled={!hasNext} onClick={() => go(filters, page + 1)} />
         </div>

@@ -35,7 +35,9 @@ export const projectPages = {
       await page.locator('#env-file').setInputFiles(source.file);
     }
     await page.getByRole('button', { name: "Créer l'environnement" }).click();
-    await page.waitForURL(new RegExp(`/project/${projectId}$`));
+    // Creating opens the new environment; the project's list then shows it.
+    await page.waitForURL(new RegExp(`/project/${projectId}/environment/[^/]+$`));
+    await openPage(page, `/project/${projectId}`);
     await projectPages.environmentRow(page, name).waitFor();
   },
 };

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Organisation } from '../../../src/contract/organisations';
 import type { SelfServiceOverview } from '../../../src/contract/self-service';
 import { apiAs, type Api } from './api';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, openPage } from './browser';
 import { layout, toasts } from './pages';
 import { signInByApi } from './session';
 import { selfUseCasePages } from './self-service-pages';
@@ -32,7 +32,7 @@ export interface SelfServiceSession {
   signedIn(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
   /** Creates a use case from the template through the API; answers its id. */
   createUseCase(name: string): Promise<string>;
-  /** Creates a use case on screen from the home's "new use case" and the library; answers its id, back on the home. */
+  /** Creates a use case on screen from the home's "new use case" and the library (which opens the new use case); answers its id, back on the home. */
   createFromLibrary(page: Page, name: string): Promise<string>;
   /** The use case was deleted by the scenario itself: nothing left to clean. */
   deleted(useCaseId: string): void;
@@ -90,10 +90,15 @@ export function selfServiceSession(): SelfServiceSession {
     expect(await page.locator(`[data-use-case="${USE_CASE_TEMPLATE}"]`).getByRole('radio').isChecked()).toBe(true);
     await page.getByLabel("Nom du cas d'usage").fill(name);
     await page.getByRole('button', { name: 'Créer' }).click();
-    await page.waitForURL(/\/self$/);
+    // Creating opens what was created: the new use case's analyses.
+    await page.waitForURL(/\/self\/[^/]+\/analyses$/);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     const created = (await self.overview()).useCases.find((useCase) => useCase.name === name);
     expect(created, `use case "${name}" created`).toBeDefined();
     useCases.add(created!.id);
+    expect(new URL(page.url()).pathname).toBe(`/self/${created!.id}/analyses`);
+    await openPage(page, '/self');
+    await page.waitForURL(/\/self$/);
     return created!.id;
   };
 

@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ListState } from '../../ui/list-state';
 import { sreQueries } from './queries';
 import { DateField } from '../../ui/date-field';
+import { formatDate } from '../../i18n/dates';
+import { usePreferences } from '../../storage/preferences';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = () => {
@@ -19,6 +21,7 @@ const today = () => {
 
 export function AnalysesCounterPage() {
   const { t, i18n } = useTranslation('sre');
+  const { language } = usePreferences();
   const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
@@ -56,7 +59,7 @@ export function AnalysesCounterPage() {
                 <td>
                   {orga.quota.yearlyQuota === null
                     ? t('counter.noQuota', { used: n(orga.quota.used) })
-                    : t('counter.quotaUsed', { used: n(orga.quota.used), quota: n(orga.quota.yearlyQuota), start: orga.contractYear.start, end: orga.contractYear.end })}
+                    : t('counter.quotaUsed', { used: n(orga.quota.used), quota: n(orga.quota.yearlyQuota), start: formatDate(orga.contractYear.start, language), end: formatDate(orga.contractYear.end, language) })}
                 </td>
               </tr>,
               ...orga.projects.flatMap((project) => [

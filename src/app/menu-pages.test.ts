@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../contract/auth';
+import { resources } from '../i18n/resources';
 import { menuPages } from './menu-pages';
 import { filterTargets, type NavigationTarget } from './rapid-navigation-targets';
 
@@ -73,5 +74,18 @@ describe('rapid navigation results', () => {
     expect(filterTargets('VISIONNEUSE', items).map((item) => item.kind)).toEqual(['page']);
     // The environment found as itself hides the same page listed as recent.
     expect(filterTargets('recette', items).map((item) => item.kind)).toEqual(['environment']);
+  });
+
+  it('names the SRE screens in French in the French console', () => {
+    const french = (key: string) => {
+      const [namespace, path] = key.split(':') as [keyof typeof resources.fr, string];
+      return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources.fr[namespace]);
+    };
+    const labels = menuPages(user('ROLE_PROVIDER_SRE', [demo]), false, { buc: true })
+      .filter((page) => page.id.startsWith('sre'))
+      .map((page) => french(page.labelKey));
+    expect(labels).toContain('Analyses de boîtes de réception (SRE)');
+    const shown = [...labels, french('sre:analyses.title.inboxcare'), french('sre:analyses.hint.inboxcare'), french('routes:sreInboxcare')];
+    expect(shown.filter((text) => typeof text !== 'string' || /\binbox\b/i.test(text))).toEqual([]);
   });
 });

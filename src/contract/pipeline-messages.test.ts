@@ -38,6 +38,18 @@ describe('pipeline messages', () => {
     expect(pipelineMessageText(translate('fr'), null)).toBeNull();
   });
 
+  it('names the kind of webhook in the reader language', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'fr', ns: Object.keys(resources.fr), interpolation: { escapeValue: false } });
+    const translate = (language: string) => (key: string, params: Record<string, unknown>) => i18n.getFixedT(language)(key as never, params as never) as unknown as string;
+    const none = pipelineMessage('trace.noWebhook', { type: 'error' });
+    expect(pipelineMessageText(translate('fr'), none)).toBe("Aucun webhook « Erreur d'analyse » actif dans cet environnement : rien à livrer.");
+    expect(pipelineMessageText(translate('en'), none)).toBe('No active "Analysis error" webhook in this environment: nothing to deliver.');
+    const scheduled = pipelineMessage('trace.deliveriesScheduled', { count: 2, type: 'analysis' });
+    expect(pipelineMessageText(translate('fr'), scheduled)).toBe('2 livraison(s) planifiée(s) vers les webhooks « Analyse terminée » actifs.');
+    for (const type of ['analysis', 'consolidation', 'error']) expect(pipelineMessageText(translate('fr'), pipelineMessage('trace.noWebhook', { type }))).not.toMatch(/webhook (analysis|consolidation|error)\b/);
+  });
+
   it('keeps keys and parameters through the stored form', () => {
     const stored = encodePipelineMessage(sentence('nlu.waited', { ms: 40 }), sentence('module.notRunEarlierFailed'));
     expect(decodePipelineMessage(stored)).toEqual([{ key: 'nlu.waited', params: { ms: 40 } }, { key: 'module.notRunEarlierFailed' }]);

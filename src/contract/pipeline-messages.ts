@@ -136,6 +136,10 @@ export const PIPELINE_MESSAGE_KEYS = [
   'categorization.advancedFailed',
   'categorization.budgetOut',
   'categorization.taints',
+  // One category of a document and why (a list given to `categorization.document`'s {{categories}})
+  'categorization.byRule',
+  'categorization.byDefault',
+  'categorization.byAdvanced',
   // Information extraction module
   'extraction.configured',
   'extraction.noDocument',
@@ -178,7 +182,11 @@ const plainParamsSchema = z.record(z.string(), z.union([z.string(), z.number()])
 export const nestedTextSchema = z.object({ key: z.string(), params: plainParamsSchema.optional() });
 /** A failure reason (src/contract/failure-reasons.ts): a sentence whose parameters are plain values. */
 export type NestedText = z.infer<typeof nestedTextSchema>;
-export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), nestedTextSchema]));
+/**
+ * A sentence's parameters: plain values, a nested sentence, or a list of nested sentences (each
+ * translated, then joined: the categories of a document with why each was given).
+ */
+export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), nestedTextSchema, z.array(nestedTextSchema).max(200)]));
 export type MessageParams = z.infer<typeof messageParamsSchema>;
 
 /** One sentence: a key of the `pipelineMessages` namespace and its interpolation values. */

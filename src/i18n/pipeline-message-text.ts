@@ -10,13 +10,19 @@ type Translate = (key: string, params: Record<string, unknown>) => string;
 
 /**
  * One sentence. A parameter that is itself a sentence (a failure reason, src/contract/failure-reasons.ts)
- * is translated first; a reason's `detail` (the raw text of a library or a remote service) follows it as
+ * is translated first (a list of sentences: each, joined by commas); a reason's `detail` (the raw text of a library or a remote service) follows it as
  * a marked technical detail, never as the sentence. A nested key with a namespace (`extraction:fieldErrors.notANumber`)
  * is read there: an area's own texts for its codes.
  */
 function sentenceText(translate: Translate, part: LocalizedText, nested = false): string {
   const params: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(part.params ?? {})) params[name] = typeof value === 'object' ? sentenceText(translate, value, true) : value;
+  for (const [name, value] of Object.entries(part.params ?? {})) {
+    params[name] = Array.isArray(value)
+      ? value.map((item) => sentenceText(translate, item, true)).join(', ')
+      : typeof value === 'object'
+        ? sentenceText(translate, value, true)
+        : value;
+  }
   const text = translate(nested && part.key.includes(':') ? part.key : `pipelineMessages:${part.key}`, params);
   const detail = part.key.startsWith('reason.') ? params.detail : undefined;
   return typeof detail === 'string' && detail !== '' ? translate('pipelineMessages:reason.withDetail', { reason: text, detail }) : text;

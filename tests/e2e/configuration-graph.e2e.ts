@@ -43,7 +43,7 @@ describe('configuration graph', () => {
 
   it('filters by module: the categorization module shows its categories and what they test', async () => {
     const before = await graph.counts(page).textContent();
-    await graph.moduleFilter(page).selectOption({ label: 'Catégorisation (categorization)' });
+    await graph.moduleFilter(page).selectOption({ label: 'Catégorisation' });
     await expect.poll(() => graph.counts(page).textContent()).not.toBe(before);
     // The body and the attachment categories named "Résiliation".
     await expect.poll(() => graph.node(page, 'Catégorie', 'Résiliation').count()).toBe(2);

@@ -117,7 +117,7 @@ describe('menus by role', () => {
     const { context, page } = await signedIn('qualifier');
     const labels = await menuLabels(page);
     expect(labels).toEqual(expect.arrayContaining(['Kits', 'Visionneuse de fichiers', 'Consommation']));
-    expect(labels).not.toContain('Analyses inbox (SRE)');
+    expect(labels).not.toContain('Analyses de boîtes de réception (SRE)');
     // The use-case library belongs to the experimental light edition: without the BUC flag, no entry
     // (nor in rapid navigation), and its address says how to switch it on.
     expect(labels).not.toContain("Bibliothèque de cas d'usage");
@@ -174,7 +174,7 @@ describe('menus by role', () => {
   it('offers the SRE its screens from the user menu', async () => {
     const { context, page } = await signedIn('sre');
     const labels = await menuLabels(page);
-    expect(labels).toEqual(expect.arrayContaining(['Analyses inbox (SRE)', 'Analyses core (SRE)', "Compteur d'analyses (SRE)", 'Organisations (SRE)']));
+    expect(labels).toEqual(expect.arrayContaining(['Analyses de boîtes de réception (SRE)', 'Analyses core (SRE)', "Compteur d'analyses (SRE)", 'Organisations (SRE)']));
     await context.close();
   }, 60_000);
 });

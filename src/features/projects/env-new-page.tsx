@@ -17,13 +17,14 @@ import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { paths } from '../../app/paths';
+import { templateTextKey } from '../../i18n/use-case-template-texts';
 import { projectQueries } from './queries';
 import { Field, Form } from '../../ui/form';
 
 type Kind = 'scratch' | 'template' | 'import';
 
 export function EnvNewPage() {
-  const { t } = useTranslation(['projects', 'routes']);
+  const { t } = useTranslation(['projects', 'routes', 'toolbox']);
   const projectId = useParams().projectId ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -95,12 +96,12 @@ export function EnvNewPage() {
             <Radio value="import" label={t('envNew.import')} />
           </RadioGroup>
           {kind === 'template' && (
-            <Field label={t('envNew.template')} labelFor="env-template">
+            <Field label={t('envNew.template')} labelFor="env-template" helperText={t(templateTextKey(template, 'description') as never)}>
               <HTMLSelect
                 id="env-template"
                 value={template}
                 onChange={(e) => setTemplate(e.currentTarget.value as EnvironmentTemplateId)}
-                options={ENVIRONMENT_TEMPLATES.map((id) => ({ value: id, label: `${t(`envNew.templates.${id}`)} (${id})` }))}
+                options={ENVIRONMENT_TEMPLATES.map((id) => ({ value: id, label: t(templateTextKey(id, 'title') as never) }))}
               />
             </Field>
           )}

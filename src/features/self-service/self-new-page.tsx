@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Card, H3, InputGroup, Intent, Radio } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { templateTextKey } from '../../i18n/use-case-template-texts';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
 import { paths } from '../../app/paths';
@@ -23,9 +24,6 @@ const libraryQuery = (orgaId: string) =>
     queryFn: ({ signal }) => request(listUseCases, { params: { orgaId }, signal }),
   });
 
-/** Translation key of a shipped template (`insurance:meeting` → `insurance_meeting`), as the library page reads it. */
-const templateKey = (id: string) => id.replace(/[^a-z]/g, '_');
-
 function Library({ orgaId }: { orgaId: string }) {
   const { t } = useTranslation(['selfService', 'toolbox']);
   const navigate = useNavigate();
@@ -35,9 +33,9 @@ function Library({ orgaId }: { orgaId: string }) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const titleOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(`toolbox:useCases.templates.${templateKey(useCase.id)}.title` as never) : useCase.name);
+  const titleOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(templateTextKey(useCase.id, 'title') as never) : useCase.name);
   const descriptionOf = (useCase: UseCase) =>
-    useCase.kind === 'template' ? t(`toolbox:useCases.templates.${templateKey(useCase.id)}.description` as never) : useCase.description;
+    useCase.kind === 'template' ? t(templateTextKey(useCase.id, 'description') as never) : useCase.description;
 
   const pick = (useCase: UseCase) => {
     setPicked(useCase);

@@ -11,6 +11,8 @@ import { ListState } from '../../ui/list-state';
 import { sreQueries } from './queries';
 import { DateField } from '../../ui/date-field';
 import { Field } from '../../ui/form';
+import { formatDate } from '../../i18n/dates';
+import { usePreferences } from '../../storage/preferences';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = () => {
@@ -20,6 +22,7 @@ const today = () => {
 
 export function AnalysesCounterPage() {
   const { t, i18n } = useTranslation('sre');
+  const { language } = usePreferences();
   const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
@@ -57,7 +60,7 @@ export function AnalysesCounterPage() {
                 <td>
                   {orga.quota.yearlyQuota === null
                     ? t('counter.noQuota', { count: orga.quota.used, used: n(orga.quota.used) })
-                    : t('counter.quotaUsed', { count: orga.quota.used, used: n(orga.quota.used), quota: n(orga.quota.yearlyQuota), start: orga.contractYear.start, end: orga.contractYear.end })}
+                    : t('counter.quotaUsed', { count: orga.quota.used, used: n(orga.quota.used), quota: n(orga.quota.yearlyQuota), start: formatDate(orga.contractYear.start, language), end: formatDate(orga.contractYear.end, language) })}
                 </td>
               </tr>,
               ...orga.projects.flatMap((project) => [

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Card, H3, H5, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { templateTextKey } from '../../i18n/use-case-template-texts';
 import { FlagOffPage } from '../../ui/flag-off-page';
 import { request } from '../../api/request';
 import { listUseCases, type UseCase } from '../../contract/use-cases';
@@ -24,9 +25,6 @@ const libraryQuery = (orgaId: string) =>
     queryFn: ({ signal }) => request(listUseCases, { params: { orgaId }, signal }),
   });
 
-/** Translation key of a shipped template (`insurance:meeting` → `insurance_meeting`). */
-const templateKey = (id: string) => id.replace(/[^a-z]/g, '_');
-
 /** Behind the BUC flag (the experimental light edition): off, the page says how to switch it on. */
 export function UseCasesPage({ orgaId }: { orgaId: string }) {
   const { t } = useTranslation(['toolbox', 'routes']);
@@ -41,8 +39,8 @@ function Library({ orgaId }: { orgaId: string }) {
   const { t, i18n } = useTranslation(['toolbox', 'routes']);
   const library = useQuery(libraryQuery(orgaId));
   const [using, setUsing] = useState<{ useCase: UseCase; title: string } | null>(null);
-  const titleOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(`useCases.templates.${templateKey(useCase.id)}.title` as never) : useCase.name);
-  const descriptionOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(`useCases.templates.${templateKey(useCase.id)}.description` as never) : useCase.description);
+  const titleOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(templateTextKey(useCase.id, 'title') as never) : useCase.name);
+  const descriptionOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(templateTextKey(useCase.id, 'description') as never) : useCase.description);
 
   return (
     <section className="p-page">

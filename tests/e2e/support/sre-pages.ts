@@ -5,7 +5,7 @@ export const srePages = {
   /** From the user menu's profile section, as the SRE reaches it. */
   async openInboxcareFromMenu(page: Page, userButton: RegExp) {
     await page.getByRole('button', { name: userButton }).click();
-    await page.getByRole('menuitem', { name: 'Analyses inbox (SRE)' }).click();
+    await page.getByRole('menuitem', { name: 'Analyses de boîtes de réception (SRE)' }).click();
     await page.waitForURL(/\/admin\/sre-inboxcare/);
   },
   menuEntries: (page: Page) => page.getByRole('menuitem', { name: /\(SRE\)$/ }),

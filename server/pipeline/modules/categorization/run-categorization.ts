@@ -9,14 +9,14 @@
  */
 import type { ExtractorResult } from '../../../../src/contract/analyses';
 import type { ContentSettings, EnvironmentModule } from '../../../../src/contract/environments';
-import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
+import type { CategorizationResult, CategoryDecision } from '../../../../src/contract/modules/categorization';
 import { visionValues, type VisionEngineResult } from '../../../../src/contract/modules/vision-engine';
 import { parseCategorizationConfig } from './config-cache';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import { categorize } from '../../../../src/categorization/categorize';
 import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
 import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
-import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
+import { encodePipelineMessage, pipelineMessage, sentence, type NestedText } from '../../../../src/contract/pipeline-messages';
 import { failureReason, reason, sandboxFailureReason } from '../../../../src/contract/failure-reasons';
 import { readHeld, type MaybeHeld } from '../../../module-workers/held-json';
 
@@ -79,17 +79,25 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
     requiredTaints: input.module.requiredTaints,
     deadline: Date.now() + input.budgetMs,
   });
-  return { outcome: 'success', message: summary(result, config.categories.length, nlu.length === 0), result };
+  return { outcome: 'success', message: categorizationSummary(result, config.categories.length, nlu.length === 0), result };
+}
+
+/** A category given and why, as a key the reader's language words (the category and rule names are data). */
+function decisionText(decision: CategoryDecision): NestedText {
+  const { category, explanation } = decision;
+  if (explanation.kind === 'rule') return { key: 'categorization.byRule', params: { category, rule: explanation.ruleName } };
+  if (explanation.kind === 'advanced') return { key: 'categorization.byAdvanced', params: { category, line: explanation.line } };
+  return { key: 'categorization.byDefault', params: { category } };
 }
 
 /** The module's outcome, stored as keys (issue 19); category and rule names are data, kept as they are. */
-function summary(result: CategorizationResult, categoryCount: number, withoutNlu: boolean): string {
+export function categorizationSummary(result: CategorizationResult, categoryCount: number, withoutNlu: boolean): string {
   const parts = [sentence('categorization.configured', { count: categoryCount })];
   if (result.documents.length === 0) parts.push(sentence('categorization.noDocument'));
   for (const doc of result.documents) {
     const where = doc.page === null ? doc.documentName : `${doc.documentName} p. ${doc.page}`;
-    const names = doc.categories.map((decision) => (decision.explanation.kind === 'rule' ? `${decision.category} (rule "${decision.explanation.ruleName}")` : `${decision.category} (${decision.explanation.kind})`));
-    parts.push(names.length === 0 ? sentence('categorization.documentWithout', { where }) : sentence('categorization.document', { where, categories: names.join(', ') }));
+    const categories = doc.categories.map(decisionText);
+    parts.push(categories.length === 0 ? sentence('categorization.documentWithout', { where }) : sentence('categorization.document', { where, categories }));
   }
   if (withoutNlu) parts.push(sentence('categorization.noNlu'));
   if (result.advancedErrors.length > 0) parts.push(sentence('categorization.advancedFailed', { count: result.advancedErrors.length, reason: sandboxFailureReason(result.advancedErrors[0]!, 'program') }));

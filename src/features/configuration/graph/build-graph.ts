@@ -36,13 +36,21 @@ export interface GraphNode {
   id: string;
   kind: GraphNodeKind;
   label: string;
-  /** A second line: the module type, the interaction's context, a field's source… */
+  /**
+   * A second line: a name from the configuration (an interaction's context, a snippet's module), or
+   * a code (a module type, a category's target, a field's source) when `detailCode` says which list
+   * of `configurationGraph` texts words it (graph-text.ts).
+   */
   detail: string;
+  detailCode?: NodeDetailCode;
   editor: EditorTarget | null;
   problems: ConfigurationProblem[];
   /** Modules in pipeline order: their position (the layout keeps them in that order). */
   order?: number;
 }
+
+/** The texts a coded `detail` is read in: `details.<code>.<detail>`, or `kinds.<detail>` (what a missing item was meant to be). */
+export type NodeDetailCode = 'moduleType' | 'target' | 'fieldSource' | 'kind';
 
 export interface GraphEdge {
   id: string;
@@ -71,12 +79,12 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
     if (existing === undefined) edges.set(id, { id, source, target, kind, ...(label === undefined ? {} : { label }) });
     else if (label !== undefined && existing.label !== undefined && !existing.label.split(', ').includes(label)) existing.label = `${existing.label}, ${label}`;
   };
-  const missing = (kind: string, name: string) => add({ id: `missing:${kind}:${name}`, kind: 'missing', label: name, detail: kind, editor: null });
+  const missing = (kind: string, name: string) => add({ id: `missing:${kind}:${name}`, kind: 'missing', label: name, detail: kind, detailCode: 'kind', editor: null });
 
   // --- NLU items ----------------------------------------------------------------------------------
   const archetypeIds = new Map(snapshot.archetypes.map((item) => [item.name, entityKey({ kind: 'archetype', id: item.id, name: item.name })]));
   const archetypeNode = (name: string) =>
-    archetypeIds.get(name) ?? (isBuiltinArchetype(name) ? add({ id: `builtin:${name}`, kind: 'builtin', label: name, detail: 'builtin', editor: null }) : missing('archetype', name));
+    archetypeIds.get(name) ?? (isBuiltinArchetype(name) ? add({ id: `builtin:${name}`, kind: 'builtin', label: name, detail: '', editor: null }) : missing('archetype', name));
   for (const item of snapshot.archetypes) add({ id: archetypeIds.get(item.name)!, kind: 'archetype', label: item.name, detail: '', editor: { screen: 'archetype', id: item.id } });
 
   const contextIds = new Map(snapshot.contexts.map((item) => [item.name, entityKey({ kind: 'context', id: item.id, name: item.name })]));
@@ -126,7 +134,7 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
   });
   let previous: string | null = null;
   snapshot.modules.forEach((module, order) => {
-    const id = add({ id: entityKey({ kind: 'module', id: module.id, name: module.name }), kind: 'module', label: module.name, detail: module.type, editor: { screen: 'module', moduleId: module.id, moduleType: module.type }, order });
+    const id = add({ id: entityKey({ kind: 'module', id: module.id, name: module.name }), kind: 'module', label: module.name, detail: module.type, detailCode: 'moduleType', editor: { screen: 'module', moduleId: module.id, moduleType: module.type }, order });
     if (previous !== null) link(previous, id, undefined, 'pipeline');
     previous = id;
     if (module.context !== null && module.context.trim() !== '') link(id, contextNode(module.context));
@@ -135,7 +143,7 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
     const categorization = categorizationOf(module);
     for (const category of categorization?.categories ?? []) {
       const categoryId = entityKey({ kind: 'category', moduleId: module.id, id: category.id, name: category.name });
-      add({ id: categoryId, kind: 'category', label: category.name, detail: category.target, editor: { screen: 'category', moduleId: module.id, categoryId: category.id } });
+      add({ id: categoryId, kind: 'category', label: category.name, detail: category.target, detailCode: 'target', editor: { screen: 'category', moduleId: module.id, categoryId: category.id } });
       link(id, categoryId);
       for (const rule of category.rules) {
         for (const criterion of rule.criteria) {
@@ -148,7 +156,7 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
     const extraction = extractionOf(module);
     for (const field of extraction?.fields ?? []) {
       const fieldId = entityKey({ kind: 'extractionField', moduleId: module.id, id: field.id, name: field.name });
-      add({ id: fieldId, kind: 'extractionField', label: field.name, detail: field.source.type, editor: { screen: 'extraction', moduleId: module.id } });
+      add({ id: fieldId, kind: 'extractionField', label: field.name, detail: field.source.type, detailCode: 'fieldSource', editor: { screen: 'extraction', moduleId: module.id } });
       link(id, fieldId);
       const source = field.source;
       if (source.type === 'nluParameter') for (const target of interactionNodes(source.interaction)) link(fieldId, target, source.parameter);
@@ -159,7 +167,7 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
       }
       if (source.type === 'header' || source.type === 'metadata') {
         const name = source.type === 'header' ? source.header.toLowerCase() : source.key;
-        link(fieldId, add({ id: `source:${source.type}:${name}`, kind: 'source', label: name, detail: source.type, editor: null }));
+        link(fieldId, add({ id: `source:${source.type}:${name}`, kind: 'source', label: name, detail: source.type, detailCode: 'fieldSource', editor: null }));
       }
     }
   });

@@ -10,6 +10,7 @@ import { Callout, HTMLSelect } from '@blueprintjs/core';
 import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { layoutFailureText, type Translate } from './layout-failure-text';
+import { edgeAriaLabel, flowAriaLabels, nodeDetailText } from './graph-text';
 import { configurationProblemText } from '../../../ui/configuration-problem-text';
 import type { ConfigurationProblem } from '../../../configuration-problems';
 import { useSearchParams } from 'react-router';
@@ -47,6 +48,7 @@ const EDGE_OPTIONS = { type: 'straight', interactionWidth: 0, focusable: false, 
 
 export function GraphView({ graph, problems, projectId, envId }: { graph: ConfigurationGraph; problems: readonly ConfigurationProblem[]; projectId: string; envId: string }) {
   const { t } = useTranslation('configurationGraph');
+  const tr = t as unknown as Translate;
   const flow = useReactFlow<ConfigNode>();
   const [moduleFilter, setModuleFilter] = useState('');
   // `?node=` (a deep link from an editor or the IDE's problems) opens the graph on that node, selected;
@@ -98,11 +100,12 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
           measured: NODE_MEASURED,
           handles: NODE_HANDLES,
           ariaLabel: `${kindLabel} ${node.label}${problemText ? `. ${problemText}` : ''}`,
-          data: { kind: node.kind, kindLabel, label: node.label, detail: node.detail, severity, problemText, dimmed: false },
+          data: { kind: node.kind, kindLabel, label: node.label, detail: nodeDetailText(tr, node), severity, problemText, dimmed: false },
         };
       });
-  }, [graph, positions, t]);
+  }, [graph, positions, t, tr]);
   const nodes = useMemo(() => baseNodes.map((node) => (node.id === selectedId ? { ...node, selected: true } : node)), [baseNodes, selectedId]);
+  const nodesById = useMemo(() => new Map(graph.nodes.map((node) => [node.id, node])), [graph]);
   const edges = useMemo<Edge[]>(
     () =>
       positions === null
@@ -113,12 +116,15 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
               id: edge.id,
               source: edge.source,
               target: edge.target,
+              // Named in the reader's language (React Flow's own name is "Edge from <id> to <id>").
+              ariaLabel: edgeAriaLabel(tr, edge, nodesById),
               ...EDGE_OPTIONS,
               // The pipeline's dashes move on a small graph; on a large one that would repaint the canvas every frame.
               ...(edge.kind === 'pipeline' ? { animated: graph.nodes.length <= LARGE_GRAPH, style: PIPELINE_STYLE } : {}),
             })),
-    [graph, positions],
+    [graph, positions, nodesById, tr],
   );
+  const ariaLabelConfig = useMemo(() => flowAriaLabels(tr), [tr]);
 
   // First paint of a laid-out graph: a small one is fitted; a large one opens on its pipeline column
   // at a readable zoom (fitting 2,000 nodes would draw them all at once, unreadable). Marked for the bench.
@@ -170,11 +176,15 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
         <Field label={t('filter.label')} labelFor="cg-module-filter">
           <HTMLSelect id="cg-module-filter" value={moduleFilter} onChange={(event) => setModuleFilter(event.currentTarget.value)}>
             <option value="">{t('filter.all')}</option>
-            {modules.map((module) => (
-              <option key={module.id} value={module.id}>
-                {module.label} ({module.detail})
-              </option>
-            ))}
+            {modules.map((module) => {
+              // The module's type after its name, unless the name is already that type's name.
+              const type = nodeDetailText(tr, module);
+              return (
+                <option key={module.id} value={module.id}>
+                  {type === module.label ? module.label : `${module.label} (${type})`}
+                </option>
+              );
+            })}
           </HTMLSelect>
         </Field>
         <GraphSearch nodes={graph.nodes} onPick={show} />
@@ -183,7 +193,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
       <div className="cg-layout">
         <div className={`cg-canvas${far ? ' cg-canvas--far' : ''}`} aria-busy={layout.status === 'running'}>
           {layout.status === 'running' && <Spinner aria-label={t('layout.running', { count: visible.size })} size={30} />}
-          {layout.status === 'failed' && <Callout intent="danger">{layoutFailureText(t as unknown as Translate, layout.failure)}</Callout>}
+          {layout.status === 'failed' && <Callout intent="danger">{layoutFailureText(tr, layout.failure)}</Callout>}
           {positions !== null && (
             <ReactFlow<ConfigNode>
               nodes={nodes}
@@ -197,6 +207,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
               minZoom={0.02}
               maxZoom={2}
               proOptions={{ hideAttribution: true }}
+              ariaLabelConfig={ariaLabelConfig}
             >
               <Background />
               <Controls showInteractive={false} />

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { configurationProblemText } from '../../../ui/configuration-problem-text';
 import type { GraphNode } from './build-graph';
 import { editorPath } from './editor-link';
+import { nodeDetailText } from './graph-text';
+import type { Translate } from './layout-failure-text';
 
 export const NodePanel = forwardRef<HTMLHeadingElement, { node: GraphNode; projectId: string; envId: string; onClose: () => void }>(function NodePanel(
   { node, projectId, envId, onClose },
@@ -17,7 +19,7 @@ export const NodePanel = forwardRef<HTMLHeadingElement, { node: GraphNode; proje
       <H2 id="cg-panel-title" className="bp6-heading" style={{ fontSize: 16 }} tabIndex={-1} ref={headingRef}>
         {t(`kinds.${node.kind}`)} · {node.label}
       </H2>
-      {node.detail && <p className="bp6-text-muted">{node.detail}</p>}
+      {node.detail && <p className="bp6-text-muted">{nodeDetailText(t as unknown as Translate, node)}</p>}
       {node.problems.map((problem, index) => (
         <Callout key={index} intent={problem.severity === 'error' ? 'danger' : 'warning'} compact style={{ marginBottom: 8 }}>
           {configurationProblemText(problem)}

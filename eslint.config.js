@@ -14,6 +14,7 @@ const BLUEPRINT_NAMED = [
   { name: '@blueprintjs/core', importNames: ['Dialog'], message: "Use Dialog from src/ui/dialog.tsx (its close button is named in the reader's language)." },
   { name: '@blueprintjs/core', importNames: ['Spinner'], message: "Use Spinner from src/ui/spinner.tsx (named in the reader's language)." },
   { name: '@blueprintjs/core', importNames: ['TagInput'], message: "Use TagInput from src/ui/tag-input.tsx (its remove buttons are named in the reader's language)." },
+  { name: '@blueprintjs/core', importNames: ['NonIdealState'], message: 'Use EmptyState from src/ui/empty-state.tsx (its title is the next heading level, not a fourth).' },
   { name: '@blueprintjs/core', importNames: ['FormGroup'], message: "Use Field from src/ui/form.tsx (shows what the enclosing Form found wrong, in the reader's language)." },
 ];
 /** The browser's validation bubbles speak the browser's language: every form is src/ui/form.tsx's Form. */
@@ -39,5 +40,5 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', NO_RAW_FORM],
     },
   },
-  { files: ['src/ui/file-input.tsx', 'src/ui/numeric-input.tsx', 'src/ui/dialog.tsx', 'src/ui/spinner.tsx', 'src/ui/tag-input.tsx', 'src/ui/form.tsx'], rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' } },
+  { files: ['src/ui/file-input.tsx', 'src/ui/numeric-input.tsx', 'src/ui/dialog.tsx', 'src/ui/spinner.tsx', 'src/ui/tag-input.tsx', 'src/ui/form.tsx', 'src/ui/empty-state.tsx'], rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' } },
 );

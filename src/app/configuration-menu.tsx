@@ -9,7 +9,7 @@
  * take its description from another namespace (`namespace`).
  */
 import { Link, useParams } from 'react-router';
-import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
+import { Card, H2, Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths, type NluPage } from './paths';
 
@@ -150,7 +150,7 @@ export function ConfigurationMenuPage() {
       <h1 className="p-page__title">{t('routes:configuration')}</h1>
       {configurationMenu.map((section) => (
         <nav key={section.id} aria-label={t(sectionTitleKey(section) as never)} data-section={section.id}>
-          <H4>{t(sectionTitleKey(section) as never)}</H4>
+          <H2 className="p-card-heading">{t(sectionTitleKey(section) as never)}</H2>
           <div className="p-config-menu">
             {section.entries.map((entry) => (
               <Link key={entry.title} to={entry.to(projectId, envId)} className="p-config-menu__entry">

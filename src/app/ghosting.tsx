@@ -14,7 +14,7 @@
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Callout, DialogBody, DialogFooter, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
 import { Dialog } from '../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
@@ -25,6 +25,7 @@ import { paths } from './paths';
 import { type GhostedUser, readGhostedUser } from './ghosted-user';
 import { clearQueryCache } from './session';
 import { Field, Form } from '../ui/form';
+import { EmptyState } from '../ui/empty-state';
 
 /** What the ghosted-environment key holds: enough to show and open it without asking again. */
 export interface GhostedEnvironment {
@@ -193,7 +194,7 @@ export function SupportOnlyNotice() {
   const [open, setOpen] = useState(false);
   return (
     <section className="p-page" data-testid="support-only">
-      <NonIdealState
+      <EmptyState
         icon="eye-open"
         title={t('ghosting.supportOnlyTitle')}
         description={t('ghosting.supportOnlyBody')}

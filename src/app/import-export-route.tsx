@@ -2,7 +2,7 @@
  * env-management/import-export with the NLU configuration's own import and export (the original
  * platform's console format) below the environment's: the two features meet here, in app/.
  */
-import { Card, H4 } from '@blueprintjs/core';
+import { Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NluTransferPanel } from '../features/configuration/nlu/nlu-transfer-panel';
 import { ImportExportPage, type TransferPanel } from '../features/environments/import-export-page';
@@ -13,7 +13,7 @@ function NluTransfer({ envId, canImport }: Parameters<TransferPanel>[0]) {
   if (!canImport) return null;
   return (
     <Card className="p-section">
-      <H4>{t('transfer.title')}</H4>
+      <H2 className="p-card-heading">{t('transfer.title')}</H2>
       <NluTransferPanel envId={envId} />
     </Card>
   );

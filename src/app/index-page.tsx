@@ -5,7 +5,7 @@
  */
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, NonIdealState } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { Pending } from '../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
@@ -18,6 +18,7 @@ import { AppChrome } from './layouts/app-chrome';
 import { defaultRedirect, paths } from './paths';
 import { useRecentPages } from './recent-pages';
 import { hasToken } from './session';
+import { EmptyState } from '../ui/empty-state';
 
 const RECENT_SHOWN = 8;
 
@@ -48,7 +49,7 @@ function IndexContent() {
       </ListState>
       <h2>{t('common:indexPage.recent')}</h2>
       {recent.length === 0 ? (
-        <NonIdealState icon="history" description={t('common:indexPage.noRecent')} />
+        <EmptyState icon="history" description={t('common:indexPage.noRecent')} />
       ) : (
         <ul className="p-index__recent" aria-label={t('common:indexPage.recent')}>
           {recent.map((page) => (

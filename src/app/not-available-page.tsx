@@ -1,6 +1,7 @@
-import { NonIdealState } from '@blueprintjs/core';
+
 import { useTranslation } from 'react-i18next';
 import { useRouteTitleKey } from './page-title';
+import { EmptyState } from '../ui/empty-state';
 
 /** A screen that a later issue builds: its layout, its title and a plain "not available yet" state. */
 export function NotAvailablePage() {
@@ -9,7 +10,7 @@ export function NotAvailablePage() {
   return (
     <section className="p-page" data-testid="not-available">
       <h1 className="p-page__title">{titleKey ? t(`routes:${titleKey}` as never) : ''}</h1>
-      <NonIdealState icon="build" title={t('common:notAvailable.title')} description={t('common:notAvailable.description')} />
+      <EmptyState icon="build" title={t('common:notAvailable.title')} description={t('common:notAvailable.description')} />
     </section>
   );
 }

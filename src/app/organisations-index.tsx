@@ -1,10 +1,11 @@
 import { Navigate, Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, NonIdealState } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { Pending } from '../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../features/auth/queries';
 import { paths } from './paths';
+import { EmptyState } from '../ui/empty-state';
 
 /** /orga: straight to the user's organisation, or a choice when they belong to several. */
 export function OrganisationsIndex() {
@@ -13,7 +14,7 @@ export function OrganisationsIndex() {
   const user = query.data;
   if (!user) return <Pending queries={[query]} aria-label={t('common:loading')} />;
   const [first, ...others] = user.organisations;
-  if (!first) return <NonIdealState icon="office" title={t('common:organisations.none')} />;
+  if (!first) return <EmptyState icon="office" title={t('common:organisations.none')} />;
   if (others.length === 0) return <Navigate to={paths.orga(first.id)} replace />;
   return (
     <section className="p-page">

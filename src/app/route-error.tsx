@@ -1,7 +1,8 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
+import { EmptyState } from '../ui/empty-state';
 
 /** Shown when a navigation stops (e.g. the user could not be loaded): says why and offers a retry. */
 export function RouteError() {
@@ -9,7 +10,7 @@ export function RouteError() {
   const error = useRouteError();
   return (
     <main className="p-centered" role="alert">
-      <NonIdealState
+      <EmptyState
         icon="offline"
         title={t('routeError.title')}
         description={errorMessage(error) || t('error.generic')}

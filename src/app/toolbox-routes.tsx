@@ -7,7 +7,7 @@
  */
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { NonIdealState } from '@blueprintjs/core';
+
 import { Pending } from '../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../features/auth/queries';
@@ -15,6 +15,7 @@ import { ComponentPage } from '../features/toolbox/component-page';
 import { KitPage } from '../features/toolbox/kit-page';
 import { KitsPage } from '../features/toolbox/kits-page';
 import { UseCasesPage } from '../features/use-cases/use-cases-page';
+import { EmptyState } from '../ui/empty-state';
 
 function useToolboxOrganisation() {
   const userQuery = useQuery(authQueries.currentUser());
@@ -29,7 +30,7 @@ function useToolboxOrganisation() {
 
 function Waiting({ userQuery }: { userQuery: ReturnType<typeof useToolboxOrganisation>['userQuery'] }) {
   const { t } = useTranslation(['toolbox', 'common']);
-  return userQuery.isPending ? <Pending queries={[userQuery]} aria-label={t('common:loading')} /> : <NonIdealState icon="cube" title={t('toolbox:kits.noOrganisation')} />;
+  return userQuery.isPending ? <Pending queries={[userQuery]} aria-label={t('common:loading')} /> : <EmptyState icon="cube" title={t('toolbox:kits.noOrganisation')} />;
 }
 
 export function KitsRoute() {

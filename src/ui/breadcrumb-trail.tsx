@@ -14,10 +14,11 @@ export interface TrailItem {
   current?: boolean;
 }
 
-export function BreadcrumbTrail({ items }: { items: TrailItem[] }) {
+/** `label` names a second trail on a page that has one already (landmarks must be told apart). */
+export function BreadcrumbTrail({ items, label }: { items: TrailItem[]; label?: string }) {
   const { t } = useTranslation('common');
   return (
-    <nav aria-label={t('a11y.breadcrumb')}>
+    <nav aria-label={label ?? t('a11y.breadcrumb')}>
       <ol className="bp6-breadcrumbs p-breadcrumbs">
         {items.map((item, index) => (
           <li key={index}>

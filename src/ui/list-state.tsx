@@ -1,9 +1,10 @@
 /** Loading, error and empty states of a list, so every list shows them the same way. */
 import type { ReactNode } from 'react';
-import { NonIdealState } from '@blueprintjs/core';
+
 import { useTranslation } from 'react-i18next';
 import { LoadError } from './load-error';
 import { Pending, type WaitedQuery } from './pending';
+import { EmptyState } from './empty-state';
 
 /** What ListState reads of a React Query result: pending, error and a retry. */
 interface ListQuery extends WaitedQuery {
@@ -31,6 +32,6 @@ export function ListState(
   const { t } = useTranslation();
   if (isPending) return <Pending queries={props.query ? [props.query] : (props.waitingOn ?? [])} aria-label={t('loading')} size={30} />;
   if (error) return <LoadError title={errorText} query={{ error, refetch }} />;
-  if (isEmpty) return <NonIdealState icon="inbox" title={emptyText} />;
+  if (isEmpty) return <EmptyState icon="inbox" title={emptyText} />;
   return <>{children}</>;
 }

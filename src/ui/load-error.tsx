@@ -1,7 +1,8 @@
 /** A screen whose data did not load: the screen's title for it, the reason in the reader's words, and a retry. */
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
+import { EmptyState } from './empty-state';
 
 /** What LoadError reads of a React Query result (or of a screen's own loading): the error and how to try again. */
 export interface FailedLoad {
@@ -17,7 +18,7 @@ export function LoadError({ title, query, description }: { title: string; query:
   const { t } = useTranslation();
   const { refetch } = query;
   return (
-    <NonIdealState
+    <EmptyState
       icon="error"
       title={title}
       description={description === undefined ? errorMessage(query.error) : (description ?? undefined)}

@@ -4,9 +4,10 @@
  * it until the network is back), so a spinner would turn for ever: the screen says the data is not
  * available offline, with a retry, and fills itself once the network returns.
  */
-import { Button, NonIdealState, type SpinnerProps } from '@blueprintjs/core';
+import { Button, type SpinnerProps } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner';
+import { EmptyState } from './empty-state';
 
 /** What Pending reads of a React Query result. */
 export interface WaitedQuery {
@@ -24,7 +25,7 @@ export function pausedOffline(queries: readonly WaitedQuery[]): WaitedQuery[] {
 export function OfflineUnavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <NonIdealState
+    <EmptyState
       icon="offline"
       title={t('connectivity.unavailable')}
       description={t('connectivity.unavailableHelp')}

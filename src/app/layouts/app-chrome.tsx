@@ -82,37 +82,40 @@ export function AppChrome({ layout, nav, children }: { layout: LayoutName; nav?:
   return (
     <div className="p-app" data-layout={layout}>
       <GhostBanner />
-      <Navbar className="p-topbar">
-        <NavbarGroup align={Alignment.START}>
-          {nav && (
-            <Button
-              className="p-topbar__burger"
-              variant="minimal"
-              icon={menuOpen ? 'cross' : 'menu'}
-              aria-label={t(menuOpen ? 'a11y.closeMenu' : 'a11y.openMenu')}
-              aria-expanded={menuOpen}
-              aria-controls="p-app-nav"
-              onClick={() => setMenuOpen((open) => !open)}
-            />
-          )}
-          <NavbarHeading>
-            <Link to={paths.index()} className="p-brand">
-              Postroom
-            </Link>
-          </NavbarHeading>
-          {search && (
-            <>
-              <NavbarDivider className="p-topbar__divider" />
-              <Button variant="minimal" icon="search" aria-label={t('rapidNavigation.open')} text={t('rapidNavigation.open')} onClick={openRapidNavigation} title="Ctrl+K" />
-            </>
-          )}
-        </NavbarGroup>
-        <NavbarGroup align={Alignment.END} className="p-topbar__end">
-          <OfflineIndicator />
-          <PendingSyncIndicator />
-          <UserMenu />
-        </NavbarGroup>
-      </Navbar>
+      {/* The banner landmark: the brand, search and user menu are part of a named region of the page. */}
+      <header>
+        <Navbar className="p-topbar">
+          <NavbarGroup align={Alignment.START}>
+            {nav && (
+              <Button
+                className="p-topbar__burger"
+                variant="minimal"
+                icon={menuOpen ? 'cross' : 'menu'}
+                aria-label={t(menuOpen ? 'a11y.closeMenu' : 'a11y.openMenu')}
+                aria-expanded={menuOpen}
+                aria-controls="p-app-nav"
+                onClick={() => setMenuOpen((open) => !open)}
+              />
+            )}
+            <NavbarHeading>
+              <Link to={paths.index()} className="p-brand">
+                Postroom
+              </Link>
+            </NavbarHeading>
+            {search && (
+              <>
+                <NavbarDivider className="p-topbar__divider" />
+                <Button variant="minimal" icon="search" aria-label={t('rapidNavigation.open')} text={t('rapidNavigation.open')} onClick={openRapidNavigation} title="Ctrl+K" />
+              </>
+            )}
+          </NavbarGroup>
+          <NavbarGroup align={Alignment.END} className="p-topbar__end">
+            <OfflineIndicator />
+            <PendingSyncIndicator />
+            <UserMenu />
+          </NavbarGroup>
+        </Navbar>
+      </header>
       <div className="p-app__body">
         {nav && (
           <div className="p-app__nav" id="p-app-nav" data-open={menuOpen}>

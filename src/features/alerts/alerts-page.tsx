@@ -4,7 +4,7 @@
  * confirmation, a form for a new alert, and the history of firings and recoveries.
  */
 import { useState } from 'react';
-import { Button, HTMLTable, Intent, NonIdealState, Switch, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Switch, Tag } from '@blueprintjs/core';
 import { Pending } from '../../ui/pending';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { AlertForm } from './alert-form';
 import { alertCalls, alertQueries } from './queries';
 import { LoadError } from '../../ui/load-error';
+import { EmptyState } from '../../ui/empty-state';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; alert: Alert } | null;
 
@@ -73,7 +74,7 @@ export function AlertsPage() {
         <AlertForm key={editing.mode === 'edit' ? editing.alert.id : 'new'} initial={editing.mode === 'edit' ? editing.alert.settings : undefined} onSave={save} onCancel={() => setEditing(null)} />
       )}
       {alerts.length === 0 ? (
-        <NonIdealState icon="notifications" title={t('alerts.empty')} />
+        <EmptyState icon="notifications" title={t('alerts.empty')} />
       ) : (
         <HTMLTable className="p-table" striped aria-label={t('alerts.title')}>
           <thead>
@@ -117,7 +118,7 @@ export function AlertsPage() {
       {alerts.some((alert) => alert.enabled) && <p className="bp6-text-muted">{t('alerts.disableToEdit')}</p>}
       <h2>{t('alerts.history')}</h2>
       {history.length === 0 ? (
-        <NonIdealState icon="history" title={t('alerts.noHistory')} />
+        <EmptyState icon="history" title={t('alerts.noHistory')} />
       ) : (
         <HTMLTable className="p-table" compact striped aria-label={t('alerts.history')}>
           <thead>

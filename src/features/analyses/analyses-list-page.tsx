@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Checkbox, HTMLSelect, HTMLTable, Icon, InputGroup, NonIdealState, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Checkbox, HTMLSelect, HTMLTable, Icon, InputGroup, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisSummary } from '../../contract/analyses';
@@ -26,6 +26,7 @@ import { canCreate } from './analysis-rules';
 import { NewAnalysisDialog } from './new-analysis-dialog';
 import { SimulateMailDialog } from './simulate-mail-dialog';
 import { Field } from '../../ui/form';
+import { EmptyState } from '../../ui/empty-state';
 
 export type AnalysesVariant = 'analyses' | 'ic';
 
@@ -217,9 +218,9 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
       >
         {items.length === 0 ? (
           filtered ? (
-            <NonIdealState icon="search" title={t('list.emptyFiltered')} />
+            <EmptyState icon="search" title={t('list.emptyFiltered')} />
           ) : (
-            <NonIdealState icon="inbox" title={t('list.empty')} description={t('list.emptyHint')} />
+            <EmptyState icon="inbox" title={t('list.empty')} description={t('list.emptyHint')} />
           )
         ) : (
           <>

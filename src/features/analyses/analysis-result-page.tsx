@@ -6,7 +6,7 @@
  */
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Classes, NonIdealState, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, Tag, Tooltip } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,7 @@ import { saveBlob } from '../../ui/save-blob';
 import { AddToTestingCenter } from './add-to-testing-center';
 import { AnalysisOverview } from './analysis-overview';
 import { AnalysisTabs } from './analysis-tabs';
+import { EmptyState } from '../../ui/empty-state';
 
 export function AnalysisResultPage() {
   return <AnalysisResult variant="analyses" />;
@@ -56,7 +57,7 @@ function AnalysisResult({ variant }: { variant: 'analyses' | 'ic' }) {
   else if (detail.error) {
     const anonymized = serverCode(detail.error) === 'analysisAnonymized';
     body = (
-      <NonIdealState
+      <EmptyState
         icon={anonymized ? 'eye-off' : 'error'}
         title={analysisErrorText(t, detail.error)}
         action={<Link to={listPath}>{t('result.back')}</Link>}

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Classes, NonIdealState, SegmentedControl } from '@blueprintjs/core';
+import { Button, Callout, Classes, SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverCode } from '../../api/errors';
 import { testExtractor } from '../../contract/analyses';
@@ -21,6 +21,7 @@ import { analysesQueries } from './queries';
 import { canTestExtractor } from './analysis-rules';
 import { copyAsJson, FileTestInput, useFileTest } from './file-test';
 import { ExtractedDocuments } from './extracted-documents';
+import { EmptyState } from '../../ui/empty-state';
 
 export function ExtractorTestPage() {
   const { t } = useTranslation(['analyses', 'routes']);
@@ -74,7 +75,7 @@ function ExtractorTest({ envId, projectId }: { envId: string; projectId: string 
             />
             <Button icon="duplicate" text={t('extractorTest.copy')} onClick={() => void copyAsJson(result)} />
           </div>
-          {result.documents.length === 0 ? <NonIdealState icon="document" title={t('extracted.noText')} /> : view === 'text' ? <ExtractedDocuments result={result} /> : <JsonTree value={result} />}
+          {result.documents.length === 0 ? <EmptyState icon="document" title={t('extracted.noText')} /> : view === 'text' ? <ExtractedDocuments result={result} /> : <JsonTree value={result} />}
         </section>
       )}
     </>

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, HTMLTable, Icon, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Icon } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';
@@ -19,6 +19,7 @@ import { ListState } from '../../ui/list-state';
 import { NewAnalysisDialog } from './new-analysis-dialog';
 import { analysesQueries, isRunning, type ListQuery } from './queries';
 import { StatusTag } from './status-tag';
+import { EmptyState } from '../../ui/empty-state';
 
 const PAGE_SIZE = 25;
 
@@ -64,7 +65,7 @@ export function LightAnalysesPage() {
       )}
       <ListState query={list} errorText={t('analyses.error')}>
         {items.length === 0 ? (
-          <NonIdealState icon="inbox" title={t('analyses.empty')} description={t('analyses.emptyHint')} />
+          <EmptyState icon="inbox" title={t('analyses.empty')} description={t('analyses.emptyHint')} />
         ) : (
           <HTMLTable className="p-table" striped compact interactive data-testid="light-analyses">
             <thead>

@@ -5,7 +5,7 @@
  */
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { NonIdealState } from '@blueprintjs/core';
+
 import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';
@@ -13,6 +13,7 @@ import { paths } from '../../app/paths';
 import { analysisErrorText } from './analysis-errors';
 import { LightResultView } from './light-result-view';
 import { analysesQueries } from './queries';
+import { EmptyState } from '../../ui/empty-state';
 
 export function LightResultPage() {
   const { t } = useTranslation(['selfService', 'common']);
@@ -30,10 +31,10 @@ export function LightResultPage() {
   );
 
   let body: React.JSX.Element;
-  if (analysisId === '') body = <NonIdealState icon="search" title={tAnalyses('errors.analysisNotFound')} action={back} />;
+  if (analysisId === '') body = <EmptyState icon="search" title={tAnalyses('errors.analysisNotFound')} action={back} />;
   else if (detail.isPending) body = <Pending queries={[detail]} aria-label={t('common:loading')} size={30} />;
   else if (detail.error) {
-    body = <NonIdealState icon={serverCode(detail.error) === 'analysisAnonymized' ? 'eye-off' : 'error'} title={analysisErrorText(tAnalyses, detail.error)} action={back} />;
+    body = <EmptyState icon={serverCode(detail.error) === 'analysisAnonymized' ? 'eye-off' : 'error'} title={analysisErrorText(tAnalyses, detail.error)} action={back} />;
   } else body = <LightResultView analysis={detail.data} envId={envId} modules={settings.data?.settings.modules} />;
 
   return (

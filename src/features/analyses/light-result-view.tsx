@@ -3,7 +3,7 @@
  * the extracted data (the full console's extraction view) and the reply draft up front, then the
  * original files. No trace, no module internals (rules, criteria, prompts, payloads).
  */
-import { Button, Callout, Classes, H3, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, H2, Tag } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/request';
@@ -61,7 +61,7 @@ export function LightResultView({ analysis, envId, modules }: { analysis: Analys
       )}
 
       <section aria-labelledby="light-categories">
-        <H3 id="light-categories">{t('result.categories')}</H3>
+        <H2 className="p-card-heading" id="light-categories">{t('result.categories')}</H2>
         {categories.length > 0 ? (
           <p data-testid="light-categories">
             {categories.map((category, index) => (
@@ -78,7 +78,7 @@ export function LightResultView({ analysis, envId, modules }: { analysis: Analys
       </section>
 
       <section aria-labelledby="light-extracted">
-        <H3 id="light-extracted">{t('result.extracted')}</H3>
+        <H2 className="p-card-heading" id="light-extracted">{t('result.extracted')}</H2>
         {extractions.length > 0
           ? extractions.map((module) => <ExtractionResultView key={module.moduleId} module={module} labels={fieldLabelsOf(modules, module.moduleId)} />)
           : running
@@ -88,7 +88,7 @@ export function LightResultView({ analysis, envId, modules }: { analysis: Analys
 
       {drafts.length > 0 && (
         <section aria-labelledby="light-reply">
-          <H3 id="light-reply">{t('result.reply')}</H3>
+          <H2 className="p-card-heading" id="light-reply">{t('result.reply')}</H2>
           {drafts.map(({ moduleId, draft }) => (
             <pre key={moduleId} className="p-pre-wrap" data-testid="reply-draft">
               {draft}
@@ -98,7 +98,7 @@ export function LightResultView({ analysis, envId, modules }: { analysis: Analys
       )}
 
       <section aria-labelledby="light-files">
-        <H3 id="light-files">{t('result.files')}</H3>
+        <H2 className="p-card-heading" id="light-files">{t('result.files')}</H2>
         <ul data-testid="files">
           {analysis.files.map((file) => (
             <li key={file.id}>

@@ -1,5 +1,5 @@
 /** One organisation's contract year: quota left, the chart per month and project, the table and the CO2 footprint. */
-import { NonIdealState } from '@blueprintjs/core';
+
 import { useTranslation } from 'react-i18next';
 import type { OrganisationConsumption } from '../../contract/consumption';
 import type { Language } from '../../storage/preferences';
@@ -8,6 +8,7 @@ import { ConsumptionTable } from './consumption-table';
 import { MonthlyChart } from './monthly-chart';
 import { QuotaMeter } from './quota-meter';
 import './consumption.css';
+import { EmptyState } from '../../ui/empty-state';
 
 export function OrganisationConsumptionView({
   data,
@@ -24,7 +25,7 @@ export function OrganisationConsumptionView({
     <>
       <QuotaMeter quota={data.quota} contractYear={data.contractYear} language={language} />
       {data.quota.used === 0 ? (
-        <NonIdealState icon="timeline-bar-chart" title={t('page.empty')} />
+        <EmptyState icon="timeline-bar-chart" title={t('page.empty')} />
       ) : (
         <>
           <section className="p-section">

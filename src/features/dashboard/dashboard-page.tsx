@@ -3,7 +3,7 @@
  * range, the totals, then one panel per figure with its chart, table and CSV. The server checks who
  * may read it and says when dashboards are turned off on this deployment.
  */
-import { NonIdealState } from '@blueprintjs/core';
+
 import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { RangePicker } from './range-picker';
 import { useEnvironmentDashboard } from './use-environment-dashboard';
 import './dashboard.css';
 import { LoadError } from '../../ui/load-error';
+import { EmptyState } from '../../ui/empty-state';
 
 
 export function DashboardPage() {
@@ -38,7 +39,7 @@ export function DashboardPage() {
         <Pending queries={[query]} aria-label={t('loading')} size={30} />
       ) : query.error ? (
         serverCode(query.error) === 'dashboardsDisabled' ? (
-          <NonIdealState icon="disable" title={t('errors.dashboardsDisabled')} />
+          <EmptyState icon="disable" title={t('errors.dashboardsDisabled')} />
         ) : (
           <LoadError title={t('errors.loadFailed')} query={query} description={serverCode(query.error) === 'invalidDashboardRange' ? t('errors.invalidDashboardRange') : null} />
         )

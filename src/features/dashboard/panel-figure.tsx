@@ -3,7 +3,7 @@
  * screen readers and keyboards, and a CSV download of that table.
  */
 import { lazy, Suspense } from 'react';
-import { Button, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, HTMLTable } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../storage/preferences';
@@ -11,6 +11,7 @@ import { saveCsv } from '../../ui/save-blob';
 import { panelCsv } from './csv';
 import { formatValue } from './format';
 import { panelIsEmpty, type PanelTable } from './panels';
+import { EmptyState } from '../../ui/empty-state';
 
 const PanelChart = lazy(() => import('./panel-chart'));
 
@@ -32,7 +33,7 @@ export function PanelFigure({ panel, language, fileName }: { panel: PanelTable; 
           />
         </header>
         {panelIsEmpty(panel) ? (
-          <NonIdealState icon="timeline-bar-chart" description={t('emptyPanel')} />
+          <EmptyState icon="timeline-bar-chart" description={t('emptyPanel')} />
         ) : (
           <div aria-hidden="true" className="p-dashboard-panel__chart">
             <Suspense fallback={<Spinner size={24} />}>

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { HTMLSelect, NonIdealState } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { listAccessKeys, listWebhooks } from '../../contract/access-keys';
 import { mayCall } from '../../contract/define';
@@ -15,6 +15,7 @@ import { ListState } from '../../ui/list-state';
 import { envManagementPages, paths, type EnvManagementPage } from '../../app/paths';
 import { useFlag } from '../../storage/feature-flags';
 import { environmentQueries } from './queries';
+import { EmptyState } from '../../ui/empty-state';
 
 type ShellPage = EnvManagementPage | 'versions';
 
@@ -94,7 +95,7 @@ export function EnvManagementShell({
         errorText={t('shell.error')}
         onRetry={() => void list.refetch()}
       >
-        {allowed ? env && children(env, projectId) : <NonIdealState icon="lock" title={t('settings.readOnly')} />}
+        {allowed ? env && children(env, projectId) : <EmptyState icon="lock" title={t('settings.readOnly')} />}
       </ListState>
     </section>
   );

@@ -3,7 +3,7 @@
  * this browser. Each file is parsed in a web worker of a small pool with a deadline; nothing is sent.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Callout, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
@@ -14,6 +14,7 @@ import { FileView } from '../../ui/file-views/file-view';
 import { detectKind } from '../../parsing/detect';
 import { FileTree } from './file-tree';
 import { warmPdfWorker } from '../../ui/file-views/pdf-view';
+import { EmptyState } from '../../ui/empty-state';
 
 export type Entry = {
   id: number;
@@ -143,7 +144,7 @@ export function FilesViewerPage() {
       />
       <Callout intent="primary" compact data-testid="privacy-banner">{t('banner')}</Callout>
       {entries.length === 0 ? (
-        <NonIdealState title={t('empty')} description={t('drop')} />
+        <EmptyState title={t('empty')} description={t('drop')} />
       ) : (
         <div className="p-fv-layout" style={{ display: 'flex', gap: 16, marginTop: 12, alignItems: 'flex-start' }}>
           {entries.length > 1 && (

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/dates';
 import { auditActionKinds, auditActionName, type Translate } from '../../i18n/audit-sentence';
@@ -16,6 +16,7 @@ import { organisationQueries, type AuditFilters } from './queries';
 import { DateField } from '../../ui/date-field';
 import { AuditEntrySentence } from './audit-entry';
 import { Field } from '../../ui/form';
+import { EmptyState } from '../../ui/empty-state';
 
 export function AuditLogsPage() {
   const { t, i18n } = useTranslation(['organisations', 'routes', 'auditLog']);
@@ -46,7 +47,7 @@ export function AuditLogsPage() {
     return (
       <section className="p-page">
         <h1 className="p-page__title">{t('routes:auditLogs')}</h1>
-        <NonIdealState icon="lock" title={t('members.adminOnly')} />
+        <EmptyState icon="lock" title={t('members.adminOnly')} />
       </section>
     );
   }

@@ -39,7 +39,13 @@ export function InvitationPage() {
   };
 
   if (invitation.isPending) return <Pending queries={[invitation]} />;
-  if (invitation.error) return <Callout intent={Intent.DANGER}>{t('invitation.notFound')}</Callout>;
+  if (invitation.error)
+    return (
+      <>
+        <h1 className="p-page__title">{t('routes:invitation' as never)}</h1>
+        <Callout intent={Intent.DANGER}>{t('invitation.notFound')}</Callout>
+      </>
+    );
   const data = invitation.data;
   if (answer || data.status !== 'pending') {
     const status = answer ?? data.status;

@@ -112,7 +112,7 @@ function MemberFormPage({ mode }: { mode: 'invite' | 'create' }) {
             {field('email', true, 'email')}
             {field('position', false)}
             <Checkbox label={t('form.guest')} checked={guest} onChange={(e) => setGuest(e.currentTarget.checked)} />
-            <h3>{t('members.profiles')}</h3>
+            <h2 className="p-card-heading">{t('members.profiles')}</h2>
             {(projects.data ?? []).map((project) => (
               <Field key={project.id} label={project.name} labelFor={`profile-${project.id}`} inline>
                 <HTMLSelect

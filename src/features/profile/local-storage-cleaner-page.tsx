@@ -1,6 +1,6 @@
 /** Lists every client-stored key with its size and lets the user clear one or all (with confirmation). */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { clearEntries, listEntries, removeEntry, subscribeEntries } from '../../storage';
@@ -9,6 +9,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
+import { EmptyState } from '../../ui/empty-state';
 
 type Entry = Awaited<ReturnType<typeof listEntries>>[number];
 
@@ -52,7 +53,7 @@ export function LocalStorageCleanerPage() {
       {!entries ? (
         <Spinner aria-label={t('common:loading')} />
       ) : entries.length === 0 ? (
-        <NonIdealState icon="database" title={t('cleaner.empty')} />
+        <EmptyState icon="database" title={t('cleaner.empty')} />
       ) : (
         <HTMLTable striped className="p-table" data-testid="storage-entries">
           <thead>

@@ -4,7 +4,7 @@
  * activity, and "new use case".
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, H3, Intent, ProgressBar } from '@blueprintjs/core';
+import { Card, H2, Intent, ProgressBar } from '@blueprintjs/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
@@ -20,7 +20,7 @@ function QuotaGauge({ quota }: { quota: SelfServiceQuota }) {
   const share = quota.monthlyQuota === 0 ? 1 : Math.min(1, quota.used / quota.monthlyQuota);
   return (
     <Card data-testid="self-quota" style={{ marginBottom: '1rem' }}>
-      <H3>{t('home.quotaTitle')}</H3>
+      <H2 className="p-card-heading">{t('home.quotaTitle')}</H2>
       <ProgressBar value={share} stripes={false} animate={false} intent={quota.left === 0 ? Intent.DANGER : share > 0.8 ? Intent.WARNING : Intent.PRIMARY} aria-label={t('home.quotaTitle')} />
       <p>{t('home.quotaUsed', { count: quota.used, total: quota.monthlyQuota, left: quota.left })}</p>
       <p className="bp6-text-muted">{t('home.quotaRenews', { date: formatDate(quota.renewsOn, language) })}</p>
@@ -53,9 +53,9 @@ export function SelfHomePage() {
                 {data.useCases.map((useCase) => (
                   <li key={useCase.id}>
                     <Card data-use-case={useCase.id} style={{ marginBottom: '0.75rem' }}>
-                      <H3>
+                      <H2 className="p-card-heading">
                         <Link to={paths.selfAnalyses(useCase.id)}>{useCase.name}</Link>
-                      </H3>
+                      </H2>
                       <p>{t('home.analysesThisMonth', { count: useCase.analysesThisMonth })}</p>
                       <p className="bp6-text-muted">
                         {useCase.lastActivityAt === null

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, H3, InputGroup, Intent, Radio } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, InputGroup, Intent, Radio } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { templateTextKey } from '../../i18n/use-case-template-texts';
 import { errorMessage } from '../../api/errors';
@@ -65,7 +65,7 @@ function Library({ orgaId }: { orgaId: string }) {
         <legend>{t('new.pick')}</legend>
         {(library.data ?? []).map((useCase) => (
           <Card key={useCase.id} data-use-case={useCase.id} style={{ marginBottom: '0.75rem' }}>
-            <Radio name="use-case" checked={picked?.id === useCase.id} onChange={() => pick(useCase)} labelElement={<H3 style={{ display: 'inline' }}>{titleOf(useCase)}</H3>} />
+            <Radio name="use-case" checked={picked?.id === useCase.id} onChange={() => pick(useCase)} labelElement={<H2 className="p-card-heading" style={{ display: 'inline' }}>{titleOf(useCase)}</H2>} />
             <p>{descriptionOf(useCase)}</p>
           </Card>
         ))}

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Card, H3, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, H2, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
@@ -106,9 +106,9 @@ export function SelfWebmailPanel({ environmentId }: { environmentId: string }) {
   const tag = webmail ? stateTag(webmail) : null;
   return (
     <Card data-testid="self-webmail" data-webmail-state={tag?.key} style={{ marginBottom: '1rem' }}>
-      <H3>
+      <H2 className="p-card-heading">
         {t('title')} {tag && <Tag intent={tag.intent} minimal>{t(`states.${tag.key}`)}</Tag>}
-      </H3>
+      </H2>
       <ListState query={status} errorText={t('error')}>
         {webmail && webmail.state === 'notConfigured' && !webmail.available && <Callout intent={Intent.WARNING}>{t('unavailable')}</Callout>}
 

@@ -6,7 +6,7 @@
  */
 import { NavLink, Link, Outlet, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Icon, NonIdealState, type IconName } from '@blueprintjs/core';
+import { Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 import type { SelfUseCaseContext } from '../../app/self-use-case';
@@ -14,6 +14,7 @@ import { formatDate } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { selfServiceQueries } from './queries';
+import { EmptyState } from '../../ui/empty-state';
 
 const TABS: { id: 'analyses' | 'dashboard' | 'settings'; icon: IconName; to: (envId: string) => string }[] = [
   { id: 'analyses', icon: 'inbox', to: paths.selfAnalyses },
@@ -33,7 +34,7 @@ export function UseCaseLayout() {
     <section className="p-page p-self-use-case">
       <p>{back}</p>
       <ListState query={overview} errorText={t('home.error')}>
-        {overview.data && useCase === undefined && <NonIdealState icon="search" title={t('useCase.notFound')} action={back} />}
+        {overview.data && useCase === undefined && <EmptyState icon="search" title={t('useCase.notFound')} action={back} />}
         {overview.data && useCase !== undefined && (
           <>
             <h1 className="p-page__title">{useCase.name}</h1>

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, H3, Intent } from '@blueprintjs/core';
+import { Button, Card, H2, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
@@ -141,7 +141,7 @@ function DeleteUseCase({ useCase }: { useCase: SelfServiceUseCase }) {
   };
   return (
     <Card className="p-danger-zone" style={{ marginTop: '1.5rem' }}>
-      <H3>{t('settings.deleteHeading')}</H3>
+      <H2 className="p-card-heading">{t('settings.deleteHeading')}</H2>
       <p>{t('settings.deleteHint')}</p>
       <Button intent={Intent.DANGER} icon="trash" text={t('settings.delete')} loading={busy} onClick={() => void remove()} />
     </Card>

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Checkbox, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLTable, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisStatus } from '../../contract/analyses';
@@ -19,6 +19,7 @@ import { sreQueries } from './queries';
 import { ReprocessDialog } from './reprocess-dialog';
 import { readFilters, SreFiltersBar, toContractFilter, writeFilters } from './sre-filters';
 import { usePipelineMessage } from '../../i18n/use-pipeline-message';
+import { EmptyState } from '../../ui/empty-state';
 
 const PAGE_SIZE = 50;
 const INTENTS: Record<AnalysisStatus, 'none' | 'primary' | 'success' | 'danger' | 'warning'> = {
@@ -85,7 +86,7 @@ export function SreAnalysesPage({ kind }: { kind: SreAnalysisKind }) {
       </div>
       <ListState query={list} errorText={t('sre:analyses.error')}>
         {items.length === 0 ? (
-          <NonIdealState icon="search" title={t('sre:analyses.empty')} />
+          <EmptyState icon="search" title={t('sre:analyses.empty')} />
         ) : (
           <HTMLTable className="p-table" striped compact data-testid="sre-analyses-table">
             <thead>

@@ -110,6 +110,7 @@ export function BankPage() {
 
   return (
     <div className="p-bank" data-testid="bank-page">
+      <h1 className="p-page__title">{t('routes:messagesBank' as never)}</h1>
       <div className="p-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'flex-end' }}>
         <Field label={t('bank.search')} labelFor="bank-search">
           <InputGroup id="bank-search" type="search" leftIcon="search" value={searchText} onValueChange={setSearchText} />

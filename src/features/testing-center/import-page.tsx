@@ -75,7 +75,7 @@ export function ImportPage() {
 
   return (
     <div className="p-bank-import" data-testid="bank-import">
-      <h3>{t('import.title')}</h3>
+      <h1 className="p-page__title">{t('import.title')}</h1>
       <p className="bp6-text-muted">{t('import.help', { max: formatBytes(UPLOAD_LIMITS.maxFileBytes, language) })}</p>
       <Field label={t('import.tags')} labelFor="import-tags" helperText={t('tags.help')}>
         <TagInput

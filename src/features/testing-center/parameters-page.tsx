@@ -65,6 +65,7 @@ function Parameters({ projectId }: { projectId: string }) {
 
   return (
     <div className="p-tc-parameters" data-testid="tc-parameters">
+      <h1 className="p-page__title">{t('routes:testParameters' as never)}</h1>
       <p className="bp6-text-muted">{t('parameters.help')}</p>
       {!canSave && project.data && <Callout compact intent="primary">{t('parameters.readOnly')}</Callout>}
       <ListState query={parameters} errorText={t('parameters.error')}>
@@ -77,7 +78,7 @@ function Parameters({ projectId }: { projectId: string }) {
           >
             {CLASSIFICATION_KINDS.map((kind) => (
               <Card key={kind} compact data-kind={kind} style={{ marginBottom: '0.75rem' }}>
-                <h4 style={{ marginTop: 0 }}>{t(`kinds.${kind}`)}</h4>
+                <h2 className="p-card-heading">{t(`kinds.${kind}`)}</h2>
                 <AutoForm id={`tc-${kind}`} fields={parametersFields(t, kind, !canSave)} value={value} onChange={setValue} />
               </Card>
             ))}

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, HTMLSelect, NonIdealState } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
 import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -29,6 +29,7 @@ import { actionOf, type QualificationAction } from './qualification-keys';
 import { QualificationTag } from './qualification-tag';
 import { bankQueries } from './queries';
 import { Field, Form } from '../../ui/form';
+import { EmptyState } from '../../ui/empty-state';
 
 export function QualificationPage() {
   const { t } = useTranslation('testingCenter');
@@ -51,6 +52,7 @@ export function QualificationPage() {
 
   return (
     <div className="p-qualification" data-testid="qualification">
+      <h1 className="p-page__title">{t('routes:qualification' as never)}</h1>
       <div className="p-toolbar" style={{ display: 'flex', gap: '1rem', alignItems: 'flex-end', flexWrap: 'wrap' }}>
         <Field label={t('qualification.set')} labelFor="qualification-set" style={{ margin: 0 }}>
           <HTMLSelect
@@ -66,7 +68,7 @@ export function QualificationPage() {
       {setId && ids.isPending ? (
         <Pending queries={[ids]} size={30} />
       ) : messageId === undefined ? (
-        <NonIdealState icon="lab-test" title={setId ? t('qualification.emptySet') : t('qualification.noSet')} description={t('qualification.noSetHelp')} />
+        <EmptyState icon="lab-test" title={setId ? t('qualification.emptySet') : t('qualification.noSet')} description={t('qualification.noSetHelp')} />
       ) : (
         <MessageQualification
           key={messageId}
@@ -187,9 +189,9 @@ function MessageQualification({
   return (
     <div className="p-qualification__layout" style={{ display: 'flex', gap: '1rem', alignItems: 'flex-start' }}>
       <div style={{ flex: 1, minWidth: 0 }}>
-        <h3 style={{ marginTop: 0 }} data-testid="qualification-name">
+        <h2 className="p-card-heading" data-testid="qualification-name">
           {message.data.name} <QualificationTag state={message.data.qualification} />
-        </h3>
+        </h2>
         <MessageViewer projectId={projectId} message={message.data} />
       </div>
       <Form

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Card, H4, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, Intent } from '@blueprintjs/core';
 import { Pending } from '../../ui/pending';
 import { BreadcrumbTrail } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
@@ -101,10 +101,10 @@ function KitEditor({ orgaId, details }: { orgaId: string; details: KitDetails })
         {details.editable && <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty || draft.name.trim() === ''} />}
       </Form>
       <Card style={{ marginTop: '1.5rem' }}>
-        <H4>{t('kit.tree')}</H4>
+        <H2 className="p-card-heading">{t('kit.tree')}</H2>
         <KitTreeView orgaId={orgaId} tree={details.tree} />
       </Card>
-      <H4 style={{ marginTop: '1.5rem' }}>{t('kit.parents')}</H4>
+      <H2 className="p-card-heading" style={{ marginTop: '1.5rem' }}>{t('kit.parents')}</H2>
       {details.parents.length === 0 ? (
         <p className="bp6-text-muted">{t('kit.noParents')}</p>
       ) : (

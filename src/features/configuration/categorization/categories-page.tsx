@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Switch, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, Intent, Switch, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { type CategorizationSettings, type Category, type CategoryTarget } from '../../../contract/categorization';
@@ -23,6 +23,7 @@ import { categorizationQueries } from './queries';
 import { TestPanel } from './test-panel';
 import { newId, useConfigEditor } from './use-config-editor';
 import { Form } from '../../../ui/form';
+import { EmptyState } from '../../../ui/empty-state';
 
 export function CategoriesPage() {
   const { t } = useTranslation(['categorization', 'routes']);
@@ -117,7 +118,7 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
         panel={
           <>
             {shown.length === 0 ? (
-              <NonIdealState icon="tag" title={t(`categories.empty.${target}`)} />
+              <EmptyState icon="tag" title={t(`categories.empty.${target}`)} />
             ) : (
               <HTMLTable className="p-table" compact aria-label={t(`categories.tabs.${target}`)}>
                 <thead>

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, H4 } from '@blueprintjs/core';
+import { Button, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { CATEGORY_TARGETS, type CategorizationSettings, type Category } from '../../../contract/categorization';
@@ -79,7 +79,7 @@ function CategoryEditor({ settings, categoryId }: { settings: CategorizationSett
     >
       <AutoForm id="category" fields={fields} value={category} onChange={(value) => change(value)} errors={touched && problem ? { name: problem } : {}} />
       <div className="p-page__header">
-        <H4>{t('rules.title')}</H4>
+        <H2 className="p-card-heading">{t('rules.title')}</H2>
         {canEdit && (
           <Button icon="add" text={t('rules.add')} onClick={() => navigate(paths.categorizationRule(projectId, envId, moduleId, categoryId, NEW_ITEM))} />
         )}

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { H4 } from '@blueprintjs/core';
+import { H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { ruleSchema, type CategorizationSettings, type Rule } from '../../../contract/categorization';
@@ -123,7 +123,7 @@ function RuleEditor({ settings, categoryId, existing }: { settings: Categorizati
           })
         }
       />
-      <H4>{t('builder.title')}</H4>
+      <H2 className="p-card-heading">{t('builder.title')}</H2>
       <CriteriaBuilder criteria={rule.criteria} data={data} disabled={!canEdit} onChange={(criteria) => setRule({ ...rule, criteria })} />
       {issues.criteria && <p className="bp6-intent-danger bp6-text-muted">{issues.criteria}</p>}
     </ConfigForm>

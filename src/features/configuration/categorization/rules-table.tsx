@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, ButtonGroup, HTMLTable, Intent, NonIdealState, Switch } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, Intent, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Rule } from '../../../contract/categorization';
 import { criterionText } from '../../../ui/criterion-text';
@@ -13,6 +13,7 @@ import { confirm } from '../../../ui/dialogs/dialog-service';
 import { tr } from '../../../ui/message';
 import { byPriority, duplicateRule, moveRule } from './rule-order';
 import { newId } from './use-config-editor';
+import { EmptyState } from '../../../ui/empty-state';
 
 export function RulesTable({ rules, onChange, readOnly, linkTo }: { rules: readonly Rule[]; onChange: (rules: Rule[]) => void; readOnly: boolean; linkTo: (ruleId: string) => string }) {
   const { t } = useTranslation('categorization');
@@ -38,7 +39,7 @@ export function RulesTable({ rules, onChange, readOnly, linkTo }: { rules: reado
     onChange(ordered.filter((item) => item.id !== rule.id));
   };
 
-  if (ordered.length === 0) return <NonIdealState icon="list" title={t('rules.empty')} />;
+  if (ordered.length === 0) return <EmptyState icon="list" title={t('rules.empty')} />;
   return (
     <>
       <p className="bp6-text-muted">{t('rules.reorderHelp')}</p>

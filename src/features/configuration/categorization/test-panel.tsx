@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, H4, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
+import { Button, Callout, H2, Intent, SegmentedControl, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { testCategorization, type CategorizationConfig, type CategorizationTestResult } from '../../../contract/categorization';
@@ -33,7 +33,7 @@ export function TestPanel({ moduleId, config, onResult }: { moduleId: string; co
   const result = run.data;
   return (
     <section className="p-test-panel" aria-labelledby="categorization-test-title">
-      <H4 id="categorization-test-title">{t('test.title')}</H4>
+      <H2 className="p-card-heading" id="categorization-test-title">{t('test.title')}</H2>
       <SegmentedControl
         options={[
           { value: 'text', label: t('test.text') },
@@ -77,7 +77,7 @@ export function TestPanel({ moduleId, config, onResult }: { moduleId: string; co
           <DocumentCategories documents={result.result.documents} />
           {result.consolidation && (
             <>
-              <H4>{t('test.consolidation')}</H4>
+              <H2 className="p-card-heading">{t('test.consolidation')}</H2>
               <ConsolidatedCategories categories={result.consolidation.categories} labels={result.consolidation.labels} />
             </>
           )}

@@ -3,7 +3,7 @@
  * the engine's own registries (src/extraction/snippets.ts, filters.ts, builtins.ts) — the same lists
  * the sandbox is built from, and whose examples a unit test runs.
  */
-import { H4, HTMLTable } from '@blueprintjs/core';
+import { H2, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { EXTRACTION_LIMITS } from '../../../contract/extraction';
 import { EXTRACTION_BUILTIN_DOCS } from '../../../extraction/builtins';
@@ -45,7 +45,7 @@ export function DocumentationTab() {
     <section data-testid="extraction-documentation">
       <p>{t('docs.intro')}</p>
       <p className="bp6-text-muted">{t('docs.limits', { timeMs: EXTRACTION_LIMITS.snippetTimeMs, outputChars: EXTRACTION_LIMITS.snippetOutputChars, programChars: EXTRACTION_LIMITS.snippetProgramChars })}</p>
-      <H4>{t('docs.variables')}</H4>
+      <H2 className="p-card-heading">{t('docs.variables')}</H2>
       <DocTable
         label={t('docs.variables')}
         columns={columns}
@@ -53,7 +53,7 @@ export function DocumentationTab() {
         keyOf={(variable) => variable.name}
         cellsOf={(variable) => [{ code: variable.name }, variable.description[lang], { code: variable.example }]}
       />
-      <H4>{t('docs.filters')}</H4>
+      <H2 className="p-card-heading">{t('docs.filters')}</H2>
       <p>{t('docs.exampleText')}</p>
       <pre className="p-pre">{EXAMPLE_TEXT}</pre>
       <DocTable
@@ -65,7 +65,7 @@ export function DocumentationTab() {
         cellsOf={(filter) => [{ code: filter.signature }, filter.description[lang], { code: filter.example.program }, { code: filter.example.output }]}
       />
       <p className="bp6-text-muted">{t('docs.standardFilters')}</p>
-      <H4>{t('docs.builtins')}</H4>
+      <H2 className="p-card-heading">{t('docs.builtins')}</H2>
       <p className="bp6-text-muted">{t('docs.builtinsHelp')}</p>
       <DocTable
         label={t('docs.builtins')}

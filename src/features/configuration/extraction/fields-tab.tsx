@@ -4,7 +4,7 @@
  * page's Save button stores them (unsaved-changes guard on the page). Deleting asks first.
  */
 import { useState } from 'react';
-import { Button, ButtonGroup, Callout, Card, H4, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, H2, HTMLTable, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ExtractionField, ExtractionSettings, ExtractionSnippet } from '../../../contract/extraction';
 import { AutoForm } from '../../../ui/auto-form';
@@ -14,6 +14,7 @@ import { fieldDescriptors, formKeyOf, fromForm, toForm } from './field-form';
 import { messageText } from './messages';
 import type { ExtractionEditor } from './use-extraction-editor';
 import { newId } from './use-extraction-editor';
+import { EmptyState } from '../../../ui/empty-state';
 
 function freeName(fields: readonly ExtractionField[]): string {
   for (let n = fields.length + 1; ; n++) if (!fields.some((field) => field.name === `champ${n}`)) return `champ${n}`;
@@ -54,9 +55,9 @@ export function FieldsTab({ editor, settings, canEdit }: { editor: ExtractionEdi
 
   return (
     <>
-      <H4>{t('fields.title')}</H4>
+      <H2 className="p-card-heading">{t('fields.title')}</H2>
       {draft.fields.length === 0 ? (
-        <NonIdealState icon="th-derived" title={t('fields.empty')} />
+        <EmptyState icon="th-derived" title={t('fields.empty')} />
       ) : (
         <HTMLTable className="p-table" compact aria-label={t('fields.title')}>
           <thead>
@@ -95,7 +96,7 @@ export function FieldsTab({ editor, settings, canEdit }: { editor: ExtractionEdi
       )}
       {open && (
         <Card data-testid="extraction-field-editor" aria-label={t('fields.editorTitle', { name: open.name })}>
-          <H4>{t('fields.editorTitle', { name: open.name })}</H4>
+          <H2 className="p-card-heading">{t('fields.editorTitle', { name: open.name })}</H2>
           <AutoForm
             id={`field-${open.id}`}
             fields={fieldDescriptors(t, toForm(open), { interactions: settings.interactions, snippets: draft.snippets.map((snippet) => snippet.name), disabled: !canEdit })}
@@ -122,7 +123,7 @@ function SnippetsSection({ editor, canEdit }: { editor: ExtractionEditor; canEdi
   };
   return (
     <section aria-labelledby="extraction-snippets-title">
-      <H4 id="extraction-snippets-title">{t('snippets.title')}</H4>
+      <H2 className="p-card-heading" id="extraction-snippets-title">{t('snippets.title')}</H2>
       <p className="bp6-text-muted">{t('snippets.help')}</p>
       {draft.snippets.length === 0 && <p className="bp6-text-muted">{t('snippets.empty')}</p>}
       {draft.snippets.map((snippet, index) => {

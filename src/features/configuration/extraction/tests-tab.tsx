@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Card, H4, HTMLTable, InputGroup, Intent, NonIdealState, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, HTMLTable, InputGroup, Intent, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { extractionConfigSchema, testExtraction, type ExtractionConfig, type ExtractionTestCase, type ExtractionTestCaseResult, type ValueFormat } from '../../../contract/extraction';
@@ -17,6 +17,7 @@ import type { ExtractionEditor } from './use-extraction-editor';
 import { newId } from './use-extraction-editor';
 import { AnalysisPicker } from '../shared/analysis-picker';
 import { Field } from '../../../ui/form';
+import { EmptyState } from '../../../ui/empty-state';
 
 const shown = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -65,7 +66,7 @@ export function TestsTab({ editor, envId, moduleId, canEdit }: { editor: Extract
           {extractionErrorText(run.error)}
         </Callout>
       )}
-      {draft.tests.length === 0 && <NonIdealState icon="lab-test" title={t('tests.empty')} />}
+      {draft.tests.length === 0 && <EmptyState icon="lab-test" title={t('tests.empty')} />}
       {draft.tests.map((test, index) => (
         <TestCaseCard key={test.id} test={test} index={index} fields={draft.fields} envId={envId} canEdit={canEdit} result={results.get(test.id)} onChange={(change) => update(test.id, change)} onDelete={() => void remove(test, index)} />
       ))}

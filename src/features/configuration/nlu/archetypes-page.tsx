@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, H2, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { archetypeEndpoints, type Archetype } from '../../../contract/nlu';
@@ -68,7 +68,7 @@ export function ArchetypesPage() {
           </tbody>
         </HTMLTable>
       </ListState>
-      <H4 style={{ marginTop: '1.5rem' }}>{t('archetypes.builtins')}</H4>
+      <H2 className="p-card-heading" style={{ marginTop: '1.5rem' }}>{t('archetypes.builtins')}</H2>
       <HTMLTable className="p-table" compact data-testid="builtin-archetypes">
         <thead>
           <tr>
@@ -91,7 +91,7 @@ export function ArchetypesPage() {
       </HTMLTable>
       {canEdit && (
         <>
-          <H4 style={{ marginTop: '1.5rem' }}>{t('transfer.title')}</H4>
+          <H2 className="p-card-heading" style={{ marginTop: '1.5rem' }}>{t('transfer.title')}</H2>
           <NluTransferPanel envId={envId} />
         </>
       )}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, H4, Intent } from '@blueprintjs/core';
+import { Button, Callout, H2, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { INTERACTION_DEFAULT_DISTANCE, interactionEndpoints, interactionInputSchema, type NluInteraction } from '../../../contract/nlu';
@@ -137,7 +137,7 @@ function InteractionEditor({ existing, all }: { existing: NluInteraction | undef
           {refusing.map((server) => `${server.name}: ${configErrorText({ code: 'distanceNeedsVersion', params: { version: server.aiVersion } })}`).join(' · ')}
         </Callout>
       )}
-      <H4>{t('interactions.parameters')}</H4>
+      <H2 className="p-card-heading">{t('interactions.parameters')}</H2>
       <ParametersTable
         parameters={draft.parameters}
         archetypes={archetypes.map((archetype) => archetype.name)}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, H4, HTMLSelect, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H2, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
@@ -21,6 +21,7 @@ import { useOutputEnv } from './output-frame';
 import { payloadText } from './payload-text';
 import { outputQueries } from './queries';
 import { Field } from '../../../ui/form';
+import { EmptyState } from '../../../ui/empty-state';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value);
@@ -64,7 +65,7 @@ export function PreviewPanel({ options }: { options: Record<string, unknown> }) 
   const result = preview.data;
   return (
     <section className="p-output-preview" aria-labelledby="output-preview-title">
-      <H4 id="output-preview-title">{t('preview.title')}</H4>
+      <H2 className="p-card-heading" id="output-preview-title">{t('preview.title')}</H2>
       <p className="bp6-text-muted">{t('preview.intro')}</p>
       <Field label={t('preview.search')} labelFor="output-preview-search">
         <InputGroup id="output-preview-search" type="search" leftIcon="search" placeholder={t('preview.searchPlaceholder')} value={search} onValueChange={setSearch} />
@@ -87,7 +88,7 @@ export function PreviewPanel({ options }: { options: Record<string, unknown> }) 
         />
       </Field>
       {analysisId === '' ? (
-        <NonIdealState icon="document-open" description={t('preview.empty')} />
+        <EmptyState icon="document-open" description={t('preview.empty')} />
       ) : (
         <>
           <div role="status" aria-live="polite" className="p-toolbar">

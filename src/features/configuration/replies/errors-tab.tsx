@@ -4,7 +4,7 @@
  * (the reply generator's template errors tab), every template's.
  */
 import { useQuery } from '@tanstack/react-query';
-import { HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -14,6 +14,7 @@ import { usePreferences } from '../../../storage/preferences';
 import { renderErrorText } from './messages';
 import { replyQueries } from './queries';
 import { useRepliesEnv } from './replies-frame';
+import { EmptyState } from '../../../ui/empty-state';
 
 export function ErrorsTab({ name }: { name?: string }) {
   const { t } = useTranslation('replies');
@@ -26,7 +27,7 @@ export function ErrorsTab({ name }: { name?: string }) {
       <p className="bp6-text-muted">{t('errorsTab.help')}</p>
       <ListState query={errors} errorText={t('errorsTab.error')}>
         {mine.length === 0 ? (
-          <NonIdealState icon="tick-circle" title={t('errorsTab.none')} />
+          <EmptyState icon="tick-circle" title={t('errorsTab.none')} />
         ) : (
           <HTMLTable className="p-table" compact>
             <thead>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { updateEnvironmentSettings, type EnvironmentDetails } from '../../../contract/environments';
@@ -19,6 +19,7 @@ import { replyErrorText } from './messages';
 import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
 import { Form } from '../../../ui/form';
+import { EmptyState } from '../../../ui/empty-state';
 
 export function ReplyTemplateModulePage() {
   const { t } = useTranslation(['replies', 'routes']);
@@ -28,7 +29,7 @@ export function ReplyTemplateModulePage() {
   return (
     <RepliesFrame title={module?.name ?? t('routes:replyTemplateModule')} withList>
       <ListState query={details} errorText={t('module.error')}>
-        {details.data && (module ? <ModuleForm key={module.id} details={details.data} moduleId={module.id} /> : <NonIdealState icon="search" title={t('module.notFound')} />)}
+        {details.data && (module ? <ModuleForm key={module.id} details={details.data} moduleId={module.id} /> : <EmptyState icon="search" title={t('module.notFound')} />)}
       </ListState>
     </RepliesFrame>
   );

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Intent, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import type { ReplyTemplate, ReplyTemplatesView } from '../../../contract/reply-templates';
@@ -22,6 +22,7 @@ import { RepliesFrame, useRepliesEnv } from './replies-frame';
 import { TemplateTab, type LineError } from './template-tab';
 import { TestsTab } from './tests-tab';
 import { useSaveTemplates, withDefault } from './use-save-templates';
+import { EmptyState } from '../../../ui/empty-state';
 
 const TABS = ['includes', 'templates', 'tests', 'documentation', 'errors'] as const;
 type TabId = (typeof TABS)[number];
@@ -34,7 +35,7 @@ export function ReplyTemplateEditorPage() {
   return (
     <RepliesFrame title={template?.name ?? t('routes:replyTemplate')} withList>
       <ListState query={view} errorText={t('list.error')}>
-        {view.data && (template ? <TemplateEditor key={template.id} view={view.data} template={template} /> : <NonIdealState icon="search" title={t('editor.notFound')} />)}
+        {view.data && (template ? <TemplateEditor key={template.id} view={view.data} template={template} /> : <EmptyState icon="search" title={t('editor.notFound')} />)}
       </ListState>
     </RepliesFrame>
   );

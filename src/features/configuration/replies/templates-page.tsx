@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLTable, Intent, NonIdealState, Radio, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLTable, Intent, Radio, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import type { ReplyTemplate, ReplyTemplatesView } from '../../../contract/reply-templates';
@@ -20,6 +20,7 @@ import { replyQueries } from './queries';
 import { RepliesFrame, useRepliesEnv } from './replies-frame';
 import { NameDialog } from '../shared/name-dialog';
 import { newTemplateId, useSaveTemplates, withDefault } from './use-save-templates';
+import { EmptyState } from '../../../ui/empty-state';
 
 export function ReplyTemplatesPage() {
   const { t } = useTranslation(['replies', 'routes']);
@@ -91,7 +92,7 @@ function TemplateList({ view }: { view: ReplyTemplatesView }) {
         </Callout>
       )}
       {templates.length === 0 ? (
-        <NonIdealState icon="envelope" title={t('list.empty')} />
+        <EmptyState icon="envelope" title={t('list.empty')} />
       ) : (
         <HTMLTable className="p-table" compact aria-label={t('menu.title')}>
           <thead>

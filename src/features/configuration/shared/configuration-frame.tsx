@@ -35,6 +35,7 @@ export function ConfigurationFrame({ title, crumbs = [], actions, children }: { 
   return (
     <section className="p-page">
       <BreadcrumbTrail
+        label={t('common:a11y.configurationBreadcrumb' as never)}
         items={[{ text: t('configuration'), href: paths.configuration(projectId, envId) }, ...crumbs.map((crumb) => ({ text: crumb.text, href: crumb.to })), { text: title, current: true }]}
       />
       <div className="p-page__header">

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, H4, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Button, Card, H2, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/dates';
 import { usePreferences } from '../../../storage/preferences';
@@ -70,10 +70,10 @@ export function EnvironmentKitsPage() {
       <ListState query={syncs} isEmpty={(syncs.data ?? []).length === 0} emptyText={t('environment.empty')} errorText={t('environment.error')}>
         {(syncs.data ?? []).map((sync) => (
           <Card key={sync.kit.id} style={{ marginBottom: '1rem' }} data-synced-kit={sync.kit.name}>
-            <H4>
+            <H2 className="p-card-heading">
               {sync.kit.name} <Tag minimal>{t('environment.revision', { revision: sync.syncedRevision })}</Tag>{' '}
               {sync.updateAvailable && <Tag intent={Intent.WARNING}>{t('environment.updateAvailable', { revision: sync.kit.revision })}</Tag>}
-            </H4>
+            </H2>
             <p className="bp6-text-muted">{t('environment.syncedAt', { date: formatDateTime(sync.syncedAt, language) })}</p>
             <ul>
               {sync.entities.map((entity) => (

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { categorizationConfigSchema } from '../../../contract/categorization';
@@ -23,6 +23,7 @@ import { ArchetypeStep, CategoryStep, FunctionsStep, InteractionStep } from './w
 import { WizardReview } from './wizard-review';
 import { LoadError } from '../../../ui/load-error';
 import { Form } from '../../../ui/form';
+import { EmptyState } from '../../../ui/empty-state';
 
 export function CreationWizardPage() {
   const { t } = useTranslation(['wizard', 'routes', 'common']);
@@ -59,7 +60,7 @@ export function CreationWizardPage() {
   if (loading) return frame(<Pending queries={[contexts, archetypes, interactions, functions, modules]} size={30} />);
   if ((contexts.data ?? []).length === 0) {
     return frame(
-      <NonIdealState
+      <EmptyState
         icon="folder-close"
         title={t('needsContext.title')}
         description={t('needsContext.description')}
@@ -69,7 +70,7 @@ export function CreationWizardPage() {
   }
   if (categorizationModules.length === 0) {
     return frame(
-      <NonIdealState
+      <EmptyState
         icon="tag"
         title={t('needsModule.title')}
         description={t('needsModule.description')}

@@ -6,7 +6,7 @@
 import { DEFAULT_AI_VERSION } from '../../../contract/nlu-entities';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Callout, H4, Intent } from '@blueprintjs/core';
+import { Callout, H2, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { nluQueries } from '../nlu/queries';
 import { configErrorText } from '../nlu/nlu-errors';
@@ -41,7 +41,7 @@ export function WizardPreviewPanel({ preview, draft }: { preview: WizardPreview;
   const names = [...new Set(preview.interactions.filter((interaction) => interaction.complete).map((interaction) => interaction.id))];
   return (
     <section aria-labelledby="wizard-preview-title" data-testid="wizard-preview">
-      <H4 id="wizard-preview-title">{t('review.previewTitle')}</H4>
+      <H2 className="p-card-heading" id="wizard-preview-title">{t('review.previewTitle')}</H2>
       <Callout intent={preview.chainWorks ? Intent.SUCCESS : Intent.WARNING} compact data-testid="wizard-preview-verdict">
         {preview.chainWorks
           ? t('review.previewWorks', { interaction: body.interaction.name, values: preview.parameterValues.join(', '), name: body.category.name })

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, H4, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, H2, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { runCreationWizard, type WizardResult } from '../../../contract/creation-wizard';
@@ -59,7 +59,7 @@ export function WizardReview({ projectId, envId, draft, contextName, moduleName,
 
   return (
     <>
-      <H4>{t('review.title')}</H4>
+      <H2 className="p-card-heading">{t('review.title')}</H2>
       <ul className="p-wizard__review" data-testid="wizard-review">
         <li>{t('review.archetype', { name: body.archetype.name, language: body.archetype.language, dictionary: body.archetype.dictionary })}</li>
         <li>{t('review.interaction', { name: body.interaction.name, contextName, parameter: body.interaction.parameter, archetype: body.archetype.name })}</li>
@@ -131,7 +131,7 @@ export function WizardReview({ projectId, envId, draft, contextName, moduleName,
       )}
       {test.data && (
         <section aria-labelledby="wizard-test-title" data-testid="wizard-test-result">
-          <H4 id="wizard-test-title">{t('review.testTitle')}</H4>
+          <H2 className="p-card-heading" id="wizard-test-title">{t('review.testTitle')}</H2>
           <Callout intent={works ? Intent.SUCCESS : Intent.WARNING} compact data-testid="wizard-test-verdict">
             {t(works ? 'review.chainWorks' : 'review.chainMissed', { name: body.category.name })}
           </Callout>

@@ -10,7 +10,7 @@
  * opened this one) that the mailbox is connected.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Callout, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
 import { Spinner } from '../../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { request } from '../../../api/request';
 import { completeAuthorization } from '../../../contract/integrations';
 import { completeSelfWebmail, isSelfWebmailState, SELF_WEBMAIL_CHANNEL } from '../../../contract/self-service-webmail';
 import { connectorCodeText, connectorErrorText } from './messages';
+import { EmptyState } from '../../../ui/empty-state';
 
 type Outcome = { kind: 'working' } | { kind: 'done'; back: string } | { kind: 'failed'; text: string };
 
@@ -88,7 +89,7 @@ function AuthorizationCallback({ external }: { external: boolean }) {
           <Button intent={Intent.PRIMARY} text={t('external.agree')} onClick={() => setAgreed(true)} />
         </>
       )}
-      {agreed && outcome.kind === 'working' && <NonIdealState icon={<Spinner size={30} />} title={t('callback.working')} />}
+      {agreed && outcome.kind === 'working' && <EmptyState icon={<Spinner size={30} />} title={t('callback.working')} />}
       {outcome.kind === 'done' && <Callout intent={Intent.SUCCESS}>{t('callback.done')}</Callout>}
       {outcome.kind === 'failed' && (
         <>

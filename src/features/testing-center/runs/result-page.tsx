@@ -9,7 +9,7 @@
 import { startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../storage/preferences';
@@ -28,6 +28,7 @@ import { storedErrorText } from './stored-error';
 import { saveCsv, saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 import { Field } from '../../../ui/form';
+import { EmptyState } from '../../../ui/empty-state';
 
 export function ResultPage() {
   const { t } = useTranslation('testRuns');
@@ -56,7 +57,7 @@ export function ResultPage() {
   const shown = useMemo(() => (data ? (cell ? data.messages.filter((message) => cell.ids.has(message.messageId)) : data.messages) : []), [data, cell]);
 
   if (run.isPending || (run.data && !data)) return <Pending queries={[run]} aria-label={t('result.progress', { done: 0, total: 0 })} />;
-  if (run.error || !data) return <NonIdealState icon="error" title={t('result.error')} description={errorMessage(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
+  if (run.error || !data) return <EmptyState icon="error" title={t('result.error')} description={errorMessage(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
 
   const finished = data.status === 'finished';
   const exported = () => ({ id: data.id, metrics: data.metrics, messages: data.messages.map((message) => ({ messageId: message.messageId, name: message.name, status: message.status, outcomes: message.outcomes })) });

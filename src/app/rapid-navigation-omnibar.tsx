@@ -2,13 +2,14 @@
  * The omnibar of rapid navigation, loaded the first time it is opened. Before anything is typed it
  * shows the recent pages; typing searches organisations, projects, environments, the pages of the user
  * menu and the recent pages. It starts empty at each opening; arrows, Enter and Escape drive it
- * (Blueprint's QueryList).
+ * (Blueprint's QueryList). Drawn like Blueprint's Omnibar, but as a combobox over a listbox: the
+ * search field names the list it controls and its highlighted option, so screen readers follow the arrows.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { MenuItem } from '@blueprintjs/core';
-import { Omnibar, type ItemRenderer } from '@blueprintjs/select';
+import { Classes, Icon, InputGroup, MenuItem, Overlay2, Text } from '@blueprintjs/core';
+import { Classes as SelectClasses, QueryList, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request';
 import { navigationTargets } from '../contract/organisations';
@@ -86,37 +87,57 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
     [targets, recent, user, ghost, buc, t, language],
   );
 
-  const renderItem: ItemRenderer<NavigationTarget> = (item, { handleClick, handleFocus, modifiers }) => (
-    <MenuItem
-      key={`${item.kind}:${item.path}`}
-      active={modifiers.active}
-      icon={ICONS[item.kind]}
-      text={item.label}
-      label={item.detail}
-      title={item.path}
-      onClick={handleClick}
-      onFocus={handleFocus}
-    />
+  // Options, not menu items: the focus stays in the search field, which points at the highlighted one.
+  const renderItem: ItemRenderer<NavigationTarget> = (item, { handleClick, handleFocus, modifiers, id, ref }) => (
+    <li key={`${item.kind}:${item.path}`} ref={ref} id={id} role="option" aria-selected={modifiers.active} tabIndex={-1} onClick={handleClick} onFocus={handleFocus}>
+      <div className={`${Classes.MENU_ITEM}${modifiers.active ? ` ${Classes.ACTIVE}` : ''}`} title={item.path}>
+        <span className={Classes.MENU_ITEM_ICON} aria-hidden>
+          <Icon icon={ICONS[item.kind]} />
+        </span>
+        <Text className={Classes.FILL} ellipsize>
+          {item.label}
+        </Text>
+        <span className={Classes.MENU_ITEM_LABEL}>{item.detail}</span>
+      </div>
+    </li>
   );
+  const placeholder = t('common:rapidNavigation.placeholder');
 
   return (
-    <Omnibar<NavigationTarget>
-      className="p-rapid-navigation"
-      isOpen={isOpen}
+    <QueryList<NavigationTarget>
       items={items}
       query={query}
       onQueryChange={setQuery}
       itemRenderer={renderItem}
       itemListPredicate={filterTargets}
-      initialContent={undefined /* Blueprint's omnibar shows nothing for an empty query otherwise */}
-      noResults={<MenuItem disabled text={t(query.trim() ? 'common:rapidNavigation.empty' : 'common:rapidNavigation.noRecent')} />}
+      initialContent={undefined /* Blueprint's query list shows nothing for an empty query otherwise */}
+      noResults={<MenuItem roleStructure="listoption" disabled text={t(query.trim() ? 'common:rapidNavigation.empty' : 'common:rapidNavigation.noRecent')} />}
       onItemSelect={(item) => {
         onClose();
         void navigate(item.path);
       }}
-      onClose={onClose}
-      inputProps={{ placeholder: t('common:rapidNavigation.placeholder'), 'aria-label': t('common:rapidNavigation.placeholder') }}
       resetOnSelect
+      renderer={({ handleKeyDown, handleKeyUp, handleQueryChange, itemList, listId, activeItemId }) => (
+        <Overlay2 hasBackdrop isOpen={isOpen} className={SelectClasses.OMNIBAR_OVERLAY} onClose={onClose}>
+          <div className={`${SelectClasses.OMNIBAR} p-rapid-navigation`} {...(isOpen ? { onKeyDown: handleKeyDown, onKeyUp: handleKeyUp } : {})}>
+            <InputGroup
+              autoFocus
+              leftIcon="search"
+              size="large"
+              placeholder={placeholder}
+              aria-label={placeholder}
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={isOpen}
+              aria-controls={listId}
+              aria-activedescendant={activeItemId}
+              onChange={handleQueryChange}
+              value={query}
+            />
+            {itemList}
+          </div>
+        </Overlay2>
+      )}
     />
   );
 }

@@ -4,8 +4,10 @@
  * the time for day-and-time fields; the value handed to the screen stays yyyy-MM-dd(THH:mm).
  */
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Dialog } from './dialog';
 import { changeLanguage, initI18n } from '../i18n/setup';
 import type { Language } from '../storage/preferences';
 import { DateField } from './date-field';
@@ -65,5 +67,64 @@ describe('DateField', () => {
     render(<Harness language="fr" initial="2026-03-04" />);
     type('');
     expect(screen.getByTestId('value').textContent).toBe('');
+  });
+
+  describe('Escape with the calendar open in a dialog', () => {
+    // The connector wizard: Escape there asks whether to drop the whole form; in the calendar it only closes the calendar.
+    function renderInDialog(onClose: () => void) {
+      render(
+        <Dialog isOpen onClose={onClose} title="Assistant">
+          <Harness language="fr" initial="2026-03-04T09:30" withTime />
+        </Dialog>,
+      );
+    }
+
+    it('closes only the calendar when the field has the focus', async () => {
+      await changeLanguage('fr');
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      renderInDialog(onClose);
+      await user.click(screen.getByLabelText('Quand'));
+      await screen.findByRole('dialog', { name: 'Calendrier' });
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendrier' })).toBeNull());
+      expect(onClose).not.toHaveBeenCalled();
+      expect(document.activeElement).toBe(screen.getByLabelText('Quand'));
+      // A second Escape, with the calendar closed, is the dialog's.
+      await user.keyboard('{Escape}');
+      expect(onClose).toHaveBeenCalledTimes(1);
+    });
+
+    it('closes only the calendar when a day has the focus', async () => {
+      await changeLanguage('fr');
+      const onClose = vi.fn();
+      const user = userEvent.setup();
+      renderInDialog(onClose);
+      await user.click(screen.getByLabelText('Quand'));
+      const calendar = await screen.findByRole('dialog', { name: 'Calendrier' });
+      within(calendar).getAllByRole('button')[0]!.focus();
+      expect(calendar.contains(document.activeElement)).toBe(true);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendrier' })).toBeNull());
+      expect(onClose).not.toHaveBeenCalled();
+      // The focus is back in the field and the calendar stays closed until asked for again.
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Quand')));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(screen.queryByRole('dialog', { name: 'Calendrier' })).toBeNull();
+      await user.keyboard('{ArrowDown}');
+      await screen.findByRole('dialog', { name: 'Calendrier' });
+    });
+
+    it('lets Tab leave the field once Escape closed the calendar', async () => {
+      await changeLanguage('fr');
+      const user = userEvent.setup();
+      renderInDialog(vi.fn());
+      await user.click(screen.getByLabelText('Quand'));
+      await screen.findByRole('dialog', { name: 'Calendrier' });
+      await user.keyboard('{Escape}');
+      await user.tab();
+      expect(document.activeElement).not.toBe(screen.getByLabelText('Quand'));
+      expect(screen.getByRole('dialog', { name: 'Assistant' }).contains(document.activeElement)).toBe(true);
+    });
   });
 });

@@ -5,6 +5,7 @@
  * Values keep the native formats, so callers and the server are unchanged: a day is `yyyy-MM-dd`,
  * a day with time `yyyy-MM-ddTHH:mm`, '' for none.
  */
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { DateInput } from '@blueprintjs/datetime';
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { isValid, parse } from 'date-fns';
@@ -37,9 +38,43 @@ export function DateField({ id, value, onChange, withTime = false, required, rea
   const language = forced ?? preferred;
   const pattern = dateInputPattern(language, withTime);
   const length = withTime ? 16 : 10;
+  // Escape closes the calendar and nothing else (in a dialog it would otherwise close the dialog too) and
+  // leaves the focus in the field. Blueprint reopens the calendar whenever the field gets the focus, so it
+  // stays hidden until the user clicks, types or leaves and comes back; a second Escape goes to the dialog.
+  const [calendarDismissed, setCalendarDismissed] = useState(false);
+  const focusAfterEscape = useRef(false);
+  const dismissCalendar = (input: HTMLInputElement | null) => {
+    setCalendarDismissed(true);
+    focusAfterEscape.current = true;
+    input?.focus();
+  };
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!calendarDismissed) return;
+    // With the calendar hidden, Tab leaves the field as usual (Blueprint would send it into the calendar).
+    if (event.key === 'Tab') event.stopPropagation();
+    else if (!['Escape', 'Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) setCalendarDismissed(false);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape' || event.currentTarget.getAttribute('aria-expanded') !== 'true') return;
+    event.stopPropagation();
+    dismissCalendar(event.currentTarget);
+  };
   return (
     <DateInput
-      inputProps={{ id, placeholder: t(withTime ? 'dates.dateTimePlaceholder' : 'dates.placeholder'), autoComplete: 'off', required, readOnly }}
+      inputProps={{
+        id,
+        placeholder: t(withTime ? 'dates.dateTimePlaceholder' : 'dates.placeholder'),
+        autoComplete: 'off',
+        required,
+        readOnly,
+        onKeyDownCapture,
+        onKeyDown,
+        onClick: () => setCalendarDismissed(false),
+        onFocus: () => {
+          if (focusAfterEscape.current) focusAfterEscape.current = false;
+          else setCalendarDismissed(false);
+        },
+      }}
       disabled={readOnly}
       value={value === '' ? null : withTime ? value : `${value}T00:00:00`}
       onChange={(next) => onChange(next === null ? '' : next.slice(0, length))}
@@ -61,6 +96,16 @@ export function DateField({ id, value, onChange, withTime = false, required, rea
       closeOnSelection={!withTime}
       popoverProps={{
         placement: 'bottom-start',
+        // DateInput's types leave `disabled` out (it has its own, which disables the field); passed on to
+        // the popover, it only keeps the calendar hidden.
+        ...({ disabled: calendarDismissed } as object),
+        // Escape in the calendar: Blueprint closes it and gives the focus back to the field.
+        onClose: (event) => {
+          if (event && 'key' in event && event.key === 'Escape') {
+            setCalendarDismissed(true);
+            focusAfterEscape.current = true;
+          }
+        },
         // Blueprint names the calendar "date picker" in every language and has no prop for it.
         onOpening: (node) => node.querySelector('[role="dialog"]')?.setAttribute('aria-label', t('dates.picker')),
       }}

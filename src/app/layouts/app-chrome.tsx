@@ -18,6 +18,7 @@ import { authQueries } from '../../features/auth/queries';
 import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
+import { focusFirstMenuItem, handleMenuKeyDown } from '../../ui/menu-keyboard';
 import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
 import { menuPages } from '../menu-pages';
 import { offersRapidNavigation, openRapidNavigation } from '../rapid-navigation';
@@ -37,7 +38,7 @@ function UserMenu() {
   const buc = useFlag('BUC');
   const pages = user ? menuPages(user, ghost !== undefined, { buc }) : [];
   const menu = (
-    <Menu>
+    <Menu onKeyDown={handleMenuKeyDown}>
       {pages.map((page) => (
         <MenuItem key={page.id} icon={page.icon} text={t(page.labelKey as never)} onClick={() => void navigate(page.path)} />
       ))}
@@ -61,7 +62,7 @@ function UserMenu() {
   );
   return (
     <>
-      <PopoverNext content={menu} placement="bottom-end">
+      <PopoverNext content={menu} placement="bottom-end" onOpened={focusFirstMenuItem}>
         <Button variant="minimal" icon="user" endIcon="caret-down" text={user ? `${user.firstname} ${user.lastname}` : ''} />
       </PopoverNext>
       {canGhost && <GhostDialog isOpen={ghostDialogOpen} onClose={() => setGhostDialogOpen(false)} />}

@@ -120,7 +120,7 @@ export const membersPage = {
 export const rapidNavigation = {
   async search(page: Page, text: string) {
     await page.keyboard.press('Control+k');
-    const input = page.getByRole('textbox', { name: /Aller à une organisation/ });
+    const input = page.getByRole('combobox', { name: /Aller à une organisation/ });
     await input.fill(text);
     return page.locator('.bp6-omnibar .bp6-menu-item');
   },

@@ -12,7 +12,7 @@ export const indexPage = {
 };
 
 export const omnibar = {
-  input: (page: Page) => page.getByRole('textbox', { name: /Aller à une organisation/ }),
+  input: (page: Page) => page.getByRole('combobox', { name: /Aller à une organisation/ }),
   items: (page: Page) => page.locator('.bp6-omnibar .bp6-menu-item'),
   active: (page: Page) => page.locator('.bp6-omnibar .bp6-menu-item.bp6-active'),
   box: (page: Page) => page.locator('.bp6-omnibar'),

@@ -5,7 +5,7 @@
  * final categories with their reason and labels. Shown by the categorization test panel and the
  * analysis result.
  */
-import { Classes, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import { Classes, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CategoryDecision, DocumentCategorization } from '../contract/modules/categorization';
 import type { ConsolidatedCategory } from '../contract/modules/consolidation';
@@ -39,10 +39,10 @@ export function DocumentCategories({ documents }: { documents: readonly Document
     <>
       {documents.map((document) => (
         <section key={`${document.document}-${document.page ?? 0}`} data-testid="document-categories">
-          <H5>
+          <H3 className="p-card-heading">
             {document.documentName}
             {document.page !== null && ` — ${t('why.page', { page: document.page })}`} <Tag minimal>{t(`source.${document.source}`)}</Tag>
-          </H5>
+          </H3>
           {document.categories.length === 0 ? (
             <p className={Classes.TEXT_MUTED}>{t('why.none')}</p>
           ) : (

@@ -2,7 +2,7 @@
  * The information extraction module's result on the analysis page (issue 14): the values per
  * analysis (input type empty) or per document, with each field's error translated by its code.
  */
-import { Callout, Classes, H5, HTMLTable, Intent } from '@blueprintjs/core';
+import { Callout, Classes, H3, HTMLTable, Intent } from '@blueprintjs/core';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ModuleResult } from '../../contract/analyses';
@@ -16,7 +16,7 @@ function Values({ fields, errors, caption, labels }: { fields: Record<string, un
   const { t } = useTranslation('extraction');
   return (
     <>
-      <H5>{caption}</H5>
+      <H3 className="p-card-heading">{caption}</H3>
       <HTMLTable compact className="p-table" aria-label={caption}>
         <thead>
           <tr>

@@ -59,7 +59,7 @@ export function SamplingPanel({ projectId }: { projectId: string }) {
 
   return (
     <section aria-labelledby="sampling-title" data-testid="sampling" style={{ marginTop: '2rem' }}>
-      <h3 id="sampling-title">{t('sampling.title')}</h3>
+      <h2 className="p-card-heading" id="sampling-title">{t('sampling.title')}</h2>
       <p className="bp6-text-muted">{t('sampling.help')}</p>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem' }}>
         <Field label={t('sampling.environment')} labelFor="sampling-env">

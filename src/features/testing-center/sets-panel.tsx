@@ -22,7 +22,7 @@ export function SetsPanel({
   return (
     <section aria-labelledby="bank-sets-title" data-testid="bank-sets">
       <div className="p-toolbar" style={{ display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
-        <h3 id="bank-sets-title" style={{ margin: 0 }}>{t('sets.title')}</h3>
+        <h2 className="p-card-heading" id="bank-sets-title" style={{ margin: 0 }}>{t('sets.title')}</h2>
         <Button icon="add" small text={t('sets.createByTags')} onClick={onCreate} />
       </div>
       {sets.length === 0 ? (

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Button, Card, H3, H5, Intent, Tag } from '@blueprintjs/core';
+import { Button, Card, H2, H3, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { templateTextKey } from '../../i18n/use-case-template-texts';
 import { FlagOffPage } from '../../ui/flag-off-page';
@@ -52,11 +52,11 @@ function Library({ orgaId }: { orgaId: string }) {
           const { summary } = useCase;
           return (
             <Card key={useCase.id} style={{ marginBottom: '1rem' }} data-use-case={useCase.id}>
-              <H3>
+              <H2 className="p-card-heading">
                 {title} <Tag minimal>{useCase.kind === 'template' ? useCase.id : t('useCases.kitBased')}</Tag>
-              </H3>
+              </H2>
               <p>{descriptionOf(useCase)}</p>
-              <H5>{t('useCases.configures')}</H5>
+              <H3 className="p-card-heading">{t('useCases.configures')}</H3>
               <ul>
                 <li>{t('useCases.languages', { list: summary.languages.map((code) => languageName(code, i18n.language as Language)).join(', ') })}</li>
                 <li>{t('useCases.modules', { list: summary.modules.map((module) => module.name).join(', ') })}</li>

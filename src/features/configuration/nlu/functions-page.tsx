@@ -122,7 +122,8 @@ export function FunctionsPage() {
 function FunctionDefinitions() {
   const { t } = useTranslation('nlu');
   return (
-    <Callout title={t('functions.definitions')} style={{ marginTop: '1rem' }}>
+    <Callout style={{ marginTop: '1rem' }}>
+      <h2 className="p-card-heading">{t('functions.definitions')}</h2>
       <dl>
         {INTERACTION_FUNCTION_KINDS.map((kind) => (
           <div key={kind}>

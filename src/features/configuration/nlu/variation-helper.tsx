@@ -10,7 +10,8 @@ export function VariationHelper({ language, directives }: { language: NluLanguag
   const [word, setWord] = useState('');
   const report = variationsOf(word, language, directives);
   return (
-    <Callout title={t('variations.title')} icon="search" data-testid="variation-helper">
+    <Callout icon="search" data-testid="variation-helper">
+      <h2 className="p-card-heading">{t('variations.title')}</h2>
       <Field label={t('variations.word')} labelFor="variation-word" helperText={t('variations.help')}>
         <InputGroup id="variation-word" value={word} onValueChange={setWord} />
       </Field>

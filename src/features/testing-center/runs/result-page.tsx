@@ -95,7 +95,8 @@ export function ResultPage() {
           <Button icon="download" text={t('result.exportJson')} onClick={() => saveText(resultsJson(exported()), `test-${data.id}.json`, 'application/json')} />
         </ButtonGroup>
       </div>
-      <Callout className="p-section" title={t('result.rulesTitle')}>
+      <Callout className="p-section">
+        <h2 className="p-card-heading">{t('result.rulesTitle')}</h2>
         {t('result.rulesHelp')}
       </Callout>
       <section className="p-section">

@@ -5,6 +5,7 @@
  * a control outside any Field is named at the top; the reasons go as the user corrects them.
  */
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { InputGroup } from '@blueprintjs/core';
@@ -127,5 +128,32 @@ describe('Form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Aide')).toBeTruthy();
+  });
+
+  it("leaves a dialog's form, rendered through a portal from inside it, to that form alone", async () => {
+    await changeLanguage('fr');
+    const outer = vi.fn();
+    const inner = vi.fn();
+    const stop = (spy: () => void) => (event: { preventDefault: () => void }) => {
+      event.preventDefault();
+      spy();
+    };
+    render(
+      <Form onSubmit={stop(outer)}>
+        <input aria-label="Page" required />
+        {createPortal(
+          <Form onSubmit={stop(inner)}>
+            <input aria-label="Dialogue" defaultValue="ok" required />
+            <button type="submit">Valider le dialogue</button>
+          </Form>,
+          document.body,
+        )}
+      </Form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Valider le dialogue' }));
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(outer).not.toHaveBeenCalled();
+    // The page's empty field was not judged by the dialog's submit.
+    expect(screen.getByLabelText('Page').hasAttribute('aria-invalid')).toBe(false);
   });
 });

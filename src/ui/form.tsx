@@ -114,6 +114,8 @@ export function Form({ onSubmit, onRefused, onInput, onChange, children, ...prop
   });
 
   const submit = (event: SubmitEvent) => {
+    // A form of a dialog opened from this one's tree (a portal) bubbles its submit here in React: not ours.
+    if (event.target !== event.currentTarget) return;
     const found = problemsOf(event.currentTarget, t as Translate, inField);
     setRefused(true);
     setProblems(found);

@@ -235,11 +235,13 @@ describe('invitations and the identity provider on the organisation settings', (
 
     await row.getByRole('button', { name: 'Renvoyer' }).click();
     await page.locator('.bp6-alert').getByText('Le lien du premier e-mail ne fonctionnera plus').waitFor();
-    await page.locator('.bp6-alert').getByRole('button', { name: 'Confirmer' }).click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Renvoyer' }).click();
     await page.getByText(`Invitation renvoyée à ${email}`).waitFor();
 
     await row.getByRole('button', { name: "Annuler l'invitation" }).click();
-    await page.locator('.bp6-alert').getByRole('button', { name: 'Confirmer' }).click();
+    // The dialog's buttons name the action: cancel the invitation, or keep it.
+    await page.locator('.bp6-alert').getByRole('button', { name: "Garder l'invitation" }).waitFor();
+    await page.locator('.bp6-alert').getByRole('button', { name: "Annuler l'invitation" }).click();
     await row.waitFor({ state: 'detached' });
     const invitations = await admin<{ email: string }[]>('GET', '/v4/console/api/organisation/demo/invitations');
     expect(invitations.map((i) => i.email)).not.toContain(email);
@@ -254,12 +256,14 @@ describe('invitations and the identity provider on the organisation settings', (
     await page.locator('#sso-issuer').fill('http://127.0.0.1:9/');
     await page.locator('#sso-clientId').fill('postroom');
     await section.getByRole('button', { name: 'Enregistrer et tester la connexion' }).click();
-    await section.getByText('Le secret client est obligatoire pour un nouveau fournisseur.').waitFor();
+    // Refused in the page, under the field, before anything is sent.
+    await section.locator('#sso-clientSecret-problem').getByText('Champ obligatoire').waitFor();
     expect(await page.locator('#sso-clientSecret').getAttribute('type')).toBe('password');
 
     await page.locator('#sso-clientSecret').fill('un-secret');
     await section.getByRole('button', { name: 'Enregistrer et tester la connexion' }).click();
-    await page.getByText("Le fournisseur d'identité ne répond pas, réessayez plus tard.").waitFor();
+    // Said under the issuer (and in a toast).
+    await section.getByText("Le fournisseur d'identité ne répond pas, réessayez plus tard.").waitFor();
     // Nothing was saved: still not configured, and the form kept what was typed.
     await section.getByText('Non configuré').waitFor();
     expect(await page.locator('#sso-clientId').inputValue()).toBe('postroom');

@@ -29,12 +29,11 @@ function categorization(): ModuleResult {
   return { moduleId: 'cat', type: 'categorization', name: 'Catégorisation', outcome: 'success', result, message: null } as unknown as ModuleResult;
 }
 
-function extraction(): ModuleResult {
+/** The extraction module's result for one field over one line of mail, by the real engine. */
+function extraction(field: Record<string, unknown> = { id: 'a', name: 'numero_contrat', format: 'string', source: { type: 'regex', pattern: 'contrat n° ([A-Z]{2}-\\d{6})', group: 1 } }, text = 'Mon contrat n° AB-123456.'): ModuleResult {
   const result = extract({
-    config: extractionConfigSchema.parse({
-      fields: [{ id: 'a', name: 'numero_contrat', format: 'string', source: { type: 'regex', pattern: 'contrat n° ([A-Z]{2}-\\d{6})', group: 1 } }],
-    }),
-    documents: [{ index: 0, name: 'mail.eml', source: 'main', blocks: [{ page: null, text: 'Mon contrat n° AB-123456.', interactions: [] }] }],
+    config: extractionConfigSchema.parse({ fields: [field] }),
+    documents: [{ index: 0, name: 'mail.eml', source: 'main', blocks: [{ page: null, text, interactions: [] }] }],
     inputType: 'both',
     headers: { subject: 'Rendez-vous' },
     metadata: {},
@@ -115,18 +114,7 @@ describe('light result', () => {
 
 describe('an empty list field', () => {
   it('says there is no value, in words, rather than an empty tree', async () => {
-    const empty = (): ModuleResult => {
-      const result = extract({
-        config: extractionConfigSchema.parse({ fields: [{ id: 'p', name: 'telephones', format: 'array', source: { type: 'regex', pattern: '0\\d{9}' } }] }),
-        documents: [{ index: 0, name: 'mail.eml', source: 'main', blocks: [{ page: null, text: 'Pas de numéro ici.', interactions: [] }] }],
-        inputType: 'both',
-        headers: { subject: 'Rendez-vous' },
-        metadata: {},
-        language: 'fr',
-        now: new Date('2026-03-20T10:00:00Z'),
-      });
-      return { moduleId: 'ext', type: 'extraction', name: 'Extraction', outcome: 'success', result, message: null } as unknown as ModuleResult;
-    };
+    const empty = () => extraction({ id: 'p', name: 'telephones', format: 'array', source: { type: 'regex', pattern: '0\\d{9}' } }, 'Pas de numéro ici.');
     const modules = [{ id: 'ext', config: { fields: [{ id: 'p', name: 'telephones', label: 'Téléphones', format: 'array', source: { type: 'regex', pattern: 'x' } }] } }];
     await initI18n('fr');
     await i18next.changeLanguage('fr');

@@ -1,6 +1,7 @@
 /**
  * Sign-in against the real server as each demo user, and the session rules of spec §8: 401, 403,
- * 410, forgotten password by mail (the server's outbox), and ghosting by provider support.
+ * 410, forgotten password by mail (the server's outbox), logging out and changing one's password.
+ * Ghosting by provider support is ghosting.e2e.ts.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,12 +47,6 @@ async function signedIn(username: string, password?: string) {
   await signInByApi(opened.page, username, { password });
   await opened.page.waitForURL(/\/orga\/demo$/);
   return opened;
-}
-
-/** Support's "act as" dialog, opened from the user menu. */
-async function openGhostDialog(page: Page) {
-  await openUserMenu(page, 'Sophie Support');
-  await page.getByRole('menuitem', { name: 'Agir en tant que…' }).click();
 }
 
 async function openUserMenu(page: Page, name: string) {
@@ -182,73 +177,6 @@ describe('forgotten password', () => {
     await fresh.page.goto(link ?? '');
     await fresh.page.getByText("Ce lien n'est pas valide ou a expiré").waitFor();
     await fresh.context.close();
-  });
-});
-
-describe('ghosting', () => {
-  it('lets support act as a user behind a banner, refuses provider staff with a 403 toast, and exits', async () => {
-    // The user finds the id support asks for in their own menu, and copies it.
-    const viewer = await signedIn('viewer');
-    await viewer.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openUserMenu(viewer.page, 'Victor Lecteur');
-    await viewer.page.getByRole('menuitem', { name: /Copier mon identifiant/ }).click();
-    await toasts.success(viewer.page).getByText('Identifiant demo-user-viewer copié').waitFor();
-    expect(await viewer.page.evaluate(() => navigator.clipboard.readText())).toBe('demo-user-viewer');
-    await viewer.context.close();
-
-    const { context, page } = await signedIn('support');
-
-    await openGhostDialog(page);
-    // By user id (issue 11): an id names one account, where a username may be another's email.
-    await page.locator('#ghost-user-id').fill('demo-user-sre');
-    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
-    await expect(toasts.error(page).first().textContent()).resolves.toContain('403 Forbidden');
-    await page.getByRole('dialog').getByRole('alert').getByText("On ne peut pas agir à la place d'un membre du personnel du fournisseur.").waitFor();
-
-    await page.locator('#ghost-user-id').fill('demo-user-viewer');
-    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
-    await page.getByTestId('ghost-banner').getByText('Vous agissez en tant que viewer').waitFor();
-    await page.getByRole('button', { name: 'Victor Lecteur' }).waitFor();
-
-    // The switch survives a reload: it is a client-stored key.
-    await page.reload();
-    await page.getByTestId('ghost-banner').waitFor();
-
-    await page.getByRole('button', { name: 'Reprendre mon compte' }).click();
-    await page.getByRole('button', { name: 'Sophie Support' }).waitFor();
-    expect(await page.getByTestId('ghost-banner').count()).toBe(0);
-    await context.close();
-  });
-
-  it('opens a named environment as the user, and refuses one the user may not see', async () => {
-    const { context, page } = await signedIn('support');
-
-    await openGhostDialog(page);
-    // A private environment is hidden from a cockpit viewer: the switch is refused, nothing stored.
-    await page.locator('#ghost-user-id').fill('demo-user-viewer');
-    await page.locator('#ghost-environment').fill('demo-ic-recette');
-    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('alert')
-      .getByText("L'utilisateur demo-user-viewer ne peut pas ouvrir l'environnement demo-ic-recette : Environnement introuvable.")
-      .waitFor();
-    expect(await page.getByTestId('ghost-banner').count()).toBe(0);
-
-    await page.locator('#ghost-environment').fill('demo-ic-prod');
-    await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
-    await page.waitForURL(/\/project\/demo-ic\/environment\/demo-ic-prod/);
-    await page.getByTestId('ghost-banner').getByText("Vous agissez en tant que viewer dans l'environnement Production").waitFor();
-
-    // Kept under the ghosted-environment key: after a reload elsewhere, the banner still leads back.
-    await page.goto('/orga/demo');
-    await page.getByTestId('ghost-banner').getByRole('button', { name: "Ouvrir l'environnement" }).click();
-    await page.waitForURL(/\/project\/demo-ic\/environment\/demo-ic-prod/);
-
-    await page.getByRole('button', { name: 'Reprendre mon compte' }).click();
-    await page.getByRole('button', { name: 'Sophie Support' }).waitFor();
-    expect(await page.getByTestId('ghost-banner').count()).toBe(0);
-    await context.close();
   });
 });
 

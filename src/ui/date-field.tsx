@@ -101,10 +101,8 @@ export function DateField({ id, value, onChange, withTime = false, required, rea
         ...({ disabled: calendarDismissed } as object),
         // Escape in the calendar: Blueprint closes it and gives the focus back to the field.
         onClose: (event) => {
-          if (event && 'key' in event && event.key === 'Escape') {
-            setCalendarDismissed(true);
-            focusAfterEscape.current = true;
-          }
+          // Blueprint gives the focus back itself: only the dismissal is ours.
+          if (event && 'key' in event && event.key === 'Escape') dismissCalendar(null);
         },
         // Blueprint names the calendar "date picker" in every language and has no prop for it.
         onOpening: (node) => node.querySelector('[role="dialog"]')?.setAttribute('aria-label', t('dates.picker')),

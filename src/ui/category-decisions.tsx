@@ -5,11 +5,12 @@
  * final categories with their reason and labels. Shown by the categorization test panel and the
  * analysis result.
  */
-import { Classes, H3, HTMLTable, Tag } from '@blueprintjs/core';
+import { Classes, H3, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CategoryDecision, DocumentCategorization } from '../contract/modules/categorization';
 import type { ConsolidatedCategory } from '../contract/modules/consolidation';
 import { criterionText } from './criterion-text';
+import { DataTable } from './data-table';
 
 export function DecisionWhy({ decision }: { decision: CategoryDecision }) {
   const { t } = useTranslation('categorization');
@@ -46,7 +47,7 @@ export function DocumentCategories({ documents }: { documents: readonly Document
           {document.categories.length === 0 ? (
             <p className={Classes.TEXT_MUTED}>{t('why.none')}</p>
           ) : (
-            <HTMLTable className="p-table" compact>
+            <DataTable className="p-table" compact>
               <thead>
                 <tr>
                   <th>{t('why.category')}</th>
@@ -65,7 +66,7 @@ export function DocumentCategories({ documents }: { documents: readonly Document
                   </tr>
                 ))}
               </tbody>
-            </HTMLTable>
+            </DataTable>
           )}
           {document.taints.length > 0 && <p>{t('why.taints', { taints: document.taints.join(', ') })}</p>}
         </section>
@@ -79,7 +80,7 @@ export function ConsolidatedCategories({ categories, labels }: { categories: rea
   if (categories.length === 0) return <p className={Classes.TEXT_MUTED}>{t('why.none')}</p>;
   return (
     <div data-testid="final-categories">
-      <HTMLTable className="p-table" compact>
+      <DataTable className="p-table" compact>
         <thead>
           <tr>
             <th>{t('why.category')}</th>
@@ -101,7 +102,7 @@ export function ConsolidatedCategories({ categories, labels }: { categories: rea
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {labels.length > 0 && <p>{t('why.labels', { labels: labels.join(', ') })}</p>}
     </div>
   );

@@ -1,13 +1,14 @@
 /** The interactions an NLU result found: complete or not, missing parameters, values per parameter. */
-import { HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { NluInteractionResult } from '../contract/modules/nlu';
+import { DataTable } from './data-table';
 
 export function NluInteractionsTable({ interactions }: { interactions: readonly NluInteractionResult[] }) {
   const { t } = useTranslation('nlu');
   if (interactions.length === 0) return <p className="bp6-text-muted">{t('result.noInteraction')}</p>;
   return (
-    <HTMLTable className="p-table" compact striped data-testid="nlu-interactions">
+    <DataTable className="p-table" compact striped data-testid="nlu-interactions">
       <thead>
         <tr>
           <th>{t('result.interaction')}</th>
@@ -38,6 +39,6 @@ export function NluInteractionsTable({ interactions }: { interactions: readonly 
           </tr>
         ))}
       </tbody>
-    </HTMLTable>
+    </DataTable>
   );
 }

@@ -1,13 +1,14 @@
 /** The differences between two configurations, as the import preview and the versions screen show them. */
-import { HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { SettingsChange } from '../contract/environments';
 import { changePlace, changeValue } from './settings-change';
+import { DataTable } from './data-table';
 
 export function SettingsChangesTable({ changes }: { changes: readonly SettingsChange[] }) {
   const { t } = useTranslation('environments');
   return (
-    <HTMLTable className="p-table p-settings-changes" compact>
+    <DataTable className="p-table p-settings-changes" compact>
       <thead>
         <tr>
           <th>{t('changes.field')}</th>
@@ -31,6 +32,6 @@ export function SettingsChangesTable({ changes }: { changes: readonly SettingsCh
           </tr>
         ))}
       </tbody>
-    </HTMLTable>
+    </DataTable>
   );
 }

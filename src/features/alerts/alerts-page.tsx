@@ -4,7 +4,7 @@
  * confirmation, a form for a new alert, and the history of firings and recoveries.
  */
 import { useState } from 'react';
-import { Button, HTMLTable, Intent, Switch, Tag } from '@blueprintjs/core';
+import { Button, Intent, Switch, Tag } from '@blueprintjs/core';
 import { Pending } from '../../ui/pending';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { AlertForm } from './alert-form';
 import { alertCalls, alertQueries } from './queries';
 import { LoadError } from '../../ui/load-error';
 import { EmptyState } from '../../ui/empty-state';
+import { DataTable } from '../../ui/data-table';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; alert: Alert } | null;
 
@@ -76,7 +77,7 @@ export function AlertsPage() {
       {alerts.length === 0 ? (
         <EmptyState icon="notifications" title={t('alerts.empty')} />
       ) : (
-        <HTMLTable className="p-table" striped aria-label={t('alerts.title')}>
+        <DataTable className="p-table" striped aria-label={t('alerts.title')}>
           <thead>
             <tr>
               <th scope="col">{t('alerts.fields.name')}</th>
@@ -113,14 +114,14 @@ export function AlertsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
       {alerts.some((alert) => alert.enabled) && <p className="bp6-text-muted">{t('alerts.disableToEdit')}</p>}
       <h2>{t('alerts.history')}</h2>
       {history.length === 0 ? (
         <EmptyState icon="history" title={t('alerts.noHistory')} />
       ) : (
-        <HTMLTable className="p-table" compact striped aria-label={t('alerts.history')}>
+        <DataTable className="p-table" compact striped aria-label={t('alerts.history')}>
           <thead>
             <tr>
               <th scope="col">{t('alerts.when')}</th>
@@ -139,7 +140,7 @@ export function AlertsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
     </section>
   );

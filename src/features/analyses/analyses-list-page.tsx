@@ -7,12 +7,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Checkbox, HTMLSelect, HTMLTable, Icon, InputGroup, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Checkbox, HTMLSelect, Icon, InputGroup, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisSummary } from '../../contract/analyses';
 import { paths } from '../../app/paths';
 import { usePreferences } from '../../storage/preferences';
+import { DataTable } from '../../ui/data-table';
 import { ListState } from '../../ui/list-state';
 import { analysesQueries, isRunning, type ListQuery } from './queries';
 import { COLUMNS, FIXED_COLUMNS, setColumnShown, useColumns, type Column } from './columns';
@@ -224,7 +225,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
           )
         ) : (
           <>
-            <HTMLTable className="p-table" striped compact interactive data-testid="analyses-table">
+            <DataTable className="p-table" striped compact interactive data-testid="analyses-table" label={t(variant === 'ic' ? 'routes:icAnalyses' : 'routes:analyses')}>
               <thead>
                 <tr>
                   {columns.map((column) => {
@@ -272,7 +273,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
                   </tr>
                 ))}
               </tbody>
-            </HTMLTable>
+            </DataTable>
           </>
         )}
         <div className="p-toolbar" aria-label={pageText}>

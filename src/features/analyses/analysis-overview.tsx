@@ -2,7 +2,7 @@
  * The overview tab of an analysis result: first what the analysis found (categories with why,
  * extracted data, reply draft), then status, input type, times, final status, CPU, metadata, error.
  */
-import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
+import { Callout, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisDetail } from '../../contract/analyses';
 import { formatDateTime } from '../../i18n/dates';
@@ -10,6 +10,7 @@ import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 import { usePreferences } from '../../storage/preferences';
 import { StatusTag } from './status-tag';
 import { AnalysisResultsSummary } from './analysis-results-summary';
+import { DataTable } from '../../ui/data-table';
 
 export function AnalysisOverview({ analysis }: { analysis: AnalysisDetail }) {
   const { t } = useTranslation('analyses');
@@ -21,7 +22,7 @@ export function AnalysisOverview({ analysis }: { analysis: AnalysisDetail }) {
     <section aria-labelledby="analysis-overview">
       <h2 id="analysis-overview">{t('result.overview')}</h2>
       <AnalysisResultsSummary analysis={analysis} />
-      <HTMLTable compact className="p-overview" data-testid="overview">
+      <DataTable compact className="p-overview" data-testid="overview">
         <tbody>
           <tr><th>{t('result.status')}</th><td><StatusTag status={analysis.status} awaitingFinalStatus={analysis.awaitingFinalStatus} /></td></tr>
           <tr><th>{t('result.inputType')}</th><td>{t(`inputType.${analysis.inputType}`)}</td></tr>
@@ -49,7 +50,7 @@ export function AnalysisOverview({ analysis }: { analysis: AnalysisDetail }) {
             </td>
           </tr>
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {analysis.awaitingFinalStatus && <Callout intent="primary">{t('result.awaitingFinalStatus')}</Callout>}
       {analysis.error && <Callout intent="danger" title={t('result.error')}>{messages.shown({ message: analysis.error, messageParts: analysis.errorParts })}</Callout>}
     </section>

@@ -4,11 +4,12 @@
  * reply draft, each with its empty state. Values and the draft come from a sender's mail: they are
  * rendered as React text, never as HTML.
  */
-import { Callout, Classes, H3, HTMLTable, Tag } from '@blueprintjs/core';
+import { Callout, Classes, H3, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisSummary } from '../../contract/analyses';
 import type { SummaryField } from '../../contract/results-summary';
 import { DecisionWhy } from '../../ui/category-decisions';
+import { DataTable } from '../../ui/data-table';
 
 type Results = Pick<AnalysisSummary, 'categories' | 'extractedData' | 'replyDraft' | 'status'>;
 
@@ -25,7 +26,7 @@ export function AnalysisResultsSummary({ analysis }: { analysis: Results }) {
         {analysis.categories.length === 0 ? (
           <p className={Classes.TEXT_MUTED}>{t('results.noCategory')}</p>
         ) : (
-          <HTMLTable compact className="p-table">
+          <DataTable compact className="p-table">
             <thead>
               <tr>
                 <th>{t('results.category')}</th>
@@ -46,7 +47,7 @@ export function AnalysisResultsSummary({ analysis }: { analysis: Results }) {
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
         )}
       </section>
       <section aria-labelledby="results-fields" data-testid="results-fields">
@@ -54,7 +55,7 @@ export function AnalysisResultsSummary({ analysis }: { analysis: Results }) {
         {analysis.extractedData.length === 0 ? (
           <p className={Classes.TEXT_MUTED}>{t('results.noFields')}</p>
         ) : (
-          <HTMLTable compact className="p-table">
+          <DataTable compact className="p-table">
             <thead>
               <tr>
                 <th>{t('results.field')}</th>
@@ -67,7 +68,7 @@ export function AnalysisResultsSummary({ analysis }: { analysis: Results }) {
                 <FieldRow key={`${field.document ?? ''}/${field.name}/${index}`} field={field} />
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
         )}
       </section>
       <section aria-labelledby="results-draft" data-testid="results-draft">

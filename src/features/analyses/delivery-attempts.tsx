@@ -1,11 +1,12 @@
 /** Webhook delivery attempts (§3, §8): destination, attempt, outcome, HTTP status, dates, the error and the payload. */
-import { Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryAttempt } from '../../contract/analyses';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { JsonTree } from '../../ui/json-tree';
 import { usePipelineMessage } from '../../i18n/use-pipeline-message';
+import { DataTable } from '../../ui/data-table';
 
 const INTENT: Record<DeliveryAttempt['outcome'], Intent> = { scheduled: Intent.NONE, delivered: Intent.SUCCESS, failed: Intent.DANGER };
 
@@ -16,7 +17,7 @@ export function DeliveryAttempts({ deliveries }: { deliveries: readonly Delivery
   if (deliveries.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noDeliveries')}</p>;
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('result.never'));
   return (
-    <HTMLTable className="p-table" compact data-testid="deliveries">
+    <DataTable className="p-table" compact data-testid="deliveries">
       <thead>
         <tr>
           <th>{t('delivery.url')}</th>
@@ -50,6 +51,6 @@ export function DeliveryAttempts({ deliveries }: { deliveries: readonly Delivery
           </tr>
         ))}
       </tbody>
-    </HTMLTable>
+    </DataTable>
   );
 }

@@ -3,10 +3,11 @@
  * each attachment, nested ones with their path), its text blocks grouped by page, headers and notes.
  * Shared by the analysis result and the extractor test screen.
  */
-import { Card, Classes, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import { Card, Classes, H5, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ExtractedDocument, ExtractorResult } from '../../contract/analyses';
 import { usePipelineMessage } from '../../i18n/use-pipeline-message';
+import { DataTable } from '../../ui/data-table';
 
 function Blocks({ document }: { document: ExtractedDocument }) {
   const { t } = useTranslation('analyses');
@@ -45,7 +46,7 @@ export function ExtractedDocumentCard({ document }: { document: ExtractedDocumen
       {headers.length > 0 && (
         <details>
           <summary>{t('extracted.headers')}</summary>
-          <HTMLTable compact>
+          <DataTable compact>
             <tbody>
               {headers.map(([name, value]) => (
                 <tr key={name}>
@@ -54,7 +55,7 @@ export function ExtractedDocumentCard({ document }: { document: ExtractedDocumen
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
         </details>
       )}
       {document.notes.length > 0 && (

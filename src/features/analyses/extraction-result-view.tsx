@@ -2,12 +2,13 @@
  * The information extraction module's result on the analysis page (issue 14): the values per
  * analysis (input type empty) or per document, with each field's error translated by its code.
  */
-import { Callout, Classes, H3, HTMLTable, Intent } from '@blueprintjs/core';
+import { Callout, Classes, H3, Intent } from '@blueprintjs/core';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ModuleResult } from '../../contract/analyses';
 import { extractionResultSchema, type FieldError } from '../../contract/modules/extraction';
 import { JsonTree } from '../../ui/json-tree';
+import { DataTable } from '../../ui/data-table';
 
 const errorText = (error: FieldError) =>
   i18next.t(`extraction:fieldErrors.${error.code}` as never, { ...error.params, line: error.params.line ?? '?', interpolation: { escapeValue: false } } as never) as unknown as string;
@@ -17,7 +18,7 @@ function Values({ fields, errors, caption, labels }: { fields: Record<string, un
   return (
     <>
       <H3 className="p-card-heading">{caption}</H3>
-      <HTMLTable compact className="p-table" aria-label={caption}>
+      <DataTable compact className="p-table" aria-label={caption}>
         <thead>
           <tr>
             <th>{t('result.field')}</th>
@@ -43,7 +44,7 @@ function Values({ fields, errors, caption, labels }: { fields: Record<string, un
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {errors.length > 0 && (
         <Callout intent={Intent.WARNING} compact>
           {errors.map((error, index) => (

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, HTMLTable, Icon } from '@blueprintjs/core';
+import { Button, Callout, Icon } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { serverCode } from '../../api/errors';
@@ -20,6 +20,7 @@ import { NewAnalysisDialog } from './new-analysis-dialog';
 import { analysesQueries, isRunning, type ListQuery } from './queries';
 import { StatusTag } from './status-tag';
 import { EmptyState } from '../../ui/empty-state';
+import { DataTable } from '../../ui/data-table';
 
 const PAGE_SIZE = 25;
 
@@ -67,7 +68,7 @@ export function LightAnalysesPage() {
         {items.length === 0 ? (
           <EmptyState icon="inbox" title={t('analyses.empty')} description={t('analyses.emptyHint')} />
         ) : (
-          <HTMLTable className="p-table" striped compact interactive data-testid="light-analyses">
+          <DataTable className="p-table" striped compact interactive data-testid="light-analyses">
             <thead>
               <tr>
                 <th>{t('analyses.name')}</th>
@@ -90,7 +91,7 @@ export function LightAnalysesPage() {
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
         )}
         {(page > 1 || hasNext) && (
           <div className="p-toolbar">

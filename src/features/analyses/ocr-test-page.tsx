@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, Classes, HTMLTable } from '@blueprintjs/core';
+import { Button, Callout, Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, serverCode } from '../../api/errors';
 import { ocrDataExtractionEnabled, testOcrDataExtraction, type OcrTestResult } from '../../contract/ocr-data-extraction';
@@ -19,6 +19,7 @@ import { analysesQueries } from './queries';
 import { canTestExtractor } from './analysis-rules';
 import { copyAsJson, FileTestInput, useFileTest } from './file-test';
 import { usePipelineMessage } from '../../i18n/use-pipeline-message';
+import { DataTable } from '../../ui/data-table';
 
 export function OcrTestPage() {
   const { t } = useTranslation(['analyses', 'routes']);
@@ -106,7 +107,7 @@ function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
           {result.fields.length === 0 ? (
             <p>{t('ocrTest.noField')}</p>
           ) : (
-            <HTMLTable compact striped data-testid="ocr-fields">
+            <DataTable compact striped data-testid="ocr-fields">
               <thead>
                 <tr><th>{t('ocrTest.field')}</th><th>{t('ocrTest.value')}</th><th>{t('ocrTest.pageColumn')}</th><th>{t('ocrTest.confidence')}</th><th>{t('ocrTest.by')}</th></tr>
               </thead>
@@ -121,7 +122,7 @@ function OcrTest({ envId, projectId }: { envId: string; projectId: string }) {
                   </tr>
                 ))}
               </tbody>
-            </HTMLTable>
+            </DataTable>
           )}
           {result.pages.map((page) => <PageWithBoxes key={page.number} page={page} />)}
         </section>

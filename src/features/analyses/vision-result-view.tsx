@@ -3,11 +3,12 @@
  * explanation, the fields it read, and which pages the model saw (and how many it did not).
  * Unreadable results fall back to the JSON tree.
  */
-import { HTMLTable, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ModuleResult } from '../../contract/analyses';
 import { visionEngineResultSchema } from '../../contract/modules/vision-engine';
 import { JsonTree } from '../../ui/json-tree';
+import { DataTable } from '../../ui/data-table';
 
 export function VisionResultView({ module }: { module: ModuleResult }) {
   const { t } = useTranslation('vision');
@@ -30,7 +31,7 @@ export function VisionResultView({ module }: { module: ModuleResult }) {
         </blockquote>
       )}
       {fieldEntries.length > 0 && (
-        <HTMLTable compact striped data-testid="vision-fields">
+        <DataTable compact striped data-testid="vision-fields">
           <thead>
             <tr>
               <th>{t('result.field')}</th>
@@ -45,7 +46,7 @@ export function VisionResultView({ module }: { module: ModuleResult }) {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
       <p className="bp6-text-muted">
         {t('result.pages', { count: pages.length, pages: pages.map((page) => (page.page === null ? page.document : `${page.document} p. ${page.page}`)).join(', ') })}

@@ -1,16 +1,17 @@
 /** The figures behind the chart: one row per project, one column per month, totals last. */
-import { HTMLTable } from '@blueprintjs/core';
+
 import { useTranslation } from 'react-i18next';
 import type { OrganisationConsumption } from '../../contract/consumption';
 import type { Language } from '../../storage/preferences';
 import { formatCount, formatDay, formatMonth, formatQuantity } from './format';
+import { DataTable } from '../../ui/data-table';
 
 export function ConsumptionTable({ data, language }: { data: OrganisationConsumption; language: Language }) {
   const { t } = useTranslation('consumption');
   const n = (value: number) => formatCount(value, language);
   return (
     <div className="p-table-scroll" tabIndex={0} role="region" aria-label={t('page.perProject')}>
-      <HTMLTable className="p-table p-consumption-table" compact striped>
+      <DataTable className="p-table p-consumption-table" compact striped>
         <thead>
           <tr>
             <th scope="col">{t('page.project')}</th>
@@ -53,7 +54,7 @@ export function ConsumptionTable({ data, language }: { data: OrganisationConsump
             </td>
           </tr>
         </tfoot>
-      </HTMLTable>
+      </DataTable>
     </div>
   );
 }

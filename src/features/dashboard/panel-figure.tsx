@@ -3,7 +3,7 @@
  * screen readers and keyboards, and a CSV download of that table.
  */
 import { lazy, Suspense } from 'react';
-import { Button, Card, HTMLTable } from '@blueprintjs/core';
+import { Button, Card } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../storage/preferences';
@@ -12,6 +12,7 @@ import { panelCsv } from './csv';
 import { formatValue } from './format';
 import { panelIsEmpty, type PanelTable } from './panels';
 import { EmptyState } from '../../ui/empty-state';
+import { DataTable } from '../../ui/data-table';
 
 const PanelChart = lazy(() => import('./panel-chart'));
 
@@ -43,7 +44,7 @@ export function PanelFigure({ panel, language, fileName }: { panel: PanelTable; 
         )}
         {panel.rows.length > 0 && (
           <div className="p-dashboard-panel__table" tabIndex={0} role="region" aria-label={t('tableOf', { title: panel.title })}>
-            <HTMLTable compact striped className="p-table">
+            <DataTable compact striped className="p-table">
               <thead>
                 <tr>
                   <th scope="col">{panel.rowHeader}</th>
@@ -64,7 +65,7 @@ export function PanelFigure({ panel, language, fileName }: { panel: PanelTable; 
                   </tr>
                 ))}
               </tbody>
-            </HTMLTable>
+            </DataTable>
           </div>
         )}
       </section>

@@ -1,7 +1,7 @@
 /** access-keys: list (name, owner, last use), create (the secret shown once), delete with confirmation. */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, HTMLTable, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Card, InputGroup, Intent } from '@blueprintjs/core';
 import { OneTimeSecretDialog } from '../../ui/dialogs/one-time-secret-dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -18,6 +18,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { Form } from '../../ui/form';
+import { DataTable } from '../../ui/data-table';
 
 export function AccessKeysPage() {
   return <EnvManagementShell page="access-keys">{(env) => <AccessKeys key={env.id} env={env} />}</EnvManagementShell>;
@@ -76,7 +77,7 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
         emptyText={t('accessKeys.empty')}
         errorText={t('accessKeys.error')}
       >
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>{t('accessKeys.name')}</th>
@@ -99,7 +100,7 @@ function AccessKeys({ env }: { env: EnvironmentListItem }) {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       <OneTimeSecretDialog secret={secret} title={t('accessKeys.secretTitle')} warning={t('accessKeys.secretWarning')} onClose={() => setSecret(null)} />
       {guard}

@@ -6,13 +6,14 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLTable, Intent, ProgressBar, Switch, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Intent, ProgressBar, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { checkConnector, setConnectorActive, type Connector, type ConnectorRun } from '../../contract/integrations';
 import type { EnvironmentListItem } from '../../contract/environments';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
+import { DataTable } from '../../ui/data-table';
 import { ListState } from '../../ui/list-state';
 import { tr, type Message } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -82,7 +83,7 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
         <Button icon="add" intent="primary" text={t('add')} onClick={() => setOpen({ kind: 'wizard' })} />
       </div>
       <ListState query={list} isEmpty={(list.data?.connectors ?? []).length === 0} emptyText={t('empty')} errorText={t('error')}>
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped label={t('title')}>
           <thead>
             <tr>
               <th>{t('columns.name')}</th>
@@ -125,13 +126,13 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
                   <td>{connector.lastExecutionAt ? formatDateTime(connector.lastExecutionAt, language) : t('never')}</td>
                   <td className="p-connector-error"><FailureText failure={connector.lastError} /></td>
                   <td>
-                    <ButtonGroup variant="minimal">
+                    <ButtonGroup variant="minimal" className="p-row-actions">
                       {connector.state !== 'authorized' && (
-                        <Button intent={Intent.PRIMARY} text={t(connector.state === 'reauthorize' ? 'actions.reauthorize' : 'actions.authorize')} onClick={() => void authorize(connector)} />
+                        <Button icon="key" intent={Intent.PRIMARY} text={t(connector.state === 'reauthorize' ? 'actions.reauthorize' : 'actions.authorize')} onClick={() => void authorize(connector)} />
                       )}
-                      <Button text={t('actions.health')} onClick={() => void check(connector)} />
-                      <Button text={t('actions.run')} disabled={connector.state !== 'authorized'} onClick={() => setOpen({ kind: 'run', connector })} />
-                      <Button text={t('actions.edit')} onClick={() => setOpen({ kind: 'edit', connector })} />
+                      <Button icon="pulse" text={t('actions.health')} onClick={() => void check(connector)} />
+                      <Button icon="play" text={t('actions.run')} disabled={connector.state !== 'authorized'} onClick={() => setOpen({ kind: 'run', connector })} />
+                      <Button icon="edit" text={t('actions.edit')} onClick={() => setOpen({ kind: 'edit', connector })} />
                       <Button icon="trash" intent={Intent.DANGER} aria-label={t('actions.delete')} onClick={() => void remove(connector)} />
                     </ButtonGroup>
                   </td>
@@ -139,7 +140,7 @@ function Integrations({ env }: { env: EnvironmentListItem }) {
               );
             })}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       {open?.kind === 'wizard' && <ConnectorWizard envId={env.id} onClose={() => setOpen(null)} onChanged={() => void refresh()} />}
       {open?.kind === 'run' && <RunDialog envId={env.id} connector={open.connector} onClose={() => setOpen(null)} onQueued={() => void refresh()} />}

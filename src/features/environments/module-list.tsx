@@ -4,7 +4,7 @@
  * second, output only last) are explained and a list breaking them cannot be saved.
  */
 import { useState } from 'react';
-import { Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MODULE_TYPES, moduleOrderProblems, type EnvironmentModule, type ModuleType } from '../../contract/environments';
 import { insertionIndex } from '../../contract/environment-modules';
@@ -14,6 +14,7 @@ import { ModuleFields } from './module-fields';
 import { pipelineMessages, type ServerFacts } from '../../categorization/checks';
 import type { ConfigurationMessage } from '../../contract/categorization';
 import { configurationMessageText } from '../../ui/configuration-message-text';
+import { DataTable } from '../../ui/data-table';
 
 export function ModuleList({
   modules,
@@ -73,7 +74,7 @@ export function ModuleList({
       <Callout intent={problems.length ? Intent.DANGER : Intent.NONE} icon={problems.length ? 'warning-sign' : 'info-sign'}>
         {problems.length ? problems.map((p) => <div key={p}>{t(`modules.problems.${p}`)}</div>) : t('modules.rules')}
       </Callout>
-      <HTMLTable className="p-table" compact>
+      <DataTable className="p-table" compact>
         <thead>
           <tr>
             <th>#</th>
@@ -110,7 +111,7 @@ export function ModuleList({
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {servers && <PipelineMessages messages={pipelineMessages(modules, servers)} />}
       {!readOnly && (
         <div className="p-toolbar">

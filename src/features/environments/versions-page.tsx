@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, Card, HTMLSelect, HTMLTable, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, HTMLSelect, InputGroup, Intent, Tooltip } from '@blueprintjs/core';
 import { Pending } from '../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { FlagOffPage } from '../../ui/flag-off-page';
@@ -26,6 +26,7 @@ import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { SettingsChangesTable } from '../../ui/settings-changes-table';
 import { Field, Form } from '../../ui/form';
+import { DataTable } from '../../ui/data-table';
 
 /** A version that no longer passes today's configuration rules is named as such, in the user's language. */
 const outdatedOr = (error: unknown) => (serverCode(error) === 'versionOutdated' ? tr('environments:versions.outdated') : errorMessage(error));
@@ -125,7 +126,7 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
         emptyText={t('versions.empty')}
         errorText={t('versions.error')}
       >
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>{t('versions.name')}</th>
@@ -156,7 +157,7 @@ function Versions({ env, projectId }: { env: EnvironmentListItem; projectId: str
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
         <Card className="p-section">
           <h2>{t('versions.compare')}</h2>
           <div className="p-toolbar">

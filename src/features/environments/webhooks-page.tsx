@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Intent, Switch } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, DialogBody, DialogFooter, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import { Dialog } from '../../ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
@@ -21,6 +21,7 @@ import { EnvManagementShell } from './env-management-shell';
 import { environmentQueries } from './queries';
 import { testDeliveryText, webhookSaveErrorText } from './webhook-messages';
 import { Field, Form } from '../../ui/form';
+import { DataTable } from '../../ui/data-table';
 
 export function WebhooksPage() {
   return <EnvManagementShell page="webhooks">{(env) => <Webhooks key={env.id} env={env} />}</EnvManagementShell>;
@@ -133,7 +134,7 @@ export function Webhooks({ env }: { env: EnvironmentListItem }) {
         emptyText={t('webhooks.empty')}
         errorText={t('webhooks.error')}
       >
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>URL</th>
@@ -183,7 +184,7 @@ export function Webhooks({ env }: { env: EnvironmentListItem }) {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       <Dialog isOpen={draft !== null} onClose={close} title={draft?.id ? t('webhooks.edit') : t('webhooks.add')}>
         {draft && (

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/dates';
 import { auditActionKinds, auditActionName, type Translate } from '../../i18n/audit-sentence';
@@ -17,6 +17,7 @@ import { DateField } from '../../ui/date-field';
 import { AuditEntrySentence } from './audit-entry';
 import { Field } from '../../ui/form';
 import { EmptyState } from '../../ui/empty-state';
+import { DataTable } from '../../ui/data-table';
 
 export function AuditLogsPage() {
   const { t, i18n } = useTranslation(['organisations', 'routes', 'auditLog']);
@@ -79,7 +80,7 @@ export function AuditLogsPage() {
         </Field>
       </div>
       <ListState query={logs} isEmpty={(logs.data?.items ?? []).length === 0} emptyText={t('audit.empty')} errorText={t('audit.error')}>
-        <HTMLTable className="p-table" striped compact>
+        <DataTable className="p-table" striped compact>
           <thead>
             <tr>
               <th>{t('audit.when')}</th>
@@ -96,7 +97,7 @@ export function AuditLogsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
         <div className="p-toolbar">
           <Button icon="chevron-left" aria-label={t('audit.previous')} disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })} />
           <span>{t('audit.page', { page: filters.page, pages, total: logs.data?.total ?? 0 })}</span>

@@ -3,7 +3,7 @@
  * again (a new link replaces the first) or cancelled (its link stops working), after a confirmation.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
@@ -13,6 +13,7 @@ import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
 import { organisationQueries } from './queries';
+import { DataTable } from '../../ui/data-table';
 
 export function InvitationsSection({ orgaId }: { orgaId: string }) {
   const { t } = useTranslation('organisations');
@@ -49,7 +50,7 @@ export function InvitationsSection({ orgaId }: { orgaId: string }) {
     <>
       <h2>{t('invitations.title')}</h2>
       <ListState query={invitations} isEmpty={(invitations.data ?? []).length === 0} emptyText={t('invitations.empty')} errorText={t('invitations.error')}>
-        <HTMLTable className="p-table" compact>
+        <DataTable className="p-table" compact>
           <tbody>
             {(invitations.data ?? []).map((invitation) => (
               <tr key={invitation.id} data-email={invitation.email}>
@@ -72,7 +73,7 @@ export function InvitationsSection({ orgaId }: { orgaId: string }) {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
     </>
   );

@@ -6,12 +6,13 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, HTMLTable, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage } from '../../api/errors';
 import { removeMember, type Member } from '../../contract/members';
 import { confirm } from '../../ui/dialogs/dialog-service';
+import { DataTable } from '../../ui/data-table';
 import { ListState } from '../../ui/list-state';
 import { tr } from '../../ui/message';
 import { toast } from '../../ui/toasts/toast-service';
@@ -56,7 +57,7 @@ export function MembersSection() {
         emptyText={t('members.empty')}
         errorText={t('members.error')}
       >
-        <HTMLTable className="p-table" striped compact>
+        <DataTable className="p-table" striped compact label={t('members.title')}>
           <thead>
             <tr>
               <th>{t('members.name')}</th>
@@ -86,7 +87,7 @@ export function MembersSection() {
                         .join(', ') || t('profiles.noAccess')}
                 </td>
                 <td>
-                  <ButtonGroup variant="minimal">
+                  <ButtonGroup variant="minimal" className="p-row-actions">
                     {locked(<Button icon="edit" text={t('members.edit')} disabled={!isAdmin} onClick={() => setEditing(member)} />)}
                     {isAdmin && isLastAdmin(member) ? (
                       <Tooltip content={t('members.lastAdmin')}>
@@ -102,7 +103,7 @@ export function MembersSection() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       {isAdmin && <InvitationsSection orgaId={orgaId} />}
       {editing && (

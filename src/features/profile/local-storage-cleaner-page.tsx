@@ -1,6 +1,6 @@
 /** Lists every client-stored key with its size and lets the user clear one or all (with confirmation). */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, HTMLTable } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { clearEntries, listEntries, removeEntry, subscribeEntries } from '../../storage';
@@ -10,6 +10,7 @@ import { tr } from '../../ui/message';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { EmptyState } from '../../ui/empty-state';
+import { DataTable } from '../../ui/data-table';
 
 type Entry = Awaited<ReturnType<typeof listEntries>>[number];
 
@@ -55,7 +56,7 @@ export function LocalStorageCleanerPage() {
       ) : entries.length === 0 ? (
         <EmptyState icon="database" title={t('cleaner.empty')} />
       ) : (
-        <HTMLTable striped className="p-table" data-testid="storage-entries">
+        <DataTable striped className="p-table" data-testid="storage-entries">
           <thead>
             <tr>
               <th>{t('cleaner.key')}</th>
@@ -82,7 +83,7 @@ export function LocalStorageCleanerPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
     </section>
   );

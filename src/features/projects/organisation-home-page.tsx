@@ -2,13 +2,14 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, HTMLSelect, HTMLTable, InputGroup, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
+import { DataTable } from '../../ui/data-table';
 
 type Sort = 'name' | 'date';
 
@@ -70,7 +71,7 @@ export function OrganisationHomePage() {
         emptyText={search ? t('list.noMatch') : t('list.empty')}
         errorText={t('list.error')}
       >
-        <HTMLTable className="p-table" interactive striped>
+        <DataTable className="p-table" interactive striped>
           <thead>
             <tr>
               <th>{t('list.name')}</th>
@@ -95,7 +96,7 @@ export function OrganisationHomePage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
     </section>
   );

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, HTMLTable, InputGroup, Intent, Tag, TextArea, Tooltip } from '@blueprintjs/core';
+import { Button, Card, InputGroup, Intent, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { errorMessage, serverCode } from '../../api/errors';
@@ -22,6 +22,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
 import { Field } from '../../ui/form';
+import { DataTable } from '../../ui/data-table';
 
 export function ProjectHomePage() {
   const { t } = useTranslation(['projects', 'common', 'environments']);
@@ -130,7 +131,7 @@ export function ProjectHomePage() {
         emptyText={t('home.envEmpty')}
         errorText={t('home.envError')}
       >
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>{t('form.name')}</th>
@@ -159,7 +160,7 @@ export function ProjectHomePage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       {guard}
     </section>

@@ -4,7 +4,7 @@
  * organisation's yearly quota. The server answers the SRE only.
  */
 import { useState } from 'react';
-import { HTMLTable } from '@blueprintjs/core';
+
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '../../ui/list-state';
@@ -13,6 +13,7 @@ import { DateField } from '../../ui/date-field';
 import { Field } from '../../ui/form';
 import { formatDate } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
+import { DataTable } from '../../ui/data-table';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const today = () => {
@@ -42,7 +43,7 @@ export function AnalysesCounterPage() {
         </Field>
       </div>
       <ListState query={query} isEmpty={organisations.length === 0} emptyText={t('counter.empty')} errorText={t('counter.error')}>
-        <HTMLTable className="p-table" compact striped aria-label={t('counter.title')}>
+        <DataTable className="p-table" compact striped aria-label={t('counter.title')}>
           <thead>
             <tr>
               <th scope="col">{t('counter.scope')}</th>
@@ -83,7 +84,7 @@ export function AnalysesCounterPage() {
               ]),
             ])}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
     </section>
   );

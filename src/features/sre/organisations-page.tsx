@@ -4,7 +4,7 @@
  * organisation" with its first administrator. The server answers the SRE only.
  */
 import { useState } from 'react';
-import { Button, HTMLTable } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/dates';
@@ -12,6 +12,7 @@ import { usePreferences } from '../../storage/preferences';
 import { ListState } from '../../ui/list-state';
 import { NewOrganisationDialog } from './new-organisation-dialog';
 import { sreQueries } from './queries';
+import { DataTable } from '../../ui/data-table';
 
 export function OrganisationsPage() {
   const { t } = useTranslation('sre');
@@ -27,7 +28,7 @@ export function OrganisationsPage() {
         <Button icon="add" intent="primary" text={t('organisations.new')} onClick={() => setCreating(true)} />
       </div>
       <ListState query={list} isEmpty={rows.length === 0} emptyText={t('organisations.empty')} errorText={t('organisations.error')}>
-        <HTMLTable className="p-table" compact striped aria-label={t('organisations.title')} data-testid="sre-organisations">
+        <DataTable className="p-table" compact striped aria-label={t('organisations.title')} data-testid="sre-organisations">
           <thead>
             <tr>
               <th scope="col">{t('organisations.fields.name')}</th>
@@ -48,7 +49,7 @@ export function OrganisationsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       {creating && <NewOrganisationDialog onClose={() => setCreating(false)} />}
     </section>

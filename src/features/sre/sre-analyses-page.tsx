@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Checkbox, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisStatus } from '../../contract/analyses';
@@ -20,6 +20,7 @@ import { ReprocessDialog } from './reprocess-dialog';
 import { readFilters, SreFiltersBar, toContractFilter, writeFilters } from './sre-filters';
 import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 import { EmptyState } from '../../ui/empty-state';
+import { DataTable } from '../../ui/data-table';
 
 const PAGE_SIZE = 50;
 const INTENTS: Record<AnalysisStatus, 'none' | 'primary' | 'success' | 'danger' | 'warning'> = {
@@ -88,7 +89,7 @@ export function SreAnalysesPage({ kind }: { kind: SreAnalysisKind }) {
         {items.length === 0 ? (
           <EmptyState icon="search" title={t('sre:analyses.empty')} />
         ) : (
-          <HTMLTable className="p-table" striped compact data-testid="sre-analyses-table">
+          <DataTable className="p-table" striped compact data-testid="sre-analyses-table">
             <thead>
               <tr>
                 <th>
@@ -155,7 +156,7 @@ export function SreAnalysesPage({ kind }: { kind: SreAnalysisKind }) {
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
         )}
         <div className="p-toolbar">
           <Button icon="chevron-left" aria-label={t('sre:analyses.previous')} disabled={page <= 1} onClick={() => go(filters, page - 1)} />

@@ -1,12 +1,13 @@
 /** One page of bank messages with a selection column; a name opens the message in the qualification screen. */
 import { Link } from 'react-router';
-import { Checkbox, HTMLTable, Tag } from '@blueprintjs/core';
+import { Checkbox, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 import type { BankMessageSummary } from '../../contract/testing-center';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { QualificationTag } from './qualification-tag';
+import { DataTable } from '../../ui/data-table';
 
 export function BankTable({
   projectId,
@@ -23,7 +24,7 @@ export function BankTable({
   const { language } = usePreferences();
   const allOn = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
-    <HTMLTable className="p-table" striped interactive data-testid="bank-table">
+    <DataTable className="p-table" striped interactive data-testid="bank-table">
       <thead>
         <tr>
           <th>
@@ -62,6 +63,6 @@ export function BankTable({
           </tr>
         ))}
       </tbody>
-    </HTMLTable>
+    </DataTable>
   );
 }

@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, ProgressBar } from '@blueprintjs/core';
 import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
@@ -25,6 +25,7 @@ import { importSummary, queueItems, withoutHiddenFiles, type ImportItem } from '
 import { bankQueries } from './queries';
 import { SamplingPanel } from './sampling-panel';
 import { Field } from '../../ui/form';
+import { DataTable } from '../../ui/data-table';
 
 export function ImportPage() {
   const { t } = useTranslation('testingCenter');
@@ -122,7 +123,7 @@ export function ImportPage() {
             </span>
             {summary.done > 0 && !running && <Link to={paths.messagesBank(projectId)}>{t('import.openBank')}</Link>}
           </div>
-          <HTMLTable className="p-table" compact striped data-testid="import-list">
+          <DataTable className="p-table" compact striped data-testid="import-list">
             <thead>
               <tr>
                 <th>{t('import.file')}</th>
@@ -149,7 +150,7 @@ export function ImportPage() {
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
         </>
       )}
 

@@ -1,9 +1,10 @@
 /** The bank's sets: each with its message count, a link to qualify it, a filter on it, and deletion with confirmation. */
 import { Link } from 'react-router';
-import { Button, ButtonGroup, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 import type { BankSet } from '../../contract/testing-center';
+import { DataTable } from '../../ui/data-table';
 
 export function SetsPanel({
   projectId,
@@ -28,7 +29,7 @@ export function SetsPanel({
       {sets.length === 0 ? (
         <p className="bp6-text-muted">{t('sets.empty')}</p>
       ) : (
-        <HTMLTable className="p-table" compact striped>
+        <DataTable className="p-table" compact striped>
           <thead>
             <tr>
               <th>{t('sets.name')}</th>
@@ -55,7 +56,7 @@ export function SetsPanel({
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
     </section>
   );

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, HTMLSelect, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { toolboxQueries } from '../../api/toolbox-query';
@@ -16,6 +16,7 @@ import { toolboxErrorText } from '../../ui/toolbox-errors';
 import { KitDialog } from './kit-dialog';
 import { toolboxLinks } from './links';
 import { Field } from '../../ui/form';
+import { DataTable } from '../../ui/data-table';
 
 export interface OrganisationChoice {
   orgaId: string;
@@ -49,7 +50,7 @@ export function KitsPage({ orgaId, organisations, onOrganisation }: Organisation
         <InputGroup leftIcon="search" type="search" placeholder={t('kits.search')} aria-label={t('kits.search')} value={search} onValueChange={setSearch} />
       </div>
       <ListState query={list} isEmpty={kits.length === 0} emptyText={search ? t('kits.noMatch') : t('kits.empty')} errorText={t('kits.error')}>
-        <HTMLTable className="p-table" striped interactive>
+        <DataTable className="p-table" striped interactive>
           <thead>
             <tr>
               <th>{t('fields.name')}</th>
@@ -72,7 +73,7 @@ export function KitsPage({ orgaId, organisations, onOrganisation }: Organisation
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       {creating && (
         <KitDialog

@@ -3,13 +3,14 @@
  * attachments. An attached message opens in place, with a breadcrumb back to its parents.
  */
 import { useCallback, useState } from 'react';
-import { Button, Callout, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Address, Attachment, Email } from '../../parsing/model';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { MailFrame } from './mail-frame';
 import { downloadBytes, formatSize, toDataUrl } from './open-files';
+import { DataTable } from '../data-table';
 
 const formatAddress = (address: Address) =>
   address.name && address.address ? `${address.name} <${address.address}>` : (address.name ?? address.address ?? '');
@@ -73,13 +74,13 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
         </nav>
       )}
       <h2 className="p-fv-subject" data-testid="mail-subject">{email.subject || t('email.noSubject')}</h2>
-      <HTMLTable compact className="p-fv-fields">
+      <DataTable compact className="p-fv-fields">
         <tbody>
           {rows.filter(([, value]) => value).map(([label, value]) => (
             <tr key={label}><th>{label}</th><td>{value}</td></tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {email.calendar && (
         <Callout title={t('email.calendar.title')} data-testid="calendar">
           {email.calendar.start && <div>{t('email.calendar.field', { label: t('email.calendar.start'), value: formatDateTime(email.calendar.start, language) })}</div>}
@@ -95,13 +96,13 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
           title={t('email.tabs.headers')}
           panel={
             email.headers.length ? (
-              <HTMLTable compact striped className="p-fv-headers" data-testid="raw-headers">
+              <DataTable compact striped className="p-fv-headers" data-testid="raw-headers">
                 <tbody>
                   {email.headers.map((header, index) => (
                     <tr key={index}><th>{header.name}</th><td><code>{header.value}</code></td></tr>
                   ))}
                 </tbody>
-              </HTMLTable>
+              </DataTable>
             ) : (
               <p className="bp6-text-muted">{t('email.noHeaders')}</p>
             )
@@ -112,7 +113,7 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
           title={t('email.tabs.attachments', { count: email.attachments.length })}
           panel={
             email.attachments.length ? (
-              <HTMLTable compact striped data-testid="attachments">
+              <DataTable compact striped data-testid="attachments">
                 <thead>
                   <tr><th>{t('email.attachment.name')}</th><th>{t('email.attachment.type')}</th><th>{t('email.attachment.size')}</th><th /></tr>
                 </thead>
@@ -143,7 +144,7 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
                     </tr>
                   ))}
                 </tbody>
-              </HTMLTable>
+              </DataTable>
             ) : (
               <p className="bp6-text-muted">{t('email.noAttachments')}</p>
             )

@@ -4,9 +4,10 @@
  * remote request can run from a file shown here). Embedded pictures open as files of their own.
  */
 import { useState } from 'react';
-import { Button, Callout, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Callout, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Attachment, HtmlPage, OfficeDocument, Sheet } from '../../parsing/model';
+import { DataTable } from '../data-table';
 
 type OpenImage = (attachment: Attachment) => void;
 
@@ -60,7 +61,7 @@ function SheetTable({ sheet }: { sheet: Sheet }) {
   const width = Math.max(...sheet.rows.map((row) => row.length));
   return (
     <div style={{ overflow: 'auto', maxHeight: '70vh' }}>
-      <HTMLTable compact bordered data-testid="sheet-table">
+      <DataTable compact bordered data-testid="sheet-table">
         <tbody>
           {sheet.rows.map((row, r) => (
             <tr key={r}>
@@ -74,7 +75,7 @@ function SheetTable({ sheet }: { sheet: Sheet }) {
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {sheet.truncated ? <Callout intent="warning">{t('office.truncated')}</Callout> : null}
     </div>
   );

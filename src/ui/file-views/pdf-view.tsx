@@ -8,7 +8,7 @@
  * painted first. A page's text is read only when the page is shown (text layer) or searched.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, ControlGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
 import { Spinner } from '../spinner';
 import { NumericInput } from '../numeric-input';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { usePdfSearch } from './pdf-search';
 import { OcrPanel } from './ocr-panel';
 import { highlightMatches, pageInView } from './pdf-highlight';
 import './pdf-view.css';
+import { DataTable } from '../data-table';
 
 /** A page drawn at 300 dpi on a canvas of its own, for OCR (a scan shown on screen is too small to read well). */
 async function renderForOcr(doc: PDFDocumentProxy, number: number) {
@@ -197,7 +198,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
         </p>
       )}
       {attachments.length > 0 && (
-        <HTMLTable compact data-testid="pdf-attachments">
+        <DataTable compact data-testid="pdf-attachments">
           <caption>{t('pdf.attachments')}</caption>
           <tbody>
             {attachments.map((attachment, index) => (
@@ -210,7 +211,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
       <div ref={pagesRef} className="p-fv-pdf-pages" tabIndex={0} aria-label={t('pdf.pages', { count: pageCount })} onScroll={followScroll}>
         {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} query={query} onPainted={index === 0 ? onFirstPaint : undefined} />)}

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, HTMLTable, Intent, Switch, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent, Switch, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { type CategorizationSettings, type Category, type CategoryTarget } from '../../../contract/categorization';
@@ -24,6 +24,7 @@ import { TestPanel } from './test-panel';
 import { newId, useConfigEditor } from './use-config-editor';
 import { Form } from '../../../ui/form';
 import { EmptyState } from '../../../ui/empty-state';
+import { DataTable } from '../../../ui/data-table';
 
 export function CategoriesPage() {
   const { t } = useTranslation(['categorization', 'routes']);
@@ -120,7 +121,7 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
             {shown.length === 0 ? (
               <EmptyState icon="tag" title={t(`categories.empty.${target}`)} />
             ) : (
-              <HTMLTable className="p-table" compact aria-label={t(`categories.tabs.${target}`)}>
+              <DataTable className="p-table" compact aria-label={t(`categories.tabs.${target}`)}>
                 <thead>
                   <tr>
                     <th>{t('categories.name')}</th>
@@ -151,7 +152,7 @@ function CategoriesEditor({ settings }: { settings: CategorizationSettings }) {
                     </tr>
                   ))}
                 </tbody>
-              </HTMLTable>
+              </DataTable>
             )}
           </>
         }

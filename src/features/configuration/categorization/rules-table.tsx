@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, ButtonGroup, HTMLTable, Intent, Switch } from '@blueprintjs/core';
+import { Button, ButtonGroup, Intent, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Rule } from '../../../contract/categorization';
 import { criterionText } from '../../../ui/criterion-text';
@@ -14,6 +14,7 @@ import { tr } from '../../../ui/message';
 import { byPriority, duplicateRule, moveRule } from './rule-order';
 import { newId } from './use-config-editor';
 import { EmptyState } from '../../../ui/empty-state';
+import { DataTable } from '../../../ui/data-table';
 
 export function RulesTable({ rules, onChange, readOnly, linkTo }: { rules: readonly Rule[]; onChange: (rules: Rule[]) => void; readOnly: boolean; linkTo: (ruleId: string) => string }) {
   const { t } = useTranslation('categorization');
@@ -43,7 +44,7 @@ export function RulesTable({ rules, onChange, readOnly, linkTo }: { rules: reado
   return (
     <>
       <p className="bp6-text-muted">{t('rules.reorderHelp')}</p>
-      <HTMLTable className="p-table" compact aria-label={t('rules.title')}>
+      <DataTable className="p-table" compact aria-label={t('rules.title')}>
         <thead>
           <tr>
             <th />
@@ -121,7 +122,7 @@ export function RulesTable({ rules, onChange, readOnly, linkTo }: { rules: reado
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       <div aria-live="polite" className="bp6-text-muted" data-testid="rules-announce">
         {announce}
       </div>

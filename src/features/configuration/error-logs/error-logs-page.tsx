@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ErrorLogsQuery } from '../../../contract/error-logs';
 import { ListState } from '../../../ui/list-state';
@@ -18,6 +18,7 @@ import { errorLogQueries } from './queries';
 import { entryText, moduleLabel } from './entry-text';
 import { usePipelineMessage } from '../../../i18n/use-pipeline-message';
 import { Field, Form } from '../../../ui/form';
+import { DataTable } from '../../../ui/data-table';
 
 /** Period presets, in hours back from now; `all` is everything the retention keeps. */
 const PERIODS = { all: null, '1h': 1, '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
@@ -109,7 +110,7 @@ export function ErrorLogsPage() {
             {t('truncated', { count: data.entries.length })}
           </Callout>
         )}
-        <HTMLTable striped className="p-table p-error-logs" data-testid="error-logs">
+        <DataTable striped className="p-table p-error-logs" data-testid="error-logs">
           <thead>
             <tr>
               <th scope="col">{t('columns.time')}</th>
@@ -144,7 +145,7 @@ export function ErrorLogsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
     </ConfigurationFrame>
   );

@@ -3,12 +3,13 @@
  * the engine's own registries (src/extraction/snippets.ts, filters.ts, builtins.ts) — the same lists
  * the sandbox is built from, and whose examples a unit test runs.
  */
-import { H2, HTMLTable } from '@blueprintjs/core';
+import { H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { EXTRACTION_LIMITS } from '../../../contract/extraction';
 import { EXTRACTION_BUILTIN_DOCS } from '../../../extraction/builtins';
 import { EXAMPLE_TEXT, SNIPPET_FILTERS } from '../../../extraction/filters';
 import { SNIPPET_VARIABLES } from '../../../extraction/snippets';
+import { DataTable } from '../../../ui/data-table';
 
 /** A cell: plain text, or `{ code }` for a name or program shown as code. */
 type DocCell = string | { code: string };
@@ -16,7 +17,7 @@ type DocCell = string | { code: string };
 /** One documentation table: a header of column titles, then a row of cells per entry. */
 function DocTable<T>({ label, columns, rows, keyOf, cellsOf, rowTestId }: { label: string; columns: string[]; rows: readonly T[]; keyOf: (row: T) => string; cellsOf: (row: T) => DocCell[]; rowTestId?: string }) {
   return (
-    <HTMLTable compact className="p-table" aria-label={label}>
+    <DataTable compact className="p-table" aria-label={label}>
       <thead>
         <tr>
           {columns.map((column) => (
@@ -33,7 +34,7 @@ function DocTable<T>({ label, columns, rows, keyOf, cellsOf, rowTestId }: { labe
           </tr>
         ))}
       </tbody>
-    </HTMLTable>
+    </DataTable>
   );
 }
 

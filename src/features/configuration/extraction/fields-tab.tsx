@@ -4,7 +4,7 @@
  * page's Save button stores them (unsaved-changes guard on the page). Deleting asks first.
  */
 import { useState } from 'react';
-import { Button, ButtonGroup, Callout, Card, H2, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, H2, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ExtractionField, ExtractionSettings, ExtractionSnippet } from '../../../contract/extraction';
 import { AutoForm } from '../../../ui/auto-form';
@@ -15,6 +15,7 @@ import { messageText } from './messages';
 import type { ExtractionEditor } from './use-extraction-editor';
 import { newId } from './use-extraction-editor';
 import { EmptyState } from '../../../ui/empty-state';
+import { DataTable } from '../../../ui/data-table';
 
 function freeName(fields: readonly ExtractionField[]): string {
   for (let n = fields.length + 1; ; n++) if (!fields.some((field) => field.name === `champ${n}`)) return `champ${n}`;
@@ -59,7 +60,7 @@ export function FieldsTab({ editor, settings, canEdit }: { editor: ExtractionEdi
       {draft.fields.length === 0 ? (
         <EmptyState icon="th-derived" title={t('fields.empty')} />
       ) : (
-        <HTMLTable className="p-table" compact aria-label={t('fields.title')}>
+        <DataTable className="p-table" compact aria-label={t('fields.title')}>
           <thead>
             <tr>
               <th>{t('fields.name')}</th>
@@ -87,7 +88,7 @@ export function FieldsTab({ editor, settings, canEdit }: { editor: ExtractionEdi
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
       {canEdit && (
         <div className="p-toolbar">

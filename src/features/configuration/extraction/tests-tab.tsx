@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Callout, Card, H4, HTMLTable, InputGroup, Intent, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, InputGroup, Intent, SegmentedControl, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { extractionConfigSchema, testExtraction, type ExtractionConfig, type ExtractionTestCase, type ExtractionTestCaseResult, type ValueFormat } from '../../../contract/extraction';
@@ -18,6 +18,7 @@ import { newId } from './use-extraction-editor';
 import { AnalysisPicker } from '../shared/analysis-picker';
 import { Field } from '../../../ui/form';
 import { EmptyState } from '../../../ui/empty-state';
+import { DataTable } from '../../../ui/data-table';
 
 const shown = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -163,7 +164,7 @@ function TestResult({ result }: { result: ExtractionTestCaseResult }) {
   return (
     <div data-testid="extraction-test-result">
       {result.checks.length === 0 && <p className="bp6-text-muted">{t('tests.noCheck')}</p>}
-      <HTMLTable compact className="p-table">
+      <DataTable compact className="p-table">
         <thead>
           <tr>
             <th>{t('tests.field')}</th>
@@ -184,7 +185,7 @@ function TestResult({ result }: { result: ExtractionTestCaseResult }) {
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {result.errors.length > 0 && (
         <Callout intent={Intent.WARNING} compact>
           {result.errors.map((error, index) => (

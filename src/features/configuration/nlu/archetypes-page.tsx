@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, H2, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, H2, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { archetypeEndpoints, type Archetype } from '../../../contract/nlu';
@@ -20,6 +20,7 @@ import { nluQueries } from './queries';
 import { useNluRemove } from './nlu-item-actions';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
+import { DataTable } from '../../../ui/data-table';
 
 export function ArchetypesPage() {
   const { t, i18n } = useTranslation(['nlu', 'routes']);
@@ -36,7 +37,7 @@ export function ArchetypesPage() {
       actions={canEdit && <Link className="bp6-button bp6-intent-primary" to={paths.nluArchetype(projectId, envId, NEW_ITEM)}>{t('archetypes.add')}</Link>}
     >
       <ListState query={list} isEmpty={(list.data ?? []).length === 0} emptyText={t('archetypes.empty')} errorText={t('archetypes.error')}>
-        <HTMLTable className="p-table" striped interactive>
+        <DataTable className="p-table" striped interactive>
           <thead>
             <tr>
               <th>{t('fields.name')}</th>
@@ -66,10 +67,10 @@ export function ArchetypesPage() {
               );
             })}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       <H2 className="p-card-heading" style={{ marginTop: '1.5rem' }}>{t('archetypes.builtins')}</H2>
-      <HTMLTable className="p-table" compact data-testid="builtin-archetypes">
+      <DataTable className="p-table" compact data-testid="builtin-archetypes">
         <thead>
           <tr>
             <th>{t('fields.name')}</th>
@@ -88,7 +89,7 @@ export function ArchetypesPage() {
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {canEdit && (
         <>
           <H2 className="p-card-heading" style={{ marginTop: '1.5rem' }}>{t('transfer.title')}</H2>

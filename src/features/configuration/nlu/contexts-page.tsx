@@ -4,7 +4,7 @@
  * deletes its interactions: ROLE_RIGHT_CONTEXT_DELETE, the configurator profile).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES } from '../../../contract/environments';
@@ -19,6 +19,7 @@ import { useNluDialogSave, useNluRemove } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
 import { languageName } from '../../../i18n/language-names';
 import type { Language } from '../../../storage/preferences';
+import { DataTable } from '../../../ui/data-table';
 
 interface ContextDraft extends Record<string, unknown> {
   id?: string;
@@ -60,7 +61,7 @@ export function ContextsPage() {
   return (
     <NluPage title={t('routes:nluContexts')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('contexts.add')} onClick={() => open({ name: '', languages: ['fr'], neutralizers: [] })} />}>
       <ListState query={list} isEmpty={contexts.length === 0} emptyText={t('contexts.empty')} errorText={t('contexts.error')}>
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>{t('fields.name')}</th>
@@ -103,7 +104,7 @@ export function ContextsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       <EditDialog
         id="context"

@@ -3,7 +3,7 @@
  * parameter to find, parameter baseline, with the definition of each kind shown beside the form.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { functionEndpoints, interactionFunctionInputSchema, type NluInteractionFunction } from '../../../contract/nlu';
@@ -16,6 +16,7 @@ import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
 import { useNluDialogSave, useNluRemove } from './nlu-item-actions';
 import { EnvSaveToToolbox } from '../shared/save-to-toolbox';
+import { DataTable } from '../../../ui/data-table';
 
 type TextField = 'stringValue' | 'parameterName' | 'interactionToFind' | 'parameterToFind' | 'parameterBaseline';
 const TEXT_FIELDS: TextField[] = ['stringValue', 'parameterName', 'interactionToFind', 'parameterToFind', 'parameterBaseline'];
@@ -72,7 +73,7 @@ export function FunctionsPage() {
   return (
     <NluPage title={t('routes:nluFunctions')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('functions.add')} onClick={() => open(EMPTY)} />}>
       <ListState query={list} isEmpty={functions.length === 0} emptyText={t('functions.empty')} errorText={t('functions.error')}>
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>{t('fields.name')}</th>
@@ -105,7 +106,7 @@ export function FunctionsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       <FunctionDefinitions />
       <EditDialog id="function" title={draft?.id ? t('functions.edit') : t('functions.add')} draft={draft} dirty={dirty} fields={fields} errors={issues} onChange={setDraft} onSave={save} onClose={() => open(null)} readOnly={!canEdit}>

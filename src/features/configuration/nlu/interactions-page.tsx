@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, HTMLSelect, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { interactionEndpoints, type NluInteraction } from '../../../contract/nlu';
@@ -12,6 +12,7 @@ import { tr } from '../../../ui/message';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
 import { useNluRemove } from './nlu-item-actions';
+import { DataTable } from '../../../ui/data-table';
 
 export function InteractionsPage() {
   const { t } = useTranslation(['nlu', 'routes']);
@@ -44,7 +45,7 @@ export function InteractionsPage() {
       }
     >
       <ListState query={list} isEmpty={shown.length === 0} emptyText={t('interactions.empty')} errorText={t('interactions.error')}>
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>{t('fields.name')}</th>
@@ -77,7 +78,7 @@ export function InteractionsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
     </NluPage>
   );

@@ -1,9 +1,10 @@
 /** The parameters of an interaction: position, name, archetype (builtins included), optional, multiple, reset conversation. */
-import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { NumericInput } from '../../../ui/numeric-input';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { interactionParameterSchema } from '../../../contract/nlu';
+import { DataTable } from '../../../ui/data-table';
 
 export type ParameterDraft = z.input<typeof interactionParameterSchema> & { optional: boolean; multiple: boolean; resetConversation: boolean };
 
@@ -29,7 +30,7 @@ export function ParametersTable({
   ];
   return (
     <>
-      <HTMLTable className="p-table" compact data-testid="parameters-table">
+      <DataTable className="p-table" compact data-testid="parameters-table">
         <thead>
           <tr>
             <th>{t('parameters.position')}</th>
@@ -66,7 +67,7 @@ export function ParametersTable({
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       {!readOnly && (
         <Button
           icon="add"

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { NLU_LANGUAGES, type EnvironmentModule } from '../../../contract/environments';
@@ -26,6 +26,7 @@ import type { Language } from '../../../storage/preferences';
 import { aiVersionNeeded, compatibilityMessages } from '../../../categorization/checks';
 import { configurationMessageText } from '../../../ui/configuration-message-text';
 import { Field } from '../../../ui/form';
+import { DataTable } from '../../../ui/data-table';
 
 /** §9: a started server nobody used for this long is stopped. */
 export const IDLE_STOP_MS = 5 * 60_000;
@@ -106,7 +107,7 @@ export function ServersPage() {
     <NluPage title={t('routes:nluServers')} actions={canEdit && <Button icon="add" intent={Intent.PRIMARY} text={t('servers.add')} loading={settings.isPending} onClick={() => open({ ...EMPTY, aiVersion: aiVersionNeeded(modules) })} />}>
       <p className="bp6-text-muted">{t('servers.idleStop', { minutes: IDLE_STOP_MS / 60_000 })}</p>
       <ListState query={list} isEmpty={servers.length === 0} emptyText={t('servers.empty')} errorText={t('servers.error')}>
-        <HTMLTable className="p-table" striped>
+        <DataTable className="p-table" striped>
           <thead>
             <tr>
               <th>{t('fields.name')}</th>
@@ -151,7 +152,7 @@ export function ServersPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       <EditDialog id="server" title={draft?.id ? t('servers.edit') : t('servers.add')} draft={draft} dirty={dirty} fields={fields} errors={issues} onChange={setDraft} onSave={save} onClose={() => open(null)} readOnly={!canEdit}>
         {canEdit && incompatible.length > 0 && (

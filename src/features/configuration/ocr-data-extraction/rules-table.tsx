@@ -2,11 +2,12 @@
  * The module's rules in order: name, kind, what it reads, its problems; move up and down, edit,
  * delete (confirmed). The order is the order fields appear in the result.
  */
-import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldRuleInput, OcrRuleProblem } from '../../../contract/ocr-data-extraction';
 import { problemText } from './messages';
 import { ruleSummary } from './rule-form';
+import { DataTable } from '../../../ui/data-table';
 
 export interface RulesTableProps {
   rules: readonly FieldRuleInput[];
@@ -22,7 +23,7 @@ export function RulesTable({ rules, problems, selected, canEdit, onEdit, onMove,
   const { t } = useTranslation('ocrRules');
   if (rules.length === 0) return <p data-testid="ocr-rules-empty">{t('empty')}</p>;
   return (
-    <HTMLTable compact striped interactive style={{ width: '100%' }} data-testid="ocr-rules">
+    <DataTable compact striped interactive style={{ width: '100%' }} data-testid="ocr-rules">
       <thead>
         <tr>
           <th>{t('columns.position')}</th>
@@ -63,6 +64,6 @@ export function RulesTable({ rules, problems, selected, canEdit, onEdit, onMove,
           );
         })}
       </tbody>
-    </HTMLTable>
+    </DataTable>
   );
 }

@@ -3,10 +3,11 @@
  * (src/replies/variables.ts), an example from the same sample the Tests tab starts from — the
  * filters, includes and limits.
  */
-import { HTMLTable, H5 } from '@blueprintjs/core';
+import { H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { REPLY_LIMITS } from '../../../contract/reply-templates';
 import { REPLY_SAMPLE_VARIABLES, REPLY_VARIABLE_NAMES } from '../../../replies/variables';
+import { DataTable } from '../../../ui/data-table';
 
 const example = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -15,7 +16,7 @@ export function DocumentationTab() {
   return (
     <section data-testid="reply-documentation">
       <p>{t('documentation.intro')}</p>
-      <HTMLTable className="p-table" compact>
+      <DataTable className="p-table" compact>
         <thead>
           <tr>
             <th>{t('documentation.variable')}</th>
@@ -36,7 +37,7 @@ export function DocumentationTab() {
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       <H5>{t('documentation.filters')}</H5>
       <p>{t('documentation.filtersHelp')}</p>
       <p>{t('documentation.includesHelp', { max: REPLY_LIMITS.includes })}</p>

@@ -4,7 +4,7 @@
  * (the reply generator's template errors tab), every template's.
  */
 import { useQuery } from '@tanstack/react-query';
-import { HTMLTable } from '@blueprintjs/core';
+
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -15,6 +15,7 @@ import { renderErrorText } from './messages';
 import { replyQueries } from './queries';
 import { useRepliesEnv } from './replies-frame';
 import { EmptyState } from '../../../ui/empty-state';
+import { DataTable } from '../../../ui/data-table';
 
 export function ErrorsTab({ name }: { name?: string }) {
   const { t } = useTranslation('replies');
@@ -29,7 +30,7 @@ export function ErrorsTab({ name }: { name?: string }) {
         {mine.length === 0 ? (
           <EmptyState icon="tick-circle" title={t('errorsTab.none')} />
         ) : (
-          <HTMLTable className="p-table" compact>
+          <DataTable className="p-table" compact>
             <thead>
               <tr>
                 <th>{t('errorsTab.date')}</th>
@@ -52,7 +53,7 @@ export function ErrorsTab({ name }: { name?: string }) {
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
         )}
       </ListState>
     </section>

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLTable, Intent, Radio, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Intent, Radio, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import type { ReplyTemplate, ReplyTemplatesView } from '../../../contract/reply-templates';
@@ -21,6 +21,7 @@ import { RepliesFrame, useRepliesEnv } from './replies-frame';
 import { NameDialog } from '../shared/name-dialog';
 import { newTemplateId, useSaveTemplates, withDefault } from './use-save-templates';
 import { EmptyState } from '../../../ui/empty-state';
+import { DataTable } from '../../../ui/data-table';
 
 export function ReplyTemplatesPage() {
   const { t } = useTranslation(['replies', 'routes']);
@@ -94,7 +95,7 @@ function TemplateList({ view }: { view: ReplyTemplatesView }) {
       {templates.length === 0 ? (
         <EmptyState icon="envelope" title={t('list.empty')} />
       ) : (
-        <HTMLTable className="p-table" compact aria-label={t('menu.title')}>
+        <DataTable className="p-table" compact aria-label={t('menu.title')}>
           <thead>
             <tr>
               <th>{t('list.name')}</th>
@@ -129,7 +130,7 @@ function TemplateList({ view }: { view: ReplyTemplatesView }) {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       )}
       {canEdit && (
         <div className="p-toolbar">

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Callout, DialogBody, DialogFooter, HTMLTable, Intent, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, Intent, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { Dialog } from '../../../ui/dialog';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { request } from '../../../api/request';
 import { toolboxQueries } from '../../../api/toolbox-query';
 import { syncKit, type SyncItem } from '../../../contract/toolbox-sync';
 import { toolboxErrorText } from '../../../ui/toolbox-errors';
+import { DataTable } from '../../../ui/data-table';
 
 const ACTION_INTENT: Record<SyncItem['action'], Intent> = { create: Intent.SUCCESS, update: Intent.PRIMARY, unchanged: Intent.NONE, conflict: Intent.WARNING };
 
@@ -50,7 +51,7 @@ export function SyncDialog({ envId, kitId, onDone, onClose }: { envId: string; k
             {items.length === 0 ? (
               <p className="bp6-text-muted">{t('sync.nothing')}</p>
             ) : (
-              <HTMLTable className="p-table" compact striped aria-label={t('sync.preview')}>
+              <DataTable className="p-table" compact striped aria-label={t('sync.preview')}>
                 <thead>
                   <tr>
                     <th>{t('component.type')}</th>
@@ -75,7 +76,7 @@ export function SyncDialog({ envId, kitId, onDone, onClose }: { envId: string; k
                     </tr>
                   ))}
                 </tbody>
-              </HTMLTable>
+              </DataTable>
             )}
             {conflicts.length > 0 && <Callout intent={Intent.WARNING} style={{ marginTop: '1rem' }}>{t('sync.conflicts', { count: conflicts.length })}</Callout>}
             {failure && <Callout intent={Intent.DANGER} style={{ marginTop: '1rem' }}>{failure}</Callout>}

@@ -1,15 +1,16 @@
 /** The custom fields (§3: label, technical name, required, active, body or attachment) and output mappings (data type → connector field) of a connector. */
-import { Button, Checkbox, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CONNECTOR_FIELDS, OUTPUT_DATA_TYPES, type ConnectorType, type CustomField, type OutputMapping } from '../../../contract/integrations';
 import { targetTexts } from './target-texts';
+import { DataTable } from '../../../ui/data-table';
 
 export function CustomFieldsTable({ fields, onChange }: { fields: CustomField[]; onChange: (fields: CustomField[]) => void }) {
   const { t } = useTranslation('integrations');
   const set = (index: number, patch: Partial<CustomField>) => onChange(fields.map((field, i) => (i === index ? { ...field, ...patch } : field)));
   return (
     <>
-      <HTMLTable compact className="p-table">
+      <DataTable compact className="p-table">
         <thead>
           <tr>
             <th>{t('editor.label')}</th>
@@ -49,7 +50,7 @@ export function CustomFieldsTable({ fields, onChange }: { fields: CustomField[];
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       <Button icon="add" text={t('editor.addField')} onClick={() => onChange([...fields, { id: crypto.randomUUID(), label: '', technicalName: '', required: false, active: true, kind: 'body' }])} />
     </>
   );
@@ -65,7 +66,7 @@ export function MappingsTable({ type, mappings, customFields, onChange }: { type
   const set = (index: number, patch: Partial<OutputMapping>) => onChange(mappings.map((mapping, i) => (i === index ? { ...mapping, ...patch } : mapping)));
   return (
     <>
-      <HTMLTable compact className="p-table">
+      <DataTable compact className="p-table">
         <thead>
           <tr>
             <th>{t('editor.dataType')}</th>
@@ -95,7 +96,7 @@ export function MappingsTable({ type, mappings, customFields, onChange }: { type
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+      </DataTable>
       <Button icon="add" text={t('editor.addMapping')} onClick={() => onChange([...mappings, { dataType: 'messageCategories', source: '', target: targets[0]?.value ?? '' }])} />
     </>
   );

@@ -1,7 +1,7 @@
 /** Compare this run with a reference run: per value deltas for the kind, regressions first, and the messages that changed. */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Callout, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { Callout, HTMLSelect, Tag } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../i18n/dates';
@@ -13,6 +13,7 @@ import { testRunQueries } from './queries';
 import { ValueLabel } from './special-value';
 import { errorMessage } from '../../../api/errors';
 import { Field } from '../../../ui/form';
+import { DataTable } from '../../../ui/data-table';
 
 const signed = (value: number, digits = 0) => (value > 0 ? `+${value.toFixed(digits)}` : value.toFixed(digits));
 
@@ -43,7 +44,7 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
       {reference.error && <Callout intent="danger">{errorMessage(reference.error)}</Callout>}
       {compared && (
         <>
-          <HTMLTable className="p-table" compact striped aria-label={t('result.compare')}>
+          <DataTable className="p-table" compact striped aria-label={t('result.compare')}>
             <thead>
               <tr>
                 <th>{t('result.value')}</th>
@@ -74,11 +75,11 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </DataTable>
           {compared.changes.length > 0 && (
             <>
               <h3>{t('result.changedMessages')}</h3>
-              <HTMLTable className="p-table" compact>
+              <DataTable className="p-table" compact>
                 <thead>
                   <tr>
                     <th>{t('result.message')}</th>
@@ -95,7 +96,7 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
                     </tr>
                   ))}
                 </tbody>
-              </HTMLTable>
+              </DataTable>
             </>
           )}
         </>

@@ -1,8 +1,9 @@
 /** Per value TP, FP, FN, precision, recall, F1 and support of one classification kind, then the micro and macro averages. */
-import { HTMLTable } from '@blueprintjs/core';
+
 import { useTranslation } from 'react-i18next';
 import type { KindMetrics, MetricRow } from '../../../contract/testing-evaluation';
 import { ValueLabel } from './special-value';
+import { DataTable } from '../../../ui/data-table';
 
 const ratio = (value: number) => value.toFixed(3);
 
@@ -24,7 +25,7 @@ function Row({ row, label, strong }: { row: MetricRow; label: string; strong?: b
 export function MetricsTable({ metrics }: { metrics: KindMetrics }) {
   const { t } = useTranslation('testRuns');
   return (
-    <HTMLTable className="p-table" compact striped aria-label={t('result.metrics')}>
+    <DataTable className="p-table" compact striped aria-label={t('result.metrics')}>
       <thead>
         <tr>
           <th>{t('result.value')}</th>
@@ -44,6 +45,6 @@ export function MetricsTable({ metrics }: { metrics: KindMetrics }) {
         <Row row={metrics.micro} label={t('result.micro')} strong />
         <Row row={metrics.macro} label={t('result.macro')} strong />
       </tbody>
-    </HTMLTable>
+    </DataTable>
   );
 }

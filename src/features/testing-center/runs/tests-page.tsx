@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Callout, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Callout, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { mayCall } from '../../../contract/define';
@@ -15,6 +15,7 @@ import { usePreferences } from '../../../storage/preferences';
 import { ListState } from '../../../ui/list-state';
 import { LaunchDialog } from './launch-dialog';
 import { testRunQueries } from './queries';
+import { DataTable } from '../../../ui/data-table';
 
 export const statusIntent = (status: string) =>
   status === 'finished' || status === 'success' ? 'success' : status === 'failed' || status === 'error' ? 'danger' : status === 'timeout' ? 'warning' : 'primary';
@@ -56,7 +57,7 @@ export function TestsPage() {
       </div>
       <Callout className="p-section">{t('list.help')}</Callout>
       <ListState query={runs} isEmpty={(runs.data ?? []).length === 0} emptyText={t('list.empty')} errorText={t('list.error')}>
-        <HTMLTable className="p-table" striped interactive>
+        <DataTable className="p-table" striped interactive>
           <thead>
             <tr>
               <th>{t('list.date')}</th>
@@ -91,7 +92,7 @@ export function TestsPage() {
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </DataTable>
       </ListState>
       <LaunchDialog
         projectId={projectId}

@@ -1,9 +1,10 @@
 /**
  * A walk of every route of the console, in French and in English, signed in with a role that may
  * open it: each page must pass axe-core with no violation of moderate impact or more, show no text of
- * the other language (support/language-leaks.ts), log no console error or warning, and not overflow
- * the window sideways at 1280 px, at 390 px (a phone) nor at 640 px (a 1280 px window at 200 % zoom
- * lays the page out in 640 CSS px).
+ * the other language (language-leaks.ts), log no console error or warning, and neither overflow the
+ * window sideways nor break a table header inside a word or clip a button (layout-problems.ts) at
+ * 1280 px, at 390 px (a phone) nor at 640 px (a 1280 px window at 200 % zoom lays the page out in 640
+ * CSS px).
  *
  * The list comes from `src/app/paths.ts`: a new path without an entry in WALK (or an exemption with
  * its reason) fails the first test. Adding a route is one line in WALK. Detail pages are opened from
@@ -23,6 +24,7 @@ import { paths } from '../../../src/app/paths';
 import { apiAs, scratchEnvironment, setModules, settledStatus, type Api } from './api';
 import { baseUrl, launchBrowser, openPage } from './browser';
 import { signInByApi } from './session';
+import { layoutProblems } from './layout-problems';
 import { addData, languageLeaks, leaksIn, recordData, type Language } from './language-leaks';
 import { storageKeys } from '../../../src/storage/keys';
 import { journalEntry } from '../../../src/storage/store';
@@ -345,6 +347,7 @@ export function routeWalk(language: Language): void {
         return `${excess}px (${culprits.join(', ')})`;
       });
       if (overflow) failures.push(`${at} [${width.name}]: page wider than the window by ${overflow}`);
+      for (const problem of await layoutProblems(page)) failures.push(`${at} [${width.name}]: ${problem}`);
     }
     // The error answers the page is made to show, and the browser's "Failed to load resource" line for them.
     const shown = (message: string) => (walk.answers ?? []).some((status) => message.startsWith(`(${status} `) || message.includes(`status of ${status} `));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Pages for an id the server does not know (testing/serve-demo.ts: the real server with the demo
+ * Pages for an id the server does not know (ui/testing/serve-demo.ts: the real server with the demo
  * data): they say plainly that the thing does not exist, in the reader's language, lead back to its
  * list, name the missing part in the breadcrumbs instead of "…", and offer no retry, which would
  * change nothing.
@@ -27,7 +27,7 @@ vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
-  const server = await startScreenServer<{ address: string; token: string; environmentId: string }>('src/app/testing/serve-demo.ts');
+  const server = await startScreenServer<{ address: string; token: string; environmentId: string }>('src/ui/testing/serve-demo.ts');
   child = server.child;
   ({ environmentId } = server.info);
 }, 240_000);

@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { renderScreens, startScreenServer } from '../../ui/testing/screen-server';
 import { changeLanguage } from '../../i18n/setup';
 import { ArchetypeEditorPage } from '../../features/configuration/nlu/archetype-editor-page';
+import { InteractionEditorPage } from '../../features/configuration/nlu/interaction-editor-page';
 import { CategoryEditorPage } from '../../features/configuration/categorization/category-editor-page';
 import { RuleEditorPage } from '../../features/configuration/categorization/rule-editor-page';
 import { ResultPage } from '../../features/testing-center/runs/result-page';
@@ -48,6 +49,7 @@ const ROUTES = [
     children: [
       { index: true, element: placeholder },
       { path: 'configuration/nlu/archetypes/:archetypeId', element: <ArchetypeEditorPage /> },
+      { path: 'configuration/nlu/interactions/:interactionId', element: <InteractionEditorPage /> },
       { path: 'configuration/categorization/:moduleId/categories/:categoryId', element: <CategoryEditorPage /> },
       { path: 'configuration/categorization/:moduleId/categories/:categoryId/rules/:ruleId', element: <RuleEditorPage /> },
     ],
@@ -101,6 +103,11 @@ describe('an unknown item of a known environment, project or toolbox', () => {
   it('says the archetype does not exist and leads back to the archetypes', async () => {
     renderScreens(ROUTES, paths.nluArchetype('demo-nlu', environmentId, 'no-such-archetype'));
     await expectMissing("Cet archétype n'existe pas ou n'existe plus.", 'Retour aux archétypes', paths.nlu('demo-nlu', environmentId, 'archetypes'));
+  });
+
+  it('says the interaction does not exist and leads back to the interactions', async () => {
+    renderScreens(ROUTES, paths.nluInteraction('demo-nlu', environmentId, 'no-such-interaction'));
+    await expectMissing("Cette interaction n'existe pas ou n'existe plus.", 'Retour aux interactions', paths.nlu('demo-nlu', environmentId, 'interactions'));
   });
 
   it('says the category, then the rule, does not exist and leads back to the categories, then the category', async () => {

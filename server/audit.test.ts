@@ -37,8 +37,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => server.close());
 
-async function call(who: string, method: 'GET' | 'PUT', url: string, payload?: unknown) {
-  const response = await server.app.inject({ method, url: `${API}${url}`, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload === undefined ? {} : { payload }) });
+async function call(who: string, method: 'GET' | 'PUT', url: string, payload?: object) {
+  const response = await server.app.inject({ method, url: `${API}${url}`, headers: { authorization: `Bearer ${tokens[who]!}` }, payload });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
   return response;
 }

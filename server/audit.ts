@@ -10,8 +10,16 @@
  * The path is logged as the request log shows it: tokens in it are masked (server/log.ts).
  * The entry is written in onSend, before the answer leaves, so a client that sees the answer can
  * read the entry.
+ * Reads are grouped as they are written: a staff member browsing an organisation would otherwise
+ * fill its log with one line per call. A read right after the same person's previous entry in that
+ * organisation, itself a read less than READ_GROUP_GAP_MS old and of the same UTC day, is counted on
+ * that entry (`calls`, `firstAt` … `at`) instead of adding one; a change in between starts a new
+ * entry, so the log keeps its order. Each entry is still one row, so paging counts what the screen
+ * shows, and a day filter (UTC days) never splits a group. The entry keeps the place read (an
+ * environment, a project) while it is the same, else it names the organisation.
  */
 import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from './context';
 import { auditLogs } from './db/schema';
@@ -40,6 +48,11 @@ declare module 'fastify' {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type AuditEntry = typeof auditLogs.$inferInsert & { organisationId: string | null; asUserId: string | null };
+
+/** The longest pause between two reads counted on one entry. */
+export const READ_GROUP_GAP_MS = 30 * 60 * 1000;
 
 /** Names what a handler created or changed when the path does not (e.g. a new project's id). */
 export function auditTarget(request: FastifyRequest, target: AuditTarget): void {
@@ -74,7 +87,8 @@ export function installAuditLog(app: FastifyInstance, ctx: ServerContext): void 
   app.addHook('onSend', (request, reply, payload, done) => {
     const entry = auditEntry(request, reply.statusCode);
     if (entry === null) return done(null, payload);
-    ctx.db.insert(auditLogs).values(entry).then(
+    const write = READS.has(entry.method) ? recordRead(ctx, entry) : ctx.db.insert(auditLogs).values(entry);
+    write.then(
       () => done(null, payload),
       (error: unknown) => done(error as Error),
     );
@@ -90,7 +104,7 @@ function mayBeAudited(request: FastifyRequest): boolean {
 }
 
 /** The entry this answer calls for, or null when it is not audited. */
-function auditEntry(request: FastifyRequest, statusCode: number): typeof auditLogs.$inferInsert | null {
+function auditEntry(request: FastifyRequest, statusCode: number): AuditEntry | null {
   const endpoint = request.routeOptions.config.endpoint;
   const principal = request.principal;
   if (endpoint === undefined || statusCode >= 400) return null;
@@ -117,4 +131,46 @@ function auditEntry(request: FastifyRequest, statusCode: number): typeof auditLo
     status: statusCode,
     names: request.auditNames,
   };
+}
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Counts a read on the same person's previous entry in the organisation when it is a recent read, else adds an entry. */
+async function recordRead(ctx: ServerContext, entry: AuditEntry): Promise<void> {
+  const now = new Date();
+  const [last] = await ctx.db
+    .select({ id: auditLogs.id, at: auditLogs.at, firstAt: auditLogs.firstAt, method: auditLogs.method, targetType: auditLogs.targetType, targetId: auditLogs.targetId })
+    .from(auditLogs)
+    .where(
+      and(
+        entry.organisationId === null ? isNull(auditLogs.organisationId) : eq(auditLogs.organisationId, entry.organisationId),
+        eq(auditLogs.actorId, entry.actorId),
+        entry.asUserId === null ? isNull(auditLogs.asUserId) : eq(auditLogs.asUserId, entry.asUserId),
+      ),
+    )
+    .orderBy(desc(auditLogs.at), desc(auditLogs.id))
+    .limit(1);
+  const counted =
+    last !== undefined && READS.has(last.method) && now.getTime() - last.at.getTime() < READ_GROUP_GAP_MS && utcDay(last.firstAt ?? last.at) === utcDay(now);
+  if (!counted) {
+    await ctx.db.insert(auditLogs).values({ ...entry, at: now });
+    return;
+  }
+  const samePlace = last.targetType === entry.targetType && last.targetId === entry.targetId;
+  const place = samePlace
+    ? { targetType: entry.targetType, targetId: entry.targetId, names: entry.names }
+    : { targetType: entry.organisationId === null ? null : 'organisation', targetId: entry.organisationId, names: null };
+  await ctx.db
+    .update(auditLogs)
+    .set({
+      ...place,
+      action: entry.action,
+      method: entry.method,
+      path: entry.path,
+      status: entry.status,
+      at: now,
+      firstAt: sql`coalesce(${auditLogs.firstAt}, ${auditLogs.at})`,
+      calls: sql`${auditLogs.calls} + 1`,
+    })
+    .where(eq(auditLogs.id, last.id));
 }

@@ -112,8 +112,10 @@ export const invitations = pgTable(
 
 /**
  * Who did what, as whom, on what, and when (spec §1: provider staff actions; issue 5: every change in
- * an organisation). Written by server/audit.ts after each successful change, never updated. No
- * foreign keys: an entry outlives the user, project or organisation it names.
+ * an organisation). Written by server/audit.ts after each successful change; a change is never
+ * updated, but consecutive reads of one person in one organisation are one entry that counts them
+ * (`calls`, from `firstAt` to `at`). No foreign keys: an entry outlives the user, project or
+ * organisation it names.
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -135,6 +137,10 @@ export const auditLogs = pgTable(
     status: integer('status').notNull(),
     /** The names the entry is read with (environment, project, what was named), looked up when it was written. */
     names: jsonb('names').$type<{ environment?: string; project?: string; name?: string }>(),
+    /** How many calls the entry stands for: consecutive reads are counted on one entry. */
+    calls: integer('calls').notNull().default(1),
+    /** The first of the counted reads (`at` is the last); null for a single call. */
+    firstAt: timestamp('first_at', { withTimezone: true }),
   },
   (t) => [
     index('audit_logs_organisation_at_idx').on(t.organisationId, t.at),

@@ -314,7 +314,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
       return name === '' ? null : name;
     };
     return {
-      items: rows.map((row) => ({ ...row, at: row.at.toISOString(), actorName: nameOf(row.actorId), asName: row.asUserId === null ? null : nameOf(row.asUserId) })),
+      items: rows.map((row) => ({ ...row, at: row.at.toISOString(), firstAt: row.firstAt?.toISOString() ?? null, actorName: nameOf(row.actorId), asName: row.asUserId === null ? null : nameOf(row.asUserId) })),
       total: total?.n ?? 0,
       page: query.page,
       pageSize: AUDIT_PAGE_SIZE,

@@ -193,6 +193,9 @@ export const auditLogEntrySchema = z.object({
   targetId: z.string().nullable(),
   status: z.number().int(),
   names: auditNamesSchema.nullable(),
+  /** How many calls the entry stands for: a staff member's consecutive reads are one entry, from `firstAt` to `at`. */
+  calls: z.number().int().min(1),
+  firstAt: z.string().nullable(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 

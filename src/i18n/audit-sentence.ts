@@ -33,9 +33,21 @@ export function auditActionKinds(actions: unknown, prefix = ''): string[] {
   return Object.entries(actions).flatMap(([part, child]) => auditActionKinds(child, prefix === '' ? part : `${prefix}.${part}`));
 }
 
-type SentenceEntry = Pick<AuditLogEntry, 'action' | 'method' | 'actorUsername' | 'asUsername' | 'names'> & Partial<Pick<AuditLogEntry, 'actorName' | 'asName'>>;
+type SentenceEntry = Pick<AuditLogEntry, 'action' | 'method' | 'actorUsername' | 'asUsername' | 'names'> &
+  Partial<Pick<AuditLogEntry, 'actorName' | 'asName' | 'calls' | 'firstAt' | 'at'>>;
 
-export function auditSentence(t: Translate, entry: SentenceEntry): string {
+/**
+ * The sentence of an entry; one that stands for several reads (a staff member's consecutive reads are
+ * counted on one entry) says how many and from when to when, each moment written by `moment`.
+ */
+export function auditSentence(t: Translate, entry: SentenceEntry, moment: (iso: string) => string = (iso) => iso): string {
+  const sentence = singleSentence(t, entry);
+  const calls = entry.calls ?? 1;
+  if (calls <= 1 || !entry.at) return sentence;
+  return t('auditLog:read.repeated', { sentence, count: calls, from: moment(entry.firstAt ?? entry.at), to: moment(entry.at) });
+}
+
+function singleSentence(t: Translate, entry: SentenceEntry): string {
   const names = entry.names ?? {};
   // People by their first and last name; the username when the account is gone.
   const actor = entry.actorName || entry.actorUsername;

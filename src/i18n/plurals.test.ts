@@ -23,6 +23,50 @@ const WITHOUT_PLURAL: Record<string, readonly string[]> = {
   // A server error's text, looked up by its code without a count (src/contract/error-codes.ts).
   toolbox: ['errors.toolboxKitSynced'],
 };
+/**
+ * Plural texts whose agreeing words follow a number shown under another name than `count` (a
+ * formatted number, or the total of a "page … sur …"): reviewed, the caller passes that number as
+ * `count`, by namespace and key.
+ */
+const COUNT_SHOWN_AS: Record<string, Record<string, string>> = {
+  analyses: { 'list.page': 'total' },
+  consumption: { 'widget.analysesOnDate': 'n', 'quota.left': 'left', 'quota.none': 'used', 'quota.used': 'used', 'co2.figure': 'hours' },
+  dashboard: { 'alerts.describeVolume': 'threshold' },
+  sre: {
+    'counter.quotaUsed': 'used',
+    'counter.noQuota': 'used',
+    'analyses.page': 'total',
+    'reprocess.willRequeue': 'formatted',
+    'reprocess.skipped': 'formatted',
+    'reprocess.confirm': 'formatted',
+    'reprocess.requeued': 'formatted',
+    'reprocess.progress': 'finished',
+  },
+};
+/** Plural texts whose participle comes after "sur {{total}}" but agrees with `count` ("1 analyse sur 3 utilisée"). */
+const AGREES_ACROSS_TOTAL: Record<string, readonly string[]> = { selfService: ['home.quotaUsed'] };
+/**
+ * Reviewed texts with a number before a plural noun and no plural forms: limits and settings that are
+ * never 1 ("au plus {{max}} caractères"), estimates ("plus de {{total}} analyses"), "http(s)".
+ */
+const NEVER_ONE: Record<string, readonly string[]> = {
+  analyses: ['list.pageEstimate', 'upload.metadataProblems.metadataKeyTooLong', 'upload.metadataProblems.metadataTooLarge', 'errors.invalidCategoryFilter'],
+  configurationGraph: ['layout.timedOut'],
+  configurationIde: ['errors.configurationTooLarge'],
+  errors: ['input.bodyTooLarge'],
+  extraction: ['docs.limits'],
+  nlu: ['servers.idleStop', 'test.timedOut'],
+  organisations: ['sso.invalid.issuer'],
+  replies: ['documentation.includesHelp', 'documentation.limits'],
+  selfService: ['settings.tooManyLanguages'],
+  sre: ['analyses.pageEstimate', 'errors.reprocessTooMany', 'errors.invalidCounterPeriod'],
+  toolbox: ['errors.toolboxKitSynced'],
+};
+/** Parameters that are never numbers, and words after a parameter that are not nouns or are invariable units. */
+const NOT_NUMBERS = new Set(['name', 'ext', 'format', 'target', 'print', 'include', 'actor', 'retention', 'who', 'as']);
+const NOT_NOUNS = new Set(['dans', 'sans', 'sous', 'plus', 'après', 'depuis', 'vers', 'puis', 'très', 'is', 'was', 'has', 'its', 'this', 'as', 'ms', 's', 'min', 'kg', 'kwh']);
+const PLURAL_SUFFIX = /^(.*)_(zero|one|two|few|many|other)$/;
+
 /** The analysis messages keep "(s)": their keys are listed one by one in PIPELINE_MESSAGE_KEYS. */
 const ALL_REVIEWED = new Set(['pipelineMessages']);
 
@@ -74,6 +118,78 @@ describe('plurals', () => {
     expect(say('testRuns:launch.messages', 1)).toBe('1 message');
     expect(say('testRuns:launch.messages', 2)).toBe('2 messages');
     await changeLanguage('fr');
+  });
+
+  it('pluralise the counts shown beside a total or as a page count', async () => {
+    const sayWith = (key: string, count: number, values: Record<string, unknown>) => i18next.t(key as never, { count, ...values } as never) as unknown as string;
+    await changeLanguage('fr');
+    expect(sayWith('testingCenter:bank.pageOf', 1, { page: 1, pages: 1 })).toBe('Page 1 sur 1 — 1 message');
+    expect(sayWith('testingCenter:bank.pageOf', 0, { page: 1, pages: 1 })).toBe('Page 1 sur 1 — 0 message');
+    expect(sayWith('testingCenter:bank.pageOf', 40, { page: 1, pages: 2 })).toBe('Page 1 sur 2 — 40 messages');
+    expect(sayWith('organisations:audit.page', 1, { page: 1, pages: 1 })).toBe('Page 1 / 1 (1 entrée)');
+    expect(sayWith('testRuns:result.progress', 1, { done: 0 })).toBe('0 / 1 message');
+    expect(sayWith('configurationGraph:nodeCount', 1, {})).toBe('1 nœud');
+    expect(sayWith('configurationGraph:edgeCount', 0, {})).toBe('0 lien');
+    expect(sayWith('configurationIde:problems.errorCount', 1, {})).toBe('1 erreur');
+    expect(sayWith('configurationIde:problems.warningCount', 2, {})).toBe('2 avertissements');
+    expect(sayWith('extraction:tests.summary', 1, { total: 2 })).toBe('1 test réussi sur 2');
+    expect(sayWith('extraction:tests.summary', 2, { total: 2 })).toBe('2 tests réussis sur 2');
+    expect(i18next.t('testRuns:result.counts' as never, { success: 1, error: 1, timeout: 0 } as never)).toBe('Succès : 1 ; erreurs : 1 ; délais dépassés : 0');
+    await changeLanguage('en');
+    expect(sayWith('testingCenter:bank.pageOf', 1, { page: 1, pages: 1 })).toBe('Page 1 of 1 — 1 message');
+    expect(sayWith('testingCenter:bank.pageOf', 0, { page: 1, pages: 1 })).toBe('Page 1 of 1 — 0 messages');
+    expect(sayWith('organisations:audit.page', 1, { page: 1, pages: 1 })).toBe('Page 1 / 1 (1 entry)');
+    expect(sayWith('configurationGraph:nodeCount', 1, {})).toBe('1 node');
+    await changeLanguage('fr');
+  });
+
+  it('agree with `count`, or with a number reviewed as standing for it, in every plural text', () => {
+    // A word that changes between the singular and the plural form agrees with the number before it.
+    const wrong = (['fr', 'en'] as const).flatMap((language) =>
+      namespaces
+        .filter((ns) => !ALL_REVIEWED.has(ns))
+        .flatMap((ns) => {
+          const texts = new Map(flatten(resources[language][ns]));
+          return [...texts.keys()]
+            .filter((key) => key.endsWith('_one'))
+            .flatMap((key) => {
+              const base = key.replace(PLURAL_SUFFIX, '$1');
+              const one = texts.get(key)!.split(/\s+/);
+              const other = (texts.get(`${base}_other`) ?? '').split(/\s+/);
+              if (one.length !== other.length) return [];
+              return one.flatMap((word, index) => {
+                if (word === other[index]) return [];
+                const before = one.slice(0, index).reverse().find((earlier) => earlier.includes('{{'));
+                const param = before?.match(/\{\{\s*(\w+)/)?.[1];
+                if (param === undefined || param === 'count' || COUNT_SHOWN_AS[ns]?.[base] === param) return [];
+                if (param === 'total' && (AGREES_ACROSS_TOTAL[ns] ?? []).includes(base)) return [];
+                return [`${language}:${ns}:${base} (« ${word} » after {{${param}}})`];
+              });
+            });
+        }),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('exist for every text with a number before a plural noun, or "(s)", but the reviewed ones', () => {
+    // "{{total}} messages" says "1 messages"; "erreur(s)" never agrees: both need plural forms on `count`.
+    const unagreed = (['fr', 'en'] as const).flatMap((language) =>
+      namespaces
+        .filter((ns) => !ALL_REVIEWED.has(ns))
+        .flatMap((ns) =>
+          flatten(resources[language][ns])
+            .filter(([key]) => !PLURAL_SUFFIX.test(key) && !(NEVER_ONE[ns] ?? []).includes(key) && !(WITHOUT_PLURAL[ns] ?? []).includes(key))
+            .filter(([, text]) => {
+              if (/\((s|es)\)/.test(text)) return true;
+              return [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}\s+([\p{L}'’]+)/gu)].some(([, param, word]) => {
+                const noun = word!.toLowerCase();
+                return param !== 'count' && !NOT_NUMBERS.has(param!) && !NOT_NOUNS.has(noun) && /[sx]$/.test(noun);
+              });
+            })
+            .map(([key]) => `${language}:${ns}:${key}`),
+        ),
+    );
+    expect(unagreed).toEqual([]);
   });
 
   it('exist for every text with a count, but the reviewed ones', () => {

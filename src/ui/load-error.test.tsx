@@ -9,6 +9,9 @@ import { changeLanguage, initI18n } from '../i18n/setup';
 import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ListState } from './list-state';
 import { LoadError } from './load-error';
+import { MissingItemError } from './missing-item';
+import { ApiError } from '../api/errors';
+import { MemoryRouter } from 'react-router';
 
 beforeAll(async () => {
   await initI18n('fr');
@@ -33,6 +36,31 @@ describe('LoadError', () => {
     render(<LoadError title="Tableau de bord indisponible" query={{ error: new Error('raw'), refetch: () => undefined }} description="Période invalide" />);
     expect(screen.getByText('Période invalide')).toBeTruthy();
     expect(screen.queryByText('raw')).toBeNull();
+  });
+
+  it('keeps the retry for a network failure or a server error, and drops it for an item the server does not know', () => {
+    const refetch = vi.fn();
+    const network = new ApiError('network', 'Failed to fetch', { url: '/x' });
+    const { unmount } = render(<LoadError title="Impossible de charger le kit" query={{ error: network, refetch }} />);
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+    unmount();
+    const unknown = new ApiError('http', 'Not Found', { url: '/x', status: 404, statusText: 'Not Found' });
+    const missing = { text: "Ce kit n'existe pas ou n'existe plus.", back: { to: '/toolbox/kits', text: 'Retour aux kits' } };
+    render(
+      <MemoryRouter>
+        <LoadError title="Impossible de charger le kit" query={{ error: unknown, refetch }} missing={missing} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("Ce kit n'existe pas ou n'existe plus.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Retour aux kits' }).getAttribute('href')).toBe('/toolbox/kits');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says "data not found" without a retry for a 404 on a screen that names no item', () => {
+    const unknown = new MissingItemError('');
+    render(<LoadError title="Impossible de charger" query={{ error: unknown, refetch: () => undefined }} />);
+    expect(screen.getByText('Données introuvables.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('has no retry when the load cannot be tried again', () => {

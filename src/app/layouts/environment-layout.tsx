@@ -5,14 +5,19 @@ import { LocationBar } from './location-bar';
 import { SideNav, type NavEntry, type NavGroup } from './side-nav';
 import { paths } from '../paths';
 import { usePageAccess } from '../page-access';
+import { MissingItem } from '../../ui/missing-item';
+import { useEnvironmentPresence, useProjectPresence } from './item-presence';
 import { configurationMenu, MENU_NAMESPACES, sectionTitleKey } from '../configuration-menu';
 
 /** The environment's pages, then the §2.4 configuration menu in its groups (the same list as the configuration page). */
 export function EnvironmentLayout() {
   const { t } = useTranslation(MENU_NAMESPACES);
+  const { t: tCommon } = useTranslation('common');
   const { projectId = '', envId = '' } = useParams();
   // Only the pages the caller's profile opens (§6, src/contract/page-access.ts): a cockpit user sees the dashboard.
   const mayOpen = usePageAccess();
+  const project = useProjectPresence(projectId).presence;
+  const environment = useEnvironmentPresence(projectId, envId).presence;
   const entries: NavEntry[] = ([
     // A way back up (issue 19): the environment's project.
     { to: paths.project(projectId), label: 'navigation:sideNav.upToProject', icon: 'arrow-up', end: true },
@@ -34,7 +39,13 @@ export function EnvironmentLayout() {
   return (
     <AppChrome layout="environment" nav={<SideNav entries={entries} groups={groups} label={t('routes:environmentHome')} />}>
       <LocationBar />
-      <Outlet />
+      {project === 'missing' ? (
+        <MissingItem missing={{ text: tCommon('missing.text.project'), back: { to: paths.organisations(), text: tCommon('missing.back.organisations') } }} />
+      ) : environment === 'missing' ? (
+        <MissingItem missing={{ text: tCommon('missing.text.environment'), back: { to: paths.project(projectId), text: tCommon('missing.back.project') } }} />
+      ) : (
+        <Outlet />
+      )}
     </AppChrome>
   );
 }

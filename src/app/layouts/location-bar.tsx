@@ -4,13 +4,11 @@
  * the project's other environments that keeps the page (cut before the first item id, which belongs
  * to this environment only). Names come from the same cached queries the screens use.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HTMLSelect } from '@blueprintjs/core';
 import { BreadcrumbTrail, type TrailItem } from '../../ui/breadcrumb-trail';
 import { useTranslation } from 'react-i18next';
-import { organisationQuery } from '../../api/organisation-query';
-import { environmentQueries } from '../../features/environments/queries';
+import { useEnvironmentPresence, useOrganisationPresence, useProjectPresence, type Presence } from './item-presence';
 import { useRouteTitleKey } from '../page-title';
 import { paths } from '../paths';
 import { samePageIn } from '../same-page';
@@ -19,7 +17,7 @@ import { samePageIn } from '../same-page';
 const HOMES = new Set(['orgaHome', 'projectHome', 'environmentHome']);
 
 export function LocationBar() {
-  const { t } = useTranslation(['routes', 'navigation']);
+  const { t } = useTranslation(['routes', 'navigation', 'common']);
   const params = useParams();
   const { orgaId: orgaParam, projectId, envId } = params;
   // The env-management pages name their environment in the query (`?envId=`): it is a crumb there too.
@@ -28,17 +26,18 @@ export function LocationBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const titleKey = useRouteTitleKey();
-  const project = useQuery({ ...environmentQueries.project(projectId ?? ''), enabled: projectId !== undefined });
+  const { project, presence: projectPresence } = useProjectPresence(projectId);
   const orgaId = orgaParam ?? project.data?.organisationId;
-  const organisation = useQuery({ ...organisationQuery(orgaId ?? ''), enabled: orgaId !== undefined });
-  const environments = useQuery({ ...environmentQueries.list(projectId ?? ''), enabled: projectId !== undefined && crumbEnvId !== undefined });
-  const alive = (environments.data ?? []).filter((env) => !env.deleting);
-  const environment = alive.find((env) => env.id === crumbEnvId);
+  const { organisation, presence: orgaPresence } = useOrganisationPresence(orgaId);
+  const { alive, environment, presence: envPresence } = useEnvironmentPresence(projectId, crumbEnvId);
 
+  // A name still loading is "…"; an item the server does not know says so; one that failed to load shows its id.
+  const crumb = (name: string | undefined, presence: Presence, id: string, missing: 'organisation' | 'project' | 'environment') =>
+    name ?? (presence === 'missing' ? t(`common:missing.crumb.${missing}`) : presence === 'pending' ? '…' : id);
   const items: TrailItem[] = [];
-  if (orgaId !== undefined) items.push({ text: organisation.data?.name ?? '…', href: paths.orga(orgaId) });
-  if (projectId !== undefined) items.push({ text: project.data?.name ?? '…', href: paths.project(projectId) });
-  if (projectId !== undefined && crumbEnvId !== undefined) items.push({ text: environment?.name ?? '…', href: paths.environment(projectId, crumbEnvId) });
+  if (orgaId !== undefined) items.push({ text: crumb(organisation.data?.name, orgaPresence, orgaId, 'organisation'), href: paths.orga(orgaId) });
+  if (projectId !== undefined) items.push({ text: crumb(project.data?.name, projectPresence, projectId, 'project'), href: paths.project(projectId) });
+  if (projectId !== undefined && crumbEnvId !== undefined) items.push({ text: crumb(environment?.name, envPresence, crumbEnvId, 'environment'), href: paths.environment(projectId, crumbEnvId) });
   if (titleKey !== undefined && !HOMES.has(titleKey)) items.push({ text: t(`routes:${titleKey}` as never) });
   // The last crumb is the page the user is on: not a link.
   const last = items.at(-1);

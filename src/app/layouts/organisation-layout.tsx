@@ -8,10 +8,13 @@ import { LocationBar } from './location-bar';
 import { SideNav, type NavEntry } from './side-nav';
 import { paths } from '../paths';
 import { usePageAccess } from '../page-access';
+import { MissingItem } from '../../ui/missing-item';
+import { useOrganisationPresence } from './item-presence';
 
 export function OrganisationLayout() {
-  const { t } = useTranslation('routes');
+  const { t } = useTranslation(['routes', 'common']);
   const orgaId = useParams().orgaId ?? '';
+  const { presence } = useOrganisationPresence(orgaId);
   const { data: user } = useQuery(authQueries.currentUser());
   const ghost = useGhostedUser();
   // Support reads an organisation only while acting as one of its users (the server refuses the rest).
@@ -39,7 +42,11 @@ export function OrganisationLayout() {
   return (
     <AppChrome layout="organisation" nav={<SideNav entries={entries} label={t('orgaHome')} />}>
       <LocationBar />
-      <Outlet />
+      {presence === 'missing' ? (
+        <MissingItem missing={{ text: t('common:missing.text.organisation'), back: { to: paths.organisations(), text: t('common:missing.back.organisations') } }} />
+      ) : (
+        <Outlet />
+      )}
     </AppChrome>
   );
 }

@@ -28,6 +28,7 @@ import { tr } from '../../ui/message';
 import { analysesQueries, isRunning } from './queries';
 import { canAbort, canDelete, canDownload, canReanalyze, type Verdict } from './analysis-rules';
 import { analysisErrorText } from './analysis-errors';
+import { isMissing } from '../../ui/missing-item';
 import { formatBytes } from './status-tag';
 import { ModuleResults } from './module-results';
 import { DeliveryAttempts } from './delivery-attempts';
@@ -58,7 +59,7 @@ function AnalysisResult({ variant }: { variant: 'analyses' | 'ic' }) {
     const anonymized = serverCode(detail.error) === 'analysisAnonymized';
     body = (
       <EmptyState
-        icon={anonymized ? 'eye-off' : 'error'}
+        icon={anonymized ? 'eye-off' : isMissing(detail.error) ? 'search' : 'error'}
         title={analysisErrorText(t, detail.error)}
         action={<Link to={listPath}>{t('result.back')}</Link>}
       />

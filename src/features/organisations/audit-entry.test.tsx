@@ -12,6 +12,7 @@ import { auditActionKinds } from '../../i18n/audit-sentence';
 import { resources } from '../../i18n/resources';
 import { changeLanguage, initI18n } from '../../i18n/setup';
 import { AuditEntrySentence } from './audit-entry';
+import { formatTime } from '../../i18n/dates';
 
 /** Every operation a person's change can be logged under; readings are all the `read` kind. */
 const WRITE_KINDS = allEndpoints.filter((endpoint) => endpoint.method !== 'GET').map((endpoint) => endpoint.id);
@@ -31,6 +32,8 @@ function entry(action: string, patch: Partial<AuditLogEntry> = {}): AuditLogEntr
     targetId: 'env-1',
     status: 201,
     names: { environment: 'Production', project: 'Courrier entrant', name: 'Robot' },
+    calls: 1,
+    firstAt: null,
     ...patch,
   };
 }
@@ -105,6 +108,18 @@ describe.each(['fr', 'en'] as const)('audit sentences in %s', (language) => {
     );
     expect(sentenceOf(entry('environments.delete', { names: null }))).toBe(
       language === 'fr' ? "alice : Suppression d'un environnement" : 'alice: Environment deletion',
+    );
+  });
+
+  it('reads consecutive readings counted on one entry with their number and their span', () => {
+    const firstAt = '2026-03-04T10:02:00.000Z';
+    const at = '2026-03-04T10:40:00.000Z';
+    const [from, to] = [formatTime(firstAt, language), formatTime(at, language)];
+    expect(sentenceOf(entry('projects.list', { actorUsername: 'sre', method: 'GET', names: null, calls: 12, firstAt, at }))).toBe(
+      language === 'fr' ? `sre a consulté des données de l'organisation (12 fois, de ${from} à ${to})` : `sre read the organisation's data (12 times, from ${from} to ${to})`,
+    );
+    expect(sentenceOf(entry('projects.get', { actorUsername: 'sre', method: 'GET', names: { project: 'Courrier entrant' }, calls: 2, firstAt, at }))).toBe(
+      language === 'fr' ? `sre a consulté le projet Courrier entrant (2 fois, de ${from} à ${to})` : `sre read project Courrier entrant (2 times, from ${from} to ${to})`,
     );
   });
 

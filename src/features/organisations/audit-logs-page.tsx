@@ -100,7 +100,7 @@ export function AuditLogsPage() {
         </DataTable>
         <div className="p-toolbar">
           <Button icon="chevron-left" aria-label={t('audit.previous')} disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })} />
-          <span>{t('audit.page', { page: filters.page, pages, total: logs.data?.total ?? 0 })}</span>
+          <span>{t('audit.page', { page: filters.page, pages, count: logs.data?.total ?? 0 })}</span>
           <Button icon="chevron-right" aria-label={t('audit.next')} disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })} />
         </div>
       </ListState>

@@ -160,7 +160,7 @@ export function BankPage() {
         <BankTable projectId={projectId} items={list.data?.items ?? []} selected={selected} onSelect={select} />
         <nav className="p-pagination" aria-label={t('bank.pages')} style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
           <Button icon="chevron-left" aria-label={t('bank.previousPage')} disabled={filters.page <= 1} onClick={() => change({ page: filters.page - 1 })} />
-          <span data-testid="bank-page-info">{t('bank.pageOf', { page: filters.page, pages: pageCount, total: list.data?.total ?? 0 })}</span>
+          <span data-testid="bank-page-info">{t('bank.pageOf', { page: filters.page, pages: pageCount, count: list.data?.total ?? 0 })}</span>
           <Button icon="chevron-right" aria-label={t('bank.nextPage')} disabled={filters.page >= pageCount} onClick={() => change({ page: filters.page + 1 })} />
           <HTMLSelect aria-label={t('bank.pageSize')} value={filters.pageSize} onChange={(e) => change({ pageSize: Number(e.currentTarget.value) })} options={BANK_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))} />
         </nav>

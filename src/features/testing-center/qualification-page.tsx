@@ -19,6 +19,7 @@ import { toast } from '../../ui/toasts/toast-service';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { errorMessage } from '../../api/errors';
 import { LoadError } from '../../ui/load-error';
+import { paths } from '../../app/paths';
 import { usePreferences } from '../../storage/preferences';
 import { allQualified, draftOf, expectedOf, withObtained, type Draft } from './expected-draft';
 import { ExpectedForm } from './expected-form';
@@ -96,7 +97,7 @@ function MessageQualification({
   canNext: boolean;
   onMove: (step: 1 | -1) => void;
 }) {
-  const { t } = useTranslation('testingCenter');
+  const { t } = useTranslation(['testingCenter', 'common']);
   const queryClient = useQueryClient();
   const message = useQuery(bankQueries.message(projectId, messageId));
   const parameters = useQuery(bankQueries.parameters(projectId));
@@ -182,7 +183,10 @@ function MessageQualification({
 
   // A failed load is shown before the spinner: the draft only exists once the message has loaded.
   const failed = message.error ? message : parameters.error ? parameters : null;
-  if (failed) return <LoadError title={t('qualification.loadFailed')} query={failed} />;
+  if (failed) {
+    const missing = { text: t('common:missing.text.message'), back: { to: paths.messagesBank(projectId), text: t('common:missing.back.messagesBank') } };
+    return <LoadError title={t('qualification.loadFailed')} query={failed} missing={message.error ? missing : undefined} />;
+  }
   if (message.isPending || parameters.isPending || !draft || !message.data) return <Pending queries={[message, parameters]} size={30} />;
   const attachments = message.data.files.filter((file) => file.role === 'attachment').map((file) => file.name);
 

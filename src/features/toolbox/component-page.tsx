@@ -33,12 +33,16 @@ import { Field, Form } from '../../ui/form';
 const SnippetEditor = lazy(() => import('./snippet-editor'));
 
 export function ComponentPage({ orgaId, componentId, kitId }: { orgaId: string; componentId: string; kitId: string | null }) {
-  const { t } = useTranslation('toolbox');
+  const { t } = useTranslation(['toolbox', 'common']);
   const isNew = componentId === 'new';
   const existing = useQuery({ ...toolboxQueries.component(orgaId, componentId), enabled: !isNew });
   if (isNew) return <ComponentEditor orgaId={orgaId} existing={null} initialKitId={kitId ?? ''} />;
   if (existing.isPending) return <Pending queries={[existing]} aria-label={t('component.loading')} />;
-  if (existing.isError) return <LoadError title={t('component.error')} query={existing} />;
+  if (existing.isError) return <LoadError
+        title={t('component.error')}
+        query={existing}
+        missing={{ text: t('common:missing.text.component'), back: kitId ? { to: toolboxLinks.kit(orgaId, kitId), text: t('common:missing.back.kit') } : { to: toolboxLinks.kits(orgaId), text: t('common:missing.back.kits') } }}
+      />;
   return <ComponentEditor key={existing.data.updatedAt} orgaId={orgaId} existing={existing.data} initialKitId={existing.data.kitId} />;
 }
 

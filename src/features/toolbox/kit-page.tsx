@@ -36,10 +36,10 @@ interface Draft extends Record<string, unknown> {
 const draftOf = (details: KitDetails): Draft => ({ name: details.kit.name, notes: details.kit.notes, published: details.kit.published, childKitIds: details.tree.children.map((child) => child.kit.id) });
 
 export function KitPage({ orgaId, kitId }: { orgaId: string; kitId: string }) {
-  const { t } = useTranslation(['toolbox', 'routes']);
+  const { t } = useTranslation(['toolbox', 'routes', 'common']);
   const details = useQuery(toolboxQueries.kit(orgaId, kitId));
   if (details.isPending) return <Pending queries={[details]} aria-label={t('kit.loading')} />;
-  if (details.isError) return <LoadError title={t('kit.error')} query={details} />;
+  if (details.isError) return <LoadError title={t('kit.error')} query={details} missing={{ text: t('common:missing.text.kit'), back: { to: toolboxLinks.kits(orgaId), text: t('common:missing.back.kits') } }} />;
   return <KitEditor key={`${kitId}-${details.data.kit.revision}`} orgaId={orgaId} details={details.data} />;
 }
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { CATEGORY_TARGETS, type CategorizationSettings, type Category } from '../../../contract/categorization';
 import { AutoForm, type AutoField } from '../../../ui/auto-form';
+import { MissingItemError } from '../../../ui/missing-item';
 import { ListState } from '../../../ui/list-state';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigForm } from './config-form';
@@ -21,7 +22,7 @@ import { RulesTable } from './rules-table';
 import { useConfigEditor } from './use-config-editor';
 
 export function CategoryEditorPage() {
-  const { t } = useTranslation(['categorization', 'routes']);
+  const { t } = useTranslation(['categorization', 'routes', 'common']);
   const { envId, moduleId, projectId } = useCategorizationEnv();
   const { categoryId = '' } = useParams();
   const settings = useQuery(categorizationQueries.categorization(envId, moduleId));
@@ -29,13 +30,16 @@ export function CategoryEditorPage() {
   const missing = settings.data !== undefined && category === undefined;
   return (
     <CategorizationFrame
-      title={category?.name ?? t('routes:categorizationCategory')}
+      title={category?.name ?? (missing ? t('common:missing.crumb.item') : t('routes:categorizationCategory'))}
       crumbs={[
         { text: t('routes:categorization'), to: paths.categorization(projectId, envId) },
         { text: settings.data?.module.name ?? moduleId, to: paths.categorizationModule(projectId, envId, moduleId, category?.target) },
       ]}
     >
-      <ListState query={settings} error={translatedError(settings.error) ?? (missing ? new Error(t('categories.notFound')) : null)} errorText={t('categories.error')}>
+      <ListState query={settings} error={translatedError(settings.error) ?? (missing ? new MissingItemError(t('categories.notFound')) : null)}
+        errorText={t('categories.error')}
+        missing={{ text: t('common:missing.text.category'), back: { to: paths.categorizationModule(projectId, envId, moduleId), text: t('common:missing.back.categories') } }}
+      >
         {settings.data && category && <CategoryEditor key={category.id} settings={settings.data} categoryId={category.id} />}
       </ListState>
     </CategorizationFrame>

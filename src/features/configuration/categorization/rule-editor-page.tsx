@@ -12,6 +12,7 @@ import { NEW_ITEM, paths } from '../../../app/paths';
 import { ruleSchema, type CategorizationSettings, type Rule } from '../../../contract/categorization';
 import { useFlag } from '../../../storage/feature-flags';
 import { AutoForm, type AutoField } from '../../../ui/auto-form';
+import { MissingItemError } from '../../../ui/missing-item';
 import { ListState } from '../../../ui/list-state';
 import { CategorizationFrame, useCategorizationEnv } from './categorization-frame';
 import { ConfigForm } from './config-form';
@@ -22,7 +23,7 @@ import { nextPriority } from './rule-order';
 import { newId, useConfigEditor } from './use-config-editor';
 
 export function RuleEditorPage() {
-  const { t } = useTranslation(['categorization', 'routes']);
+  const { t } = useTranslation(['categorization', 'routes', 'common']);
   const { envId, moduleId, projectId } = useCategorizationEnv();
   const { categoryId = '', ruleId = NEW_ITEM } = useParams();
   const settings = useQuery(categorizationQueries.categorization(envId, moduleId));
@@ -31,14 +32,21 @@ export function RuleEditorPage() {
   const missing = settings.data !== undefined && (category === undefined || (ruleId !== NEW_ITEM && rule === undefined));
   return (
     <CategorizationFrame
-      title={rule?.name ?? t('rules.new')}
+      title={rule?.name ?? (missing ? t('common:missing.crumb.item') : t('rules.new'))}
       crumbs={[
         { text: t('routes:categorization'), to: paths.categorization(projectId, envId) },
         { text: settings.data?.module.name ?? moduleId, to: paths.categorizationModule(projectId, envId, moduleId, category?.target) },
         { text: category?.name ?? t('routes:categorizationCategory'), to: paths.categorizationCategory(projectId, envId, moduleId, categoryId) },
       ]}
     >
-      <ListState query={settings} error={translatedError(settings.error) ?? (missing ? new Error(t('rules.notFound')) : null)} errorText={t('categories.error')}>
+      <ListState query={settings} error={translatedError(settings.error) ?? (missing ? new MissingItemError(t('rules.notFound')) : null)}
+        errorText={t('categories.error')}
+        missing={
+          category === undefined
+            ? { text: t('common:missing.text.category'), back: { to: paths.categorizationModule(projectId, envId, moduleId), text: t('common:missing.back.categories') } }
+            : { text: t('common:missing.text.rule'), back: { to: paths.categorizationCategory(projectId, envId, moduleId, categoryId), text: t('common:missing.back.category') } }
+        }
+      >
         {settings.data && category && <RuleEditor key={rule?.id ?? NEW_ITEM} settings={settings.data} categoryId={categoryId} existing={rule} />}
       </ListState>
     </CategorizationFrame>

@@ -57,7 +57,7 @@ export function TestsTab({ editor, envId, moduleId, canEdit }: { editor: Extract
         {canEdit && <Button icon="add" text={t('tests.add')} onClick={add} />}
         {run.data && (
           <Tag large intent={passed === run.data.cases.length ? Intent.SUCCESS : Intent.DANGER} data-testid="extraction-tests-summary">
-            {t('tests.summary', { passed, total: run.data.cases.length })}
+            {t('tests.summary', { count: passed, total: run.data.cases.length })}
           </Tag>
         )}
       </div>

@@ -188,7 +188,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
           </HTMLSelect>
         </Field>
         <GraphSearch nodes={graph.nodes} onPick={show} />
-        <span className="bp6-text-muted cg-counts">{t('counts', { nodes: visible.size, edges: edges.length })}</span>
+        <span className="bp6-text-muted cg-counts">{t('nodeCount', { count: visible.size })}, {t('edgeCount', { count: edges.length })}</span>
       </div>
       <div className="cg-layout">
         <div className={`cg-canvas${far ? ' cg-canvas--far' : ''}`} aria-busy={layout.status === 'running'}>

@@ -16,7 +16,7 @@ export function ProblemsPanel({ problems, onPick, projectId, envId }: { problems
   return (
     <section className="p-config-ide__problems" aria-label={t('problems.title')} data-testid="configuration-ide-problems">
       <h2 className="bp6-heading p-config-ide__panel-title">
-        {t('problems.title')} <span className="bp6-text-muted">{t('problems.summary', { errors, warnings: problems.length - errors })}</span>
+        {t('problems.title')} <span className="bp6-text-muted">{t('problems.errorCount', { count: errors })}, {t('problems.warningCount', { count: problems.length - errors })}</span>
       </h2>
       {problems.length === 0 ? (
         <Callout intent={Intent.SUCCESS} compact icon="tick">

@@ -16,6 +16,7 @@ import { NLU_LANGUAGES } from '../../../contract/environments';
 import { archetypeEndpoints, archetypeInputSchema, type Archetype } from '../../../contract/nlu';
 import { NEW_ITEM, paths } from '../../../app/paths';
 import { AutoForm, fieldErrors, type AutoField } from '../../../ui/auto-form';
+import { MissingItemError } from '../../../ui/missing-item';
 import { ListState } from '../../../ui/list-state';
 import { ShowInGraphLink } from '../../../ui/show-in-graph-link';
 import { entityKey } from '../../../configuration-problems';
@@ -41,20 +42,23 @@ interface Draft extends Record<string, unknown> {
 }
 
 export function ArchetypeEditorPage() {
-  const { t } = useTranslation(['nlu', 'routes']);
+  const { t } = useTranslation(['nlu', 'routes', 'common']);
   const { envId, projectId } = useNluEnv();
   const { archetypeId = NEW_ITEM } = useParams();
   const list = useQuery(nluQueries.archetypes(envId));
   const existing = list.data?.find((archetype) => archetype.id === archetypeId);
   const missing = archetypeId !== NEW_ITEM && list.data !== undefined && existing === undefined;
   return (
-    <NluPage title={existing?.name ?? t('archetypes.new')} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }} actions={existing && (
+    <NluPage title={existing?.name ?? (missing ? t('common:missing.crumb.item') : t('archetypes.new'))} parent={{ text: t('routes:nluArchetypes'), to: paths.nlu(projectId, envId, 'archetypes') }} actions={existing && (
         <>
           <ShowInGraphLink projectId={projectId} envId={envId} node={entityKey({ kind: 'archetype', id: existing.id, name: existing.name })} />
           <EnvSaveToToolbox type="archetype" name={existing.name} />
         </>
       )}>
-      <ListState query={list} error={list.error ?? (missing ? new Error(t('archetypes.notFound')) : null)} errorText={t('archetypes.error')}>
+      <ListState query={list} error={list.error ?? (missing ? new MissingItemError(t('archetypes.notFound')) : null)}
+        errorText={t('archetypes.error')}
+        missing={{ text: t('common:missing.text.archetype'), back: { to: paths.nlu(projectId, envId, 'archetypes'), text: t('common:missing.back.archetypes') } }}
+      >
         <ArchetypeEditor key={existing?.id ?? NEW_ITEM} existing={existing} all={list.data ?? []} />
       </ListState>
     </NluPage>

@@ -15,6 +15,7 @@ import { AutoForm, fieldErrors, type AutoField } from '../../../ui/auto-form';
 import { ShowInGraphLink } from '../../../ui/show-in-graph-link';
 import { entityKey } from '../../../configuration-problems';
 import { ListState } from '../../../ui/list-state';
+import { MissingItemError } from '../../../ui/missing-item';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { serversRefusingNoLimit } from './ai-version';
 import { BUILTIN_ARCHETYPES } from './engine';
@@ -38,7 +39,7 @@ interface Draft extends Record<string, unknown> {
 }
 
 export function InteractionEditorPage() {
-  const { t } = useTranslation(['nlu', 'routes']);
+  const { t } = useTranslation(['nlu', 'routes', 'common']);
   const { envId, projectId } = useNluEnv();
   const { interactionId = NEW_ITEM } = useParams();
   const list = useQuery(nluQueries.interactions(envId));
@@ -47,7 +48,7 @@ export function InteractionEditorPage() {
   const missing = interactionId !== NEW_ITEM && list.data !== undefined && existing === undefined;
   return (
     <NluPage
-      title={existing?.name ?? t('interactions.new')}
+      title={existing?.name ?? (missing ? t('common:missing.crumb.item') : t('interactions.new'))}
       parent={{ text: t('routes:nluInteractions'), to: paths.nlu(projectId, envId, 'interactions') }}
       actions={
         existing && (
@@ -61,7 +62,8 @@ export function InteractionEditorPage() {
       <ListState
         isPending={list.isPending || contexts.isPending}
         waitingOn={[list, contexts]}
-        error={list.error ?? contexts.error ?? (missing ? new Error(t('interactions.notFound')) : null)}
+        error={list.error ?? contexts.error ?? (missing ? new MissingItemError(t('interactions.notFound')) : null)}
+        missing={{ text: t('common:missing.text.interaction'), back: { to: paths.nlu(projectId, envId, 'interactions'), text: t('common:missing.back.interactions') } }}
         isEmpty={(contexts.data ?? []).length === 0}
         emptyText={t('interactions.noContext')}
         errorText={t('interactions.error')}

@@ -11,6 +11,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
+import { isMissing, MissingItem } from '../../../ui/missing-item';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../storage/preferences';
 import { paths } from '../../../app/paths';
@@ -31,7 +32,7 @@ import { Field } from '../../../ui/form';
 import { EmptyState } from '../../../ui/empty-state';
 
 export function ResultPage() {
-  const { t } = useTranslation('testRuns');
+  const { t } = useTranslation(['testRuns', 'common']);
   const { language } = usePreferences();
   const params = useParams();
   const projectId = params.projectId ?? '';
@@ -56,7 +57,8 @@ export function ResultPage() {
   const referenceId = referenceChoice ?? previous?.id ?? '';
   const shown = useMemo(() => (data ? (cell ? data.messages.filter((message) => cell.ids.has(message.messageId)) : data.messages) : []), [data, cell]);
 
-  if (run.isPending || (run.data && !data)) return <Pending queries={[run]} aria-label={t('result.progress', { done: 0, total: 0 })} />;
+  if (run.isPending || (run.data && !data)) return <Pending queries={[run]} aria-label={t('result.progress', { done: 0, count: 0 })} />;
+  if (isMissing(run.error)) return <MissingItem missing={{ text: t('common:missing.text.testRun'), back: { to: paths.tests(projectId), text: t('common:missing.back.tests') } }} />;
   if (run.error || !data) return <EmptyState icon="error" title={t('result.error')} description={errorMessage(run.error)} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
 
   const finished = data.status === 'finished';

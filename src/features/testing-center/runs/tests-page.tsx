@@ -31,9 +31,9 @@ export function RunProgress({ run }: { run: Pick<TestRunSummary, 'status' | 'don
         animate={live}
         stripes={live}
         intent={statusIntent(run.status)}
-        aria-label={t('result.progress', { done: run.done, total: run.total })}
+        aria-label={t('result.progress', { done: run.done, count: run.total })}
       />
-      <small>{t('result.progress', { done: run.done, total: run.total })}</small>
+      <small>{t('result.progress', { done: run.done, count: run.total })}</small>
     </div>
   );
 }

@@ -46,7 +46,7 @@ describe('information extraction screens', () => {
     await ext.expected(page, 1, 'IBAN').fill(IBAN);
     await ext.expected(page, 1, 'Montant').fill('1250.5');
     await ext.runAll(page);
-    await expect.poll(() => ext.summary(page).textContent()).toBe('2 test(s) réussi(s) sur 2');
+    await expect.poll(() => ext.summary(page).textContent()).toBe('2 tests réussis sur 2');
     await expect(ext.check(page, 1, 'iban').getAttribute('data-pass')).resolves.toBe('true');
     await expect(ext.check(page, 1, 'iban').textContent()).resolves.toContain(IBAN);
 

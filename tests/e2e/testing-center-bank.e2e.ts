@@ -36,7 +36,7 @@ describe('message bank and qualification', () => {
     await expect(tc.importProblems(page)).resolves.toEqual(['outil.exe: L\'extension « exe » n\'est pas autorisée']);
     await tc.sendImport(page);
     await expect.poll(() => tc.importStatuses(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'refused']);
-    await expect(tc.importSummary(page)).resolves.toContain('3 importé(s), 1 refusé(s)');
+    await expect(tc.importSummary(page)).resolves.toContain('Importés : 3 ; refusés : 1');
   });
 
   it('finds them by tag in the bank, not qualified, and makes a set of them', async () => {
@@ -87,10 +87,12 @@ describe('message bank and qualification', () => {
     await tc.deleteSelection(page);
     await expect.poll(() => tc.rows(page).count()).toBe(0);
 
-    // A link to a message deleted since says so, with a retry, instead of loading for ever.
+    // A link to a message deleted since says so and leads back to the bank, instead of loading for
+    // ever or offering a retry that cannot succeed.
     await page.goto(`${baseUrl()}${qualificationLink}`);
-    await page.getByText("Ce message n'a pas pu être chargé").waitFor();
-    await page.getByRole('button', { name: 'Réessayer' }).waitFor();
+    await page.getByText("Ce message n'existe pas ou n'existe plus.").waitFor();
+    await page.getByRole('link', { name: 'Retour à la banque de messages' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
   });
 
   it('adds a production analysis to the testing center from its result page, once', async () => {

@@ -127,6 +127,14 @@ export const PIPELINE_MESSAGE_KEYS = [
   'consolidation.noCategorization',
   'consolidation.noFinalCategory',
   'consolidation.finalCategories',
+  // Output module: why a payload field is empty (the codes of src/contract/output.ts)
+  'output.reason.extractorNotRun',
+  'output.reason.notAMail',
+  'output.reason.headersOff',
+  'output.reason.moduleMissing',
+  'output.reason.moduleInactive',
+  'output.reason.moduleFailed',
+  'output.reason.moduleNoResult',
   // Categorization module
   'categorization.configured',
   'categorization.noDocument',

@@ -45,6 +45,7 @@ export const FAILURE_REASON_KEYS = [
   'reason.engineStopped',
   'reason.serverStopping',
   'reason.includeCycle',
+  'reason.partialNotFound',
   'reason.noLanguageModel',
   'reason.nothingToCompile',
   'reason.unexpected',
@@ -152,8 +153,10 @@ export function failureReason(error: unknown): NestedText {
 }
 
 /** A sandbox's failure (src/templates/sandbox.ts codes): limits are ours, syntax and runtime the author's. */
-export function sandboxFailureReason(error: { code: string; message: string }, tool: 'templateEngine' | 'program'): NestedText {
+export function sandboxFailureReason(error: { code: string; message: string; partial?: string }, tool: 'templateEngine' | 'program'): NestedText {
   switch (error.code) {
+    case 'partialNotFound':
+      return reason('reason.partialNotFound', null, { name: error.partial ?? '' });
     case 'timeLimit':
     case 'advancedTimeLimit':
       return reason('reason.sandboxTime');

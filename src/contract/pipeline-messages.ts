@@ -60,6 +60,11 @@ export const PIPELINE_MESSAGE_KEYS = [
   'trace.deliveriesScheduled',
   'trace.noWebhook',
   'trace.tooManyClaims',
+  // Actions on an analysis (server/analyses/actions.ts)
+  'trace.abortedBy',
+  'trace.finalStatusSet',
+  'trace.finalStatusSetWithError',
+  'trace.finalStatusErrorDefault',
   // Notes on an extracted document (server/pipeline/extractor/document-notes.ts)
   'document.unreadable',
   'document.reason.notPdf',

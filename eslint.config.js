@@ -20,6 +20,19 @@ const BLUEPRINT_NAMED = [
 /** The browser's validation bubbles speak the browser's language: every form is src/ui/form.tsx's Form. */
 const NO_RAW_FORM = { selector: "JSXOpeningElement[name.name='form']", message: "Use Form from src/ui/form.tsx (checks the fields in the page, in the reader's language)." };
 
+/**
+ * Server code: a sentence a person reads is sent as a code (+ parameters) the console translates, or as
+ * keys of a stored message (src/contract/pipeline-messages.ts), never as English text alone. An object
+ * with a `message` or `text` that is a sentence (a string with a space, or a template) must carry its
+ * `code`, its message `key` or its translated `reason` beside it (HttpError bodies, failures, payload
+ * reasons); English kept there is for programs and logs.
+ */
+const SERVER_SENTENCE_OWNER = "ObjectExpression:not(:has(> Property[key.name=/^(code|key|reason)$/])) > Property[key.name=/^(message|text)$/]";
+const SERVER_SENTENCES = [
+  { selector: `${SERVER_SENTENCE_OWNER} > Literal[value=/ /]`, message: "A sentence for people goes as a code the console translates (or a pipeline message key), with `code`, `key` or `reason` beside any English `message`/`text`." },
+  { selector: `${SERVER_SENTENCE_OWNER} > TemplateLiteral`, message: "A sentence for people goes as a code the console translates (or a pipeline message key), with `code`, `key` or `reason` beside any English `message`/`text`." },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'tmp', 'server/db/migrations', 'coverage', 'test-results'] },
   js.configs.recommended,
@@ -39,6 +52,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [...BLUEPRINT_WRAPPED, ...BLUEPRINT_NAMED] }],
       'no-restricted-syntax': ['error', NO_RAW_FORM],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    // Tests and the demo data (sample mails in French) are not answers.
+    ignores: ['server/**/*.test.ts', 'server/test-support/**', 'server/db/seed*.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_RAW_FORM, ...SERVER_SENTENCES] },
   },
   { files: ['src/ui/file-input.tsx', 'src/ui/numeric-input.tsx', 'src/ui/dialog.tsx', 'src/ui/spinner.tsx', 'src/ui/tag-input.tsx', 'src/ui/form.tsx', 'src/ui/empty-state.tsx'], rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' } },
 );

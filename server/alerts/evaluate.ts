@@ -54,6 +54,7 @@ function mailFor(settings: AlertSettings, kind: 'fired' | 'recovered', value: nu
   return {
     to: settings.email,
     subject: `[Postroom] ${head}: ${settings.name}`,
+    // eslint-disable-next-line no-restricted-syntax -- a mail to the alert's address, not an answer: English until alerts keep their creator's language
     text: `${head}: ${settings.name} (environment ${environmentId}).\n${what}.\n`,
   };
 }

@@ -11,6 +11,7 @@ import { analyses } from '../db/schema';
 import { notifyQueued } from '../pipeline/queue-signal';
 import { ANALYSIS_HEAD, analysisAnonymized, analysisError, analysisNotFound, findAnalysis, type AnalysisHead } from './lookup';
 import { appendTrace } from './trace';
+import { pipelineMessage } from '../../src/contract/pipeline-messages';
 
 const UNFINISHED = ['waiting', 'pending'] as const;
 
@@ -47,7 +48,7 @@ export async function abortAnalysisRun(
       analysisError(409, 'alreadyFinished', 'This analysis has already finished'),
     );
   }
-  await appendTrace(db, row, { module: 'abort', outcome: 'aborted', message: `Aborted by ${by}` });
+  await appendTrace(db, row, { module: 'abort', outcome: 'aborted', message: pipelineMessage('trace.abortedBy', { by }) });
   return row;
 }
 
@@ -98,7 +99,8 @@ export async function setFinalStatus(
   environmentId: string,
   analysisId: string,
   final: FinalStatus,
-  by: string,
+  /** The name of the access key that set it. */
+  accessKey: string,
 ): Promise<AnalysisHead> {
   if (final.status === 'processed' && final.exchangeLabels === undefined) {
     throw analysisError(400, 'exchangeLabelsRequired', 'exchangeLabels is required to finish an analysis as processed');
@@ -110,7 +112,7 @@ export async function setFinalStatus(
       finishedAt: new Date(),
       awaitingFinalStatus: false,
       exchangeLabels: final.exchangeLabels ?? null,
-      error: final.status === 'error' ? (final.error ?? 'Set to error by the final status call') : null,
+      error: final.status === 'error' ? (final.error ?? pipelineMessage('trace.finalStatusErrorDefault')) : null,
       claimedBy: null,
       leaseExpiresAt: null,
     })
@@ -124,7 +126,10 @@ export async function setFinalStatus(
   await appendTrace(db, row, {
     module: 'finalStatus',
     outcome: final.status === 'processed' ? 'success' : 'error',
-    message: `Final status ${final.status} set by ${by}${final.status === 'error' && final.error ? `: ${final.error}` : ''}`,
+    message:
+      final.status === 'error' && final.error
+        ? pipelineMessage('trace.finalStatusSetWithError', { status: final.status, key: accessKey, error: final.error })
+        : pipelineMessage('trace.finalStatusSet', { status: final.status, key: accessKey }),
   });
   return row;
 }

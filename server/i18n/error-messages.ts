@@ -9,7 +9,7 @@ import { serverErrorText } from '../../src/i18n/server-error-text';
 import type { ErrorBody } from '../http-error';
 
 const LANGUAGES = ['fr', 'en'] as const;
-type Language = (typeof LANGUAGES)[number];
+export type Language = (typeof LANGUAGES)[number];
 
 const translator = i18next.createInstance();
 void translator.init({
@@ -35,6 +35,21 @@ export function languageOf(acceptLanguage: string | undefined): Language {
     .sort((a, b) => b.quality - a.quality);
   for (const { primary } of ranked) if ((LANGUAGES as readonly string[]).includes(primary)) return primary as Language;
   return 'fr';
+}
+
+/**
+ * The language of the person making a request: the console sends its own (the reader's preference,
+ * per browser) as Accept-Language with every call (src/api/request.ts); a program sends its own or none
+ * (French). The one place the server reads it, for the texts and names it makes in the caller's language.
+ */
+export function requestLanguage(request: { headers: { 'accept-language'?: string | string[] | undefined } }): Language {
+  const header = request.headers['accept-language'];
+  return languageOf(Array.isArray(header) ? header.join(',') : header);
+}
+
+/** A text of the resources in `language`: names the server makes (a self-service project…) follow their creator's. */
+export function serverText(language: Language, key: string, params: Record<string, unknown> = {}): string {
+  return translator.getFixedT(language)(key as never, params as never) as unknown as string;
 }
 
 /** A translate function in the caller's language (pipeline messages of API answers use it too). */

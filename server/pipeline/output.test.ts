@@ -4,6 +4,8 @@ import type { ExtractedDocument } from '../../src/contract/analyses';
 import type { EnvironmentModule } from '../../src/contract/environments';
 import { buildOutput, type OutputInput } from './output';
 import { pipelineMessage } from '../../src/contract/pipeline-messages';
+import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
+import { translatorFor } from '../i18n/error-messages';
 
 const mail: ExtractedDocument = {
   fileId: 'f1',
@@ -146,5 +148,16 @@ describe('output payload', () => {
     expect(payload.attachments).toEqual([{ fileName: 'devis.pdf', contentType: 'application/pdf', path: ['devis.pdf'], base64: 'JVBERg==' }]);
     expect(payload.documents).toEqual([]);
     expect(reasons).toContainEqual({ field: 'documents', code: 'extractorNotRun', params: {} });
+  });
+
+  it('says in its message why each field is empty, by code, in the reader\'s language with no English inside French', () => {
+    const { summary } = buildOutput(input({}));
+    const fr = pipelineMessageText(translatorFor('fr'), summary) ?? '';
+    const en = pipelineMessageText(translatorFor('en'), summary) ?? '';
+    expect(fr).toContain("Proposition de réponse : le module Modèle de réponse « Réponse » est désactivé.");
+    expect(fr).toContain('Résultat du moteur de vision : aucun module « Moteur de vision » dans le pipeline de cet environnement.');
+    expect(fr).not.toMatch(/The |No .* module|produced nothing|\$t\(/);
+    expect(en).toContain('Reply proposal: the Reply template module "Réponse" is deactivated.');
+    expect(en).toContain('Vision engine output: no "Vision engine" module in this environment\'s pipeline.');
   });
 });

@@ -17,7 +17,7 @@ import type { ClaimedAnalysis } from './claim';
 import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 import { translatorFor } from '../i18n/error-messages';
-import { decodePipelineMessage, pipelineMessage } from '../../src/contract/pipeline-messages';
+import { decodePipelineMessage, encodePipelineMessage, pipelineMessage, sentence } from '../../src/contract/pipeline-messages';
 
 export interface OutputInput {
   analysis: Pick<ClaimedAnalysis, 'id' | 'name' | 'inputType' | 'metadata' | 'createdAt' | 'run'>;
@@ -155,9 +155,15 @@ export function buildOutput(input: OutputInput): BuiltOutput {
   const included = Object.keys(payload).filter((key) => key !== 'unavailable' && payload[key] !== null);
   // The trace line, stored as keys (issue 19).
   const nothingFor = Object.keys(unavailable);
+  // Then why each field is empty, by code: the console shows these in the reader's language, never the payload's English `unavailable`.
   const summary =
     nothingFor.length > 0
-      ? pipelineMessage('output.summaryWithout', { included: included.join(', '), unavailable: nothingFor.join(', ') })
+      ? encodePipelineMessage(
+          sentence('output.summaryWithout', { included: included.join(', '), unavailable: nothingFor.join(', ') }),
+          ...reasons.map(({ field, code, params }) =>
+            sentence(`output.reason.${code}`, { field, ...(params.module ? { module: params.module } : {}), ...(params.name ? { name: params.name } : {}) }),
+          ),
+        )
       : pipelineMessage('output.summary', { included: included.join(', ') });
   return { payload, reasons, summary };
 }

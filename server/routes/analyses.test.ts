@@ -252,7 +252,7 @@ describe('an analysis through its life (§4)', () => {
     expect([again.statusCode, again.json().code]).toEqual([409, 'alreadyFinished']);
     const detail = (await call('qualifier', 'GET', `/analyses/${waiting}`)).json<AnalysisDetail>();
     expect(detail.trace).toEqual([
-      expect.objectContaining({ run: 1, step: 0, module: 'abort', outcome: 'aborted', message: 'Aborted by qualifier' }),
+      expect.objectContaining({ run: 1, step: 0, module: 'abort', outcome: 'aborted', message: 'Interrompu par qualifier.' }),
     ]);
 
     const pending = await create();

@@ -181,7 +181,7 @@ describe('manual final status (§4)', () => {
       await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/demo-ic-prod/analyses/${id}`, headers: admin })
     ).json<AnalysisDetail>();
     expect(detail.trace).toEqual([
-      expect.objectContaining({ module: 'finalStatus', outcome: 'success', message: 'Final status processed set by access key "CRM prod"' }),
+      expect.objectContaining({ module: 'finalStatus', outcome: 'success', message: "Statut final « Traitée » fixé par la clé d'accès « CRM prod »." }),
     ]);
 
     const twice = await finish(id, { status: 'error' });

@@ -63,7 +63,7 @@ export function registerApiAnalysisRoutes(app: FastifyInstance, ctx: ServerConte
   registerEndpoint(app, ctx, apiFinishAnalysis, async ({ params, body, request }) => {
     const { keyId } = clientOf(request);
     const [key] = await ctx.db.select({ name: accessKeys.name }).from(accessKeys).where(eq(accessKeys.id, keyId));
-    await setFinalStatus(ctx.db, params.envId, params.analysisId, body, `access key "${key?.name ?? keyId}"`);
+    await setFinalStatus(ctx.db, params.envId, params.analysisId, body, key?.name ?? keyId);
     return new SerializedResponse(apiFinishAnalysis, await analysisStatusReportJson(ctx.db, params.envId, params.analysisId, request.headers['accept-language']));
   });
 }

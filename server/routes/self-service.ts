@@ -24,6 +24,7 @@ import { ensureSelfServiceProject, lightUserOf, ownUseCase, selfServiceProjectOf
 import { monthOf, selfServiceQuota } from '../self-service/quota';
 import { ENVIRONMENT_DELETION_DELAY_MS, purgeDeletedEnvironments } from './environments';
 import { registerEndpoint } from './register';
+import { requestLanguage } from '../i18n/error-messages';
 
 interface Activity {
   analysesThisMonth: number;
@@ -89,7 +90,7 @@ export function registerSelfServiceRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, createSelfServiceUseCase, async ({ body, request, reply }) => {
     const user = await lightUserOf(ctx, principalOf(request));
-    const projectId = await ensureSelfServiceProject(ctx, user);
+    const projectId = await ensureSelfServiceProject(ctx, user, requestLanguage(request));
     // Public inside the user's own project: a private one would be hidden from its qualifier owner
     // (spec §6); members of the organisation still need a grant on the project to see it.
     const row = await createEnvironmentFrom(ctx, { organisationId: user.organisationId, projectId, name: body.name, visibility: 'public', source: body.source });

@@ -11,6 +11,7 @@ import type { Principal } from '../auth/guard';
 import type { ServerContext } from '../context';
 import { environments, members, organisations, projectPermissions, projects, selfServiceProjects, users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { serverText, type Language } from '../i18n/error-messages';
 
 export interface LightUser {
   userId: string;
@@ -51,13 +52,20 @@ export async function selfServiceProjectOf(ctx: ServerContext, user: LightUser):
   return row?.projectId ?? null;
 }
 
+/**
+ * Named after the user so the full console's project list says whose it is (50 characters at most),
+ * in the language of its creator: "Libre-service · Léa Martin", "Self-service · Léa Martin".
+ */
+export function selfServiceProjectName(user: Pick<LightUser, 'firstname' | 'lastname'>, language: Language): string {
+  return serverText(language, 'selfService:projectName', { name: `${user.firstname} ${user.lastname}` }).slice(0, 50);
+}
+
 /** The user's project, created with its grant on first need. */
-export async function ensureSelfServiceProject(ctx: ServerContext, user: LightUser): Promise<string> {
+export async function ensureSelfServiceProject(ctx: ServerContext, user: LightUser, language: Language): Promise<string> {
   const existing = await selfServiceProjectOf(ctx, user);
   if (existing !== null) return existing;
   const projectId = randomUUID();
-  // Named after the user so the full console's project list says whose it is (50 characters at most).
-  const name = `Libre-service · ${user.firstname} ${user.lastname}`.slice(0, 50);
+  const name = selfServiceProjectName(user, language);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(projects).values({ id: projectId, organisationId: user.organisationId, name, type: 'IC' });
     await tx.insert(projectPermissions).values({ organisationId: user.organisationId, userId: user.userId, projectId, profile: 'qualifier' });

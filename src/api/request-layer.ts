@@ -24,6 +24,11 @@ export interface RequestLayerConfig {
   baseUrl?: string;
   getCredentials: () => Credentials;
   /**
+   * The language the reader chose (their preference, per browser), sent as Accept-Language with every
+   * call: the server answers its messages and names what it creates (a self-service project) in it.
+   */
+  getLanguage?: () => string;
+  /**
    * Awaited before every call that is not public, before credentials are read: the session renews
    * an access token about to expire here. Its failure never blocks the call.
    */

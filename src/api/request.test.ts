@@ -207,6 +207,15 @@ describe('headers', () => {
     expect(received[0]?.headers[SWITCH_HEADER.toLowerCase()]).toBeUndefined();
   });
 
+  it("sends the reader's language as Accept-Language, so the server answers and names things in it", async () => {
+    configureRequestLayer({ baseUrl, getCredentials: () => credentials, getLanguage: () => 'en' });
+    await request(echo);
+    expect(received[0]?.headers['accept-language']).toBe('en');
+    configureRequestLayer({ baseUrl, getCredentials: () => credentials, getLanguage: () => 'fr' });
+    await request(echo);
+    expect(received[1]?.headers['accept-language']).toBe('fr');
+  });
+
   it('sends the switch header when a switch value is stored', async () => {
     credentials = { token: 'tok', switchUser: 'jane@example.test' };
     await request(echo);

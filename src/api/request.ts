@@ -99,6 +99,8 @@ function prepare(endpoint: Endpoint, options: RequestOptions<Endpoint>, accept: 
   const hadToken = typeof token === 'string' && token !== '';
   if (hadToken) headers.set('Authorization', `Bearer ${token}`);
   if (typeof switchUser === 'string' && switchUser !== '') headers.set(SWITCH_HEADER, switchUser);
+  const language = requestLayer().getLanguage?.();
+  if (language) headers.set('Accept-Language', language);
   new Headers(options.headers).forEach((value, name) => headers.set(name, value));
 
   const init: RequestInit = { method: endpoint.method, headers, body: encoded };

@@ -9,6 +9,7 @@ import { queryClient } from '../api/query-client';
 import { queryCachePersister } from '../api/query-cache-persister';
 import { readEntry, removeEntry, sessionKeys, storageKeys, writeEntry } from '../storage';
 import { sessionOwner } from '../storage/session-owner';
+import { readPreferences } from '../storage/preferences';
 import { toast, toastDurations } from '../ui/toasts/toast-service';
 import { createNoticeGate } from '../api/notice-gate';
 import { tr } from '../ui/message';
@@ -142,6 +143,7 @@ export function configureSessionRequests(): void {
       token: readEntry<string>(storageKeys.token),
       switchUser: ghostedUserId(),
     }),
+    getLanguage: () => readPreferences().language,
     beforeAuthenticatedCall: renewTokenIfDue,
     handlers: { onUnauthorized, onForbidden, onGone },
   });

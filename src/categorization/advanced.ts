@@ -16,6 +16,8 @@ const CODES: Record<SandboxError['code'], AdvancedError['code']> = {
   memoryLimit: 'advancedMemoryLimit',
   outputTooLarge: 'advancedOutputTooLarge',
   runtime: 'advancedRuntimeError',
+  // A program has no templates to include: an include is a mistake of its own.
+  partialNotFound: 'advancedRuntimeError',
 };
 
 export function toAdvancedError(error: SandboxError): AdvancedError {

@@ -34,7 +34,13 @@ export function documentProblems(text: string, checkers: readonly DocumentChecke
     line: problem.line,
     path: problem.path,
     code: problem.code ?? (problem.kind === 'syntax' ? 'configurationSyntax' : 'configurationSchema'),
-    params: { ...problem.issue, line: problem.line, message: problem.message, ...(problem.limit === undefined ? {} : { limit: problem.limit }) },
+    params: {
+      ...problem.issue,
+      line: problem.line,
+      message: problem.message,
+      ...(problem.limit === undefined ? {} : { limit: problem.limit }),
+      ...(problem.yamlCode === undefined ? {} : { yamlCode: problem.yamlCode, column: problem.column }),
+    },
     message: `${problem.kind === 'syntax' ? 'Syntax error in your configuration' : 'Invalid configuration'}, line ${problem.line}: ${problem.message}`,
   }));
   const document = read.document;

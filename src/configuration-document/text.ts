@@ -10,8 +10,10 @@ import { configurationDocumentSchema, type ConfigurationDocument } from './docum
 import { moduleConfigIssues } from './module-configs';
 import { schemaIssueParams, type SchemaIssueLike, type SchemaIssueParams } from './schema-issue';
 import { structureProblems, type StructureProblem } from './yaml-structure';
+import type { YamlErrorCode } from './yaml-error-codes';
 
-export const DOCUMENT_HEADER = '# Postroom configuration: settings (modules, categories, templates…) and nlu (archetypes, contexts, servers)\n';
+/** Neutral in every language (the document's own keys, no sentence): the same text for a French and an English reader. */
+export const DOCUMENT_HEADER = '# Postroom · settings · nlu\n';
 
 const WRITE_OPTIONS = { lineWidth: 0, minContentWidth: 0, indent: 2, aliasDuplicateObjects: false } as const;
 
@@ -34,6 +36,8 @@ export interface TextProblem {
   code?: StructureProblem['code'] | 'configurationTooLarge';
   /** The size limit, for `configurationTooLarge`. */
   limit?: number;
+  /** A YAML parse error's code (yaml-error-codes.ts), translated by the console with the column. */
+  yamlCode?: YamlErrorCode;
 }
 
 export interface ReadResult {
@@ -97,7 +101,8 @@ export function readDocumentText(text: string): ReadResult {
   const syntax: TextProblem[] = [...parsed.errors, ...parsed.warnings].map((error) => {
     const position = error.linePos?.[0] ?? counter.linePos(error.pos[0]);
     // yaml's message repeats the position and quotes the text after a colon: keep the first line.
-    return { kind: 'syntax', line: position.line, column: position.col, path: [], message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '') };
+    // The library's code travels too: the console says it in the reader's language, never this English text.
+    return { kind: 'syntax', line: position.line, column: position.col, path: [], yamlCode: error.code, message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '') };
   });
   if (syntax.length === 0) {
     for (const problem of structureProblems(parsed, counter)) syntax.push({ kind: 'syntax', path: [], ...problem });

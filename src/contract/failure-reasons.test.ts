@@ -7,7 +7,8 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n/resources';
 import { pipelineMessageText } from '../i18n/pipeline-message-text';
-import { DETAIL_MAX_CHARS, failureReason, FAILURE_REASON_KEYS, reason, sandboxFailureReason } from './failure-reasons';
+import { ParseError } from '../parsing/errors';
+import { DETAIL_MAX_CHARS, failureReason, FAILURE_REASON_KEYS, reason, REASONS_WITHOUT_DETAIL, sandboxFailureReason } from './failure-reasons';
 import { pipelineMessage } from './pipeline-messages';
 
 function textOf(language: 'fr' | 'en', key: string): unknown {
@@ -50,10 +51,25 @@ describe('failure reasons', () => {
     ['anything else', new Error('Cannot read properties of undefined'), 'reason.unexpected'],
     ['a database refusing its password (not a protected file)', withCode('password authentication failed for user "postroom"', '28P01'), 'reason.unexpected'],
     ['a thrown string', 'boom', 'reason.unexpected'],
-  ])('maps %s to its key, keeping the raw text as the detail', (_label, error, key) => {
+  ])('maps %s to its key, keeping the raw text as the detail unless the sentence says it all (a file)', (_label, error, key) => {
     const found = failureReason(error);
     expect(found.key).toBe(key);
-    expect(String(found.params?.detail)).toContain(error instanceof Error ? error.message : String(error));
+    if ((REASONS_WITHOUT_DETAIL as readonly string[]).includes(key)) expect(found.params?.detail).toBeUndefined();
+    else expect(String(found.params?.detail)).toContain(error instanceof Error ? error.message : String(error));
+  });
+
+  it("says a file parser's error (a damaged PDF) only as a translated reason, never its English text", async () => {
+    const translate = await translators();
+    for (const code of ['corrupt', 'unsupported'] as const) {
+      expect(failureReason(new ParseError(code, 'Not a readable PDF: Invalid PDF structure.'))).toEqual({ key: 'reason.unreadableFile' });
+    }
+    const stored = pipelineMessage('visionEngine.failed', { reason: failureReason(new ParseError('corrupt', 'Not a readable PDF: Invalid PDF structure.')) });
+    expect(pipelineMessageText(translate('fr'), stored)).not.toMatch(/détail technique|Not a readable|Invalid PDF/);
+    expect(pipelineMessageText(translate('fr'), stored)).toContain('le fichier est illisible ou endommagé');
+    // A row stored with the English detail: still not shown.
+    const legacy = pipelineMessage('visionEngine.failed', { reason: reason('reason.unreadableFile', 'Not a readable PDF: Invalid PDF structure.') });
+    expect(pipelineMessageText(translate('fr'), legacy)).not.toMatch(/détail technique|Not a readable/);
+    expect(pipelineMessageText(translate('en'), legacy)).not.toMatch(/technical detail|Not a readable/);
   });
 
   it('maps the sandboxes to their keys', () => {

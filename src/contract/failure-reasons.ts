@@ -45,6 +45,7 @@ export const FAILURE_REASON_KEYS = [
   'reason.engineStopped',
   'reason.serverStopping',
   'reason.includeCycle',
+  'reason.partialNotFound',
   'reason.noLanguageModel',
   'reason.nothingToCompile',
   'reason.unexpected',
@@ -52,6 +53,15 @@ export const FAILURE_REASON_KEYS = [
   'reason.tool.program',
 ] as const;
 export type FailureReasonKey = (typeof FAILURE_REASON_KEYS)[number];
+
+/**
+ * Reasons whose sentence says all a reader needs: their raw text (a file parser's English, "Not a
+ * readable PDF: Invalid PDF structure.") is never shown as a technical detail, in any language.
+ */
+export const REASONS_WITHOUT_DETAIL: readonly FailureReasonKey[] = ['reason.unreadableFile', 'reason.passwordProtected', 'reason.fileTooLarge', 'reason.fileMissing'];
+
+/** The file parsers' own codes (src/parsing/errors.ts): their message is English for the CLI and logs. */
+const PARSER_CODES = ['notFound', 'corrupt', 'unreadable', 'unsupported'];
 
 /** Longest raw text kept as a technical detail (a whole HTML error page helps nobody). */
 export const DETAIL_MAX_CHARS = 300;
@@ -137,12 +147,16 @@ export function failureReason(error: unknown): NestedText {
   const messages = links.map((link) => (typeof link.message === 'string' ? link.message : '')).filter((message) => message !== '');
   const text = links.length === 0 ? String(error) : [...new Set(messages)].join(': ');
   const found = classify(links, text);
-  return reason(found.key, text, found.params);
+  // A file parser's error, or a file reason: the translated sentence says it, no English detail kept.
+  const parserError = links.some((link) => link.name === 'ParseError' || PARSER_CODES.includes(String(link.code ?? '')));
+  return reason(found.key, parserError || REASONS_WITHOUT_DETAIL.includes(found.key) ? null : text, found.params);
 }
 
 /** A sandbox's failure (src/templates/sandbox.ts codes): limits are ours, syntax and runtime the author's. */
-export function sandboxFailureReason(error: { code: string; message: string }, tool: 'templateEngine' | 'program'): NestedText {
+export function sandboxFailureReason(error: { code: string; message: string; partial?: string }, tool: 'templateEngine' | 'program'): NestedText {
   switch (error.code) {
+    case 'partialNotFound':
+      return reason('reason.partialNotFound', null, { name: error.partial ?? '' });
     case 'timeLimit':
     case 'advancedTimeLimit':
       return reason('reason.sandboxTime');

@@ -2,6 +2,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n/resources';
+import { MODULE_TYPES } from './environments';
 import { pipelineMessageText } from '../i18n/pipeline-message-text';
 import { decodePipelineMessage, encodePipelineMessage, joinPipelineMessages, PIPELINE_MESSAGE_KEYS, pipelineMessage, sentence } from './pipeline-messages';
 
@@ -48,6 +49,18 @@ describe('pipeline messages', () => {
     const scheduled = pipelineMessage('trace.deliveriesScheduled', { count: 2, type: 'analysis' });
     expect(pipelineMessageText(translate('fr'), scheduled)).toBe('2 livraison(s) planifiée(s) vers les webhooks « Analyse terminée » actifs.');
     for (const type of ['analysis', 'consolidation', 'error']) expect(pipelineMessageText(translate('fr'), pipelineMessage('trace.noWebhook', { type }))).not.toMatch(/webhook (analysis|consolidation|error)\b/);
+  });
+
+  it('names the step an analysis was aborted during in the reader language, never its identifier', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'fr', ns: Object.keys(resources.fr), interpolation: { escapeValue: false } });
+    const translate = (language: string) => (key: string, params: Record<string, unknown>) => i18n.getFixedT(language)(key as never, params as never) as unknown as string;
+    const aborted = pipelineMessage('trace.abortedDuring', { step: 'extractor' });
+    expect(pipelineMessageText(translate('fr'), aborted)).toBe("Interrompu pendant l'étape « Extracteur » ; rien d'autre n'a été exécuté.");
+    expect(pipelineMessageText(translate('en'), aborted)).toBe('Aborted during the "Extractor" step; nothing more was run.');
+    for (const step of [...MODULE_TYPES, 'queue']) {
+      expect(pipelineMessageText(translate('fr'), pipelineMessage('trace.abortedDuring', { step }))).not.toMatch(new RegExp(`« ${step} »|\\$t\\(|modules\\.`));
+    }
   });
 
   it('keeps keys and parameters through the stored form', () => {

@@ -60,6 +60,11 @@ export const PIPELINE_MESSAGE_KEYS = [
   'trace.deliveriesScheduled',
   'trace.noWebhook',
   'trace.tooManyClaims',
+  // Actions on an analysis (server/analyses/actions.ts)
+  'trace.abortedBy',
+  'trace.finalStatusSet',
+  'trace.finalStatusSetWithError',
+  'trace.finalStatusErrorDefault',
   // Notes on an extracted document (server/pipeline/extractor/document-notes.ts)
   'document.unreadable',
   'document.reason.notPdf',
@@ -127,6 +132,14 @@ export const PIPELINE_MESSAGE_KEYS = [
   'consolidation.noCategorization',
   'consolidation.noFinalCategory',
   'consolidation.finalCategories',
+  // Output module: why a payload field is empty (the codes of src/contract/output.ts)
+  'output.reason.extractorNotRun',
+  'output.reason.notAMail',
+  'output.reason.headersOff',
+  'output.reason.moduleMissing',
+  'output.reason.moduleInactive',
+  'output.reason.moduleFailed',
+  'output.reason.moduleNoResult',
   // Categorization module
   'categorization.configured',
   'categorization.noDocument',

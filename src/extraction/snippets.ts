@@ -101,6 +101,8 @@ const CODES: Record<SandboxError['code'], ExtractionFieldErrorCode> = {
   memoryLimit: 'snippetMemoryLimit',
   outputTooLarge: 'snippetOutputTooLarge',
   runtime: 'snippetRuntime',
+  // A snippet has no templates to include: an include is a mistake of its program.
+  partialNotFound: 'snippetRuntime',
 };
 
 export type SnippetRun = { ok: true; values: unknown[] } | { ok: false; code: ExtractionFieldErrorCode; line: number | null; message: string };

@@ -4,6 +4,7 @@
  * Accept-Language for API answers. One function, so both say the same words. A legacy plain string
  * (written before messages had keys) comes back unchanged.
  */
+import { REASONS_WITHOUT_DETAIL } from '../contract/failure-reasons';
 import { decodePipelineMessage, type LocalizedText } from '../contract/pipeline-messages';
 
 type Translate = (key: string, params: Record<string, unknown>) => string;
@@ -24,7 +25,8 @@ function sentenceText(translate: Translate, part: LocalizedText, nested = false)
         : value;
   }
   const text = translate(nested && part.key.includes(':') ? part.key : `pipelineMessages:${part.key}`, params);
-  const detail = part.key.startsWith('reason.') ? params.detail : undefined;
+  // A file reason's detail (stored before it was left out) is a parser's English: never shown.
+  const detail = part.key.startsWith('reason.') && !(REASONS_WITHOUT_DETAIL as readonly string[]).includes(part.key) ? params.detail : undefined;
   return typeof detail === 'string' && detail !== '' ? translate('pipelineMessages:reason.withDetail', { reason: text, detail }) : text;
 }
 

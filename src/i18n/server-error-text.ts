@@ -6,6 +6,7 @@
 import { errorTextKey } from '../contract/error-codes';
 import type { Language } from '../storage/preferences';
 import { formatDate } from './dates';
+import { yamlErrorReason } from './yaml-error-text';
 import { schemaIssueText } from './schema-issue-text';
 
 type Translate = (key: string, params: Record<string, unknown>) => string;
@@ -67,5 +68,7 @@ export function serverErrorText(translate: Translate, body: unknown, language: L
     const raw = (body as { params?: Record<string, unknown> }).params ?? {};
     return translate(key, { ...params, message: schemaIssueText(translate as never, raw) });
   }
+  // A YAML parse error: its code in the reader's language, not the parser's English message.
+  if (code === 'configurationSyntax') return translate(key, { ...params, message: yamlErrorReason(translate as never, (body as { params?: Record<string, unknown> }).params ?? {}) });
   return translate(key, params);
 }

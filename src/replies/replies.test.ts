@@ -1,4 +1,8 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { sandboxFailureReason } from '../contract/failure-reasons';
+import { pipelineSentencesText } from '../i18n/pipeline-message-text';
+import { resources } from '../i18n/resources';
 import { environmentSettingsSchema } from '../contract/environments';
 import { replyTemplateSchema, type ReplyTemplateInput } from '../contract/modules/reply-template';
 import { replyTemplateProblems } from './checks';
@@ -100,6 +104,20 @@ describe('rendering', () => {
     const outer = renderReplyTemplate({ name: 'outer', body: "{% include 'inner' %}" }, [inner], REPLY_SAMPLE_VARIABLES);
     expect(outer).toMatchObject({ ok: false, error: { line: 3, template: 'inner' } });
     expect(renderReplyTemplate({ name: 'r', body: "{% include 'missing' %}" }, [], REPLY_SAMPLE_VARIABLES)).toMatchObject({ ok: false, error: { message: expect.stringContaining('missing') } });
+  });
+
+  it("names a missing included template by a code and its name, said in the reader's language, never liquidjs's ENOENT text", async () => {
+    const rendered = renderReplyTemplate({ name: 'r', body: "Bonjour\n{% include 'signature' %}" }, [], REPLY_SAMPLE_VARIABLES);
+    expect(rendered).toMatchObject({ ok: false, error: { code: 'partialNotFound', partial: 'signature', line: 2, template: 'r' } });
+    if (rendered.ok) throw new Error('the include has no template');
+    const why = sandboxFailureReason(rendered.error, 'templateEngine');
+    expect(why).toEqual({ key: 'reason.partialNotFound', params: { name: 'signature' } });
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'fr', ns: Object.keys(resources.fr), interpolation: { escapeValue: false } });
+    const text = (language: string) => pipelineSentencesText((key, params) => i18n.getFixedT(language)(key as never, params as never) as unknown as string, [why]);
+    expect(text('fr')).toBe('aucun modèle nommé « signature » à inclure');
+    expect(text('en')).toBe('there is no template named "signature" to include');
+    expect(text('fr')).not.toMatch(/ENOENT|lookup/);
   });
 
   it('refuses a cycle of the unsaved text, and stops includes computed from variables', () => {

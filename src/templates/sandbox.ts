@@ -40,7 +40,8 @@ export interface SandboxFilters {
 /** A filter: `this.context.getSync(['name'])` reads a variable of the render. */
 export type SandboxFilter = (this: { context: { getSync(paths: PropertyKey[]): unknown } }, value: unknown, ...args: unknown[]) => unknown;
 
-export type SandboxErrorCode = 'syntax' | 'timeLimit' | 'memoryLimit' | 'outputTooLarge' | 'runtime';
+/** `partialNotFound`: an `include`/`render`/`layout` names a template that does not exist (`partial` says which). */
+export type SandboxErrorCode = 'syntax' | 'timeLimit' | 'memoryLimit' | 'outputTooLarge' | 'runtime' | 'partialNotFound';
 
 export interface SandboxError {
   code: SandboxErrorCode;
@@ -48,6 +49,8 @@ export interface SandboxError {
   line: number | null;
   /** With includes: the included template the line is in (absent: the program itself). */
   template?: string;
+  /** `partialNotFound`: the name the program asked for. */
+  partial?: string;
   message: string;
 }
 
@@ -156,6 +159,11 @@ function toSandboxError(error: unknown, fallback: SandboxErrorCode): SandboxErro
   if (isLimit(root, 'template render limit exceeded')) return { code: 'timeLimit', line: null, message: 'The program ran past the time allowed' };
   if (isLimit(root, 'memory alloc limit exceeded')) return { code: 'memoryLimit', line: null, message: 'The program used more memory than allowed' };
   if (isLimit(root, 'parse length limit exceeded')) return { code: 'syntax', line: null, message: 'The program is too long' };
+  // liquidjs's "ENOENT: Failed to lookup "x" in ".."" for an include of a name no template has: a code and the name, not its text.
+  const missing = /^ENOENT: Failed to lookup "(.*)" in /.exec(root instanceof Error ? root.message : '');
+  if (missing) {
+    return { code: 'partialNotFound', line: error instanceof LiquidError ? lineOf(error) : null, partial: missing[1]!, message: `No template named "${missing[1]!}"` };
+  }
   if (error instanceof LiquidError) {
     const code = error.name === 'RenderError' || error.name === 'UndefinedVariableError' ? 'runtime' : fallback;
     return { code, line: lineOf(error), message: plainMessage(error) };

@@ -174,7 +174,7 @@ describe('menus by role', () => {
   it('offers the SRE its screens from the user menu', async () => {
     const { context, page } = await signedIn('sre');
     const labels = await menuLabels(page);
-    expect(labels).toEqual(expect.arrayContaining(['Analyses de boîtes de réception (SRE)', 'Analyses core (SRE)', "Compteur d'analyses (SRE)", 'Organisations (SRE)']));
+    expect(labels).toEqual(expect.arrayContaining(['Analyses de boîtes de réception (SRE)', 'Analyses du cœur (SRE)', "Compteur d'analyses (SRE)", 'Organisations (SRE)']));
     await context.close();
   }, 60_000);
 });

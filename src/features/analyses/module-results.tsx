@@ -19,6 +19,16 @@ import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
+/**
+ * The payload's `unavailable` is English for programs: the console leaves it out, the module's message
+ * above says why each field is empty in the reader's language.
+ */
+function withoutUnavailable(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || !('unavailable' in payload)) return payload;
+  const { unavailable: _english, ...shown } = payload as Record<string, unknown>;
+  return shown;
+}
+
 function ModuleBody({ module, modules }: { module: ModuleResult; modules: readonly ModuleResult[] }) {
   const { t } = useTranslation('analyses');
   if (module.result === null || module.result === undefined) return <p className={Classes.TEXT_MUTED}>{t('result.noResult')}</p>;
@@ -35,7 +45,7 @@ function ModuleBody({ module, modules }: { module: ModuleResult; modules: readon
   return (
     <div data-testid={module.type === 'output' ? 'output-payload' : undefined}>
       {module.type === 'output' && <p className={Classes.TEXT_MUTED}>{t('result.payload')}</p>}
-      <JsonTree value={module.result} />
+      <JsonTree value={module.type === 'output' ? withoutUnavailable(module.result) : module.result} />
     </div>
   );
 }

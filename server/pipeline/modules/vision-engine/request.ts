@@ -43,11 +43,13 @@ function instructions(config: VisionEngineConfig): string {
 export function visionChatRequest(config: VisionEngineConfig, input: VisionInput): ChatRequest {
   const parts: ChatPart[] = [];
   if (config.prompt.trim() !== '') parts.push({ type: 'text', text: config.prompt.trim() });
+  // eslint-disable-next-line no-restricted-syntax -- a prompt part for the language model, never shown to people
   for (const text of input.texts) parts.push({ type: 'text', text: `Text of "${text.document}":\n${text.text}` });
   for (const image of input.images) {
     parts.push({ type: 'text', text: image.page === null ? `Picture "${image.document}":` : `"${image.document}", page ${image.page}:` });
     parts.push({ type: 'image_url', image_url: { url: image.dataUrl, detail: 'high' } });
   }
+  // eslint-disable-next-line no-restricted-syntax -- a prompt part for the language model, never shown to people
   if (parts.length === 0) parts.push({ type: 'text', text: 'The analysis holds no readable document.' });
   const messages: ChatMessage[] = [
     { role: 'system', content: instructions(config) },

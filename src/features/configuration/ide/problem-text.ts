@@ -8,11 +8,13 @@ import i18next from 'i18next';
 import type { DocumentProblem } from '../../../contract/configuration-document';
 import { configurationMessageText } from '../../../ui/configuration-message-text';
 import { schemaIssueText } from '../../../i18n/schema-issue-text';
+import { yamlErrorReason } from '../../../i18n/yaml-error-text';
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
 
 export function problemText(problem: DocumentProblem): string {
-  const params = { line: problem.line, message: String(problem.params.message ?? problem.message) };
+  // A YAML parse error says its code in the reader's language (with its column), never the library's English.
+  const params = { line: problem.line, message: yamlErrorReason(t, { ...problem.params, message: problem.params.message ?? problem.message }) };
   switch (problem.source) {
     case 'syntax':
       // An alias, a duplicate key, a text too large: named problems with texts of their own.

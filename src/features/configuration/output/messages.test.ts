@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { failureReason } from '../../../contract/failure-reasons';
 import { sentence } from '../../../contract/pipeline-messages';
 import { initI18n } from '../../../i18n/setup';
-import { unavailableText } from './messages';
+import { shownPayload, unavailableText } from './messages';
 
 const failed = {
   field: 'categories',
@@ -38,5 +38,17 @@ describe('output unavailable reasons', () => {
     expect(why).toBe(
       "Le module Catégorisation « Catégories » n'a rien produit : Le module « Catégories » a échoué : le service n'a pas répondu à temps (détail technique : Request timed out)",
     );
+  });
+
+  it('show the payload with each empty field\'s reason translated, never the English text kept for programs', async () => {
+    const preview = {
+      payload: { visionEngine: null, unavailable: { visionEngine: "No vision engine module in this environment's pipeline." } },
+      unavailable: [{ field: 'visionEngine', code: 'moduleMissing' as const, params: { module: 'visionEngine' as const } }],
+    };
+    await initI18n('fr');
+    await i18next.changeLanguage('fr');
+    expect(shownPayload(preview).unavailable).toEqual({ visionEngine: 'Aucun module « Moteur de vision » dans le pipeline de cet environnement' });
+    await i18next.changeLanguage('en');
+    expect(shownPayload(preview).unavailable).toEqual({ visionEngine: 'No "Vision engine" module in this environment\'s pipeline' });
   });
 });

@@ -1,7 +1,7 @@
 /** Translated texts of the output screen: the endpoints' error codes and the payload's empty-field reasons, from their codes. */
 import i18next from 'i18next';
 import { ApiError, errorMessage, serverCode } from '../../../api/errors';
-import { OUTPUT_ERROR_CODES, type OutputUnavailable } from '../../../contract/output';
+import { OUTPUT_ERROR_CODES, type OutputPreview, type OutputUnavailable } from '../../../contract/output';
 import { pipelineSentencesText } from '../../../i18n/pipeline-message-text';
 
 const t = (key: string, params?: Record<string, unknown>) => i18next.t(key as never, params as never) as unknown as string;
@@ -23,4 +23,13 @@ export function unavailableText(reason: OutputUnavailable): { field: string; why
   const message = reason.params.messageParts ? pipelineSentencesText(t, reason.params.messageParts) : reason.params.message;
   const { messageParts: _parts, ...params } = reason.params;
   return { field, why: t(`output:unavailable.${reason.code}`, { ...params, module, message }) };
+}
+
+/**
+ * The payload as the console shows it: its `unavailable` says why in English for programs (the copy
+ * keeps it so); on screen each field's reason is the translated text of its code.
+ */
+export function shownPayload(preview: OutputPreview): Record<string, unknown> {
+  if (!('unavailable' in preview.payload)) return preview.payload;
+  return { ...preview.payload, unavailable: Object.fromEntries(preview.unavailable.map((reason) => [reason.field, unavailableText(reason).why])) };
 }

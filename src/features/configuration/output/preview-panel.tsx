@@ -16,7 +16,7 @@ import { formatDateTime } from '../../../i18n/dates';
 import { usePreferences } from '../../../storage/preferences';
 import { tr } from '../../../ui/message';
 import { toast } from '../../../ui/toasts/toast-service';
-import { outputErrorText, unavailableText } from './messages';
+import { outputErrorText, shownPayload, unavailableText } from './messages';
 import { useOutputEnv } from './output-frame';
 import { payloadText } from './payload-text';
 import { outputQueries } from './queries';
@@ -124,7 +124,7 @@ export function PreviewPanel({ options }: { options: Record<string, unknown> }) 
                 <span className="bp6-text-muted">{t('preview.copyWhole')}</span>
               </div>
               <pre className="p-output-payload" aria-label={t('preview.payload')} tabIndex={0} data-testid="output-preview-payload">
-                {payloadText(result.payload, (hidden) => t('preview.shortened', { count: hidden }))}
+                {payloadText(shownPayload(result), (hidden) => t('preview.shortened', { count: hidden }))}
               </pre>
             </div>
           )}

@@ -30,4 +30,17 @@ describe('connector refusals', () => {
     expect(text).not.toContain('platformCredentials');
     expect(connectorCodeText(en, 'missingSecret', 'platformCredentials')).toContain('Use my own Google credentials');
   });
+
+  it("say a server that could not be reached (a name that does not resolve…) in the reader's words, never the failure class ('dns')", () => {
+    // A failure stored before every unreached server became targetRefused: healthCheckFailed with the class as detail.
+    for (const code of ['healthCheckFailed', 'authorizationFailed'] as const) {
+      const french = connectorCodeText(fr, code, 'dns') ?? '';
+      expect(french).toBe(connectorCodeText(fr, 'targetRefused'));
+      expect(french).toContain("n’a pas pu être joint");
+      expect(french).not.toMatch(/dns|technique/);
+      expect(connectorCodeText(en, code, 'dns')).toMatch(/^This server could not be reached/);
+    }
+    // A detail the destination gave is still shown.
+    expect(connectorCodeText(fr, 'healthCheckFailed', 'Microsoft Graph GET $value → HTTP 500')).toContain('HTTP 500');
+  });
 });

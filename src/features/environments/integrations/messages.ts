@@ -8,8 +8,16 @@ import { CONNECTOR_ERROR_CODES, type ConnectorErrorCode, type ConnectorFailure }
 /** The credentials a missingSecret names by their setting's key: said by the name the connector form gives them. */
 const SECRET_NAMES = ['clientSecret', 'password', 'apiKey', 'privateKey'] as const;
 
+/**
+ * The outbound client's failure classes (server/outbound/client.ts). A failure stored before every
+ * unreached server became `targetRefused` kept one as the detail of `healthCheckFailed` ("détail
+ * technique : dns"): it reads as the one unreached-server text, never as the class's identifier.
+ */
+const OUTBOUND_FAILURES = ['badUrl', 'refusedTarget', 'dns', 'connect', 'timeout', 'tooLarge', 'network'];
+
 export function connectorCodeText(t: TFunction<'integrations'>, code: string | null | undefined, detail: string | null = null, target: string | null = null): string | null {
   if (!code || !(CONNECTOR_ERROR_CODES as readonly string[]).includes(code)) return null;
+  if (code !== 'missingSecret' && detail !== null && OUTBOUND_FAILURES.includes(detail)) return t('errors.targetRefused', { target: target ?? '' });
   // The platform's own Google app is missing: nothing the connector lacks, a choice to make in its form.
   if (code === 'missingSecret' && detail === 'platformCredentials') return t('errorDetails.platformCredentialsMissing');
   const secret = code === 'missingSecret' ? SECRET_NAMES.find((name) => name === detail) : undefined;

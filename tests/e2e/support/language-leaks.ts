@@ -114,9 +114,13 @@ function shownTexts(page: Page): Promise<Shown[]> {
 
 const LETTER = /\p{L}/u;
 
-/** The words of a text; "l'environnement" and "rendez-vous" are two words each. */
+/**
+ * The words of a text; "l'environnement" and "rendez-vous" are two words each. An identifier in
+ * lower case joined by hyphens or underscores ("session-user-id", "no_rule") is a code, not words.
+ */
 function wordsOf(text: string): string[] {
-  return (text.match(/\p{L}+/gu) ?? []);
+  const words = text.replace(/(?<![\p{L}\d])[a-z\d]+(?:[-_][a-z\d]+){2,}(?![\p{L}\d])|(?<![\p{L}\d])[a-z\d]+(?:_[a-z\d]+)+(?![\p{L}\d])/gu, ' ');
+  return words.match(/\p{L}+/gu) ?? [];
 }
 
 /** `text` without the occurrences of `value` that stand as whole words (not "es" inside "Notes"). */

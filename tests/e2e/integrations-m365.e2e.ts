@@ -67,7 +67,7 @@ describe('Microsoft 365 integration', () => {
     await ui.row(page, NAME).getByText('Serveur de messagerie (Microsoft 365)').waitFor();
 
     await ui.runOnce(page, NAME);
-    await ui.row(page, NAME).getByText('1 analyse(s) créée(s)').waitFor();
+    await ui.row(page, NAME).getByText('analyses créées : 1').waitFor();
 
     await analysesPages.openList(page, PROJECT, ENV);
     await analysesPages.row(page, `${SUBJECT}.eml`).locator('[data-status="processed"]').waitFor({ timeout: 60_000 });

@@ -61,7 +61,7 @@ describe('integrations', () => {
     await ui.row(page, NAME).getByText('Autorisé').waitFor();
 
     await ui.runOnce(page, NAME);
-    await ui.row(page, NAME).getByText('1 analyse(s) créée(s)').waitFor();
+    await ui.row(page, NAME).getByText('analyses créées : 1').waitFor();
 
     await analysesPages.openList(page, PROJECT, ENV);
     await analysesPages.row(page, `${SUBJECT}.eml`).locator('[data-status="processed"]').waitFor({ timeout: 60_000 });

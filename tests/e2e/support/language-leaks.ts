@@ -47,12 +47,22 @@ function belongsTo(word: string): Language | undefined {
 
 const DATA_SEPARATORS = /[\n\r\t,;:|"“”«»()[\]{}]+/;
 
+/** The bodies still being read: a check waits for them, or it could take an answer's data for a leak. */
+const reading = new WeakMap<Set<string>, Set<Promise<void>>>();
+
 /** Every string of the JSON the context received from the API: the user's data, whatever its language. */
 export function recordData(context: BrowserContext): Set<string> {
   const data = new Set<string>();
+  const pending = new Set<Promise<void>>();
+  reading.set(data, pending);
   context.on('response', (response) => {
     if (!(response.headers()['content-type'] ?? '').includes('json')) return;
-    response.json().then((value) => addData(data, value), () => undefined);
+    const read = response.json().then(
+      (value) => addData(data, value),
+      () => undefined,
+    );
+    pending.add(read);
+    void read.finally(() => pending.delete(read));
   });
   return data;
 }
@@ -140,7 +150,10 @@ function withoutWhole(text: string, value: string): string {
 
 /** What the page shows in the other language than its own, data taken out; one line per text. */
 export async function languageLeaks(page: Page, language: Language, data: Set<string>): Promise<string[]> {
-  return leaksIn(await shownTexts(page), language, data);
+  const shown = await shownTexts(page);
+  // At most a second: an answer still streaming is not what the page shows yet.
+  await Promise.race([Promise.all(reading.get(data) ?? []), page.waitForTimeout(1000)]);
+  return leaksIn(shown, language, data);
 }
 
 /** What these texts say in the other language than `language`, `data` taken out; one line per text. */

@@ -481,6 +481,6 @@ export function routeWalk(language: Language): void {
 
     it('opens every page in its language without accessibility violations of moderate impact or more, text of the other language, console errors, nor sideways overflow', async () => {
       expect(await walkAll(WALK)).toEqual([]);
-    }, 300_000);
+    }, 420_000);
   });
 }

@@ -152,7 +152,9 @@ function withoutWhole(text: string, value: string): string {
 export async function languageLeaks(page: Page, language: Language, data: Set<string>): Promise<string[]> {
   const shown = await shownTexts(page);
   // At most a second: an answer still streaming is not what the page shows yet.
-  await Promise.race([Promise.all(reading.get(data) ?? []), page.waitForTimeout(1000)]);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(reading.get(data) ?? []), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+  clearTimeout(timer);
   return leaksIn(shown, language, data);
 }
 

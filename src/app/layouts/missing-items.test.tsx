@@ -5,10 +5,9 @@
  * list, name the missing part in the breadcrumbs instead of "…", and offer no retry, which would
  * change nothing.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
-import type { ChildProcess } from 'node:child_process';
-import { renderScreens, startScreenServer } from '../../ui/testing/screen-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { demoScreenServer, renderScreens } from '../../ui/testing/screen-server';
 import { changeLanguage } from '../../i18n/setup';
 import { ArchetypeEditorPage } from '../../features/configuration/nlu/archetype-editor-page';
 import { InteractionEditorPage } from '../../features/configuration/nlu/interaction-editor-page';
@@ -22,17 +21,7 @@ import { EnvironmentLayout } from './environment-layout';
 import { OrganisationLayout } from './organisation-layout';
 import { ProjectLayout } from './project-layout';
 
-let child: ChildProcess;
-let environmentId = '';
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 10_000 });
-
-beforeAll(async () => {
-  const server = await startScreenServer<{ address: string; token: string; environmentId: string }>('src/ui/testing/serve-demo.ts');
-  child = server.child;
-  ({ environmentId } = server.info);
-}, 240_000);
-afterAll(() => child?.stdin?.end());
+const server = demoScreenServer();
 afterEach(async () => {
   cleanup();
   await changeLanguage('fr');
@@ -101,20 +90,20 @@ describe('an unknown project, environment or organisation', () => {
 
 describe('an unknown item of a known environment, project or toolbox', () => {
   it('says the archetype does not exist and leads back to the archetypes', async () => {
-    renderScreens(ROUTES, paths.nluArchetype('demo-nlu', environmentId, 'no-such-archetype'));
-    await expectMissing("Cet archétype n'existe pas ou n'existe plus.", 'Retour aux archétypes', paths.nlu('demo-nlu', environmentId, 'archetypes'));
+    renderScreens(ROUTES, paths.nluArchetype('demo-nlu', server.environmentId, 'no-such-archetype'));
+    await expectMissing("Cet archétype n'existe pas ou n'existe plus.", 'Retour aux archétypes', paths.nlu('demo-nlu', server.environmentId, 'archetypes'));
   });
 
   it('says the interaction does not exist and leads back to the interactions', async () => {
-    renderScreens(ROUTES, paths.nluInteraction('demo-nlu', environmentId, 'no-such-interaction'));
-    await expectMissing("Cette interaction n'existe pas ou n'existe plus.", 'Retour aux interactions', paths.nlu('demo-nlu', environmentId, 'interactions'));
+    renderScreens(ROUTES, paths.nluInteraction('demo-nlu', server.environmentId, 'no-such-interaction'));
+    await expectMissing("Cette interaction n'existe pas ou n'existe plus.", 'Retour aux interactions', paths.nlu('demo-nlu', server.environmentId, 'interactions'));
   });
 
   it('says the category, then the rule, does not exist and leads back to the categories, then the category', async () => {
-    const { rendered } = renderScreens(ROUTES, paths.categorizationCategory('demo-nlu', environmentId, 'demo-categorization', 'no-such-category'));
-    await expectMissing("Cette catégorie n'existe pas ou n'existe plus.", 'Retour aux catégories', paths.categorizationModule('demo-nlu', environmentId, 'demo-categorization'));
+    const { rendered } = renderScreens(ROUTES, paths.categorizationCategory('demo-nlu', server.environmentId, 'demo-categorization', 'no-such-category'));
+    await expectMissing("Cette catégorie n'existe pas ou n'existe plus.", 'Retour aux catégories', paths.categorizationModule('demo-nlu', server.environmentId, 'demo-categorization'));
     rendered.unmount();
-    renderScreens(ROUTES, paths.categorizationRule('demo-nlu', environmentId, 'demo-categorization', 'no-such-category', 'no-such-rule'));
+    renderScreens(ROUTES, paths.categorizationRule('demo-nlu', server.environmentId, 'demo-categorization', 'no-such-category', 'no-such-rule'));
     expect(await screen.findByText("Cette catégorie n'existe pas ou n'existe plus.")).toBeTruthy();
   });
 

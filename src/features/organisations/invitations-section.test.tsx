@@ -4,51 +4,30 @@
  * an action itself called "Annuler" is not answered with "Annuler" / "Confirmer". Against the real
  * server (ui/testing/serve-demo.ts: in-memory PGlite, the demo data, the demo admin).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChildProcess } from 'node:child_process';
-import type { Invitation } from '../../contract/members';
 import { changeLanguage } from '../../i18n/setup';
-import { renderScreens, startScreenServer } from '../../ui/testing/screen-server';
+import { createInvitation, listInvitations } from '../../contract/members';
+import { request } from '../../api/request';
+import { demoScreenServer, renderScreens } from '../../ui/testing/screen-server';
 import { InvitationsSection } from './invitations-section';
 
-let child: ChildProcess;
-let address = '';
-let token = '';
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 10_000 });
+demoScreenServer();
 
+// Nina's invitation, sent by the demo admin.
 beforeAll(async () => {
-  const server = await startScreenServer<{ address: string; token: string }>('src/ui/testing/serve-demo.ts');
-  child = server.child;
-  ({ address, token } = server.info);
-  // Nina's invitation, sent by the demo admin.
-  const sent = await api('POST', '/organisation/demo/invitations', {
-    firstname: 'Nina',
-    lastname: 'Nouvelle',
-    username: 'nina',
-    email: 'nina@example.test',
-    position: null,
-    profiles: [{ projectId: 'demo-ic', profile: 'qualifier' }],
+  await request(createInvitation, {
+    params: { orgaId: 'demo' },
+    body: { firstname: 'Nina', lastname: 'Nouvelle', username: 'nina', email: 'nina@example.test', position: null, guest: false, profiles: [{ projectId: 'demo-ic', profile: 'qualifier' }] },
   });
-  expect(sent.status, await sent.clone().text()).toBe(201);
-  // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
-}, 240_000);
-afterAll(() => child?.stdin?.end());
+});
 afterEach(async () => {
   cleanup();
   await changeLanguage('fr');
 });
 
-function api(method: 'GET' | 'POST', path: string, body?: unknown) {
-  return fetch(`${address}/v4/console/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-const nina = async () => ((await (await api('GET', '/organisation/demo/invitations')).json()) as Invitation[]).find((invitation) => invitation.username === 'nina');
+const nina = async () => (await request(listInvitations, { params: { orgaId: 'demo' } })).find((invitation) => invitation.username === 'nina');
 
 function renderSection() {
   renderScreens([{ path: '/orga/:orgaId', element: <InvitationsSection orgaId="demo" /> }], '/orga/demo');

@@ -6,28 +6,17 @@
  * with what the picked one does; and creating an environment opens it, rather than the project's list
  * it joined.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChildProcess } from 'node:child_process';
 import { paths } from '../../app/paths';
 import { changeLanguage } from '../../i18n/setup';
-import { renderScreens, startScreenServer } from '../../ui/testing/screen-server';
+import { listEnvironments } from '../../contract/environments';
+import { request } from '../../api/request';
+import { demoScreenServer, renderScreens } from '../../ui/testing/screen-server';
 import { EnvNewPage } from './env-new-page';
 
-let child: ChildProcess;
-let address = '';
-let token = '';
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 10_000 });
-
-beforeAll(async () => {
-  const server = await startScreenServer<{ address: string; token: string }>('src/ui/testing/serve-demo.ts');
-  child = server.child;
-  ({ address, token } = server.info);
-  // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
-}, 240_000);
-afterAll(() => child?.stdin?.end());
+demoScreenServer();
 afterEach(async () => {
   cleanup();
   await changeLanguage('fr');
@@ -58,8 +47,7 @@ describe('creating an environment', () => {
     const envId = router.state.location.pathname.split('/').at(-1)!;
     expect(router.state.location.pathname).toBe(paths.environment(PROJECT, envId));
     // The environment the page opened is the one the server created, once.
-    const listed = await fetch(`${address}/v4/console/api/project/${PROJECT}/environments`, { headers: { authorization: `Bearer ${token}` } });
-    const environments = (await listed.json()) as { id: string; name: string }[];
+    const environments = await request(listEnvironments, { params: { projectId: PROJECT } });
     expect(environments.filter((env) => env.name === 'Recette bis').map((env) => env.id)).toEqual([envId]);
   });
 });

@@ -4,27 +4,16 @@
  * joined: against the real server (ui/testing/serve-demo.ts: in-memory PGlite, the demo data), as the
  * demo's self-service `light` user.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChildProcess } from 'node:child_process';
 import { paths } from '../../app/paths';
-import { renderScreens, startScreenServer } from '../../ui/testing/screen-server';
+import { selfServiceOverview } from '../../contract/self-service';
+import { request } from '../../api/request';
+import { demoScreenServer, renderScreens } from '../../ui/testing/screen-server';
 import { SelfNewPage } from './self-new-page';
 
-let child: ChildProcess;
-let address = '';
-let lightToken = '';
-vi.setConfig({ testTimeout: 60_000 });
-configure({ asyncUtilTimeout: 10_000 });
-
-beforeAll(async () => {
-  const server = await startScreenServer<{ address: string; token: string; lightToken: string }>('src/ui/testing/serve-demo.ts', { token: () => lightToken });
-  child = server.child;
-  ({ address, lightToken } = server.info);
-  // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
-}, 240_000);
-afterAll(() => child?.stdin?.end());
+demoScreenServer('light');
 afterEach(cleanup);
 
 describe('creating a self-service use case', () => {
@@ -47,7 +36,7 @@ describe('creating a self-service use case', () => {
     const envId = router.state.location.pathname.split('/').at(-2)!;
     expect(router.state.location.pathname).toBe(paths.selfAnalyses(envId));
     // The use case the page opened is the one the server made, under the name typed.
-    const overview = (await (await fetch(`${address}/v4/console/api/self`, { headers: { authorization: `Bearer ${lightToken}` } })).json()) as { useCases: { id: string; name: string }[] };
+    const overview = await request(selfServiceOverview);
     expect(overview.useCases.filter((useCase) => useCase.name === 'Mes rendez-vous').map((useCase) => useCase.id)).toEqual([envId]);
   });
 });

@@ -4,7 +4,8 @@
  * rendered under a memory router with a fresh query client and the confirmation layer.
  */
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -46,4 +47,33 @@ export function renderScreens(routes: { path: string; element: ReactElement }[],
     </QueryClientProvider>,
   );
   return { router, rendered };
+}
+
+/** What `src/ui/testing/serve-demo.ts` prints: the demo admin's and the light user's tokens, the demo NLU environment. */
+export interface DemoServer {
+  address: string;
+  token: string;
+  lightToken: string;
+  environmentId: string;
+}
+
+/**
+ * The real server with the demo data for the calling file's screens, signed in as the demo admin (or
+ * the self-service `light` user): started before its tests, ended after them. The returned object is
+ * filled once it listens (read it inside hooks and tests); the console's requests carry the user's token,
+ * so a test checks the server's state with `request(endpoint)` as the screens do.
+ */
+export function demoScreenServer(as: 'admin' | 'light' = 'admin'): DemoServer {
+  const server = {} as DemoServer;
+  let child: ChildProcess | undefined;
+  vi.setConfig({ testTimeout: 60_000 });
+  configure({ asyncUtilTimeout: 10_000 });
+  beforeAll(async () => {
+    const started = await startScreenServer<DemoServer>('src/ui/testing/serve-demo.ts', { token: () => (as === 'light' ? server.lightToken : server.token) });
+    child = started.child;
+    Object.assign(server, started.info);
+    // A fresh process migrates its database: tens of seconds on a busy 2-core machine.
+  }, 240_000);
+  afterAll(() => child?.stdin?.end());
+  return server;
 }

@@ -49,7 +49,7 @@ describe('ghosting', () => {
     const { context, page } = await signedIn('support');
 
     await openGhostDialog(page);
-    // By user id (issue 11): an id names one account, where a username may be another's email.
+    // By user id: an id names one account, where a username may be another's email.
     await page.locator('#ghost-user-id').fill('demo-user-sre');
     await page.getByRole('button', { name: 'Agir en tant que cette personne' }).click();
     await expect(toasts.error(page).first().textContent()).resolves.toContain('403 Forbidden');

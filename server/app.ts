@@ -18,6 +18,7 @@ import { registerConsole } from './console';
 import type { ServerContext } from './context';
 import type { Database } from './db/open';
 import { installErrorHandler } from './error-handler';
+import { installJsonBodyParser } from './json-body';
 import { createSecretBox } from './crypto/secret-box';
 import { createOutboundClient, type OutboundClient } from './outbound/client';
 import { logSerializers, OneLinePerRequest } from './log';
@@ -140,6 +141,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   };
 
   installErrorHandler(app);
+  installJsonBodyParser(app);
   installRequestTimeouts(app, timeouts);
   // Parsed only where a handler asks for the parts; a file over the limit is cut off, and the handler
   // answers with the §5 message rather than keeping a truncated file.

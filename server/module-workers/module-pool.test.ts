@@ -52,6 +52,16 @@ describe('the module worker pool', () => {
     }
   }, 60_000);
 
+  it('answers unsendable, without waiting for the deadline, for a task nested deeper than a copy goes; the next task runs', async () => {
+    let deep: unknown = [];
+    for (let depth = 0; depth < 200_000; depth++) deep = [deep];
+    const started = Date.now();
+    const result = await pool.run({ kind: 'probe', echo: deep }, { deadlineMs: 60_000 });
+    expect(result).toMatchObject({ ok: false, code: 'unsendable' });
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(await pool.run({ kind: 'probe', echo: 3 })).toEqual({ ok: true, value: 3 });
+  }, 60_000);
+
   it('answers a task with its value', async () => {
     expect(await pool.run({ kind: 'probe', echo: { hello: 'world' } })).toEqual({ ok: true, value: { hello: 'world' } });
   }, 30_000);

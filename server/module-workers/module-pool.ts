@@ -36,7 +36,8 @@ export function moduleDeadlineMs(): number {
   return positive(process.env.POSTROOM_MODULE_DEADLINE_MS) ?? DEFAULT_MODULE_DEADLINE_MS;
 }
 
-export type PoolFailureCode = 'timeout' | 'memory' | 'crashed' | 'failed' | 'closed';
+/** `unsendable`: the task's data could not be copied to a worker (nested deeper than a copy goes); nothing ran. */
+export type PoolFailureCode = 'timeout' | 'memory' | 'crashed' | 'failed' | 'closed' | 'unsendable';
 export type PoolResult<T> = { ok: true; value: T } | { ok: false; code: PoolFailureCode; message: string; reason: NestedText; /** The deadline's seconds (`timeout`) or the cap's megabytes (`memory`). */ limit?: number };
 
 type Job = { request: TaskRequest; transfer?: ArrayBuffer[]; deadlineMs: number; meter?: ModuleMeter; startedAt?: number; resolve: (result: PoolResult<unknown>) => void };
@@ -141,7 +142,12 @@ export class ModulePool {
         job.deadlineMs,
       );
       slot.timer.unref();
-      slot.worker.postMessage(job.request, job.transfer ?? []);
+      try {
+        slot.worker.postMessage(job.request, job.transfer ?? []);
+      } catch (error) {
+        const message = `The task could not be sent to a module worker: ${error instanceof Error ? error.message : String(error)}`;
+        this.finish(slot, { ok: false, code: 'unsendable', message, reason: reason('reason.unexpected', message) });
+      }
     }
   }
 

@@ -18,6 +18,8 @@ import { runOutput } from './output-task';
 import { runWebhookBody } from './webhook-body-task';
 import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
+import { runNluImportRead } from './nlu-import-task';
+import { runJsonBody } from './json-body-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
@@ -60,6 +62,10 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runDocumentCheck(task);
     case 'documentCheckResponse':
       return runDocumentCheckResponse(task);
+    case 'jsonBody':
+      return runJsonBody(task);
+    case 'nluImportRead':
+      return runNluImportRead(task);
     case 'analysisDetail':
       return runAnalysisDetail(task);
     case 'analysisStatusReport':
@@ -82,10 +88,15 @@ function transferOf(value: unknown): ArrayBuffer[] {
 parentPort!.on('message', ({ id, task }: TaskRequest) => {
   const startedAt = performance.now();
   const threadMs = () => performance.now() - startedAt;
-  run(task).then(
-    (value) => parentPort!.postMessage({ id, ok: true, value, threadMs: threadMs() } satisfies TaskResponse, transferOf(value)),
-    (error: unknown) => parentPort!.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error), threadMs: threadMs() } satisfies TaskResponse),
-  );
+  const failed = (error: unknown) => parentPort!.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error), threadMs: threadMs() } satisfies TaskResponse);
+  run(task).then((value) => {
+    try {
+      parentPort!.postMessage({ id, ok: true, value, threadMs: threadMs() } satisfies TaskResponse, transferOf(value));
+    } catch (error) {
+      // An answer nested deeper than a copy goes (a sender's JSON): the task fails rather than never answering.
+      failed(error);
+    }
+  }, failed);
 });
 
 // Imports done: the pool starts a task's deadline only from here, so a worker's start is not charged to it.

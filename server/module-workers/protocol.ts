@@ -17,6 +17,8 @@ import type { OutputAnswer, OutputTask } from './output-task';
 import type { WebhookBodyAnswer, WebhookBodyTask } from './webhook-body-task';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
+import type { JsonBodyTask, JsonBodyAnswer } from './json-body-task';
+import type { NluImportReadTask, NluImportReadAnswer } from './nlu-import-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
 
 /**
@@ -38,6 +40,8 @@ export type ModuleTask =
   | NluTestTask
   | CategorizationTestTask
   | DocumentCheckTask
+  | NluImportReadTask
+  | JsonBodyTask
   | DocumentCheckResponseTask
   | AnalysisDetailTask
   | AnalysisStatusReportTask
@@ -58,6 +62,8 @@ export interface TaskAnswers {
   categorizationTest: CategorizationTestAnswer;
   documentCheck: DocumentCheckAnswer;
   documentCheckResponse: DocumentCheckResponseAnswer;
+  nluImportRead: NluImportReadAnswer;
+  jsonBody: JsonBodyAnswer;
   analysisDetail: SerializedAnswer;
   analysisStatusReport: SerializedAnswer;
   probe: unknown;

@@ -11,86 +11,31 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { INTERACTION_DEFAULT_DISTANCE, NLU_RESPONSE_FORMATS, nluNameSchema } from '../../src/contract/nlu-entities';
-import {
-  ORIGINAL_EXPORT_VERSION,
-  originalArchetypeSchema,
-  originalContextSchema,
-  originalInteractionSchema,
-  originalNluExportSchema,
-  originalServerSchema,
-  type NluImportItemCode,
-  type NluImportReport,
-} from '../../src/contract/nlu-transfer';
-import { NLU_LANGUAGES } from '../../src/contract/environments';
-import { VALIDATION_MESSAGES } from '../../src/contract/validation-messages';
+import { originalContextSchema, originalInteractionSchema, originalServerSchema, type NluImportReport } from '../../src/contract/nlu-transfer';
 import type { NluLanguage } from '../../src/nlu/types';
 import type { Database } from '../db/open';
+import { jsonbOfParts } from '../db/jsonb-parts';
 import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
 import { HttpError } from '../http-error';
-import { checkImportBounds } from './import-bounds';
-import { toDictionary } from './original-dictionaries';
+import { sharedModulePool } from '../module-workers/module-pool';
+import { testStopped } from '../module-workers/test-task';
+import { extrasOf, issueText, itemChecks, languageOf, nameProblem, notAnExport, type Fail } from './import-read';
 import { newServerToken } from './token';
 import { writeNlu, type Tx } from './write';
 
 type Report = NluImportReport;
-/** Reports an item left out: its code and parameters for the console, the English text for programs. */
-type Fail = (at: string, name: string | null, code: NluImportItemCode, params: Record<string, string>, message: string) => void;
-
-export function readOriginalExport(file: unknown) {
-  const version = (file as { nlu?: { metadata?: { exportVersion?: unknown } } } | null)?.nlu?.metadata?.exportVersion;
-  const parsed = originalNluExportSchema.safeParse(file);
-  if (!parsed.success) {
-    throw new HttpError(400, { message: 'This file is not an NLU console export ({"nlu": {…, "metadata": {"exportVersion": 2}}})', code: 'nluImportFormat', issues: parsed.error.issues });
-  }
-  if (version !== ORIGINAL_EXPORT_VERSION) {
-    throw new HttpError(400, {
-      message: `This NLU export has version ${String(version)}; this server reads version ${ORIGINAL_EXPORT_VERSION}`,
-      code: 'nluImportVersion',
-      params: { version: String(version), expected: ORIGINAL_EXPORT_VERSION },
-    });
-  }
-  checkImportBounds(parsed.data.nlu);
-  return parsed.data;
-}
-
-export function languageOf(code: string): NluLanguage | null {
-  const lower = code.trim().toLowerCase();
-  const mapped = lower === 'en' ? 'gb' : lower;
-  return (NLU_LANGUAGES as readonly string[]).includes(mapped) ? (mapped as NluLanguage) : null;
-}
-
-/** Why a name was refused, as a code the console says in its words (`nlu:nameProblems.*`). */
-function nameProblem(error: { issues: { code: string; message: string }[] }): string {
-  const issue = error.issues[0];
-  if (issue?.code === 'too_small') return 'empty';
-  if (issue?.code === 'too_big') return 'tooLong';
-  if (issue?.message === VALIDATION_MESSAGES.nluNameCharacters) return 'characters';
-  return 'notText';
-}
-
-const issueText = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
-  error.issues.map((issue) => `${issue.path.map(String).join('.') || '(item)'}: ${issue.message}`).join('; ');
-
-/** The part of an object the schema did not name: kept for the export. */
-function extrasOf(value: Record<string, unknown>, known: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !known.includes(key)));
-}
 
 export async function importOriginalExport(db: Database, environmentId: string, file: unknown, mode: 'merge' | 'replace'): Promise<Report> {
-  const { nlu } = readOriginalExport(file);
-  const report: Report = { imported: { archetypes: [], contexts: [], interactions: [], servers: [] }, errors: [] };
-  const fail: Fail = (at, name, code, params, message) => report.errors.push({ at, name, code, params, message });
-  const nameOf = (at: string, raw: unknown): string | null => {
-    const name = nluNameSchema.safeParse(raw);
-    if (!name.success) fail(at, typeof raw === 'string' ? raw : null, 'invalidName', { problem: nameProblem(name.error) }, `Invalid name: ${issueText(name.error)}`);
-    return name.success ? name.data : null;
-  };
-  const languagesOf = (at: string, name: string, codes: string[]): NluLanguage[] =>
-    codes.flatMap((code) => {
-      const language = languageOf(code);
-      if (language === null) fail(at, name, 'unknownLanguage', { language: code }, `Unknown language "${code}" left out`);
-      return language === null ? [] : [language];
-    });
+  // Read and converted in a module worker (import-read.ts): the file is the tenant's.
+  const sent = await sharedModulePool().run({ kind: 'nluImportRead', file });
+  // A file nested deeper than a copy to the worker goes is no export either.
+  if (!sent.ok && sent.code === 'unsendable') throw notAnExport();
+  if (!sent.ok) throw testStopped(sent);
+  if ('refused' in sent.value) throw new HttpError(sent.value.refused.status, sent.value.refused.body);
+  const nlu = sent.value.read;
+  const report: Report = { imported: { archetypes: [], contexts: [], interactions: [], servers: [] }, errors: [...nlu.errors] };
+  const { fail, nameOf, languagesOf, once } = itemChecks(report.errors);
+  const seen = { contexts: new Set<string>(), servers: new Set<string>() };
 
   await writeNlu(db, environmentId, '', async (tx) => {
     if (mode === 'replace') {
@@ -98,34 +43,9 @@ export async function importOriginalExport(db: Database, environmentId: string, 
         await tx.delete(table).where(eq(table.environmentId, environmentId));
       }
     }
-    const seen = { archetypes: new Set<string>(), contexts: new Set<string>(), servers: new Set<string>() };
-    const once = (kind: keyof typeof seen, at: string, name: string): boolean => {
-      if (seen[kind].has(name)) {
-        fail(at, name, 'duplicateName', { name }, `A second item named "${name}" was left out`);
-        return false;
-      }
-      seen[kind].add(name);
-      return true;
-    };
-
-    for (const [index, raw] of nlu.archetypes.entries()) {
-      const at = `archetypes[${index}]`;
-      const parsed = originalArchetypeSchema.safeParse(raw);
-      if (!parsed.success) {
-        fail(at, null, 'invalidItem', { detail: issueText(parsed.error) }, issueText(parsed.error));
-        continue;
-      }
-      const name = nameOf(at, parsed.data.name);
-      if (name === null || !once('archetypes', at, name)) continue;
-      const codes = new Set([...parsed.data.langs, ...parsed.data.dict.map((d) => d.lang), ...parsed.data.regex.map((d) => d.lang)]);
-      const dictionaries: Partial<Record<NluLanguage, string>> = {};
-      for (const language of languagesOf(at, name, [...codes])) {
-        const texts = {
-          dict: parsed.data.dict.find((d) => languageOf(d.lang) === language)?.dictionary,
-          regex: parsed.data.regex.find((d) => languageOf(d.lang) === language)?.dictionary,
-        };
-        dictionaries[language] = toDictionary(parsed.data, texts);
-      }
+    for (const { name, dictionaries: held } of nlu.archetypes) {
+      // The dictionaries' JSON bytes as the worker made them: the database decodes them.
+      const dictionaries = jsonbOfParts([held.heldJson]);
       await tx
         .insert(nluArchetypes)
         .values({ id: randomUUID(), environmentId, name, dictionaries })
@@ -141,7 +61,7 @@ export async function importOriginalExport(db: Database, environmentId: string, 
         continue;
       }
       const name = nameOf(at, parsed.data.name);
-      if (name === null || !once('contexts', at, name)) continue;
+      if (name === null || !once(seen.contexts, at, name)) continue;
       const languages = languagesOf(at, name, parsed.data.langs);
       const values = { languages: languages.length > 0 ? languages : (['fr'] as NluLanguage[]), neutralizers: parsed.data.neutralizers };
       const [context] = await tx
@@ -163,7 +83,7 @@ export async function importOriginalExport(db: Database, environmentId: string, 
       }
       const server = parsed.data;
       const name = nameOf(at, server.name);
-      if (name === null || !once('servers', at, name)) continue;
+      if (name === null || !once(seen.servers, at, name)) continue;
       const known = new Set(
         (await tx.select({ name: nluContexts.name }).from(nluContexts).where(eq(nluContexts.environmentId, environmentId))).map((row) => row.name),
       );

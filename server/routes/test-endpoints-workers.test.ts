@@ -111,6 +111,19 @@ describe('NLU test and configuration checks', () => {
     expect(stallMs).toBeLessThan(1500);
   }, 120_000);
 
+  it('reads an import in a module worker: past the deadline it answers 422 testStopped and writes nothing', async () => {
+    const envId = await createEnvironment(server.handle.db);
+    // Converting 100 000 entries took this thread 70–130 ms; the worker is stopped at 5 ms.
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '5';
+    const archetypes = [{ name: 'mots', langs: ['fr'], dict: [{ lang: 'fr', dictionary: dictionary(ENTRIES) }], regex: [] }];
+    const imported = await nlu('POST', envId, '/import', { nlu: { archetypes, contexts: [], servers: [], metadata: { exportVersion: 2 } } });
+    expect(imported.statusCode).toBe(422);
+    expect(imported.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout' } });
+    delete process.env.POSTROOM_MODULE_DEADLINE_MS;
+    const listed = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${envId}/nlu/archetypes`, headers: { authorization: `Bearer ${token}` } });
+    expect(listed.json<{ name: string }[]>()).toEqual([]);
+  }, 120_000);
+
   it('answers 422 testStopped with the deadline when the compile takes longer', async () => {
     const envId = await largeDictionaryEnvironment();
     process.env.POSTROOM_MODULE_DEADLINE_MS = '50';

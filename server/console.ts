@@ -13,7 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../src/contract/server-paths';
-import { localizedErrorBody } from './i18n/error-messages';
+import { localizedErrorBody, requestLanguage } from './i18n/error-messages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -47,7 +47,7 @@ export function registerConsole(app: FastifyInstance, staticDir: string | undefi
     if (root !== undefined && isPage && !isApiPath(request.url) && !HASHED_URL.test(request.url)) {
       return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
     }
-    return reply.code(404).send(localizedErrorBody({ message: 'Not found', code: 'notFound' }, request.headers['accept-language']));
+    return reply.code(404).send(localizedErrorBody({ message: 'Not found', code: 'notFound' }, requestLanguage(request)));
   });
 }
 

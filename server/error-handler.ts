@@ -8,7 +8,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { InputErrorCode } from '../src/contract/define';
 import { HttpError, type ErrorBody } from './http-error';
-import { localizedErrorBody } from './i18n/error-messages';
+import { localizedErrorBody, requestLanguage } from './i18n/error-messages';
 
 /** Fastify's and @fastify/multipart's client errors, by their code, as our stable answers. */
 const FASTIFY_CODES: Record<string, InputErrorCode | 'invalidUpload'> = {
@@ -50,11 +50,11 @@ export function clientErrorBody(error: FastifyError, limit?: number): { status: 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(localizedErrorBody(error.body, request.headers['accept-language']));
+      return reply.code(error.statusCode).headers(error.headers).send(localizedErrorBody(error.body, requestLanguage(request)));
     }
     const known = clientErrorBody(error, request.routeOptions.bodyLimit);
-    if (known !== undefined) return reply.code(known.status).send(localizedErrorBody(known.body, request.headers['accept-language']));
+    if (known !== undefined) return reply.code(known.status).send(localizedErrorBody(known.body, requestLanguage(request)));
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(localizedErrorBody({ message: 'Internal server error', code: 'internalError' }, request.headers['accept-language']));
+    return reply.code(500).send(localizedErrorBody({ message: 'Internal server error', code: 'internalError' }, requestLanguage(request)));
   });
 }

@@ -1,7 +1,7 @@
 // PostgreSQL pass: alert evaluation in raw SQL, and the alert job across processes.
 /**
  * Alerts (issue 18): the routes (§4: an enabled alert cannot be edited), and the job's firings and
- * recoveries with their mails — once per change, on PGlite, and with several connections racing on
+ * recoveries with their mails — once per change, in the language of whoever last saved the alert, on PGlite, and with several connections racing on
  * PostgreSQL (with TEST_DATABASE_URL, as `npm run test:postgres` and CI run it).
  */
 import { randomUUID } from 'node:crypto';
@@ -28,8 +28,14 @@ let auth: { authorization: string };
 const ENV = 'demo-ic-prod';
 /** The server's own outbox: what the job sends lands where the server's mails do. */
 const mailer = () => createMailer({ outboxDir: server.outboxDir });
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown) =>
-  server.app.inject({ method, url: `/v4/console/api/environment/${ENV}/alerts${path}`, headers: auth, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+/** A call to the alert routes, by a reader of `language` (their Accept-Language; none: French). */
+const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown, language?: string) =>
+  server.app.inject({
+    method,
+    url: `/v4/console/api/environment/${ENV}/alerts${path}`,
+    headers: { ...auth, ...(language === undefined ? {} : { 'accept-language': language }) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 const timeout: AlertSettings = { kind: 'timeout', name: 'Analyses bloquées', timeoutMinutes: 10, email: 'ops@example.com' };
 
@@ -51,7 +57,7 @@ describe('alert routes', () => {
     const created = await api('POST', '', timeout);
     expect(created.statusCode, created.body).toBe(201);
     const alert = created.json<Alert>();
-    expect(alert).toMatchObject({ enabled: true, firing: false, settings: timeout });
+    expect(alert).toMatchObject({ enabled: true, firing: false, settings: timeout, language: 'fr' });
 
     const edited = { ...timeout, timeoutMinutes: 30 };
     const refused = await api('PUT', `/${alert.id}`, edited);
@@ -59,9 +65,9 @@ describe('alert routes', () => {
     expect(refused.json()).toMatchObject({ code: 'alertEnabled' });
 
     expect((await api('PATCH', `/${alert.id}/enabled`, { enabled: false })).json<Alert>().enabled).toBe(false);
-    const saved = await api('PUT', `/${alert.id}`, edited);
+    const saved = await api('PUT', `/${alert.id}`, edited, 'en-US,en;q=0.9');
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<Alert>().settings).toEqual(edited);
+    expect(saved.json<Alert>()).toMatchObject({ settings: edited, language: 'en' });
     expect((await api('PATCH', `/${alert.id}/enabled`, { enabled: true })).json<Alert>().enabled).toBe(true);
 
     expect((await api('DELETE', `/${alert.id}`)).statusCode).toBe(200);
@@ -79,7 +85,7 @@ describe('alert job', () => {
   it('fires once when an analysis is late, mails the contact, recovers once when it ends, and shows the history', async () => {
     const db = server.handle.db;
     await db.delete(alerts);
-    const alert = (await api('POST', '', timeout)).json<Alert>();
+    const alert = (await api('POST', '', timeout, 'en')).json<Alert>();
     const now = new Date();
     const late = await insertAnalysis(db, new Date(now.getTime() - 11 * 60_000), 'waiting');
     await insertAnalysis(db, new Date(now.getTime() - 5 * 60_000), 'waiting'); // not late yet
@@ -88,7 +94,7 @@ describe('alert job', () => {
     expect(await evaluateAlerts(db, mailer(), new Date(now.getTime() + 1000))).toEqual({ evaluated: true, events: 0 });
     let mails = await readOutbox(server.outboxDir);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([['ops@example.com', '[Postroom] Alert: Analyses bloquées']]);
-    expect(mails[0]!.text).toContain('1 analysis(es) not finished 10 minutes after reception');
+    expect(mails[0]!.text).toContain('1 analysis not finished 10 minutes after reception.');
 
     await db.update(analyses).set({ status: 'processed', finishedAt: now }).where(eq(analyses.id, late));
     expect(await evaluateAlerts(db, mailer(), new Date(now.getTime() + 2000))).toEqual({ evaluated: true, events: 1 });
@@ -101,6 +107,51 @@ describe('alert job', () => {
       ['recovered', 'Analyses bloquées', 0],
       ['fired', 'Analyses bloquées', 1],
     ]);
+  });
+
+  it('mails in the language of whoever last saved the alert, French for one saved without a language', async () => {
+    const db = server.handle.db;
+    await db.delete(alerts);
+    const now = new Date(Date.now() + 3_600_000 * 6);
+    await insertAnalysis(db, new Date(now.getTime() - 10 * 60_000));
+    const volume = (name: string) => ({ kind: 'volume', name, direction: 'below', threshold: 5, interval: 'hour', email: `${name}@example.com` });
+    await api('POST', '', volume('francais'));
+    await api('POST', '', volume('anglais'), 'en-GB,en;q=0.9');
+    // Created in English, then saved by a French reader: French from then on.
+    const resaved = (await api('POST', '', volume('resaved'), 'en')).json<Alert>();
+    await api('PATCH', `/${resaved.id}/enabled`, { enabled: false });
+    await api('PUT', `/${resaved.id}`, volume('resaved'), 'fr-FR,fr;q=0.9,en;q=0.8');
+    await api('PATCH', `/${resaved.id}/enabled`, { enabled: true });
+    // An alert saved before alerts kept a language: the column's default.
+    await db.insert(alerts).values({ id: randomUUID(), environmentId: ENV, settings: volume('ancienne') as AlertSettings });
+
+    /** The mails sent since the last call, by the alert named in their address. */
+    const seen = new Set((await readOutbox(server.outboxDir)).map((mail) => mail.file));
+    const newMails = async () => {
+      const fresh = (await readOutbox(server.outboxDir)).filter((mail) => !seen.has(mail.file));
+      for (const mail of fresh) seen.add(mail.file);
+      return new Map(fresh.map((mail) => [mail.to.split('@')[0], mail]));
+    };
+    expect(await evaluateAlerts(db, mailer(), now)).toEqual({ evaluated: true, events: 4 });
+    const mails = await newMails();
+    expect(mails.get('anglais')).toMatchObject({ subject: '[Postroom] Alert: anglais' });
+    expect(mails.get('anglais')!.text).toContain('1 analysis received over the last hour (alert when fewer than 5).');
+    for (const name of ['francais', 'resaved', 'ancienne']) {
+      expect(mails.get(name)).toMatchObject({ subject: `[Postroom] Alerte : ${name}` });
+      expect(mails.get(name)!.text).toContain('1 analyse reçue sur la dernière heure (alerte quand moins de 5).');
+    }
+
+    await insertAnalysis(db, new Date(now.getTime() - 5 * 60_000));
+    await insertAnalysis(db, new Date(now.getTime() - 4 * 60_000));
+    await insertAnalysis(db, new Date(now.getTime() - 3 * 60_000));
+    await insertAnalysis(db, new Date(now.getTime() - 2 * 60_000));
+    const later = new Date(now.getTime() + 1000);
+    expect(await evaluateAlerts(db, mailer(), later)).toEqual({ evaluated: true, events: 4 });
+    const recoveries = await newMails();
+    expect(recoveries.get('anglais')).toMatchObject({ subject: '[Postroom] Recovered: anglais' });
+    expect(recoveries.get('anglais')!.text).toContain('5 analyses received over the last hour');
+    expect(recoveries.get('francais')).toMatchObject({ subject: "[Postroom] Fin d'alerte : francais" });
+    expect(recoveries.get('francais')!.text).toContain('5 analyses reçues sur la dernière heure');
   });
 
   it('fires volume alerts below or above a threshold over a rolling interval, and skips disabled ones', async () => {

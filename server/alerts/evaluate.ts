@@ -4,7 +4,7 @@
  * processes run the job: a transaction-scoped advisory lock lets one evaluate while the others skip
  * that round, and the state change and its event are written in that transaction, so each firing
  * is recorded (and mailed) once. Mails go out after the commit: a process that dies in between loses
- * that mail rather than sending it twice.
+ * that mail rather than sending it twice. Each mail is in the alert's language.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { ALERT_INTERVAL_HOURS, type AlertSettings } from '../../src/contract/ale
 import type { Database } from '../db/open';
 import { analyses, analysisUsage } from '../db/schema';
 import { alertEvents, alerts } from '../db/schema-alerts';
+import { serverText, type Language } from '../i18n/error-messages';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { startPeriodicJob, type PeriodicJob } from '../periodic-job';
 import { rowsOf } from '../pipeline/claim';
@@ -45,18 +46,16 @@ async function measure(db: Database, environmentId: string, settings: AlertSetti
   return { value: received, fires: settings.direction === 'below' ? received < settings.threshold : received > settings.threshold };
 }
 
-function mailFor(settings: AlertSettings, kind: 'fired' | 'recovered', value: number, environmentId: string): MailMessage {
+/** The mail of a firing or a recovery, in the alert's language (the one of whoever last saved it). */
+function mailFor(settings: AlertSettings, language: Language, kind: 'fired' | 'recovered', value: number, environmentId: string): MailMessage {
+  const say = (key: string, params: Record<string, unknown> = {}) => serverText(language, `dashboard:alerts.mail.${key}`, params);
   const what =
     settings.kind === 'timeout'
-      ? `${value} analysis(es) not finished ${settings.timeoutMinutes} minutes after reception`
-      : `${value} analysis(es) received over the last ${settings.interval} (alert when ${settings.direction} ${settings.threshold})`;
-  const head = kind === 'fired' ? 'Alert' : 'Recovered';
-  return {
-    to: settings.email,
-    subject: `[Postroom] ${head}: ${settings.name}`,
-    // eslint-disable-next-line no-restricted-syntax -- a mail to the alert's address, not an answer: English until alerts keep their creator's language
-    text: `${head}: ${settings.name} (environment ${environmentId}).\n${what}.\n`,
-  };
+      ? say('timeout', { count: value, minutes: settings.timeoutMinutes })
+      : say('volume', { count: value, period: say(`periods.${settings.interval}`), condition: say(`conditions.${settings.direction}`, { threshold: settings.threshold }) });
+  // Both lines are translated texts (dashboard:alerts.mail), not sentences of the server's own.
+  const text = [say(`head.${kind}`, { name: settings.name, environment: environmentId }), what, ''].join('\n');
+  return { to: settings.email, subject: say(`subject.${kind}`, { name: settings.name }), text };
 }
 
 export interface AlertRound {
@@ -78,7 +77,7 @@ export async function evaluateAlerts(db: Database, mailer: Mailer, now = new Dat
       if (!changed) continue;
       const kind = fires ? 'fired' : 'recovered';
       await tx.insert(alertEvents).values({ id: randomUUID(), alertId: alert.id, environmentId: alert.environmentId, kind, at: now, value });
-      outgoing.push(mailFor(alert.settings, kind, value, alert.environmentId));
+      outgoing.push(mailFor(alert.settings, alert.language, kind, value, alert.environmentId));
       events += 1;
     }
     return { evaluated: true, events };

@@ -29,7 +29,8 @@ describe.skipIf(serverUrl === undefined || serverUrl === '')('alert job across s
 
   it('records and mails a firing and its recovery once, whichever process evaluates', async () => {
     const db = suite.db;
-    await db.insert(alerts).values({ id: 'mp-alert', environmentId: ENV, settings });
+    // Saved by an English reader: every process mails in the alert's language.
+    await db.insert(alerts).values({ id: 'mp-alert', environmentId: ENV, settings, language: 'en' });
     const late = randomUUID();
     await db
       .insert(analyses)

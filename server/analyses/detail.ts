@@ -11,6 +11,7 @@ import type { AnalysisErrorCode } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { analyses, analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
 import { HttpError } from '../http-error';
+import type { Language } from '../i18n/error-messages';
 import { sharedModulePool, type PoolResult } from '../module-workers/module-pool';
 import type { SerializedAnswer } from '../module-workers/analysis-answer-task';
 import type { ModuleTask } from '../module-workers/protocol';
@@ -22,9 +23,9 @@ const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliver
 /** The buffers of bytes read for one answer only: handed to its worker, not copied. */
 const ownBuffers = (list: (Uint8Array | null)[]) => list.flatMap((bytes) => (bytes === null ? [] : (ownBuffer(bytes) ?? [])));
 
-/** Who reads: their Accept-Language, and whether they are a light user (their result page only). */
+/** Who reads: their language (`requestLanguage`), and whether they are a light user (their result page only). */
 export interface Reader {
-  acceptLanguage: string | undefined;
+  language: Language;
   light: boolean;
 }
 
@@ -72,7 +73,7 @@ export async function analysisDetailJson(db: Database, environmentId: string, an
 }
 
 /** A program's status report as UTF-8 JSON: only the output module's result is read, as bytes. */
-export async function analysisStatusReportJson(db: Database, environmentId: string, analysisId: string, acceptLanguage: string | undefined): Promise<Buffer> {
+export async function analysisStatusReportJson(db: Database, environmentId: string, analysisId: string, language: Language): Promise<Buffer> {
   const [row] = await db
     .select({
       ...ANALYSIS_HEAD,
@@ -83,7 +84,7 @@ export async function analysisStatusReportJson(db: Database, environmentId: stri
     .where(analysisOfEnvironment(environmentId, analysisId));
   if (row === undefined) throw analysisNotFound();
   const { outputJson, ...head } = row;
-  const task = { kind: 'analysisStatusReport', row: head, outputJson: outputJson && plainBytes(outputJson), acceptLanguage } satisfies ModuleTask;
+  const task = { kind: 'analysisStatusReport', row: head, outputJson: outputJson && plainBytes(outputJson), language } satisfies ModuleTask;
   return serialized(await sharedModulePool().run(task, { transfer: ownBuffers([task.outputJson]) }));
 }
 

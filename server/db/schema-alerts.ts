@@ -12,6 +12,8 @@ export const alerts = pgTable(
       .notNull()
       .references(() => environments.id, { onDelete: 'cascade' }),
     settings: jsonb('settings').$type<AlertSettings>().notNull(),
+    /** The language of whoever created or last saved the alert: its mails are written in it. */
+    language: text('language', { enum: ['fr', 'en'] }).notNull().default('fr'),
     enabled: boolean('enabled').notNull().default(true),
     /** Set by the job on a firing, cleared on the recovery or when the alert is disabled. */
     firing: boolean('firing').notNull().default(false),

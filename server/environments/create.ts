@@ -11,6 +11,7 @@ import type { ServerContext } from '../context';
 import { environments } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http-error';
+import type { Language } from '../i18n/error-messages';
 import { importOriginalExport } from '../nlu/import';
 import { withWorkflowIds } from '../categorization/workflow-ids';
 import { closureComponents, visibleKit } from '../toolbox/kits';
@@ -31,6 +32,8 @@ export interface NewEnvironment {
   name: string;
   visibility: 'public' | 'private';
   source: EnvironmentSource;
+  /** The creator's language: a template's or kit's module names, categories and labels are written in it. */
+  language: Language;
 }
 
 export type EnvironmentRow = typeof environments.$inferSelect;
@@ -61,10 +64,11 @@ export async function createEnvironmentFrom(ctx: ServerContext, input: NewEnviro
   let file: ReturnType<typeof readExportFile> | undefined;
   const kit = source.kind === 'kit' ? await visibleKit(ctx.db, input.organisationId, source.kitId) : undefined;
   if (source.kind === 'template') {
-    settings = templateSettings(source.template);
+    settings = templateSettings(source.template, input.language);
   } else if (kit !== undefined) {
     settings = kitEnvironmentSettings(
       (await closureComponents(ctx.db, kit.id)).map((row) => ({ type: row.type, entity: componentEntitySchemas[row.type].parse(row.entity) }) as ComponentContent),
+      input.language,
     );
   } else if (source.kind === 'import') {
     file = readExportFile(source.file);
@@ -81,7 +85,7 @@ export async function createEnvironmentFrom(ctx: ServerContext, input: NewEnviro
     // The NLU configuration of an imported file comes with it (its item errors are not fatal).
     if (source.kind === 'import' && file?.nlu !== undefined) await importOriginalExport(ctx.db, id, { nlu: file.nlu }, 'replace');
     // Use-case templates and kits come with their NLU entities and a server (issue 20).
-    if (source.kind === 'template') await applyTemplateNlu(ctx.db, id, source.template);
+    if (source.kind === 'template') await applyTemplateNlu(ctx.db, id, source.template, input.language);
     if (kit !== undefined) await applyKit(ctx.db, id, kit);
     return row!;
   } catch (error) {

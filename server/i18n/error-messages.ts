@@ -52,15 +52,14 @@ export function serverText(language: Language, key: string, params: Record<strin
   return translator.getFixedT(language)(key as never, params as never) as unknown as string;
 }
 
-/** A translate function in the caller's language (pipeline messages of API answers use it too). */
-export function translatorFor(acceptLanguage: string | undefined): (key: string, params: Record<string, unknown>) => string {
-  const t = translator.getFixedT(languageOf(acceptLanguage));
+/** A translate function in `language` (pipeline messages of API answers use it too). */
+export function translatorFor(language: Language): (key: string, params: Record<string, unknown>) => string {
+  const t = translator.getFixedT(language);
   return (key, params) => t(key as never, params as never) as unknown as string;
 }
 
 /** The body with its `message` in `language` (unchanged when its code has no text). */
-export function localizedErrorBody(body: ErrorBody, acceptLanguage: string | undefined): ErrorBody {
-  const language = languageOf(acceptLanguage);
+export function localizedErrorBody(body: ErrorBody, language: Language): ErrorBody {
   const t = translator.getFixedT(language);
   const text = serverErrorText((key, params) => t(key as never, params as never) as unknown as string, body, language);
   return text === undefined ? body : { ...body, message: text };

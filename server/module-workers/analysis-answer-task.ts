@@ -8,7 +8,7 @@
  * long string took up to a tenth of a second.
  */
 import { analysisStatusReportSchema, getAnalysis, type ModuleResult } from '../../src/contract/analyses';
-import { translatorFor } from '../i18n/error-messages';
+import { translatorFor, type Language } from '../i18n/error-messages';
 import { parseJsonBytes } from './held-json';
 import { detailOf, lightDetailOf, statusReportOf, type DeliveryRow, type DetailRow, type FileRow, type StatusReportRow, type TraceRow } from '../analyses/views';
 
@@ -22,7 +22,8 @@ export interface AnalysisDetailTask {
   files: FileRow[];
   trace: TraceRow[];
   deliveries: DeliveryText[];
-  acceptLanguage: string | undefined;
+  /** The reader's language, resolved from the request on the main thread. */
+  language: Language;
   /** A light user's result page: no trace, no deliveries, no module internals (views.ts lightDetailOf). */
   light: boolean;
 }
@@ -32,7 +33,7 @@ export interface AnalysisStatusReportTask {
   row: Omit<StatusReportRow, 'output'>;
   /** The output module's result as JSON bytes, null without one. */
   outputJson: Uint8Array | null;
-  acceptLanguage: string | undefined;
+  language: Language;
 }
 
 /** UTF-8 JSON of the answer, checked against its contract; its buffer is transferred, not copied. */
@@ -43,7 +44,7 @@ export interface SerializedAnswer {
 const encode = (body: unknown): SerializedAnswer => ({ json: new TextEncoder().encode(JSON.stringify(body)) });
 
 export function runAnalysisDetail(task: AnalysisDetailTask): SerializedAnswer {
-  const translate = translatorFor(task.acceptLanguage);
+  const translate = translatorFor(task.language);
   const row: DetailRow = { ...task.row, modules: parseJsonBytes(task.modulesJson) as ModuleResult[] };
   const deliveries = task.deliveries.map(({ payloadJson, ...delivery }): DeliveryRow => ({ ...delivery, payload: payloadJson === null ? null : (parseJsonBytes(payloadJson) as DeliveryRow['payload']) }));
   const detail = detailOf(row, task.files, task.trace, deliveries, translate);
@@ -53,5 +54,5 @@ export function runAnalysisDetail(task: AnalysisDetailTask): SerializedAnswer {
 
 export function runAnalysisStatusReport(task: AnalysisStatusReportTask): SerializedAnswer {
   const output: unknown = task.outputJson === null ? null : parseJsonBytes(task.outputJson);
-  return encode(analysisStatusReportSchema.parse(statusReportOf({ ...task.row, output }, translatorFor(task.acceptLanguage))));
+  return encode(analysisStatusReportSchema.parse(statusReportOf({ ...task.row, output }, translatorFor(task.language))));
 }

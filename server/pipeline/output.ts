@@ -49,7 +49,7 @@ function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, lab
   if (!module.active) return { text: `The ${label} module "${module.name}" is deactivated.`, code: 'moduleInactive', params };
   if (ran !== undefined && ran.outcome !== 'success') {
     // The payload is read by programs: the stored keys rendered in the default language (French, §1).
-    const message = pipelineMessageText(translatorFor(undefined), ran.message) ?? ran.outcome;
+    const message = pipelineMessageText(translatorFor('fr'), ran.message) ?? ran.outcome;
     // The console translates the sentences themselves (an English reader gets no French reason).
     const parts = ran.message === null ? null : decodePipelineMessage(ran.message);
     // The payload's `text` is English throughout, its reason included.
@@ -68,7 +68,7 @@ function documentView(doc: ExtractedDocument, options: OutputOptions) {
     pageCount: doc.pageCount,
     blocks: doc.blocks,
     // Stored as keys (issue 19): programs read them in the default language, French.
-    notes: doc.notes.map((note) => pipelineMessageText(translatorFor(undefined), note) ?? note),
+    notes: doc.notes.map((note) => pipelineMessageText(translatorFor('fr'), note) ?? note),
     ...(options.htmlBodies ? { html: doc.html } : {}),
   };
 }

@@ -38,7 +38,7 @@ export function webhookEnvelope(input: EnvelopeInput): Record<string, unknown> {
     },
     // The error in the default language (French, §1) with its stable keys for programs (issue 19).
     ...(input.type === 'error'
-      ? { error: pipelineMessageText(translatorFor(undefined), input.error), errorParts: input.error === null ? null : decodePipelineMessage(input.error) }
+      ? { error: pipelineMessageText(translatorFor('fr'), input.error), errorParts: input.error === null ? null : decodePipelineMessage(input.error) }
       : { output: input.output }),
     ...(input.type === 'consolidation'
       ? {

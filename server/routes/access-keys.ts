@@ -23,7 +23,7 @@ import { accessKeys, users, webhooks } from '../db/schema';
 import { HttpError } from '../http-error';
 import { deliver, encodePayload } from '../webhooks/deliver';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
-import { translatorFor } from '../i18n/error-messages';
+import { requestLanguage, translatorFor } from '../i18n/error-messages';
 import { registerEndpoint } from './register';
 
 const NOT_FOUND_CODES = { 'Access key': 'accessKeyNotFound', Webhook: 'webhookNotFound' } as const;
@@ -187,6 +187,6 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
     if (result.cause !== null) request.log.info({ webhookId: params.webhookId, cause: result.cause }, 'test delivery not delivered');
     const { cause: _cause, ...shown } = result;
     // The stored form is keys (issue 19); a program reads the sentence in its Accept-Language.
-    return { ...shown, error: pipelineMessageText(translatorFor(request.headers['accept-language']), shown.error) };
+    return { ...shown, error: pipelineMessageText(translatorFor(requestLanguage(request)), shown.error) };
   });
 }

@@ -6,6 +6,7 @@ import { createAlert, deleteAlert, listAlerts, setAlertEnabled, updateAlert, typ
 import type { ServerContext } from '../context';
 import { alertEvents, alerts } from '../db/schema-alerts';
 import { HttpError } from '../http-error';
+import { requestLanguage } from '../i18n/error-messages';
 import { registerEndpoint } from './register';
 
 /** §2.4: the history shows the latest events. */
@@ -15,6 +16,7 @@ const view = (row: typeof alerts.$inferSelect): Alert => ({
   id: row.id,
   environmentId: row.environmentId,
   settings: row.settings,
+  language: row.language,
   enabled: row.enabled,
   firing: row.firing,
   lastEvaluatedAt: row.lastEvaluatedAt?.toISOString() ?? null,
@@ -52,17 +54,18 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ServerContext): v
     };
   });
 
-  registerEndpoint(app, ctx, createAlert, async ({ params, body, reply }) => {
-    const [row] = await ctx.db.insert(alerts).values({ id: randomUUID(), environmentId: params.envId, settings: body }).returning();
+  // The alert's mails are written in the language of whoever created or last saved it.
+  registerEndpoint(app, ctx, createAlert, async ({ params, body, request, reply }) => {
+    const [row] = await ctx.db.insert(alerts).values({ id: randomUUID(), environmentId: params.envId, settings: body, language: requestLanguage(request) }).returning();
     reply.code(201);
     return view(row!);
   });
 
-  registerEndpoint(app, ctx, updateAlert, async ({ params, body }) => {
+  registerEndpoint(app, ctx, updateAlert, async ({ params, body, request }) => {
     // §4: only a disabled alert is edited; the check and the write are one statement.
     const [row] = await ctx.db
       .update(alerts)
-      .set({ settings: body })
+      .set({ settings: body, language: requestLanguage(request) })
       .where(and(eq(alerts.id, params.alertId), eq(alerts.environmentId, params.envId), eq(alerts.enabled, false)))
       .returning();
     if (row !== undefined) return view(row);

@@ -24,6 +24,7 @@ import { readAnalysisUpload } from '../analyses/upload';
 import { summaryOf } from '../analyses/views';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
+import { requestLanguage } from '../i18n/error-messages';
 import type { ServerContext } from '../context';
 import { registerEndpoint, SerializedResponse, type HandlerInput } from './register';
 
@@ -46,7 +47,7 @@ export function registerAnalysisRoutes(app: FastifyInstance, ctx: ServerContext)
 
   registerEndpoint(app, ctx, getAnalysis, async ({ params, request }) => {
     // `light` is not a permission (the access rule decided that): what a light user's result page is made of.
-    const reader = { acceptLanguage: request.headers['accept-language'], light: principalOf(request).isLight };
+    const reader = { language: requestLanguage(request), light: principalOf(request).isLight };
     return new SerializedResponse(getAnalysis, await analysisDetailJson(ctx.db, params.envId, params.analysisId, reader));
   });
 

@@ -20,6 +20,7 @@ import { summaryOf } from '../analyses/views';
 import type { ApiClient } from '../auth/access-keys';
 import type { ServerContext } from '../context';
 import { accessKeys } from '../db/schema';
+import { requestLanguage } from '../i18n/error-messages';
 import { registerEndpoint, SerializedResponse } from './register';
 
 function clientOf(request: FastifyRequest): ApiClient {
@@ -57,13 +58,13 @@ export function registerApiAnalysisRoutes(app: FastifyInstance, ctx: ServerConte
   );
 
   registerEndpoint(app, ctx, apiGetAnalysis, async ({ params, request }) =>
-    new SerializedResponse(apiGetAnalysis, await analysisStatusReportJson(ctx.db, params.envId, params.analysisId, request.headers['accept-language'])),
+    new SerializedResponse(apiGetAnalysis, await analysisStatusReportJson(ctx.db, params.envId, params.analysisId, requestLanguage(request))),
   );
 
   registerEndpoint(app, ctx, apiFinishAnalysis, async ({ params, body, request }) => {
     const { keyId } = clientOf(request);
     const [key] = await ctx.db.select({ name: accessKeys.name }).from(accessKeys).where(eq(accessKeys.id, keyId));
     await setFinalStatus(ctx.db, params.envId, params.analysisId, body, key?.name ?? keyId);
-    return new SerializedResponse(apiFinishAnalysis, await analysisStatusReportJson(ctx.db, params.envId, params.analysisId, request.headers['accept-language']));
+    return new SerializedResponse(apiFinishAnalysis, await analysisStatusReportJson(ctx.db, params.envId, params.analysisId, requestLanguage(request)));
   });
 }

@@ -35,6 +35,7 @@ import { registerEndpoint } from './register';
 import { environmentSettingsOf } from '../categorization/facts';
 import { guardModulesWrite } from '../categorization/settings-guard';
 import { withWorkflowIds } from '../categorization/workflow-ids';
+import { requestLanguage } from '../i18n/error-messages';
 
 /** Spec §4: "the environment disappears after a few seconds". */
 export const ENVIRONMENT_DELETION_DELAY_MS = 3000;
@@ -118,7 +119,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   registerEndpoint(app, ctx, createEnvironment, async ({ params, body, request, reply, scope }) => {
-    const row = await createEnvironmentFrom(ctx, { organisationId: scope.organisationId ?? '', projectId: params.projectId, ...body });
+    const row = await createEnvironmentFrom(ctx, { organisationId: scope.organisationId ?? '', projectId: params.projectId, ...body, language: requestLanguage(request) });
     auditTarget(request, { type: 'environment', id: row.id });
     reply.code(201);
     return listItem(row, null);

@@ -90,10 +90,11 @@ export function registerSelfServiceRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, createSelfServiceUseCase, async ({ body, request, reply }) => {
     const user = await lightUserOf(ctx, principalOf(request));
-    const projectId = await ensureSelfServiceProject(ctx, user, requestLanguage(request));
+    const language = requestLanguage(request);
+    const projectId = await ensureSelfServiceProject(ctx, user, language);
     // Public inside the user's own project: a private one would be hidden from its qualifier owner
     // (spec §6); members of the organisation still need a grant on the project to see it.
-    const row = await createEnvironmentFrom(ctx, { organisationId: user.organisationId, projectId, name: body.name, visibility: 'public', source: body.source });
+    const row = await createEnvironmentFrom(ctx, { organisationId: user.organisationId, projectId, name: body.name, visibility: 'public', source: body.source, language });
     auditTarget(request, { type: 'environment', id: row.id });
     reply.code(201);
     return useCaseOf(row, undefined);

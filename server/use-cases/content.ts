@@ -1,19 +1,40 @@
 /**
  * What a use-case template configures beyond its export file's settings (issue 20): the NLU
  * entities (as toolbox component contents, written by the same code as a kit sync), an NLU server
- * analysing its context, and the real configuration of its categorization and extraction modules
- * (by module name). Helpers keep the three templates short.
+ * analysing its context, the real configuration of its categorization and extraction modules, and
+ * the names people read (module names, categories, field labels, interaction comments).
+ *
+ * Those names are written in French and English and taken in the creator's language when the
+ * environment is created: the environment is then the tenant's data, in that language. Identifiers
+ * (module ids, category ids, field names, archetype and interaction names) are the same in both.
+ * Helpers keep the three templates short.
  */
 import type { CategorizationConfigInput } from '../../src/contract/modules/categorization';
 import type { ExtractionConfigInput, ExtractionFieldInput } from '../../src/contract/modules/extraction';
 import type { ComponentContent } from '../../src/contract/toolbox-entities';
+import type { Language } from '../i18n/error-messages';
 
 export interface UseCaseContent {
   nlu: ComponentContent[];
   server: { name: string; contexts: string[] };
-  /** Module name → its `config`. */
+  /** Module id (of the template's export file) → its name; every module of the file has one. */
+  moduleNames: Record<string, string>;
+  /** The use case's categories and what each means (the environment settings' `categories`). */
+  categories: { name: string; description: string }[];
+  /** Module id → its `config`. */
   moduleConfigs: Record<string, CategorizationConfigInput | ExtractionConfigInput>;
 }
+
+/** Picks the French or the English wording of a name. */
+export type Say = (fr: string, en: string) => string;
+
+export const sayIn =
+  (language: Language): Say =>
+  (fr, en) =>
+    language === 'en' ? en : fr;
+
+/** A use case's content in one language. */
+export type UseCaseWording = (say: Say) => UseCaseContent;
 
 type Dictionaries = Partial<Record<'fr' | 'gb' | 'de' | 'es' | 'it', string>>;
 
@@ -42,12 +63,15 @@ export function interaction(contextName: string, name: string, comment: string, 
   };
 }
 
-/** One category per interaction (priority in list order), for the body or the attachments. */
-export function categorization(contextName: string, target: 'body' | 'attachment', defaultCategory: string, categories: [name: string, interaction: string][]): CategorizationConfigInput {
+/**
+ * One category per interaction (priority in list order), for the body or the attachments. `key`
+ * makes the category's id, the same in every language; `name` is the worded name.
+ */
+export function categorization(contextName: string, target: 'body' | 'attachment', defaultCategory: string, categories: [key: string, name: string, interaction: string][]): CategorizationConfigInput {
   return {
     defaultCategory,
-    categories: categories.map(([name, interactionName], index) => ({
-      id: `${target}-${name}`,
+    categories: categories.map(([key, name, interactionName], index) => ({
+      id: `${target}-${key}`,
       name,
       target,
       rules: [{ id: `${target}-${interactionName}`, name: interactionName, priority: (index + 1) * 10, criteria: [{ type: 'interaction', interaction: interactionName, context: contextName, parameters: [] }] }],

@@ -3,6 +3,7 @@
  * their export file's settings with real categorization and extraction configurations, and their NLU
  * entities and server — and the published kits. Creating an environment from a template or a kit
  * writes the NLU entities through the same code as a kit sync (server/toolbox/environment-entities.ts).
+ * Names people read are worded in the language of the request (the library's reader, the creator).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { extractionConfigSchema } from '../../src/contract/modules/extraction';
 import { componentEntitySchemas, type ComponentContent, type ComponentEntity } from '../../src/contract/toolbox-entities';
 import type { UseCase, UseCaseSummary } from '../../src/contract/use-cases';
 import type { Database } from '../db/open';
+import type { Language } from '../i18n/error-messages';
 import { nluServers } from '../db/schema-nlu';
 import { toolboxKits } from '../db/schema-toolbox';
 import { environmentTemplate } from '../environments/templates';
@@ -20,28 +22,37 @@ import type { Tx } from '../nlu/write';
 import { loadState, saveState, writeEntity } from '../toolbox/environment-entities';
 import { closureComponents, visibleTo } from '../toolbox/kits';
 import { applySync } from '../toolbox/sync';
-import type { UseCaseContent } from './content';
+import { sayIn, type UseCaseContent, type UseCaseWording } from './content';
 import { insuranceMeeting } from './insurance-meeting';
 import { retailQuotesAndOrders } from './retail-quotes-and-orders';
 import { tourismAirlineMessages } from './tourism-airline-messages';
 
-const CONTENT: Record<EnvironmentTemplateId, UseCaseContent> = {
+const CONTENT: Record<EnvironmentTemplateId, UseCaseWording> = {
   'insurance:meeting': insuranceMeeting,
   'tourism:airline-messages': tourismAirlineMessages,
   'retail:quotes-and-orders': retailQuotesAndOrders,
 };
 
-/** The template's settings, its modules configured (each configuration checked by its module's schema). */
-export function templateSettings(id: EnvironmentTemplateId): EnvironmentSettings {
+export function templateContent(id: EnvironmentTemplateId, language: Language): UseCaseContent {
+  return CONTENT[id](sayIn(language));
+}
+
+/**
+ * The template's settings in `language`: its modules named and configured (each configuration
+ * checked by its module's schema), its categories described.
+ */
+export function templateSettings(id: EnvironmentTemplateId, language: Language): EnvironmentSettings {
   const settings = environmentTemplate(id).environment.settings;
-  const configs = CONTENT[id].moduleConfigs;
+  const { moduleNames, moduleConfigs, categories } = templateContent(id, language);
   const modules = settings.modules.map((module) => {
-    const config = configs[module.name];
-    if (config === undefined) return module;
+    const name = moduleNames[module.id];
+    if (name === undefined) throw new Error(`Template ${id} does not name its module ${module.id}`);
+    const config = moduleConfigs[module.id];
+    if (config === undefined) return { ...module, name };
     const schema = module.type === 'categorization' ? categorizationConfigSchema : extractionConfigSchema;
-    return { ...module, config: schema.parse(config) as Record<string, unknown> };
+    return { ...module, name, config: schema.parse(config) as Record<string, unknown> };
   });
-  return environmentSettingsSchema.parse({ ...settings, modules });
+  return environmentSettingsSchema.parse({ ...settings, modules, categories });
 }
 
 /** Writes NLU entities and a server analysing `contexts` into a new environment, in one transaction. */
@@ -57,8 +68,8 @@ export async function writeStarterNlu(tx: Tx, environmentId: string, nlu: readon
   await saveState(tx, state);
 }
 
-export async function applyTemplateNlu(db: Database, environmentId: string, id: EnvironmentTemplateId): Promise<void> {
-  const content = CONTENT[id];
+export async function applyTemplateNlu(db: Database, environmentId: string, id: EnvironmentTemplateId, language: Language): Promise<void> {
+  const content = templateContent(id, language);
   await db.transaction((tx) => writeStarterNlu(tx, environmentId, content.nlu, content.server));
 }
 
@@ -76,13 +87,13 @@ function summaryOf(settings: EnvironmentSettings, nlu: readonly ComponentContent
   };
 }
 
-export async function useCaseLibrary(db: Database, organisationId: string): Promise<UseCase[]> {
-  const templates: UseCase[] = ENVIRONMENT_TEMPLATES.map((id) => ({ kind: 'template', id, summary: summaryOf(templateSettings(id), CONTENT[id].nlu) }));
+export async function useCaseLibrary(db: Database, organisationId: string, language: Language): Promise<UseCase[]> {
+  const templates: UseCase[] = ENVIRONMENT_TEMPLATES.map((id) => ({ kind: 'template', id, summary: summaryOf(templateSettings(id, language), templateContent(id, language).nlu) }));
   const kits = await db.select().from(toolboxKits).where(and(visibleTo(organisationId), eq(toolboxKits.published, true))).orderBy(toolboxKits.name);
   const kitCases: UseCase[] = [];
   for (const kit of kits) {
     const components = (await closureComponents(db, kit.id)).map((row) => ({ type: row.type, entity: componentEntitySchemas[row.type].parse(row.entity) }) as ComponentContent);
-    const settings = kitEnvironmentSettings(components);
+    const settings = kitEnvironmentSettings(components, language);
     const summary = summaryOf(settings, components);
     kitCases.push({ kind: 'kit', id: kit.id, name: kit.name, description: kit.notes, summary });
   }
@@ -96,7 +107,8 @@ export async function applyKit(db: Database, environmentId: string, kit: typeof 
 }
 
 /** A kit-based environment starts with an extractor, an NLU module on the kit's first context, and an output module. */
-export function kitEnvironmentSettings(components: readonly ComponentContent[]): EnvironmentSettings {
+export function kitEnvironmentSettings(components: readonly ComponentContent[], language: Language): EnvironmentSettings {
+  const say = sayIn(language);
   const firstContext = components.find((item) => item.type === 'context')?.entity as ComponentEntity<'context'> | undefined;
   const extraction = components.filter((item) => item.type === 'extraction_module').map((item, index) => {
     const entity = item.entity as ComponentEntity<'extraction_module'>;
@@ -105,10 +117,10 @@ export function kitEnvironmentSettings(components: readonly ComponentContent[]):
   return environmentSettingsSchema.parse({
     languages: firstContext?.languages ?? ['fr'],
     modules: [
-      { id: 'extractor', type: 'extractor', name: 'Extracteur' },
+      { id: 'extractor', type: 'extractor', name: say('Extracteur', 'Extractor') },
       { id: 'nlu', type: 'nlu', name: 'NLU', context: firstContext?.name ?? null },
       ...extraction,
-      { id: 'output', type: 'output', name: 'Sortie', config: { extractedData: true, nluOutput: true } },
+      { id: 'output', type: 'output', name: say('Sortie', 'Output'), config: { extractedData: true, nluOutput: true } },
     ],
   });
 }

@@ -7,7 +7,8 @@
  * - volume: fires when the analyses received over the last interval (a rolling hour, day, 7 days,
  *   30 days or 91 days, ending at the evaluation) are fewer (`below`) or more (`above`) than N.
  * A server job evaluates the enabled alerts every minute, once across all server processes, records
- * each firing and recovery, and mails the contact.
+ * each firing and recovery, and mails the contact in the language of whoever created or last saved
+ * the alert (their Accept-Language; French for alerts saved before alerts kept one).
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
@@ -39,10 +40,15 @@ export const alertSettingsSchema = z.discriminatedUnion('kind', [
 ]);
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
+/** The languages an alert's mails are written in. */
+export const alertLanguageSchema = z.enum(['fr', 'en']);
+
 export const alertSchema = z.object({
   id: z.string(),
   environmentId: z.string(),
   settings: alertSettingsSchema,
+  /** The language of its mails: the one of whoever created or last saved it. */
+  language: alertLanguageSchema,
   enabled: z.boolean(),
   /** Firing since the last firing event, until its recovery. */
   firing: z.boolean(),
@@ -79,7 +85,7 @@ export const createAlert = defineEndpoint({
   id: 'alerts.create',
   method: 'POST',
   path: '/v4/console/api/environment/{envId}/alerts',
-  summary: 'Create an alert, enabled',
+  summary: "Create an alert, enabled; its mails are in the creator's language (Accept-Language)",
   access: access.environment('envId', 'cockpit', 'operations'),
   params: envParams,
   body: alertSettingsSchema,
@@ -90,7 +96,7 @@ export const updateAlert = defineEndpoint({
   id: 'alerts.update',
   method: 'PUT',
   path: '/v4/console/api/environment/{envId}/alerts/{alertId}',
-  summary: "Change a disabled alert's settings (409 alertEnabled while it is enabled, §4)",
+  summary: "Change a disabled alert's settings (409 alertEnabled while it is enabled, §4); its mails take the saver's language",
   access: access.environment('envId', 'cockpit', 'operations'),
   params: alertParams,
   body: alertSettingsSchema,

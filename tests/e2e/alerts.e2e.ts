@@ -1,8 +1,9 @@
 /**
  * An organisation admin manages an environment's alerts (issue 18, §3, §4): creates a timeout
  * alert, cannot edit it while enabled, disables, edits and re-enables it, then reads its firing in
- * the history once the alert job ran on a late analysis. Runs its own in-process server on a fresh
- * in-memory database (serving the production build) so it can run the job at a chosen moment.
+ * the history once the alert job ran on a late analysis (mailed in the language they saved it in).
+ * Runs its own in-process server on a fresh in-memory database (serving the production build) so
+ * it can run the job at a chosen moment.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -73,7 +74,8 @@ describe('alerts', () => {
       .values({ id, environmentId: 'demo-ic-prod', name: id, inputType: 'email', status: 'waiting', createdAt: new Date(Date.now() - 12 * 60_000) });
     await evaluateAlerts(server.handle.db, createMailer({ outboxDir: server.outboxDir }));
     const mails = await readOutbox(server.outboxDir);
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([['ops@example.com', '[Postroom] Alert: Analyses bloquées']]);
+    // The admin's console is in French, and so is the mail of the alert they saved.
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['ops@example.com', '[Postroom] Alerte : Analyses bloquées']]);
 
     await page.reload();
     await row.getByText('Déclenchée').waitFor();

@@ -18,17 +18,18 @@ import { ListState } from '../../ui/list-state';
 import { selfServiceQueries } from './queries';
 import { Field } from '../../ui/form';
 
-const libraryQuery = (orgaId: string) =>
+/** The server words the templates' names in the reader's language: one list per language. */
+const libraryQuery = (orgaId: string, language: string) =>
   queryOptions({
-    queryKey: ['selfService', 'library', orgaId] as const,
+    queryKey: ['selfService', 'library', orgaId, language] as const,
     queryFn: ({ signal }) => request(listUseCases, { params: { orgaId }, signal }),
   });
 
 function Library({ orgaId }: { orgaId: string }) {
-  const { t } = useTranslation(['selfService', 'toolbox']);
+  const { t, i18n } = useTranslation(['selfService', 'toolbox']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const library = useQuery(libraryQuery(orgaId));
+  const library = useQuery(libraryQuery(orgaId, i18n.language));
   const [picked, setPicked] = useState<UseCase | null>(null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);

@@ -19,9 +19,10 @@ import { languageName } from '../../i18n/language-names';
 import type { Language } from '../../storage/preferences';
 import { useFlag } from '../../storage/feature-flags';
 
-const libraryQuery = (orgaId: string) =>
+/** The server words the templates' names in the reader's language: one list per language. */
+const libraryQuery = (orgaId: string, language: string) =>
   queryOptions({
-    queryKey: ['useCases', 'library', orgaId] as const,
+    queryKey: ['useCases', 'library', orgaId, language] as const,
     queryFn: ({ signal }) => request(listUseCases, { params: { orgaId }, signal }),
   });
 
@@ -37,7 +38,7 @@ return <FlagOffPage icon="book" title={t('routes:useCasesLibrary')} description=
 
 function Library({ orgaId }: { orgaId: string }) {
   const { t, i18n } = useTranslation(['toolbox', 'routes']);
-  const library = useQuery(libraryQuery(orgaId));
+  const library = useQuery(libraryQuery(orgaId, i18n.language));
   const [using, setUsing] = useState<{ useCase: UseCase; title: string } | null>(null);
   const titleOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(templateTextKey(useCase.id, 'title') as never) : useCase.name);
   const descriptionOf = (useCase: UseCase) => (useCase.kind === 'template' ? t(templateTextKey(useCase.id, 'description') as never) : useCase.description);

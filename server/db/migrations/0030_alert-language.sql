@@ -1,0 +1,1 @@
+ALTER TABLE "alerts" ADD COLUMN "language" text DEFAULT 'fr' NOT NULL;

@@ -8,8 +8,9 @@
 import type { EnvironmentLanguage } from '../../src/contract/environments';
 import type { NluResult } from '../../src/contract/modules/nlu';
 import type { NluBlockResult, NluModuleResult } from '../../src/contract/nlu-module';
-import type { NluConfigError, NluSource } from '../../src/nlu/types';
+import type { NluConfigError } from '../../src/nlu/types';
 import type { ServerRow } from '../nlu/source';
+import { parsedNluSource, type WorkerNluSource } from '../nlu/worker-source';
 import { analyseWithServer } from '../nlu/analyse';
 import { nluEngine } from '../nlu/engine-module';
 import type { Compiled } from '../nlu/engine-cache';
@@ -21,7 +22,7 @@ export interface NluBlocksTask {
   revision: number;
   aiVersion: string;
   /** Sent only after a `needSource` answer. */
-  source?: NluSource;
+  source?: WorkerNluSource;
   server: ServerRow;
   contexts?: string[];
   languages: readonly EnvironmentLanguage[];
@@ -63,7 +64,7 @@ async function compiledFor(task: EngineKey): Promise<Compiled | null> {
   if (cached !== undefined) return cached;
   if (task.source === undefined) return null;
   const { compileNlu, analyseText } = await nluEngine();
-  const compiled: Compiled = { ...compileNlu(task.source, { aiVersion: task.aiVersion }), analyseText };
+  const compiled: Compiled = { ...compileNlu(parsedNluSource(task.source), { aiVersion: task.aiVersion }), analyseText };
   compiledNow = true;
   if (entry === undefined) {
     entry = { revision: task.revision, byVersion: new Map() };

@@ -23,8 +23,8 @@ export function testStopped(failure: PoolFailure): Error {
 }
 
 /** Runs the task on the shared pool; its answer, or the error above. */
-export async function runTestTask<K extends ModuleTask['kind']>(task: Extract<ModuleTask, { kind: K }>): Promise<TaskAnswers[K]> {
-  const answer = await sharedModulePool().run<K>(task);
+export async function runTestTask<K extends ModuleTask['kind']>(task: Extract<ModuleTask, { kind: K }>, transfer?: ArrayBuffer[]): Promise<TaskAnswers[K]> {
+  const answer = await sharedModulePool().run<K>(task, transfer ? { transfer } : {});
   if (answer.ok) return answer.value;
   throw testStopped(answer);
 }

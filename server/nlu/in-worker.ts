@@ -13,7 +13,7 @@ import type { NluTestTask } from '../module-workers/nlu-blocks';
 import { runTestTask } from '../module-workers/test-task';
 import { readRevision } from './revision';
 import type { NluRuntime } from './runtime';
-import { loadNluSource, type ServerRow } from './source';
+import { loadNluSourceForWorker, type ServerRow } from './source';
 
 export async function nluInWorker(
   db: Database,
@@ -24,7 +24,10 @@ export async function nluInWorker(
 ): Promise<{ errors: NluConfigError[]; result: NluResult | null }> {
   const task: NluTestTask = { kind: 'nluTest', environmentId, revision: await readRevision(db, environmentId), aiVersion, ...(analyse ? { analyse } : {}) };
   let answer = await runTestTask(task);
-  if (answer.needSource) answer = await runTestTask({ ...task, source: await loadNluSource(db, environmentId) });
+  if (answer.needSource) {
+    const { source, transfer } = await loadNluSourceForWorker(db, environmentId);
+    answer = await runTestTask({ ...task, source }, transfer);
+  }
   if (answer.needSource) throw new Error('The module worker did not compile the NLU configuration it was given.');
   // Counted as before, when this thread compiled: a read must not compile again, a write must.
   if (answer.compiled) runtime.engines.compilations++;

@@ -4,9 +4,12 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/open';
+import { jsonBytesOf } from '../db/jsonb-parts';
+import { ownBuffer, plainBytes } from '../module-workers/held-json';
 import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
 import { nluSourceOf } from '../../src/nlu/source-of';
 import type { NluSource } from '../../src/nlu/types';
+import type { WorkerNluSource } from './worker-source';
 
 export type ServerRow = typeof nluServers.$inferSelect;
 
@@ -20,6 +23,30 @@ export async function loadNluSource(db: Reader, environmentId: string): Promise<
     db.select().from(nluFunctions).where(eq(nluFunctions.environmentId, environmentId)).orderBy(asc(nluFunctions.name)),
   ]);
   return nluSourceOf({ archetypes, contexts, interactions, functions });
+}
+
+/**
+ * The source as a module worker compiles it (worker-source.ts): archetypes' dictionaries stay the
+ * JSON bytes the database gives, handed to the worker and parsed there.
+ */
+export async function loadNluSourceForWorker(db: Reader, environmentId: string): Promise<{ source: WorkerNluSource; transfer: ArrayBuffer[] }> {
+  const [archetypes, contexts, interactions, functions] = await Promise.all([
+    db
+      .select({ name: nluArchetypes.name, dictionaries: jsonBytesOf<never>(nluArchetypes.dictionaries) })
+      .from(nluArchetypes)
+      .where(eq(nluArchetypes.environmentId, environmentId))
+      .orderBy(asc(nluArchetypes.name)),
+    db.select().from(nluContexts).where(eq(nluContexts.environmentId, environmentId)).orderBy(asc(nluContexts.name)),
+    db.select().from(nluInteractions).where(eq(nluInteractions.environmentId, environmentId)).orderBy(asc(nluInteractions.name)),
+    db.select().from(nluFunctions).where(eq(nluFunctions.environmentId, environmentId)).orderBy(asc(nluFunctions.name)),
+  ]);
+  const rest = nluSourceOf({ archetypes: [], contexts, interactions, functions });
+  const held = archetypes.map(({ name, dictionaries }) => ({ name, dictionaries: plainBytes(dictionaries) }));
+  const transfer = held.flatMap(({ dictionaries }) => {
+    const own = ownBuffer(dictionaries);
+    return own === null ? [] : [own];
+  });
+  return { source: { ...rest, archetypes: held }, transfer: [...new Set(transfer)] };
 }
 
 export function loadServers(db: Reader, environmentId: string): Promise<ServerRow[]> {

@@ -12,7 +12,7 @@ import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import type { Database } from '../../../db/open';
 import { markUsed, startServer, statusOf } from '../../../nlu/lifecycle';
 import type { NluRuntime } from '../../../nlu/runtime';
-import { loadNluSource, loadServers, type ServerRow } from '../../../nlu/source';
+import { loadNluSourceForWorker, loadServers, type ServerRow } from '../../../nlu/source';
 import { readRevision } from '../../../nlu/revision';
 import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
 import type { NluBlocksTask } from '../../../module-workers/nlu-blocks';
@@ -110,7 +110,10 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   const pool = sharedModulePool();
   const options = input.meter ? { meter: input.meter } : {};
   let answer = await pool.run(task, options);
-  if (answer.ok && answer.value.needSource) answer = await pool.run({ ...task, source: await loadNluSource(db, input.environmentId) }, options);
+  if (answer.ok && answer.value.needSource) {
+    const { source, transfer } = await loadNluSourceForWorker(db, input.environmentId);
+    answer = await pool.run({ ...task, source }, { ...options, transfer });
+  }
   if (!answer.ok) {
     const stopped = stoppedModule(module, answer);
     return notes.length === 0 ? stopped : { ...stopped, message: joinPipelineMessages(encodePipelineMessage(...notes), stopped.message) };

@@ -1,7 +1,8 @@
 /**
  * An environment's whole configuration as one snapshot (src/contract/configuration-graph.ts): its
- * modules in pipeline order and its NLU items reduced to their references. Dictionaries are read to
- * find their `[[references]]` and never sent.
+ * modules in pipeline order, its NLU items reduced to their references and its reply templates to
+ * what they answer and include. Dictionaries and template bodies are read to find their references
+ * and never sent.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { ConfigurationSnapshot } from '../../src/contract/configuration-graph';
@@ -49,5 +50,5 @@ export async function loadConfigurationSnapshot(db: Reader, environmentId: strin
       .where(eq(nluServers.environmentId, environmentId))
       .orderBy(asc(nluServers.name)),
   ]);
-  return snapshotOf(pipelineModules(settings), { archetypes, contexts, interactions, functions, servers });
+  return snapshotOf(pipelineModules(settings), { archetypes, contexts, interactions, functions, servers }, settings.replyTemplates);
 }

@@ -34,6 +34,16 @@ describe('GET configuration/snapshot', () => {
     expect(response.body).not.toContain('dictionar');
   });
 
+  it("answers the demo's reply templates with the category each answers and the templates each includes, without their bodies", async () => {
+    const response = await snapshotOf('qualifier', 'demo-nlu-prod');
+    expect(response.statusCode, response.body).toBe(200);
+    const { replyTemplates } = response.json<ConfigurationSnapshot>();
+    expect(replyTemplates.find((template) => template.id === 'demo-reply-signature')).toEqual({ id: 'demo-reply-signature', name: 'Signature', category: null, includes: [] });
+    expect(replyTemplates.find((template) => template.id === 'demo-reply-termination')).toEqual({ id: 'demo-reply-termination', name: 'Résiliation', category: 'Résiliation', includes: ['demo-reply-signature'] });
+    expect(replyTemplates.filter((template) => template.id !== 'demo-reply-signature').every((template) => template.includes.includes('demo-reply-signature'))).toBe(true);
+    expect(response.body).not.toContain("{% include 'Signature' %}");
+  });
+
   it('gives the checks what they need to find references to missing items', async () => {
     const envId = await createEnvironment(server.handle.db);
     expect((await nlu(envId, '/archetypes', { name: 'contrat', dictionaries: { fr: 'contrat [[numero]]\npolice [[@number]]' } })).statusCode).toBe(201);
@@ -49,6 +59,7 @@ describe('GET configuration/snapshot', () => {
     expect(snapshot.interactions[0]).toMatchObject({ name: 'demande', context: 'devis', parameters: [{ name: 'contrat', archetype: 'contrat' }] });
     // A fresh environment runs the default pipeline.
     expect(snapshot.modules.map((module) => module.type)).toEqual(['extractor', 'output']);
+    expect(snapshot.replyTemplates).toEqual([]);
     expect(configurationProblems(snapshot).map((problem) => [problem.code, problem.entity.name])).toEqual([
       ['unknownSubArchetype', 'contrat'],
       ['contextWithoutServer', 'devis'],

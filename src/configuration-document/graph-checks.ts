@@ -6,7 +6,7 @@
  * The document carries the interaction functions (`nlu.functions`) and each interaction's list, so
  * the function checks run here too.
  */
-import { archetypeReferences, configurationProblems, problemNodeKey, type ConfigurationProblem, type ConfigurationProblemCode } from '../configuration-problems';
+import { archetypeReferences, configurationProblems, replyTemplateReferences, problemNodeKey, type ConfigurationProblem, type ConfigurationProblemCode } from '../configuration-problems';
 import type { ConfigurationSnapshot } from '../contract/configuration-graph';
 import { pipelineModules } from '../contract/pipeline-modules';
 import type { ConfigurationDocument } from './document';
@@ -44,6 +44,7 @@ export function snapshotOfDocument(document: ConfigurationDocument): Configurati
       interactionToFind: typeof fn.interactionToFind === 'string' ? fn.interactionToFind : null,
     })),
     servers: items(nlu.servers).map((server) => ({ id: String(server.name), name: String(server.name), contexts: (server.contexts as string[] | undefined) ?? [] })),
+    replyTemplates: replyTemplateReferences(document.settings.replyTemplates),
   };
 }
 

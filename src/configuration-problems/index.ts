@@ -14,7 +14,7 @@ import { nluNames, nluProblems } from './nlu-checks';
 import type { ConfigurationProblem } from './types';
 
 export * from './types';
-export { archetypeReferences, snapshotOf, type FullNluItems } from './references';
+export { archetypeReferences, replyTemplateReferences, snapshotOf, type FullNluItems, type FullReplyTemplates } from './references';
 export { isBuiltinArchetype } from './nlu-checks';
 export { categorizationOf, extractionOf } from './module-checks';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archetypeReferences, snapshotOf } from './references';
+import { archetypeReferences, replyTemplateReferences, snapshotOf } from './references';
 
 describe('archetypeReferences', () => {
   it('lists the [[name]] references of every language once, sorted, comment lines aside', () => {
@@ -26,5 +26,20 @@ describe('snapshotOf', () => {
     });
     expect(snapshot.archetypes).toEqual([{ id: 'a1', name: 'contrat', references: ['numero'] }]);
     expect(snapshot.interactions[0]!.context).toBe('Sinistres');
+  });
+});
+
+describe('replyTemplateReferences', () => {
+  it('keeps what a template answers and the ids of the templates it includes by a literal name, not its body', () => {
+    const references = replyTemplateReferences([
+      { id: 't1', name: 'Résiliation', category: 'Résiliation', body: "Bonjour\n{% include 'Signature' %}{% render \"Pied\" %}{% include 'Inconnu' %}{% include nom %}" },
+      { id: 't2', name: 'Signature', category: null, body: 'Cordialement' },
+      { id: 't3', name: 'Pied', category: null, body: '--' },
+    ]);
+    expect(references).toEqual([
+      { id: 't1', name: 'Résiliation', category: 'Résiliation', includes: ['t2', 't3'] },
+      { id: 't2', name: 'Signature', category: null, includes: [] },
+      { id: 't3', name: 'Pied', category: null, includes: [] },
+    ]);
   });
 });

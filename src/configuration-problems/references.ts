@@ -5,6 +5,7 @@
  */
 import type { ConfigurationSnapshot } from '../contract/configuration-graph';
 import type { EnvironmentModule } from '../contract/environments';
+import { includedNames } from '../replies/includes';
 
 /** `[[name]]` references of a dictionary (the parser's syntax, src/nlu/dictionary.ts), without parsing it whole. */
 const REFERENCE = /\[\[([^[\]\n\r]+)\]\]/g;
@@ -38,8 +39,25 @@ export interface FullNluItems {
   servers: readonly { id: string; name: string; contexts: readonly string[] }[];
 }
 
-/** `modules`: in pipeline order (`pipelineModules(settings)`). */
-export function snapshotOf(modules: readonly EnvironmentModule[], nlu: FullNluItems): ConfigurationSnapshot {
+/** Reply templates as stored (`settings.replyTemplates`): their bodies are read for includes, not kept. */
+export type FullReplyTemplates = readonly { id: string; name: string; body: string; category: string | null }[];
+
+/** Each template with what it answers and the ids of the templates it includes by name (unknown names left out). */
+export function replyTemplateReferences(templates: FullReplyTemplates): ConfigurationSnapshot['replyTemplates'] {
+  const ids = new Map(templates.map((template) => [template.name, template.id]));
+  return templates.map((template) => ({
+    id: template.id,
+    name: template.name,
+    category: template.category,
+    includes: includedNames(template.body).flatMap((name) => {
+      const id = ids.get(name);
+      return id === undefined ? [] : [id];
+    }),
+  }));
+}
+
+/** `modules`: in pipeline order (`pipelineModules(settings)`); `replyTemplates`: `settings.replyTemplates`. */
+export function snapshotOf(modules: readonly EnvironmentModule[], nlu: FullNluItems, replyTemplates: FullReplyTemplates = []): ConfigurationSnapshot {
   const contextNames = new Map(nlu.contexts.map((context) => [context.id, context.name]));
   return {
     modules: [...modules],
@@ -55,5 +73,6 @@ export function snapshotOf(modules: readonly EnvironmentModule[], nlu: FullNluIt
     })),
     functions: nlu.functions.map((fn) => ({ id: fn.id, name: fn.name, interactionToFind: fn.interactionToFind })),
     servers: nlu.servers.map((server) => ({ id: server.id, name: server.name, contexts: [...server.contexts] })),
+    replyTemplates: replyTemplateReferences(replyTemplates),
   };
 }

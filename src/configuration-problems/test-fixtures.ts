@@ -73,5 +73,6 @@ export function healthySnapshot(): ConfigurationSnapshot {
     ],
     functions: [{ id: 'fn1', name: 'apresSalutation', interactionToFind: 'resiliation' }],
     servers: [{ id: 's1', name: 'prod', contexts: ['Sinistres'] }],
+    replyTemplates: [],
   };
 }

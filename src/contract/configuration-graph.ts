@@ -1,8 +1,9 @@
 /**
  * The environment's configuration in one read (issue 17: graph visualiser, problem checks): every
- * module with its configuration in pipeline order, and the NLU items reduced to how they refer to
- * each other. Archetype dictionaries (up to 100 000 entries) are not sent: only the names of the
- * archetypes they reference (`[[name]]`), which is all the graph and the problem checks read.
+ * module with its configuration in pipeline order, the NLU items reduced to how they refer to each
+ * other, and the reply templates reduced to what they answer and include. Archetype dictionaries (up
+ * to 100 000 entries) and template bodies are not sent: only the names of the archetypes they
+ * reference (`[[name]]`) and the templates included, which is all the graph and the checks read.
  *
  * The problem checks (src/configuration-problems/) take this snapshot; the server builds it from its
  * tables and settings, and a screen holding full NLU items (the IDE) builds it with `snapshotOf`.
@@ -48,6 +49,15 @@ export const snapshotServerSchema = z.object({
   contexts: z.array(z.string()),
 });
 
+export const snapshotReplyTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The category this template answers, or null (the default template, an included piece). */
+  category: z.string().nullable(),
+  /** Ids of the templates its body includes by a literal name (names that match no template are left out). */
+  includes: z.array(z.string()),
+});
+
 export const configurationSnapshotSchema = z.object({
   /** The environment's modules in pipeline order (the default pipeline when none is configured). */
   modules: z.array(environmentModuleSchema),
@@ -56,6 +66,8 @@ export const configurationSnapshotSchema = z.object({
   interactions: z.array(snapshotInteractionSchema),
   functions: z.array(snapshotFunctionSchema),
   servers: z.array(snapshotServerSchema),
+  /** The environment's reply templates (`settings.replyTemplates`), without their bodies. */
+  replyTemplates: z.array(snapshotReplyTemplateSchema),
 });
 export type ConfigurationSnapshot = z.infer<typeof configurationSnapshotSchema>;
 

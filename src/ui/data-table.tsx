@@ -3,9 +3,10 @@
  * table is wider than the page (a phone, 200 % zoom), so headers keep their words whole and actions
  * keep their labels instead of being squeezed letter by letter. While it scrolls, the box is a named
  * region in the tab order, so a keyboard user can scroll it too; when everything fits it is a plain
- * box and adds no tab stop.
+ * box and adds no tab stop. `TableScroll` is that box alone, for a table HTMLTable's look does not
+ * suit (the testing center's confusion matrix, a grid of cell buttons with sticky headers).
  */
-import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
@@ -16,32 +17,50 @@ export type DataTableProps = ComponentProps<typeof HTMLTable> & {
 
 export function DataTable({ label, ...table }: DataTableProps) {
   const { t } = useTranslation('common');
+  return (
+    <TableScroll label={label ?? table['aria-label'] ?? t('a11y.scrollableTable')}>
+      <HTMLTable {...table} />
+    </TableScroll>
+  );
+}
+
+export interface TableScrollProps {
+  /** The region's name while it scrolls. */
+  label: string;
+  /** Classes beside `p-table-scroll` (a max height of its own, say). */
+  className?: string;
+  /** The box also scrolls top to bottom (it has a max height): that counts as scrolling too. */
+  vertical?: boolean;
+  children: ReactNode;
+}
+
+/** The box that scrolls a table: a named region in the tab order while it scrolls, a plain box otherwise. */
+export function TableScroll({ label, className, vertical = false, children }: TableScrollProps) {
   const box = useRef<HTMLDivElement>(null);
-  const scrolls = useScrollsSideways(box);
-  const name = label ?? table['aria-label'] ?? t('a11y.scrollableTable');
+  const scrolls = useScrolls(box, vertical);
   return (
     <div
       ref={box}
-      className="p-table-scroll"
-      {...(scrolls ? { role: 'region', tabIndex: 0, 'aria-label': name } : {})}
+      className={className === undefined ? 'p-table-scroll' : `p-table-scroll ${className}`}
+      {...(scrolls ? { role: 'region', tabIndex: 0, 'aria-label': label } : {})}
     >
-      <HTMLTable {...table} />
+      {children}
     </div>
   );
 }
 
-/** Whether the box's content is wider than the box, followed as either is resized. */
-function useScrollsSideways(box: RefObject<HTMLDivElement | null>): boolean {
+/** Whether the box's content is wider (or, `vertical`, taller) than the box, followed as either is resized. */
+function useScrolls(box: RefObject<HTMLDivElement | null>, vertical: boolean): boolean {
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     const element = box.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1 || (vertical && element.scrollHeight > element.clientHeight + 1));
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     measure();
     return () => observer.disconnect();
-  }, [box]);
+  }, [box, vertical]);
   return scrolls;
 }

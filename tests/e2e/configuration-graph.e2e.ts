@@ -1,8 +1,8 @@
 /**
  * The configuration graph as a configurator uses it (issue 17): open the graph of the demo NLU
- * environment, see the demo's unused archetype marked as a problem, filter by module, search an
- * interaction with the keyboard and follow it to its editor and back (`?node=`), follow an IDE
- * problem to its node. Reads the demo; changes nothing.
+ * environment at a readable zoom, show it whole, see the demo's unused archetype marked as a problem
+ * and its reply templates, filter by module, search an interaction with the keyboard and follow it to
+ * its editor and back (`?node=`), follow an IDE problem to its node. Reads the demo; changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -22,10 +22,18 @@ beforeAll(() => {
 describe('configuration graph', () => {
   it('marks a problem on its node and lists it', async () => {
     await graph.open(page, PROJECT, ENV);
-    // The pipeline's modules, the demo context and its server are drawn.
+    // The pipeline's modules are drawn, at a zoom their names can be read at.
     await graph.node(page, 'Module', 'Catégorisation').waitFor({ timeout: 30_000 });
+    const opened = await graph.zoom(page);
+    expect(opened).toBeGreaterThanOrEqual(0.8);
+    // The demo does not fit at that zoom: shown whole, it is drawn smaller, every node on screen.
+    await graph.fitView(page).click();
+    await expect.poll(() => graph.zoom(page)).toBeLessThan(0.8);
     await graph.node(page, 'Contexte', 'assurance').waitFor();
     await graph.node(page, 'Serveur', 'assistant').waitFor();
+    // The demo's reply templates, the signature every other one includes among them.
+    await graph.node(page, 'Modèle de réponse', 'Signature').waitFor();
+    await graph.node(page, 'Modèle de réponse', 'Accusé de réception').waitFor();
 
     // The demo's "declaration" archetype is used by no interaction: a warning on its node…
     const declaration = graph.node(page, 'Archétype', 'declaration');
@@ -49,6 +57,22 @@ describe('configuration graph', () => {
     await expect.poll(() => graph.node(page, 'Catégorie', 'Résiliation').count()).toBe(2);
     await graph.node(page, 'Interaction', 'resilierContrat').waitFor();
     await expect(graph.node(page, 'Archétype', 'declaration').count()).resolves.toBe(0);
+    await graph.moduleFilter(page).selectOption({ label: 'Tous les modules' });
+    await expect.poll(() => graph.counts(page).textContent()).toBe(before);
+  });
+
+  it('filters by the reply template module: its templates and the signature they include, each leading to its editor', async () => {
+    const before = await graph.counts(page).textContent();
+    await graph.moduleFilter(page).selectOption({ label: 'Réponse (Modèle de réponse)' });
+    // The module, its six templates; the five including the signature link to it.
+    await expect.poll(() => graph.counts(page).textContent()).toBe('7 nœuds, 11 liens');
+    const signature = graph.node(page, 'Modèle de réponse', 'Signature');
+    await signature.waitFor();
+    await expect(graph.node(page, 'Modèle de réponse', 'Sinistre').isVisible()).resolves.toBe(true);
+    await signature.click();
+    await expect(graph.panelTitle(page).textContent()).resolves.toBe('Modèle de réponse · Signature');
+    await expect(graph.openEditor(page).getAttribute('href')).resolves.toMatch(/\/configuration\/reply-templates\/demo-reply-signature$/);
+    await graph.panel(page).getByRole('button', { name: 'Fermer' }).click();
     await graph.moduleFilter(page).selectOption({ label: 'Tous les modules' });
     await expect.poll(() => graph.counts(page).textContent()).toBe(before);
   });

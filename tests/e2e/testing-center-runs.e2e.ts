@@ -79,6 +79,19 @@ describe('testing center test runs', () => {
     await expect.poll(() => testRunsPages.messageRows(page).count()).toBe(1);
     await expect.poll(() => testRunsPages.messageRows(page).first().innerText()).toContain('adresse-e2e.eml');
     await expect.poll(() => testRunsPages.messageRows(page).first().innerText()).toContain('Catégorisation › demanderDevis');
+    // At a phone's width the page keeps its width: the matrix scrolls in its own box, a named region in
+    // the tab order exactly while it overflows (as every table's box), a plain box while it fits.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const matrixBoxAsItShouldBe = () =>
+      page.locator('.p-confusion').evaluate((box) => {
+        const overflows = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+        const region = box.getAttribute('role') === 'region' && box.getAttribute('aria-label') === 'Matrice de confusion' && box.getAttribute('tabindex') === '0';
+        const plain = !box.hasAttribute('role') && !box.hasAttribute('tabindex');
+        return overflows ? region : plain;
+      });
+    await expect.poll(matrixBoxAsItShouldBe).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A rule change (quotes count as address changes), then a second run, compared with the first.
     await api('PUT', `${BASE}/domain-rules`, { inScope: [], skipped: [], merged: [{ from: 'Demande de devis', into: "Changement d'adresse" }] });

@@ -23,6 +23,15 @@ export const graphPage = {
   panel: (page: Page): Locator => page.locator('[aria-labelledby="cg-panel-title"]'),
   panelTitle: (page: Page): Locator => page.locator('#cg-panel-title'),
   openEditor: (page: Page): Locator => page.getByRole('link', { name: "Ouvrir l'éditeur" }),
+  /** The zoom the graph is drawn at (React Flow's viewport transform, `translate(…) scale(z)`). */
+  async zoom(page: Page): Promise<number> {
+    const transform = await page.locator('.react-flow__viewport').evaluate((element) => (element as HTMLElement).style.transform);
+    const scale = /scale\(([\d.]+)\)/.exec(transform);
+    if (scale === null) throw new Error(`No scale in the graph's transform: ${transform}`);
+    return Number(scale[1]);
+  },
+  /** The graph's control that shows it whole. */
+  fitView: (page: Page): Locator => page.getByRole('button', { name: 'Afficher tout le graphe' }),
   /** An entity editor's link to its node on the graph. */
   showInGraph: (page: Page): Locator => page.getByRole('link', { name: 'Voir dans le graphe' }),
 };

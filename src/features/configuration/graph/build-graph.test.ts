@@ -62,6 +62,53 @@ describe('buildGraph', () => {
     expect(editor('builtin:@date')).toBeNull();
   });
 
+  it('draws reply templates from the reply template module and the category they answer, and what they include', () => {
+    const snapshot = healthySnapshot();
+    snapshot.modules.splice(4, 0, module('replies', 'replyTemplate'));
+    // A second category of the same name (an attachment one): the template answers both.
+    snapshot.modules.splice(3, 0, module('attachments', 'categorization', categorizationConfig({ categories: [{ id: 'c9', name: 'résiliation', target: 'attachment', rules: [] }] })));
+    snapshot.replyTemplates = [
+      { id: 't1', name: 'Résiliation', category: 'Résiliation', includes: ['t3'] },
+      { id: 't2', name: 'Accusé', category: null, includes: ['t3', 'gone'] },
+      { id: 't3', name: 'Signature', category: null, includes: ['t3'] },
+      { id: 't4', name: 'Devis', category: 'Demande de devis', includes: [] },
+    ];
+    const graph = graphOf(snapshot);
+    const templates = graph.nodes.filter((node) => node.kind === 'replyTemplate');
+    expect(templates.map((node) => [node.id, node.label, node.detail])).toEqual([
+      ['replyTemplate:t1', 'Résiliation', 'Résiliation'],
+      ['replyTemplate:t2', 'Accusé', ''],
+      ['replyTemplate:t3', 'Signature', ''],
+      ['replyTemplate:t4', 'Devis', 'Demande de devis'],
+    ]);
+    expect(templates.every((node) => hasEdge(graph, 'module:replies', node.id))).toBe(true);
+    // The category it answers, whatever the case, in every module that gives it.
+    expect(hasEdge(graph, 'category:categorization:c1', 'replyTemplate:t1')).toBe(true);
+    expect(hasEdge(graph, 'category:attachments:c9', 'replyTemplate:t1')).toBe(true);
+    // A category no module gives draws no node and no edge.
+    expect(graph.nodes.some((node) => node.kind === 'missing')).toBe(false);
+    expect(graph.edges.filter((edge) => edge.target === 'replyTemplate:t4').map((edge) => edge.source)).toEqual(['module:replies']);
+    // Includes: known templates only, never itself.
+    expect(hasEdge(graph, 'replyTemplate:t1', 'replyTemplate:t3')).toBe(true);
+    expect(hasEdge(graph, 'replyTemplate:t2', 'replyTemplate:t3')).toBe(true);
+    expect(graph.edges.filter((edge) => edge.source === 'replyTemplate:t2').map((edge) => edge.target)).toEqual(['replyTemplate:t3']);
+    expect(hasEdge(graph, 'replyTemplate:t3', 'replyTemplate:t3')).toBe(false);
+    expect(graph.nodes.find((node) => node.id === 'replyTemplate:t1')?.editor).toEqual({ screen: 'replyTemplate', id: 't1' });
+    // The reply module's filter shows its templates and what they include; the categorization's, the templates answering its categories.
+    expect([...reachableFrom(graph, 'module:replies')].filter((id) => id.startsWith('replyTemplate:')).sort()).toEqual(['replyTemplate:t1', 'replyTemplate:t2', 'replyTemplate:t3', 'replyTemplate:t4']);
+    expect(reachableFrom(graph, 'module:categorization').has('replyTemplate:t3')).toBe(true);
+    expect(reachableFrom(graph, 'module:categorization').has('replyTemplate:t2')).toBe(false);
+    expect(resolveNodeLink(graph, 'replyTemplate:Signature')?.id).toBe('replyTemplate:t3');
+  });
+
+  it('draws reply templates without a reply template module, linked to nothing but each other', () => {
+    const snapshot = healthySnapshot();
+    snapshot.replyTemplates = [{ id: 't1', name: 'Accusé', category: null, includes: [] }];
+    const graph = graphOf(snapshot);
+    expect(graph.nodes.find((node) => node.id === 'replyTemplate:t1')?.kind).toBe('replyTemplate');
+    expect(graph.edges.some((edge) => edge.target === 'replyTemplate:t1')).toBe(false);
+  });
+
   it('filters by module: what the module uses, not the rest of the pipeline', () => {
     const graph = graphOf();
     const extraction = reachableFrom(graph, 'module:extraction');

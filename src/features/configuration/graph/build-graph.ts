@@ -4,7 +4,8 @@
  * Node ids are the problem checks' entity keys (`entityKey`), so a problem finds its node; items the
  * configuration names but that do not exist get a `missing` node, so a rule naming a missing
  * interaction shows an edge to it. Rule problems are shown on their category (rules are not nodes:
- * a category's edges say which interactions its rules test).
+ * a category's edges say which interactions its rules test). Reply templates hang from the pipeline's
+ * reply template module and from the category each answers, and lead to the templates they include.
  */
 import type { ConfigurationSnapshot } from '../../../contract/configuration-graph';
 import type { ModuleType } from '../../../contract/environments';
@@ -22,6 +23,7 @@ export type GraphNodeKind =
   | 'extractionField'
   | 'snippet'
   | 'source'
+  | 'replyTemplate'
   | 'missing';
 
 /** What a node opens: the structured screen of its entity (src/features/configuration/graph/editor-link.ts). */
@@ -30,7 +32,8 @@ export type EditorTarget =
   | { screen: 'archetype' | 'interaction'; id: string }
   | { screen: 'contexts' | 'servers' | 'functions' }
   | { screen: 'category'; moduleId: string; categoryId: string }
-  | { screen: 'extraction'; moduleId: string };
+  | { screen: 'extraction'; moduleId: string }
+  | { screen: 'replyTemplate'; id: string };
 
 export interface GraphNode {
   id: string;
@@ -129,14 +132,24 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
 
   // --- Modules, in pipeline order -----------------------------------------------------------------
   const categoryIds = new Map<string, string>();
+  /** Every category node of a name (a body and an attachment category may share one): what a reply template answers. */
+  const categoriesNamed = new Map<string, string[]>();
   snapshot.modules.forEach((module) => {
-    for (const category of categorizationOf(module)?.categories ?? []) categoryIds.set(category.name.trim().toLowerCase(), entityKey({ kind: 'category', moduleId: module.id, id: category.id, name: category.name }));
+    for (const category of categorizationOf(module)?.categories ?? []) {
+      const key = category.name.trim().toLowerCase();
+      const id = entityKey({ kind: 'category', moduleId: module.id, id: category.id, name: category.name });
+      categoryIds.set(key, id);
+      categoriesNamed.set(key, [...(categoriesNamed.get(key) ?? []), id]);
+    }
   });
+  const replyTemplateId = (id: string) => `replyTemplate:${id}`;
+  const replyModules: string[] = [];
   let previous: string | null = null;
   snapshot.modules.forEach((module, order) => {
     const id = add({ id: entityKey({ kind: 'module', id: module.id, name: module.name }), kind: 'module', label: module.name, detail: module.type, detailCode: 'moduleType', editor: { screen: 'module', moduleId: module.id, moduleType: module.type }, order });
     if (previous !== null) link(previous, id, undefined, 'pipeline');
     previous = id;
+    if (module.type === 'replyTemplate') replyModules.push(id);
     if (module.context !== null && module.context.trim() !== '') link(id, contextNode(module.context));
     else if (module.type === 'nlu') for (const context of contextIds.values()) link(id, context);
 
@@ -171,6 +184,18 @@ export function buildGraph(snapshot: ConfigurationSnapshot, problems: readonly C
       }
     }
   });
+
+  // --- Reply templates ----------------------------------------------------------------------------
+  for (const template of snapshot.replyTemplates) {
+    const id = add({ id: replyTemplateId(template.id), kind: 'replyTemplate', label: template.name, detail: template.category ?? '', editor: { screen: 'replyTemplate', id: template.id } });
+    for (const module of replyModules) link(module, id);
+    // A category no categorization module gives (one of the use-case list) has no node: no edge.
+    if (template.category !== null) for (const category of categoriesNamed.get(template.category.trim().toLowerCase()) ?? []) link(category, id);
+  }
+  const templateIds = new Set(snapshot.replyTemplates.map((template) => template.id));
+  for (const template of snapshot.replyTemplates) {
+    for (const included of template.includes) if (templateIds.has(included) && included !== template.id) link(replyTemplateId(template.id), replyTemplateId(included));
+  }
 
   // --- Problems on their nodes --------------------------------------------------------------------
   for (const problem of problems) nodes.get(problemNodeId(problem))?.problems.push(problem);

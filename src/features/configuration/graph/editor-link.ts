@@ -16,6 +16,8 @@ export function editorPath(target: EditorTarget, projectId: string, envId: strin
       return paths.categorizationCategory(projectId, envId, target.moduleId, target.categoryId);
     case 'extraction':
       return paths.extractionModule(projectId, envId, target.moduleId, 'information');
+    case 'replyTemplate':
+      return paths.replyTemplate(projectId, envId, target.id);
     case 'module':
       switch (target.moduleType) {
         case 'categorization':

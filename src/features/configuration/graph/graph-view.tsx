@@ -21,6 +21,8 @@ import { NODE_HEIGHT, NODE_WIDTH } from './node-size';
 import { NodePanel } from './node-panel';
 import { ProblemsList } from './problems-list';
 import { useGraphLayout } from './use-graph-layout';
+import type { LayoutPositions } from './layout';
+import { openingView } from './opening-view';
 import './graph.css';
 import { Field } from '../../../ui/form';
 
@@ -28,8 +30,11 @@ import { Field } from '../../../ui/form';
 const FAR_ZOOM = 0.45;
 /** Below this zoom a large graph draws no edges: they are a haze there, and thousands of paths cost seconds. */
 const EDGELESS_ZOOM = 0.2;
-/** Above this many nodes the graph opens on its pipeline instead of fitting everything. */
+/** Above this many nodes the pipeline's dashes stay still, edges go far out and the minimap is left out. */
 const LARGE_GRAPH = 300;
+
+/** Room left around the graph when it is fitted (a share of its size, as React Flow's fitView takes it). */
+const FIT_PADDING = 0.05;
 
 const NO_EDGES: Edge[] = [];
 const PIPELINE_STYLE = { stroke: '#2d72d2', strokeWidth: 2 };
@@ -75,6 +80,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
   const [zoom, setZoom] = useState(1);
   const far = zoom < FAR_ZOOM;
   const panelHeading = useRef<HTMLHeadingElement>(null);
+  const canvas = useRef<HTMLDivElement>(null);
 
   const modules = useMemo(() => graph.nodes.filter((node) => node.kind === 'module').sort((a, b) => a.order! - b.order!), [graph]);
   const visible = useMemo(() => (moduleFilter === '' ? new Set(graph.nodes.map((node) => node.id)) : reachableFrom(graph, moduleFilter)), [graph, moduleFilter]);
@@ -126,18 +132,24 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
   );
   const ariaLabelConfig = useMemo(() => flowAriaLabels(tr), [tr]);
 
-  // First paint of a laid-out graph: a small one is fitted; a large one opens on its pipeline column
-  // at a readable zoom (fitting 2,000 nodes would draw them all at once, unreadable). Marked for the bench.
+  // First view of each layout, once React Flow's viewport is ready (`flow` changes when it is, which
+  // would otherwise apply the view twice and undo a centring): a node named by `?node=`, or picked
+  // while filtered out, is centred; else the graph is fitted when its names stay readable so, or opens
+  // at the readable zoom on its pipeline column (fitting 2,000 nodes would draw them all at once,
+  // unreadable). The controls' "fit view" still shows it whole. Marked for the bench.
+  const viewed = useRef<LayoutPositions | null>(null);
   useEffect(() => {
-    if (positions === null) return;
+    if (positions === null || !flow.viewportInitialized || viewed.current === positions) return;
+    viewed.current = positions;
+    const selectedAt = selectedId === null ? undefined : positions[selectedId];
+    const area = canvas.current;
     const modulesAt = modules.map((module) => positions[module.id]).filter((at) => at !== undefined);
-    if (baseNodes.length <= LARGE_GRAPH || modulesAt.length === 0) void flow.fitView({ padding: 0.05, minZoom: 0.02 });
-    else {
-      const middle = modulesAt.reduce((sum, at) => sum + at.y, 0) / modulesAt.length + NODE_HEIGHT / 2;
-      void flow.setCenter(modulesAt[0]!.x + NODE_WIDTH * 2, middle, { zoom: 0.6 });
-    }
+    const view = area === null ? null : openingView(Object.values(positions), modulesAt, { width: area.clientWidth, height: area.clientHeight }, FIT_PADDING);
+    if (selectedAt !== undefined) void flow.setCenter(selectedAt.x + NODE_WIDTH / 2, selectedAt.y + NODE_HEIGHT / 2, { zoom: 1.1 });
+    else if (view === null) void flow.fitView({ padding: FIT_PADDING, minZoom: 0.02 });
+    else void flow.setViewport(view);
     requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('graph:painted')));
-    // Only when a layout arrives: the nodes list follows it.
+    // Only when a layout arrives (or the viewport gets ready): a selection inside the current one is centred by `show`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [positions, flow]);
 
@@ -152,16 +164,6 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
     },
     [flow, visible],
   );
-  // A node picked while filtered out, or named by `?node=`, is centred once its layout is there
-  // (after the first-paint view above, which it overrides).
-  useEffect(() => {
-    if (selectedId === null || positions === null || positions[selectedId] === undefined) return;
-    const at = positions[selectedId];
-    void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2, { zoom: 1.1 });
-    // Only when a new layout arrives: a selection inside the current one is centred by `show`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [positions]);
-
   const onNodesChange = useCallback((changes: NodeChange<ConfigNode>[]) => {
     // Clicks and Enter on a focused node select it; nothing else changes (nodes are not draggable).
     for (const change of changes) if (change.type === 'select' && change.selected) setSelectedId(change.id);
@@ -191,7 +193,7 @@ export function GraphView({ graph, problems, projectId, envId }: { graph: Config
         <span className="bp6-text-muted cg-counts">{t('nodeCount', { count: visible.size })}, {t('edgeCount', { count: edges.length })}</span>
       </div>
       <div className="cg-layout">
-        <div className={`cg-canvas${far ? ' cg-canvas--far' : ''}`} aria-busy={layout.status === 'running'}>
+        <div ref={canvas} className={`cg-canvas${far ? ' cg-canvas--far' : ''}`} aria-busy={layout.status === 'running'}>
           {layout.status === 'running' && <Spinner aria-label={t('layout.running', { count: visible.size })} size={30} />}
           {layout.status === 'failed' && <Callout intent="danger">{layoutFailureText(tr, layout.failure)}</Callout>}
           {positions !== null && (

@@ -56,5 +56,6 @@ export function syntheticSnapshot(size: number): ConfigurationSnapshot {
     functions: [],
     // One server per context; the last context has none (a problem to mark).
     servers: Array.from({ length: Math.max(1, contexts - 1) }, (_, i) => ({ id: `s${i}`, name: name('server', i), contexts: [name('context', i)] })),
+    replyTemplates: [],
   };
 }

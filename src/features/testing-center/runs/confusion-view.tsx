@@ -6,10 +6,13 @@
  * main thread for long (the results page's 50 ms budget, bench:testing-center): the page's first commit
  * draws only the header (the data's arrival already renders the metrics and the messages), each later
  * step is a transition, so React splits its render into slices and a click is answered in between.
+ * The matrix scrolls in its own box like every table (`TableScroll`): a named region in the tab order
+ * while it is wider or taller than the box, a plain box when it fits.
  */
 import { memo, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellKey, type ConfusionMatrix } from '../../../testing-center/confusion';
+import { TableScroll } from '../../../ui/data-table';
 import { ValueLabel } from './special-value';
 
 type Select = (key: string, ids: string[]) => void;
@@ -57,7 +60,7 @@ export function ConfusionView({ matrix, selected, onSelect }: { matrix: Confusio
   // The selected cell's row only: other rows keep `null` and skip re-rendering.
   const selectedRow = selected === null ? null : selected.slice(0, selected.indexOf('\u0000'));
   return (
-    <div className="p-confusion" role="region" aria-label={t('result.confusion')} tabIndex={0}>
+    <TableScroll className="p-confusion" label={t('result.confusion')} vertical>
       <table className="p-confusion-table">
         <thead>
           <tr>
@@ -77,6 +80,6 @@ export function ConfusionView({ matrix, selected, onSelect }: { matrix: Confusio
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

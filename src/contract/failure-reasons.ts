@@ -14,7 +14,17 @@
  *
  * Pure (no DOM, no Node): the server writes these, the console's tests read them.
  */
-import type { NestedText } from './pipeline-messages';
+import { z } from 'zod';
+
+/** A parameter of a nested sentence (a failure reason): plain values only, one level deep. */
+export const plainParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+/**
+ * A sentence's parameters: plain values, or a nested sentence (a failure reason given to `{{reason}}`,
+ * translated before it is put in place). Older rows hold a plain English `reason`: still shown as is.
+ */
+export const nestedTextSchema = z.object({ key: z.string(), params: plainParamsSchema.optional() });
+/** A failure reason: a sentence whose parameters are plain values. */
+export type NestedText = z.infer<typeof nestedTextSchema>;
 
 export const FAILURE_REASON_KEYS = [
   'reason.withDetail',

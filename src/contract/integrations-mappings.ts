@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { plainText } from './define';
-import type { ConnectorType } from './integrations';
+import type { ConnectorType } from './connector-types';
 import { JIRA_FIELDS } from './integrations-jira';
 import { N8N_FIELDS } from './integrations-n8n';
 import { SALESFORCE_FIELDS } from './integrations-salesforce';

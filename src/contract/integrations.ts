@@ -13,6 +13,7 @@
  *   custom field is a further target, written as `technicalName/value` labels (extracted data labels).
  */
 import { z } from 'zod';
+import { connectorTypeSchema, type ConnectorType } from './connector-types';
 import { access, defineEndpoint, plainText } from './define';
 import { gmailSettingsSchema } from './integrations-gmail';
 import { imapSettingsSchema } from './integrations-imap';
@@ -32,9 +33,7 @@ export { m365SettingsSchema, type M365Settings } from './integrations-m365';
 export { START_DATE_MAX_AGE_MS } from './integrations-mailbox';
 export { CONNECTOR_FIELDS, customFieldSchema, type ConnectorField, DEFAULT_MAPPINGS, OUTPUT_DATA_TYPES, outputMappingSchema, type CustomField, type OutputDataType, type OutputMapping } from './integrations-mappings';
 
-export const CONNECTOR_TYPES = ['gmail', 'm365', 'imap', 'jira', 'salesforce', 'n8n'] as const;
-export const connectorTypeSchema = z.enum(CONNECTOR_TYPES);
-export type ConnectorType = z.infer<typeof connectorTypeSchema>;
+export { CONNECTOR_TYPES, connectorTypeSchema, type ConnectorType } from './connector-types';
 
 /**
  * What each type is, for the server's job and the console's wizard alike:

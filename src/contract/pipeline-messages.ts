@@ -6,7 +6,10 @@
  * plain string (rows written before this change) is legacy and shown as is.
  */
 import { z } from 'zod';
-import { FAILURE_REASON_KEYS } from './failure-reasons';
+import { FAILURE_REASON_KEYS, nestedTextSchema, type NestedText } from './failure-reasons';
+
+// Declared with the failure reasons they carry; named here too, where most readers look for them.
+export { nestedTextSchema, type NestedText };
 
 /** Every key the server may store; `src/i18n/resources/{fr,en}/pipelineMessages.json` hold their text. */
 export const PIPELINE_MESSAGE_KEYS = [
@@ -186,15 +189,6 @@ export const PIPELINE_MESSAGE_KEYS = [
 ] as const;
 export type PipelineMessageKey = (typeof PIPELINE_MESSAGE_KEYS)[number];
 
-/** A parameter of a nested sentence (a failure reason): plain values only, one level deep. */
-const plainParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
-/**
- * A sentence's parameters: plain values, or a nested sentence (a failure reason given to `{{reason}}`,
- * translated before it is put in place). Older rows hold a plain English `reason`: still shown as is.
- */
-export const nestedTextSchema = z.object({ key: z.string(), params: plainParamsSchema.optional() });
-/** A failure reason (src/contract/failure-reasons.ts): a sentence whose parameters are plain values. */
-export type NestedText = z.infer<typeof nestedTextSchema>;
 /**
  * A sentence's parameters: plain values, a nested sentence, or a list of nested sentences (each
  * translated, then joined: the categories of a document with why each was given).

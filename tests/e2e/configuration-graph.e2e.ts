@@ -106,7 +106,7 @@ describe('configuration graph', () => {
   });
 
   it("follows a problem of the configuration IDE to its node (the IDE's document names items, the graph resolves them)", async () => {
-    await ide.openFromMenu(page, PROJECT, ENV);
+    await ide.open(page, PROJECT, ENV);
     const unused = ide.problems(page).locator('li', { hasText: /declaration/ });
     await unused.getByRole('link', { name: 'Voir dans le graphe' }).click();
     await page.waitForURL(/\/graph\?node=/);

@@ -4,7 +4,7 @@
  * estimate of the text and bytes it holds; the least recently used entry goes first.
  */
 import type { ExtractedDocument } from '../../../src/contract/analyses';
-import type { AttachmentBytes, OcrReadPage } from './extract';
+import type { AttachmentBytes, OcrReadPage } from './extract-context';
 
 export interface CachedExtraction {
   documents: ExtractedDocument[];

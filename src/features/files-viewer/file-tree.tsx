@@ -9,7 +9,7 @@ import { memo, useMemo, useRef, useState } from 'react';
 import { Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { buildTree, entryKey, keyMove, visibleRows, type TreeRow } from './file-tree-model';
-import type { Entry } from './files-viewer-page';
+import type { Entry } from './entry';
 import './file-tree.css';
 
 type Props = { entries: Entry[]; selected?: number; onSelect: (id: number) => void };

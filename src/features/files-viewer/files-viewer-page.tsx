@@ -8,24 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
 import type { Attachment } from '../../parsing/model';
-import type { ParseResponse } from '../../parsing/protocol';
 import { consumeLaunchQueue, fromDrop, fromFileList, type PickedFile } from '../../ui/file-views/open-files';
 import { FileView } from '../../ui/file-views/file-view';
 import { detectKind } from '../../parsing/detect';
+import type { Entry } from './entry';
 import { FileTree } from './file-tree';
 import { warmPdfWorker } from '../../ui/file-views/pdf-view';
 import { EmptyState } from '../../ui/empty-state';
-
-export type Entry = {
-  id: number;
-  path: string;
-  /** The file an opened attachment comes from (shown under it in the tree). */
-  parentId?: number;
-  bytes?: Uint8Array;
-  status: 'waiting' | 'parsing' | 'done' | 'error';
-  progress: number;
-  result?: ParseResponse;
-};
 
 let nextId = 1;
 

@@ -1,4 +1,4 @@
-/** Page model of the configuration IDE (issue 17): labels and CodeMirror handling live here, not in the scenario. */
+/** Page model of the configuration IDE: labels and CodeMirror handling live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 
@@ -12,6 +12,11 @@ export const configurationIde = {
     // (the side menu's may be folded away, as the graph leaves it: the one shown).
     await page.getByRole('link', { name: /Éditeur de configuration/ }).filter({ visible: true }).first().click();
     await page.waitForURL(/\/configuration\/ide$/);
+    await configurationIde.editor(page).waitFor();
+  },
+  /** By its address, for scenarios about something else than the menu (which the IDE's own scenarios click). */
+  async open(page: Page, projectId: string, envId: string) {
+    await openPage(page, `${env(projectId, envId)}/configuration/ide`);
     await configurationIde.editor(page).waitFor();
   },
   editor: (page: Page) => page.getByTestId('configuration-ide-editor').locator('.cm-content'),

@@ -143,11 +143,20 @@ async function latency() {
     const started = Date.now();
     const deadline = started + CAP_MS;
     let outcome;
-    try {
-      outcome = await phase.act(ctx, state, deadline);
-    } catch (error) {
-      outcome = `error: ${error.message}`;
-    }
+    let runs = 0;
+    // The input again until the phase has lasted as long as the idle window, so both p99 come from
+    // as many requests (a 0.7 s phase has ~35 and its "p99" is its worst one); every run is hostile load.
+    do {
+      runs += 1;
+      try {
+        const result = await phase.act(ctx, state, deadline);
+        outcome ??= result;
+      } catch (error) {
+        outcome ??= `error: ${error.message}`;
+        break;
+      }
+    } while (Date.now() - started < IDLE_MS && Date.now() < deadline);
+    if (runs > 1) outcome = `${outcome} (sent ${runs} times, to load the server as long as the idle window)`;
     const took = Date.now() - started;
     // A little more load after the input is done, so a freeze at its very end still shows.
     await sleep(1000);

@@ -3,27 +3,18 @@
  * The table's box: a plain box while the table fits, a named region in the tab order while it
  * scrolls sideways (so a keyboard user can scroll it).
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { changeLanguage, initI18n } from '../i18n/setup';
 import { DataTable } from './data-table';
+import { stubResizeObserver } from './testing/resize-observer';
 
-let resized: (() => void) | undefined;
+const observer = stubResizeObserver();
 let widths = { scroll: 300, client: 300 };
 
 beforeAll(async () => {
   await initI18n('fr');
   await changeLanguage('fr');
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(callback: () => void) {
-        resized = callback;
-      }
-      observe() {}
-      disconnect() {}
-    },
-  );
   Object.defineProperty(HTMLElement.prototype, 'scrollWidth', { configurable: true, get: () => widths.scroll });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => widths.client });
 });
@@ -53,7 +44,7 @@ describe('DataTable', () => {
     const region = screen.getByRole('region', { name: 'Membres' });
     expect(region.getAttribute('tabindex')).toBe('0');
     widths = { scroll: 900, client: 900 };
-    act(() => resized?.());
+    act(() => observer.resize());
     expect(screen.queryByRole('region')).toBeNull();
   });
 

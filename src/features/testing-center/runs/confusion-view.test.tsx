@@ -9,23 +9,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { changeLanguage, initI18n } from '../../../i18n/setup';
 import { cellKey, type ConfusionMatrix } from '../../../testing-center/confusion';
 import { ConfusionView } from './confusion-view';
+import { stubResizeObserver } from '../../../ui/testing/resize-observer';
 
-let resized: (() => void) | undefined;
+const observer = stubResizeObserver();
 let size = { scrollWidth: 300, clientWidth: 300, scrollHeight: 200, clientHeight: 200 };
 
 beforeAll(async () => {
   await initI18n('fr');
   await changeLanguage('fr');
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(callback: () => void) {
-        resized = callback;
-      }
-      observe() {}
-      disconnect() {}
-    },
-  );
   for (const key of ['scrollWidth', 'clientWidth', 'scrollHeight', 'clientHeight'] as const) {
     Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => size[key] });
   }
@@ -54,7 +45,7 @@ describe('ConfusionView', () => {
     expect(onSelect).toHaveBeenCalledWith(cellKey('Résiliation', 'Demande de devis'), ['m0']);
 
     size = { scrollWidth: 900, clientWidth: 900, scrollHeight: 200, clientHeight: 200 };
-    act(() => resized?.());
+    act(() => observer.resize());
     expect(screen.queryByRole('region')).toBeNull();
   });
 

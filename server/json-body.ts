@@ -3,8 +3,9 @@
  * parser; a larger one (a configuration document, an NLU import: megabytes a tenant wrote) in a
  * module worker (module-workers/json-body-task.ts), with the same refusals: parsing 3 MB held every
  * organisation's requests for 20–40 ms. Its bytes are handed to the worker, not copied.
- * Not JSON: 400 `invalidJson`, as from Fastify's parser. Stopped at the module deadline or memory
- * cap: 422 `testStopped` with the limit, as the other work of the tenant's run in those workers.
+ * Not JSON (or nested deeper than a copy between threads goes): 400 `invalidJson`, as from Fastify's
+ * parser. Stopped at the module deadline or memory cap: 422 `testStopped` with the limit, as the
+ * other work of the tenant's run in those workers.
  */
 import type { FastifyInstance } from 'fastify';
 import { ownBuffer, plainBytes } from './module-workers/held-json';
@@ -22,7 +23,9 @@ async function parseInWorker(body: Buffer): Promise<unknown> {
   const bytes = plainBytes(body);
   const own = ownBuffer(bytes);
   const answer = await sharedModulePool().run({ kind: 'jsonBody', bytes }, own === null ? {} : { transfer: [own] });
-  if (!answer.ok) throw answer.code === 'timeout' || answer.code === 'memory' ? testStopped(answer) : invalidJson();
+  // `failed`: the parsed value could not be copied back (nested too deep), the sender's doing; a
+  // crash or a pool closing at shutdown is not, and stays a 500 (testStopped gives a plain Error).
+  if (!answer.ok) throw answer.code === 'failed' ? invalidJson() : testStopped(answer);
   if ('invalid' in answer.value) throw invalidJson();
   return answer.value.value;
 }

@@ -22,13 +22,8 @@ export async function configurationErrors(db: Database, runtime: NluRuntime, env
   const seen = new Set<string>();
   const errors: NluConfigError[] = [];
   for (const version of versions) {
-    let compiled: NluConfigError[];
-    try {
-      compiled = (await nluInWorker(db, runtime, environmentId, version)).errors;
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.body.code !== 'testStopped') throw error;
-      return [...errors, checkStopped(error)];
-    }
+    const compiled = await versionErrors(db, runtime, environmentId, version);
+    if (compiled.some((error) => error.code === 'checkStopped')) return [...errors, ...compiled];
     for (const error of compiled) {
       const key = JSON.stringify(error);
       if (seen.has(key)) continue;
@@ -37,6 +32,16 @@ export async function configurationErrors(db: Database, runtime: NluRuntime, env
     }
   }
   return errors;
+}
+
+/** The errors of the environment compiled as a server of `aiVersion` would, or the one `checkStopped`. */
+export async function versionErrors(db: Database, runtime: NluRuntime, environmentId: string, aiVersion: string): Promise<NluConfigError[]> {
+  try {
+    return (await nluInWorker(db, runtime, environmentId, aiVersion)).errors;
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.body.code !== 'testStopped') throw error;
+    return [checkStopped(error)];
+  }
 }
 
 function checkStopped(stopped: HttpError): NluConfigError {

@@ -8,22 +8,11 @@ import { jsonBytesOf } from '../db/jsonb-parts';
 import { ownBuffer, plainBytes } from '../module-workers/held-json';
 import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
 import { nluSourceOf } from '../../src/nlu/source-of';
-import type { NluSource } from '../../src/nlu/types';
 import type { WorkerNluSource } from './worker-source';
 
 export type ServerRow = typeof nluServers.$inferSelect;
 
 type Reader = Pick<Database, 'select'>;
-
-export async function loadNluSource(db: Reader, environmentId: string): Promise<NluSource> {
-  const [archetypes, contexts, interactions, functions] = await Promise.all([
-    db.select().from(nluArchetypes).where(eq(nluArchetypes.environmentId, environmentId)).orderBy(asc(nluArchetypes.name)),
-    db.select().from(nluContexts).where(eq(nluContexts.environmentId, environmentId)).orderBy(asc(nluContexts.name)),
-    db.select().from(nluInteractions).where(eq(nluInteractions.environmentId, environmentId)).orderBy(asc(nluInteractions.name)),
-    db.select().from(nluFunctions).where(eq(nluFunctions.environmentId, environmentId)).orderBy(asc(nluFunctions.name)),
-  ]);
-  return nluSourceOf({ archetypes, contexts, interactions, functions });
-}
 
 /**
  * The source as a module worker compiles it (worker-source.ts): archetypes' dictionaries stay the

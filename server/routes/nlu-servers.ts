@@ -23,6 +23,7 @@ import { serverView } from '../nlu/views';
 import { newServerToken } from '../nlu/token';
 import { nluNotFound, writeNlu, type Tx } from '../nlu/write';
 import { registerEndpoint } from './register';
+import { versionErrors } from '../nlu/config-errors';
 
 /** A server must name contexts that exist (a context's servers are read from these names). */
 async function assertContextsExist(tx: Pick<Tx, 'select'>, environmentId: string, names: string[]): Promise<void> {
@@ -52,7 +53,8 @@ export function aiStarting(row: ServerRow, now: Date): HttpError {
 
 export function registerNluServerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const runtime = ctx.nlu;
-  const errorsOf = async (envId: string, aiVersion: string) => (await runtime.engines.get(ctx.db, envId, aiVersion)).errors;
+  // Compiled in a module worker, as every configuration check (config-errors.ts).
+  const errorsOf = (envId: string, aiVersion: string) => versionErrors(ctx.db, runtime, envId, aiVersion);
 
   registerEndpoint(app, ctx, serverEndpoints.list, async ({ params, scope }) => {
     const rows = await loadServers(ctx.db, params.envId);

@@ -124,6 +124,14 @@ describe('NLU test and configuration checks', () => {
     expect(listed.json<{ name: string }[]>()).toEqual([]);
   }, 120_000);
 
+  it('checks a new server in a module worker: a compile past the deadline keeps the server and says the check was stopped', async () => {
+    const envId = await largeDictionaryEnvironment();
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '50';
+    const created = await nlu('POST', envId, '/servers', { name: 'second', contexts: ['courrier'], aiVersion: '4.12' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ item: { name: 'second' }, errors: [{ code: 'checkStopped', params: { context: 'timeout', seconds: 0.1 } }] });
+  }, 120_000);
+
   it('answers 422 testStopped with the deadline when the compile takes longer', async () => {
     const envId = await largeDictionaryEnvironment();
     process.env.POSTROOM_MODULE_DEADLINE_MS = '50';

@@ -2,6 +2,7 @@
  * Starts the real server and Chromium once for every end-to-end file; they reach them through
  * `inject('baseUrl')` and `inject('browserEndpoint')`.
  */
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './support/browser';
@@ -30,7 +31,37 @@ declare module 'vitest' {
   }
 }
 
+/** What the run's files are given, and how to stop it all. */
+interface Run {
+  provided: Pick<ProvidedContext, 'baseUrl' | 'dataDir' | 'llmUrl' | 'gmailUrl' | 'm365Url' | 'jiraUrl' | 'browserEndpoint'>;
+  close: () => Promise<void>;
+}
+
+/**
+ * vitest calls a global setup once per project, and once more for the root configuration the
+ * projects extend (vitest.e2e.config.ts): three servers, three Chromiums and three seeded databases
+ * where one serves every file (the 'alone' files run after the others, on the same server). The run
+ * is started by the first call and stopped by the last teardown. Kept on `globalThis`: each project
+ * may load this module anew.
+ */
+const RUN = Symbol.for('postroom.e2e.run');
+type Holder = { [RUN]?: { run: Promise<Run>; users: number } };
+
 export default async function setup(project: TestProject) {
+  const holder = globalThis as Holder;
+  const shared = (holder[RUN] ??= { run: startRun(), users: 0 });
+  shared.users++;
+  const { provided, close } = await shared.run;
+  for (const [key, value] of Object.entries(provided)) project.provide(key as keyof Run['provided'], value);
+  return async () => {
+    shared.users--;
+    if (shared.users > 0) return;
+    delete holder[RUN];
+    await close();
+  };
+}
+
+async function startRun(): Promise<Run> {
   // The third party the vision engine calls, replaced by its protocol on a loopback port: answers
   // are queued by the tests through its control routes (tests/e2e/support/llm.ts).
   const llm = await startLlmTestServer();
@@ -74,14 +105,16 @@ export default async function setup(project: TestProject) {
   const browserOptions = chromiumLaunchOptions();
   console.log(`[e2e] browser: ${browserOptions.executablePath}`);
   const chromiumServer = await chromium.launchServer(browserOptions);
-  project.provide('browserEndpoint', chromiumServer.wsEndpoint());
-  project.provide('baseUrl', server.url);
-  project.provide('dataDir', server.dataDir);
-  project.provide('llmUrl', llm.url);
-  project.provide('gmailUrl', gmail.url);
-  project.provide('m365Url', m365.url);
-  project.provide('jiraUrl', jira.url);
-  return async () => {
+  const provided = {
+    browserEndpoint: chromiumServer.wsEndpoint(),
+    baseUrl: server.url,
+    dataDir: server.dataDir,
+    llmUrl: llm.url,
+    gmailUrl: gmail.url,
+    m365Url: m365.url,
+    jiraUrl: jira.url,
+  };
+  const close = async () => {
     await chromiumServer.close();
     await server.stop();
     await llm.close();
@@ -89,4 +122,5 @@ export default async function setup(project: TestProject) {
     await m365.close();
     await jira.close();
   };
+  return { provided, close };
 }

@@ -13,6 +13,7 @@ import { createOutboundClient, type OutboundClient } from '../outbound/client';
 import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION, releaseClaimsOf } from './claim';
 import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
+import { ResultCache } from './extractor/result-cache';
 import { MainThreadMeter } from './main-thread-meter';
 import { onQueued } from './queue-signal';
 import { anonymizeDue } from './retention';
@@ -106,6 +107,9 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
   const mainThread = new MainThreadMeter(databaseThreadIds(deps.db));
   const workerIds = Array.from({ length: Math.max(0, options.workers) }, (_, index) => `${processId}:w${index + 1}`);
 
+  // One cache for the pipeline's workers: a mail analysed again may be claimed by another one.
+  const extracted = new ResultCache();
+
   async function analysisWorker(workerId: string): Promise<void> {
     const parser = new MeteredParser(settings.parseDeadlineMs);
     await parser.warmUp().catch(() => undefined);
@@ -123,7 +127,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
         }
         try {
           const end = await runAnalysis(
-            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, mainThread, stopping: () => stopping, nlu: deps.nlu },
+            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, extracted, mainThread, stopping: () => stopping, nlu: deps.nlu },
             claimed,
           );
           log('info', { analysisId: claimed.id, workerId, end }, 'analysis run ended');

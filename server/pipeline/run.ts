@@ -14,6 +14,7 @@ import { analysisFiles, webhooks } from '../db/schema';
 import { readSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import type { MeteredParser } from './extractor/metered-parser';
+import type { ResultCache } from './extractor/result-cache';
 import type { MainThreadMeter } from './main-thread-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import type { RunContext } from './modules/step';
@@ -34,6 +35,8 @@ export interface RunDeps {
   /** Claims of one run before it ends in error (a crash-looping analysis must not loop forever). */
   maxClaims: number;
   parser: MeteredParser;
+  /** The files this pipeline already extracted (shared by its analysis workers). */
+  extracted: ResultCache;
   /** This process's main-thread CPU, shared between its runs. */
   mainThread: MainThreadMeter;
   /** True once the server is stopping: the run gives its claim back at the next step. */
@@ -155,6 +158,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content! })),
       modules,
       parser: deps.parser,
+      extracted: deps.extracted,
       ocr,
       moduleWorkers,
       nlu: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),

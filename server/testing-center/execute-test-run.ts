@@ -18,6 +18,7 @@ import { bankMessageFiles, bankMessages } from '../db/schema-testing-center';
 import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
 import { readSettings } from '../environments/settings';
 import type { MeteredParser } from '../pipeline/extractor/metered-parser';
+import type { ResultCache } from '../pipeline/extractor/result-cache';
 import type { RunContext } from '../pipeline/modules/step';
 import { runModules } from '../pipeline/run-modules';
 import { renewLease } from './claim-run';
@@ -30,6 +31,8 @@ import { encodePipelineMessage } from '../../src/contract/pipeline-messages';
 export interface ExecuteDeps {
   db: Database;
   parser: MeteredParser;
+  /** The files this runner already extracted, for the extractor's `useCache` setting. */
+  extracted: ResultCache;
   nlu: NluRuntime;
   /** Longest time one message may take before it ends in `timeout`. */
   messageTimeoutMs: number;
@@ -205,6 +208,7 @@ async function runMessage(
       .map((file) => ({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content })),
     modules,
     parser: deps.parser,
+    extracted: deps.extracted,
     ocr: new MeteredOcr(),
     nlu: deps.nlu,
     testRun: true,

@@ -12,6 +12,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { testingRuns } from '../db/schema-testing-runs';
 import { MeteredParser } from '../pipeline/extractor/metered-parser';
+import { ResultCache } from '../pipeline/extractor/result-cache';
 import type { NluRuntime } from '../nlu/runtime';
 import { claimableRuns, claimRun, releaseRun } from './claim-run';
 import { executeTestRun } from './execute-test-run';
@@ -49,6 +50,7 @@ export function createTestRunner(deps: {
   let stopping = false;
   let sweeper: ReturnType<typeof setInterval> | null = null;
   let parser: MeteredParser | null = null;
+  const extracted = new ResultCache();
   /** The run being executed, given back by `stop` when its message does not end within the grace. */
   let current: string | null = null;
   const timeoutMs = deps.messageTimeoutMs ?? (Number(process.env.POSTROOM_TEST_MESSAGE_TIMEOUT_MS) || DEFAULT_TEST_MESSAGE_TIMEOUT_MS);
@@ -65,7 +67,7 @@ export function createTestRunner(deps: {
         if (!(await claimRun(deps.db, runId, worker, leaseMs))) continue; // another process runs it
         parser ??= new MeteredParser();
         current = runId;
-        const end = await executeTestRun({ db: deps.db, parser, nlu: deps.nlu, messageTimeoutMs: timeoutMs, stopping: () => stopping, claim: { worker, leaseMs } }, runId);
+        const end = await executeTestRun({ db: deps.db, parser, extracted, nlu: deps.nlu, messageTimeoutMs: timeoutMs, stopping: () => stopping, claim: { worker, leaseMs } }, runId);
         if (end === 'stopped') await releaseRun(deps.db, runId, worker);
       } catch (error) {
         // Cut short by the shutdown (the database or the module threads closing under it): not the

@@ -56,13 +56,6 @@ export interface OcrReadPage {
   read: OcrPage;
 }
 
-export interface ExtractOptions {
-  /** The OCR engine (the process's shared pool by default). */
-  ocr?: OcrEngine;
-  /** The environment's content settings: OCR per JPG and PNG, max pages to OCR. */
-  environment?: EnvironmentOcr;
-}
-
 export interface Context {
   settings: ExtractorSettings;
   parser: Parser;

@@ -10,6 +10,7 @@ import { extractorSettingsSchema, type ExtractorSettings } from '../../../src/co
 import { fixture } from '../testing/analyses';
 import { extract, type ExtractorFile } from './extract';
 import { MeteredParser } from './metered-parser';
+import { ResultCache } from './result-cache';
 import { OcrPool } from '../../ocr/ocr-pool';
 import { inEnglish } from '../../test-support/pipeline-text';
 
@@ -182,12 +183,16 @@ describe('documents and splitting', () => {
 
   it('reuses an earlier extraction of the same file when use cache is on', async () => {
     const cached = settings({ parser: { global: { useCache: true, splitPerCharacters: 3999 } } });
-    await extract([main('pdf/claim-letter-fr.pdf')], cached, parser);
-    const again = await extract([main('pdf/claim-letter-fr.pdf')], cached, parser);
+    const cache = new ResultCache();
+    await extract([main('pdf/claim-letter-fr.pdf')], cached, parser, { cache });
+    const again = await extract([main('pdf/claim-letter-fr.pdf')], cached, parser, { cache });
     expect(inEnglish(again.summary)).toContain('1 file(s) from the cache');
     expect(again.result.documents[0]!.blocks[0]!.text).toMatch(/^Déclaration de sinistre — dossier 2026-0042/);
-    const fresh = await extract([main('pdf/claim-letter-fr.pdf')], { ...cached, parser: { ...cached.parser, global: { ...cached.parser.global, useCache: false } } }, parser);
+    const fresh = await extract([main('pdf/claim-letter-fr.pdf')], { ...cached, parser: { ...cached.parser, global: { ...cached.parser.global, useCache: false } } }, parser, { cache });
     expect(inEnglish(fresh.summary)).not.toContain('cache');
+    // Another pipeline's cache (another server) holds nothing of this one's.
+    const elsewhere = await extract([main('pdf/claim-letter-fr.pdf')], cached, parser, { cache: new ResultCache() });
+    expect(inEnglish(elsewhere.summary)).not.toContain('cache');
   });
 
   it('leaves out images under the minimum width and height (sizes read from the PNG, GIF and JPEG headers)', async () => {

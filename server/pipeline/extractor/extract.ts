@@ -21,16 +21,27 @@ import { encodePipelineMessage, sentence } from '../../../src/contract/pipeline-
 import { extensionOf } from '../../../src/contract/uploads';
 import { sharedOcrPool } from '../../ocr/ocr-pool';
 import { documentNote, unreadableOf } from './document-notes';
-import { documentBase, settingsFor, type AttachmentBytes, type Context, type ExtractionOutcome, type ExtractOptions, type ExtractorFile, type OcrReadPage } from './extract-context';
+import { documentBase, settingsFor, type AttachmentBytes, type Context, type ExtractionOutcome, type ExtractorFile, type OcrReadPage } from './extract-context';
 import { extractionSummary } from './extraction-summary';
 import { fileDocuments } from './file-documents';
 import type { Parser } from './metered-parser';
-import { OcrLedger } from './ocr-step';
-import { ResultCache } from './result-cache';
+import { OcrLedger, type EnvironmentOcr, type OcrEngine } from './ocr-step';
+import type { ResultCache } from './result-cache';
 
-export type { AttachmentBytes, ExtractionOutcome, ExtractOptions, ExtractorFile, OcrReadPage } from './extract-context';
+export type { AttachmentBytes, ExtractionOutcome, ExtractorFile, OcrReadPage } from './extract-context';
 
-const cache = new ResultCache();
+export interface ExtractOptions {
+  /** The OCR engine (the process's shared pool by default). */
+  ocr?: OcrEngine;
+  /** The environment's content settings: OCR per JPG and PNG, max pages to OCR. */
+  environment?: EnvironmentOcr;
+  /**
+   * The files already extracted by the same pipeline (its `useCache` setting). Without it nothing is
+   * reused: a cache shared by every server of a process would let one server's (or test's) files
+   * answer another's.
+   */
+  cache?: ResultCache;
+}
 
 function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
   return createHash('sha256')
@@ -53,10 +64,11 @@ export async function extract(
   const ocrPages: OcrReadPage[] = [];
   const ledger = new OcrLedger();
   const ocr = options.ocr ?? sharedOcrPool();
+  const cache = options.cache;
   let mainFileError: string | null = null;
   let fromCache = 0;
   for (const file of files) {
-    const useCache = settingsFor(settings, file.name).global.useCache;
+    const useCache = cache !== undefined && settingsFor(settings, file.name).global.useCache;
     const key = useCache ? cacheKey(file, settings) : '';
     const cached = useCache ? cache.get(key) : undefined;
     let fileDocs: ExtractedDocument[];
@@ -91,7 +103,7 @@ export async function extract(
       ocrPages.push(...ctx.ocrPages);
       // A failure is never cached: the next run (reanalyze) tries again.
       const unreadable = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);
-      if (useCache && unreadable === null && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
+      if (useCache && unreadable === null && ctx.failures.length === 0) cache!.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
     }
     if (file.role === 'main') {
       const reason = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);

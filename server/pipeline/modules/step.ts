@@ -21,6 +21,7 @@ import type { HeldJson } from '../../module-workers/held-json';
 import type { ClaimedAnalysis } from '../claim';
 import type { AttachmentBytes, ExtractionOutcome } from '../extractor/extract';
 import type { MeteredParser } from '../extractor/metered-parser';
+import type { ResultCache } from '../extractor/result-cache';
 
 /** An uploaded file of the analysis; `content` is null once retention removed it. */
 export interface RunFile {
@@ -41,6 +42,8 @@ export interface RunContext {
   /** The environment's pipeline, in order. */
   modules: readonly EnvironmentModule[];
   parser: MeteredParser;
+  /** The files this pipeline already extracted, for the extractor's `useCache` setting. */
+  extracted: ResultCache;
   /** OCR pages of this run, charged to its CPU time. */
   ocr: MeteredOcr;
   nlu: NluRuntime;

@@ -21,7 +21,7 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
     files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
     settings.extractor,
     context.parser,
-    { environment: settings.content, ocr: context.ocr },
+    { environment: settings.content, ocr: context.ocr, cache: context.extracted },
   );
   // The modules after this one get at most the capped text (cap-text.ts); the trace names what was left out.
   const capped = capExtractedText(extraction.result);

@@ -50,7 +50,10 @@ export async function startServerProcess(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'postroom-server-'));
   await options.writeDatabase?.(path.join(dataDir, 'pglite'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // POSTROOM_TEST_SERVER_NODE_FLAGS: Node flags for this server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where a browser scenario's server time goes (NODE_OPTIONS refuses --cpu-prof).
+  const nodeFlags = (process.env.POSTROOM_TEST_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

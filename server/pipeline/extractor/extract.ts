@@ -103,7 +103,7 @@ export async function extract(
       ocrPages.push(...ctx.ocrPages);
       // A failure is never cached: the next run (reanalyze) tries again.
       const unreadable = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);
-      if (useCache && unreadable === null && ctx.failures.length === 0) cache!.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
+      if (useCache && unreadable === null && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
     }
     if (file.role === 'main') {
       const reason = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);

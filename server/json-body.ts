@@ -8,7 +8,7 @@
  * other work of the tenant's run in those workers.
  */
 import type { FastifyInstance } from 'fastify';
-import { ownBuffer, plainBytes } from './module-workers/held-json';
+import { ownBuffers, plainBytes } from './module-workers/held-json';
 import { sharedModulePool } from './module-workers/module-pool';
 import { testStopped } from './module-workers/test-task';
 
@@ -21,8 +21,7 @@ function invalidJson(): Error {
 
 async function parseInWorker(body: Buffer): Promise<unknown> {
   const bytes = plainBytes(body);
-  const own = ownBuffer(bytes);
-  const answer = await sharedModulePool().run({ kind: 'jsonBody', bytes }, own === null ? {} : { transfer: [own] });
+  const answer = await sharedModulePool().run({ kind: 'jsonBody', bytes }, { transfer: ownBuffers([bytes]) });
   // `failed`: the parsed value could not be copied back (nested too deep), the sender's doing; a
   // crash or a pool closing at shutdown is not, and stays a 500 (testStopped gives a plain Error).
   if (!answer.ok) throw answer.code === 'failed' ? invalidJson() : testStopped(answer);

@@ -15,13 +15,12 @@ import type { Language } from '../i18n/error-messages';
 import { sharedModulePool, type PoolResult } from '../module-workers/module-pool';
 import type { SerializedAnswer } from '../module-workers/analysis-answer-task';
 import type { ModuleTask } from '../module-workers/protocol';
-import { ownBuffer, plainBytes } from '../module-workers/held-json';
+import { ownBuffers, plainBytes } from '../module-workers/held-json';
 import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound, analysisOfEnvironment } from './lookup';
 
 const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliveries);
 
 /** The buffers of bytes read for one answer only: handed to its worker, not copied. */
-const ownBuffers = (list: (Uint8Array | null)[]) => list.flatMap((bytes) => (bytes === null ? [] : (ownBuffer(bytes) ?? [])));
 
 /** Who reads: their language (`requestLanguage`), and whether they are a light user (their result page only). */
 export interface Reader {

@@ -48,6 +48,11 @@ export function ownBuffer(bytes: Uint8Array): ArrayBuffer | null {
   return bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : null;
 }
 
+/** The buffers of `list` that can be handed to another thread (ownBuffer), each once: a task's `transfer`. */
+export function ownBuffers(list: readonly (Uint8Array | null)[]): ArrayBuffer[] {
+  return [...new Set(list.flatMap((bytes) => (bytes === null ? [] : (ownBuffer(bytes) ?? []))))];
+}
+
 /** Plain bytes cross threads in one copy; a Buffer takes a slower path (measured: 50 ms for 14 MB against 1 ms). */
 export function plainBytes(bytes: Uint8Array): Uint8Array {
   return Buffer.isBuffer(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;

@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { jsonBytesOf } from '../db/jsonb-parts';
-import { ownBuffer, plainBytes } from '../module-workers/held-json';
+import { ownBuffers, plainBytes } from '../module-workers/held-json';
 import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
 import { nluSourceOf } from '../../src/nlu/source-of';
 import type { WorkerNluSource } from './worker-source';
@@ -31,11 +31,7 @@ export async function loadNluSourceForWorker(db: Reader, environmentId: string):
   ]);
   const rest = nluSourceOf({ archetypes: [], contexts, interactions, functions });
   const held = archetypes.map(({ name, dictionaries }) => ({ name, dictionaries: plainBytes(dictionaries) }));
-  const transfer = held.flatMap(({ dictionaries }) => {
-    const own = ownBuffer(dictionaries);
-    return own === null ? [] : [own];
-  });
-  return { source: { ...rest, archetypes: held }, transfer: [...new Set(transfer)] };
+  return { source: { ...rest, archetypes: held }, transfer: ownBuffers(held.map(({ dictionaries }) => dictionaries)) };
 }
 
 export function loadServers(db: Reader, environmentId: string): Promise<ServerRow[]> {

@@ -40,6 +40,11 @@ export interface GmailConfig {
   expiresInS: number;
   refuseRefresh: boolean;
   deny: boolean;
+  /**
+   * The next label list leaves this label out, as if another process created it just after the list
+   * was read: the client's creation of it then answers 409, as Gmail does for a name that exists.
+   */
+  labelListedLate: string | null;
 }
 
 export interface GmailTestServer {
@@ -71,7 +76,7 @@ export function platformGmailSettings(url: string) {
   };
 }
 
-const DEFAULT_CONFIG: GmailConfig = { expiresInS: 3600, refuseRefresh: false, deny: false };
+const DEFAULT_CONFIG: GmailConfig = { expiresInS: 3600, refuseRefresh: false, deny: false, labelListedLate: null };
 
 export async function startGmailTestServer(): Promise<GmailTestServer> {
   let messages: StoredMessage[] = [];
@@ -166,7 +171,11 @@ export async function startGmailTestServer(): Promise<GmailTestServer> {
         return send(response, 200, { id: message.id, labelIds: message.labelIds });
       }
     }
-    if (path === '/labels' && method === 'GET') return send(response, 200, { labels });
+    if (path === '/labels' && method === 'GET') {
+      const late = config.labelListedLate;
+      config.labelListedLate = null;
+      return send(response, 200, { labels: labels.filter((label) => label.name !== late) });
+    }
     if (path === '/labels' && method === 'POST') {
       const body = JSON.parse(await readBody(request)) as { name?: string };
       if (!body.name || labels.some((l) => l.name === body.name)) return send(response, 409, { error: { code: 409, message: 'Label name exists or conflicts' } });

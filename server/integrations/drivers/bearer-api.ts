@@ -53,8 +53,11 @@ export async function bearerCall(ctx: DriverContext, renew: RenewToken, request:
 }
 
 /** The JSON answer of a successful call; any other status is the connector's health-check failure. */
-export async function bearerJson<T>(ctx: DriverContext, renew: RenewToken, request: BearerRequest, provider: string): Promise<T> {
-  const response = await bearerCall(ctx, renew, request);
+export function bearerAnswer<T>(response: OutboundResponse, request: Pick<BearerRequest, 'method'>, provider: string): T {
   if (response.status < 200 || response.status >= 300) throw new ConnectorError('healthCheckFailed', `${provider} ${request.method} → HTTP ${response.status}`);
   return JSON.parse(response.body.toString('utf8') || '{}') as T;
+}
+
+export async function bearerJson<T>(ctx: DriverContext, renew: RenewToken, request: BearerRequest, provider: string): Promise<T> {
+  return bearerAnswer<T>(await bearerCall(ctx, renew, request), request, provider);
 }

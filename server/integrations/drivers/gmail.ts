@@ -8,7 +8,7 @@ import { CONNECTOR_PROFILES, type GmailSettings } from '../../../src/contract/in
 import { ConnectorError } from '../errors';
 import type { ConnectorSecrets } from '../secrets';
 import type { IntegrationSettings } from '../settings';
-import { bearerJson, type RenewToken } from './bearer-api';
+import { bearerAnswer, bearerCall, bearerJson, type RenewToken } from './bearer-api';
 import { authorizationUrl, renewToken, type OAuthClient } from './google-oauth';
 import { headersOf } from './mail-headers';
 import { replyDraftSource } from './reply-mail';
@@ -31,10 +31,31 @@ const gmailOf = (ctx: Pick<DriverContext, 'settings'>): GmailSettings => {
 
 const renew: RenewToken = (ctx) => renewToken(ctx.outbound, gmailClient(gmailOf(ctx), ctx.secrets, ctx.integrations), ctx.secrets);
 
-const api = <T>(ctx: DriverContext, method: string, path: string, body?: unknown): Promise<T> =>
-  bearerJson<T>(ctx, renew, { method, url: `${ctx.integrations.gmailApiUrl}/gmail/v1/users/me${path}`, body }, 'Gmail API');
+const apiUrl = (ctx: DriverContext, path: string) => `${ctx.integrations.gmailApiUrl}/gmail/v1/users/me${path}`;
+
+const api = <T>(ctx: DriverContext, method: string, path: string, body?: unknown): Promise<T> => bearerJson<T>(ctx, renew, { method, url: apiUrl(ctx, path), body }, 'Gmail API');
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+const listLabels = async (ctx: DriverContext): Promise<Map<string, string>> =>
+  new Map(((await api<{ labels?: { id: string; name: string }[] }>(ctx, 'GET', '/labels')).labels ?? []).map((label) => [label.name, label.id]));
+
+/**
+ * The ids of these labels, creating the missing ones. Another server process writing back another
+ * message (or the mailbox's owner) may create the same label between our list and our creation:
+ * Gmail then answers 409, and the label is read from a new list rather than failing the write-back.
+ */
+async function labelIds(ctx: DriverContext, names: readonly string[]): Promise<Map<string, string>> {
+  const ids = await listLabels(ctx);
+  for (const name of names) {
+    if (ids.has(name)) continue;
+    const request = { method: 'POST', url: apiUrl(ctx, '/labels'), body: { name, labelListVisibility: 'labelShow', messageListVisibility: 'show' } };
+    const response = await bearerCall(ctx, renew, request);
+    const existing = response.status === 409 ? (await listLabels(ctx)).get(name) : undefined;
+    ids.set(name, existing ?? bearerAnswer<{ id: string }>(response, request, 'Gmail API').id);
+  }
+  return ids;
+}
 
 export const gmailDriver: ConnectorDriver = {
   customFieldsAsLabels: true,
@@ -74,13 +95,7 @@ export const gmailDriver: ConnectorDriver = {
   async writeBack(ctx, messageId, result) {
     const names = [...new Set(Object.values(result.tags).flat())].filter((name) => name.trim() !== '');
     if (names.length > 0) {
-      const { labels = [] } = await api<{ labels?: { id: string; name: string }[] }>(ctx, 'GET', '/labels');
-      const ids = new Map(labels.map((label) => [label.name, label.id]));
-      for (const name of names) {
-        if (ids.has(name)) continue;
-        const created = await api<{ id: string }>(ctx, 'POST', '/labels', { name, labelListVisibility: 'labelShow', messageListVisibility: 'show' });
-        ids.set(name, created.id);
-      }
+      const ids = await labelIds(ctx, names);
       await api(ctx, 'POST', `/messages/${encodeURIComponent(messageId)}/modify`, { addLabelIds: names.map((name) => ids.get(name)!) });
     }
     if (result.draft !== null) {

@@ -18,6 +18,7 @@ import type { WebhookBodyAnswer, WebhookBodyTask } from './webhook-body-task';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
 import type { JsonBodyTask, JsonBodyAnswer } from './json-body-task';
+import type { BodyTextTask, BodyTextAnswer } from './body-text-task';
 import type { NluImportReadTask, NluImportReadAnswer } from './nlu-import-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
 
@@ -42,6 +43,7 @@ export type ModuleTask =
   | DocumentCheckTask
   | NluImportReadTask
   | JsonBodyTask
+  | BodyTextTask
   | DocumentCheckResponseTask
   | AnalysisDetailTask
   | AnalysisStatusReportTask
@@ -64,6 +66,7 @@ export interface TaskAnswers {
   documentCheckResponse: DocumentCheckResponseAnswer;
   nluImportRead: NluImportReadAnswer;
   jsonBody: JsonBodyAnswer;
+  bodyText: BodyTextAnswer;
   analysisDetail: SerializedAnswer;
   analysisStatusReport: SerializedAnswer;
   probe: unknown;

@@ -9,7 +9,8 @@ import { extensionOf } from '../../../src/contract/uploads';
 import type { OcrPage } from '../../../src/ocr/model';
 import type { Parser } from './metered-parser';
 import type { EnvironmentOcr, OcrEngine, OcrLedger } from './ocr-step';
-import { splitText } from './split';
+import { splitText, type SplitOptions } from './split';
+import type { ModuleMeter } from '../../module-workers/module-pool';
 
 export interface ExtractorFile {
   id: string | null;
@@ -68,15 +69,21 @@ export interface Context {
   failures: string[];
   /** Pages and pictures this file's OCR read. */
   ocrPages: OcrReadPage[];
+  /** Charged with the module-worker time of the text work (the run's CPU time). */
+  meter?: ModuleMeter;
 }
 
 export function settingsFor(settings: ExtractorSettings, fileName: string): ParserSettings {
   return settings.subParsers[extensionOf(fileName)] ?? settings.parser;
 }
 
+/** The block size and overlap a parser's settings ask for. */
+export function splitOptionsOf(parser: ParserSettings): SplitOptions {
+  return { size: parser.global.splitPerCharacters, overlap: parser.global.characterRedundancy };
+}
+
 export function blocksOf(text: string, parser: ParserSettings, page: number | null = null): ExtractedDocument['blocks'] {
-  const { splitPerCharacters, characterRedundancy } = parser.global;
-  return splitText(text.trim(), { size: splitPerCharacters, overlap: characterRedundancy }).map((block) => ({ page, text: block }));
+  return splitText(text.trim(), splitOptionsOf(parser)).map((block) => ({ page, text: block }));
 }
 
 export function documentBase(

@@ -25,6 +25,7 @@ import { documentBase, settingsFor, type AttachmentBytes, type Context, type Ext
 import { extractionSummary } from './extraction-summary';
 import { fileDocuments } from './file-documents';
 import type { Parser } from './metered-parser';
+import type { ModuleMeter } from '../../module-workers/module-pool';
 import { OcrLedger, type EnvironmentOcr, type OcrEngine } from './ocr-step';
 import type { ResultCache } from './result-cache';
 
@@ -41,6 +42,8 @@ export interface ExtractOptions {
    * answer another's.
    */
   cache?: ResultCache;
+  /** Charged with the module-worker time of a large body's text work (the run's CPU time). */
+  meter?: ModuleMeter;
 }
 
 function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
@@ -79,7 +82,7 @@ export async function extract(
       fileAttachments = cached.attachments;
       ocrPages.push(...cached.ocrPages);
     } else {
-      const ctx: Context = { settings, parser, attachments: [], fileId: file.id, ocr, environment: options.environment, ledger, failures: [], ocrPages: [] };
+      const ctx: Context = { settings, parser, attachments: [], fileId: file.id, ocr, environment: options.environment, ledger, failures: [], ocrPages: [], ...(options.meter ? { meter: options.meter } : {}) };
       if (file.role === 'attachment') {
         const ext = extensionOf(file.name);
         const mainName = files[0]?.name ?? '';

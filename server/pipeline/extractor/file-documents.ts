@@ -6,16 +6,14 @@ import type { ExtractedDocument } from '../../../src/contract/analyses';
 import { pipelineMessage } from '../../../src/contract/pipeline-messages';
 import { extensionOf, inputTypeOf } from '../../../src/contract/uploads';
 import type { Email } from '../../../src/parsing/model';
-import { parseText } from '../../../src/parsing/text';
 import { llmConfig } from '../../llm/config';
 import { failureReason } from '../../../src/contract/failure-reasons';
 import { documentNote, unreadableNote } from './document-notes';
-import { blocksOf, documentBase, settingsFor, type Context } from './extract-context';
-import { htmlToText } from './html-text';
+import { readBodyText } from './body-text-work';
+import { blocksOf, documentBase, settingsFor, splitOptionsOf, type Context } from './extract-context';
 import { headerRecord } from './mail-headers';
 import { embeddedImages, imageDocument, pdfDocument } from './ocr-documents';
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
-import { latestMessage } from './thread';
 import { transcribe } from './transcribe';
 
 /** Past this depth nested attachments (a mail in a mail in a mail…) are listed, not opened. */
@@ -36,16 +34,16 @@ async function mailDocuments(
   const parser = settingsFor(ctx.settings, name);
   const options = parser.email;
   const doc = documentBase(ctx, name, path, source, email.format === 'msg' ? 'application/vnd.ms-outlook' : 'message/rfc822');
-  let text = email.text?.trim() ? email.text : email.html ? await htmlToText(email.html) : '';
-  if (!options.conversationThread) {
-    const thread = latestMessage(text);
-    if (thread.cut) doc.notes.push(documentNote('document.threadLeftOut'));
-    text = thread.latest;
-  }
+  const body = await readBodyText({ text: email.text ?? null, html: email.html ?? null }, { latestOnly: !options.conversationThread, split: splitOptionsOf(parser) }, ctx.meter);
   if (options.headers) doc.headers = headerRecord(email);
   if (options.extractHtml && email.html) doc.html = email.html;
-  doc.blocks = blocksOf(text, parser);
-  if (text.trim() === '') doc.notes.push(documentNote('document.noBodyText'));
+  if (!body.ok) {
+    doc.notes.push(unreadableNote(body.reason));
+  } else {
+    if (body.value.threadCut) doc.notes.push(documentNote('document.threadLeftOut'));
+    doc.blocks = body.value.blocks.map((text) => ({ page: null, text }));
+    if (body.value.empty) doc.notes.push(documentNote('document.noBodyText'));
+  }
   const documents = [doc];
   if (email.attachments.length === 0) return documents;
   if (!options.extractAttachments) {
@@ -147,8 +145,10 @@ export async function fileDocuments(
     return [doc];
   }
   if (TEXT_LIKE.test(contentType)) {
+    const text = await readBodyText({ bytes }, { latestOnly: false, split: splitOptionsOf(parser) }, ctx.meter);
+    if (!text.ok) return note(unreadableNote(text.reason));
     const doc = documentBase(ctx, name, path, source, contentType);
-    doc.blocks = blocksOf(parseText(bytes).text, parser);
+    doc.blocks = text.value.blocks.map((block) => ({ page: null, text: block }));
     return [doc];
   }
   return note(contentType || ext ? documentNote('document.noParser', { type: contentType || ext }) : documentNote('document.noParserUnknown'));

@@ -4,7 +4,7 @@
  * lets the later modules run on the rest, and the analysis ends in error so reanalyze retries it.
  */
 import { extract } from '../../extractor/extract';
-import type { ModuleStep } from '../step';
+import { metered, type ModuleStep } from '../step';
 import { encodePipelineMessage, joinPipelineMessages, pipelineMessage } from '../../../../src/contract/pipeline-messages';
 import { capExtractedText } from '../../extractor/cap-text';
 
@@ -21,7 +21,7 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
     files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
     settings.extractor,
     context.parser,
-    { environment: settings.content, ocr: context.ocr, cache: context.extracted },
+    { environment: settings.content, ocr: context.ocr, cache: context.extracted, ...metered(context) },
   );
   // The modules after this one get at most the capped text (cap-text.ts); the trace names what was left out.
   const capped = capExtractedText(extraction.result);

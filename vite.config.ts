@@ -20,14 +20,14 @@ import { configDefaults } from 'vitest/config';
 const REPLACES_MODULES_OR_GLOBALS = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
 const IN_JSDOM = /@vitest-environment jsdom/;
 const TEST_FILE = /\.test\.tsx?$/;
-const testFiles = ['src', 'server', 'sw'].flatMap((dir) =>
+const testFiles = ['src', 'server', 'sw', 'scripts'].flatMap((dir) =>
   readdirSync(fileURLToPath(new URL(`./${dir}`, import.meta.url)), { recursive: true, encoding: 'utf8' })
     .filter((file) => TEST_FILE.test(file))
     .map((file) => ({ path: `${dir}/${file}`, text: readFileSync(fileURLToPath(new URL(`./${dir}/${file}`, import.meta.url)), 'utf8') })),
 );
 const isolatedTests = testFiles.filter(({ text }) => REPLACES_MODULES_OR_GLOBALS.test(text)).map(({ path }) => path);
 const componentTests = testFiles.filter(({ text }) => IN_JSDOM.test(text) && !REPLACES_MODULES_OR_GLOBALS.test(text)).map(({ path }) => path);
-const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts'];
+const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 

@@ -31,6 +31,23 @@ export function bigMail(i) {
   ].join('\r\n');
 }
 
+const bigHtml = `<html><body>${`<p>${SENTENCE.trim()}</p>\r\n`.repeat(Math.ceil(THREE_MB / (SENTENCE.length + 9)))}</body></html>`;
+
+/** A 3 MB mail whose only body is HTML, as Outlook sends them: its text is the server's to make. */
+export function bigHtmlMail(i) {
+  return [
+    `From: expediteur${i}@example.com`,
+    'To: accueil@example.com',
+    `Subject: Long message HTML ${i}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    `<p>Message ${i}.</p>`,
+    bigHtml,
+  ].join('\r\n');
+}
+
 /** A plain mail with one text/plain attachment whose file name the sender chose. */
 export function mailWithAttachment(fileName) {
   const boundary = 'bench-boundary';

@@ -6,7 +6,7 @@
  */
 import { generateDictionary } from '../nlu/generate.mjs';
 import { call } from './server-control.mjs';
-import { bigConfigurationDocument, bigMail, inflatingDocx, mailWithAttachment, mailWithBody, nluExport, picture } from './inputs.mjs';
+import { bigConfigurationDocument, bigHtmlMail, bigMail, inflatingDocx, mailWithAttachment, mailWithBody, nluExport, picture } from './inputs.mjs';
 
 const API = '/v4/console/api';
 /** CONFIGURATION_DOCUMENT_MAX_CHARS (src/contract/configuration-document.ts): the largest document accepted. */
@@ -190,6 +190,14 @@ export const SCENARIOS = [
         analyse(ctx, envId, 'long.eml', bigMail('docx'), deadline),
       ]);
       return `DOCX (${(docx.length / 1024).toFixed(0)} KB): ${fromDocx}; EML (3 MB): ${fromMail}`;
+    },
+  },
+  {
+    label: '3 MB HTML-only mail (its text made by the server)',
+    setup: async () => ({ envId: 'demo-ic-prod', count: 0 }),
+    async act(ctx, input, deadline) {
+      input.count += 1;
+      return `EML (3 MB HTML): ${await analyse(ctx, input.envId, 'outlook.eml', bigHtmlMail(`html-${input.count}`), deadline)}`;
     },
   },
   {

@@ -81,7 +81,7 @@ describe('reads by provider staff', () => {
       .where(and(eq(auditLogs.actorId, demoUserId('sre')), eq(auditLogs.method, 'GET')))
       .orderBy(auditLogs.at)
       .then((rows) => rows.slice(-1));
-    // The latest read entry as if its last read were older than the gap (but on the same UTC day when possible).
+    // The latest read entry as if its last read were older than the gap (just after midnight UTC, that is the day before).
     const earlier = new Date(Date.now() - READ_GROUP_GAP_MS - 60_000);
     await server.handle.db.update(auditLogs).set({ at: earlier, firstAt: earlier }).where(eq(auditLogs.id, latest!.id));
     await call('sre', 'GET', '/environment/demo-ic-recette/settings');
@@ -102,7 +102,11 @@ describe('reads by provider staff', () => {
     expect(reads.items.filter((entry) => entry.actorUsername === 'sre').map((entry) => entry.calls)).toEqual([1, 5, 2]);
     const bySre = await log('?person=sre');
     expect(bySre.total).toBe(4);
+    // From the day of the entry moved back in time (the day before, when the suite runs just after midnight UTC) to today.
     const today = new Date().toISOString().slice(0, 10);
-    expect((await log(`?person=sre&from=${today}&to=${today}`)).total).toBe(4);
+    const firstDay = bySre.items.map((entry) => entry.at.slice(0, 10)).sort()[0]!;
+    expect((await log(`?person=sre&from=${firstDay}&to=${today}`)).total).toBe(4);
+    const dayBefore = new Date(Date.parse(firstDay) - 86_400_000).toISOString().slice(0, 10);
+    expect((await log(`?person=sre&from=${dayBefore}&to=${dayBefore}`)).total).toBe(0);
   });
 });

@@ -215,10 +215,11 @@ describe('environment dashboard', () => {
     expect(again.totals).toMatchObject({ received: 6, processed: 3, error: 1, aborted: 1 });
 
     // An analysis that ends now, in the hour not rolled up yet, is there at once.
-    const now = new Date();
-    await insert({ createdAt: new Date(now.getTime() - 1_500).toISOString(), status: 'error', durationMs: 1_000, modules: [failed('Réponse')] });
-    const today = now.toISOString().slice(0, 10);
-    const live = await dashboard(`from=${today}&to=${today}&bucket=day&tz=UTC`);
+    const endedAt = new Date(Date.now() - 1_500);
+    await insert({ createdAt: endedAt.toISOString(), status: 'error', durationMs: 1_000, modules: [failed('Réponse')] });
+    // Its own day: just after midnight UTC, that is yesterday.
+    const day = endedAt.toISOString().slice(0, 10);
+    const live = await dashboard(`from=${day}&to=${day}&bucket=day&tz=UTC`);
     expect(live.totals).toMatchObject({ received: 1, error: 1, errorRate: 1 });
     expect(live.moduleErrors).toEqual([{ module: 'Réponse', errors: 1 }]);
   });

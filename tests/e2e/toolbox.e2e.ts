@@ -147,8 +147,9 @@ describe('toolbox', () => {
     await tb.openLibrary(page);
     await expect(tb.useCaseIds(page)).resolves.toEqual(expect.arrayContaining(['insurance:meeting', 'tourism:airline-messages', 'retail:quotes-and-orders']));
     await expect(page.locator('[data-use-case="insurance:meeting"]').textContent()).resolves.toContain('prendreRendezVous');
-    await tb.useTemplate(page, 'insurance:meeting', `Rendez-vous ${stamp}`);
-    await page.waitForURL((url) => url.pathname.endsWith('/configuration'));
+    // Into this file's project, chosen in the dialog: its first project by name is another one.
+    await tb.useTemplate(page, 'insurance:meeting', `Rendez-vous ${stamp}`, 'Courrier entrant');
+    await page.waitForURL((url) => url.pathname.startsWith(`/project/${PROJECT}/environment/`) && url.pathname.endsWith('/configuration'));
     fromTemplate = new URL(page.url()).pathname.split('/')[4]!;
     await nluPages.openList(page, PROJECT, fromTemplate, 'interactions');
     await nluPages.interactionRow(page, 'prendreRendezVous').waitFor();

@@ -24,9 +24,10 @@ const OUTLOOK_FROM = /^(From|De|Von)\s*:/i;
 const OUTLOOK_DATE = /^(Sent|Envoyé|Gesendet|Date)\s*:/i;
 
 /**
- * The newest message of a mail body. It runs on the server's main thread over a text the sender
- * wrote (megabytes): one pass over the line starts, and a line whose first character cannot start
- * a marker or a quote costs a character check, not four patterns (a 3 MB body: 25 ms → a few).
+ * The newest message of a mail body. It runs over a text the sender wrote (megabytes, in a module
+ * worker past 64 KiB: body-text-work.ts), so it is one pass over the line starts, and a line whose
+ * first character cannot start a marker or a quote costs a character check, not four patterns (a
+ * 3 MB body: 25 ms → a few).
  */
 export function latestMessage(text: string): ThreadCut {
   /** The line starting at `start`, trimmed, and where the next one starts (past the end: none). */

@@ -72,9 +72,11 @@ export const toolboxPages = {
     await page.locator('[data-use-case]').first().waitFor();
   },
   useCaseIds: (page: Page) => page.locator('[data-use-case]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-use-case'))),
-  async useTemplate(page: Page, id: string, environmentName: string) {
+  /** The new environment goes to `projectName`; without it, to the dialog's first project (by name). */
+  async useTemplate(page: Page, id: string, environmentName: string, projectName?: string) {
     await page.locator(`[data-use-case="${id}"]`).getByRole('button', { name: 'Utiliser' }).click();
     const dialog = page.getByRole('dialog');
+    if (projectName !== undefined) await dialog.getByLabel('Projet').selectOption({ label: projectName });
     await dialog.getByLabel("Nom de l'environnement").fill(environmentName);
     await dialog.getByRole('button', { name: "Créer l'environnement" }).click();
   },

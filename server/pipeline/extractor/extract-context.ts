@@ -82,8 +82,13 @@ export function splitOptionsOf(parser: ParserSettings): SplitOptions {
   return { size: parser.global.splitPerCharacters, overlap: parser.global.characterRedundancy };
 }
 
+/** Cut texts as a document's blocks. */
+export function asBlocks(texts: readonly string[], page: number | null = null): ExtractedDocument['blocks'] {
+  return texts.map((text) => ({ page, text }));
+}
+
 export function blocksOf(text: string, parser: ParserSettings, page: number | null = null): ExtractedDocument['blocks'] {
-  return splitText(text.trim(), splitOptionsOf(parser)).map((block) => ({ page, text: block }));
+  return asBlocks(splitText(text.trim(), splitOptionsOf(parser)), page);
 }
 
 export function documentBase(

@@ -10,7 +10,7 @@ import { llmConfig } from '../../llm/config';
 import { failureReason } from '../../../src/contract/failure-reasons';
 import { documentNote, unreadableNote } from './document-notes';
 import { readBodyText } from './body-text-work';
-import { blocksOf, documentBase, settingsFor, splitOptionsOf, type Context } from './extract-context';
+import { asBlocks, blocksOf, documentBase, settingsFor, splitOptionsOf, type Context } from './extract-context';
 import { headerRecord } from './mail-headers';
 import { embeddedImages, imageDocument, pdfDocument } from './ocr-documents';
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
@@ -41,7 +41,7 @@ async function mailDocuments(
     doc.notes.push(unreadableNote(body.reason));
   } else {
     if (body.value.threadCut) doc.notes.push(documentNote('document.threadLeftOut'));
-    doc.blocks = body.value.blocks.map((text) => ({ page: null, text }));
+    doc.blocks = asBlocks(body.value.blocks);
     if (body.value.empty) doc.notes.push(documentNote('document.noBodyText'));
   }
   const documents = [doc];
@@ -148,7 +148,7 @@ export async function fileDocuments(
     const text = await readBodyText({ bytes }, { latestOnly: false, split: splitOptionsOf(parser) }, ctx.meter);
     if (!text.ok) return note(unreadableNote(text.reason));
     const doc = documentBase(ctx, name, path, source, contentType);
-    doc.blocks = text.value.blocks.map((block) => ({ page: null, text: block }));
+    doc.blocks = asBlocks(text.value.blocks);
     return [doc];
   }
   return note(contentType || ext ? documentNote('document.noParser', { type: contentType || ext }) : documentNote('document.noParserUnknown'));

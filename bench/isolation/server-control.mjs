@@ -14,7 +14,10 @@ export async function startServer() {
   });
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in time')), START_TIMEOUT_MS);
-    createInterface({ input: child.stdout }).once('line', (line) => {
+    // The first line naming an address: Node flags such as --trace-gc print their own lines too.
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (!line.startsWith('http')) return (process.env.BENCH_SERVER_STDOUT ? console.log(`server: ${line}`) : undefined);
       clearTimeout(timer);
       resolve(line.trim());
     });

@@ -5,7 +5,7 @@
  * row in the usage ledger (consumption/ledger.ts), all in one transaction; then this process's workers
  * are woken (other processes find it by polling).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type AnalysisMetadata } from '../../src/contract/analyses';
 import { inputTypeOf, type InputType } from '../../src/contract/uploads';
 import type { Database } from '../db/open';
@@ -13,6 +13,7 @@ import { recordUsage } from '../consumption/ledger';
 import { analyses, analysisFiles } from '../db/schema';
 import { notifyQueued } from '../pipeline/queue-signal';
 import { assertSelfServiceQuota } from '../self-service/quota';
+import { sha256InSlices } from '../bytes-in-slices';
 import { contentTypeOf } from './content-types';
 
 export interface NewAnalysisFile {
@@ -39,31 +40,35 @@ export interface NewAnalysis {
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 
-export function sha256Of(content: Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex');
-}
-
 /**
  * What a stored file row holds of an uploaded file, for analyses and the testing center's bank alike:
  * the first file is the main one, the others attachments; type from the extension when not given.
  */
-export function storedFileOf(file: NewAnalysisFile, position: number) {
+async function storedFileOf(file: NewAnalysisFile, position: number) {
   return {
     role: position === 0 ? ('main' as const) : ('attachment' as const),
     position,
     name: file.name,
     contentType: file.contentType ?? contentTypeOf(file.name),
     size: file.content.byteLength,
-    sha256: sha256Of(file.content),
+    // Up to 50 MB chosen by the sender: hashed a slice at a time (bytes-in-slices.ts).
+    sha256: await sha256InSlices(file.content),
     content: Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
   };
+}
+
+/** One file after the other: hashed side by side, 20 files would be 20 slices between two turns. */
+export async function storedFilesOf(files: readonly NewAnalysisFile[]) {
+  const stored = [];
+  for (const [position, file] of files.entries()) stored.push(await storedFileOf(file, position));
+  return stored;
 }
 
 type AnalysisValues = typeof analyses.$inferInsert;
 type FileValues = typeof analysisFiles.$inferInsert;
 
 /** The rows an analysis is stored as (its files with their SHA-256), before they are inserted. */
-export function analysisRows(input: NewAnalysis): { analysis: AnalysisValues & { id: string }; files: FileValues[] } {
+export async function analysisRows(input: NewAnalysis): Promise<{ analysis: AnalysisValues & { id: string }; files: FileValues[] }> {
   const inputType = input.inputType ?? inputTypeOf(input.main.name);
   // The routes refuse unknown extensions first (uploadProblems); reaching here without one is a bug.
   if (inputType === null) throw new Error(`No input type for "${input.main.name}"`);
@@ -82,16 +87,12 @@ export function analysisRows(input: NewAnalysis): { analysis: AnalysisValues & {
       fileCount: files.length,
       sizeBytes: files.reduce((sum, file) => sum + file.content.byteLength, 0),
     },
-    files: files.map((file, position) => ({
-      id: randomUUID(),
-      analysisId: id,
-      ...storedFileOf(file, position),
-    })),
+    files: (await storedFilesOf(files)).map((stored) => ({ id: randomUUID(), analysisId: id, ...stored })),
   };
 }
 
 /** Stores the analysis and its files in one transaction, then wakes this process's workers. */
-export async function insertAnalysis(db: Database, rows: ReturnType<typeof analysisRows>): Promise<AnalysisRow> {
+export async function insertAnalysis(db: Database, rows: Awaited<ReturnType<typeof analysisRows>>): Promise<AnalysisRow> {
   const row = await db.transaction(async (tx) => {
     // Issue 22: a light user's use cases share a monthly quota; past it nothing is stored.
     await assertSelfServiceQuota(tx, rows.analysis.environmentId, new Date());
@@ -107,5 +108,5 @@ export async function insertAnalysis(db: Database, rows: ReturnType<typeof analy
 }
 
 export async function createAnalysisRecord(db: Database, input: NewAnalysis): Promise<AnalysisRow> {
-  return insertAnalysis(db, analysisRows(input));
+  return insertAnalysis(db, await analysisRows(input));
 }

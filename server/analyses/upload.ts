@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { metadataInputSchema, type AnalysisMetadata } from '../../src/contract/analyses';
 import { CONTROL_CHARACTERS } from '../../src/contract/define';
 import { metadataMessage, metadataProblem, UPLOAD_LIMITS, uploadProblems, type UploadProblem } from '../../src/contract/uploads';
+import { concatInSlices } from '../bytes-in-slices';
 import { HttpError } from '../http-error';
 import { nulCharacterAt } from '../routes/input-guard';
 import type { NewAnalysisFile } from './create';
@@ -156,11 +157,14 @@ export async function readAnalysisUpload(request: FastifyRequest): Promise<Analy
   if (manual !== undefined && manual !== 'true' && manual !== 'false') {
     throw badRequest('"manualFinalStatus" is true or false');
   }
-  const [main, ...attachments] = ordered.map((file): NewAnalysisFile => {
+  const joined: NewAnalysisFile[] = [];
+  for (const file of ordered) {
     // Bytes are only dropped once a problem is found, so an accepted upload holds them all.
     if (file.chunks === null) throw new Error(`The bytes of "${file.name}" were dropped from an accepted upload`);
-    return { name: file.name, content: Buffer.concat(file.chunks) };
-  });
+    // Up to 50 MB: joined a slice at a time (bytes-in-slices.ts).
+    joined.push({ name: file.name, content: await concatInSlices(file.chunks) });
+  }
+  const [main, ...attachments] = joined;
   return {
     main: main!,
     attachments,

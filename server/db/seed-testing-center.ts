@@ -134,7 +134,7 @@ export async function seedDemoTestingCenter(tx: Tx): Promise<void> {
       qualifiedByUserId: demoUserId('qualifier'),
       createdAt: new Date(start + index * 3_600_000),
     };
-    const rows = bankRows(input, DEFAULT_TESTING_CENTER_PARAMETERS);
+    const rows = await bankRows(input, DEFAULT_TESTING_CENTER_PARAMETERS);
     const inserted = await tx.insert(bankMessages).values(rows.message).onConflictDoNothing().returning({ id: bankMessages.id });
     if (inserted.length > 0) await tx.insert(bankMessageFiles).values(rows.files).onConflictDoNothing();
   }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { qualificationOf, type BankMessageSummary, type ExpectedValues, type TestingCenterParameters } from '../../src/contract/testing-center';
 import { inputTypeOf, type InputType } from '../../src/contract/uploads';
-import { storedFileOf, type NewAnalysisFile } from '../analyses/create';
+import { storedFilesOf, type NewAnalysisFile } from '../analyses/create';
 import type { Database } from '../db/open';
 import { bankMessageFiles, bankMessages } from '../db/schema-testing-center';
 
@@ -40,7 +40,7 @@ export function cleanTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
 }
 
-export function bankRows(input: NewBankMessage, parameters: TestingCenterParameters) {
+export async function bankRows(input: NewBankMessage, parameters: TestingCenterParameters) {
   const inputType = input.inputType ?? inputTypeOf(input.main.name);
   if (inputType === null) throw new Error(`No input type for "${input.main.name}"`);
   const files = [input.main, ...(input.attachments ?? [])];
@@ -68,16 +68,16 @@ export function bankRows(input: NewBankMessage, parameters: TestingCenterParamet
       createdAt,
       updatedAt: createdAt,
     },
-    files: files.map((file, position) => ({
-      id: input.id === undefined ? randomUUID() : `${id}-file-${position}`,
+    files: (await storedFilesOf(files)).map((stored) => ({
+      id: input.id === undefined ? randomUUID() : `${id}-file-${stored.position}`,
       messageId: id,
-      ...storedFileOf(file, position),
+      ...stored,
     })),
   };
 }
 
 export async function insertBankMessage(db: Database, input: NewBankMessage, parameters: TestingCenterParameters): Promise<BankMessageRow> {
-  const rows = bankRows(input, parameters);
+  const rows = await bankRows(input, parameters);
   return db.transaction(async (tx) => {
     const [inserted] = await tx.insert(bankMessages).values(rows.message).returning();
     await tx.insert(bankMessageFiles).values(rows.files);

@@ -14,7 +14,7 @@
  * Formats without a parser here (legacy PPT, MP3 without a transcription service) give a document
  * with a note, never made-up text.
  */
-import { createHash } from 'node:crypto';
+import { sha256InSlices } from '../../bytes-in-slices';
 import type { ExtractedDocument } from '../../../src/contract/analyses';
 import type { ExtractorSettings } from '../../../src/contract/environments';
 import { encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
@@ -46,12 +46,9 @@ export interface ExtractOptions {
   meter?: ModuleMeter;
 }
 
-function cacheKey(file: ExtractorFile, settings: ExtractorSettings): string {
-  return createHash('sha256')
-    .update(file.content)
-    .update('\0')
-    .update(`${file.role}\0${file.name}\0${file.contentType}\0${JSON.stringify(settings)}`)
-    .digest('hex');
+/** Hashed a slice at a time: the file is the sender's, up to 50 MB (bytes-in-slices.ts). */
+function cacheKey(file: ExtractorFile, settings: ExtractorSettings): Promise<string> {
+  return sha256InSlices(file.content, '\0', `${file.role}\0${file.name}\0${file.contentType}\0${JSON.stringify(settings)}`);
 }
 
 /** Runs the extractor over the files of an analysis, main file first. */
@@ -72,7 +69,7 @@ export async function extract(
   let fromCache = 0;
   for (const file of files) {
     const useCache = cache !== undefined && settingsFor(settings, file.name).global.useCache;
-    const key = useCache ? cacheKey(file, settings) : '';
+    const key = useCache ? await cacheKey(file, settings) : '';
     const cached = useCache ? cache.get(key) : undefined;
     let fileDocs: ExtractedDocument[];
     let fileAttachments: AttachmentBytes[];

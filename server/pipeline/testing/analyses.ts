@@ -33,7 +33,7 @@ export async function queueAnalysis(
   } = {},
 ): Promise<string> {
   const [main, ...attachments] = files;
-  const rows = analysisRows({
+  const rows = await analysisRows({
     environmentId,
     main: main!,
     attachments,

@@ -4,6 +4,7 @@
  * the latency probe running) saves the hostile configuration and submits the input, then waits for
  * the result until `deadline`. A 4xx from the server is a valid outcome: "refused (code)".
  */
+import { randomBytes } from 'node:crypto';
 import { generateDictionary } from '../nlu/generate.mjs';
 import { call } from './server-control.mjs';
 import { bigConfigurationDocument, bigHtmlMail, bigMail, inflatingDocx, mailWithAttachment, mailWithBody, nluExport, picture } from './inputs.mjs';
@@ -198,6 +199,23 @@ export const SCENARIOS = [
     async act(ctx, input, deadline) {
       input.count += 1;
       return `EML (3 MB HTML): ${await analyse(ctx, input.envId, 'outlook.eml', bigHtmlMail(`html-${input.count}`), deadline)}`;
+    },
+  },
+  {
+    // §5's largest upload: what the server does with the bytes before any module (join, hash, store).
+    label: 'an upload at the §5 limit (a mail and two 24 MB attachments)',
+    setup: async () => ({ envId: 'demo-ic-prod', attachment: randomBytes(24 * 1024 * 1024), count: 0 }),
+    async act(ctx, input, deadline) {
+      input.count += 1;
+      const form = new FormData();
+      form.append('file', new Blob([mailWithBody(`Pièces jointes ${input.count}.`)]), 'envoi.eml');
+      // Distinct bytes each time (the extractor's cache keys on the content).
+      input.attachment.writeUInt32BE(input.count, 0);
+      for (const name of ['scan-1.pdf', 'scan-2.pdf']) form.append('attachments', new Blob([input.attachment]), name);
+      const created = await call(ctx.server, 'POST', `${API}/environment/${input.envId}/analyses`, { token: ctx.token, form, timeoutMs: left(deadline) });
+      const refused = refusal(created);
+      if (refused) return `upload ${refused}`;
+      return `48 MB uploaded: ${await settled(ctx, input.envId, created.data.id, deadline)}`;
     },
   },
   {

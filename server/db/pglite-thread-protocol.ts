@@ -17,12 +17,14 @@ export interface OpenRequest {
  * thread for a quarter of a second under load.
  */
 export const PARAM_SLICE_CHARS = 256 * 1024;
+/** The same for bytes (a sender's file, up to 25 MB): a 24 MB file in one message held it 50 ms. */
+export const PARAM_SLICE_BYTES = 1024 * 1024;
 
 export type DatabaseRequest =
   /** `sliced`: the indexes of `params` sent before as `slice` messages of this id (null here). */
   | { op: 'query'; id: number; tx: number | null; sql: string; params: unknown[]; sliced: number[]; rowMode: 'array' | 'object' | undefined; textTypes: number[] }
-  /** One slice of parameter `param` of the coming query `id`, in order; not answered. */
-  | { op: 'slice'; id: number; param: number; text: string }
+  /** One slice of parameter `param` (text or bytes) of the coming query `id`, in order; not answered. */
+  | { op: 'slice'; id: number; param: number; part: string | Uint8Array }
   | { op: 'exec'; id: number; tx: number | null; sql: string }
   /** Opens a transaction; answered once it holds the database. */
   | { op: 'begin'; id: number }

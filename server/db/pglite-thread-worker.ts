@@ -125,29 +125,37 @@ function bytesOf(value: unknown): ArrayBuffer[] {
   return [...new Set(buffers)];
 }
 
-/** Slices of long string parameters, by query id and parameter index, until their query comes. */
-const slices = new Map<string, string[]>();
+/** Slices of long string or bytes parameters, by query id and parameter index, until their query comes. */
+const slices = new Map<string, (string | Uint8Array)[]>();
 
-function keepSlice(id: number, param: number, text: string): void {
+function keepSlice(id: number, param: number, part: string | Uint8Array): void {
   const key = `${id}:${param}`;
   const kept = slices.get(key);
-  if (kept === undefined) slices.set(key, [text]);
-  else kept.push(text);
+  if (kept === undefined) slices.set(key, [part]);
+  else kept.push(part);
 }
 
-function takeSlices(id: number, param: number): string {
+function takeSlices(id: number, param: number): string | Uint8Array {
   const key = `${id}:${param}`;
   const kept = slices.get(key);
   if (kept === undefined) throw new Error(`Parameter ${param} of query ${id} never came.`);
   slices.delete(key);
-  return kept.join('');
+  if (typeof kept[0] === 'string') return kept.join('');
+  const parts = kept as Uint8Array[];
+  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.byteLength;
+  }
+  return whole;
 }
 
 try {
   const db = await open(workerData as OpenRequest);
   port.on('message', (request: DatabaseRequest) => {
     if (request.op === 'slice') {
-      keepSlice(request.id, request.param, request.text);
+      keepSlice(request.id, request.param, request.part);
       return;
     }
     answer(db, request).then(

@@ -4,6 +4,7 @@
  * their PostgreSQL code, transactions committed, rolled back and nested), the calling thread keeps
  * running while a query works, and a whole analysis goes through the server on it.
  */
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 import { databaseThreadIds, type DatabaseHandle } from './open';
 import { PgliteThread } from './pglite-thread';
-import { PARAM_SLICE_CHARS } from './pglite-thread-protocol';
+import { PARAM_SLICE_BYTES, PARAM_SLICE_CHARS } from './pglite-thread-protocol';
 import { isUniqueViolation } from './unique-violation';
 
 let threaded: DatabaseHandle;
@@ -74,6 +75,21 @@ describe('PGlite in a database thread', () => {
     expect(inParallel.rows[0]).toEqual(expected);
     expect(short.rows[0]).toEqual({ one: 1 });
     expect(await threaded.db.transaction(async (tx) => (await tx.execute(sum)).rows[0])).toEqual(expected);
+  });
+
+  it('takes a long bytes parameter whole: slices joined in order, from a view into a larger buffer too', async () => {
+    const backing = Buffer.alloc(3 * PARAM_SLICE_BYTES + 1000);
+    for (let index = 0; index < backing.length; index += 1) backing[index] = (index * 7 + (index >> 16)) % 251;
+    // Three slices and a bit, starting 500 bytes into its buffer.
+    const file = backing.subarray(500, backing.length - 10);
+    const sum = sql`select md5(${file}::bytea) as sum, length(${file}::bytea) as size`;
+    const [fromThread, short] = await Promise.all([threaded.db.execute(sum), threaded.db.execute(sql`select 1 as one`)]);
+    expect(fromThread.rows[0]).toEqual({ sum: createHash('md5').update(file).digest('hex'), size: file.length });
+    expect(short.rows[0]).toEqual({ one: 1 });
+    await threaded.db.execute(sql`insert into sample (id, content) values (70, ${file})`);
+    const [stored] = await rowsOf(threaded, sql`select content from sample where id = 70`);
+    expect((stored!.content as Buffer).equals(file)).toBe(true);
+    await threaded.db.execute(sql`delete from sample where id = 70`);
   });
 
   it('throws database errors with their PostgreSQL code', async () => {

@@ -10,7 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { plainBytes } from '../module-workers/held-json';
-import { PARAM_SLICE_CHARS, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
+import { PARAM_SLICE_BYTES, PARAM_SLICE_CHARS, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
 
 const BOOT = new URL('./pglite-thread-boot.mjs', import.meta.url);
 
@@ -117,15 +117,24 @@ export class PgliteThread {
     return withBuffers(await this.send<Results<T>>({ op: 'query', tx, sql, params: sent, sliced, rowMode, textTypes: types }, id));
   }
 
-  /** Posts each long string parameter in slices, yielding between them; the indexes posted so. */
+  /** Posts each long string or bytes parameter in slices, yielding between them; the indexes posted so. */
   private async postSlices(id: number, params: unknown[]): Promise<number[]> {
     const sliced: number[] = [];
     for (const [param, value] of params.entries()) {
-      if (typeof value !== 'string' || value.length <= PARAM_SLICE_CHARS) continue;
+      const step = typeof value === 'string' ? PARAM_SLICE_CHARS : value instanceof Uint8Array ? PARAM_SLICE_BYTES : 0;
+      const length = typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength : 0;
+      if (step === 0 || length <= step) continue;
       sliced.push(param);
-      for (let start = 0; start < value.length; start += PARAM_SLICE_CHARS) {
+      for (let start = 0; start < length; start += step) {
         if (this.failure) throw this.failure;
-        this.worker.postMessage({ op: 'slice', id, param, text: value.slice(start, start + PARAM_SLICE_CHARS) } satisfies DatabaseRequest);
+        if (typeof value === 'string') {
+          this.worker.postMessage({ op: 'slice', id, param, part: value.slice(start, start + step) } satisfies DatabaseRequest);
+        } else {
+          // A copy of its own, then moved: posting a view would copy the view's whole buffer each time
+          // (and Buffer#slice is a view: moving its buffer would take the caller's bytes away).
+          const part = new Uint8Array((value as Uint8Array).subarray(start, start + step));
+          this.worker.postMessage({ op: 'slice', id, param, part } satisfies DatabaseRequest, [part.buffer]);
+        }
         await nextTurn();
       }
     }

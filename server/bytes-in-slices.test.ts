@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analysisRows } from './analyses/create';
-import { concatInSlices, sha256InSlices, SLICE_BYTES } from './bytes-in-slices';
+import { concatInSlices, copyInSlices, sha256InSlices, SLICE_BYTES } from './bytes-in-slices';
 
 /** Runs `work` while counting the turns other callbacks of the event loop get before it ends. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
@@ -41,12 +41,25 @@ describe('sha256InSlices', () => {
 
 describe('concatInSlices', () => {
   it('joins the chunks as Buffer.concat does, and lets other work run meanwhile', async () => {
-    const chunks = Array.from({ length: 200 }, (_, index) => randomBytes(65_536 + index));
+    // Parts as a multipart reader gives them, and one larger than a slice.
+    const chunks = [...Array.from({ length: 200 }, (_, index) => randomBytes(65_536 + index)), randomBytes(3 * SLICE_BYTES)];
     const { value, turns } = await turnsDuring(() => concatInSlices(chunks));
     expect(value.equals(Buffer.concat(chunks))).toBe(true);
-    expect(turns).toBeGreaterThanOrEqual(10);
+    expect(turns).toBeGreaterThanOrEqual(14);
     expect((await concatInSlices([Buffer.from('a'), Buffer.from('bc')])).toString()).toBe('abc');
     expect((await concatInSlices([])).byteLength).toBe(0);
+  });
+});
+
+describe('copyInSlices', () => {
+  it('copies a file into memory of its own, a slice at a time', async () => {
+    const bytes = bigFile();
+    const { value, turns } = await turnsDuring(() => copyInSlices(bytes));
+    expect(Buffer.from(value).equals(bytes)).toBe(true);
+    expect(value.buffer).not.toBe(bytes.buffer);
+    expect(value.byteOffset).toBe(0);
+    expect(value.buffer.byteLength).toBe(bytes.byteLength);
+    expect(turns).toBeGreaterThanOrEqual(10);
   });
 });
 

@@ -1,9 +1,9 @@
 /**
- * Work over a sender's bytes that the HTTP thread cannot hand to a worker without paying as much again
- * (copying 50 MB into a worker, or into WebCrypto's digest, blocks as long as hashing it): done a
- * slice at a time, giving the event loop a turn between slices. An upload of the §5 maximum (50 MB)
- * then costs every other organisation's request a wait of one slice (about a millisecond), not of the
- * whole file (40 ms to hash, 40 ms to join its parts on a 2-core server, each).
+ * Work over a sender's bytes that stays on the HTTP thread — joining an upload's parts, hashing a file
+ * for storage, the copy a worker is given — done a slice at a time, with a turn of the event loop
+ * between slices. (Handing the hash to another thread does not help: WebCrypto's digest first copies
+ * its input, which takes as long as hashing it.) An upload of the §5 maximum (50 MB) then costs every
+ * other organisation's request a wait of one slice, about a millisecond, instead of 40 ms per pass.
  */
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -11,43 +11,51 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** About a millisecond of hashing or copying on a server core. */
 export const SLICE_BYTES = 1024 * 1024;
 
-/** The SHA-256 of `parts` (bytes, then any text, in order) as hex, one slice per turn of the event loop. */
-export async function sha256InSlices(...parts: (Uint8Array | string)[]): Promise<string> {
-  const hash = createHash('sha256');
+/** The bytes of `chunks` in order, in slices of at most SLICE_BYTES, with a turn of the event loop between two. */
+async function* inSlices(chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
   let sinceTurn = 0;
-  for (const part of parts) {
-    if (typeof part === 'string') {
-      hash.update(part);
-      continue;
-    }
-    for (let start = 0; start < part.byteLength; start += SLICE_BYTES) {
+  for (const chunk of chunks) {
+    for (let start = 0; start < chunk.byteLength; start += SLICE_BYTES) {
       if (sinceTurn >= SLICE_BYTES) {
         await nextTurn();
         sinceTurn = 0;
       }
-      const slice = part.subarray(start, start + SLICE_BYTES);
-      hash.update(slice);
+      const slice = chunk.subarray(start, start + SLICE_BYTES);
       sinceTurn += slice.byteLength;
+      yield slice;
     }
   }
+}
+
+/** The SHA-256 of `bytes`, then of any `texts`, as hex. */
+export async function sha256InSlices(bytes: Uint8Array, ...texts: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const slice of inSlices([bytes])) hash.update(slice);
+  for (const text of texts) hash.update(text);
   return hash.digest('hex');
 }
 
-/** `Buffer.concat(chunks)`, copied a slice at a time (a 64 KiB chunk is never split). */
+async function copyInto(target: Uint8Array, chunks: readonly Uint8Array[]): Promise<void> {
+  let at = 0;
+  for await (const slice of inSlices(chunks)) {
+    target.set(slice, at);
+    at += slice.byteLength;
+  }
+}
+
+/** `Buffer.concat(chunks)`. */
 export async function concatInSlices(chunks: readonly Uint8Array[]): Promise<Buffer> {
   const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   if (size <= SLICE_BYTES) return Buffer.concat(chunks);
+  // Not from Buffer's shared pool at this size: the result owns its memory.
   const joined = Buffer.allocUnsafe(size);
-  let at = 0;
-  let sinceTurn = 0;
-  for (const chunk of chunks) {
-    if (sinceTurn >= SLICE_BYTES) {
-      await nextTurn();
-      sinceTurn = 0;
-    }
-    joined.set(chunk, at);
-    at += chunk.byteLength;
-    sinceTurn += chunk.byteLength;
-  }
+  await copyInto(joined, chunks);
   return joined;
+}
+
+/** A copy of `bytes` in memory of its own, which may be moved to another thread. */
+export async function copyInSlices(bytes: Uint8Array): Promise<Uint8Array> {
+  const copy = new Uint8Array(bytes.byteLength);
+  await copyInto(copy, [bytes]);
+  return copy;
 }

@@ -20,6 +20,7 @@ import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
 import { runNluImportRead } from './nlu-import-task';
 import { runJsonBody } from './json-body-task';
+import { runHoldJson } from './hold-json-task';
 import { runBodyText } from './body-text-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
@@ -67,6 +68,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runJsonBody(task);
     case 'bodyText':
       return runBodyText(task);
+    case 'holdJson':
+      return runHoldJson(task);
     case 'nluImportRead':
       return runNluImportRead(task);
     case 'analysisDetail':

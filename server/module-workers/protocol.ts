@@ -18,6 +18,7 @@ import type { WebhookBodyAnswer, WebhookBodyTask } from './webhook-body-task';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
 import type { JsonBodyTask, JsonBodyAnswer } from './json-body-task';
+import type { HoldJsonTask, HoldJsonAnswer } from './hold-json-task';
 import type { BodyTextTask, BodyTextAnswer } from './body-text-task';
 import type { NluImportReadTask, NluImportReadAnswer } from './nlu-import-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
@@ -44,6 +45,7 @@ export type ModuleTask =
   | NluImportReadTask
   | JsonBodyTask
   | BodyTextTask
+  | HoldJsonTask
   | DocumentCheckResponseTask
   | AnalysisDetailTask
   | AnalysisStatusReportTask
@@ -67,6 +69,7 @@ export interface TaskAnswers {
   nluImportRead: NluImportReadAnswer;
   jsonBody: JsonBodyAnswer;
   bodyText: BodyTextAnswer;
+  holdJson: HoldJsonAnswer;
   analysisDetail: SerializedAnswer;
   analysisStatusReport: SerializedAnswer;
   probe: unknown;

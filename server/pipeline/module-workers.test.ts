@@ -70,5 +70,9 @@ describe('module workers in a run', () => {
     expect(delay.max / 1e6).toBeLessThan(1500);
     expect(row.modules.map((m) => [m.moduleId, m.outcome])).toEqual([['x', 'success'], ['c', 'success'], ['e', 'success'], ['o', 'success']]);
     expect(inEnglish(row.modules[0]!.message)).toMatch(/The text of "[^"]+" is longer than the 1,000,000 characters handed to the modules: its last [\d,]+ characters were left out\./);
+    // Stored from the held JSON the module worker made: the capped text, whole.
+    const [document] = (row.modules[0]!.result as { documents: { blocks: { text: string }[] }[] }).documents;
+    expect(document!.blocks.reduce((chars, block) => chars + block.text.length, 0)).toBe(1_000_000);
+    expect(document!.blocks[0]!.text).toMatch(/^Bonjour, je vous écris/);
   }, 150_000);
 });

@@ -26,9 +26,14 @@ export function textCaps(): { document: number; analysis: number } {
   };
 }
 
+/** The characters of text in the result's blocks. */
+export function extractedTextLength(result: ExtractorResult): number {
+  return result.documents.reduce((sum, doc) => sum + doc.blocks.reduce((chars, block) => chars + block.text.length, 0), 0);
+}
+
 /** The result within the caps (the same object when nothing passes them) and a note per cap passed. */
 export function capExtractedText(result: ExtractorResult, caps = textCaps()): { result: ExtractorResult; notes: LocalizedText[] } {
-  const total = result.documents.reduce((sum, doc) => sum + doc.blocks.reduce((chars, block) => chars + block.text.length, 0), 0);
+  const total = extractedTextLength(result);
   if (total <= Math.min(caps.document, caps.analysis)) return { result, notes: [] };
   const notes: LocalizedText[] = [];
   let analysisLeft = caps.analysis;

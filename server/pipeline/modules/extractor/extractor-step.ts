@@ -6,7 +6,11 @@
 import { extract } from '../../extractor/extract';
 import { metered, type ModuleStep } from '../step';
 import { encodePipelineMessage, joinPipelineMessages, pipelineMessage } from '../../../../src/contract/pipeline-messages';
-import { capExtractedText } from '../../extractor/cap-text';
+import { capExtractedText, extractedTextLength } from '../../extractor/cap-text';
+import { IN_PLACE_BODY_SIZE } from '../../extractor/body-text-work';
+import type { HeldJson } from '../../../module-workers/held-json';
+import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
+import type { ExtractorResult } from '../../../../src/contract/analysis-results';
 
 export const extractorStep: ModuleStep = async (_module, context, state) => {
   const { settings, files } = context;
@@ -30,12 +34,25 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
     extraction.summary = joinPipelineMessages(extraction.summary, encodePipelineMessage(...capped.notes));
   }
   state.extraction = extraction;
+  const result = await storedForm(extraction.result, metered(context));
   if (extraction.mainFileError !== null) {
-    return { outcome: 'error', message: joinPipelineMessages(extraction.mainFileError, extraction.summary), result: extraction.result, failure: extraction.mainFileError };
+    return { outcome: 'error', message: joinPipelineMessages(extraction.mainFileError, extraction.summary), result, failure: extraction.mainFileError };
   }
   if (extraction.failures?.length) {
     const partialFailure = joinPipelineMessages(pipelineMessage('extractor.partialFailureHead'), ...extraction.failures);
-    return { outcome: 'error', message: joinPipelineMessages(extraction.summary, partialFailure), result: extraction.result, partialFailure };
+    return { outcome: 'error', message: joinPipelineMessages(extraction.summary, partialFailure), result, partialFailure };
   }
-  return { outcome: 'success', message: extraction.summary, result: extraction.result };
+  return { outcome: 'success', message: extraction.summary, result };
 };
+
+/**
+ * The result as the run stores it and hands it to the output and reply modules: with much text (a
+ * sender's, up to the caps), its JSON made in a module worker and held as bytes, so the HTTP thread
+ * never serializes megabytes of it (held-json.ts). The later modules read `state.extraction`, which
+ * stays a plain value. Past the worker's deadline the plain value is kept: the caps bound its size.
+ */
+export async function storedForm(result: ExtractorResult, options: { meter?: ModuleMeter } = {}): Promise<ExtractorResult | HeldJson<ExtractorResult>> {
+  if (extractedTextLength(result) <= IN_PLACE_BODY_SIZE) return result;
+  const held = await sharedModulePool().run({ kind: 'holdJson', value: result }, options);
+  return held.ok ? (held.value as HeldJson<ExtractorResult>) : result;
+}

@@ -7,8 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ExtractorResult } from '../../../../src/contract/analysis-results';
 import { isHeldJson, readHeld } from '../../../module-workers/held-json';
 import { closeSharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
-import { IN_PLACE_BODY_SIZE } from '../../extractor/body-text-work';
-import { storedForm } from './extractor-step';
+import { IN_PLACE_JSON_CHARS, storedForm } from './extractor-step';
 
 afterAll(() => closeSharedModulePool());
 
@@ -26,7 +25,7 @@ describe("the extractor's stored result", () => {
   });
 
   it('stays the plain value when its text is small', async () => {
-    const result = resultWith('x'.repeat(IN_PLACE_BODY_SIZE - 100));
+    const result = resultWith('x'.repeat(IN_PLACE_JSON_CHARS - 100));
     const meter: ModuleMeter = { ms: 0 };
     expect(await storedForm(result, { meter })).toBe(result);
     expect(meter.ms).toBe(0);

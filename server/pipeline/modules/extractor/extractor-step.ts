@@ -7,7 +7,6 @@ import { extract } from '../../extractor/extract';
 import { metered, type ModuleStep } from '../step';
 import { encodePipelineMessage, joinPipelineMessages, pipelineMessage } from '../../../../src/contract/pipeline-messages';
 import { capExtractedText, extractedTextLength } from '../../extractor/cap-text';
-import { IN_PLACE_BODY_SIZE } from '../../extractor/body-text-work';
 import type { HeldJson } from '../../../module-workers/held-json';
 import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
 import type { ExtractorResult } from '../../../../src/contract/analysis-results';
@@ -45,6 +44,9 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
   return { outcome: 'success', message: extraction.summary, result };
 };
 
+/** Up to this many characters of text, serializing the result here takes about a millisecond: less than a worker's round trip. */
+export const IN_PLACE_JSON_CHARS = 256 * 1024;
+
 /**
  * The result as the run stores it and hands it to the output and reply modules: with much text (a
  * sender's, up to the caps), its JSON made in a module worker and held as bytes, so the HTTP thread
@@ -52,7 +54,7 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
  * stays a plain value. Past the worker's deadline the plain value is kept: the caps bound its size.
  */
 export async function storedForm(result: ExtractorResult, options: { meter?: ModuleMeter } = {}): Promise<ExtractorResult | HeldJson<ExtractorResult>> {
-  if (extractedTextLength(result) <= IN_PLACE_BODY_SIZE) return result;
+  if (extractedTextLength(result) <= IN_PLACE_JSON_CHARS) return result;
   const held = await sharedModulePool().run({ kind: 'holdJson', value: result }, options);
   return held.ok ? (held.value as HeldJson<ExtractorResult>) : result;
 }

@@ -4,7 +4,10 @@ import { createInterface } from 'node:readline';
 
 const START_TIMEOUT_MS = 180_000;
 
-/** BENCH_SERVER_FLAGS: Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+/**
+ * BENCH_SERVER_FLAGS: Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it;
+ * BENCH_SERVER_STDOUT=1 prints the server's other lines (e.g. `--trace-gc`).
+ */
 const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 
 export async function startServer() {
@@ -17,7 +20,10 @@ export async function startServer() {
     // The first line naming an address: Node flags such as --trace-gc print their own lines too.
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
-      if (!line.startsWith('http')) return (process.env.BENCH_SERVER_STDOUT ? console.log(`server: ${line}`) : undefined);
+      if (!line.startsWith('http')) {
+        if (process.env.BENCH_SERVER_STDOUT) console.log(`server: ${line}`);
+        return;
+      }
       clearTimeout(timer);
       resolve(line.trim());
     });

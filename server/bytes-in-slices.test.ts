@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analysisRows } from './analyses/create';
-import { concatInSlices, copyInSlices, sha256InSlices, SLICE_BYTES } from './bytes-in-slices';
+import { concatInSlices, copyInSlices, forAnotherThread, inSharedMemory, sha256InSlices, SLICE_BYTES } from './bytes-in-slices';
 
 /** Runs `work` while counting the turns other callbacks of the event loop get before it ends. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
@@ -46,6 +46,8 @@ describe('concatInSlices', () => {
     const { value, turns } = await turnsDuring(() => concatInSlices(chunks));
     expect(value.equals(Buffer.concat(chunks))).toBe(true);
     expect(turns).toBeGreaterThanOrEqual(14);
+    // In shared memory: the database and the parse thread take it without a copy.
+    expect(inSharedMemory(value)).toBe(true);
     expect((await concatInSlices([Buffer.from('a'), Buffer.from('bc')])).toString()).toBe('abc');
     expect((await concatInSlices([])).byteLength).toBe(0);
   });
@@ -60,6 +62,17 @@ describe('copyInSlices', () => {
     expect(value.byteOffset).toBe(0);
     expect(value.buffer.byteLength).toBe(bytes.byteLength);
     expect(turns).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('forAnotherThread', () => {
+  it('hands shared bytes on as they are, and copies others into memory of their own', async () => {
+    const shared = await concatInSlices([bigFile()]);
+    expect(await forAnotherThread(shared)).toBe(shared);
+    const plain = bigFile();
+    const copy = await forAnotherThread(plain);
+    expect(copy.buffer).not.toBe(plain.buffer);
+    expect(Buffer.from(copy).equals(plain)).toBe(true);
   });
 });
 

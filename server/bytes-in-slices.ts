@@ -4,6 +4,12 @@
  * between slices. (Handing the hash to another thread does not help: WebCrypto's digest first copies
  * its input, which takes as long as hashing it.) An upload of the §5 maximum (50 MB) then costs every
  * other organisation's request a wait of one slice, about a millisecond, instead of 40 ms per pass.
+ *
+ * A large upload is joined into shared memory, and the database thread answers large bytes in shared
+ * memory too: handed on (to the database, to the parse thread) such bytes are shared, not copied, so
+ * the HTTP thread neither copies them again nor allocates memory whose growth makes its garbage
+ * collector stop it (external memory counts towards V8's collection triggers). Nobody writes to
+ * bytes once they are shared; a thread that needs its own copy makes it itself.
  */
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -43,12 +49,16 @@ async function copyInto(target: Uint8Array, chunks: readonly Uint8Array[]): Prom
   }
 }
 
-/** `Buffer.concat(chunks)`. */
+/** Whether `bytes` lie in shared memory: posted to another thread they are shared, not copied. */
+export function inSharedMemory(bytes: Uint8Array): boolean {
+  return bytes.buffer instanceof SharedArrayBuffer;
+}
+
+/** `Buffer.concat(chunks)`; past a slice, in shared memory. */
 export async function concatInSlices(chunks: readonly Uint8Array[]): Promise<Buffer> {
   const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   if (size <= SLICE_BYTES) return Buffer.concat(chunks);
-  // Not from Buffer's shared pool at this size: the result owns its memory.
-  const joined = Buffer.allocUnsafe(size);
+  const joined = Buffer.from(new SharedArrayBuffer(size));
   await copyInto(joined, chunks);
   return joined;
 }
@@ -58,4 +68,12 @@ export async function copyInSlices(bytes: Uint8Array): Promise<Uint8Array> {
   const copy = new Uint8Array(bytes.byteLength);
   await copyInto(copy, [bytes]);
   return copy;
+}
+
+/**
+ * Bytes that may be handed to another thread while the caller keeps using its own: shared bytes as
+ * they are, others copied (a slice at a time) into memory of their own, which may be moved.
+ */
+export async function forAnotherThread(bytes: Uint8Array): Promise<Uint8Array> {
+  return inSharedMemory(bytes) ? bytes : copyInSlices(bytes);
 }

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options';
 import { ownBuffer } from '../module-workers/held-json';
-import type { DatabaseReady, DatabaseRequest, DatabaseResponse, OpenRequest, ThreadError } from './pglite-thread-protocol';
+import { PARAM_SLICE_BYTES, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
 
 const port = parentPort!;
 const keepAsText = (value: string) => value;
@@ -106,19 +106,32 @@ async function answer(db: PGlite, request: DatabaseRequest): Promise<unknown> {
   }
 }
 
+/** Bytes of a row past this size are answered in shared memory (bytes-in-slices.ts), smaller ones moved. */
+const SHARED_CELL_BYTES = PARAM_SLICE_BYTES;
+
 /**
- * The buffers of the bytes in a query's rows (bytea values: files, JSON read as bytes), handed to the
- * server's thread rather than copied: copying megabytes there held it for milliseconds. Only a
- * buffer a value spans alone is handed over.
+ * The bytes in a query's rows (bytea values: files, JSON read as bytes) made ready to cross to the
+ * server's thread without it copying them (copying megabytes there held it for milliseconds): a large
+ * value is copied here into shared memory, which the server's thread then hands on to the parse
+ * thread or back to the database without a copy either; the buffers of the others, each spanned by
+ * its value alone, are listed to be moved.
  */
-function bytesOf(value: unknown): ArrayBuffer[] {
+function prepareBytes(value: unknown): ArrayBuffer[] {
   const rows = typeof value === 'object' && value !== null ? (value as { rows?: unknown }).rows : undefined;
   if (!Array.isArray(rows)) return [];
   const buffers: ArrayBuffer[] = [];
   for (const row of rows as unknown[]) {
     if (typeof row !== 'object' || row === null) continue;
-    for (const cell of Object.values(row)) {
-      const own = cell instanceof Uint8Array ? ownBuffer(cell) : null;
+    const cells = row as Record<string, unknown>;
+    for (const [key, cell] of Object.entries(cells)) {
+      if (!(cell instanceof Uint8Array)) continue;
+      if (cell.byteLength >= SHARED_CELL_BYTES && !(cell.buffer instanceof SharedArrayBuffer)) {
+        const shared = new Uint8Array(new SharedArrayBuffer(cell.byteLength));
+        shared.set(cell);
+        cells[key] = shared;
+        continue;
+      }
+      const own = ownBuffer(cell);
       if (own !== null) buffers.push(own);
     }
   }
@@ -159,7 +172,7 @@ try {
       return;
     }
     answer(db, request).then(
-      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse, bytesOf(value)),
+      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseResponse, prepareBytes(value)),
       (error: unknown) => port.postMessage({ id: request.id, ok: false, error: threadError(error) } satisfies DatabaseResponse),
     );
   });

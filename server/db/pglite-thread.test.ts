@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnalysisDetail, AnalysisSummary } from '../../src/contract/analyses';
 import { MainThreadMeter } from '../pipeline/main-thread-meter';
 import { fixture, waitForEnd } from '../pipeline/testing/analyses';
@@ -90,6 +90,32 @@ describe('PGlite in a database thread', () => {
     const [stored] = await rowsOf(threaded, sql`select content from sample where id = 70`);
     expect((stored!.content as Buffer).equals(file)).toBe(true);
     await threaded.db.execute(sql`delete from sample where id = 70`);
+  });
+
+  it('takes bytes in shared memory whole in the query, and answers large bytes in shared memory', async () => {
+    const client = (threaded.kind === 'pglite' ? threaded.client : null) as unknown as { worker: { postMessage: (...args: unknown[]) => void } };
+    const posts = vi.spyOn(client.worker, 'postMessage');
+    try {
+      const file = Buffer.from(new SharedArrayBuffer(3 * PARAM_SLICE_BYTES + 77));
+      for (let index = 0; index < file.length; index += 1) file[index] = (index * 13) % 251;
+      await threaded.db.execute(sql`insert into sample (id, content) values (71, ${file})`);
+      // The query alone: shared bytes are not posted in slices (each slice a copy).
+      expect(posts).toHaveBeenCalledTimes(1);
+      const plain = Buffer.from(file);
+      posts.mockClear();
+      await threaded.db.execute(sql`insert into sample (id, content) values (72, ${plain})`);
+      expect(posts.mock.calls.length).toBeGreaterThan(4);
+    } finally {
+      posts.mockRestore();
+    }
+    const rows = await rowsOf(threaded, sql`select id, content from sample where id in (70, 71, 72) or id = 1 order by id`);
+    const byId = new Map(rows.map((row) => [row.id, row.content as Buffer]));
+    expect(byId.get(71)!.equals(byId.get(72)!)).toBe(true);
+    expect(byId.get(71)!.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const small = (await rowsOf(threaded, sql`select '\\x0102'::bytea as content`))[0]!.content as Buffer;
+    expect([...small]).toEqual([1, 2]);
+    expect(small.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    await threaded.db.execute(sql`delete from sample where id in (71, 72)`);
   });
 
   it('throws database errors with their PostgreSQL code', async () => {

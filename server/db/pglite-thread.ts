@@ -9,6 +9,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { inSharedMemory } from '../bytes-in-slices';
 import { plainBytes } from '../module-workers/held-json';
 import { PARAM_SLICE_BYTES, PARAM_SLICE_CHARS, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
 
@@ -117,11 +118,14 @@ export class PgliteThread {
     return withBuffers(await this.send<Results<T>>({ op: 'query', tx, sql, params: sent, sliced, rowMode, textTypes: types }, id));
   }
 
-  /** Posts each long string or bytes parameter in slices, yielding between them; the indexes posted so. */
+  /**
+   * Posts each long string or bytes parameter in slices, yielding between them; the indexes posted so.
+   * Bytes in shared memory go whole with the query: posting them shares them, whatever their size.
+   */
   private async postSlices(id: number, params: unknown[]): Promise<number[]> {
     const sliced: number[] = [];
     for (const [param, value] of params.entries()) {
-      const step = typeof value === 'string' ? PARAM_SLICE_CHARS : value instanceof Uint8Array ? PARAM_SLICE_BYTES : 0;
+      const step = typeof value === 'string' ? PARAM_SLICE_CHARS : value instanceof Uint8Array && !inSharedMemory(value) ? PARAM_SLICE_BYTES : 0;
       const length = typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength : 0;
       if (step === 0 || length <= step) continue;
       sliced.push(param);

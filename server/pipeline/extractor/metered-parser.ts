@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import { nodeWorkerHandle, startNodeWorker } from '../../../src/parsing/node-pool';
-import { copyInSlices } from '../../bytes-in-slices';
+import { forAnotherThread } from '../../bytes-in-slices';
 import { ParsePool, type WorkerHandle } from '../../../src/parsing/pool';
 import type { ParseResponse } from '../../../src/parsing/protocol';
 
@@ -58,10 +58,10 @@ export class MeteredParser implements Parser {
     const mark = before?.performance.eventLoopUtilization();
     const cpuMark = threadCpuMs(this.tid);
     const started = performance.now();
-    // The pool transfers the buffer it is given: hand it a copy so the caller's bytes stay usable
-    // (a copy, not bytes.slice(): on a Buffer that is a view of a shared pool, which would be detached),
-    // made a slice at a time: the file is the sender's, up to 25 MB.
-    const response = await this.pool.parse(name, await copyInSlices(bytes));
+    // The pool transfers the buffer it is given: hand it bytes the caller's own stay usable beside
+    // (bytes-in-slices.ts: shared as they are, else a copy made a slice at a time, not bytes.slice(),
+    // which on a Buffer that is a view of a shared pool would be detached).
+    const response = await this.pool.parse(name, await forAnotherThread(bytes));
     const wall = performance.now() - started;
     const after = this.worker;
     const cpuNow = before === after ? threadCpuMs(this.tid) : null;

@@ -5,7 +5,9 @@
  * worker thread of its own by probe-thread.mjs) measures GET /v4/console/api/user (a viewer's
  * token) p50 / p99 / max, first with the server idle, then while it processes, one after the
  * other, each hostile input of scenarios.mjs, a stream of 3 MB mails running beside each.
- * Target per input: p99 under load ≤ 3 × idle p99 and ≤ 100 ms.
+ * Target per input: p99 under load ≤ 3 × idle p99 and ≤ 100 ms. Each window also prints the server's
+ * own event-loop delay (read over IPC) and how late the probe sent, to tell a held HTTP thread from
+ * the machine's noise.
  * Then analyses per CPU-second of bench:pipeline's workload on this checkout and on BASELINE_REF
  * (default main) in the same run (baseline.mjs). Target: not lower than the baseline − 5 %.
  *
@@ -13,7 +15,8 @@
  * (BENCH_SCENARIO_CAP_S, default 20), a server that stays frozen after one is restarted, and the
  * whole run stops by itself (BENCH_ISOLATION_MAX_S, default 720). BENCH_SKIP_BASELINE=1 skips the
  * throughput comparison, BENCH_SKIP_LATENCY=1 the latency half, BENCH_ONLY=text keeps the loaded phases
- * whose label holds it, BENCH_SERVER_FLAGS passes Node flags to the server (server-control.mjs).
+ * whose label holds it, BENCH_SERVER_FLAGS passes Node flags to the server (server-control.mjs),
+ * BENCH_STALLS_MS lists the server's event-loop stalls at least that long (server.mjs).
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +88,18 @@ function startMailStream(ctx, first) {
   };
 }
 
-function report(label, stats, idle, outcome) {
+/**
+ * Beside the latency, what explains it: how late the server's HTTP thread ran its own timers (a
+ * blocked or descheduled thread), and how late the probe sent its requests (the bench's own delay,
+ * on a machine whose cores the server's threads share).
+ */
+function windowLine(probeResult, loop) {
+  const late = summarize(probeResult.lateness);
+  const server = loop ? `server event loop delay p99 ${fmt(loop.p99)}, max ${fmt(loop.max)}` : 'server event loop delay not read';
+  return `${server}; probe sent late by p99 ${fmt(late.p99)}, max ${fmt(late.max)}`;
+}
+
+function report(label, stats, idle, outcome, window) {
   const ratio = stats.p99 / idle.p99;
   const met = ratio <= TARGET_RATIO && stats.max <= TARGET_MS;
   console.log(`${label}`);
@@ -94,6 +108,7 @@ function report(label, stats, idle, outcome) {
       `p99 / idle p99 ×${ratio.toFixed(1)}; target (p99 ≤ ×${TARGET_RATIO} idle and never above ${TARGET_MS} ms): ${met ? 'met' : 'NOT met'}`,
   );
   console.log(`  outcome: ${outcome}`);
+  console.log(`  ${window}`);
   return met;
 }
 
@@ -110,11 +125,12 @@ async function latency() {
   const warm = startProbe({ url: probeUrl(), headers: probeHeaders });
   await sleep(5000);
   await warm.stop();
+  await server.loopDelay();
   const idleProbe = startProbe({ url: probeUrl(), headers: probeHeaders });
   await sleep(IDLE_MS);
   const idleResult = await idleProbe.stop();
   const idle = summarize(idleResult.samples);
-  console.log(`idle: p50 ${fmt(idle.p50)}, p99 ${fmt(idle.p99)}, max ${fmt(idle.max)} (${idle.count} requests)`);
+  console.log(`idle: p50 ${fmt(idle.p50)}, p99 ${fmt(idle.p99)}, max ${fmt(idle.max)} (${idle.count} requests)\n  ${windowLine(idleResult, await server.loopDelay())}`);
 
   const phases = [
     {
@@ -138,6 +154,7 @@ async function latency() {
       console.log(`${phase.label}\n  setup failed: ${error.message}`);
       continue;
     }
+    await server.loopDelay();
     const probe = startProbe({ url: probeUrl(), headers: probeHeaders });
     const stopStream = startMailStream(ctx, streamIndex);
     const started = Date.now();
@@ -163,8 +180,9 @@ async function latency() {
     const stream = await stopStream();
     streamIndex += stream.sent + stream.refused;
     const result = await probe.stop();
+    const loop = await server.loopDelay();
     const stats = { ...summarize(result.samples), failures: result.failures + result.skipped };
-    if (report(phase.label, stats, idle, `${outcome}; ${(took / 1000).toFixed(1)} s; 3 MB mails sent meanwhile: ${stream.sent}${stream.refused ? ` (+${stream.refused} not taken: ${stream.reasons.join(', ')})` : ''}`)) met += 1;
+    if (report(phase.label, stats, idle, `${outcome}; ${(took / 1000).toFixed(1)} s; 3 MB mails sent meanwhile: ${stream.sent}${stream.refused ? ` (+${stream.refused} not taken: ${stream.reasons.join(', ')})` : ''}`, windowLine(result, loop))) met += 1;
     if (!(await answersAgain(server, ctx.token, 15_000))) {
       console.log('  the server still did not answer 15 s after the scenario: restarted for the next one');
       await server.stop();

@@ -12,7 +12,7 @@ const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Bo
 
 export async function startServer() {
   const child = spawn(process.execPath, [...SERVER_FLAGS, '--import', 'tsx', new URL('./server.mjs', import.meta.url).pathname], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });
   const url = await new Promise((resolve, reject) => {
@@ -35,6 +35,17 @@ export async function startServer() {
   if (!url.startsWith('http://127.0.0.1:')) throw new Error(`unexpected server address ${url}`);
   return {
     url,
+    /** The server's event-loop delay since the last call (ms): p99 and max. */
+    loopDelay() {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), 5000);
+        child.once('message', (message) => {
+          clearTimeout(timer);
+          resolve(message.loopDelay);
+        });
+        child.send('loop-delay');
+      });
+    },
     /** SIGTERM, then SIGKILL when a frozen event loop cannot handle it. */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -11,7 +11,7 @@ import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import type { Database } from '../db/open';
 import { analysisFiles, webhooks } from '../db/schema';
-import { readSettings } from '../environments/settings';
+import { readStoredSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import type { MeteredParser } from './extractor/metered-parser';
 import type { ResultCache } from './extractor/result-cache';
@@ -140,7 +140,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       });
     }
 
-    const settings = readSettings(claimed.settings);
+    const settings = readStoredSettings(claimed.settings);
     const files = await db
       .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content })
       .from(analysisFiles)

@@ -1,5 +1,5 @@
 /**
- * A client that stops sending is let go (issue 11): a real server on 127.0.0.1 with short timeouts,
+ * A client that stops sending is let go: a real server on 127.0.0.1 with short timeouts,
  * and raw sockets that send headers and part of a body, then stall or trickle.
  */
 import { connect, type Socket } from 'node:net';
@@ -104,6 +104,35 @@ describe('a JSON body that stops coming', () => {
       setTimeout(() => socket.write(body), 100);
     });
     expect(outcome.received).toMatch(/^HTTP\/1\.1 201/);
+  });
+});
+
+describe('a kept-alive connection', () => {
+  it('holds nothing of the requests it carried once they are answered', async () => {
+    const serverSide = new Promise<Socket>((resolve) => server.app.server.once('connection', resolve));
+    const body = '{"name":""}';
+    const request = jsonHead('/v4/console/api/environment/demo-ic-prod/access-keys', body.length) + body;
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+    const answered = async (count: number) => {
+      while ((received.match(/HTTP\/1\.1 /g) ?? []).length < count) await sleep(10);
+    };
+    try {
+      socket.write(request);
+      await answered(1);
+      const connection = await serverSide;
+      const afterOne = connection.listenerCount('close');
+      // Twenty more, pipelined on the same connection.
+      socket.write(request.repeat(20));
+      await answered(21);
+      expect(received).toMatch(/^HTTP\/1\.1 400/);
+      expect(connection.listenerCount('close')).toBe(afterOne);
+    } finally {
+      socket.destroy();
+    }
   });
 });
 

@@ -83,7 +83,16 @@ export function installRequestTimeouts(app: FastifyInstance, timeouts: RequestTi
       cutOff(request, reply);
     };
     timer = setTimeout(check, upload ? timeouts.uploadStallMs : timeouts.bodyMs);
-    const stop = () => clearTimeout(timer);
+    // Whichever comes first ends the watch and takes every listener away: a kept-alive connection
+    // carries request after request, and a listener left on its socket would keep each request
+    // (and its body) in memory until the connection closes.
+    const stop = () => {
+      clearTimeout(timer);
+      raw.removeListener('end', stop);
+      raw.removeListener('close', stop);
+      socket.removeListener('close', stop);
+      reply.raw.removeListener('finish', stop);
+    };
     raw.once('end', stop);
     raw.once('close', stop);
     socket.once('close', stop);

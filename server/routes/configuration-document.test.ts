@@ -10,6 +10,7 @@ import { CONFIGURATION_DOCUMENT_MAX_CHARS, type DocumentProblem } from '../../sr
 import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { EnvironmentVersion } from '../../src/contract/versions';
 import { storedDocument } from '../configuration-document/stored';
+import { runDocumentCheck } from '../module-workers/document-check-task';
 import { environments } from '../db/schema';
 import { nluFunctions, nluInteractions } from '../db/schema-nlu';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
@@ -216,5 +217,22 @@ describe('configuration document', () => {
     const body = refused.json<{ code: string; problems: DocumentProblem[] }>();
     expect(body.code).toBe('configurationInvalid');
     expect(body.problems[0]).toMatchObject({ code: 'defaultCategoryEmpty', line: lineOf(broken, 'defaultCategory: "   "') });
+  });
+
+  it('answers a save only what it reads: a refused or unchanged document keeps its changes and other problems in the worker', async () => {
+    const text = await documentText('demo-nlu-prod');
+    const stored = await storedDocument(server.handle.db, 'demo-nlu-prod');
+    const check = (changed: string) => runDocumentCheck({ kind: 'documentCheck', text: changed, stored });
+    // Refused: a blocking message, beside other changes.
+    const refused = check(text.replace('defaultCategory: Autre', 'defaultCategory: "   "').replace('interaction: resilierContrat', 'interaction: resilierContrats'));
+    expect(refused).toMatchObject({ parsed: true, problems: [], incoming: null, changes: { settings: [], nlu: [] } });
+    expect(refused.blocking.map((problem) => problem.code)).toContain('defaultCategoryEmpty');
+    expect(check(text)).toMatchObject({ parsed: true, blocking: [], incoming: null, changes: { settings: [], nlu: [] } });
+    const savable = check(text.replace('defaultCategory: Autre', 'defaultCategory: Divers'));
+    expect(savable.changes.settings.length).toBeGreaterThan(0);
+    expect(savable.incoming?.settings).toBeDefined();
+    const unreadable = check(`${text}\n  : [`);
+    expect(unreadable.parsed).toBe(false);
+    expect(unreadable.problems.length).toBeGreaterThan(0);
   });
 });

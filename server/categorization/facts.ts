@@ -4,15 +4,17 @@
  * messages (src/categorization/checks.ts) computed from them.
  */
 import { asc, eq } from 'drizzle-orm';
-import { categorizationConfigSchema, type ConfigurationMessage } from '../../src/contract/categorization';
+import type { ConfigurationMessage } from '../../src/contract/categorization';
 import type { EnvironmentModule, EnvironmentSettings, ModuleType } from '../../src/contract/environments';
-import { categorizationConfigMessages, pipelineMessages, type ServerFacts } from '../../src/categorization/checks';
+import type { ServerFacts } from '../../src/categorization/checks';
 import type { Database } from '../db/open';
 import { nluContexts, nluInteractions } from '../db/schema-nlu';
 import { environments } from '../db/schema';
 import { readSettings } from '../environments/settings';
 import { HttpError } from '../http-error';
 import { loadServers } from '../nlu/source';
+import type { SettingsChecksAnswer } from '../module-workers/settings-checks-task';
+import { runTestTask } from '../module-workers/test-task';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -42,19 +44,20 @@ export async function environmentSettingsOf(db: Reader, environmentId: string): 
   return readSettings(row.settings);
 }
 
-/** Every message of the environment: pipeline-wide ones and each categorization module's own. */
-export async function environmentMessages(db: Reader, environmentId: string, settings: EnvironmentSettings): Promise<ConfigurationMessage[]> {
+/**
+ * Every message of the environment (settings-checks-task.ts, in a module worker: their cost is the
+ * configuration's), with, for a write, the refusal of a touched module's configuration.
+ */
+export async function settingsChecks(db: Reader, environmentId: string, modules: EnvironmentModule[], touched: string[] = []): Promise<SettingsChecksAnswer> {
   const [interactions, servers] = await Promise.all([interactionFacts(db, environmentId), serverFacts(db, environmentId)]);
-  return messagesOf(settings.modules, new Set(interactions.map((fact) => fact.name)), servers);
+  return runTestTask({ kind: 'settingsChecks', modules, touched, interactionNames: interactions.map((fact) => fact.name), servers });
 }
 
-export function messagesOf(modules: readonly EnvironmentModule[], interactionNames: ReadonlySet<string>, servers: readonly ServerFacts[]): ConfigurationMessage[] {
-  const own = modules.flatMap((module) => {
-    if (module.type !== 'categorization') return [];
-    const parsed = categorizationConfigSchema.safeParse(module.config);
-    return parsed.success ? categorizationConfigMessages(module.id, parsed.data, interactionNames) : [];
-  });
-  return [...pipelineMessages(modules, servers), ...own];
+/** Every message of the environment: pipeline-wide ones and each categorization module's own. */
+export async function environmentMessages(db: Reader, environmentId: string, settings: EnvironmentSettings): Promise<ConfigurationMessage[]> {
+  const answer = await settingsChecks(db, environmentId, settings.modules);
+  // Nothing is touched, so nothing is refused.
+  return answer.refused === null ? answer.messages : [];
 }
 
 /** The module of that id and type, with its position, or the 404 / 409 the endpoints answer. */

@@ -9,16 +9,11 @@
  * refused: their NLU servers usually come after them. A restored version is written as it was saved.
  */
 import type { ConfigurationMessage } from '../../src/contract/categorization';
-import { consolidationConfigSchema } from '../../src/contract/modules/consolidation';
-import { categorizationConfigSchema } from '../../src/contract/modules/categorization';
-import { extractionConfigSchema } from '../../src/contract/modules/extraction';
 import type { EnvironmentSettings } from '../../src/contract/environments';
 import type { Database } from '../db/open';
 import { HttpError } from '../http-error';
-import { environmentMessages } from './facts';
+import { settingsChecks } from './facts';
 import { withWorkflowIds } from './workflow-ids';
-import { ocrDataExtractionConfigSchema } from '../../src/contract/ocr-data-extraction';
-import { checkFieldRules } from '../../src/ocr/rule-checks';
 import { ocrRulesInvalid } from '../ocr/rules-invalid';
 
 export function configurationInvalid(messages: ConfigurationMessage[]): HttpError {
@@ -44,30 +39,16 @@ export async function guardModulesWrite(
   after: EnvironmentSettings,
 ): Promise<{ settings: EnvironmentSettings; messages: ConfigurationMessage[] }> {
   const touched = touchedModules(before, after);
-  // `PUT settings` takes any module `config` object: a categorization, consolidation or extraction
-  // one must be what the module reads, or the module would fail at every analysis.
-  for (const module of after.modules) {
-    if (!touched.has(module.id) || !module.active) continue;
-    const schema =
-      module.type === 'categorization' ? categorizationConfigSchema
-      : module.type === 'consolidation' ? consolidationConfigSchema
-      : module.type === 'ocrDataExtraction' ? ocrDataExtractionConfigSchema
-      : module.type === 'extraction' ? extractionConfigSchema
-      : null;
-    const parsed = schema?.safeParse(module.config);
-    if (parsed !== undefined && !parsed.success) {
-      throw new HttpError(400, {
-        message: 'Invalid request',
-        code: 'invalidRequest',
-        issues: parsed.error.issues.map((issue) => ({ ...issue, path: ['settings', 'modules', module.id, 'config', ...issue.path.map(String)] })),
-      });
-    }
-    // OCR field rules: a pattern that is not a regular expression would fail every analysis.
-    const rules = module.type === 'ocrDataExtraction' ? ocrDataExtractionConfigSchema.parse(module.config).rules : undefined;
-    const problems = rules ? checkFieldRules(rules) : [];
-    if (problems.length > 0) throw ocrRulesInvalid(problems);
+  const checked = await settingsChecks(db, environmentId, after.modules, [...touched]);
+  if (checked.refused === 'invalidConfig') {
+    throw new HttpError(400, {
+      message: 'Invalid request',
+      code: 'invalidRequest',
+      issues: checked.issues.map((issue) => ({ ...issue, path: ['settings', 'modules', checked.moduleId, 'config', ...issue.path.map(String)] })),
+    });
   }
-  const messages = await environmentMessages(db, environmentId, after);
+  if (checked.refused === 'ocrRules') throw ocrRulesInvalid(checked.problems);
+  const { messages } = checked;
   const blocking = messages.filter((message) => message.severity === 'error' && message.moduleId !== null && touched.has(message.moduleId));
   if (blocking.length > 0) throw configurationInvalid(blocking);
   return { settings: withWorkflowIds(after), messages };

@@ -18,6 +18,7 @@ import { runOutput } from './output-task';
 import { runWebhookBody } from './webhook-body-task';
 import { runCategorizationTest } from './categorization-test-task';
 import { runDocumentCheck, runDocumentCheckResponse } from './document-check-task';
+import { runSettingsChecks } from './settings-checks-task';
 import { runNluImportRead } from './nlu-import-task';
 import { runJsonBody } from './json-body-task';
 import { runHoldJson } from './hold-json-task';
@@ -62,6 +63,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runNluTest(task);
     case 'documentCheck':
       return runDocumentCheck(task);
+    case 'settingsChecks':
+      return runSettingsChecks(task);
     case 'documentCheckResponse':
       return runDocumentCheckResponse(task);
     case 'jsonBody':

@@ -22,6 +22,7 @@ import type { HoldJsonTask, HoldJsonAnswer } from './hold-json-task';
 import type { BodyTextTask, BodyTextAnswer } from './body-text-task';
 import type { NluImportReadTask, NluImportReadAnswer } from './nlu-import-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
+import type { SettingsChecksTask, SettingsChecksAnswer } from './settings-checks-task';
 
 /**
  * `probe`: the pool's own check (tests, warm-up): spins, allocates or throws as asked, so a deadline,
@@ -42,6 +43,7 @@ export type ModuleTask =
   | NluTestTask
   | CategorizationTestTask
   | DocumentCheckTask
+  | SettingsChecksTask
   | NluImportReadTask
   | JsonBodyTask
   | BodyTextTask
@@ -65,6 +67,7 @@ export interface TaskAnswers {
   nluTest: NluTestAnswer;
   categorizationTest: CategorizationTestAnswer;
   documentCheck: DocumentCheckAnswer;
+  settingsChecks: SettingsChecksAnswer;
   documentCheckResponse: DocumentCheckResponseAnswer;
   nluImportRead: NluImportReadAnswer;
   jsonBody: JsonBodyAnswer;

@@ -1,13 +1,16 @@
 /**
- * The test endpoints and the configuration document's check run their engines in module workers
+ * The test endpoints, the configuration document's check and the checks of the modules'
+ * configuration (their messages, on every save and screen) run their engines in module workers
  * (ARCHITECTURE "Threads"): a test whose cost the tenant controls (a slow Liquid program, a huge
  * dictionary, a large document) leaves the server's event loop free while it runs, and one past
  * the module deadline answers 422 `testStopped` with the limit, in the caller's language.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { CONFIGURATION_DOCUMENT_MAX_CHARS } from '../../src/contract/configuration-document';
+import { environments } from '../db/schema';
 import { sharedModulePool } from '../module-workers/module-pool';
 import { createNluRuntime } from '../nlu/runtime';
 import { createEnvironment } from '../pipeline/testing/analyses';
@@ -83,6 +86,31 @@ describe('categorization test', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.5 } });
     expect(response.json().message).toBe('This test or check was stopped: it took longer than 0.5 s. Simplify the configuration or the text tested.');
+  }, 60_000);
+});
+
+describe('configuration messages and module checks', () => {
+  /** A Liquid program of nearly the 100 000 characters allowed: each check parses it. */
+  const LONG = '{% if a %}x{% endif %}'.repeat(4_500);
+  const config = (program: string) => ({ categories: [{ id: 'k', name: 'Courrier', rules: [] }], defaultCategory: 'Courrier', advanced: { enabled: true, program } });
+
+  it('are computed in a module worker for a save and for the screen: past the deadline both answer 422 testStopped, and nothing is written', async () => {
+    // In an NLU project: categorization cannot be configured on a legacy IC one.
+    const envId = `env-${randomUUID()}`;
+    const modules = Array.from({ length: 20 }, (_, index) => ({ id: `c${index}`, type: 'categorization' as const, name: `Tri ${index}`, active: true, config: config(LONG) }));
+    await server.handle.db.insert(environments).values({ id: envId, projectId: 'demo-nlu', name: envId, settings: { modules } });
+    const url = '/modules/c0/categorization';
+    const before = (await call('GET', envId, url)).json<{ config: unknown; messages: unknown[] }>();
+    expect(before.config).toMatchObject({ advanced: { program: LONG } });
+    process.env.POSTROOM_MODULE_DEADLINE_MS = '100';
+    const saved = await call('PUT', envId, url, { config: config(`${LONG}{{ 1 }}`) }, 'en');
+    expect(saved.statusCode).toBe(422);
+    expect(saved.json()).toMatchObject({ code: 'testStopped', params: { context: 'timeout', seconds: 0.1 } });
+    const shown = await call('GET', envId, url, undefined, 'en');
+    expect(shown.statusCode).toBe(422);
+    expect(shown.json()).toMatchObject({ code: 'testStopped' });
+    delete process.env.POSTROOM_MODULE_DEADLINE_MS;
+    expect((await call('GET', envId, url)).json()).toEqual(before);
   }, 60_000);
 });
 

@@ -175,3 +175,13 @@ export function pipelineMessages(modules: readonly EnvironmentModule[], servers:
   }
   return messages;
 }
+
+/** Every message of an environment's modules: pipeline-wide ones and each categorization module's own. */
+export function modulesMessages(modules: readonly EnvironmentModule[], interactionNames: ReadonlySet<string>, servers: readonly ServerFacts[]): Message[] {
+  const own = modules.flatMap((module) => {
+    if (module.type !== 'categorization') return [];
+    const parsed = categorizationConfigSchema.safeParse(module.config);
+    return parsed.success ? categorizationConfigMessages(module.id, parsed.data, interactionNames) : [];
+  });
+  return [...pipelineMessages(modules, servers), ...own];
+}

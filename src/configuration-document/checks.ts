@@ -5,9 +5,8 @@
  * "no server linked" for a context no server includes.
  */
 import { NLU_RESPONSE_FORMATS } from '../contract/nlu-entities';
-import { categorizationConfigSchema, type ConfigurationMessage } from '../contract/categorization';
-import type { EnvironmentModule } from '../contract/environments';
-import { categorizationConfigMessages, pipelineMessages, type ServerFacts } from '../categorization/checks';
+import type { ConfigurationMessage } from '../contract/categorization';
+import { modulesMessages, type ServerFacts } from '../categorization/checks';
 import type { ConfigurationDocument } from './document';
 
 export interface DocumentMessage {
@@ -40,16 +39,6 @@ function interactionNamesOf(document: ConfigurationDocument): Set<string> {
   return names;
 }
 
-/** As the server's `environmentMessages`, on the document's own interactions and servers. */
-function messagesOf(modules: readonly EnvironmentModule[], interactionNames: ReadonlySet<string>, servers: readonly ServerFacts[]): ConfigurationMessage[] {
-  const own = modules.flatMap((module) => {
-    if (module.type !== 'categorization') return [];
-    const parsed = categorizationConfigSchema.safeParse(module.config);
-    return parsed.success ? categorizationConfigMessages(module.id, parsed.data, interactionNames) : [];
-  });
-  return [...pipelineMessages(modules, servers), ...own];
-}
-
 /** A module message's place in the document: module-wide paths start `modules/<id>`, others are inside its `config`. */
 function documentPath(document: ConfigurationDocument, message: ConfigurationMessage): string[] {
   const index = document.settings.modules.findIndex((module) => module.id === message.moduleId);
@@ -60,7 +49,8 @@ function documentPath(document: ConfigurationDocument, message: ConfigurationMes
 }
 
 export function documentMessages(document: ConfigurationDocument): DocumentMessage[] {
-  const module = messagesOf(document.settings.modules, interactionNamesOf(document), serverFactsOf(document)).map(
+  // As the server's, on the document's own interactions and servers.
+  const module = modulesMessages(document.settings.modules, interactionNamesOf(document), serverFactsOf(document)).map(
     (message): DocumentMessage => {
       const path = documentPath(document, message);
       // The criterion's `interaction` line, rather than the criterion's first line.

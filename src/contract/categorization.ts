@@ -110,6 +110,12 @@ export const categorizationSettingsSchema = z.object({
 });
 export type CategorizationSettings = z.infer<typeof categorizationSettingsSchema>;
 
+/**
+ * A body carrying a module's configuration: categories with their rules and an advanced program of
+ * up to 100 000 characters. A form's 64 KiB cannot hold the largest valid one.
+ */
+export const MODULE_CONFIG_BODY_LIMIT = 2 * 1024 * 1024;
+
 export const getCategorizationSettings = defineEndpoint({
   id: 'categorization.get',
   method: 'GET',
@@ -128,6 +134,7 @@ export const saveCategorizationSettings = defineEndpoint({
   access: access.environment('envId', 'configurator', 'operations'),
   params: moduleParams,
   body: z.object({ config: categorizationConfigSchema }),
+  bodyLimit: MODULE_CONFIG_BODY_LIMIT,
   response: categorizationSettingsSchema,
 });
 
@@ -158,6 +165,7 @@ export const saveConsolidationSettings = defineEndpoint({
   access: access.environment('envId', 'configurator', 'operations'),
   params: moduleParams,
   body: z.object({ config: consolidationConfigSchema }),
+  bodyLimit: MODULE_CONFIG_BODY_LIMIT,
   response: consolidationSettingsSchema,
 });
 
@@ -205,6 +213,7 @@ export const testCategorization = defineEndpoint({
   access: access.environment('envId', 'qualifier', 'operations'),
   params: envParams,
   body: categorizationTestBodySchema,
+  bodyLimit: MODULE_CONFIG_BODY_LIMIT,
   response: categorizationTestResultSchema,
 });
 

@@ -53,7 +53,7 @@ export async function submit(ctx, envId, name, content, deadline) {
 }
 
 /** Polls the analysis until it leaves the queue; its status and modules' outcomes, or "still …". */
-async function settled(ctx, envId, id, deadline) {
+export async function settled(ctx, envId, id, deadline) {
   let last = 'waiting';
   while (Date.now() < deadline) {
     const answer = await call(ctx.server, 'GET', `${API}/environment/${envId}/analyses/${id}`, { token: ctx.token, timeoutMs: left(deadline) });

@@ -1,5 +1,5 @@
 /**
- * How long a client may take to send its request (issue 11: a client that stopped mid-body held a
+ * How long a client may take to send its request (a client that stopped mid-body used to hold a
  * connection for minutes). Node's server bounds the headers and the whole request; this module adds
  * the rule Node cannot express per request:
  * - a body other than an upload must have arrived `bodyMs` after the headers (30 s);

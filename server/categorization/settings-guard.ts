@@ -1,5 +1,5 @@
 /**
- * The checks every write of an environment's modules goes through (issue 13): the categorization
+ * The checks every write of an environment's modules goes through: the categorization
  * and consolidation endpoints, and `environments.updateSettings`.
  * - A consolidation module with an empty workflow id gets one (§3 "auto-created if empty", workflow-ids.ts).
  * - Blocking messages (severity `error`, src/categorization/checks.ts) refuse the write with 422

@@ -26,10 +26,13 @@ export interface TestServer {
 }
 
 export async function createTestServer(
-  options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean; databaseThread?: boolean } = {},
+  options: Partial<Omit<BuildAppOptions, 'db'>> & { seed?: boolean; databaseThread?: boolean; warmModules?: boolean } = {},
 ): Promise<TestServer> {
   // `databaseThread`: PGlite in its own thread, as the production server runs it (db/pglite-thread.ts).
-  const { seed = true, databaseThread = false, ...appOptions } = options;
+  // `warmModules`: the module workers started while the database opens, as server/main.ts starts them,
+  // so a screen's first save (its configuration checks run in a module worker) does not wait for one.
+  const { seed = true, databaseThread = false, warmModules = false, ...appOptions } = options;
+  const warming = warmModules ? sharedModulePool().warm() : null;
   // Mail goes to a throwaway outbox unless the test brings its own mailer (e.g. a local SMTP server).
   const outboxDir = mkdtempSync(join(tmpdir(), 'postroom-outbox-'));
   const handle = await openMigratedTestDatabase({ seed, thread: databaseThread });
@@ -47,6 +50,7 @@ export async function createTestServer(
   await app.ready();
   // The module workers load their engines before the first test, not during it (its timeout).
   if (appOptions.pipeline) await sharedModulePool().warm();
+  await warming;
   return {
     app,
     handle,

@@ -6,7 +6,7 @@
  */
 import { createTestServer, signIn } from '../../../server/test-support/test-server';
 
-const server = await createTestServer();
+const server = await createTestServer({ warmModules: true });
 const token = await signIn(server.app, 'admin');
 const lightToken = await signIn(server.app, 'light');
 const listed = await server.app.inject({ method: 'GET', url: '/v4/console/api/project/demo-nlu/environments', headers: { authorization: `Bearer ${token}` } });

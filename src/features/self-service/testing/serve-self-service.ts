@@ -18,7 +18,7 @@ import { createTestServer, signIn, TEST_JWT_SECRET } from '../../../../server/te
 const gmail = await startGmailTestServer();
 // Connector rounds are run below, not by the timer.
 const integrations = platformGmailSettings(gmail.url);
-const server = await createTestServer({ integrations });
+const server = await createTestServer({ warmModules: true, integrations });
 const token = await signIn(server.app, 'light');
 const headers = { authorization: `Bearer ${token}` };
 

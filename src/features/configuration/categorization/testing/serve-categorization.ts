@@ -7,7 +7,7 @@
 import { createNluRuntime } from '../../../../../server/nlu/runtime';
 import { createTestServer, signIn } from '../../../../../server/test-support/test-server';
 
-const server = await createTestServer({ nlu: createNluRuntime({ startupMs: 0 }) });
+const server = await createTestServer({ warmModules: true, nlu: createNluRuntime({ startupMs: 0 }) });
 const token = await signIn(server.app, 'configurator');
 const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ address, token })}\n`);

@@ -9,7 +9,7 @@ import { createEnvironment } from '../../../../../server/pipeline/testing/analys
 import { createNluRuntime } from '../../../../../server/nlu/runtime';
 import { createTestServer, signIn } from '../../../../../server/test-support/test-server';
 
-const server = await createTestServer({ nlu: createNluRuntime({ startupMs: Number(process.env.STARTUP_MS ?? 1500) }) });
+const server = await createTestServer({ warmModules: true, nlu: createNluRuntime({ startupMs: Number(process.env.STARTUP_MS ?? 1500) }) });
 const token = await signIn(server.app, 'configurator');
 const qualifierToken = await signIn(server.app, 'qualifier');
 const environments: string[] = [];

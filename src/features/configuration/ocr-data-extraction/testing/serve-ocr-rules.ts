@@ -7,7 +7,7 @@
 import { createEnvironment } from '../../../../../server/pipeline/testing/analyses';
 import { createTestServer, signIn } from '../../../../../server/test-support/test-server';
 
-const server = await createTestServer();
+const server = await createTestServer({ warmModules: true });
 const token = await signIn(server.app, 'configurator');
 const envId = await createEnvironment(server.handle.db, {
   modules: [

@@ -8,7 +8,7 @@ import { toolMessage } from '../../../../contract/failure-reasons';
 import { recordReplyError } from '../../../../../server/replies/errors';
 import { createTestServer, signIn } from '../../../../../server/test-support/test-server';
 
-const server = await createTestServer();
+const server = await createTestServer({ warmModules: true });
 await recordReplyError(server.handle.db, {
   environmentId: 'demo-nlu-prod',
   analysisId: 'analysis-1',

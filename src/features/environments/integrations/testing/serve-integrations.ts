@@ -11,7 +11,7 @@ import { startN8nTestServer } from '../../../../../server/test-support/n8n-serve
 import { startSalesforceTestServer } from '../../../../../server/test-support/salesforce-server';
 import { createTestServer, signIn } from '../../../../../server/test-support/test-server';
 
-const [server, salesforce, n8n] = await Promise.all([createTestServer(), startSalesforceTestServer(), startN8nTestServer()]);
+const [server, salesforce, n8n] = await Promise.all([createTestServer({ warmModules: true }), startSalesforceTestServer(), startN8nTestServer()]);
 const token = await signIn(server.app, 'admin');
 const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ address, token, salesforceUrl: salesforce.url, n8nUrl: n8n.url })}\n`);

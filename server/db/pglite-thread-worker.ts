@@ -7,6 +7,7 @@ import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options';
+import { inSharedMemory } from '../bytes-in-slices';
 import { ownBuffer } from '../module-workers/held-json';
 import { PARAM_SLICE_BYTES, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
 
@@ -125,7 +126,7 @@ function prepareBytes(value: unknown): ArrayBuffer[] {
     const cells = row as Record<string, unknown>;
     for (const [key, cell] of Object.entries(cells)) {
       if (!(cell instanceof Uint8Array)) continue;
-      if (cell.byteLength >= SHARED_CELL_BYTES && !(cell.buffer instanceof SharedArrayBuffer)) {
+      if (cell.byteLength >= SHARED_CELL_BYTES && !inSharedMemory(cell)) {
         const shared = new Uint8Array(new SharedArrayBuffer(cell.byteLength));
         shared.set(cell);
         cells[key] = shared;

@@ -142,7 +142,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
 
     const settings = readStoredSettings(claimed.settings);
     const files = await db
-      .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content })
+      .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content, sha256: analysisFiles.sha256 })
       .from(analysisFiles)
       .where(eq(analysisFiles.analysisId, claimed.id))
       .orderBy(asc(analysisFiles.position));

@@ -18,6 +18,8 @@ export interface ExtractorFile {
   role: 'main' | 'attachment';
   contentType: string;
   content: Uint8Array;
+  /** The SHA-256 of `content` stored with it (hex), when there is one. */
+  sha256?: string;
 }
 
 /** An attachment's bytes, for the output module's `attachmentData` option; never stored. */

@@ -195,6 +195,18 @@ describe('documents and splitting', () => {
     expect(inEnglish(elsewhere.summary)).not.toContain('cache');
   });
 
+  it('keys the cache on the SHA-256 stored with a file, without hashing its bytes again', async () => {
+    const cached = settings({ parser: { global: { useCache: true } } });
+    const cache = new ResultCache();
+    const stored = { ...main('pdf/claim-letter-fr.pdf'), sha256: 'a'.repeat(64) };
+    await extract([stored], cached, parser, { cache });
+    // The stored digest decides: the same bytes under another digest are another file for the cache.
+    const sameDigest = await extract([{ ...stored }], cached, parser, { cache });
+    expect(inEnglish(sameDigest.summary)).toContain('1 file(s) from the cache');
+    const otherDigest = await extract([{ ...stored, sha256: 'b'.repeat(64) }], cached, parser, { cache });
+    expect(inEnglish(otherDigest.summary)).not.toContain('cache');
+  });
+
   it('leaves out images under the minimum width and height (sizes read from the PNG, GIF and JPEG headers)', async () => {
     // attach.png is 256×32 px (checked with file(1)).
     const tall = await extract([main('msg/attachAndInline.msg')], settings({ parser: { image: { minWidth: 50, minHeight: 50 } } }), parser);

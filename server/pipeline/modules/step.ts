@@ -30,6 +30,8 @@ export interface RunFile {
   role: 'main' | 'attachment';
   contentType: string;
   content: Uint8Array | null;
+  /** The SHA-256 stored with the file (hex): the extractor's cache key is made from it, not from the bytes again. */
+  sha256?: string;
 }
 
 /** Fixed for the whole run. */

@@ -21,7 +21,7 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
     return { outcome: 'error', message: failure, failure };
   }
   const extraction = await extract(
-    files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content! })),
+    files.map((file) => ({ id: file.id, name: file.name, role: file.role, contentType: file.contentType, content: file.content!, sha256: file.sha256 })),
     settings.extractor,
     context.parser,
     { environment: settings.content, ocr: context.ocr, cache: context.extracted, ...metered(context) },

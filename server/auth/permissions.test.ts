@@ -294,6 +294,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'testingCenter.getParameters': PROJECT_QUALIFIERS,
   'testingCenter.saveParameters': PROJECT_CONFIGURATORS,
   'testingCenter.addAnalysis': PROJECT_QUALIFIERS,
+  'testingCenter.vocabulary': PROJECT_QUALIFIERS,
   'testingCenter.previewSampling': PROJECT_QUALIFIERS,
   'testingCenter.sample': PROJECT_QUALIFIERS,
 };

@@ -19,6 +19,7 @@ import {
   listBankMessages,
   listBankSets,
   listBankTags,
+  getLabellingVocabulary,
   previewSampling,
   qualifyBankMessage,
   runSampling,
@@ -38,7 +39,8 @@ import { deleteMessages, loadBankFile, loadBankMessage, saveExpected, tagMessage
 import { readParameters, saveParameters } from '../testing-center/parameters';
 import { pickVisible, visibleKinds } from '../testing-center/run-views';
 import { previewSample, runSample } from '../testing-center/sampling';
-import { createSet, deleteSet, listSets, setMessageIds } from '../testing-center/sets';
+import { createSet, deleteSet, listSets, setMessageStates } from '../testing-center/sets';
+import { environmentVocabulary } from '../testing-center/vocabulary';
 import { bankSummaryOf, insertBankMessage } from '../testing-center/store';
 import { registerEndpoint } from './register';
 
@@ -122,7 +124,7 @@ export function registerTestingCenterBankRoutes(app: FastifyInstance, ctx: Serve
     reply.code(204);
   });
 
-  registerEndpoint(app, ctx, bankSetMessageIds, async ({ scope, params }) => ({ ids: await setMessageIds(ctx.db, projectOf(scope), params.setId) }));
+  registerEndpoint(app, ctx, bankSetMessageIds, ({ scope, params }) => setMessageStates(ctx.db, projectOf(scope), params.setId));
 
   registerEndpoint(app, ctx, getTestingCenterParameters, ({ scope }) => readParameters(ctx.db, projectOf(scope)));
 
@@ -146,6 +148,8 @@ export function registerTestingCenterBankRoutes(app: FastifyInstance, ctx: Serve
     reply.code(201);
     return { message: bankSummaryOf(row), alreadyInBank: false };
   });
+
+  registerEndpoint(app, ctx, getLabellingVocabulary, ({ params }) => environmentVocabulary(ctx.db, params.envId));
 
   registerEndpoint(app, ctx, previewSampling, ({ scope, params, body }) => previewSample(ctx.db, projectOf(scope), params.envId, body));
 

@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BankMessage, BankSet, ExpectedValues } from '../../src/contract/testing-center';
-import type { BankPage, SamplingPreview } from '../../src/contract/testing-center-bank';
+import type { BankPage, LabellingVocabulary, SamplingPreview } from '../../src/contract/testing-center-bank';
 import type { ModuleResult } from '../../src/contract/analyses';
 import { createAnalysisRecord } from '../analyses/create';
-import { analyses } from '../db/schema';
+import { analyses, environments } from '../db/schema';
+import { readSettings } from '../environments/settings';
 import { multipart } from '../test-support/multipart';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 
@@ -179,8 +180,12 @@ describe('sets', () => {
     expect(byTags.body.messageCount).toBe(2);
     const manual = await call<BankSet>(qualifier, 'POST', `${BASE}/sets`, { kind: 'manual', name: 'Choisis', messageIds: [a.body.id, c.body.id, 'not-a-message'] });
     expect(manual.body.messageCount).toBe(2);
-    const ids = await call<{ ids: string[] }>(qualifier, 'GET', `${BASE}/sets/${manual.body.id}/message-ids`);
+    const ids = await call<{ ids: string[]; states: string[] }>(qualifier, 'GET', `${BASE}/sets/${manual.body.id}/message-ids`);
     expect(ids.body.ids).toEqual([a.body.id, c.body.id]);
+    expect(ids.body.states).toEqual(['notQualified', 'notQualified']);
+    // The states follow qualification (the screen's progress bar reads them).
+    await call(qualifier, 'PUT', `${BASE}/messages/${c.body.id}/expected`, { expected: { categories: { qualified: true, values: [] } } });
+    expect((await call<{ states: string[] }>(qualifier, 'GET', `${BASE}/sets/${manual.body.id}/message-ids`)).body.states).toEqual(['notQualified', 'partiallyQualified']);
     const inSet = await call<BankPage>(qualifier, 'GET', `${BASE}/messages?setId=${byTags.body.id}`);
     expect(inSet.body.items.map((item) => item.id).sort()).toEqual([a.body.id, b.body.id].sort());
     // A message tagged later joins the tag set.
@@ -252,6 +257,47 @@ describe('from production analyses', () => {
     expect(byIds.body).toMatchObject({ matching: 1 });
     const badRange = await call(qualifier, 'POST', `${url}/preview`, { maxCount: 10, from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
     expect(badRange.status).toBe(400);
+  });
+});
+
+describe('labelling vocabulary', () => {
+  const vocabularyUrl = (environmentId: string) => `/v4/console/api/environment/${environmentId}/testing-center/vocabulary`;
+
+  it("offers the environment's categories and extraction fields with their labels and formats", async () => {
+    const { status, body } = await call<LabellingVocabulary>(configurator, 'GET', vocabularyUrl('demo-nlu-prod'));
+    expect(status).toBe(200);
+    expect(body.categories.filter((category) => category.target === 'body').map((category) => category.name)).toEqual(
+      expect.arrayContaining(['Déclaration de sinistre', 'Résiliation', 'Demande de devis', "Changement d'adresse"]),
+    );
+    expect(body.fields).toContainEqual({ name: 'numeroContrat', label: 'Numéro de contrat', format: 'string', attachment: false });
+  });
+
+  it('reads what the configuration holds now: a disabled category is not offered, an attachment module gives attachment fields', async () => {
+    const db = server.handle.db;
+    const settings = readSettings((await db.select({ settings: environments.settings }).from(environments).where(eq(environments.id, 'demo-nlu-recette')))[0]!.settings);
+    const modules = settings.modules.map((module) =>
+      module.type === 'categorization'
+        ? { ...module, config: { ...module.config, categories: [{ id: 'x', name: 'Éteinte', enabled: false, rules: [] }, { id: 'y', name: 'Pièce', target: 'attachment', rules: [] }] } }
+        : module.type === 'extraction'
+          ? { ...module, inputType: 'attachment' as const, config: { ...module.config, fields: [{ id: 'f', name: 'iban', label: 'IBAN', format: 'string', source: { type: 'builtin', builtin: 'iban' } }] } }
+          : module,
+    );
+    // Read once before the change: the answer must not come from a cache of the old configuration.
+    expect((await call<LabellingVocabulary>(configurator, 'GET', vocabularyUrl('demo-nlu-recette'))).body.fields.length).toBeGreaterThan(1);
+    await db.update(environments).set({ settings: { ...settings, modules } }).where(eq(environments.id, 'demo-nlu-recette'));
+    const { body } = await call<LabellingVocabulary>(configurator, 'GET', vocabularyUrl('demo-nlu-recette'));
+    expect(body.categories.map((category) => category.name)).not.toContain('Éteinte');
+    expect(body.categories).toContainEqual({ name: 'Pièce', description: '', target: 'attachment' });
+    expect(body.fields).toEqual([{ name: 'iban', label: 'IBAN', format: 'string', attachment: true }]);
+  });
+
+  it('is refused to a cockpit viewer, to a qualifier without access to the project, and a private environment is hidden from a qualifier', async () => {
+    expect((await call(viewer, 'GET', vocabularyUrl('demo-ic-prod'))).status).toBe(403);
+    const guest = await signIn(server.app, 'guest');
+    expect([403, 404]).toContain((await call(guest, 'GET', vocabularyUrl('demo-nlu-prod'))).status);
+    expect((await call(guest, 'GET', vocabularyUrl('demo-ic-prod'))).status).toBe(200);
+    expect((await call(qualifier, 'GET', vocabularyUrl('demo-nlu-prod'))).status).toBe(200);
+    expect([403, 404]).toContain((await call(qualifier, 'GET', vocabularyUrl('demo-ic-recette'))).status);
   });
 });
 

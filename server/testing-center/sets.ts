@@ -1,11 +1,11 @@
 /**
  * Sets of bank messages: by tags (every message carrying at least one of the set's tags, now and
- * later) or by hand (the messages chosen, rows in bank_set_messages). `setMessageIds` is what test
- * runs and the qualification screen walk.
+ * later) or by hand (the messages chosen, rows in bank_set_messages). `setMessageStates` is what the
+ * qualification screen walks; the bank list filters a set with the same condition (`setCondition`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { BankSet } from '../../src/contract/testing-center';
+import type { BankSet, QualificationState } from '../../src/contract/testing-center';
 import type { Database } from '../db/open';
 import { bankMessages, bankSetMessages, bankSets } from '../db/schema-testing-center';
 import { HttpError } from '../http-error';
@@ -31,15 +31,15 @@ export async function setCondition(db: Database, projectId: string, setId: strin
   return inArray(bankMessages.id, db.select({ id: bankSetMessages.messageId }).from(bankSetMessages).where(eq(bankSetMessages.setId, set.id)));
 }
 
-/** The set's message ids, oldest first (404 setNotFound for a set of another project). */
-export async function setMessageIds(db: Database, projectId: string, setId: string): Promise<string[]> {
+/** The set's message ids, oldest first, each with its qualification state (the qualification screen's progress). */
+export async function setMessageStates(db: Database, projectId: string, setId: string): Promise<{ ids: string[]; states: QualificationState[] }> {
   const condition = await setCondition(db, projectId, setId);
   const rows = await db
-    .select({ id: bankMessages.id })
+    .select({ id: bankMessages.id, qualification: bankMessages.qualification })
     .from(bankMessages)
     .where(and(eq(bankMessages.projectId, projectId), condition))
     .orderBy(asc(bankMessages.createdAt), asc(bankMessages.id));
-  return rows.map((row) => row.id);
+  return { ids: rows.map((row) => row.id), states: rows.map((row) => row.qualification) };
 }
 
 async function messageCount(db: Database, projectId: string, set: SetRow): Promise<number> {

@@ -22,7 +22,9 @@ import {
   qualificationStateSchema,
   tagSchema,
   testingCenterParametersSchema,
+  valueFormatSchema,
 } from './testing-center';
+import { categoryTargetSchema } from './modules/categorization';
 import { testRunSummarySchema } from './testing-runs';
 
 const BASE = '/v4/console/api/project/{projectId}/testing-center';
@@ -206,10 +208,11 @@ export const bankSetMessageIds = defineEndpoint({
   id: 'testingCenter.setMessageIds',
   method: 'GET',
   path: `${BASE}/sets/{setId}/message-ids`,
-  summary: 'The ids of the messages of a set, oldest first (the qualification screen walks them)',
+  summary: 'The ids of the messages of a set, oldest first, with their qualification states (the qualification screen walks them and shows its progress)',
   access: access.project('projectId', 'qualifier'),
   params: setParams,
-  response: z.object({ ids: z.array(z.string()) }),
+  /** `states[i]` is the state of `ids[i]`. */
+  response: z.object({ ids: z.array(z.string()), states: z.array(qualificationStateSchema) }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +256,28 @@ export const addAnalysisToBank = defineEndpoint({
   params: envParams.extend({ analysisId: z.string().min(1).max(100) }),
   body: z.object({ tags: z.array(tagSchema).max(MAX_TAGS).default([]) }),
   response: z.object({ message: bankMessageSummarySchema, alreadyInBank: z.boolean() }),
+});
+
+/**
+ * What a qualifier picks expected values from on an environment (§4 qualification): the categories of
+ * its categorization modules (body and attachment ones, the default category included) and the fields
+ * of its extraction modules with their labels and formats (a module run on attachments gives the
+ * attachment kind's fields; one run once per analysis or on bodies, the message's).
+ */
+export const labellingVocabularySchema = z.object({
+  categories: z.array(z.object({ name: z.string(), description: z.string(), target: categoryTargetSchema })),
+  fields: z.array(z.object({ name: z.string(), label: z.string(), format: valueFormatSchema, attachment: z.boolean() })),
+});
+export type LabellingVocabulary = z.infer<typeof labellingVocabularySchema>;
+
+export const getLabellingVocabulary = defineEndpoint({
+  id: 'testingCenter.vocabulary',
+  method: 'GET',
+  path: `${ENV_BASE}/testing-center/vocabulary`,
+  summary: "The environment's categories and extraction fields, which the qualification screen offers as expected values",
+  access: access.environment('envId', 'qualifier'),
+  params: envParams,
+  response: labellingVocabularySchema,
 });
 
 export const samplingCriteriaSchema = z
@@ -327,6 +352,7 @@ export const testingCenterBankEndpoints = [
   getTestingCenterParameters,
   saveTestingCenterParameters,
   addAnalysisToBank,
+  getLabellingVocabulary,
   previewSampling,
   runSampling,
 ] as const;

@@ -9,7 +9,7 @@ const BLUEPRINT_WRAPPED = [
   { name: '@blueprintjs/core', importNames: ['FileInput'], message: 'Use FileInput from src/ui/file-input.tsx (translated texts).' },
   { name: '@blueprintjs/core', importNames: ['NumericInput'], message: 'Use NumericInput from src/ui/numeric-input.tsx (valid aria-controls, translated stepper labels).' },
 ];
-/** Issue 19: accessible names in the reader's language (close buttons, spinners, tag remove buttons). */
+/** Accessible names in the reader's language (close buttons, spinners, tag remove buttons). */
 const BLUEPRINT_NAMED = [
   { name: '@blueprintjs/core', importNames: ['Dialog'], message: "Use Dialog from src/ui/dialog.tsx (its close button is named in the reader's language)." },
   { name: '@blueprintjs/core', importNames: ['Spinner'], message: "Use Spinner from src/ui/spinner.tsx (named in the reader's language)." },

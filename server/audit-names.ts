@@ -1,5 +1,5 @@
 /**
- * The names an audit entry is read with (issue 19): "Alice a créé l'environnement Production du projet
+ * The names an audit entry is read with: "Alice a créé l'environnement Production du projet
  * Courrier entrant". Looked up before the handler runs, so a deletion still names what it deleted;
  * stored with the entry, so it reads the same after a rename or once the thing is gone.
  */

@@ -1,5 +1,5 @@
 /**
- * Logs say sizes and ids, never values (issue 11: a 5 MB parameter became a 15 MB log line). The
+ * Logs say sizes and ids, never values (once, a 5 MB parameter became a 15 MB log line). The
  * log stream of a real app is captured while requests carry 5 MB values in every place a request
  * can hold one, and while a real database error (whose message and fields carry the query's
  * parameters) fails a request with a 500.

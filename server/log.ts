@@ -1,5 +1,5 @@
 /**
- * What logs may say: sizes and ids, never values (issue 11: a 5 MB parameter became a 15 MB line).
+ * What logs may say: sizes and ids, never values (once, a 5 MB parameter became a 15 MB line).
  *
  * Requests:  Fastify logs each request's URL; ours can carry secrets in the path
  * (a reset link's token, in the API's check call and the console's reset-password page) or the query (an OAuth code, a state, a recovery URL), and headers carry the

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase(config.databaseUrl ?? pgliteDir, { thread: true });
   await migrateDatabase(handle);
   const seeded = config.seed ? await seedDemo(handle.db) : 0;
-  // Queued only: the app's test runner runs them once it is ready (testing center demo, issue 16).
+  // Queued only: the app's test runner runs them once it is ready (testing center demo).
   if (config.seed) await seedDemoTestRuns(handle.db);
 
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir));

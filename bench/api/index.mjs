@@ -1,5 +1,5 @@
 /**
- * bench:api (issue 3): a loopback load run with autocannon on GET /v4/console/api/user with a valid
+ * bench:api: a loopback load run with autocannon on GET /v4/console/api/user with a valid
  * token (the real server: JWT check, user lookup, permission check, user view from the database) and,
  * in the same run, on a bare Fastify route in its own process. Prints requests per second, p50 and p99
  * of both, their ratio and the machine. Target: the authenticated route keeps at least a third of the

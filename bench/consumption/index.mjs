@@ -1,5 +1,5 @@
 /**
- * bench:consumption (issue 6): the consumption endpoints with many analyses in PGlite. Puts
+ * bench:consumption: the consumption endpoints with many analyses in PGlite. Puts
  * BENCH_ANALYSES analyses (default 100 000) over two years into the demo environments of an
  * in-memory database, then calls the organisation page (current and previous contract year), the
  * private page and the widget through the real routes (token, permission check, counting), and

@@ -1,5 +1,5 @@
 /**
- * bench:dashboard (issue 18): the environment dashboard with BENCH_ANALYSES analyses (default
+ * bench:dashboard: the environment dashboard with BENCH_ANALYSES analyses (default
  * 1 000 000) in one environment of an in-memory PGlite, over the last 365 days: statuses, durations,
  * one in five with a categorization result, one in five with extracted values, one in twenty with a
  * module in error, webhook attempts for one in ten. Times the first rollup of every hour, then each range through the real route

@@ -1,5 +1,5 @@
 /**
- * bench:graph (issue 17): the configuration graph of a generated environment of about 200 and 2,000
+ * bench:graph: the configuration graph of a generated environment of about 200 and 2,000
  * nodes, in Debian's Chromium against the real server and the production build: the layout time (the
  * worker's round trip), the time from navigation to the laid-out graph's first paint, and the longest
  * main-thread task during that load (BENCH_VERBOSE=1: its timeline of tasks, marks and API calls;

@@ -1,5 +1,5 @@
 /**
- * bench:graph's profiler (issue 17): loads the 2,000-node graph once (BENCH_SIZE to change) with CDP
+ * bench:graph's profiler: loads the 2,000-node graph once (BENCH_SIZE to change) with CDP
  * tracing and the JS sampling profiler on, then prints the main thread's longest tasks split into
  * their kinds of work (script, style, layout, paint…) and the functions with the most self time.
  * Run after `npm run build`: `node --import tsx bench/graph/profile.mjs`.

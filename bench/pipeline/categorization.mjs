@@ -1,5 +1,5 @@
 /**
- * bench:pipeline, categorization half (issue 13): analyses per CPU-second of the whole process
+ * bench:pipeline, categorization half: analyses per CPU-second of the whole process
  * through, in one run and on the same fixture mails (eml + msg, extractor cache off):
  *   A. extractor → output;
  *   B. extractor → NLU → output (the demo NLU configuration, its started server);

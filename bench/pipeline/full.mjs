@@ -1,7 +1,7 @@
 /**
- * bench:pipeline, full-pipeline half (issue 14): analyses per CPU-second of the whole process, in one
+ * bench:pipeline, full-pipeline half: analyses per CPU-second of the whole process, in one
  * run and on the same fixture files (eml + msg + the claim letter, extractor cache off), through
- *   A. extractor → output (the baseline of issue 6);
+ *   A. extractor → output (the baseline, as the throughput half measures it);
  *   F. the demo NLU environment's whole seeded pipeline: extractor → NLU → information extraction →
  *      categorization → consolidation → reply template → output with every option on (the vision
  *      engine is left out: it waits on a remote model, not on our CPU).

@@ -1,5 +1,5 @@
 /**
- * bench:pipeline (issue 6): runs each half of the benchmark in its own process, one after the other,
+ * bench:pipeline: runs each half of the benchmark in its own process, one after the other,
  * so neither's memory or JIT state colours the other's figures:
  * - list.mjs: list-endpoint p50/p99 with 100 000 analyses in one environment of PGlite;
  * - the pipeline throughput half (analyses per second through extractor and output), when present.

@@ -1,5 +1,5 @@
 /**
- * bench:pipeline, list half (issue 6): the analyses list endpoint with 100 000 analyses in one
+ * bench:pipeline, list half: the analyses list endpoint with 100 000 analyses in one
  * environment of an in-memory PGlite. The rows go in with one INSERT … SELECT generate_series, then
  * the real app (JWT check, permission check, query parsing, the list query and its capped count,
  * response validation) answers realistic queries through `inject`: first page, a later page, name

@@ -1,5 +1,5 @@
 /**
- * bench:pipeline, throughput half (issue 6): analyses per second through the extractor and the output
+ * bench:pipeline, throughput half: analyses per second through the extractor and the output
  * module on one process (in-memory PGlite, the real workers, claim, trace and final transaction), for
  * every fixture mail (bench/… ../shared/fixtures eml and msg), with the extractor cache off so each
  * analysis is really parsed. Target: at least 50 fixture emails per second per core. "Per core" is

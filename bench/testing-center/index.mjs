@@ -1,5 +1,5 @@
 /**
- * bench:testing-center (issue 16): a test run's messages per CPU-second beside the plain pipeline's
+ * bench:testing-center: a test run's messages per CPU-second beside the plain pipeline's
  * analyses per CPU-second, in one process, on the same fixture mails (bench/pipeline/_measure.mjs),
  * through the same demo NLU configuration (extractor cache off, 1 worker / 1 test runner). The test
  * run reads the files from the bank, runs the shared module loop (server/pipeline/run-modules.ts),

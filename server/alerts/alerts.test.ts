@@ -1,6 +1,6 @@
 // PostgreSQL pass: alert evaluation in raw SQL, and the alert job across processes.
 /**
- * Alerts (issue 18): the routes (§4: an enabled alert cannot be edited), and the job's firings and
+ * Alerts: the routes (§4: an enabled alert cannot be edited), and the job's firings and
  * recoveries with their mails — once per change, in the language of whoever last saved the alert, on PGlite, and with several connections racing on
  * PostgreSQL (with TEST_DATABASE_URL, as `npm run test:postgres` and CI run it).
  */

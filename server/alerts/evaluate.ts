@@ -1,5 +1,5 @@
 /**
- * The alert job (issue 18): evaluates every enabled alert, records a firing when its condition
+ * The alert job: evaluates every enabled alert, records a firing when its condition
  * starts to hold and a recovery when it stops, and mails the contact for each. Several server
  * processes run the job: a transaction-scoped advisory lock lets one evaluate while the others skip
  * that round, and the state change and its event are written in that transaction, so each firing

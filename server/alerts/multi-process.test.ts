@@ -1,7 +1,7 @@
 // PostgreSQL pass: several server processes share one database.
 /**
- * The alert job in real server processes on one PostgreSQL (issue 18: "exactly once across several
- * server processes"; run with TEST_DATABASE_URL as `npm run test:postgres` does, skipped on PGlite,
+ * The alert job in real server processes on one PostgreSQL (exactly once across several
+ * server processes; run with TEST_DATABASE_URL as `npm run test:postgres` does, skipped on PGlite,
  * which serves one process only). Four `server/main.ts` processes evaluate the alerts every 100 ms
  * with no pipeline workers; a timeout alert starts to hold, then stops: the firing and the recovery
  * are each recorded once and mailed once, counting the outboxes of every process.

@@ -94,7 +94,7 @@ export async function analysisRows(input: NewAnalysis): Promise<{ analysis: Anal
 /** Stores the analysis and its files in one transaction, then wakes this process's workers. */
 export async function insertAnalysis(db: Database, rows: Awaited<ReturnType<typeof analysisRows>>): Promise<AnalysisRow> {
   const row = await db.transaction(async (tx) => {
-    // Issue 22: a light user's use cases share a monthly quota; past it nothing is stored.
+    // A light user's use cases share a monthly quota; past it nothing is stored.
     await assertSelfServiceQuota(tx, rows.analysis.environmentId, new Date());
     const [inserted] = await tx.insert(analyses).values(rows.analysis).returning();
     await tx.insert(analysisFiles).values(rows.files);

@@ -18,7 +18,7 @@ import { emptyResultsSummary } from '../../src/contract/results-summary';
 export type Translate = (key: string, params: Record<string, unknown>) => string;
 
 /**
- * A stored message as an API answer gives it (issue 19): `message` in the caller's language, and the
+ * A stored message as an API answer gives it: `message` in the caller's language, and the
  * stable keys for programs. A legacy plain string stays the message, without keys.
  */
 export function localizedMessage(translate: Translate, stored: string | null): {
@@ -100,7 +100,7 @@ export function traceEntryOf(row: typeof analysisTrace.$inferSelect, translate: 
   };
 }
 
-/** An attempt as answered: its error in the caller's language, with its keys (issue 19). */
+/** An attempt as answered: its error in the caller's language, with its keys. */
 export function deliveryOf(row: typeof webhookDeliveries.$inferSelect, translate: Translate): DeliveryAttempt {
   return {
     id: row.id,

@@ -1,7 +1,7 @@
 /**
  * Usernames and emails name accounts in one space: sign-in takes a username, the forgotten-password
  * form and SSO take an email, and support once looked users up by either. So a username may not equal
- * another account's email, nor an email another account's username (issue 11), case-insensitively,
+ * another account's email, nor an email another account's username, case-insensitively,
  * on top of the unique indexes that keep each column unique on its own. Checked wherever an account
  * is created (member creation, invitation and its acceptance, SSO sign-up).
  */

@@ -1,5 +1,5 @@
 /**
- * The sign-in limits (issue 11), reserved before the password is checked (throttle.ts):
+ * The sign-in limits, reserved before the password is checked (throttle.ts):
  * - per client address: at most 100 password checks an hour, whatever the accounts;
  * - per account AND address together: 5 failures in a row are free, then each further attempt waits
  *   twice as long (1 s, 2 s, 4 s … up to 15 min). The count belongs to the pair, so a stranger

@@ -1,5 +1,5 @@
 /**
- * The permission table (issue 3): every operation of /api/openapi.json, for every demo role. A new
+ * The permission table: every operation of /api/openapi.json, for every demo role. A new
  * operation without a row here fails the first test, so no route ships without a decided rule.
  *
  * For each (operation, role): if the table allows it, the permission layer must let it through;
@@ -190,7 +190,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'configurationDocument.get': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'configurationDocument.check': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'configurationDocument.save': PROJECT_CONFIGURATORS,
-  // NLU configuration (issue 12): qualifiers read it, configurators change it.
+  // NLU configuration: qualifiers read it, configurators change it.
   'nlu.archetypes.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'nlu.archetypes.create': PROJECT_CONFIGURATORS,
   'nlu.archetypes.update': PROJECT_CONFIGURATORS,
@@ -219,7 +219,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'nlu.check': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'nlu.import': PROJECT_CONFIGURATORS,
   'nlu.export': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
-  // Categorization (issue 13): reading, the check and the test are qualifier screens; saving is configuration.
+  // Categorization: reading, the check and the test are qualifier screens; saving is configuration.
   'categorization.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'categorization.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'consolidation.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
@@ -228,12 +228,12 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'categorization.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'errorLogs.list': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'configuration.wizard': PROJECT_CONFIGURATORS,
-  // Configuration graph and problem checks (issue 17): read as the NLU configuration (qualifier; SRE reads what it operates).
+  // Configuration graph and problem checks: read as the NLU configuration (qualifier; SRE reads what it operates).
   'configuration.snapshot': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'extraction.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'extraction.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
-  // Toolbox (issue 20): the rule lets members and SRE in; writing handlers further require an
+  // Toolbox: the rule lets members and SRE in; writing handlers further require an
   // organisation admin or a configurator of one of its projects (toolboxEditForbidden, tested in
   // server/routes/toolbox.test.ts). Syncing is configuration of the environment.
   'toolbox.kits.list': [...ORGANISATION_CONTRIBUTORS, ...OPERATIONS],
@@ -265,19 +265,19 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'selfService.webmailSetActive': EVERYONE,
   'selfService.webmailCheckNow': EVERYONE,
   'selfService.webmailDisconnect': EVERYONE,
-  // Vision engine (issue 14): reading its settings is a qualifier screen, saving is configuration.
+  // Vision engine: reading its settings is a qualifier screen, saving is configuration.
   'visionEngine.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'visionEngine.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
-  // Output settings and preview (issue 14): reading and the preview as the analysis result (qualifier); saving is configuration.
+  // Output settings and preview: reading and the preview as the analysis result (qualifier); saving is configuration.
   'output.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'output.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'output.preview': [...PROJECT_QUALIFIERS, ...OPERATIONS],
-  // Reply templates (issue 14): reading, the error list and the test are qualifier screens; saving is configuration.
+  // Reply templates: reading, the error list and the test are qualifier screens; saving is configuration.
   'replyTemplates.get': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'replyTemplates.save': [...PROJECT_CONFIGURATORS, ...OPERATIONS],
   'replyTemplates.errors': [...PROJECT_QUALIFIERS, ...OPERATIONS],
   'replyTemplates.test': [...PROJECT_QUALIFIERS, ...OPERATIONS],
-  // Testing center message bank (issue 16, §6): qualifier or more; the parameters are saved by configurators.
+  // Testing center message bank (§6): qualifier or more; the parameters are saved by configurators.
   'testingCenter.listMessages': PROJECT_QUALIFIERS,
   'testingCenter.importMessage': PROJECT_QUALIFIERS,
   'testingCenter.getMessage': PROJECT_QUALIFIERS,
@@ -434,7 +434,7 @@ describe('the permission table', () => {
 });
 
 /**
- * On their own self-service project the light user holds the qualifier profile (issue 22), which
+ * On their own self-service project the light user holds the qualifier profile, which
  * opens only what the self-service screens call: their analyses (list, upload, result, files), the
  * use case's settings (the extracted fields' labels) and its dashboard. The testing center, the
  * configuration, versions, alerts, integrations… answer 403 lightUserRefused there too.

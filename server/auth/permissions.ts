@@ -264,7 +264,7 @@ export async function authorize(
   if (rule.kind === 'accessKey') return authorizeApiClient(ctx, apiClient, paramOf(params, rule.param));
   // The auth guard runs first and rejects a missing token; a null here is a wiring bug.
   if (principal === null) throw new Error('authorize() reached without a principal');
-  // Light users work in the self-service area only (issue 22): the endpoints its screens call say
+  // Light users work in the self-service area only: the endpoints its screens call say
   // so in their rule; every other one refuses them, whatever profile they hold on their own project.
   if (principal.isLight && rule.lightUsers !== true) {
     throw forbidden('Light users may only use the self-service area', 'lightUserRefused');

@@ -1,5 +1,5 @@
 /**
- * Provider staff in customers' organisations (issue 11, spec §1, §6), as attacks on the real routes:
+ * Provider staff in customers' organisations (spec §1, §6), as attacks on the real routes:
  * - support without ghosting reads no organisation's content, in any organisation;
  * - support ghosting a user gets exactly that user's rights, no more;
  * - SRE operates environments (reads analyses, reanalyzes, changes settings; audited) but cannot

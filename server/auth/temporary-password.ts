@@ -1,7 +1,7 @@
 /**
  * Temporary passwords for created users (shown once to the admin, changed at first sign-in): random
  * in full, with one character of each class the password rules ask for at a random place, so no
- * part of them can be guessed (issue 19 saw every one end in "-Aa1!").
+ * part of them can be guessed (an earlier version ended every one in "-Aa1!").
  */
 import { randomInt } from 'node:crypto';
 

@@ -1,5 +1,5 @@
 /**
- * The advanced creation wizard's write (issue 17, src/contract/creation-wizard.ts): archetype,
+ * The advanced creation wizard's write (src/contract/creation-wizard.ts): archetype,
  * interaction, functions and the category with its rule, in one transaction that also bumps the NLU
  * revision (compiled engines are rebuilt) and goes through the same modules guard as a categorization
  * save. Any refusal rolls everything back.

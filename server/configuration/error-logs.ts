@@ -1,5 +1,5 @@
 /**
- * The environment's error logs (issue 17, src/contract/error-logs.ts), read from what the pipeline
+ * The environment's error logs (src/contract/error-logs.ts), read from what the pipeline
  * stores: trace rows that ended in error or abort, failed webhook delivery attempts, reply template
  * errors. Three bounded queries (newest first, one more than the limit to know it was cut), merged.
  */

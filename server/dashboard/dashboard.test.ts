@@ -1,6 +1,6 @@
 // PostgreSQL pass: rollups in raw SQL (dates, sums and their types as the driver returns them).
 /**
- * The dashboard's figures against hand-counted cases (issue 18): analyses received and ended per day
+ * The dashboard's figures against hand-counted cases: analyses received and ended per day
  * of the caller's time zone, by final status; processing-time percentiles; error rate; errors by
  * module; categories; webhook attempts; weeks starting on Monday or Sunday; hours rolled up and
  * hours counted live agree; who may read a dashboard; dashboards turned off.

@@ -82,7 +82,7 @@ export const members = pgTable(
 );
 
 /**
- * Invitations to an organisation (issue 5). The mailed link carries a random token; the table keeps
+ * Invitations to an organisation. The mailed link carries a random token; the table keeps
  * only its SHA-256. Accepting creates the user and the membership with the profiles chosen here.
  */
 export const invitations = pgTable(
@@ -100,7 +100,7 @@ export const invitations = pgTable(
     position: text('position'),
     guest: boolean('guest').notNull().default(false),
     profiles: jsonb('profiles').$type<{ projectId: string; profile: string }[]>().notNull().default([]),
-    /** Accepting makes an organisation admin: a new organisation's first administrator (issue 18). */
+    /** Accepting makes an organisation admin: a new organisation's first administrator. */
     admin: boolean('admin').notNull().default(false),
     status: invitationStatusEnum('status').notNull().default('pending'),
     invitedBy: text('invited_by'),
@@ -111,7 +111,7 @@ export const invitations = pgTable(
 );
 
 /**
- * Who did what, as whom, on what, and when (spec §1: provider staff actions; issue 5: every change in
+ * Who did what, as whom, on what, and when (spec §1: provider staff actions; every change in
  * an organisation). Written by server/audit.ts after each successful change; a change is never
  * updated, but consecutive reads of one person in one organisation are one entry that counts them
  * (`calls`, from `firstAt` to `at`). No foreign keys: an entry outlives the user, project or
@@ -149,7 +149,7 @@ export const auditLogs = pgTable(
 );
 
 /**
- * Forgotten-password tokens (spec §2.4, issue 3): the mail carries a random token, the table only its
+ * Forgotten-password tokens (spec §2.4): the mail carries a random token, the table only its
  * SHA-256, so a database leak cannot reset anyone's password. Single use, one hour.
  */
 export const passwordResetTokens = pgTable(
@@ -207,7 +207,7 @@ export const sessions = pgTable(
 );
 
 /**
- * The OpenID Connect identity provider of an organisation (issue 3, spec §2.4 "identity provider
+ * The OpenID Connect identity provider of an organisation (spec §2.4 "identity provider
  * (OIDC)"): members of the organisation sign in there instead of typing a password. One per
  * organisation. `emailDomain`, when set, limits it to members whose email is at that domain, so
  * guests and outside consultants of the organisation keep their passwords.

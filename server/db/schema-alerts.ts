@@ -1,4 +1,4 @@
-/** Dashboard alerts and their history (issue 18; contract: src/contract/alerts.ts; job: server/alerts/). */
+/** Dashboard alerts and their history (contract: src/contract/alerts.ts; job: server/alerts/). */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AlertSettings } from '../../src/contract/alerts';
 import { createdAt } from './schema-shared';

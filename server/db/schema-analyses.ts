@@ -1,5 +1,5 @@
 /**
- * Analyses (issue 6). Files live in the database (bytea) so several server processes on one
+ * Analyses. Files live in the database (bytea) so several server processes on one
  * PostgreSQL share them without a shared disk; retention empties them.
  */
 import { sql } from 'drizzle-orm';
@@ -119,7 +119,7 @@ export const queueTurns = pgTable('queue_turns', {
 });
 
 /**
- * The usage ledger (consumption, issue 6): one row per analysis ever created, written in the same
+ * The usage ledger (consumption): one row per analysis ever created, written in the same
  * transaction as the analysis and kept in step with its CPU time. No foreign keys on purpose: the
  * row outlives the analysis, its environment and its project, so deleting them gives no quota back
  * and removes nothing from the CO2 footprint. The consumption figures read this table only.

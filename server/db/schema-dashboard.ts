@@ -1,5 +1,5 @@
 /**
- * Pre-aggregated dashboard figures (issue 18). Counting a year of a busy environment from the
+ * Pre-aggregated dashboard figures. Counting a year of a busy environment from the
  * analyses would read a million rows at each opening; instead closed hours are rolled up into
  * `dashboard_hours` (server/dashboard/rollup.ts), one row per environment and hour, and a year's
  * dashboard reads at most 8 784 rows. Hours after `dashboard_rollup.rolled_until` are counted live

@@ -1,5 +1,5 @@
 /**
- * Connectors (issue 21; contract: src/contract/integrations.ts; engine: server/integrations/).
+ * Connectors (contract: src/contract/integrations.ts; engine: server/integrations/).
  * Secrets live sealed (crypto/secret-box.ts) in one column and never leave the server.
  */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * The NLU configuration tables (issue 12), beside schema.ts (drizzle.config.ts reads both; db/open.ts
+ * The NLU configuration tables, beside schema.ts (drizzle.config.ts reads both; db/open.ts
  * hands both to Drizzle). One row per archetype, context, interaction, interaction function and
  * server of an environment; names are unique per environment (interactions: per context), which the
  * unique indexes enforce. `nlu_revisions` counts the writes of each environment's NLU configuration:

@@ -1,5 +1,5 @@
 /**
- * Reply templates' rendering errors (issue 14; spec §2.4 Errors tab, §9 "the template error list shows
+ * Reply templates' rendering errors (spec §2.4 Errors tab, §9 "the template error list shows
  * the latest 50 messages"). The templates themselves are configuration (`settings.replyTemplates`);
  * these rows are what happened in real analyses: kept per environment, the oldest beyond 50 removed
  * at each insert (server/replies/errors.ts). The analysis id is not a foreign key: the error stays

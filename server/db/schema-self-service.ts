@@ -1,5 +1,5 @@
 /**
- * Self-service (spec §2.4, issue 22): each light user works in one project of their organisation,
+ * Self-service (spec §2.4): each light user works in one project of their organisation,
  * created the first time they need it. Its environments are the user's use cases; the row says
  * whose project it is, so the quota and the /self endpoints find it without a naming convention.
  */

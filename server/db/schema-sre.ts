@@ -1,5 +1,5 @@
 /**
- * SRE reprocess batches (issue 18; contract: src/contract/sre-analyses.ts; server/sre/reprocess.ts):
+ * SRE reprocess batches (contract: src/contract/sre-analyses.ts; server/sre/reprocess.ts):
  * which analyses one reprocess call requeued, and into which run, so its progress can be followed.
  * No foreign key to the analyses: a deleted analysis leaves its item, counted as gone.
  */

@@ -1,5 +1,5 @@
 /**
- * The toolbox (issue 20; contract: src/contract/toolbox.ts; logic: server/toolbox/). Kits belong to
+ * The toolbox (contract: src/contract/toolbox.ts; logic: server/toolbox/). Kits belong to
  * an organisation and hold components; `toolbox_kit_children` links a kit to its child kits (no
  * cycles: the server refuses them). `revision` of a kit is bumped by every change in it or below it,
  * so an environment synced to revision 3 knows there is an update when the kit reaches 4.

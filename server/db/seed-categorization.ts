@@ -1,5 +1,5 @@
 /**
- * The demo NLU project's categorization and consolidation (issue 13): one category per demo NLU
+ * The demo NLU project's categorization and consolidation: one category per demo NLU
  * interaction (seed-nlu.ts) — "Déclaration de sinistre", "Résiliation", "Demande de devis",
  * "Changement d'adresse" — for the body and for attachments, default "Autre". A claim taints the
  * analysis `sinistre`. Consolidation keeps the body's category unless an attachment is a claim,

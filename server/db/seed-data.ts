@@ -1,5 +1,5 @@
 /**
- * The demo organisation (issue 3, listed in the README): one user per role, all with the password
+ * The demo organisation (listed in the README): one user per role, all with the password
  * DEMO_PASSWORD and the email `<username>@demo.postroom.test`. Fixed ids make the seed idempotent
  * and let end-to-end tests and the README name things.
  */

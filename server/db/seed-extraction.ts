@@ -1,5 +1,5 @@
 /**
- * The demo NLU environments' information extraction (issue 14 "Demo"): the contract number, the date
+ * The demo NLU environments' information extraction: the contract number, the date
  * of loss and the amount of the demo mails, once per analysis, each from a different kind of source
  * so the demo shows them side by side. It runs before the categorization, whose rules may read it.
  */

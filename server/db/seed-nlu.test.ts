@@ -1,5 +1,5 @@
 /**
- * The demo NLU project works out of the box (issue 12): its configuration compiles without errors,
+ * The demo NLU project works out of the box: its configuration compiles without errors,
  * its started server answers the NLU test in French and English, and an analysis of the French claim
  * letter goes through the NLU module and into the output. Seeding again changes nothing.
  */

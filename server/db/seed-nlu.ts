@@ -1,5 +1,5 @@
 /**
- * The demo NLU configuration (issue 12), given to both environments of the demo NLU project: French
+ * The demo NLU configuration, given to both environments of the demo NLU project: French
  * and English insurance mail — declaring a claim, terminating a contract, asking for a quote,
  * changing an address — with contract numbers, dates and amounts (builtins `@date`, `@amount`), a
  * context `assurance` and a started server `assistant` linked to it. Try it on

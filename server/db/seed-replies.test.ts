@@ -1,4 +1,4 @@
-/** The demo reply templates (issue 14 "Demo") pass the save checks, answer every demo category, and draft French replies from NLU parameters or extracted data. */
+/** The demo reply templates pass the save checks, answer every demo category, and draft French replies from NLU parameters or extracted data. */
 import { describe, expect, it } from 'vitest';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { selectReplyTemplate } from '../../src/replies/select';

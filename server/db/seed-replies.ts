@@ -1,5 +1,5 @@
 /**
- * The demo NLU project's reply templates (issue 14 "Demo"): a French reply per demo category
+ * The demo NLU project's reply templates: a French reply per demo category
  * (seed-categorization.ts), a default acknowledgement for the rest ("Autre"), and a signature every
  * reply includes. Values come from extracted data when the extraction module gives them, else from
  * the NLU parameters of the demo interactions (seed-nlu.ts). Try it: README "Reply templates".

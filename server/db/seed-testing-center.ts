@@ -1,5 +1,5 @@
 /**
- * The demo message bank (issue 16): 40 short French and English mails in the demo NLU project, about
+ * The demo message bank: 40 short French and English mails in the demo NLU project, about
  * its categories (seed-categorization.ts) and extracted fields (seed-extraction.ts), qualified by the
  * demo qualifier (four of them only partially, to show the states), tagged by language and category,
  * with two sets. Idempotent like the rest of the seed: fixed ids, ON CONFLICT DO NOTHING.

@@ -84,7 +84,7 @@ export async function createEnvironmentFrom(ctx: ServerContext, input: NewEnviro
       .returning();
     // The NLU configuration of an imported file comes with it (its item errors are not fatal).
     if (source.kind === 'import' && file?.nlu !== undefined) await importOriginalExport(ctx.db, id, { nlu: file.nlu }, 'replace');
-    // Use-case templates and kits come with their NLU entities and a server (issue 20).
+    // Use-case templates and kits come with their NLU entities and a server.
     if (source.kind === 'template') await applyTemplateNlu(ctx.db, id, source.template, input.language);
     if (kit !== undefined) await applyKit(ctx.db, id, kit);
     return row!;

@@ -1,4 +1,4 @@
-/** Error answers speak the caller's language: French by default, English when asked (issue 19). */
+/** Error answers speak the caller's language: French by default, English when asked. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageOf } from './error-messages';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';

@@ -1,5 +1,5 @@
 /**
- * Error answers in the caller's language (issue 19): `message` is the text of the answer's `code`,
+ * Error answers in the caller's language: `message` is the text of the answer's `code`,
  * in the language Accept-Language asks for, French by default (spec §1). The console does not read
  * it (it translates `code` itself); programs calling the API do.
  */

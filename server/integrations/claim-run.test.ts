@@ -1,6 +1,6 @@
 // PostgreSQL pass: connector runs claimed under advisory locks between connections.
 /**
- * One run of a connector at a time (issue 21): a connector with a queued scheduled run and a queued
+ * One run of a connector at a time: a connector with a queued scheduled run and a queued
  * manual run, claimed by two processes at the same instant, runs one of them; the other waits until
  * the first is done. On PGlite the two claims take turns anyway; on PostgreSQL (TEST_DATABASE_URL,
  * as .ci/run does) they truly race on two connections, which only the per-connector lock in

@@ -1,7 +1,7 @@
 // PostgreSQL pass: several server processes share one database.
 /**
- * The connector job in real server processes on one PostgreSQL (issue 21: "runs are scheduled by the
- * server, exactly once across several server processes"; run with TEST_DATABASE_URL as
+ * The connector job in real server processes on one PostgreSQL (runs are scheduled by the
+ * server, exactly once across several server processes; run with TEST_DATABASE_URL as
  * `npm run test:postgres` does, skipped on PGlite, which serves one process only). Three
  * `server/main.ts` processes poll the connector job every 200 ms against one authorized Gmail
  * connector and the local Gmail server: each mail becomes one analysis, is written back once, and

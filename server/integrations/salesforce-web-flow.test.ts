@@ -1,5 +1,5 @@
 /**
- * The Salesforce connector's OAuth 2.0 web-server flow (issue 21, §4, §7.3, §8) against the local
+ * The Salesforce connector's OAuth 2.0 web-server flow (§4, §7.3, §8) against the local
  * Salesforce server: through the API, the consent page on the org's domain with PKCE and `state`,
  * the console's integrations/salesforce/callback finishing it, a Case written per analysis; then the
  * session renewed with the refresh token before it ends (or after a 401), and a refused renewal

@@ -2,7 +2,7 @@
  * Where links mailed by the server (password reset, invitations) may point: only at origins the
  * operator configured, never at one taken from the request. `Host`, `Origin` and `X-Forwarded-Host`
  * are written by whoever sends the request, so a link built from them can be made to point at an
- * attacker's site and carry a working token there (issue 11).
+ * attacker's site and carry a working token there.
  *
  * - The public URL (`POSTROOM_PUBLIC_URL`) is where this server's console is reached. Unset, it is the
  *   address the server listens on (http://127.0.0.1:8080 by default; http://localhost:<port> when it

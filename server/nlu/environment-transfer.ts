@@ -1,5 +1,5 @@
 /**
- * The NLU part of the environment export file (issue 5's import-export): what importing a file's
+ * The NLU part of the environment export file (environment import-export): what importing a file's
  * NLU configuration would change, as one line of the change list (path `['nlu']`), or null when the
  * file's configuration is the environment's. Applying it replaces the environment's NLU configuration
  * (import.ts, mode `replace`).

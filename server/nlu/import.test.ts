@@ -1,7 +1,7 @@
 /**
- * Import of the original platform's console export (exportVersion 2) and export back to it (issue
- * 12), through the HTTP API: what was imported and every error, merge by name, the round trip, and
- * the environment export/import (issue 5) carrying the NLU configuration.
+ * Import of the original platform's console export (exportVersion 2) and export back to it,
+ * through the HTTP API: what was imported and every error, merge by name, the round trip, and
+ * the environment export/import carrying the NLU configuration.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NluResult } from '../../src/contract/modules/nlu';

@@ -3,7 +3,7 @@
  * into an environment, in one transaction:
  * - `merge` (POST …/nlu/import): archetypes, contexts and servers are added or replaced by name;
  *   an imported context's interactions replace that context's interactions; the rest stays;
- * - `replace` (the environment import of issue 5): the environment's NLU configuration becomes
+ * - `replace` (the environment import): the environment's NLU configuration becomes
  *   exactly the file's.
  * Every item is read on its own: a bad one is reported with where it is and why, the others are
  * imported. Languages are the §3 codes (`en` is read as `gb`).

@@ -1,5 +1,5 @@
 /**
- * An organisation always keeps one admin (issue 19): without one, nobody could manage its members
+ * An organisation always keeps one admin: without one, nobody could manage its members
  * again but provider support. Checked inside the transaction that demotes or removes, with the
  * admins' rows locked, so two admins demoting each other at once cannot both succeed.
  */

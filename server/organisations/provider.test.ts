@@ -1,5 +1,5 @@
 /**
- * The SRE creates an organisation with its first administrator (issue 18): the organisation with
+ * The SRE creates an organisation with its first administrator: the organisation with
  * its contract start date and quota, the invitation mail, and on acceptance an organisation admin
  * who administers it; the creation is audited under the new organisation; nobody but the SRE may.
  */

@@ -1,6 +1,6 @@
 // PostgreSQL pass: claims under an advisory lock and FOR UPDATE SKIP LOCKED between connections.
 /**
- * The fair queue (issue 11): one organisation's backlog does not starve the others, `priority` orders
+ * The fair queue: one organisation's backlog does not starve the others, `priority` orders
  * work within an organisation only, and no organisation holds more runs than its cap. Claims are
  * taken directly (no run), so each test sees exactly which analysis the queue hands out next; the
  * last test runs the real pipeline.

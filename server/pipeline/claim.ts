@@ -1,6 +1,6 @@
 /**
- * Claiming work from the database so several server processes on one PostgreSQL share it (§4, issue 6),
- * fairly between organisations (issue 11).
+ * Claiming work from the database so several server processes on one PostgreSQL share it (§4),
+ * fairly between organisations.
  *
  * A worker takes a `waiting` analysis, or a `pending` one whose lease ran out because its worker died.
  * Which one:

@@ -67,7 +67,7 @@ function documentView(doc: ExtractedDocument, options: OutputOptions) {
     contentType: doc.contentType,
     pageCount: doc.pageCount,
     blocks: doc.blocks,
-    // Stored as keys (issue 19): programs read them in the default language, French.
+    // Stored as keys: programs read them in the default language, French.
     notes: doc.notes.map((note) => pipelineMessageText(translatorFor('fr'), note) ?? note),
     ...(options.htmlBodies ? { html: doc.html } : {}),
   };
@@ -153,7 +153,7 @@ export function buildOutput(input: OutputInput): BuiltOutput {
   payload.unavailable = unavailable;
 
   const included = Object.keys(payload).filter((key) => key !== 'unavailable' && payload[key] !== null);
-  // The trace line, stored as keys (issue 19).
+  // The trace line, stored as keys.
   const nothingFor = Object.keys(unavailable);
   // Then why each field is empty, by code: the console shows these in the reader's language, never the payload's English `unavailable`.
   const summary =

@@ -71,7 +71,7 @@ describe('a run', () => {
     const id = await queueAnalysis(db, envId, [{ name: 'invoice.pdf', content: fixture('pdf/invoice.pdf') }]);
     const row = await waitForEnd(db, id);
     expect(row.status).toBe('processed');
-    // Stored as keys + parameters (issue 19), read here as the English an API caller gets.
+    // Stored as keys + parameters, read here as the English an API caller gets.
     expect(row.modules.find((m) => m.moduleId === 'v')!.message).toBe(JSON.stringify([{ key: 'module.deactivated', params: { name: 'Vision' } }]));
     expect(row.modules.map((m) => [m.moduleId, m.outcome, inEnglish(m.message)])).toEqual([
       ['x', 'success', '1 document(s) from 1 file(s), 1 text block(s).'],

@@ -1,5 +1,5 @@
 /**
- * The process trace (issue 6): one row per step of each run. A row is written only while the worker
+ * The process trace: one row per step of each run. A row is written only while the worker
  * still holds its claim (or, for the `aborted` row, once a user aborted), so a worker that lost its
  * analysis to another cannot interleave steps with it.
  */

@@ -36,7 +36,7 @@ export function webhookEnvelope(input: EnvelopeInput): Record<string, unknown> {
       finishedAt: input.finishedAt?.toISOString() ?? null,
       awaitingFinalStatus: input.awaitingFinalStatus,
     },
-    // The error in the default language (French, §1) with its stable keys for programs (issue 19).
+    // The error in the default language (French, §1) with its stable keys for programs.
     ...(input.type === 'error'
       ? { error: pipelineMessageText(translatorFor('fr'), input.error), errorParts: input.error === null ? null : decodePipelineMessage(input.error) }
       : { output: input.output }),

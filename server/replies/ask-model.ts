@@ -1,5 +1,5 @@
 /**
- * The language model an "LLM prompt" reply template asks (issue 14): the operator's OpenAI-compatible
+ * The language model an "LLM prompt" reply template asks: the operator's OpenAI-compatible
  * service (server/llm/config.ts, POSTROOM_LLM_*), the rendered template as the one user message, the
  * answer's text as the draft. Null when no service is configured: the caller says so plainly.
  */

@@ -1,5 +1,5 @@
 /**
- * A reply draft from a chosen template (issue 14): the render (src/replies/render.ts) and, for an
+ * A reply draft from a chosen template: the render (src/replies/render.ts) and, for an
  * "LLM prompt" template, the configured language model's answer to it. Shared by the pipeline step
  * and the Tests endpoint, so a test answers what an analysis would get. Never throws.
  */

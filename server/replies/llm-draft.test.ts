@@ -1,5 +1,5 @@
 /**
- * "LLM prompt" reply templates (issue 14) against a local server speaking the OpenAI chat protocol:
+ * "LLM prompt" reply templates against a local server speaking the OpenAI chat protocol:
  * the rendered template is the prompt, the model's answer the draft — in the pipeline (result,
  * output) and in the Tests render; a refusal or an unconfigured service is said plainly.
  */

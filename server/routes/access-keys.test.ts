@@ -116,7 +116,7 @@ describe('webhooks', () => {
     expect((await call('admin', 'POST', `/environment/demo-ic-prod/webhooks/${failing.id}/test`)).json()).toMatchObject({
       delivered: false,
       statusCode: 500,
-      // In the caller's language, French by default (issue 19).
+      // In the caller's language, French by default.
       error: 'la destination a répondu avec le code HTTP 500',
     });
     const unreachable = (

@@ -186,7 +186,7 @@ export function registerAccessKeyRoutes(app: FastifyInstance, ctx: ServerContext
     );
     if (result.cause !== null) request.log.info({ webhookId: params.webhookId, cause: result.cause }, 'test delivery not delivered');
     const { cause: _cause, ...shown } = result;
-    // The stored form is keys (issue 19); a program reads the sentence in its Accept-Language.
+    // The stored form is keys; a program reads the sentence in its Accept-Language.
     return { ...shown, error: pipelineMessageText(translatorFor(requestLanguage(request)), shown.error) };
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Attack (issue 11): an account named after another account's email (or with another account's
+ * Attack: an account named after another account's email (or with another account's
  * username as its email), so that whoever looks users up "by username or email" finds the wrong one.
  * Refused case-insensitively wherever accounts are created: direct creation, invitation, acceptance.
  */

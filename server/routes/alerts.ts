@@ -1,4 +1,4 @@
-/** Alert routes (issue 18; spec §3 Alert, §4 disable before editing, §6). */
+/** Alert routes (spec §3 Alert, §4 disable before editing, §6). */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Issue 19: messages stored with an analysis (module outcomes, trace rows, the analysis error) are keys
+ * Messages stored with an analysis (module outcomes, trace rows, the analysis error) are keys
  * + parameters; the console API answers them as text in the caller's Accept-Language (French by
  * default) beside the stable key, parameters and sentences. A message stored before keys existed is
  * answered as stored.

@@ -1,5 +1,5 @@
 /**
- * `categorization.test` (issue 13): the environment's NLU modules, the categorization modules up to
+ * `categorization.test`: the environment's NLU modules, the categorization modules up to
  * the one tested (its unsaved configuration when given) and the consolidation after it, on a typed
  * text or on the extracted documents of an existing analysis. Nothing is stored: no analysis, no
  * trace. An NLU server that is stopped is started, as for an analysis (its `lastUsedAt` moves).

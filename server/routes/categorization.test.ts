@@ -1,5 +1,5 @@
 /**
- * Categorization endpoints (issue 13) on the demo NLU project: the settings a screen reads, saves and
+ * Categorization endpoints on the demo NLU project: the settings a screen reads, saves and
  * their §5/§8 refusals, the consolidation's workflow id, the test endpoint with explanations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Categorization and consolidation settings, the environment's configuration messages (issue 13;
- * src/contract/categorization.ts). A module's configuration is its `config` in the environment
+ * Categorization and consolidation settings, the environment's configuration messages
+ * (src/contract/categorization.ts). A module's configuration is its `config` in the environment
  * settings: these routes read and replace that one field, through the same guard as a settings save.
  * The test endpoint: server/routes/categorization-test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The configuration IDE's document (issue 17): read, check, save. See server/configuration-document/.
+ * The configuration IDE's document: read, check, save. See server/configuration-document/.
  */
 import type { FastifyInstance } from 'fastify';
 import { documentToText } from '../../src/configuration-document/text';

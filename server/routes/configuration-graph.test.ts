@@ -1,5 +1,5 @@
 /**
- * The configuration snapshot (issue 17): one read of modules and NLU references, without
+ * The configuration snapshot: one read of modules and NLU references, without
  * dictionaries, that the problem checks run on; who may read it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The configuration snapshot the graph visualiser and the problem checks read (issue 17). */
+/** The configuration snapshot the graph visualiser and the problem checks read. */
 import type { FastifyInstance } from 'fastify';
 import { getConfigurationSnapshot } from '../../src/contract/configuration-graph';
 import type { ServerContext } from '../context';

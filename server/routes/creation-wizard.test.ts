@@ -1,5 +1,5 @@
 /**
- * `configuration.wizard` (issue 17) on the demo NLU project's staging environment: the chain it makes
+ * `configuration.wizard` on the demo NLU project's staging environment: the chain it makes
  * in one go works (a test sentence is categorized by the new category through the new interaction and
  * its function); a taken name is refused and nothing is written; an environment without a context is
  * refused with the §5 message; a qualifier may not create.

@@ -1,4 +1,4 @@
-/** `configuration.wizard` (issue 17): the advanced creation wizard's one-transaction write. */
+/** `configuration.wizard`: the advanced creation wizard's one-transaction write. */
 import type { FastifyInstance } from 'fastify';
 import { runCreationWizard } from '../../src/contract/creation-wizard';
 import { auditTarget } from '../audit';

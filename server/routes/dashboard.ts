@@ -1,4 +1,4 @@
-/** Dashboard routes (issue 18; spec §2.4 Dashboard, §6, §8). */
+/** Dashboard routes (spec §2.4 Dashboard, §6, §8). */
 import type { FastifyInstance } from 'fastify';
 import { environmentDashboard } from '../../src/contract/dashboard';
 import type { ServerContext } from '../context';

@@ -86,7 +86,7 @@ describe('module ordering (§4)', () => {
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain(message);
     }
-    // Well ordered, but categorization needs an NLU server (§5 compatibility, issue 13): refused with the §8 code.
+    // Well ordered, but categorization needs an NLU server (§5 compatibility): refused with the §8 code.
     const withCategorization = [mod('a', 'extractor'), mod('b', 'nlu'), mod('c', 'categorization'), mod('d', 'output')];
     const refused = await call('admin', 'PUT', `/environment/${id}/settings`, { ...current, settings: { ...current.settings, modules: withCategorization } });
     expect(refused.statusCode).toBe(422);

@@ -129,7 +129,7 @@ export function registerEnvironmentRoutes(app: FastifyInstance, ctx: ServerConte
 
   registerEndpoint(app, ctx, updateEnvironmentSettings, async ({ params, body, scope }) => {
     await assertNameFree(ctx, scope.projectId ?? '', body.name, params.envId);
-    // Issue 13: categorization checks on the modules this save adds or changes; workflow ids filled.
+    // Categorization checks on the modules this save adds or changes; workflow ids filled.
     const before = await environmentSettingsOf(ctx.db, params.envId);
     const { settings } = await guardModulesWrite(ctx.db, params.envId, before, withoutInactiveConfig(body.settings));
     try {

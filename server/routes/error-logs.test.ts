@@ -1,5 +1,5 @@
 /**
- * `errorLogs.list` (issue 17) on a fresh environment: the errors the pipeline stored (a failed step
+ * `errorLogs.list` on a fresh environment: the errors the pipeline stored (a failed step
  * in the trace, a failed webhook attempt, a reply template error) come back newest first with their
  * codes; filters by module, period and text narrow them; what is older than the retention is not listed;
  * a cockpit user is refused.

@@ -1,4 +1,4 @@
-/** `errorLogs.list` (issue 17): the environment's recent errors (server/configuration/error-logs.ts). */
+/** `errorLogs.list`: the environment's recent errors (server/configuration/error-logs.ts). */
 import type { FastifyInstance } from 'fastify';
 import { listErrorLogs } from '../../src/contract/error-logs';
 import type { ServerContext } from '../context';

@@ -1,5 +1,5 @@
 /**
- * Information extraction endpoints (issue 14) on the demo NLU project: the settings a screen reads,
+ * Information extraction endpoints on the demo NLU project: the settings a screen reads,
  * a save refused with its messages and one accepted, the tests with expected vs obtained per field,
  * on a typed text, an unsaved configuration and an existing analysis.
  */

@@ -1,5 +1,5 @@
 /**
- * Information extraction settings and tests (issue 14; src/contract/extraction.ts). A module's
+ * Information extraction settings and tests (src/contract/extraction.ts). A module's
  * configuration is its `config` in the environment settings: these routes read and replace that one
  * field, through the same guard as any settings save, after the extraction checks
  * (src/extraction/checks.ts). The test runs the environment's NLU modules placed before the module

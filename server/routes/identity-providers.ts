@@ -1,4 +1,4 @@
-/** An organisation admin's settings of its OpenID Connect identity provider (issue 3, single sign-on). */
+/** An organisation admin's settings of its OpenID Connect identity provider (single sign-on). */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { deleteIdentityProvider, getIdentityProvider, putIdentityProvider } from '../../src/contract/sso';

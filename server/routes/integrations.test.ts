@@ -1,5 +1,5 @@
 /**
- * The connector list and settings routes (issue 21), through the API with real authorizations
+ * The connector list and settings routes, through the API with real authorizations
  * against the local Jira and n8n servers:
  * - the list shows each connector's latest run and the one running, however many runs another
  *   connector of the environment has queued;

@@ -1,4 +1,4 @@
-/** Connector routes (issue 21; contract: src/contract/integrations.ts; engine: server/integrations/). */
+/** Connector routes (contract: src/contract/integrations.ts; engine: server/integrations/). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 // PostgreSQL pass: concurrent upserts of the sign-in counters.
 /**
- * Attacks on sign-in (issue 11): password guessing in parallel, locking an owner out from another
+ * Attacks on sign-in: password guessing in parallel, locking an owner out from another
  * address, and telling unknown usernames by the time the answer takes. The scrypt work is counted
  * (hashingStats), not timed.
  */

@@ -1,5 +1,5 @@
 /**
- * Attacks on mailed links (issue 11): a reset or invitation link pointed at an attacker's site through
+ * Attacks on mailed links: a reset or invitation link pointed at an attacker's site through
  * Host, Origin, X-Forwarded-Host or a foreign recovery_url, and mail floods of the forgotten-password
  * form. Links are built only on the configured public URL and console origins.
  */

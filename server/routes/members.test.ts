@@ -193,7 +193,7 @@ describe('the audit log read as sentences', () => {
 
     const created = (await entries('action=projects.create'))[0]!;
     expect(created.names).toEqual({ name: 'Courrier sortant' });
-    // The person by their first and last name, for the sentence (issue 19); the username for the filter.
+    // The person by their first and last name, for the sentence; the username for the filter.
     expect(created).toMatchObject({ actorUsername: 'admin', actorName: 'Alice Admin', asName: null });
     expect((await entries('action=environments.create'))[0]!.names).toEqual({ project: 'Courrier sortant', name: 'Production' });
     expect((await entries('action=accessKeys.create'))[0]!.names).toEqual({ environment: 'Production', project: 'Courrier sortant', name: 'Robot' });

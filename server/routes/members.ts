@@ -291,7 +291,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
   registerEndpoint(app, ctx, listAuditLogs, async ({ params, query }) => {
     const conditions = and(
       eq(auditLogs.organisationId, params.orgaId),
-      // Exact matches: the screen's pickers send a member's username and an operation id (issue 19).
+      // Exact matches: the screen's pickers send a member's username and an operation id.
       query.person ? or(eq(auditLogs.actorUsername, query.person), eq(auditLogs.asUsername, query.person)) : undefined,
       actionCondition(query.action),
       query.from ? gte(auditLogs.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
@@ -305,7 +305,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
       .orderBy(desc(auditLogs.at), desc(auditLogs.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((query.page - 1) * AUDIT_PAGE_SIZE);
-    // Sentences name people by their first and last name (issue 19); the username stays for the filter.
+    // Sentences name people by their first and last name; the username stays for the filter.
     const ids = [...new Set(rows.flatMap((row) => [row.actorId, row.asUserId ?? row.actorId]))];
     const people = ids.length === 0 ? [] : await ctx.db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, ids));
     const nameOf = (id: string | null) => {

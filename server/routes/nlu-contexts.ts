@@ -1,5 +1,5 @@
 /**
- * NLU contexts and their interactions (issue 12). A context's servers are the servers whose
+ * NLU contexts and their interactions. A context's servers are the servers whose
  * `contexts` name it: renaming the context renames it there, deleting it (ROLE_RIGHT_CONTEXT_DELETE)
  * removes it there and deletes its interactions.
  */

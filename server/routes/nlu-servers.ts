@@ -1,5 +1,5 @@
 /**
- * NLU servers (issue 12, spec §4 Servers): CRUD (ROLE_RIGHT_SERVER_CREATE/UPDATE/DELETE), start and
+ * NLU servers (spec §4 Servers): CRUD (ROLE_RIGHT_SERVER_CREATE/UPDATE/DELETE), start and
  * stop (ROLE_RIGHT_SERVER_START/STOP), and the NLU test, which goes through a server: a stopped one
  * is started, and while it starts the answer is 503 `aiStarting` (§8 "AI starting up").
  */

@@ -1,5 +1,5 @@
 /**
- * NLU configuration endpoints (issue 12): CRUD and validation of archetypes, contexts, interactions,
+ * NLU configuration endpoints: CRUD and validation of archetypes, contexts, interactions,
  * functions and servers; configuration errors with line numbers on save; who may do what; the engine
  * cache invalidated by writes. Sentences and dictionaries use exact words only, so any correct
  * engine gives these results.
@@ -147,7 +147,7 @@ describe('NLU configuration', () => {
     expect((await call('viewer', 'GET', envId, '/archetypes')).statusCode).toBe(403);
     const asQualifier = (await call('qualifier', 'GET', envId, '/servers')).json<NluServer[]>();
     expect(asQualifier[0]!.token).toBeNull();
-    // Provider SRE operates servers but holds no customer secret (issue 11), like access keys.
+    // Provider SRE operates servers but holds no customer secret, like access keys.
     const asSre = (await call('sre', 'GET', envId, '/servers')).json<NluServer[]>();
     expect(asSre[0]!.token).toBeNull();
     const asConfigurator = (await call('configurator', 'GET', envId, '/servers')).json<NluServer[]>();

@@ -1,5 +1,5 @@
 /**
- * NLU archetypes and interaction functions (issue 12): list, create, update, delete. Every save
+ * NLU archetypes and interaction functions: list, create, update, delete. Every save
  * answers the item and the configuration errors concerning it (stored anyway: see src/contract/nlu.ts).
  * Contexts and interactions: nlu-contexts.ts; servers, start/stop and the test: nlu-servers.ts;
  * import, export and check: nlu-transfer.ts.

@@ -1,5 +1,5 @@
 /**
- * The output module's settings and live preview (issue 14 "Output") on the demo NLU environment: a
+ * The output module's settings and live preview on the demo NLU environment: a
  * French claim mail with an attachment really goes through extractor → NLU → categorization →
  * consolidation → output, then the preview rebuilds its payload with other options, without saving.
  */

@@ -1,5 +1,5 @@
 /**
- * The output module's settings and live preview (issue 14 "Output"; src/contract/output.ts). Its
+ * The output module's settings and live preview (src/contract/output.ts). Its
  * options are the module's `config` in the environment settings: read and replaced here through the
  * same guard as a settings save. The preview rebuilds an analysis's payload with `buildOutput` (the
  * output step's own function) from the module results stored by its last run, its metadata and its

@@ -1,4 +1,4 @@
-/** Organisations as the provider's SRE manages them (issue 18): list and create with a first administrator. */
+/** Organisations as the provider's SRE manages them: list and create with a first administrator. */
 import type { FastifyInstance } from 'fastify';
 import { createOrganisation, listAllOrganisations } from '../../src/contract/provider-organisations';
 import { auditTarget } from '../audit';

@@ -1,5 +1,5 @@
 /**
- * Reply templates (issue 14) through the real server and pipeline: the save rules and their codes
+ * Reply templates through the real server and pipeline: the save rules and their codes
  * (§5 include cycles, §8 syntax), the Tests render, the step's draft in the result and the output's
  * `replyProposal`, the Errors tab's rows with the line (§9 latest 50), and the §8 message without a
  * default template.

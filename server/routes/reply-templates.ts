@@ -1,5 +1,5 @@
 /**
- * Reply generator endpoints (issue 14; src/contract/reply-templates.ts): the templates live in the
+ * Reply generator endpoints (src/contract/reply-templates.ts): the templates live in the
  * environment's settings (`settings.replyTemplates`), their rendering errors in
  * `reply_template_errors`. The test renders through the same engine as the pipeline step
  * (src/replies/) and, for an LLM prompt template, asks the same language model.

@@ -1,5 +1,5 @@
 /**
- * What the self-service pages call for one use case (issue 22): a light user uploads a mail to their
+ * What the self-service pages call for one use case: a light user uploads a mail to their
  * own use case, lists and reads its analyses (categories and extracted data included once the real
  * pipeline ran), reads its dashboard and downloads its files — and reaches none of that on another
  * light user's use case or on the full console's environments.

@@ -1,5 +1,5 @@
 /**
- * The self-service webmail (issue 22, spec §4) against the local Google OAuth + Gmail server: a light
+ * The self-service webmail (spec §4) against the local Google OAuth + Gmail server: a light
  * user connects a Gmail mailbox to a use case with the platform's Google client, comes back through
  * the callback, activates it, the mailbox is read and the categories come back as Gmail labels;
  * "check now", Google's refusal and authorizing again, disconnection. And who may do it: only the

@@ -1,5 +1,5 @@
 /**
- * The self-service webmail endpoints (src/contract/self-service-webmail.ts, issue 22). Every handler
+ * The self-service webmail endpoints (src/contract/self-service-webmail.ts). Every handler
  * starts from `lightUserOf` and `ownUseCase` (light users, their own use cases only), then works on the
  * use case's Gmail connector with the integrations' code: the same OAuth (PKCE + single-use state),
  * the same enabling rule (§4), the same runs and write-backs as the full console's connectors.

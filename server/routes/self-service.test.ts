@@ -1,6 +1,6 @@
 // PostgreSQL pass: the self-service quota under an advisory lock.
 /**
- * The self-service area (issue 22): a light user's project created on first use case, use cases made
+ * The self-service area: a light user's project created on first use case, use cases made
  * from the use-case library by the same code as environments.create, the monthly quota counted across
  * all the user's use cases and enforced when an analysis is created, and who may reach what.
  */
@@ -106,7 +106,7 @@ describe('self-service', () => {
     // The light user reaches their use case's analyses, but nothing of the full console's projects.
     expect((await call('light', 'GET', `/environment/${useCase!.id}/analyses`)).statusCode).toBe(200);
     expect((await call('light', 'GET', '/environment/demo-ic-prod/analyses')).statusCode).toBe(404);
-    // The full console's endpoints refuse them, on their own project too (issue 22).
+    // The full console's endpoints refuse them, on their own project too.
     for (const [method, url, payload] of [
       ['GET', '/project/demo-ic/environments'],
       ['GET', '/organisation/demo/members'],

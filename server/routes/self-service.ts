@@ -1,5 +1,5 @@
 /**
- * The self-service area's endpoints (src/contract/self-service.ts, issue 22). Every handler starts
+ * The self-service area's endpoints (src/contract/self-service.ts). Every handler starts
  * from `lightUserOf` (light users only) and, for one use case, `ownUseCase` (their own environments
  * only), since the contract's rule is `signedIn`. Creation goes through the same code as
  * `environments.create` (environments/create.ts); deletion is the same asynchronous deletion.

@@ -1,6 +1,6 @@
 // PostgreSQL pass: refresh-token rotation racing between connections.
 /**
- * Attacks on sessions (issue 11): a refresh token used twice, a stolen one used by someone else, and
+ * Attacks on sessions: a refresh token used twice, a stolen one used by someone else, and
  * tokens of a session that logged out. Rotation must spend the old token, reuse must end the whole
  * session family (its refresh chain and its access tokens), logout must end the session server-side.
  */

@@ -1,4 +1,4 @@
-/** Provider SRE routes (issue 18; spec §2.4 SRE screens). SRE only; audited by server/audit.ts. */
+/** Provider SRE routes (spec §2.4 SRE screens). SRE only; audited by server/audit.ts. */
 import type { FastifyInstance } from 'fastify';
 import { analysesCounter } from '../../src/contract/sre';
 import { getReprocessProgress, listSreAnalyses, listSreScopes, reprocessAnalyses } from '../../src/contract/sre-analyses';

@@ -261,7 +261,7 @@ describe('social sign-in (Google, played by the local provider)', () => {
       role: 'ROLE_PROJECT_SELF_SERVICE',
       organisations: [{ id: 'demo' }],
     });
-    // A light user: the self-service area is theirs, the full console's endpoints are not (issue 22).
+    // A light user: the self-service area is theirs, the full console's endpoints are not.
     const asNewUser = (url: string) =>
       server.app.inject({ method: 'GET', url: `/v4/console/api${url}`, headers: { authorization: `Bearer ${signup.json<{ token: string }>().token}` } });
     expect((await asNewUser('/self')).statusCode).toBe(200);
@@ -274,7 +274,7 @@ describe('social sign-in (Google, played by the local provider)', () => {
     expect([again.statusCode, again.json().code]).toEqual([409, 'ssoAccountExists']);
   });
 
-  it('refuses a sign-up whose email is another account’s username (issue 11)', async () => {
+  it('refuses a sign-up whose email is another account’s username', async () => {
     await server.handle.db.insert(users).values({
       id: 'squatter',
       username: 'squat@elsewhere.test',

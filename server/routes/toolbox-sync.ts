@@ -1,5 +1,5 @@
 /**
- * The environment side of the toolbox (issue 20): save an entity to a kit, list the kits the
+ * The environment side of the toolbox: save an entity to a kit, list the kits the
  * environment is synced to, preview, sync or update, and unsync. Configurator on the environment;
  * the kit must be one its organisation sees (its own or a published one).
  */

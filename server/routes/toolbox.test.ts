@@ -1,5 +1,5 @@
 /**
- * Toolbox (issue 20): kits and components with their edit rights and cycles; save to toolbox with
+ * Toolbox: kits and components with their edit rights and cycles; save to toolbox with
  * references; sync, update, conflicts, and both unsync modes, seen through the environment's own
  * NLU endpoints and its NLU test (what a configurator would notice).
  */

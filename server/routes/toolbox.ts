@@ -1,5 +1,5 @@
 /**
- * Toolbox kits and components (issue 20; contract src/contract/toolbox.ts). Reads for members, writes
+ * Toolbox kits and components (contract src/contract/toolbox.ts). Reads for members, writes
  * for those `mayEditToolbox` names (server/toolbox/edit-rights.ts); every write bumps the revision of
  * the kit and of the kits above it, in the same transaction.
  */

@@ -1,4 +1,4 @@
-/** The use-case library (issue 20): templates and published kits, for the library page and the self-service area. */
+/** The use-case library: templates and published kits, for the library page and the self-service area. */
 import type { FastifyInstance } from 'fastify';
 import { listUseCases } from '../../src/contract/use-cases';
 import type { ServerContext } from '../context';

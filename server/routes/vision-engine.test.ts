@@ -1,5 +1,5 @@
 /**
- * Vision engine settings endpoints (issue 14): the configuration a screen reads and saves, its
+ * Vision engine settings endpoints: the configuration a screen reads and saves, its
  * check, and whether a language model is configured — never its address or key.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

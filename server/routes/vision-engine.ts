@@ -1,5 +1,5 @@
 /**
- * Vision engine settings (issue 14; src/contract/vision-engine.ts): one module's `config` in the
+ * Vision engine settings (src/contract/vision-engine.ts): one module's `config` in the
  * environment settings, read and replaced through the same guard as a settings save, and whether the
  * server has a language model (never its address or key).
  */

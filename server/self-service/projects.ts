@@ -1,5 +1,5 @@
 /**
- * A light user's self-service project (issue 22): one per user and organisation, created the first
+ * A light user's self-service project: one per user and organisation, created the first
  * time they create a use case. The user gets the qualifier profile there — on that project only —
  * so the analyses and dashboard endpoints serve their use cases with the usual permission checks;
  * everywhere else they keep no profile. Full-console users reach it with their usual rights (an

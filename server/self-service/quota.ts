@@ -1,5 +1,5 @@
 /**
- * The self-service monthly quota (spec §9, issue 22): a light user may create the organisation's
+ * The self-service monthly quota (spec §9): a light user may create the organisation's
  * `selfServiceMonthlyQuota` analyses per calendar month (UTC), counted across all their use cases —
  * every environment of their self-service projects. Counted in the usage ledger like the yearly
  * quota (consumption/count.ts), so deleting an analysis or a use case gives nothing back.

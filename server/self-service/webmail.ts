@@ -1,5 +1,5 @@
 /**
- * The self-service webmail of one use case (src/contract/self-service-webmail.ts, issue 22): the
+ * The self-service webmail of one use case (src/contract/self-service-webmail.ts): the
  * environment's Gmail connector of the integrations, seen in the §4 states a light user understands,
  * and created on first need with the platform's Google client and simple defaults. Everything done to
  * the connector afterwards goes through the integrations' own code (integrations/connector-actions.ts).

@@ -1,5 +1,5 @@
 /**
- * The SRE analyses counter (issue 18): analyses per organisation, project and environment over a
+ * The SRE analyses counter: analyses per organisation, project and environment over a
  * period of the caller's days, from the usage ledger (a deleted environment still counts), beside
  * each organisation's quota; SRE only.
  */

@@ -1,5 +1,5 @@
 /**
- * SRE analyses screens (issue 18): the cross-organisation list with its filters, and reprocess —
+ * SRE analyses screens: the cross-organisation list with its filters, and reprocess —
  * the dry-run count is what the real call requeues, only finished analyses are taken, the requeued
  * ones wait in the normal queue and are claimed fairly between organisations, progress follows the
  * batch, every call is audited, and nobody but the SRE gets in.

@@ -1,4 +1,4 @@
-/** Tests read stored analysis messages (keys + parameters, issue 19) as the English (or French) an API caller would get. */
+/** Tests read stored analysis messages (keys + parameters) as the English (or French) an API caller would get. */
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 import { translatorFor } from '../i18n/error-messages';
 

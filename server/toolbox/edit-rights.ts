@@ -1,5 +1,5 @@
 /**
- * Who may change the toolbox of an organisation (issue 20): its admins and the members who are
+ * Who may change the toolbox of an organisation: its admins and the members who are
  * configurator on at least one of its projects; provider staff let in by the access rule (SRE) may
  * change any kit and alone publish kits to every organisation. Others read only.
  */

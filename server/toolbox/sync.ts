@@ -1,5 +1,5 @@
 /**
- * Synchronising a kit to an environment (§4 kit synchronisation; issue 20). Each component of the
+ * Synchronising a kit to an environment (§4 kit synchronisation). Each component of the
  * kit's tree is compared with the environment's entity of the same key:
  * - none → create;
  * - equal → unchanged (recorded as coming from the kit);

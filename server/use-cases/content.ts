@@ -1,5 +1,5 @@
 /**
- * What a use-case template configures beyond its export file's settings (issue 20): the NLU
+ * What a use-case template configures beyond its export file's settings: the NLU
  * entities (as toolbox component contents, written by the same code as a kit sync), an NLU server
  * analysing its context, the real configuration of its categorization and extraction modules, and
  * the names people read (module names, categories, field labels, interaction comments).

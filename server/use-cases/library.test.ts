@@ -1,5 +1,5 @@
 /**
- * The shipped use-case templates are real configurations (issue 20): every categorization and
+ * The shipped use-case templates are real configurations: every categorization and
  * extraction module is configured, rules name interactions the template's NLU declares, and the
  * extraction checks find nothing blocking.
  */

@@ -1,5 +1,5 @@
 /**
- * The use-case library (issue 20; contract src/contract/use-cases.ts): the three shipped templates —
+ * The use-case library (contract src/contract/use-cases.ts): the three shipped templates —
  * their export file's settings with real categorization and extraction configurations, and their NLU
  * entities and server — and the published kits. Creating an environment from a template or a kit
  * writes the NLU entities through the same code as a kit sync (server/toolbox/environment-entities.ts).

@@ -36,14 +36,14 @@ export const DELIVERY_HEADERS = { id: 'X-Postroom-Delivery', event: 'X-Postroom-
 export interface DeliveryResult {
   delivered: boolean;
   statusCode: number | null;
-  /** Stored as keys + parameters (`delivery.*` of `pipelineMessages`, issue 19): readers translate it. */
+  /** Stored as keys + parameters (`delivery.*` of `pipelineMessages`): readers translate it. */
   error: string | null;
   durationMs: number;
   /** Why nothing was delivered, for logs only (never shown to a user). */
   cause: string | null;
 }
 
-/** §8: the only words a user reads when no HTTP answer came back (stored as a key, issue 19). */
+/** §8: the only words a user reads when no HTTP answer came back (stored as a key). */
 export const DELIVERY_PREVENTED = pipelineMessage('delivery.prevented');
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Offline mutations (issue: paused, persisted, replayed once on reconnect, surviving a reload) and the
+ * Offline mutations (paused, persisted, replayed once on reconnect, surviving a reload) and the
  * per-user query cache, against a real local HTTP server and IndexedDB (fake-indexeddb).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -126,10 +126,10 @@ export const configurationMenu: ConfigurationSection[] = [
     namespace: 'navigation',
     title: 'menu.toolsSection',
     entries: [
-      // Issue 17: the whole configuration as one YAML document.
+      // The IDE: the whole configuration as one YAML document.
       { title: 'configurationIde', description: 'menu.ide', namespace: 'configurationIde', icon: 'code', to: paths.configurationIde },
       nav('creationWizard', 'predictive-analysis', paths.creationWizard),
-      // Issue 20: the toolbox kits synchronised into this environment.
+      // The toolbox kits synchronised into this environment.
       { title: 'environmentKits', description: 'menu.kits', namespace: 'toolbox', icon: 'cube', to: paths.environmentKits },
       nav('graph', 'graph', paths.graph),
     ],

@@ -1,6 +1,6 @@
 /**
  * Ghosting (spec §3 client-stored keys, §6, §7.1): a provider support agent acts as another user,
- * named by user id (issue 11: a username may look like another account's email; an id names one
+ * named by user id (a username may look like another account's email; an id names one
  * account). The id, with the username the server answered for it, is stored under the ghosted-user
  * key (ghosted-user.ts); the request layer then sends the id in the switch header with every call,
  * and the server answers with that user's rights (and audits the agent).

@@ -103,7 +103,7 @@ export async function guard(args: LoaderFunctionArgs, deps: GuardDeps): Promise<
 
   const user = await loadUser(deps, target);
   deps.analytics.identify(user);
-  // Light users work in /self: every signed-in page of the full console sends them there (issue 22).
+  // Light users work in /self: every signed-in page of the full console sends them there.
   if (user.isLight && handle.access === 'private' && handle.lightUsers !== true) {
     throw redirect(paths.selfService());
   }

@@ -1,7 +1,7 @@
 /**
- * The pages the user menu offers, by role (issue 19 "a way around"): only what the server lets the
+ * The pages the user menu offers, by role (a way around): only what the server lets the
  * user open, so nothing is reachable only by typing its address. Rapid navigation offers the same
- * list. A light user is offered only their account pages (the full console is not theirs, issue 22);
+ * list. A light user is offered only their account pages (the full console is not theirs);
  * the use-case library waits for the BUC flag (experimental light edition). Pure: tested without a
  * browser.
  */

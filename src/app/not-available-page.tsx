@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteTitleKey } from './page-title';
 import { EmptyState } from '../ui/empty-state';
 
-/** A screen that a later issue builds: its layout, its title and a plain "not available yet" state. */
+/** A screen not built yet: its layout, its title and a plain "not available yet" state. */
 export function NotAvailablePage() {
   const { t } = useTranslation(['routes', 'common']);
   const titleKey = useRouteTitleKey();

@@ -38,7 +38,7 @@ export const paths = {
   index: () => '/',
   // Login layout
   login: () => '/login',
-  /** Signing out is a navigation, so unsaved changes ask first (issue 19). */
+  /** Signing out is a navigation, so unsaved changes ask first. */
   logout: () => '/logout',
   forgotPassword: () => '/forgot-password',
   /** Pages opened from a mailed link: the server builds those links with the same paths. */
@@ -90,18 +90,18 @@ export const paths = {
   // Environment layout
   environment,
   configuration: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration`,
-  /** The kits of the toolbox the environment is synced to (issue 20). */
+  /** The kits of the toolbox the environment is synced to. */
   environmentKits: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/toolbox`,
-  /** The configuration IDE (issue 17): the whole configuration as one YAML document. */
+  /** The configuration IDE: the whole configuration as one YAML document. */
   configurationIde: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/ide`,
-  /** NLU screens (issue 12), under the configuration menu. */
+  /** NLU screens, under the configuration menu. */
   nlu: (projectId: string, envId: string, page: NluPage) => `${nlu(projectId, envId)}/${page}`,
   nluArchetype: (projectId: string, envId: string, archetypeId: string) =>
     `${nlu(projectId, envId)}/archetypes/${enc(archetypeId)}`,
   nluInteraction: (projectId: string, envId: string, interactionId: string) =>
     `${nlu(projectId, envId)}/interactions/${enc(interactionId)}`,
   /**
-   * Categorization and consolidation screens (issue 13), beside the NLU's under the configuration
+   * Categorization and consolidation screens, beside the NLU's under the configuration
    * menu (the spec's route table names no path for them): per module, since an environment may hold
    * several categorization modules.
    */
@@ -114,27 +114,27 @@ export const paths = {
     `${categorization(projectId, envId)}/${enc(moduleId)}/categories/${enc(categoryId)}/rules/${enc(ruleId)}`,
   categorizationAdvanced: (projectId: string, envId: string, moduleId: string) =>
     `${categorization(projectId, envId)}/${enc(moduleId)}/advanced`,
-  /** Information extraction (issue 14): the modules, then one module with its tabs (`?tab=`). */
+  /** Information extraction: the modules, then one module with its tabs (`?tab=`). */
   extraction: (projectId: string, envId: string) => extraction(projectId, envId),
   extractionModule: (projectId: string, envId: string, moduleId: string, tab?: 'information' | 'tests' | 'documentation') =>
     `${extraction(projectId, envId)}/${enc(moduleId)}${tab ? `?tab=${tab}` : ''}`,
   consolidation: (projectId: string, envId: string) => consolidation(projectId, envId),
   consolidationModule: (projectId: string, envId: string, moduleId: string) => `${consolidation(projectId, envId)}/${enc(moduleId)}`,
-  /** Vision engine settings (issue 14), per module like categorization's. */
+  /** Vision engine settings, per module like categorization's. */
   visionEngine: (projectId: string, envId: string) => visionEngine(projectId, envId),
   visionEngineModule: (projectId: string, envId: string, moduleId: string) => `${visionEngine(projectId, envId)}/${enc(moduleId)}`,
-  /** The output module's settings with the payload preview (issue 14), per module as categorization's. */
+  /** The output module's settings with the payload preview, per module as categorization's. */
   output: (projectId: string, envId: string) => output(projectId, envId),
   outputModule: (projectId: string, envId: string, moduleId: string) => `${output(projectId, envId)}/${enc(moduleId)}`,
-  /** Reply generator (issue 14): the template list, a template's editor (per tab), a reply template module's settings. */
+  /** Reply generator: the template list, a template's editor (per tab), a reply template module's settings. */
   replyTemplates: (projectId: string, envId: string) => replyTemplates(projectId, envId),
   replyTemplate: (projectId: string, envId: string, templateId: string, tab?: 'includes' | 'templates' | 'tests' | 'documentation' | 'errors') =>
     `${replyTemplates(projectId, envId)}/${enc(templateId)}${tab ? `?tab=${tab}` : ''}`,
   replyTemplateModule: (projectId: string, envId: string, moduleId: string) => `${replyTemplates(projectId, envId)}/modules/${enc(moduleId)}`,
-  /** The OCR data extraction module's field rules (issue 15), per module like categorization's. */
+  /** The OCR data extraction module's field rules, per module like categorization's. */
   ocrDataExtraction: (projectId: string, envId: string) => ocrDataExtraction(projectId, envId),
   ocrDataExtractionModule: (projectId: string, envId: string, moduleId: string) => `${ocrDataExtraction(projectId, envId)}/${enc(moduleId)}`,
-  /** The advanced creation wizard and the error logs (issue 17), under the configuration menu. */
+  /** The advanced creation wizard and the error logs, under the configuration menu. */
   creationWizard: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/wizard`,
   errorLogs: (projectId: string, envId: string) => `${environment(projectId, envId)}/configuration/error-logs`,
   /** An env-management page opened on one environment (the page reads `?envId=`). */

@@ -14,7 +14,7 @@ export const OPEN_RAPID_NAVIGATION_EVENT = 'postroom:rapid-navigation';
 
 /**
  * Whether the user is offered rapid navigation: not a light user, whose space is /self only (its
- * targets are the full console's organisations, projects and pages; issue 22).
+ * targets are the full console's organisations, projects and pages).
  */
 export function offersRapidNavigation(user: Pick<User, 'isLight'>): boolean {
   return !user.isLight;

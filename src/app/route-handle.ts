@@ -20,7 +20,7 @@ export interface RouteHandle {
   /**
    * A light (self-service) user may open it: the self-service layout, their profile, password and
    * local storage pages, the webmail's OAuth callback. Unset, a signed-in page belongs to the full
-   * console, which sends them to /self (issue 22; the server refuses them its endpoints too).
+   * console, which sends them to /self (the server refuses them its endpoints too).
    */
   lightUsers?: boolean;
 }

@@ -14,7 +14,7 @@ export function page(path: string | undefined, title: string, load: () => Promis
   return (path === undefined ? { index: true, lazy, handle, ...extra } : { path, lazy, handle, ...extra }) as RouteObject;
 }
 
-/** A page a later issue builds: its layout and title, and "not available yet". */
+/** A page not built yet: its layout and title, and "not available yet". */
 export function soon(path: string | undefined, title: string): RouteObject {
   const handle: RouteHandle = { title };
   return path === undefined ? { index: true, element: <NotAvailablePage />, handle } : { path, element: <NotAvailablePage />, handle };

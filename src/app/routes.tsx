@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
         handle: { title: 'index', access: 'public' },
       },
       // Redirect-only routes carry `element: null`: without an element React Router warns "Matched leaf
-      // route … does not have an element" in the console while the redirect runs (issue 19).
+      // route … does not have an element" in the console while the redirect runs.
       { path: 'v2/*', loader: redirectLoaders.v2, element: null },
       { path: 'logout', loader: redirectLoaders.logout, element: null, handle: { title: 'logout', access: 'public' } },
       {
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
         handle: { layout: 'none', access: 'private' } satisfies RouteHandle,
         children: integrationCallbackRoutes,
       },
-      // The light users' area (issue 22): the one layout open to them.
+      // The light users' area: the one layout open to them.
       forLightUsers({
         path: 'self',
         ...layout('selfService', () => import('./layouts/self-service-layout').then((m) => ({ Component: m.SelfServiceLayout }))),

@@ -1,5 +1,5 @@
 /**
- * The self-service area's routes (/self, issue 22): the home, "new use case", and one use case's
+ * The self-service area's routes (/self): the home, "new use case", and one use case's
  * frame (self-service feature) holding its analyses and result (analyses feature), dashboard
  * (dashboard feature) and settings. The pages of other features are composed here, in app/, since
  * features do not import each other; /self/{envId} and unknown sub-paths open the analyses.

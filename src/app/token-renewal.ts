@@ -1,5 +1,5 @@
 /**
- * Renews the access token with the refresh token shortly before it expires (issue 3), so a console
+ * Renews the access token with the refresh token shortly before it expires, so a console
  * left open, or an installed one reopened after a while, keeps working without a new sign-in for as
  * long as the refresh token is valid. Offline, nothing is attempted: the cached data stays on screen
  * and renewal happens with the first call once the network is back.
@@ -7,7 +7,7 @@
  * The token's `exp` is read without checking its signature: only the server can and does check it;
  * here it only decides when to ask for a new one.
  *
- * Refresh tokens rotate (issue 11): each renewal answers a new pair and spends the refresh token
+ * Refresh tokens rotate: each renewal answers a new pair and spends the refresh token
  * sent; sending a spent one again makes the server end the session. So the new refresh token is
  * stored at once, and renewals are single-flight across every tab of the browser, not only within
  * one: under a Web Lock, a tab first re-reads the tokens from IndexedDB (another tab may have renewed

@@ -1,5 +1,5 @@
 /**
- * The toolbox pages (issue 20) sit in the private layout, whose paths name no organisation: the
+ * The toolbox pages sit in the private layout, whose paths name no organisation: the
  * organisation whose toolbox is shown comes from `?orga=`, by default the user's first one they
  * contribute to (a cockpit-only member of an organisation may not read its toolbox: §6 "dashboard
  * only"; the SRE reads every one). Composed here because it reads the signed-in user (auth feature)

@@ -1,5 +1,5 @@
 /**
- * The categorization engine (issue 13): the rules of modules/categorization.ts applied to the
+ * The categorization engine: the rules of modules/categorization.ts applied to the
  * documents of an analysis. Pure and synchronous; the server's runner, the test endpoint and the
  * browser run it. It never throws on any configuration the contract accepts (property test).
  *

@@ -1,5 +1,5 @@
 /**
- * The configuration document of the IDE (issue 17): an environment's whole configuration as one
+ * The configuration document of the IDE: an environment's whole configuration as one
  * object, written as YAML. It reuses the two formats the console already reads and writes instead of
  * a third one:
  * - `settings`: the versions snapshot (`environmentSettingsSchema`: modules and their configs with

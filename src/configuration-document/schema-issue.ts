@@ -1,5 +1,5 @@
 /**
- * A schema (zod) issue of the configuration document as plain parameters (issue 19: one language per
+ * A schema (zod) issue of the configuration document as plain parameters (one language per
  * user): the issue's code and its facts (expected and received types, allowed values, limits…), so
  * the console says it in the reader's language (`src/i18n/schema-issue-text.ts`) instead of showing
  * zod's English `message`. A custom issue of our own schemas carries its own code (`customCode`).

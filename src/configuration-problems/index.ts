@@ -1,5 +1,5 @@
 /**
- * The configuration problem checks (issue 17): pure, no DOM and no Node, run by the graph screen and
+ * The configuration problem checks: pure, no DOM and no Node, run by the graph screen and
  * the IDE's problems panel on the same snapshot.
  *
  *   configurationProblems(snapshot: ConfigurationSnapshot): ConfigurationProblem[]

@@ -1,5 +1,5 @@
 /**
- * What the configuration problem checks report (issue 17): a stable code, its severity, the entity it
+ * What the configuration problem checks report: a stable code, its severity, the entity it
  * concerns and the parameters its translated text needs (i18n namespace `configurationProblems`,
  * `problems.<code>`). The graph marks the entity's node; the IDE's problems panel points at it.
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboard alerts (issue 18; spec §2.4 Dashboard with alerts, §3 Alert, §4 alerts must be disabled
+ * Dashboard alerts (spec §2.4 Dashboard with alerts, §3 Alert, §4 alerts must be disabled
  * to be edited, §6 cockpit or qualifier, §9 intervals hour to quarter, timeout in minutes).
  *
  * - timeout: fires while an analysis of the environment is still waiting or running N minutes after

@@ -97,7 +97,7 @@ export const analysisDetailSchema = analysisSummarySchema.extend({
   deliveries: z.array(deliveryAttemptSchema),
   /** Why the analysis ended in error, in the caller's language. */
   error: z.string().nullable(),
-  /** Issue 19: the same as stable keys + parameters (absent for an error stored before keys existed). */
+  /** The same as stable keys + parameters (absent for an error stored before keys existed). */
   errorParts: z.array(localizedTextSchema).nullable().optional(),
   /** Set by the manual final status PATCH (§4). */
   exchangeLabels: z.array(z.string()).nullable(),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { moduleTypeSchema } from './environments';
 import { localizedTextSchema, messageParamsSchema } from './pipeline-messages';
-/** One line of the process trace (issue 6): each step of each run, in order. */
+/** One line of the process trace: each step of each run, in order. */
 export const TRACE_OUTCOMES = ['success', 'error', 'skipped', 'aborted'] as const;
 export const traceEntrySchema = z.object({
   /** 1 for the first run, +1 for each reanalysis. */
@@ -19,7 +19,7 @@ export const traceEntrySchema = z.object({
   outcome: z.enum(TRACE_OUTCOMES),
   message: z.string().nullable(),
   /**
-   * Issue 19: the message's sentences as stable keys (namespace `pipelineMessages`) + parameters, and
+   * The message's sentences as stable keys (namespace `pipelineMessages`) + parameters, and
    * the first one's key and parameters; `message` is their text in the caller's language. Absent
    * or null for a message stored before keys existed (its `message` is the stored text).
    */
@@ -45,7 +45,7 @@ export const deliveryAttemptSchema = z.object({
   errorAt: z.string().nullable(),
   /** §8: 'destination replied with HTTP status code {statusCode}' or the internal error, in the caller's language. */
   error: z.string().nullable(),
-  /** The same as stable keys + parameters (issue 19); absent for an error stored as a sentence. */
+  /** The same as stable keys + parameters; absent for an error stored as a sentence. */
   errorParts: z.array(localizedTextSchema).nullable().optional(),
 });
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
@@ -88,7 +88,7 @@ export const moduleResultSchema = z.object({
   outcome: z.enum(TRACE_OUTCOMES),
   message: z.string().nullable(),
   /**
-   * Issue 19: the message's sentences as stable keys (namespace `pipelineMessages`) + parameters, and
+   * The message's sentences as stable keys (namespace `pipelineMessages`) + parameters, and
    * the first one's key and parameters; `message` is their text in the caller's language. Absent
    * or null for a message stored before keys existed (its `message` is the stored text).
    */

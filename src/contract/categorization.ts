@@ -1,5 +1,5 @@
 /**
- * Categorization and consolidation endpoints (issue 13), and the configuration messages of §5/§8
+ * Categorization and consolidation endpoints, and the configuration messages of §5/§8
  * they answer. The settings themselves are the modules' `config` (modules/categorization.ts,
  * modules/consolidation.ts); these endpoints read and save one module's configuration with the
  * checks a plain settings save would not explain, and run the categorization test.

@@ -1,5 +1,5 @@
 /**
- * The configuration IDE (issue 17): the environment's whole configuration as one YAML document
+ * The configuration IDE: the environment's whole configuration as one YAML document
  * (src/configuration-document/), read, checked and saved at once. Saving validates the whole text,
  * then applies its differences in one transaction that also creates a version (versions.ts): nothing
  * is half applied.

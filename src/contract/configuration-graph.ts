@@ -1,5 +1,5 @@
 /**
- * The environment's configuration in one read (issue 17: graph visualiser, problem checks): every
+ * The environment's configuration in one read (graph visualiser, problem checks): every
  * module with its configuration in pipeline order, the NLU items reduced to how they refer to each
  * other, and the reply templates reduced to what they answer and include. Archetype dictionaries (up
  * to 100 000 entries) and template bodies are not sent: only the names of the archetypes they

@@ -1,4 +1,4 @@
-/** Every code of the error logs and of the creation wizard has fr and en text (issue 17). */
+/** Every code of the error logs and of the creation wizard has fr and en text. */
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n/resources';
 import { ERROR_LOG_CODES, ERROR_LOG_SOURCES } from './error-logs';

@@ -1,5 +1,5 @@
 /**
- * The advanced creation wizard (issue 17; spec §2.4 Configuration, §5 Advanced creation): an
+ * The advanced creation wizard (spec §2.4 Configuration, §5 Advanced creation): an
  * archetype, an interaction that uses it, its interaction functions and a category whose rule tests
  * the interaction, created in ONE transaction — nothing is half made. The console's steps fill this
  * body; its review step then runs a test sentence through the saved chain with `categorization.test`.

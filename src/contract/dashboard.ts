@@ -1,5 +1,5 @@
 /**
- * The environment dashboard (issue 18; spec §2.4 Dashboard, Dashboard date ranges; §6 cockpit or
+ * The environment dashboard (spec §2.4 Dashboard, Dashboard date ranges; §6 cockpit or
  * qualifier; §8 'Impossible to load the dashboard', 'Dashboards are not available on this
  * deployment'). The console resolves the range the user picked (day, week, month, quarter, year;
  * this, last, past N; the locale's first day of week) into days and a bucket size; the server

@@ -80,7 +80,7 @@ export type Access = (
   /**
    * Light (self-service) users may call it too, within the rule above: set (with `forLightUsers`)
    * on exactly the endpoints the self-service screens call. Every other endpoint refuses a light user
-   * (403 `lightUserRefused`, issue 22), whatever profile they hold on their own project.
+   * (403 `lightUserRefused`), whatever profile they hold on their own project.
    */
   lightUsers?: true;
 };

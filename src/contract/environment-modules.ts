@@ -43,7 +43,7 @@ export const environmentModuleSchema = z.object({
    * §8 `missingTaints` when no earlier module can produce one of them.
    */
   requiredTaints: z.array(requiredTaintSchema).max(20).default([]),
-  /** The module's own configuration (later issues' screens); emptied when it is deactivated (§4). */
+  /** The module's own configuration (edited on its screens); emptied when it is deactivated (§4). */
   config: z.record(z.string(), z.unknown()).default({}),
 });
 export type EnvironmentModule = z.infer<typeof environmentModuleSchema>;

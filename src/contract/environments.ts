@@ -1,4 +1,4 @@
-/** Environments (spec §3 Environment). The screens' endpoints extend this file (issue 5). */
+/** Environments (spec §3 Environment). The screens' endpoints extend this file. */
 import { z } from 'zod';
 import { access, forLightUsers, defineEndpoint, plainText } from './define';
 import { originalNluExportSchema } from './nlu-transfer';
@@ -70,12 +70,12 @@ export const environmentSettingsSchema = z.object({
         check.addIssue({ code: 'custom', message: MODULE_ORDER_MESSAGES[problem], params: { problem } });
       }
     }),
-  /** Categories of the use case (templates fill them; the categorization screens of a later issue edit them). */
+  /** Categories of the use case (templates fill them; the categorization screens edit them). */
   categories: z
     .array(z.object({ name: plainText().trim().min(1).max(100), description: z.string().max(500).default('') }))
     .max(500)
     .default([]),
-  /** Reply templates (issue 14, modules/reply-template.ts): per environment, whatever modules use them. */
+  /** Reply templates (modules/reply-template.ts): per environment, whatever modules use them. */
   replyTemplates: replyTemplateListSchema.default([]),
 });
 export type EnvironmentSettings = z.infer<typeof environmentSettingsSchema>;
@@ -109,7 +109,7 @@ export const environmentExportSchema = z.object({
     settings: environmentSettingsSchema,
   }),
   /**
-   * The NLU configuration (issue 12), in the original platform's console export format
+   * The NLU configuration, in the original platform's console export format
    * (src/contract/nlu-transfer.ts); absent in files written before it, which leave NLU as it is.
    */
   nlu: originalNluExportSchema.shape.nlu.optional(),

@@ -1,5 +1,5 @@
 /**
- * The environment's error logs (issue 17; spec §2.4 navigation menu "error logs"): the recent errors
+ * The environment's error logs (spec §2.4 navigation menu "error logs"): the recent errors
  * of every module, webhook delivery and reply template, read from what the pipeline already stores
  * (the analysis trace, webhook delivery attempts, `reply_template_errors`). Nothing new is written.
  *

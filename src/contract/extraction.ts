@@ -1,5 +1,5 @@
 /**
- * Information extraction endpoints (issue 14): read and save one extraction module's configuration
+ * Information extraction endpoints: read and save one extraction module's configuration
  * with its checks, and run its tests. The settings are the module's `config`
  * (modules/extraction.ts).
  *

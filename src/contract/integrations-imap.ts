@@ -1,5 +1,5 @@
 /**
- * The mail-server connector's sign-in and sending settings (issue 21, beyond the spec: IMAP + SMTP).
+ * The mail-server connector's sign-in and sending settings (beyond the spec: IMAP + SMTP).
  *
  * - Sign-in: the password, or OAuth 2.0 — the authorization-code flow with PKCE and state through the
  *   console's webmail callback route, then SASL XOAUTH2 / OAUTHBEARER with the access token on IMAP

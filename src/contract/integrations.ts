@@ -1,5 +1,5 @@
 /**
- * Integrations (issue 21; spec §2.2 env-management integrations and the callback routes, §2.4, §3
+ * Integrations (spec §2.2 env-management integrations and the callback routes, §2.4, §3
  * Connector / Custom field / Output field mapping, §4, §5, §7.3, §8, §9): connectors that read a
  * mailbox, queue each new message as an analysis, and write the results back into the mailbox.
  *

@@ -170,7 +170,7 @@ export const createUser = defineEndpoint({
 // ---- audit logs ---------------------------------------------------------------------------------
 
 /**
- * The names an audit entry is read with (issue 19), as they were when it was written: the environment
+ * The names an audit entry is read with, as they were when it was written: the environment
  * and project of the call, and what the call named (a created thing's name, a member's username, a
  * webhook's host). Entries written before have none.
  */
@@ -181,7 +181,7 @@ export const auditLogEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actorUsername: z.string(),
-  /** The actor's first and last name now (issue 19: sentences name the person), null once the account is gone. */
+  /** The actor's first and last name now (sentences name the person), null once the account is gone. */
   actorName: z.string().nullable(),
   asUsername: z.string().nullable(),
   /** The same for the one acted as (ghosting). */

@@ -1,6 +1,6 @@
 /**
  * The NLU configuration of an environment (spec §3 Archetype, Context, Interaction, Interaction
- * function, Server; issue 12): what the console edits and the server stores. The engine receives the
+ * function, Server): what the console edits and the server stores. The engine receives the
  * same data as an `NluSource` (src/nlu/types.ts); the server maps one to the other.
  *
  * Names are unique per environment (interactions: per context) and are how items refer to each

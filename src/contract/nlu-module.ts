@@ -1,5 +1,5 @@
 /**
- * What the pipeline's NLU module writes as its result (issue 12): one NLU result per analysed text
+ * What the pipeline's NLU module writes as its result: one NLU result per analysed text
  * block, with where the block comes from, and the server that analysed them. The analysis detail
  * endpoint returns it in `modules[].result` (type `nlu`); the output payload carries it as `nlu`
  * when the "NLU output" option is on.

@@ -1,5 +1,5 @@
 /**
- * The original platform's console export of an NLU configuration (issue 12), read by
+ * The original platform's console export of an NLU configuration, read by
  * `POST …/nlu/import` and written by `GET …/nlu/export`:
  * `{"nlu": {"archetypes", "contexts", "servers", "metadata": {"exportVersion": 2}}}`.
  *

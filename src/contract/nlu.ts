@@ -1,5 +1,5 @@
 /**
- * NLU endpoints (issue 12), all under `/v4/console/api/environment/{envId}/nlu/`.
+ * NLU endpoints, all under `/v4/console/api/environment/{envId}/nlu/`.
  *
  * Access (spec §6):
  * - reading the configuration, the configuration check and the NLU test: qualifier (the testing
@@ -58,7 +58,7 @@ function crud<Id extends string, I extends z.ZodType, V extends z.ZodType>(
       method: 'GET',
       path: `${BASE}/${segment}`,
       summary: `The ${label}s of the environment, by name`,
-      // Provider SRE reads the configuration it operates (issue 11): no writes.
+      // Provider SRE reads the configuration it operates: no writes.
       access: access.environment('envId', 'qualifier', 'operations'),
       params: envParams,
       response: z.array(view),

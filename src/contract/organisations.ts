@@ -18,7 +18,7 @@ export const organisationSchema = z.object({
   /** §9: 1 January unless the organisation says otherwise. */
   contractStartDate: isoDateSchema,
   yearlyQuota: z.number().int().nullable(),
-  /** §9 (issue 22): analyses a light user may start per calendar month, across all their use cases. */
+  /** §9: analyses a light user may start per calendar month, across all their use cases. */
   selfServiceMonthlyQuota: z.number().int(),
   createdAt: z.string(),
   /** Whether the caller administers it (what the screens may offer). */

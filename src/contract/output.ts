@@ -1,5 +1,5 @@
 /**
- * The output module's settings screen and live preview (issue 14 "Output"; spec §2.4 per-module
+ * The output module's settings screen and live preview (spec §2.4 per-module
  * settings screens, §3 Output module options). The options are the module's `config`, validated by
  * `outputOptionsSchema` (environments.ts); these endpoints read and save one output module's
  * options, and rebuild the payload of an existing analysis with options not saved yet.

@@ -1,4 +1,4 @@
-/** Every key the server stores with an analysis has French and English text (issue 19). */
+/** Every key the server stores with an analysis has French and English text. */
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n/resources';

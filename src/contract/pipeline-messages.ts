@@ -1,5 +1,5 @@
 /**
- * Messages stored with an analysis (issue 19): module outcomes and process trace rows are kept as
+ * Messages stored with an analysis: module outcomes and process trace rows are kept as
  * stable keys + parameters, never as an English sentence, so the console shows them in the user's
  * language and API answers in the caller's. A message is a list of sentences (a module's notes then
  * its summary); it travels in the existing text columns as JSON (`encodePipelineMessage`). A stored

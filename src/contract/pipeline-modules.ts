@@ -1,5 +1,5 @@
 /**
- * Which modules an analysis goes through (issue 6), shared by the server's pipeline and the console
+ * Which modules an analysis goes through, shared by the server's pipeline and the console
  * (the extractor test screen redirects to the dashboard when `extractorEnabled` is false, §8).
  *
  * An environment with no module configured (a fresh one made from scratch) runs the extractor then

@@ -1,8 +1,8 @@
 /**
- * Organisations as the provider's SRE manages them (issue 18: "there is no way to create an
- * organisation today"): every organisation with its figures, and the creation of one — name,
- * contract start date (§9: 1 January by default), yearly quota — with its first administrator, who
- * gets the usual invitation mail and becomes an organisation admin on accepting it. SRE only.
+ * Organisations as the provider's SRE manages them: every organisation with its figures, and the
+ * creation of one — name, contract start date (§9: 1 January by default), yearly quota — with its
+ * first administrator, who gets the usual invitation mail and becomes an organisation admin on
+ * accepting it. SRE only.
  */
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';

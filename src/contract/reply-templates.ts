@@ -1,5 +1,5 @@
 /**
- * Reply generator endpoints (issue 14; spec §2.4 Reply generator): the environment's templates (read,
+ * Reply generator endpoints (spec §2.4 Reply generator): the environment's templates (read,
  * replace as a whole), their error list (§9 latest 50) and the Tests tab's render.
  *
  * Access (spec §6), as categorization's: reading, the errors and the test are qualifier screens

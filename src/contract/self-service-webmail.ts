@@ -1,6 +1,6 @@
 /**
  * The self-service webmail (spec §2.4 "a webmail integration: the user connects a mailbox and the
- * product labels analysed emails", §4 self-service webmail integration, issue 22): a light user
+ * product labels analysed emails", §4 self-service webmail integration): a light user
  * connects a Gmail mailbox to one of their use cases. It is the environment's Gmail connector of the
  * integrations (src/contract/integrations.ts), created on first need with the platform's Google client
  * (the operator's POSTROOM_GMAIL_CLIENT_ID/SECRET; a light user never types a client id) and simple

@@ -1,5 +1,5 @@
 /**
- * Self-service (spec §2.4, issue 22): what a light user does under /self. Each light user works in
+ * Self-service (spec §2.4): what a light user does under /self. Each light user works in
  * one project of their organisation, created on first need; its environments are their "use cases",
  * created from the use-case library (`useCases.list`) the same way `environments.create` does with a
  * `template` or `kit` source. The month's quota (organisation setting `selfServiceMonthlyQuota`) is

@@ -1,5 +1,5 @@
 /**
- * Provider SRE analyses screens (issue 18; spec §2.2 admin/sre-inboxcare and admin/sre-analyses,
+ * Provider SRE analyses screens (spec §2.2 admin/sre-inboxcare and admin/sre-analyses,
  * §2.4 SRE screens): analyses across organisations by state, with filters, and reprocess — one, a
  * selection, or everything a filter matches — with a dry-run count first and progress after.
  * `inboxcare` covers the legacy inbox-analysis projects (IC), `core` the NLU v2 projects (§1, §9).

@@ -1,5 +1,5 @@
 /**
- * Provider SRE screens (issue 18; spec §2.2 admin/sre-analyses-counter, §2.4 SRE screens): the
+ * Provider SRE screens (spec §2.2 admin/sre-analyses-counter, §2.4 SRE screens): the
  * analyses counter — analyses created per organisation, project and environment over a period of
  * days (the caller's time zone), from the usage ledger (deleted projects and environments still
  * count, without a name), beside each organisation's use of its yearly quota. SRE only.

@@ -1,5 +1,5 @@
 /**
- * What a toolbox component holds (spec §3 Component, issue 20): the entity itself, validated by the
+ * What a toolbox component holds (spec §3 Component): the entity itself, validated by the
  * SAME schemas as in an environment (nlu-entities.ts, modules/extraction.ts). An interaction names
  * its context instead of pointing at a context id, so it can travel between environments; its
  * archetypes and functions travel as components of their own (saved with it, synced before it).

@@ -1,5 +1,5 @@
 /**
- * The environment side of the toolbox (issue 20; spec §4 kit synchronisation): save an entity to a
+ * The environment side of the toolbox (spec §4 kit synchronisation): save an entity to a
  * kit, list the kits an environment is synced to, preview, sync or update, and unsync. Configurator
  * on the environment; the kit must be one its organisation sees. Kits and components: toolbox.ts.
  */

@@ -1,8 +1,8 @@
 /**
- * Toolbox endpoints (issue 20; spec §2.2 toolbox, §2.4 Toolbox, §3 Kit and Component, §4 kit
+ * Toolbox endpoints (spec §2.2 toolbox, §2.4 Toolbox, §3 Kit and Component, §4 kit
  * synchronisation). Kits belong to an organisation; a kit includes its child kits' components.
  *
- * Access (spec §6 leaves it open; issue 20 decides):
+ * Access (spec §6 leaves it open; decided here):
  * - reading kits and components: its contributors (admins, and members holding qualifier or
  *   configurator on one of its projects; not cockpit-only members, §6 "dashboard only"), SRE too;
  * - writing kits and components: organisation admins and members who are configurator on at least

@@ -80,7 +80,7 @@ export function uploadProblems(files: readonly { name: string; size: number }[])
 
 // ---------------------------------------------------------------------------------------------
 // Metadata: a flat JSON object of plain values, bounded so one analysis cannot weigh on every list
-// page and every request (issue 11). Checked by the console before sending and by the server on
+// page and every request. Checked by the console before sending and by the server on
 // every way in (multipart `metadata` part, simulated mail JSON).
 // ---------------------------------------------------------------------------------------------
 

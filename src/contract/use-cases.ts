@@ -1,5 +1,5 @@
 /**
- * The use-case library (spec §2.4 "Create environment" templates, issue 20): ready configurations a
+ * The use-case library (spec §2.4 "Create environment" templates): ready configurations a
  * new environment starts from. One list for the console's library page, the create-environment
  * screen and the future self-service area: the three templates shipped with the server
  * (ENVIRONMENT_TEMPLATES) and the kits published by provider staff (kit-based templates), each with

@@ -1,5 +1,5 @@
 /**
- * Vision engine endpoints (issue 14): read and save one vision engine module's configuration (its
+ * Vision engine endpoints: read and save one vision engine module's configuration (its
  * `config` in the environment settings, modules/vision-engine.ts), with whether this server has a
  * language model to send it to. The language model is the operator's setting (POSTROOM_LLM_*
  * environment variables): the console learns whether one is configured and its model name, never

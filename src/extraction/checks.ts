@@ -1,5 +1,5 @@
 /**
- * The checks a save of an extraction configuration goes through (issue 14): names that must be
+ * The checks a save of an extraction configuration goes through: names that must be
  * unique, snippets that must exist and parse (§8 "Syntax error in your configuration" with the line),
  * regular expressions RE2 accepts, groups that exist. Pure: the server refuses a save with these
  * messages, the screen shows them on their fields before the save.

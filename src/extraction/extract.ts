@@ -1,5 +1,5 @@
 /**
- * The extraction engine (issue 14): fills the module's fields, in order, on the whole analysis
+ * The extraction engine: fills the module's fields, in order, on the whole analysis
  * (input type empty) or on each document of the input type. Pure: the server's step, the test
  * endpoint and unit tests run it; it never throws on a configuration (a field that fails has its
  * error and a null value; the other fields are filled).

@@ -1,5 +1,5 @@
 /**
- * The audit log read as sentences for people (issue 19): "Alice Martin a créé l'environnement
+ * The audit log read as sentences for people: "Alice Martin a créé l'environnement
  * Production du projet Courrier entrant" (the person's first and last name, their username when the
  * account is gone). Each action kind (a contract operation id, or `read` for any reading by
  * provider staff) has a name (the action picker) and a sentence in the `auditLog` namespace; the

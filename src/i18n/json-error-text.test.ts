@@ -1,4 +1,4 @@
-/** JSON syntax errors read in the user's language (issue 19): every jsonc-parser code has both texts. */
+/** JSON syntax errors read in the user's language: every jsonc-parser code has both texts. */
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { JSON_ERROR_CODES, parseJsonText } from '../parsing/json';

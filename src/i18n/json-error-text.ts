@@ -1,5 +1,5 @@
 /**
- * A JSON syntax error as people read it (issue 19): jsonc-parser's code (`ValueExpected`…) in the
+ * A JSON syntax error as people read it: jsonc-parser's code (`ValueExpected`…) in the
  * reader's language, with its line and column. The codes are `JSON_ERROR_CODES` (src/parsing/json.ts).
  */
 type Translate = (key: string, params?: Record<string, unknown>) => string;

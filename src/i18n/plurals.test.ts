@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Counts agree with their noun in both languages (issue 19): "1 page contient ce texte", not
+ * Counts agree with their noun in both languages: "1 page contient ce texte", not
  * "1 pages contiennent ce texte". A text with {{count}} has `_one` / `_other` forms, unless it is one
  * of the reviewed ones below (a count that is never 1, a count inside brackets, or the analysis
  * messages' "(s)" forms).

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A configuration that is not a configuration reads in one language (issue 19): zod's checks in zod's
+ * A configuration that is not a configuration reads in one language: zod's checks in zod's
  * own words in the reader's language, labelled as the schema validator's message; our own custom
  * checks by their code, with the texts the screens use; never zod's English inside a French sentence.
  * The same text in the IDE's problem list and for the server's `configurationSchema` refusal.

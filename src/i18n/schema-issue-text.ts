@@ -1,5 +1,5 @@
 /**
- * A configuration schema problem in the reader's language (issue 19), from the issue's code and facts
+ * A configuration schema problem in the reader's language, from the issue's code and facts
  * (src/configuration-document/schema-issue.ts), never zod's English `message`:
  * - zod's own checks (a type, an allowed value, a limit…) in zod's own words in that language (its
  *   `fr`/`en` locales), labelled as the schema validator's message;

@@ -1,5 +1,5 @@
 /**
- * The console's reading of messages stored with an analysis (issue 19): the sentences' keys in the
+ * The console's reading of messages stored with an analysis: the sentences' keys in the
  * user's language, re-rendered when the language changes; a legacy message as received.
  */
 import { useTranslation } from 'react-i18next';

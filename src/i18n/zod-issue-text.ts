@@ -1,5 +1,5 @@
 /**
- * What is wrong with a form field, in the reader's words (issue 19): a zod issue of the contract's
+ * What is wrong with a form field, in the reader's words: a zod issue of the contract's
  * schema said from its code and facts (`too_small` of a text of at least 1 → "Champ obligatoire",
  * an `email` format → "Adresse e-mail invalide"), never zod's English default `message`. Our
  * schemas' own checks give a fixed sentence as their message (src/contract/validation-messages.ts):

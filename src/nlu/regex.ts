@@ -30,7 +30,7 @@ import { toRe2Syntax } from '../regex/re2-syntax';
 export const REGEX_WINDOW = 200;
 
 /**
- * Why a regex is refused. `params` fill the console's sentence (issue 19: no English of ours on
+ * Why a regex is refused. `params` fill the console's sentence (no English of ours on
  * screen): `regexSyntax { problem }` and `unsupportedRegex { construct }` are codes of ours
  * (`REGEX_PROBLEMS`, `REGEX_CONSTRUCTS`, texts `nlu:regexProblems.*` / `nlu:regexConstructs.*`);
  * `badRegex { reason }` is the JavaScript regex engine's own message, shown labelled as its message;

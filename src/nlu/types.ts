@@ -1,5 +1,5 @@
 /**
- * What the NLU engine is given (issue 12): the configuration as plain data, however it was stored.
+ * What the NLU engine is given: the configuration as plain data, however it was stored.
  * The server maps its tables to this; the console's NLU test worker receives it as a message. The
  * engine's entry points (src/nlu/index.ts) are:
  *

@@ -1,7 +1,7 @@
 /**
  * JSON files: the value, or for invalid JSON the first error with its line and column (1-based),
  * located with jsonc-parser in strict mode (no comments, no trailing commas). The error carries
- * jsonc-parser's code (`ValueExpected`…), which screens translate (issue 19); `message` is that code,
+ * jsonc-parser's code (`ValueExpected`…), which screens translate; `message` is that code,
  * for the CLI and logs.
  */
 import { parse as parseLenient, printParseErrorCode, type ParseError as JsoncError } from 'jsonc-parser';

@@ -1,5 +1,5 @@
 /**
- * Which reply template answers an analysis (issue 14): the template of its category — the categories
+ * Which reply template answers an analysis: the template of its category — the categories
  * in `categories` order (consolidation's final ones first, see variables.ts), the first that has a
  * template — else the default template, else none (§8 "No default template: no reply will be
  * generated"). Category names compare without case, as the categorization's criteria do.

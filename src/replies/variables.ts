@@ -1,5 +1,5 @@
 /**
- * The variables a reply template sees (issue 14: sender, subject, categories, extracted data, NLU
+ * The variables a reply template sees (sender, subject, categories, extracted data, NLU
  * parameters, metadata), built from the module results of a run or of a stored analysis. One zod
  * schema describes them: the engine's output is checked against it in tests, the Documentation tab
  * lists its fields (with `REPLY_SAMPLE_VARIABLES` as examples) and the Tests tab starts from the sample.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What a screen reader hears is French on a French screen (issue 19): Blueprint names its dialog and
+ * What a screen reader hears is French on a French screen: Blueprint names its dialog and
  * toast close buttons "Close", its spinners "loading", a tag's remove button "Remove tag" and the
  * calendar "date picker"; our wrappers name them in the reader's language. The mail view's
  * breadcrumb and appointment lines too.

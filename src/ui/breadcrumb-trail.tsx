@@ -1,6 +1,6 @@
 /**
  * Breadcrumbs as a plain list: Blueprint's `Breadcrumbs` measures overflow with a spacer `<div>`
- * inside its `<ol>`, which axe-core reports as a serious "list" violation on every page (issue 19).
+ * inside its `<ol>`, which axe-core reports as a serious "list" violation on every page.
  * Same classes, so Blueprint's separators and styles apply; the trail wraps instead of collapsing.
  */
 import type { ReactNode } from 'react';

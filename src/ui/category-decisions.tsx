@@ -1,5 +1,5 @@
 /**
- * Categories with why (issue 13 "every decision records why"): for each document (or page), the
+ * Categories with why (every decision records why): for each document (or page), the
  * categories given, the rule that fired with its priority and AND/OR, and each criterion that held
  * with what was found; the default and advanced-program decisions said as such. And consolidation's
  * final categories with their reason and labels. Shown by the categorization test panel and the

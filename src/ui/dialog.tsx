@@ -1,5 +1,5 @@
 /**
- * Blueprint's Dialog with its header drawn here (issue 19): Blueprint names the header's close button
+ * Blueprint's Dialog with its header drawn here: Blueprint names the header's close button
  * "Close" in every language; this one is "Fermer" in French. Same props, same markup and classes
  * (the header, its icon, its title as the dialog's name, the minimal close button). Lint sends every
  * import of Blueprint's Dialog here.

@@ -1,6 +1,6 @@
 /**
  * Blueprint's FileInput with our words: its own defaults ("Choose file...", "Browse") are English
- * and would reach French users (issue 19). Every file picker of the console uses this one.
+ * and would reach French users. Every file picker of the console uses this one.
  */
 import { FileInput as BlueprintFileInput, type FileInputProps } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';

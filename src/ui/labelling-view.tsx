@@ -1,5 +1,5 @@
 /**
- * The NLU labelling view (issue 12): the text with each found span underlined in a colour and headed
+ * The NLU labelling view: the text with each found span underlined in a colour and headed
  * by its archetype name. Shared by the NLU test page and the analysis result page. Overlapping labels
  * (a sub-archetype inside its parent) keep the outermost span; the inner names are listed in its
  * heading so nothing found is hidden.

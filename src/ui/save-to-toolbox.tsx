@@ -1,5 +1,5 @@
 /**
- * "Save to toolbox" (issue 20): a small button on an environment's entity screen that copies the
+ * "Save to toolbox": a small button on an environment's entity screen that copies the
  * entity, with what it refers to, into a kit of the organisation's toolbox — an existing kit or a
  * new one named here. Shared by the NLU and extraction screens (both in the configuration feature,
  * the toolbox being another feature: so it lives in ui/).

@@ -1,6 +1,6 @@
 /**
  * "Show in the graph": a link from an entity's editor to its node on the configuration graph, opened
- * centred on it and selected (`?node=`, issue 17). `node` is the graph's node key (`entityKey`).
+ * centred on it and selected (`?node=`). `node` is the graph's node key (`entityKey`).
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

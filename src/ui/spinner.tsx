@@ -1,5 +1,5 @@
 /**
- * Blueprint's Spinner, named for screen readers in the reader's language (issue 19): Blueprint calls
+ * Blueprint's Spinner, named for screen readers in the reader's language: Blueprint calls
  * every spinner "loading". A spinner given its own `aria-label` keeps it. Lint sends every import of
  * Blueprint's Spinner here.
  */

@@ -1,5 +1,5 @@
 /**
- * Blueprint's TagInput with each tag's remove button named in the reader's language (issue 19):
+ * Blueprint's TagInput with each tag's remove button named in the reader's language:
  * Blueprint hard-codes "Remove tag" and offers no prop for it, so the names are set on the buttons
  * after each render ("Retirer « sinistre »"). Lint sends every import of Blueprint's TagInput here.
  */

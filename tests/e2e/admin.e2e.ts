@@ -1,5 +1,5 @@
 /**
- * The administrative spine as a new user meets it (issue 5): projects, environments from templates,
+ * The administrative spine as a new user meets it: projects, environments from templates,
  * settings with the unsaved-changes dialog, export then import, access key, webhook test delivery to a
  * local receiver, asynchronous deletion; and what a cockpit viewer does not see.
  */

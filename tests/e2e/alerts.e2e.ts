@@ -1,5 +1,5 @@
 /**
- * An organisation admin manages an environment's alerts (issue 18, §3, §4): creates a timeout
+ * An organisation admin manages an environment's alerts (§3, §4): creates a timeout
  * alert, cannot edit it while enabled, disables, edits and re-enables it, then reads its firing in
  * the history once the alert job ran on a late analysis (mailed in the language they saved it in).
  * Runs its own in-process server on a fresh in-memory database (serving the production build) so

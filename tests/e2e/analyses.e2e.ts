@@ -1,5 +1,5 @@
 /**
- * Analysing mail in the console as a new user would (issue 6): upload an .eml with a PDF attachment,
+ * Analysing mail in the console as a new user would: upload an .eml with a PDF attachment,
  * watch it go to processed, open the result, read the attachment's extracted text and the webhook
  * delivery to a local receiver; simulate a mail; test the extractor on a file. A second server with
  * no pipeline worker keeps analyses waiting, to abort one and to read why it cannot be reanalyzed

@@ -1,5 +1,5 @@
 /**
- * The audit log as an organisation admin reads it, in French (issue 19): sentences with the names of
+ * The audit log as an organisation admin reads it, in French: sentences with the names of
  * what changed ("Alice Admin a créé l'environnement … du projet Courrier entrant"), pickers for the person
  * and the action instead of internal codes, French dates, and the raw request folded in a detail.
  * The scenario makes its own environment and access key, and deletes the environment at the end.

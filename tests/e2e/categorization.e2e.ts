@@ -1,5 +1,5 @@
 /**
- * The categorization screens as a new configurator would use them (issue 13): from the configuration
+ * The categorization screens as a new configurator would use them: from the configuration
  * menu, build a category with two rules (an NLU interaction with a parameter condition; a mail header
  * condition), test a sentence and read the category and why, then simulate a mail and read the
  * category, the rule that fired and the criterion that held on the analysis result. Works on the

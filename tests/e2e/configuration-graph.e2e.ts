@@ -1,5 +1,5 @@
 /**
- * The configuration graph as a configurator uses it (issue 17): open the graph of the demo NLU
+ * The configuration graph as a configurator uses it: open the graph of the demo NLU
  * environment at a readable zoom, show it whole, see the demo's unused archetype marked as a problem
  * and its reply templates, filter by module, search an interaction with the keyboard and follow it to
  * its editor and back (`?node=`), follow an IDE problem to its node. Reads the demo; changes nothing.

@@ -1,5 +1,5 @@
 /**
- * The configuration IDE as a new configurator would use it (issue 17), on an environment of its own
+ * The configuration IDE as a new configurator would use it, on an environment of its own
  * made from the insurance template: a syntax error with its line, a key picked from the completion,
  * a rule broken (an unknown interaction), its problem followed to its line and fixed, a save (the
  * changes, then a new version in the versions list); the structured screens and the IDE show each

@@ -1,5 +1,5 @@
 /**
- * The environment's navigation, the advanced creation wizard and the error logs (issue 17) as a new
+ * The environment's navigation, the advanced creation wizard and the error logs as a new
  * configurator would use them, on an environment of their own (a copy of the demo NLU project's
  * staging environment made through the API, deleted at the end) so the shared demo stays as it was:
  * walk every entry of the §2.4 menu, go up and across with the breadcrumbs and the environment

@@ -1,5 +1,5 @@
 /**
- * Consumption as an organisation admin meets it (issue 6): the environment home's widget, then the
+ * Consumption as an organisation admin meets it: the environment home's widget, then the
  * organisation consumption page with its months, projects, quota left, CO2 method and year picker,
  * and the private consumption page.
  *

@@ -1,5 +1,5 @@
 /**
- * A cockpit viewer reads an environment's dashboard over "last week" (issue 18, §2.4, §6) and
+ * A cockpit viewer reads an environment's dashboard over "last week" (§2.4, §6) and
  * downloads a chart's numbers as CSV. Analyses must date from last week and the figures must be
  * exact, so this file runs its own server in-process on a fresh in-memory database (serving the
  * same production build) and puts analyses straight into it; the server's figures are checked

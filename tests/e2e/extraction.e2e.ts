@@ -1,5 +1,5 @@
 /**
- * The information extraction screens as a new configurator would use them (issue 14): from the
+ * The information extraction screens as a new configurator would use them: from the
  * configuration menu, read the demo module's fields, add a field (an IBAN found in the text), write a
  * test with its expected value and see it pass — and fail, expected beside obtained, when the
  * expectation is wrong — save, then simulate a mail and read the extracted value on the analysis

@@ -1,5 +1,5 @@
 /**
- * An admin connects a mail server that signs in with OAuth 2.0 (issue 21, beyond the spec: IMAP): the
+ * An admin connects a mail server that signs in with OAuth 2.0 (beyond the spec: IMAP): the
  * wizard with the provider's addresses and the client, the provider's consent page and back through
  * the console's callback route, then the connection test — the server signs in to a real Dovecot
  * with the access token (XOAUTH2/OAUTHBEARER, judged by Dovecot's oauth2 passdb). Dovecot and the

@@ -1,5 +1,5 @@
 /**
- * An admin connects the issue tracker (issue 21; §2.2 integrations/jira/callback): creates a Jira
+ * An admin connects the issue tracker (§2.2 integrations/jira/callback): creates a Jira
  * Cloud connector through the wizard, authorizes it on Atlassian's consent page (the local Atlassian
  * server of the global setup consents at once and sends the browser back to the console's callback
  * route, which finishes with the PKCE verifier), runs it over the last day and finds an issue filed for

@@ -1,5 +1,5 @@
 /**
- * An admin connects a Microsoft 365 mailbox (issue 21, §2.4, §4): creates the connector through the
+ * An admin connects a Microsoft 365 mailbox (§2.4, §4): creates the connector through the
  * wizard with the Entra ID app's ids and secret, authorizes it (a client-credentials grant at the
  * local Microsoft identity + Graph server of the global setup, no consent page), tests the connection,
  * runs it manually over the last day, sees the analysis appear in the environment, and finds the

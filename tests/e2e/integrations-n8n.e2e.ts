@@ -1,5 +1,5 @@
 /**
- * An admin connects the workflow-automation tool (issue 21; §2.2 integrations/external, §8): creates
+ * An admin connects the workflow-automation tool (§2.2 integrations/external, §8): creates
  * an n8n connector through the wizard with the instance's address and API key, authorizes it on the
  * console's integrations/external page (which says what will be created), sees the platform's
  * workflow appear in n8n (tagged postroom, active), runs the connector over the last day and finds an

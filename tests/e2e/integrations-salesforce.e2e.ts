@@ -1,5 +1,5 @@
 /**
- * An admin connects the CRM (issue 21; §2.2 integrations/salesforce/callback, §4, §6, §8): creates a
+ * An admin connects the CRM (§2.2 integrations/salesforce/callback, §4, §6, §8): creates a
  * Salesforce connector of the OAuth 2.0 web-server type through the wizard, authorizes it on the
  * org's consent page (the local Salesforce server, started by this file, approves at once and sends
  * the browser back to the console's callback route, which finishes with the PKCE verifier), maps the

@@ -1,5 +1,5 @@
 /**
- * An admin connects a Gmail mailbox (issue 21, §2.4, §4): creates the connector through the wizard,
+ * An admin connects a Gmail mailbox (§2.4, §4): creates the connector through the wizard,
  * authorizes it at "Google" (the local OAuth + Gmail server of the global setup) and comes back
  * through the integrations/gmail/callback page, runs it manually over the last day,
  * sees the analysis appear in the environment, finds the category written back as a Gmail label, and enables it.

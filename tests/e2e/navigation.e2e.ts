@@ -1,5 +1,5 @@
 /**
- * A way around, as a new user meets it (issue 19): the index page at the root (organisations with
+ * A way around, as a new user meets it: the index page at the root (organisations with
  * their projects count, recent pages), rapid navigation driven by the keyboard, a user menu and an
  * organisation menu that offer each role what it may open, the last admin kept, and an expired
  * password that leads back to the page asked for.

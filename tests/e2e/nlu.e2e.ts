@@ -1,5 +1,5 @@
 /**
- * The NLU screens as a new configurator would use them (issue 12): write an archetype in the code
+ * The NLU screens as a new configurator would use them: write an archetype in the code
  * editor and an interaction, test a sentence and see the labels, run an analysis and read its
  * labelling view, import an exportVersion 2 file. The environment, its NLU context and server and its
  * module list are prepared through the API as a program would.

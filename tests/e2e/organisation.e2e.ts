@@ -1,5 +1,5 @@
 /**
- * The organisation screens as people meet them (issue 5): an invitation mailed to the outbox, accepted
+ * The organisation screens as people meet them: an invitation mailed to the outbox, accepted
  * with a password (the new member then signs in) or declined; a member edited in a dialog that asks
  * before dropping unsaved changes; the organisation's settings changed by its admin, read by others.
  */

@@ -1,5 +1,5 @@
 /**
- * The output settings screen as a configurator would use it (issue 14): a mail is analysed in the
+ * The output settings screen as a configurator would use it: a mail is analysed in the
  * demo NLU production environment; from the configuration menu the output settings open, the
  * preview shows that analysis's payload, follows each option as it changes (not saved yet), and
  * the save keeps them — asking first when a change takes data away from the payload.
@@ -45,7 +45,7 @@ describe('output settings', () => {
     const finalCategories = (json: Record<string, unknown>) => ((json.categories as { final: { category: string }[] }).final ?? []).map((entry) => entry.category);
     expect(finalCategories(before)).toContain('Déclaration de sinistre');
     expect((before.documents as object[])[0]).not.toHaveProperty('html');
-    // The demo extracts data (issue 14); the module this pipeline lacks gives its reason, translated.
+    // The demo extracts data; the module this pipeline lacks gives its reason, translated.
     expect(before.extractedData).toMatchObject({ scope: 'analysis' });
     await expect(out.unavailable(page)).resolves.toContain('Résultat du moteur de vision — Aucun module « Moteur de vision » dans le pipeline de cet environnement');
 

@@ -1,5 +1,5 @@
 /**
- * The reply generator as a configurator would use it (issue 14): from the configuration menu, write
+ * The reply generator as a configurator would use it: from the configuration menu, write
  * a footer template and a reply for the category "Autre" that includes it, see the include and a
  * rendered draft in the editor, be refused an include cycle with the cycle named, then simulate a
  * mail and read the reply draft on the analysis result. Works on the demo NLU project's staging

@@ -1,5 +1,5 @@
 /**
- * The month's quota on a self-service use case (issue 22), on the shared demo server: the light
+ * The month's quota on a self-service use case, on the shared demo server: the light
  * user's organisation quota is set through the API (as its admin) so that two analyses are left, and
  * put back after the file. The first mail goes through; the second is used meanwhile by another
  * client (the page does not know), so the browser's next upload is refused by the server — the dialog

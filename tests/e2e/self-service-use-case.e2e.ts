@@ -1,5 +1,5 @@
 /**
- * One use case as the `light` demo user works with it (issue 22): create it, send a mail of the
+ * One use case as the `light` demo user works with it: create it, send a mail of the
  * fixtures with a PDF attached, read its result (category and extracted data up front), open the
  * dashboard, rename the use case in its settings, then delete it there. Every link of its pages stays
  * under /self. The use case is deleted at the end even if a step fails, so the demo keeps none.

@@ -1,5 +1,5 @@
 /**
- * The `light` demo user connects a Gmail mailbox to a use case (issue 22, spec §4 self-service webmail):
+ * The `light` demo user connects a Gmail mailbox to a use case (spec §4 self-service webmail):
  * on the use case's settings page, gives the address, Google's page (the local OAuth + Gmail server of
  * the global setup, whose client is the platform's: POSTROOM_GMAIL_CLIENT_ID/SECRET) opens in a window
  * and comes back through integrations/gmail/callback, which closes it; the page says the mailbox is

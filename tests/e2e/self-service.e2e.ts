@@ -1,5 +1,5 @@
 /**
- * The self-service area as the `light` demo user sees it (issue 22): the home after sign-in, with the
+ * The self-service area as the `light` demo user sees it: the home after sign-in, with the
  * welcome, the month's quota, "new use case" from the library, and the new use case's card; the
  * full console's pages, typed in the address bar, lead back to the home, and the top bar offers no
  * rapid navigation (Ctrl+K) over the full console. The use case is deleted at the end, so the shared

@@ -1,5 +1,5 @@
 /**
- * The SRE opens the analyses counter from the user menu's profile section (issue 18, §2.4 SRE
+ * The SRE opens the analyses counter from the user menu's profile section (§2.4 SRE
  * screens) and reads an organisation's analyses of the month; an organisation admin is not offered
  * the entry. Its own in-process server, so the month's analyses are known.
  */

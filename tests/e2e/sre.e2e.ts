@@ -1,5 +1,5 @@
 /**
- * The SRE reprocesses the failed analyses of one environment (issue 18, §2.4 SRE screens): from the
+ * The SRE reprocesses the failed analyses of one environment (§2.4 SRE screens): from the
  * user menu, the inbox analyses screen, filtered on a dedicated environment and on "error", a
  * dry-run count in the confirm dialog, then the progress of the new runs — which the real pipeline
  * workers of this server take from the queue — until every one has finished. Analyses elsewhere and

@@ -1,5 +1,5 @@
 /**
- * The toolbox as a configurator would use it (issue 20): save an interaction of one environment to a
+ * The toolbox as a configurator would use it: save an interaction of one environment to a
  * new kit (its context and archetypes travel with it), find the kit and its tree, sync it into
  * another environment after reading the preview, run an analysis there that finds the synced
  * interaction, and remove the sync keeping the entities. Both environments are made for the scenario

@@ -1,5 +1,5 @@
 /**
- * Environment versions (issue 5, behind the projectVersions flag) as a configurator meets them: switch
+ * Environment versions (behind the projectVersions flag) as a configurator meets them: switch
  * the flag on, snapshot an environment, change a setting, read the difference, restore the version.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

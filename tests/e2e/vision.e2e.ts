@@ -1,5 +1,5 @@
 /**
- * The vision engine as a new configurator would use it (issue 14): from the configuration menu, see
+ * The vision engine as a new configurator would use it: from the configuration menu, see
  * that the server has a language model, choose strict classification, be told a category is needed,
  * add two, be warned before leaving with unsaved changes, save; then send a PDF and read on the
  * analysis page the model's categories and explanation, and the category a rule gave from them.

@@ -1,6 +1,6 @@
 /**
  * The notes the extractor writes on a document (why a part has no text, what OCR read…), stored as
- * keys + parameters of the `pipelineMessages` namespace (issue 19), so the console shows them in the
+ * keys + parameters of the `pipelineMessages` namespace, so the console shows them in the
  * reader's language and the output payload in French. A note stored before this (an English
  * sentence) is shown as stored.
  */
@@ -48,7 +48,7 @@ export function unreadableOf(doc: ExtractedDocument): LocalizedText | null {
 
 /**
  * What the extractor read by OCR in a document, from its notes: the PDF pages, or the picture itself.
- * Notes written as English sentences (results stored before issue 19) are read too.
+ * Notes written as English sentences (results stored before messages became keys) are read too.
  */
 export function ocrReadOf(doc: ExtractedDocument): { pages: number[]; picture: boolean } {
   const pages: number[] = [];

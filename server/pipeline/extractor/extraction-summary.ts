@@ -1,4 +1,4 @@
-/** The extractor's one-line outcome (issue 19: stored as keys, read in the reader's language). */
+/** The extractor's one-line outcome (stored as keys, read in the reader's language). */
 import type { ExtractedDocument } from '../../../src/contract/analyses';
 import { decodePipelineMessage, encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
 import type { OcrLedger } from './ocr-step';

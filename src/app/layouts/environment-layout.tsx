@@ -19,7 +19,7 @@ export function EnvironmentLayout() {
   const project = useProjectPresence(projectId).presence;
   const environment = useEnvironmentPresence(projectId, envId).presence;
   const entries: NavEntry[] = ([
-    // A way back up (issue 19): the environment's project.
+    // A way back up: the environment's project.
     { to: paths.project(projectId), label: 'navigation:sideNav.upToProject', icon: 'arrow-up', end: true },
     { to: paths.environment(projectId, envId), label: 'environmentHome', icon: 'home', end: true },
     { to: paths.configuration(projectId, envId), label: 'configuration', icon: 'settings', end: true },

@@ -1,5 +1,5 @@
 /**
- * The header of every page below an organisation (issue 17, issue 19 "A way around"): breadcrumbs
+ * The header of every page below an organisation (a way around): breadcrumbs
  * organisation › project › environment › page, each a link, and on environment pages a switcher to
  * the project's other environments that keeps the page (cut before the first item id, which belongs
  * to this environment only). Names come from the same cached queries the screens use.

@@ -15,7 +15,7 @@ export function ProjectLayout() {
   const versions = useFlag('projectVersions');
   // Offer only the pages the caller's profile on this project opens (§6, src/contract/page-access.ts).
   const mayOpen = usePageAccess();
-  // A way back up (issue 19): the project's organisation, once the project (cached for the breadcrumbs) names it.
+  // A way back up: the project's organisation, once the project (cached for the breadcrumbs) names it.
   const { project, presence } = useProjectPresence(projectId);
   const orgaId = project.data?.organisationId;
   const entries: NavEntry[] = [

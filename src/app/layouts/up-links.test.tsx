@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The side menus lead back up (issue 19): an environment's menu to its project, a project's menu to
+ * The side menus lead back up: an environment's menu to its project, a project's menu to
  * its organisation, in French; a click follows them.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

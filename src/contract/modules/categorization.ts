@@ -1,5 +1,5 @@
 /**
- * The categorization module (issue 13; spec §3 Categorization module, Category, Classification kinds;
+ * The categorization module (spec §3 Categorization module, Category, Classification kinds;
  * §5; §8): its settings (`categorizationConfigSchema`) and its result (`categorizationResultSchema`).
  *
  * Where the configuration lives: in the module's `config` inside the environment's `settings` jsonb
@@ -133,8 +133,8 @@ export const criterionSchema = z.discriminatedUnion('type', [
     scope: documentScopeSchema.default('any'),
   }),
   /**
-   * A field of the extracted data (the extraction module's result, a later issue): the criterion
-   * type exists now; without extracted data it never holds.
+   * A field of the extracted data (the extraction module's result): without extracted
+   * data it never holds.
    */
   z.object({
     type: z.literal('extractedData'),
@@ -229,7 +229,7 @@ export const ADVANCED_LIMITS = {
  * - `interactions`: the document's NLU results `[{ id, context, complete, parameters: { name: [values] } }]`;
  * - `categories`: what the rules kept for this document (names, best first);
  * - `given`: categories already given in the analysis `[{ name, documentName, source }]`;
- * - `extracted`: extracted data fields `{ field: value }` (empty until the extraction issue);
+ * - `extracted`: extracted data fields `{ field: value }` (empty without an extraction module before it);
  * - `headers`: `{ from, to, cc, subject, date, … }`; `metadata`: the analysis metadata;
  * - `vision`: the vision engine's answer when one ran before `{ categories, answer, <field>… }` (else empty).
  * Its output is category names, one per line (blank lines ignored, at most 20). Output that is

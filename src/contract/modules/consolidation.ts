@@ -1,5 +1,5 @@
 /**
- * The consolidation module (issue 13; spec §3 Consolidation module, §4 manual final status): combines
+ * The consolidation module (spec §3 Consolidation module, §4 manual final status): combines
  * the per-document categories of the categorization module(s) into the analysis's final categories
  * and labels. Its configuration lives in the module's `config` (see modules/categorization.ts for
  * why), its result in `modules[].result` and in the output payload as `consolidation`.

@@ -1,5 +1,5 @@
 /**
- * The information extraction module (issue 14; spec §2.4 Information extraction, §3 Extraction
+ * The information extraction module (spec §2.4 Information extraction, §3 Extraction
  * module, Value formats, Component types `extraction_snippet`): its settings
  * (`extractionConfigSchema`) and its result (`extractionResultSchema`).
  *

@@ -1,5 +1,5 @@
 /**
- * The NLU module's result (issue 12), shared by the engine (`src/nlu/`), the pipeline runner, the
+ * The NLU module's result, shared by the engine (`src/nlu/`), the pipeline runner, the
  * `nlu/test` endpoint and the console's labelling view. One result per text block.
  *
  * `parameters` maps a parameter name to every value found for it (one unless the parameter is

@@ -1,5 +1,5 @@
 /**
- * Reply templates and the reply template module (issue 14; spec §2.4 Reply generator, §3 Reply
+ * Reply templates and the reply template module (spec §2.4 Reply generator, §3 Reply
  * template, §5, §8, §9).
  *
  * Where templates live: in the environment's settings (`settings.replyTemplates`), not in the

@@ -1,5 +1,5 @@
 /**
- * The vision engine module (issue 14; spec §3 Vision engine): a language model that reads the pages
+ * The vision engine module (spec §3 Vision engine): a language model that reads the pages
  * of the analysis's documents as images (with their text) and answers JSON. Its settings live in
  * the module's `config` (as categorization's, see modules/categorization.ts); its result in
  * `modules[].result`, in the output payload as `visionEngine`, and in categorization as the

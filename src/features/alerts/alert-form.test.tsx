@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The alert form in French (issue 19): a missing name and a wrong email are said in French, never in zod's English. */
+/** The alert form in French: a missing name and a wrong email are said in French, never in zod's English. */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

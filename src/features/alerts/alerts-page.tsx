@@ -1,5 +1,5 @@
 /**
- * Alerts of an environment (issue 18; spec §2.4 Dashboard with alerts, §3, §4, §6): the list with
+ * Alerts of an environment (spec §2.4 Dashboard with alerts, §3, §4, §6): the list with
  * an enabled switch, editing only once disabled (the server refuses otherwise), deletion after a
  * confirmation, a form for a new alert, and the history of firings and recoveries.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 19: the result page shows the messages stored with an analysis (module outcomes, trace rows)
+ * The result page shows the messages stored with an analysis (module outcomes, trace rows)
  * in the user's language from their keys, whatever language the API answered `message` in; a
  * message stored before keys existed is shown as received. A failure's reason (a library's or remote
  * service's error) reads in the user's language too, its raw text only as a technical detail.

@@ -1,6 +1,6 @@
 /**
- * The categorization and consolidation modules' results on the analysis page (issue 13 "every
- * decision records why"): each document's categories with the rule that fired and the criteria
+ * The categorization and consolidation modules' results on the analysis page (every
+ * decision records why): each document's categories with the rule that fired and the criteria
  * that held; consolidation's final categories with their reason and labels. Unreadable results fall
  * back to the JSON tree.
  */

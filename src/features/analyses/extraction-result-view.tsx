@@ -1,5 +1,5 @@
 /**
- * The information extraction module's result on the analysis page (issue 14): the values per
+ * The information extraction module's result on the analysis page: the values per
  * analysis (input type empty) or per document, with each field's error translated by its code.
  */
 import { Callout, Classes, H3, Intent } from '@blueprintjs/core';

@@ -1,5 +1,5 @@
 /**
- * /self/{envId}/analyses (issue 22): a light user's analyses of one use case, newest first, a page at
+ * /self/{envId}/analyses: a light user's analyses of one use case, newest first, a page at
  * a time, and "send a mail or a document" with the full console's upload dialog (the §5 rules, the
  * progress, cancel) without its metadata field. Past the month's quota the button is off and the
  * page says when the quota renews; a refusal met while uploading says the same.

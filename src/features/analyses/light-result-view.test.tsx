@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The self-service result (issue 22): the categories (consolidation's when it ran, readable names),
+ * The self-service result: the categories (consolidation's when it ran, readable names),
  * the extracted data and the reply draft come first, from the real engines' results; the modules'
  * internals (the rule that fired, the prompt, the trace) are not shown; a running analysis says it
  * is not ready yet; and all of it in French and in English.

@@ -1,5 +1,5 @@
 /**
- * The NLU module's result on the analysis page (issue 12): for each analysed text block, the
+ * The NLU module's result on the analysis page: for each analysed text block, the
  * labelling view (the block's text from the extractor's result, spans headed by archetype names) and
  * the interactions table. Unreadable results fall back to the JSON tree.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The analysis result names what it shows (issue 19): a delivery's type by its French name, not
+ * The analysis result names what it shows: a delivery's type by its French name, not
  * `analysis` or `error`; an NLU block's language by its name, not `gb`.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The environment home (index of the environment layout): where a user of the environment lands,
- * so the consumption widget lives here until the dashboard (a later issue) takes its place beside it.
+ * so the consumption widget lives here (the dashboard is a page of its own).
  */
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

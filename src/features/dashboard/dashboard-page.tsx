@@ -1,5 +1,5 @@
 /**
- * The environment dashboard (issue 18; spec §2.4 Dashboard, §6 cockpit or qualifier, §8): a date
+ * The environment dashboard (spec §2.4 Dashboard, §6 cockpit or qualifier, §8): a date
  * range, the totals, then one panel per figure with its chart, table and CSV. The server checks who
  * may read it and says when dashboards are turned off on this deployment.
  */

@@ -1,5 +1,5 @@
 /**
- * /self/{envId}/dashboard (issue 22): a light user's use case over a period — how many mails came
+ * /self/{envId}/dashboard: a light user's use case over a period — how many mails came
  * and ended, the volumes over time and the categories — from the environment dashboard's endpoint
  * and panels, without timings, module errors, webhooks or alerts.
  */

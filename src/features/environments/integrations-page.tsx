@@ -1,5 +1,5 @@
 /**
- * integrations (§2.4, issue 21): the environment's connectors with their state, last execution and
+ * integrations (§2.4): the environment's connectors with their state, last execution and
  * last error; create wizard, authorize / reauthorize, enable (only once authorized) and disable,
  * health check, manual run with its progress, edit (settings, custom fields, output mappings),
  * delete with confirmation (and, for an n8n instance out of reach, the choice to delete anyway).

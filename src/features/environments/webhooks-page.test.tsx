@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The webhooks list names each format in French (issue 19): "Formulaire (…)", not `form`. */
+/** The webhooks list names each format in French: "Formulaire (…)", not `form`. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The audit log as sentences (issue 19): every action kind an entry can have — each operation of the
+ * The audit log as sentences: every action kind an entry can have — each operation of the
  * contract that changes something, and `read` — has a name and a sentence in French and English, and
  * renders with the names the server stored; the raw request stays in the entry's detail.
  */

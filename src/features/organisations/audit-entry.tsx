@@ -1,5 +1,5 @@
 /**
- * One audit-log entry as people read it (issue 19): the sentence in the reader's language, and the
+ * One audit-log entry as people read it: the sentence in the reader's language, and the
  * raw request (operation, method, path, status, target) folded in a detail for whoever needs it.
  */
 import { useTranslation } from 'react-i18next';

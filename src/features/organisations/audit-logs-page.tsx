@@ -1,5 +1,5 @@
 /**
- * audit-logs: who did what, as whom, on what and when, as sentences (issue 19); filters by person
+ * audit-logs: who did what, as whom, on what and when, as sentences; filters by person
  * (the organisation's members), action (by its name) and date range; paginated. The raw request of
  * each entry is in its detail.
  */

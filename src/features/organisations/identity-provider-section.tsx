@@ -1,5 +1,5 @@
 /**
- * The organisation's OpenID Connect identity provider (issue 19), for organisation admins on the
+ * The organisation's OpenID Connect identity provider, for organisation admins on the
  * settings page: issuer, client id, email domain and a write-only client secret (left empty, the
  * stored one is kept). Saving is the connection test: the server refuses an issuer that does not
  * answer discovery (`ssoProviderUnavailable`) or can never work (not a URL, not https), said under

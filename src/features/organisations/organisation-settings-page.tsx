@@ -1,6 +1,6 @@
 /**
  * Organisation settings: name, contract start date (default 1 January), yearly quota and the light
- * users' monthly quota (issue 22, default 100); admins edit, others read.
+ * users' monthly quota (default 100); admins edit, others read.
  */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';

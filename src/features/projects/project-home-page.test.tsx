@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Deleting a project with priority environments (issue 19): the console says why it cannot before
+ * Deleting a project with priority environments: the console says why it cannot before
  * asking anything, and sends nothing to the server; without one, it asks for confirmation first.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -67,7 +67,7 @@ export function ProjectHomePage() {
 
   const remove = async () => {
     if (!project.data) return;
-    // Say why before asking (issue 19); the server refuses anyway, for environments this user cannot see.
+    // Say why before asking; the server refuses anyway, for environments this user cannot see.
     if ((environments.data ?? []).some((env) => env.priority)) {
       openErrorDialog({ summary: tr('projects:home.deleteImpossible'), detail: tr('projects:home.priorityRefused') });
       return;

@@ -1,5 +1,5 @@
 /**
- * The light user's home (spec §2.4 Self-service, issue 22): a welcome, the month's quota used and
+ * The light user's home (spec §2.4 Self-service): a welcome, the month's quota used and
  * left across all their use cases with the day it renews, their use cases as cards with their last
  * activity, and "new use case".
  */

@@ -1,5 +1,5 @@
 /**
- * New use case (spec §2.4, issue 22): the light user picks one of the use-case library (its
+ * New use case (spec §2.4): the light user picks one of the use-case library (its
  * description in plain words, no configuration detail), names it, and `selfService.create` makes it
  * in their self-service project; they land on the new use case.
  */

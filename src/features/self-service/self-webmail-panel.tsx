@@ -1,6 +1,6 @@
 /**
  * The mailbox of a light user's use case (spec §2.4 webmail integration, §4 self-service webmail
- * states, issue 22), in plain words: not connected (give the Gmail address, connect: Google's page
+ * states), in plain words: not connected (give the Gmail address, connect: Google's page
  * opens in a window, or a link is shown when the browser blocks it); waiting for the permission given
  * there; connected, then activate, pause, read now, authorize again, disconnect (confirmed). Mounted
  * by the use case's settings page.

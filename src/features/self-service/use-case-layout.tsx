@@ -1,5 +1,5 @@
 /**
- * The frame of one use case under /self/{envId} (issue 22): its name, what is left of the month's
+ * The frame of one use case under /self/{envId}: its name, what is left of the month's
  * quota, and tabs Analyses, Dashboard, Settings, with a way back to the light user's home. Every
  * link stays under /self: a light user never lands on a full-console route from here. An id that is
  * not one of the user's use cases (deleted, mistyped, someone else's) says so instead of a page.

@@ -1,5 +1,5 @@
 /**
- * /self/{envId}/settings (issue 22, spec §2.4 "settings limited to what a light user understands"):
+ * /self/{envId}/settings (spec §2.4 "settings limited to what a light user understands"):
  * the use case's name, languages and retention as AutoForm field descriptors saved with
  * `selfService.update`, the mailbox (the webmail panel), and deleting the use case after a
  * confirmation. Leaving with unsaved changes asks first.

@@ -1,5 +1,5 @@
 /**
- * "New organisation" (issue 18): the organisation — name, contract start date (1 January when left
+ * "New organisation": the organisation — name, contract start date (1 January when left
  * empty, §9), yearly quota (empty: none) — and its first administrator, who is invited by mail.
  * Fields are descriptors for AutoForm, checked with the contract's schema before sending; closing
  * with something typed asks first; a refusal (username or email taken) keeps everything typed.

@@ -1,5 +1,5 @@
 /**
- * Organisations as the SRE sees them (issue 18; admin area, profile section): every organisation
+ * Organisations as the SRE sees them (admin area, profile section): every organisation
  * with its contract start date, yearly quota, members and pending invitations, and "new
  * organisation" with its first administrator. The server answers the SRE only.
  */

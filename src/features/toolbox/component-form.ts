@@ -1,5 +1,5 @@
 /**
- * The entity editor of a component as field descriptors (issue 20): per type, the AutoForm fields of
+ * The entity editor of a component as field descriptors: per type, the AutoForm fields of
  * its scalar parts, and how the form's flat value maps to the entity the contract validates. Lists
  * (languages, neutralizers, functions) are comma-separated; structured parts (an interaction's
  * parameters, an extraction module's configuration) are JSON; a snippet's program has its own Liquid
@@ -93,9 +93,9 @@ export function emptyForm(type: ComponentType): FormValue {
 export function contentOf(
   type: ComponentType,
   form: FormValue,
-  /** The text of a JSON syntax error (the screen translates its code, issue 19). */
+  /** The text of a JSON syntax error (the screen translates its code). */
   jsonError: (error: { code: string; line: number; column: number }) => string = (error) => `${error.code} (${error.line}:${error.column})`,
-  /** What is wrong with a field, from the schema's issue (in the reader's language, issue 19). */
+  /** What is wrong with a field, from the schema's issue (in the reader's language). */
   issueText: (issue: ZodIssueLike) => string = zodIssueText,
 ): { content: ComponentContent | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};

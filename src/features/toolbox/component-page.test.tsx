@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The component editor as a French user meets it (issue 19): a new component shows no error before
+ * The component editor as a French user meets it: a new component shows no error before
  * anything is typed; a bad name then says what is wrong in French, never zod's English sentence,
  * and saving an incomplete one points at every field still missing.
  */

@@ -1,5 +1,5 @@
 /**
- * Toolbox → components/{componentId} (issue 20): a component's kit, notes and entity, edited with
+ * Toolbox → components/{componentId}: a component's kit, notes and entity, edited with
  * the field descriptors of its type (component-form.ts) and checked with the same contract schema
  * as in an environment; `new` (with `?kit=`) creates one from scratch.
  */

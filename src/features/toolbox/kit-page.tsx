@@ -1,5 +1,5 @@
 /**
- * Toolbox → kits/{kitId} (issue 20): the kit's name, description and child kits (cycles are refused
+ * Toolbox → kits/{kitId}: the kit's name, description and child kits (cycles are refused
  * by the server, whose message is shown), its tree of components and child kits, the kits that
  * include it, a new component, and deletion (confirmed; refused while environments are synced to it).
  */

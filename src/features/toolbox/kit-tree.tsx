@@ -1,4 +1,4 @@
-/** A kit's tree (issue 20): its components by type, then its child kits, each with theirs, as nested lists. */
+/** A kit's tree: its components by type, then its child kits, each with theirs, as nested lists. */
 import { Link } from 'react-router';
 import { Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Toolbox → kits (spec §2.2, §2.4; issue 20): the organisation's kits and the published ones, with a
+ * Toolbox → kits (spec §2.2, §2.4): the organisation's kits and the published ones, with a
  * search on name and description, and a new kit for those who may change the toolbox.
  */
 import { useState } from 'react';

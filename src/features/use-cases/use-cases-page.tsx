@@ -1,5 +1,5 @@
 /**
- * The use-case library (spec §2.2 use-cases-library, §2.4; issue 20): the shipped templates and the
+ * The use-case library (spec §2.2 use-cases-library, §2.4): the shipped templates and the
  * kits published by the provider, each with its description and what it configures; "use" makes a
  * new environment from it. The list comes from the server (`useCases.list`), which the self-service
  * area's "new use case" reads too. In the full console it waits for the BUC flag (the experimental

@@ -1,7 +1,7 @@
 /**
  * A secret shown once (an access key's secret, a created user's temporary password): a copy button,
  * and no way to lose it by accident. Escape, a click outside or the close button ask first unless it
- * was copied (issue 19), since nobody can show it again.
+ * was copied, since nobody can show it again.
  */
 import { useState } from 'react';
 import { Button, Callout, DialogBody, DialogFooter, InputGroup, Intent } from '@blueprintjs/core';

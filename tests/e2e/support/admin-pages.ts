@@ -1,4 +1,4 @@
-/** Page models of the administrative screens (issue 5): labels live here, not in the scenarios. */
+/** Page models of the administrative screens: labels live here, not in the scenarios. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';

@@ -1,4 +1,4 @@
-/** Page models of the analyses screens (issue 6): labels live here, not in the scenarios. */
+/** Page models of the analyses screens: labels live here, not in the scenarios. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

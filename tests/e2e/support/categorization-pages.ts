@@ -1,4 +1,4 @@
-/** Page models of the categorization screens (issue 13): labels live here, not in the scenario. */
+/** Page models of the categorization screens: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

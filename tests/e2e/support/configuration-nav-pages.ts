@@ -1,4 +1,4 @@
-/** Page models of the environment navigation, the creation wizard and the error logs (issue 17). */
+/** Page models of the environment navigation, the creation wizard and the error logs. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

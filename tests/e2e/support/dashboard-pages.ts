@@ -1,4 +1,4 @@
-/** Page model of the environment dashboard (issue 18). */
+/** Page model of the environment dashboard. */
 import { openPage } from './browser';
 import type { Locator, Page } from 'playwright-core';
 
@@ -23,7 +23,7 @@ export const dashboardPage = {
   csvButton: (page: Page, title: string) => page.getByRole('button', { name: `Télécharger les chiffres de « ${title} » en CSV` }),
 };
 
-/** Page model of the alerts page (issue 18). */
+/** Page model of the alerts page. */
 export const alertsPage = {
   async open(page: Page, projectId: string, envId: string) {
     await openPage(page, `/project/${projectId}/environment/${envId}/dashboard/alerts`);

@@ -1,4 +1,4 @@
-/** Page models of the information extraction screens (issue 14): labels live here, not in the scenario. */
+/** Page models of the information extraction screens: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-/** Page model of the configuration graph (issue 17): labels live here, not in the scenario. */
+/** Page model of the configuration graph: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Locator, Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-/** Page models of the ways around (issue 19): index page, rapid navigation, user menu. */
+/** Page models of the ways around: index page, rapid navigation, user menu. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

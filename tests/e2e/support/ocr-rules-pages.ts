@@ -1,4 +1,4 @@
-/** Page models of the OCR data extraction screens (issue 15): labels live here, not in the scenario. */
+/** Page models of the OCR data extraction screens: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-/** Page models of the output settings screen (issue 14): labels live here, not in the scenario. */
+/** Page models of the output settings screen: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

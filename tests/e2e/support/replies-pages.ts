@@ -1,4 +1,4 @@
-/** Page models of the reply generator screens (issue 14): labels live here, not in the scenario. */
+/** Page models of the reply generator screens: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-/** Page models of a self-service use case (issue 22): labels live here, not in the scenarios. */
+/** Page models of a self-service use case: labels live here, not in the scenarios. */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 

@@ -1,5 +1,5 @@
 /**
- * The steps the self-service scenarios (issue 22, `self-service*.e2e.ts`) share: one Chromium and the
+ * The steps the self-service scenarios (`self-service*.e2e.ts`) share: one Chromium and the
  * `light` demo user's API for the file, a page signed in as `light` on the self-service home, a use
  * case created from the library (on screen) or through the API, a mail sent through the upload
  * dialog, and the month's quota set for the scenario. Every use case made here is deleted after the

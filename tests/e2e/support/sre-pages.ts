@@ -1,4 +1,4 @@
-/** Page models of the SRE analyses screens (issue 18): a changed label is fixed here. */
+/** Page models of the SRE analyses screens: a changed label is fixed here. */
 import type { Page } from 'playwright-core';
 
 export const srePages = {

@@ -1,4 +1,4 @@
-/** Page models of the toolbox screens (issue 20): labels live here, not in the scenario. */
+/** Page models of the toolbox screens: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import type { Page } from 'playwright-core';
 

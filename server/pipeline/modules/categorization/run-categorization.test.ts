@@ -1,5 +1,5 @@
 /**
- * Categorization and consolidation in the pipeline (issue 13), with the demo NLU configuration and a
+ * Categorization and consolidation in the pipeline, with the demo NLU configuration and a
  * real NLU run: the demo mails come out categorized with the rule that fired, consolidation picks the
  * final category, taints limit a later module, the output and webhooks carry the categories (less
  * those to skip), and manual final status waits with the consolidation in the payload.

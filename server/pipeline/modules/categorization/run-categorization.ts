@@ -1,5 +1,5 @@
 /**
- * The pipeline's categorization module (issue 13; ARCHITECTURE "A pipeline module is one slice"):
+ * The pipeline's categorization module (ARCHITECTURE "A pipeline module is one slice"):
  * reads the extractor's documents, the NLU results, the categories and taints of earlier modules,
  * runs the engine (src/categorization/) and answers its result with a one-line summary for the trace.
  *
@@ -90,7 +90,7 @@ function decisionText(decision: CategoryDecision): NestedText {
   return { key: 'categorization.byDefault', params: { category } };
 }
 
-/** The module's outcome, stored as keys (issue 19); category and rule names are data, kept as they are. */
+/** The module's outcome, stored as keys; category and rule names are data, kept as they are. */
 export function categorizationSummary(result: CategorizationResult, categoryCount: number, withoutNlu: boolean): string {
   const parts = [sentence('categorization.configured', { count: categoryCount })];
   if (result.documents.length === 0) parts.push(sentence('categorization.noDocument'));

@@ -1,5 +1,5 @@
 /**
- * The pipeline's consolidation module (issue 13): the categorization modules' per-document
+ * The pipeline's consolidation module: the categorization modules' per-document
  * categories → the analysis's final categories and labels (src/categorization/consolidate.ts).
  * The workflow id is the configuration's; one left empty (a configuration never saved through the
  * server, which fills it) is created for the run and the trace says so. Manual final status is the
@@ -40,7 +40,7 @@ export function runConsolidationModule(input: ConsolidationModuleInput): Consoli
     const created = parsed.data.workflowId === '';
     const workflowId = created ? newWorkflowId() : parsed.data.workflowId;
     const result = consolidate({ config: parsed.data, workflowId, results: input.results, taints: input.taints });
-    // Stored as keys (issue 19): the console and API answers say it in their reader's language.
+    // Stored as keys: the console and API answers say it in their reader's language.
     const parts = [];
     if (created) parts.push(sentence('consolidation.workflowCreated', { workflowId }));
     if (input.results.length === 0) parts.push(sentence('consolidation.noCategorization'));

@@ -1,5 +1,5 @@
 /**
- * Information extraction in the pipeline (issue 14), on a real PGlite database with the demo NLU
+ * Information extraction in the pipeline, on a real PGlite database with the demo NLU
  * environments and a real NLU run: the demo claim letter comes out with its contract number, date of
  * loss and amount, per analysis and per document; the output payload carries them; a categorization
  * rule on extracted data holds; a field that fails keeps the others and the analysis processed.

@@ -1,5 +1,5 @@
 /**
- * The pipeline's information extraction module (issue 14; ARCHITECTURE "A pipeline module is one
+ * The pipeline's information extraction module (ARCHITECTURE "A pipeline module is one
  * slice"): reads the extractor's documents, the NLU results and the analysis's headers and metadata,
  * runs the engine (src/extraction/) and answers its result with a one-line summary for the trace.
  *
@@ -89,7 +89,7 @@ function fieldErrors(errors: readonly FieldError[]): LocalizedText[] {
   return [sentence('extraction.fieldErrorsHead'), ...listed, ...more];
 }
 
-/** The trace's summary, one sentence a document, stored as keys (issue 19) like the other modules'. */
+/** The trace's summary, one sentence a document, stored as keys like the other modules'. */
 function summary(result: ExtractionResult, fieldCount: number): string {
   const head = sentence('extraction.configured', { count: fieldCount });
   if (result.scope === 'analysis') {

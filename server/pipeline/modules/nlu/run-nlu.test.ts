@@ -1,6 +1,6 @@
 // PostgreSQL pass: the NLU result crosses the node-postgres driver as bytes (bytea parameters and results).
 /**
- * The NLU module in the pipeline (issue 12): an analysis of the French claim letter goes through the
+ * The NLU module in the pipeline: an analysis of the French claim letter goes through the
  * server linked to the module's context; a stopped server is started (the trace says so); the output
  * payload carries the NLU result when the "NLU output" option is on; the analysis detail returns it.
  * Exact words only, so any correct engine gives these results.

@@ -1,5 +1,5 @@
 /**
- * The pipeline's NLU module (issue 12; ARCHITECTURE "A pipeline module is one slice"): after the
+ * The pipeline's NLU module (ARCHITECTURE "A pipeline module is one slice"): after the
  * extractor, every text block its input type selects (body, attachment, or both when unset) goes
  * through one server linked to its context. A stopped server is started (the trace says so) and
  * waited for. The result is one NLU result per block (src/contract/nlu-module.ts).

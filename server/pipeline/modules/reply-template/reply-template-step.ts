@@ -1,5 +1,5 @@
 /**
- * The reply template module's step (issue 14): chooses the environment's template for the analysis's
+ * The reply template module's step: chooses the environment's template for the analysis's
  * category (else the default), renders it on what the earlier modules produced, asks the language
  * model for an "LLM prompt" template, and answers `{ template, draft, llm? }` (the output's
  * `replyProposal`). A failed render or model call is an `error` outcome with the template and line in

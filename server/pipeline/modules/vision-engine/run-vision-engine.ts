@@ -1,5 +1,5 @@
 /**
- * The pipeline's vision engine module (issue 14; spec §3 Vision engine): the analysis's pages as
+ * The pipeline's vision engine module (spec §3 Vision engine): the analysis's pages as
  * images, with their text, to the configured language model (server/llm/), whose JSON answer is
  * checked against the module's settings. It never throws and never loses the analysis: no model
  * configured is a plain `skipped` with the reason; a timeout, a refusal, a rate limit that outlasts
@@ -67,7 +67,7 @@ export async function runVisionEngine({ module, extraction, files, llm = llmConf
   }
 }
 
-/** The trace's summary, stored as keys (issue 19): what the model found, then the pages' notes. */
+/** The trace's summary, stored as keys: what the model found, then the pages' notes. */
 function summary(result: VisionEngineResult, notes: readonly LocalizedText[], retried: readonly LocalizedText[]): string {
   const about = { model: result.model, pages: result.pages.length };
   const found =

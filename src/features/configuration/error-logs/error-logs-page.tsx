@@ -1,5 +1,5 @@
 /**
- * The environment's error logs (issue 17; §2.4 navigation menu "error logs"): the recent errors of
+ * The environment's error logs (§2.4 navigation menu "error logs"): the recent errors of
  * every module, webhook delivery and reply template (`errorLogs.list`), filterable by module, period
  * and text, each linking to its analysis. The server keeps to the environment's retention and says so.
  */

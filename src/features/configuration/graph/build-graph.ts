@@ -1,5 +1,5 @@
 /**
- * The configuration snapshot → the graph's nodes and edges (issue 17), before layout. Pure.
+ * The configuration snapshot → the graph's nodes and edges, before layout. Pure.
  *
  * Node ids are the problem checks' entity keys (`entityKey`), so a problem finds its node; items the
  * configuration names but that do not exist get a `missing` node, so a rule naming a missing

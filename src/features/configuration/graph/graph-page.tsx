@@ -1,5 +1,5 @@
 /**
- * environment/graph (issue 17): the environment's configuration as a graph, with its problems
+ * environment/graph: the environment's configuration as a graph, with its problems
  * marked. Lazy-loaded with React Flow; the layout runs in a worker.
  */
 import { useMemo } from 'react';

@@ -6,7 +6,7 @@ export interface LayoutRequest extends LayoutInput {
 }
 
 /**
- * Why a layout failed, as a code the screen translates (issue 19: no English sentence of ours on
+ * Why a layout failed, as a code the screen translates (no English sentence of ours on
  * screen): our deadline passed, the screen dropped it, or the layout library threw — then `message`
  * is that library's (or the browser's worker) text, shown labelled as the layout engine's message.
  */

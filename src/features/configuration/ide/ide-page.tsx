@@ -1,5 +1,5 @@
 /**
- * The configuration IDE (issue 17, spec §2.4 "Configuration: an IDE"): the environment's whole
+ * The configuration IDE (spec §2.4 "Configuration: an IDE"): the environment's whole
  * configuration as one YAML document in CodeMirror (completion and validation from the contract's
  * JSON Schema), the outline of its entities and a search beside it, and the problems panel below
  * (every syntax and schema error and every §8 configuration message with its line, each a link to

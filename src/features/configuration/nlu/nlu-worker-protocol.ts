@@ -12,6 +12,6 @@ export interface NluWorkerRequest {
 
 export type NluWorkerResponse =
   | { id: number; ok: true; result: NluResult; errors: NluConfigError[] }
-  /** Why no result, as a code (issue 19): our deadline, or the JavaScript runtime's error (its own words, shown labelled). */
+  /** Why no result, as a code: our deadline, or the JavaScript runtime's error (its own words, shown labelled). */
   | { id: number; ok: false; reason: 'timeout'; seconds: number }
   | { id: number; ok: false; reason: 'runtime'; message: string };

@@ -1,5 +1,5 @@
 /**
- * The live preview of the output payload (issue 14): pick a processed analysis of the environment
+ * The live preview of the output payload: pick a processed analysis of the environment
  * (searched by name or metadata), and `output.preview` rebuilds its payload with the options being
  * edited, saved or not, each time they change. The payload is shown as formatted read-only JSON with
  * a copy button, and the fields left empty with their reasons as a translated list. Nothing is stored.

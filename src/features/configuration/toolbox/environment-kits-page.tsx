@@ -1,5 +1,5 @@
 /**
- * Configuration → Toolbox (issue 20): the kits the environment is synced to, at which revision, the
+ * Configuration → Toolbox: the kits the environment is synced to, at which revision, the
  * entities each brought, an update when the kit moved on; sync another kit of the organisation; remove
  * a sync keeping the entities (they become the environment's own) or deleting them (refused, with
  * the reason, while the environment's rules use one).

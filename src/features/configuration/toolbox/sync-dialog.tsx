@@ -1,5 +1,5 @@
 /**
- * Sync (or update) a kit into the environment (§4, issue 20): the preview lists what will be created,
+ * Sync (or update) a kit into the environment (§4): the preview lists what will be created,
  * updated or left alone; each conflict (an entity of the same name changed in the environment) needs
  * a choice — the kit's version or the environment's — before the sync is applied, in one transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The advanced creation wizard's draft (issue 17): what the steps fill, the §5 duplicate-name checks
+ * The advanced creation wizard's draft: what the steps fill, the §5 duplicate-name checks
  * against what the environment already holds, and the body of `configuration.wizard`. Pure: the
  * screens and their tests share it.
  */

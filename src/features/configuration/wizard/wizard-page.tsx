@@ -1,5 +1,5 @@
 /**
- * The advanced creation wizard (issue 17; spec §2.4 Configuration, §5 Advanced creation): steps
+ * The advanced creation wizard (spec §2.4 Configuration, §5 Advanced creation): steps
  * archetype → interaction → functions → category → review. §5: it needs at least one context (else
  * it says so and links to the contexts page) and warns on duplicate names at each step, holding the
  * step until the name changes (the server would refuse it). Nothing is written before the review's

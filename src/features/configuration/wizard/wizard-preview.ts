@@ -1,5 +1,5 @@
 /**
- * The review step's test before creation (issue 17): the test sentence through the NLU engine the
+ * The review step's test before creation: the test sentence through the NLU engine the
  * server runs (src/nlu, the one engine), in the browser, on the environment's NLU items plus the
  * draft's archetype, interaction and functions, as `configuration.wizard` would store them
  * (server/configuration/creation-wizard.ts). The new category's rule tests that the interaction is

@@ -3,13 +3,14 @@
  * src/contract/testing-runs.ts). A run's rows never reference the bank's messages with a foreign
  * key: a run's results stay readable after a message is deleted from the bank.
  *
- * - testing_runs: one test of an environment on a set (current configuration or a version), its
- *   progress counters, the domain rules and kinds it was evaluated with, and its metrics once done.
+ * - testing_runs: one test of an environment on a set or on one bank message (current configuration
+ *   or a version), its progress counters, the domain rules and kinds it was evaluated with, and its metrics once done.
  * - testing_run_messages: one row per message of the run: status (pending, success, error, timeout),
  *   expected (as qualified when the run started) and obtained values, outcomes per kind.
  * - testing_domain_rules: per project, domain rules v1 and v2 (src/testing-center/outcomes.ts).
  */
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DomainRulesV1, DomainRulesV2, EvaluationKind, MetricsByKind } from '../../src/contract/testing-evaluation';
 import type { TestMessageObtained, TestMessageExpected, TestMessageOutcomes } from '../../src/contract/testing-runs';
 import { createdAt } from './schema-shared';
@@ -27,9 +28,14 @@ export const testingRuns = pgTable(
       .notNull()
       .references(() => environments.id, { onDelete: 'cascade' }),
     environmentName: text('environment_name').notNull(),
-    /** The bank set tested (no foreign key: the run outlives the set); its name as it was. */
-    setId: text('set_id').notNull(),
-    setName: text('set_name').notNull(),
+    /**
+     * The bank set tested (no foreign key: the run outlives the set) and its name as it was; or, for a
+     * run of one (the qualification screen's pre-annotation), the single bank message, whose name is
+     * its testing_run_messages row's.
+     */
+    setId: text('set_id'),
+    setName: text('set_name'),
+    messageId: text('message_id'),
     /** Null: the environment's configuration when the run started; else a version of it. */
     versionId: text('version_id'),
     versionName: text('version_name'),
@@ -57,7 +63,11 @@ export const testingRuns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('testing_runs_project_created_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('testing_runs_project_created_idx').on(t.projectId, t.createdAt),
+    // A run is on a set (with its name) or on one message, never both or neither.
+    check('testing_runs_set_or_message', sql`(${t.setId} IS NOT NULL AND ${t.setName} IS NOT NULL AND ${t.messageId} IS NULL) OR (${t.setId} IS NULL AND ${t.setName} IS NULL AND ${t.messageId} IS NOT NULL)`),
+  ],
 );
 
 export const testingRunMessages = pgTable(

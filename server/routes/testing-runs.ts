@@ -37,7 +37,8 @@ export function registerTestingRunRoutes(app: FastifyInstance, ctx: ServerContex
     const runId = await launchTestRun(ctx.db, {
       projectId: params.projectId,
       environmentId: body.environmentId,
-      setId: body.setId,
+      // The contract lets exactly one of the two through.
+      ...(body.messageId !== undefined ? { messageId: body.messageId } : { setId: body.setId! }),
       versionId: body.versionId,
       userId: principalOf(request).userId,
       seesPrivate: scope.rights !== null && seesPrivateEnvironments(scope.rights),

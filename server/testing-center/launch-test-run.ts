@@ -1,7 +1,7 @@
 /**
  * Launching a test: checks the environment (the project's, visible to the caller), the version (the
- * environment's, still valid) and the set (the project's, not empty), then writes the run with a copy
- * of the configuration, the domain rules, the counted kinds and every message's expected values as
+ * environment's, still valid) and the set (the project's, not empty) or the single message of a run
+ * of one (the project's bank), then writes the run with a copy of the configuration, the domain rules, the counted kinds and every message's expected values as
  * they are now, so that later edits change neither a running test nor a finished one's results.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,15 +14,17 @@ import { testingRunMessages, testingRuns } from '../db/schema-testing-runs';
 import { HttpError } from '../http-error';
 import { readDomainRules } from './domain-rules';
 
-export interface LaunchRequest {
+/** What a run runs on: a bank set, or one bank message (a run of one). */
+export type LaunchTarget = { setId: string; messageId?: undefined } | { messageId: string; setId?: undefined };
+
+export type LaunchRequest = LaunchTarget & {
   projectId: string;
   environmentId: string;
-  setId: string;
   versionId: string | null;
   userId: string | null;
   /** Whether the caller sees private environments (configurator and above). */
   seesPrivate: boolean;
-}
+};
 
 export async function readParameters(db: Database, projectId: string): Promise<TestingCenterParameters> {
   const [row] = await db.select({ parameters: testingCenterParameters.parameters }).from(testingCenterParameters).where(eq(testingCenterParameters.projectId, projectId));
@@ -43,6 +45,27 @@ export async function setMessages(db: Database, projectId: string, setId: string
           .where(and(eq(bankMessages.projectId, projectId), inArray(bankMessages.id, db.select({ id: bankSetMessages.messageId }).from(bankSetMessages).where(eq(bankSetMessages.setId, setId)))))
           .orderBy(asc(bankMessages.createdAt), asc(bankMessages.id));
   return { set, messages };
+}
+
+/** A run of one's message, the project's bank's (the same columns as a set's messages). */
+async function singleMessage(db: Database, projectId: string, messageId: string) {
+  const [message] = await db
+    .select({ id: bankMessages.id, name: bankMessages.name, expected: bankMessages.expected })
+    .from(bankMessages)
+    .where(and(eq(bankMessages.id, messageId), eq(bankMessages.projectId, projectId)));
+  if (message === undefined) throw new HttpError(404, { message: 'Message not found', code: 'testMessageNotFound' });
+  return message;
+}
+
+/** The run's subject columns and its messages: a set's, or the one message's. */
+async function targetOf(db: Database, projectId: string, target: LaunchTarget) {
+  if (target.messageId !== undefined) {
+    const message = await singleMessage(db, projectId, target.messageId);
+    return { subject: { setId: null, setName: null, messageId: message.id }, messages: [message] };
+  }
+  const { set, messages } = await setMessages(db, projectId, target.setId);
+  if (messages.length === 0) throw new HttpError(409, { message: 'The set holds no message', code: 'testSetEmpty' });
+  return { subject: { setId: set.id, setName: set.name, messageId: null }, messages };
 }
 
 export async function launchTestRun(db: Database, request: LaunchRequest): Promise<string> {
@@ -66,8 +89,7 @@ export async function launchTestRun(db: Database, request: LaunchRequest): Promi
     settings = parsed.data;
     versionName = version.name;
   }
-  const { set, messages } = await setMessages(db, request.projectId, request.setId);
-  if (messages.length === 0) throw new HttpError(409, { message: 'The set holds no message', code: 'testSetEmpty' });
+  const { subject, messages } = await targetOf(db, request.projectId, request);
   const rules = await readDomainRules(db, request.projectId);
   const kinds = countedKinds(await readParameters(db, request.projectId));
   const id = randomUUID();
@@ -77,8 +99,7 @@ export async function launchTestRun(db: Database, request: LaunchRequest): Promi
       projectId: request.projectId,
       environmentId: environment.id,
       environmentName: environment.name,
-      setId: set.id,
-      setName: set.name,
+      ...subject,
       versionId: request.versionId,
       versionName,
       settings,

@@ -28,7 +28,23 @@ export function pickVisible<T>(record: Partial<Record<EvaluationKind, T>> | null
   return Object.fromEntries(Object.entries(record ?? {}).filter(([kind]) => visible(kind as EvaluationKind))) as Partial<Record<EvaluationKind, T>>;
 }
 
-function summaryOf(row: RunRow, counts: Counts, author: string | null, visible: (kind: EvaluationKind) => boolean): TestRunSummary {
+/** A run with its author's name and, for a run of one, its message's name (its only row's, as at launch). */
+interface RunWithNames {
+  run: RunRow;
+  author: string | null;
+  messageName: string | null;
+}
+
+/** Selects a run with the names its summary shows (see RunWithNames). */
+function selectRuns(db: Database) {
+  return db
+    .select({ run: testingRuns, author: users.username, messageName: testingRunMessages.name })
+    .from(testingRuns)
+    .leftJoin(users, eq(users.id, testingRuns.createdBy))
+    .leftJoin(testingRunMessages, and(eq(testingRunMessages.runId, testingRuns.id), eq(testingRunMessages.messageId, testingRuns.messageId)));
+}
+
+function summaryOf({ run: row, author, messageName }: RunWithNames, counts: Counts, visible: (kind: EvaluationKind) => boolean): TestRunSummary {
   return {
     id: row.id,
     status: row.status,
@@ -36,6 +52,8 @@ function summaryOf(row: RunRow, counts: Counts, author: string | null, visible: 
     environmentName: row.environmentName,
     setId: row.setId,
     setName: row.setName,
+    messageId: row.messageId,
+    messageName,
     versionId: row.versionId,
     versionName: row.versionName,
     total: row.total,
@@ -70,31 +88,24 @@ async function countsOf(db: Database, runIds: string[]): Promise<Map<string, Cou
 const LIST_LIMIT = 200;
 
 export async function listTestRuns(db: Database, projectId: string, rights: ProjectRights | null): Promise<TestRunSummary[]> {
-  const rows = await db
-    .select({ run: testingRuns, author: users.username })
-    .from(testingRuns)
-    .leftJoin(users, eq(users.id, testingRuns.createdBy))
+  const rows = await selectRuns(db)
     .where(eq(testingRuns.projectId, projectId))
     .orderBy(desc(testingRuns.createdAt), desc(testingRuns.id))
     .limit(LIST_LIMIT);
   const counts = await countsOf(db, rows.map((row) => row.run.id));
   const visible = visibleKinds(await readParameters(db, projectId), rights);
-  return rows.map((row) => summaryOf(row.run, counts.get(row.run.id) ?? { success: 0, error: 0, timeout: 0 }, row.author, visible));
+  return rows.map((row) => summaryOf(row, counts.get(row.run.id) ?? { success: 0, error: 0, timeout: 0 }, visible));
 }
 
 export async function testRunSummary(db: Database, projectId: string, runId: string, rights: ProjectRights | null): Promise<TestRunSummary> {
-  const detail = await runRow(db, projectId, runId);
+  const row = await runRow(db, projectId, runId);
   const counts = await countsOf(db, [runId]);
   const visible = visibleKinds(await readParameters(db, projectId), rights);
-  return summaryOf(detail.run, counts.get(runId) ?? { success: 0, error: 0, timeout: 0 }, detail.author, visible);
+  return summaryOf(row, counts.get(runId) ?? { success: 0, error: 0, timeout: 0 }, visible);
 }
 
-async function runRow(db: Database, projectId: string, runId: string) {
-  const [row] = await db
-    .select({ run: testingRuns, author: users.username })
-    .from(testingRuns)
-    .leftJoin(users, eq(users.id, testingRuns.createdBy))
-    .where(and(eq(testingRuns.id, runId), eq(testingRuns.projectId, projectId)));
+async function runRow(db: Database, projectId: string, runId: string): Promise<RunWithNames> {
+  const [row] = await selectRuns(db).where(and(eq(testingRuns.id, runId), eq(testingRuns.projectId, projectId)));
   if (row === undefined) throw new HttpError(404, { message: 'Test not found', code: 'testNotFound' });
   return row;
 }
@@ -104,7 +115,8 @@ async function runRow(db: Database, projectId: string, runId: string) {
  * callers below configurator, values and metrics alike.
  */
 export async function testRunDetail(db: Database, projectId: string, runId: string, rights: ProjectRights | null, slice: { offset: number; limit?: number } = { offset: 0 }): Promise<TestRunDetail> {
-  const { run, author } = await runRow(db, projectId, runId);
+  const named = await runRow(db, projectId, runId);
+  const { run } = named;
   // Left join on the bank (same project): a run keeps no foreign key to its messages, which may be gone.
   const query = db
     .select({ message: testingRunMessages, bankId: bankMessages.id })
@@ -117,7 +129,7 @@ export async function testRunDetail(db: Database, projectId: string, runId: stri
   const visible = visibleKinds(await readParameters(db, projectId), rights);
   const pick = <T>(record: Partial<Record<EvaluationKind, T>> | null) => pickVisible(record, visible);
   return {
-    ...summaryOf(run, counts, author, visible),
+    ...summaryOf(named, counts, visible),
     kinds: run.kinds.filter(visible),
     rules: { v1: run.rulesV1, v2: run.rulesV2 },
     metrics: pick(run.metrics),

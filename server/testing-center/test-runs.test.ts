@@ -16,6 +16,7 @@ import { createNluRuntime } from '../nlu/runtime';
 import { testRunnerOf } from '../routes/testing-runs';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 import { createTestRunner } from './test-runner';
+import { runsClient } from './runs-test-client';
 import { expectCategories, insertBankMessage, insertManualSet, mailFile } from './test-support';
 
 let server: TestServer;
@@ -43,16 +44,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server.close());
 
-async function launch(body: Record<string, unknown>, headers = qualifier) {
-  return server.app.inject({ method: 'POST', url: `${base}/tests`, headers, payload: body });
-}
-
-async function finished(testId: string): Promise<TestRunDetail> {
-  await testRunnerOf(server.app)!.idle();
-  const response = await server.app.inject({ method: 'GET', url: `${base}/tests/${testId}`, headers: qualifier });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<TestRunDetail>();
-}
+const { launch, finished } = runsClient(() => server, PROJECT, () => qualifier);
 
 
 describe('test runs', { timeout: 300_000 }, () => {
@@ -63,7 +55,7 @@ describe('test runs', { timeout: 300_000 }, () => {
     const response = await launch({ environmentId: 'demo-nlu-prod', setId, versionId: null });
     expect(response.statusCode, response.body).toBe(202);
     const summary = response.json<TestRunSummary>();
-    expect(summary).toMatchObject({ total: 5, setName: 'Demo set', environmentName: 'Production', versionId: null });
+    expect(summary).toMatchObject({ total: 5, setId, setName: 'Demo set', messageId: null, messageName: null, environmentName: 'Production', versionId: null });
 
     const run = await finished(summary.id);
     expect(run.status).toBe('finished');

@@ -260,6 +260,7 @@ export const TESTING_RUN_ERROR_CODES = [
   'testNotFound',
   'testSetNotFound',
   'testSetEmpty',
+  'testMessageNotFound',
   'testEnvironmentNotFound',
   'testVersionNotFound',
   'testVersionOutdated',

@@ -1,12 +1,13 @@
 /**
- * Testing center test runs and domain rules (issue 16, spec §2.2 tests / tests/{testId} /
- * domain-rules / domain-rules-v2, §3 Test execution): launch a test of an environment on a bank set,
- * follow its progress, read its results (one row per message, metrics per classification kind), and
+ * Testing center test runs and domain rules (spec §2.2 tests / tests/{testId} / domain-rules /
+ * domain-rules-v2, §3 Test execution): launch a test of an environment on a bank set, or on one bank
+ * message (the qualification screen's pre-annotation), follow its progress, read its results (one row per message, metrics per classification kind), and
  * keep the project's domain rules. Every endpoint needs qualifier on the project (§6).
  *
  * Codes of the errors these endpoints answer with (besides the input and access ones):
  * - testNotFound (404): no such test in the project;
  * - testSetNotFound (404) / testSetEmpty (409): the set is not the project's, or holds no message;
+ * - testMessageNotFound (404): the message of a run of one is not in the project's bank;
  * - testEnvironmentNotFound (404): the environment is not the project's (or is hidden from the caller);
  * - testVersionNotFound (404): the version is not one of the environment's;
  * - testVersionOutdated (409): the version no longer passes the configuration rules;
@@ -17,6 +18,7 @@
  */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
+import { VALIDATION_MESSAGES } from './validation-messages';
 import { expectedValuesSchema, obtainedValuesSchema, type ExpectedValues, type ObtainedValues } from './testing-center';
 import {
   domainRulesSchema,
@@ -73,8 +75,14 @@ export const testRunSummarySchema = z.object({
   status: z.enum(TEST_RUN_STATUSES),
   environmentId: z.string(),
   environmentName: z.string(),
-  setId: z.string(),
-  setName: z.string(),
+  /**
+   * What the run ran on: a bank set (`setId`, `setName`) or a single bank message (`messageId`,
+   * `messageName`), the other pair null. Names are as they were at launch: a run outlives both.
+   */
+  setId: z.string().nullable(),
+  setName: z.string().nullable(),
+  messageId: z.string().nullable(),
+  messageName: z.string().nullable(),
   /** Null: the environment's configuration at launch. */
   versionId: z.string().nullable(),
   versionName: z.string().nullable(),
@@ -128,14 +136,28 @@ export const listTests = defineEndpoint({
   response: z.array(testRunSummarySchema),
 });
 
+/**
+ * A run on a bank set, or on one bank message (a run of one): exactly one of `setId` and `messageId`.
+ * Both or neither is an input error (400 invalidRequest) like any other malformed body.
+ */
+export const launchTestBodySchema = z
+  .object({
+    environmentId: z.string().min(1),
+    setId: z.string().min(1).max(100).optional(),
+    messageId: z.string().min(1).max(100).optional(),
+    versionId: z.string().min(1).nullable().default(null),
+  })
+  .refine((body) => (body.setId === undefined) !== (body.messageId === undefined), { message: VALIDATION_MESSAGES.setOrMessage });
+export type LaunchTestBody = z.input<typeof launchTestBodySchema>;
+
 export const launchTest = defineEndpoint({
   id: 'testingCenter.tests.launch',
   method: 'POST',
   path: `${BASE}/tests`,
-  summary: "Launch a test of an environment on a bank set (its current configuration, or one of its versions); it runs in the background",
+  summary: 'Launch a test of an environment (its current configuration, or one of its versions) on a bank set or on one bank message; it runs in the background',
   access: access.project('projectId', 'qualifier'),
   params: projectParams,
-  body: z.object({ environmentId: z.string().min(1), setId: z.string().min(1), versionId: z.string().min(1).nullable().default(null) }),
+  body: launchTestBodySchema,
   response: testRunSummarySchema,
 });
 

@@ -10,4 +10,5 @@ export const VALIDATION_MESSAGES = {
   headerName: 'Not a valid header name',
   calendarDayFormat: 'Expected a date YYYY-MM-DD',
   calendarDay: 'Not a day of the calendar',
+  setOrMessage: 'Give either setId or messageId',
 } as const;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { alertSettingsSchema } from '../contract/alerts';
 import { nluNameSchema } from '../contract/nlu-entities';
+import { launchTestBodySchema } from '../contract/testing-runs';
 import { changeLanguage, initI18n } from './setup';
 import { zodIssueText } from './zod-issue-text';
 
@@ -24,12 +25,14 @@ describe('zodIssueText', () => {
     expect(textOf(alertSettingsSchema, { kind: 'timeout', name: 'Retard', timeoutMinutes: 0.5, email: 'x' })).toEqual(['Un nombre entier est attendu', 'Adresse e-mail invalide']);
     expect(textOf(z.number().min(3), 1)).toEqual(['La valeur doit être supérieure ou égale à 3']);
     expect(textOf(z.enum(['a', 'b']), 'c')).toEqual(['Choisissez une des valeurs proposées']);
+    expect(textOf(launchTestBodySchema, { environmentId: 'prod', setId: 's', messageId: 'm' })).toEqual(['Choisissez soit un jeu, soit un message']);
   });
 
   it('says them in English for an English reader', async () => {
     await changeLanguage('en');
     expect(textOf(nluNameSchema, '')[0]).toBe('Required');
     expect(textOf(z.string().min(3), 'ab')).toEqual(['At least 3 characters']);
+    expect(textOf(launchTestBodySchema, { environmentId: 'prod' })).toEqual(['Choose either a set or a message']);
     await changeLanguage('fr');
   });
 });

@@ -44,6 +44,8 @@ function run(id: string, createdAt: string, messages: TestMessageRow[], rules = 
     environmentName: 'Production',
     setId: 'set',
     setName: 'Banque',
+    messageId: null,
+    messageName: null,
     versionId: null,
     versionName: null,
     total: messages.length,

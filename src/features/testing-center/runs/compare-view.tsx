@@ -11,6 +11,7 @@ import type { TestRunDetail, TestRunSummary } from '../../../contract/testing-ru
 import { compareKindMetrics, messageChanges } from '../../../testing-center/compare-runs';
 import { testRunQueries } from './queries';
 import { ValueLabel } from './special-value';
+import { runSubjectText } from './run-subject';
 import { errorMessage } from '../../../api/errors';
 import { Field } from '../../../ui/form';
 import { DataTable } from '../../../ui/data-table';
@@ -37,7 +38,7 @@ export function CompareView({ projectId, run, runs, kind, referenceId, onReferen
           id="compare-reference"
           value={referenceId}
           onChange={(event) => onReference(event.currentTarget.value)}
-          options={[{ value: '', label: t('result.compareNone') }, ...others.map((other) => ({ value: other.id, label: `${formatDateTime(other.createdAt, language)} · ${other.environmentName} · ${other.versionName ?? t('list.current')} · ${other.setName}` }))]}
+          options={[{ value: '', label: t('result.compareNone') }, ...others.map((other) => ({ value: other.id, label: `${formatDateTime(other.createdAt, language)} · ${other.environmentName} · ${other.versionName ?? t('list.current')} · ${runSubjectText(other, t)}` }))]}
         />
       </Field>
       {referenceId !== '' && reference.isPending && <Pending queries={[reference]} size={24} />}

@@ -26,6 +26,7 @@ import { MetricsTable } from './metrics-table';
 import { testRunQueries } from './queries';
 import { errorMessage } from '../../../api/errors';
 import { storedErrorText } from './stored-error';
+import { runSubjectText, sameSubject } from './run-subject';
 import { saveCsv, saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 import { Field } from '../../../ui/form';
@@ -70,7 +71,7 @@ export function ResultPage() {
       <Link to={paths.tests(projectId)}>← {t('result.back')}</Link>
       <div className="p-toolbar">
         <h1>
-          {data.environmentName} · {data.versionName ?? t('list.current')} · {data.setName}
+          {data.environmentName} · {data.versionName ?? t('list.current')} · {runSubjectText(data, t)}
         </h1>
         <Tag intent={statusIntent(data.status)} large>
           {t(`status.${data.status}`)}
@@ -129,6 +130,6 @@ export function ResultPage() {
 /** The latest finished run launched before this one on the same set and environment: what a comparison starts from. */
 export function previousRun(run: TestRunSummary, runs: readonly TestRunSummary[]): TestRunSummary | undefined {
   return runs
-    .filter((other) => other.id !== run.id && other.status === 'finished' && other.setId === run.setId && other.environmentId === run.environmentId && other.createdAt < run.createdAt)
+    .filter((other) => other.id !== run.id && other.status === 'finished' && sameSubject(other, run) && other.environmentId === run.environmentId && other.createdAt < run.createdAt)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))[0];
 }

@@ -15,6 +15,7 @@ import { usePreferences } from '../../../storage/preferences';
 import { ListState } from '../../../ui/list-state';
 import { LaunchDialog } from './launch-dialog';
 import { testRunQueries } from './queries';
+import { runSubjectText } from './run-subject';
 import { DataTable } from '../../../ui/data-table';
 
 export const statusIntent = (status: string) =>
@@ -78,7 +79,7 @@ export function TestsPage() {
                 </td>
                 <td>{run.environmentName}</td>
                 <td>{run.versionName ?? t('list.current')}</td>
-                <td>{run.setName}</td>
+                <td>{runSubjectText(run, t)}</td>
                 <td>
                   <Tag intent={statusIntent(run.status)} minimal>
                     {t(`status.${run.status}`)}

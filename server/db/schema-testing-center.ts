@@ -1,5 +1,5 @@
 /**
- * The testing center's message bank (issue 16; contract: src/contract/testing-center.ts). Test runs,
+ * The testing center's message bank (contract: src/contract/testing-center.ts). Test runs,
  * domain rules and metrics live in their own tables beside these (tc-runs).
  *
  * - bank_messages: one message of a project's bank, its tags, input type, where it came from, its

@@ -1,5 +1,5 @@
 /**
- * The testing center's test runs and domain rules (issue 16, second half; contract:
+ * The testing center's test runs and domain rules (contract:
  * src/contract/testing-runs.ts). A run's rows never reference the bank's messages with a foreign
  * key: a run's results stay readable after a message is deleted from the bank.
  *

@@ -1,5 +1,5 @@
 /**
- * The testing center's message bank (issue 16; src/contract/testing-center-bank.ts): list, import,
+ * The testing center's message bank (src/contract/testing-center-bank.ts): list, import,
  * files, tags, deletion, qualification, sets, parameters, "add to testing center" and sampling.
  * The work is in server/testing-center/; these handlers read the request and the caller's scope.
  */

@@ -1,6 +1,6 @@
 // PostgreSQL pass: several server processes share one database.
 /**
- * The test-run claim (claim-run.ts) in real server processes on one PostgreSQL (issue 16; run with
+ * The test-run claim (claim-run.ts) in real server processes on one PostgreSQL (run with
  * TEST_DATABASE_URL as `npm run test:postgres` does, skipped on PGlite, which serves one process
  * only). Two `server/main.ts` processes with a short lease (POSTROOM_TEST_RUN_LEASE_MS) both sweep for
  * a queued run: exactly one claims and runs it; killed mid-run with SIGKILL (no clean release), it

@@ -1,5 +1,5 @@
 /**
- * Demo (issue 16): on a seeded server's first start, two tests of the demo NLU project's production
+ * Demo: on a seeded server's first start, two tests of the demo NLU project's production
  * environment on its message bank — one with the domain rules as they are, one after a rule change
  * (the catch-all category "Autre" skipped) — so a new user opens results and a comparison at once.
  * The runs are only queued here; the server's test runner (started with the app) runs them in the

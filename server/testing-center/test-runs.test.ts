@@ -1,5 +1,5 @@
 /**
- * Test runs end to end on the server (issue 16): a qualifier launches a test of the demo NLU
+ * Test runs end to end on the server: a qualifier launches a test of the demo NLU
  * environment on a set of bank messages; each message goes through the real pipeline modules (NLU,
  * categorization…) without any analysis, delivery, consumption or reply error appearing in production;
  * the results answer per-message rows and metrics with the special values; domain rules change the

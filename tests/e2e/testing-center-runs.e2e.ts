@@ -1,5 +1,5 @@
 /**
- * Test runs as a qualifier meets them (issue 16): three qualified bank messages in a set, a test
+ * Test runs as a qualifier meets them: three qualified bank messages in a set, a test
  * launched from the tests list, its results (metrics, a confusion-matrix cell opening its message),
  * a second run after a domain rule change compared with the first, the CSV export, and a results row
  * opening its message on the qualification screen, where "accept obtained" names the run. The bank data

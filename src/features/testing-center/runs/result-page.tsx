@@ -1,5 +1,5 @@
 /**
- * tests/{testId} (spec §2.2, issue 16 "Results"): a run's progress, then per classification kind the
+ * tests/{testId} (spec §2.2): a run's progress, then per classification kind the
  * metrics table, the confusion matrix whose cells open the messages behind them, the messages with
  * expected beside obtained and the rule that fired, the comparison with another run, and the exports.
  * Everything derived (matrix, comparison) is computed once per run and kind in memos; long lists are

@@ -1,5 +1,5 @@
 /**
- * Endpoints of the message bank (issue 16): list and search, import, tags, sets, qualification,
+ * Endpoints of the message bank: list and search, import, tags, sets, qualification,
  * parameters, "add to testing center" from an analysis, and sampling production analyses. Types and
  * rules: ./testing-center.ts. Every call needs qualifier on the project (§6); saving the parameters
  * needs configurator. Sampling and "add to testing center" name an environment, so they sit under

@@ -1,5 +1,5 @@
 /**
- * The testing center's message bank (issue 16, first half): messages with their original files,
+ * The testing center's message bank: messages with their original files,
  * tags and expected values, sets of messages, the project's classification-kind parameters, and the
  * endpoints of the bank, import, sampling, qualification and parameters screens. Test runs, domain
  * rules and metrics build on these types (tc-runs).
@@ -49,12 +49,20 @@ export const typedValueSchema = z.discriminatedUnion('format', [
 ]);
 export type TypedValue = z.infer<typeof typedValueSchema>;
 
+/**
+ * Where a qualifier took an expected value from: the file of the message (its name) and the words
+ * selected there, so the bank keeps the evidence and the value can be found again in the document.
+ */
+export const evidenceSchema = z.object({ file: plainText().max(255), quote: z.string().max(1000) });
+export type Evidence = z.infer<typeof evidenceSchema>;
+
 /** One expected (or obtained) value of a kind: see the header for what key and document hold per kind. */
 export const valueEntrySchema = z.intersection(
   z.object({
     key: plainText().trim().min(1).max(100),
     /** The attachment's file name for the *_attachments kinds; null otherwise. */
     document: plainText().max(255).nullable(),
+    evidence: evidenceSchema.optional(),
   }),
   typedValueSchema,
 );

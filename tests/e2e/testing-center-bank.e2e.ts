@@ -1,9 +1,11 @@
 /**
- * The message bank as a qualifier uses it (issue 16): import three files (two mails and a PDF) with a
- * tag, gather them in a set, then qualify them one after the other with the keyboard only — type the
- * expected category, accept with Ctrl+Enter (which moves on), come back with P — and find them
- * qualified in the bank; add a production analysis from its result page. Works in the demo IC project,
- * and deletes what it added (the shared demo stays as it was for the other scenarios).
+ * The message bank as a qualifier uses it: import three files (two mails and a PDF) with a tag, gather
+ * them in a set, then qualify them against the environment's categories and fields — a category by
+ * its number key, a field filled from words selected in the message, accept (Ctrl+Enter, which moves
+ * on) — see a partial acceptance stay partial, undo it, go back with P, and find the states in the
+ * bank; add a production analysis from its result page. The bank part works in the demo NLU project
+ * (its production environment has categories and extraction fields), the analysis part in the demo IC
+ * project; each deletes what it added (the shared demo stays as it was for the other scenarios).
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +17,14 @@ import { DEMO_PASSWORD } from './support/pages';
 import { fileOnDisk, testingCenterPages as tc } from './support/testing-center-pages';
 
 const PROJECT = 'demo-ic';
+const BANK_PROJECT = 'demo-nlu';
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 const FILES = [path.join(FIXTURES, 'eml/bounce.eml'), path.join(FIXTURES, 'eml/arf.eml'), path.join(FIXTURES, 'pdf/claim-letter-fr.pdf')];
 const TAG = `e2e-${Date.now().toString(36)}`;
 const SET = `Lot ${TAG}`;
 let page: Page;
+/** Each message's qualification state once the qualification scenario left it. */
+let states: Record<string, string> = {};
 
 const session = signedInSession('qualifier');
 beforeAll(() => {
@@ -28,7 +33,7 @@ beforeAll(() => {
 
 describe('message bank and qualification', () => {
   it("imports three files with a tag, showing each file's outcome", async () => {
-    await tc.openImport(page, PROJECT);
+    await tc.openImport(page, BANK_PROJECT);
     await tc.addImportTag(page, TAG);
     // A file of an extension the platform does not read is refused at once (§5) and never sent.
     await tc.chooseFiles(page, [...FILES.map(fileOnDisk), { name: 'outil.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
@@ -40,7 +45,7 @@ describe('message bank and qualification', () => {
   });
 
   it('finds them by tag in the bank, not qualified, and makes a set of them', async () => {
-    await tc.openBank(page, PROJECT, `?tag=${TAG}`);
+    await tc.openBank(page, BANK_PROJECT, `?tag=${TAG}`);
     await expect.poll(() => tc.rowNames(page)).toHaveLength(3);
     expect((await tc.rowNames(page)).sort()).toEqual(['arf.eml', 'bounce.eml', 'claim-letter-fr.pdf']);
     await expect(tc.rowStates(page)).resolves.toEqual(['notQualified', 'notQualified', 'notQualified']);
@@ -48,38 +53,86 @@ describe('message bank and qualification', () => {
     await tc.createSetFromSelection(page, SET);
   });
 
-  it('qualifies the set with the keyboard, the message shown beside the form', async () => {
+  it("qualifies the set with the keyboard, from the environment's categories and words selected in the message", async () => {
     await tc.qualifySet(page, SET);
     await expect.poll(() => tc.position(page)).toBe('Message 1 sur 3');
+    await expect.poll(() => tc.progress(page)).toBe('0 qualifié sur 3');
     const seen: string[] = [];
-    for (let index = 0; index < 3; index += 1) {
-      await expect.poll(() => tc.position(page)).toBe(`Message ${index + 1} sur 3`);
-      const name = ((await tc.messageName(page)) ?? '').trim();
-      seen.push(name);
+    const showsMessage = async (position: number) => {
+      await expect.poll(() => tc.position(page)).toBe(`Message ${position} sur 3`);
+      // The heading is the file name, then its qualification state.
+      const name = /^\S+/.exec(((await tc.messageName(page)) ?? '').trim())?.[0] ?? '';
       // The message itself, drawn by the files viewer's views: a mail's subject, a PDF's pages.
       if (name.includes('bounce')) await expect.poll(() => tc.viewer(page).getByTestId('mail-subject').textContent()).toBe('Undelivered Mail Returned to Sender');
       if (name.includes('arf')) await expect.poll(() => tc.viewer(page).getByTestId('mail-subject').textContent()).toBe('FW: Earn money');
       if (name.includes('claim')) await tc.viewer(page).getByTestId('pdf-view').waitFor();
-      await tc.typeCategory(page, name.includes('claim') ? 'Déclaration de sinistre' : 'Autre');
-      // Ctrl+Enter accepts while the focus is still in the field: every kind qualified, saved, next.
-      await page.keyboard.press('Control+Enter');
-      if (index < 2) await expect.poll(() => tc.position(page)).toBe(`Message ${index + 2} sur 3`);
-    }
-    await expect.poll(() => tc.messageName(page)).toContain('Qualifié');
+      return name;
+    };
 
-    // P goes back (focus out of the fields): the saved category is there.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press('p');
+    // First message, fully: category 1 by its key, the contract number from words selected in the
+    // message (the value keeps where it came from), nothing expected for RPA, then Ctrl+Enter.
+    seen.push(await showsMessage(1));
+    await tc.press(page, '1');
+    await expect.poll(() => tc.categoryValues(page)).toEqual(['Déclaration de sinistre']);
+    await tc.addField(page, 'Numéro de contrat');
+    let words: string | null = null;
+    await expect.poll(async () => (words = await tc.selectWords(page))).not.toBeNull();
+    await expect.poll(() => tc.fieldValue(page, 0)).toBe(words);
+    await tc.kind(page, 'extracted_informations').getByText(`Pris dans « ${seen[0]} »`).waitFor();
+    for (const kind of ['rpa', 'attachments_categories', 'extracted_informations_attachments']) await tc.markKindQualified(page, kind);
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => tc.progress(page)).toBe('1 qualifié sur 3');
+
+    // Second message: two categories (2, then Shift+3 adds) and accept with A. The extracted values
+    // and RPA, left empty and untouched, are not turned into "nothing expected": partly qualified.
+    seen.push(await showsMessage(2));
+    await tc.press(page, '2');
+    await page.keyboard.press('Shift+Digit3');
+    await expect.poll(() => tc.categoryValues(page)).toEqual(['Résiliation', 'Demande de devis']);
+    await page.keyboard.press('a');
+    await page.getByText(/restent à qualifier/).waitFor();
+    await showsMessage(3);
+    await expect.poll(() => tc.progress(page)).toBe('1 qualifié sur 3');
+
+    // U undoes that acceptance: back on the second message, with the values it had before.
+    await page.keyboard.press('u');
     await expect.poll(() => tc.position(page)).toBe('Message 2 sur 3');
-    await expect.poll(() => tc.categoryValues(page)).toEqual([seen[1]!.includes('claim') ? 'Déclaration de sinistre' : 'Autre']);
+    await expect.poll(() => tc.categoryValues(page)).toEqual([]);
+    await expect.poll(() => tc.kindState(page, 'categories')).toBe('toLook');
+    // 0 confirms that no category is expected; accepted again, then S leaves the third as it is.
+    await tc.press(page, '0');
+    await expect.poll(() => tc.kindState(page, 'categories')).toBe('toAccept');
+    await page.keyboard.press('a');
+    seen.push(await showsMessage(3));
+
+    // P goes back: the saved values are there, qualified.
+    await tc.press(page, 'p');
+    await expect.poll(() => tc.position(page)).toBe('Message 2 sur 3');
+    await expect.poll(() => tc.kindState(page, 'categories')).toBe('qualified');
+    await tc.press(page, 'p');
+    await expect.poll(() => tc.categoryValues(page)).toEqual(['Déclaration de sinistre']);
+    await expect.poll(() => tc.messageName(page)).toContain('Qualifié');
     // S skips to the next without saving anything.
     await page.keyboard.press('s');
+    await expect.poll(() => tc.position(page)).toBe('Message 2 sur 3');
+    expect(new Set(seen).size).toBe(3);
+
+    // R runs the message on the reference environment as a test run of one and starts the form from
+    // what it obtained (nothing saved until accepted); "accept obtained" now names that run.
+    await tc.press(page, 'r');
+    await page.getByText('Valeurs obtenues par Production reprises : vérifiez-les puis acceptez.').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('obtained-source').textContent()).toMatch(/^Dernier test : Production · Configuration actuelle · /);
+    await page.keyboard.press('s');
     await expect.poll(() => tc.position(page)).toBe('Message 3 sur 3');
+    states = { [seen[0]!]: 'qualified', [seen[1]!]: 'partiallyQualified', [seen[2]!]: 'notQualified' };
   });
 
-  it('shows them qualified in the bank, then removes them and their set', async () => {
-    await tc.openBank(page, PROJECT, `?tag=${TAG}`);
-    await expect.poll(() => tc.rowStates(page)).toEqual(['qualified', 'qualified', 'qualified']);
+  it('shows their states in the bank, then removes them and their set', async () => {
+    await tc.openBank(page, BANK_PROJECT, `?tag=${TAG}`);
+    await expect.poll(async () => {
+      const [names, rowStates] = await Promise.all([tc.rowNames(page), tc.rowStates(page)]);
+      return Object.fromEntries(names.map((name, index) => [name, rowStates[index]]));
+    }).toEqual(states);
     const qualificationLink = (await tc.rows(page).first().getByRole('link').getAttribute('href'))!;
     await tc.deleteSet(page, SET);
     await page.getByTestId('bank-sets').locator(`tr[data-set-name="${SET}"]`).waitFor({ state: 'detached' });

@@ -6,6 +6,7 @@
 import {
   CLASSIFICATION_KINDS,
   type ClassificationKind,
+  type Evidence,
   type ExpectedValues,
   type ObtainedValues,
   type ValueEntry,
@@ -18,11 +19,18 @@ export interface DraftEntry {
   format: ValueFormat;
   /** string, number, object: the text typed; boolean: the switch; array: the items. */
   raw: string | boolean | string[];
+  /** The words selected in the message that gave the value (dropped when the value is typed over). */
+  evidence?: Evidence;
 }
 
 export interface DraftKind {
   qualified: boolean;
   entries: DraftEntry[];
+  /**
+   * The qualifier acted on this kind since the message was opened (a value picked, typed or removed,
+   * the switch used, "nothing expected" confirmed): "accept" qualifies it even with no value.
+   */
+  touched: boolean;
 }
 
 export type Draft = Record<ClassificationKind, DraftKind>;
@@ -41,7 +49,7 @@ export function emptyRaw(format: ValueFormat): DraftEntry['raw'] {
 }
 
 export function draftEntryOf(entry: ValueEntry): DraftEntry {
-  const base = { key: entry.key, document: entry.document ?? '', format: entry.format };
+  const base = { key: entry.key, document: entry.document ?? '', format: entry.format, ...(entry.evidence ? { evidence: entry.evidence } : {}) };
   switch (entry.format) {
     case 'string':
       return { ...base, raw: entry.value };
@@ -58,7 +66,7 @@ export function draftEntryOf(entry: ValueEntry): DraftEntry {
 
 export function draftOf(expected: ExpectedValues): Draft {
   return Object.fromEntries(
-    CLASSIFICATION_KINDS.map((kind) => [kind, { qualified: expected[kind]?.qualified ?? false, entries: (expected[kind]?.values ?? []).map(draftEntryOf) }]),
+    CLASSIFICATION_KINDS.map((kind) => [kind, { qualified: expected[kind]?.qualified ?? false, entries: (expected[kind]?.values ?? []).map(draftEntryOf), touched: false }]),
   ) as Draft;
 }
 
@@ -67,7 +75,7 @@ export function entryValue(entry: DraftEntry, kind: ClassificationKind): { value
   const key = CATEGORY_KINDS.includes(kind) ? 'category' : entry.key.trim();
   if (key === '') return { problem: 'keyMissing' };
   const document = ATTACHMENT_KINDS.includes(kind) ? entry.document.trim() || null : null;
-  const base = { key, document };
+  const base = { key, document, ...(entry.evidence ? { evidence: entry.evidence } : {}) };
   switch (entry.format) {
     case 'string':
       return { value: { ...base, format: 'string', value: String(entry.raw) } };
@@ -111,13 +119,55 @@ export function expectedOf(draft: Draft, kinds: readonly ClassificationKind[]): 
 /** "Accept obtained": the run's values replace the draft's for every kind shown, left to confirm. */
 export function withObtained(draft: Draft, obtained: ObtainedValues, kinds: readonly ClassificationKind[]): Draft {
   const next = { ...draft };
-  for (const kind of kinds) next[kind] = { qualified: draft[kind].qualified, entries: (obtained[kind] ?? []).map(draftEntryOf) };
+  for (const kind of kinds) next[kind] = { qualified: draft[kind].qualified, entries: (obtained[kind] ?? []).map(draftEntryOf), touched: draft[kind].touched };
   return next;
 }
 
-/** Every kind shown marked qualified (the "accept" key). */
-export function allQualified(draft: Draft, kinds: readonly ClassificationKind[]): Draft {
+/**
+ * What "accept" confirms: the kinds shown that hold a value, that the qualifier acted on, or that were
+ * qualified already — and the attachment kinds of a message without attachments, where nothing can be
+ * expected. Another kind left empty and untouched stays as it was (an empty qualified kind means
+ * "nothing expected", and would count every value a run finds there as a false positive), so the
+ * message shows as partially qualified until someone looks at it.
+ */
+export function acceptConfirmed(draft: Draft, kinds: readonly ClassificationKind[], { attachments }: { attachments: number }): Draft {
   const next = { ...draft };
-  for (const kind of kinds) next[kind] = { ...draft[kind], qualified: true };
+  for (const kind of kinds) {
+    const current = draft[kind];
+    const nothingPossible = attachments === 0 && ATTACHMENT_KINDS.includes(kind);
+    if (current.qualified || current.touched || current.entries.length > 0 || nothingPossible) next[kind] = { ...current, qualified: true };
+  }
   return next;
+}
+
+/** The category names the draft expects for a document (null: the message body), in their order. */
+export function categoriesIn(kind: DraftKind, document: string | null): string[] {
+  return kind.entries
+    .filter((entry) => (entry.document || null) === document)
+    .flatMap((entry) => (Array.isArray(entry.raw) ? entry.raw : typeof entry.raw === 'string' && entry.raw.trim() !== '' ? [entry.raw] : []));
+}
+
+/** The kind with the document's categories replaced by `names` (one: a string entry; several: an array; none: no entry). */
+export function withCategories(kind: DraftKind, document: string | null, names: readonly string[]): DraftKind {
+  const others = kind.entries.filter((entry) => (entry.document || null) !== document);
+  const unique = [...new Set(names)];
+  const entry: DraftEntry[] =
+    unique.length === 0 ? [] : [{ key: 'category', document: document ?? '', format: unique.length === 1 ? 'string' : 'array', raw: unique.length === 1 ? unique[0]! : unique }];
+  return { ...kind, entries: [...others, ...entry], touched: true };
+}
+
+/** Words selected in the message, made the value of the entry at `target` (its format permitting), with them as evidence. */
+export function withSelection(draft: Draft, target: { kind: ClassificationKind; index: number }, evidence: Evidence): Draft | null {
+  const kind = draft[target.kind];
+  const entry = kind.entries[target.index];
+  const quote = evidence.quote.replace(/\s+/g, ' ').trim().slice(0, 1000);
+  if (!entry || quote === '') return null;
+  let raw: DraftEntry['raw'];
+  if (entry.format === 'string') raw = quote;
+  // "1 250,50 €" → "1250,50": the digits, sign and separators (entryValue reads the decimal comma).
+  else if (entry.format === 'number') raw = quote.replace(/[^\d,.-]/g, '');
+  else if (entry.format === 'array') raw = [...(Array.isArray(entry.raw) ? entry.raw : []), quote];
+  else return null;
+  const entries = kind.entries.map((item, index) => (index === target.index ? { ...item, raw, evidence: { file: evidence.file, quote } } : item));
+  return { ...draft, [target.kind]: { ...kind, entries, touched: true } };
 }

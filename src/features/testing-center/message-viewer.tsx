@@ -1,27 +1,53 @@
 /**
  * A bank message shown as the files viewer shows files (src/ui/file-views): its original files are
  * fetched from the bank, parsed in the browser's parse workers, and drawn by the same views. One tab
- * per file (main file first); an attachment opened inside a mail is shown in place of it.
+ * per file (main file first); an attachment opened inside a mail is shown in place of it. Words
+ * selected in it are handed to `onSelectText` with the file they come from.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Callout, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/request';
-import type { BankMessage } from '../../contract/testing-center';
+import type { BankMessage, Evidence } from '../../contract/testing-center';
 import { downloadBankFile } from '../../contract/testing-center-bank';
 import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
 import { FileView, type ViewedFile } from '../../ui/file-views/file-view';
+import { MailSelection } from '../../ui/file-views/mail-frame';
 import { errorMessage } from '../../api/errors';
 
 let nextId = 1;
 
-export function MessageViewer({ projectId, message }: { projectId: string; message: BankMessage }) {
+export function MessageViewer({
+  projectId,
+  message,
+  onSelectText,
+  onMainParsed,
+}: {
+  projectId: string;
+  message: BankMessage;
+  onSelectText?: (evidence: Evidence) => void;
+  /** The main file is read: the names of the attachments a mail carries inside it (none for other files). */
+  onMainParsed?: (attachments: string[]) => void;
+}) {
   const { t } = useTranslation('testingCenter');
   const pool = useRef<ParsePool | null>(null);
   const [fileId, setFileId] = useState(message.files[0]?.id ?? '');
   const [shown, setShown] = useState<ViewedFile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const section = useRef<HTMLElement>(null);
+  // Read when a parse ends, without parsing again when the caller's function changes.
+  const mainParsed = useRef(onMainParsed);
+  useEffect(() => {
+    mainParsed.current = onMainParsed;
+  });
+  // Words selected with the mouse or the keyboard (Shift+arrows) inside the message, once the selection ends.
+  const selected = () => {
+    const selection = window.getSelection();
+    const quote = selection?.toString().trim() ?? '';
+    if (!onSelectText || !shown || !selection || quote === '' || !section.current?.contains(selection.anchorNode)) return;
+    onSelectText({ file: shown.path, quote });
+  };
 
   useEffect(() => {
     pool.current = createBrowserParsePool();
@@ -44,7 +70,9 @@ export function MessageViewer({ projectId, message }: { projectId: string; messa
         setShown({ id, path: file.name, progress: 0, bytes });
         const parser = pool.current ?? (pool.current = createBrowserParsePool());
         const result = await parser.parse(file.name, bytes.slice(), (progress) => !controller.signal.aborted && setShown((current) => (current?.id === id ? { ...current, progress } : current)), { pdfPageText: false });
-        if (!controller.signal.aborted) setShown({ id, path: file.name, progress: 1, bytes, result });
+        if (controller.signal.aborted) return;
+        setShown({ id, path: file.name, progress: 1, bytes, result });
+        if (file.role === 'main') mainParsed.current?.(result.ok && result.model.kind === 'email' ? result.model.email!.attachments.filter((item) => !item.inline).map((item) => item.name) : []);
       } catch (caught) {
         if (!controller.signal.aborted) setError(errorMessage(caught));
       }
@@ -63,10 +91,20 @@ export function MessageViewer({ projectId, message }: { projectId: string; messa
       {error}
     </Callout>
   ) : (
-    shown && <FileView entry={shown} onOpenAttachment={openAttachment} />
+    shown && (
+      <MailSelection.Provider value={onSelectText ? (quote) => onSelectText({ file: shown.path, quote }) : null}>
+        <FileView entry={shown} onOpenAttachment={openAttachment} />
+      </MailSelection.Provider>
+    )
   );
   return (
-    <section aria-label={t('qualification.message')} data-testid="message-viewer">
+    <section
+      ref={section}
+      aria-label={t('qualification.message')}
+      data-testid="message-viewer"
+      onMouseUp={selected}
+      onKeyUp={(event) => event.shiftKey && event.key.startsWith('Arrow') && selected()}
+    >
       {message.files.length > 1 && (
         <Tabs id="message-files" selectedTabId={fileId} onChange={(id) => setFileId(String(id))}>
           {message.files.map((file) => (

@@ -19,9 +19,15 @@ export function QualificationHelp() {
             </div>
           ))}
           <dt>
+            <kbd>{t('qualification.keys.digits')}</kbd>
+          </dt>
+          <dd style={{ margin: 0 }}>{t('qualification.keys.digitsHelp')}</dd>
+          <dt>
             <kbd>{t('qualification.keys.ctrlEnterKeys')}</kbd>
           </dt>
           <dd style={{ margin: 0 }}>{t('qualification.keys.ctrlEnter')}</dd>
+          <dt>{t('qualification.keys.select')}</dt>
+          <dd style={{ margin: 0 }}>{t('qualification.keys.selectHelp')}</dd>
         </dl>
         <p style={{ marginBottom: 0 }}>{t('qualification.keys.note')}</p>
       </details>

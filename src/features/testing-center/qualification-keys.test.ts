@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { actionOf } from './qualification-keys';
+import { actionOf, categoryKeyOf } from './qualification-keys';
 
 const key = (init: Partial<KeyboardEvent> & { key: string }, target: EventTarget | null = document.body) => ({ ctrlKey: false, metaKey: false, altKey: false, target, ...init });
 
@@ -25,5 +25,18 @@ describe('qualification keys', () => {
     expect(actionOf(key({ key: 'Enter', metaKey: true }, textarea))).toBe('accept');
     // A browser or system shortcut (Ctrl+S, Ctrl+P) is never taken.
     expect(actionOf(key({ key: 's', ctrlKey: true }))).toBeNull();
+  });
+
+  it('reads category numbers from the digit keys, with Shift to add, on any layout, never while typing', () => {
+    expect(categoryKeyOf(key({ key: '3', code: 'Digit3' }))).toEqual({ number: 3, additive: false });
+    // On a French keyboard the unshifted digit row gives "&é"'…": the key's position decides.
+    expect(categoryKeyOf(key({ key: '&', code: 'Digit1' }))).toEqual({ number: 1, additive: false });
+    expect(categoryKeyOf(key({ key: '#', code: 'Digit3', shiftKey: true }))).toEqual({ number: 3, additive: true });
+    expect(categoryKeyOf(key({ key: '0', code: 'Numpad0' }))).toEqual({ number: 0, additive: false });
+    expect(categoryKeyOf(key({ key: '2', code: 'Digit2' }, document.createElement('input')))).toBeNull();
+    expect(categoryKeyOf(key({ key: 'a', code: 'KeyA' }))).toBeNull();
+    expect(actionOf(key({ key: 'u' }))).toBe('undo');
+    expect(actionOf(key({ key: '/' }))).toBe('filter');
+    expect(actionOf(key({ key: 'r' }))).toBe('run');
   });
 });

@@ -1,4 +1,4 @@
-/** Query-key factory of the testing center's bank screens (list, message, tags, sets, parameters). */
+/** Query-key factory of the testing center's bank screens (list, message, tags, sets, parameters, vocabulary). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/request';
 import type { EndpointQuery } from '../../contract/define';
@@ -7,6 +7,7 @@ import { getProject } from '../../contract/organisations';
 import {
   bankSetMessageIds,
   getBankMessage,
+  getLabellingVocabulary,
   getTestingCenterParameters,
   latestObtainedValues,
   listBankMessages,
@@ -61,7 +62,13 @@ export const bankQueries = {
       queryKey: [...bankQueries.all(projectId), 'project'] as const,
       queryFn: ({ signal }) => request(getProject, { params: { projectId }, signal }),
     }),
-  /** The project's environments, for sampling. */
+  /** What the qualification screen offers on an environment: its categories and extraction fields. */
+  vocabulary: (environmentId: string) =>
+    queryOptions({
+      queryKey: ['testingCenter', 'vocabulary', environmentId] as const,
+      queryFn: ({ signal }) => request(getLabellingVocabulary, { params: { envId: environmentId }, signal }),
+    }),
+  /** The project's environments, for sampling and qualification. */
   environments: (projectId: string) =>
     queryOptions({
       queryKey: [...bankQueries.all(projectId), 'environments'] as const,

@@ -1,8 +1,9 @@
-/** Page models of the testing center's bank screens (issue 16): labels live here, not in the scenario. */
+/** Page models of the testing center's bank screens: labels live here, not in the scenario. */
 import { openPage } from './browser';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 /** A file on disk as a payload (Playwright does not mix paths and in-memory files in one call). */
@@ -54,11 +55,42 @@ export const testingCenterPages = {
   messageName: (page: Page) => page.getByTestId('qualification-name').textContent(),
   viewer: (page: Page) => page.getByTestId('message-viewer'),
   kind: (page: Page, kind: string) => page.getByTestId('expected-form').locator(`[data-kind="${kind}"]`),
-  /** Adds a value to the categories card and types it. */
-  async typeCategory(page: Page, category: string) {
-    const card = testingCenterPages.kind(page, 'categories');
-    await card.getByRole('button', { name: 'Ajouter une valeur' }).click();
-    await card.getByLabel('Catégorie').last().fill(category);
+  progress: (page: Page) => page.getByTestId('qualification-progress').textContent(),
+  kindState: (page: Page, kind: string) => testingCenterPages.kind(page, kind).getAttribute('data-state'),
+  /** The categories checked in the message's categories card, in the environment's order. */
+  categoryValues: (page: Page) =>
+    testingCenterPages.kind(page, 'categories').locator('input[data-category]').evaluateAll((boxes) => boxes.filter((box) => (box as HTMLInputElement).checked).map((box) => box.getAttribute('data-category'))),
+  /** Presses a key with the focus out of the fields (letters and digits act only there). */
+  async press(page: Page, key: string) {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(key);
   },
-  categoryValues: (page: Page) => testingCenterPages.kind(page, 'categories').getByLabel('Catégorie').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+  /** Adds an extraction field by its label (its value field takes the focus). */
+  addField: (page: Page, label: string) => testingCenterPages.kind(page, 'extracted_informations').getByRole('button', { name: label, exact: true }).click(),
+  fieldValue: (page: Page, index: number) => testingCenterPages.kind(page, 'extracted_informations').getByLabel('Valeur').nth(index).inputValue(),
+  /** Turns the kind's "qualified" switch on (Blueprint draws the switch over the native input: its label takes the click). */
+  async markKindQualified(page: Page, kind: string) {
+    const input = page.getByTestId(`qualified-${kind}`);
+    if (!(await input.isChecked())) await testingCenterPages.kind(page, kind).locator(`label:has([data-testid="qualified-${kind}"])`).click();
+    await expect.poll(() => input.isChecked()).toBe(true);
+  },
+  /**
+   * Selects the first two words of the message's text as a user would with the mouse (a mail's text
+   * body, or a PDF page's text layer) and answers them; null while no text is drawn yet.
+   */
+  selectWords: (page: Page) =>
+    testingCenterPages.viewer(page).evaluate((viewer) => {
+      const walker = document.createTreeWalker(viewer, NodeFilter.SHOW_TEXT, { acceptNode: (node) => (node.parentElement?.closest('.p-fv-text, .textLayer') && /\S+\s+\S+/.test(node.textContent ?? '') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+      const node = walker.nextNode();
+      if (!node) return null;
+      const match = /\S+\s+\S+/.exec(node.textContent!)!;
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      node.parentElement!.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+      return match[0];
+    }),
 };

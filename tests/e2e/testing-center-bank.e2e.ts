@@ -79,6 +79,12 @@ describe('message bank and qualification', () => {
     await expect.poll(async () => (words = await tc.selectWords(page))).not.toBeNull();
     await expect.poll(() => tc.fieldValue(page, 0)).toBe(words);
     await tc.kind(page, 'extracted_informations').getByText(`Pris dans « ${seen[0]} »`).waitFor();
+    // The value can be found again in the message: its words selected and shown.
+    await tc.clearSelection(page);
+    await tc.locate(page, words!);
+    await expect.poll(() => tc.selectedWords(page)).toBe(words!.replace(/\s+/g, ' '));
+    // At 1280 px the message sits beside the form and its long lines wrap.
+    await expect(tc.layout(page)).resolves.toEqual({ sideBySide: true, overflowing: false, width: 1280 });
     for (const kind of ['rpa', 'attachments_categories', 'extracted_informations_attachments']) await tc.markKindQualified(page, kind);
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => tc.progress(page)).toBe('1 qualifié sur 3');
@@ -146,6 +152,38 @@ describe('message bank and qualification', () => {
     await page.getByText("Ce message n'existe pas ou n'existe plus.").waitFor();
     await page.getByRole('link', { name: 'Retour à la banque de messages' }).waitFor();
     expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
+  });
+
+  it('fills a value from words selected in an HTML mail body, drawn in its sandboxed frame', async () => {
+    const html = '<html><body><p>Bonjour,</p><p>Mon contrat <b>AU-30871</b> est à résilier.</p></body></html>';
+    const mail = `From: a@example.com\r\nTo: b@example.com\r\nSubject: HTML ${TAG}\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${html}\r\n`;
+    await tc.openImport(page, BANK_PROJECT);
+    await tc.addImportTag(page, `${TAG}-html`);
+    await tc.chooseFiles(page, [{ name: 'html.eml', mimeType: 'message/rfc822', buffer: Buffer.from(mail) }]);
+    await tc.sendImport(page);
+    await expect.poll(() => tc.importStatuses(page), { timeout: 30_000 }).toEqual(['done']);
+    await tc.openBank(page, BANK_PROJECT, `?tag=${TAG}-html`);
+    await tc.rows(page).first().getByRole('link').click();
+    await expect.poll(() => tc.messageName(page)).toContain('html.eml');
+
+    await tc.addField(page, 'Numéro de contrat');
+    const frame = tc.viewer(page).frameLocator('[data-testid="mail-frame"]');
+    await frame.locator('b').waitFor();
+    // A double click selects the word in the frame, as a user would.
+    await frame.locator('b').dblclick();
+    await expect.poll(() => tc.fieldValue(page, 0)).toMatch(/^AU-?30871$|^AU$|^30871$/);
+    await frame.locator('b').selectText();
+    await frame.locator('b').dispatchEvent('mouseup');
+    await expect.poll(() => tc.fieldValue(page, 0)).toBe('AU-30871');
+    // Still no script may run in it: the frame is same-origin for the selection, never allow-scripts.
+    expect(await tc.viewer(page).locator('[data-testid="mail-frame"]').getAttribute('sandbox')).not.toContain('allow-scripts');
+
+    // Not saved: leave without keeping it, then remove the message.
+    await page.getByRole('button', { name: 'Retirer la valeur' }).click();
+    await tc.openBank(page, BANK_PROJECT, `?tag=${TAG}-html`);
+    await tc.selectPage(page);
+    await tc.deleteSelection(page);
+    await expect.poll(() => tc.rows(page).count()).toBe(0);
   });
 
   it('adds a production analysis to the testing center from its result page, once', async () => {

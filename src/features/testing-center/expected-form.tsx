@@ -24,6 +24,7 @@ export function ExpectedForm({
   vocabulary,
   onChange,
   onValueFocus,
+  onLocate,
 }: {
   kinds: readonly ClassificationKind[];
   draft: Draft;
@@ -35,6 +36,8 @@ export function ExpectedForm({
   onChange: (draft: Draft) => void;
   /** A value control took the focus: text selected in the message goes there. */
   onValueFocus?: (target: { kind: ClassificationKind; index: number }) => void;
+  /** Show where these words stand in the message. */
+  onLocate?: (text: string) => void;
 }) {
   const { t } = useTranslation('testingCenter');
   const [focusNext, setFocusNext] = useState<string | null>(null);
@@ -86,6 +89,7 @@ export function ExpectedForm({
                 setEntries={(entries) => setKind(kind, { entries })}
                 addEntry={(entry) => addEntry(kind, entry)}
                 onValueFocus={(index) => onValueFocus?.({ kind, index })}
+                onLocate={onLocate}
               />
             )}
           </Card>
@@ -147,6 +151,7 @@ function FieldEntries({
   setEntries,
   addEntry,
   onValueFocus,
+  onLocate,
 }: {
   kind: ClassificationKind;
   draft: DraftKind;
@@ -157,6 +162,7 @@ function FieldEntries({
   setEntries: (entries: DraftEntry[]) => void;
   addEntry: (entry: DraftEntry) => void;
   onValueFocus: (index: number) => void;
+  onLocate?: (text: string) => void;
 }) {
   const { t } = useTranslation('testingCenter');
   const byName = new Map(fields.map((field) => [field.name, field]));
@@ -219,6 +225,9 @@ function FieldEntries({
             >
               <ValueControl id={`${id}-value`} entry={entry} onChange={(raw) => setEntry(index, { raw, evidence: undefined })} onFocus={() => onValueFocus(index)} />
             </Field>
+            {onLocate && searchable(entry) && (
+              <Button minimal small icon="locate" aria-label={t('qualification.locate', { value: searchable(entry) })} title={t('qualification.locate', { value: searchable(entry) })} onClick={() => onLocate(searchable(entry)!)} style={{ marginTop: 20 }} />
+            )}
             <Button minimal small icon="cross" aria-label={t('qualification.removeValue')} onClick={() => setEntries(draft.entries.filter((_, i) => i !== index))} style={{ marginTop: 20 }} />
           </div>
         );
@@ -231,6 +240,13 @@ function FieldEntries({
       </div>
     </>
   );
+}
+
+/** The words to look for in the message for a value: those it was taken from, else the value as written. */
+function searchable(entry: DraftEntry): string | null {
+  if (entry.evidence) return entry.evidence.quote;
+  const text = Array.isArray(entry.raw) ? entry.raw[0] : typeof entry.raw === 'string' && entry.format !== 'object' ? entry.raw : undefined;
+  return text && text.trim() !== '' ? text.trim() : null;
 }
 
 function ValueControl({ id, entry, onChange, onFocus }: { id: string; entry: DraftEntry; onChange: (raw: DraftEntry['raw']) => void; onFocus: () => void }) {

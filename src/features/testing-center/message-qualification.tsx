@@ -25,12 +25,15 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { NUMBERED_CATEGORIES } from './category-picker';
 import { acceptConfirmed, categoriesIn, draftOf, expectedOf, withCategories, withObtained, withSelection, type Draft } from './expected-draft';
 import { ExpectedForm } from './expected-form';
-import { MessageViewer } from './message-viewer';
+import { MessageViewer, type MessageViewerHandle } from './message-viewer';
 import { ObtainedSource } from './obtained-source';
 import { actionOf, categoryKeyOf, type QualificationAction } from './qualification-keys';
 import { QualificationTag } from './qualification-tag';
 import { bankQueries } from './queries';
 import { RunOnEnvironment } from './run-on-environment';
+
+/** What a save would change (values and switches), not which kinds were looked at. */
+const contentOf = (draft: Draft) => JSON.stringify(Object.values(draft).map(({ qualified, entries }) => ({ qualified, entries })));
 
 /** The message's attachment files and the attachments inside its main mail, each name once. */
 const attachmentsOf = (message: BankMessage, embedded: readonly string[]) => [...new Set([...message.files.filter((file) => file.role === 'attachment').map((file) => file.name), ...embedded])];
@@ -79,11 +82,12 @@ export function MessageQualification({
   // The value field text selected in the message goes to (the last one focused).
   const target = useRef<{ kind: ClassificationKind; index: number } | null>(null);
   const runner = useRef<{ run: () => void } | null>(null);
+  const viewer = useRef<MessageViewerHandle>(null);
   useEffect(() => {
     if (!message.data) return;
     const fresh = draftOf(message.data.expected);
     setDraft(fresh);
-    setInitial(JSON.stringify(fresh));
+    setInitial(contentOf(fresh));
   }, [message.data]);
 
   const seesPrivate = project.data !== undefined && atLeast(project.data.profile, 'configurator');
@@ -92,7 +96,7 @@ export function MessageQualification({
     [parameters.data, seesPrivate],
   );
   const checked = draft ? expectedOf(draft, kinds) : null;
-  const dirty = draft !== null && JSON.stringify(draft) !== initial;
+  const dirty = draft !== null && contentOf(draft) !== initial;
   const bodyCategories = useMemo(() => vocabulary.categories.filter((category) => category.target === 'body'), [vocabulary]);
 
   const save = useCallback(
@@ -109,7 +113,7 @@ export function MessageQualification({
         onSaved(saved);
         const fresh = draftOf(saved.expected);
         setDraft(fresh);
-        setInitial(JSON.stringify(fresh));
+        setInitial(contentOf(fresh));
         return saved;
       } catch (error) {
         toast.error({ summary: tr('errors:generic.save.failure'), detail: errorMessage(error) });
@@ -196,6 +200,7 @@ export function MessageQualification({
           {message.data.name} <QualificationTag state={message.data.qualification} />
         </h2>
         <MessageViewer
+          ref={viewer}
           projectId={projectId}
           message={message.data}
           onMainParsed={setEmbedded}
@@ -231,7 +236,9 @@ export function MessageQualification({
           />
           <ObtainedSource run={obtained.data?.obtained ? obtained.data.run : null} language={language} />
         </div>
-        <ExpectedForm kinds={kinds} draft={draft} problems={checked?.problems ?? {}} attachments={attachments} vocabulary={vocabulary} onChange={setDraft} onValueFocus={(next) => (target.current = next)} />
+        <ExpectedForm kinds={kinds} draft={draft} problems={checked?.problems ?? {}} attachments={attachments} vocabulary={vocabulary} onChange={setDraft} onValueFocus={(next) => (target.current = next)}
+          onLocate={(text) => viewer.current?.locate(text) || toast.info({ summary: tr('testingCenter:qualification.notInMessage', { value: text }) })}
+        />
         <Button text={t('qualification.save')} icon="floppy-disk" disabled={!dirty} onClick={() => void save(draft)} />
         {unsaved.dialog}
       </Form>

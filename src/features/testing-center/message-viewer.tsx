@@ -4,7 +4,7 @@
  * per file (main file first); an attachment opened inside a mail is shown in place of it. Words
  * selected in it are handed to `onSelectText` with the file they come from.
  */
-import { useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Callout, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/request';
@@ -14,22 +14,26 @@ import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
 import { FileView, type ViewedFile } from '../../ui/file-views/file-view';
 import { MailSelection } from '../../ui/file-views/mail-frame';
+import { findText, showRange } from './find-text';
 import { errorMessage } from '../../api/errors';
 
 let nextId = 1;
 
-export function MessageViewer({
-  projectId,
-  message,
-  onSelectText,
-  onMainParsed,
-}: {
-  projectId: string;
-  message: BankMessage;
-  onSelectText?: (evidence: Evidence) => void;
-  /** The main file is read: the names of the attachments a mail carries inside it (none for other files). */
-  onMainParsed?: (attachments: string[]) => void;
-}) {
+export interface MessageViewerHandle {
+  /** Selects and shows the first place the words appear in the file shown (its mail frame included); false when they do not. */
+  locate: (text: string) => boolean;
+}
+
+export const MessageViewer = forwardRef<
+  MessageViewerHandle,
+  {
+    projectId: string;
+    message: BankMessage;
+    onSelectText?: (evidence: Evidence) => void;
+    /** The main file is read: the names of the attachments a mail carries inside it (none for other files). */
+    onMainParsed?: (attachments: string[]) => void;
+  }
+>(function MessageViewer({ projectId, message, onSelectText, onMainParsed }, ref) {
   const { t } = useTranslation('testingCenter');
   const pool = useRef<ParsePool | null>(null);
   const [fileId, setFileId] = useState(message.files[0]?.id ?? '');
@@ -48,6 +52,17 @@ export function MessageViewer({
     if (!onSelectText || !shown || !selection || quote === '' || !section.current?.contains(selection.anchorNode)) return;
     onSelectText({ file: shown.path, quote });
   };
+
+  useImperativeHandle(ref, () => ({
+    locate: (text) => {
+      const root = section.current;
+      if (!root) return false;
+      const frame = root.querySelector('iframe')?.contentDocument?.body;
+      const range = findText(root, text) ?? (frame ? findText(frame, text) : null);
+      if (range) showRange(range);
+      return range !== null;
+    },
+  }));
 
   useEffect(() => {
     pool.current = createBrowserParsePool();
@@ -120,4 +135,4 @@ export function MessageViewer({
       )}
     </section>
   );
-}
+});

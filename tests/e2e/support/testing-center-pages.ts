@@ -74,6 +74,18 @@ export const testingCenterPages = {
     if (!(await input.isChecked())) await testingCenterPages.kind(page, kind).locator(`label:has([data-testid="qualified-${kind}"])`).click();
     await expect.poll(() => input.isChecked()).toBe(true);
   },
+  /** The words selected in the page (or in the mail frame), spaces folded. */
+  selectedWords: (page: Page) => page.evaluate(() => (window.getSelection()?.toString() ?? '').replace(/\s+/g, ' ').trim()),
+  clearSelection: (page: Page) => page.evaluate(() => window.getSelection()?.removeAllRanges()),
+  locate: (page: Page, words: string) => testingCenterPages.kind(page, 'extracted_informations').getByRole('button', { name: `Trouver « ${words} » dans le message` }).click(),
+  /** How the message and the form sit: side by side, and whether the message's text overflows its column. */
+  layout: (page: Page) =>
+    page.evaluate(() => {
+      const message = document.querySelector('.p-qualification__message')!.getBoundingClientRect();
+      const panel = document.querySelector('.p-qualification__panel')!.getBoundingClientRect();
+      const texts = [...document.querySelectorAll<HTMLElement>('.p-qualification__message .p-fv-text')];
+      return { sideBySide: panel.left >= message.right, overflowing: texts.some((text) => text.scrollWidth > text.clientWidth + 1), width: window.innerWidth };
+    }),
   /**
    * Selects the first two words of the message's text as a user would with the mouse (a mail's text
    * body, or a PDF page's text layer) and answers them; null while no text is drawn yet.

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { findText } from './find-text';
+
+const html = (markup: string) => {
+  const root = document.createElement('div');
+  root.innerHTML = markup;
+  return root;
+};
+
+describe('finding words in the message shown', () => {
+  it('finds a value across elements, spaces, line breaks and case, and answers its exact range', () => {
+    const root = html('<p>Contrat <b>AU-30</b><span>871</span> du</p><pre>Montant : 1 250,50\n€ TTC</pre>');
+    expect(findText(root, 'au-30871')!.toString()).toBe('AU-30871');
+    expect(findText(root, '1 250,50 €')!.toString()).toBe('1 250,50\n€');
+    expect(findText(root, 'montant: 1250')!.toString()).toBe('Montant : 1 250');
+  });
+
+  it('answers nothing for words that are not there, or for nothing', () => {
+    const root = html('<p>Bonjour</p>');
+    expect(findText(root, 'Bonsoir')).toBeNull();
+    expect(findText(root, '   ')).toBeNull();
+  });
+});

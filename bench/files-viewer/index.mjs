@@ -19,9 +19,9 @@ import { machineLine } from '../machine.mjs';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { parseFile } from '../../src/parsing/parse-file.ts';
 import { largeEml, largeMsg, writeTemp } from './generate.mjs';
+import { CHROMIUM } from '../chromium.mjs';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const mb = (bytes) => bytes / 1024 / 1024;
 const fmt = (value, digits = 1) => value.toFixed(digits);

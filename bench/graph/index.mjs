@@ -13,8 +13,8 @@ import { chromium } from 'playwright-core';
 import { machineLine } from '../machine.mjs';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { populate, signIn } from './populate.mjs';
+import { CHROMIUM } from '../chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '200,2000').split(',').map(Number);

@@ -7,8 +7,8 @@
 import { chromium } from 'playwright-core';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { populate, signIn } from './populate.mjs';
+import { CHROMIUM } from '../chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SIZE = Number(process.env.BENCH_SIZE ?? 2000);
 

@@ -26,13 +26,13 @@ import { metricsByKind } from '../../src/testing-center/metrics.ts';
 import { evaluateMessage } from '../../src/testing-center/outcomes.ts';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { longestTasks, printLongTasks, TRACE_CATEGORIES } from './trace-tasks.mjs';
+import { CHROMIUM } from '../chromium.mjs';
 
 const MESSAGES = Number(process.env.BENCH_PAGE_MESSAGES ?? 1000);
 const CATEGORIES = 50;
 const ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 3);
 const RESULTS = '/project/demo-nlu/testing-center/messages-bank/tests/bench-run';
 const PEER = '/project/demo-nlu/environment/demo-nlu-prod/analyses';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** One fresh navigation to the results page: shown, a confusion cell's answer, the longest task. */

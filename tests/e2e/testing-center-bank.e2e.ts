@@ -126,7 +126,7 @@ describe('message bank and qualification', () => {
     // R runs the message on the reference environment as a test run of one and starts the form from
     // what it obtained (nothing saved until accepted); "accept obtained" now names that run.
     await tc.press(page, 'r');
-    await page.getByText('Valeurs obtenues par Production reprises : vérifiez-les puis acceptez.').waitFor({ timeout: 60_000 });
+    await page.getByText('Valeurs reprises du test sur Production : vérifiez-les puis acceptez.').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('obtained-source').textContent()).toMatch(/^Dernier test : Production · Configuration actuelle · /);
     await page.keyboard.press('s');
     await expect.poll(() => tc.position(page)).toBe('Message 3 sur 3');

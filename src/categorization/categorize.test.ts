@@ -1,6 +1,9 @@
 /** The rule engine: priorities, AND/OR, every criterion type, multi-category, per page, default, taints. */
 import { describe, expect, it } from 'vitest';
 import { categorize } from './categorize';
+import type { Explanation } from '../contract/modules/categorization';
+import type { NluInteractionResult } from '../contract/modules/nlu';
+import type { EngineDocument } from './types';
 import { category, doc, found, input, interaction, rule } from './test-fixtures';
 
 const claim = found('declarerSinistre', { evenement: ['dégât des eaux'], montant: ['48250'], date: ['2026-03-01'] });
@@ -214,5 +217,27 @@ describe('categorize', () => {
     const result = categorize(input(config, [doc(0, 'main', [[claim]]), doc(1, 'attachment', [[claim]])], { deadline: 0, now: () => clock++ }));
     expect(result.documents).toHaveLength(1);
     expect(result.documentsNotCategorized).toBe(1);
+  });
+
+  it("quotes the words behind an interaction with their line and page, in document order, only the values that held a condition", () => {
+    const text = 'Bonjour,\nJe souhaite résilier mon contrat AU-30871.\nMerci';
+    const at = (word: string) => ({ value: word.toLowerCase(), text: word, start: text.indexOf(word), end: text.indexOf(word) + word.length, archetype: 'a', path: [], parents: [] });
+    const termination: NluInteractionResult = { id: 'resilierContrat', context: 'assurance', complete: true, missing: [], parameters: { contrat: [at('AU-30871')], action: [at('résilier')] } };
+    const second: NluInteractionResult = { ...termination, parameters: { contrat: [{ ...at('AU-30871'), value: 'au-99999' }] } };
+    const documents: EngineDocument[] = [
+      { index: 0, name: 'lettre.pdf', source: 'attachment', blocks: [{ page: 1, text: 'En-tête', interactions: [] }, { page: 2, text: 'Titre\n\nSuite', interactions: [] }, { page: 2, text, interactions: [termination, second] }] },
+    ];
+    const plain = categorize(input({ categories: [category('Résiliation', [rule('résiliation', [interaction('resilierContrat')], { target: 'attachment' })], { target: 'attachment' })] }, documents));
+    const held = (plain.documents[0]!.categories[0]!.explanation as Extract<Explanation, { kind: 'rule' }>).held[0]!;
+    // Page 2's text is its two blocks one after the other: the mail's second line is the page's fifth.
+    expect(held.quotes).toEqual([
+      { text: 'résilier', page: 2, line: 5 },
+      { text: 'AU-30871', page: 2, line: 5 },
+    ]);
+    const conditioned = categorize(
+      input({ categories: [category('R', [rule('r', [interaction('resilierContrat', [{ parameter: 'contrat', condition: { operator: 'equals', value: 'au-99999' } }])])], { target: 'attachment' })] }, documents),
+    );
+    // Only the interaction whose value held is quoted, with its other parameters' words (none here).
+    expect((conditioned.documents[0]!.categories[0]!.explanation as Extract<Explanation, { kind: 'rule' }>).held[0]!.quotes).toEqual([{ text: 'AU-30871', page: 2, line: 5 }]);
   });
 });

@@ -17,7 +17,8 @@ import type {
 } from '../contract/modules/categorization';
 import { runAdvanced } from './advanced';
 import { evaluateCriterion, type CriterionContext, type Unit } from './criteria';
-import { targetOf, type CategorizationInput, type GivenCategory } from './types';
+import { targetOf, type CategorizationInput, type EngineBlock, type GivenCategory } from './types';
+import type { NluInteractionResult } from '../contract/modules/nlu';
 
 interface CompiledRule {
   category: Category;
@@ -49,7 +50,7 @@ function ruleHolds(rule: Rule, unit: Unit, context: CriterionContext): HeldCrite
   const held: HeldCriterion[] = [];
   for (const [index, criterion] of rule.criteria.entries()) {
     const outcome = evaluateCriterion(criterion, unit, context);
-    if (outcome.held) held.push({ index, criterion, evidence: outcome.evidence });
+    if (outcome.held) held.push({ index, criterion, evidence: outcome.evidence, quotes: outcome.quotes ?? [] });
     else if (rule.combinator === 'and') return null;
   }
   return held.length > 0 ? held : null;
@@ -61,14 +62,36 @@ function selected(inputType: CategorizationInput['inputType'], source: string): 
   return true;
 }
 
+function lineBreaks(text: string, before: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < before; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 /** The units of one document: one, or one per page for attachments with per-page categories. */
 function unitsOf(document: CategorizationInput['documents'][number], perPage: boolean): Unit[] {
-  const whole = (page: number | null, blocks: typeof document.blocks): Unit => ({
-    document,
-    page,
-    text: blocks.map((block) => block.text).join('\n'),
-    interactions: blocks.flatMap((block) => block.interactions),
-  });
+  const whole = (page: number | null, blocks: typeof document.blocks): Unit => {
+    // Each interaction's block, and the lines of the blocks of its page before it (a page's text may
+    // be split in several blocks, read as lines that follow each other).
+    const origins = new Map<NluInteractionResult, { block: EngineBlock; linesBefore: number }>();
+    const linesOfPage = new Map<number | null, number>();
+    for (const block of blocks) {
+      const linesBefore = linesOfPage.get(block.page) ?? 0;
+      for (const found of block.interactions) origins.set(found, { block, linesBefore });
+      linesOfPage.set(block.page, linesBefore + lineBreaks(block.text, block.text.length) + 1);
+    }
+    return {
+      document,
+      page,
+      text: blocks.map((block) => block.text).join('\n'),
+      interactions: blocks.flatMap((block) => block.interactions),
+      quoteOf: (found, value) => {
+        const origin = origins.get(found);
+        const line = origin ? origin.linesBefore + lineBreaks(origin.block.text, value.start) + 1 : 1;
+        return { text: value.text.slice(0, 200), page: origin?.block.page ?? page, line };
+      },
+    };
+  };
   if (!perPage || document.source !== 'attachment' || document.blocks.every((block) => block.page === null)) {
     return [whole(null, document.blocks)];
   }

@@ -2,8 +2,8 @@
  * One criterion on one unit (a document, or a page of an attachment): whether it holds, and the
  * evidence that made it hold (what the explanation shows).
  */
-import type { Criterion } from '../contract/modules/categorization';
-import type { NluInteractionResult } from '../contract/modules/nlu';
+import { QUOTES_PER_CRITERION, type Criterion, type Quote } from '../contract/modules/categorization';
+import type { NluInteractionResult, NluValue } from '../contract/modules/nlu';
 import type { CategorizationInput, EngineDocument, GivenCategory } from './types';
 import { globMatches } from './glob';
 import { asTextValues, valuesHolding } from './values';
@@ -13,14 +13,26 @@ export interface Unit {
   page: number | null;
   text: string;
   interactions: readonly NluInteractionResult[];
+  /** Where a value of one of `interactions` stands in the document (categorize.ts `unitsOf`). */
+  quoteOf: (found: NluInteractionResult, value: NluValue) => Quote;
 }
 
 export interface CriterionOutcome {
   held: boolean;
   evidence: string[];
+  quotes?: Quote[];
 }
 
 const NOT_HELD: CriterionOutcome = { held: false, evidence: [] };
+
+/** The words of the interaction's parameters, in document order (conditioned ones: the values that held). */
+function quotesOf(found: NluInteractionResult, unit: Unit, held: ReadonlyMap<string, ReadonlySet<string>>): Quote[] {
+  const values = Object.entries(found.parameters).flatMap(([name, list]) => list.filter((value) => held.get(name)?.has(value.value) ?? true));
+  return values
+    .sort((a, b) => a.start - b.start)
+    .slice(0, QUOTES_PER_CRITERION)
+    .map((value) => unit.quoteOf(found, value));
+}
 
 export interface CriterionContext {
   input: CategorizationInput;
@@ -34,6 +46,7 @@ function interactionHolds(criterion: Extract<Criterion, { type: 'interaction' }>
     if (criterion.context !== null && found.context !== criterion.context) continue;
     if (criterion.complete && !found.complete) continue;
     const evidence = [`${found.id}${found.complete ? '' : ' (incomplete)'}`];
+    const heldValues = new Map<string, Set<string>>();
     let all = true;
     for (const parameter of criterion.parameters) {
       const values = (found.parameters[parameter.parameter] ?? []).map((value) => value.value);
@@ -42,9 +55,10 @@ function interactionHolds(criterion: Extract<Criterion, { type: 'interaction' }>
         all = false;
         break;
       }
+      heldValues.set(parameter.parameter, new Set(holding.map(String)));
       evidence.push(`${parameter.parameter} = ${holding.join(', ')}`);
     }
-    if (all) return { held: true, evidence };
+    if (all) return { held: true, evidence, quotes: quotesOf(found, unit, heldValues) };
   }
   return NOT_HELD;
 }

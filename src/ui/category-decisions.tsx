@@ -1,7 +1,8 @@
 /**
  * Categories with why (every decision records why): for each document (or page), the
  * categories given, the rule that fired with its priority and AND/OR, and each criterion that held
- * with what was found; the default and advanced-program decisions said as such. And consolidation's
+ * with what was found and, for an interaction, the words of the document behind it with their line
+ * (and page); the default and advanced-program decisions said as such. And consolidation's
  * final categories with their reason and labels. Shown by the categorization test panel and the
  * analysis result.
  */
@@ -10,10 +11,12 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryDecision, DocumentCategorization } from '../contract/modules/categorization';
 import type { ConsolidatedCategory } from '../contract/modules/consolidation';
 import { criterionText } from './criterion-text';
+import { usePreferences } from '../storage/preferences';
 import { DataTable } from './data-table';
 
 export function DecisionWhy({ decision }: { decision: CategoryDecision }) {
   const { t } = useTranslation('categorization');
+  const { language } = usePreferences();
   const { explanation } = decision;
   if (explanation.kind === 'default') return <span data-testid="category-why">{t('why.default')}</span>;
   if (explanation.kind === 'advanced') return <span data-testid="category-why">{t('why.advanced', { line: explanation.line })}</span>;
@@ -25,6 +28,12 @@ export function DecisionWhy({ decision }: { decision: CategoryDecision }) {
           <li key={held.index} data-testid="held-criterion">
             {criterionText(held.criterion)}
             {held.evidence.length > 0 && <span className={Classes.TEXT_MUTED}> — {t('why.found', { evidence: held.evidence.join(' ; ') })}</span>}
+            {(held.quotes ?? []).length > 0 && (
+              <span data-testid="criterion-words">
+                {' '}
+                — {t('why.words', { quotes: new Intl.ListFormat(language, { type: 'conjunction' }).format(held.quotes.map((quote) => (quote.page === null ? t('why.quoteAtLine', quote) : t('why.quoteAtPage', quote)))) })}
+              </span>
+            )}
           </li>
         ))}
       </ul>

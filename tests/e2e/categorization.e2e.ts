@@ -73,6 +73,8 @@ describe('categorization screens', () => {
     expect(why).toContain('Interaction « declarerSinistre » (assurance), paramètre numeroContrat existe');
     // What was found: the interaction and the parameter's value (the archetype's identifier, #ID_ON).
     expect(why).toContain('trouvé : declarerSinistre ; numeroContrat = numero');
+    // And the words of the sentence behind it, with their line.
+    expect(why).toMatch(/mots : .*« [^»]*AB-77812[^»]* » \(ligne 1\)/);
   });
 
   it('runs an analysis and reads the category and why on the result page', async () => {

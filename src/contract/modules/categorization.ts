@@ -256,12 +256,25 @@ export type CategorizationConfigInput = z.input<typeof categorizationConfigSchem
 // ---------------------------------------------------------------------------------------------
 
 /** One criterion that held, with the values that made it hold (parameter values, header text…). */
+/** Words of the document that made a criterion hold, with where they stand (page, 1-based line in the page's text or the document's). */
+export const quoteSchema = z.object({
+  text: z.string().max(200),
+  page: z.number().int().positive().nullable(),
+  line: z.number().int().positive(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** At most this many quotes per criterion (the first found, in document order). */
+export const QUOTES_PER_CRITERION = 10;
+
 export const heldCriterionSchema = z.object({
   /** Its position in the rule's `criteria`. */
   index: z.number().int().nonnegative(),
   criterion: criterionSchema,
   /** What was found: `["montant = 48250"]`, `["subject: Résiliation contrat"]`; may be empty. */
   evidence: z.array(z.string()),
+  /** An interaction criterion: the words of its parameters in the document (results stored before have none). */
+  quotes: z.array(quoteSchema).max(QUOTES_PER_CRITERION).default([]),
 });
 export type HeldCriterion = z.infer<typeof heldCriterionSchema>;
 

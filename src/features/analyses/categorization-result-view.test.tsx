@@ -51,6 +51,8 @@ describe('categorization result', () => {
     expect(within(decision).getByTestId('category-why').textContent).toContain('La règle « declarerSinistre » (priorité 3, ET) s\'est déclenchée car :');
     const held = within(decision).getAllByTestId('held-criterion').map((item) => item.textContent);
     expect(held[0]).toContain('Interaction « declarerSinistre » (assurance), paramètre montant > 10000 (nombre)');
+    // The words of the document behind the interaction, and where they stand.
+    expect(within(decision).getByTestId('criterion-words').textContent).toBe(' — mots : « 48250 » (ligne 1)');
     expect(held[1]).toContain('En-tête subject contient « sinistre »');
     expect(held[1]).toContain('trouvé : subject: Déclaration de sinistre');
     expect(within(photo!).getByTestId('category-name').textContent).toBe('Autre');
@@ -64,6 +66,7 @@ describe('categorization result', () => {
     const [mail, photo] = screen.getAllByTestId('document-categories');
     expect(within(mail!).getByTestId('category-why').textContent).toContain('Rule "declarerSinistre" (priority 3, AND) fired because:');
     expect(within(mail!).getAllByTestId('held-criterion')[0]!.textContent).toContain('Interaction "declarerSinistre" (assurance), parameter montant > 10000 (number)');
+    expect(within(mail!).getByTestId('criterion-words').textContent).toBe(' — words: “48250” (line 1)');
     expect(within(photo!).getByTestId('category-why').textContent).toBe('Default category: no rule matched');
   });
 });

@@ -226,7 +226,7 @@ function FieldEntries({
               <ValueControl id={`${id}-value`} entry={entry} onChange={(raw) => setEntry(index, { raw, evidence: undefined })} onFocus={() => onValueFocus(index)} />
             </Field>
             {onLocate && searchable(entry) && (
-              <Button minimal small icon="locate" aria-label={t('qualification.locate', { value: searchable(entry) })} title={t('qualification.locate', { value: searchable(entry) })} onClick={() => onLocate(searchable(entry)!)} style={{ marginTop: 20 }} />
+              <Button minimal small icon="search-text" aria-label={t('qualification.locate', { value: searchable(entry) })} title={t('qualification.locate', { value: searchable(entry) })} onClick={() => onLocate(searchable(entry)!)} style={{ marginTop: 20 }} />
             )}
             <Button minimal small icon="cross" aria-label={t('qualification.removeValue')} onClick={() => setEntries(draft.entries.filter((_, i) => i !== index))} style={{ marginTop: 20 }} />
           </div>

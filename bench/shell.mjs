@@ -17,9 +17,8 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { machineLine } from './machine.mjs';
 import { startServerProcess } from '../scripts/server-process.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -194,7 +193,7 @@ function printPage(name, figures) {
 
 writeFileSync(FLOOR_FILE, FLOOR_HTML);
 const server = await startServerProcess();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const chromiumVersion = execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
   console.log(machineLine(chromiumVersion));

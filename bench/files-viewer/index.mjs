@@ -19,10 +19,9 @@ import { machineLine } from '../machine.mjs';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { parseFile } from '../../src/parsing/parse-file.ts';
 import { largeEml, largeMsg, writeTemp } from './generate.mjs';
-import { CHROMIUM } from '../chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, signInPage } from '../chromium.mjs';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const mb = (bytes) => bytes / 1024 / 1024;
 const fmt = (value, digits = 1) => value.toFixed(digits);
 
@@ -52,16 +51,11 @@ for (const [name, files] of Object.entries(sets)) {
 }
 
 const server = await startServerProcess();
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.fill('#login-username', 'admin');
-  await page.press('#login-username', 'Enter');
-  await page.fill('#login-password', 'Postroom-demo-1');
-  await page.press('#login-password', 'Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInPage(page, 'admin');
   console.log(`browser: Chromium ${browser.version()}`);
   console.log('Chromium (end to end through the parse worker):');
 

@@ -13,9 +13,8 @@ import { chromium } from 'playwright-core';
 import { machineLine } from '../machine.mjs';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { populate, signIn } from './populate.mjs';
-import { CHROMIUM } from '../chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, signInPage } from '../chromium.mjs';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '200,2000').split(',').map(Number);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -79,7 +78,7 @@ async function interact(page) {
 }
 
 const server = await startServerProcess();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const chromiumVersion = execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
   console.log(machineLine(`${chromiumVersion}, viewport 1280×800, median of ${REPEATS} loads`));
@@ -91,12 +90,7 @@ try {
     new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
   });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.fill('#login-username', 'configurator');
-  await page.press('#login-username', 'Enter');
-  await page.fill('#login-password', 'Postroom-demo-1');
-  await page.press('#login-password', 'Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInPage(page, 'configurator');
 
   const results = {};
   for (const size of SIZES) {

@@ -7,13 +7,12 @@
 import { chromium } from 'playwright-core';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { populate, signIn } from './populate.mjs';
-import { CHROMIUM } from '../chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, signInPage } from '../chromium.mjs';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SIZE = Number(process.env.BENCH_SIZE ?? 2000);
 
 const server = await startServerProcess();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const token = await signIn(server.url, 'configurator');
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
@@ -37,12 +36,7 @@ try {
     }).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.fill('#login-username', 'configurator');
-  await page.press('#login-username', 'Enter');
-  await page.fill('#login-password', 'Postroom-demo-1');
-  await page.press('#login-password', 'Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInPage(page, 'configurator');
   const envId = await populate(server.url, token, SIZE);
   const path = `/project/demo-nlu/environment/${envId}/graph`;
   await page.goto(path); // warm-up

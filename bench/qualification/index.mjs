@@ -11,10 +11,7 @@
  * a form with free-text keys (category name, field names, values, a Tab between fields). Every saved
  * value is then read back through the API: right category, both fields, each with its evidence.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { machineLine } from '../machine.mjs';
 import { migrateDatabase } from '../../server/db/migrate.ts';
@@ -24,12 +21,11 @@ import { testingCenterParameters } from '../../server/db/schema.ts';
 import { testingCenterParametersSchema } from '../../src/contract/testing-center.ts';
 import { insertBankMessage, insertManualSet, mailFile } from '../../server/testing-center/test-support.ts';
 import { startServerProcess } from '../../scripts/server-process.ts';
-import { CHROMIUM } from '../chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, signInPage } from '../chromium.mjs';
+import { DEMO_PASSWORD } from '../../server/db/seed-data.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50);
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PROJECT = 'demo-nlu';
-const PASSWORD = 'Postroom-demo-1';
 // The production environment's first four body categories, in the order the picker numbers them.
 const CATEGORIES = ['Déclaration de sinistre', 'Résiliation', 'Demande de devis', "Changement d'adresse"];
 
@@ -151,17 +147,12 @@ const stats = (times) => {
 console.log(machineLine(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`));
 let sets;
 const server = await startServerProcess({ env: { POSTROOM_PIPELINE_WORKERS: '0' }, writeDatabase: async (dir) => (sets = await writeBank(dir)) });
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.fill('#login-username', 'qualifier');
-  await page.press('#login-username', 'Enter');
-  await page.fill('#login-password', PASSWORD);
-  await page.press('#login-password', 'Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const login = await fetch(`${server.url}/api/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'qualifier', password: PASSWORD }) });
+  await signInPage(page, 'qualifier');
+  const login = await fetch(`${server.url}/api/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'qualifier', password: DEMO_PASSWORD }) });
   const { token } = await login.json();
 
   const bare = await walk(page, sets.walk.id, false);

@@ -26,14 +26,13 @@ import { metricsByKind } from '../../src/testing-center/metrics.ts';
 import { evaluateMessage } from '../../src/testing-center/outcomes.ts';
 import { startServerProcess } from '../../scripts/server-process.ts';
 import { longestTasks, printLongTasks, TRACE_CATEGORIES } from './trace-tasks.mjs';
-import { CHROMIUM } from '../chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, signInPage } from '../chromium.mjs';
 
 const MESSAGES = Number(process.env.BENCH_PAGE_MESSAGES ?? 1000);
 const CATEGORIES = 50;
 const ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 3);
 const RESULTS = '/project/demo-nlu/testing-center/messages-bank/tests/bench-run';
 const PEER = '/project/demo-nlu/environment/demo-nlu-prod/analyses';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** One fresh navigation to the results page: shown, a confusion cell's answer, the longest task. */
 async function measureResults(page) {
@@ -87,16 +86,11 @@ export async function measureResultsPage() {
   await handle.close();
 
   const server = await startServerProcess({ env: { POSTROOM_DATA_DIR: dataDir, POSTROOM_PIPELINE_WORKERS: '0' } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.fill('#login-username', 'admin');
-    await page.press('#login-username', 'Enter');
-    await page.fill('#login-password', 'Postroom-demo-1');
-    await page.press('#login-password', 'Enter');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInPage(page, 'admin');
     await page.addInitScript(() => {
       window.__longest = 0;
       new PerformanceObserver((list) => {

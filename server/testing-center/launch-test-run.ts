@@ -1,8 +1,9 @@
 /**
  * Launching a test: checks the environment (the project's, visible to the caller), the version (the
  * environment's, still valid) and the set (the project's, not empty) or the single message of a run
- * of one (the project's bank), then writes the run with a copy of the configuration, the domain rules, the counted kinds and every message's expected values as
- * they are now, so that later edits change neither a running test nor a finished one's results.
+ * of one (the project's bank), then writes the run with a copy of the configuration, the domain
+ * rules, the counted kinds and every message's expected values as they are now, so that later edits
+ * change neither a running test nor a finished one's results.
  */
 import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, asc, eq, inArray } from 'drizzle-orm';

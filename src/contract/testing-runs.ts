@@ -1,8 +1,9 @@
 /**
  * Testing center test runs and domain rules (spec §2.2 tests / tests/{testId} / domain-rules /
  * domain-rules-v2, §3 Test execution): launch a test of an environment on a bank set, or on one bank
- * message (the qualification screen's pre-annotation), follow its progress, read its results (one row per message, metrics per classification kind), and
- * keep the project's domain rules. Every endpoint needs qualifier on the project (§6).
+ * message (the qualification screen's pre-annotation), follow its progress, read its results (one
+ * row per message, metrics per classification kind), and keep the project's domain rules. Every
+ * endpoint needs qualifier on the project (§6).
  *
  * Codes of the errors these endpoints answer with (besides the input and access ones):
  * - testNotFound (404): no such test in the project;

@@ -1,8 +1,8 @@
 /**
  * Comments say why, not which tracker item asked for the code: a number in the issue tracker tells a
  * reader nothing the comment could not say itself. Every source file of src/, server/, sw/, tests/,
- * bench/ and scripts/ is read; a tracker reference, also one wrapped onto the next comment line, is
- * reported as file:line.
+ * bench/ and scripts/ is read, and the README; a tracker reference, also one wrapped onto the next
+ * comment line, is reported as file:line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +15,12 @@ const SOURCE = /\.(ts|tsx|js|mjs|cjs|css)$/;
 const TRACKER_REFERENCE = /\b[Ii]ssues?(?: ?|\n\s*(?:\*|\/\/)?\s*)#?\d+/g;
 
 function sourceFiles(): string[] {
-  return DIRS.flatMap((dir) =>
+  // The README too: it describes the code as it is, not the order it was asked for in.
+  return ['README.md', ...DIRS.flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
       .filter((file) => SOURCE.test(file) && !file.split(path.sep).includes('node_modules'))
       .map((file) => `${dir}/${file.split(path.sep).join('/')}`),
-  );
+  )];
 }
 
 /** Each tracker reference of a file as `file:line`. */

@@ -6,17 +6,56 @@
  * final categories with their reason and labels. Shown by the categorization test panel and the
  * analysis result.
  */
+import { createContext, useContext } from 'react';
 import { Classes, H3, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { CategoryDecision, DocumentCategorization } from '../contract/modules/categorization';
+import type { CategoryDecision, DocumentCategorization, Quote } from '../contract/modules/categorization';
+import { tr } from './message';
+import { toast } from './toasts/toast-service';
 import type { ConsolidatedCategory } from '../contract/modules/consolidation';
 import { criterionText } from './criterion-text';
 import { usePreferences } from '../storage/preferences';
 import { DataTable } from './data-table';
 
-export function DecisionWhy({ decision }: { decision: CategoryDecision }) {
+/**
+ * Where a screen shows the document's text (the analysis result's NLU view), it says how to show a
+ * quote in it: the quotes become links that select and scroll to their words. False: not shown there.
+ */
+export const QuoteLocator = createContext<((quote: Quote, documentName: string | null) => boolean) | null>(null);
+
+/** The quotes of a criterion, "« a » (ligne 1) et « b » (ligne 2)", each a link to its words where the screen can show them. */
+function Quotes({ quotes, documentName }: { quotes: readonly Quote[]; documentName: string | null }) {
   const { t } = useTranslation('categorization');
   const { language } = usePreferences();
+  const locate = useContext(QuoteLocator);
+  const texts = quotes.map((quote) => (quote.page === null ? t('why.quoteAtLine', quote) : t('why.quoteAtPage', quote)));
+  // The list's own words ("et", commas) between the quotes, in the reader's language.
+  const parts = new Intl.ListFormat(language, { type: 'conjunction' }).formatToParts(texts);
+  let next = 0;
+  return (
+    <>
+      {parts.map((part, index) => {
+        if (part.type === 'literal' || !locate) return <span key={index}>{part.value}</span>;
+        const quote = quotes[next++]!;
+        return (
+          <button
+            key={index}
+            type="button"
+            className="p-quote-link"
+            onClick={() => {
+              if (!locate(quote, documentName)) toast.info({ summary: tr('categorization:why.quoteNotShown', { text: quote.text }) });
+            }}
+          >
+            {part.value}
+          </button>
+        );
+      })}
+    </>
+  );
+}
+
+export function DecisionWhy({ decision, documentName = null }: { decision: CategoryDecision; documentName?: string | null }) {
+  const { t } = useTranslation('categorization');
   const { explanation } = decision;
   if (explanation.kind === 'default') return <span data-testid="category-why">{t('why.default')}</span>;
   if (explanation.kind === 'advanced') return <span data-testid="category-why">{t('why.advanced', { line: explanation.line })}</span>;
@@ -28,10 +67,10 @@ export function DecisionWhy({ decision }: { decision: CategoryDecision }) {
           <li key={held.index} data-testid="held-criterion">
             {criterionText(held.criterion)}
             {held.evidence.length > 0 && <span className={Classes.TEXT_MUTED}> — {t('why.found', { evidence: held.evidence.join(' ; ') })}</span>}
-            {(held.quotes ?? []).length > 0 && (
+            {held.quotes.length > 0 && (
               <span data-testid="criterion-words">
                 {' '}
-                — {t('why.words', { quotes: new Intl.ListFormat(language, { type: 'conjunction' }).format(held.quotes.map((quote) => (quote.page === null ? t('why.quoteAtLine', quote) : t('why.quoteAtPage', quote)))) })}
+                — {t('why.wordsLead')} <Quotes quotes={held.quotes} documentName={documentName} />
               </span>
             )}
           </li>
@@ -70,7 +109,7 @@ export function DocumentCategories({ documents }: { documents: readonly Document
                       <strong data-testid="category-name">{decision.category}</strong>
                     </td>
                     <td>
-                      <DecisionWhy decision={decision} />
+                      <DecisionWhy decision={decision} documentName={document.documentName} />
                     </td>
                   </tr>
                 ))}

@@ -4,7 +4,7 @@
  * fired and the criteria that held, from the real engine's result, in French and in English.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { initI18n } from '../../i18n/setup';
 import { categorize } from '../../categorization/categorize';
@@ -68,5 +68,31 @@ describe('categorization result', () => {
     expect(within(mail!).getAllByTestId('held-criterion')[0]!.textContent).toContain('Interaction "declarerSinistre" (assurance), parameter montant > 10000 (number)');
     expect(within(mail!).getByTestId('criterion-words').textContent).toBe(' — words: “48250” (line 1)');
     expect(within(photo!).getByTestId('category-why').textContent).toBe('Default category: no rule matched');
+  });
+
+  it("links a quoted word to its place in the NLU view's text of the document", async () => {
+    await initI18n('fr');
+    await i18next.changeLanguage('fr');
+    const text = 'Bonjour,\nMontant du sinistre : 48250 euros.';
+    const start = text.indexOf('48250');
+    const interaction = { id: 'declarerSinistre', context: 'assurance', complete: true, missing: [], parameters: { montant: [{ value: '48250', text: '48250', start, end: start + 5, archetype: 'montant', path: [], parents: [] }] } };
+    const module = (type: string, result: unknown) => ({ moduleId: type, type, name: type, outcome: 'success', message: null, result }) as unknown as ModuleResult;
+    const config = { categories: [{ id: 'c', name: 'Sinistre', rules: [{ id: 'r', name: 'montant', criteria: [{ type: 'interaction', interaction: 'declarerSinistre', parameters: [] }] }] }] };
+    const modules = [
+      module('extractor', { documents: [{ fileId: null, path: ['mail.eml'], name: 'mail.eml', source: 'body', contentType: 'text/plain', headers: null, html: null, pageCount: null, blocks: [{ page: null, text }], notes: [] }] }),
+      module('nlu', {
+        server: 'main',
+        context: null,
+        blocksNotAnalysed: 0,
+        blocks: [{ document: 0, block: 0, documentName: 'mail.eml', source: 'body', page: null, result: { language: 'fr', interactions: [interaction], labels: [{ start, end: start + 5, archetype: 'montant', text: '48250' }] } }],
+      }),
+      module('categorization', categorize(input(config, [{ index: 0, name: 'mail.eml', source: 'body', blocks: [{ page: null, text, interactions: [interaction] }] }]))),
+    ];
+    render(<ModuleResults modules={modules} />);
+    window.getSelection()!.removeAllRanges();
+    fireEvent.click(screen.getByRole('button', { name: '« 48250 » (ligne 2)' }));
+    const selection = window.getSelection()!;
+    expect(selection.toString()).toBe('48250');
+    expect(selection.anchorNode!.parentElement!.closest('[data-testid="labelling-view"]')).not.toBeNull();
   });
 });

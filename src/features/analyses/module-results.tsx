@@ -1,8 +1,8 @@
 /**
  * Per-module results in pipeline order: the extractor's documents, the NLU labelling view, the
- * categories with why (categorization, consolidation), the extracted data, the vision engine's answer,
- * the output payload as a JSON tree, other
- * modules' outcome and message (skipped until they are built).
+ * categories with why (categorization, consolidation; a quoted word links to its place in the NLU
+ * view's text), the extracted data, the vision engine's answer, the output payload as a JSON tree,
+ * other modules' outcome and message.
  */
 import { Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,10 @@ import { ExtractionResultView } from './extraction-result-view';
 import { ReplyResultView } from './reply-result-view';
 import { VisionResultView } from './vision-result-view';
 import { usePipelineMessage } from '../../i18n/use-pipeline-message';
+import { useRef } from 'react';
+import type { Quote } from '../../contract/modules/categorization';
+import { QuoteLocator } from '../../ui/category-decisions';
+import { findText, showRange } from '../../ui/find-text';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
@@ -50,12 +54,32 @@ function ModuleBody({ module, modules }: { module: ModuleResult; modules: readon
   );
 }
 
+/**
+ * A category's quoted words shown in the NLU view's text of their document (and page): the first
+ * block holding them is selected there and scrolled to.
+ */
+function locateQuote(root: HTMLElement | null, quote: Quote, documentName: string | null): boolean {
+  const blocks = [...(root?.querySelectorAll<HTMLElement>('[data-testid="nlu-block"]') ?? [])].filter(
+    (block) => (documentName === null || block.dataset.document === documentName) && (quote.page === null || block.dataset.page === String(quote.page)),
+  );
+  for (const block of blocks) {
+    const range = findText(block.querySelector('[data-testid="labelling-view"]') ?? block, quote.text);
+    if (range) {
+      showRange(range);
+      return true;
+    }
+  }
+  return false;
+}
+
 export function ModuleResults({ modules }: { modules: readonly ModuleResult[] }) {
   const { t } = useTranslation(['analyses', 'environments']);
   const messages = usePipelineMessage();
+  const root = useRef<HTMLDivElement>(null);
   if (modules.length === 0) return <p className={Classes.TEXT_MUTED}>{t('result.noModules')}</p>;
   return (
-    <>
+    <QuoteLocator.Provider value={(quote, documentName) => locateQuote(root.current, quote, documentName)}>
+    <div ref={root}>
       {modules.map((module) => {
         const typeName = moduleLabel(t, module.type);
         // A module named after its type ("Extracteur") needs no tag repeating it.
@@ -72,6 +96,7 @@ export function ModuleResults({ modules }: { modules: readonly ModuleResult[] })
         </Card>
         );
       })}
-    </>
+    </div>
+    </QuoteLocator.Provider>
   );
 }

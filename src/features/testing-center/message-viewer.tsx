@@ -14,7 +14,7 @@ import { createBrowserParsePool } from '../../parsing/browser-pool';
 import type { ParsePool } from '../../parsing/pool';
 import { FileView, type ViewedFile } from '../../ui/file-views/file-view';
 import { MailSelection } from '../../ui/file-views/mail-frame';
-import { findText, showRange } from './find-text';
+import { findText, showRange } from '../../ui/find-text';
 import { errorMessage } from '../../api/errors';
 
 let nextId = 1;

@@ -16,6 +16,13 @@ describe('finding words in the message shown', () => {
     expect(findText(root, 'montant: 1250')!.toString()).toBe('Montant : 1 250');
   });
 
+  it('skips text hidden from readers, such as the archetype name drawn over labelled words', () => {
+    const root = html('<p>Je veux <span><span aria-hidden="true">resilier</span><mark>résilier</mark></span> ; resilier</p>');
+    const range = findText(root, 'resilier')!;
+    expect(range.startContainer.parentElement!.tagName).toBe('P');
+    expect(findText(root, 'résilier')!.startContainer.parentElement!.tagName).toBe('MARK');
+  });
+
   it('answers nothing for words that are not there, or for nothing', () => {
     const root = html('<p>Bonjour</p>');
     expect(findText(root, 'Bonsoir')).toBeNull();

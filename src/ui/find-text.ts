@@ -2,7 +2,8 @@
  * Finding words in what the viewer drew (a mail's text, a PDF page's text layer, a same-origin mail
  * frame): the text of every node under a root is read as one string, spaces, line breaks and case
  * ignored, so a value is found across the elements that split it ("1 250,50 €" in a PDF is often
- * several spans, sometimes cut inside a number). Answers the DOM range to select and show.
+ * several spans, sometimes cut inside a number); text hidden from readers is skipped. Answers the DOM
+ * range to select and show.
  */
 
 interface Mark {
@@ -16,7 +17,10 @@ export function findText(root: Node, wanted: string): Range | null {
   const needle = fold(wanted);
   if (needle === '') return null;
   const document = root.ownerDocument ?? (root as Document);
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  // Text hidden from readers (an archetype's name drawn over its words) is not the document's.
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest('[aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
   let flat = '';
   // marks[i]: where the i-th character of `flat` sits in the DOM.
   const marks: Mark[] = [];
@@ -47,5 +51,6 @@ export function showRange(range: Range): void {
   const selection = range.startContainer.ownerDocument?.getSelection();
   selection?.removeAllRanges();
   selection?.addRange(range);
-  range.startContainer.parentElement?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  // Not every DOM has it (jsdom in component tests).
+  range.startContainer.parentElement?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
 }

@@ -1,10 +1,9 @@
 /**
- * The shapes every route file builds its table from: a lazily loaded page with its title, a page not
- * built yet, and a layout route. One line a route keeps the per-area route files readable.
+ * The shapes every route file builds its table from: a lazily loaded page with its title, a layout
+ * route, and a route open to light users. One line a route keeps the per-area route files readable.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { NotAvailablePage } from './not-available-page';
 import type { RouteHandle } from './route-handle';
 
 /** A page loaded on first visit; `path` undefined makes it the index of its parent. */
@@ -12,12 +11,6 @@ export function page(path: string | undefined, title: string, load: () => Promis
   const lazy = () => load().then((Component) => ({ Component }));
   const handle: RouteHandle = { title };
   return (path === undefined ? { index: true, lazy, handle, ...extra } : { path, lazy, handle, ...extra }) as RouteObject;
-}
-
-/** A page not built yet: its layout and title, and "not available yet". */
-export function soon(path: string | undefined, title: string): RouteObject {
-  const handle: RouteHandle = { title };
-  return path === undefined ? { index: true, element: <NotAvailablePage />, handle } : { path, element: <NotAvailablePage />, handle };
 }
 
 /** A layout route: its component loads lazily, its pages require a session. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExpectedValues } from '../../contract/testing-center';
-import { acceptConfirmed, categoriesIn, draftOf, expectedOf, withCategories, withObtained, withSelection } from './expected-draft';
+import { acceptConfirmed, categoriesIn, kindState, draftOf, expectedOf, withCategories, withObtained, withSelection } from './expected-draft';
 
 const expected: ExpectedValues = {
   categories: { qualified: true, values: [{ key: 'category', document: null, format: 'string', value: 'Sinistre' }] },
@@ -57,6 +57,9 @@ describe('expected values draft', () => {
     expect(kinds.map((kind) => without[kind].qualified)).toEqual([true, true, false]);
     const withOne = acceptConfirmed(draftOf({}), kinds, { attachments: 1 });
     expect(kinds.map((kind) => withOne[kind].qualified)).toEqual([false, false, false]);
+    // The form shows what accept would do; while the count is unknown nothing is assumed absent.
+    expect(kindState('attachments_categories', draftOf({}).attachments_categories, 0)).toBe('toAccept');
+    expect(kindState('attachments_categories', draftOf({}).attachments_categories, Number.POSITIVE_INFINITY)).toBe('toLook');
   });
 
   it("replaces one document's categories, as a string for one and an array for several", () => {

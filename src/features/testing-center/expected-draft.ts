@@ -123,20 +123,26 @@ export function withObtained(draft: Draft, obtained: ObtainedValues, kinds: read
   return next;
 }
 
+/** A kind as the qualifier sees it: qualified, to accept (accept would confirm it), or still to look at. */
+export type KindState = 'qualified' | 'toAccept' | 'toLook';
+
 /**
- * What "accept" confirms: the kinds shown that hold a value, that the qualifier acted on, or that were
- * qualified already — and the attachment kinds of a message without attachments, where nothing can be
- * expected. Another kind left empty and untouched stays as it was (an empty qualified kind means
- * "nothing expected", and would count every value a run finds there as a false positive), so the
+ * What "accept" would confirm: a kind that holds a value or that the qualifier acted on, and an
+ * attachment kind of a message without attachments (`attachments`: their count, Infinity while not
+ * known). Another kind left empty and untouched stays to look at — an empty qualified kind means
+ * "nothing expected", and would count every value a run finds there as a false positive — so the
  * message shows as partially qualified until someone looks at it.
  */
+export function kindState(kind: ClassificationKind, current: DraftKind, attachments: number): KindState {
+  if (current.qualified) return 'qualified';
+  const nothingPossible = attachments === 0 && ATTACHMENT_KINDS.includes(kind);
+  return current.touched || current.entries.length > 0 || nothingPossible ? 'toAccept' : 'toLook';
+}
+
+/** "Accept": every kind shown that is not left to look at becomes qualified (`kindState`). */
 export function acceptConfirmed(draft: Draft, kinds: readonly ClassificationKind[], { attachments }: { attachments: number }): Draft {
   const next = { ...draft };
-  for (const kind of kinds) {
-    const current = draft[kind];
-    const nothingPossible = attachments === 0 && ATTACHMENT_KINDS.includes(kind);
-    if (current.qualified || current.touched || current.entries.length > 0 || nothingPossible) next[kind] = { ...current, qualified: true };
-  }
+  for (const kind of kinds) if (kindState(kind, draft[kind], attachments) !== 'toLook') next[kind] = { ...draft[kind], qualified: true };
   return next;
 }
 

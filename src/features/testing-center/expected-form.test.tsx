@@ -34,6 +34,7 @@ function Harness({ initial, vocabulary = VOCABULARY }: { initial: Draft; vocabul
       draft={draft}
       problems={problems}
       attachments={[]}
+      attachmentCount={0}
       vocabulary={vocabulary}
       onChange={(next) => {
         latest = next;

@@ -12,7 +12,7 @@ import { TagInput } from '../../ui/tag-input';
 import { useTranslation } from 'react-i18next';
 import { VALUE_FORMATS, type ClassificationKind, type ValueFormat } from '../../contract/testing-center';
 import type { LabellingVocabulary } from '../../contract/testing-center-bank';
-import { ATTACHMENT_KINDS, CATEGORY_KINDS, categoriesIn, emptyRaw, withCategories, type Draft, type DraftEntry, type DraftKind, type EntryProblem } from './expected-draft';
+import { ATTACHMENT_KINDS, CATEGORY_KINDS, categoriesIn, emptyRaw, kindState, withCategories, type Draft, type DraftEntry, type DraftKind, type EntryProblem } from './expected-draft';
 import { CategoryPicker } from './category-picker';
 import { Field } from '../../ui/form';
 
@@ -21,6 +21,7 @@ export function ExpectedForm({
   draft,
   problems,
   attachments,
+  attachmentCount,
   vocabulary,
   onChange,
   onValueFocus,
@@ -31,6 +32,8 @@ export function ExpectedForm({
   problems: Partial<Record<ClassificationKind, Record<number, EntryProblem>>>;
   /** File names of the message's attachments, offered for the attachment kinds. */
   attachments: readonly string[];
+  /** How many attachments the message has; Infinity while its main file is not read yet. */
+  attachmentCount: number;
   /** The chosen environment's categories and fields (empty lists while none is chosen). */
   vocabulary: LabellingVocabulary;
   onChange: (draft: Draft) => void;
@@ -58,7 +61,7 @@ export function ExpectedForm({
   return (
     <div className="p-expected" data-testid="expected-form">
       {kinds.map((kind) => {
-        const state = draft[kind].qualified ? 'qualified' : draft[kind].touched || draft[kind].entries.length > 0 ? 'toAccept' : 'toLook';
+        const state = kindState(kind, draft[kind], attachmentCount);
         return (
           <Card key={kind} compact data-kind={kind} data-state={state} style={{ marginBottom: '0.75rem' }}>
             <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '0.5rem' }}>

@@ -97,6 +97,8 @@ export function MessageQualification({
   );
   const checked = draft ? expectedOf(draft, kinds) : null;
   const dirty = draft !== null && contentOf(draft) !== initial;
+  // Until the main file is read, a mail may hold attachments: none is assumed absent.
+  const attachmentCount = message.data && embedded !== null ? attachmentsOf(message.data, embedded).length : Number.POSITIVE_INFINITY;
   const bodyCategories = useMemo(() => vocabulary.categories.filter((category) => category.target === 'body'), [vocabulary]);
 
   const save = useCallback(
@@ -142,8 +144,7 @@ export function MessageQualification({
           return;
         case 'accept': {
           const before = message.data.expected;
-          // Until the main file is read, a mail may hold attachments: none is assumed absent.
-          const saved = await save(acceptConfirmed(draft, kinds, { attachments: embedded === null ? Number.POSITIVE_INFINITY : attachmentsOf(message.data, embedded).length }));
+          const saved = await save(acceptConfirmed(draft, kinds, { attachments: attachmentCount }));
           if (saved) {
             onAccepted({ messageId, name: saved.name, before });
             toast.success({ summary: tr(saved.qualification === 'qualified' ? 'testingCenter:qualification.accepted' : 'testingCenter:qualification.acceptedPartly', { name: saved.name }) });
@@ -160,7 +161,7 @@ export function MessageQualification({
         }
       }
     },
-    [draft, message.data, canNext, canPrevious, dirty, kinds, obtained.data, onMove, onUndo, onAccepted, save, messageId, embedded],
+    [draft, message.data, canNext, canPrevious, dirty, kinds, obtained.data, onMove, onUndo, onAccepted, save, messageId, attachmentCount],
   );
 
   useEffect(() => {
@@ -236,7 +237,7 @@ export function MessageQualification({
           />
           <ObtainedSource run={obtained.data?.obtained ? obtained.data.run : null} language={language} />
         </div>
-        <ExpectedForm kinds={kinds} draft={draft} problems={checked?.problems ?? {}} attachments={attachments} vocabulary={vocabulary} onChange={setDraft} onValueFocus={(next) => (target.current = next)}
+        <ExpectedForm kinds={kinds} draft={draft} problems={checked?.problems ?? {}} attachments={attachments} attachmentCount={attachmentCount} vocabulary={vocabulary} onChange={setDraft} onValueFocus={(next) => (target.current = next)}
           onLocate={(text) => viewer.current?.locate(text) || toast.info({ summary: tr('testingCenter:qualification.notInMessage', { value: text }) })}
         />
         <Button text={t('qualification.save')} icon="floppy-disk" disabled={!dirty} onClick={() => void save(draft)} />

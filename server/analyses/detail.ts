@@ -10,13 +10,15 @@ import { jsonBytesOf } from '../db/jsonb-parts';
 import type { AnalysisErrorCode } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { analyses, analysisFiles, analysisTrace, webhookDeliveries } from '../db/schema';
-import { HttpError } from '../http-error';
 import type { Language } from '../i18n/error-messages';
-import { sharedModulePool, type PoolResult } from '../module-workers/module-pool';
-import type { SerializedAnswer } from '../module-workers/analysis-answer-task';
+import { sharedModulePool } from '../module-workers/module-pool';
+import { serializedAnswer } from '../module-workers/serialized-answer';
 import type { ModuleTask } from '../module-workers/protocol';
 import { ownBuffers, plainBytes } from '../module-workers/held-json';
 import { ANALYSIS_HEAD, analysisAnonymized, analysisNotFound, analysisOfEnvironment } from './lookup';
+
+/** Why an answer too large to build is refused (503): the console says so in the reader's language. */
+const TOO_LARGE: AnalysisErrorCode = 'analysisTooLarge';
 
 const { payload: _payload, ...deliveryColumns } = getTableColumns(webhookDeliveries);
 
@@ -68,7 +70,7 @@ export async function analysisDetailJson(db: Database, environmentId: string, an
     deliveries: deliveries.map((delivery) => ({ ...delivery, payloadJson: delivery.payloadJson && plainBytes(delivery.payloadJson) })),
     ...reader,
   } satisfies ModuleTask;
-  return serialized(await sharedModulePool().run(task, { transfer: ownBuffers([task.modulesJson, ...task.deliveries.map((delivery) => delivery.payloadJson)]) }));
+  return serializedAnswer(await sharedModulePool().run(task, { transfer: ownBuffers([task.modulesJson, ...task.deliveries.map((delivery) => delivery.payloadJson)]) }), TOO_LARGE);
 }
 
 /** A program's status report as UTF-8 JSON: only the output module's result is read, as bytes. */
@@ -84,18 +86,5 @@ export async function analysisStatusReportJson(db: Database, environmentId: stri
   if (row === undefined) throw analysisNotFound();
   const { outputJson, ...head } = row;
   const task = { kind: 'analysisStatusReport', row: head, outputJson: outputJson && plainBytes(outputJson), language } satisfies ModuleTask;
-  return serialized(await sharedModulePool().run(task, { transfer: ownBuffers([task.outputJson]) }));
-}
-
-/**
- * The worker's bytes, the same memory. A worker stopped at its deadline or memory cap (an answer
- * larger than the server allows to build) is a 503 naming the limit; a throw is our bug, a 500.
- */
-function serialized(answer: PoolResult<SerializedAnswer>): Buffer {
-  if (answer.ok) return Buffer.from(answer.value.json.buffer, answer.value.json.byteOffset, answer.value.json.byteLength);
-  if (answer.code === 'timeout' || answer.code === 'memory') {
-    const params = answer.code === 'timeout' ? { context: 'timeout', seconds: answer.limit ?? 0 } : { context: 'memory', megabytes: answer.limit ?? 0 };
-    throw new HttpError(503, { message: answer.message, code: 'analysisTooLarge' satisfies AnalysisErrorCode, params });
-  }
-  throw new Error(answer.message);
+  return serializedAnswer(await sharedModulePool().run(task, { transfer: ownBuffers([task.outputJson]) }), TOO_LARGE);
 }

@@ -5,7 +5,7 @@
  */
 import { consolidationConfigSchema } from '../../src/contract/modules/consolidation';
 import type { EnvironmentSettings } from '../../src/contract/environments';
-import { newWorkflowId } from '../pipeline/modules/consolidation/run-consolidation';
+import { newWorkflowId } from '../../src/categorization/run-consolidation';
 
 export function withWorkflowIds(settings: EnvironmentSettings): EnvironmentSettings {
   const needs = (config: Record<string, unknown>) => typeof config.workflowId !== 'string' || config.workflowId.trim() === '';

@@ -89,6 +89,13 @@ export const testingRunMessages = pgTable(
     outcomes: jsonb('outcomes').$type<TestMessageOutcomes>(),
     /** Categorization rules that gave each obtained category (the results page's "rule that fired"). */
     firedRules: jsonb('fired_rules').$type<{ category: string; rule: string }[]>(),
+    /**
+     * What the extractor made of the message, with the message's date: the browser replays the
+     * later modules on it to try a configuration change without a run (src/testing-center/replay.ts).
+     * Read as bytes in a module worker only (server/testing-center/replay-answer.ts): never select it
+     * with the rest of the row.
+     */
+    replayInput: jsonb('replay_input'),
   },
   (t) => [primaryKey({ columns: [t.runId, t.messageId] }), index('testing_run_messages_run_position_idx').on(t.runId, t.position)],
 );

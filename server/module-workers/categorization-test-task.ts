@@ -17,8 +17,8 @@ import { consolidate } from '../../src/categorization/consolidate';
 import { carriedTaints, taintsAfter } from '../../src/categorization/from-results';
 import type { TaintState } from '../../src/categorization/types';
 import { extractedForCategorization } from '../../src/extraction/extract';
-import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from '../pipeline/modules/categorization/run-categorization';
-import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
+import { CATEGORIZATION_BUDGET_MS, runCategorizationModule } from '../../src/categorization/run-categorization';
+import { runExtractionModule } from '../../src/extraction/run-extraction';
 
 export interface CategorizationTestTask {
   kind: 'categorizationTest';

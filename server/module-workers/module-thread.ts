@@ -7,9 +7,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
-import { runCategorizationModule } from '../pipeline/modules/categorization/run-categorization';
-import { runConsolidationModule } from '../pipeline/modules/consolidation/run-consolidation';
-import { runExtractionModule } from '../pipeline/modules/extraction/run-extraction';
+import { runCategorizationModule } from '../../src/categorization/run-categorization';
+import { runConsolidationModule } from '../../src/categorization/run-consolidation';
+import { runExtractionModule } from '../../src/extraction/run-extraction';
+import { readHeld } from './held-json';
 import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
@@ -24,6 +25,7 @@ import { runJsonBody } from './json-body-task';
 import { runHoldJson } from './hold-json-task';
 import { runBodyText } from './body-text-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
+import { runTestReplay } from './test-replay-task';
 import type { ModuleTask, ProbeTask, TaskRequest, TaskResponse } from './protocol';
 
 /** Kept alive on purpose by `allocateMb`, so the memory cap is what stops it. */
@@ -42,9 +44,9 @@ function probe(task: ProbeTask): unknown {
 async function run(task: ModuleTask): Promise<unknown> {
   switch (task.kind) {
     case 'categorization':
-      return runCategorizationModule(task.input);
+      return runCategorizationModule({ ...task.input, nlu: task.input.nlu.map(readHeld) });
     case 'extraction':
-      return runExtractionModule(task.input);
+      return runExtractionModule({ ...task.input, nlu: task.input.nlu.map(readHeld) });
     case 'consolidation':
       return runConsolidationModule(task.input);
     case 'ocrFields':
@@ -79,6 +81,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runAnalysisDetail(task);
     case 'analysisStatusReport':
       return runAnalysisStatusReport(task);
+    case 'testReplay':
+      return runTestReplay(task);
     case 'categorizationTest':
       return runCategorizationTest(task);
     case 'probe':

@@ -11,7 +11,7 @@ import type { NluBlockResult, NluModuleResult } from '../../src/contract/nlu-mod
 import type { NluConfigError } from '../../src/nlu/types';
 import type { ServerRow } from '../nlu/source';
 import { parsedNluSource, type WorkerNluSource } from '../nlu/worker-source';
-import { analyseWithServer } from '../nlu/analyse';
+import { analyseWithServer } from '../../src/nlu/analyse-with-server';
 import { nluEngine } from '../nlu/engine-module';
 import type { Compiled } from '../nlu/engine-cache';
 import { holdJson, type HeldJson } from './held-json';

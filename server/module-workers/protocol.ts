@@ -3,9 +3,11 @@
  * task of plain data in, one answer out. Only what a pure engine needs crosses; the database, the
  * network and the run's state stay on the main thread.
  */
-import type { CategorizationModuleInput, CategorizationModuleOutcome } from '../pipeline/modules/categorization/run-categorization';
-import type { ConsolidationModuleInput, ConsolidationModuleOutcome } from '../pipeline/modules/consolidation/run-consolidation';
-import type { ExtractionModuleInput, ExtractionModuleOutcome } from '../pipeline/modules/extraction/run-extraction';
+import type { CategorizationModuleInput, CategorizationModuleOutcome } from '../../src/categorization/run-categorization';
+import type { ConsolidationModuleInput, ConsolidationModuleOutcome } from '../../src/categorization/run-consolidation';
+import type { ExtractionModuleInput, ExtractionModuleOutcome } from '../../src/extraction/run-extraction';
+import type { NluModuleResult } from '../../src/contract/nlu-module';
+import type { MaybeHeld } from './held-json';
 import type { FieldRule, FieldValue } from '../../src/ocr/fields';
 import type { OcrPage } from '../../src/ocr/model';
 import type { ReplyTemplate } from '../../src/contract/modules/reply-template';
@@ -17,6 +19,7 @@ import type { OutputAnswer, OutputTask } from './output-task';
 import type { WebhookBodyAnswer, WebhookBodyTask } from './webhook-body-task';
 import type { CategorizationTestTask, CategorizationTestAnswer } from './categorization-test-task';
 import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } from './analysis-answer-task';
+import type { TestReplayTask } from './test-replay-task';
 import type { JsonBodyTask, JsonBodyAnswer } from './json-body-task';
 import type { HoldJsonTask, HoldJsonAnswer } from './hold-json-task';
 import type { BodyTextTask, BodyTextAnswer } from './body-text-task';
@@ -30,9 +33,12 @@ import type { SettingsChecksTask, SettingsChecksAnswer } from './settings-checks
  */
 export type ProbeTask = { kind: 'probe'; spinMs?: number; allocateMb?: number; fail?: string; echo?: unknown };
 
+/** A runner's input as it crosses to the worker: the NLU results stay JSON bytes until the worker reads them. */
+export type WithHeldNlu<T extends { nlu: readonly NluModuleResult[] }> = Omit<T, 'nlu'> & { nlu: readonly MaybeHeld<NluModuleResult>[] };
+
 export type ModuleTask =
-  | { kind: 'categorization'; input: CategorizationModuleInput }
-  | { kind: 'extraction'; input: ExtractionModuleInput }
+  | { kind: 'categorization'; input: WithHeldNlu<CategorizationModuleInput> }
+  | { kind: 'extraction'; input: WithHeldNlu<ExtractionModuleInput> }
   | { kind: 'consolidation'; input: ConsolidationModuleInput }
   | { kind: 'ocrFields'; pages: OcrPage[]; rules: FieldRule[] }
   | { kind: 'replyRender'; template: Pick<ReplyTemplate, 'name' | 'body'>; templates: Pick<ReplyTemplate, 'name' | 'body'>[]; variables: ReplyVariables }
@@ -51,6 +57,7 @@ export type ModuleTask =
   | DocumentCheckResponseTask
   | AnalysisDetailTask
   | AnalysisStatusReportTask
+  | TestReplayTask
   | ProbeTask;
 
 /** What each kind of task answers. */
@@ -75,6 +82,7 @@ export interface TaskAnswers {
   holdJson: HoldJsonAnswer;
   analysisDetail: SerializedAnswer;
   analysisStatusReport: SerializedAnswer;
+  testReplay: SerializedAnswer;
   probe: unknown;
 }
 

@@ -5,16 +5,7 @@
  * database. This process only counts the compilations the workers report (tests check that a write
  * makes one and a read does not).
  */
-import type { CompiledNlu } from '../../src/nlu/index';
-import type { NluConfigError } from '../../src/nlu/types';
-import type { EngineModule } from './engine-module';
-
-export interface Compiled {
-  engine: CompiledNlu | null;
-  errors: NluConfigError[];
-  /** The engine module's analysis, loaded with it (engine-module.ts). */
-  analyseText: EngineModule['analyseText'];
-}
+export type { Compiled } from '../../src/nlu/analyse-with-server';
 
 export class EngineCache {
   /** How many compilations the module workers ran for this process. */

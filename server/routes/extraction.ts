@@ -28,7 +28,7 @@ import { findOpenableAnalysisWithResults } from '../analyses/lookup';
 import { environmentSettingsOf, interactionFacts } from '../categorization/facts';
 import { guardModulesWrite } from '../categorization/settings-guard';
 import { runTestTask } from '../module-workers/test-task';
-import type { ExtractionModuleOutcome } from '../pipeline/modules/extraction/run-extraction';
+import type { ExtractionModuleOutcome } from '../../src/extraction/run-extraction';
 import { runNluModule } from '../pipeline/modules/nlu/run-nlu';
 import type { MaybeHeld } from '../module-workers/held-json';
 import { registerEndpoint } from './register';

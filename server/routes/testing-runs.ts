@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { seesPrivateEnvironments } from '../../src/contract/define';
-import { getDomainRules, getTest, launchTest, listTests, saveDomainRulesV1, saveDomainRulesV2 } from '../../src/contract/testing-runs';
+import { getDomainRules, getTest, getTestReplay, launchTest, listTests, saveDomainRulesV1, saveDomainRulesV2 } from '../../src/contract/testing-runs';
 import { auditTarget } from '../audit';
 import { principalOf } from '../auth/guard';
 import type { ServerContext } from '../context';
@@ -12,7 +12,8 @@ import { readDomainRules, saveDomainRules } from '../testing-center/domain-rules
 import { launchTestRun } from '../testing-center/launch-test-run';
 import { listTestRuns, testRunDetail, testRunSummary } from '../testing-center/run-views';
 import { createTestRunner, type TestRunner } from '../testing-center/test-runner';
-import { registerEndpoint } from './register';
+import { registerEndpoint, SerializedResponse } from './register';
+import { testReplayJson } from '../testing-center/replay-answer';
 
 /** The runner of each app (tests and the bench wait on it). */
 const runners = new WeakMap<FastifyInstance, TestRunner>();
@@ -50,6 +51,8 @@ export function registerTestingRunRoutes(app: FastifyInstance, ctx: ServerContex
   });
 
   registerEndpoint(app, ctx, getTest, ({ params, query, scope }) => testRunDetail(ctx.db, params.projectId, params.testId, scope.rights, query));
+
+  registerEndpoint(app, ctx, getTestReplay, async ({ params }) => new SerializedResponse(getTestReplay, await testReplayJson(ctx.db, params.projectId, params.testId)));
 
   registerEndpoint(app, ctx, getDomainRules, ({ params }) => readDomainRules(ctx.db, params.projectId));
   registerEndpoint(app, ctx, saveDomainRulesV1, ({ params, body }) => saveDomainRules(ctx.db, params.projectId, { v1: body }));

@@ -22,6 +22,8 @@ import type { ResultCache } from '../pipeline/extractor/result-cache';
 import type { RunContext } from '../pipeline/modules/step';
 import { runModules } from '../pipeline/run-modules';
 import { renewLease } from './claim-run';
+import { jsonbOfParts } from '../db/jsonb-parts';
+import { jsonParts } from '../module-workers/held-json';
 import type { NluRuntime } from '../nlu/runtime';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { TestMessageObtained, TestRunMessageErrorCode } from '../../src/contract/testing-runs';
@@ -94,6 +96,7 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
     let error: StoredError | null = null;
     let obtained: TestMessageObtained = {};
     let fired: { category: string; rule: string }[] = [];
+    let replayInput: ReturnType<typeof jsonbOfParts> | null = null;
     // The lease is kept alive while a message runs, not only renewed after it: a message may take
     // longer than the lease (an NLU server starting, a busy machine), and a live process must not
     // lose its run to another. A process that dies stops renewing; another takes over at expiry.
@@ -115,6 +118,7 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
       }
       obtained = obtainedFromModules(results.modules);
       fired = firedRulesOf(results.modules);
+      replayInput = replayInputOf(results.modules, loaded.message.createdAt);
     } catch (caught) {
       status = caught instanceof MessageTimeout ? 'timeout' : 'error';
       error =
@@ -133,7 +137,7 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
       if (!(await renewLease(tx, runId, deps.claim.worker, deps.claim.leaseMs))) return false;
       const written = await tx
         .update(testingRunMessages)
-        .set({ status, error: error?.code ?? null, errorParams: error?.params ?? null, durationMs: Math.round(performance.now() - started), obtained, outcomes, firedRules: fired })
+        .set({ status, error: error?.code ?? null, errorParams: error?.params ?? null, durationMs: Math.round(performance.now() - started), obtained, outcomes, firedRules: fired, replayInput })
         .where(and(eq(testingRunMessages.runId, runId), eq(testingRunMessages.messageId, message.messageId), eq(testingRunMessages.status, 'pending')))
         .returning({ messageId: testingRunMessages.messageId });
       if (written.length === 1) await tx.update(testingRuns).set({ done: sql`${testingRuns.done} + 1` }).where(eq(testingRuns.id, runId));
@@ -143,6 +147,17 @@ export async function executeTestRun(deps: ExecuteDeps, runId: string): Promise<
   }
   await finishTestRun(db, runId);
   return 'finished';
+}
+
+/**
+ * What the browser replays the later modules on (src/testing-center/replay.ts): the extractor's
+ * result as the run kept it (JSON bytes for a long mail, written without being decoded here) and the
+ * message's date (relative dates). None when the extractor did not succeed: nothing to replay.
+ */
+function replayInputOf(modules: readonly ModuleResult[], createdAt: Date) {
+  const extractor = modules.find((module) => module.type === 'extractor' && module.outcome === 'success' && module.result !== null);
+  if (extractor === undefined) return null;
+  return jsonbOfParts(jsonParts({ createdAt: createdAt.toISOString(), extraction: extractor.result }));
 }
 
 /** Metrics from every message's stored outcomes; the run is finished. */

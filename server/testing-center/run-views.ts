@@ -1,5 +1,5 @@
 /** Test runs as the API answers them (src/contract/testing-runs.ts): the list's summaries and one run's details. */
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import { atLeast, type ProjectRights } from '../../src/contract/define';
 import type { EvaluationKind } from '../../src/contract/testing-evaluation';
 import type { TestingCenterParameters } from '../../src/contract/testing-center';
@@ -104,11 +104,14 @@ export async function testRunSummary(db: Database, projectId: string, runId: str
   return summaryOf(row, counts.get(runId) ?? { success: 0, error: 0, timeout: 0 }, visible);
 }
 
-async function runRow(db: Database, projectId: string, runId: string): Promise<RunWithNames> {
+export async function runRow(db: Database, projectId: string, runId: string): Promise<RunWithNames> {
   const [row] = await selectRuns(db).where(and(eq(testingRuns.id, runId), eq(testingRuns.projectId, projectId)));
   if (row === undefined) throw new HttpError(404, { message: 'Test not found', code: 'testNotFound' });
   return row;
 }
+
+/** A run message's columns but its replay input (megabytes of extracted text, read by the replay answer only). */
+const { replayInput: _replayInput, ...resultColumns } = getTableColumns(testingRunMessages);
 
 /**
  * One run with its messages and metrics. Private classification kinds (parameters) are left out for
@@ -119,7 +122,7 @@ export async function testRunDetail(db: Database, projectId: string, runId: stri
   const { run } = named;
   // Left join on the bank (same project): a run keeps no foreign key to its messages, which may be gone.
   const query = db
-    .select({ message: testingRunMessages, bankId: bankMessages.id })
+    .select({ message: resultColumns, bankId: bankMessages.id })
     .from(testingRunMessages)
     .leftJoin(bankMessages, and(eq(bankMessages.id, testingRunMessages.messageId), eq(bankMessages.projectId, projectId)))
     .where(and(eq(testingRunMessages.runId, runId), gte(testingRunMessages.position, slice.offset)))

@@ -265,6 +265,7 @@ export const TESTING_RUN_ERROR_CODES = [
   'testVersionNotFound',
   'testVersionOutdated',
   'domainRulesInvalid',
+  'testReplayTooLarge',
 ] as const;
 
 /**

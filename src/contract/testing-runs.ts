@@ -15,7 +15,9 @@
  * - domainRulesInvalid (422) `{ problem, …names }`: the rules contradict themselves; `problem` is a
  *   `DOMAIN_RULE_PROBLEMS` code (a merged category merges into itself or into a skipped one, a comparison
  *   does not fit its value format, or a category kind is given a mode other than exact or insensitive…),
- *   the names are the categories, kind, mode or format concerned.
+ *   the names are the categories, kind, mode or format concerned;
+ * - testReplayTooLarge (503) `{ context: 'timeout', seconds }` or `{ context: 'memory', megabytes }`: the
+ *   replay answer could not be built within the server's limits.
  */
 import { z } from 'zod';
 import { access, defineEndpoint } from './define';
@@ -30,6 +32,8 @@ import {
   valueOutcomeSchema,
 } from './testing-evaluation';
 import { TESTING_RUN_ERROR_CODES, TEST_RUN_MESSAGE_ERROR_CODES } from './error-code-lists';
+import { extractorResultSchema } from './analysis-results';
+import { environmentSettingsSchema } from './environments';
 export { TESTING_RUN_ERROR_CODES, TEST_RUN_MESSAGE_ERROR_CODES } from './error-code-lists';
 
 /** Why domain rules are refused (`domainRulesInvalid`'s `problem`; texts `testRuns:domainRuleProblems.*`). */
@@ -177,6 +181,46 @@ export const getTest = defineEndpoint({
   response: testRunDetailSchema,
 });
 
+/**
+ * What the browser replays a module chain on (src/testing-center/replay.ts): the extractor's result
+ * the run kept for the message and the message's date (relative dates read from it).
+ */
+export const replayInputSchema = z.object({ createdAt: z.string(), extraction: extractorResultSchema });
+export type ReplayInput = z.infer<typeof replayInputSchema>;
+
+export const testReplaySchema = z.object({
+  id: z.string(),
+  status: z.enum(TEST_RUN_STATUSES),
+  environmentId: z.string(),
+  kinds: z.array(evaluationKindSchema),
+  rules: domainRulesSchema,
+  /** The configuration the run ran (copied at launch). */
+  settings: environmentSettingsSchema,
+  messages: z.array(
+    z.object({
+      messageId: z.string(),
+      name: z.string(),
+      status: z.enum(TEST_MESSAGE_STATUSES),
+      expected: testMessageExpectedSchema,
+      outcomes: testMessageOutcomesSchema,
+      /** Null: the message cannot be replayed (its extractor failed, or the run predates replay). */
+      input: replayInputSchema.nullable(),
+    }),
+  ),
+});
+export type TestReplay = z.infer<typeof testReplaySchema>;
+
+export const getTestReplay = defineEndpoint({
+  id: 'testingCenter.tests.replay',
+  method: 'GET',
+  path: `${BASE}/tests/{testId}/replay`,
+  summary: "What a test run's messages are replayed on in the browser to try a configuration change: the run's configuration, its messages' extracted text, expected values and outcomes",
+  // The configuration and every kind, private ones included: trying a change is a configurator's work.
+  access: access.project('projectId', 'configurator'),
+  params: testParams,
+  response: testReplaySchema,
+});
+
 export const getDomainRules = defineEndpoint({
   id: 'testingCenter.domainRules.get',
   method: 'GET',
@@ -209,4 +253,4 @@ export const saveDomainRulesV2 = defineEndpoint({
   response: domainRulesSchema,
 });
 
-export const testingRunEndpoints = [listTests, launchTest, getTest, getDomainRules, saveDomainRulesV1, saveDomainRulesV2];
+export const testingRunEndpoints = [listTests, launchTest, getTest, getTestReplay, getDomainRules, saveDomainRulesV1, saveDomainRulesV2];

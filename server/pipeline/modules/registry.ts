@@ -4,7 +4,7 @@
  */
 import type { ModuleType } from '../../../src/contract/environments';
 import { carriedTaints, taintsAfter } from '../../../src/categorization/from-results';
-import { CATEGORIZATION_BUDGET_MS } from './categorization/run-categorization';
+import { CATEGORIZATION_BUDGET_MS } from '../../../src/categorization/run-categorization';
 import { sharedModulePool } from '../../module-workers/module-pool';
 import { stoppedModule } from '../../module-workers/stopped-module';
 import { extractedForCategorization } from '../../../src/extraction/extract';

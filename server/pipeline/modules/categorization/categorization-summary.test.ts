@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
 import { decodePipelineMessage } from '../../../../src/contract/pipeline-messages';
 import { inEnglish, inFrench } from '../../../test-support/pipeline-text';
-import { categorizationSummary } from './run-categorization';
+import { categorizationSummary } from '../../../../src/categorization/run-categorization';
 
 const result: CategorizationResult = {
   documents: [

@@ -12,8 +12,9 @@ import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import type { Database } from '../../../db/open';
 import { markUsed, startServer, statusOf } from '../../../nlu/lifecycle';
 import type { NluRuntime } from '../../../nlu/runtime';
-import { loadNluSourceForWorker, loadServers, type ServerRow } from '../../../nlu/source';
+import { loadNluSourceForWorker, loadServers } from '../../../nlu/source';
 import { readRevision } from '../../../nlu/revision';
+import { moduleBlocks, moduleServer } from '../../../../src/nlu/module-blocks';
 import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
 import type { NluBlocksTask } from '../../../module-workers/nlu-blocks';
 import { stoppedModule } from '../../../module-workers/stopped-module';
@@ -40,19 +41,6 @@ export interface NluModuleOutcome {
   result: HeldJson<NluModuleResult> | null;
 }
 
-/** Documents of the extractor's result the module's input type selects. */
-function selects(inputType: string | null, source: 'main' | 'attachment' | 'body'): boolean {
-  if (inputType === 'body') return source !== 'attachment';
-  if (inputType === 'attachment') return source === 'attachment';
-  return true;
-}
-
-/** The server of the module: the first started one linked to its context, else the first linked. */
-function pickServer(servers: ServerRow[], context: string | null, runtime: NluRuntime): ServerRow | undefined {
-  const linked = servers.filter((server) => (context === null ? server.contexts.length > 0 : server.contexts.includes(context)));
-  return linked.find((server) => statusOf(server, runtime) === 'started') ?? linked[0];
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runNluModule(input: NluModuleInput): Promise<NluModuleOutcome> {
@@ -68,7 +56,7 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   const startedAt = Date.now();
   if (input.extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const context = module.context;
-  let server = pickServer(await loadServers(db, input.environmentId), context, runtime);
+  let server = moduleServer(await loadServers(db, input.environmentId), context, (row) => statusOf(row, runtime) === 'started');
   if (server === undefined) {
     const message =
       context === null
@@ -92,9 +80,7 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
 
   // Compiling and matching run in a module worker (ARCHITECTURE "Threads"); the configuration is read
   // from the database only when the worker does not hold this revision's engine yet.
-  const chosen = input.extraction.result.documents.flatMap((doc, documentIndex) =>
-    selects(module.inputType, doc.source) ? doc.blocks.map((block, blockIndex) => ({ doc, documentIndex, block, blockIndex })) : [],
-  );
+  const chosen = moduleBlocks(input.extraction.result, module.inputType);
   const task: NluBlocksTask = {
     kind: 'nluBlocks',
     environmentId: input.environmentId,
@@ -103,8 +89,8 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
     server,
     ...(context === null ? {} : { contexts: [context] }),
     languages: input.languages,
-    texts: chosen.map((entry) => entry.block.text),
-    places: chosen.map(({ doc, documentIndex, block, blockIndex }) => ({ document: documentIndex, block: blockIndex, documentName: doc.name, source: doc.source, page: block.page })),
+    texts: chosen.map((entry) => entry.text),
+    places: chosen.map((entry) => entry.place),
     budgetMs: runtime.analysisBudgetMs - (Date.now() - startedAt),
   };
   const pool = sharedModulePool();

@@ -5,7 +5,7 @@
  * pipeline's) names one configuration for good; otherwise (the test endpoint) the entry is reused
  * only while the configuration's JSON is the same. A few entries per process.
  */
-import { categorizationConfigSchema, type CategorizationConfig } from '../../../../src/contract/modules/categorization';
+import { categorizationConfigSchema, type CategorizationConfig } from '../contract/modules/categorization';
 
 const MAX_ENTRIES = 32;
 const cache = new Map<string, { json: string; config: CategorizationConfig }>();

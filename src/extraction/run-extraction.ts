@@ -6,23 +6,22 @@
  * It never throws: a configuration that does not parse is an `error` outcome; a field that fails is
  * an error inside a `success` result (the other fields are filled, the trace names the field).
  */
-import type { ExtractorResult } from '../../../../src/contract/analyses';
-import type { EnvironmentLanguage, EnvironmentModule } from '../../../../src/contract/environments';
-import { EXTRACTION_LIMITS, extractionConfigSchema, type ExtractionResult, type FieldError } from '../../../../src/contract/modules/extraction';
-import type { NluModuleResult } from '../../../../src/contract/nlu-module';
-import { engineDocuments, mailHeaders } from '../../../../src/categorization/from-results';
-import { extract } from '../../../../src/extraction/extract';
-import type { NluLanguage } from '../../../../src/nlu/types';
-import type { TaintState } from '../../../../src/categorization/types';
-import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../../../../src/contract/pipeline-messages';
-import { failureReason, reason } from '../../../../src/contract/failure-reasons';
-import { readHeld, type MaybeHeld } from '../../../module-workers/held-json';
+import type { ExtractorResult } from '../contract/analyses';
+import type { EnvironmentLanguage, EnvironmentModule } from '../contract/environments';
+import { EXTRACTION_LIMITS, extractionConfigSchema, type ExtractionResult, type FieldError } from '../contract/modules/extraction';
+import type { NluModuleResult } from '../contract/nlu-module';
+import { engineDocuments, mailHeaders } from '../categorization/from-results';
+import { extract } from './extract';
+import type { NluLanguage } from '../nlu/types';
+import type { TaintState } from '../categorization/types';
+import { encodePipelineMessage, pipelineMessage, sentence, type LocalizedText } from '../contract/pipeline-messages';
+import { failureReason, reason } from '../contract/failure-reasons';
 
 export interface ExtractionModuleInput {
   module: EnvironmentModule;
   extraction: ExtractorResult | null;
-  /** Held as JSON bytes in a run (held-json.ts): read here, in the module worker. */
-  nlu: readonly MaybeHeld<NluModuleResult>[];
+  /** The NLU modules' results (the server's module worker reads them from the JSON bytes it holds them as). */
+  nlu: readonly NluModuleResult[];
   metadata: Record<string, unknown>;
   /** The environment's languages: the first one that is not `auto` reads dates and numbers when no NLU result says. */
   languages: readonly EnvironmentLanguage[];
@@ -53,7 +52,7 @@ export function runExtractionModule(input: ExtractionModuleInput): ExtractionMod
     if (!parsed.success) {
       return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: reason('reason.invalidSetting', `${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`) }), result: null };
     }
-    const nlu = input.nlu.map(readHeld);
+    const nlu = input.nlu;
     const result = extract({
       config: parsed.data,
       documents: engineDocuments(input.extraction, nlu),

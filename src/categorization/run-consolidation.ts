@@ -7,13 +7,12 @@
  * sets `exchangeLabels`, and the `consolidation` webhooks receive this result in the payload.
  * Never throws.
  */
-import { randomUUID } from 'node:crypto';
-import type { EnvironmentModule } from '../../../../src/contract/environments';
-import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
-import { consolidationConfigSchema, type ConsolidationResult } from '../../../../src/contract/modules/consolidation';
-import { consolidate } from '../../../../src/categorization/consolidate';
-import { encodePipelineMessage, pipelineMessage, sentence } from '../../../../src/contract/pipeline-messages';
-import { failureReason, reason } from '../../../../src/contract/failure-reasons';
+import type { EnvironmentModule } from '../contract/environments';
+import type { CategorizationResult } from '../contract/modules/categorization';
+import { consolidationConfigSchema, type ConsolidationResult } from '../contract/modules/consolidation';
+import { consolidate } from './consolidate';
+import { encodePipelineMessage, pipelineMessage, sentence } from '../contract/pipeline-messages';
+import { failureReason, reason } from '../contract/failure-reasons';
 
 export interface ConsolidationModuleInput {
   module: EnvironmentModule;
@@ -28,7 +27,7 @@ export interface ConsolidationModuleOutcome {
 }
 
 export function newWorkflowId(): string {
-  return `wf-${randomUUID()}`;
+  return `wf-${globalThis.crypto.randomUUID()}`;
 }
 
 export function runConsolidationModule(input: ConsolidationModuleInput): ConsolidationModuleOutcome {

@@ -7,24 +7,23 @@
  * outcome. It honours its time budget (documents left are counted) and its taints (the engine
  * categorizes only the documents the module's `requiredTaints` allow).
  */
-import type { ExtractorResult } from '../../../../src/contract/analyses';
-import type { ContentSettings, EnvironmentModule } from '../../../../src/contract/environments';
-import type { CategorizationResult, CategoryDecision } from '../../../../src/contract/modules/categorization';
-import { visionValues, type VisionEngineResult } from '../../../../src/contract/modules/vision-engine';
+import type { ExtractorResult } from '../contract/analyses';
+import type { ContentSettings, EnvironmentModule } from '../contract/environments';
+import type { CategorizationResult, CategoryDecision } from '../contract/modules/categorization';
+import { visionValues, type VisionEngineResult } from '../contract/modules/vision-engine';
 import { parseCategorizationConfig } from './config-cache';
-import type { NluModuleResult } from '../../../../src/contract/nlu-module';
-import { categorize } from '../../../../src/categorization/categorize';
-import { engineDocuments, givenCategories, mailHeaders } from '../../../../src/categorization/from-results';
-import type { CategorizationInput, TaintState } from '../../../../src/categorization/types';
-import { encodePipelineMessage, pipelineMessage, sentence, type NestedText } from '../../../../src/contract/pipeline-messages';
-import { failureReason, reason, sandboxFailureReason } from '../../../../src/contract/failure-reasons';
-import { readHeld, type MaybeHeld } from '../../../module-workers/held-json';
+import type { NluModuleResult } from '../contract/nlu-module';
+import { categorize } from './categorize';
+import { engineDocuments, givenCategories, mailHeaders } from './from-results';
+import type { CategorizationInput, TaintState } from './types';
+import { encodePipelineMessage, pipelineMessage, sentence, type NestedText } from '../contract/pipeline-messages';
+import { failureReason, reason, sandboxFailureReason } from '../contract/failure-reasons';
 
 export interface CategorizationModuleInput {
   module: EnvironmentModule;
   extraction: ExtractorResult | null;
-  /** Held as JSON bytes in a run (held-json.ts): read here, in the module worker. */
-  nlu: readonly MaybeHeld<NluModuleResult>[];
+  /** The NLU modules' results (the server's module worker reads them from the JSON bytes it holds them as). */
+  nlu: readonly NluModuleResult[];
   earlier: readonly CategorizationResult[];
   taints: TaintState;
   /** The vision engine's result when one ran before (the `visionEngine` criterion). */
@@ -63,7 +62,7 @@ function categorizeAnalysis(input: CategorizationModuleInput): CategorizationMod
   const parsed = parseCategorizationConfig(`${input.cacheKey ?? ''}:${input.module.id}`, input.module.config, input.cacheKey !== undefined);
   if (!parsed.ok) return { outcome: 'error', message: pipelineMessage('module.configurationInvalid', { name: input.module.name, problem: reason('reason.invalidSetting', parsed.message) }), result: null };
   const config = parsed.config;
-  const nlu = input.nlu.map(readHeld);
+  const nlu = input.nlu;
   const result = categorize({
     config,
     documents: engineDocuments(input.extraction, nlu),

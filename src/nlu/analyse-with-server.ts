@@ -1,19 +1,36 @@
 /**
  * One text through one NLU server of an environment: the server's contexts (or the given ones), its
- * language (or the given one; `auto` picks as src/nlu/auto-candidates.ts says), labeling and
- * multiple-interaction settings. Shared by the NLU test endpoint and the pipeline's NLU module.
+ * language (or the given one; `auto` picks as auto-candidates.ts says), labeling and
+ * multiple-interaction settings. Shared by the server's NLU test endpoint and pipeline NLU module, and
+ * by the browser's replay of a test run (src/testing-center/replay.ts), so both answer alike.
  */
-import type { EnvironmentLanguage } from '../../src/contract/environments';
-import type { NluResult } from '../../src/contract/modules/nlu';
-import { NLU_LANGUAGES } from '../../src/contract/environments';
-import { autoCandidates } from '../../src/nlu/auto-candidates';
-import type { NluLanguage } from '../../src/nlu/types';
-import type { Compiled } from './engine-cache';
-import type { ServerRow } from './source';
+import type { EnvironmentLanguage } from '../contract/environments';
+import type { NluResult } from '../contract/modules/nlu';
+import { NLU_LANGUAGES } from '../contract/environments';
+import { autoCandidates } from './auto-candidates';
+import type { CompiledNlu } from './language-index';
+import type { NluResponseFormat } from './response-format';
+import type { AnalyseOptions, NluConfigError, NluLanguage } from './types';
+
+/** An engine compiled from an environment's configuration, with the analysis it was loaded with. */
+export interface Compiled {
+  engine: CompiledNlu | null;
+  errors: NluConfigError[];
+  analyseText: (engine: CompiledNlu, text: string, options: AnalyseOptions) => NluResult;
+}
+
+/** What of an NLU server decides how it analyses (its stored row on the server, its list entry in the console). */
+export interface ServerAnalysisSettings {
+  defaultLanguage: string;
+  contexts: string[];
+  multipleInteractions: boolean;
+  labeling: boolean;
+  responseFormat: NluResponseFormat;
+}
 
 export interface AnalyseWith {
   compiled: Compiled;
-  server: ServerRow;
+  server: ServerAnalysisSettings;
   language?: EnvironmentLanguage;
   /** Only these contexts (default: the server's). */
   contexts?: string[];

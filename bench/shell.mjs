@@ -8,7 +8,7 @@
  * the same way (fresh context, cold then again), is Chromium's own floor on this machine; each page's
  * FCP is also printed as "×N of the floor", which says more than the ms on a loaded shared machine.
  * `BENCH_TIMELINE=1` prints the organisation page's repeat load in the page's clock: when each script
- * and API call ended, the long tasks, and the first paint (README "Benchmarks").
+ * and API call ended, the long tasks, and the first paint (docs/development/benchmarks.md).
  */
 import { gzipSync } from 'node:zlib';
 import { rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Settings read from the environment once at start (documented in the README). */
+/** Settings read from the environment once at start (documented in docs/operations/environment.md). */
 import type { IntegrationSettings } from './integrations/settings';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ const envSchema = z.object({
   POSTROOM_GOOGLE_CLIENT_SECRET: z.string().optional(),
   POSTROOM_SIGNUP_ORGANISATION: z.string().optional(),
   POSTROOM_SSO_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
-  // Analyses pipeline (README "Analyses pipeline"): 0 workers leaves analyses to other processes.
+  // Analyses pipeline (docs/development/pipeline.md): 0 workers leaves analyses to other processes.
   /** §8 'Dashboards are not available on this deployment' when false. */
   POSTROOM_GOOGLE_OAUTH_AUTHORIZE_URL: z.url().optional(),
   POSTROOM_GOOGLE_OAUTH_TOKEN_URL: z.url().optional(),
@@ -53,9 +53,9 @@ const envSchema = z.object({
   POSTROOM_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
   POSTROOM_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).optional(),
   // Webhooks (and every other request to a user's URL) may reach loopback and private networks:
-  // for tests and local demos only (README "Security").
+  // for tests and local demos only (docs/operations/security.md).
   POSTROOM_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
-  // NLU servers (README "NLU"): how long a start takes, and how long unused before they stop (§9: 5 min).
+  // NLU servers (docs/guide/use-case-nlu.md): how long a start takes, and how long unused before they stop (§9: 5 min).
   POSTROOM_NLU_STARTUP_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   POSTROOM_NLU_IDLE_MS: z.coerce.number().int().min(1000).optional(),
 });

@@ -1,8 +1,8 @@
 /**
  * Comments say why, not which tracker item asked for the code: a number in the issue tracker tells a
  * reader nothing the comment could not say itself. Every source file of src/, server/, sw/, tests/,
- * bench/ and scripts/ is read, and the README; a tracker reference, also one wrapped onto the next
- * comment line, is reported as file:line.
+ * bench/ and scripts/ is read, and the README and every page of docs/; a tracker reference, also one
+ * wrapped onto the next comment line, is reported as file:line.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,8 +15,11 @@ const SOURCE = /\.(ts|tsx|js|mjs|cjs|css)$/;
 const TRACKER_REFERENCE = /\b[Ii]ssues?(?: ?|\n\s*(?:\*|\/\/)?\s*)#?\d+/g;
 
 function sourceFiles(): string[] {
-  // The README too: it describes the code as it is, not the order it was asked for in.
-  return ['README.md', ...DIRS.flatMap((dir) =>
+  // The README and docs/ too: they describe the code as it is, not the order it was asked for in.
+  const docs = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `docs/${file.split(path.sep).join('/')}`);
+  return ['README.md', ...docs, ...DIRS.flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
       .filter((file) => SOURCE.test(file) && !file.split(path.sep).includes('node_modules'))
       .map((file) => `${dir}/${file.split(path.sep).join('/')}`),
@@ -35,6 +38,7 @@ describe('tracker references in comments', () => {
 
   it('reads the source files', () => {
     expect(files.length).toBeGreaterThan(500);
+    expect(files).toContain('docs/operations/environment.md');
   });
 
   it('finds none', () => {

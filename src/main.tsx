@@ -6,8 +6,9 @@
  * texts), React DOM, the session layer and then the app (router, routes, layouts) are dynamic imports
  * awaited in turn, so the browser evaluates each stage's modules in a task of its own. One static
  * graph was evaluated in a single task of ~40 ms of CPU (80–150 ms wall on a loaded machine), the
- * longest task of the results page (bench:testing-center, README "Testing center — domain rules, test
- * runs, results"). Every chunk is in the service worker's precache, so the stages load offline too.
+ * longest task of the results page (bench:testing-center; docs/guide/testing-center.md, "Testing
+ * center — domain rules, test runs, results"). Every chunk is in the service worker's precache, so
+ * the stages load offline too.
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
@@ -28,7 +29,7 @@ async function start() {
   applyPreferences(preferences);
   const { initStartI18n, loadTexts } = await i18nStage;
   // Only the login page's namespaces now; the rest (both languages are ~100 KB) after the first paint,
-  // awaited before any other page renders (src/app/routes.tsx) — README "Benchmarks".
+  // awaited before any other page renders (src/app/routes.tsx) — docs/development/benchmarks.md.
   await initStartI18n(preferences.language);
   // A signed-in page other than the login page waits for every text (the root route's loader): fetched
   // now, beside the stages below, not once the router runs its loaders (bench:shell's timeline).

@@ -3,7 +3,7 @@
  * interaction (seed-nlu.ts) — "Déclaration de sinistre", "Résiliation", "Demande de devis",
  * "Changement d'adresse" — for the body and for attachments, default "Autre". A claim taints the
  * analysis `sinistre`. Consolidation keeps the body's category unless an attachment is a claim,
- * and labels each category for the mail connectors. Try it: README "Categorization".
+ * and labels each category for the mail connectors. Try it: docs/guide/use-case-categories.md.
  */
 import type { CategorizationConfigInput } from '../../src/contract/modules/categorization';
 import type { ConsolidationConfigInput } from '../../src/contract/modules/consolidation';

@@ -2,7 +2,7 @@
  * The demo NLU project's reply templates: a French reply per demo category
  * (seed-categorization.ts), a default acknowledgement for the rest ("Autre"), and a signature every
  * reply includes. Values come from extracted data when the extraction module gives them, else from
- * the NLU parameters of the demo interactions (seed-nlu.ts). Try it: README "Reply templates".
+ * the NLU parameters of the demo interactions (seed-nlu.ts). Try it: docs/guide/use-case-replies-and-output.md.
  */
 import type { ReplyTemplateInput } from '../../src/contract/modules/reply-template';
 

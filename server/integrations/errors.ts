@@ -4,7 +4,7 @@
  *
  * A server that gave no answer — a private or loopback address refused by the outbound policy, a
  * name that does not resolve, a closed port, a timeout, a TLS failure — is ONE answer, `targetRefused`
- * without detail, as webhooks answer (README "Outbound requests"): telling these apart would let a
+ * without detail, as webhooks answer (docs/operations/security.md, "Outbound requests"): telling these apart would let a
  * tenant map the platform's internal network through a connector's settings. What the destination
  * itself answered (an HTTP status, an IMAP or SMTP refusal) is still shown: it came from a server the
  * policy allowed.

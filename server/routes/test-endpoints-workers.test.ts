@@ -190,7 +190,7 @@ describe('configuration document check', () => {
    * comparison with the stored configuration and the answer's check and serialization run in the
    * worker too: measured on a 2-core machine, the longest stall went from 0.71–0.85 s (all of that on
    * this thread) to 0.20–0.43 s (the request, the stored configuration's read, the answer's text).
-   * The bound is the suite's usual one for a loaded CI machine; the figures are in the README.
+   * The bound is the suite's usual one for a loaded CI machine.
    */
   it('keeps the server answering while a 2 MiB document with thousands of changes is checked', async () => {
     const envId = await createEnvironment(server.handle.db);

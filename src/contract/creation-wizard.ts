@@ -27,7 +27,7 @@ export const wizardBodySchema = z.object({
   archetype: z.object({
     name: nluNameSchema,
     language: nluLanguageSchema,
-    /** The archetype's dictionary in that language (one expression per line; README "NLU"). */
+    /** The archetype's dictionary in that language (one expression per line; docs/guide/use-case-nlu.md). */
     dictionary: z.string().trim().min(1).max(20_000),
   }),
   interaction: z.object({

@@ -1,5 +1,5 @@
 /**
- * Failure reasons (README "Messages d'échec / failure reasons"): each class of library or remote
+ * Failure reasons (docs/development/messages.md, "Messages d'échec / failure reasons"): each class of library or remote
  * error gets its own key, every key has French and English text, and a reader sees the translated
  * reason with the raw text only as a marked technical detail.
  */

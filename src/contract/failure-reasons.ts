@@ -4,7 +4,7 @@
  * répondu à temps », the raw text only after it as a marked technical detail (`detail` parameter,
  * shown by `reason.withDetail`: « … (détail technique : Request timed out after 30000 ms) »).
  *
- * Three kinds of reasons (README "Messages d'échec / failure reasons"):
+ * Three kinds of reasons (docs/development/messages.md, "Messages d'échec / failure reasons"):
  * - our own code's: a key of its own (`reason.includeCycle`, `reason.noLanguageModel`…);
  * - a library's or a remote service's error: `failureReason(error)` maps the common classes (timeout,
  *   connection, TLS, HTTP status, rate limit, not JSON, schema, file too large, unreadable file,

@@ -63,7 +63,7 @@ export const NLU_DICTIONARY_CHARS = 5_000_000;
  * that what a tenant uploads bounds the compile that follows (the whole configuration is compiled
  * at the next analysis or test): each dictionary as an archetype save allows it, and in all
  * `totalDictionaryChars` (the largest allowed compiled in ~7 s of CPU, 15 s by the clock, on a loaded
- * 2-core machine: README "NLU configuration").
+ * 2-core machine: docs/guide/use-case-nlu.md).
  * Over a bound the import is refused whole, before anything is written (`nluImportTooLarge`).
  */
 export const NLU_IMPORT_LIMITS = {
@@ -77,7 +77,7 @@ export type NluImportBound = keyof typeof NLU_IMPORT_LIMITS;
 
 export const archetypeInputSchema = z.object({
   name: nluNameSchema,
-  /** One dictionary per language (syntax: README "NLU"). */
+  /** One dictionary per language (syntax: docs/guide/use-case-nlu.md). */
   dictionaries: z.partialRecord(nluLanguageSchema, z.string().max(NLU_DICTIONARY_CHARS)).default({}),
   notes: z.string().max(5000).default(''),
 });

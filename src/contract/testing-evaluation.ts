@@ -18,7 +18,7 @@ export const isLabelKind = (kind: EvaluationKind) => LABEL_KINDS.includes(kind);
 /** Kinds evaluated per attachment (entries carry the attachment's file name in `document`). */
 export const isAttachmentKind = (kind: EvaluationKind) => kind === 'attachments_categories' || kind === 'extracted_informations_attachments';
 
-/** Special values: counted and shown like any value, never dropped (README "Testing center — domain rules…"). */
+/** Special values: counted and shown like any value, never dropped (docs/guide/testing-center.md, "Testing center — domain rules…"). */
 export const NO_QUALIFIED = 'NO_QUALIFIED';
 export const NO_CATEGORY = 'NO_CATEGORY';
 export const NO_DOMAIN_RULE = 'NO_DOMAIN_RULE';

@@ -1,6 +1,6 @@
 /**
  * Interaction functions (§3): named conditions an interaction must meet. Definitions — the screens
- * and the README show the same text:
+ * and docs/development/nlu-engine.md show the same text:
  *
  * - **Baseline**: the value of this interaction's parameter `parameterBaseline` when set, otherwise
  *   this interaction's span (from its first found value to its last).

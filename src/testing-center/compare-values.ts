@@ -1,7 +1,7 @@
 /**
  * Domain rules v2: whether an obtained value equals the expected one under a comparison mode
  * (exact, case- and accent-insensitive, numbers within a tolerance, dates on the same day, arrays as
- * sets). Pure; the README's "Testing center — domain rules, test runs, results" section states the rules.
+ * sets). Pure; the "Testing center — domain rules, test runs, results" section of docs/guide/testing-center.md states the rules.
  */
 import type { Comparison } from '../contract/testing-evaluation';
 

@@ -1,7 +1,7 @@
 /**
  * Per-message outcomes: for one message and one classification kind, which values are true
  * positives, false positives and false negatives once the domain rules are applied, each with the
- * rule that decided it. The rules are written down in README.md ("Testing center — domain rules,
+ * rule that decided it. The rules are written down in docs/guide/testing-center.md ("Testing center — domain rules,
  * test runs, results") and in the screens' help; keep the three in step.
  */
 import {

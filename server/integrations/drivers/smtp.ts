@@ -54,7 +54,7 @@ async function transport(ctx: DriverContext): Promise<Transporter> {
 /**
  * nodemailer's failures as the connector's: no server sentence beyond its response code. Details are
  * technical tokens (codes, statuses, names), never an English sentence: the console shows them as the
- * technical detail of a translated text (README "Messages d'échec / failure reasons").
+ * technical detail of a translated text (docs/development/messages.md, "Messages d'échec / failure reasons").
  */
 function smtpFailure(error: unknown): ConnectorError {
   if (error instanceof ConnectorError) return error;

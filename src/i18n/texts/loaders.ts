@@ -1,5 +1,5 @@
 /**
- * Where the browser gets its texts (bench:shell, README "Benchmarks"). The texts of every namespace in
+ * Where the browser gets its texts (bench:shell, docs/development/benchmarks.md). The texts of every namespace in
  * both languages are ~100 KB of gzip JavaScript, more than half the login page's budget, so:
  * - the login page and the shell around it (title, offline tag, toasts, notification layers) paint
  *   with the few namespaces of `START_NAMESPACES`, one small chunk each, in the user's language only;

@@ -1,6 +1,6 @@
 /**
  * Why the graph has no layout, in the reader's language: our deadline by its own sentence, the
- * layout library's error only as that library's message, labelled (README "Messages d'échec").
+ * layout library's error only as that library's message, labelled (docs/development/messages.md, "Messages d'échec").
  */
 import type { LayoutFailure } from './layout-worker-protocol';
 

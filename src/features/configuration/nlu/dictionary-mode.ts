@@ -1,5 +1,5 @@
 /**
- * Highlighting of the archetype dictionary syntax (README "NLU"): `#DIRECTIVE` lines, `//` comments,
+ * Highlighting of the archetype dictionary syntax (docs/guide/use-case-nlu.md): `#DIRECTIVE` lines, `//` comments,
  * `->id;label` child lines, `;` separators, `[[archetype]]` references and `<<regex>>` patterns.
  * A CodeMirror stream parser: line-based like the syntax itself, no grammar build step.
  */

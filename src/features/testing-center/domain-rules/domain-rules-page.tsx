@@ -1,6 +1,6 @@
 /**
  * domain-rules (spec §2.2, §6 qualifier): the v1 rules (categories in scope, skipped, merged into
- * another) as a descriptor form; the help says how they count (README "Testing center — domain
+ * another) as a descriptor form; the help says how they count (docs/guide/testing-center.md, "Testing center — domain
  * rules, test runs, results").
  */
 import { useState } from 'react';

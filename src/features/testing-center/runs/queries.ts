@@ -24,7 +24,7 @@ export const testRunQueries = {
     queryOptions({
       queryKey: [...testRunQueries.all(), 'detail', projectId, testId] as const,
       // In slices of PAGE messages: each answer is parsed and validated in its own task, so 1,000
-      // messages never hold the main thread in one piece (README, bench:testing-center).
+      // messages never hold the main thread in one piece (docs/development/benchmarks.md, bench:testing-center).
       queryFn: async ({ signal }) => {
         const first = await request(getTest, { params: { projectId, testId }, query: { offset: 0, limit: PAGE }, signal });
         const messages = [...first.messages];

@@ -1,0 +1,145 @@
+/**
+ * The browser's replay of a test run gives the server's outcomes: a real run of the demo NLU
+ * environment on the demo bank (mails with PDF attachments, categories and extracted fields) and on
+ * generated mails, then each message replayed from `GET …/tests/{testId}/replay` with the NLU lists
+ * the console fetches, through src/testing-center/replay.ts, evaluated with the run's domain rules:
+ * every message's outcomes equal the run's. The replay answer is a configurator's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NluServer } from '../../src/contract/nlu';
+import type { TestReplay, TestRunSummary } from '../../src/contract/testing-runs';
+import { replayOutcomes } from '../../src/testing-center/what-if';
+import { nluSourceOfLists, replaySetupOf, type ReplayNluLists } from '../../src/testing-center/replay-setup';
+import { createNluRuntime } from '../nlu/runtime';
+import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
+import { runsClient } from './runs-test-client';
+import { insertBankMessage, insertManualSet, mailFile } from './test-support';
+import type { ExpectedValues } from '../../src/contract/testing-center';
+import { bankMessages } from '../db/schema';
+import { eq } from 'drizzle-orm';
+
+let server: TestServer;
+let configurator: Record<string, string>;
+let qualifier: Record<string, string>;
+const PROJECT = 'demo-nlu';
+const ENVIRONMENT = 'demo-nlu-prod';
+const runs = runsClient(() => server, PROJECT, () => configurator);
+
+/** Sentences of the demo's categories and of none, mixed into mails nobody wrote by hand. */
+const SENTENCES = [
+  'Je souhaite résilier mon contrat AB-70137 à sa date d\'échéance.',
+  'Please cancel my policy AB-70411 at its renewal date.',
+  'Je déclare un sinistre survenu le 4 novembre 2026 : dégât des eaux. Montant estimé des dommages : 1750 €.',
+  'I would like to report a claim: a storm damaged my roof. Estimated damage: 2250 EUR.',
+  "Pourriez-vous m'envoyer un devis pour assurer un appartement de 55 m² ?",
+  'Could you send me a quote to insure a 60 m² flat in Lyon?',
+  "J'ai déménagé : ma nouvelle adresse est 12 rue des Lilas, 69003 Lyon.",
+  'I have moved: my new address is 14 Rose Street, 69003 Lyon.',
+  "Je n'arrive plus à me connecter à mon espace client.",
+  'Merci de votre retour rapide.',
+  'The weather in Lyon was lovely last week.',
+];
+const CATEGORIES = ['Déclaration de sinistre', 'Résiliation', 'Demande de devis', "Changement d'adresse", 'Autre'];
+
+/** A small deterministic generator: the same mails on every run of the test. */
+function generator(seed: number) {
+  let state = seed;
+  return (below: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % below;
+  };
+}
+
+function generatedExpected(pick: (below: number) => number): ExpectedValues {
+  const category = CATEGORIES[pick(CATEGORIES.length)]!;
+  return {
+    categories: { qualified: true, values: [{ key: 'category', document: null, format: 'string', value: category }] },
+    extracted_informations: { qualified: pick(2) === 0, values: pick(2) === 0 ? [{ key: 'numero_contrat', document: null, format: 'string', value: 'AB-70137' }] : [] },
+  };
+}
+
+beforeAll(async () => {
+  server = await createTestServer({ nlu: createNluRuntime({ startupMs: 0 }) });
+  configurator = { authorization: `Bearer ${await signIn(server.app, 'configurator')}` };
+  qualifier = { authorization: `Bearer ${await signIn(server.app, 'qualifier')}` };
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function nluLists(): Promise<ReplayNluLists> {
+  const read = async <T>(segment: string) => {
+    const response = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${ENVIRONMENT}/nlu/${segment}`, headers: configurator });
+    expect(response.statusCode).toBe(200);
+    return response.json<T>();
+  };
+  return { archetypes: await read('archetypes'), contexts: await read('contexts'), interactions: await read('interactions'), functions: await read('functions'), servers: await read<NluServer[]>('servers') };
+}
+
+async function replayOf(runId: string): Promise<TestReplay> {
+  const response = await server.app.inject({ method: 'GET', url: `${runs.base}/tests/${runId}/replay`, headers: configurator });
+  expect(response.statusCode).toBe(200);
+  return response.json<TestReplay>();
+}
+
+async function launchOn(setId: string): Promise<string> {
+  const launched = await runs.launch({ environmentId: ENVIRONMENT, setId });
+  expect(launched.statusCode).toBe(202);
+  const runId = launched.json<TestRunSummary>().id;
+  expect((await runs.finished(runId)).status).toBe('finished');
+  return runId;
+}
+
+/** Every replayed message's outcomes against the run's; answers how many were replayed. */
+async function expectSameOutcomes(runId: string): Promise<number> {
+  const replay = await replayOf(runId);
+  const lists = await nluLists();
+  const setup = replaySetupOf(replay.settings, nluSourceOfLists(lists), lists.servers, 'replay-test');
+  const replayed = replay.messages.filter((message) => message.input !== null);
+  for (const message of replayed) {
+    expect({ name: message.name, outcomes: replayOutcomes(message, replay, setup).outcomes }).toEqual({ name: message.name, outcomes: message.outcomes });
+  }
+  return replayed.length;
+}
+
+describe('replaying a test run in the browser', { timeout: 300_000 }, () => {
+  it('gives every message of the demo bank the outcomes the server run gave it', async () => {
+    const runId = await launchOn('demo-bank-set-all');
+    const replay = await replayOf(runId);
+    expect(replay.messages.length).toBeGreaterThanOrEqual(40);
+    // The extracted text is there, the mail's HTML is not (the engines read the blocks).
+    const withAttachment = replay.messages.find((message) => (message.input?.extraction.documents.length ?? 0) > 1);
+    expect(withAttachment?.input?.extraction.documents.some((document) => document.source === 'attachment' && document.blocks.length > 0)).toBe(true);
+    expect(replay.messages.every((message) => message.input === null || message.input.extraction.documents.every((document) => document.html === null))).toBe(true);
+    expect(await expectSameOutcomes(runId)).toBeGreaterThanOrEqual(40);
+    // Real work was compared: categories found and fields extracted, right and wrong.
+    const rows = (kind: 'categories' | 'extracted_informations', outcome: string) => replay.messages.filter((message) => message.outcomes[kind]?.some((row) => row.outcome === outcome)).length;
+    expect(rows('categories', 'TP')).toBeGreaterThan(20);
+    expect(rows('extracted_informations', 'TP')).toBeGreaterThan(5);
+    expect(rows('categories', 'FN') + rows('categories', 'FP')).toBeGreaterThan(0);
+  });
+
+  it('gives generated mails the outcomes the server run gave them', async () => {
+    const pick = generator(20_261_201);
+    const ids: string[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const body = Array.from({ length: 1 + pick(3) }, () => SENTENCES[pick(SENTENCES.length)]!).join('\n\n');
+      ids.push(await insertBankMessage(server.handle.db, PROJECT, { name: `generated-${index}.eml`, content: mailFile(`Message ${index}`, body), expected: generatedExpected(pick) }));
+    }
+    const setId = await insertManualSet(server.handle.db, PROJECT, 'Generated', ids);
+    expect(await expectSameOutcomes(await launchOn(setId))).toBe(30);
+    for (const id of ids) await server.handle.db.delete(bankMessages).where(eq(bankMessages.id, id));
+  });
+
+  it('is answered to configurators only, and the results page does not carry the extracted text', async () => {
+    const [run] = (await server.app.inject({ method: 'GET', url: `${runs.base}/tests`, headers: configurator })).json<TestRunSummary[]>();
+    const refused = await server.app.inject({ method: 'GET', url: `${runs.base}/tests/${run!.id}/replay`, headers: qualifier });
+    expect(refused.statusCode).toBe(403);
+    const detail = await server.app.inject({ method: 'GET', url: `${runs.base}/tests/${run!.id}`, headers: qualifier });
+    expect(detail.body).not.toContain('replayInput');
+    expect(detail.body).not.toContain('Estimated damage');
+    const missing = await server.app.inject({ method: 'GET', url: `${runs.base}/tests/no-such-run/replay`, headers: configurator });
+    expect(missing.json()).toMatchObject({ code: 'testNotFound' });
+  });
+});

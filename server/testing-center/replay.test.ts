@@ -6,7 +6,9 @@
  * every message's outcomes equal the run's. The replay answer is a configurator's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NluServer } from '../../src/contract/nlu';
+import type { Archetype, NluServer } from '../../src/contract/nlu';
+import { WhatIfSession } from '../../src/testing-center/what-if-session';
+import { archetypeWithChange, type WhatIfChange } from '../../src/testing-center/what-if-change';
 import type { TestReplay, TestRunSummary } from '../../src/contract/testing-runs';
 import { replayOutcomes } from '../../src/testing-center/what-if';
 import { nluSourceOfLists, replaySetupOf, type ReplayNluLists } from '../../src/testing-center/replay-setup';
@@ -117,7 +119,6 @@ describe('replaying a test run in the browser', { timeout: 300_000 }, () => {
     const rows = (kind: 'categories' | 'extracted_informations', outcome: string) => replay.messages.filter((message) => message.outcomes[kind]?.some((row) => row.outcome === outcome)).length;
     expect(rows('categories', 'TP')).toBeGreaterThan(20);
     expect(rows('extracted_informations', 'TP')).toBeGreaterThan(5);
-    expect(rows('categories', 'FN') + rows('categories', 'FP')).toBeGreaterThan(0);
   });
 
   it('gives generated mails the outcomes the server run gave them', async () => {
@@ -130,6 +131,53 @@ describe('replaying a test run in the browser', { timeout: 300_000 }, () => {
     const setId = await insertManualSet(server.handle.db, PROJECT, 'Generated', ids);
     expect(await expectSameOutcomes(await launchOn(setId))).toBe(30);
     for (const id of ids) await server.handle.db.delete(bankMessages).where(eq(bankMessages.id, id));
+  });
+
+  it('proposes dictionary words from missed messages; trying them in the browser gives what a server run gives once they are saved', async () => {
+    const db = server.handle.db;
+    // Cancellations worded in ways the demo dictionary does not know: the run misses them.
+    const missedTexts = [
+      "Je voudrais arrêter mon contrat AB-70001 à la fin du mois.",
+      'Merci d\'arrêter mon assurance habitation, contrat AB-70002.',
+      'Pouvez-vous arrêter le contrat AB-70003 dès que possible ?',
+      'Je vous demande de clôturer mon contrat AB-70004.',
+      'Merci de clôturer le contrat AB-70005 au 31 décembre.',
+      'Je veux arrêter ma couverture, contrat AB-70006.',
+    ];
+    const ids = [];
+    for (const [index, text] of missedTexts.entries()) {
+      ids.push(await insertBankMessage(db, PROJECT, { name: `fin-${index}.eml`, content: mailFile('Mon contrat', text), expected: { categories: { qualified: true, values: [{ key: 'category', document: null, format: 'string', value: 'Résiliation' }] } } }));
+    }
+    const demo = (await db.select({ id: bankMessages.id }).from(bankMessages).where(eq(bankMessages.projectId, PROJECT))).map((row) => row.id).filter((id) => id.startsWith('demo-'));
+    const setId = await insertManualSet(db, PROJECT, 'Missed cancellations', [...demo, ...ids]);
+    const runId = await launchOn(setId);
+    const session = new WhatIfSession(await replayOf(runId), await nluLists());
+    expect(session.baseline().drift).toEqual([]);
+
+    const proposal = session.proposals().find((entry) => entry.type === 'dictionary' && entry.category === 'Résiliation');
+    expect(proposal).toMatchObject({ type: 'dictionary', interaction: 'resilierContrat', parameter: 'resiliation', change: { archetype: 'resiliation', language: 'fr' } });
+    expect(proposal!.change.type === 'dictionary' && proposal!.change.words).toEqual(expect.arrayContaining(['arrêter', 'clôturer']));
+    expect(proposal!.messages.sort()).toEqual([...ids].sort());
+
+    const tried = session.evaluate(proposal!.change);
+    expect(tried.deltas.find((delta) => delta.value === 'Résiliation')).toMatchObject({ tp: 6, fn: -6 });
+    expect(tried.metrics.categories!.after.micro.f1).toBeGreaterThan(tried.metrics.categories!.before.micro.f1);
+
+    // Saved for real, a server run on the same messages gives every message the outcomes tried.
+    const archetypes = (await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${ENVIRONMENT}/nlu/archetypes`, headers: configurator })).json<Archetype[]>();
+    const archetype = archetypes.find((entry) => entry.name === 'resiliation')!;
+    const saved = await server.app.inject({ method: 'PUT', url: `/v4/console/api/environment/${ENVIRONMENT}/nlu/archetypes/${archetype.id}`, headers: configurator, payload: archetypeWithChange(archetype, proposal!.change as Extract<WhatIfChange, { type: 'dictionary' }>) });
+    expect(saved.statusCode).toBe(200);
+    const after = await replayOf(await launchOn(setId));
+    const triedOutcomes = new Map(tried.changed.map((entry) => [entry.messageId, entry.after]));
+    for (const message of after.messages) {
+      const expected = triedOutcomes.get(message.messageId);
+      if (expected !== undefined) expect({ name: message.name, rows: message.outcomes.categories }).toEqual({ name: message.name, rows: expected });
+    }
+    expect(after.messages.filter((message) => message.outcomes.categories?.some((row) => row.value === 'Résiliation' && row.outcome === 'TP')).length).toBeGreaterThanOrEqual(10);
+    // The demo environment back as it was for the other tests.
+    await server.app.inject({ method: 'PUT', url: `/v4/console/api/environment/${ENVIRONMENT}/nlu/archetypes/${archetype.id}`, headers: configurator, payload: { name: archetype.name, dictionaries: archetype.dictionaries, notes: archetype.notes } });
+    for (const id of ids) await db.delete(bankMessages).where(eq(bankMessages.id, id));
   });
 
   it('is answered to configurators only, and the results page does not carry the extracted text', async () => {

@@ -1,0 +1,105 @@
+/**
+ * A configuration change tried on a test run's messages before it is saved (what-if.ts): words added
+ * to an archetype's dictionary, a categorization rule relaxed, or a module's whole configuration as
+ * a configuration screen holds it unsaved. Applied here to copies: the run's settings and the NLU
+ * source stay as they are. Pure.
+ */
+import type { EnvironmentSettings } from '../contract/environments';
+import { categorizationConfigSchema, type CategorizationConfig, type Criterion, type Rule } from '../contract/modules/categorization';
+import type { NluLanguage, NluSource } from '../nlu/types';
+
+/** Loosening one criterion of a rule: what kept a message out of its category. */
+export type Relaxation =
+  /** The rule's criteria are all required (`and`): this one no longer is. */
+  | { kind: 'dropCriterion'; criterion: number }
+  /** An interaction criterion that asked for a complete interaction accepts an incomplete one. */
+  | { kind: 'allowIncomplete'; criterion: number }
+  /** An interaction criterion no longer checks this parameter's value. */
+  | { kind: 'dropParameter'; criterion: number; parameter: number };
+
+export type WhatIfChange =
+  | { type: 'dictionary'; archetype: string; language: NluLanguage; words: string[] }
+  | { type: 'rule'; moduleId: string; categoryId: string; ruleId: string; relaxation: Relaxation }
+  | { type: 'moduleConfig'; moduleId: string; config: unknown };
+
+type Settings = Pick<EnvironmentSettings, 'modules' | 'content' | 'languages'>;
+
+/** The dictionary text with the words added as lines of their own (a word already there is not added again). */
+export function withWords(dictionary: string | undefined, words: readonly string[]): string {
+  const text = dictionary ?? '';
+  const present = new Set(text.split('\n').flatMap((line) => line.split(';').map((entry) => entry.trim().toLowerCase())));
+  const added = words.filter((word) => !present.has(word.trim().toLowerCase()));
+  if (added.length === 0) return text;
+  return `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${added.join('\n')}\n`;
+}
+
+/** An archetype's update body (the NLU screens' `nlu.archetypes.update`) with the words added. */
+export function archetypeWithChange(
+  archetype: { name: string; dictionaries: Partial<Record<NluLanguage, string>>; notes: string },
+  change: Extract<WhatIfChange, { type: 'dictionary' }>,
+): { name: string; dictionaries: Partial<Record<NluLanguage, string>>; notes: string } {
+  return { name: archetype.name, notes: archetype.notes, dictionaries: { ...archetype.dictionaries, [change.language]: withWords(archetype.dictionaries[change.language], change.words) } };
+}
+
+/** The rule with the relaxation made; the same rule when the relaxation does not fit it. */
+export function relaxedRule(rule: Rule, relaxation: Relaxation): Rule {
+  const criteria = [...rule.criteria];
+  const criterion = criteria[relaxation.criterion];
+  if (criterion === undefined) return rule;
+  if (relaxation.kind === 'dropCriterion') criteria.splice(relaxation.criterion, 1);
+  else if (criterion.type !== 'interaction') return rule;
+  else if (relaxation.kind === 'allowIncomplete') criteria[relaxation.criterion] = { ...criterion, complete: false };
+  else criteria[relaxation.criterion] = { ...criterion, parameters: criterion.parameters.filter((_, index) => index !== relaxation.parameter) };
+  return { ...rule, criteria };
+}
+
+/** A categorization module's configuration with one rule relaxed (null: no such module, category or rule). */
+export function relaxedConfig(raw: unknown, change: Extract<WhatIfChange, { type: 'rule' }>): CategorizationConfig | null {
+  const parsed = categorizationConfigSchema.safeParse(raw ?? {});
+  if (!parsed.success) return null;
+  const category = parsed.data.categories.find((entry) => entry.id === change.categoryId);
+  if (category?.rules.some((rule) => rule.id === change.ruleId) !== true) return null;
+  return {
+    ...parsed.data,
+    categories: parsed.data.categories.map((entry) =>
+      entry.id !== change.categoryId ? entry : { ...entry, rules: entry.rules.map((rule) => (rule.id === change.ruleId ? relaxedRule(rule, change.relaxation) : rule)) },
+    ),
+  };
+}
+
+/** The settings and NLU source with the change made (copies; what the change does not touch is shared). */
+export function applyChange<S extends Settings>(settings: S, source: NluSource, change: WhatIfChange): { settings: S; source: NluSource } {
+  if (change.type === 'dictionary') {
+    return {
+      settings,
+      source: {
+        ...source,
+        archetypes: source.archetypes.map((archetype) =>
+          archetype.name !== change.archetype ? archetype : { ...archetype, dictionaries: { ...archetype.dictionaries, [change.language]: withWords(archetype.dictionaries[change.language], change.words) } },
+        ),
+      },
+    };
+  }
+  const config = change.type === 'rule' ? relaxedConfig(settings.modules.find((module) => module.id === change.moduleId)?.config, change) : change.config;
+  if (config === null) return { settings, source };
+  return { settings: { ...settings, modules: settings.modules.map((module) => (module.id === change.moduleId ? { ...module, config } : module)) }, source };
+}
+
+/** Words a reader recognises for the criterion a relaxation loosens (its type and what it names). */
+export function criterionSubject(criterion: Criterion): string {
+  switch (criterion.type) {
+    case 'interaction':
+      return criterion.interaction;
+    case 'category':
+      return criterion.category;
+    case 'extractedData':
+      return criterion.field;
+    case 'consolidationSource':
+      return criterion.fileName ?? criterion.source;
+    case 'header':
+      return criterion.header;
+    case 'metadata':
+    case 'visionEngine':
+      return criterion.key;
+  }
+}

@@ -11,7 +11,7 @@ import { runCategorizationModule } from '../../src/categorization/run-categoriza
 import { runConsolidationModule } from '../../src/categorization/run-consolidation';
 import { runExtractionModule } from '../../src/extraction/run-extraction';
 import { readHeld } from './held-json';
-import { runSnippet } from '../../src/extraction/snippets';
+import { warmSnippets } from '../../src/extraction/snippets';
 import { extractFields } from '../../src/ocr/fields';
 import { renderReplyTemplate } from '../../src/replies/render';
 import { runNluBlocks, runNluTest } from './nlu-blocks';
@@ -113,10 +113,8 @@ parentPort!.on('message', ({ id, task }: TaskRequest) => {
   }, failed);
 });
 
-// The first Liquid render of a thread compiles liquidjs's code paths: on a busy machine it took past
-// a snippet's 100 ms limit, and the first analysis a fresh thread ran lost that field. A snippet like
-// the demo's is rendered once here, before the thread says it is ready, outside any task's limits.
-runSnippet('{{ text | normalize_space | parse_amount }} {{ text | after: "n°" | truncatewords: 2 }}', { text: 'Contrat n° AB-12345 : montant 1 250,50 €.' });
+// Before the thread says it is ready, outside any task's limits (snippets.ts says why).
+warmSnippets();
 
 // Imports done: the pool starts a task's deadline only from here, so a worker's start is not charged to it.
 parentPort!.postMessage({ ready: true });

@@ -128,6 +128,15 @@ export function runSnippet(program: string, variables: Record<string, unknown>):
   return { ok: true, values: valuesOf(rendered.output) };
 }
 
+/**
+ * One render of a snippet like the demo's, to be done when a thread starts: the first Liquid render of
+ * a thread compiles liquidjs's code paths, which on a busy machine took past the 100 ms limit, and the
+ * first mail that thread read lost that field.
+ */
+export function warmSnippets(): void {
+  runSnippet('{{ text | normalize_space | parse_amount }} {{ text | after: "n°" | truncatewords: 2 }}', { text: 'Contrat n° AB-12345 : montant 1 250,50 €.' });
+}
+
 /** The syntax error of a snippet (null: it parses), for saves and the editor. */
 export function snippetSyntaxError(program: string): { line: number | null; message: string } | null {
   const error = checkLiquidSyntax(program, SNIPPET_LIMITS, EXTRACTION_FILTERS);

@@ -8,6 +8,7 @@ import type { NluModuleResult } from '../contract/nlu-module';
 import { isLabelKind, type EvaluationKind } from '../contract/testing-evaluation';
 import type { TestReplay } from '../contract/testing-runs';
 import type { NluSource } from '../nlu/types';
+import { warmSnippets } from '../extraction/snippets';
 import { dictionaryProposals, missedCategories, ruleRelaxations, type Proposal, type ProposalMessage, type RuleProposal } from './proposals';
 import { nluSourceOfLists, replaySetupOf, type ReplayNluLists } from './replay-setup';
 import type { MessageOutcomes } from './outcomes';
@@ -38,6 +39,7 @@ export class WhatIfSession {
     private readonly replay: TestReplay,
     private readonly lists: ReplayNluLists,
   ) {
+    warmSnippets();
     this.source = nluSourceOfLists(lists);
     this.nluCaches = replay.messages.map(() => new Map());
   }

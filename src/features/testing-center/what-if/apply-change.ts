@@ -1,0 +1,34 @@
+/**
+ * Saving a change tried on a run: through the same endpoints the configuration screens save with, on
+ * the environment's configuration as it is now (it may have moved since the run). Answers what could
+ * not be saved as a code the page words.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/request';
+import { getCategorizationSettings, saveCategorizationSettings } from '../../../contract/categorization';
+import { archetypeEndpoints } from '../../../contract/nlu';
+import { archetypeWithChange, relaxedConfig, type WhatIfChange } from '../../../testing-center/what-if-change';
+import { nluQueries } from '../../configuration/nlu/queries';
+import { categorizationQueries } from '../../configuration/categorization/queries';
+
+export type ApplyOutcome = 'saved' | 'archetypeGone' | 'ruleGone' | 'notApplicable';
+
+export async function applyChange(envId: string, change: WhatIfChange, queryClient: QueryClient): Promise<ApplyOutcome> {
+  if (change.type === 'dictionary') {
+    const archetype = (await request(archetypeEndpoints.list, { params: { envId } })).find((entry) => entry.name === change.archetype);
+    if (archetype === undefined) return 'archetypeGone';
+    await request(archetypeEndpoints.update, { params: { envId, archetypeId: archetype.id }, body: archetypeWithChange(archetype, change) });
+    await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+    return 'saved';
+  }
+  if (change.type === 'rule') {
+    const current = await request(getCategorizationSettings, { params: { envId, moduleId: change.moduleId } });
+    const config = relaxedConfig(current.config, change);
+    if (config === null) return 'ruleGone';
+    await request(saveCategorizationSettings, { params: { envId, moduleId: change.moduleId }, body: { config } });
+    await queryClient.invalidateQueries({ queryKey: categorizationQueries.env(envId) });
+    return 'saved';
+  }
+  // A whole module's configuration is saved by the screen that holds it.
+  return 'notApplicable';
+}

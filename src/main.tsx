@@ -41,6 +41,11 @@ async function start() {
   await startApp();
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
+  // The login page needs none of the rest: Dexie opens with the sign-in's first write (the localStorage
+  // journal keeps a write made just before a reload), the error table with the first error answer
+  // (request.ts awaits it), and every text before the next page renders (the root route's loader).
+  // Other pages warm them after their first paint. All of it is precached, so it loads offline too.
+  if (location.pathname === '/login') return;
   afterFirstPaint(warmStore);
   afterFirstPaint(() => void import('./api/errors').then((errors) => errors.loadServerErrorTexts()).catch(() => undefined));
   afterFirstPaint(() => void loadTexts(preferences.language).then(() => loadTexts('fr')).catch(() => undefined));

@@ -6,16 +6,15 @@
  * texts), React DOM, the session layer and then the app (router, routes, layouts) are dynamic imports
  * awaited in turn, so the browser evaluates each stage's modules in a task of its own. One static
  * graph was evaluated in a single task of ~40 ms of CPU (80–150 ms wall on a loaded machine), the
- * longest task of the results page (bench:testing-center; docs/guide/testing-center.md, "Testing
- * center — domain rules, test runs, results"). Every chunk is in the service worker's precache, so
- * the stages load offline too.
+ * longest task of the results page (bench:testing-center, README "Testing center — domain rules, test
+ * runs, results"). Every chunk is in the service worker's precache, so the stages load offline too.
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './ui/styles.css';
 import './ui/theme-controls.css';
 import './ui/small-screens.css';
-import { loadStore, readEntry, storageKeys, warmStore } from './storage';
+import { loadStore, warmStore } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
 import { afterFirstPaint } from './ui/after-first-paint';
@@ -27,13 +26,10 @@ async function start() {
   refreshPreferencesSnapshot();
   const preferences = readPreferences();
   applyPreferences(preferences);
-  const { initStartI18n, loadTexts } = await i18nStage;
-  // Only the login page's namespaces now; the rest (both languages are ~100 KB) after the first paint,
-  // awaited before any other page renders (src/app/routes.tsx) — docs/development/benchmarks.md.
+  const { initStartI18n } = await i18nStage;
+  // Only the login page's namespaces now; every other one when a screen asks for it (a chunk each,
+  // src/i18n/texts/loaders.ts) — docs/development/benchmarks.md.
   await initStartI18n(preferences.language);
-  // A signed-in page other than the login page waits for every text (the root route's loader): fetched
-  // now, beside the stages below, not once the router runs its loaders (bench:shell's timeline).
-  if (readEntry<string>(storageKeys.token) && location.pathname !== '/login') void loadTexts(preferences.language).catch(() => undefined);
   // React DOM, half of the app's start-up code, in a task of its own; then the session layer (request,
   // the contracts' schemas it validates with); then the rest of the app (router, routes, layouts).
   await import('react-dom/client');
@@ -42,9 +38,13 @@ async function start() {
   await startApp();
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
+  // The login page needs none of the rest: Dexie opens with the sign-in's first write (the localStorage
+  // journal keeps a write made just before a reload), the error table with the first error answer
+  // (request.ts awaits it). Other pages warm them after their first paint. All of it is precached, so
+  // it loads offline too.
+  if (location.pathname === '/login') return;
   afterFirstPaint(warmStore);
   afterFirstPaint(() => void import('./api/errors').then((errors) => errors.loadServerErrorTexts()).catch(() => undefined));
-  afterFirstPaint(() => void loadTexts(preferences.language).then(() => loadTexts('fr')).catch(() => undefined));
 }
 
 void start();

@@ -4,23 +4,28 @@ import type { z } from 'zod';
 import type { serverErrorText as ServerErrorText } from '../i18n/server-error-text';
 
 /**
- * The code → text table (src/contract/error-codes.ts) imports every area's contract, and so zod: ~60 KB
- * of gzip JavaScript the login page does not need to paint (bench:shell). It loads with the first HTTP
- * error (`request.ts` awaits it before throwing one) or after the first paint (src/main.tsx).
+ * The code → text table (src/contract/error-codes.ts, data only) and its formatters (dates, YAML and
+ * schema issues) are no part of the login page's start (bench:shell). They load with the first HTTP
+ * error (`request.ts` awaits it before throwing one) or after another page's first paint
+ * (src/main.tsx). Given the error's body, the namespaces its text reads are loaded too, since texts
+ * load per namespace (src/i18n/texts/loaders.ts).
  */
 let serverErrorText: typeof ServerErrorText | undefined;
-let serverErrorTexts: Promise<void> | undefined;
-export function loadServerErrorTexts(): Promise<void> {
+let serverErrorTexts: Promise<typeof import('../i18n/server-error-text')> | undefined;
+export async function loadServerErrorTexts(body?: unknown): Promise<void> {
   serverErrorTexts ??= import('../i18n/server-error-text').then(
     (module) => {
       serverErrorText = module.serverErrorText;
+      return module;
     },
     (error: unknown) => {
       serverErrorTexts = undefined;
       throw error;
     },
   );
-  return serverErrorTexts;
+  const module = await serverErrorTexts;
+  const missing = module.errorTextNamespaces(body).filter((namespace) => !i18next.hasResourceBundle(i18next.language, namespace));
+  if (missing.length > 0 && i18next.isInitialized) await i18next.loadNamespaces(missing);
 }
 
 export type ApiErrorKind =

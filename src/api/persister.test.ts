@@ -46,17 +46,33 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** A signed token's shape (only its subject is read by the console; the server checks the rest). */
+const tokenOf = (sub: string) => `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.signature`;
+
+// Someone is signed in: the cache is persisted for signed-in users only.
 beforeEach(async () => {
   received.length = 0;
   await db.entries.clear();
   await loadStore();
+  await writeEntry(storageKeys.token, tokenOf('carol'));
   onlineManager.setOnline(true);
 });
 
 const settle = (ms = 450) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A signed token's shape (only its subject is read by the console; the server checks the rest). */
-const tokenOf = (sub: string) => `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.signature`;
+describe('nobody signed in', () => {
+  it('keeps the login pages’ answers in memory only, so the login page does not load the database', async () => {
+    await removeEntry(storageKeys.token);
+    const client = new QueryClient();
+    const stop = await startQueryPersistence(client);
+    client.setQueryData(['auth', 'socialProviders'], { providers: [] });
+    await settle();
+    expect(readEntry(storageKeys.queryCache)).toBeUndefined();
+    await loadStore();
+    expect(readEntry(storageKeys.queryCache)).toBeUndefined();
+    stop();
+  });
+});
 
 describe('offline mutations', () => {
   it('are paused offline, persisted, and replayed once after a reload and reconnect', async () => {

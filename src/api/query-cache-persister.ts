@@ -5,7 +5,7 @@
  */
 import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
 import { readEntry, removeEntry, storageKeys, writeEntry } from '../storage';
-import { sessionOwner } from '../storage/session-owner';
+import { ANONYMOUS_OWNER, sessionOwner } from '../storage/session-owner';
 
 const WRITE_DELAY_MS = 300;
 
@@ -30,6 +30,9 @@ export function createIndexedDbPersister(): QueryCachePersister {
     discard();
     // Made for someone who has left since: never stored, so it cannot be restored for the next user.
     if (client === undefined || client.buster !== sessionOwner()) return;
+    // Nobody signed in: the login pages' answers (the social sign-in providers) are asked again at
+    // each visit, so the login page never loads Dexie (~30 KB of gzip JavaScript) to store them.
+    if (client.buster === ANONYMOUS_OWNER) return;
     void writeEntry(storageKeys.queryCache, client);
   };
   return {

@@ -161,7 +161,7 @@ async function httpError(response: Response, prepared: Prepared, signal: AbortSi
     }
   }
   // The text of the body's code is shown from here on (errorMessage); offline without it, the status is.
-  if (jsonData !== undefined) await loadServerErrorTexts().catch(() => undefined);
+  if (jsonData !== undefined) await loadServerErrorTexts(jsonData).catch(() => undefined);
   const message = serverMessage(jsonData) ?? (response.statusText || `HTTP error ${response.status}`);
   const error = new ApiError('http', message, {
     url: prepared.url,

@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { User } from '../contract/auth';
-import { atLeast, capabilitiesOf, type ProviderRole } from '../contract/define';
+import { atLeast, capabilitiesOf, type ProviderRole } from '../contract/access-rules';
 import { pageRule, type PageRule } from '../contract/page-access';
 import { authQueries } from '../features/auth/queries';
 

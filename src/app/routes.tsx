@@ -21,19 +21,15 @@ import { projectRoutes } from './project-routes';
 import { environmentRoutes } from './environment-routes';
 import { integrationCallbackRoutes } from './integration-callback-routes';
 import { forLightUsers, layout } from './route-page';
-import { paths } from './paths';
-import { currentLanguage, loadTexts } from '../i18n/setup';
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootShell />,
     errorElement: <RouteError />,
-    loader: async (args) => {
-      // The login page paints with its own texts; every other page waits for all of its language's
-      // (loaded after the login page's first paint: src/i18n/texts/loaders.ts).
-      const texts = new URL(args.request.url).pathname === paths.login() ? undefined : loadTexts(currentLanguage());
-      const allowed = await guard(args, {
+    // Texts load per namespace as screens ask for them (src/i18n/texts/loaders.ts).
+    loader: (args) =>
+      guard(args, {
         routes,
         queryClient,
         analytics,
@@ -43,10 +39,7 @@ export const routes: RouteObject[] = [
           const { pathname, search, hash } = router.state.location;
           return pathname + search + hash;
         },
-      });
-      await texts;
-      return allowed;
-    },
+      }),
     shouldRevalidate: () => true,
     hydrateFallbackElement: <></>,
     children: [

@@ -9,7 +9,7 @@
  * and "the server answers it" agree. Light users are kept to /self by the route table itself
  * (`lightUsers` on the route handle), not by this table.
  */
-import type { OrganisationNeed, ProjectProfile, ProviderCapability } from './define';
+import type { OrganisationNeed, ProjectProfile, ProviderCapability } from './access-rules';
 
 export type PageRule =
   /** Anyone, signed in or not (login pages, index). */

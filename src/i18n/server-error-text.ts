@@ -51,6 +51,21 @@ function uploadProblemLines(translate: Translate, problems: unknown): string[] {
 }
 
 /**
+ * The namespaces `serverErrorText` reads for this body: its code's, and those its parameters' texts
+ * come from (upload problems, schema issues). Loaded before the error is thrown (src/api/errors.ts).
+ */
+export function errorTextNamespaces(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const code: unknown = (body as { code?: unknown }).code;
+  const key = typeof code === 'string' ? errorTextKey(code) : undefined;
+  if (key === undefined) return [];
+  const namespaces = [key.slice(0, key.indexOf(':'))];
+  if (code === 'uploadRejected') namespaces.push('analyses');
+  if (code === 'configurationSchema') namespaces.push('configurationIde', 'environments', 'vision');
+  return namespaces;
+}
+
+/**
  * The translated text of an error body; undefined when it has no known code. `language` is the one
  * `translate` writes in: days among the parameters (`renewsOn`) are written as its dates.
  */

@@ -7,7 +7,7 @@
 import { readEntry } from './store';
 import { storageKeys } from './keys';
 
-/** Used while nobody is signed in (the login pages may cache answers too). */
+/** Used while nobody is signed in (the login pages' answers are kept in memory only: query-cache-persister.ts). */
 export const ANONYMOUS_OWNER = 'anonymous';
 
 export function sessionOwner(): string {

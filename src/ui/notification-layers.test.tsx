@@ -104,7 +104,8 @@ describe('toasts', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Erreur' });
     expect(within(dialog).getByText('Boom')).toBeTruthy();
-    const bold = within(dialog).getByText('Bad');
+    // The sanitised detail comes with DOMPurify's chunk, loaded when a detail is first shown.
+    const bold = await within(dialog).findByText('Bad');
     expect(bold.tagName).toBe('B');
     expect(dialog.querySelector('[src]')).toBeNull();
     expect(dialog.querySelector('script')).toBeNull();

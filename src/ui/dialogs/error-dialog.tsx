@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from '../dialog';
 import { useTranslation } from 'react-i18next';
 import { attachErrorDialogHandler, type ErrorDialogRequest } from './dialog-service';
 import { resolveMessage } from '../message';
-import { sanitizeDetail } from '../sanitize';
+
+// The detail is sanitised by DOMPurify, loaded with the first detail shown (precached for offline use).
+const ErrorDetail = lazy(() => import('./error-detail').then((module) => ({ default: module.ErrorDetail })));
 
 /** The dialog headed "Error" that an error toast opens (spec §4), with summary and sanitised detail. */
 export function ErrorDialogLayer() {
@@ -13,7 +15,7 @@ export function ErrorDialogLayer() {
 
   useEffect(() => attachErrorDialogHandler(setRequest), []);
 
-  const detail = request?.detail === undefined ? '' : sanitizeDetail(resolveMessage(request.detail));
+  const detail = request?.detail === undefined ? '' : resolveMessage(request.detail);
   return (
     <Dialog
       isOpen={request !== undefined}
@@ -26,7 +28,11 @@ export function ErrorDialogLayer() {
         <p className="p-error-dialog__summary">
           <strong>{resolveMessage(request?.summary ?? { key: 'common:error.generic' })}</strong>
         </p>
-        {detail && <div className="p-error-dialog__detail" dangerouslySetInnerHTML={{ __html: detail }} />}
+        {detail && (
+          <Suspense fallback={null}>
+            <ErrorDetail html={detail} />
+          </Suspense>
+        )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('actions.close')} onClick={() => setRequest(undefined)} autoFocus />} />
     </Dialog>

@@ -84,6 +84,7 @@ export const paths = {
   messagesImport: (projectId: string) => `${messagesBank(projectId)}/import`,
   tests: (projectId: string) => `${messagesBank(projectId)}/tests`,
   testResult: (projectId: string, testId: string) => `${messagesBank(projectId)}/tests/${enc(testId)}`,
+  testWhatIf: (projectId: string, testId: string) => `${messagesBank(projectId)}/tests/${enc(testId)}/what-if`,
   testParameters: (projectId: string) => `${messagesBank(projectId)}/parameters`,
   domainRules: (projectId: string) => `${messagesBank(projectId)}/domain-rules`,
   domainRulesV2: (projectId: string) => `${messagesBank(projectId)}/domain-rules-v2`,

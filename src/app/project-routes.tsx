@@ -28,6 +28,7 @@ export const projectRoutes: RouteObject[] = [
       page('import', 'messagesImport', () => import('../features/testing-center/import-page').then((m) => m.ImportPage)),
       page('tests', 'tests', () => import('../features/testing-center/runs/tests-page').then((m) => m.TestsPage)),
       page('tests/:testId', 'testResult', () => import('../features/testing-center/runs/result-page').then((m) => m.ResultPage)),
+      page('tests/:testId/what-if', 'testWhatIf', () => import('../features/testing-center/what-if/what-if-page').then((m) => m.WhatIfPage)),
       page('parameters', 'testParameters', () => import('../features/testing-center/parameters-page').then((m) => m.ParametersPage)),
       page('domain-rules', 'domainRules', () => import('../features/testing-center/domain-rules/domain-rules-page').then((m) => m.DomainRulesPage)),
       page('domain-rules-v2', 'domainRulesV2', () => import('../features/testing-center/domain-rules/domain-rules-v2-page').then((m) => m.DomainRulesV2Page)),

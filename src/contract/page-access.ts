@@ -110,6 +110,8 @@ export const PAGE_ACCESS = {
   messagesImport: QUALIFIER,
   tests: QUALIFIER,
   testResult: QUALIFIER,
+  // Trying a change reads the configuration and saves it: a configurator's (the replay answer is too).
+  testWhatIf: CONFIGURATOR,
   testParameters: QUALIFIER,
   domainRules: QUALIFIER,
   domainRulesV2: QUALIFIER,

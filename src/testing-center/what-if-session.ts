@@ -25,6 +25,8 @@ export interface Baseline {
   drift: WhatIfComparison['changed'];
   /** Modules the browser cannot run that could have changed a value. */
   notReplayed: string[];
+  /** Message id → name, for the proposals' messages. */
+  names: Record<string, string>;
 }
 
 const RULE_PROPOSALS_PER_CATEGORY = 5;
@@ -67,7 +69,13 @@ export class WhatIfSession {
       messages.map((message, index) => ({ messageId: message.messageId, name: message.name, before: message.outcomes, after: this.baselineOutcomes[index]! })),
       this.replay.kinds,
     ).changed;
-    return { total: messages.length, replayable: messages.filter((message) => message.input !== null).length, drift, notReplayed: [...notReplayed] };
+    return {
+      total: messages.length,
+      replayable: messages.filter((message) => message.input !== null).length,
+      drift,
+      notReplayed: [...notReplayed],
+      names: Object.fromEntries(messages.map((message) => [message.messageId, message.name])),
+    };
   }
 
   /** The change tried on every message, against the baseline (the run's configuration replayed). */

@@ -7,7 +7,7 @@
  * a deferred update, so 1,000 messages and 50 categories stay responsive.
  */
 import { startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ButtonGroup, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
@@ -31,6 +31,7 @@ import { saveCsv, saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 import { Field } from '../../../ui/form';
 import { EmptyState } from '../../../ui/empty-state';
+import { usePageAccess } from '../../../app/page-access';
 
 export function ResultPage() {
   const { t } = useTranslation(['testRuns', 'common']);
@@ -39,6 +40,8 @@ export function ResultPage() {
   const projectId = params.projectId ?? '';
   const testId = params.testId ?? '';
   const run = useQuery(testRunQueries.detail(projectId, testId));
+  const mayOpen = usePageAccess();
+  const navigate = useNavigate();
   const runs = useQuery(testRunQueries.list(projectId));
   const [kindChoice, setKind] = useState<EvaluationKind | null>(null);
   const [cell, setCell] = useState<{ key: string; ids: Set<string> } | null>(null);
@@ -97,6 +100,7 @@ export function ResultPage() {
           <Button icon="download" text={t('result.exportMessages')} onClick={() => saveCsv(messagesCsv(exported().messages, language), `test-${data.id}-messages.csv`)} />
           <Button icon="download" text={t('result.exportJson')} onClick={() => saveText(resultsJson(exported()), `test-${data.id}.json`, 'application/json')} />
         </ButtonGroup>
+        {finished && mayOpen('testWhatIf') && <Button icon="predictive-analysis" intent="primary" text={t('whatIf.open')} onClick={() => void navigate(paths.testWhatIf(projectId, testId))} />}
       </div>
       <Callout className="p-section">
         <h2 className="p-card-heading">{t('result.rulesTitle')}</h2>

@@ -1,15 +1,14 @@
 /**
  * Saving a change tried on a run: through the same endpoints the configuration screens save with, on
  * the environment's configuration as it is now (it may have moved since the run). Answers what could
- * not be saved as a code the page words.
+ * not be saved as a code the page words. Every cached read is then stale (the configuration screens'
+ * queries belong to their feature: marked stale here, they read again when next shown).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/request';
 import { getCategorizationSettings, saveCategorizationSettings } from '../../../contract/categorization';
 import { archetypeEndpoints } from '../../../contract/nlu';
 import { archetypeWithChange, relaxedConfig, type WhatIfChange } from '../../../testing-center/what-if-change';
-import { nluQueries } from '../../configuration/nlu/queries';
-import { categorizationQueries } from '../../configuration/categorization/queries';
 
 export type ApplyOutcome = 'saved' | 'archetypeGone' | 'ruleGone' | 'notApplicable';
 
@@ -18,7 +17,7 @@ export async function applyChange(envId: string, change: WhatIfChange, queryClie
     const archetype = (await request(archetypeEndpoints.list, { params: { envId } })).find((entry) => entry.name === change.archetype);
     if (archetype === undefined) return 'archetypeGone';
     await request(archetypeEndpoints.update, { params: { envId, archetypeId: archetype.id }, body: archetypeWithChange(archetype, change) });
-    await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
+    await queryClient.invalidateQueries();
     return 'saved';
   }
   if (change.type === 'rule') {
@@ -26,7 +25,7 @@ export async function applyChange(envId: string, change: WhatIfChange, queryClie
     const config = relaxedConfig(current.config, change);
     if (config === null) return 'ruleGone';
     await request(saveCategorizationSettings, { params: { envId, moduleId: change.moduleId }, body: { config } });
-    await queryClient.invalidateQueries({ queryKey: categorizationQueries.env(envId) });
+    await queryClient.invalidateQueries();
     return 'saved';
   }
   // A whole module's configuration is saved by the screen that holds it.

@@ -1,0 +1,73 @@
+/**
+ * One proposal of the what-if page: what it changes and why, the missed messages behind it, and the
+ * buttons to try it on the run's messages and, once tried, to save it.
+ */
+import { useTranslation } from 'react-i18next';
+import { Button, Callout, Card, ProgressBar } from '@blueprintjs/core';
+import type { Proposal } from '../../../testing-center/proposals';
+import { criterionSubject } from '../../../testing-center/what-if-change';
+import { ComparisonView } from './comparison-view';
+import type { Trial } from './use-what-if';
+
+export function ProposalTitle({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('testRuns');
+  if (proposal.type === 'dictionary') {
+    const { words, archetype, language } = proposal.change;
+    return <>{t('whatIf.dictionaryTitle', { category: proposal.category, words: words.map((word) => `« ${word} »`).join(', '), archetype, language })}</>;
+  }
+  const values = { category: proposal.category, rule: proposal.ruleName, subject: criterionSubject(proposal.criterion), type: t(`whatIf.criterionTypes.${proposal.criterion.type}`), parameter: proposal.parameterName ?? '' };
+  return <>{t(`whatIf.rule_${proposal.change.relaxation.kind}`, values)}</>;
+}
+
+function ProposalWhy({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('testRuns');
+  if (proposal.type === 'dictionary') return <p>{t('whatIf.dictionaryWhy', { count: proposal.messages.length, interaction: proposal.interaction, parameter: proposal.parameter })}</p>;
+  return <p>{t('whatIf.ruleWhy', { count: proposal.messages.length, module: proposal.moduleName })}</p>;
+}
+
+export function TrialState({ trial }: { trial: Trial | undefined }) {
+  const { t } = useTranslation('testRuns');
+  if (trial === undefined) return null;
+  if (trial.phase === 'running') {
+    const progress = trial.progress;
+    return (
+      <div role="status">
+        <ProgressBar value={progress ? progress.done / Math.max(1, progress.total) : undefined} intent="primary" />
+        <small>{progress ? t('whatIf.trying', { done: progress.done, count: progress.total }) : t('whatIf.starting')}</small>
+      </div>
+    );
+  }
+  if (trial.phase === 'failed') return <Callout intent="danger">{trial.message || t('whatIf.failed')}</Callout>;
+  return (
+    <>
+      <p className="bp6-text-muted">{t('whatIf.triedIn', { seconds: (trial.ms / 1000).toFixed(1) })}</p>
+      <ComparisonView comparison={trial.comparison} />
+    </>
+  );
+}
+
+export function ProposalCard(props: { proposal: Proposal; names: Record<string, string>; trial: Trial | undefined; onTry: () => void; onApply: () => void; applying: boolean }) {
+  const { t } = useTranslation('testRuns');
+  const { proposal, trial } = props;
+  return (
+    <Card compact className="p-section" data-proposal={proposal.type} data-category={proposal.category}>
+      <h3 className="p-card-heading">
+        <ProposalTitle proposal={proposal} />
+      </h3>
+      <ProposalWhy proposal={proposal} />
+      <details>
+        <summary>{t('whatIf.messagesBehind', { count: proposal.messages.length })}</summary>
+        <ul>
+          {proposal.messages.map((id) => (
+            <li key={id}>{props.names[id] ?? id}</li>
+          ))}
+        </ul>
+      </details>
+      <div className="p-toolbar">
+        <Button icon="play" text={t('whatIf.try')} onClick={props.onTry} loading={trial?.phase === 'running'} />
+        {trial?.phase === 'done' && <Button icon="tick" intent="primary" text={t('whatIf.apply')} onClick={props.onApply} loading={props.applying} />}
+      </div>
+      <TrialState trial={trial} />
+    </Card>
+  );
+}

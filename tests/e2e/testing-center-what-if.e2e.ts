@@ -1,0 +1,110 @@
+/**
+ * What-if as a configurator meets it: a test of a copy of the demo environment on the demo bank and
+ * four cancellations worded in ways its dictionary does not know; from the result, "Et si…" replays
+ * the run in the browser, proposes the missing words for the archetype of "Résiliation", tries them
+ * ("+4 VP, −4 FN sur Résiliation", nothing saved), applies them after a confirmation and launches a
+ * real test, which finds the four. A qualifier gets neither the button nor the page. The environment
+ * copy, the bank messages and the set are the scenario's own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, type Api } from './support/api';
+import { openPage } from './support/browser';
+import { signedInSession } from './support/session';
+import { testRunsPages } from './support/test-runs-pages';
+
+const PROJECT = 'demo-nlu';
+const BASE = `/v4/console/api/project/${PROJECT}/testing-center`;
+const stamp = Date.now();
+// Named to sort after the demo environments: screens that default to the first one keep theirs.
+const ENV_NAME = `What-if e2e ${stamp}`;
+const SET_NAME = `Et si e2e ${stamp}`;
+const MISSED = [
+  'Je voudrais arrêter mon contrat AB-70001 à la fin du mois.',
+  "Merci d'arrêter le contrat AB-70002 au plus vite.",
+  'Merci de clôturer mon contrat AB-70003.',
+  'Je vous demande de clôturer le contrat AB-70004.',
+];
+
+const configurator = signedInSession('configurator');
+const qualifier = signedInSession('qualifier');
+let api: Api;
+let envId: string;
+let setId: string;
+let runId: string;
+const own: string[] = [];
+
+const mail = (subject: string, body: string) =>
+  `From: Jean Martin <jean.martin@example.com>\r\nTo: contact@assureur.example\r\nSubject: ${subject}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`;
+
+beforeAll(async () => {
+  api = await apiAs('admin');
+  // A copy of the demo's production environment: applying a change must not touch the shared one.
+  const file = await api<{ environment: { name: string } }>('GET', '/v4/console/api/environment/demo-nlu-prod/export');
+  ({ id: envId } = await api<{ id: string }>('POST', `/v4/console/api/project/${PROJECT}/environments`, {
+    name: ENV_NAME,
+    visibility: 'public',
+    source: { kind: 'import', file: { ...file, environment: { ...file.environment, name: ENV_NAME } } },
+  }));
+  for (const [index, text] of MISSED.entries()) {
+    const form = new FormData();
+    form.append('file', new Blob([mail('Mon contrat', text)], { type: 'message/rfc822' }), `fin-${stamp}-${index}.eml`);
+    const { id } = await api<{ id: string }>('POST', `${BASE}/messages`, form);
+    await api('PUT', `${BASE}/messages/${id}/expected`, { expected: { categories: { qualified: true, values: [{ key: 'category', document: null, format: 'string', value: 'Résiliation' }] } } });
+    own.push(id);
+  }
+  const demo = await api<{ ids: string[] }>('GET', `${BASE}/sets/demo-bank-set-all/message-ids`);
+  ({ id: setId } = await api<{ id: string }>('POST', `${BASE}/sets`, { kind: 'manual', name: SET_NAME, messageIds: [...demo.ids, ...own] }));
+  ({ id: runId } = await api<{ id: string }>('POST', `${BASE}/tests`, { environmentId: envId, setId, versionId: null }));
+}, 120_000);
+
+afterAll(async () => {
+  if (envId) await api('DELETE', `/v4/console/api/environment/${envId}`).catch(() => undefined);
+  if (setId) await api('DELETE', `${BASE}/sets/${setId}`).catch(() => undefined);
+  for (const id of own) await api('DELETE', `${BASE}/messages/${id}`).catch(() => undefined);
+});
+
+describe('what-if on a test run', () => {
+  it('proposes the missed words, tries them in the browser, applies them and launches a test that finds the messages', { timeout: 300_000 }, async () => {
+    const { page } = configurator;
+    await openPage(page, `/project/${PROJECT}/testing-center/messages-bank/tests/${runId}`);
+    await testRunsPages.finished(page);
+    await page.getByRole('button', { name: 'Et si… (essayer une modification)' }).click();
+    await page.waitForURL(/\/what-if$/);
+    await page.locator('[data-page="test-what-if"][data-phase="ready"]').waitFor({ timeout: 120_000 });
+    // Replayed without change, the run gives its own outcomes: no warning.
+    expect(await page.getByTestId('what-if-drift').count()).toBe(0);
+
+    const card = page.locator('[data-proposal="dictionary"][data-category="Résiliation"]');
+    await expect.poll(() => card.getByRole('heading').innerText()).toContain('« arrêter »');
+    await expect.poll(() => card.getByRole('heading').innerText()).toContain("l'archétype resiliation (fr)");
+    await card.getByText('4 messages manqués').click();
+    await card.getByText(`fin-${stamp}-2.eml`).waitFor();
+
+    await card.getByRole('button', { name: 'Essayer' }).click();
+    const tried = card.getByTestId('what-if-comparison');
+    await expect.poll(() => tried.locator('li[data-value="Résiliation"]').innerText(), { timeout: 120_000 }).toContain('+4 VP, −4 FN sur Résiliation');
+    // Nothing saved yet: the environment's dictionary is as it was.
+    const before = await api<{ name: string; dictionaries: { fr?: string } }[]>('GET', `/v4/console/api/environment/${envId}/nlu/archetypes`);
+    expect(before.find((archetype) => archetype.name === 'resiliation')?.dictionaries.fr).not.toContain('arrêter');
+
+    await card.getByRole('button', { name: 'Appliquer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Appliquer' }).click();
+    await page.getByText('Modification enregistrée').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Lancer le test' }).click();
+    await page.waitForURL((url) => /\/tests\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(runId));
+    await testRunsPages.finished(page);
+    // The real run finds the four: no false negative left on Résiliation.
+    await expect.poll(() => testRunsPages.metricsRow(page, 'Résiliation').locator('td').nth(3).innerText()).toBe('0');
+    const after = await api<{ name: string; dictionaries: { fr?: string } }[]>('GET', `/v4/console/api/environment/${envId}/nlu/archetypes`);
+    expect(after.find((archetype) => archetype.name === 'resiliation')?.dictionaries.fr).toContain('arrêter');
+  });
+
+  it('gives a qualifier neither the button nor the page', { timeout: 120_000 }, async () => {
+    const { page } = qualifier;
+    await openPage(page, `/project/${PROJECT}/testing-center/messages-bank/tests/${runId}`);
+    await testRunsPages.finished(page);
+    expect(await page.getByRole('button', { name: 'Et si… (essayer une modification)' }).count()).toBe(0);
+    await openPage(page, `/project/${PROJECT}/testing-center/messages-bank/tests/${runId}/what-if`);
+    await page.getByTestId('no-access').getByText('Accès non autorisé').waitFor();
+  });
+});

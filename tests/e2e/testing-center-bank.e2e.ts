@@ -15,6 +15,7 @@ import { analysesPages } from './support/analyses-pages';
 import { baseUrl } from './support/browser';
 import { DEMO_PASSWORD } from './support/pages';
 import { fileOnDisk, testingCenterPages as tc } from './support/testing-center-pages';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-ic';
 const BANK_PROJECT = 'demo-nlu';
@@ -42,6 +43,7 @@ describe('message bank and qualification', () => {
     await tc.sendImport(page);
     await expect.poll(() => tc.importStatuses(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'refused']);
     await expect(tc.importSummary(page)).resolves.toContain('Importés : 3 ; refusés : 1');
+    await docsPicture(page, 'testing-center-import');
   });
 
   it('finds them by tag in the bank, not qualified, and makes a set of them', async () => {
@@ -51,6 +53,7 @@ describe('message bank and qualification', () => {
     await expect(tc.rowStates(page)).resolves.toEqual(['notQualified', 'notQualified', 'notQualified']);
     await tc.selectPage(page);
     await tc.createSetFromSelection(page, SET);
+    await docsPicture(page, 'testing-center-bank');
   });
 
   it("qualifies the set with the keyboard, from the environment's categories and words selected in the message", async () => {
@@ -74,6 +77,7 @@ describe('message bank and qualification', () => {
     seen.push(await showsMessage(1));
     await tc.press(page, '1');
     await expect.poll(() => tc.categoryValues(page)).toEqual(['Déclaration de sinistre']);
+    await docsPicture(page, 'testing-center-qualification');
     await tc.addField(page, 'Numéro de contrat');
     let words: string | null = null;
     await expect.poll(async () => (words = await tc.selectWords(page))).not.toBeNull();

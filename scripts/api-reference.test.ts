@@ -16,7 +16,7 @@ describe('the API reference page', () => {
     expect(page).toContain('| GET | `/a/{envId}` | `things.list` | List \\| things | qualifier on the environment; light users |');
     expect(page.indexOf('## things')).toBeLessThan(page.indexOf('## auth'));
     expect(describeAccess({ kind: 'project', param: 'projectId', need: 'cockpit', staff: 'operations' })).toBe(
-      'cockpit on the project; provider staff with operations',
+      'cockpit on the project; provider staff with the operations capability',
     );
   });
 

@@ -68,7 +68,7 @@ export function describeAccess(access: Access): string {
       parts.push("the environment's access key");
       break;
   }
-  if ('staff' in access && access.staff !== undefined) parts.push(`provider staff with ${access.staff}`);
+  if ('staff' in access && access.staff !== undefined) parts.push(`provider staff with the ${access.staff} capability`);
   if (access.lightUsers) parts.push('light users');
   return parts.join('; ');
 }

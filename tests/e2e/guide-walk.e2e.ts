@@ -24,7 +24,7 @@ const PROJECT = 'demo-nlu';
 const PROJECT_NAME = 'Assistant NLU';
 const STAMP = Date.now().toString(36);
 // The page's names, made the test's own where the shared demo project could hold another run's.
-const ENV_NAME = `Premier cas ${STAMP}`;
+const ENV_NAME = `Sinistres ${STAMP}`;
 const TAG = `premier-cas-${STAMP}`;
 const SET = `Premier jeu ${STAMP}`;
 const CONTEXT = 'sinistres';
@@ -171,7 +171,7 @@ describe('the first use case, as docs/guide/first-use-case.md tells it', () => {
     await tc.selectPage(page);
     await tc.createSetFromSelection(page, SET);
     await tc.qualifySet(page, SET);
-    await page.getByLabel('Environnement de référence').selectOption({ label: ENV_NAME });
+    await tc.chooseEnvironment(page, ENV_NAME);
     await tc.kind(page, 'categories').locator(`input[data-category="${CATEGORY}"]`).waitFor({ state: 'attached' });
     await tc.press(page, '1');
     await expect.poll(() => tc.categoryValues(page)).toEqual([CATEGORY]);

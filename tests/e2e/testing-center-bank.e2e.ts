@@ -58,6 +58,7 @@ describe('message bank and qualification', () => {
 
   it("qualifies the set with the keyboard, from the environment's categories and words selected in the message", async () => {
     await tc.qualifySet(page, SET);
+    await tc.chooseEnvironment(page, 'Production');
     await expect.poll(() => tc.position(page)).toBe('Message 1 sur 3');
     await expect.poll(() => tc.progress(page)).toBe('0 qualifié sur 3');
     const seen: string[] = [];
@@ -169,6 +170,7 @@ describe('message bank and qualification', () => {
     await tc.openBank(page, BANK_PROJECT, `?tag=${TAG}-html`);
     await tc.rows(page).first().getByRole('link').click();
     await expect.poll(() => tc.messageName(page)).toContain('html.eml');
+    await tc.chooseEnvironment(page, 'Production');
 
     await tc.addField(page, 'Numéro de contrat');
     const frame = tc.viewer(page).frameLocator('[data-testid="mail-frame"]');

@@ -67,7 +67,7 @@ describe('files viewer', () => {
       await viewer.subject(page).waitFor();
       // The body drawn: sanitised HTML in its frame, or the text.
       await page.locator('[data-testid="mail-frame"], [data-testid="mail-text"], [data-testid="mail-nobody"]').first().waitFor();
-      if (file === 'eml/mixed.eml') await docsPicture(page, 'files-viewer');
+      if (file === 'eml/bounce.eml') await docsPicture(page, 'files-viewer');
       await page.waitForTimeout(200);
     }
     for (const file of pdfs) {

@@ -62,6 +62,7 @@ afterAll(async () => {
 describe('the first use case, as docs/guide/first-use-case.md tells it', () => {
   step('Start Postroom and sign in as configurator', async () => {
     await loginPage.open(page);
+    await docsPicture(page, 'sign-in');
     await loginPage.signIn(page, 'configurator');
     await page.getByRole('link', { name: PROJECT_NAME }).first().waitFor();
   });

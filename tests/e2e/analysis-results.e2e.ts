@@ -12,6 +12,7 @@ import { apiAs, saveSettings, scratchEnvironment, settledStatus, type Api } from
 import { analysesPages as pages } from './support/analyses-pages';
 import { profilePage } from './support/pages';
 import { signedInSession } from './support/session';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-ic';
 const stamp = Date.now();
@@ -91,6 +92,7 @@ describe('results where users look for them', () => {
     await page.waitForURL(/category=divers_hublots/);
     await repair.waitFor({ state: 'detached' });
     await expect.poll(() => pages.categoryFilter(page).inputValue()).toBe('divers_hublots');
+    await docsPicture(page, 'analyses-list');
   });
 
   it('opens the result on the category and why, the labelled fields and the draft, in French then in English', async () => {
@@ -105,6 +107,7 @@ describe('results where users look for them', () => {
     expect(text).toContain('Modèle : Réponse hublot');
     expect(text).toContain('Bonjour, le hublot de votre cabine est noté pour l’atelier.');
     await results.getByRole('heading', { name: 'Données extraites' }).waitFor();
+    await docsPicture(page, 'analysis-result');
     // Before the status and timings.
     const [resultsTop, overviewTop] = await Promise.all([results.boundingBox(), page.getByTestId('overview').boundingBox()]);
     expect(resultsTop!.y).toBeLessThan(overviewTop!.y);

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { signedInSession } from './support/session';
 import { analysesPages } from './support/analyses-pages';
 import { categorizationPages as cat } from './support/categorization-pages';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-nlu';
 const ENV = 'demo-nlu-recette';
@@ -60,6 +61,7 @@ describe('categorization screens', () => {
     await cat.dragRule(page, 1, 0);
     await expect.poll(() => cat.ruleNames(page)).toEqual(['declarerSinistre', 'urgence']);
     await expect(page.getByRole('button', { name: 'Enregistrer' }).isDisabled()).resolves.toBe(true);
+    await docsPicture(page, 'categorization-rules');
   });
 
   it('tests a sentence and shows the category with the rule that fired and why', async () => {
@@ -75,6 +77,7 @@ describe('categorization screens', () => {
     expect(why).toContain('trouvé : declarerSinistre ; numeroContrat = numero');
     // And the words of the sentence behind it, with their line.
     expect(why).toMatch(/mots : .*« [^»]*AB-77812[^»]* » \(ligne 1\)/);
+    await docsPicture(page, 'categorization-test');
   });
 
   it('runs an analysis and reads the category and why on the result page', async () => {

@@ -17,6 +17,7 @@ import { createTestServer, type TestServer } from '../../server/test-support/tes
 import { launchBrowser, savedDownload } from './support/browser';
 import { dashboardPage } from './support/dashboard-pages';
 import { signedInPage } from './support/session';
+import { docsPicture } from './support/docs-pictures';
 
 let browser: Browser;
 let server: TestServer;
@@ -85,6 +86,7 @@ describe('dashboard', () => {
     }
     const modules = dashboardPage.table(page, 'Erreurs par module');
     await expect(dashboardPage.rowCells(modules, 'Extraction').allTextContents()).resolves.toEqual(['1']);
+    await docsPicture(page, 'dashboard');
 
     // The CSV holds the same numbers, raw.
     const [download] = await Promise.all([page.waitForEvent('download'), dashboardPage.csvButton(page, 'Analyses terminées par statut').click()]);

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { signedInSession } from './support/session';
 import { analysesPages } from './support/analyses-pages';
 import { extractionPages as ext } from './support/extraction-pages';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-nlu';
 const ENV = 'demo-nlu-recette';
@@ -47,6 +48,7 @@ describe('information extraction screens', () => {
     await ext.expected(page, 1, 'Montant').fill('1250.5');
     await ext.runAll(page);
     await expect.poll(() => ext.summary(page).textContent()).toBe('2 tests réussis sur 2');
+    await docsPicture(page, 'extraction-tests');
     await expect(ext.check(page, 1, 'iban').getAttribute('data-pass')).resolves.toBe('true');
     await expect(ext.check(page, 1, 'iban').textContent()).resolves.toContain(IBAN);
 
@@ -100,5 +102,6 @@ describe('information extraction screens', () => {
     await expect(value('numeroContrat')).resolves.toBe('CD-12345');
     await expect(value('montant')).resolves.toBe('800');
     await expect(value('iban')).resolves.toBe(IBAN);
+    await docsPicture(page, 'extraction-result');
   });
 });

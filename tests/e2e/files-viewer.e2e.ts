@@ -12,6 +12,7 @@ import { baseUrl, cspViolations, launchBrowser, waitForServiceWorker, type PageO
 import { filesViewerPage as viewer } from './support/pages';
 import { signedInPage } from './support/session';
 import { parseMsg } from '../../src/parsing/msg';
+import { docsPicture } from './support/docs-pictures';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
 let browser: Browser;
@@ -66,6 +67,7 @@ describe('files viewer', () => {
       await viewer.subject(page).waitFor();
       // The body drawn: sanitised HTML in its frame, or the text.
       await page.locator('[data-testid="mail-frame"], [data-testid="mail-text"], [data-testid="mail-nobody"]').first().waitFor();
+      if (file === 'eml/bounce.eml') await docsPicture(page, 'files-viewer');
       await page.waitForTimeout(200);
     }
     for (const file of pdfs) {

@@ -10,6 +10,7 @@ import { analysesPages } from './support/analyses-pages';
 import { apiAs, deleteConnectorsNamed } from './support/api';
 import { integrationsPage as ui } from './support/integrations-pages';
 import { signedInSession } from './support/session';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-nlu';
 // The staging environment: this scenario's analyses stay out of the production lists other files read.
@@ -62,6 +63,7 @@ describe('integrations', () => {
 
     await ui.runOnce(page, NAME);
     await ui.row(page, NAME).getByText('analyses créées : 1').waitFor();
+    await docsPicture(page, 'integrations');
 
     await analysesPages.openList(page, PROJECT, ENV);
     await analysesPages.row(page, `${SUBJECT}.eml`).locator('[data-status="processed"]').waitFor({ timeout: 60_000 });

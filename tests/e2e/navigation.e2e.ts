@@ -12,6 +12,7 @@ import { featureFlags } from './support/admin-pages';
 import { indexPage, omnibar, sideNav, userMenu } from './support/navigation-pages';
 import { loginPage } from './support/pages';
 import { signInByApi } from './support/session';
+import { docsPicture } from './support/docs-pictures';
 
 let browser: Browser;
 let admin: Api;
@@ -41,6 +42,7 @@ describe('the index page', () => {
     const { context, page } = await signedIn('admin');
     await openPage(page, '/project/demo-ic');
     await page.getByRole('heading', { name: 'Courrier entrant' }).first().waitFor();
+    await docsPicture(page, 'project-home');
 
     // In-app (no reload), so the visit just recorded is there.
     await page.locator('.p-brand').click();
@@ -49,6 +51,7 @@ describe('the index page', () => {
     const count = targets.projects.filter((project) => project.organisationId === 'demo').length;
     const demo = indexPage.organisations(page).filter({ hasText: 'Démo' });
     await demo.getByText(`${count} projets`).waitFor();
+    await docsPicture(page, 'home');
 
     const recent = indexPage.recentPages(page);
     await expect.poll(() => recent.first().innerText()).toContain('/project/demo-ic');

@@ -13,6 +13,7 @@ import { apiAs, scratchEnvironment, type Api } from './support/api';
 import { baseUrl, launchBrowser, newPage, openPage } from './support/browser';
 import { signInByApi } from './support/session';
 import { nluPages } from './support/nlu-pages';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-ic';
 let browser: Browser;
@@ -54,6 +55,7 @@ describe('NLU screens', () => {
     for (let i = 0; i < 'vol de [[objet]]'.length - 1; i++) await page.keyboard.press('Backspace');
     await page.keyboard.type('cambriolage');
     await nluPages.dictionaryErrors(page).waitFor({ state: 'detached' });
+    await docsPicture(page, 'nlu-archetype');
     await nluPages.save(page);
     await page.waitForURL(/\/configuration\/nlu\/archetypes\/(?!new)/);
 
@@ -81,6 +83,7 @@ describe('NLU screens', () => {
     expect(await labels.first().getAttribute('data-archetype')).toBe('sinistre');
     expect(await labels.first().locator('mark').textContent()).toBe('incendie');
     expect(await nluPages.testResult(page).locator('tr[data-interaction="declarerSinistre"]').textContent()).toContain('Oui');
+    await docsPicture(page, 'nlu-test');
   });
 
   it('runs an analysis and reads its labelling view', async () => {

@@ -10,6 +10,7 @@ import { openPage } from './support/browser';
 import { omnibar, userMenu } from './support/navigation-pages';
 import { layout } from './support/pages';
 import { selfServiceSession } from './support/self-service';
+import { docsPicture } from './support/docs-pictures';
 
 const self = selfServiceSession();
 
@@ -29,6 +30,7 @@ describe('self-service home', () => {
     const card = page.locator(`[data-use-case="${useCaseId}"]`);
     await card.getByRole('link', { name: 'Rendez-vous e2e' }).waitFor();
     await card.getByText("Aucune analyse pour l'instant").waitFor();
+    await docsPicture(page, 'self-service-home');
     await context.close();
   });
 

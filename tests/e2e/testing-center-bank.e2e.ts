@@ -15,6 +15,7 @@ import { analysesPages } from './support/analyses-pages';
 import { baseUrl } from './support/browser';
 import { DEMO_PASSWORD } from './support/pages';
 import { fileOnDisk, testingCenterPages as tc } from './support/testing-center-pages';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-ic';
 const BANK_PROJECT = 'demo-nlu';
@@ -42,6 +43,7 @@ describe('message bank and qualification', () => {
     await tc.sendImport(page);
     await expect.poll(() => tc.importStatuses(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'refused']);
     await expect(tc.importSummary(page)).resolves.toContain('Importés : 3 ; refusés : 1');
+    await docsPicture(page, 'testing-center-import');
   });
 
   it('finds them by tag in the bank, not qualified, and makes a set of them', async () => {
@@ -51,10 +53,12 @@ describe('message bank and qualification', () => {
     await expect(tc.rowStates(page)).resolves.toEqual(['notQualified', 'notQualified', 'notQualified']);
     await tc.selectPage(page);
     await tc.createSetFromSelection(page, SET);
+    await docsPicture(page, 'testing-center-bank');
   });
 
   it("qualifies the set with the keyboard, from the environment's categories and words selected in the message", async () => {
     await tc.qualifySet(page, SET);
+    await tc.chooseEnvironment(page, 'Production');
     await expect.poll(() => tc.position(page)).toBe('Message 1 sur 3');
     await expect.poll(() => tc.progress(page)).toBe('0 qualifié sur 3');
     const seen: string[] = [];
@@ -74,6 +78,7 @@ describe('message bank and qualification', () => {
     seen.push(await showsMessage(1));
     await tc.press(page, '1');
     await expect.poll(() => tc.categoryValues(page)).toEqual(['Déclaration de sinistre']);
+    await docsPicture(page, 'testing-center-qualification');
     await tc.addField(page, 'Numéro de contrat');
     let words: string | null = null;
     await expect.poll(async () => (words = await tc.selectWords(page))).not.toBeNull();
@@ -165,6 +170,7 @@ describe('message bank and qualification', () => {
     await tc.openBank(page, BANK_PROJECT, `?tag=${TAG}-html`);
     await tc.rows(page).first().getByRole('link').click();
     await expect.poll(() => tc.messageName(page)).toContain('html.eml');
+    await tc.chooseEnvironment(page, 'Production');
 
     await tc.addField(page, 'Numéro de contrat');
     const frame = tc.viewer(page).frameLocator('[data-testid="mail-frame"]');

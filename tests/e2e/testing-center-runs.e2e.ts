@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from './support/pages';
 import { signedInSession } from './support/session';
 import { testingCenterPages } from './support/testing-center-pages';
 import { testRunsPages } from './support/test-runs-pages';
+import { docsPicture } from './support/docs-pictures';
 
 const PROJECT = 'demo-nlu';
 const BASE = `/v4/console/api/project/${PROJECT}/testing-center`;
@@ -73,6 +74,7 @@ describe('testing center test runs', () => {
     // Metrics per value, with the hand count: the quote is once right and once given instead of the address change.
     await expect.poll(() => testRunsPages.metricsRow(page, 'Demande de devis').locator('td').allInnerTexts()).toEqual(['Demande de devis', '1', '1', '0', '0.500', '1.000', '0.667', '1']);
     await expect.poll(() => testRunsPages.metricsRow(page, "Changement d'adresse").locator('td').nth(3).innerText()).toBe('1');
+    await docsPicture(page, 'test-run-results');
 
     // The off-diagonal cell opens the one message behind it.
     await testRunsPages.cell(page, "Changement d'adresse", 'Demande de devis').click();

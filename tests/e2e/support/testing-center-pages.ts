@@ -51,6 +51,11 @@ export const testingCenterPages = {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmer' }).click();
   },
 
+  /**
+   * The environment whose categories and fields the qualification form offers. By default the
+   * project's first by name, which another scenario's environment of the shared project may be.
+   */
+  chooseEnvironment: (page: Page, name: string) => page.getByLabel('Environnement de référence').selectOption({ label: name }),
   position: (page: Page) => page.getByTestId('qualification-position').textContent(),
   messageName: (page: Page) => page.getByTestId('qualification-name').textContent(),
   viewer: (page: Page) => page.getByTestId('message-viewer'),

@@ -1,6 +1,7 @@
 /** The Liquid sandbox: limits stop runaway programs, errors carry their line, nothing reaches files. */
 import { describe, expect, it } from 'vitest';
 import { checkLiquidSyntax, renderSandboxed } from './sandbox';
+import { RenderBudget } from './work-budget';
 
 const limits = { timeMs: 150, outputChars: 1000, programChars: 10_000 };
 
@@ -20,6 +21,12 @@ describe('Liquid sandbox', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe('timeLimit');
     expect(elapsed).toBeLessThan(limits.timeMs + 1000);
+  });
+
+  it("keeps its deadline whatever clock liquidjs reads (a web worker's Date.now())", () => {
+    const budget = new RenderBudget(limits.timeMs, 1_000);
+    // liquidjs's browser build, in a worker, passes Date.now(): ~1.7e12, far past any performance.now() deadline.
+    expect(() => budget.renderLimit.check(Date.now())).not.toThrow();
   });
 
   it('stops a gigantic range and a doubling string on the memory limit', () => {

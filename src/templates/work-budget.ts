@@ -58,9 +58,14 @@ export class RenderBudget {
     this.steps += steps;
     if (this.steps > WORK_STEPS) throw new WorkLimitReached();
   }
+  /**
+   * liquidjs passes its own clock's time, which in a web worker is `Date.now()` (its browser build
+   * finds neither `window.performance` nor `global.performance` there): against this deadline every
+   * render would be late at once. The deadline is read on the clock it was set on.
+   */
   readonly renderLimit = {
-    check: (now: number): void => {
-      if (now > this.deadline) throw new Error('template render limit exceeded');
+    check: (_now: number): void => {
+      if (performance.now() > this.deadline) throw new Error('template render limit exceeded');
     },
   };
   readonly memoryLimit = {

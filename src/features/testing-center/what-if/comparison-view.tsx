@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from '@blueprintjs/core';
 import type { ValueOutcome } from '../../../contract/testing-evaluation';
-import type { ValueDelta, WhatIfComparison } from '../../../testing-center/what-if';
+import type { ChangedMessage, ValueDelta, WhatIfComparison } from '../../../testing-center/what-if';
 import { DataTable } from '../../../ui/data-table';
 import { ValueLabel } from '../runs/special-value';
 
@@ -30,6 +30,37 @@ function Outcomes({ rows }: { rows: readonly ValueOutcome[] }) {
         </Tag>
       ))}
     </>
+  );
+}
+
+/** Messages whose outcomes differ, before beside after. */
+export function ChangedMessages({ changed }: { changed: readonly ChangedMessage[] }) {
+  const { t } = useTranslation('testRuns');
+  return (
+    <DataTable className="p-table" compact aria-label={t('whatIf.changedMessagesTable')}>
+      <thead>
+        <tr>
+          <th>{t('whatIf.message')}</th>
+          <th>{t('whatIf.kind')}</th>
+          <th>{t('whatIf.before')}</th>
+          <th>{t('whatIf.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changed.map((entry) => (
+          <tr key={`${entry.messageId}:${entry.kind}`} data-message={entry.messageId}>
+            <td>{entry.name}</td>
+            <td>{t(`kinds.${entry.kind}`)}</td>
+            <td>
+              <Outcomes rows={entry.before} />
+            </td>
+            <td>
+              <Outcomes rows={entry.after} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 
@@ -80,30 +111,7 @@ export function ComparisonView({ comparison }: { comparison: WhatIfComparison })
       {comparison.changed.length > 0 && (
         <details className="p-section">
           <summary>{t('whatIf.changedMessages', { count: comparison.changed.length })}</summary>
-          <DataTable className="p-table" compact aria-label={t('whatIf.changedMessagesTable')}>
-            <thead>
-              <tr>
-                <th>{t('whatIf.message')}</th>
-                <th>{t('whatIf.kind')}</th>
-                <th>{t('whatIf.before')}</th>
-                <th>{t('whatIf.after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {comparison.changed.map((entry) => (
-                <tr key={`${entry.messageId}:${entry.kind}`} data-message={entry.messageId}>
-                  <td>{entry.name}</td>
-                  <td>{t(`kinds.${entry.kind}`)}</td>
-                  <td>
-                    <Outcomes rows={entry.before} />
-                  </td>
-                  <td>
-                    <Outcomes rows={entry.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <ChangedMessages changed={comparison.changed} />
         </details>
       )}
     </div>

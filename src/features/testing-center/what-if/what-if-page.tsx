@@ -24,6 +24,7 @@ import { testRunQueries } from '../runs/queries';
 import { runSubjectText } from '../runs/run-subject';
 import { applyChange } from './apply-change';
 import { ProposalCard } from './proposal-card';
+import { ChangedMessages } from './comparison-view';
 import { changeKey, useWhatIf, type LoadState } from './use-what-if';
 
 function Loading({ load }: { load: Extract<LoadState, { phase: 'loading' }> }) {
@@ -105,6 +106,10 @@ export function WhatIfPage() {
           {load.loaded.baseline.drift.length > 0 && (
             <Callout intent="warning" className="p-section" data-testid="what-if-drift">
               {t('whatIf.drift', { count: load.loaded.baseline.drift.length })}
+              <details>
+                <summary>{t('whatIf.driftMessages')}</summary>
+                <ChangedMessages changed={load.loaded.baseline.drift} />
+              </details>
             </Callout>
           )}
           {load.loaded.baseline.notReplayed.length > 0 && (

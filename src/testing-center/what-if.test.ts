@@ -14,7 +14,7 @@ import { applyChange, relaxedRule, withWords } from './what-if-change';
 const row = (value: string, outcome: ValueOutcome['outcome']): ValueOutcome => ({ value, outcome, rule: 'exact' });
 const message = (messageId: string, text: string, rows: ValueOutcome[]): ProposalMessage => ({ messageId, text, rows, nlu: [] });
 
-const categorization = (config: unknown): EnvironmentModule => ({ id: 'cat', type: 'categorization', name: 'Catégorisation', inputType: null, context: null, active: true, requiredTaints: [], config });
+const categorization = (config: object): EnvironmentModule => ({ id: 'cat', type: 'categorization', name: 'Catégorisation', inputType: null, context: null, active: true, requiredTaints: [], config: config as Record<string, unknown> });
 const rule = {
   id: 'r1',
   name: 'résiliation',

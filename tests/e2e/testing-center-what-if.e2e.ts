@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDialog } from './support/admin-pages';
+import { categorizationPages } from './support/categorization-pages';
 import { apiAs, type Api } from './support/api';
 import { openPage } from './support/browser';
 import { signedInSession } from './support/session';
@@ -101,6 +102,22 @@ describe('what-if on a test run', () => {
     await expect.poll(() => testRunsPages.metricsRow(page, 'Résiliation').locator('td').nth(3).innerText()).toBe('0');
     const after = await api<{ name: string; dictionaries: { fr?: string } }[]>('GET', `/v4/console/api/environment/${envId}/nlu/archetypes`);
     expect(after.find((archetype) => archetype.name === 'resiliation')?.dictionaries.fr).toContain('arrêter');
+  });
+
+  it("tries the categorization module as it is now on the run from the categorization screen's test panel", { timeout: 180_000 }, async () => {
+    const { page } = configurator;
+    await categorizationPages.openFromMenu(page, PROJECT, envId);
+    // Saved at once by the list (no run follows): the module now differs from the run's.
+    await page.getByLabel('Catégorie « Demande de devis » activée').click({ force: true });
+    await confirmDialog.accept(page);
+    await expect.poll(() => page.getByLabel('Catégorie « Demande de devis » activée').isChecked()).toBe(false);
+    await page.getByText('Un test du centre de test', { exact: true }).click();
+    const trial = page.getByTestId('run-trial');
+    await trial.locator(`#what-if-run option[value="${runId}"]`).waitFor({ state: 'attached' });
+    await trial.locator('#what-if-run').selectOption(runId);
+    await trial.getByRole('button', { name: 'Essayer sur ce test' }).click();
+    // The eight quote requests of the demo bank are no longer found.
+    await expect.poll(() => trial.locator('li[data-value="Demande de devis"]').innerText(), { timeout: 120_000 }).toContain('−8 VP, +8 FN');
   });
 
   it('gives a qualifier neither the button nor the page', { timeout: 120_000 }, async () => {

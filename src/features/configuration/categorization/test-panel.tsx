@@ -17,11 +17,14 @@ import { categorizationQueries } from './queries';
 import { useCategorizationEnv } from './categorization-frame';
 import { AnalysisPicker } from '../shared/analysis-picker';
 import { Field, Form } from '../../../ui/form';
+import { RunTrial } from '../../../ui/what-if/run-trial';
+import { useParams } from 'react-router';
 
 export function TestPanel({ moduleId, config, onResult }: { moduleId: string; config: CategorizationConfig; onResult?: (result: CategorizationTestResult) => void }) {
   const { t } = useTranslation('categorization');
   const { envId } = useCategorizationEnv();
-  const [source, setSource] = useState<'text' | 'analysis'>('text');
+  const projectId = useParams().projectId ?? '';
+  const [source, setSource] = useState<'text' | 'analysis' | 'run'>('text');
   const [text, setText] = useState('');
   const [analysisId, setAnalysisId] = useState('');
   const analyses = useQuery({ ...categorizationQueries.analyses(envId), enabled: source === 'analysis' });
@@ -38,31 +41,37 @@ export function TestPanel({ moduleId, config, onResult }: { moduleId: string; co
         options={[
           { value: 'text', label: t('test.text') },
           { value: 'analysis', label: t('test.analysis') },
+          { value: 'run', label: t('test.testRun') },
         ]}
         value={source}
-        onValueChange={(value) => setSource(value as 'text' | 'analysis')}
+        onValueChange={(value) => setSource(value as 'text' | 'analysis' | 'run')}
       />
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready) run.mutate();
-        }}
-      >
-        {source === 'text' ? (
-          <Field label={t('test.textLabel')} labelFor="categorization-test-text">
-            <TextArea id="categorization-test-text" fill rows={4} value={text} onChange={(event) => setText(event.currentTarget.value)} />
-          </Field>
-        ) : (
-          <AnalysisPicker id="categorization-test-analysis" label={t('test.analysisLabel')} analyses={analyses} value={analysisId} errorText={categorizationErrorText} onChange={setAnalysisId} />
-        )}
-        <Button type="submit" icon="play" intent={Intent.PRIMARY} text={t('test.run')} disabled={!ready} loading={run.isPending} />
-      </Form>
-      {run.isError && (
+      {source === 'run' ? (
+        // Every message of a finished test run, replayed in the browser with the configuration as edited.
+        <RunTrial projectId={projectId} envId={envId} change={{ type: 'moduleConfig', moduleId, config }} />
+      ) : (
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ready) run.mutate();
+          }}
+        >
+          {source === 'text' ? (
+            <Field label={t('test.textLabel')} labelFor="categorization-test-text">
+              <TextArea id="categorization-test-text" fill rows={4} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+            </Field>
+          ) : (
+            <AnalysisPicker id="categorization-test-analysis" label={t('test.analysisLabel')} analyses={analyses} value={analysisId} errorText={categorizationErrorText} onChange={setAnalysisId} />
+          )}
+          <Button type="submit" icon="play" intent={Intent.PRIMARY} text={t('test.run')} disabled={!ready} loading={run.isPending} />
+        </Form>
+      )}
+      {source !== 'run' && run.isError && (
         <Callout intent={Intent.DANGER} compact data-testid="categorization-test-error">
           {categorizationErrorText(run.error)}
         </Callout>
       )}
-      {result && (
+      {source !== 'run' && result && (
         <div data-testid="categorization-test-result">
           <ConfigurationMessages messages={result.messages} testId="test-messages" />
           {result.result.advancedErrors.length > 0 && (

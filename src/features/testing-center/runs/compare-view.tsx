@@ -10,7 +10,7 @@ import type { EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestRunDetail, TestRunSummary } from '../../../contract/testing-runs';
 import { compareKindMetrics, messageChanges } from '../../../testing-center/compare-runs';
 import { testRunQueries } from './queries';
-import { ValueLabel } from './special-value';
+import { ValueLabel } from '../../../ui/special-value';
 import { runSubjectText } from './run-subject';
 import { errorMessage } from '../../../api/errors';
 import { Field } from '../../../ui/form';

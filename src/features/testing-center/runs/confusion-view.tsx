@@ -13,7 +13,7 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellKey, type ConfusionMatrix } from '../../../testing-center/confusion';
 import { TableScroll } from '../../../ui/data-table';
-import { ValueLabel } from './special-value';
+import { ValueLabel } from '../../../ui/special-value';
 
 type Select = (key: string, ids: string[]) => void;
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { NO_QUALIFIED, type EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestMessageRow } from '../../../contract/testing-runs';
-import { ValueLabel } from './special-value';
+import { ValueLabel } from '../../../ui/special-value';
 import { storedErrorText } from './stored-error';
 import { statusIntent } from './tests-page';
 

@@ -2,7 +2,7 @@
 
 import { useTranslation } from 'react-i18next';
 import type { KindMetrics, MetricRow } from '../../../contract/testing-evaluation';
-import { ValueLabel } from './special-value';
+import { ValueLabel } from '../../../ui/special-value';
 import { DataTable } from '../../../ui/data-table';
 
 const ratio = (value: number) => value.toFixed(3);

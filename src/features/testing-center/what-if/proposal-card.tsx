@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, ProgressBar } from '@blueprintjs/core';
 import type { Proposal } from '../../../testing-center/proposals';
 import { criterionSubject } from '../../../testing-center/what-if-change';
-import { ComparisonView } from './comparison-view';
-import type { Trial } from './use-what-if';
+import { ComparisonView } from '../../../ui/what-if/comparison-view';
+import type { Trial } from '../../../ui/what-if/use-what-if';
 
 export function ProposalTitle({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('testRuns');

@@ -24,8 +24,8 @@ import { testRunQueries } from '../runs/queries';
 import { runSubjectText } from '../runs/run-subject';
 import { applyChange } from './apply-change';
 import { ProposalCard } from './proposal-card';
-import { ChangedMessages } from './comparison-view';
-import { changeKey, useWhatIf, type LoadState } from './use-what-if';
+import { ChangedMessages } from '../../../ui/what-if/comparison-view';
+import { changeKey, useWhatIf, type LoadState } from '../../../ui/what-if/use-what-if';
 
 function Loading({ load }: { load: Extract<LoadState, { phase: 'loading' }> }) {
   const { t } = useTranslation('testRuns');

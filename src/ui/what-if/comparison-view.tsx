@@ -4,10 +4,10 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Tag } from '@blueprintjs/core';
-import type { ValueOutcome } from '../../../contract/testing-evaluation';
-import type { ChangedMessage, ValueDelta, WhatIfComparison } from '../../../testing-center/what-if';
-import { DataTable } from '../../../ui/data-table';
-import { ValueLabel } from '../runs/special-value';
+import type { ValueOutcome } from '../../contract/testing-evaluation';
+import type { ChangedMessage, ValueDelta, WhatIfComparison } from '../../testing-center/what-if';
+import { DataTable } from '../data-table';
+import { ValueLabel } from '../special-value';
 
 const signed = (value: number) => (value > 0 ? `+${value}` : `−${-value}`);
 const ratio = (value: number) => value.toFixed(3);

@@ -3,10 +3,10 @@
  * place: read the run and the NLU lists, replay the baseline, propose, and try changes.
  */
 import { z } from 'zod';
-import { archetypeSchema, contextSchema, interactionFunctionSchema, interactionSchema, serverSchema } from '../../../contract/nlu';
-import { testReplaySchema } from '../../../contract/testing-runs';
-import type { ReplayNluLists } from '../../../testing-center/replay-setup';
-import { WhatIfSession } from '../../../testing-center/what-if-session';
+import { archetypeSchema, contextSchema, interactionFunctionSchema, interactionSchema, serverSchema } from '../../contract/nlu';
+import { testReplaySchema } from '../../contract/testing-runs';
+import type { ReplayNluLists } from '../../testing-center/replay-setup';
+import { WhatIfSession } from '../../testing-center/what-if-session';
 import type { NluListName, PreparedGet, WhatIfRequest, WhatIfResponse, WhatIfStage } from './what-if-protocol';
 
 /** The NLU list endpoints' answers (src/contract/nlu.ts `crud`: an array of the item's view). */

@@ -5,11 +5,11 @@
  * the session or says why in the reader's language.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/errors';
-import { request } from '../../../api/request';
-import { getTestReplay } from '../../../contract/testing-runs';
-import type { WhatIfChange } from '../../../testing-center/what-if-change';
-import type { WhatIfComparison } from '../../../testing-center/what-if';
+import { errorMessage } from '../../api/errors';
+import { request } from '../../api/request';
+import { getTestReplay } from '../../contract/testing-runs';
+import type { WhatIfChange } from '../../testing-center/what-if-change';
+import type { WhatIfComparison } from '../../testing-center/what-if';
 import { loadCalls, WhatIfClient, type Failed, type Loaded } from './what-if-client';
 import type { WhatIfStage } from './what-if-protocol';
 

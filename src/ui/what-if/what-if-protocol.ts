@@ -1,8 +1,8 @@
 /** Messages between the what-if page and its worker: calls to read, changes to try; progress and results back. */
-import type { Proposal } from '../../../testing-center/proposals';
-import type { WhatIfComparison } from '../../../testing-center/what-if';
-import type { WhatIfChange } from '../../../testing-center/what-if-change';
-import type { Baseline } from '../../../testing-center/what-if-session';
+import type { Proposal } from '../../testing-center/proposals';
+import type { WhatIfComparison } from '../../testing-center/what-if';
+import type { WhatIfChange } from '../../testing-center/what-if-change';
+import type { Baseline } from '../../testing-center/what-if-session';
 
 /** A GET the page prepared (URL and credentials): the worker sends it and reads the answer off the main thread. */
 export interface PreparedGet {

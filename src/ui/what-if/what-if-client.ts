@@ -4,10 +4,10 @@
  * request at a time and resolves it with its result, reporting progress on the way. Where workers do
  * not exist (component tests under jsdom) the same code runs in place.
  */
-import { prepareCall } from '../../../api/request';
-import { archetypeEndpoints, contextEndpoints, functionEndpoints, interactionEndpoints, serverEndpoints } from '../../../contract/nlu';
-import { getTestReplay } from '../../../contract/testing-runs';
-import type { WhatIfChange } from '../../../testing-center/what-if-change';
+import { prepareCall } from '../../api/request';
+import { archetypeEndpoints, contextEndpoints, functionEndpoints, interactionEndpoints, serverEndpoints } from '../../contract/nlu';
+import { getTestReplay } from '../../contract/testing-runs';
+import type { WhatIfChange } from '../../testing-center/what-if-change';
 import { NLU_LISTS, type NluListName, type PreparedGet, type WhatIfRequest, type WhatIfResponse, type WhatIfStage } from './what-if-protocol';
 
 export type Loaded = Extract<WhatIfResponse, { type: 'loaded' }>;

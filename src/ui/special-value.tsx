@@ -4,7 +4,7 @@
  * beside it and the full one as its tooltip, in the reader's language.
  */
 import { useTranslation } from 'react-i18next';
-import { SPECIAL_VALUES } from '../../../contract/testing-evaluation';
+import { SPECIAL_VALUES } from '../contract/testing-evaluation';
 
 type Special = (typeof SPECIAL_VALUES)[number];
 export const isSpecialValue = (value: string): value is Special => (SPECIAL_VALUES as readonly string[]).includes(value);

@@ -42,12 +42,13 @@ export function useWhatIf(projectId: string, testId: string, envId: string | nul
   );
 
   useEffect(() => {
+    // Not asked (yet, or any more): nothing loaded, so no trial starts on a run's stale state.
+    setLoad({ phase: 'loading', progress: null });
+    setTrials({});
     if (envId === null) return;
     const current = new WhatIfClient();
     client.current = current;
     let live = true;
-    setLoad({ phase: 'loading', progress: null });
-    setTrials({});
     void (async () => {
       const answer = await current.load(await loadCalls(projectId, testId, envId), (stage, done, total) => live && setLoad({ phase: 'loading', progress: { stage, done, total } }));
       if (!live) return;

@@ -210,7 +210,8 @@ try {
   console.log(
     `browser evaluation ÷ server run: ${evaluationSeconds.toFixed(2)} s ÷ ${serverSeconds.toFixed(2)} s = ×${ratio.toFixed(2)} (target ≤ ×1.5: ${ratio <= 1.5 ? 'met' : 'NOT met'}); ` +
       `load + baseline replay ÷ server run ×${(loadSeconds / serverSeconds).toFixed(2)}; ` +
-      `longest main-thread task ${longest.toFixed(0)} ms (target ≤ 50 ms: ${longest <= 50 ? 'met' : 'NOT met'})`,
+      `longest main-thread task ${longest.toFixed(0)} ms (target ≤ 50 ms: ${longest <= 50 ? 'met' : 'NOT met'}); ` +
+      `longest task's CPU time (traced) ${traced.cpuMs.toFixed(0)} ms (≤ 50 ms: ${traced.cpuMs <= 50 ? 'met' : 'NOT met'}; on a loaded machine the wall time also counts the renderer waiting for a core)`,
   );
 } finally {
   await browser.close();

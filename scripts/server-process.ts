@@ -14,6 +14,8 @@ export interface ServerProcess {
   url: string;
   /** The throwaway data folder (PGlite, jwt-secret, outbox/ of mails written without SMTP). */
   dataDir: string;
+  /** The child's process id (benches read its CPU time in /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -82,5 +84,5 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, pid: child.pid!, stop };
 }

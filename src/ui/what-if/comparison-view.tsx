@@ -2,12 +2,17 @@
  * A change tried on a run's messages: per value the TP, FP and FN it gains or loses, the metrics of
  * each kind before and after, and the messages whose outcome changed.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import type { ValueOutcome } from '../../contract/testing-evaluation';
 import type { ChangedMessage, ValueDelta, WhatIfComparison } from '../../testing-center/what-if';
 import { DataTable } from '../data-table';
 import { ValueLabel } from '../special-value';
+import { LazyDetails } from '../lazy-details';
+
+/** Rows rendered at first, then as many more per click: a change can move hundreds of messages. */
+const ROWS = 100;
 
 const signed = (value: number) => (value > 0 ? `+${value}` : `−${-value}`);
 const ratio = (value: number) => value.toFixed(3);
@@ -36,31 +41,35 @@ function Outcomes({ rows }: { rows: readonly ValueOutcome[] }) {
 /** Messages whose outcomes differ, before beside after. */
 export function ChangedMessages({ changed }: { changed: readonly ChangedMessage[] }) {
   const { t } = useTranslation('testRuns');
+  const [shown, setShown] = useState(ROWS);
   return (
-    <DataTable className="p-table" compact aria-label={t('whatIf.changedMessagesTable')}>
-      <thead>
-        <tr>
-          <th>{t('whatIf.message')}</th>
-          <th>{t('whatIf.kind')}</th>
-          <th>{t('whatIf.before')}</th>
-          <th>{t('whatIf.after')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {changed.map((entry) => (
-          <tr key={`${entry.messageId}:${entry.kind}`} data-message={entry.messageId}>
-            <td>{entry.name}</td>
-            <td>{t(`kinds.${entry.kind}`)}</td>
-            <td>
-              <Outcomes rows={entry.before} />
-            </td>
-            <td>
-              <Outcomes rows={entry.after} />
-            </td>
+    <>
+      <DataTable className="p-table" compact aria-label={t('whatIf.changedMessagesTable')}>
+        <thead>
+          <tr>
+            <th>{t('whatIf.message')}</th>
+            <th>{t('whatIf.kind')}</th>
+            <th>{t('whatIf.before')}</th>
+            <th>{t('whatIf.after')}</th>
           </tr>
-        ))}
-      </tbody>
-    </DataTable>
+        </thead>
+        <tbody>
+          {changed.slice(0, shown).map((entry) => (
+            <tr key={`${entry.messageId}:${entry.kind}`} data-message={entry.messageId}>
+              <td>{entry.name}</td>
+              <td>{t(`kinds.${entry.kind}`)}</td>
+              <td>
+                <Outcomes rows={entry.before} />
+              </td>
+              <td>
+                <Outcomes rows={entry.after} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+      {changed.length > shown && <Button minimal icon="more" text={t('whatIf.showMoreMessages', { count: Math.min(ROWS, changed.length - shown) })} onClick={() => setShown((count) => count + ROWS)} />}
+    </>
   );
 }
 
@@ -109,10 +118,9 @@ export function ComparisonView({ comparison }: { comparison: WhatIfComparison })
         </tbody>
       </DataTable>
       {comparison.changed.length > 0 && (
-        <details className="p-section">
-          <summary>{t('whatIf.changedMessages', { count: comparison.changed.length })}</summary>
-          <ChangedMessages changed={comparison.changed} />
-        </details>
+        <LazyDetails className="p-section" summary={t('whatIf.changedMessages', { count: comparison.changed.length })}>
+          {() => <ChangedMessages changed={comparison.changed} />}
+        </LazyDetails>
       )}
     </div>
   );

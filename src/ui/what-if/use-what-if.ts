@@ -4,7 +4,7 @@
  * step reports its progress. A refused call is asked again through the request layer, which renews
  * the session or says why in the reader's language.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { request } from '../../api/request';
 import { getTestReplay } from '../../contract/testing-runs';
@@ -52,7 +52,9 @@ export function useWhatIf(projectId: string, testId: string, envId: string | nul
     void (async () => {
       const answer = await current.load(await loadCalls(projectId, testId, envId), (stage, done, total) => live && setLoad({ phase: 'loading', progress: { stage, done, total } }));
       if (!live) return;
-      if (answer.type === 'loaded') setLoad({ phase: 'ready', loaded: answer });
+      // A transition: React renders the tens of proposal cards in slices that yield to the browser,
+      // rather than in one task holding the main thread.
+      if (answer.type === 'loaded') startTransition(() => setLoad({ phase: 'ready', loaded: answer }));
       else setLoad({ phase: 'failed', message: await failure(answer) });
     })().catch((error: unknown) => live && setLoad({ phase: 'failed', message: errorMessage(error) }));
     return () => {
@@ -67,7 +69,8 @@ export function useWhatIf(projectId: string, testId: string, envId: string | nul
       const set = (trial: Trial) => setTrials((all) => ({ ...all, [key]: trial }));
       set({ phase: 'running', progress: null });
       const answer = await client.current!.evaluate(change, (stage, done, total) => set({ phase: 'running', progress: { stage, done, total } }));
-      set(answer.type === 'evaluated' ? { phase: 'done', comparison: answer.comparison, ms: answer.ms } : { phase: 'failed', message: await failure(answer) });
+      const trial: Trial = answer.type === 'evaluated' ? { phase: 'done', comparison: answer.comparison, ms: answer.ms } : { phase: 'failed', message: await failure(answer) };
+      startTransition(() => set(trial));
     },
     [failure],
   );

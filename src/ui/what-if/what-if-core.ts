@@ -30,13 +30,19 @@ async function read<T>(call: PreparedGet, schema: z.ZodType<T>): Promise<T> {
   return schema.parse(await response.json());
 }
 
-/** Progress at most every 1 % (a message per replayed mail would cost more than the replay). */
+/**
+ * Progress at most every 1 % and every 100 ms: a message per replayed mail would cost more than the
+ * replay, and each report renders the page again on the main thread.
+ */
 function reporter(post: (message: WhatIfResponse) => void, id: number, stage: WhatIfStage) {
   let last = -1;
+  let lastAt = -Infinity;
   return (done: number, total: number) => {
     const step = Math.floor((done * 100) / Math.max(1, total));
-    if (step === last && done !== total) return;
+    const now = performance.now();
+    if (done !== total && (step === last || now - lastAt < 100)) return;
     last = step;
+    lastAt = now;
     post({ id, type: 'progress', stage, done, total });
   };
 }

@@ -2,11 +2,13 @@
  * One proposal of the what-if page: what it changes and why, the missed messages behind it, and the
  * buttons to try it on the run's messages and, once tried, to save it.
  */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Card, ProgressBar } from '@blueprintjs/core';
 import type { Proposal } from '../../../testing-center/proposals';
 import { criterionSubject } from '../../../testing-center/what-if-change';
 import { ComparisonView } from '../../../ui/what-if/comparison-view';
+import { LazyDetails } from '../../../ui/lazy-details';
 import type { Trial } from '../../../ui/what-if/use-what-if';
 
 export function ProposalTitle({ proposal }: { proposal: Proposal }) {
@@ -46,7 +48,18 @@ export function TrialState({ trial }: { trial: Trial | undefined }) {
   );
 }
 
-export function ProposalCard(props: { proposal: Proposal; names: Record<string, string>; trial: Trial | undefined; onTry: () => void; onApply: () => void; applying: boolean }) {
+/**
+ * Memoised, its callbacks taking the proposal: a tried change reports its progress tens of times, and
+ * only its own card has to render again, not the page's tens of others.
+ */
+export const ProposalCard = memo(function ProposalCard(props: {
+  proposal: Proposal;
+  names: Record<string, string>;
+  trial: Trial | undefined;
+  onTry: (proposal: Proposal) => void;
+  onApply: (proposal: Proposal) => void;
+  applying: boolean;
+}) {
   const { t } = useTranslation('testRuns');
   const { proposal, trial } = props;
   return (
@@ -55,19 +68,20 @@ export function ProposalCard(props: { proposal: Proposal; names: Record<string, 
         <ProposalTitle proposal={proposal} />
       </h3>
       <ProposalWhy proposal={proposal} />
-      <details>
-        <summary>{t('whatIf.messagesBehind', { count: proposal.messages.length })}</summary>
-        <ul>
-          {proposal.messages.map((id) => (
-            <li key={id}>{props.names[id] ?? id}</li>
-          ))}
-        </ul>
-      </details>
+      <LazyDetails summary={t('whatIf.messagesBehind', { count: proposal.messages.length })}>
+        {() => (
+          <ul>
+            {proposal.messages.map((id) => (
+              <li key={id}>{props.names[id] ?? id}</li>
+            ))}
+          </ul>
+        )}
+      </LazyDetails>
       <div className="p-toolbar">
-        <Button icon="play" text={t('whatIf.try')} onClick={props.onTry} loading={trial?.phase === 'running'} />
-        {trial?.phase === 'done' && <Button icon="tick" intent="primary" text={t('whatIf.apply')} onClick={props.onApply} loading={props.applying} />}
+        <Button icon="play" text={t('whatIf.try')} onClick={() => props.onTry(proposal)} loading={trial?.phase === 'running'} />
+        {trial?.phase === 'done' && <Button icon="tick" intent="primary" text={t('whatIf.apply')} onClick={() => props.onApply(proposal)} loading={props.applying} />}
       </div>
       <TrialState trial={trial} />
     </Card>
   );
-}
+});

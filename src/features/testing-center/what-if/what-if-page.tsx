@@ -6,7 +6,7 @@
  * against the run. Saving a change goes through the configuration screens' endpoints; a real test
  * run is then one button away.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { runSubjectText } from '../runs/run-subject';
 import { applyChange } from './apply-change';
 import { ProposalCard } from './proposal-card';
 import { ChangedMessages } from '../../../ui/what-if/comparison-view';
+import { LazyDetails } from '../../../ui/lazy-details';
 import { changeKey, useWhatIf, type LoadState } from '../../../ui/what-if/use-what-if';
 
 function Loading({ load }: { load: Extract<LoadState, { phase: 'loading' }> }) {
@@ -51,39 +52,46 @@ export function WhatIfPage() {
   const { load, trials, tryChange, retry } = useWhatIf(projectId, testId, finished ? run.environmentId : null);
   const [applying, setApplying] = useState<string | null>(null);
 
+  // Stable (as tryProposal) so that the memoised cards do not render again for each progress report.
+  const apply = useCallback(
+    async (proposal: Proposal) => {
+      if (run === undefined) return;
+      const key = changeKey(proposal.change);
+      if (!(await confirm({ title: t('whatIf.applyTitle'), body: t('whatIf.applyConfirm', { environment: run.environmentName }), confirmLabel: t('whatIf.apply') }))) return;
+      setApplying(key);
+      try {
+        const outcome = await applyChange(run.environmentId, proposal.change, queryClient);
+        if (outcome !== 'saved') {
+          toast.error({ summary: t(`whatIf.applyRefused.${outcome}`) });
+          return;
+        }
+        toast.success({ summary: t('whatIf.applied') });
+      } catch (error) {
+        toast.error({ summary: t('whatIf.applyFailed'), detail: errorMessage(error) });
+        return;
+      } finally {
+        setApplying(null);
+      }
+      if (await confirm({ title: t('whatIf.launchTitle'), body: t('whatIf.launchConfirm', { subject: runSubjectText(run, t) }), confirmLabel: t('whatIf.launch'), cancelLabel: t('whatIf.later') })) {
+        try {
+          const subject = run.messageId !== null ? { messageId: run.messageId } : { setId: run.setId! };
+          const launched = await request(launchTest, { params: { projectId }, body: { environmentId: run.environmentId, versionId: null, ...subject } });
+          await queryClient.invalidateQueries({ queryKey: testRunQueries.all() });
+          void navigate(paths.testResult(projectId, launched.id));
+        } catch (error) {
+          toast.error({ summary: t('whatIf.launchFailed'), detail: errorMessage(error) });
+        }
+      }
+    },
+    [run, projectId, queryClient, navigate, t],
+  );
+  const applyProposal = useCallback((proposal: Proposal) => void apply(proposal), [apply]);
+  const tryProposal = useCallback((proposal: Proposal) => void tryChange(proposal.change), [tryChange]);
+
   if (runs.isPending) return <Pending queries={[runs]} />;
   if (runs.error || run === undefined) {
     return <EmptyState icon="error" title={t('whatIf.noRun')} description={runs.error ? errorMessage(runs.error) : undefined} action={<Link to={paths.tests(projectId)}>{t('result.back')}</Link>} />;
   }
-
-  const apply = async (proposal: Proposal) => {
-    const key = changeKey(proposal.change);
-    if (!(await confirm({ title: t('whatIf.applyTitle'), body: t('whatIf.applyConfirm', { environment: run.environmentName }), confirmLabel: t('whatIf.apply') }))) return;
-    setApplying(key);
-    try {
-      const outcome = await applyChange(run.environmentId, proposal.change, queryClient);
-      if (outcome !== 'saved') {
-        toast.error({ summary: t(`whatIf.applyRefused.${outcome}`) });
-        return;
-      }
-      toast.success({ summary: t('whatIf.applied') });
-    } catch (error) {
-      toast.error({ summary: t('whatIf.applyFailed'), detail: errorMessage(error) });
-      return;
-    } finally {
-      setApplying(null);
-    }
-    if (await confirm({ title: t('whatIf.launchTitle'), body: t('whatIf.launchConfirm', { subject: runSubjectText(run, t) }), confirmLabel: t('whatIf.launch'), cancelLabel: t('whatIf.later') })) {
-      try {
-        const subject = run.messageId !== null ? { messageId: run.messageId } : { setId: run.setId! };
-        const launched = await request(launchTest, { params: { projectId }, body: { environmentId: run.environmentId, versionId: null, ...subject } });
-        await queryClient.invalidateQueries({ queryKey: testRunQueries.all() });
-        void navigate(paths.testResult(projectId, launched.id));
-      } catch (error) {
-        toast.error({ summary: t('whatIf.launchFailed'), detail: errorMessage(error) });
-      }
-    }
-  };
 
   return (
     <section className="p-page" data-page="test-what-if" data-phase={finished ? load.phase : 'notFinished'}>
@@ -106,10 +114,7 @@ export function WhatIfPage() {
           {load.loaded.baseline.drift.length > 0 && (
             <Callout intent="warning" className="p-section" data-testid="what-if-drift">
               {t('whatIf.drift', { count: load.loaded.baseline.drift.length })}
-              <details>
-                <summary>{t('whatIf.driftMessages')}</summary>
-                <ChangedMessages changed={load.loaded.baseline.drift} />
-              </details>
+              <LazyDetails summary={t('whatIf.driftMessages')}>{() => <ChangedMessages changed={load.loaded.baseline.drift} />}</LazyDetails>
             </Callout>
           )}
           {load.loaded.baseline.notReplayed.length > 0 && (
@@ -128,8 +133,8 @@ export function WhatIfPage() {
                     proposal={proposal}
                     names={load.loaded.baseline.names}
                     trial={trials[key]}
-                    onTry={() => void tryChange(proposal.change)}
-                    onApply={() => void apply(proposal)}
+                    onTry={tryProposal}
+                    onApply={applyProposal}
                     applying={applying === key}
                   />
                 );

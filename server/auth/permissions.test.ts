@@ -184,6 +184,7 @@ const ALLOWED: Record<string, readonly DemoRole[] | typeof PUBLIC | typeof ACCES
   'testingCenter.tests.list': PROJECT_QUALIFIERS,
   'testingCenter.tests.launch': PROJECT_QUALIFIERS,
   'testingCenter.tests.get': PROJECT_QUALIFIERS,
+  'testingCenter.tests.replay': PROJECT_CONFIGURATORS,
   'testingCenter.domainRules.get': PROJECT_QUALIFIERS,
   'testingCenter.domainRules.saveV1': PROJECT_QUALIFIERS,
   'testingCenter.domainRules.saveV2': PROJECT_QUALIFIERS,

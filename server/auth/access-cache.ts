@@ -52,6 +52,12 @@ interface Loading<V> {
 /** One keyed table of the cache. `get` loads and remembers a missing or expired value. */
 export interface CacheTable<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The value of `key` if it is held and within its TTL, without a promise (what `get` would answer at
+   * once, a background reload in the second half of its life included); undefined otherwise, and the
+   * caller goes through `get`.
+   */
+  peek(key: string, load: () => Promise<V>): { readonly value: V } | undefined;
 }
 
 export interface AccessCache {
@@ -115,17 +121,23 @@ export function createAccessCache(options: { ttlMs?: number; staleMs?: number; n
       return value;
     };
 
+    /** The entry of `key` while within its TTL; in the second half of its life it is read again in the background. */
+    const fresh = (key: string, load: () => Promise<V>, at: number): Entry<V> | undefined => {
+      const hit = map.get(key);
+      if (hit === undefined || hit.expiresAt <= at) return undefined;
+      // A caller rarely waits for the database.
+      if (hit.expiresAt - at < ttlMs / 2) loadOnce(key, load).catch(() => undefined);
+      return hit;
+    };
+
     const handle: CacheTable<V> = {
+      peek: (key, load) => fresh(key, load, now()),
       async get(key, load) {
-        const hit = map.get(key);
         const at = now();
+        const live = fresh(key, load, at);
+        if (live !== undefined) return live.value;
+        const hit = map.get(key);
         if (hit !== undefined) {
-          if (hit.expiresAt > at) {
-            // In the second half of its life the value is read again in the background, so a
-            // caller rarely waits for the database.
-            if (hit.expiresAt - at < ttlMs / 2) loadOnce(key, load).catch(() => undefined);
-            return hit.value;
-          }
           // Past its TTL: served only while the reload begun in its life is still under way, and
           // never more than staleMs past it. An entry nobody read in its second half is not.
           const pending = loading.get(key);

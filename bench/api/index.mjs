@@ -5,7 +5,8 @@
  * that other checkout (e.g. `git worktree add ../wt-base <commit>` with node_modules symlinked),
  * measured back to back with this one. Prints, per server, requests per second, p50 and p99, and the
  * server process's CPU time per request (user + system of all its threads, from /proc, so other
- * processes on a shared machine do not count), the ratio authenticated / bare and the machine.
+ * processes on a shared machine do not count) and of its HTTP thread alone (background jobs in
+ * worker threads do not count), the ratio authenticated / bare and the machine.
  * Target: the authenticated route keeps at least half of the bare route's throughput.
  *
  * BENCH_DURATION (seconds per measure, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS
@@ -36,7 +37,12 @@ async function startBare() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = await once(createInterface({ input: child.stdout }), 'line');
-  return { url: line.trim(), cpuMicros: () => processCpuMicros(child.pid), stop: async () => child.kill('SIGTERM') };
+  return {
+    url: line.trim(),
+    cpuMicros: () => processCpuMicros(child.pid),
+    mainThreadCpuMicros: () => processCpuMicros(child.pid, { mainThread: true }),
+    stop: async () => child.kill('SIGTERM'),
+  };
 }
 
 async function signIn(server) {
@@ -59,21 +65,24 @@ function load(url, headers, seconds = duration) {
 /** One load run, with the CPU the server process spent on it. */
 async function measure(target) {
   const cpuBefore = target.cpuMicros();
+  const mainBefore = target.mainThreadCpuMicros();
   const result = await load(target.url, target.headers);
   const cpu = target.cpuMicros() - cpuBefore;
+  const main = target.mainThreadCpuMicros() - mainBefore;
   const requests = result.requests.total;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuPerRequest: requests > 0 ? cpu / requests : NaN,
+    mainPerRequest: requests > 0 ? main / requests : NaN,
     failures: result.non2xx + result.errors,
   };
 }
 
 function print(label, m) {
   console.log(
-    `${label.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   server CPU ${m.cpuPerRequest.toFixed(1).padStart(6)} µs/request${m.failures > 0 ? `   FAILED ${m.failures}` : ''}`,
+    `${label.padEnd(40)} ${m.rps.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   server CPU ${m.cpuPerRequest.toFixed(1).padStart(6)} µs/request (HTTP thread ${m.mainPerRequest.toFixed(1).padStart(5)})${m.failures > 0 ? `   FAILED ${m.failures}` : ''}`,
   );
 }
 
@@ -124,7 +133,10 @@ try {
   const summary = new Map(
     targets.map((target) => {
       const ms = results.get(target);
-      return [target, { rps: median(ms.map((m) => m.rps)), cpuPerRequest: median(ms.map((m) => m.cpuPerRequest)) }];
+      return [
+        target,
+        { rps: median(ms.map((m) => m.rps)), cpuPerRequest: median(ms.map((m) => m.cpuPerRequest)), mainPerRequest: median(ms.map((m) => m.mainPerRequest)) },
+      ];
     }),
   );
   const [own, ...others] = targets;
@@ -134,7 +146,7 @@ try {
   if (rounds > 1) console.log('medians:');
   for (const target of targets) {
     const s = summary.get(target);
-    if (rounds > 1) console.log(`  ${target.label.padEnd(38)} ${s.rps.toFixed(0).padStart(7)} req/s   server CPU ${s.cpuPerRequest.toFixed(1).padStart(6)} µs/request`);
+    if (rounds > 1) console.log(`  ${target.label.padEnd(38)} ${s.rps.toFixed(0).padStart(7)} req/s   server CPU ${s.cpuPerRequest.toFixed(1).padStart(6)} µs/request (HTTP thread ${s.mainPerRequest.toFixed(1).padStart(5)})`);
   }
   const ratio = ownSummary.rps / bareSummary.rps;
   console.log(`ratio authenticated / bare (req/s): ${ratio.toFixed(2)} (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
@@ -143,7 +155,7 @@ try {
   if (baselineTarget !== undefined) {
     const base = summary.get(baselineTarget);
     console.log(
-      `this checkout / baseline: req/s ×${(ownSummary.rps / base.rps).toFixed(2)}, CPU per request ×${(ownSummary.cpuPerRequest / base.cpuPerRequest).toFixed(2)} (baseline ratio to bare ${(base.rps / bareSummary.rps).toFixed(2)})`,
+      `this checkout / baseline: req/s ×${(ownSummary.rps / base.rps).toFixed(2)}, CPU per request ×${(ownSummary.cpuPerRequest / base.cpuPerRequest).toFixed(2)}, HTTP thread CPU per request ×${(ownSummary.mainPerRequest / base.mainPerRequest).toFixed(2)} (baseline ratio to bare ${(base.rps / bareSummary.rps).toFixed(2)})`,
     );
   }
 } finally {

@@ -25,9 +25,13 @@ function freePort() {
   });
 }
 
-/** User + system CPU time of a process, in microseconds (Linux only). */
-export function processCpuMicros(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * User + system CPU time of a process, in microseconds (Linux only); with `mainThread`, of its main
+ * thread alone (the HTTP thread: the server's worker threads, busy with background jobs now and
+ * then, do not count).
+ */
+export function processCpuMicros(pid, { mainThread = false } = {}) {
+  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
@@ -71,7 +75,13 @@ export async function startCheckoutServer(checkout, options = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, pid: child.pid, cpuMicros: () => processCpuMicros(child.pid), stop };
+  return {
+    url,
+    pid: child.pid,
+    cpuMicros: () => processCpuMicros(child.pid),
+    mainThreadCpuMicros: () => processCpuMicros(child.pid, { mainThread: true }),
+    stop,
+  };
 }
 
 /**

@@ -80,8 +80,16 @@ export function installAuditLog(app: FastifyInstance, ctx: ServerContext): void 
   app.decorateRequest('auditActor', null);
   app.decorateRequest('auditNames', null);
   // The names the entry will be read with, before the handler runs: a deletion still names what it deletes.
-  app.addHook('preHandler', async (request) => {
-    if (mayBeAudited(request)) request.auditNames = await auditNamesOf(ctx, request);
+  // Callback style, so a call that will not be audited (most reads) costs no promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!mayBeAudited(request)) return done();
+    auditNamesOf(ctx, request).then(
+      (names) => {
+        request.auditNames = names;
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
   // Callback style, so the common case (a read by a customer) costs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {

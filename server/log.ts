@@ -17,7 +17,14 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 const SECRET_AFTER = new Set(['check', 'reset-password', 'invitation']);
 const MASK = '***';
 
+/**
+ * Whether a URL has a query or a segment that may come before a secret. Most have neither, and
+ * are logged as they are without being taken apart: every request's log line goes through here.
+ */
+const MAY_HOLD_SECRET = /\?|(?:^|\/)(?:check|reset-password|invitation)\//;
+
 export function redactUrl(url: string): string {
+  if (!MAY_HOLD_SECRET.test(url)) return url;
   const [path = '', query] = url.split('?', 2);
   const segments = path.split('/');
   const masked = segments.map((segment, index) => (index > 0 && SECRET_AFTER.has(segments[index - 1] ?? '') ? MASK : segment));

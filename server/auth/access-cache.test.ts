@@ -139,6 +139,36 @@ describe('createAccessCache', () => {
     expect(loads).toBe(1);
   });
 
+  it('peeks at a value within its TTL without loading it, and at nothing once forgotten or expired', async () => {
+    let clock = 0;
+    const cache = createAccessCache({ ttlMs: 1000, now: () => clock });
+    const table = cache.table<string | null>('t', ['identities']);
+    let loads = 0;
+    const load = async () => `v${++loads}`;
+    expect(table.peek('k', load)).toBeUndefined();
+    expect(loads).toBe(0);
+    expect(await table.get('k', load)).toBe('v1');
+    expect(table.peek('k', load)?.value).toBe('v1');
+    // A kept null (no such session) is a value, told apart from nothing kept.
+    expect(await table.get('none', async () => null)).toBeNull();
+    expect(table.peek('none', load)).toEqual({ value: null, expiresAt: 1000 });
+    cache.invalidate(['identities']);
+    expect(table.peek('k', load)).toBeUndefined();
+    expect(await table.get('k', load)).toBe('v2');
+    // Second half of its life: served, and read again in the background as `get` does.
+    clock = 600;
+    expect(table.peek('k', load)?.value).toBe('v2');
+    await Promise.resolve();
+    expect(loads).toBe(3);
+    clock = 5000;
+    expect(table.peek('k', load)).toBeUndefined();
+  });
+
+  it('hands out one handle per table', () => {
+    const cache = createAccessCache();
+    expect(cache.table('t', ['identities'])).toBe(cache.table('t', ['identities']));
+  });
+
   it('keeps nothing with a TTL of 0', async () => {
     const table = createAccessCache({ ttlMs: 0 }).table<number>('t', ['identities']);
     let loads = 0;

@@ -52,6 +52,12 @@ interface Loading<V> {
 /** One keyed table of the cache. `get` loads and remembers a missing or expired value. */
 export interface CacheTable<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The value of `key` if it is held and within its TTL, without a promise (what `get` would answer at
+   * once, a background reload in the second half of its life included); undefined otherwise, and the
+   * caller goes through `get`.
+   */
+  peek(key: string, load: () => Promise<V>): { readonly value: V } | undefined;
 }
 
 export interface AccessCache {
@@ -67,6 +73,11 @@ interface TableState {
   loading: Map<string, Loading<unknown>>;
   /** Bumped each time the table is emptied, so a load begun before does not put old rows back. */
   generation: number;
+  /**
+   * The table's handle, made once: callers ask for their table on every request, and building its
+   * functions each time (and comparing what it holds) was a measurable share of a cached call.
+   */
+  handle: CacheTable<unknown>;
 }
 
 export function createAccessCache(options: { ttlMs?: number; staleMs?: number; now?: () => number } = {}): AccessCache {
@@ -76,15 +87,15 @@ export function createAccessCache(options: { ttlMs?: number; staleMs?: number; n
   const tables = new Map<string, TableState>();
 
   const table = <V>(name: string, holds: readonly AccessFact[]): CacheTable<V> => {
-    let state = tables.get(name);
-    if (state === undefined) {
-      state = { holds, entries: new Map(), loading: new Map(), generation: 0 };
-      tables.set(name, state);
-    } else if (state.holds.join() !== holds.join()) {
+    const known = tables.get(name);
+    if (known !== undefined) {
       // Two callers disagreeing on what a table holds would leave one of them served stale rows.
-      throw new Error(`Access cache table ${name} is declared with other facts (${state.holds.join()} / ${holds.join()}).`);
+      if (known.holds !== holds && !sameFacts(known.holds, holds)) {
+        throw new Error(`Access cache table ${name} is declared with other facts (${known.holds.join()} / ${holds.join()}).`);
+      }
+      return known.handle as CacheTable<V>;
     }
-    const current = state;
+    const current: TableState = { holds, entries: new Map(), loading: new Map(), generation: 0, handle: undefined as unknown as CacheTable<unknown> };
     const map = current.entries as Map<string, Entry<V>>;
     const loading = current.loading as Map<string, Loading<V>>;
 
@@ -110,17 +121,23 @@ export function createAccessCache(options: { ttlMs?: number; staleMs?: number; n
       return value;
     };
 
-    return {
+    /** The entry of `key` while within its TTL; in the second half of its life it is read again in the background. */
+    const fresh = (key: string, load: () => Promise<V>, at: number): Entry<V> | undefined => {
+      const hit = map.get(key);
+      if (hit === undefined || hit.expiresAt <= at) return undefined;
+      // A caller rarely waits for the database.
+      if (hit.expiresAt - at < ttlMs / 2) loadOnce(key, load).catch(() => undefined);
+      return hit;
+    };
+
+    const handle: CacheTable<V> = {
+      peek: (key, load) => fresh(key, load, now()),
       async get(key, load) {
-        const hit = map.get(key);
         const at = now();
+        const live = fresh(key, load, at);
+        if (live !== undefined) return live.value;
+        const hit = map.get(key);
         if (hit !== undefined) {
-          if (hit.expiresAt > at) {
-            // In the second half of its life the value is read again in the background, so a
-            // caller rarely waits for the database.
-            if (hit.expiresAt - at < ttlMs / 2) loadOnce(key, load).catch(() => undefined);
-            return hit.value;
-          }
           // Past its TTL: served only while the reload begun in its life is still under way, and
           // never more than staleMs past it. An entry nobody read in its second half is not.
           const pending = loading.get(key);
@@ -129,6 +146,9 @@ export function createAccessCache(options: { ttlMs?: number; staleMs?: number; n
         return loadOnce(key, load);
       },
     };
+    current.handle = handle as CacheTable<unknown>;
+    tables.set(name, current);
+    return handle;
   };
 
   return {
@@ -141,6 +161,10 @@ export function createAccessCache(options: { ttlMs?: number; staleMs?: number; n
       }
     },
   };
+}
+
+function sameFacts(a: readonly AccessFact[], b: readonly AccessFact[]): boolean {
+  return a.length === b.length && a.every((fact, index) => fact === b[index]);
 }
 
 /**

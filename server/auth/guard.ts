@@ -42,6 +42,7 @@ declare module 'fastify' {
 type UnauthorizedCode = 'unauthenticated' | 'invalidToken' | 'sessionEnded' | 'accessKeyRequired' | 'unknownAccessKey';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const SWITCH_HEADER_NAME = SWITCH_HEADER.toLowerCase();
 
 function unauthorized(code: UnauthorizedCode, message: string, error?: 'invalid_token'): HttpError {
   // RFC 6750: tell the client which scheme to use and, for a bad token, that it was the token.
@@ -83,13 +84,43 @@ async function ghost(ctx: ServerContext, actor: Identity, sessionId: string, tar
   return { ...user, actor, sessionId };
 }
 
+/** The session's identity as read (and cached) from the database. */
+function loadIdentity(ctx: ServerContext, userId: string, sessionId: string): () => Promise<SessionIdentity | null> {
+  return async () => {
+    const [found] = await ctx.db
+      .select({ ...identityColumns, tokensValidAfter: users.tokensValidAfter, endedAt: sessions.endedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    if (found === undefined) return null;
+    const { endedAt, tokensValidAfter, ...identity } = found;
+    return { principal: Object.freeze({ ...identity, sessionId }), tokensValidAfter, sessionEnded: endedAt !== null };
+  };
+}
+
+/** The signed-in user of a session whose identity was read, or why the token no longer works. */
+function signedIn(verified: VerifiedToken, row: SessionIdentity | null): Readonly<Principal> {
+  if (row === null) throw unauthorized('invalidToken', 'Invalid token', 'invalid_token');
+  // Logout or a detected refresh token reuse ended the session; a password change or reset ends
+  // every session opened before it.
+  if (row.sessionEnded || issuedBeforeRevocation(verified, row.tokensValidAfter)) {
+    throw unauthorized('sessionEnded', 'Session ended', 'invalid_token');
+  }
+  return row.principal;
+}
+
+function bearerToken(authorization: string | undefined): string {
+  const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
+  if (token === undefined) throw unauthorized('unauthenticated', 'Authentication required');
+  return token;
+}
+
 export async function authenticate(
   ctx: ServerContext,
   authorization: string | undefined,
   switchUser?: string,
 ): Promise<Principal> {
-  const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
-  if (token === undefined) throw unauthorized('unauthenticated', 'Authentication required');
+  const token = bearerToken(authorization);
   let verified: VerifiedToken;
   try {
     verified = await ctx.tokens.verifySession('access', token);
@@ -101,23 +132,23 @@ export async function authenticate(
   // Checked on every call so a deleted account or an ended session (logout, refresh token reuse)
   // stops working before its token expires: through the access cache, which any write empties (see
   // access-cache.ts), so this stays a map look-up on most calls.
-  const row = await identities(ctx).get(sessionId, async () => {
-    const [found] = await ctx.db
-      .select({ ...identityColumns, tokensValidAfter: users.tokensValidAfter, endedAt: sessions.endedAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-    if (found === undefined) return null;
-    const { endedAt, tokensValidAfter, ...identity } = found;
-    return { principal: Object.freeze({ ...identity, sessionId }), tokensValidAfter, sessionEnded: endedAt !== null };
-  });
-  if (row === null) throw unauthorized('invalidToken', 'Invalid token', 'invalid_token');
-  // Logout or a detected refresh token reuse ended the session; a password change or reset ends
-  // every session opened before it.
-  if (row.sessionEnded || issuedBeforeRevocation(verified, row.tokensValidAfter)) {
-    throw unauthorized('sessionEnded', 'Session ended', 'invalid_token');
-  }
-  return switchUser === undefined || switchUser === '' ? row.principal : ghost(ctx, row.principal, sessionId, switchUser);
+  const principal = signedIn(verified, await identities(ctx).get(sessionId, loadIdentity(ctx, userId, sessionId)));
+  return switchUser === undefined || switchUser === '' ? principal : ghost(ctx, principal, sessionId, switchUser);
+}
+
+/**
+ * `authenticate` without a promise when everything it needs is at hand: a token already verified
+ * and its session's identity in the access cache, and no one to act as. The same checks, in the
+ * same order; undefined when something must be read or verified first (the caller then awaits
+ * `authenticate`). Most calls of a session take this way.
+ */
+export function authenticateAtOnce(ctx: ServerContext, authorization: string | undefined, switchUser?: string): Principal | undefined {
+  if (switchUser !== undefined && switchUser !== '') return undefined;
+  const token = bearerToken(authorization);
+  const verified = ctx.tokens.verifiedSession('access', token);
+  if (verified === undefined) return undefined;
+  const held = identities(ctx).peek(verified.sessionId, loadIdentity(ctx, verified.userId, verified.sessionId));
+  return held === undefined ? undefined : signedIn(verified, held.value);
 }
 
 /** Whether a token predates the last password change or reset of its user. */
@@ -149,18 +180,32 @@ async function authenticateProgram(ctx: ServerContext, request: FastifyRequest):
 export function installAuthGuard(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('apiClient', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: a signed-in call whose token and session are known is answered without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const endpoint = request.routeOptions.config.endpoint;
-    if (endpoint === undefined || endpoint.access.kind === 'public') return;
+    if (endpoint === undefined || endpoint.access.kind === 'public') return done();
     if (endpoint.access.kind === 'accessKey') {
-      request.apiClient = await authenticateProgram(ctx, request);
+      authenticateProgram(ctx, request).then((client) => {
+        request.apiClient = client;
+        done();
+      }, done);
       return;
     }
-    const switchUser = request.headers[SWITCH_HEADER.toLowerCase()];
-    request.principal = await authenticate(
-      ctx,
-      request.headers.authorization,
-      typeof switchUser === 'string' ? switchUser : undefined,
-    );
+    const header = request.headers[SWITCH_HEADER_NAME];
+    const switchUser = typeof header === 'string' ? header : undefined;
+    let known: Principal | undefined;
+    try {
+      known = authenticateAtOnce(ctx, request.headers.authorization, switchUser);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (known !== undefined) {
+      request.principal = known;
+      return done();
+    }
+    authenticate(ctx, request.headers.authorization, switchUser).then((principal) => {
+      request.principal = principal;
+      done();
+    }, done);
   });
 }

@@ -60,4 +60,25 @@ describe('verified tokens', () => {
       vi.useRealTimers();
     }
   });
+
+  it('answers at once only for a token already verified, of that kind and not expired', async () => {
+    const { vi } = await import('vitest');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
+      const tokens = createTokenService(SECRET, { accessSeconds: 60, refreshSeconds: 600 });
+      const token = await tokens.issue('access', 'u1', { sessionId: 's9', generation: 2 });
+      // Never verified: the caller must go through verifySession (signature, claims).
+      expect(tokens.verifiedSession('access', token)).toBeUndefined();
+      await tokens.verifySession('access', token);
+      expect(tokens.verifiedSession('access', token)).toMatchObject({ userId: 'u1', sessionId: 's9', generation: 2 });
+      expect(tokens.verifiedSession('refresh', token)).toBeUndefined();
+      expect(tokens.verifiedSession('access', `${token}x`)).toBeUndefined();
+      vi.setSystemTime(new Date('2026-01-01T10:01:01Z'));
+      expect(tokens.verifiedSession('access', token)).toBeUndefined();
+      await expect(tokens.verifySession('access', token)).rejects.toThrow('Token expired');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -54,6 +54,12 @@ export interface TokenService {
   verify(kind: TokenKind, token: string): Promise<string>;
   /** The same, with when the token was issued (ms) and its session, checked against the database. */
   verifySession(kind: TokenKind, token: string): Promise<VerifiedToken>;
+  /**
+   * What `verifySession` answers for a token whose signature was already checked and that has not
+   * expired, without a promise; undefined for any other token (the caller goes through
+   * `verifySession`, which says why it is refused).
+   */
+  verifiedSession(kind: TokenKind, token: string): VerifiedToken | undefined;
 }
 
 export interface VerifiedToken extends TokenSession {
@@ -72,11 +78,11 @@ export function secretKey(secret: Uint8Array | string): Uint8Array {
 /** Tokens whose signature was checked, kept until they expire; bounded against floods. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-interface Verified extends TokenSession {
+interface Verified {
   kind: unknown;
-  userId: string;
-  issuedAtMs: number;
   expiresAt: number;
+  /** What callers receive, made once (frozen: every call of the token shares it). */
+  session: Readonly<VerifiedToken>;
 }
 
 export function createTokenService(
@@ -133,24 +139,26 @@ export function createTokenService(
       throw new TokenError('invalid');
     }
     const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-    const entry = {
+    const entry: Verified = {
       kind: payload.typ,
-      userId: payload.sub,
-      issuedAtMs,
       expiresAt: payload.exp * 1000,
-      sessionId: payload.sid,
-      generation: payload.gen,
+      session: Object.freeze({ userId: payload.sub, issuedAtMs, sessionId: payload.sid, generation: payload.gen }),
     };
     remember(token, entry);
     return entry;
+  };
+
+  const verifiedSession = (kind: TokenKind, token: string): VerifiedToken | undefined => {
+    const known = verified.get(token);
+    if (known === undefined || known.kind !== kind || known.expiresAt <= Date.now()) return undefined;
+    return known.session;
   };
 
   const verifySession = async (kind: TokenKind, token: string): Promise<VerifiedToken> => {
     try {
       const entry = await check(token);
       if (entry.kind !== kind) throw new TokenError('invalid');
-      const { userId, issuedAtMs, sessionId, generation } = entry;
-      return { userId, issuedAtMs, sessionId, generation };
+      return entry.session;
     } catch (error) {
       if (error instanceof TokenError) throw error;
       if (error instanceof errors.JWTExpired) throw new TokenError('expired');
@@ -161,6 +169,7 @@ export function createTokenService(
   return {
     issue,
     verifySession,
+    verifiedSession,
     verify: async (kind, token) => (await verifySession(kind, token)).userId,
     issuePair: async (userId, session) => ({
       token: await issue('access', userId, session),

@@ -1,7 +1,7 @@
 /** Sign-in, token renewal, logout and current user (spec §7.2, errors of §8). */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, loginCheck, logout, refreshSession, type User } from '../../src/contract/auth';
+import { currentUser, loginCheck, logout, refreshSession } from '../../src/contract/auth';
 import { issuedBeforeRevocation, principalOf } from '../auth/guard';
 import { reserveLoginAttempt } from '../auth/login-limit';
 import { verifyPassword } from '../auth/passwords';
@@ -12,7 +12,10 @@ import { loadUserView } from '../auth/user-view';
 import type { ServerContext } from '../context';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { checkedResponse, registerEndpoint } from './register';
+import { registerEndpoint, SerializedResponse, serializedResponse } from './register';
+
+/** What the current-user view is read from: a change to any of them forgets it. */
+const USER_VIEW_FACTS = ['identities', 'organisations', 'memberships', 'projects'] as const;
 
 function tooManyAttempts(retryAfterSeconds: number): HttpError {
   return new HttpError(
@@ -84,10 +87,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   registerEndpoint(app, ctx, currentUser, async ({ request }) => {
     const userId = principalOf(request).userId;
-    // Through the access cache (emptied by any write), checked against the contract once per fill.
-    const view = await ctx.access.table<User | null>('userView', ['identities', 'organisations', 'memberships', 'projects']).get(userId, async () => {
+    // Through the access cache (emptied by any write), checked against the contract and serialized
+    // once per fill: every call of a session asks for the same body.
+    const view = await ctx.access.table<SerializedResponse<typeof currentUser> | null>('userView', USER_VIEW_FACTS).get(userId, async () => {
       const loaded = await loadUserView(ctx.db, userId);
-      return loaded === null ? null : checkedResponse(currentUser, loaded);
+      return loaded === null ? null : serializedResponse(currentUser, loaded);
     });
     // The guard has just seen this user; it can only vanish in a concurrent delete.
     if (view === null) throw new HttpError(401, { message: 'Invalid token', code: 'invalidToken' });

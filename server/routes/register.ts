@@ -55,16 +55,24 @@ export interface HandlerInput<E extends Endpoint> {
 }
 
 /**
- * A response body already checked against its endpoint's schema and serialized, off this thread (a
- * module worker): sent as is, since decoding, checking and serializing MiBs of it here would hold
- * every other request.
+ * A response body already checked against its endpoint's schema and serialized: sent as is. Either
+ * made off this thread (a module worker), since decoding, checking and serializing MiBs of it here
+ * would hold every other request, or kept by a cache that answers many calls with the same body.
  */
 export class SerializedResponse<E extends Endpoint> {
   constructor(
     readonly endpoint: E,
-    /** UTF-8 JSON: Fastify would encode a string of MiBs here before sending it. */
-    readonly json: Buffer,
+    /**
+     * UTF-8 JSON as bytes for a large body (Fastify would encode a string of MiBs here before
+     * sending it); a string for a small one (written with the headers in one piece).
+     */
+    readonly json: Buffer | string,
   ) {}
+}
+
+/** Checks a response against its endpoint's schema once and serializes it, for a cache to send many times. */
+export function serializedResponse<E extends Endpoint>(endpoint: E, value: EndpointResponse<E>): SerializedResponse<E> {
+  return new SerializedResponse(endpoint, JSON.stringify(checkedResponse(endpoint, value)));
 }
 
 /** Returns the response body; set another status with `reply.code()`, fail by throwing HttpError. */

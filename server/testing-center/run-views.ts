@@ -104,7 +104,7 @@ export async function testRunSummary(db: Database, projectId: string, runId: str
   return summaryOf(row, counts.get(runId) ?? { success: 0, error: 0, timeout: 0 }, visible);
 }
 
-export async function runRow(db: Database, projectId: string, runId: string): Promise<RunWithNames> {
+async function runRow(db: Database, projectId: string, runId: string): Promise<RunWithNames> {
   const [row] = await selectRuns(db).where(and(eq(testingRuns.id, runId), eq(testingRuns.projectId, projectId)));
   if (row === undefined) throw new HttpError(404, { message: 'Test not found', code: 'testNotFound' });
   return row;

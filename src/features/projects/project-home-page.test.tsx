@@ -48,7 +48,8 @@ describe('project deletion', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer le projet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Erreur' });
     expect(dialog.textContent).toContain('Ce projet ne peut pas être supprimé');
-    expect(dialog.textContent).toContain("Un projet avec des environnements prioritaires ne peut pas être supprimé tant qu'ils ne sont pas désactivés.");
+    // The detail renders once its module (with DOMPurify) has loaded: src/ui/dialogs/error-detail.tsx.
+    await within(dialog).findByText("Un projet avec des environnements prioritaires ne peut pas être supprimé tant qu'ils ne sont pas désactivés.", { exact: false });
     expect(screen.queryByText(/Supprimer définitivement le projet/)).toBeNull();
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toEqual([]);
   });

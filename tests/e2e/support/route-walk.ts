@@ -89,6 +89,7 @@ const EXEMPT: Partial<Record<PathKey, string>> = {
   externalIntegration: 'entry point for a third party: needs a state (tests/e2e/integrations-n8n.e2e.ts)',
   jiraCallback: 'callback of a third party: needs its state and code (tests/e2e/integrations-jira.e2e.ts)',
   gmailCallback: 'callback of a third party: needs its state and code (tests/e2e/integrations.e2e.ts)',
+  testWhatIf: 'replays a finished run of its own environment copy, and saves into it (tests/e2e/testing-center-what-if.e2e.ts)',
 };
 
 /** One line a page. */

@@ -11,7 +11,8 @@ import { WhatIfSession } from '../../src/testing-center/what-if-session';
 import { archetypeWithChange, type WhatIfChange } from '../../src/testing-center/what-if-change';
 import type { TestReplay, TestRunSummary } from '../../src/contract/testing-runs';
 import { replayOutcomes } from '../../src/testing-center/what-if';
-import { nluSourceOfLists, replaySetupOf, type ReplayNluLists } from '../../src/testing-center/replay-setup';
+import { replaySetupOf, type ReplayNluLists } from '../../src/testing-center/replay-setup';
+import { nluSourceOf } from '../../src/nlu/source-of';
 import { createNluRuntime } from '../nlu/runtime';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
 import { runsClient } from './runs-test-client';
@@ -97,7 +98,7 @@ async function launchOn(setId: string): Promise<string> {
 async function expectSameOutcomes(runId: string): Promise<number> {
   const replay = await replayOf(runId);
   const lists = await nluLists();
-  const setup = replaySetupOf(replay.settings, nluSourceOfLists(lists), lists.servers, 'replay-test');
+  const setup = replaySetupOf(replay.settings, nluSourceOf(lists), lists.servers, 'replay-test');
   const replayed = replay.messages.filter((message) => message.input !== null);
   for (const message of replayed) {
     expect({ name: message.name, outcomes: replayOutcomes(message, replay, setup).outcomes }).toEqual({ name: message.name, outcomes: message.outcomes });

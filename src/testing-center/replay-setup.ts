@@ -9,7 +9,6 @@ import type { EnvironmentSettings } from '../contract/environments';
 import { compileNlu } from '../nlu/compile';
 import { analyseText } from '../nlu/analyse';
 import type { Compiled } from '../nlu/analyse-with-server';
-import { nluSourceOf } from '../nlu/source-of';
 import type { NluSource } from '../nlu/types';
 import type { ReplaySetup } from './replay';
 
@@ -19,10 +18,6 @@ export interface ReplayNluLists {
   interactions: readonly NluInteraction[];
   functions: readonly NluInteractionFunction[];
   servers: readonly NluServer[];
-}
-
-export function nluSourceOfLists(lists: ReplayNluLists): NluSource {
-  return nluSourceOf(lists);
 }
 
 /** `version` names the configuration (a new one for each change tried). */

@@ -10,7 +10,8 @@ import type { TestReplay } from '../contract/testing-runs';
 import type { NluSource } from '../nlu/types';
 import { warmSnippets } from '../extraction/snippets';
 import { dictionaryProposals, missedCategories, ruleRelaxations, type Proposal, type ProposalMessage, type RuleProposal } from './proposals';
-import { nluSourceOfLists, replaySetupOf, type ReplayNluLists } from './replay-setup';
+import { replaySetupOf, type ReplayNluLists } from './replay-setup';
+import { nluSourceOf } from '../nlu/source-of';
 import type { MessageOutcomes } from './outcomes';
 import { applyChange, type WhatIfChange } from './what-if-change';
 import { compareOutcomes, replayOutcomes, type WhatIfComparison } from './what-if';
@@ -42,7 +43,7 @@ export class WhatIfSession {
     private readonly lists: ReplayNluLists,
   ) {
     warmSnippets();
-    this.source = nluSourceOfLists(lists);
+    this.source = nluSourceOf(lists);
     this.nluCaches = replay.messages.map(() => new Map());
   }
 

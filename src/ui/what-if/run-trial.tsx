@@ -13,7 +13,7 @@ import { errorMessage } from '../../api/errors';
 import { listTests } from '../../contract/testing-runs';
 import type { WhatIfChange } from '../../testing-center/what-if-change';
 import { Field } from '../form';
-import { ComparisonView } from './comparison-view';
+import { LoadProgress, TrialState } from './trial-state';
 import { changeKey, useWhatIf } from './use-what-if';
 
 export function RunTrial({ projectId, envId, change }: { projectId: string; envId: string; change: WhatIfChange }) {
@@ -53,22 +53,10 @@ export function RunTrial({ projectId, envId, change }: { projectId: string; envI
         </Field>
         <Button icon="predictive-analysis" text={t('whatIf.tryDraft')} onClick={() => setAsked(key)} loading={load.phase === 'loading' && asked !== null} />
       </div>
-      {asked !== null && load.phase === 'loading' && (
-        <div role="status">
-          <ProgressBar value={load.progress && load.progress.stage !== 'download' ? load.progress.done / Math.max(1, load.progress.total) : undefined} intent="primary" />
-          <small>{load.progress ? t(`whatIf.stages.${load.progress.stage}`, { done: load.progress.done, count: load.progress.total }) : t('whatIf.starting')}</small>
-        </div>
-      )}
+      {asked !== null && load.phase === 'loading' && <LoadProgress load={load} />}
       {load.phase === 'failed' && <Callout intent="danger">{load.message || t('whatIf.loadFailed')}</Callout>}
       {stale && trial?.phase === 'done' && <Callout intent="warning">{t('whatIf.draftChanged')}</Callout>}
-      {trial?.phase === 'running' && <ProgressBar value={trial.progress ? trial.progress.done / Math.max(1, trial.progress.total) : undefined} intent="primary" />}
-      {trial?.phase === 'failed' && <Callout intent="danger">{trial.message || t('whatIf.failed')}</Callout>}
-      {trial?.phase === 'done' && (
-        <>
-          <p className="bp6-text-muted">{t('whatIf.triedIn', { seconds: (trial.ms / 1000).toFixed(1) })}</p>
-          <ComparisonView comparison={trial.comparison} />
-        </>
-      )}
+      <TrialState trial={trial} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { archetypeSchema, contextSchema, interactionFunctionSchema, interactionS
 import { testReplaySchema } from '../../contract/testing-runs';
 import type { ReplayNluLists } from '../../testing-center/replay-setup';
 import { WhatIfSession } from '../../testing-center/what-if-session';
-import type { NluListName, PreparedGet, WhatIfRequest, WhatIfResponse, WhatIfStage } from './what-if-protocol';
+import { NLU_LISTS, type NluListName, type PreparedGet, type WhatIfRequest, type WhatIfResponse, type WhatIfStage } from './what-if-protocol';
 
 /** The NLU list endpoints' answers (src/contract/nlu.ts `crud`: an array of the item's view). */
 const LIST_SCHEMAS: Record<NluListName, z.ZodType> = {
@@ -55,12 +55,11 @@ export function whatIfHandler(post: (message: WhatIfResponse) => void): (request
     try {
       if (request.type === 'load') {
         post({ id, type: 'progress', stage: 'download', done: 0, total: 1 });
-        const [replay, ...lists] = await Promise.all([
+        const [replay, lists] = await Promise.all([
           read(request.replay, testReplaySchema),
-          ...(['archetypes', 'contexts', 'interactions', 'functions', 'servers'] as const).map((name) => read(request.nlu[name], LIST_SCHEMAS[name])),
+          Promise.all(NLU_LISTS.map(async (name) => [name, await read(request.nlu[name], LIST_SCHEMAS[name])] as const)),
         ]);
-        const [archetypes, contexts, interactions, functions, servers] = lists as [ReplayNluLists['archetypes'], ReplayNluLists['contexts'], ReplayNluLists['interactions'], ReplayNluLists['functions'], ReplayNluLists['servers']];
-        session = new WhatIfSession(replay, { archetypes, contexts, interactions, functions, servers });
+        session = new WhatIfSession(replay, Object.fromEntries(lists) as unknown as ReplayNluLists);
         const baseline = session.baseline(reporter(post, id, 'baseline'));
         const proposals = session.proposals(reporter(post, id, 'proposals'));
         post({ id, type: 'loaded', baseline, proposals, ms: performance.now() - started });

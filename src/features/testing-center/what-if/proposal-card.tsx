@@ -4,10 +4,10 @@
  */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Callout, Card, ProgressBar } from '@blueprintjs/core';
+import { Button, Card } from '@blueprintjs/core';
 import type { Proposal } from '../../../testing-center/proposals';
 import { criterionSubject } from '../../../testing-center/what-if-change';
-import { ComparisonView } from '../../../ui/what-if/comparison-view';
+import { TrialState } from '../../../ui/what-if/trial-state';
 import { LazyDetails } from '../../../ui/lazy-details';
 import type { Trial } from '../../../ui/what-if/use-what-if';
 
@@ -25,27 +25,6 @@ function ProposalWhy({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('testRuns');
   if (proposal.type === 'dictionary') return <p>{t('whatIf.dictionaryWhy', { count: proposal.messages.length, interaction: proposal.interaction, parameter: proposal.parameter })}</p>;
   return <p>{t('whatIf.ruleWhy', { count: proposal.messages.length, module: proposal.moduleName })}</p>;
-}
-
-export function TrialState({ trial }: { trial: Trial | undefined }) {
-  const { t } = useTranslation('testRuns');
-  if (trial === undefined) return null;
-  if (trial.phase === 'running') {
-    const progress = trial.progress;
-    return (
-      <div role="status">
-        <ProgressBar value={progress ? progress.done / Math.max(1, progress.total) : undefined} intent="primary" />
-        <small>{progress ? t('whatIf.trying', { done: progress.done, count: progress.total }) : t('whatIf.starting')}</small>
-      </div>
-    );
-  }
-  if (trial.phase === 'failed') return <Callout intent="danger">{trial.message || t('whatIf.failed')}</Callout>;
-  return (
-    <>
-      <p className="bp6-text-muted">{t('whatIf.triedIn', { seconds: (trial.ms / 1000).toFixed(1) })}</p>
-      <ComparisonView comparison={trial.comparison} />
-    </>
-  );
 }
 
 /**

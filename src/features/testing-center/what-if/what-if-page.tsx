@@ -10,7 +10,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Callout, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { paths } from '../../../app/paths';
 import { errorMessage } from '../../../api/errors';
 import { request } from '../../../api/request';
@@ -26,18 +26,8 @@ import { applyChange } from './apply-change';
 import { ProposalCard } from './proposal-card';
 import { ChangedMessages } from '../../../ui/what-if/comparison-view';
 import { LazyDetails } from '../../../ui/lazy-details';
-import { changeKey, useWhatIf, type LoadState } from '../../../ui/what-if/use-what-if';
-
-function Loading({ load }: { load: Extract<LoadState, { phase: 'loading' }> }) {
-  const { t } = useTranslation('testRuns');
-  const progress = load.progress;
-  return (
-    <div role="status" className="p-section" data-testid="what-if-loading">
-      <ProgressBar value={progress && progress.stage !== 'download' ? progress.done / Math.max(1, progress.total) : undefined} intent="primary" />
-      <p>{progress ? t(`whatIf.stages.${progress.stage}`, { done: progress.done, count: progress.total }) : t('whatIf.starting')}</p>
-    </div>
-  );
-}
+import { changeKey, useWhatIf } from '../../../ui/what-if/use-what-if';
+import { LoadProgress } from '../../../ui/what-if/trial-state';
 
 export function WhatIfPage() {
   const { t } = useTranslation(['testRuns', 'common']);
@@ -105,7 +95,7 @@ export function WhatIfPage() {
       {!finished ? (
         <Callout intent="warning">{t('whatIf.notFinished')}</Callout>
       ) : load.phase === 'loading' ? (
-        <Loading load={load} />
+        <LoadProgress load={load} />
       ) : load.phase === 'failed' ? (
         <EmptyState icon="error" title={t('whatIf.loadFailed')} description={load.message} action={<Button icon="refresh" text={t('whatIf.retry')} onClick={retry} />} />
       ) : (

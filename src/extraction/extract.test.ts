@@ -198,9 +198,9 @@ describe('scopes', () => {
     const fields = [field('contract', { type: 'regex', pattern: 'AB-\\d+' }), field('all', { type: 'regex', pattern: 'AB-\\d+', which: 'all' }, 'array')];
     const perAttachment = run(fields, documents, { inputType: 'attachment' });
     expect(perAttachment.scope).toBe('documents');
-    expect(perAttachment.documents).toEqual([{ document: 1, documentName: 'doc1', source: 'attachment', fields: { contract: 'AB-000002', all: ['AB-000002'] }, errors: [] }]);
+    expect(perAttachment.documents).toEqual([{ document: 1, documentName: 'doc1', source: 'attachment', fields: { contract: 'AB-000002', all: ['AB-000002'] }, errors: [], evidence: {} }]);
     const once = run(fields, documents);
-    expect(once).toEqual({ scope: 'analysis', fields: { contract: 'AB-000001', all: ['AB-000001', 'AB-000002'] }, errors: [], documents: [] });
+    expect(once).toEqual({ scope: 'analysis', fields: { contract: 'AB-000001', all: ['AB-000001', 'AB-000002'] }, errors: [], evidence: {}, documents: [] });
   });
 
   it('feeds the categorization criterion extractedData', () => {

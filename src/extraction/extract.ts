@@ -76,15 +76,15 @@ function scopeOf(input: ExtractionInput, documents: readonly EngineDocument[], d
 export function extract(input: ExtractionInput): ExtractionResult {
   if (input.inputType === null) {
     const { fields, errors } = extractScope(input, scopeOf(input, input.documents, null));
-    return { scope: 'analysis', fields, errors, documents: [] };
+    return { scope: 'analysis', fields, errors, evidence: {}, documents: [] };
   }
   const documents: DocumentExtraction[] = input.documents
     .filter((doc) => selected(input.inputType, doc.source) && allowedByTaints(input, doc.index))
     .map((doc) => {
       const { fields, errors } = extractScope(input, scopeOf(input, input.documents, doc));
-      return { document: doc.index, documentName: doc.name, source: doc.source, fields, errors };
+      return { document: doc.index, documentName: doc.name, source: doc.source, fields, errors, evidence: {} };
     });
-  return { scope: 'documents', fields: null, errors: [], documents };
+  return { scope: 'documents', fields: null, errors: [], evidence: {}, documents };
 }
 
 /**

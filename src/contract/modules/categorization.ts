@@ -26,6 +26,7 @@
  */
 import { z } from 'zod';
 import { plainText } from '../define';
+import { evidenceSpanSchema } from './evidence-span';
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -255,12 +256,13 @@ export type CategorizationConfigInput = z.input<typeof categorizationConfigSchem
 // Result
 // ---------------------------------------------------------------------------------------------
 
-/** One criterion that held, with the values that made it hold (parameter values, header text…). */
 /** Words of the document that made a criterion hold, with where they stand (page, 1-based line in the page's text or the document's). */
 export const quoteSchema = z.object({
   text: z.string().max(200),
   page: z.number().int().positive().nullable(),
   line: z.number().int().positive(),
+  /** The words' exact place in the extractor's text (results stored before have only page and line). */
+  at: evidenceSpanSchema.optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { plainText } from '../define';
+import { fieldEvidenceSchema } from './evidence-span';
 
 /** §3 Value formats. */
 export const VALUE_FORMATS = ['string', 'array', 'number', 'boolean', 'object'] as const;
@@ -199,6 +200,8 @@ export const documentExtractionSchema = z.object({
   source: z.enum(['main', 'body', 'attachment']),
   fields: extractedValuesSchema,
   errors: z.array(fieldErrorSchema),
+  /** Where each field's values were read (results stored before have none). */
+  evidence: fieldEvidenceSchema.default({}),
 });
 export type DocumentExtraction = z.infer<typeof documentExtractionSchema>;
 
@@ -208,6 +211,8 @@ export const extractionResultSchema = z.object({
   /** Once per analysis: the values (null with scope `documents`). */
   fields: extractedValuesSchema.nullable(),
   errors: z.array(fieldErrorSchema),
+  /** Once per analysis: where each field's values were read (results stored before have none). */
+  evidence: fieldEvidenceSchema.default({}),
   /** Per document: one entry per document of the input type (empty with scope `analysis`). */
   documents: z.array(documentExtractionSchema),
 });

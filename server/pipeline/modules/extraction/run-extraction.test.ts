@@ -41,7 +41,7 @@ describe('information extraction in the pipeline (demo NLU project)', { timeout:
     const { row, extraction, output } = await analyse('demo-nlu-prod', 'claim-letter-fr.pdf', fixture('pdf/claim-letter-fr.pdf'));
     expect(row.status).toBe('processed');
     expect(extraction.outcome).toBe('success');
-    expect(extraction.result).toEqual({ scope: 'analysis', fields: { numeroContrat: 'AB-77812', dateSinistre: '2026-11-12', montant: 48250 }, errors: [], documents: [] });
+    expect(extraction.result).toEqual({ scope: 'analysis', fields: { numeroContrat: 'AB-77812', dateSinistre: '2026-11-12', montant: 48250 }, errors: [], evidence: {}, documents: [] });
     expect(inEnglish(extraction.message)).toContain('numeroContrat = "AB-77812"');
     expect(output.result.extractedData).toEqual(extraction.result);
     expect((await traceOf(server.handle.db, row.id)).map((t) => t.module)).toEqual(['queue', 'extractor', 'nlu', 'extraction', 'categorization', 'consolidation', 'replyTemplate', 'output', 'webhooks']);
@@ -79,6 +79,7 @@ describe('information extraction in the pipeline (demo NLU project)', { timeout:
         source: 'main',
         fields: { numeroContrat: 'CD-12345', dateSinistre: '2026-03-03', montant: 15000, urgent: null },
         errors: [{ field: 'urgent', code: 'notABoolean', params: { value: 'Sinistre', format: 'boolean' }, message: '"Sinistre" is not a yes/no value (format boolean)' }],
+        evidence: {},
       },
     ]);
     expect(inEnglish(big.extraction.message)).toContain('Field errors: urgent: "Sinistre" is not a yes / no value.');

@@ -37,6 +37,7 @@ import { saveBlob } from '../../ui/save-blob';
 import { AddToTestingCenter } from './add-to-testing-center';
 import { AnalysisOverview } from './analysis-overview';
 import { AnalysisTabs } from './analysis-tabs';
+import { AnalysisEvidence } from './analysis-evidence';
 import { EmptyState } from '../../ui/empty-state';
 
 export function AnalysisResultPage() {
@@ -185,6 +186,8 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
                 </li>
               ))}
             </ul>
+            <h2 id="analysis-evidence">{t('evidence.title')}</h2>
+            <AnalysisEvidence modules={analysis.modules} />
           </section>
         }
         modules={

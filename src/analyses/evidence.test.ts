@@ -1,0 +1,62 @@
+/** The evidence model: decisions placed on the extractor's text, from the real categorization engine's quotes. */
+import { describe, expect, it } from 'vitest';
+import { analysisEvidence, locateQuote, segmentsOf } from './evidence';
+import { contractAt, extraction, extractor, module, modules } from './evidence-test-fixtures';
+
+const marked = (evidence: NonNullable<ReturnType<typeof analysisEvidence>>, id: string) =>
+  evidence.documents.flatMap((doc) => doc.blocks.flatMap((block) => block.segments.filter((segment) => segment.items.includes(id)).map((segment) => block.text.slice(segment.start, segment.end))));
+
+describe('analysis evidence', () => {
+  it('places a category, a field and the NLU parameters on the words of the page they were read from', () => {
+    const evidence = analysisEvidence(modules)!;
+    const byKind = (kind: string) => evidence.items.filter((item) => item.kind === kind);
+    const [resiliation] = byKind('category');
+    expect(resiliation).toMatchObject({ name: 'Résiliation', via: 'résiliation', document: 1 });
+    expect(marked(evidence, resiliation!.id)).toEqual(['résilier', 'AU-30871']);
+    const fields = byKind('field');
+    expect(fields.map((item) => [item.name, item.value, item.spans.length])).toEqual([
+      ['numeroContrat', 'AU-30871', 1],
+      ['objet', 'Résiliation', 0],
+    ]);
+    expect(marked(evidence, fields[0]!.id)).toEqual(['AU-30871']);
+    expect(byKind('parameter').map((item) => item.name)).toEqual(['resilierContrat · contrat', 'resilierContrat · action']);
+    // The contract number fed three things; the words only labelled keep their archetype.
+    const block = evidence.documents[1]!.blocks[2]!;
+    const contract = block.segments.find((segment) => block.text.slice(segment.start, segment.end) === 'AU-30871')!;
+    expect(contract.items).toHaveLength(3);
+    const label = block.segments.find((segment) => block.text.slice(segment.start, segment.end) === 'contrat')!;
+    expect(label).toMatchObject({ items: [], labels: ['contrat'] });
+    // The other documents are shown, unmarked.
+    expect(evidence.documents.map((doc) => doc.name)).toEqual(['mail.eml', 'lettre.pdf']);
+    expect(evidence.documents[0]!.blocks[0]!.segments).toEqual([{ start: 0, end: 22, items: [], labels: [] }]);
+  });
+
+  it('finds a quote stored with only its page and line, and gives up when the text changed since', () => {
+    const documents = extractor.documents;
+    expect(locateQuote(documents, 1, { text: 'AU-30871', page: 2, line: 5 })).toEqual(contractAt);
+    expect(locateQuote(documents, 1, { text: 'AU-30871', page: 2, line: 4 })).toBeNull();
+    expect(locateQuote(documents, 1, { text: 'AU-30871', page: 2, line: 5, at: { ...contractAt, end: 10_000 } })).toBeNull();
+  });
+
+  it('ignores places outside the text and results it cannot read', () => {
+    const wrong = { ...extraction, evidence: { numeroContrat: [{ ...contractAt, block: 7 }] } };
+    const evidence = analysisEvidence([module('extractor', extractor), module('extraction', wrong), module('categorization', { nonsense: true })])!;
+    expect(evidence.items).toHaveLength(2);
+    expect(evidence.items.every((item) => item.spans.length === 0)).toBe(true);
+    expect(analysisEvidence([module('extractor', { documents: 'no' })])).toBeNull();
+  });
+
+  it('cuts overlapping evidence into runs that each list what covers them', () => {
+    const covers = [
+      { start: 0, end: 5, item: 'a' },
+      { start: 3, end: 8, item: 'b' },
+      { start: 3, end: 8, label: 'x' },
+    ];
+    expect(segmentsOf('0123456789', covers)).toEqual([
+      { start: 0, end: 3, items: ['a'], labels: [] },
+      { start: 3, end: 5, items: ['a', 'b'], labels: ['x'] },
+      { start: 5, end: 8, items: ['b'], labels: ['x'] },
+      { start: 8, end: 10, items: [], labels: [] },
+    ]);
+  });
+});

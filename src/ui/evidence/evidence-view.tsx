@@ -1,0 +1,140 @@
+/**
+ * One view of an analysis's evidence: its documents' text with what fed each decision marked, beside a
+ * panel of the categories, extracted fields and NLU parameters. Choosing a line of the panel scrolls
+ * to its words and marks them (again: its next place); choosing marked words says what they fed.
+ * Everything is read from the result, so it works offline on a result already opened.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Button, Callout, Classes, H5 } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisEvidence, EvidenceItem, EvidenceKind } from '../../analyses/evidence';
+import { EvidenceText } from './evidence-text';
+import './evidence-view.css';
+
+const GROUPS: readonly EvidenceKind[] = ['category', 'field', 'parameter'];
+
+interface Picked {
+  items: number[];
+  labels: string[];
+}
+
+function useItemText() {
+  const { t } = useTranslation('analyses');
+  return (item: EvidenceItem) =>
+    item.kind === 'category' ? t('evidence.fedCategory', { name: item.name }) : t(item.kind === 'field' ? 'evidence.fedField' : 'evidence.fedParameter', { name: item.name, value: item.value ?? '' });
+}
+
+function ItemLine({ item, documentName, selected, onSelect }: { item: EvidenceItem; documentName: string | null; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation('analyses');
+  const via = item.via === null ? null : item.via === 'ocr' ? t('evidence.viaOcr') : t('evidence.viaRule', { rule: item.via });
+  return (
+    <li>
+      <Button minimal small alignText="left" className="p-evidence__item" active={selected} aria-pressed={selected} data-testid="evidence-item" data-kind={item.kind} data-name={item.name} onClick={onSelect}>
+        <strong>{item.name}</strong>
+        {item.value !== null && <> = {item.value}</>}
+        <span className={Classes.TEXT_MUTED}>
+          {via && <> — {via}</>}
+          {documentName && <> — {documentName}</>}
+          {' — '}
+          {item.spans.length === 0 ? t('evidence.notInText') : t('evidence.places', { count: item.spans.length })}
+        </span>
+      </Button>
+    </li>
+  );
+}
+
+export function EvidenceView({ evidence }: { evidence: AnalysisEvidence }) {
+  const { t } = useTranslation('analyses');
+  const itemText = useItemText();
+  const root = useRef<HTMLDivElement>(null);
+  const [selected, setSelected] = useState<{ index: number; place: number } | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [status, setStatus] = useState('');
+  const severalDocuments = evidence.documents.length > 1;
+  const groups = useMemo(
+    () => GROUPS.map((kind) => ({ kind, entries: evidence.items.map((item, index) => ({ item, index })).filter((entry) => entry.item.kind === kind) })),
+    [evidence],
+  );
+
+  // The chosen line's marks, and the place shown, drawn by class: the text itself is not drawn again.
+  useEffect(() => {
+    const box = root.current;
+    if (!box) return;
+    for (const mark of box.querySelectorAll('.is-selected, .is-current')) mark.classList.remove('is-selected', 'is-current');
+    if (selected === null) return;
+    for (const mark of box.querySelectorAll(`[data-items~="${selected.index}"]`)) mark.classList.add('is-selected');
+    const span = evidence.items[selected.index]?.spans[selected.place];
+    if (!span) return;
+    const mark = box.querySelector<HTMLElement>(`[data-at="${span.document}:${span.block}:${span.start}"]`);
+    mark?.classList.add('is-current');
+    mark?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    mark?.focus({ preventScroll: true });
+  }, [selected, evidence]);
+
+  const select = (index: number) => {
+    const item = evidence.items[index]!;
+    const place = selected?.index === index && item.spans.length > 0 ? (selected.place + 1) % item.spans.length : 0;
+    setSelected({ index, place });
+    setStatus(item.spans.length === 0 ? t('evidence.notLocated', { name: itemText(item) }) : t('evidence.placeOf', { index: place + 1, total: item.spans.length, name: itemText(item) }));
+  };
+
+  const pick = (target: EventTarget | null) => {
+    const words = (target as HTMLElement | null)?.closest<HTMLElement>('[data-items], [data-labels]');
+    if (!words || !root.current?.contains(words)) return;
+    const items = (words.dataset.items ?? '').split(' ').filter(Boolean).map(Number);
+    const labels = (words.dataset.labels ?? '').split(' ').filter(Boolean);
+    if (items.length === 0 && labels.length === 0) return;
+    setPicked({ items, labels });
+    setStatus(t('evidence.fedStatus', { words: words.textContent ?? '', list: [...items.map((index) => itemText(evidence.items[index]!)), ...labels.map((name) => t('evidence.fedLabel', { name }))].join(' ; ') }));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if ((event.key === 'Enter' || event.key === ' ') && (event.target as HTMLElement).matches('mark[data-items]')) {
+      event.preventDefault();
+      pick(event.target);
+    }
+  };
+
+  if (evidence.documents.length === 0) return <p className={Classes.TEXT_MUTED}>{t('evidence.noDocuments')}</p>;
+  const documentName = (item: EvidenceItem) => (severalDocuments && item.document !== null ? (evidence.documents[item.document]?.name ?? null) : null);
+  return (
+    <div className="p-evidence" data-testid="evidence-view">
+      <div className="p-evidence__documents" ref={root} onClick={(event: MouseEvent) => pick(event.target)} onKeyDown={onKeyDown}>
+        <EvidenceText evidence={evidence} />
+      </div>
+      <aside className="p-evidence__panel" aria-label={t('evidence.panel')}>
+        <p className={Classes.TEXT_MUTED}>{t('evidence.intro')}</p>
+        <p className="p-evidence__status" role="status" data-testid="evidence-status">
+          {status}
+        </p>
+        {picked && (
+          <Callout compact title={t('evidence.fed')} data-testid="evidence-fed">
+            <ul className="p-evidence__list">
+              {picked.items.map((index) => (
+                <li key={index}>
+                  <Button minimal small text={itemText(evidence.items[index]!)} onClick={() => select(index)} />
+                </li>
+              ))}
+              {picked.labels.map((name) => (
+                <li key={name}>{t('evidence.fedLabel', { name })}</li>
+              ))}
+            </ul>
+          </Callout>
+        )}
+        {evidence.items.length === 0 && <p className={Classes.TEXT_MUTED}>{t('evidence.none')}</p>}
+        {groups.map(
+          ({ kind, entries }) =>
+            entries.length > 0 && (
+              <section key={kind} data-testid={`evidence-${kind}`}>
+                <H5>{t(`evidence.groups.${kind}`)}</H5>
+                <ul className="p-evidence__list">
+                  {entries.map(({ item, index }) => (
+                    <ItemLine key={item.id} item={item} documentName={documentName(item)} selected={selected?.index === index} onSelect={() => select(index)} />
+                  ))}
+                </ul>
+              </section>
+            ),
+        )}
+      </aside>
+    </div>
+  );
+}

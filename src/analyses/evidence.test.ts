@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { analysisEvidence, locateQuote, segmentsOf } from './evidence';
 import { contractAt, extraction, extractor, module, modules } from './evidence-test-fixtures';
 
-const marked = (evidence: NonNullable<ReturnType<typeof analysisEvidence>>, id: string) =>
-  evidence.documents.flatMap((doc) => doc.blocks.flatMap((block) => block.segments.filter((segment) => segment.items.includes(id)).map((segment) => block.text.slice(segment.start, segment.end))));
+type Evidence = NonNullable<ReturnType<typeof analysisEvidence>>;
+const marked = (evidence: Evidence, item: Evidence['items'][number]) =>
+  evidence.documents.flatMap((doc) => doc.blocks.flatMap((block) => block.segments.filter((segment) => segment.items.includes(evidence.items.indexOf(item))).map((segment) => block.text.slice(segment.start, segment.end))));
 
 describe('analysis evidence', () => {
   it('places a category, a field and the NLU parameters on the words of the page they were read from', () => {
@@ -12,13 +13,13 @@ describe('analysis evidence', () => {
     const byKind = (kind: string) => evidence.items.filter((item) => item.kind === kind);
     const [resiliation] = byKind('category');
     expect(resiliation).toMatchObject({ name: 'Résiliation', via: 'résiliation', document: 1 });
-    expect(marked(evidence, resiliation!.id)).toEqual(['résilier', 'AU-30871']);
+    expect(marked(evidence, resiliation!)).toEqual(['résilier', 'AU-30871']);
     const fields = byKind('field');
     expect(fields.map((item) => [item.name, item.value, item.spans.length])).toEqual([
       ['numeroContrat', 'AU-30871', 1],
       ['objet', 'Résiliation', 0],
     ]);
-    expect(marked(evidence, fields[0]!.id)).toEqual(['AU-30871']);
+    expect(marked(evidence, fields[0]!)).toEqual(['AU-30871']);
     expect(byKind('parameter').map((item) => item.name)).toEqual(['resilierContrat · contrat', 'resilierContrat · action']);
     // The contract number fed three things; the words only labelled keep their archetype.
     const block = evidence.documents[1]!.blocks[2]!;
@@ -48,14 +49,14 @@ describe('analysis evidence', () => {
 
   it('cuts overlapping evidence into runs that each list what covers them', () => {
     const covers = [
-      { start: 0, end: 5, item: 'a' },
-      { start: 3, end: 8, item: 'b' },
+      { start: 0, end: 5, item: 1 },
+      { start: 3, end: 8, item: 0 },
       { start: 3, end: 8, label: 'x' },
     ];
     expect(segmentsOf('0123456789', covers)).toEqual([
-      { start: 0, end: 3, items: ['a'], labels: [] },
-      { start: 3, end: 5, items: ['a', 'b'], labels: ['x'] },
-      { start: 5, end: 8, items: ['b'], labels: ['x'] },
+      { start: 0, end: 3, items: [1], labels: [] },
+      { start: 3, end: 5, items: [0, 1], labels: ['x'] },
+      { start: 5, end: 8, items: [0], labels: ['x'] },
       { start: 8, end: 10, items: [], labels: [] },
     ]);
   });

@@ -17,7 +17,7 @@ export type EvidenceKind = 'category' | 'field' | 'parameter';
 
 /** A line of the side panel: one category of a document, one field, one NLU parameter. */
 export interface EvidenceItem {
-  /** Stable within one analysis: the panel and the text refer to each other by it. */
+  /** Stable within one analysis (a key for lists). */
   id: string;
   kind: EvidenceKind;
   name: string;
@@ -34,8 +34,8 @@ export interface EvidenceItem {
 export interface Segment {
   start: number;
   end: number;
-  /** Ids of the items whose evidence covers these characters (none: plain text, or labels only). */
-  items: string[];
+  /** Positions in `items` of what these characters fed (none: plain text, or labels only). */
+  items: number[];
   /** NLU archetypes labelled over these characters. */
   labels: string[];
 }
@@ -52,6 +52,8 @@ export interface DocumentEvidence {
   name: string;
   source: 'main' | 'attachment' | 'body';
   contentType: string;
+  /** The analysis file it was read from (a mail's attachments: the mail's). */
+  fileId: string | null;
   path: string[];
   blocks: BlockEvidence[];
 }
@@ -198,7 +200,7 @@ function parameterItems(modules: readonly ModuleResult[], documents: Blocks): Ev
 interface Cover {
   start: number;
   end: number;
-  item?: string;
+  item?: number;
   label?: string;
 }
 
@@ -217,7 +219,7 @@ export function segmentsOf(text: string, covers: readonly Cover[]): Segment[] {
       if (byStart[next]!.end > start) active.push(byStart[next]!);
       next += 1;
     }
-    const items = [...new Set(active.flatMap((cover) => (cover.item ? [cover.item] : [])))];
+    const items = [...new Set(active.flatMap((cover) => (cover.item === undefined ? [] : [cover.item])))].sort((a, b) => a - b);
     const labels = [...new Set(active.flatMap((cover) => (cover.label ? [cover.label] : [])))];
     const last = segments.at(-1);
     const same = last && last.items.join('\n') === items.join('\n') && last.labels.join('\n') === labels.join('\n');
@@ -250,10 +252,10 @@ export function analysisEvidence(modules: readonly ModuleResult[]): AnalysisEvid
   const documents = extractor.data.documents;
   const items = [...categoryItems(modules, documents), ...fieldItems(modules, documents), ...parameterItems(modules, documents)];
   const covers = labelCovers(modules);
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     for (const span of item.spans) {
       const key = `${span.document}:${span.block}`;
-      covers.set(key, [...(covers.get(key) ?? []), { start: span.start, end: span.end, item: item.id }]);
+      covers.set(key, [...(covers.get(key) ?? []), { start: span.start, end: span.end, item: index }]);
     }
   }
   return {
@@ -263,6 +265,7 @@ export function analysisEvidence(modules: readonly ModuleResult[]): AnalysisEvid
       name: doc.name,
       source: doc.source,
       contentType: doc.contentType,
+      fileId: doc.fileId,
       path: doc.path,
       blocks: doc.blocks.map((block, index) => ({
         block: index,

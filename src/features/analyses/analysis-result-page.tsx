@@ -187,7 +187,7 @@ function Result({ analysis, envId, projectId, listPath }: { analysis: AnalysisDe
               ))}
             </ul>
             <h2 id="analysis-evidence">{t('evidence.title')}</h2>
-            <AnalysisEvidence modules={analysis.modules} />
+            <AnalysisEvidence analysis={analysis} envId={envId} />
           </section>
         }
         modules={

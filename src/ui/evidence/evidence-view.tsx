@@ -4,11 +4,12 @@
  * to its words and marks them (again: its next place); choosing marked words says what they fed.
  * Everything is read from the result, so it works offline on a result already opened.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Button, Callout, Classes, H5 } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Button, ButtonGroup, Callout, Classes, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisEvidence, EvidenceItem, EvidenceKind } from '../../analyses/evidence';
-import { EvidenceText } from './evidence-text';
+import type { AnalysisEvidence, DocumentEvidence, EvidenceItem, EvidenceKind } from '../../analyses/evidence';
+import { EvidenceText, type DocumentDrawing } from './evidence-text';
+import { EvidencePdf } from './evidence-pdf';
 import './evidence-view.css';
 
 const GROUPS: readonly EvidenceKind[] = ['category', 'field', 'parameter'];
@@ -43,14 +44,47 @@ function ItemLine({ item, documentName, selected, onSelect }: { item: EvidenceIt
   );
 }
 
-export function EvidenceView({ evidence }: { evidence: AnalysisEvidence }) {
+/** Where a document's original can be read (a PDF the reader may download): its loader, else null. */
+export type OriginalOf = (document: DocumentEvidence) => (() => Promise<Uint8Array>) | null;
+
+export function EvidenceView({ evidence, originalOf }: { evidence: AnalysisEvidence; originalOf?: OriginalOf }) {
   const { t } = useTranslation('analyses');
   const itemText = useItemText();
   const root = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<{ index: number; place: number } | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [status, setStatus] = useState('');
+  const [pages, setPages] = useState<ReadonlySet<number>>(new Set());
   const severalDocuments = evidence.documents.length > 1;
+  const kinds = useMemo(() => evidence.items.map((item) => item.kind), [evidence]);
+  // One loader per document for the result's life: a new one would fetch the file again.
+  const loaders = useMemo(() => new Map(evidence.documents.map((document) => [document.document, originalOf?.(document) ?? null])), [evidence, originalOf]);
+  // The text is drawn once; only documents shown as pages follow the chosen line.
+  const chosenOnPages = pages.size > 0 ? (selected?.index ?? null) : null;
+  const drawingOf = useCallback(
+    (document: DocumentEvidence): DocumentDrawing | null => {
+      const load = loaders.get(document.document);
+      if (!load) return null;
+      const shown = pages.has(document.document);
+      const show = (asPages: boolean) =>
+        setPages((current) => {
+          const next = new Set(current);
+          if (asPages) next.add(document.document);
+          else next.delete(document.document);
+          return next;
+        });
+      return {
+        switch: (
+          <ButtonGroup className="p-evidence__switch" aria-label={t('evidence.drawAs', { name: document.name })}>
+            <Button small text={t('evidence.asText')} active={!shown} aria-pressed={!shown} onClick={() => show(false)} />
+            <Button small text={t('evidence.asPages')} active={shown} aria-pressed={shown} onClick={() => show(true)} />
+          </ButtonGroup>
+        ),
+        drawn: shown ? <EvidencePdf document={document} load={load} kinds={kinds} selected={chosenOnPages} /> : null,
+      };
+    },
+    [loaders, pages, kinds, chosenOnPages, t],
+  );
   const groups = useMemo(
     () => GROUPS.map((kind) => ({ kind, entries: evidence.items.map((item, index) => ({ item, index })).filter((entry) => entry.item.kind === kind) })),
     [evidence],
@@ -65,11 +99,17 @@ export function EvidenceView({ evidence }: { evidence: AnalysisEvidence }) {
     for (const mark of box.querySelectorAll(`[data-items~="${selected.index}"]`)) mark.classList.add('is-selected');
     const span = evidence.items[selected.index]?.spans[selected.place];
     if (!span) return;
+    if (pages.has(span.document)) {
+      // Drawn as pages: its page is brought into view, where its words are marked once drawn.
+      const page = evidence.documents[span.document]?.blocks[span.block]?.page ?? 1;
+      box.querySelector(`[data-index="${span.document}"] .p-fv-pdf-page[data-page="${page}"]`)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      return;
+    }
     const mark = box.querySelector<HTMLElement>(`[data-at="${span.document}:${span.block}:${span.start}"]`);
     mark?.classList.add('is-current');
     mark?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     mark?.focus({ preventScroll: true });
-  }, [selected, evidence]);
+  }, [selected, evidence, pages]);
 
   const select = (index: number) => {
     const item = evidence.items[index]!;
@@ -88,7 +128,7 @@ export function EvidenceView({ evidence }: { evidence: AnalysisEvidence }) {
     setStatus(t('evidence.fedStatus', { words: words.textContent ?? '', list: [...items.map((index) => itemText(evidence.items[index]!)), ...labels.map((name) => t('evidence.fedLabel', { name }))].join(' ; ') }));
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if ((event.key === 'Enter' || event.key === ' ') && (event.target as HTMLElement).matches('mark[data-items]')) {
+    if ((event.key === 'Enter' || event.key === ' ') && (event.target as HTMLElement).matches('mark[data-at]')) {
       event.preventDefault();
       pick(event.target);
     }
@@ -99,7 +139,7 @@ export function EvidenceView({ evidence }: { evidence: AnalysisEvidence }) {
   return (
     <div className="p-evidence" data-testid="evidence-view">
       <div className="p-evidence__documents" ref={root} onClick={(event: MouseEvent) => pick(event.target)} onKeyDown={onKeyDown}>
-        <EvidenceText evidence={evidence} />
+        <EvidenceText evidence={evidence} drawingOf={originalOf ? drawingOf : undefined} />
       </div>
       <aside className="p-evidence__panel" aria-label={t('evidence.panel')}>
         <p className={Classes.TEXT_MUTED}>{t('evidence.intro')}</p>

@@ -21,7 +21,7 @@ import { downloadBytes, formatSize } from './open-files';
 import { usePreferences } from '../../storage/preferences';
 import { usePdfSearch } from './pdf-search';
 import { OcrPanel } from './ocr-panel';
-import { highlightMatches, pageInView } from './pdf-highlight';
+import { highlightMatches, pageInView, type PdfMark } from './pdf-highlight';
 import './pdf-view.css';
 import { DataTable } from '../data-table';
 
@@ -65,9 +65,20 @@ function serialQueue(): Queue {
   };
 }
 
-type PageProps = { doc: PDFDocumentProxy; queue: Queue; number: number; scale: number; size: { width: number; height: number }; query: string; onPainted?: () => void };
+type PageProps = {
+  doc: PDFDocumentProxy;
+  queue: Queue;
+  number: number;
+  scale: number;
+  size: { width: number; height: number };
+  query: string;
+  marks: readonly PdfMark[];
+  onPainted?: () => void;
+};
 
-function PdfPage({ doc, queue, number, scale, size, query, onPainted }: PageProps) {
+const NO_MARKS: readonly PdfMark[] = [];
+
+function PdfPage({ doc, queue, number, scale, size, query, marks, onPainted }: PageProps) {
   const ref = useRef<HTMLDivElement>(null);
   // A new callback each render must not redraw the page.
   const paintedRef = useRef(onPainted);
@@ -118,8 +129,8 @@ function PdfPage({ doc, queue, number, scale, size, query, onPainted }: PageProp
     };
   }, [visible, doc, queue, number, scale]);
   useEffect(() => {
-    if (textLayer) highlightMatches(textLayer, query);
-  }, [textLayer, query]);
+    if (textLayer) highlightMatches(textLayer, query, marks);
+  }, [textLayer, query, marks]);
   return (
     <div
       ref={ref}
@@ -138,9 +149,11 @@ type Props = {
   blobs?: Uint8Array[];
   /** Called once page 1 is drawn. */
   onFirstPaint?: () => void;
+  /** Words to mark on each page (page number → marks): the evidence a result found there. */
+  marks?: ReadonlyMap<number, readonly PdfMark[]>;
 };
 
-export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPaint }: Props) {
+export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPaint, marks }: Props) {
   const { t } = useTranslation('filesViewer');
   const { language } = usePreferences();
   const [doc, setDoc] = useState<PDFDocumentProxy>();
@@ -214,7 +227,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
         </DataTable>
       )}
       <div ref={pagesRef} className="p-fv-pdf-pages" tabIndex={0} aria-label={t('pdf.pages', { count: pageCount })} onScroll={followScroll}>
-        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} query={query} onPainted={index === 0 ? onFirstPaint : undefined} />)}
+        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} query={query} marks={marks?.get(index + 1) ?? NO_MARKS} onPainted={index === 0 ? onFirstPaint : undefined} />)}
       </div>
       <Button variant="minimal" icon="download" text={t('other.download')} onClick={() => downloadBytes(name, bytes, 'application/pdf')} />
     </div>

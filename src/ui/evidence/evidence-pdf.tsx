@@ -1,0 +1,64 @@
+/**
+ * A PDF document of the evidence view drawn as its pages (pdf.js, the files viewer's PDF view), with
+ * the words its evidence came from marked on the page they were read on. The original file is
+ * fetched when the reader asks for the pages; the PDF view and pdf.js load with it, not with the page.
+ */
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button, Callout } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { DocumentEvidence, EvidenceKind } from '../../analyses/evidence';
+import type { PdfMark } from '../file-views/pdf-highlight';
+import { Spinner } from '../spinner';
+import { evidenceKindOf } from './evidence-kind';
+
+const PdfView = lazy(() => import('../file-views/pdf-view').then((module) => ({ default: module.PdfView })));
+
+/** Each page's marked words, with what they fed; the chosen line's words drawn as chosen. */
+export function pageMarks(document: DocumentEvidence, kinds: readonly EvidenceKind[], selected: number | null): Map<number, PdfMark[]> {
+  const pages = new Map<number, PdfMark[]>();
+  for (const block of document.blocks) {
+    const page = block.page ?? 1;
+    for (const segment of block.segments) {
+      if (segment.items.length === 0) continue;
+      const items = segment.items.map(Number);
+      const kind = evidenceKindOf(items.map((index) => kinds[index]!));
+      const chosen = selected !== null && items.includes(selected) ? ' is-selected' : '';
+      const marks = pages.get(page) ?? [];
+      marks.push({ words: block.text.slice(segment.start, segment.end), className: `p-evidence__mark p-evidence__mark--${kind}${chosen}`, data: { items: items.join(' '), labels: segment.labels.join(' ') } });
+      pages.set(page, marks);
+    }
+  }
+  return pages;
+}
+
+export function EvidencePdf({ document, load, kinds, selected }: { document: DocumentEvidence; load: () => Promise<Uint8Array>; kinds: readonly EvidenceKind[]; selected: number | null }) {
+  const { t } = useTranslation('analyses');
+  const [state, setState] = useState<{ bytes?: Uint8Array; failed?: boolean }>({});
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState({});
+    load().then(
+      (bytes) => current && setState({ bytes }),
+      () => current && setState({ failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, attempt]);
+  const marks = useMemo(() => pageMarks(document, kinds, selected), [document, kinds, selected]);
+  if (state.failed) {
+    return (
+      <Callout intent="warning" title={t('evidence.pagesFailed')}>
+        <Button text={t('evidence.retry')} onClick={() => setAttempt((value) => value + 1)} />
+      </Callout>
+    );
+  }
+  const loading = <Spinner size={20} aria-label={t('evidence.pagesLoading')} />;
+  if (!state.bytes) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <PdfView bytes={state.bytes} name={document.name} marks={marks} />
+    </Suspense>
+  );
+}

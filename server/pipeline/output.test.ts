@@ -118,6 +118,21 @@ describe('output payload', () => {
     ]);
   });
 
+  it('carries the extracted data in its published shape: values and errors, without the evidence spans', () => {
+    const span = { document: 0, block: 0, start: 0, end: 7 };
+    const withExtraction: EnvironmentModule[] = [...modules, { ...modules[0]!, id: 'e', type: 'extraction', name: 'Extraction' }];
+    const extraction = (result: unknown) => [{ moduleId: 'e', type: 'extraction' as const, name: 'Extraction', outcome: 'success' as const, message: null, result }];
+    const once = buildOutput({ ...input({}), modules: withExtraction, results: extraction({ scope: 'analysis', fields: { greeting: 'Bonjour' }, errors: [], evidence: { greeting: [span] }, documents: [] }) });
+    expect(once.payload.extractedData).toEqual({ scope: 'analysis', fields: { greeting: 'Bonjour' }, errors: [], documents: [] });
+    const document = { document: 0, documentName: 'claim.eml', source: 'main', fields: { greeting: 'Bonjour' }, errors: [] };
+    const perDocument = buildOutput({
+      ...input({}),
+      modules: withExtraction,
+      results: extraction({ scope: 'documents', fields: null, errors: [], evidence: {}, documents: [{ ...document, evidence: { greeting: [span] } }] }),
+    });
+    expect(perDocument.payload.extractedData).toEqual({ scope: 'documents', fields: null, errors: [], documents: [document] });
+  });
+
   it('gives a failed module\'s stored sentences beside their French text, for the console to translate', () => {
     const stored = pipelineMessage('module.failed', { name: 'Catégories', reason: { key: 'reason.timeout' } });
     const results = [{ moduleId: 'c', type: 'categorization' as const, name: 'Catégories', outcome: 'error' as const, message: stored, result: null }];

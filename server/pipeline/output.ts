@@ -11,6 +11,7 @@ import type { ExtractedDocument, ModuleResult } from '../../src/contract/analyse
 import { outputOptionsSchema, type EnvironmentModule, type ModuleType, type OutputOptions } from '../../src/contract/environments';
 import type { CategorizationResult } from '../../src/contract/modules/categorization';
 import type { ConsolidationResult } from '../../src/contract/modules/consolidation';
+import type { ExtractionResult } from '../../src/contract/modules/extraction';
 import type { OutputUnavailable } from '../../src/contract/output';
 import { outputCategories } from '../../src/categorization/output';
 import type { ClaimedAnalysis } from './claim';
@@ -57,6 +58,17 @@ function whyMissing(modules: readonly EnvironmentModule[], type: ModuleType, lab
     return { text: `The ${label} module "${module.name}" produced nothing: ${english}`, code: 'moduleFailed', params: { ...params, message, ...(parts ? { messageParts: parts } : {}) } };
   }
   return { text: `The ${label} module "${module.name}" gave no result before the output module (placed after it, or with nothing to work on).`, code: 'moduleNoResult', params };
+}
+
+/**
+ * A module's result as the payload carries it. `extractedData` is a published format integrators'
+ * programs read: it keeps its shape (values and errors, per analysis or per document), without the
+ * evidence spans the console highlights the values with.
+ */
+function resultView(module: ModuleType, result: unknown): unknown {
+  if (module !== 'extraction') return result;
+  const { evidence: _evidence, documents, ...rest } = result as ExtractionResult;
+  return { ...rest, documents: (documents ?? []).map(({ evidence: _documentEvidence, ...document }) => document) };
 }
 
 function documentView(doc: ExtractedDocument, options: OutputOptions) {
@@ -143,7 +155,7 @@ export function buildOutput(input: OutputInput): BuiltOutput {
     if (!options[option]) continue;
     const ran = input.results?.find((result) => result.type === module);
     if (ran?.outcome === 'success' && ran.result !== null && ran.result !== undefined) {
-      payload[field] = ran.result;
+      payload[field] = resultView(module, ran.result);
       continue;
     }
     payload[field] = null;

@@ -1,7 +1,7 @@
 /** The rule engine: priorities, AND/OR, every criterion type, multi-category, per page, default, taints. */
 import { describe, expect, it } from 'vitest';
 import { categorize } from './categorize';
-import type { Explanation } from '../contract/modules/categorization';
+import type { Explanation, Quote } from '../contract/modules/categorization';
 import type { NluInteractionResult } from '../contract/modules/nlu';
 import type { EngineDocument } from './types';
 import { category, doc, found, input, interaction, rule } from './test-fixtures';
@@ -230,14 +230,25 @@ describe('categorize', () => {
     const plain = categorize(input({ categories: [category('Résiliation', [rule('résiliation', [interaction('resilierContrat')], { target: 'attachment' })], { target: 'attachment' })] }, documents));
     const held = (plain.documents[0]!.categories[0]!.explanation as Extract<Explanation, { kind: 'rule' }>).held[0]!;
     // Page 2's text is its two blocks one after the other: the mail's second line is the page's fifth.
+    // `at`: the words' exact place, the document's third block (its index among all the document's blocks).
+    const place = (word: string) => ({ document: 0, block: 2, start: text.indexOf(word), end: text.indexOf(word) + word.length });
     expect(held.quotes).toEqual([
-      { text: 'résilier', page: 2, line: 5 },
-      { text: 'AU-30871', page: 2, line: 5 },
+      { text: 'résilier', page: 2, line: 5, at: place('résilier') },
+      { text: 'AU-30871', page: 2, line: 5, at: place('AU-30871') },
     ]);
+    const quoted = (quote: Quote) => documents[quote.at!.document]!.blocks[quote.at!.block]!.text.slice(quote.at!.start, quote.at!.end);
+    expect(held.quotes.map(quoted)).toEqual(['résilier', 'AU-30871']);
+    // Per page, a page's unit reads some of the blocks: the quote still names the block by its index in the document.
+    const perPage = categorize(
+      input({ categories: [category('Résiliation', [rule('résiliation', [interaction('resilierContrat')], { target: 'attachment' })], { target: 'attachment' })] }, documents, { attachmentCategoriesPerPage: true }),
+    );
+    const pageTwo = perPage.documents.find((result) => result.page === 2)!;
+    const pageTwoQuotes = (pageTwo.categories[0]!.explanation as Extract<Explanation, { kind: 'rule' }>).held[0]!.quotes;
+    expect(pageTwoQuotes.map((quote) => quote.at)).toEqual([place('résilier'), place('AU-30871')]);
     const conditioned = categorize(
       input({ categories: [category('R', [rule('r', [interaction('resilierContrat', [{ parameter: 'contrat', condition: { operator: 'equals', value: 'au-99999' } }])])], { target: 'attachment' })] }, documents),
     );
     // Only the interaction whose value held is quoted, with its other parameters' words (none here).
-    expect((conditioned.documents[0]!.categories[0]!.explanation as Extract<Explanation, { kind: 'rule' }>).held[0]!.quotes).toEqual([{ text: 'AU-30871', page: 2, line: 5 }]);
+    expect((conditioned.documents[0]!.categories[0]!.explanation as Extract<Explanation, { kind: 'rule' }>).held[0]!.quotes).toEqual([{ text: 'AU-30871', page: 2, line: 5, at: place('AU-30871') }]);
   });
 });

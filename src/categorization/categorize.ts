@@ -70,33 +70,38 @@ function lineBreaks(text: string, before: number): number {
 
 /** The units of one document: one, or one per page for attachments with per-page categories. */
 function unitsOf(document: CategorizationInput['documents'][number], perPage: boolean): Unit[] {
-  const whole = (page: number | null, blocks: typeof document.blocks): Unit => {
+  // Blocks with their index in the document: a page's unit reads some of them, a quote points at one.
+  const indexed = document.blocks.map((block, index) => ({ block, index }));
+  const whole = (page: number | null, blocks: readonly { block: EngineBlock; index: number }[]): Unit => {
     // Each interaction's block, and the lines of the blocks of its page before it (a page's text may
     // be split in several blocks, read as lines that follow each other).
-    const origins = new Map<NluInteractionResult, { block: EngineBlock; linesBefore: number }>();
+    const origins = new Map<NluInteractionResult, { block: EngineBlock; index: number; linesBefore: number }>();
     const linesOfPage = new Map<number | null, number>();
-    for (const block of blocks) {
+    for (const { block, index } of blocks) {
       const linesBefore = linesOfPage.get(block.page) ?? 0;
-      for (const found of block.interactions) origins.set(found, { block, linesBefore });
+      for (const found of block.interactions) origins.set(found, { block, index, linesBefore });
       linesOfPage.set(block.page, linesBefore + lineBreaks(block.text, block.text.length) + 1);
     }
     return {
       document,
       page,
-      text: blocks.map((block) => block.text).join('\n'),
-      interactions: blocks.flatMap((block) => block.interactions),
+      text: blocks.map(({ block }) => block.text).join('\n'),
+      interactions: blocks.flatMap(({ block }) => block.interactions),
       quoteOf: (found, value) => {
         const origin = origins.get(found);
-        const line = origin ? origin.linesBefore + lineBreaks(origin.block.text, value.start) + 1 : 1;
-        return { text: value.text.slice(0, 200), page: origin?.block.page ?? page, line };
+        if (origin === undefined) return { text: value.text.slice(0, 200), page, line: 1 };
+        const line = origin.linesBefore + lineBreaks(origin.block.text, value.start) + 1;
+        // `at` is the whole value's place, even when `text` is cut for the explanation.
+        const at = { document: document.index, block: origin.index, start: value.start, end: value.end };
+        return { text: value.text.slice(0, 200), page: origin.block.page ?? page, line, at };
       },
     };
   };
   if (!perPage || document.source !== 'attachment' || document.blocks.every((block) => block.page === null)) {
-    return [whole(null, document.blocks)];
+    return [whole(null, indexed)];
   }
   const pages = [...new Set(document.blocks.map((block) => block.page ?? 1))].sort((a, b) => a - b);
-  return pages.map((page) => whole(page, document.blocks.filter((block) => (block.page ?? 1) === page)));
+  return pages.map((page) => whole(page, indexed.filter(({ block }) => (block.page ?? 1) === page)));
 }
 
 /** Taints limit: the documents the module may categorize (all, some, or none). */

@@ -4,7 +4,7 @@
  * extracted field.
  */
 import { EXTRACTION_BUILTINS, EXTRACTION_LIMITS, type ExtractionBuiltin } from '../contract/modules/extraction';
-import { BUILTINS } from '../nlu/builtins';
+import { BUILTINS, type BuiltinMatch } from '../nlu/builtins';
 import type { NluLanguage } from '../nlu/types';
 
 const byName = new Map(BUILTINS.map((builtin) => [builtin.name.slice(1), builtin]));
@@ -13,14 +13,16 @@ export function isExtractionBuiltin(name: string): name is ExtractionBuiltin {
   return (EXTRACTION_BUILTINS as readonly string[]).includes(name);
 }
 
-/** The normalised values of `builtin` in `text`, in text order (at most `max`). */
-export function findBuiltin(builtin: ExtractionBuiltin, text: string, language: NluLanguage, now: Date, max: number = EXTRACTION_LIMITS.valuesPerField): string[] {
+/** The matches of `builtin` in `text` (normalised value, start, end), in text order (at most `max`). */
+export function findBuiltinAt(builtin: ExtractionBuiltin, text: string, language: NluLanguage, now: Date, max: number = EXTRACTION_LIMITS.valuesPerField): BuiltinMatch[] {
   const found = byName.get(builtin);
   if (found === undefined) return [];
-  return found
-    .find(text.slice(0, EXTRACTION_LIMITS.textChars), language, now)
-    .slice(0, max)
-    .map((match) => match.value);
+  return found.find(text.slice(0, EXTRACTION_LIMITS.textChars), language, now).slice(0, max);
+}
+
+/** The normalised values of `builtin` in `text`, in text order (at most `max`). */
+export function findBuiltin(builtin: ExtractionBuiltin, text: string, language: NluLanguage, now: Date, max: number = EXTRACTION_LIMITS.valuesPerField): string[] {
+  return findBuiltinAt(builtin, text, language, now, max).map((match) => match.value);
 }
 
 /** Names, descriptions and examples for the Documentation tab. */

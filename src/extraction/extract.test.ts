@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractionConfigSchema, type ExtractionFieldInput } from '../contract/modules/extraction';
 import type { NluInteractionResult } from '../contract/modules/nlu';
+import type { EvidenceSpan } from '../contract/modules/evidence-span';
 import { categorize } from '../categorization/categorize';
 import { input as categorizationInput } from '../categorization/test-fixtures';
 import type { EngineDocument } from './types';
@@ -196,11 +197,12 @@ describe('scopes', () => {
   it('runs once on every document of the input type, or once on the whole analysis', () => {
     const documents = [document(0, 'main', 'Contrat AB-000001'), document(1, 'attachment', 'Contrat AB-000002')];
     const fields = [field('contract', { type: 'regex', pattern: 'AB-\\d+' }), field('all', { type: 'regex', pattern: 'AB-\\d+', which: 'all' }, 'array')];
+    const [first, second] = [0, 1].map((document) => ({ document, block: 0, start: 8, end: 17 }));
     const perAttachment = run(fields, documents, { inputType: 'attachment' });
     expect(perAttachment.scope).toBe('documents');
-    expect(perAttachment.documents).toEqual([{ document: 1, documentName: 'doc1', source: 'attachment', fields: { contract: 'AB-000002', all: ['AB-000002'] }, errors: [], evidence: {} }]);
+    expect(perAttachment.documents).toEqual([{ document: 1, documentName: 'doc1', source: 'attachment', fields: { contract: 'AB-000002', all: ['AB-000002'] }, errors: [], evidence: { contract: [second], all: [second] } }]);
     const once = run(fields, documents);
-    expect(once).toEqual({ scope: 'analysis', fields: { contract: 'AB-000001', all: ['AB-000001', 'AB-000002'] }, errors: [], evidence: {}, documents: [] });
+    expect(once).toEqual({ scope: 'analysis', fields: { contract: 'AB-000001', all: ['AB-000001', 'AB-000002'] }, errors: [], evidence: { contract: [first], all: [first, second] }, documents: [] });
   });
 
   it('feeds the categorization criterion extractedData', () => {
@@ -233,5 +235,85 @@ describe('taints', () => {
     expect(onAttachment.documents.map((doc) => doc.fields.contract)).toEqual(['AB-000002']);
     const onAnalysis = extract({ ...base, taints: { analysis: ['sinistre'], documents: {} } });
     expect(onAnalysis.documents.map((doc) => doc.fields.contract)).toEqual(['AB-000001', 'AB-000002']);
+  });
+});
+
+describe('evidence', () => {
+  /** The words a span points at, read as the result's evidence view reads them. */
+  const words = (documents: EngineDocument[], span: EvidenceSpan) => documents.find((d) => d.index === span.document)!.blocks[span.block]!.text.slice(span.start, span.end);
+  const wordsOf = (documents: EngineDocument[], spans: EvidenceSpan[] | undefined) => (spans ?? []).map((span) => words(documents, span));
+
+  /** An NLU value found at its real place in the block's text. */
+  function nluAt(id: string, text: string, parameter: string, found: string[]): NluInteractionResult {
+    const values = found.map((word) => ({ value: word.toUpperCase(), text: word, start: text.indexOf(word), end: text.indexOf(word) + word.length, archetype: parameter, path: [], parents: [] }));
+    return { id, context: 'assurance', complete: true, missing: [], parameters: { [parameter]: values } };
+  }
+
+  it('points at the NLU values kept, in their own block of their own document', () => {
+    const second = 'Objet : sinistre\nContrat AB-123456, avenant CD-9';
+    const documents: EngineDocument[] = [
+      document(0, 'main', 'Bonjour'),
+      { index: 1, name: 'doc1', source: 'attachment', blocks: [{ page: 1, text: 'En-tête', interactions: [] }, { page: 2, text: second, interactions: [nluAt('declarationSinistre', second, 'numeroContrat', ['AB-123456', 'CD-9'])] }] },
+    ];
+    const result = run(
+      [
+        field('first', { type: 'nluParameter', interaction: 'declarationSinistre', parameter: 'numeroContrat' }),
+        field('every', { type: 'nluParameter', interaction: 'declarationSinistre', parameter: 'numeroContrat', which: 'all' }),
+        field('nowhere', { type: 'nluParameter', interaction: 'resiliation', parameter: 'numeroContrat' }),
+      ],
+      documents,
+    );
+    expect(result.fields).toEqual({ first: 'AB-123456', every: ['AB-123456', 'CD-9'], nowhere: null });
+    expect(Object.keys(result.evidence)).toEqual(['first', 'every']);
+    expect(result.evidence.first).toEqual([{ document: 1, block: 1, start: second.indexOf('AB-123456'), end: second.indexOf('AB-123456') + 9 }]);
+    expect(wordsOf(documents, result.evidence.every)).toEqual(['AB-123456', 'CD-9']);
+  });
+
+  it('points at a regular expression’s group and at builtin matches, mapped back from the joined text', () => {
+    const documents: EngineDocument[] = [
+      { index: 0, name: 'mail', source: 'main', blocks: [{ page: null, text: 'Bonjour,', interactions: [] }, { page: null, text: MAIL, interactions: [] }] },
+      document(1, 'attachment', 'Facture du 02/04/2026 : 300 €, contrat n° CD-654321'),
+    ];
+    const result = run(
+      [
+        field('contract', { type: 'regex', pattern: 'contrat n° ([A-Z]{2}-\\d+)', group: 1 }),
+        field('named', { type: 'regex', pattern: 'survenu le (?P<day>\\d\\d/\\d\\d/\\d{4})', group: 'day' }),
+        field('contracts', { type: 'regex', pattern: 'contrat n° ([A-Z]{2}-\\d+)', group: 1, which: 'all' }, 'array'),
+        field('date', { type: 'builtin', builtin: 'date' }),
+        field('amount', { type: 'builtin', builtin: 'amount' }, 'number'),
+        field('amounts', { type: 'builtin', builtin: 'amount', which: 'all' }),
+      ],
+      documents,
+    );
+    expect(result.fields).toMatchObject({ contract: 'AB-123456', named: '12/03/2026', contracts: ['AB-123456', 'CD-654321'], date: '2026-03-12', amount: 1250.5 });
+    expect(result.evidence.contract).toEqual([{ document: 0, block: 1, start: MAIL.indexOf('AB-123456'), end: MAIL.indexOf('AB-123456') + 9 }]);
+    expect(wordsOf(documents, result.evidence.named)).toEqual(['12/03/2026']);
+    expect(wordsOf(documents, result.evidence.contracts)).toEqual(['AB-123456', 'CD-654321']);
+    expect(result.evidence.contracts![1]).toMatchObject({ document: 1, block: 0 });
+    expect(wordsOf(documents, result.evidence.date)).toEqual(['12/03/2026']);
+    expect(wordsOf(documents, result.evidence.amount)).toEqual(['1 250,50 €']);
+    expect(wordsOf(documents, result.evidence.amounts)).toEqual(['1 250,50 €', '300 €']);
+  });
+
+  it('points per document at the document’s own blocks', () => {
+    const documents = [document(0, 'main', 'Contrat AB-000001'), document(1, 'attachment', 'Contrat AB-000002')];
+    const result = run([field('contract', { type: 'regex', pattern: 'AB-\\d+' })], documents, { inputType: 'both' });
+    expect(result.evidence).toEqual({});
+    expect(result.documents.map((doc) => doc.evidence.contract)).toEqual([[{ document: 0, block: 0, start: 8, end: 17 }], [{ document: 1, block: 0, start: 8, end: 17 }]]);
+  });
+
+  it('has none for a value not kept (failed conversion, nothing found) nor for headers, metadata and snippets', () => {
+    const result = run([
+      field('notANumber', { type: 'regex', pattern: 'contrat n° ([A-Z]{2}-\\d+)', group: 1 }, 'number'),
+      field('missing', { type: 'regex', pattern: 'ZZ-\\d+' }),
+      field('sender', { type: 'header', header: 'from' }),
+      field('customer', { type: 'metadata', key: 'customerId' }),
+      field('snippet', { type: 'snippet', program: '{{ text | after: "contrat n°" | remove: "." }}' }),
+      field('kept', { type: 'builtin', builtin: 'iban' }),
+    ]);
+    expect(result.fields).toMatchObject({ notANumber: null, missing: null, sender: 'jean.dupont@exemple.fr', customer: 'C-42', snippet: 'AB-123456' });
+    expect(result.errors.map((error) => error.field)).toEqual(['notANumber']);
+    expect(Object.keys(result.evidence)).toEqual(['kept']);
+    expect(wordsOf([document(0, 'main', MAIL)], result.evidence.kept)).toEqual(['FR76 3000 6000 0112 3456 7890 189']);
   });
 });

@@ -4,9 +4,11 @@
  * endpoint and unit tests run it; it never throws on a configuration (a field that fails has its
  * error and a null value; the other fields are filled).
  */
-import type { DocumentExtraction, ExtractedValues, ExtractionResult, FieldError } from '../contract/modules/extraction';
+import type { DocumentExtraction, ExtractedValues, ExtractionResult, FieldError, ValueFormat } from '../contract/modules/extraction';
+import type { EvidenceSpan, FieldEvidence } from '../contract/modules/evidence-span';
 import type { EngineDocument, ExtractionInput, ExtractionScope } from './types';
 import { convertValues } from './convert';
+import { scopeLayout, spanInScope, type PlacedBlock } from './evidence';
 import { sourceValues, whichOf } from './sources';
 
 const CONVERSION_MESSAGES = {
@@ -30,11 +32,20 @@ function allowedByTaints(input: ExtractionInput, documentIndex: number): boolean
 
 const documentText = (doc: EngineDocument): string => doc.blocks.map((block) => block.text).join('\n');
 
-/** Every field on one scope: the values, and the errors of the fields that failed. */
-export function extractScope(input: ExtractionInput, scope: ExtractionScope): { fields: ExtractedValues; errors: FieldError[] } {
+/** The spans of the values a field keeps: the first one alone when its format takes the first value. */
+function keptSpans(spans: readonly EvidenceSpan[] | undefined, format: ValueFormat, which: 'first' | 'all'): EvidenceSpan[] {
+  if (spans === undefined) return [];
+  return format !== 'array' && which === 'first' ? spans.slice(0, 1) : [...spans];
+}
+
+/** Every field on one scope: the values, the errors of the fields that failed and where kept values were read. */
+export function extractScope(input: ExtractionInput, scope: ExtractionScope): { fields: ExtractedValues; errors: FieldError[]; evidence: FieldEvidence } {
   const fields: ExtractedValues = {};
   const errors: FieldError[] = [];
+  const evidence: FieldEvidence = {};
   for (const field of input.config.fields) {
+    // A later field of the same name replaces the value: its evidence too.
+    delete evidence[field.name];
     if (input.deadline !== undefined && Date.now() > input.deadline) {
       fields[field.name] = null;
       errors.push({ field: field.name, code: 'timeBudget', params: {}, message: 'The time budget of the module ran out before this field' });
@@ -46,9 +57,12 @@ export function extractScope(input: ExtractionInput, scope: ExtractionScope): { 
       errors.push({ field: field.name, code: found.code, params: found.params, message: found.message });
       continue;
     }
-    const converted = convertValues(found.values, field.format, whichOf(field.source));
+    const which = whichOf(field.source);
+    const converted = convertValues(found.values, field.format, which);
     if (converted.ok) {
       fields[field.name] = converted.value;
+      const spans = converted.value === null ? [] : keptSpans(found.spans, field.format, which);
+      if (spans.length > 0) evidence[field.name] = spans;
     } else {
       fields[field.name] = null;
       const value = converted.value.slice(0, 200);
@@ -56,11 +70,13 @@ export function extractScope(input: ExtractionInput, scope: ExtractionScope): { 
       errors.push({ field: field.name, code: converted.code, params: { value, format: field.format }, message: `"${value}" ${what} (format ${field.format})` });
     }
   }
-  return { fields, errors };
+  return { fields, errors, evidence };
 }
 
 function scopeOf(input: ExtractionInput, documents: readonly EngineDocument[], document: EngineDocument | null): ExtractionScope {
   const read = document === null ? documents : [document];
+  // Built on the first span asked for: a module whose fields read no text never lays the blocks out.
+  let layout: PlacedBlock[] | null = null;
   return {
     text: read.map(documentText).join('\n\n'),
     document,
@@ -70,19 +86,20 @@ function scopeOf(input: ExtractionInput, documents: readonly EngineDocument[], d
     metadata: input.metadata,
     language: input.language,
     now: input.now,
+    spanAt: (start, end) => spanInScope((layout ??= scopeLayout(read)), start, end),
   };
 }
 
 export function extract(input: ExtractionInput): ExtractionResult {
   if (input.inputType === null) {
-    const { fields, errors } = extractScope(input, scopeOf(input, input.documents, null));
-    return { scope: 'analysis', fields, errors, evidence: {}, documents: [] };
+    const { fields, errors, evidence } = extractScope(input, scopeOf(input, input.documents, null));
+    return { scope: 'analysis', fields, errors, evidence, documents: [] };
   }
   const documents: DocumentExtraction[] = input.documents
     .filter((doc) => selected(input.inputType, doc.source) && allowedByTaints(input, doc.index))
     .map((doc) => {
-      const { fields, errors } = extractScope(input, scopeOf(input, input.documents, doc));
-      return { document: doc.index, documentName: doc.name, source: doc.source, fields, errors, evidence: {} };
+      const { fields, errors, evidence } = extractScope(input, scopeOf(input, input.documents, doc));
+      return { document: doc.index, documentName: doc.name, source: doc.source, fields, errors, evidence };
     });
   return { scope: 'documents', fields: null, errors: [], evidence: {}, documents };
 }

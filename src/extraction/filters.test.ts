@@ -11,7 +11,7 @@ describe('snippet filters', () => {
   });
 
   it('documents every variable the engine gives a snippet, each with an example that runs', () => {
-    const scope = { text: 't', document: null, documents: [], interactions: [], headers: {}, metadata: {}, language: 'fr' as const, now: new Date('2026-03-20T10:00:00Z') };
+    const scope = { text: 't', document: null, documents: [], interactions: [], headers: {}, metadata: {}, language: 'fr' as const, now: new Date('2026-03-20T10:00:00Z'), spanAt: () => null };
     expect(SNIPPET_VARIABLES.map((variable) => variable.name).sort()).toEqual(Object.keys(snippetVariables(scope, {})).sort());
     for (const variable of SNIPPET_VARIABLES) expect(runSnippet(variable.example, snippetVariables(scope, {})), variable.name).toMatchObject({ ok: true });
   });

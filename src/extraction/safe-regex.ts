@@ -39,13 +39,25 @@ export function hasGroup(regex: RE2JS, group: number | string): boolean {
   return typeof group === 'number' ? group <= regex.groupCount() : Object.hasOwn(regex.namedGroups(), group);
 }
 
-/** The text of `group` in each match (a group that did not take part gives nothing), at most `max`. */
-export function findAll(regex: RE2JS, text: string, group: number | string, max: number): string[] {
+/** A group's text in one match and where it stands in the text read (UTF-16 offsets). */
+export interface RegexMatch {
+  value: string;
+  start: number;
+  end: number;
+}
+
+/** `group` in each match, with its place (a group that did not take part gives nothing), at most `max`. */
+export function findAllAt(regex: RE2JS, text: string, group: number | string, max: number): RegexMatch[] {
   const matcher = regex.matcher(text.slice(0, EXTRACTION_LIMITS.textChars));
-  const out: string[] = [];
+  const out: RegexMatch[] = [];
   while (out.length < max && matcher.find()) {
     const value = matcher.group(group);
-    if (value !== null && value !== undefined) out.push(value);
+    if (value !== null && value !== undefined) out.push({ value, start: matcher.start(group), end: matcher.end(group) });
   }
   return out;
+}
+
+/** The text of `group` in each match (a group that did not take part gives nothing), at most `max`. */
+export function findAll(regex: RE2JS, text: string, group: number | string, max: number): string[] {
+  return findAllAt(regex, text, group, max).map((match) => match.value);
 }

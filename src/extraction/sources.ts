@@ -1,28 +1,53 @@
 /**
  * A field's source → the raw values it finds in one scope (document or analysis), in text order.
  * Errors of the source itself (a refused pattern, an unknown snippet, a snippet that fails) are
- * answered with their code; finding nothing is an empty list, not an error.
+ * answered with their code; finding nothing is an empty list, not an error. Sources that read the
+ * documents' words (NLU parameters, builtins, regular expressions) also say where each value stands;
+ * headers, metadata and snippets read no place of the text and give no spans.
  */
 import { EXTRACTION_LIMITS, type ExtractionConfig, type ExtractionFieldErrorCode, type FieldSource } from '../contract/modules/extraction';
-import { findBuiltin } from './builtins';
-import { compileRegex, findAll, hasGroup } from './safe-regex';
+import type { EvidenceSpan } from '../contract/modules/evidence-span';
+import { findBuiltinAt } from './builtins';
+import { compileRegex, findAllAt, hasGroup } from './safe-regex';
 import { runSnippet, snippetVariables } from './snippets';
 import type { ExtractionScope } from './types';
 
 export type SourceValues =
-  | { ok: true; values: unknown[] }
+  /** `spans[i]`: where `values[i]` stands (absent: the source reads no text). */
+  | { ok: true; values: unknown[]; spans?: EvidenceSpan[] }
   | { ok: false; code: ExtractionFieldErrorCode; params: Record<string, string | number | null>; message: string };
 
 const MAX = EXTRACTION_LIMITS.valuesPerField;
-const keep = (values: unknown[], which: 'first' | 'all'): unknown[] => (which === 'first' ? values.slice(0, 1) : values.slice(0, MAX));
+const keep = <T>(values: T[], which: 'first' | 'all'): T[] => (which === 'first' ? values.slice(0, 1) : values.slice(0, MAX));
 
-function nluValues(source: Extract<FieldSource, { type: 'nluParameter' }>, scope: ExtractionScope): unknown[] {
+function nluValues(source: Extract<FieldSource, { type: 'nluParameter' }>, scope: ExtractionScope): SourceValues {
   const values: string[] = [];
-  for (const found of scope.interactions) {
-    if (found.id !== source.interaction || (!found.complete && !source.incomplete)) continue;
-    for (const value of found.parameters[source.parameter] ?? []) values.push(source.read === 'text' ? value.text : value.value);
+  const spans: EvidenceSpan[] = [];
+  // Block by block rather than `scope.interactions`: a value's start and end are in its block's text.
+  for (const doc of scope.document === null ? scope.documents : [scope.document]) {
+    doc.blocks.forEach((block, index) => {
+      for (const found of block.interactions) {
+        if (found.id !== source.interaction || (!found.complete && !source.incomplete)) continue;
+        for (const value of found.parameters[source.parameter] ?? []) {
+          values.push(source.read === 'text' ? value.text : value.value);
+          spans.push({ document: doc.index, block: index, start: value.start, end: value.end });
+        }
+      }
+    });
   }
-  return keep(values, source.which);
+  return { ok: true, values: keep(values, source.which), spans: keep(spans, source.which) };
+}
+
+/** Values found at scope-text offsets, with their spans (a match in no block has none: the text had no block). */
+function placedValues(scope: ExtractionScope, matches: readonly { value: string; start: number; end: number }[]): SourceValues {
+  const values: string[] = [];
+  const spans: EvidenceSpan[] = [];
+  for (const match of matches) {
+    values.push(match.value);
+    const span = scope.spanAt(match.start, match.end);
+    if (span !== null) spans.push(span);
+  }
+  return { ok: true, values, spans };
 }
 
 function regexValues(source: Extract<FieldSource, { type: 'regex' }>, scope: ExtractionScope): SourceValues {
@@ -31,7 +56,7 @@ function regexValues(source: Extract<FieldSource, { type: 'regex' }>, scope: Ext
   if (!hasGroup(compiled.regex, source.group)) {
     return { ok: false, code: 'unknownGroup', params: { group: String(source.group) }, message: `The regular expression has no group ${source.group}` };
   }
-  return { ok: true, values: findAll(compiled.regex, scope.text, source.group, source.which === 'first' ? 1 : MAX) };
+  return placedValues(scope, findAllAt(compiled.regex, scope.text, source.group, source.which === 'first' ? 1 : MAX));
 }
 
 function snippetValues(program: string, scope: ExtractionScope, fields: Readonly<Record<string, unknown>>): SourceValues {
@@ -43,9 +68,9 @@ function snippetValues(program: string, scope: ExtractionScope, fields: Readonly
 export function sourceValues(source: FieldSource, scope: ExtractionScope, config: ExtractionConfig, fields: Readonly<Record<string, unknown>>): SourceValues {
   switch (source.type) {
     case 'nluParameter':
-      return { ok: true, values: nluValues(source, scope) };
+      return nluValues(source, scope);
     case 'builtin':
-      return { ok: true, values: findBuiltin(source.builtin, scope.text, scope.language, scope.now, source.which === 'first' ? 1 : MAX) };
+      return placedValues(scope, findBuiltinAt(source.builtin, scope.text, scope.language, scope.now, source.which === 'first' ? 1 : MAX));
     case 'regex':
       return regexValues(source, scope);
     case 'header': {

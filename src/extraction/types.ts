@@ -5,6 +5,7 @@
  */
 import type { ExtractionConfig } from '../contract/modules/extraction';
 import type { NluInteractionResult } from '../contract/modules/nlu';
+import type { EvidenceSpan } from '../contract/modules/evidence-span';
 import type { EngineDocument, TaintState } from '../categorization/types';
 import type { NluLanguage } from '../nlu/types';
 
@@ -42,4 +43,6 @@ export interface ExtractionScope {
   metadata: Readonly<Record<string, unknown>>;
   language: NluLanguage;
   now: Date;
+  /** Where the range [start, end) of `text` stands in the documents (evidence.ts; null: in no block). */
+  spanAt(start: number, end: number): EvidenceSpan | null;
 }

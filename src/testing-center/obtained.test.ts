@@ -54,6 +54,13 @@ describe('obtainedFromModules', () => {
     expect(expectedValuesSchema.safeParse({ categories: { qualified: false, values: obtained.categories } }).success).toBe(true);
   });
 
+  it('reads the values only: a replay whose extraction says where the values stand obtains what a stored run without evidence did', () => {
+    const stored = extraction.result as { documents: { evidence?: unknown }[] };
+    const span = { document: 0, block: 0, start: 0, end: 4 };
+    const withEvidence = { ...extraction, result: { ...stored, evidence: {}, documents: stored.documents.map((doc, index) => ({ ...doc, evidence: index === 0 ? { contract: [span] } : {} })) } };
+    expect(obtainedFromModules([categorization, withEvidence])).toEqual(obtainedFromModules([categorization, extraction]));
+  });
+
   it('ignores modules that failed and lets consolidation decide the message category', () => {
     const failed = { ...extraction, outcome: 'error' as const };
     const consolidation: ModuleResult = {

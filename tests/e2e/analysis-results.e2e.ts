@@ -13,6 +13,8 @@ import { analysesPages as pages } from './support/analyses-pages';
 import { profilePage } from './support/pages';
 import { signedInSession } from './support/session';
 import { docsPicture } from './support/docs-pictures';
+import { fixture } from './support/fixtures';
+import { readFile } from 'node:fs/promises';
 
 const PROJECT = 'demo-ic';
 const stamp = Date.now();
@@ -22,6 +24,7 @@ let page: Page;
 let api: Api;
 let envId: string;
 let repairId: string;
+let letterId: string;
 
 const session = signedInSession('configurator');
 
@@ -52,7 +55,12 @@ beforeAll(async () => {
         id: 'champs',
         type: 'extraction',
         name: 'Champs hublot',
-        config: { fields: [{ id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'regex', pattern: 'cabine (\\d+)', group: 1 } }] },
+        config: {
+          fields: [
+            { id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'regex', pattern: 'cabine (\\d+)', group: 1 } },
+            { id: 'f2', name: 'contrat', label: 'Contrat', source: { type: 'regex', pattern: '(AB-\\d+)', group: 1 } },
+          ],
+        },
       },
       { id: 'conso', type: 'consolidation', name: 'Consolidation', config: { workflowId: 'wf-hublots-e2e' } },
       { id: 'rep', type: 'replyTemplate', name: 'Réponse' },
@@ -64,8 +72,12 @@ beforeAll(async () => {
     api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses/simulated-mail`, { name, sender: 'bosco@navire.example', recipient: 'atelier@navire.example', subject, body, attachments: [] });
   ({ id: repairId } = await mail(REPAIR, 'Hublot fêlé', 'Le hublot de la cabine 12 est fêlé.'));
   const other = await mail(OTHER, 'Question de facture', 'Où en est ma facture ?');
+  const letter = new FormData();
+  letter.append('file', new Blob([await readFile(fixture('pdf/claim-letter-fr.pdf'))], { type: 'application/pdf' }), 'lettre-sinistre.pdf');
+  ({ id: letterId } = await api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses`, letter));
   await settled(repairId);
   await settled(other.id);
+  await settled(letterId);
 }, 120_000);
 
 afterAll(async () => {
@@ -120,5 +132,37 @@ describe('results where users look for them', () => {
     await expect(results.textContent()).resolves.toContain('Template: Réponse hublot');
     await profilePage.open(page);
     await profilePage.language(page).selectOption('fr');
+  });
+
+  it('shows each document with the words every result came from marked, in its text or on the PDF page', async () => {
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/analyses/${repairId}?tab=documents`);
+    const view = page.getByTestId('evidence-view');
+    await view.waitFor();
+    const status = view.getByTestId('evidence-status');
+    // The category came from the subject header: it says so rather than marking words.
+    const category = view.getByTestId('evidence-category').getByTestId('evidence-item');
+    await expect(category.textContent()).resolves.toContain('hors du texte');
+    await view.getByTestId('evidence-field').getByRole('button', { name: /numero_cabine/ }).click();
+    await expect(view.locator('mark.is-current').textContent()).resolves.toBe('12');
+    await page.waitForFunction(() => document.querySelector('[data-testid="evidence-status"]')?.textContent === 'Endroit 1 sur 1 : le champ numero_cabine = 12');
+    // The marked words, chosen from the keyboard, say what they fed.
+    await view.locator('mark.is-current').press('Enter');
+    await view.getByTestId('evidence-fed').getByRole('button', { name: 'le champ numero_cabine = 12' }).waitFor();
+    await expect(status.textContent()).resolves.toBe('« 12 » a servi à : le champ numero_cabine = 12');
+    await docsPicture(page, 'analysis-evidence', view);
+
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/analyses/${letterId}?tab=documents`);
+    await view.waitFor();
+    const drawAs = view.getByRole('group', { name: 'Montrer lettre-sinistre.pdf comme' });
+    await drawAs.getByRole('button', { name: 'Pages' }).click();
+    const onPage = view.locator('.textLayer mark.p-evidence__mark', { hasText: 'AB-77812' });
+    await onPage.first().waitFor();
+    await view.getByTestId('evidence-field').getByRole('button', { name: /contrat = AB-77812/ }).click();
+    await view.locator('.textLayer mark.p-evidence__mark.is-selected', { hasText: 'AB-77812' }).first().waitFor();
+    await onPage.first().click();
+    await view.getByTestId('evidence-fed').getByRole('button', { name: 'le champ contrat = AB-77812' }).waitFor();
+    // Back to the text: the same words, marked there.
+    await drawAs.getByRole('button', { name: 'Texte' }).click();
+    await view.locator('mark.p-evidence__mark[data-at]', { hasText: 'AB-77812' }).first().waitFor();
   });
 });

@@ -75,7 +75,7 @@ export function EvidenceView({ evidence, originalOf }: { evidence: AnalysisEvide
         });
       return {
         switch: (
-          <ButtonGroup className="p-evidence__switch" aria-label={t('evidence.drawAs', { name: document.name })}>
+          <ButtonGroup className="p-evidence__switch" role="group" aria-label={t('evidence.drawAs', { name: document.name })}>
             <Button small text={t('evidence.asText')} active={!shown} aria-pressed={!shown} onClick={() => show(false)} />
             <Button small text={t('evidence.asPages')} active={shown} aria-pressed={shown} onClick={() => show(true)} />
           </ButtonGroup>

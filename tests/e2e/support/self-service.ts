@@ -7,7 +7,6 @@
  * neither. Call `selfServiceSession()` at the top of the file: its hooks run before the file's own
  * `beforeAll`, so `self.light` is ready there.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Organisation } from '../../../src/contract/organisations';
@@ -18,8 +17,7 @@ import { layout, toasts } from './pages';
 import { signInByApi } from './session';
 import { selfUseCasePages } from './self-service-pages';
 
-/** A file of the shared fixtures (use, never edit). */
-export const fixture = (name: string) => path.resolve(import.meta.dirname, '../../../../shared/fixtures', name);
+export { fixture } from './fixtures';
 
 /** The template every scenario starts its use cases from (a meeting-request use case of insurance). */
 export const USE_CASE_TEMPLATE = 'insurance:meeting';

@@ -1,7 +1,7 @@
 /**
  * A configuration change tried on a test run's messages before it is saved (what-if.ts): words added
- * to an archetype's dictionary, a categorization rule relaxed, or a module's whole configuration as
- * a configuration screen holds it unsaved. Applied here to copies: the run's settings and the NLU
+ * to an archetype's dictionary, a categorization rule relaxed, or a module's whole configuration or an
+ * archetype's dictionaries as a configuration screen holds them unsaved. Applied here to copies: the run's settings and the NLU
  * source stay as they are. Pure.
  */
 import type { EnvironmentSettings } from '../contract/environments';
@@ -20,7 +20,9 @@ export type Relaxation =
 export type WhatIfChange =
   | { type: 'dictionary'; archetype: string; language: NluLanguage; words: string[] }
   | { type: 'rule'; moduleId: string; categoryId: string; ruleId: string; relaxation: Relaxation }
-  | { type: 'moduleConfig'; moduleId: string; config: unknown };
+  | { type: 'moduleConfig'; moduleId: string; config: unknown }
+  /** An archetype's dictionaries as its editor holds them, unsaved (`name`: the archetype as saved). */
+  | { type: 'archetype'; name: string; dictionaries: Partial<Record<NluLanguage, string>> };
 
 type Settings = Pick<EnvironmentSettings, 'modules' | 'content' | 'languages'>;
 
@@ -78,6 +80,12 @@ export function applyChange<S extends Settings>(settings: S, source: NluSource, 
           archetype.name !== change.archetype ? archetype : { ...archetype, dictionaries: { ...archetype.dictionaries, [change.language]: withWords(archetype.dictionaries[change.language], change.words) } },
         ),
       },
+    };
+  }
+  if (change.type === 'archetype') {
+    return {
+      settings,
+      source: { ...source, archetypes: source.archetypes.map((archetype) => (archetype.name !== change.name ? archetype : { ...archetype, dictionaries: change.dictionaries })) },
     };
   }
   const config = change.type === 'rule' ? relaxedConfig(settings.modules.find((module) => module.id === change.moduleId)?.config, change) : change.config;

@@ -56,6 +56,10 @@ describe('what-if changes', () => {
     expect(config.categories[0]!.rules[0]!.criteria).toHaveLength(2);
     // A rule the configuration no longer has: nothing changes.
     expect(applyChange(settings, source, { type: 'rule', moduleId: 'cat', categoryId: 'c1', ruleId: 'gone', relaxation: { kind: 'dropCriterion', criterion: 0 } }).settings).toBe(settings);
+    // An archetype's dictionaries as its editor holds them replace the saved ones, on a copy.
+    const edited = applyChange(settings, source, { type: 'archetype', name: 'resiliation', dictionaries: { fr: 'arrêter', gb: 'cancel' } });
+    expect(edited.source.archetypes[0]!.dictionaries).toEqual({ fr: 'arrêter', gb: 'cancel' });
+    expect(source.archetypes[0]!.dictionaries).toEqual({ fr: 'résilier' });
   });
 });
 

@@ -33,6 +33,8 @@ let api: Api;
 let envId: string;
 let setId: string;
 let runId: string;
+/** The demo's « resiliation » archetype as the run read it. */
+let resiliation: { id: string; name: string; notes: string; dictionaries: { fr?: string } };
 const own: string[] = [];
 
 const mail = (subject: string, body: string) =>
@@ -54,6 +56,8 @@ beforeAll(async () => {
     await api('PUT', `${BASE}/messages/${id}/expected`, { expected: { categories: { qualified: true, values: [{ key: 'category', document: null, format: 'string', value: 'Résiliation' }] } } });
     own.push(id);
   }
+  const archetypes = await api<(typeof resiliation)[]>('GET', `/v4/console/api/environment/${envId}/nlu/archetypes`);
+  resiliation = archetypes.find((archetype) => archetype.name === 'resiliation')!;
   const demo = await api<{ ids: string[] }>('GET', `${BASE}/sets/demo-bank-set-all/message-ids`);
   ({ id: setId } = await api<{ id: string }>('POST', `${BASE}/sets`, { kind: 'manual', name: SET_NAME, messageIds: [...demo.ids, ...own] }));
   ({ id: runId } = await api<{ id: string }>('POST', `${BASE}/tests`, { environmentId: envId, setId, versionId: null }));
@@ -118,6 +122,26 @@ describe('what-if on a test run', () => {
     await trial.getByRole('button', { name: 'Essayer sur ce test' }).click();
     // The eight quote requests of the demo bank are no longer found.
     await expect.poll(() => trial.locator('li[data-value="Demande de devis"]').innerText(), { timeout: 120_000 }).toContain('−8 VP, +8 FN');
+  });
+
+  it("tries an archetype's dictionaries as edited, unsaved, on the run from the archetype editor", { timeout: 180_000 }, async () => {
+    const { page } = configurator;
+    // The dictionary as the run read it (the first scenario saved the proposed words since).
+    await api('PUT', `/v4/console/api/environment/${envId}/nlu/archetypes/${resiliation.id}`, { name: resiliation.name, notes: resiliation.notes, dictionaries: resiliation.dictionaries });
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/configuration/nlu/archetypes/${resiliation.id}`);
+    const editor = page.getByTestId('dictionary-editor').locator('.cm-content');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('arrêter');
+    const trial = page.getByTestId('run-trial-section');
+    await trial.locator(`#what-if-run option[value="${runId}"]`).waitFor({ state: 'attached' });
+    await trial.locator('#what-if-run').selectOption(runId);
+    await trial.getByRole('button', { name: 'Essayer sur ce test' }).click();
+    // The two messages that say « arrêter » are found; the two that say « clôturer » still are not.
+    await expect.poll(() => trial.locator('li[data-value="Résiliation"]').innerText(), { timeout: 120_000 }).toContain('+2 VP, −2 FN');
+    const saved = await api<(typeof resiliation)[]>('GET', `/v4/console/api/environment/${envId}/nlu/archetypes`);
+    expect(saved.find((archetype) => archetype.name === 'resiliation')?.dictionaries.fr).not.toContain('arrêter');
   });
 
   it('gives a qualifier neither the button nor the page', { timeout: 120_000 }, async () => {

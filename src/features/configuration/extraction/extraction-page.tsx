@@ -43,7 +43,7 @@ export function ExtractionPage() {
 
 function ExtractionEditorView({ settings }: { settings: ExtractionSettings }) {
   const { t } = useTranslation('extraction');
-  const { envId, canEdit } = useConfigurationEnv();
+  const { envId, projectId, canEdit } = useConfigurationEnv();
   const [search] = useSearchParams();
   // The tab is kept in the page, not the URL: a URL change would stop at the unsaved-changes guard,
   // and testing unsaved fields is the point of the Tests tab. `?tab=` only opens a tab.
@@ -70,7 +70,7 @@ function ExtractionEditorView({ settings }: { settings: ExtractionSettings }) {
       )}
       <Tabs id="extraction-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} renderActiveTabPanelOnly>
         <Tab id="information" title={t('tabs.information')} panel={<FieldsTab editor={editor} settings={settings} canEdit={canEdit} />} />
-        <Tab id="tests" title={t('tabs.tests')} panel={<TestsTab editor={editor} envId={envId} moduleId={settings.module.id} canEdit={canEdit} />} />
+        <Tab id="tests" title={t('tabs.tests')} panel={<TestsTab editor={editor} projectId={projectId} envId={envId} moduleId={settings.module.id} canEdit={canEdit} />} />
         <Tab id="documentation" title={t('tabs.documentation')} panel={<DocumentationTab />} />
       </Tabs>
     </>

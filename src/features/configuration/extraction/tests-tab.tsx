@@ -19,6 +19,7 @@ import { AnalysisPicker } from '../shared/analysis-picker';
 import { Field } from '../../../ui/form';
 import { EmptyState } from '../../../ui/empty-state';
 import { DataTable } from '../../../ui/data-table';
+import { RunTrialSection } from '../../../ui/what-if/run-trial-section';
 
 const shown = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -32,7 +33,7 @@ function typedValue(text: string, format: ValueFormat): unknown {
   }
 }
 
-export function TestsTab({ editor, envId, moduleId, canEdit }: { editor: ExtractionEditor; envId: string; moduleId: string; canEdit: boolean }) {
+export function TestsTab({ editor, projectId, envId, moduleId, canEdit }: { editor: ExtractionEditor; projectId: string; envId: string; moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation('extraction');
   const { draft, setDraft } = editor;
   const run = useMutation({
@@ -71,6 +72,7 @@ export function TestsTab({ editor, envId, moduleId, canEdit }: { editor: Extract
       {draft.tests.map((test, index) => (
         <TestCaseCard key={test.id} test={test} index={index} fields={draft.fields} envId={envId} canEdit={canEdit} result={results.get(test.id)} onChange={(change) => update(test.id, change)} onDelete={() => void remove(test, index)} />
       ))}
+      {parsed.success && <RunTrialSection projectId={projectId} envId={envId} change={{ type: 'moduleConfig', moduleId, config: parsed.data }} />}
     </section>
   );
 }

@@ -23,6 +23,7 @@ import { entityKey } from '../../../configuration-problems';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes';
 import { BUILTIN_ARCHETYPES, checkDictionary, type NluLanguage } from './engine';
 import { directivesOf } from './dictionary-stats';
+import { RunTrialSection } from '../../../ui/what-if/run-trial-section';
 import { configErrorText } from './nlu-errors';
 import { NluPage, useNluEnv } from './nlu-page';
 import { nluQueries } from './queries';
@@ -115,87 +116,91 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
   const unused = NLU_LANGUAGES.filter((code) => !languages.includes(code));
 
   return (
-    <Form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      {guard}
-      <AutoForm id="archetype" fields={fields} value={draft} onChange={(value) => setDraft({ ...draft, name: value.name, notes: value.notes })} errors={issues} />
-      {duplicate && (
-        <Callout intent={Intent.WARNING} compact>
-          {t('fields.duplicateName', { name: draft.name })}
-        </Callout>
-      )}
-      <div className="p-toolbar">
-        <Tabs id="archetype-languages" selectedTabId={language} onChange={(id) => setLanguage(id as NluLanguage)}>
-          {languages.map((code) => (
-            <Tab key={code} id={code} title={languageName(code, i18n.language as Language)} />
-          ))}
-        </Tabs>
-        {canEdit && unused.length > 0 && (
-          <HTMLSelect
-            aria-label={t('editor.addLanguage')}
-            value=""
-            onChange={(e) => {
-              const code = e.currentTarget.value as NluLanguage;
-              if (!code) return;
-              setDraft({ ...draft, dictionaries: { ...draft.dictionaries, [code]: '' } });
-              setLanguage(code);
-            }}
-            options={[{ value: '', label: t('editor.addLanguage') }, ...unused.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]}
-          />
+    <>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {guard}
+        <AutoForm id="archetype" fields={fields} value={draft} onChange={(value) => setDraft({ ...draft, name: value.name, notes: value.notes })} errors={issues} />
+        {duplicate && (
+          <Callout intent={Intent.WARNING} compact>
+            {t('fields.duplicateName', { name: draft.name })}
+          </Callout>
         )}
-      </div>
-      {/* The dictionary editor is the selected language tab's panel: the tab's aria-controls names it. */}
-      <TabPanel
-        parentId="archetype-languages"
-        id={language}
-        selectedTabId={language}
-        panel={
-          <div className="p-nlu-editor">
-            <div>
-              <Suspense fallback={<Spinner size={24} />}>
-                <DictionaryEditor
-                  key={language}
-                  label={t('editor.dictionary', { language: languageName(language, i18n.language as Language) })}
-                  value={text}
-                  readOnly={!canEdit}
-                  errors={errors}
-                  onChange={(value) => setDraft((current) => ({ ...current, dictionaries: { ...current.dictionaries, [language]: value } }))}
-                />
-              </Suspense>
-              <p className="bp6-text-muted">{t('editor.syntax')}</p>
-              <DictionaryValuesPreview text={text} language={language} />
-              {errors.length > 0 && (
-                <Callout intent={Intent.DANGER} compact data-testid="dictionary-errors">
-                  <ul>
-                    {errors.map((error, index) => (
-                      <li key={index}>{error.message}</li>
-                    ))}
-                  </ul>
-                </Callout>
-              )}
-              {otherErrors.length > 0 && (
-                <Callout intent={Intent.WARNING} compact>
-                  <ul>
-                    {otherErrors.map((error, index) => (
-                      <li key={index}>{configErrorText(error)}</li>
-                    ))}
-                  </ul>
-                </Callout>
-              )}
-            </div>
-            <VariationHelper language={language} directives={directivesOf(text)} />
-          </div>
-        }
-      />
-      {canEdit && (
         <div className="p-toolbar">
-          <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty && existing !== undefined} />
+          <Tabs id="archetype-languages" selectedTabId={language} onChange={(id) => setLanguage(id as NluLanguage)}>
+            {languages.map((code) => (
+              <Tab key={code} id={code} title={languageName(code, i18n.language as Language)} />
+            ))}
+          </Tabs>
+          {canEdit && unused.length > 0 && (
+            <HTMLSelect
+              aria-label={t('editor.addLanguage')}
+              value=""
+              onChange={(e) => {
+                const code = e.currentTarget.value as NluLanguage;
+                if (!code) return;
+                setDraft({ ...draft, dictionaries: { ...draft.dictionaries, [code]: '' } });
+                setLanguage(code);
+              }}
+              options={[{ value: '', label: t('editor.addLanguage') }, ...unused.map((code) => ({ value: code, label: languageName(code, i18n.language as Language) }))]}
+            />
+          )}
         </div>
-      )}
-    </Form>
+        {/* The dictionary editor is the selected language tab's panel: the tab's aria-controls names it. */}
+        <TabPanel
+          parentId="archetype-languages"
+          id={language}
+          selectedTabId={language}
+          panel={
+            <div className="p-nlu-editor">
+              <div>
+                <Suspense fallback={<Spinner size={24} />}>
+                  <DictionaryEditor
+                    key={language}
+                    label={t('editor.dictionary', { language: languageName(language, i18n.language as Language) })}
+                    value={text}
+                    readOnly={!canEdit}
+                    errors={errors}
+                    onChange={(value) => setDraft((current) => ({ ...current, dictionaries: { ...current.dictionaries, [language]: value } }))}
+                  />
+                </Suspense>
+                <p className="bp6-text-muted">{t('editor.syntax')}</p>
+                <DictionaryValuesPreview text={text} language={language} />
+                {errors.length > 0 && (
+                  <Callout intent={Intent.DANGER} compact data-testid="dictionary-errors">
+                    <ul>
+                      {errors.map((error, index) => (
+                        <li key={index}>{error.message}</li>
+                      ))}
+                    </ul>
+                  </Callout>
+                )}
+                {otherErrors.length > 0 && (
+                  <Callout intent={Intent.WARNING} compact>
+                    <ul>
+                      {otherErrors.map((error, index) => (
+                        <li key={index}>{configErrorText(error)}</li>
+                      ))}
+                    </ul>
+                  </Callout>
+                )}
+              </div>
+              <VariationHelper language={language} directives={directivesOf(text)} />
+            </div>
+          }
+        />
+        {canEdit && (
+          <div className="p-toolbar">
+            <Button type="submit" intent={Intent.PRIMARY} text={t('actions.save')} loading={saving} disabled={!dirty && existing !== undefined} />
+          </div>
+        )}
+      </Form>
+      {/* An archetype as saved can be tried with its dictionaries as edited; a new one feeds no interaction yet. */}
+      {existing && <RunTrialSection projectId={projectId} envId={envId} change={{ type: 'archetype', name: existing.name, dictionaries: draft.dictionaries }} />}
+    </>
   );
 }

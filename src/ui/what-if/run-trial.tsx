@@ -15,9 +15,13 @@ import type { WhatIfChange } from '../../testing-center/what-if-change';
 import { Field } from '../form';
 import { LoadProgress, TrialState } from './trial-state';
 import { changeKey, useWhatIf } from './use-what-if';
+import { runSubjectText } from '../run-subject';
+import { formatDateTime } from '../../i18n/dates';
+import { usePreferences } from '../../storage/preferences';
 
 export function RunTrial({ projectId, envId, change }: { projectId: string; envId: string; change: WhatIfChange }) {
   const { t } = useTranslation('testRuns');
+  const { language } = usePreferences();
   const runs = useQuery({
     queryKey: ['whatIf', 'runs', projectId, envId],
     queryFn: async ({ signal }) => (await request(listTests, { params: { projectId }, signal })).filter((run) => run.status === 'finished' && run.environmentId === envId),
@@ -48,7 +52,7 @@ export function RunTrial({ projectId, envId, change }: { projectId: string; envI
               setChosen(event.currentTarget.value);
               setAsked(null);
             }}
-            options={runs.data.map((run) => ({ value: run.id, label: `${run.setName ?? run.messageName ?? run.id} · ${new Date(run.createdAt).toLocaleString()}` }))}
+            options={runs.data.map((run) => ({ value: run.id, label: `${runSubjectText(run, t)} · ${formatDateTime(run.createdAt, language)}` }))}
           />
         </Field>
         <Button icon="predictive-analysis" text={t('whatIf.tryDraft')} onClick={() => setAsked(key)} loading={load.phase === 'loading' && asked !== null} />

@@ -11,7 +11,7 @@ import type { TestRunDetail, TestRunSummary } from '../../../contract/testing-ru
 import { compareKindMetrics, messageChanges } from '../../../testing-center/compare-runs';
 import { testRunQueries } from './queries';
 import { ValueLabel } from '../../../ui/special-value';
-import { runSubjectText } from './run-subject';
+import { runSubjectText } from '../../../ui/run-subject';
 import { errorMessage } from '../../../api/errors';
 import { Field } from '../../../ui/form';
 import { DataTable } from '../../../ui/data-table';

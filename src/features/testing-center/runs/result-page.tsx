@@ -26,7 +26,7 @@ import { MetricsTable } from './metrics-table';
 import { testRunQueries } from './queries';
 import { errorMessage } from '../../../api/errors';
 import { storedErrorText } from './stored-error';
-import { runSubjectText, sameSubject } from './run-subject';
+import { runSubjectText, sameSubject } from '../../../ui/run-subject';
 import { saveCsv, saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 import { Field } from '../../../ui/form';

@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import type { TestRunSummary } from '../../../contract/testing-runs';
 import { initI18n } from '../../../i18n/setup';
 import { previousRun } from './result-page';
-import { runSubjectText } from './run-subject';
+import { runSubjectText } from '../../../ui/run-subject';
 
 beforeAll(() => initI18n('fr'));
 afterEach(() => i18next.changeLanguage('fr'));

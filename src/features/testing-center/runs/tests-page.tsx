@@ -15,7 +15,7 @@ import { usePreferences } from '../../../storage/preferences';
 import { ListState } from '../../../ui/list-state';
 import { LaunchDialog } from './launch-dialog';
 import { testRunQueries } from './queries';
-import { runSubjectText } from './run-subject';
+import { runSubjectText } from '../../../ui/run-subject';
 import { DataTable } from '../../../ui/data-table';
 
 export const statusIntent = (status: string) =>

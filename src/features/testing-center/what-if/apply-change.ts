@@ -1,8 +1,8 @@
 /**
  * Saving a change tried on a run: through the same endpoints the configuration screens save with, on
  * the environment's configuration as it is now (it may have moved since the run). Answers what could
- * not be saved as a code the page words. Every cached read is then stale (the configuration screens'
- * queries belong to their feature: marked stale here, they read again when next shown).
+ * not be saved as a code the page words. Every cached read of the environment is then stale (the
+ * configuration screens' query keys belong to their feature; each names the environment's id).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/request';
@@ -17,7 +17,7 @@ export async function applyChange(envId: string, change: WhatIfChange, queryClie
     const archetype = (await request(archetypeEndpoints.list, { params: { envId } })).find((entry) => entry.name === change.archetype);
     if (archetype === undefined) return 'archetypeGone';
     await request(archetypeEndpoints.update, { params: { envId, archetypeId: archetype.id }, body: archetypeWithChange(archetype, change) });
-    await queryClient.invalidateQueries();
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
     return 'saved';
   }
   if (change.type === 'rule') {
@@ -25,7 +25,7 @@ export async function applyChange(envId: string, change: WhatIfChange, queryClie
     const config = relaxedConfig(current.config, change);
     if (config === null) return 'ruleGone';
     await request(saveCategorizationSettings, { params: { envId, moduleId: change.moduleId }, body: { config } });
-    await queryClient.invalidateQueries();
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
     return 'saved';
   }
   // A whole module's configuration is saved by the screen that holds it.

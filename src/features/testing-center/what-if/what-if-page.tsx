@@ -21,7 +21,7 @@ import { toast } from '../../../ui/toasts/toast-service';
 import { EmptyState } from '../../../ui/empty-state';
 import { Pending } from '../../../ui/pending';
 import { testRunQueries } from '../runs/queries';
-import { runSubjectText } from '../runs/run-subject';
+import { runSubjectText } from '../../../ui/run-subject';
 import { applyChange } from './apply-change';
 import { ProposalCard } from './proposal-card';
 import { ChangedMessages } from '../../../ui/what-if/comparison-view';

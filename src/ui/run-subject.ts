@@ -3,7 +3,7 @@
  * one (the qualification screen's pre-annotation), whose set is null.
  */
 import type { TFunction } from 'i18next';
-import type { TestRunSummary } from '../../../contract/testing-runs';
+import type { TestRunSummary } from '../contract/testing-runs';
 
 export type RunSubject = Pick<TestRunSummary, 'setId' | 'setName' | 'messageId' | 'messageName'>;
 

@@ -82,7 +82,7 @@ export function MessagesList({ projectId, messages, kind }: { projectId: string;
                 <span role="cell">
                   <MessageName projectId={projectId} message={message} />
                   <br />
-                  <PlainTag intent={statusIntent(message.status)}>{t(`status.${message.status}`)}</PlainTag>{' '}
+                  <PlainTag minimal intent={statusIntent(message.status)}>{t(`status.${message.status}`)}</PlainTag>{' '}
                   {message.error && <ErrorText text={storedErrorText(message.error)} />}
                 </span>
                 <span role="cell">{message.expected[kind]?.qualified ? entriesText(message.expected[kind]?.values, labels) : <ValueLabel value={NO_QUALIFIED} />}</span>
@@ -97,7 +97,7 @@ export function MessagesList({ projectId, messages, kind }: { projectId: string;
                 </span>
                 <span role="cell">
                   {outcomes.map((row, index) => (
-                    <PlainTag key={index} intent={row.outcome === 'TP' ? 'success' : row.outcome === 'SKIPPED' ? 'none' : 'danger'} title={t(`rules.${row.rule}` as never)} className="p-outcome">
+                    <PlainTag key={index} minimal intent={row.outcome === 'TP' ? 'success' : row.outcome === 'SKIPPED' ? 'none' : 'danger'} title={t(`rules.${row.rule}` as never)} className="p-outcome">
                       {t(`outcomes.${row.outcome}`)} <ValueLabel value={row.value} brief />
                       <small> · {t(`rules.${row.rule}` as never)}</small>
                     </PlainTag>

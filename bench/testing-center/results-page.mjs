@@ -125,3 +125,30 @@ export async function measureResultsPage() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** Prints each round and the medians (wall time by the long-task observer, CPU time by the trace); returns the medians. */
+export function reportResultsPage(page) {
+  const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  for (const [index, round] of page.rounds.entries()) {
+    console.log(
+      `round ${index + 1}: results page (${page.messages} messages, ${page.categories} categories) shown ${round.shownMs.toFixed(0)} ms after navigation, ` +
+        `a confusion cell filters the list in ${round.clickMs.toFixed(0)} ms, longest main-thread task ${round.longest.toFixed(0)} ms; ` +
+        `peer (analyses list, ${page.messages} analyses) shown ${round.peerShownMs.toFixed(0)} ms, longest task ${round.peerLongest.toFixed(0)} ms; ` +
+        `traced longest task wall / CPU: results ${round.traced.wallMs.toFixed(0)} / ${round.traced.cpuMs.toFixed(0)} ms, peer ${round.peerTraced.wallMs.toFixed(0)} / ${round.peerTraced.cpuMs.toFixed(0)} ms`,
+    );
+  }
+  const longest = median(page.rounds.map((round) => round.longest));
+  const peerLongest = median(page.rounds.map((round) => round.peerLongest));
+  const cpu = median(page.rounds.map((round) => round.traced.cpuMs));
+  const peerCpu = median(page.rounds.map((round) => round.peerTraced.cpuMs));
+  console.log(
+    `results page (Chromium ${page.chromium}), median of ${page.rounds.length}: longest main-thread task ${longest.toFixed(0)} ms (target ≤ 50 ms: ${longest <= 50 ? 'met' : 'NOT met'}); ` +
+      `peer page ${peerLongest.toFixed(0)} ms; results beside peer ${peerLongest > 0 ? `×${(longest / peerLongest).toFixed(2)}` : 'n/a (the peer had no task over 50 ms)'} ` +
+      `(a long-task observer: 0 means no task over 50 ms)`,
+  );
+  console.log(
+    `longest task's CPU time (traced), median: results page ${cpu.toFixed(0)} ms (target ≤ 50 ms: ${cpu <= 50 ? 'met' : 'NOT met'}), peer page ${peerCpu.toFixed(0)} ms, ` +
+      `results beside peer ×${(cpu / peerCpu).toFixed(2)}`,
+  );
+  return { longest, peerLongest, cpu, peerCpu };
+}

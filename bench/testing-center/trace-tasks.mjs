@@ -4,7 +4,7 @@
  * heaviest children (script by function and URL, style, layout, paint, GC), so the task to split is
  * named rather than guessed.
  */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'];
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc', ...(process.env.BENCH_TRACE ? ['disabled-by-default-devtools.timeline.stack'] : [])];
 
 const label = (event) => {
   const data = event.args?.data ?? {};
@@ -44,5 +44,10 @@ export function printLongTasks(trace, thresholdMs) {
     for (const child of children) byLabel.set(label(child), (byLabel.get(label(child)) ?? 0) + child.dur / 1000);
     const top = [...byLabel].sort((a, b) => b[1] - a[1]).slice(0, 8);
     console.log(`long task ${(task.dur / 1000).toFixed(1)} ms (CPU ${((task.tdur ?? task.dur) / 1000).toFixed(1)} ms): ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(' | ')}`);
+    // A layout or style recalculation that script forced: where (with the .stack category on).
+    for (const forced of children.filter((e) => (e.name === 'Layout' || e.name === 'UpdateLayoutTree') && e.dur > 2000 && (e.args?.beginData?.stackTrace ?? e.args?.data?.stackTrace))) {
+      const stack = forced.args.beginData?.stackTrace ?? forced.args.data.stackTrace;
+      console.log(`  forced ${forced.name} ${(forced.dur / 1000).toFixed(1)} ms by ${stack.slice(0, 6).map((frame) => `${frame.functionName || '(anonymous)'} ${String(frame.url).split('/').pop()}:${frame.lineNumber}:${frame.columnNumber}`).join(' < ')}`);
+    }
   }
 }

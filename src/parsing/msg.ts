@@ -5,6 +5,7 @@
  */
 import msgReaderModule, { type FieldsData } from '@kenjiuno/msgreader';
 import { getLcidToAnsiCodePages } from '@kenjiuno/msgreader/lib/Defs';
+import './msgreader-fast-read';
 import { assertSoundCompoundFile } from './cfb-guard';
 import { ParseError } from './errors';
 import { BlobStore, type Address, type Attachment, type Email } from './model';

@@ -48,6 +48,11 @@ describe("postal-mime's faster body decoders", () => {
     expect(new TextDecoder().decode(await attachmentOf('8bit', 'caf\u00e9\r\nligne 2'))).toBe('café\nligne 2\n');
   });
 
+  it('decode quoted-printable as postal-mime does: soft breaks, escapes in either case, odd "=" kept', async () => {
+    const decoded = await attachmentOf('quoted-printable', 'caf=C3=A9 =3d=3D soft=\r\nbreak\r\nodd =ZZ =4\r\nend=');
+    expect(new TextDecoder().decode(decoded)).toBe('café == softbreak\nodd =ZZ =4\nend');
+  });
+
   it('give the MIME torture test the attachments Python reads', async () => {
     const { model } = await parseEml(fixture('eml/mimetorture.eml'));
     const hashes = new Map(allAttachments(model).map((a) => [a.sha256, a]));

@@ -9,7 +9,7 @@
  * trip goes through the browser process. The decoders below read the line's bytes directly into one
  * growing buffer, with the same results: characters outside the base64 alphabet are skipped, and
  * '=' ends a quantum (some mailers pad every line), a 2- or 3-character quantum giving 1 or 2 bytes
- * and a lone character none, as postal-mime does.
+ * and a lone character none, as postal-mime does. Quoted-printable and plain bodies skip the Blob too.
  *
  * How: postal-mime does not export its decoders, so `MimeNode.prototype.setupContentDecoder` (reached
  * through a parser's root node) is wrapped. If a postal-mime upgrade renames it, nothing is patched,
@@ -108,6 +108,44 @@ export class ByteLinesDecoder extends ByteSink {
   }
 }
 
+const hexNibble = (c: number): number => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1);
+
+/**
+ * Quoted-printable, byte for byte as postal-mime's own decoder (a line ending in '=' is a soft break,
+ * '=' with two hex digits is a byte, any other '=' is kept as text, "\n" after every other line), but
+ * into one buffer: postal-mime's joins its chunks through a Blob, which in a browser worker is a
+ * round trip through the browser process for every quoted-printable part.
+ */
+export class ByteQuotedPrintableDecoder extends ByteSink {
+  update(line: Uint8Array): void {
+    let end = line.length;
+    const softBreak = end > 0 && line[end - 1] === 0x3d;
+    if (softBreak) end--;
+    this.reserve(end + 1);
+    const out = this.out;
+    let length = this.length;
+    for (let i = 0; i < end; i++) {
+      const byte = line[i]!;
+      if (byte === 0x3d && i + 2 < end) {
+        const high = hexNibble(line[i + 1]!);
+        const low = hexNibble(line[i + 2]!);
+        if (high >= 0 && low >= 0) {
+          out[length++] = (high << 4) | low;
+          i += 2;
+          continue;
+        }
+      }
+      out[length++] = byte;
+    }
+    if (!softBreak) out[length++] = 0x0a;
+    this.length = length;
+  }
+
+  finalize(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.result());
+  }
+}
+
 type MimeNodeLike = { contentDecoder: unknown; setupContentDecoder(encoding: string): void };
 
 function install(): boolean {
@@ -115,11 +153,10 @@ function install(): boolean {
   const proto = root && (Object.getPrototypeOf(root) as MimeNodeLike & { __postroomDecoders?: true });
   if (!proto || typeof proto.setupContentDecoder !== 'function') return false;
   if (proto.__postroomDecoders) return true;
-  const original = proto.setupContentDecoder;
   proto.setupContentDecoder = function (this: MimeNodeLike, encoding: string) {
     // The same tests, in the same order, as postal-mime's own setupContentDecoder.
     if (/base64/i.test(encoding)) this.contentDecoder = new ByteBase64Decoder();
-    else if (/quoted-printable/i.test(encoding)) original.call(this, encoding);
+    else if (/quoted-printable/i.test(encoding)) this.contentDecoder = new ByteQuotedPrintableDecoder();
     else this.contentDecoder = new ByteLinesDecoder();
   };
   proto.__postroomDecoders = true;

@@ -56,10 +56,12 @@ function useScrolls(box: RefObject<HTMLDivElement | null>, vertical: boolean): b
     const element = box.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1 || (vertical && element.scrollHeight > element.clientHeight + 1));
+    // No measure on mount: reading the sizes there forces the page's layout inside React's commit (a
+    // large table's first render then held the main thread ~30 ms longer). The observer reports every
+    // observed box once after the frame's own layout, before its paint, so the first answer is as early.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, [box, vertical]);
   return scrolls;

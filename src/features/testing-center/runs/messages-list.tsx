@@ -1,15 +1,16 @@
 /**
  * Per message, expected beside obtained for the chosen kind, each counted value with its outcome and
  * the rule that fired; a message still in the bank opens its qualification screen. Windowed: only the rows in view are in the DOM, so 1,000 messages scroll and
- * render like 20 (fixed row height; the browser never lays out the rest).
+ * render like 20 (fixed row height; the browser never lays out the rest). Its tags are plain markup
+ * (ui/plain-tag.tsx), which measures nothing while React commits.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { NO_QUALIFIED, type EvaluationKind } from '../../../contract/testing-evaluation';
 import type { TestMessageRow } from '../../../contract/testing-runs';
+import { PlainTag } from '../../../ui/plain-tag';
 import { ValueLabel } from '../../../ui/special-value';
 import { storedErrorText } from './stored-error';
 import { statusIntent } from './tests-page';
@@ -81,9 +82,7 @@ export function MessagesList({ projectId, messages, kind }: { projectId: string;
                 <span role="cell">
                   <MessageName projectId={projectId} message={message} />
                   <br />
-                  <Tag minimal intent={statusIntent(message.status)}>
-                    {t(`status.${message.status}`)}
-                  </Tag>{' '}
+                  <PlainTag minimal intent={statusIntent(message.status)}>{t(`status.${message.status}`)}</PlainTag>{' '}
                   {message.error && <ErrorText text={storedErrorText(message.error)} />}
                 </span>
                 <span role="cell">{message.expected[kind]?.qualified ? entriesText(message.expected[kind]?.values, labels) : <ValueLabel value={NO_QUALIFIED} />}</span>
@@ -98,10 +97,10 @@ export function MessagesList({ projectId, messages, kind }: { projectId: string;
                 </span>
                 <span role="cell">
                   {outcomes.map((row, index) => (
-                    <Tag key={index} minimal intent={row.outcome === 'TP' ? 'success' : row.outcome === 'SKIPPED' ? 'none' : 'danger'} title={t(`rules.${row.rule}` as never)} className="p-outcome">
+                    <PlainTag key={index} minimal intent={row.outcome === 'TP' ? 'success' : row.outcome === 'SKIPPED' ? 'none' : 'danger'} title={t(`rules.${row.rule}` as never)} className="p-outcome">
                       {t(`outcomes.${row.outcome}`)} <ValueLabel value={row.value} brief />
                       <small> · {t(`rules.${row.rule}` as never)}</small>
-                    </Tag>
+                    </PlainTag>
                   ))}
                 </span>
               </div>

@@ -4,12 +4,13 @@
  * expected beside obtained and the rule that fired, the comparison with another run, and the exports.
  * Everything derived (matrix, comparison) is computed once per run and kind in memos; long lists are
  * windowed (messages-list.tsx), the matrix drawn a few rows per task, and the run's arrival rendered as
- * a deferred update, so 1,000 messages and 50 categories stay responsive.
+ * a deferred update, so 1,000 messages and 50 categories stay responsive. Its tags are plain markup
+ * (ui/plain-tag.tsx): a Blueprint Tag would force the page's layout inside React's commit.
  */
 import { startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ButtonGroup, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, HTMLSelect } from '@blueprintjs/core';
 import { Pending } from '../../../ui/pending';
 import { isMissing, MissingItem } from '../../../ui/missing-item';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ import { runSubjectText, sameSubject } from '../../../ui/run-subject';
 import { saveCsv, saveText } from '../../../ui/save-blob';
 import { RunProgress, statusIntent } from './tests-page';
 import { Field } from '../../../ui/form';
+import { PlainTag } from '../../../ui/plain-tag';
 import { EmptyState } from '../../../ui/empty-state';
 import { usePageAccess } from '../../../app/page-access';
 
@@ -76,9 +78,9 @@ export function ResultPage() {
         <h1>
           {data.environmentName} · {data.versionName ?? t('list.current')} · {runSubjectText(data, t)}
         </h1>
-        <Tag intent={statusIntent(data.status)} large>
+        <PlainTag intent={statusIntent(data.status)} large>
           {t(`status.${data.status}`)}
-        </Tag>
+        </PlainTag>
       </div>
       <RunProgress run={data} />
       <p>{t('result.counts', data.counts)}</p>

@@ -13,6 +13,7 @@ import { apiAs, type Api } from './support/api';
 import { openPage } from './support/browser';
 import { signedInSession } from './support/session';
 import { testRunsPages } from './support/test-runs-pages';
+import { extractionPages } from './support/extraction-pages';
 
 const PROJECT = 'demo-nlu';
 const BASE = `/v4/console/api/project/${PROJECT}/testing-center`;
@@ -142,6 +143,25 @@ describe('what-if on a test run', () => {
     await expect.poll(() => trial.locator('li[data-value="Résiliation"]').innerText(), { timeout: 120_000 }).toContain('+2 VP, −2 FN');
     const saved = await api<(typeof resiliation)[]>('GET', `/v4/console/api/environment/${envId}/nlu/archetypes`);
     expect(saved.find((archetype) => archetype.name === 'resiliation')?.dictionaries.fr).not.toContain('arrêter');
+    // The line taken back, nothing is left unsaved for the next scenario.
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    for (let typed = 0; typed < 'arrêter'.length + 1; typed += 1) await page.keyboard.press('Backspace');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).and(page.locator('[disabled]')).waitFor();
+  });
+
+  it('tries the extraction fields as edited, unsaved, on the run from the extraction tests', { timeout: 180_000 }, async () => {
+    const { page } = configurator;
+    await extractionPages.openFromMenu(page, PROJECT, envId);
+    await page.getByRole('button', { name: 'Supprimer le champ numeroContrat' }).click();
+    await confirmDialog.accept(page);
+    await extractionPages.tab(page, 'Tests');
+    const trial = page.getByTestId('run-trial-section');
+    await trial.locator(`#what-if-run option[value="${runId}"]`).waitFor({ state: 'attached' });
+    await trial.locator('#what-if-run').selectOption(runId);
+    await trial.getByRole('button', { name: 'Essayer sur ce test' }).click();
+    // Without the field, every contract number the bank expects is missed.
+    await expect.poll(() => trial.locator('li[data-value="numeroContrat"]').innerText(), { timeout: 120_000 }).toMatch(/^−\d+ VP, \+\d+ FN/);
   });
 
   it('gives a qualifier neither the button nor the page', { timeout: 120_000 }, async () => {

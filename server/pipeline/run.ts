@@ -43,6 +43,8 @@ export interface RunDeps {
   stopping(): boolean;
   /** NLU servers' lifecycle and compiled engines (one per process; a fresh one when absent). */
   nlu?: NluRuntime;
+  /** Called when a run's end scheduled webhook deliveries (pipeline.ts wakes its delivery worker). */
+  deliveriesScheduled?(): void;
 }
 
 let defaultNluRuntime: NluRuntime | undefined;
@@ -272,6 +274,7 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
       ${deliveries}
       SELECT id FROM updated`);
     if (rowsOf(ended).length === 0) throw new StopRun('lost');
+    if (targets.length > 0) deps.deliveriesScheduled?.();
   } catch (error) {
     if (!(error instanceof StopRun)) throw error;
     // The update found the claim gone: a user aborted during the last step, or the run was taken over.

@@ -20,6 +20,7 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { startPipeline } from '../../server/pipeline/pipeline.ts';
 import { notifyQueued } from '../../server/pipeline/queue-signal.ts';
 import { createEnvironment, queueAnalysis } from '../../server/pipeline/testing/analyses.ts';
+import { measureRawParse, rawParseLine } from './_measure.mjs';
 import { scratchDatabase } from '../../server/pipeline/testing/processes.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
@@ -48,8 +49,11 @@ async function measure(workers) {
   const envId = await createEnvironment(db, { extractor: { parser: { global: { useCache: false } } } });
   // Workers start first and run one analysis each, so loading the parsers in their threads is not
   // counted; the batch is stored as aborted, then queued by one UPDATE when the clock starts.
-  const pipeline = startPipeline({ db, secrets }, { workers, pollMs: 20 });
+  // The server's own poll (1 s): a shorter one only adds the idle delivery worker's statements, a
+  // cost per second no server pays, to a figure per analysis. Queued work wakes the workers at once.
+  const pipeline = startPipeline({ db, secrets }, { workers });
   for (let i = 0; i < workers; i++) await queueAnalysis(db, envId, [mails[0]]);
+  notifyQueued();
   while ((await countLeft(envId)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   const ids = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -73,12 +77,16 @@ async function measure(workers) {
 
 console.log(machineLine(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`));
 console.log(`${mails.length} fixture mails (eml + msg) × ${ROUNDS} rounds, extractor cache off, ${scratch ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'in-memory PGlite'}`);
+const raw = await measureRawParse(mails, ROUNDS);
+console.log(rawParseLine(raw));
 for (const workers of [1, 2]) {
   const r = await measure(workers);
+  const perCpuSecond = r.count / r.cpuSeconds;
   console.log(
     `workers ${r.workers}: ${r.processed}/${r.count} processed in ${r.seconds.toFixed(2)} s → ${(r.count / r.seconds).toFixed(1)} analyses/s wall; ` +
-      `process CPU ${r.cpuSeconds.toFixed(2)} s → ${(r.count / r.cpuSeconds).toFixed(1)} analyses per CPU-second (target ≥ 50 per core); ` +
-      `cpuMs charged to analyses ${r.charged.toFixed(2)} s (${((r.charged / r.cpuSeconds) * 100).toFixed(0)} % of the process CPU)`,
+      `process CPU ${r.cpuSeconds.toFixed(2)} s → ${perCpuSecond.toFixed(1)} analyses per CPU-second (target ≥ 50 per core), ` +
+      `×${((r.cpuSeconds / r.count) / (raw.cpuSeconds / raw.count)).toFixed(2)} the raw parse's CPU per file; ` +
+      `cpuMs charged to analyses ${r.charged.toFixed(2)} s (${((r.charged / r.cpuSeconds) * 100).toFixed(0)} % of the process CPU, target ≥ 75 %)`,
   );
 }
 await handle.close();

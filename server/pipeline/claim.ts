@@ -15,6 +15,10 @@
  * counts of runs in progress must include the claim another process committed an instant before, or
  * two workers could both take an organisation's last free slot.
  *
+ * The statement lives in the database, as the function `postroom_claim_analysis`
+ * (server/db/migrations/0033_claim-function.sql): a function's plans are made once per session, and
+ * planning this statement cost more than running it. A change to the choice is a new migration.
+ *
  * The lease is renewed while the run goes on; every write of a run is guarded by
  * `claimed_by = me AND status = 'pending'`, so a worker that lost its claim (aborted by a user, or too
  * slow and re-claimed) writes nothing more.
@@ -64,60 +68,11 @@ export async function claimNextAnalysis(
   leaseMs: number,
   maxRunsPerOrganisation: number = DEFAULT_MAX_RUNS_PER_ORGANISATION,
 ): Promise<ClaimedAnalysis | null> {
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
-    // A new statement after the lock: its snapshot sees every claim committed before ours.
-    return tx.execute(sql`
-    WITH queue AS (
-      SELECT q.id, p.organisation_id, e.priority, q.created_at,
-        (q.status = 'waiting' OR (NOT q.awaiting_final_status AND q.lease_expires_at < now())) AS claimable,
-        (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at >= now()) AS running
-      FROM analyses q
-      JOIN environments e ON e.id = q.environment_id
-      JOIN projects p ON p.id = e.project_id
-      WHERE q.status IN ('waiting', 'pending')
-    ),
-    tenants AS (
-      SELECT organisation_id, count(*) FILTER (WHERE running) AS running, min(created_at) FILTER (WHERE claimable) AS oldest
-      FROM queue
-      GROUP BY organisation_id
-    ),
-    chosen AS (
-      SELECT t.organisation_id
-      FROM tenants t LEFT JOIN queue_turns turn ON turn.organisation_id = t.organisation_id
-      WHERE t.oldest IS NOT NULL AND t.running < ${maxRunsPerOrganisation}
-      ORDER BY t.running, turn.served_at NULLS FIRST, t.oldest, t.organisation_id
-      LIMIT 1
-    ),
-    next AS (
-      SELECT q.id, q.status AS previous_status, q.claimed_by AS previous_worker, c.organisation_id
-      FROM analyses q
-      JOIN queue c ON c.id = q.id
-      WHERE c.claimable AND c.organisation_id = (SELECT organisation_id FROM chosen)
-      ORDER BY c.priority DESC, c.created_at, c.id
-      LIMIT 1
-      FOR UPDATE OF q SKIP LOCKED
-    ),
-    turn AS (
-      INSERT INTO queue_turns (organisation_id, served_at)
-      SELECT organisation_id, clock_timestamp() FROM next
-      ON CONFLICT (organisation_id) DO UPDATE SET served_at = excluded.served_at
-    )
-    UPDATE analyses AS a SET
-      status = 'pending',
-      claimed_by = ${workerId},
-      lease_expires_at = now() + ${leaseMs} * interval '1 millisecond',
-      claims = CASE WHEN a.status = 'waiting' THEN 1 ELSE a.claims + 1 END,
-      started_at = CASE WHEN a.status = 'waiting' THEN now() ELSE a.started_at END,
-      finished_at = NULL,
-      awaiting_final_status = false
-    FROM next
-    WHERE a.id = next.id
-    RETURNING a.id, a.environment_id, a.name, a.input_type, a.metadata, a.manual_final_status, a.run, a.claims,
-      a.created_at, next.previous_status, next.previous_worker,
-      (SELECT e.xmin::text FROM environments e WHERE e.id = a.environment_id) AS settings_version,
-      (SELECT coalesce(max(t.step) + 1, 0) FROM analysis_trace t WHERE t.analysis_id = a.id AND t.run = a.run) AS next_step`);
-  });
+  // One statement: the function (migration 0033) takes the advisory lock, then claims in a statement
+  // of its own, with plans its session keeps; the lock goes with this statement's commit.
+  const result = await db.execute(
+    sql`SELECT * FROM postroom_claim_analysis(${workerId}::text, ${Math.round(leaseMs)}::integer, ${maxRunsPerOrganisation}::integer, ${CLAIM_LOCK_KEY}::integer)`,
+  );
   const row = rowsOf(result)[0];
   if (row === undefined) return null;
   return {

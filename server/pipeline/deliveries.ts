@@ -48,28 +48,51 @@ interface DueAttempt {
   payloadJson: Uint8Array;
 }
 
-export async function claimDueDeliveries(db: Database, workerId: string, limit: number, leaseMs: number): Promise<DueAttempt[]> {
+export interface DueDeliveries {
+  due: DueAttempt[];
+  /** When none was due: the earliest scheduled attempt's time, to sleep until then (null: none scheduled). */
+  nextAt: Date | null;
+}
+
+/**
+ * Claims up to `limit` due attempts; when none is due, the same statement answers when the next one
+ * is scheduled, so an idle delivery worker spends one statement per poll, not two.
+ */
+export async function claimDueDeliveries(db: Database, workerId: string, limit: number, leaseMs: number): Promise<DueDeliveries> {
   const result = await db.execute(sql`
-    UPDATE webhook_deliveries AS d SET claimed_by = ${workerId}, lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
-    FROM (
+    WITH due AS (
       SELECT id FROM webhook_deliveries
       WHERE outcome = 'scheduled' AND scheduled_at <= now() AND (lease_expires_at IS NULL OR lease_expires_at < now())
       ORDER BY scheduled_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
-    ) AS due
-    WHERE d.id = due.id
-    RETURNING d.id, d.delivery_id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, ${jsonBytesOf(sql`d.payload`)} AS payload_json`);
-  return rowsOf(result).map((row) => ({
-    id: String(row.id),
-    deliveryId: String(row.delivery_id ?? row.id),
-    analysisId: String(row.analysis_id),
-    webhookId: (row.webhook_id as string | null) ?? null,
-    url: String(row.url),
-    type: row.type as DueAttempt['type'],
-    attempt: Number(row.attempt),
-    payloadJson: plainBytes(row.payload_json as Uint8Array),
-  }));
+    ),
+    claimed AS (
+      UPDATE webhook_deliveries AS d SET claimed_by = ${workerId}, lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
+      FROM due
+      WHERE d.id = due.id
+      RETURNING d.id, d.delivery_id, d.analysis_id, d.webhook_id, d.url, d.type, d.attempt, ${jsonBytesOf(sql`d.payload`)} AS payload_json
+    )
+    SELECT id, delivery_id, analysis_id, webhook_id, url, type, attempt, payload_json, NULL::timestamptz AS next_at FROM claimed
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, (SELECT min(scheduled_at) FROM webhook_deliveries WHERE outcome = 'scheduled')
+    WHERE NOT EXISTS (SELECT 1 FROM claimed)`);
+  const rows = rowsOf(result);
+  const claimed = rows.filter((row) => row.id !== null && row.id !== undefined);
+  const next = claimed.length === 0 ? rows[0]?.next_at : null;
+  return {
+    due: claimed.map((row) => ({
+      id: String(row.id),
+      deliveryId: String(row.delivery_id ?? row.id),
+      analysisId: String(row.analysis_id),
+      webhookId: (row.webhook_id as string | null) ?? null,
+      url: String(row.url),
+      type: row.type as DueAttempt['type'],
+      attempt: Number(row.attempt),
+      payloadJson: plainBytes(row.payload_json as Uint8Array),
+    })),
+    nextAt: next === null || next === undefined ? null : new Date(next as string),
+  };
 }
 
 /** Makes one attempt and records it; schedules the next one after a failure while attempts remain. */
@@ -133,11 +156,4 @@ export async function attemptDelivery(deps: DeliveryDeps, workerId: string, due:
         FROM webhook_deliveries WHERE id = ${due.id}`);
     }
   });
-}
-
-/** When the next scheduled attempt falls due, to sleep until then (null: none scheduled). */
-export async function nextDueAt(db: Database): Promise<Date | null> {
-  const result = await db.execute(sql`SELECT min(scheduled_at) AS next FROM webhook_deliveries WHERE outcome = 'scheduled'`);
-  const next = rowsOf(result)[0]?.next;
-  return next === null || next === undefined ? null : new Date(next as string);
 }

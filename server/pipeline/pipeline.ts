@@ -11,7 +11,7 @@ import { databaseThreadIds, type Database } from '../db/open';
 import type { NluRuntime } from '../nlu/runtime';
 import { createOutboundClient, type OutboundClient } from '../outbound/client';
 import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION, releaseClaimsOf } from './claim';
-import { attemptDelivery, claimDueDeliveries, nextDueAt, type DeliveryOptions } from './deliveries';
+import { attemptDelivery, claimDueDeliveries, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
 import { ResultCache } from './extractor/result-cache';
 import { MainThreadMeter } from './main-thread-meter';
@@ -86,14 +86,23 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
   const outbound = deps.outbound ?? createOutboundClient({ allowPrivate: false });
   const processId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let stopping = false;
-  const sleepers = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
+  // Two kinds of sleepers: a queued analysis wakes the analysis workers, deliveries this process
+  // scheduled wake its delivery worker; neither wakes the other for nothing (a wasted poll each).
+  const analysisSleepers = new Set<() => void>();
+  const deliverySleepers = new Set<() => void>();
+  const wake = (sleepers: Set<() => void>) => () => {
+    for (const done of [...sleepers]) done();
   };
-  const unsubscribe = onQueued(wakeAll);
+  const wakeAnalysisWorkers = wake(analysisSleepers);
+  const wakeDeliveryWorker = wake(deliverySleepers);
+  const wakeAll = () => {
+    wakeAnalysisWorkers();
+    wakeDeliveryWorker();
+  };
+  const unsubscribe = onQueued(wakeAnalysisWorkers);
 
-  /** Resolves after `ms`, on a queue signal, or on stop. */
-  const sleep = (ms: number) =>
+  /** Resolves after `ms`, on its kind's signal, or on stop. */
+  const sleep = (ms: number, sleepers: Set<() => void>) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -122,17 +131,27 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
           log('error', { err: error, workerId }, 'claiming an analysis failed');
         }
         if (claimed === null) {
-          await sleep(settings.pollMs);
+          await sleep(settings.pollMs, analysisSleepers);
           continue;
         }
         try {
           const end = await runAnalysis(
-            { db: deps.db, workerId, leaseMs: settings.leaseMs, maxClaims: settings.maxClaims, parser, extracted, mainThread, stopping: () => stopping, nlu: deps.nlu },
+            {
+              db: deps.db,
+              workerId,
+              leaseMs: settings.leaseMs,
+              maxClaims: settings.maxClaims,
+              parser,
+              extracted,
+              mainThread,
+              stopping: () => stopping,
+              nlu: deps.nlu,
+              // Deliveries were scheduled with the run's end: the delivery worker of this process goes now.
+              deliveriesScheduled: wakeDeliveryWorker,
+            },
             claimed,
           );
           log('info', { analysisId: claimed.id, workerId, end }, 'analysis run ended');
-          // Deliveries were scheduled with the run's end: the delivery worker of this process goes now.
-          wakeAll();
         } catch (error) {
           // The claim stays: its lease runs out and the run is tried again, up to maxClaims.
           log('error', { err: error, analysisId: claimed.id, workerId }, 'analysis run failed');
@@ -146,9 +165,10 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
   async function deliveryWorker(workerId: string): Promise<void> {
     const delivery: DeliveryOptions = { maxAttempts: settings.deliveryAttempts, backoffMs: settings.deliveryBackoffMs, leaseMs: settings.leaseMs };
     while (!stopping) {
-      let due: Awaited<ReturnType<typeof claimDueDeliveries>> = [];
+      let due: Awaited<ReturnType<typeof claimDueDeliveries>>['due'] = [];
+      let next: Date | null = null;
       try {
-        due = await claimDueDeliveries(deps.db, workerId, DELIVERY_BATCH, settings.leaseMs);
+        ({ due, nextAt: next } = await claimDueDeliveries(deps.db, workerId, DELIVERY_BATCH, settings.leaseMs));
         await Promise.all(
           due.map((attempt) =>
             attemptDelivery({ db: deps.db, secrets: deps.secrets, outbound, log }, workerId, attempt, delivery).catch((error: unknown) =>
@@ -160,9 +180,8 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
         log('error', { err: error, workerId }, 'claiming deliveries failed');
       }
       if (due.length > 0) continue;
-      const next = await nextDueAt(deps.db).catch(() => null);
       const untilNext = next === null ? settings.pollMs : Math.max(10, next.getTime() - Date.now());
-      await sleep(Math.min(settings.pollMs, untilNext));
+      await sleep(Math.min(settings.pollMs, untilNext), deliverySleepers);
     }
   }
 

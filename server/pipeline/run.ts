@@ -1,6 +1,6 @@
 /**
  * One run of one claimed analysis (§4 Analysis progress): the environment's modules in order, a trace
- * row per step, then the final status and the webhook deliveries in one transaction.
+ * row per step, then the final status and the webhook deliveries in one statement.
  *
  * Between steps the worker reads the analysis again: aborted by a user → one `aborted` trace row and
  * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
@@ -21,7 +21,7 @@ import type { RunContext } from './modules/step';
 import { runModules } from './run-modules';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { ModuleMeter } from '../module-workers/module-pool';
-import { writeTrace } from './trace';
+import { traceRowsInsert, writeTrace, type TraceRow } from './trace';
 import { webhookEnvelope, type EnvelopeInput } from './webhook-payload';
 import { jsonParts } from '../module-workers/held-json';
 import { jsonbOfParts } from '../db/jsonb-parts';
@@ -43,6 +43,8 @@ export interface RunDeps {
   stopping(): boolean;
   /** NLU servers' lifecycle and compiled engines (one per process; a fresh one when absent). */
   nlu?: NluRuntime;
+  /** Called when a run's end scheduled webhook deliveries (pipeline.ts wakes its delivery worker). */
+  deliveriesScheduled?(): void;
 }
 
 let defaultNluRuntime: NluRuntime | undefined;
@@ -72,20 +74,26 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
   const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread) + ocr.ms + moduleWorkers.ms);
 
   let step = claimed.nextStep;
+  const traceRow = (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null): TraceRow => ({
+    run: claimed.run,
+    step: step++,
+    module,
+    startedAt,
+    durationMs: Date.now() - startedAt.getTime(),
+    outcome,
+    message,
+  });
   const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
-    const written = await writeTrace(db, claimed.id, workerId, {
-      run: claimed.run,
-      step,
-      module,
-      startedAt,
-      durationMs: Date.now() - startedAt.getTime(),
-      outcome,
-      message,
-    });
-    step++;
+    const row = traceRow(module, startedAt, outcome, message);
     // The claim went during this step: aborted by a user (say so), or taken over (say nothing).
-    if (!written) await claimGone(module);
+    if (!(await writeTrace(db, claimed.id, workerId, row))) await claimGone(module);
   };
+  /**
+   * The last module's row waits for the run's end and goes in the statement that ends it (`finish`):
+   * nothing runs between the two, so writing it alone would only add a statement per analysis.
+   * A stopping server writes it before giving the claim back.
+   */
+  let lastRow: TraceRow | null = null;
 
   /**
    * The check between steps. Each step ends with its trace row, written only while the claim holds
@@ -94,20 +102,23 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
    */
   async function checkpoint(): Promise<void> {
     if (deps.stopping()) {
+      const last = lastRow;
+      lastRow = null;
+      if (last !== null && !(await writeTrace(db, claimed.id, workerId, last))) await claimGone(last.module, last.step);
       await releaseClaim(db, claimed.id, workerId);
       throw new StopRun('released');
     }
   }
 
   /** After a refused write: one `aborted` row if a user aborted, nothing if another worker took over. */
-  async function claimGone(during: string): Promise<never> {
+  async function claimGone(during: string, atStep = step): Promise<never> {
     const state = await claimState(db, claimed.id, workerId);
     if (state === 'aborted') {
       await writeTrace(
         db,
         claimed.id,
         workerId,
-        { run: claimed.run, step, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: during }) },
+        { run: claimed.run, step: atStep, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: during }) },
         'aborted',
       );
       await chargeCutShortRun(db, claimed.id, cpuMs());
@@ -136,6 +147,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
         error: pipelineMessage('trace.tooManyClaims', { max: deps.maxClaims }),
         modules: [],
         step,
+        lastRow: null,
         cpuMs: cpuMs(),
       });
     }
@@ -163,9 +175,13 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       moduleWorkers,
       nlu: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
     };
+    const last = modules.at(-1);
     const { state, failure, partialFailure } = await runModules(context, {
       between: checkpoint,
-      after: (module, startedAt, outcome) => trace(module.type, startedAt, outcome.outcome, outcome.message),
+      after: async (module, startedAt, outcome) => {
+        if (module === last) lastRow = traceRow(module.type, startedAt, outcome.outcome, outcome.message);
+        else await trace(module.type, startedAt, outcome.outcome, outcome.message);
+      },
     });
     await checkpoint();
     return await finish(deps, claimed, {
@@ -173,6 +189,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       error: failure ?? partialFailure,
       modules: state.results,
       step,
+      lastRow,
       cpuMs: cpuMs(),
     });
   } catch (error) {
@@ -189,11 +206,13 @@ interface Finish {
   error: string | null;
   modules: ModuleResult[];
   step: number;
+  /** The last module's trace row, not written yet: it goes in with the end. */
+  lastRow: TraceRow | null;
   cpuMs: number;
 }
 
 /**
- * The end of a run, in one transaction guarded by the claim: status (or `awaitingFinalStatus` with
+ * The end of a run, in one statement guarded by the claim: status (or `awaitingFinalStatus` with
  * manual final status), results, CPU time (on the analysis and in the usage ledger), the trace rows
  * of the last steps and the first delivery attempt to each active webhook of the matching type.
  */
@@ -205,9 +224,37 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
   const output = end.modules.find((module) => module.type === 'output' && module.outcome === 'success')?.result ?? null;
   // The results' JSON around the held ones, which stay bytes (held-json.ts): the rest is small.
   const modulesJson = jsonbOfParts(jsonParts(end.modules));
+  // Read before the statement that ends the run, as the transaction did under READ COMMITTED.
+  const targets = await db
+    .select({ id: webhooks.id, url: webhooks.url })
+    .from(webhooks)
+    .where(and(eq(webhooks.environmentId, claimed.environmentId), eq(webhooks.type, type), eq(webhooks.active, true)));
+  let step = end.step;
+  const endRow = (module: string, outcome: ModuleResult['outcome'], message: string): TraceRow => ({ run: claimed.run, step: step++, module, startedAt: now, durationMs: 0, outcome, message });
+  const rows: TraceRow[] = end.lastRow === null ? [] : [end.lastRow];
+  if (awaiting) rows.push(endRow('finalStatus', 'success', pipelineMessage('trace.awaitingFinalStatus')));
+  rows.push(
+    endRow(
+      'webhooks',
+      targets.length > 0 ? 'success' : 'skipped',
+      targets.length > 0 ? pipelineMessage('trace.deliveriesScheduled', { count: targets.length, type }) : pipelineMessage('trace.noWebhook', { type }),
+    ),
+  );
+  // One statement, so one atomic step without a transaction's round trips: every part reads the
+  // UPDATE's rows, so nothing is written when the claim is gone.
+  const deliveries =
+    targets.length === 0
+      ? sql``
+      : sql`, deliveries AS (
+        INSERT INTO webhook_deliveries (id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
+        SELECT d.id, updated.id, d.webhook_id, d.url, ${type}::webhook_type, 1, 'scheduled', ${now.toISOString()}::timestamptz, p.payload
+        FROM updated,
+          (VALUES ${sql.join(targets.map((target) => sql`(${randomUUID()}, ${target.id}::text, ${target.url}::text)`), sql`, `)}) AS d (id, webhook_id, url),
+          (SELECT ${deliveryPayload(claimed, end, awaiting, now, type, output)} AS payload) AS p
+      )`;
   try {
-    await db.transaction(async (tx) => {
-      const updated = await tx.execute(sql`
+    const ended = await db.execute(sql`
+      WITH updated AS (
         UPDATE analyses SET
           status = ${awaiting ? 'pending' : end.status},
           awaiting_final_status = ${awaiting},
@@ -219,61 +266,46 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
           lease_expires_at = NULL,
           cpu_ms = cpu_ms + ${end.cpuMs}
         WHERE id = ${claimed.id} AND claimed_by = ${workerId} AND status = 'pending'
-        RETURNING id`);
-      if (rowsOf(updated).length === 0) throw new StopRun('lost');
-      // The usage ledger keeps the same CPU time: consumption and CO2 read it (consumption/ledger.ts).
-      await tx.execute(sql`UPDATE analysis_usage SET cpu_ms = cpu_ms + ${end.cpuMs} WHERE analysis_id = ${claimed.id}`);
-      let step = end.step;
-      const traceRow = (module: string, outcome: ModuleResult['outcome'], message: string) =>
-        tx.execute(sql`
-          INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
-          VALUES (${randomUUID()}, ${claimed.id}, ${claimed.run}, ${step++}, ${module}, ${now.toISOString()}, 0, ${outcome}, ${message})`);
-      if (awaiting) await traceRow('finalStatus', 'success', pipelineMessage('trace.awaitingFinalStatus'));
-      const targets = await tx
-        .select({ id: webhooks.id, url: webhooks.url })
-        .from(webhooks)
-        .where(and(eq(webhooks.environmentId, claimed.environmentId), eq(webhooks.type, type), eq(webhooks.active, true)));
-      const payload = webhookEnvelope({
-        type,
-        environmentId: claimed.environmentId,
-        analysis: claimed,
-        status: awaiting ? 'pending' : end.status,
-        awaitingFinalStatus: awaiting,
-        finishedAt: awaiting ? null : now,
-        error: end.error,
-        output: output as EnvelopeInput['output'],
-      });
-      const payloadJson = jsonbOfParts(jsonParts(payload));
-      for (const target of targets) {
-        await tx.execute(sql`
-          INSERT INTO webhook_deliveries (id, analysis_id, webhook_id, url, type, attempt, outcome, scheduled_at, payload)
-          VALUES (${randomUUID()}, ${claimed.id}, ${target.id}, ${target.url}, ${type}, 1, 'scheduled', ${now.toISOString()}, ${payloadJson})`);
-      }
-      await traceRow(
-        'webhooks',
-        targets.length > 0 ? 'success' : 'skipped',
-        targets.length > 0
-          ? pipelineMessage('trace.deliveriesScheduled', { count: targets.length, type })
-          : pipelineMessage('trace.noWebhook', { type }),
-      );
-    });
+        RETURNING id
+      ),
+      -- The usage ledger keeps the same CPU time: consumption and CO2 read it (consumption/ledger.ts).
+      usage AS (UPDATE analysis_usage SET cpu_ms = cpu_ms + ${end.cpuMs} WHERE analysis_id IN (SELECT id FROM updated)),
+      trace AS (${traceRowsInsert(sql`updated`, rows)})
+      ${deliveries}
+      SELECT id FROM updated`);
+    if (rowsOf(ended).length === 0) throw new StopRun('lost');
+    if (targets.length > 0) deps.deliveriesScheduled?.();
   } catch (error) {
     if (!(error instanceof StopRun)) throw error;
     // The update found the claim gone: a user aborted during the last step, or the run was taken over.
     const state = await claimState(db, claimed.id, workerId);
     if (state === 'aborted') {
-      await writeTrace(
-        db,
-        claimed.id,
-        workerId,
-        { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedAtEnd') },
-        'aborted',
-      );
+      // The last module's row was not written: the abort came during that step, as a refused row says elsewhere.
+      const row: TraceRow =
+        end.lastRow === null
+          ? { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedAtEnd') }
+          : { run: claimed.run, step: end.lastRow.step, module: end.lastRow.module, startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: end.lastRow.module }) };
+      await writeTrace(db, claimed.id, workerId, row, 'aborted');
     }
     await chargeCutShortRun(db, claimed.id, end.cpuMs);
     return state === 'aborted' ? 'aborted' : 'lost';
   }
   return awaiting ? 'awaitingFinalStatus' : end.status;
+}
+
+/** The first delivery attempt's payload, as jsonb (built only when a webhook will receive it). */
+function deliveryPayload(claimed: ClaimedAnalysis, end: Finish, awaiting: boolean, now: Date, type: EnvelopeInput['type'], output: unknown) {
+  const payload = webhookEnvelope({
+    type,
+    environmentId: claimed.environmentId,
+    analysis: claimed,
+    status: awaiting ? 'pending' : end.status,
+    awaitingFinalStatus: awaiting,
+    finishedAt: awaiting ? null : now,
+    error: end.error,
+    output: output as EnvelopeInput['output'],
+  });
+  return jsonbOfParts(jsonParts(payload));
 }
 
 /**

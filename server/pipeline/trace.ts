@@ -4,7 +4,7 @@
  * analysis to another cannot interleave steps with it.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TraceEntry } from '../../src/contract/analyses';
 import type { Database } from '../db/open';
 import { rowsOf } from './claim';
@@ -33,4 +33,20 @@ export async function writeTrace(
     FROM analyses WHERE id = ${analysisId} AND ${condition}
     RETURNING id`);
   return rowsOf(result).length === 1;
+}
+
+/**
+ * One INSERT of several trace rows, each for the analysis `source` names (a CTE of the statement, e.g.
+ * the rows an UPDATE guarded by the claim returned): no row is written when the source is empty. The
+ * run's end writes its last rows this way, in the statement that ends the run (run.ts `finish`).
+ */
+export function traceRowsInsert(source: SQL, rows: readonly TraceRow[]): SQL {
+  const values = rows.map(
+    (row) =>
+      sql`(${randomUUID()}, ${row.run}::integer, ${row.step}::integer, ${row.module}::text, ${row.startedAt.toISOString()}::timestamptz, ${Math.round(row.durationMs)}::integer, ${row.outcome}::trace_outcome, ${row.message}::text)`,
+  );
+  return sql`
+    INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
+    SELECT t.id, src.id, t.run, t.step, t.module, t.started_at, t.duration_ms, t.outcome, t.message
+    FROM ${source} AS src, (VALUES ${sql.join(values, sql`, `)}) AS t (id, run, step, module, started_at, duration_ms, outcome, message)`;
 }

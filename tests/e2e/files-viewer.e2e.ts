@@ -287,4 +287,28 @@ describe('files viewer: analyse with an environment', () => {
     expect(requests.filter((request) => request.url().includes(marker) || (request.postData() ?? '').includes(marker)).map((request) => request.url())).toEqual([]);
     await context.close();
   });
+
+  it('offline, analyses with an environment already used and says clearly when one was never read, the viewer still working', async () => {
+    const { context, page } = await signedInPage(browser, 'qualifier');
+    await viewer.open(page);
+    await viewer.openFiles(page, join(FIXTURES, 'eml/mixed.eml'));
+    await viewer.subject(page).waitFor();
+    await page.getByTestId('analyse-open').click();
+    const environment = page.getByTestId('analysis-environment');
+    await environment.selectOption('demo-nlu-prod');
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('analysis-result').waitFor({ timeout: 60_000 });
+    await context.setOffline(true);
+    // Never read in this browser: said, not attempted.
+    await environment.selectOption('demo-ic-prod');
+    await page.getByTestId('analysis-run').click();
+    await expect.poll(() => page.getByTestId('analysis-failed').textContent()).toMatch(/Hors ligne/);
+    // Read before: analysed from the cached configuration.
+    await environment.selectOption('demo-nlu-prod');
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('analysis-result').waitFor({ timeout: 60_000 });
+    await viewer.tab(page, /En-têtes/).click();
+    await context.setOffline(false);
+    await context.close();
+  });
 });

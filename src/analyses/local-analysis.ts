@@ -7,6 +7,8 @@
  */
 import type { ModuleResult } from '../contract/analysis-results';
 import type { EnvironmentSettings } from '../contract/environments';
+import { encodePipelineMessage, joinPipelineMessages } from '../contract/pipeline-messages';
+import { capExtractedText } from '../extractor/cap-text';
 import type { ExtractionOutcome, Parser } from '../extractor/extract-context';
 import { extractFiles } from '../extractor/extract-files';
 import { localServices } from '../extractor/local-services';
@@ -40,6 +42,12 @@ export async function analyseLocally(file: LocalFile, settings: EnvironmentSetti
   const extraction: ExtractionOutcome = await extractFiles([{ id: null, name: file.name, role: 'main', contentType: file.contentType, content: file.bytes }], settings.extractor, localServices(parser), {
     environment: settings.content,
   });
+  // The modules get at most the text the server's would (the default caps), the summary says what was left out.
+  const capped = capExtractedText(extraction.result);
+  if (capped.notes.length > 0) {
+    extraction.result = capped.result;
+    extraction.summary = joinPipelineMessages(extraction.summary, encodePipelineMessage(...capped.notes));
+  }
   const base = { summary: extraction.summary, failures: extraction.failures ?? [], mainFileError: extraction.mainFileError };
   if (extraction.mainFileError !== null) {
     return { ...base, modules: [{ ...extractorHead, outcome: 'error', result: extraction.result }], notReplayed: [] };

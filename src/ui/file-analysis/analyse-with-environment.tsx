@@ -159,6 +159,7 @@ function AnalysisResult({ environment, outcome, translate }: { environment: stri
       <Callout intent={Intent.SUCCESS} icon="lock" compact>
         {t('analysis.done', { environment, seconds: (outcome.ms / 1000).toFixed(1) })}
       </Callout>
+      {analysis.summary !== '' && <p className={Classes.TEXT_MUTED}>{pipelineMessageText(translate, analysis.summary)}</p>}
       {analysis.mainFileError !== null && <Callout intent={Intent.DANGER}>{pipelineMessageText(translate, analysis.mainFileError)}</Callout>}
       {analysis.notReplayed.length > 0 && <p className={Classes.TEXT_MUTED}>{t('analysis.notReplayed', { names: analysis.notReplayed.join(', ') })}</p>}
       {(notes.length > 0 || analysis.failures.length > 0) && (

@@ -53,8 +53,8 @@ describe('nearest tests', () => {
 
   it('on this repository, a change to how a mail is read runs the extractor tests, not every server test', () => {
     const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter((file) => /\.(ts|tsx|mjs)$/.test(file));
-    const tests = nearestTests(['server/pipeline/extractor/file-documents.ts'], importersOf(files, (file) => readFileSync(file, 'utf8')));
-    expect(tests).toContain('server/pipeline/extractor/extract.test.ts');
+    const tests = nearestTests(['src/extractor/file-documents.ts'], importersOf(files, (file) => readFileSync(file, 'utf8')));
+    expect(tests).toContain('src/extractor/extract-files.test.ts');
     expect(tests.length).toBeLessThan(10);
     // A module worker's task reaches the pool's tests through the worker's boot file.
     expect(nearestTests(['server/module-workers/json-body-task.ts'], importersOf(files, (file) => readFileSync(file, 'utf8')))).toContain('server/module-workers/module-pool.test.ts');

@@ -1,5 +1,5 @@
 /** A large mail body or text part read into blocks in a module worker (pipeline/extractor/body-text.ts). */
-import { bodyText, type BodySource, type BodyText, type BodyTextOptions } from '../pipeline/extractor/body-text';
+import { bodyText, type BodySource, type BodyText, type BodyTextOptions } from '../../src/extractor/body-text';
 
 export type BodyTextTask = { kind: 'bodyText'; source: BodySource; options: BodyTextOptions };
 export type BodyTextAnswer = BodyText;

@@ -5,7 +5,7 @@
  * queue wait excluded. OCR is CPU-bound, so on a machine with a free core that is its CPU time; on a
  * busy one it overstates it, which the CO2 footprint prefers to leaving OCR out.
  */
-import type { OcrEngine } from '../pipeline/extractor/ocr-step';
+import type { OcrEngine } from '../../src/extractor/ocr-step';
 import { sharedOcrPool, type OcrResult } from './ocr-pool';
 
 export class MeteredOcr implements OcrEngine {

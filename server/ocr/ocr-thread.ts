@@ -16,7 +16,7 @@ import type { NestedText } from '../../src/contract/pipeline-messages';
 import { OCR_LANGUAGES, type OcrPage } from '../../src/ocr/model';
 import { toOcrPage, type TesseractData } from '../../src/ocr/words';
 import { renderPdfPage } from './render-pdf';
-import { imageSize } from '../pipeline/extractor/image-size';
+import { imageSize } from '../../src/extractor/image-size';
 
 export type OcrRequest = { id: number; image: Uint8Array; pdfPage?: number; dpi?: number; keepImage?: boolean; renderOnly?: boolean };
 export type OcrResponse =

@@ -8,8 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '@blueprintjs/core';
 import { Pending } from '../ui/pending';
 import { useTranslation } from 'react-i18next';
-import { request } from '../api/request';
-import { navigationTargets } from '../contract/organisations';
+import { navigationTargetsQuery } from '../api/navigation-query';
 import { authQueries } from '../features/auth/queries';
 import { formatDateTime } from '../i18n/dates';
 import { usePreferences } from '../storage/preferences';
@@ -26,7 +25,7 @@ function IndexContent() {
   const { t } = useTranslation(['common', 'routes']);
   const { language } = usePreferences();
   const recent = useRecentPages().filter((page) => page.path !== paths.index()).slice(0, RECENT_SHOWN);
-  const targets = useQuery({ queryKey: ['navigation', 'targets'], queryFn: ({ signal }) => request(navigationTargets, { signal }) });
+  const targets = useQuery(navigationTargetsQuery());
   const organisations = targets.data?.organisations ?? [];
   const projectsOf = (orgaId: string) => (targets.data?.projects ?? []).filter((project) => project.organisationId === orgaId).length;
   return (

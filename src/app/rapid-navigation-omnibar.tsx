@@ -11,8 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Classes, Icon, InputGroup, MenuItem, Overlay2, Text } from '@blueprintjs/core';
 import { Classes as SelectClasses, QueryList, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
-import { request } from '../api/request';
-import { navigationTargets } from '../contract/organisations';
+import { navigationTargetsQuery } from '../api/navigation-query';
 import { authQueries } from '../features/auth/queries';
 import { formatDateTime } from '../i18n/dates';
 import { useFlag } from '../storage/feature-flags';
@@ -42,11 +41,7 @@ export default function RapidNavigationOmnibar({ isOpen, onClose }: { isOpen: bo
   const { data: user } = useQuery({ ...authQueries.currentUser(), enabled: hasToken() });
   // What the user may see, from the server (hidden environments already left out); fetched again at
   // each opening (the last answer shows meanwhile), so a project or environment just created is found.
-  const { data: targets } = useQuery({
-    queryKey: ['navigation', 'targets'],
-    queryFn: ({ signal }) => request(navigationTargets, { signal }),
-    enabled: isOpen && hasToken(),
-  });
+  const { data: targets } = useQuery({ ...navigationTargetsQuery(), enabled: isOpen && hasToken() });
 
   const items = useMemo<NavigationTarget[]>(
     () => [

@@ -68,7 +68,7 @@ export const PIPELINE_MESSAGE_KEYS = [
   'trace.finalStatusSet',
   'trace.finalStatusSetWithError',
   'trace.finalStatusErrorDefault',
-  // Notes on an extracted document (server/pipeline/extractor/document-notes.ts)
+  // Notes on an extracted document (src/extractor/document-notes.ts)
   'document.unreadable',
   'document.reason.notPdf',
   'document.reason.notHtml',
@@ -96,6 +96,9 @@ export const PIPELINE_MESSAGE_KEYS = [
   'document.noTranscriptionService',
   'document.transcribed',
   'document.noTranscript',
+  'document.pagesNotReadHere',
+  'document.pictureNotReadHere',
+  'document.notTranscribedHere',
   'document.noParser',
   'document.legacyPowerPoint',
   'document.embeddedOcrOff',

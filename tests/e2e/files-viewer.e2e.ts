@@ -246,3 +246,69 @@ describe('files viewer', () => {
     await context.close();
   });
 });
+
+describe('files viewer: analyse with an environment', () => {
+  it('analyses a dropped mail in the browser with the demo environment, marks what decided, and sends no part of the file', async () => {
+    const { context, page } = await signedInPage(browser, 'qualifier');
+    await viewer.open(page);
+    const requests: Request[] = [];
+    context.on('request', (request) => requests.push(request));
+    // A word of the mail no request may carry (in its URL or its body).
+    const marker = `Zorglub${Date.now()}`;
+    const folder = mkdtempSync(join(tmpdir(), 'postroom-analyse-'));
+    const mail = join(folder, 'sinistre.eml');
+    writeFileSync(
+      mail,
+      'From: Jean Martin <jean.martin@example.com>\r\nTo: contact@assureur.example\r\nSubject: Sinistre\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n' +
+        `Je déclare un sinistre survenu le 4 novembre 2026 : dégât des eaux chez ${marker}. Montant estimé des dommages : 1750 €.\r\n\r\nMon contrat est AB-70137.\r\n`,
+    );
+    await viewer.openFiles(page, mail);
+    await viewer.subject(page).waitFor();
+    await page.getByTestId('analyse-open').click();
+    const environment = page.getByTestId('analysis-environment');
+    await environment.waitFor();
+    await environment.selectOption('demo-nlu-prod');
+    await page.getByTestId('analysis-run').click();
+    const result = page.getByTestId('analysis-result');
+    await result.waitFor({ timeout: 60_000 });
+    // The category, and its words marked in the mail's text once its line is chosen (keyboard).
+    const category = result.locator('[data-testid="evidence-category"] [data-testid="evidence-item"][data-name="Déclaration de sinistre"]');
+    await category.focus();
+    await page.keyboard.press('Enter');
+    expect(await result.locator('mark.is-selected').count()).toBeGreaterThan(0);
+    await expect.poll(() => result.getByTestId('evidence-status').textContent()).toMatch(/Déclaration de sinistre/);
+    // An extracted field with its value.
+    const field = result.locator('[data-testid="evidence-field"] [data-testid="evidence-item"][data-name="numeroContrat"]');
+    expect(await field.textContent()).toContain('AB-70137');
+    await docsPicture(page, 'files-viewer-analysis');
+    // Only the environment's configuration was read: nothing was sent, no request carries the mail.
+    const sent = requests.filter((request) => request.method() !== 'GET' && !new URL(request.url()).pathname.endsWith('/token/refresh'));
+    expect(sent.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+    expect(requests.filter((request) => request.url().includes(marker) || (request.postData() ?? '').includes(marker)).map((request) => request.url())).toEqual([]);
+    await context.close();
+  });
+
+  it('offline, analyses with an environment already used and says clearly when one was never read, the viewer still working', async () => {
+    const { context, page } = await signedInPage(browser, 'qualifier');
+    await viewer.open(page);
+    await viewer.openFiles(page, join(FIXTURES, 'eml/mixed.eml'));
+    await viewer.subject(page).waitFor();
+    await page.getByTestId('analyse-open').click();
+    const environment = page.getByTestId('analysis-environment');
+    await environment.selectOption('demo-nlu-prod');
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('analysis-result').waitFor({ timeout: 60_000 });
+    await context.setOffline(true);
+    // Never read in this browser: said, not attempted.
+    await environment.selectOption('demo-ic-prod');
+    await page.getByTestId('analysis-run').click();
+    await expect.poll(() => page.getByTestId('analysis-failed').textContent()).toMatch(/Hors ligne/);
+    // Read before: analysed from the cached configuration.
+    await environment.selectOption('demo-nlu-prod');
+    await page.getByTestId('analysis-run').click();
+    await page.getByTestId('analysis-result').waitFor({ timeout: 60_000 });
+    await viewer.tab(page, /En-têtes/).click();
+    await context.setOffline(false);
+    await context.close();
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { plainBytes } from '../../module-workers/held-json';
 import { sharedModulePool, type ModuleMeter, type PoolResult } from '../../module-workers/module-pool';
-import { bodySize, bodyText, type BodySource, type BodyText, type BodyTextOptions } from './body-text';
+import { bodySize, bodyText, type BodySource, type BodyText, type BodyTextOptions } from '../../../src/extractor/body-text';
 
 /** Up to this many characters (or bytes), reading a body takes well under a millisecond. */
 export const IN_PLACE_BODY_SIZE = 64 * 1024;

@@ -1,36 +1,24 @@
 /**
- * The extractor module (§3 Extractor settings): the files of an analysis → text blocks per mail body,
- * document page and attachment, with every setting honoured:
- * - email: extract attachments, extract HTML (the HTML body is kept), conversation thread (off keeps
- *   the newest message only), ignored attachment extensions, headers;
- * - document (PDF, DOCX, DOC, ODT, PPTX, PPTM, ODP): max pages; OCR mode, max pages to OCR (ocr-step.ts);
- *   pictures embedded in office documents are read by OCR as documents of their own;
- * - spreadsheet (XLS, XLSX, XLSM, ODS): read vertically, unmerge cells, parse hidden sheets;
- * - image: minimum width and height (smaller images are left out, with a note); OCR;
- * - text/HTML: extract images (the page's inline pictures become documents, read by OCR);
- * - global: split per characters, split per page, character redundancy, use cache;
- * - sub-parsers: a file whose extension has a sub-parser block uses that block instead of the parser
- *   settings, for itself and for what it contains.
- * Formats without a parser here (legacy PPT, MP3 without a transcription service) give a document
- * with a note, never made-up text.
+ * The server's extractor step: the shared extractor (src/extractor/extract-files.ts, the one the
+ * files viewer runs in the browser) with what only the server has: the parse thread, the OCR pool,
+ * module workers for large bodies (charged to the run), the transcription service and the cache.
  */
 import { createHash } from 'node:crypto';
 import { sha256InSlices } from '../../bytes-in-slices';
-import type { ExtractedDocument } from '../../../src/contract/analyses';
 import type { ExtractorSettings } from '../../../src/contract/environments';
-import { encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
-import { extensionOf } from '../../../src/contract/uploads';
-import { sharedOcrPool } from '../../ocr/ocr-pool';
-import { documentNote, unreadableOf } from './document-notes';
-import { documentBase, settingsFor, type AttachmentBytes, type Context, type ExtractionOutcome, type ExtractorFile, type OcrReadPage } from './extract-context';
-import { extractionSummary } from './extraction-summary';
-import { fileDocuments } from './file-documents';
-import type { Parser } from './metered-parser';
+import { documentNote } from '../../../src/extractor/document-notes';
+import type { ExtractionOutcome, ExtractorFile, ExtractorServices } from '../../../src/extractor/extract-context';
+import { extractFiles } from '../../../src/extractor/extract-files';
+import type { EnvironmentOcr, OcrEngine } from '../../../src/extractor/ocr-step';
+import { llmConfig } from '../../llm/config';
 import type { ModuleMeter } from '../../module-workers/module-pool';
-import { OcrLedger, type EnvironmentOcr, type OcrEngine } from './ocr-step';
+import { sharedOcrPool } from '../../ocr/ocr-pool';
+import { readBodyText } from './body-text-work';
+import type { Parser } from './metered-parser';
 import type { ResultCache } from './result-cache';
+import { transcribe } from './transcribe';
 
-export type { AttachmentBytes, ExtractionOutcome, ExtractorFile, OcrReadPage } from './extract-context';
+export type { AttachmentBytes, ExtractionOutcome, ExtractorFile, OcrReadPage } from '../../../src/extractor/extract-context';
 
 export interface ExtractOptions {
   /** The OCR engine (the process's shared pool by default). */
@@ -58,65 +46,20 @@ async function cacheKey(file: ExtractorFile, settings: ExtractorSettings): Promi
 }
 
 /** Runs the extractor over the files of an analysis, main file first. */
-export async function extract(
-  files: readonly ExtractorFile[],
-  settings: ExtractorSettings,
-  parser: Parser,
-  options: ExtractOptions = {},
-): Promise<ExtractionOutcome> {
-  const documents: ExtractedDocument[] = [];
-  const attachments: AttachmentBytes[] = [];
-  const failures: string[] = [];
-  const ocrPages: OcrReadPage[] = [];
-  const ledger = new OcrLedger();
-  const ocr = options.ocr ?? sharedOcrPool();
-  const cache = options.cache;
-  let mainFileError: string | null = null;
-  let fromCache = 0;
-  for (const file of files) {
-    const useCache = cache !== undefined && settingsFor(settings, file.name).global.useCache;
-    const key = useCache ? await cacheKey(file, settings) : '';
-    const cached = useCache ? cache.get(key) : undefined;
-    let fileDocs: ExtractedDocument[];
-    let fileAttachments: AttachmentBytes[];
-    if (cached) {
-      fromCache++;
-      fileDocs = cached.documents.map((doc) => ({ ...doc, fileId: file.id }));
-      fileAttachments = cached.attachments;
-      ocrPages.push(...cached.ocrPages);
-    } else {
-      const ctx: Context = { settings, parser, attachments: [], fileId: file.id, ocr, environment: options.environment, ledger, failures: [], ocrPages: [], ...(options.meter ? { meter: options.meter } : {}) };
-      if (file.role === 'attachment') {
-        const ext = extensionOf(file.name);
-        const mainName = files[0]?.name ?? '';
-        const ignored = settingsFor(settings, mainName).email.ignoredAttachmentExtensions.map((e) => e.replace(/^\./, '').toLowerCase());
-        if (ignored.includes(ext)) {
-          const skipped = documentBase(ctx, file.name, [file.name], 'attachment', file.contentType);
-          skipped.notes.push(documentNote('document.ignoredExtension', { ext }));
-          documents.push(skipped);
-          continue;
-        }
-        ctx.attachments.push({ fileName: file.name, contentType: file.contentType, path: [file.name], bytes: file.content });
-      }
-      fileDocs = await fileDocuments(ctx, file.name, file.contentType, file.content, [file.name], file.role, 0);
-      fileAttachments = ctx.attachments;
-      // Parts that could not be read, at any depth, are failures of this extraction.
-      for (const doc of fileDocs) {
-        const reason = unreadableOf(doc);
-        if (reason !== null && !(file.role === 'main' && doc === fileDocs[0])) ctx.failures.push(encodePipelineMessage(sentence('extractor.failure.unreadable', { path: doc.path.join(' / ') }), reason));
-      }
-      failures.push(...ctx.failures);
-      ocrPages.push(...ctx.ocrPages);
-      // A failure is never cached: the next run (reanalyze) tries again.
-      const unreadable = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);
-      if (useCache && unreadable === null && ctx.failures.length === 0) cache.set(key, { documents: fileDocs, attachments: fileAttachments, ocrPages: ctx.ocrPages });
-    }
-    if (file.role === 'main') {
-      const reason = fileDocs[0] === undefined ? null : unreadableOf(fileDocs[0]);
-      if (reason !== null) mainFileError = encodePipelineMessage(sentence('extractor.mainFileNotRead', { name: file.name }), reason);
-    }
-    documents.push(...fileDocs);
-    attachments.push(...fileAttachments);
-  }
-  return { result: { documents }, attachments, mainFileError, failures, ocrPages, summary: extractionSummary(documents, files.length, fromCache, ledger, failures) };
+export function extract(files: readonly ExtractorFile[], settings: ExtractorSettings, parser: Parser, options: ExtractOptions = {}): Promise<ExtractionOutcome> {
+  const { meter, cache } = options;
+  const services: ExtractorServices = {
+    parser,
+    ocr: options.ocr ?? sharedOcrPool(),
+    readBody: (source, bodyOptions) => readBodyText(source, bodyOptions, meter),
+    audio: () => {
+      const config = llmConfig();
+      if (config === null) return { note: documentNote('document.noTranscriptionService') };
+      return { transcriber: { model: config.transcriptionModel, transcribe: (name, bytes) => transcribe(config, name, bytes) } };
+    },
+  };
+  return extractFiles(files, settings, services, {
+    ...(options.environment ? { environment: options.environment } : {}),
+    ...(cache ? { cache: { key: cacheKey, get: (key) => cache.get(key), set: (key, entry) => cache.set(key, entry) } } : {}),
+  });
 }

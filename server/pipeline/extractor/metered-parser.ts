@@ -19,6 +19,7 @@ import { nodeWorkerHandle, startNodeWorker } from '../../../src/parsing/node-poo
 import { forAnotherThread } from '../../bytes-in-slices';
 import { ParsePool, type WorkerHandle } from '../../../src/parsing/pool';
 import type { ParseResponse } from '../../../src/parsing/protocol';
+import type { Parser } from '../../../src/extractor/extract-context';
 
 const BOOT = new URL('./parse-worker-boot.mjs', import.meta.url);
 
@@ -39,9 +40,7 @@ function threadCpuMs(tid: number | null): number | null {
  */
 export const SERVER_PARSE_DEADLINE_MS = 30_000;
 
-export interface Parser {
-  parse(name: string, bytes: Uint8Array): Promise<ParseResponse>;
-}
+export type { Parser } from '../../../src/extractor/extract-context';
 
 export class MeteredParser implements Parser {
   private readonly pool: ParsePool;

@@ -3,15 +3,9 @@
  * again (same bytes, same name and role, same settings). In memory, per process, bounded by an
  * estimate of the text and bytes it holds; the least recently used entry goes first.
  */
-import type { ExtractedDocument } from '../../../src/contract/analyses';
-import type { AttachmentBytes, OcrReadPage } from './extract-context';
+import type { CachedExtraction } from '../../../src/extractor/extract-files';
 
-export interface CachedExtraction {
-  documents: ExtractedDocument[];
-  attachments: AttachmentBytes[];
-  /** The OCR pages with their word boxes, so a cached file gives the OCR data extraction module what a fresh one does. */
-  ocrPages: OcrReadPage[];
-}
+export type { CachedExtraction } from '../../../src/extractor/extract-files';
 
 const MAX_BYTES = 64 * 1024 * 1024;
 

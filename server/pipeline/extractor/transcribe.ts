@@ -6,11 +6,10 @@
  * document's note says so.
  */
 import { failureReason, reason } from '../../../src/contract/failure-reasons';
-import type { NestedText } from '../../../src/contract/pipeline-messages';
+import type { Transcript } from '../../../src/extractor/extract-context';
 import { authorization, type LlmConfig } from '../../llm/config';
 
-/** A failure's `message` is English (logs); `reason` is what a user reads (src/contract/failure-reasons.ts). */
-export type Transcript = { ok: true; text: string } | { ok: false; message: string; reason: NestedText };
+export type { Transcript } from '../../../src/extractor/extract-context';
 
 export async function transcribe(config: LlmConfig, name: string, bytes: Uint8Array): Promise<Transcript> {
   const form = new FormData();

@@ -4,6 +4,9 @@ import type { ParseResponse } from '../../parsing/protocol';
 export type Entry = {
   id: number;
   path: string;
+  /** The file's own name and type (as the browser or the parent mail gives it), for its analysis. */
+  name: string;
+  contentType: string;
   /** The file an opened attachment comes from (shown under it in the tree). */
   parentId?: number;
   bytes?: Uint8Array;

@@ -2,7 +2,7 @@
  * The files viewer (spec §2.4): MSG, EML, PDF, text, JSON, images and whole folders, read entirely in
  * this browser. Each file is parsed in a web worker of a small pool with a deadline; nothing is sent.
  */
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { createBrowserParsePool } from '../../parsing/browser-pool';
@@ -17,6 +17,9 @@ import { warmPdfWorker } from '../../ui/file-views/pdf-view';
 import { EmptyState } from '../../ui/empty-state';
 
 let nextId = 1;
+
+// The analysis's picker and evidence view load when a file is shown; its engines load in its worker.
+const AnalyseWithEnvironment = lazy(() => import('../../ui/file-analysis/analyse-with-environment').then((m) => ({ default: m.AnalyseWithEnvironment })));
 
 export function FilesViewerPage() {
   const { t } = useTranslation('filesViewer');
@@ -92,7 +95,7 @@ export function FilesViewerPage() {
       if (picked.length === 0) return;
       const fresh = picked
         .sort((a, b) => a.path.localeCompare(b.path))
-        .map((item) => ({ item, entry: { id: nextId++, path: item.path, status: 'waiting', progress: 0 } as Entry }));
+        .map((item) => ({ item, entry: { id: nextId++, path: item.path, name: item.file.name, contentType: item.file.type, status: 'waiting', progress: 0 } as Entry }));
       startTransition(() => {
         setEntries(fresh.map(({ entry }) => entry));
         setSelected(fresh[0]!.entry.id);
@@ -122,7 +125,7 @@ export function FilesViewerPage() {
   useEffect(() => consumeLaunchQueue((files) => void open(files)), [open]);
 
   const openAttachment = (parent: Entry, attachment: Attachment, bytes: Uint8Array) => {
-    const entry: Entry = { id: nextId++, path: `${parent.path} › ${attachment.name}`, parentId: parent.id, status: 'waiting', progress: 0, bytes };
+    const entry: Entry = { id: nextId++, path: `${parent.path} › ${attachment.name}`, name: attachment.name, contentType: attachment.contentType, parentId: parent.id, status: 'waiting', progress: 0, bytes };
     setEntries((list) => {
       const at = list.findIndex((item) => item.id === parent.id);
       return [...list.slice(0, at + 1), entry, ...list.slice(at + 1)];
@@ -175,6 +178,11 @@ export function FilesViewerPage() {
             </nav>
           )}
           <div className="p-fv-view" style={{ flex: 1, minWidth: 0 }}>
+            {current?.bytes && (
+              <Suspense fallback={null}>
+                <AnalyseWithEnvironment key={current.id} file={{ name: current.name, contentType: current.contentType, bytes: current.bytes }} />
+              </Suspense>
+            )}
             {current && <FileView entry={current} onOpenAttachment={openAttachment} onFirstPaint={painted} />}
           </div>
         </div>

@@ -6,7 +6,8 @@
 import { extract } from '../../extractor/extract';
 import { metered, type ModuleStep } from '../step';
 import { encodePipelineMessage, joinPipelineMessages, pipelineMessage } from '../../../../src/contract/pipeline-messages';
-import { capExtractedText, extractedTextLength } from '../../extractor/cap-text';
+import { capExtractedText, extractedTextLength } from '../../../../src/extractor/cap-text';
+import { textCaps } from '../../extractor/text-caps';
 import type { HeldJson } from '../../../module-workers/held-json';
 import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
 import type { ExtractorResult } from '../../../../src/contract/analysis-results';
@@ -27,7 +28,7 @@ export const extractorStep: ModuleStep = async (_module, context, state) => {
     { environment: settings.content, ocr: context.ocr, cache: context.extracted, ...metered(context) },
   );
   // The modules after this one get at most the capped text (cap-text.ts); the trace names what was left out.
-  const capped = capExtractedText(extraction.result);
+  const capped = capExtractedText(extraction.result, textCaps());
   if (capped.notes.length > 0) {
     extraction.result = capped.result;
     extraction.summary = joinPipelineMessages(extraction.summary, encodePipelineMessage(...capped.notes));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractorSettingsSchema, type EnvironmentModule } from '../../../../src/contract/environments';
 import { extract, type ExtractorFile } from '../../extractor/extract';
 import { MeteredParser } from '../../extractor/metered-parser';
-import type { OcrEngine } from '../../extractor/ocr-step';
+import type { OcrEngine } from '../../../../src/extractor/ocr-step';
 import { OcrPool } from '../../../ocr/ocr-pool';
 import { runOcrDataExtraction } from './run-ocr-data-extraction';
 import { inEnglish } from '../../../test-support/pipeline-text';

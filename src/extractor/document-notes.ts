@@ -4,8 +4,8 @@
  * reader's language and the output payload in French. A note stored before this (an English
  * sentence) is shown as stored.
  */
-import type { ExtractedDocument } from '../../../src/contract/analyses';
-import { decodePipelineMessage, encodePipelineMessage, sentence, type LocalizedText, type MessageParams, type PipelineMessageKey } from '../../../src/contract/pipeline-messages';
+import type { ExtractedDocument } from '../contract/analyses';
+import { decodePipelineMessage, encodePipelineMessage, sentence, type LocalizedText, type MessageParams, type PipelineMessageKey } from '../contract/pipeline-messages';
 
 type DocumentNoteKey = Extract<PipelineMessageKey, `document.${string}`>;
 type UnreadableReason = 'notPdf' | 'notHtml' | 'notFormat';

@@ -5,26 +5,23 @@
  * a document's text (or the documents after the analysis's cap) is left out, and the extractor's
  * trace says which and how many characters.
  *
- * Variables: POSTROOM_MODULE_TEXT_PER_DOCUMENT (characters, default 1 000 000) and
- * POSTROOM_MODULE_TEXT_PER_ANALYSIS (default 2 000 000).
+ * The server reads its caps from POSTROOM_MODULE_TEXT_PER_DOCUMENT and POSTROOM_MODULE_TEXT_PER_ANALYSIS
+ * (server/pipeline/extractor/text-caps.ts); the files viewer's analysis uses the defaults.
  */
-import type { ExtractorResult } from '../../../src/contract/analysis-results';
-import { sentence, type LocalizedText } from '../../../src/contract/pipeline-messages';
+import type { ExtractorResult } from '../contract/analysis-results';
+import { sentence, type LocalizedText } from '../contract/pipeline-messages';
 
 export const DEFAULT_TEXT_PER_DOCUMENT = 1_000_000;
 export const DEFAULT_TEXT_PER_ANALYSIS = 2_000_000;
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const number = Number(value);
-  return Number.isFinite(number) && number > 0 ? number : fallback;
-};
-
-export function textCaps(): { document: number; analysis: number } {
-  return {
-    document: positive(process.env.POSTROOM_MODULE_TEXT_PER_DOCUMENT, DEFAULT_TEXT_PER_DOCUMENT),
-    analysis: positive(process.env.POSTROOM_MODULE_TEXT_PER_ANALYSIS, DEFAULT_TEXT_PER_ANALYSIS),
-  };
+export interface TextCaps {
+  /** Characters per document. */
+  document: number;
+  /** Characters per analysis. */
+  analysis: number;
 }
+
+export const DEFAULT_TEXT_CAPS: TextCaps = { document: DEFAULT_TEXT_PER_DOCUMENT, analysis: DEFAULT_TEXT_PER_ANALYSIS };
 
 /** The characters of text in the result's blocks. */
 export function extractedTextLength(result: ExtractorResult): number {
@@ -32,7 +29,7 @@ export function extractedTextLength(result: ExtractorResult): number {
 }
 
 /** The result within the caps (the same object when nothing passes them) and a note per cap passed. */
-export function capExtractedText(result: ExtractorResult, caps = textCaps()): { result: ExtractorResult; notes: LocalizedText[] } {
+export function capExtractedText(result: ExtractorResult, caps: TextCaps = DEFAULT_TEXT_CAPS): { result: ExtractorResult; notes: LocalizedText[] } {
   const total = extractedTextLength(result);
   if (total <= Math.min(caps.document, caps.analysis)) return { result, notes: [] };
   const notes: LocalizedText[] = [];

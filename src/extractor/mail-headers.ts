@@ -1,5 +1,5 @@
 /** A mail's headers as one record for the extracted document (the extractor's `headers` setting). */
-import type { Email } from '../../../src/parsing/model';
+import type { Email } from '../parsing/model';
 
 export function headerRecord(email: Email): Record<string, string> {
   const record: Record<string, string> = {};

@@ -3,10 +3,10 @@
  * (max pages honoured), sheets with the spreadsheet settings (read vertically, unmerge cells, parse
  * hidden sheets), and the pictures they embed handed back for OCR as documents of their own.
  */
-import type { ExtractedDocument } from '../../../src/contract/analyses';
-import type { ParserSettings } from '../../../src/contract/environments';
-import type { Attachment, HtmlPage, OfficeDocument, Spreadsheet } from '../../../src/parsing/model';
-import { sheetText } from '../../../src/parsing/office/sheet-text';
+import type { ExtractedDocument } from '../contract/analyses';
+import type { ParserSettings } from '../contract/environments';
+import type { Attachment, HtmlPage, OfficeDocument, Spreadsheet } from '../parsing/model';
+import { sheetText } from '../parsing/office/sheet-text';
 import { documentNote } from './document-notes';
 
 export type Blocks = (text: string, page?: number | null) => ExtractedDocument['blocks'];

@@ -2,19 +2,16 @@
  * One file (uploaded, or an attachment inside a mail) → its documents, by format: mails (with their
  * attachments, recursively), PDFs, pictures, HTML, office documents, spreadsheets, audio, plain text.
  */
-import type { ExtractedDocument } from '../../../src/contract/analyses';
-import { pipelineMessage } from '../../../src/contract/pipeline-messages';
-import { extensionOf, inputTypeOf } from '../../../src/contract/uploads';
-import type { Email } from '../../../src/parsing/model';
-import { llmConfig } from '../../llm/config';
-import { failureReason } from '../../../src/contract/failure-reasons';
+import type { ExtractedDocument } from '../contract/analyses';
+import { pipelineMessage } from '../contract/pipeline-messages';
+import { extensionOf, inputTypeOf } from '../contract/uploads';
+import type { Email } from '../parsing/model';
+import { failureReason } from '../contract/failure-reasons';
 import { documentNote, unreadableNote } from './document-notes';
-import { readBodyText } from './body-text-work';
 import { asBlocks, blocksOf, documentBase, settingsFor, splitOptionsOf, type Context } from './extract-context';
 import { headerRecord } from './mail-headers';
 import { embeddedImages, imageDocument, pdfDocument } from './ocr-documents';
 import { htmlDocument, officeDocument, spreadsheetDocument } from './office-documents';
-import { transcribe } from './transcribe';
 
 /** Past this depth nested attachments (a mail in a mail in a mail…) are listed, not opened. */
 const MAX_DEPTH = 8;
@@ -34,7 +31,7 @@ async function mailDocuments(
   const parser = settingsFor(ctx.settings, name);
   const options = parser.email;
   const doc = documentBase(ctx, name, path, source, email.format === 'msg' ? 'application/vnd.ms-outlook' : 'message/rfc822');
-  const body = await readBodyText({ text: email.text ?? null, html: email.html ?? null }, { latestOnly: !options.conversationThread, split: splitOptionsOf(parser) }, ctx.meter);
+  const body = await ctx.readBody({ text: email.text ?? null, html: email.html ?? null }, { latestOnly: !options.conversationThread, split: splitOptionsOf(parser) });
   if (options.headers) doc.headers = headerRecord(email);
   if (options.extractHtml && email.html) doc.html = email.html;
   if (!body.ok) {
@@ -131,13 +128,13 @@ export async function fileDocuments(
   }
   if (family === 'audio') {
     if (!parser.audio.transcript) return note(documentNote('document.transcriptOff'));
-    const config = llmConfig();
-    if (config === null) return note(documentNote('document.noTranscriptionService'));
-    const transcript = await transcribe(config, name, bytes);
+    const service = ctx.audio();
+    if ('note' in service) return note(service.note);
+    const transcript = await service.transcriber.transcribe(name, bytes);
     const doc = documentBase(ctx, name, path, source, 'audio/mpeg');
     if (transcript.ok) {
       doc.blocks = blocks(transcript.text);
-      doc.notes.push(documentNote('document.transcribed', { model: config.transcriptionModel }));
+      doc.notes.push(documentNote('document.transcribed', { model: service.transcriber.model }));
     } else {
       ctx.failures.push(pipelineMessage('extractor.failure.transcript', { name, reason: transcript.reason }));
       doc.notes.push(documentNote('document.noTranscript', { reason: transcript.reason }));
@@ -145,7 +142,7 @@ export async function fileDocuments(
     return [doc];
   }
   if (TEXT_LIKE.test(contentType)) {
-    const text = await readBodyText({ bytes }, { latestOnly: false, split: splitOptionsOf(parser) }, ctx.meter);
+    const text = await ctx.readBody({ bytes }, { latestOnly: false, split: splitOptionsOf(parser) });
     if (!text.ok) return note(unreadableNote(text.reason));
     const doc = documentBase(ctx, name, path, source, contentType);
     doc.blocks = asBlocks(text.value.blocks);

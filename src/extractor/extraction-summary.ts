@@ -1,6 +1,6 @@
 /** The extractor's one-line outcome (stored as keys, read in the reader's language). */
-import type { ExtractedDocument } from '../../../src/contract/analyses';
-import { decodePipelineMessage, encodePipelineMessage, sentence } from '../../../src/contract/pipeline-messages';
+import type { ExtractedDocument } from '../contract/analyses';
+import { decodePipelineMessage, encodePipelineMessage, sentence } from '../contract/pipeline-messages';
 import type { OcrLedger } from './ocr-step';
 
 export function extractionSummary(documents: ExtractedDocument[], files: number, fromCache: number, ledger: OcrLedger, failures: string[]): string {

@@ -1,8 +1,8 @@
 /** PDFs and pictures → documents, their pages without a text layer (or every page) read by OCR within the page budget. */
-import type { ExtractedDocument } from '../../../src/contract/analyses';
-import type { ParserSettings } from '../../../src/contract/environments';
-import { pipelineMessage } from '../../../src/contract/pipeline-messages';
-import type { Attachment } from '../../../src/parsing/model';
+import type { ExtractedDocument } from '../contract/analyses';
+import type { ParserSettings } from '../contract/environments';
+import { pipelineMessage } from '../contract/pipeline-messages';
+import type { Attachment } from '../parsing/model';
 import { documentNote } from './document-notes';
 import { blocksOf, documentBase, settingsFor, type Context } from './extract-context';
 import { imageSize } from './image-size';
@@ -27,13 +27,17 @@ export async function pdfDocument(
     if (blank.length > 0) {
       doc.notes.push(blank.length === pages.length ? documentNote('document.noTextLayer') : documentNote('document.pagesWithoutTextLayer', { pages: blank.join(', ') }));
     }
+  } else if (ctx.ocr === null) {
+    // No OCR where this runs (the browser): the pages without text are named, not read.
+    if (blank.length > 0) doc.notes.push(documentNote('document.pagesNotReadHere', { pages: blank.join(', ') }));
   } else {
+    const ocr = ctx.ocr;
     const wanted = ocrMode === 'ON' ? pages.map((page) => page.number) : blank;
     const limit = pagesToOcr(maxPagesToOcr, ctx.environment);
     const chosen = wanted.slice(0, limit);
     if (wanted.length > chosen.length) doc.notes.push(documentNote('document.pagesNotOcr', { pages: wanted.slice(chosen.length).join(', '), limit }));
     for (const number of chosen) {
-      const result = await ctx.ocr.recognize(bytes, { pdfPage: number, dpi: 300 });
+      const result = await ocr.recognize(bytes, { pdfPage: number, dpi: 300 });
       if (result.ok) {
         pages[number - 1]!.text = result.page.text;
         ctx.ocrPages.push({ path, page: number, read: result.page });
@@ -74,6 +78,10 @@ export async function imageDocument(
   const refusal = imageOcrRefusal(name, parser.image.ocr, ctx.environment);
   if (refusal !== null) {
     doc.notes.push(refusal);
+    return doc;
+  }
+  if (ctx.ocr === null) {
+    doc.notes.push(documentNote('document.pictureNotReadHere'));
     return doc;
   }
   const result = await ctx.ocr.recognize(bytes);

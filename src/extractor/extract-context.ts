@@ -1,16 +1,47 @@
 /**
- * What the extractor's readers share (extract.ts runs them): the outcome types, the per-file context
- * (settings, parser, OCR engine and ledger, what was collected so far) and the small helpers every
- * reader uses to start a document and cut its text into blocks.
+ * What the extractor's readers share (extract-files.ts runs them): the outcome types, the per-file
+ * context (settings, parser, OCR engine and ledger, what was collected so far, and the services the
+ * host gives: the server its parse thread, OCR pool, module workers and transcription service; the
+ * browser its parse workers and none of the others) and the small helpers every reader uses to start
+ * a document and cut its text into blocks. Pure: no DOM, no Node.
  */
-import type { ExtractedDocument, ExtractorResult } from '../../../src/contract/analyses';
-import type { ExtractorSettings, ParserSettings } from '../../../src/contract/environments';
-import { extensionOf } from '../../../src/contract/uploads';
-import type { OcrPage } from '../../../src/ocr/model';
-import type { Parser } from './metered-parser';
+import type { ExtractedDocument, ExtractorResult } from '../contract/analyses';
+import type { ExtractorSettings, ParserSettings } from '../contract/environments';
+import { extensionOf } from '../contract/uploads';
+import type { OcrPage } from '../ocr/model';
+import type { NestedText } from '../contract/pipeline-messages';
+import type { ParseResponse } from '../parsing/protocol';
+import type { BodySource, BodyText, BodyTextOptions } from './body-text';
 import type { EnvironmentOcr, OcrEngine, OcrLedger } from './ocr-step';
 import { splitText, type SplitOptions } from './split';
-import type { ModuleMeter } from '../../module-workers/module-pool';
+
+/** The shared parsers (src/parsing) as the host runs them: a worker thread with a deadline. */
+export interface Parser {
+  parse(name: string, bytes: Uint8Array): Promise<ParseResponse>;
+}
+
+/** A body's text, or why it could not be read (its worker's deadline or memory cap). */
+export type BodyTextResult = { ok: true; value: BodyText } | { ok: false; reason: NestedText };
+
+/** An audio file's transcript: its text, or why there is none (`message` for logs, `reason` for a user). */
+export type Transcript = { ok: true; text: string } | { ok: false; message: string; reason: NestedText };
+
+/** A speech-to-text service and the model it names in the note. */
+export interface Transcriber {
+  model: string;
+  transcribe(name: string, bytes: Uint8Array): Promise<Transcript>;
+}
+
+/** What the host gives the readers besides the settings. */
+export interface ExtractorServices {
+  parser: Parser;
+  /** Null where no OCR runs (the browser): pages without a text layer and pictures are noted as not read. */
+  ocr: OcrEngine | null;
+  /** Reads a body's text (the server moves a large one to a module worker). */
+  readBody(source: BodySource, options: BodyTextOptions): Promise<BodyTextResult>;
+  /** The transcription service, or the stored note saying why audio is not transcribed. */
+  audio(): { transcriber: Transcriber } | { note: string };
+}
 
 export interface ExtractorFile {
   id: string | null;
@@ -59,20 +90,16 @@ export interface OcrReadPage {
   read: OcrPage;
 }
 
-export interface Context {
+export interface Context extends ExtractorServices {
   settings: ExtractorSettings;
-  parser: Parser;
   attachments: AttachmentBytes[];
   fileId: string | null;
-  ocr: OcrEngine;
   environment: EnvironmentOcr | undefined;
   ledger: OcrLedger;
   /** Failures of parts of this file (attachments, OCR pages). */
   failures: string[];
   /** Pages and pictures this file's OCR read. */
   ocrPages: OcrReadPage[];
-  /** Charged with the module-worker time of the text work (the run's CPU time). */
-  meter?: ModuleMeter;
 }
 
 export function settingsFor(settings: ExtractorSettings, fileName: string): ParserSettings {

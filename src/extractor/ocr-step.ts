@@ -8,13 +8,17 @@
  * Every page read says so in the document's notes, with the engine's confidence; a page whose OCR
  * fails or passes its deadline is a failure the analysis shows (see `failures`).
  */
-import type { ContentSettings } from '../../../src/contract/environments';
-import { extensionOf } from '../../../src/contract/uploads';
-import type { OcrResult } from '../../ocr/ocr-pool';
+import type { ContentSettings } from '../contract/environments';
+import { extensionOf } from '../contract/uploads';
+import type { NestedText } from '../contract/pipeline-messages';
+import type { OcrPage } from '../ocr/model';
 import { documentNote } from './document-notes';
 
+/** What an OCR engine answers for one page or picture; `threadMs`, the time it held its thread. */
+export type OcrReading = ({ ok: true; page: OcrPage; image?: Uint8Array } | { ok: false; code: 'timeout' | 'failed'; message: string; reason: NestedText }) & { threadMs?: number };
+
 export interface OcrEngine {
-  recognize(image: Uint8Array, options?: { pdfPage?: number; dpi?: number }): Promise<OcrResult>;
+  recognize(image: Uint8Array, options?: { pdfPage?: number; dpi?: number }): Promise<OcrReading>;
 }
 
 export type EnvironmentOcr = Pick<ContentSettings, 'ocrJpg' | 'ocrPng' | 'maxPagesToOcr'>;

@@ -4,8 +4,8 @@
  * The sender chooses this text (megabytes of it), so a large one is worked on in a module worker
  * (body-text-work.ts), never on the thread that answers HTTP. Pure: the module workers import it.
  */
-import { parseText } from '../../../src/parsing/text';
-import { htmlToText } from './html-text';
+import { parseText } from '../parsing/text';
+import { htmlToText } from '../parsing/html-text';
 import { splitText, type SplitOptions } from './split';
 import { latestMessage } from './thread';
 

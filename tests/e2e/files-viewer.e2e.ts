@@ -275,7 +275,7 @@ describe('files viewer: analyse with an environment', () => {
     const category = result.locator('[data-testid="evidence-category"] [data-testid="evidence-item"][data-name="Déclaration de sinistre"]');
     await category.focus();
     await page.keyboard.press('Enter');
-    expect(await result.locator('mark.is-selected').count()).toBeGreaterThan(0);
+    await result.locator('mark.is-selected').first().waitFor();
     await expect.poll(() => result.getByTestId('evidence-status').textContent()).toMatch(/Déclaration de sinistre/);
     // An extracted field with its value.
     const field = result.locator('[data-testid="evidence-field"] [data-testid="evidence-item"][data-name="numeroContrat"]');

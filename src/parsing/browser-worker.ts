@@ -1,24 +1,11 @@
 /**
- * Web-worker entry of the parse pool in the console. pdf.js gets its own nested worker port (else it
- * falls back to a "fake worker" that takes over this worker's postMessage), created only for PDFs;
- * pdf.js itself is imported only then too, so a worker that reads mail starts fast.
+ * Web-worker entry of the parse pool in the console (what a parsing worker needs: worker-setup.ts).
  */
-import { Buffer } from 'buffer';
 import { answer, type ParseRequest } from './protocol';
-import { detectKind } from './detect';
+import { readyToRead } from './worker-setup';
 import { warmUpParser } from './warm-up';
-import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
-
-// msgreader's iconv-lite and rtf-stream-parser expect a global Buffer.
-(globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-let pdfPortReady: Promise<void> | undefined;
-
-async function preparePdf(): Promise<void> {
-  const { GlobalWorkerOptions } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  GlobalWorkerOptions.workerPort ??= new Worker(pdfWorkerUrl, { type: 'module' });
-}
 
 let requested = false;
 
@@ -26,7 +13,7 @@ scope.onmessage = async (event: MessageEvent<ParseRequest>) => {
   requested = true;
   const request = event.data;
   if (request.bytes instanceof Blob) request.bytes = new Uint8Array(await request.bytes.arrayBuffer());
-  if (detectKind(request.name, request.bytes) === 'pdf') await (pdfPortReady ??= preparePdf());
+  await readyToRead(request.name, request.bytes);
   void answer(request, (message, transfer) => scope.postMessage(message, transfer));
 };
 

@@ -2,31 +2,20 @@
 /**
  * The files viewer's analysis worker: one file through the shared extractor and the environment's
  * modules (src/analyses/local-analysis.ts), off the page's main thread. The parsers run here, in this
- * worker, which the page terminates past its deadline (file-analysis-client.ts); pdf.js gets its own
- * nested worker port, as in the parse worker.
+ * worker, which the page terminates past its deadline (file-analysis-client.ts), set up as the parse
+ * pool's workers are (src/parsing/worker-setup.ts).
  */
-import { Buffer } from 'buffer';
-import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { analyseLocally } from '../../analyses/local-analysis';
 import { inPlaceParser } from '../../extractor/local-services';
 import type { Parser } from '../../extractor/extract-context';
-import { detectKind } from '../../parsing/detect';
+import { readyToRead } from '../../parsing/worker-setup';
 import type { FileAnalysisRequest, FileAnalysisResponse } from './file-analysis-protocol';
 
-// msgreader's iconv-lite and rtf-stream-parser expect a global Buffer.
-(globalThis as { Buffer?: unknown }).Buffer ??= Buffer;
-
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-let pdfPortReady: Promise<void> | undefined;
-
-async function preparePdf(): Promise<void> {
-  const { GlobalWorkerOptions } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  GlobalWorkerOptions.workerPort ??= new Worker(pdfWorkerUrl, { type: 'module' });
-}
 
 const parser: Parser = {
   async parse(name, bytes) {
-    if (detectKind(name, bytes) === 'pdf') await (pdfPortReady ??= preparePdf());
+    await readyToRead(name, bytes);
     return inPlaceParser.parse(name, bytes);
   },
 };

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Archetype, NluServer } from '../../src/contract/nlu';
 import { WhatIfSession } from '../../src/testing-center/what-if-session';
-import { archetypeWithChange, type WhatIfChange } from '../../src/testing-center/what-if-change';
+import { archetypeWithChange, relaxedFieldConfig, type WhatIfChange } from '../../src/testing-center/what-if-change';
 import type { TestReplay, TestRunSummary } from '../../src/contract/testing-runs';
 import { replayOutcomes } from '../../src/testing-center/what-if';
 import { replaySetupOf, type ReplayNluLists } from '../../src/testing-center/replay-setup';
@@ -178,6 +178,42 @@ describe('replaying a test run in the browser', { timeout: 300_000 }, () => {
     expect(after.messages.filter((message) => message.outcomes.categories?.some((row) => row.value === 'Résiliation' && row.outcome === 'TP')).length).toBeGreaterThanOrEqual(10);
     // The demo environment back as it was for the other tests.
     await server.app.inject({ method: 'PUT', url: `/v4/console/api/environment/${ENVIRONMENT}/nlu/archetypes/${archetype.id}`, headers: configurator, payload: { name: archetype.name, dictionaries: archetype.dictionaries, notes: archetype.notes } });
+    for (const id of ids) await db.delete(bankMessages).where(eq(bankMessages.id, id));
+  });
+
+  it('proposes to read a field more loosely where it finds values the run missed; the server agrees once it is saved', async () => {
+    const db = server.handle.db;
+    // Contract numbers written in lower case: the demo's pattern is case-sensitive and misses them.
+    const contracts = ['ab-71001', 'ab-71002', 'ab-71003'];
+    const ids = [];
+    for (const [index, contract] of contracts.entries()) {
+      ids.push(
+        await insertBankMessage(db, PROJECT, {
+          name: `minuscules-${index}.eml`,
+          content: mailFile('Mon dossier', `Bonjour, mon contrat ${contract} est concerné, merci.`),
+          expected: { extracted_informations: { qualified: true, values: [{ key: 'numeroContrat', document: null, format: 'string', value: contract }] } },
+        }),
+      );
+    }
+    const setId = await insertManualSet(db, PROJECT, 'Lower-case contracts', ids);
+    const session = new WhatIfSession(await replayOf(await launchOn(setId)), await nluLists());
+    expect(session.baseline().drift).toEqual([]);
+    const fields = session.proposals().filter((entry) => entry.type === 'field');
+    // Only the loosening that wins values back is proposed, with the messages it wins.
+    expect(fields.map((entry) => [entry.field, entry.change.relaxation])).toEqual([['numeroContrat', 'ignoreCase']]);
+    expect(fields[0]!.messages.sort()).toEqual([...ids].sort());
+    const tried = session.evaluate(fields[0]!.change);
+    expect(tried.deltas.find((delta) => delta.value === 'numeroContrat')).toMatchObject({ tp: 3, fn: -3 });
+
+    // Saved for real through the extraction endpoint, a server run finds the three.
+    const moduleId = fields[0]!.change.type === 'field' ? fields[0]!.change.moduleId : '';
+    const url = `/v4/console/api/environment/${ENVIRONMENT}/modules/${moduleId}/extraction`;
+    const before = (await server.app.inject({ method: 'GET', url, headers: configurator })).json<{ config: unknown }>().config;
+    const saved = await server.app.inject({ method: 'PUT', url, headers: configurator, payload: { config: relaxedFieldConfig(before, fields[0]!.change as Extract<WhatIfChange, { type: 'field' }>) } });
+    expect(saved.statusCode).toBe(200);
+    const after = await replayOf(await launchOn(setId));
+    expect(after.messages.map((message) => message.outcomes.extracted_informations?.find((row) => row.value === 'numeroContrat')?.outcome)).toEqual(['TP', 'TP', 'TP']);
+    await server.app.inject({ method: 'PUT', url, headers: configurator, payload: { config: before } });
     for (const id of ids) await db.delete(bankMessages).where(eq(bankMessages.id, id));
   });
 

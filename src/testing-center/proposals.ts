@@ -5,15 +5,19 @@
  *   most often missed in them;
  * - for the same category, each way to loosen one criterion of its rules (drop it, accept an
  *   incomplete interaction, stop checking a parameter): the caller keeps those that would have
- *   categorized some of the missed messages.
+ *   categorized some of the missed messages;
+ * - for an extracted field whose expected value was missed, each way to loosen how it reads its
+ *   source (accept an incomplete interaction, read the words as written or the entry's value, ignore
+ *   case): the caller keeps those that would have found some of the missed values.
  * Each proposal names the messages behind it. Pure.
  */
 import type { EnvironmentModule } from '../contract/environments';
 import { categorizationConfigSchema, type Criterion } from '../contract/modules/categorization';
 import type { NluModuleResult } from '../contract/nlu-module';
-import { NO_CATEGORY, type ValueOutcome } from '../contract/testing-evaluation';
+import { NO_CATEGORY, SPECIAL_VALUES, type ValueOutcome } from '../contract/testing-evaluation';
 import type { NluLanguage, NluSource } from '../nlu/types';
-import type { Relaxation, WhatIfChange } from './what-if-change';
+import { extractionConfigSchema } from '../contract/modules/extraction';
+import { relaxedSource, type FieldRelaxation, type Relaxation, type WhatIfChange } from './what-if-change';
 
 export interface ProposalMessage {
   messageId: string;
@@ -48,7 +52,16 @@ export interface RuleProposal {
   messages: string[];
 }
 
-export type Proposal = DictionaryProposal | RuleProposal;
+export interface FieldProposal {
+  type: 'field';
+  field: string;
+  moduleName: string;
+  change: Extract<WhatIfChange, { type: 'field' }>;
+  /** The messages whose missed value the loosened field finds (filled by the caller's replay). */
+  messages: string[];
+}
+
+export type Proposal = DictionaryProposal | RuleProposal | FieldProposal;
 
 /** Words of four letters or more; an apostrophe separates (« d'arrêter » is « arrêter »). */
 const WORD = /\p{L}[\p{L}\p{M}-]{3,}/gu;
@@ -190,4 +203,40 @@ export function ruleRelaxations(modules: readonly EnvironmentModule[], category:
       }));
     }),
   );
+}
+
+const FIELD_RELAXATIONS: readonly FieldRelaxation[] = ['allowIncomplete', 'readOther', 'ignoreCase'];
+
+/** The fields of the run's values missed (expected, not found or found otherwise), most missed first, with the messages. */
+export function missedFields(messages: readonly { messageId: string; rows: readonly ValueOutcome[] }[]): { field: string; missed: string[] }[] {
+  const missed = new Map<string, string[]>();
+  for (const message of messages) {
+    for (const row of message.rows) {
+      if (row.outcome !== 'FN' || (SPECIAL_VALUES as readonly string[]).includes(row.value)) continue;
+      const ids = missed.get(row.value) ?? [];
+      if (!ids.includes(message.messageId)) ids.push(message.messageId);
+      missed.set(row.value, ids);
+    }
+  }
+  return [...missed].map(([field, ids]) => ({ field, missed: ids })).sort((a, b) => b.missed.length - a.missed.length || a.field.localeCompare(b.field));
+}
+
+/** Every way to loosen how the active extraction modules read the field (to be tried on its missed messages). */
+export function fieldRelaxations(modules: readonly EnvironmentModule[], field: string): FieldProposal[] {
+  return modules.flatMap((module) => {
+    if (module.type !== 'extraction' || !module.active) return [];
+    const parsed = extractionConfigSchema.safeParse(module.config ?? {});
+    if (!parsed.success) return [];
+    return parsed.data.fields
+      .filter((entry) => entry.name === field)
+      .flatMap((entry) =>
+        FIELD_RELAXATIONS.filter((relaxation) => relaxedSource(entry.source, relaxation) !== null).map((relaxation) => ({
+          type: 'field' as const,
+          field,
+          moduleName: module.name,
+          change: { type: 'field' as const, moduleId: module.id, fieldId: entry.id, relaxation },
+          messages: [],
+        })),
+      );
+  });
 }

@@ -6,6 +6,7 @@
  */
 import type { EnvironmentSettings } from '../contract/environments';
 import { categorizationConfigSchema, type CategorizationConfig, type Criterion, type Rule } from '../contract/modules/categorization';
+import { extractionConfigSchema, type ExtractionConfig, type FieldSource } from '../contract/modules/extraction';
 import type { NluLanguage, NluSource } from '../nlu/types';
 
 /** Loosening one criterion of a rule: what kept a message out of its category. */
@@ -17,12 +18,22 @@ export type Relaxation =
   /** An interaction criterion no longer checks this parameter's value. */
   | { kind: 'dropParameter'; criterion: number; parameter: number };
 
+/** Loosening how an extraction field reads its source: what kept the bank's expected value out. */
+export type FieldRelaxation =
+  /** An NLU parameter field also reads interactions the NLU found incomplete. */
+  | 'allowIncomplete'
+  /** An NLU parameter field reads the words as written instead of the entry's value, or the reverse. */
+  | 'readOther'
+  /** A regular expression field ignores case. */
+  | 'ignoreCase';
+
 export type WhatIfChange =
   | { type: 'dictionary'; archetype: string; language: NluLanguage; words: string[] }
   | { type: 'rule'; moduleId: string; categoryId: string; ruleId: string; relaxation: Relaxation }
   | { type: 'moduleConfig'; moduleId: string; config: unknown }
   /** An archetype's dictionaries as its editor holds them, unsaved (`name`: the archetype as saved). */
-  | { type: 'archetype'; name: string; dictionaries: Partial<Record<NluLanguage, string>> };
+  | { type: 'archetype'; name: string; dictionaries: Partial<Record<NluLanguage, string>> }
+  | { type: 'field'; moduleId: string; fieldId: string; relaxation: FieldRelaxation };
 
 type Settings = Pick<EnvironmentSettings, 'modules' | 'content' | 'languages'>;
 
@@ -69,6 +80,24 @@ export function relaxedConfig(raw: unknown, change: Extract<WhatIfChange, { type
   };
 }
 
+/** The field's source loosened; null when the relaxation does not fit it (another source type, already so). */
+export function relaxedSource(source: FieldSource, relaxation: FieldRelaxation): FieldSource | null {
+  if (source.type === 'nluParameter' && relaxation === 'allowIncomplete') return source.incomplete ? null : { ...source, incomplete: true };
+  if (source.type === 'nluParameter' && relaxation === 'readOther') return { ...source, read: source.read === 'value' ? 'text' : 'value' };
+  if (source.type === 'regex' && relaxation === 'ignoreCase') return source.ignoreCase ? null : { ...source, ignoreCase: true };
+  return null;
+}
+
+/** An extraction module's configuration with one field loosened (null: no such field, or the relaxation does not fit it). */
+export function relaxedFieldConfig(raw: unknown, change: Extract<WhatIfChange, { type: 'field' }>): ExtractionConfig | null {
+  const parsed = extractionConfigSchema.safeParse(raw ?? {});
+  if (!parsed.success) return null;
+  const field = parsed.data.fields.find((entry) => entry.id === change.fieldId);
+  const source = field && relaxedSource(field.source, change.relaxation);
+  if (!source) return null;
+  return { ...parsed.data, fields: parsed.data.fields.map((entry) => (entry.id === change.fieldId ? { ...entry, source } : entry)) };
+}
+
 /** The settings and NLU source with the change made (copies; what the change does not touch is shared). */
 export function applyChange<S extends Settings>(settings: S, source: NluSource, change: WhatIfChange): { settings: S; source: NluSource } {
   if (change.type === 'dictionary') {
@@ -88,7 +117,8 @@ export function applyChange<S extends Settings>(settings: S, source: NluSource, 
       source: { ...source, archetypes: source.archetypes.map((archetype) => (archetype.name !== change.name ? archetype : { ...archetype, dictionaries: change.dictionaries })) },
     };
   }
-  const config = change.type === 'rule' ? relaxedConfig(settings.modules.find((module) => module.id === change.moduleId)?.config, change) : change.config;
+  const current = settings.modules.find((module) => module.id === change.moduleId)?.config;
+  const config = change.type === 'rule' ? relaxedConfig(current, change) : change.type === 'field' ? relaxedFieldConfig(current, change) : change.config;
   if (config === null) return { settings, source };
   return { settings: { ...settings, modules: settings.modules.map((module) => (module.id === change.moduleId ? { ...module, config } : module)) }, source };
 }

@@ -9,7 +9,7 @@ import { isLabelKind, type EvaluationKind } from '../contract/testing-evaluation
 import type { TestReplay } from '../contract/testing-runs';
 import type { NluSource } from '../nlu/types';
 import { warmSnippets } from '../extraction/snippets';
-import { dictionaryProposals, missedCategories, ruleRelaxations, type Proposal, type ProposalMessage, type RuleProposal } from './proposals';
+import { dictionaryProposals, fieldRelaxations, missedCategories, missedFields, ruleRelaxations, type FieldProposal, type Proposal, type ProposalMessage, type RuleProposal } from './proposals';
 import { replaySetupOf, type ReplayNluLists } from './replay-setup';
 import { nluSourceOf } from '../nlu/source-of';
 import type { MessageOutcomes } from './outcomes';
@@ -133,6 +133,25 @@ export class WhatIfSession {
       proposals.push(...won.sort((a, b) => b.messages.length - a.messages.length).slice(0, RULE_PROPOSALS_PER_CATEGORY));
       progress?.(at + 1, missed.length);
     });
-    return proposals;
+    return [...proposals, ...this.fieldProposals()];
+  }
+
+  /** Ways to loosen a field's source, kept where a replay finds values the run missed. */
+  private fieldProposals(): FieldProposal[] {
+    const kind = this.replay.kinds.find((entry) => entry === 'extracted_informations');
+    if (kind === undefined) return [];
+    const rows = this.replay.messages.map((message, index) => ({ messageId: message.messageId, rows: message.input === null ? [] : (this.baselineOutcomes[index]?.[kind] ?? []) }));
+    return missedFields(rows).flatMap(({ field, missed: ids }) => {
+      const indexes = ids.map((id) => this.replay.messages.findIndex((message) => message.messageId === id));
+      return fieldRelaxations(this.replay.settings.modules, field).flatMap((candidate) => {
+        const changed = applyChange(this.replay.settings, this.source, candidate.change);
+        const setup = this.setup(changed.settings, this.source);
+        const back = indexes.filter((index) => {
+          const outcomes = replayOutcomes(this.replay.messages[index]!, this.replay, setup, this.nluCaches[index]).outcomes[kind] ?? [];
+          return outcomes.some((row) => row.value === field && row.outcome === 'TP');
+        });
+        return back.length === 0 ? [] : [{ ...candidate, messages: back.map((index) => this.replay.messages[index]!.messageId) }];
+      });
+    });
   }
 }

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { EnvironmentModule } from '../contract/environments';
 import type { ValueOutcome } from '../contract/testing-evaluation';
 import type { NluSource } from '../nlu/types';
-import { distinctiveWords, missedCategories, ruleRelaxations, wordsOf, type ProposalMessage } from './proposals';
+import { distinctiveWords, fieldRelaxations, missedCategories, missedFields, ruleRelaxations, wordsOf, type ProposalMessage } from './proposals';
 import { compareOutcomes } from './what-if';
-import { applyChange, relaxedRule, withWords } from './what-if-change';
+import { applyChange, relaxedFieldConfig, relaxedRule, withWords } from './what-if-change';
 
 const row = (value: string, outcome: ValueOutcome['outcome']): ValueOutcome => ({ value, outcome, rule: 'exact' });
 const message = (messageId: string, text: string, rows: ValueOutcome[]): ProposalMessage => ({ messageId, text, rows, nlu: [] });
@@ -117,5 +117,47 @@ describe('comparing a change with the run', () => {
     ]);
     expect(comparison.changed.map((entry) => entry.messageId)).toEqual(['a']);
     expect(comparison.metrics.categories!.before.micro.f1).toBeLessThan(comparison.metrics.categories!.after.micro.f1);
+  });
+});
+
+describe('field proposals', () => {
+  const extraction: EnvironmentModule = {
+    id: 'ext',
+    type: 'extraction',
+    name: 'Champs',
+    inputType: null,
+    context: null,
+    active: true,
+    requiredTaints: [],
+    config: {
+      fields: [
+        { id: 'f1', name: 'numeroContrat', source: { type: 'regex', pattern: '[A-Z]{2}-\\d{5}', ignoreCase: false } },
+        { id: 'f2', name: 'dateSinistre', source: { type: 'nluParameter', interaction: 'declarerSinistre', parameter: 'date' } },
+        { id: 'f3', name: 'objet', source: { type: 'header', header: 'subject' } },
+      ],
+    },
+  };
+
+  it('names the fields the run missed, most missed first, never a special value', () => {
+    const messages = [
+      { messageId: 'a', rows: [row('numeroContrat', 'FN'), row('dateSinistre', 'FN'), row('NO_QUALIFIED', 'FN')] },
+      { messageId: 'b', rows: [row('numeroContrat', 'FN'), row('dateSinistre', 'TP')] },
+    ];
+    expect(missedFields(messages)).toEqual([
+      { field: 'numeroContrat', missed: ['a', 'b'] },
+      { field: 'dateSinistre', missed: ['a'] },
+    ]);
+  });
+
+  it('lists the ways to loosen each source that reads text, and saves one on the configuration as it is now', () => {
+    expect(fieldRelaxations([extraction], 'numeroContrat').map((proposal) => proposal.change.relaxation)).toEqual(['ignoreCase']);
+    expect(fieldRelaxations([extraction], 'dateSinistre').map((proposal) => proposal.change.relaxation)).toEqual(['allowIncomplete', 'readOther']);
+    expect(fieldRelaxations([extraction], 'objet')).toEqual([]);
+    expect(fieldRelaxations([{ ...extraction, active: false }], 'numeroContrat')).toEqual([]);
+    const loosened = relaxedFieldConfig(extraction.config, { type: 'field', moduleId: 'ext', fieldId: 'f2', relaxation: 'readOther' });
+    expect(loosened?.fields[1]!.source).toMatchObject({ type: 'nluParameter', read: 'text' });
+    // Gone since the run, or already read so: nothing to save.
+    expect(relaxedFieldConfig(extraction.config, { type: 'field', moduleId: 'ext', fieldId: 'gone', relaxation: 'ignoreCase' })).toBeNull();
+    expect(relaxedFieldConfig(loosened, { type: 'field', moduleId: 'ext', fieldId: 'f1', relaxation: 'allowIncomplete' })).toBeNull();
   });
 });

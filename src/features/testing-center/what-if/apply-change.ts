@@ -8,9 +8,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/request';
 import { getCategorizationSettings, saveCategorizationSettings } from '../../../contract/categorization';
 import { archetypeEndpoints } from '../../../contract/nlu';
-import { archetypeWithChange, relaxedConfig, type WhatIfChange } from '../../../testing-center/what-if-change';
+import { getExtractionSettings, saveExtractionSettings } from '../../../contract/extraction';
+import { archetypeWithChange, relaxedConfig, relaxedFieldConfig, type WhatIfChange } from '../../../testing-center/what-if-change';
 
-export type ApplyOutcome = 'saved' | 'archetypeGone' | 'ruleGone' | 'notApplicable';
+export type ApplyOutcome = 'saved' | 'archetypeGone' | 'ruleGone' | 'fieldGone' | 'notApplicable';
 
 export async function applyChange(envId: string, change: WhatIfChange, queryClient: QueryClient): Promise<ApplyOutcome> {
   if (change.type === 'dictionary') {
@@ -25,6 +26,14 @@ export async function applyChange(envId: string, change: WhatIfChange, queryClie
     const config = relaxedConfig(current.config, change);
     if (config === null) return 'ruleGone';
     await request(saveCategorizationSettings, { params: { envId, moduleId: change.moduleId }, body: { config } });
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
+    return 'saved';
+  }
+  if (change.type === 'field') {
+    const current = await request(getExtractionSettings, { params: { envId, moduleId: change.moduleId } });
+    const config = relaxedFieldConfig(current.config, change);
+    if (config === null) return 'fieldGone';
+    await request(saveExtractionSettings, { params: { envId, moduleId: change.moduleId }, body: { config } });
     await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
     return 'saved';
   }

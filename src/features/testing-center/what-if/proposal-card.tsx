@@ -17,6 +17,7 @@ export function ProposalTitle({ proposal }: { proposal: Proposal }) {
     const { words, archetype, language } = proposal.change;
     return <>{t('whatIf.dictionaryTitle', { category: proposal.category, words: words.map((word) => `« ${word} »`).join(', '), archetype, language })}</>;
   }
+  if (proposal.type === 'field') return <>{t(`whatIf.field_${proposal.change.relaxation}`, { field: proposal.field, module: proposal.moduleName })}</>;
   const values = { category: proposal.category, rule: proposal.ruleName, subject: criterionSubject(proposal.criterion), type: t(`whatIf.criterionTypes.${proposal.criterion.type}`), parameter: proposal.parameterName ?? '' };
   return <>{t(`whatIf.rule_${proposal.change.relaxation.kind}`, values)}</>;
 }
@@ -24,6 +25,7 @@ export function ProposalTitle({ proposal }: { proposal: Proposal }) {
 function ProposalWhy({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('testRuns');
   if (proposal.type === 'dictionary') return <p>{t('whatIf.dictionaryWhy', { count: proposal.messages.length, interaction: proposal.interaction, parameter: proposal.parameter })}</p>;
+  if (proposal.type === 'field') return <p>{t('whatIf.fieldWhy', { count: proposal.messages.length })}</p>;
   return <p>{t('whatIf.ruleWhy', { count: proposal.messages.length, module: proposal.moduleName })}</p>;
 }
 
@@ -42,7 +44,7 @@ export const ProposalCard = memo(function ProposalCard(props: {
   const { t } = useTranslation('testRuns');
   const { proposal, trial } = props;
   return (
-    <Card compact className="p-section" data-proposal={proposal.type} data-category={proposal.category}>
+    <Card compact className="p-section" data-proposal={proposal.type} data-category={proposal.type === 'field' ? undefined : proposal.category} data-field={proposal.type === 'field' ? proposal.field : undefined}>
       <h3 className="p-card-heading">
         <ProposalTitle proposal={proposal} />
       </h3>

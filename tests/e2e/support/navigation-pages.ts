@@ -23,9 +23,21 @@ export const omnibar = {
 };
 
 export const userMenu = {
+  /**
+   * Opens the menu; clicked again if it closed at once (the layout drawn anew by a redirect that
+   * lands right after a sign-in closes an open popover, as a user would see and click again).
+   */
   async open(page: Page) {
-    await page.locator('.p-topbar__end').getByRole('button').last().click();
-    await page.locator('.bp6-popover .bp6-menu').waitFor();
+    const menu = page.locator('.bp6-popover .bp6-menu');
+    for (let attempt = 1; ; attempt += 1) {
+      await page.locator('.p-topbar__end').getByRole('button').last().click();
+      try {
+        await menu.waitFor({ timeout: attempt < 3 ? 5_000 : 30_000 });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   },
   entries: (page: Page) => page.locator('.bp6-popover .bp6-menu').getByRole('menuitem'),
 };

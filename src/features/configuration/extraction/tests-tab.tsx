@@ -72,7 +72,7 @@ export function TestsTab({ editor, projectId, envId, moduleId, canEdit }: { edit
       {draft.tests.map((test, index) => (
         <TestCaseCard key={test.id} test={test} index={index} fields={draft.fields} envId={envId} canEdit={canEdit} result={results.get(test.id)} onChange={(change) => update(test.id, change)} onDelete={() => void remove(test, index)} />
       ))}
-      {parsed.success && <RunTrialSection projectId={projectId} envId={envId} change={{ type: 'moduleConfig', moduleId, config: parsed.data }} />}
+      {parsed.success && <RunTrialSection level={4} projectId={projectId} envId={envId} change={{ type: 'moduleConfig', moduleId, config: parsed.data }} />}
     </section>
   );
 }

@@ -200,7 +200,7 @@ export function ArchetypeEditor({ existing, all }: { existing: Archetype | undef
         )}
       </Form>
       {/* An archetype as saved can be tried with its dictionaries as edited; a new one feeds no interaction yet. */}
-      {existing && <RunTrialSection projectId={projectId} envId={envId} change={{ type: 'archetype', name: existing.name, dictionaries: draft.dictionaries }} />}
+      {existing && <RunTrialSection level={2} projectId={projectId} envId={envId} change={{ type: 'archetype', name: existing.name, dictionaries: draft.dictionaries }} />}
     </>
   );
 }

@@ -51,8 +51,9 @@ export function highlightMatches(textLayer: HTMLElement, query: string, marks: r
     const lower = text.toLocaleLowerCase();
     // Lower-casing can change a string's length (rare letters): then positions are not comparable.
     const comparable = lower.length === text.length;
-    const found = comparable ? [...markMakers.flatMap((mark) => hitsOf(lower, mark.needle, mark.make)), ...hitsOf(lower, needle, searchHit)] : [];
-    count += comparable ? hitsOf(lower, needle, searchHit).length : 0;
+    const searched = comparable ? hitsOf(lower, needle, searchHit) : [];
+    const found = comparable ? [...markMakers.flatMap((mark) => hitsOf(lower, mark.needle, mark.make)), ...searched] : [];
+    count += searched.length;
     if (found.length === 0) {
       if (run.childElementCount > 0) run.textContent = text;
       continue;

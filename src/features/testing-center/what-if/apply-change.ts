@@ -13,12 +13,12 @@ import { archetypeWithChange, relaxedConfig, relaxedFieldConfig, type WhatIfChan
 
 export type ApplyOutcome = 'saved' | 'archetypeGone' | 'ruleGone' | 'fieldGone' | 'notApplicable';
 
-export async function applyChange(envId: string, change: WhatIfChange, queryClient: QueryClient): Promise<ApplyOutcome> {
+/** Saves the change; the outcome when nothing could be saved. */
+async function save(envId: string, change: WhatIfChange): Promise<ApplyOutcome> {
   if (change.type === 'dictionary') {
     const archetype = (await request(archetypeEndpoints.list, { params: { envId } })).find((entry) => entry.name === change.archetype);
     if (archetype === undefined) return 'archetypeGone';
     await request(archetypeEndpoints.update, { params: { envId, archetypeId: archetype.id }, body: archetypeWithChange(archetype, change) });
-    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
     return 'saved';
   }
   if (change.type === 'rule') {
@@ -26,7 +26,6 @@ export async function applyChange(envId: string, change: WhatIfChange, queryClie
     const config = relaxedConfig(current.config, change);
     if (config === null) return 'ruleGone';
     await request(saveCategorizationSettings, { params: { envId, moduleId: change.moduleId }, body: { config } });
-    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
     return 'saved';
   }
   if (change.type === 'field') {
@@ -34,9 +33,14 @@ export async function applyChange(envId: string, change: WhatIfChange, queryClie
     const config = relaxedFieldConfig(current.config, change);
     if (config === null) return 'fieldGone';
     await request(saveExtractionSettings, { params: { envId, moduleId: change.moduleId }, body: { config } });
-    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
     return 'saved';
   }
   // A whole module's configuration is saved by the screen that holds it.
   return 'notApplicable';
+}
+
+export async function applyChange(envId: string, change: WhatIfChange, queryClient: QueryClient): Promise<ApplyOutcome> {
+  const outcome = await save(envId, change);
+  if (outcome === 'saved') await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(envId) });
+  return outcome;
 }

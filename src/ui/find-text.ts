@@ -13,14 +13,19 @@ interface Mark {
 
 const fold = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 
+/** The text nodes readers see under a root: an archetype's name drawn over its words is not the document's text. */
+function readableText(root: Node): TreeWalker {
+  const document = root.ownerDocument ?? (root as Document);
+  return document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest('[aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+}
+
 export function findText(root: Node, wanted: string): Range | null {
   const needle = fold(wanted);
   if (needle === '') return null;
   const document = root.ownerDocument ?? (root as Document);
-  // Text hidden from readers (an archetype's name drawn over its words) is not the document's.
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement?.closest('[aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-  });
+  const walker = readableText(root);
   let flat = '';
   // marks[i]: where the i-th character of `flat` sits in the DOM.
   const marks: Mark[] = [];
@@ -44,6 +49,31 @@ export function findText(root: Node, wanted: string): Range | null {
   range.setStart(start.node, start.offset);
   range.setEnd(end.node, end.offset + 1);
   return range;
+}
+
+/**
+ * The range of characters start..end of the text readers see under a root (UTF-16 offsets, as an
+ * evidence span counts them in its block), or null when the text is shorter.
+ */
+export function rangeAt(root: Node, start: number, end: number): Range | null {
+  if (end <= start) return null;
+  const walker = readableText(root);
+  const range = (root.ownerDocument ?? (root as Document)).createRange();
+  let seen = 0;
+  let started = false;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const after = seen + node.data.length;
+    if (!started && start < after) {
+      range.setStart(node, start - seen);
+      started = true;
+    }
+    if (started && end <= after) {
+      range.setEnd(node, end - seen);
+      return range;
+    }
+    seen = after;
+  }
+  return null;
 }
 
 /** Selects the range in its own document and scrolls it into the middle of the view. */

@@ -95,4 +95,27 @@ describe('categorization result', () => {
     expect(selection.toString()).toBe('48250');
     expect(selection.anchorNode!.parentElement!.closest('[data-testid="labelling-view"]')).not.toBeNull();
   });
+
+  it('takes a quote to the very words it was read in when the same words stand earlier in the document', async () => {
+    await initI18n('fr');
+    await i18next.changeLanguage('fr');
+    const earlier = 'Ancien montant : 48250 euros.';
+    const text = 'Bonjour,\nMontant du sinistre : 48250 euros.';
+    const start = text.indexOf('48250');
+    const interaction = { id: 'declarerSinistre', context: 'assurance', complete: true, missing: [], parameters: { montant: [{ value: '48250', text: '48250', start, end: start + 5, archetype: 'montant', path: [], parents: [] }] } };
+    const module = (type: string, result: unknown) => ({ moduleId: type, type, name: type, outcome: 'success', message: null, result }) as unknown as ModuleResult;
+    const config = { categories: [{ id: 'c', name: 'Sinistre', rules: [{ id: 'r', name: 'montant', criteria: [{ type: 'interaction', interaction: 'declarerSinistre', parameters: [] }] }] }] };
+    const nluBlock = (block: number, interactions: unknown[]) => ({ document: 0, block, documentName: 'mail.eml', source: 'body', page: null, result: { language: 'fr', interactions, labels: [] } });
+    const modules = [
+      module('extractor', { documents: [{ fileId: null, path: ['mail.eml'], name: 'mail.eml', source: 'body', contentType: 'text/plain', headers: null, html: null, pageCount: null, blocks: [{ page: null, text: earlier }, { page: null, text }], notes: [] }] }),
+      module('nlu', { server: 'main', context: null, blocksNotAnalysed: 0, blocks: [nluBlock(0, []), nluBlock(1, [interaction])] }),
+      module('categorization', categorize(input(config, [{ index: 0, name: 'mail.eml', source: 'body', blocks: [{ page: null, text: earlier, interactions: [] }, { page: null, text, interactions: [interaction] }] }]))),
+    ];
+    render(<ModuleResults modules={modules} />);
+    window.getSelection()!.removeAllRanges();
+    fireEvent.click(screen.getByRole('button', { name: /« 48250 »/ }));
+    const selection = window.getSelection()!;
+    expect(selection.toString()).toBe('48250');
+    expect(selection.anchorNode!.parentElement!.closest<HTMLElement>('[data-testid="nlu-block"]')!.dataset.blockIndex).toBe('1');
+  });
 });

@@ -19,7 +19,7 @@ import { usePipelineMessage } from '../../i18n/use-pipeline-message';
 import { useRef } from 'react';
 import type { Quote } from '../../contract/modules/categorization';
 import { QuoteLocator } from '../../ui/category-decisions';
-import { findText, showRange } from '../../ui/find-text';
+import { findText, rangeAt, showRange } from '../../ui/find-text';
 
 const INTENT: Record<ModuleResult['outcome'], Intent> = { success: Intent.SUCCESS, error: Intent.DANGER, skipped: Intent.NONE, aborted: Intent.WARNING };
 
@@ -55,15 +55,25 @@ function ModuleBody({ module, modules }: { module: ModuleResult; modules: readon
 }
 
 /**
- * A category's quoted words shown in the NLU view's text of their document (and page): the first
- * block holding them is selected there and scrolled to.
+ * A category's quoted words shown in the NLU view's text of their document (and page): the block
+ * they were read in, at their exact place when the quote keeps it (`at`), else the first block of
+ * that document and page holding the words; selected there and scrolled to.
  */
 function locateQuote(root: HTMLElement | null, quote: Quote, documentName: string | null): boolean {
-  const blocks = [...(root?.querySelectorAll<HTMLElement>('[data-testid="nlu-block"]') ?? [])].filter(
-    (block) => (documentName === null || block.dataset.document === documentName) && (quote.page === null || block.dataset.page === String(quote.page)),
-  );
-  for (const block of blocks) {
-    const range = findText(block.querySelector('[data-testid="labelling-view"]') ?? block, quote.text);
+  const sections = [...(root?.querySelectorAll<HTMLElement>('[data-testid="nlu-block"]') ?? [])];
+  const textOf = (section: HTMLElement) => section.querySelector('[data-testid="labelling-view"]') ?? section;
+  if (quote.at) {
+    const { document, block, start, end } = quote.at;
+    const section = sections.find((candidate) => candidate.dataset.documentIndex === String(document) && candidate.dataset.blockIndex === String(block));
+    const range = section ? rangeAt(textOf(section), start, end) : null;
+    if (range) {
+      showRange(range);
+      return true;
+    }
+  }
+  const candidates = sections.filter((section) => (documentName === null || section.dataset.document === documentName) && (quote.page === null || section.dataset.page === String(quote.page)));
+  for (const section of candidates) {
+    const range = findText(textOf(section), quote.text);
     if (range) {
       showRange(range);
       return true;

@@ -27,7 +27,7 @@ export function NluResultView({ module, modules }: { module: ModuleResult; modul
       {blocks.map((block) => {
         const text = documents[block.document]?.blocks[block.block]?.text;
         return (
-          <section key={`${block.document}-${block.block}`} data-testid="nlu-block" data-document={block.documentName} data-page={block.page ?? ''} style={{ marginBottom: '1rem' }}>
+          <section key={`${block.document}-${block.block}`} data-testid="nlu-block" data-document={block.documentName} data-document-index={block.document} data-block-index={block.block} data-page={block.page ?? ''} style={{ marginBottom: '1rem' }}>
             <H5>
               {block.documentName}
               {block.page !== null && ` — ${t('nlu:result.page', { page: block.page })}`} ({languageName(block.result.language, i18n.language as Language)})

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from './support/browser';
+import { openPage, waitForServiceWorker } from './support/browser';
 import { apiAs, saveSettings, scratchEnvironment, settledStatus, type Api } from './support/api';
 import { analysesPages as pages } from './support/analyses-pages';
 import { profilePage } from './support/pages';
-import { signedInSession } from './support/session';
+import { signedInPage, signedInSession } from './support/session';
 import { docsPicture } from './support/docs-pictures';
 import { fixture } from './support/fixtures';
 import { readFile } from 'node:fs/promises';
@@ -164,5 +164,21 @@ describe('results where users look for them', () => {
     // Back to the text: the same words, marked there.
     await drawAs.getByRole('button', { name: 'Texte' }).click();
     await view.locator('mark.p-evidence__mark[data-at]', { hasText: 'AB-77812' }).first().waitFor();
+  });
+
+  it('shows a result already opened, with its marked words, after a reload offline', async () => {
+    const { context, page: own } = await signedInPage(session.browser, 'configurator', { serviceWorker: true });
+    const path = `/project/${PROJECT}/environment/${envId}/analyses/${repairId}?tab=documents`;
+    await openPage(own, path);
+    await waitForServiceWorker(own);
+    await own.getByTestId('evidence-view').waitFor();
+    await context.setOffline(true);
+    // The reload flushes the cached answers as the page goes; the service worker serves the console.
+    await own.reload();
+    await own.getByTestId('offline-indicator').waitFor();
+    const view = own.getByTestId('evidence-view');
+    await view.getByTestId('evidence-field').getByRole('button', { name: /numero_cabine/ }).click();
+    await expect(view.locator('mark.is-current').textContent()).resolves.toBe('12');
+    await context.close();
   });
 });

@@ -51,3 +51,37 @@ export function printLongTasks(trace, thresholdMs) {
     }
   }
 }
+
+/**
+ * BENCH_PROFILE=1: for each main-thread task whose CPU time passes the threshold, the functions the
+ * page's sampling profile (CDP Profiler, same clock as the trace) saw in it, by inclusive time — which
+ * code to split, named by the built file's function and position (build with `--minify false` to read them).
+ */
+export function printTaskProfiles(trace, profile, thresholdMs) {
+  const tasks = mainThreadEvents(trace).filter((e) => e.name === 'RunTask' && (e.tdur ?? e.dur) / 1000 > thresholdMs);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const times = [];
+  let at = profile.startTime;
+  for (const delta of profile.timeDeltas) times.push((at += delta));
+  const frameLabel = (frame) => `${frame.functionName || '(anonymous)'} ${String(frame.url).split('/').pop()}:${frame.lineNumber + 1}`;
+  for (const task of tasks) {
+    const inclusive = new Map();
+    let samples = 0;
+    profile.samples.forEach((id, index) => {
+      if (times[index] < task.ts || times[index] > task.ts + task.dur) return;
+      samples++;
+      const seen = new Set();
+      for (let node = id; node !== undefined; node = parent.get(node)) {
+        const name = frameLabel(nodes.get(node).callFrame);
+        if (seen.has(name)) continue;
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+      }
+    });
+    const top = [...inclusive].filter(([name]) => !name.startsWith('(root)') && !name.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 25);
+    console.log(`task ${(task.dur / 1000).toFixed(1)} ms (CPU ${((task.tdur ?? task.dur) / 1000).toFixed(1)} ms), ${samples} samples:`);
+    for (const [name, count] of top) console.log(`  ${((count * 100) / Math.max(samples, 1)).toFixed(0).padStart(3)} %  ${name}`);
+  }
+}

@@ -27,7 +27,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed-data.ts';
 import { expectCategories, insertBankMessage, insertManualSet, mailFile } from '../../server/testing-center/test-support.ts';
 import { loginCheck } from '../../src/contract/auth.ts';
 import { startServerProcess } from '../../scripts/server-process.ts';
-import { longestTasks, printLongTasks, TRACE_CATEGORIES } from '../testing-center/trace-tasks.mjs';
+import { longestTasks, printLongTasks, printTaskProfiles, TRACE_CATEGORIES } from '../testing-center/trace-tasks.mjs';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const PROJECT = 'demo-nlu';
@@ -173,6 +173,12 @@ try {
   // The whole measure is traced: each long task's CPU time (what it computed, without the time a
   // loaded machine kept the renderer waiting) and, with BENCH_TRACE=1, what it was made of.
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   const started = performance.now();
   await page.goto(`/project/${PROJECT}/testing-center/messages-bank/tests/${runId}/what-if`);
   await page.locator('[data-page="test-what-if"][data-phase="ready"], [data-page="test-what-if"][data-phase="failed"]').waitFor({ timeout: 600_000 });
@@ -195,6 +201,7 @@ try {
   const tasks = await page.evaluate(() => window.__tasks);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   if (process.env.BENCH_TRACE) printLongTasks(trace, 50);
+  if (profiler) printTaskProfiles(trace, (await profiler.send('Profiler.stop')).profile, 20);
   const traced = longestTasks(trace);
   const longestOf = (list) => list.reduce((max, task) => Math.max(max, task.duration), 0);
   const loadLongest = longestOf(tasks.filter((task) => task.start < readyAt));

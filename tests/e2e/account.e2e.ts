@@ -13,6 +13,7 @@ import { layout, loginPage, toasts } from './support/pages';
 import { apiAs, type Api } from './support/api';
 import { createFreshUser, createUserWithTemporaryPassword, removeFreshUser, type FreshUser } from './support/fresh-users';
 import { signInByApi } from './support/session';
+import { userMenu } from './support/navigation-pages';
 
 let browser: Browser;
 let admin: Api;
@@ -47,10 +48,6 @@ async function signedIn(username: string, password?: string) {
   await signInByApi(opened.page, username, { password });
   await opened.page.waitForURL(/\/orga\/demo$/);
   return opened;
-}
-
-async function openUserMenu(page: Page, name: string) {
-  await page.getByRole('button', { name }).click();
 }
 
 describe('signing in as each demo user', () => {
@@ -196,10 +193,10 @@ describe('logging out', () => {
       page.request.get(new URL('/v4/console/api/user', page.url()).href, { headers: { authorization: authorization ?? '' } });
     expect((await me()).status()).toBe(200);
 
-    await openUserMenu(page, 'Victor Lecteur');
+    await page.getByRole('button', { name: 'Victor Lecteur' }).waitFor();
     const [answer] = await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname === '/api/logout'),
-      page.getByRole('menuitem', { name: 'Se déconnecter' }).click(),
+      userMenu.choose(page, 'Se déconnecter'),
     ]);
     expect(answer.status()).toBe(204);
     await page.waitForURL(/\/login/);
@@ -214,8 +211,7 @@ describe('logging out', () => {
     const original = await name.inputValue();
     await name.fill(`${original} (brouillon)`);
     const signOut = async () => {
-      await openUserMenu(page, 'Alice Admin');
-      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+      await userMenu.choose(page, 'Se déconnecter');
     };
     const unsaved = page.getByRole('dialog', { name: 'Modifications non enregistrées' });
 
@@ -252,8 +248,7 @@ describe('logging out', () => {
       await expect.poll(() => notes.inputValue()).toBe(before ?? '');
       const typed = `Notes enregistrées en partant ${Date.now()}`;
       await notes.fill(typed);
-      await openUserMenu(page, 'Alice Admin');
-      await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+      await userMenu.choose(page, 'Se déconnecter');
       await page.getByRole('dialog', { name: 'Modifications non enregistrées' }).getByRole('button', { name: 'Enregistrer et quitter' }).click();
       await page.waitForURL(/\/login/);
       // Saved on the way out, and the session ended.

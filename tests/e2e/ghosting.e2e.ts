@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { toasts } from './support/pages';
 import { signInByApi } from './support/session';
+import { userMenu } from './support/navigation-pages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,17 +32,12 @@ async function openGhostDialog(page: Page) {
   await page.getByRole('menuitem', { name: 'Agir en tant que…' }).click();
 }
 
-async function openUserMenu(page: Page, name: string) {
-  await page.getByRole('button', { name }).click();
-}
-
 describe('ghosting', () => {
   it('lets support act as a user behind a banner, refuses provider staff with a 403 toast, and exits', async () => {
     // The user finds the id support asks for in their own menu, and copies it.
     const viewer = await signedIn('viewer');
     await viewer.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openUserMenu(viewer.page, 'Victor Lecteur');
-    await viewer.page.getByRole('menuitem', { name: /Copier mon identifiant/ }).click();
+    await userMenu.choose(viewer.page, /Copier mon identifiant/);
     await toasts.success(viewer.page).getByText('Identifiant demo-user-viewer copié').waitFor();
     expect(await viewer.page.evaluate(() => navigator.clipboard.readText())).toBe('demo-user-viewer');
     await viewer.context.close();

@@ -4,7 +4,7 @@
  * organisation menu that offer each role what it may open, the last admin kept, and an expired
  * password that leads back to the page asked for.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, type Api } from './support/api';
 import { launchBrowser, newPage, openPage } from './support/browser';
@@ -30,12 +30,6 @@ async function signedIn(username: string, landing: RegExp = /\/orga\/demo$/) {
   return opened;
 }
 
-const menuLabels = async (page: Page) => {
-  await userMenu.open(page);
-  const labels = await userMenu.entries(page).allInnerTexts();
-  await page.keyboard.press('Escape');
-  return labels.map((label) => label.split('\n')[0]!.trim());
-};
 
 describe('the index page', () => {
   it('lists the organisations with their projects count and the pages opened last', async () => {
@@ -78,8 +72,7 @@ describe('rapid navigation (Ctrl+K)', () => {
     // A qualifier: the consumption page searched below is not offered to cockpit-only members.
     const { context, page } = await signedIn('qualifier');
     // Moves inside the app (no reload): files viewer from the user menu, then home from the brand.
-    await userMenu.open(page);
-    await userMenu.entries(page).filter({ hasText: 'Visionneuse de fichiers' }).click();
+    await userMenu.choose(page, 'Visionneuse de fichiers');
     await page.waitForURL(/\/files-viewer$/);
     await page.locator('.p-brand').click();
     await page.getByRole('heading', { name: 'Accueil', level: 1 }).waitFor();
@@ -118,7 +111,7 @@ describe('rapid navigation (Ctrl+K)', () => {
 describe('menus by role', () => {
   it('offers a member working on projects the toolbox, use cases (with the BUC flag), files viewer and consumption, but not the SRE screens', async () => {
     const { context, page } = await signedIn('qualifier');
-    const labels = await menuLabels(page);
+    const labels = await userMenu.labels(page);
     expect(labels).toEqual(expect.arrayContaining(['Kits', 'Visionneuse de fichiers', 'Consommation']));
     expect(labels).not.toContain('Analyses de boîtes de réception (SRE)');
     // The use-case library belongs to the experimental light edition: without the BUC flag, no entry
@@ -134,9 +127,8 @@ describe('menus by role', () => {
     await page.getByRole('link', { name: 'Ouvrir le profil' }).click();
     await page.waitForURL(/\/profile$/);
     await featureFlags.enable(page, 'Édition légère (BUC)');
-    expect(await menuLabels(page)).toContain("Bibliothèque de cas d'usage");
-    await userMenu.open(page);
-    await userMenu.entries(page).filter({ hasText: "Bibliothèque de cas d'usage" }).click();
+    expect(await userMenu.labels(page)).toContain("Bibliothèque de cas d'usage");
+    await userMenu.choose(page, "Bibliothèque de cas d'usage");
     await page.waitForURL(/\/use-cases-library/);
     await page.locator('[data-use-case]').first().waitFor();
     await context.close();
@@ -144,7 +136,7 @@ describe('menus by role', () => {
     // A cockpit viewer (§6 "dashboard only"): neither the toolbox nor the consumption, and a project
     // menu with neither the testing center nor a new environment.
     const viewer = await signedIn('viewer');
-    const viewerLabels = await menuLabels(viewer.page);
+    const viewerLabels = await userMenu.labels(viewer.page);
     expect(viewerLabels).toContain('Visionneuse de fichiers');
     expect(viewerLabels).not.toContain('Kits');
     expect(viewerLabels).not.toContain('Consommation');
@@ -167,7 +159,7 @@ describe('menus by role', () => {
     const entries = await sideNav(page).allInnerTexts();
     expect(entries).not.toContain("Paramètres de l'organisation");
     expect(entries).not.toContain("Consommation de l'organisation");
-    const labels = await menuLabels(page);
+    const labels = await userMenu.labels(page);
     expect(labels).not.toContain('Consommation');
     expect(labels).not.toContain('Kits');
     expect(labels).toContain('Visionneuse de fichiers');
@@ -176,7 +168,7 @@ describe('menus by role', () => {
 
   it('offers the SRE its screens from the user menu', async () => {
     const { context, page } = await signedIn('sre');
-    const labels = await menuLabels(page);
+    const labels = await userMenu.labels(page);
     expect(labels).toEqual(expect.arrayContaining(['Analyses de boîtes de réception (SRE)', 'Analyses du cœur (SRE)', "Compteur d'analyses (SRE)", 'Organisations (SRE)']));
     await context.close();
   }, 60_000);

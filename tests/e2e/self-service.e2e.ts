@@ -48,11 +48,10 @@ describe('self-service home', () => {
     await page.waitForTimeout(300);
     expect(await omnibar.box(page).count()).toBe(0);
     // The user menu offers their account pages only, and the profile opens.
-    await userMenu.open(page);
-    const entries = (await userMenu.entries(page).allInnerTexts()).map((label) => label.split('\n')[0]!.trim());
+    const entries = await userMenu.labels(page);
     expect(entries).toEqual(expect.arrayContaining(['Profil', 'Se déconnecter']));
     for (const fullConsole of ['Kits', "Bibliothèque de cas d'usage", 'Visionneuse de fichiers', 'Consommation']) expect(entries).not.toContain(fullConsole);
-    await userMenu.entries(page).filter({ hasText: 'Profil' }).first().click();
+    await userMenu.choose(page, 'Profil');
     await page.waitForURL(/\/profile$/);
     expect(consoleErrors).toEqual([]);
     await context.close();

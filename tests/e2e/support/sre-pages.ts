@@ -1,14 +1,13 @@
 /** Page models of the SRE analyses screens: a changed label is fixed here. */
 import type { Page } from 'playwright-core';
+import { userMenu } from './navigation-pages';
 
 export const srePages = {
   /** From the user menu's profile section, as the SRE reaches it. */
-  async openInboxcareFromMenu(page: Page, userButton: RegExp) {
-    await page.getByRole('button', { name: userButton }).click();
-    await page.getByRole('menuitem', { name: 'Analyses de boîtes de réception (SRE)' }).click();
+  async openInboxcareFromMenu(page: Page) {
+    await userMenu.choose(page, 'Analyses de boîtes de réception (SRE)');
     await page.waitForURL(/\/admin\/sre-inboxcare/);
   },
-  menuEntries: (page: Page) => page.getByRole('menuitem', { name: /\(SRE\)$/ }),
   async pickEnvironment(page: Page, label: string) {
     await page.locator('#sre-environment').selectOption({ label });
   },

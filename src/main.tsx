@@ -14,7 +14,7 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './ui/styles.css';
 import './ui/theme-controls.css';
 import './ui/small-screens.css';
-import { loadStore, warmStore } from './storage';
+import { loadStore, readEntry, storageKeys, warmStore } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
 import { afterFirstPaint } from './ui/after-first-paint';
@@ -33,9 +33,14 @@ async function start() {
   // React DOM, half of the app's start-up code, in a task of its own; then the session layer (request,
   // the contracts' schemas it validates with); then the rest of the app (router, routes, layouts).
   await import('react-dom/client');
-  await import('./app/session');
-  const { startApp } = await import('./app/start-app');
-  await startApp();
+  if (location.pathname === '/login' && !readEntry<string>(storageKeys.token)) {
+    // A cold visit to sign in: the login page alone, the app once the user moves on (bench:shell).
+    (await import('./app/sign-in-start')).startSignIn();
+  } else {
+    await import('./app/session');
+    const { startApp } = await import('./app/start-app');
+    await startApp();
+  }
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
   // The login page needs none of the rest: Dexie opens with the sign-in's first write (the localStorage

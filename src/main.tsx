@@ -8,6 +8,8 @@
  * graph was evaluated in a single task of ~40 ms of CPU (80–150 ms wall on a loaded machine), the
  * longest task of the results page (bench:testing-center, README "Testing center — domain rules, test
  * runs, results"). Every chunk is in the service worker's precache, so the stages load offline too.
+ * A cold visit to /login without a session stops after React DOM: the login page alone paints, and
+ * the app's stages load when the user moves on (src/app/sign-in-start.tsx, bench:shell).
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';

@@ -8,13 +8,15 @@
  * graph was evaluated in a single task of ~40 ms of CPU (80–150 ms wall on a loaded machine), the
  * longest task of the results page (bench:testing-center, README "Testing center — domain rules, test
  * runs, results"). Every chunk is in the service worker's precache, so the stages load offline too.
+ * A cold visit to /login without a session stops after React DOM: the login page alone paints, and
+ * the app's stages load when the user moves on (src/app/sign-in-start.tsx, bench:shell).
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './ui/styles.css';
 import './ui/theme-controls.css';
 import './ui/small-screens.css';
-import { loadStore, warmStore } from './storage';
+import { loadStore, readEntry, storageKeys, warmStore } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
 import { afterFirstPaint } from './ui/after-first-paint';
@@ -33,9 +35,14 @@ async function start() {
   // React DOM, half of the app's start-up code, in a task of its own; then the session layer (request,
   // the contracts' schemas it validates with); then the rest of the app (router, routes, layouts).
   await import('react-dom/client');
-  await import('./app/session');
-  const { startApp } = await import('./app/start-app');
-  await startApp();
+  if (location.pathname === '/login' && !readEntry<string>(storageKeys.token)) {
+    // A cold visit to sign in: the login page alone, the app once the user moves on (bench:shell).
+    (await import('./app/sign-in-start')).startSignIn();
+  } else {
+    await import('./app/session');
+    const { startApp } = await import('./app/start-app');
+    await startApp();
+  }
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
   // The login page needs none of the rest: Dexie opens with the sign-in's first write (the localStorage

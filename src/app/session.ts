@@ -13,7 +13,7 @@ import { readPreferences } from '../storage/preferences';
 import { toast, toastDurations } from '../ui/toasts/toast-service';
 import { createNoticeGate } from '../api/notice-gate';
 import { tr } from '../ui/message';
-import { currentPath, getRouter } from './navigation';
+import { currentPath, goTo } from './navigation';
 import { paths } from './paths';
 import { renewTokenIfDue } from './token-renewal';
 import { ghostedUserId } from './ghosted-user';
@@ -120,7 +120,7 @@ async function handleUnauthorized(error: ApiError) {
   await logout();
   await rememberTarget(target);
   toast.error({ summary: tr('errors:connectionLost.summary'), detail: errorMessage(error) || tr('errors:connectionLost.detail') });
-  await getRouter()?.navigate(loginPathKeeping(target), { replace: true });
+  await goTo(loginPathKeeping(target), { replace: true });
 }
 
 /** At most one "403 Forbidden" toast on screen: calls refused together say it once. */
@@ -134,10 +134,13 @@ function onForbidden(error: ApiError) {
 
 async function onGone(_error: ApiError, refreshToken: string | undefined) {
   await logout();
-  await getRouter()?.navigate(paths.resetPassword(refreshToken ?? '', true), { replace: true });
+  await goTo(paths.resetPassword(refreshToken ?? '', true), { replace: true });
 }
 
+let configured = false;
+
 export function configureSessionRequests(): void {
+  configured = true;
   configureRequestLayer({
     getCredentials: () => ({
       token: readEntry<string>(storageKeys.token),
@@ -147,4 +150,12 @@ export function configureSessionRequests(): void {
     beforeAuthenticatedCall: renewTokenIfDue,
     handlers: { onUnauthorized, onForbidden, onGone },
   });
+}
+
+/**
+ * The sign-in page of a cold visit calls the server before the app has started (sign-in-start.tsx):
+ * its calls need the session's reactions too (an expired password's 410 leads to the reset page).
+ */
+export function ensureSessionRequests(): void {
+  if (!configured) configureSessionRequests();
 }

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { access, defineEndpoint, plainText } from './define';
 import { SSO_ERROR_CODES } from './error-code-lists';
+import { socialProvidersCall } from './sso-public';
 export { SSO_ERROR_CODES } from './error-code-lists';
 
 export const SOCIAL_PROVIDERS = ['google'] as const;
@@ -26,11 +27,7 @@ const sessionTokens = z.object({ token: z.string(), refresh_token: z.string() })
 const absoluteUrl = z.url({ protocol: /^https?$/ });
 
 export const socialProviders = defineEndpoint({
-  id: 'sso.socialProviders',
-  method: 'GET',
-  path: '/oauth/providers',
-  summary: 'The social sign-in providers configured on this server, and whether each may create accounts',
-  access: access.public,
+  ...socialProvidersCall,
   response: z.object({
     providers: z.array(z.object({ id: socialProviderSchema, signup: z.boolean() })),
   }),

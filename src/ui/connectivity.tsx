@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { onlineManager, useMutationState } from '@tanstack/react-query';
 import { Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { OfflineTag } from './offline-tag';
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
 
@@ -11,13 +12,7 @@ export function useOnline(): boolean {
 }
 
 export function OfflineIndicator() {
-  const { t } = useTranslation();
-  if (useOnline()) return null;
-  return (
-    <Tag intent="warning" icon={<Icon icon="offline" />} role="status" data-testid="offline-indicator">
-      {t('connectivity.offline')}
-    </Tag>
-  );
+  return useOnline() ? null : <OfflineTag />;
 }
 
 export function PendingSyncIndicator() {

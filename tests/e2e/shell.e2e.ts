@@ -54,7 +54,13 @@ describe('console shell', () => {
 
   it('paints the login page without the other pages’ texts and the error table, then shows them on the next page', async () => {
     const { context, page } = await newPage(browser);
+    const providersAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth/providers');
     await loginPage.open(page);
+    // The page asks for its social sign-in buttons without the app around it: no router and route
+    // table (start-app), no contracts (zod's define) until the user moves on.
+    await providersAsked;
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(scripts.filter((path) => /\/(start-app|define)-[\w-]+\.js$/.test(path))).toEqual([]);
     // The scripts that had arrived when the page first painted, as bench:shell counts them.
     const beforePaint = await page.evaluate(async () => {
       const paint = await new Promise<number>((resolve) =>

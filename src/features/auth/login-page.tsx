@@ -2,21 +2,30 @@
  * Two-step sign-in (spec §2.4): the username first, then the password. Wrong username and wrong
  * password get their own messages (§8); anything else is a "try again later" error toast.
  */
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError, serverCode } from '../../api/errors';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
-import { defaultRedirect, paths } from '../../app/paths';
-import { startSession, takePostLoginTarget } from '../../app/session';
-import { authQueries } from './queries';
+import { paths } from '../../app/paths';
+import { goTo } from '../../app/navigation';
 import { Field, Form } from '../../ui/form';
+import { useSocialProviders } from './use-social-providers';
 
-/** The calls (and their zod contracts) load on first use: the first step paints without them. */
+/**
+ * The calls (their zod contracts, the session and the query client) load on first use: the page
+ * paints without them, and without the router on a cold visit (src/app/sign-in-start.tsx), so it
+ * moves with `goTo` and plain links.
+ */
 const loginCalls = () => import('./login-calls');
+
+/** A plain click on an in-app link moves in the app; other clicks (new tab…) are the browser's. */
+function followInApp(event: MouseEvent<HTMLAnchorElement>): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  void goTo(event.currentTarget.getAttribute('href') ?? '/');
+}
 
 type Step = 'username' | 'password' | 'oidc';
 type FieldError = 'wrongUsername' | 'wrongPassword' | 'ssoProviderUnavailable' | 'ssoProviderUnknown' | undefined;
@@ -29,16 +38,13 @@ function loginErrorCode(error: unknown): FieldError {
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'account']);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('username');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<FieldError>();
   const [busy, setBusy] = useState(false);
   const [oidcUrl, setOidcUrl] = useState<string>();
-  const providers = useQuery(authQueries.socialProviders());
-  const google = providers.data?.providers.some((provider) => provider.id === 'google') ?? false;
+  const google = useSocialProviders().includes('google');
 
   // After the username: the organisation's identity provider when it has one, else the password.
   const submitUsername = async (event: FormEvent) => {
@@ -81,11 +87,8 @@ export function LoginPage() {
     setBusy(true);
     setFieldError(undefined);
     try {
-      const tokens = await (await loginCalls()).signIn(username.trim(), password);
-      await startSession({ token: tokens.token, refreshToken: tokens.refresh_token });
-      const user = await queryClient.fetchQuery(authQueries.currentUser());
-      const target = await takePostLoginTarget();
-      await navigate(target ?? defaultRedirect({ hasToken: true, isLight: user.isLight }), { replace: true });
+      const target = await (await loginCalls()).signIn(username.trim(), password);
+      await goTo(target, { replace: true });
     } catch (error) {
       const code = loginErrorCode(error);
       if (code === 'wrongUsername') setStep('username');
@@ -162,7 +165,9 @@ export function LoginPage() {
         </Form>
       )}
       <p className="p-login__links">
-        <Link to={paths.forgotPassword()}>{t('account:forgot.link')}</Link>
+        <a href={paths.forgotPassword()} onClick={followInApp}>
+          {t('account:forgot.link')}
+        </a>
       </p>
     </section>
   );

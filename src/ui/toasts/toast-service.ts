@@ -32,12 +32,16 @@ type Listener = (toast: Toast) => void;
 let nextId = 1;
 let listener: Listener | undefined;
 const queue: Toast[] = [];
+let waiting: (() => void) | undefined;
 
 function show(severity: ToastSeverity, input: ToastInput): Toast {
   const toast: Toast = { ...input, id: nextId++, severity, timeout: toastDurations[severity] };
   console.info(`[toast:${severity}]`, resolveMessage(toast.summary), resolveMessage(toast.detail));
   if (listener) listener(toast);
-  else queue.push(toast);
+  else {
+    queue.push(toast);
+    waiting?.();
+  }
   return toast;
 }
 
@@ -54,5 +58,20 @@ export function attachToastListener(next: Listener): () => void {
   queue.splice(0).forEach(next);
   return () => {
     if (listener === next) listener = undefined;
+  };
+}
+
+/**
+ * Calls `callback` once a toast waits for a layer (at once if one already does): a page that mounts
+ * its layers only when it has something to show (the sign-in page of a cold visit) mounts them then.
+ */
+export function whenToastWaits(callback: () => void): () => void {
+  if (queue.length > 0) {
+    callback();
+    return () => undefined;
+  }
+  waiting = callback;
+  return () => {
+    if (waiting === callback) waiting = undefined;
   };
 }

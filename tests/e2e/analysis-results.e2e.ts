@@ -30,7 +30,11 @@ const session = signedInSession('configurator');
 
 async function settled(id: string): Promise<void> {
   const status = await settledStatus(api, envId, id);
-  if (status !== 'processed') throw new Error(`the analysis should be processed, not ${status}`);
+  if (status === 'processed') return;
+  // What went wrong, in the failure's own words: which module, and why.
+  const detail = await api<{ error?: unknown; modules?: { type: string; outcome: string; message: unknown }[] }>('GET', `/v4/console/api/environment/${envId}/analyses/${id}`);
+  const modules = (detail.modules ?? []).filter((module) => module.outcome !== 'success').map((module) => ({ type: module.type, outcome: module.outcome, message: module.message }));
+  throw new Error(`the analysis should be processed, not ${status}: ${JSON.stringify({ error: detail.error, modules })}`);
 }
 
 beforeAll(async () => {

@@ -32,6 +32,30 @@ describe('analysis evidence', () => {
     expect(evidence.documents[0]!.blocks[0]!.segments).toEqual([{ start: 0, end: 22, items: [], labels: [] }]);
   });
 
+  it("places the vision engine's fields on the words it quoted, however the lines fall, else on their value", () => {
+    const vision = module('visionEngine', {
+      type: 'strict_extraction',
+      model: 'local',
+      categories: [],
+      fields: { demande: 'résiliation', numero: 'AU-30871', inconnu: 'ZZ-1', vide: null },
+      // The model quotes across the line break of the letter, in its own spacing and case.
+      quotes: { demande: 'SOUHAITE résilier   mon contrat AU-30871.  Merci' },
+      answer: null,
+      pages: [{ document: 'lettre.pdf', page: 2 }],
+      pagesLeftOut: 0,
+    });
+    const evidence = analysisEvidence([...modules.filter((item) => item.type === 'extractor'), vision])!;
+    const items = evidence.items.filter((item) => item.via === 'vision');
+    expect(items.map((item) => [item.name, item.value, item.spans.length])).toEqual([
+      ['demande', 'résiliation', 1],
+      ['numero', 'AU-30871', 1],
+      ['inconnu', 'ZZ-1', 0],
+    ]);
+    // Its runs (the number inside also fed the other field) make up the quoted words as the letter has them.
+    expect(marked(evidence, items[0]!).join('')).toBe('souhaite résilier mon contrat AU-30871.\nMerci');
+    expect(marked(evidence, items[1]!)).toEqual(['AU-30871']);
+  });
+
   it('finds a quote stored with only its page and line, and gives up when the text changed since', () => {
     const documents = extractor.documents;
     expect(locateQuote(documents, 1, { text: 'AU-30871', page: 2, line: 5 })).toEqual(contractAt);

@@ -12,6 +12,7 @@ import type { EvidenceSpan } from '../contract/modules/evidence-span';
 import { extractionResultSchema, type ExtractedValues } from '../contract/modules/extraction';
 import { nluModuleResultSchema } from '../contract/nlu-module';
 import { ocrDataExtractionResultSchema } from '../contract/ocr-data-extraction';
+import { visionEngineResultSchema } from '../contract/modules/vision-engine';
 
 export type EvidenceKind = 'category' | 'field' | 'parameter';
 
@@ -23,7 +24,7 @@ export interface EvidenceItem {
   name: string;
   /** The value as read (fields, parameters), or null (categories). */
   value: string | null;
-  /** Categories: the rule that gave it; fields: `ocr` when read by an OCR rule; otherwise null. */
+  /** Categories: the rule that gave it; fields: `ocr` when read by an OCR rule, `vision` by the vision engine; otherwise null. */
   via: string | null;
   /** The document it belongs to (a category's, a per-document field's), or null for the analysis. */
   document: number | null;
@@ -95,14 +96,42 @@ export function locateQuote(documents: Blocks, document: number, quote: Quote): 
   return null;
 }
 
-/** The first place `text` stands in a document's blocks (of one page when given), ignoring case. */
+/**
+ * Text folded for finding words read elsewhere (an OCR rule's value, a model's quote): lower case,
+ * every run of spaces and line breaks as one space; `at[i]` is where the i-th folded character was.
+ */
+function folded(text: string): { flat: string; at: number[] } {
+  let flat = '';
+  const at: number[] = [];
+  let space = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (/\s/.test(char)) {
+      space = flat !== '';
+      continue;
+    }
+    if (space) {
+      flat += ' ';
+      at.push(index);
+      space = false;
+    }
+    for (const lower of char.toLowerCase()) {
+      flat += lower;
+      at.push(index);
+    }
+  }
+  return { flat, at };
+}
+
+/** The first place `text` stands in a document's blocks (of one page when given), ignoring case and how spaces and line breaks fall. */
 function findInDocument(documents: Blocks, document: number, text: string, page: number | null): EvidenceSpan | null {
-  const wanted = text.trim().toLowerCase();
+  const wanted = folded(text).flat;
   if (wanted === '') return null;
   for (const [index, block] of (documents[document]?.blocks ?? []).entries()) {
     if (page !== null && block.page !== null && block.page !== page) continue;
-    const at = block.text.toLowerCase().indexOf(wanted);
-    if (at >= 0) return { document, block: index, start: at, end: at + wanted.length };
+    const haystack = folded(block.text);
+    const found = haystack.flat.indexOf(wanted);
+    if (found >= 0) return { document, block: index, start: haystack.at[found]!, end: haystack.at[found + wanted.length - 1]! + 1 };
   }
   return null;
 }
@@ -157,6 +186,20 @@ function fieldItems(modules: readonly ModuleResult[], documents: Blocks): Eviden
       if (!result.success) continue;
       if (result.data.fields) add(module.moduleId, result.data.fields, result.data.evidence, null);
       for (const doc of result.data.documents) add(module.moduleId, doc.fields, doc.evidence, doc.document);
+    }
+    if (module.type === 'visionEngine') {
+      const result = visionEngineResultSchema.safeParse(module.result);
+      if (!result.success) continue;
+      // Its quote (or else its value) is looked for in the documents whose pages the model saw first,
+      // then in the others (it also read their text).
+      const seen = [...new Set([...result.data.pages.map((page) => documents.findIndex((candidate) => candidate.name === page.document)).filter((index) => index >= 0), ...documents.keys()])];
+      for (const [name, value] of Object.entries(result.data.fields)) {
+        if (value === null) continue;
+        const words = result.data.quotes?.[name] ?? value;
+        let span: EvidenceSpan | null = null;
+        for (const document of seen) span ??= findInDocument(documents, document, words, null);
+        items.push({ ...fieldItem(module.moduleId, name, value, span ? [span] : [], null, documents), via: 'vision' });
+      }
     }
     if (module.type === 'ocrDataExtraction') {
       const result = ocrDataExtractionResultSchema.safeParse(module.result);

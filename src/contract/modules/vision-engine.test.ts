@@ -54,13 +54,21 @@ describe('the JSON schema sent to the model', () => {
   it('makes every configured field a required string-or-null property of a strict extraction', () => {
     expect(visionJsonSchema(extraction).schema).toEqual({
       type: 'object',
-      required: ['fields'],
+      required: ['fields', 'quotes'],
       additionalProperties: false,
       properties: {
         fields: {
           type: 'object',
           description: expect.any(String),
           properties: { invoiceNumber: { type: ['string', 'null'], description: 'The number of the invoice' }, total: { type: ['string', 'null'] } },
+          required: ['invoiceNumber', 'total'],
+          additionalProperties: false,
+        },
+        // Where each value was read: the words the console marks on the document.
+        quotes: {
+          type: 'object',
+          description: expect.stringContaining('copied exactly'),
+          properties: { invoiceNumber: { type: ['string', 'null'] }, total: { type: ['string', 'null'] } },
           required: ['invoiceNumber', 'total'],
           additionalProperties: false,
         },
@@ -72,6 +80,9 @@ describe('the JSON schema sent to the model', () => {
     const schema = visionJsonSchema(config({ prompt: 'Describe', categories: [{ key: 'invoice' }] })).schema as { required: string[]; properties: { categories: { items: unknown } } };
     expect(schema.required).toEqual(['answer', 'categories', 'fields']);
     expect(schema.properties.categories.items).toEqual({ type: 'string' });
+    // Fields configured: their quotes are asked for too.
+    const withFields = visionJsonSchema(config({ prompt: 'Describe', extractionFields: [{ field: 'shop' }] })).schema as { required: string[] };
+    expect(withFields.required).toEqual(['answer', 'categories', 'fields', 'quotes']);
   });
 });
 
@@ -89,6 +100,8 @@ describe('the answer check', () => {
     expect(schema.safeParse({ fields: { invoiceNumber: 'FA-1', total: null } }).success).toBe(true);
     expect(schema.safeParse({ fields: { invoiceNumber: 'FA-1', total: null, iban: 'FR76' } }).error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['iban'] });
     expect(schema.safeParse({ fields: { invoiceNumber: 'FA-1' } }).success).toBe(false);
+    // Quotes are understood when given, and an answer without them is still valid.
+    expect(schema.safeParse({ fields: { invoiceNumber: 'FA-1', total: null }, quotes: { invoiceNumber: 'Facture n° FA-1', total: null } }).success).toBe(true);
   });
 
   it('lets a custom answer name categories and fields that are not configured', () => {

@@ -104,19 +104,29 @@ export function visionJsonSchema(config: VisionEngineConfig): { name: string; sc
     required: config.extractionFields.map((field) => field.field),
     additionalProperties: false,
   };
+  // Where each value was read, so the console can mark it on the document (the evidence view).
+  const quotes = {
+    type: 'object',
+    description: 'For each field, the words of the documents its value was read from, copied exactly as written there; null when the field has no value.',
+    properties: Object.fromEntries(config.extractionFields.map((field) => [field.field, { type: ['string', 'null'] }])),
+    required: config.extractionFields.map((field) => field.field),
+    additionalProperties: false,
+  };
   const explanation = { type: 'string', description: 'In one or two sentences, what in the documents led to this answer.' };
   const object = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
   switch (config.type) {
     case 'strict_classification':
       return { name: 'vision_classification', schema: object({ categories, explanation }) };
     case 'strict_extraction':
-      return { name: 'vision_extraction', schema: object({ fields }) };
+      return { name: 'vision_extraction', schema: object({ fields, quotes }) };
     case 'custom':
-      return { name: 'vision_answer', schema: object({ answer: { type: 'string', description: 'The answer to the instructions.' }, categories, fields }) };
+      return { name: 'vision_answer', schema: object({ answer: { type: 'string', description: 'The answer to the instructions.' }, categories, fields, ...(config.extractionFields.length > 0 ? { quotes } : {}) }) };
   }
 }
 
 const answerValue = z.string().max(5_000).nullable();
+/** The quoted words of each field: optional, a model (or a service) that gives none is still understood. */
+const answerQuotes = z.record(z.string().max(200), z.string().max(5_000).nullable()).optional();
 
 /** The zod schema an answer must satisfy: the strict types accept only the configured keys. */
 export function visionAnswerSchema(config: VisionEngineConfig) {
@@ -127,12 +137,13 @@ export function visionAnswerSchema(config: VisionEngineConfig) {
       // No category configured (refused by the configuration check): no key can be accepted.
       return z.object({ categories: z.array(keys.length > 0 ? z.enum(keys as [string, ...string[]]) : z.never()).max(200), explanation: z.string().max(5_000) }).strict();
     case 'strict_extraction':
-      return z.object({ fields: strictFields }).strict();
+      return z.object({ fields: strictFields, quotes: answerQuotes }).strict();
     case 'custom':
       return z.object({
         answer: z.string().max(50_000),
         categories: z.array(z.string().max(200)).max(200).default([]),
         fields: z.record(z.string().max(200), answerValue).default({}),
+        quotes: answerQuotes,
       });
   }
 }
@@ -149,6 +160,12 @@ export const visionEngineResultSchema = z.object({
   categories: z.array(z.string()),
   /** Extracted fields (extraction, or what a custom answer gave): field → value or null. */
   fields: z.record(z.string(), z.string().nullable()),
+  /**
+   * Field → the words the model said it read the value from, for the fields that have a value and a
+   * quote (results stored before, and models that give none, have none): placed on the documents by
+   * the result's evidence view.
+   */
+  quotes: z.record(z.string(), z.string()).optional(),
   /** The model's explanation (classification) or free answer (custom); null for extraction. */
   answer: z.string().nullable(),
   /** The pages sent as images: document name and page (null for a picture). */

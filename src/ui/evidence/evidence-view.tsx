@@ -27,7 +27,7 @@ function useItemText() {
 
 function ItemLine({ item, documentName, selected, onSelect }: { item: EvidenceItem; documentName: string | null; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation('analyses');
-  const via = item.via === null ? null : item.via === 'ocr' ? t('evidence.viaOcr') : t('evidence.viaRule', { rule: item.via });
+  const via = item.via === null ? null : item.kind === 'category' ? t('evidence.viaRule', { rule: item.via }) : item.via === 'ocr' ? t('evidence.viaOcr') : t('evidence.viaVision');
   return (
     <li>
       <Button minimal small alignText="left" className="p-evidence__item" active={selected} aria-pressed={selected} data-testid="evidence-item" data-kind={item.kind} data-name={item.name} onClick={onSelect}>

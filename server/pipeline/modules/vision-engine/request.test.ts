@@ -126,4 +126,11 @@ describe('vision chat request', () => {
     const extra = readVisionAnswer(config, '{"categories":[],"explanation":"x","mood":"happy"}');
     expect(extra.ok ? '' : extra.message).toMatch(/\(mood\)$/);
   });
+
+  it("keeps the quoted words of the fields that have a value, and reads an answer without quotes", () => {
+    const extraction = visionEngineConfigSchema.parse({ type: 'strict_extraction', extractionFields: [{ field: 'numero' }, { field: 'total' }, { field: 'iban' }] });
+    const answer = { fields: { numero: 'FA-42', total: '1 250,50', iban: null }, quotes: { numero: 'Facture n°\nFA-42', total: '  ', iban: 'aucun' } };
+    expect(readVisionAnswer(extraction, JSON.stringify(answer))).toEqual({ ok: true, value: { categories: [], fields: answer.fields, quotes: { numero: 'Facture n°\nFA-42' }, answer: null } });
+    expect(readVisionAnswer(extraction, JSON.stringify({ fields: answer.fields }))).toEqual({ ok: true, value: { categories: [], fields: answer.fields, answer: null } });
+  });
 });

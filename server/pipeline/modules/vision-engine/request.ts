@@ -58,7 +58,7 @@ export function visionChatRequest(config: VisionEngineConfig, input: VisionInput
   return { messages, jsonSchema: visionJsonSchema(config) };
 }
 
-export type VisionAnswer = { ok: true; value: Pick<VisionEngineResult, 'categories' | 'fields' | 'answer'> } | { ok: false; message: string; reason: NestedText };
+export type VisionAnswer = { ok: true; value: Pick<VisionEngineResult, 'categories' | 'fields' | 'quotes' | 'answer'> } | { ok: false; message: string; reason: NestedText };
 
 /** The model's text → the result's values, or why it is not a valid answer for these settings. */
 export function readVisionAnswer(config: VisionEngineConfig, text: string): VisionAnswer {
@@ -75,12 +75,16 @@ export function readVisionAnswer(config: VisionEngineConfig, text: string): Visi
     const keys = issue.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
     return { ok: false, message: `the answer does not match the settings: ${where}${issue.message}${keys}`, reason: reason('reason.notMatchingSchema', `${where}${issue.message}${keys}`) };
   }
-  const value = parsed.data as { categories?: string[]; fields?: Record<string, string | null>; explanation?: string; answer?: string };
+  const value = parsed.data as { categories?: string[]; fields?: Record<string, string | null>; quotes?: Record<string, string | null>; explanation?: string; answer?: string };
+  const fields = value.fields ?? {};
+  // A quote is kept for a field the answer gave a value to: words behind nothing mark nothing.
+  const quotes = Object.fromEntries(Object.entries(value.quotes ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '' && typeof fields[entry[0]] === 'string'));
   return {
     ok: true,
     value: {
       categories: [...new Set(value.categories ?? [])],
-      fields: value.fields ?? {},
+      fields,
+      ...(Object.keys(quotes).length > 0 ? { quotes } : {}),
       answer: value.answer ?? value.explanation ?? null,
     },
   };

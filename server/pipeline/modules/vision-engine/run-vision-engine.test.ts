@@ -183,6 +183,16 @@ describe('vision engine module', () => {
     expect(body.response_format.json_schema.schema).toMatchObject({ properties: { fields: { required: ['policyNumber'], additionalProperties: false } } });
   }, 90_000);
 
+  it('asks an extraction for the words behind each value and keeps them with the result', async () => {
+    useLlm();
+    llm.queue(chatReply(JSON.stringify({ fields: { policyNumber: 'AB-123' }, quotes: { policyNumber: 'Contrat n° AB-123' } })));
+    const { vision } = await run({ type: 'strict_extraction', extractionFields: [{ field: 'policyNumber', description: 'Numéro de contrat' }] });
+    expect(vision.outcome).toBe('success');
+    expect(vision.result).toMatchObject({ fields: { policyNumber: 'AB-123' }, quotes: { policyNumber: 'Contrat n° AB-123' } });
+    const body = llm.requests[0]!.body as { response_format: { json_schema: { schema: unknown } } };
+    expect(body.response_format.json_schema.schema).toMatchObject({ required: ['fields', 'quotes'], properties: { quotes: { required: ['policyNumber'] } } });
+  }, 90_000);
+
   it('keeps a custom answer with categories and fields that are not configured', async () => {
     useLlm();
     llm.queue(chatReply(JSON.stringify({ answer: 'Une lettre de déclaration après un incendie.', categories: ['incendie'], fields: { ville: 'Villeurbanne' } })));

@@ -15,7 +15,7 @@ import { readStoredSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import type { MeteredParser } from './extractor/metered-parser';
 import type { ResultCache } from './extractor/result-cache';
-import type { MainThreadMeter } from './main-thread-meter';
+import type { SharedCpuMeter } from './shared-cpu-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import type { RunContext } from './modules/step';
 import { runModules } from './run-modules';
@@ -37,8 +37,10 @@ export interface RunDeps {
   parser: MeteredParser;
   /** The files this pipeline already extracted (shared by its analysis workers). */
   extracted: ResultCache;
-  /** This process's main-thread CPU, shared between its runs. */
-  mainThread: MainThreadMeter;
+  /** The process's CPU that no run's own meter counts, shared between its runs. */
+  sharedCpu: SharedCpuMeter;
+  /** This run's share, begun by the worker before its claim (else from here). */
+  meterRun?: symbol;
   /** True once the server is stopping: the run gives its claim back at the next step. */
   stopping(): boolean;
   /** NLU servers' lifecycle and compiled engines (one per process; a fresh one when absent). */
@@ -64,14 +66,15 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     renewLease(db, claimed.id, workerId, deps.leaseMs).catch(() => undefined);
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
   deps.parser.resetMeter();
-  // CPU time of this run: the parse thread's own CPU clock (metered-parser.ts) plus this run's share
-  // of the main thread's CPU clock while it ran (main-thread-meter.ts), database work included.
-  const mainThread = deps.mainThread.begin();
-  // OCR pages of this run (extractor and OCR data extraction), charged with the parse and main-thread time.
+  // CPU time of this run: its own meters (the parse thread's CPU clock, metered-parser.ts; OCR pages;
+  // the modules' engines in the module workers, server/module-workers/) plus its share of the rest of
+  // the process's CPU while it ran (shared-cpu-meter.ts): database work, the claim, garbage collection.
+  const shared = deps.meterRun ?? deps.sharedCpu.begin();
   const ocr = new MeteredOcr();
-  // The modules' engines, in the module workers (server/module-workers/).
   const moduleWorkers: ModuleMeter = { ms: 0 };
-  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread) + ocr.ms + moduleWorkers.ms);
+  const ownMs = () => deps.parser.meter().parseCpuMs + ocr.ms + moduleWorkers.ms;
+  deps.sharedCpu.ownMeters(shared, ownMs);
+  const cpuMs = () => Math.round(ownMs() + deps.sharedCpu.charged(shared));
 
   let step = claimed.nextStep;
   const traceRow = (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null): TraceRow => ({
@@ -197,7 +200,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     throw error;
   } finally {
     clearInterval(renewal);
-    deps.mainThread.end(mainThread);
+    deps.sharedCpu.end(shared);
   }
 }
 

@@ -6,22 +6,22 @@
  * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import type { Database } from '../db/open';
-import { analysisFiles, webhooks } from '../db/schema';
+import { webhooks } from '../db/schema';
 import { readStoredSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import type { MeteredParser } from './extractor/metered-parser';
 import type { ResultCache } from './extractor/result-cache';
 import type { SharedCpuMeter } from './shared-cpu-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
-import type { RunContext } from './modules/step';
+import type { RunContext, RunFile } from './modules/step';
 import { runModules } from './run-modules';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { ModuleMeter } from '../module-workers/module-pool';
-import { traceRowsInsert, writeTrace, type TraceRow } from './trace';
+import { guardedTraceInsert, traceRowsInsert, writeTrace, type TraceRow } from './trace';
 import { webhookEnvelope, type EnvelopeInput } from './webhook-payload';
 import { jsonParts } from '../module-workers/held-json';
 import { jsonbOfParts } from '../db/jsonb-parts';
@@ -134,17 +134,19 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
   try {
     const claimedAt = new Date();
     const takenOver = claimed.previousStatus === 'pending';
-    await trace(
+    const tooManyClaims = claimed.claims > deps.maxClaims;
+    const claimRow = traceRow(
       'queue',
       claimedAt,
-      claimed.claims > deps.maxClaims ? 'error' : 'success',
+      tooManyClaims ? 'error' : 'success',
       takenOver
         ? pipelineMessage('trace.claimedAgainLease', { worker: workerId, previous: claimed.previousWorker ?? '?', claim: claimed.claims, max: deps.maxClaims })
         : step > 0
           ? pipelineMessage('trace.claimedAgainReleased', { worker: workerId })
           : pipelineMessage('trace.claimed', { worker: workerId }),
     );
-    if (claimed.claims > deps.maxClaims) {
+    if (tooManyClaims) {
+      if (!(await writeTrace(db, claimed.id, workerId, claimRow))) await claimGone('queue');
       return await finish(deps, claimed, {
         status: 'error',
         error: pipelineMessage('trace.tooManyClaims', { max: deps.maxClaims }),
@@ -156,11 +158,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     }
 
     const settings = readStoredSettings(claimed.settings);
-    const files = await db
-      .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content, sha256: analysisFiles.sha256 })
-      .from(analysisFiles)
-      .where(eq(analysisFiles.analysisId, claimed.id))
-      .orderBy(asc(analysisFiles.position));
+    // The claim's row and the files in one statement (one round trip fewer per analysis); no row
+    // at all when the row was refused, i.e. the claim is already gone.
+    const files = await traceAndReadFiles(db, claimed.id, workerId, claimRow);
+    if (files === null) return await claimGone('queue');
 
     const modules = pipelineModules(settings);
     const context: RunContext = {
@@ -327,3 +328,30 @@ async function chargeCutShortRun(db: Database, analysisId: string, cpuMs: number
     WHERE analysis_id = ${analysisId}
       AND (EXISTS (SELECT 1 FROM charged) OR NOT EXISTS (SELECT 1 FROM analyses WHERE id = ${analysisId}))`);
 }
+
+/**
+ * Writes the claim's trace row (guarded by the claim, as `writeTrace`) and reads the analysis's files
+ * in order, in one statement; null when the row was refused (the claim is gone).
+ */
+async function traceAndReadFiles(db: Database, analysisId: string, workerId: string, row: TraceRow): Promise<RunFile[] | null> {
+  const result = await db.execute(sql`
+    WITH written AS (${guardedTraceInsert(analysisId, workerId, row)})
+    SELECT f.id, f.name, f.role, f.content_type, f.content, f.sha256
+    FROM written LEFT JOIN analysis_files f ON f.analysis_id = written.analysis_id
+    ORDER BY f.position`);
+  const rows = rowsOf(result);
+  if (rows.length === 0) return null;
+  return rows
+    .filter((file) => file.id !== null)
+    .map((file) => ({
+      id: String(file.id),
+      name: String(file.name),
+      role: file.role as RunFile['role'],
+      contentType: String(file.content_type),
+      content: file.content === null ? null : bufferOf(file.content as Uint8Array),
+      sha256: String(file.sha256),
+    }));
+}
+
+/** PGlite answers bytea as a Uint8Array, node-postgres as a Buffer: the run's files are Buffers, as Drizzle's bytea column gives. */
+const bufferOf = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

@@ -68,12 +68,6 @@ export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
   return handle.client.dumpDataDir('none');
 }
 
-/** The database thread's Linux id when PGlite runs in one (none otherwise), to charge its CPU to the runs. */
-export function databaseThreadIds(db: Database): string[] {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof PgliteThread && client.threadId !== null ? [client.threadId] : [];
-}
-
 function openPglite(client: PGlite | PgliteThread): DatabaseHandle {
   // Drizzle's PGlite driver calls query, exec and transaction, which the database thread offers too.
   const db = drizzlePglite({ client: client as PGlite, schema });

@@ -41,5 +41,5 @@ export interface ThreadError {
 
 export type DatabaseResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ThreadError };
 
-/** What the thread says once: ready (with its Linux thread id, for CPU accounting) or failed to open. */
-export type DatabaseReady = { ready: true; threadId: string | null } | { ready: false; error: ThreadError };
+/** What the thread says once: ready or failed to open. */
+export type DatabaseReady = { ready: true } | { ready: false; error: ThreadError };

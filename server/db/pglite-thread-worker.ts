@@ -3,7 +3,6 @@
  * PGlite itself queues what arrives during a transaction, as it does in one thread. A transaction
  * stays open here until the server says how it ends, so its queries run on `tx` in between.
  */
-import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options';
@@ -19,15 +18,6 @@ function threadError(error: unknown): ThreadError {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
   return { message: error.message, fields };
-}
-
-/** This thread's Linux id (/proc/thread-self → "<pid>/task/<tid>"), so the server can read its CPU. */
-function linuxThreadId(): string | null {
-  try {
-    return readlinkSync('/proc/thread-self').split('/').pop() ?? null;
-  } catch {
-    return null;
-  }
 }
 
 interface OpenTransaction {
@@ -177,7 +167,7 @@ try {
       (error: unknown) => port.postMessage({ id: request.id, ok: false, error: threadError(error) } satisfies DatabaseResponse),
     );
   });
-  port.postMessage({ ready: true, threadId: linuxThreadId() } satisfies DatabaseReady);
+  port.postMessage({ ready: true } satisfies DatabaseReady);
 } catch (error) {
   port.postMessage({ ready: false, error: threadError(error) } satisfies DatabaseReady);
 }

@@ -56,11 +56,7 @@ export class PgliteThread {
   private nextId = 1;
   private failure: Error | null = null;
 
-  private constructor(
-    private readonly worker: Worker,
-    /** The database thread's Linux thread id, to read its CPU (main-thread-meter.ts); null elsewhere. */
-    readonly threadId: string | null,
-  ) {
+  private constructor(private readonly worker: Worker) {
     worker.on('message', (response: DatabaseResponse) => {
       const waiting = this.pending.get(response.id);
       if (waiting === undefined) return;
@@ -98,7 +94,7 @@ export class PgliteThread {
       await worker.terminate();
       throw databaseError(ready.error);
     }
-    return new PgliteThread(worker, ready.threadId);
+    return new PgliteThread(worker);
   }
 
   private send<T>(request: Request, id = this.nextId++): Promise<T> {

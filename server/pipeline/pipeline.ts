@@ -7,17 +7,17 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box';
-import { databaseThreadIds, type Database } from '../db/open';
+import type { Database } from '../db/open';
 import type { NluRuntime } from '../nlu/runtime';
 import { createOutboundClient, type OutboundClient } from '../outbound/client';
 import { claimNextAnalysis, DEFAULT_MAX_RUNS_PER_ORGANISATION, releaseClaimsOf } from './claim';
 import { attemptDelivery, claimDueDeliveries, type DeliveryOptions } from './deliveries';
 import { MeteredParser } from './extractor/metered-parser';
 import { ResultCache } from './extractor/result-cache';
-import { MainThreadMeter } from './main-thread-meter';
 import { onQueued } from './queue-signal';
 import { anonymizeDue } from './retention';
 import { runAnalysis } from './run';
+import { SharedCpuMeter } from './shared-cpu-meter';
 
 export interface PipelineOptions {
   /** Analysis workers in this process (0: deliveries and retention only). */
@@ -113,7 +113,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
       sleepers.add(done);
     });
 
-  const mainThread = new MainThreadMeter(databaseThreadIds(deps.db));
+  const sharedCpu = new SharedCpuMeter();
   const workerIds = Array.from({ length: Math.max(0, options.workers) }, (_, index) => `${processId}:w${index + 1}`);
 
   // One cache for the pipeline's workers: a mail analysed again may be claimed by another one.
@@ -125,12 +125,16 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
     try {
       while (!stopping) {
         let claimed = null;
+        // The claim is the work of the run it claims: its meter starts here, and stops at once when
+        // there was nothing to claim (an idle poll is no analysis's).
+        const meterRun = sharedCpu.begin();
         try {
           claimed = await claimNextAnalysis(deps.db, workerId, settings.leaseMs, settings.maxRunsPerOrganisation);
         } catch (error) {
           log('error', { err: error, workerId }, 'claiming an analysis failed');
         }
         if (claimed === null) {
+          sharedCpu.end(meterRun);
           await sleep(settings.pollMs, analysisSleepers);
           continue;
         }
@@ -143,7 +147,8 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
               maxClaims: settings.maxClaims,
               parser,
               extracted,
-              mainThread,
+              sharedCpu,
+              meterRun,
               stopping: () => stopping,
               nlu: deps.nlu,
               // Deliveries were scheduled with the run's end: the delivery worker of this process goes now.
@@ -155,6 +160,8 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
         } catch (error) {
           // The claim stays: its lease runs out and the run is tried again, up to maxClaims.
           log('error', { err: error, analysisId: claimed.id, workerId }, 'analysis run failed');
+        } finally {
+          sharedCpu.end(meterRun);
         }
       }
     } finally {

@@ -6,22 +6,22 @@
  * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import type { Database } from '../db/open';
-import { analysisFiles, webhooks } from '../db/schema';
+import { webhooks } from '../db/schema';
 import { readStoredSettings } from '../environments/settings';
 import { claimState, releaseClaim, renewLease, rowsOf, type ClaimedAnalysis } from './claim';
 import type { MeteredParser } from './extractor/metered-parser';
 import type { ResultCache } from './extractor/result-cache';
-import type { MainThreadMeter } from './main-thread-meter';
+import type { SharedCpuMeter } from './shared-cpu-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
-import type { RunContext } from './modules/step';
+import type { RunContext, RunFile } from './modules/step';
 import { runModules } from './run-modules';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { ModuleMeter } from '../module-workers/module-pool';
-import { traceRowsInsert, writeTrace, type TraceRow } from './trace';
+import { guardedTraceInsert, traceRowsInsert, writeTrace, type TraceRow } from './trace';
 import { webhookEnvelope, type EnvelopeInput } from './webhook-payload';
 import { jsonParts } from '../module-workers/held-json';
 import { jsonbOfParts } from '../db/jsonb-parts';
@@ -37,8 +37,10 @@ export interface RunDeps {
   parser: MeteredParser;
   /** The files this pipeline already extracted (shared by its analysis workers). */
   extracted: ResultCache;
-  /** This process's main-thread CPU, shared between its runs. */
-  mainThread: MainThreadMeter;
+  /** The process's CPU that no run's own meter counts, shared between its runs. */
+  sharedCpu: SharedCpuMeter;
+  /** This run's share, begun by the worker before its claim (else from here). */
+  meterRun?: symbol;
   /** True once the server is stopping: the run gives its claim back at the next step. */
   stopping(): boolean;
   /** NLU servers' lifecycle and compiled engines (one per process; a fresh one when absent). */
@@ -64,14 +66,15 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     renewLease(db, claimed.id, workerId, deps.leaseMs).catch(() => undefined);
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
   deps.parser.resetMeter();
-  // CPU time of this run: the parse thread's own CPU clock (metered-parser.ts) plus this run's share
-  // of the main thread's CPU clock while it ran (main-thread-meter.ts), database work included.
-  const mainThread = deps.mainThread.begin();
-  // OCR pages of this run (extractor and OCR data extraction), charged with the parse and main-thread time.
+  // CPU time of this run: its own meters (the parse thread's CPU clock, metered-parser.ts; OCR pages;
+  // the modules' engines in the module workers, server/module-workers/) plus its share of the rest of
+  // the process's CPU while it ran (shared-cpu-meter.ts): database work, the claim, garbage collection.
+  const shared = deps.meterRun ?? deps.sharedCpu.begin();
   const ocr = new MeteredOcr();
-  // The modules' engines, in the module workers (server/module-workers/).
   const moduleWorkers: ModuleMeter = { ms: 0 };
-  const cpuMs = () => Math.round(deps.parser.meter().parseCpuMs + deps.mainThread.charged(mainThread) + ocr.ms + moduleWorkers.ms);
+  const ownMs = () => deps.parser.meter().parseCpuMs + ocr.ms + moduleWorkers.ms;
+  deps.sharedCpu.ownMeters(shared, ownMs);
+  const cpuMs = () => Math.round(ownMs() + deps.sharedCpu.charged(shared));
 
   let step = claimed.nextStep;
   const traceRow = (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null): TraceRow => ({
@@ -131,17 +134,19 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
   try {
     const claimedAt = new Date();
     const takenOver = claimed.previousStatus === 'pending';
-    await trace(
+    const tooManyClaims = claimed.claims > deps.maxClaims;
+    const claimRow = traceRow(
       'queue',
       claimedAt,
-      claimed.claims > deps.maxClaims ? 'error' : 'success',
+      tooManyClaims ? 'error' : 'success',
       takenOver
         ? pipelineMessage('trace.claimedAgainLease', { worker: workerId, previous: claimed.previousWorker ?? '?', claim: claimed.claims, max: deps.maxClaims })
         : step > 0
           ? pipelineMessage('trace.claimedAgainReleased', { worker: workerId })
           : pipelineMessage('trace.claimed', { worker: workerId }),
     );
-    if (claimed.claims > deps.maxClaims) {
+    if (tooManyClaims) {
+      if (!(await writeTrace(db, claimed.id, workerId, claimRow))) await claimGone('queue');
       return await finish(deps, claimed, {
         status: 'error',
         error: pipelineMessage('trace.tooManyClaims', { max: deps.maxClaims }),
@@ -153,11 +158,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     }
 
     const settings = readStoredSettings(claimed.settings);
-    const files = await db
-      .select({ id: analysisFiles.id, name: analysisFiles.name, role: analysisFiles.role, contentType: analysisFiles.contentType, content: analysisFiles.content, sha256: analysisFiles.sha256 })
-      .from(analysisFiles)
-      .where(eq(analysisFiles.analysisId, claimed.id))
-      .orderBy(asc(analysisFiles.position));
+    // The claim's row and the files in one statement (one round trip fewer per analysis); no row
+    // at all when the row was refused, i.e. the claim is already gone.
+    const files = await traceAndReadFiles(db, claimed.id, workerId, claimRow);
+    if (files === null) return await claimGone('queue');
 
     const modules = pipelineModules(settings);
     const context: RunContext = {
@@ -197,7 +201,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     throw error;
   } finally {
     clearInterval(renewal);
-    deps.mainThread.end(mainThread);
+    deps.sharedCpu.end(shared);
   }
 }
 
@@ -324,3 +328,30 @@ async function chargeCutShortRun(db: Database, analysisId: string, cpuMs: number
     WHERE analysis_id = ${analysisId}
       AND (EXISTS (SELECT 1 FROM charged) OR NOT EXISTS (SELECT 1 FROM analyses WHERE id = ${analysisId}))`);
 }
+
+/**
+ * Writes the claim's trace row (guarded by the claim, as `writeTrace`) and reads the analysis's files
+ * in order, in one statement; null when the row was refused (the claim is gone).
+ */
+async function traceAndReadFiles(db: Database, analysisId: string, workerId: string, row: TraceRow): Promise<RunFile[] | null> {
+  const result = await db.execute(sql`
+    WITH written AS (${guardedTraceInsert(analysisId, workerId, row)})
+    SELECT f.id, f.name, f.role, f.content_type, f.content, f.sha256
+    FROM written LEFT JOIN analysis_files f ON f.analysis_id = written.analysis_id
+    ORDER BY f.position`);
+  const rows = rowsOf(result);
+  if (rows.length === 0) return null;
+  return rows
+    .filter((file) => file.id !== null)
+    .map((file) => ({
+      id: String(file.id),
+      name: String(file.name),
+      role: file.role as RunFile['role'],
+      contentType: String(file.content_type),
+      content: file.content === null ? null : bufferOf(file.content as Uint8Array),
+      sha256: String(file.sha256),
+    }));
+}
+
+/** PGlite answers bytea as a Uint8Array, node-postgres as a Buffer: the run's files are Buffers, as Drizzle's bytea column gives. */
+const bufferOf = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

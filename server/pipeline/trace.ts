@@ -22,17 +22,25 @@ export async function writeTrace(
   row: TraceRow,
   guard: 'claim' | 'aborted' = 'claim',
 ): Promise<boolean> {
+  return rowsOf(await db.execute(guardedTraceInsert(analysisId, workerId, row, guard))).length === 1;
+}
+
+/**
+ * The INSERT of one trace row guarded as `writeTrace` says, returning the row's `analysis_id` when it
+ * was written: a statement may read on from it (run.ts reads the files in the statement that writes
+ * the claim's row).
+ */
+export function guardedTraceInsert(analysisId: string, workerId: string, row: TraceRow, guard: 'claim' | 'aborted' = 'claim'): SQL {
   const condition =
     guard === 'claim'
       ? sql`status = 'pending' AND claimed_by = ${workerId}`
       : sql`status = 'aborted'`;
-  const result = await db.execute(sql`
+  return sql`
     INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
     SELECT ${randomUUID()}, id, ${row.run}, ${row.step}, ${row.module}, ${row.startedAt.toISOString()}, ${Math.round(row.durationMs)},
       ${row.outcome}, ${row.message}
     FROM analyses WHERE id = ${analysisId} AND ${condition}
-    RETURNING id`);
-  return rowsOf(result).length === 1;
+    RETURNING analysis_id`;
 }
 
 /**

@@ -22,6 +22,7 @@ import { installJsonBodyParser } from './json-body';
 import { createSecretBox } from './crypto/secret-box';
 import { createOutboundClient, type OutboundClient } from './outbound/client';
 import { logSerializers, OneLinePerRequest } from './log';
+import { stdoutDestination } from './log-destination';
 import type { Mailer } from './mail/mailer';
 import { createPublicLinks } from './mail/public-links';
 import { startSweeper } from './nlu/lifecycle';
@@ -97,16 +98,6 @@ export interface BuildAppOptions {
   shutdownGraceMs?: number;
 }
 
-/**
- * Where log lines go: stdout, written asynchronously and in batches of about 4 KB (some ten request
- * lines), or every quarter of a second when fewer come. One write per line cost a system call and a
- * thread-pool round trip per request, a large share of a small API call (bench/api). pino flushes
- * what is left when the process exits.
- */
-function logDestination(): pino.DestinationStream {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
-}
-
 /** Routes outside the contract (each contract route declares its own); file uploads have their own limits (multipart, UPLOAD_LIMITS). */
 const BODY_LIMIT = JSON_BODY_LIMIT;
 
@@ -119,7 +110,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         : {
             ...(options.logger === true ? {} : options.logger),
             serializers: logSerializers,
-            stream: options.logStream ?? logDestination(),
+            stream: options.logStream ?? stdoutDestination(),
           },
     logController: new OneLinePerRequest(),
     ...serverTimeoutOptions(timeouts),

@@ -253,6 +253,33 @@ async function authorizeApiClient(ctx: ServerContext, client: ApiClient | null, 
   return { organisationId: row.organisationId, projectId: row.projectId, environmentId, rights: null };
 }
 
+/**
+ * `authorize` without a promise for the rules that read nothing (public, signed in, provider staff):
+ * the same checks, in the same order, thrown the same way; undefined for a rule that must look
+ * something up (the caller then awaits `authorize`). The current user, the session's first call,
+ * answers through here.
+ */
+export function authorizeAtOnce(principal: Principal | null, rule: Access): Scope | undefined {
+  if (rule.kind === 'public') return NO_SCOPE;
+  if (rule.kind === 'accessKey' || principal === null) return undefined;
+  if (rule.kind !== 'signedIn' && rule.kind !== 'provider') return undefined;
+  return principalRule(principal, rule);
+}
+
+/** The checks of a rule that only looks at who calls. */
+function principalRule(principal: Principal, rule: Access & { kind: 'signedIn' | 'provider' }): Scope {
+  // Light users work in the self-service area only: the endpoints its screens call say
+  // so in their rule; every other one refuses them, whatever profile they hold on their own project.
+  if (principal.isLight && rule.lightUsers !== true) {
+    throw forbidden('Light users may only use the self-service area', 'lightUserRefused');
+  }
+  if (rule.kind === 'provider') {
+    const allowed = rule.need === 'staff' ? principal.providerRole !== null : principal.providerRole === rule.need;
+    if (!allowed) throw forbidden('Reserved to provider staff', 'providerStaffOnly');
+  }
+  return NO_SCOPE;
+}
+
 export async function authorize(
   ctx: ServerContext,
   principal: Principal | null,
@@ -264,19 +291,16 @@ export async function authorize(
   if (rule.kind === 'accessKey') return authorizeApiClient(ctx, apiClient, paramOf(params, rule.param));
   // The auth guard runs first and rejects a missing token; a null here is a wiring bug.
   if (principal === null) throw new Error('authorize() reached without a principal');
-  // Light users work in the self-service area only: the endpoints its screens call say
-  // so in their rule; every other one refuses them, whatever profile they hold on their own project.
+  switch (rule.kind) {
+    case 'signedIn':
+    case 'provider':
+      return principalRule(principal, rule);
+  }
+  // Light users work in the self-service area only (principalRule).
   if (principal.isLight && rule.lightUsers !== true) {
     throw forbidden('Light users may only use the self-service area', 'lightUserRefused');
   }
   switch (rule.kind) {
-    case 'signedIn':
-      return NO_SCOPE;
-    case 'provider': {
-      const allowed = rule.need === 'staff' ? principal.providerRole !== null : principal.providerRole === rule.need;
-      if (!allowed) throw forbidden('Reserved to provider staff', 'providerStaffOnly');
-      return NO_SCOPE;
-    }
     case 'organisation':
       return authorizeOrganisation(ctx, principal, paramOf(params, rule.param), rule.need, rule.staff);
     case 'project':

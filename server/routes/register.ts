@@ -17,7 +17,7 @@ import {
   type EndpointQuery,
   type EndpointResponse,
 } from '../../src/contract/define';
-import { authorize, type Scope } from '../auth/permissions';
+import { authorize, authorizeAtOnce, type Scope } from '../auth/permissions';
 import type { ServerContext } from '../context';
 import { errorTextKey, type ServerErrorCode } from '../../src/contract/error-codes';
 import { HttpError } from '../http-error';
@@ -156,19 +156,28 @@ export function registerEndpoint<E extends Endpoint>(
     // Every body is bounded to what its endpoint needs (src/contract/define.ts); past it, 413.
     bodyLimit: endpoint.bodyLimit ?? JSON_BODY_LIMIT,
     config: { endpoint },
-    preValidation: async (request) => {
-      const params = parsePart(endpoint.params, request.params, 'params');
-      // Rights before the query and body: a caller without them learns nothing from validation.
-      request.scope = await authorize(ctx, request.principal, endpoint.access, params, request.apiClient);
-      request.input = {
-        params,
-        query: parsePart(endpoint.query, request.query, 'query'),
-        body: parsePart(endpoint.body, request.body, 'body'),
-      };
+    // Callback style, like the per-request hooks: a call whose rule reads nothing (the current
+    // user, provider screens) and whose handler answers from a cache costs no promise.
+    preValidation: (request, _reply, done) => {
+      let params: unknown;
+      let scope: Scope | undefined;
+      try {
+        params = parsePart(endpoint.params, request.params, 'params');
+        // Rights before the query and body: a caller without them learns nothing from validation.
+        scope = authorizeAtOnce(request.principal, endpoint.access);
+        if (scope !== undefined) parseInput(request, endpoint, scope, params);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (scope !== undefined) return done();
+      authorize(ctx, request.principal, endpoint.access, params, request.apiClient)
+        .then((found) => parseInput(request, endpoint, found, params))
+        .then(() => done(), done);
     },
-    handler: async (request, reply) => {
+    // Not an async function: a handler that answers at once (from a cache) is sent without a promise.
+    handler: (request, reply) => {
       const { params, query, body } = request.input;
-      const result: unknown = await handler({
+      const result = handler({
         scope: request.scope,
         params,
         query,
@@ -176,27 +185,59 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       } as HandlerInput<E>);
-      if (reply.sent) return reply;
-      if (result instanceof SerializedResponse && result.endpoint === endpoint) {
-        return reply.type('application/json; charset=utf-8').send(result.json);
+      // After a promise, Fastify wants the reply back, or it sends again an answer still in its
+      // onSend hooks; a value sent at once needs nothing back.
+      if (isThenable(result)) {
+        return result.then((value) => {
+          respond(endpoint, request, reply, value);
+          return reply;
+        });
       }
-      if (endpoint.response === undefined) {
-        return result === undefined ? reply.code(204).send() : reply.send(result);
-      }
-      if (typeof result === 'object' && result !== null && checkedResponses.get(result) === endpoint) {
-        return reply.send(result);
-      }
-      const checked = endpoint.response.safeParse(result);
-      if (!checked.success) {
-        // Where and what kind, never the values (server/log.ts).
-        const issues = checked.error.issues.slice(0, 10).map((issue) => ({ code: issue.code, path: issue.path.slice(0, 10).map(String) }));
-        request.log.error({ endpoint: endpoint.id, issueCount: checked.error.issues.length, issues }, 'response breaks the contract');
-        throw new Error(`Response of ${endpoint.id} does not match its contract`);
-      }
-      // The parsed value, not the raw one: object schemas strip fields the contract does not name.
-      return reply.send(checked.data);
+      respond(endpoint, request, reply, result);
+      return undefined;
     },
   });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** The scope the rule resolved, and the query and body checked against the contract. */
+function parseInput(request: FastifyRequest, endpoint: Endpoint, scope: Scope, params: unknown): void {
+  request.scope = scope;
+  request.input = {
+    params,
+    query: parsePart(endpoint.query, request.query, 'query'),
+    body: parsePart(endpoint.body, request.body, 'body'),
+  };
+}
+
+/** Sends a handler's result, checked against the endpoint's response schema unless it was already. */
+function respond(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply, result: unknown): void {
+  if (reply.sent) return;
+  if (result instanceof SerializedResponse && result.endpoint === endpoint) {
+    reply.type('application/json; charset=utf-8').send(result.json);
+    return;
+  }
+  if (endpoint.response === undefined) {
+    if (result === undefined) reply.code(204).send();
+    else reply.send(result);
+    return;
+  }
+  if (typeof result === 'object' && result !== null && checkedResponses.get(result) === endpoint) {
+    reply.send(result);
+    return;
+  }
+  const checked = endpoint.response.safeParse(result);
+  if (!checked.success) {
+    // Where and what kind, never the values (server/log.ts).
+    const issues = checked.error.issues.slice(0, 10).map((issue) => ({ code: issue.code, path: issue.path.slice(0, 10).map(String) }));
+    request.log.error({ endpoint: endpoint.id, issueCount: checked.error.issues.length, issues }, 'response breaks the contract');
+    throw new Error(`Response of ${endpoint.id} does not match its contract`);
+  }
+  // The parsed value, not the raw one: object schemas strip fields the contract does not name.
+  reply.send(checked.data);
 }
 
 /**

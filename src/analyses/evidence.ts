@@ -245,12 +245,17 @@ function labelCovers(modules: readonly ModuleResult[]): Map<string, Cover[]> {
   return covers;
 }
 
+/** What the results were decided from, each with its places in the documents' blocks (the run keeps the OCR boxes of these places). */
+export function evidenceItems(modules: readonly ModuleResult[], documents: Blocks): EvidenceItem[] {
+  return [...categoryItems(modules, documents), ...fieldItems(modules, documents), ...parameterItems(modules, documents)];
+}
+
 /** The evidence of an analysis from its module results; null when the extractor left no documents to show. */
 export function analysisEvidence(modules: readonly ModuleResult[]): AnalysisEvidence | null {
   const extractor = extractorResultSchema.safeParse(modules.find((module) => module.type === 'extractor')?.result);
   if (!extractor.success) return null;
   const documents = extractor.data.documents;
-  const items = [...categoryItems(modules, documents), ...fieldItems(modules, documents), ...parameterItems(modules, documents)];
+  const items = evidenceItems(modules, documents);
   const covers = labelCovers(modules);
   for (const [index, item] of items.entries()) {
     for (const span of item.spans) {

@@ -12,8 +12,10 @@ import type { EvidenceSpan } from '../contract/modules/evidence-span';
 import { extractionResultSchema, type ExtractedValues } from '../contract/modules/extraction';
 import { nluModuleResultSchema } from '../contract/nlu-module';
 import { ocrDataExtractionResultSchema } from '../contract/ocr-data-extraction';
+import { boxesOf, type EvidencePageBoxes } from './evidence-boxes';
 
 export type EvidenceKind = 'category' | 'field' | 'parameter';
+export type { EvidenceBox, EvidencePageBoxes } from './evidence-boxes';
 
 /** A line of the side panel: one category of a document, one field, one NLU parameter. */
 export interface EvidenceItem {
@@ -56,6 +58,8 @@ export interface DocumentEvidence {
   fileId: string | null;
   path: string[];
   blocks: BlockEvidence[];
+  /** The OCR words its evidence was read from, per page (none for text, or a result stored before boxes were kept). */
+  boxes: EvidencePageBoxes[];
 }
 
 export interface AnalysisEvidence {
@@ -265,19 +269,14 @@ export function analysisEvidence(modules: readonly ModuleResult[]): AnalysisEvid
   }
   return {
     items,
-    documents: documents.map((doc, document) => ({
-      document,
-      name: doc.name,
-      source: doc.source,
-      contentType: doc.contentType,
-      fileId: doc.fileId,
-      path: doc.path,
-      blocks: doc.blocks.map((block, index) => ({
+    documents: documents.map((doc, document) => {
+      const blocks = doc.blocks.map((block, index) => ({
         block: index,
         page: block.page,
         text: block.text,
         segments: segmentsOf(block.text, (covers.get(`${document}:${index}`) ?? []).filter((cover) => cover.start < cover.end && cover.end <= block.text.length)),
-      })),
-    })),
+      }));
+      return { document, name: doc.name, source: doc.source, contentType: doc.contentType, fileId: doc.fileId, path: doc.path, blocks, boxes: boxesOf(extractor.data.ocrBoxes ?? [], document, blocks) };
+    }),
   };
 }

@@ -24,6 +24,7 @@ import { runSettingsChecks } from './settings-checks-task';
 import { runNluImportRead } from './nlu-import-task';
 import { runJsonBody } from './json-body-task';
 import { runHoldJson } from './hold-json-task';
+import { runOcrBoxes } from './ocr-boxes-task';
 import { runBodyText } from './body-text-task';
 import { runAnalysisDetail, runAnalysisStatusReport } from './analysis-answer-task';
 import { runTestReplay } from './test-replay-task';
@@ -76,6 +77,8 @@ async function run(task: ModuleTask): Promise<unknown> {
       return runBodyText(task);
     case 'holdJson':
       return runHoldJson(task);
+    case 'ocrBoxes':
+      return runOcrBoxes(task);
     case 'nluImportRead':
       return runNluImportRead(task);
     case 'analysisDetail':

@@ -22,6 +22,7 @@ import type { AnalysisDetailTask, AnalysisStatusReportTask, SerializedAnswer } f
 import type { TestReplayTask } from './test-replay-task';
 import type { JsonBodyTask, JsonBodyAnswer } from './json-body-task';
 import type { HoldJsonTask, HoldJsonAnswer } from './hold-json-task';
+import type { OcrBoxesTask, OcrBoxesAnswer } from './ocr-boxes-task';
 import type { BodyTextTask, BodyTextAnswer } from './body-text-task';
 import type { NluImportReadTask, NluImportReadAnswer } from './nlu-import-task';
 import type { DocumentCheckTask, DocumentCheckAnswer, DocumentCheckResponseTask, DocumentCheckResponseAnswer } from './document-check-task';
@@ -54,6 +55,7 @@ export type ModuleTask =
   | JsonBodyTask
   | BodyTextTask
   | HoldJsonTask
+  | OcrBoxesTask
   | DocumentCheckResponseTask
   | AnalysisDetailTask
   | AnalysisStatusReportTask
@@ -80,6 +82,7 @@ export interface TaskAnswers {
   jsonBody: JsonBodyAnswer;
   bodyText: BodyTextAnswer;
   holdJson: HoldJsonAnswer;
+  ocrBoxes: OcrBoxesAnswer;
   analysisDetail: SerializedAnswer;
   analysisStatusReport: SerializedAnswer;
   testReplay: SerializedAnswer;

@@ -8,6 +8,7 @@ import type { EnvironmentModule } from '../../src/contract/environments';
 import { MODULE_STEPS } from './modules/registry';
 import { emptyRunState, type RunContext, type RunState, type StepOutcome } from './modules/step';
 import { pipelineMessage } from '../../src/contract/pipeline-messages';
+import { keepOcrBoxes } from './ocr-boxes-step';
 
 export interface ModuleLoopHooks {
   /** Before every module but the first (run.ts: a stopping server gives the claim back here). */
@@ -53,5 +54,7 @@ export async function runModules(context: RunContext, hooks: ModuleLoopHooks = {
     state.results.push({ moduleId: module.id, type: module.type, name: module.name, outcome: outcome.outcome, message: outcome.message, result: outcome.result ?? null });
     if (hooks.after) await hooks.after(module, startedAt, outcome);
   }
+  // Once every result is known: the OCR words they were read from keep their boxes.
+  await keepOcrBoxes(context, state);
   return { state, failure, partialFailure };
 }

@@ -13,8 +13,10 @@ import { extractionResultSchema, type ExtractedValues } from '../contract/module
 import { nluModuleResultSchema } from '../contract/nlu-module';
 import { ocrDataExtractionResultSchema } from '../contract/ocr-data-extraction';
 import { visionEngineResultSchema } from '../contract/modules/vision-engine';
+import { boxesOf, type EvidencePageBoxes } from './evidence-boxes';
 
 export type EvidenceKind = 'category' | 'field' | 'parameter';
+export type { EvidenceBox, EvidencePageBoxes } from './evidence-boxes';
 
 /** A line of the side panel: one category of a document, one field, one NLU parameter. */
 export interface EvidenceItem {
@@ -57,6 +59,8 @@ export interface DocumentEvidence {
   fileId: string | null;
   path: string[];
   blocks: BlockEvidence[];
+  /** The OCR words its evidence was read from, per page (none for text, or a result stored before boxes were kept). */
+  boxes: EvidencePageBoxes[];
 }
 
 export interface AnalysisEvidence {
@@ -288,12 +292,17 @@ function labelCovers(modules: readonly ModuleResult[]): Map<string, Cover[]> {
   return covers;
 }
 
+/** What the results were decided from, each with its places in the documents' blocks (the run keeps the OCR boxes of these places). */
+export function evidenceItems(modules: readonly ModuleResult[], documents: Blocks): EvidenceItem[] {
+  return [...categoryItems(modules, documents), ...fieldItems(modules, documents), ...parameterItems(modules, documents)];
+}
+
 /** The evidence of an analysis from its module results; null when the extractor left no documents to show. */
 export function analysisEvidence(modules: readonly ModuleResult[]): AnalysisEvidence | null {
   const extractor = extractorResultSchema.safeParse(modules.find((module) => module.type === 'extractor')?.result);
   if (!extractor.success) return null;
   const documents = extractor.data.documents;
-  const items = [...categoryItems(modules, documents), ...fieldItems(modules, documents), ...parameterItems(modules, documents)];
+  const items = evidenceItems(modules, documents);
   const covers = labelCovers(modules);
   for (const [index, item] of items.entries()) {
     for (const span of item.spans) {
@@ -303,19 +312,14 @@ export function analysisEvidence(modules: readonly ModuleResult[]): AnalysisEvid
   }
   return {
     items,
-    documents: documents.map((doc, document) => ({
-      document,
-      name: doc.name,
-      source: doc.source,
-      contentType: doc.contentType,
-      fileId: doc.fileId,
-      path: doc.path,
-      blocks: doc.blocks.map((block, index) => ({
+    documents: documents.map((doc, document) => {
+      const blocks = doc.blocks.map((block, index) => ({
         block: index,
         page: block.page,
         text: block.text,
         segments: segmentsOf(block.text, (covers.get(`${document}:${index}`) ?? []).filter((cover) => cover.start < cover.end && cover.end <= block.text.length)),
-      })),
-    })),
+      }));
+      return { document, name: doc.name, source: doc.source, contentType: doc.contentType, fileId: doc.fileId, path: doc.path, blocks, boxes: boxesOf(extractor.data.ocrBoxes ?? [], document, blocks) };
+    }),
   };
 }

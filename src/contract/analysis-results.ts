@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { moduleTypeSchema } from './environments';
 import { localizedTextSchema, messageParamsSchema } from './pipeline-messages';
+import { ocrBoxPageSchema } from './ocr-word-boxes';
 /** One line of the process trace: each step of each run, in order. */
 export const TRACE_OUTCOMES = ['success', 'error', 'skipped', 'aborted'] as const;
 export const traceEntrySchema = z.object({
@@ -77,7 +78,11 @@ export const extractedDocumentSchema = z.object({
 });
 export type ExtractedDocument = z.infer<typeof extractedDocumentSchema>;
 
-export const extractorResultSchema = z.object({ documents: z.array(extractedDocumentSchema) });
+export const extractorResultSchema = z.object({
+  documents: z.array(extractedDocumentSchema),
+  /** The OCR words the results' evidence points at, with their boxes (ocr-word-boxes.ts), added at the run's end; absent before. */
+  ocrBoxes: z.array(ocrBoxPageSchema).optional(),
+});
 export type ExtractorResult = z.infer<typeof extractorResultSchema>;
 
 /** The result of one module of the environment's pipeline, in pipeline order. */

@@ -3,7 +3,8 @@
  * extraction, consolidation and a reply template of the scenario's own making), two simulated mails
  * go through the pipeline; the analyses list shows their categories in a column and filters on one
  * (typed, or clicked in a row); the result's overview opens with the category and why, the extracted
- * fields under their labels and the reply draft, in French and then in English.
+ * fields under their labels and the reply draft, in French and then in English. A picture of an
+ * invoice and a scanned PDF of it, read by OCR, show its invoice number boxed on the picture and the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -25,6 +26,8 @@ let api: Api;
 let envId: string;
 let repairId: string;
 let letterId: string;
+let scanId: string;
+let scannedPdfId: string;
 
 const session = signedInSession('configurator');
 
@@ -63,6 +66,7 @@ beforeAll(async () => {
           fields: [
             { id: 'f1', name: 'numero_cabine', label: 'Numéro de cabine', source: { type: 'regex', pattern: 'cabine (\\d+)', group: 1 } },
             { id: 'f2', name: 'contrat', label: 'Contrat', source: { type: 'regex', pattern: '(AB-\\d+)', group: 1 } },
+            { id: 'f3', name: 'facture', label: 'Facture', source: { type: 'regex', pattern: 'FA-\\d{4}-\\d{4}' } },
           ],
         },
       },
@@ -70,6 +74,7 @@ beforeAll(async () => {
       { id: 'rep', type: 'replyTemplate', name: 'Réponse' },
       { id: 'o', type: 'output', name: 'Sortie' },
     ],
+    content: { ocrJpg: true, ocrPng: true },
     replyTemplates: [{ id: 't-hublot', name: 'Réponse hublot', category: 'reparation_hublot', body: 'Bonjour, le hublot de votre cabine est noté pour l’atelier.' }],
   });
   const mail = (name: string, subject: string, body: string) =>
@@ -79,10 +84,18 @@ beforeAll(async () => {
   const letter = new FormData();
   letter.append('file', new Blob([await readFile(fixture('pdf/claim-letter-fr.pdf'))], { type: 'application/pdf' }), 'lettre-sinistre.pdf');
   ({ id: letterId } = await api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses`, letter));
+  const scan = new FormData();
+  scan.append('file', new Blob([await readFile(new URL('../../test-fixtures/scan/invoice-scan.png', import.meta.url))], { type: 'image/png' }), 'facture.png');
+  ({ id: scanId } = await api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses`, scan));
+  const scannedPdf = new FormData();
+  scannedPdf.append('file', new Blob([await readFile(new URL('../../test-fixtures/scan/invoice-scan.pdf', import.meta.url))], { type: 'application/pdf' }), 'facture-scannee.pdf');
+  ({ id: scannedPdfId } = await api<{ id: string }>('POST', `/v4/console/api/environment/${envId}/analyses`, scannedPdf));
   await settled(repairId);
   await settled(other.id);
   await settled(letterId);
-}, 120_000);
+  await settled(scanId);
+  await settled(scannedPdfId);
+}, 240_000);
 
 afterAll(async () => {
   if (envId) await api('DELETE', `/v4/console/api/environment/${envId}`).catch(() => undefined);
@@ -184,5 +197,40 @@ describe('results where users look for them', () => {
     await view.getByTestId('evidence-field').getByRole('button', { name: /numero_cabine/ }).click();
     await expect(view.locator('mark.is-current').textContent()).resolves.toBe('12');
     await context.close();
+  });
+
+  it('boxes on a picture and a scanned page read by OCR the words a field came from', async () => {
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/analyses/${scanId}?tab=documents`);
+    const view = page.getByTestId('evidence-view');
+    await view.waitFor();
+    await view.getByRole('group', { name: 'Montrer facture.png comme' }).getByRole('button', { name: 'Image' }).click();
+    const picture = view.getByTestId('evidence-picture');
+    await picture.locator('img').waitFor();
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="evidence-picture"] img')?.naturalWidth ?? 0) > 0);
+    await view.getByTestId('evidence-field').getByRole('button', { name: /facture = FA-2026-0042/ }).click();
+    const number = picture.locator('mark.p-evidence__box.is-current');
+    await expect(number.textContent()).resolves.toBe('FA-2026-0042');
+    // The box sits on the picture, in its top part where the invoice number is printed, and is a word's size, not the page's.
+    const image = (await picture.locator('img').boundingBox())!;
+    const box = (await number.boundingBox())!;
+    expect(box.x >= image.x && box.y >= image.y && box.x + box.width <= image.x + image.width && box.y + box.height <= image.y + image.height).toBe(true);
+    expect(box.y - image.y).toBeLessThan(image.height / 3);
+    expect(box.width).toBeLessThan(image.width / 2);
+    // Chosen from the keyboard, the box says what it fed.
+    await number.press('Enter');
+    await view.getByTestId('evidence-fed').getByRole('button', { name: 'le champ facture = FA-2026-0042' }).waitFor();
+
+    // A scanned PDF has no text layer: its page shows the same box.
+    await openPage(page, `/project/${PROJECT}/environment/${envId}/analyses/${scannedPdfId}?tab=documents`);
+    await view.waitFor();
+    await view.getByRole('group', { name: 'Montrer facture-scannee.pdf comme' }).getByRole('button', { name: 'Pages' }).click();
+    const onPage = view.locator('.p-fv-pdf-page[data-page="1"] mark.p-evidence__box', { hasText: 'FA-2026-0042' });
+    await onPage.waitFor();
+    await view.getByTestId('evidence-field').getByRole('button', { name: /facture = FA-2026-0042/ }).click();
+    await view.locator('.p-fv-pdf-page mark.p-evidence__box.is-current', { hasText: 'FA-2026-0042' }).waitFor();
+    const sheet = (await view.locator('.p-fv-pdf-page[data-page="1"]').boundingBox())!;
+    const word = (await onPage.boundingBox())!;
+    expect(word.y - sheet.y).toBeLessThan(sheet.height / 3);
+    expect(word.width).toBeLessThan(sheet.width / 2);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The documents tab's evidence: the analysis's documents with what fed its categories, fields and
- * parameters marked (src/ui/evidence), built from the result the page already holds. A PDF uploaded
- * as a file of the analysis can also be shown as its pages, fetched when asked for.
+ * parameters marked (src/ui/evidence), built from the result the page already holds. A PDF or a
+ * picture uploaded as a file of the analysis can also be shown as its pages or as the picture (with
+ * the boxes of the OCR words its evidence came from), fetched when asked for.
  */
 import { useCallback, useMemo } from 'react';
 import { Classes } from '@blueprintjs/core';
@@ -10,6 +11,7 @@ import { downloadAnalysisFile, type AnalysisDetail } from '../../contract/analys
 import { download } from '../../api/request';
 import { analysisEvidence, type DocumentEvidence } from '../../analyses/evidence';
 import { EvidenceView } from '../../ui/evidence/evidence-view';
+import { pictureTypeOf } from '../../ui/evidence/picture-type';
 import { canDownload } from './analysis-rules';
 
 export function AnalysisEvidence({ analysis, envId }: { analysis: AnalysisDetail; envId: string }) {
@@ -20,8 +22,9 @@ export function AnalysisEvidence({ analysis, envId }: { analysis: AnalysisDetail
   const originalOf = useCallback(
     (document: DocumentEvidence) => {
       const { fileId } = document;
-      // Only a file of the analysis itself: a PDF inside a mail is not a file of its own to fetch.
-      if (!downloadable || fileId === null || document.path.length !== 1 || document.contentType !== 'application/pdf') return null;
+      // Only a file of the analysis itself: a PDF or a picture inside a mail is not a file of its own to fetch.
+      const drawable = document.contentType === 'application/pdf' || pictureTypeOf(document) !== null;
+      if (!downloadable || fileId === null || document.path.length !== 1 || !drawable) return null;
       return async () => {
         const { blob } = await download(downloadAnalysisFile, { params: { envId, analysisId: analysis.id, fileId } });
         return new Uint8Array(await blob.arrayBuffer());

@@ -1,15 +1,17 @@
 /**
  * A PDF document of the evidence view drawn as its pages (pdf.js, the files viewer's PDF view), with
- * the words its evidence came from marked on the page they were read on. The original file is
+ * the words its evidence came from marked on the page they were read on: in the page's text layer,
+ * or, on a page read by OCR (a scan has no text layer), as the kept OCR words' boxes. The original file is
  * fetched when the reader asks for the pages; the PDF view and pdf.js load with it, not with the page.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { DocumentEvidence, EvidenceKind } from '../../analyses/evidence';
 import type { PdfMark } from '../file-views/pdf-highlight';
 import { Spinner } from '../spinner';
 import { evidenceKindOf } from './evidence-kind';
+import { EvidenceBoxes } from './evidence-boxes';
 
 const PdfView = lazy(() => import('../file-views/pdf-view').then((module) => ({ default: module.PdfView })));
 
@@ -47,6 +49,10 @@ export function EvidencePdf({ document, load, kinds, selected }: { document: Doc
     };
   }, [load, attempt]);
   const marks = useMemo(() => pageMarks(document, kinds, selected), [document, kinds, selected]);
+  const overlays = useMemo(
+    () => new Map<number, ReactNode>(document.boxes.map(({ page, boxes }) => [page, <EvidenceBoxes document={document.document} boxes={boxes} kinds={kinds} selected={selected} />])),
+    [document, kinds, selected],
+  );
   if (state.failed) {
     return (
       <Callout intent="warning" title={t('evidence.pagesFailed')}>
@@ -58,7 +64,7 @@ export function EvidencePdf({ document, load, kinds, selected }: { document: Doc
   if (!state.bytes) return loading;
   return (
     <Suspense fallback={loading}>
-      <PdfView bytes={state.bytes} name={document.name} marks={marks} />
+      <PdfView bytes={state.bytes} name={document.name} marks={marks} overlays={overlays} />
     </Suspense>
   );
 }

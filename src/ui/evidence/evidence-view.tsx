@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisEvidence, DocumentEvidence, EvidenceItem, EvidenceKind } from '../../analyses/evidence';
 import { EvidenceText, type DocumentDrawing } from './evidence-text';
 import { EvidencePdf } from './evidence-pdf';
+import { EvidenceImage } from './evidence-image';
+import { pictureTypeOf } from './picture-type';
 import './evidence-view.css';
 
 const GROUPS: readonly EvidenceKind[] = ['category', 'field', 'parameter'];
@@ -44,7 +46,7 @@ function ItemLine({ item, documentName, selected, onSelect }: { item: EvidenceIt
   );
 }
 
-/** Where a document's original can be read (a PDF the reader may download): its loader, else null. */
+/** Where a document's original can be read (a PDF or a picture the reader may download): its loader, else null. */
 export type OriginalOf = (document: DocumentEvidence) => (() => Promise<Uint8Array>) | null;
 
 export function EvidenceView({ evidence, originalOf }: { evidence: AnalysisEvidence; originalOf?: OriginalOf }) {
@@ -66,6 +68,7 @@ export function EvidenceView({ evidence, originalOf }: { evidence: AnalysisEvide
       const load = loaders.get(document.document);
       if (!load) return null;
       const shown = pages.has(document.document);
+      const picture = pictureTypeOf(document) !== null;
       const show = (asPages: boolean) =>
         setPages((current) => {
           const next = new Set(current);
@@ -77,10 +80,14 @@ export function EvidenceView({ evidence, originalOf }: { evidence: AnalysisEvide
         switch: (
           <ButtonGroup className="p-evidence__switch" role="group" aria-label={t('evidence.drawAs', { name: document.name })}>
             <Button small text={t('evidence.asText')} active={!shown} aria-pressed={!shown} onClick={() => show(false)} />
-            <Button small text={t('evidence.asPages')} active={shown} aria-pressed={shown} onClick={() => show(true)} />
+            <Button small text={t(picture ? 'evidence.asPicture' : 'evidence.asPages')} active={shown} aria-pressed={shown} onClick={() => show(true)} />
           </ButtonGroup>
         ),
-        drawn: shown ? <EvidencePdf document={document} load={load} kinds={kinds} selected={chosenOnPages} /> : null,
+        drawn: !shown ? null : picture ? (
+          <EvidenceImage document={document} load={load} kinds={kinds} selected={chosenOnPages} />
+        ) : (
+          <EvidencePdf document={document} load={load} kinds={kinds} selected={chosenOnPages} />
+        ),
       };
     },
     [loaders, pages, kinds, chosenOnPages, t],
@@ -100,6 +107,17 @@ export function EvidenceView({ evidence, originalOf }: { evidence: AnalysisEvide
     const span = evidence.items[selected.index]?.spans[selected.place];
     if (!span) return;
     if (pages.has(span.document)) {
+      // Drawn as a scan or a picture: the box of a word of its place, when OCR read it.
+      const word = [...box.querySelectorAll<HTMLElement>(`[data-index="${span.document}"] mark[data-box][data-items~="${selected.index}"]`)].find((mark) => {
+        const [, block, start, end] = (mark.dataset.box ?? '').split(':').map(Number);
+        return block === span.block && start! < span.end && span.start < end!;
+      });
+      if (word) {
+        word.classList.add('is-current');
+        word.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+        word.focus({ preventScroll: true });
+        return;
+      }
       // Drawn as pages: its page is brought into view, where its words are marked once drawn.
       const page = evidence.documents[span.document]?.blocks[span.block]?.page ?? 1;
       box.querySelector(`[data-index="${span.document}"] .p-fv-pdf-page[data-page="${page}"]`)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -128,7 +146,7 @@ export function EvidenceView({ evidence, originalOf }: { evidence: AnalysisEvide
     setStatus(t('evidence.fedStatus', { words: words.textContent ?? '', list: [...items.map((index) => itemText(evidence.items[index]!)), ...labels.map((name) => t('evidence.fedLabel', { name }))].join(' ; ') }));
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if ((event.key === 'Enter' || event.key === ' ') && (event.target as HTMLElement).matches('mark[data-at]')) {
+    if ((event.key === 'Enter' || event.key === ' ') && (event.target as HTMLElement).matches('mark[data-at], mark[data-box]')) {
       event.preventDefault();
       pick(event.target);
     }

@@ -7,7 +7,7 @@
  * (which only brings the metadata and embedded files), and draws one page at a time, so page 1 is
  * painted first. A page's text is read only when the page is shown (text layer) or searched.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
 import { Spinner } from '../spinner';
 import { NumericInput } from '../numeric-input';
@@ -73,13 +73,17 @@ type PageProps = {
   size: { width: number; height: number };
   query: string;
   marks: readonly PdfMark[];
+  /** Drawn over the page, sized with it (the evidence's OCR word boxes on a scanned page). */
+  overlay?: ReactNode;
   onPainted?: () => void;
 };
 
 const NO_MARKS: readonly PdfMark[] = [];
 
-function PdfPage({ doc, queue, number, scale, size, query, marks, onPainted }: PageProps) {
+function PdfPage({ doc, queue, number, scale, size, query, marks, overlay, onPainted }: PageProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // The canvas and text layer go in here, so redrawing them leaves the overlay alone.
+  const drawing = useRef<HTMLDivElement>(null);
   // A new callback each render must not redraw the page.
   const paintedRef = useRef(onPainted);
   useEffect(() => {
@@ -94,8 +98,9 @@ function PdfPage({ doc, queue, number, scale, size, query, marks, onPainted }: P
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
-    if (!visible || !ref.current) return;
+    if (!visible || !ref.current || !drawing.current) return;
     const container = ref.current;
+    const drawn = drawing.current;
     let cancelled = false;
     let cancelRender: (() => void) | undefined;
     void queue.run(async () => {
@@ -115,7 +120,7 @@ function PdfPage({ doc, queue, number, scale, size, query, marks, onPainted }: P
       if (cancelled) return;
       const textLayer = document.createElement('div');
       textLayer.className = 'textLayer';
-      container.replaceChildren(canvas, textLayer);
+      drawn.replaceChildren(canvas, textLayer);
       container.style.setProperty('--scale-factor', String(scale));
       paintedRef.current?.();
       await new TextLayer({ textContentSource: page.streamTextContent(), container: textLayer, viewport }).render();
@@ -137,7 +142,10 @@ function PdfPage({ doc, queue, number, scale, size, query, marks, onPainted }: P
       className="p-fv-pdf-page"
       data-page={number}
       style={{ width: size.width * scale, height: size.height * scale, position: 'relative', margin: '0 auto 12px', background: '#fff', boxShadow: '0 0 2px #888' }}
-    />
+    >
+      <div ref={drawing} />
+      {overlay}
+    </div>
   );
 }
 
@@ -151,9 +159,11 @@ type Props = {
   onFirstPaint?: () => void;
   /** Words to mark on each page (page number → marks): the evidence a result found there. */
   marks?: ReadonlyMap<number, readonly PdfMark[]>;
+  /** What to draw over each page (page number → overlay). */
+  overlays?: ReadonlyMap<number, ReactNode>;
 };
 
-export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPaint, marks }: Props) {
+export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPaint, marks, overlays }: Props) {
   const { t } = useTranslation('filesViewer');
   const { language } = usePreferences();
   const [doc, setDoc] = useState<PDFDocumentProxy>();
@@ -227,7 +237,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
         </DataTable>
       )}
       <div ref={pagesRef} className="p-fv-pdf-pages" tabIndex={0} aria-label={t('pdf.pages', { count: pageCount })} onScroll={followScroll}>
-        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} query={query} marks={marks?.get(index + 1) ?? NO_MARKS} onPainted={index === 0 ? onFirstPaint : undefined} />)}
+        {doc && Array.from({ length: pageCount }, (_, index) => <PdfPage key={index} doc={doc} queue={queue} number={index + 1} scale={scale} size={size} query={query} marks={marks?.get(index + 1) ?? NO_MARKS} overlay={overlays?.get(index + 1)} onPainted={index === 0 ? onFirstPaint : undefined} />)}
       </div>
       <Button variant="minimal" icon="download" text={t('other.download')} onClick={() => downloadBytes(name, bytes, 'application/pdf')} />
     </div>

@@ -78,6 +78,21 @@ function ocrAssets(): Plugin {
   };
 }
 
+/**
+ * React Router 7 declares only its development build in its package exports (remix-run/react-router
+ * issue 14102), so a production bundle shipped its dev warnings and checks (~30 KB before gzip on
+ * every page). The build takes the production files it also publishes; dev and tests keep the
+ * warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const production = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+  return {
+    name: 'postroom-react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -89,6 +104,7 @@ export default defineConfig({
   worker: { format: 'es' },
   plugins: [
     react(),
+    reactRouterProduction(),
     webManifest(),
     ocrAssets(),
     VitePWA({

@@ -9,7 +9,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { LoginPage } from '../features/auth/login-page';
-import { BrowserOfflineIndicator } from '../ui/offline-tag';
+import { BrowserOfflineIndicator } from '../ui/browser-offline-indicator';
 import { NotificationLayers } from '../ui/notification-layers';
 import { whenToastWaits } from '../ui/toasts/toast-service';
 import { LoginFrame } from './layouts/login-frame';

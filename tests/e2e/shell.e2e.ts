@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, waitForServiceWorker } from './support/browser';
-import { layout, loginPage, profilePage, toasts } from './support/pages';
+import { DEMO_PASSWORD, layout, loginPage, profilePage, toasts } from './support/pages';
 
 let browser: Browser;
 
@@ -82,6 +82,36 @@ describe('console shell', () => {
     await page.waitForURL(/\/orga\/[^/]+$/);
     await page.getByPlaceholder('Rechercher un projet').waitFor();
     expect(await page.locator('body').innerText()).not.toContain('list.new');
+    await context.close();
+  });
+
+  it('signs in on the light login page: a wrong password is said beside the field it marks', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().catch(() => ''));
+    });
+    const providersAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth/providers');
+    await loginPage.open(page);
+    await providersAsked;
+    // Plain controls with Blueprint's classes: its Icon component and every icon's name stay away.
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((body) => body.includes('add-column-left'))).toEqual([]);
+
+    await page.getByLabel('Identifiant').fill('admin');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const password = page.getByLabel('Mot de passe');
+    await password.fill('not-the-password');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Mot de passe incorrect.' });
+    await alert.waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'));
+
+    await password.fill(DEMO_PASSWORD);
+    await password.press('Enter');
+    await page.waitForURL(/\/orga\/[^/]+$/);
     await context.close();
   });
 

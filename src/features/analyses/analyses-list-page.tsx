@@ -22,7 +22,7 @@ import { PAGE_SIZES, readFilters, toQuery, writeFilters, type Filters } from './
 import { StatusTag } from './status-tag';
 import { CategoryCell } from './category-cell';
 import { saveCsv } from '../../ui/save-blob';
-import { analysesPageCsv, analysisCell } from './page-cells';
+import { analysisCell } from './page-cells';
 import { canCreate } from './analysis-rules';
 import { NewAnalysisDialog } from './new-analysis-dialog';
 import { SimulateMailDialog } from './simulate-mail-dialog';
@@ -100,7 +100,8 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
 
   const cell = (analysis: AnalysisSummary, column: Column): string => analysisCell(analysis, column, t, language);
 
-  const downloadPage = () => {
+  const downloadPage = async () => {
+    const { analysesPageCsv } = await import('./page-csv');
     saveCsv(analysesPageCsv(columns, items, t, language), `analyses-${envId}-page-${filters.page}.csv`);
   };
 
@@ -208,7 +209,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
           <Button icon="th" text={t('list.columns')} rightIcon="caret-down" />
         </PopoverNext>
         <Button icon="refresh" text={t('list.refresh')} loading={list.isFetching && !list.isPending} onClick={() => void list.refetch()} />
-        <Button icon="download" text={t('list.download')} disabled={items.length === 0} onClick={downloadPage} />
+        <Button icon="download" text={t('list.download')} disabled={items.length === 0} onClick={() => void downloadPage()} />
       </div>
 
       <ListState

@@ -1,12 +1,13 @@
 /**
  * A day picker that follows the interface language (§9): French dd/mm/yy with Monday first, English
- * mm/dd/yy with Sunday first. Its value is a local calendar day, `yyyy-MM-dd`, or '' for none.
+ * mm/dd/yy with Sunday first. Its value is a local calendar day, `yyyy-MM-dd`, or '' for none. Its
+ * calendar loads when the user reaches the field: the list paints without it.
  */
 import type { Language } from '../../storage/preferences';
-import { DateField } from '../../ui/date-field';
+import { LazyDateField } from '../../ui/lazy-date-field';
 
 export function DateFilter({ id, value, onChange, language }: { id: string; value: string; onChange: (day: string) => void; language: Language }) {
-  return <DateField id={id} value={value} onChange={onChange} language={language} />;
+  return <LazyDateField id={id} value={value} onChange={onChange} language={language} />;
 }
 
 /** The ISO instant at which a local day starts (from) or ends (to), for the list query. */

@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisSummary } from '../../contract/analyses';
 import { i18next, initI18n } from '../../i18n/setup';
-import { analysesPageCsv } from './page-cells';
+import { analysesPageCsv } from './page-csv';
 
 beforeAll(() => initI18n('fr'));
 

@@ -1,17 +1,14 @@
 /**
- * What a cell of the analyses list shows, on screen and in "Download this page", and that page as
- * CSV. The CSV goes through the console's one writer (src/ui/csv.ts): names, metadata and other text
- * that came with a mail are quoted and defused, so a spreadsheet never runs them as formulas.
+ * What a cell of the analyses list shows, on screen and in "Download this page" (page-csv.ts).
  */
 import type { TFunction } from 'i18next';
 import type { AnalysisSummary } from '../../contract/analyses';
 import { formatDateTime } from '../../i18n/dates';
 import type { Language } from '../../storage/preferences';
-import { toCsv } from '../../ui/csv';
 import { formatBytes } from '../../ui/format-bytes';
 import type { Column } from './columns';
 
-type ListT = TFunction<['analyses', 'routes']>;
+export type ListT = TFunction<['analyses', 'routes']>;
 
 function metadataText(metadata: AnalysisSummary['metadata']): string {
   return Object.entries(metadata)
@@ -33,13 +30,4 @@ export function analysisCell(analysis: AnalysisSummary, column: Column, t: ListT
     case 'metadata': return metadataText(analysis.metadata);
     case 'id': return analysis.id;
   }
-}
-
-/** The visible columns of the page's analyses, as a CSV file. */
-export function analysesPageCsv(columns: readonly Column[], items: readonly AnalysisSummary[], t: ListT, language: Language): string {
-  return toCsv(
-    columns.map((column) => t(`columns.${column}`)),
-    items.map((analysis) => columns.map((column) => analysisCell(analysis, column, t, language))),
-    language,
-  );
 }

@@ -3,17 +3,21 @@
  * password get their own messages (§8); anything else is a "try again later" error toast.
  */
 import { useState, type FormEvent, type MouseEvent } from 'react';
-import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError, serverCode } from '../../api/errors';
 import { toast } from '../../ui/toasts/toast-service';
 import { tr } from '../../ui/message';
 import { paths } from '../../app/paths';
 import { goTo } from '../../app/navigation';
-import { Field, Form } from '../../ui/form';
+import { PlainButton, PlainErrorCallout, PlainField, PlainForm, PlainInput } from '../../ui/plain-controls';
 import { useSocialProviders } from './use-social-providers';
 
 /**
+ * Plain controls with Blueprint's classes (ui/plain-controls.tsx), not Blueprint's components: this
+ * page is the cold visit's first paint, and their icon tables would be a sixth of its JavaScript.
+ * No control has a constraint for the browser to check (the buttons wait for a value), so its forms
+ * are plain ones.
+ *
  * The calls (their zod contracts, the session and the query client) load on first use: the page
  * paints without them, and without the router on a cold visit (src/app/sign-in-start.tsx), so it
  * moves with `goTo` and plain links.
@@ -105,64 +109,79 @@ export function LoginPage() {
     }
   };
 
+  // An answer about the username or the password describes the field it is about.
+  const errorId = fieldError ? 'login-error' : undefined;
+  const usernameInvalid = fieldError === 'wrongUsername';
+  const passwordInvalid = fieldError === 'wrongPassword';
+
   return (
     <section className="p-login" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
       {fieldError && (
-        <Callout intent="danger" role="alert" className="p-login__error">
+        <PlainErrorCallout id={errorId} className="p-login__error">
           {t(`errors.${fieldError}`)}
-        </Callout>
+        </PlainErrorCallout>
       )}
       {step === 'username' ? (
-        <Form onSubmit={(event) => void submitUsername(event)}>
-          <Field label={t('login.username')} labelFor="login-username">
-            <InputGroup
+        <PlainForm onSubmit={(event) => void submitUsername(event)}>
+          <PlainField label={t('login.username')} labelFor="login-username">
+            <PlainInput
               id="login-username"
               name="username"
               autoComplete="username"
               autoFocus
               value={username}
-              onValueChange={setUsername}
+              onChange={(event) => setUsername(event.target.value)}
+              invalid={usernameInvalid}
+              aria-describedby={usernameInvalid ? errorId : undefined}
             />
-          </Field>
-          <Button type="submit" intent="primary" fill loading={busy} text={t('login.continue')} disabled={!username.trim()} />
+          </PlainField>
+          <PlainButton type="submit" intent="primary" fill loading={busy} disabled={!username.trim()}>
+            {t('login.continue')}
+          </PlainButton>
           {google && (
             <div className="p-login__sso">
               <p>{t('login.or')}</p>
-              <Button fill text={t('login.google')} onClick={() => void signInWithGoogle()} />
+              <PlainButton fill onClick={() => void signInWithGoogle()}>
+                {t('login.google')}
+              </PlainButton>
             </div>
           )}
-        </Form>
+        </PlainForm>
       ) : step === 'oidc' ? (
         <div>
           <p className="p-login__who">{t('login.signingInAs', { username })}</p>
           <p>{t('login.oidcIntro')}</p>
-          <Button
-            intent="primary"
-            fill
-            autoFocus
-            text={t('login.oidcContinue')}
-            onClick={() => oidcUrl && window.location.assign(oidcUrl)}
-          />
-          <Button variant="minimal" text={t('login.back')} onClick={() => setStep('username')} className="p-login__back" />
+          <PlainButton intent="primary" fill autoFocus onClick={() => oidcUrl && window.location.assign(oidcUrl)}>
+            {t('login.oidcContinue')}
+          </PlainButton>
+          <PlainButton variant="minimal" onClick={() => setStep('username')} className="p-login__back">
+            {t('login.back')}
+          </PlainButton>
         </div>
       ) : (
-        <Form onSubmit={submitPassword}>
+        <PlainForm onSubmit={(event) => void submitPassword(event)}>
           <p className="p-login__who">{t('login.signingInAs', { username })}</p>
-          <Field label={t('login.password')} labelFor="login-password">
-            <InputGroup
+          <PlainField label={t('login.password')} labelFor="login-password">
+            <PlainInput
               id="login-password"
               name="password"
               type="password"
               autoComplete="current-password"
               autoFocus
               value={password}
-              onValueChange={setPassword}
+              onChange={(event) => setPassword(event.target.value)}
+              invalid={passwordInvalid}
+              aria-describedby={passwordInvalid ? errorId : undefined}
             />
-          </Field>
-          <Button type="submit" intent="primary" fill loading={busy} text={t('login.submit')} disabled={!password} />
-          <Button variant="minimal" text={t('login.back')} onClick={() => setStep('username')} className="p-login__back" />
-        </Form>
+          </PlainField>
+          <PlainButton type="submit" intent="primary" fill loading={busy} disabled={!password}>
+            {t('login.submit')}
+          </PlainButton>
+          <PlainButton variant="minimal" onClick={() => setStep('username')} className="p-login__back">
+            {t('login.back')}
+          </PlainButton>
+        </PlainForm>
       )}
       <p className="p-login__links">
         <a href={paths.forgotPassword()} onClick={followInApp}>

@@ -10,41 +10,32 @@ import type { DocumentEvidence, EvidenceKind } from '../../analyses/evidence';
 import { Spinner } from '../spinner';
 import { EvidenceBoxes } from './evidence-boxes';
 import { pictureTypeOf } from './picture-type';
+import { useOriginal } from './use-original';
 
 export function EvidenceImage({ document, load, kinds, selected }: { document: DocumentEvidence; load: () => Promise<Uint8Array>; kinds: readonly EvidenceKind[]; selected: number | null }) {
   const { t } = useTranslation('analyses');
-  const [state, setState] = useState<{ url?: string; failed?: boolean }>({});
-  const [attempt, setAttempt] = useState(0);
+  const original = useOriginal(load);
+  const type = pictureTypeOf(document) ?? 'application/octet-stream';
+  const [url, setUrl] = useState<string>();
   useEffect(() => {
-    let current = true;
-    let url: string | undefined;
-    setState({});
-    load().then(
-      (bytes) => {
-        if (!current) return;
-        url = URL.createObjectURL(new Blob([bytes.slice()], { type: pictureTypeOf(document) ?? 'application/octet-stream' }));
-        setState({ url });
-      },
-      () => current && setState({ failed: true }),
-    );
-    return () => {
-      current = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [load, attempt, document]);
-  if (state.failed) {
+    if (!original.bytes) return setUrl(undefined);
+    const made = URL.createObjectURL(new Blob([original.bytes.slice()], { type }));
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [original.bytes, type]);
+  if (original.failed) {
     return (
       <Callout intent="warning" title={t('evidence.pictureFailed')}>
-        <Button text={t('evidence.retry')} onClick={() => setAttempt((value) => value + 1)} />
+        <Button text={t('evidence.retry')} onClick={original.retry} />
       </Callout>
     );
   }
-  if (!state.url) return <Spinner size={20} aria-label={t('evidence.pictureLoading')} />;
+  if (!url) return <Spinner size={20} aria-label={t('evidence.pictureLoading')} />;
   // The boxes are fractions of the picture read: one page, the first.
   const boxes = document.boxes.find((page) => page.page === 1)?.boxes ?? [];
   return (
     <div className="p-evidence__picture" data-testid="evidence-picture">
-      <img src={state.url} alt={t('evidence.pictureAlt', { name: document.name })} />
+      <img src={url} alt={t('evidence.pictureAlt', { name: document.name })} />
       <EvidenceBoxes document={document.document} boxes={boxes} kinds={kinds} selected={selected} />
     </div>
   );

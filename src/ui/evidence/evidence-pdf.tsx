@@ -4,13 +4,14 @@
  * or, on a page read by OCR (a scan has no text layer), as the kept OCR words' boxes. The original file is
  * fetched when the reader asks for the pages; the PDF view and pdf.js load with it, not with the page.
  */
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { DocumentEvidence, EvidenceKind } from '../../analyses/evidence';
 import type { PdfMark } from '../file-views/pdf-highlight';
 import { Spinner } from '../spinner';
 import { evidenceKindOf } from './evidence-kind';
+import { useOriginal } from './use-original';
 import { EvidenceBoxes } from './evidence-boxes';
 
 const PdfView = lazy(() => import('../file-views/pdf-view').then((module) => ({ default: module.PdfView })));
@@ -35,36 +36,24 @@ export function pageMarks(document: DocumentEvidence, kinds: readonly EvidenceKi
 
 export function EvidencePdf({ document, load, kinds, selected }: { document: DocumentEvidence; load: () => Promise<Uint8Array>; kinds: readonly EvidenceKind[]; selected: number | null }) {
   const { t } = useTranslation('analyses');
-  const [state, setState] = useState<{ bytes?: Uint8Array; failed?: boolean }>({});
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setState({});
-    load().then(
-      (bytes) => current && setState({ bytes }),
-      () => current && setState({ failed: true }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, attempt]);
+  const original = useOriginal(load);
   const marks = useMemo(() => pageMarks(document, kinds, selected), [document, kinds, selected]);
   const overlays = useMemo(
     () => new Map<number, ReactNode>(document.boxes.map(({ page, boxes }) => [page, <EvidenceBoxes document={document.document} boxes={boxes} kinds={kinds} selected={selected} />])),
     [document, kinds, selected],
   );
-  if (state.failed) {
+  if (original.failed) {
     return (
       <Callout intent="warning" title={t('evidence.pagesFailed')}>
-        <Button text={t('evidence.retry')} onClick={() => setAttempt((value) => value + 1)} />
+        <Button text={t('evidence.retry')} onClick={original.retry} />
       </Callout>
     );
   }
   const loading = <Spinner size={20} aria-label={t('evidence.pagesLoading')} />;
-  if (!state.bytes) return loading;
+  if (!original.bytes) return loading;
   return (
     <Suspense fallback={loading}>
-      <PdfView bytes={state.bytes} name={document.name} marks={marks} overlays={overlays} />
+      <PdfView bytes={original.bytes} name={document.name} marks={marks} overlays={overlays} />
     </Suspense>
   );
 }

@@ -26,8 +26,8 @@ function mainThreadEvents(trace) {
  * loaded machine the renderer is descheduled in the middle of tasks, so wall times grow with the
  * load; the CPU time is the work the task itself did, what the page's code can change.
  */
-export function longestTasks(trace) {
-  const tasks = mainThreadEvents(trace).filter((e) => e.name === 'RunTask');
+export function longestTasks(trace, { from = -Infinity } = {}) {
+  const tasks = mainThreadEvents(trace).filter((e) => e.name === 'RunTask' && e.ts >= from);
   const max = (values) => values.reduce((a, b) => Math.max(a, b), 0);
   return { wallMs: max(tasks.map((e) => e.dur / 1000)), cpuMs: max(tasks.map((e) => (e.tdur ?? e.dur) / 1000)) };
 }
@@ -84,4 +84,10 @@ export function printTaskProfiles(trace, profile, thresholdMs) {
     console.log(`task ${(task.dur / 1000).toFixed(1)} ms (CPU ${((task.tdur ?? task.dur) / 1000).toFixed(1)} ms), ${samples} samples:`);
     for (const [name, count] of top) console.log(`  ${((count * 100) / Math.max(samples, 1)).toFixed(0).padStart(3)} %  ${name}`);
   }
+}
+
+/** When a `performance.mark(name)` was taken, in the trace's clock (traced with blink.user_timing). */
+export function markTime(trace, name) {
+  const events = trace.traceEvents ?? trace;
+  return events.find((e) => e.name === name && String(e.cat).includes('blink.user_timing'))?.ts;
 }

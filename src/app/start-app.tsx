@@ -15,6 +15,7 @@ import { configureSessionRequests } from './session';
 import { routes } from './routes';
 import { setRouter } from './navigation';
 import { installIconLoader } from '../ui/icons';
+import { nextTask } from '../ui/yield-to-browser';
 
 export async function startApp(): Promise<void> {
   installIconLoader();
@@ -25,7 +26,7 @@ export async function startApp(): Promise<void> {
   await startQueryPersistence(queryClient, queryCachePersister);
   // The task that evaluated this module's graph ends here: creating the router starts the first
   // route's lazy imports (their preload links), a task of its own (bench:what-if's longest task).
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await nextTask();
 
   const router = createBrowserRouter(routes);
   setRouter(router);

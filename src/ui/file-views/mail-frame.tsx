@@ -12,8 +12,7 @@ import { Button, Callout } from '@blueprintjs/core';
 import { Spinner } from '../spinner';
 import { useTranslation } from 'react-i18next';
 import { prepareMailHtmlInSlices, type MailHtml } from './mail-html';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from '../yield-to-browser';
 
 /** Called with the words selected in a mail body, when a screen wants them. */
 export const MailSelection = createContext<((quote: string) => void) | null>(null);

@@ -12,6 +12,7 @@ import type { WhatIfChange } from '../../testing-center/what-if-change';
 import type { WhatIfComparison } from '../../testing-center/what-if';
 import { loadCalls, WhatIfClient, type Failed, type Loaded } from './what-if-client';
 import type { WhatIfStage } from './what-if-protocol';
+import { afterNextPaint } from '../yield-to-browser';
 
 export type Progress = { stage: WhatIfStage; done: number; total: number };
 
@@ -68,6 +69,9 @@ export function useWhatIf(projectId: string, testId: string, envId: string | nul
       const key = changeKey(change);
       const set = (trial: Trial) => setTrials((all) => ({ ...all, [key]: trial }));
       set({ phase: 'running', progress: null });
+      // The worker starts once the running state is on screen: its evaluation takes a core, and on
+      // a two-core machine the click's rendering would otherwise wait for one, several times longer.
+      await afterNextPaint();
       const answer = await client.current!.evaluate(change, (stage, done, total) => set({ phase: 'running', progress: { stage, done, total } }));
       const trial: Trial = answer.type === 'evaluated' ? { phase: 'done', comparison: answer.comparison, ms: answer.ms } : { phase: 'failed', message: await failure(answer) };
       startTransition(() => set(trial));

@@ -4,6 +4,7 @@
  * answers them), say so in a toast, refresh the NLU lists, and move a new item to its own address.
  */
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NluConfigErrorView } from '../../../contract/nlu';
@@ -46,7 +47,9 @@ export function useNluItemSave<D, B>({ envId, draft, check, send, onSaved, creat
     try {
       const answer = await send(checked.data);
       setServerErrors(answer.errors);
-      onSaved(draft);
+      // Committed at once, with the unsaved-changes guard's effects: the guard must know the form is
+      // clean before the navigation to the created item below, or it would hold it.
+      flushSync(() => onSaved(draft));
       toast.success({ summary: tr(answer.errors.length > 0 ? 'nlu:editor.savedWithErrors' : 'errors:generic.save.success', { count: answer.errors.length }) });
       await queryClient.invalidateQueries({ queryKey: nluQueries.env(envId) });
       if (createdPath) navigate(createdPath(answer.item.id), { replace: true });

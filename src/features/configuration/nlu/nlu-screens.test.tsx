@@ -11,7 +11,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChildProcess } from 'node:child_process';
 import { renderScreens, startScreenServer } from '../../../ui/testing/screen-server';
-import { paths } from '../../../app/paths';
+import { NEW_ITEM, paths } from '../../../app/paths';
 import { ArchetypeEditorPage } from './archetype-editor-page';
 import { ArchetypesPage } from './archetypes-page';
 import { ContextsPage } from './contexts-page';
@@ -218,6 +218,20 @@ describe('archetype editor', () => {
     expect(screen.getByLabelText('Dictionnaire (français)')).toBeTruthy();
     await user.type(screen.getByLabelText('Mot'), 'Sinistré');
     await waitFor(() => expect(screen.getByTestId('variation-forms').textContent).toContain('sinistre'));
+  });
+});
+
+describe('archetype creation', () => {
+  it('saves a new archetype and opens its page without asking about unsaved changes', async () => {
+    const user = userEvent.setup();
+    const { envId } = await insurance();
+    show(paths.nluArchetype(PROJECT, envId, NEW_ITEM));
+    await user.type(await screen.findByLabelText(/^Nom/), 'vehicle');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    // The created archetype's page: its name as the title, the form clean, no question asked.
+    expect(await screen.findByRole('heading', { name: 'vehicle' })).toBeTruthy();
+    expect(screen.queryByText('Modifications non enregistrées')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -16,7 +16,7 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './ui/styles.css';
 import './ui/theme-controls.css';
 import './ui/small-screens.css';
-import { loadStore, readEntry, storageKeys, warmStore } from './storage';
+import { loadStore, readEntry, storageKeys } from './storage';
 import { readPreferences, refreshPreferencesSnapshot } from './storage/preferences';
 import { applyPreferences } from './ui/theme';
 import { afterFirstPaint } from './ui/after-first-paint';
@@ -45,12 +45,11 @@ async function start() {
   }
   // The service worker (and workbox-window) is not needed for the first paint: registered after it.
   afterFirstPaint(() => void import('./ui/pwa/service-worker').then((module) => module.startServiceWorker()));
-  // The login page needs none of the rest: Dexie opens with the sign-in's first write (the localStorage
-  // journal keeps a write made just before a reload), the error table with the first error answer
-  // (request.ts awaits it). Other pages warm them after their first paint. All of it is precached, so
-  // it loads offline too.
+  // The login page needs none of the rest: the error table loads with the first error answer
+  // (request.ts awaits it); other pages warm it after their first paint. It is precached, so it loads
+  // offline too. Dexie is not warmed: writes go straight to IndexedDB (src/storage/direct-write.ts),
+  // and the localStorage journal keeps a write made just before a reload.
   if (location.pathname === '/login') return;
-  afterFirstPaint(warmStore);
   afterFirstPaint(() => void import('./api/errors').then((errors) => errors.loadServerErrorTexts()).catch(() => undefined));
 }
 

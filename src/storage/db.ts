@@ -15,7 +15,8 @@ export class PostroomDb extends Dexie {
 
   constructor(name = DB_NAME) {
     super(name);
-    // Versioned migrations: add a `.version(n+1)` block, never edit an old one.
+    // Versioned migrations: add a `.version(n+1)` block, never edit an old one, and raise
+    // schema.ts's SCHEMA_VERSION to the newest (direct-write.ts writes only at that version).
     this.version(1).stores({ entries: 'key, updatedAt' });
   }
 }

@@ -38,7 +38,9 @@ afterEach(() => {
 
 /** What an unload does to a write still in flight: IndexedDB never commits it. */
 function loseNextIndexedDbWrite() {
-  vi.spyOn(db.entries, 'put').mockRejectedValueOnce(new DOMException('The transaction was aborted', 'AbortError'));
+  vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementationOnce(() => {
+    throw new DOMException('The transaction was aborted', 'AbortError');
+  });
 }
 
 describe('a write cut off by leaving the page', () => {

@@ -1,35 +1,34 @@
 /**
  * Synchronous reads over IndexedDB: every entry is loaded into memory once, before the first render
  * (so theme, language and token are known without a flash), and writes go to both.
- * The first load reads IndexedDB directly (first-read.ts); Dexie, which does the writes, is loaded
- * on first use, after the first paint.
+ * IndexedDB is read (first-read.ts) and written (direct-write.ts) with the browser's own API; Dexie
+ * loads only to create or migrate the database (a first visit, a new schema version) and for the
+ * local-storage cleaner's listing and clearing.
  */
 import { readAllEntries } from './first-read';
+import { writeDirectly } from './direct-write';
 import { DB_NAME, type StoredEntry } from './schema';
 
 const cache = new Map<string, unknown>();
 const listeners = new Set<(key: string) => void>();
 
 let dexie: Promise<typeof import('./db')['db']> | undefined;
-/**
- * The Dexie database, imported on first use. Nothing writes before the login page paints (the recent
- * pages wait for the paint, see root-shell.tsx), so Dexie is not on its critical path; a write that
- * a first render does wait for (the guard storing the signed-in user's id) still goes through at once.
- */
+/** The Dexie database, imported on first need: most pages never need it (see writeThrough). */
 function database() {
   dexie ??= import('./db').then((module) => module.db);
   return dexie;
 }
 
 /**
- * Loads Dexie and opens the database ahead of the first write, so a choice made just before the
- * page is left or reloaded (a column toggle, a flag) is committed at once instead of waiting for a
- * module download and a database opening that the unload would cut short.
+ * Commits a put (or a deletion when `entry` is undefined) straight into IndexedDB, or through Dexie
+ * when the database does not exist yet or is not at the current schema version (Dexie creates or
+ * migrates it first).
  */
-export function warmStore(): void {
-  void database()
-    .then((db) => db.open())
-    .catch(() => undefined); // the first real write reports a broken database; nothing to say here
+async function writeThrough(key: string, entry: StoredEntry | undefined): Promise<void> {
+  if (await writeDirectly(key, entry)) return;
+  const db = await database();
+  if (entry === undefined) await db.entries.delete(key);
+  else await db.entries.put(entry);
 }
 
 // A write is journaled synchronously in localStorage until IndexedDB has committed it: a page left
@@ -124,7 +123,7 @@ export async function writeEntry(key: string, value: unknown): Promise<void> {
   cache.set(key, value);
   notify(key);
   const seq = journalWrite(key, value, false);
-  await (await database()).entries.put({ key, value, updatedAt: Date.now() });
+  await writeThrough(key, { key, value, updatedAt: Date.now() });
   journalCommitted(key, seq);
 }
 
@@ -132,7 +131,7 @@ export async function removeEntry(key: string): Promise<void> {
   cache.delete(key);
   notify(key);
   const seq = journalWrite(key, undefined, true);
-  await (await database()).entries.delete(key);
+  await writeThrough(key, undefined);
   journalCommitted(key, seq);
 }
 

@@ -142,6 +142,15 @@ describe('console shell', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.title()).toBe('Profile · Postroom');
+
+    // A signed-in page writes to IndexedDB without Dexie (~30 KB), which only a first visit needs.
+    await page.locator('label:has-text("Dark mode")').click();
+    await page.waitForFunction(() => !document.documentElement.classList.contains('app-dark'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(false);
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(scripts.filter((path) => /\/db-[\w-]+\.js$/.test(path))).toEqual([]);
     await context.close();
   });
 

@@ -1,70 +1,33 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alignment,
-  Button,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  Navbar,
-  NavbarDivider,
-  NavbarGroup,
-  NavbarHeading,
-  PopoverNext,
-} from '@blueprintjs/core';
+import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { authQueries } from '../../features/auth/queries';
 import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
-import { toast } from '../../ui/toasts/toast-service';
-import { tr } from '../../ui/message';
-import { focusFirstMenuItem, handleMenuKeyDown } from '../../ui/menu-keyboard';
+import { PopoverOnDemand } from '../../ui/popover-on-demand';
 import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
-import { menuPages } from '../menu-pages';
 import { offersRapidNavigation, openRapidNavigation } from '../rapid-navigation';
-import { useFlag } from '../../storage/feature-flags';
 import { paths } from '../paths';
+import { loadNamespaces } from '../../i18n/setup';
 import type { LayoutName } from '../route-handle';
 
+/** The user menu's texts: loaded with it, so it never suspends the page when it first renders. */
+export const USER_MENU_NAMESPACES = ['common', 'routes', 'account', 'sre'] as const;
+const loadUserMenu = () =>
+  Promise.all([import('./user-menu-popover'), loadNamespaces(USER_MENU_NAMESPACES)]).then(([module]) => module.UserMenuPopover);
+
 function UserMenu() {
-  const { t } = useTranslation(['common', 'routes', 'account', 'sre']);
-  const navigate = useNavigate();
   const { data: user } = useQuery(authQueries.currentUser());
   const ghost = useGhostedUser();
   const [ghostDialogOpen, setGhostDialogOpen] = useState(false);
   // Only support agents may ghost, and not while already acting as someone.
   const canGhost = user?.role === 'ROLE_PROVIDER_SUPPORT' && !ghost;
-  // What this role may open (toolbox, use cases, files viewer, consumption, SRE screens): menu-pages.ts.
-  const buc = useFlag('BUC');
-  const pages = user ? menuPages(user, ghost !== undefined, { buc }) : [];
-  const menu = (
-    <Menu onKeyDown={handleMenuKeyDown}>
-      {pages.map((page) => (
-        <MenuItem key={page.id} icon={page.icon} text={t(page.labelKey as never)} onClick={() => void navigate(page.path)} />
-      ))}
-      {canGhost && <MenuItem icon="eye-open" text={t('account:ghosting.start')} onClick={() => setGhostDialogOpen(true)} />}
-      {user && (
-        // Support asks for this id to act as the user (ghosting names one account by its id).
-        <MenuItem
-          icon="duplicate"
-          text={t('account:ghosting.copyMyId')}
-          label={user.id}
-          onClick={() => void navigator.clipboard?.writeText(user.id).then(() => toast.success({ summary: tr('account:ghosting.myIdCopied', { id: user.id }) }))}
-        />
-      )}
-      <MenuDivider />
-      <MenuItem
-        icon="log-out"
-        text={t('common:actions.logout')}
-        onClick={() => void navigate(paths.logout())}
-      />
-    </Menu>
-  );
   return (
     <>
-      <PopoverNext content={menu} placement="bottom-end" onOpened={focusFirstMenuItem}>
+      <PopoverOnDemand load={loadUserMenu} props={{ onGhost: canGhost ? () => setGhostDialogOpen(true) : undefined }}>
         <Button variant="minimal" icon="user" endIcon="caret-down" text={user ? `${user.firstname} ${user.lastname}` : ''} />
-      </PopoverNext>
+      </PopoverOnDemand>
       {canGhost && <GhostDialog isOpen={ghostDialogOpen} onClose={() => setGhostDialogOpen(false)} />}
     </>
   );

@@ -69,6 +69,22 @@ describe('the user menu from the keyboard', () => {
     expect(menu.contains(document.activeElement)).toBe(true);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(button));
+    // The button the popover drew once it loaded (the first opening replaced the stand-in).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ada Lovelace' })));
+  });
+
+  it('announces its menu before the popover has loaded, and opens again once it has', async () => {
+    const user = userEvent.setup();
+    renderChrome();
+    const button = screen.getByRole('button', { name: 'Ada Lovelace' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    await screen.findByRole('menu');
+    expect(screen.getByRole('button', { name: 'Ada Lovelace' }).getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    expect(await screen.findAllByRole('menuitem')).not.toHaveLength(0);
   });
 });

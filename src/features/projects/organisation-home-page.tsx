@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, HTMLSelect, InputGroup, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
@@ -10,6 +10,7 @@ import { ListState } from '../../ui/list-state';
 import { paths } from '../../app/paths';
 import { projectQueries } from './queries';
 import { DataTable } from '../../ui/data-table';
+import { TooltipWhenShown } from '../../ui/tooltip-when-shown';
 
 type Sort = 'name' | 'date';
 
@@ -41,9 +42,9 @@ export function OrganisationHomePage() {
             {t('list.new')}
           </Link>
         ) : (
-          <Tooltip content={t('list.notAdmin')}>
+          <TooltipWhenShown content={t('list.notAdmin')}>
             <Button icon="add" text={t('list.new')} disabled />
-          </Tooltip>
+          </TooltipWhenShown>
         )}
       </div>
       <div className="p-toolbar">

@@ -3,17 +3,15 @@
  * 410, forgotten password by mail (the server's outbox), logging out and changing one's password.
  * Ghosting by provider support is ghosting.e2e.ts.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import PostalMime from 'postal-mime';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchBrowser, newPage } from './support/browser';
 import { layout, loginPage, toasts } from './support/pages';
 import { apiAs, type Api } from './support/api';
 import { createFreshUser, createUserWithTemporaryPassword, removeFreshUser, type FreshUser } from './support/fresh-users';
 import { signInByApi } from './support/session';
 import { userMenu } from './support/navigation-pages';
+import { mailTo } from './support/outbox';
 
 let browser: Browser;
 let admin: Api;
@@ -128,8 +126,6 @@ describe('forgotten password', () => {
   it('mails a link (to the outbox) that lets the user choose a new password', async () => {
     const user = await own(createFreshUser(admin, { firstname: 'Oscar', lastname: 'Oublieux' }));
     const email = `${user.username}@example.test`;
-    const outbox = join(inject('dataDir'), 'outbox');
-    const before = new Set(await readdir(outbox).catch(() => []));
     const { context, page } = await newPage(browser);
     await loginPage.open(page);
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
@@ -150,15 +146,8 @@ describe('forgotten password', () => {
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await page.getByText(`Si un compte utilise l'adresse ${email}`).waitFor();
 
-    let mailFile: string | undefined;
-    for (let attempt = 0; attempt < 50 && mailFile === undefined; attempt += 1) {
-      mailFile = (await readdir(outbox).catch(() => [])).find((name) => !before.has(name));
-      if (mailFile === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(mailFile).toBeDefined();
-    const mail = await PostalMime.parse(await readFile(join(outbox, mailFile ?? '')));
-    expect(mail.to?.[0]?.address).toBe(email);
-    const link = /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text ?? '')?.[0];
+    const mail = await mailTo(email);
+    const link = /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text)?.[0];
     expect(link?.startsWith(new URL(page.url()).origin)).toBe(true);
 
     await page.goto(link ?? '');

@@ -5,7 +5,7 @@
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from './support/browser';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from './support/browser';
 import { startServerProcess } from '../../scripts/server-process';
 import { GMAIL_TEST_CLIENT, startGmailTestServer } from '../../server/test-support/gmail-server';
 import { startLlmTestServer } from '../../server/test-support/llm-server';
@@ -103,7 +103,7 @@ async function startRun(): Promise<Run> {
     },
   });
   const browserOptions = chromiumLaunchOptions();
-  console.log(`[e2e] browser: ${browserOptions.executablePath}`);
+  console.log(`[e2e] browser: ${CHROMIUM_PATH} (nice +10: support/chromium-below-server.sh)`);
   const chromiumServer = await chromium.launchServer(browserOptions);
   const provided = {
     browserEndpoint: chromiumServer.wsEndpoint(),

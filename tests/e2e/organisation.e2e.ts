@@ -3,16 +3,14 @@
  * with a password (the new member then signs in) or declined; a member edited in a dialog that asks
  * before dropping unsaved changes; the organisation's settings changed by its admin, read by others.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiAs } from './support/api';
 import { launchBrowser, newPage, openPage } from './support/browser';
 import { loginPage } from './support/pages';
 import { signInByApi } from './support/session';
 import { invitationPage, memberForm, membersPage, unsavedDialog } from './support/admin-pages';
+import { mailTo } from './support/outbox';
 
 let browser: Browser;
 
@@ -31,18 +29,10 @@ async function signIn(page: Page, username: string, password?: string) {
 
 /** Invites someone as the signed-in admin and returns the link of the mail written to the outbox. */
 async function inviteAndReadLink(page: Page, username: string): Promise<string> {
-  const outbox = join(inject('dataDir'), 'outbox');
-  const before = new Set(await readdir(outbox).catch(() => []));
   const email = `${username}@example.test`;
   await memberForm.invite(page, 'demo', { firstname: 'Nina', lastname: username, username, email });
-  let mailFile: string | undefined;
-  for (let attempt = 0; attempt < 50 && mailFile === undefined; attempt += 1) {
-    mailFile = (await readdir(outbox).catch(() => [])).find((name) => !before.has(name));
-    if (mailFile === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const mail = await PostalMime.parse(await readFile(join(outbox, mailFile ?? '')));
-  expect(mail.to?.[0]?.address).toBe(email);
-  const link = /https?:\/\/\S+\/invitation\/[\w-]+/.exec(mail.text ?? '')?.[0];
+  const mail = await mailTo(email);
+  const link = /https?:\/\/\S+\/invitation\/[\w-]+/.exec(mail.text)?.[0];
   expect(link?.startsWith(new URL(page.url()).origin)).toBe(true);
   return link ?? '';
 }

@@ -31,6 +31,10 @@ export async function startScreenServer<Info extends { address: string; token: s
     child.once('exit', (code) => reject(new Error(`test server ended (${code})`)));
   });
   const info = JSON.parse(line) as Info;
+  // A hang guard for findBy… and waitFor: a save answered by a real server in another process (its
+  // checks run in its module workers, started on first use) took over the 5 s of src/test-setup.ts on
+  // a loaded 2-core machine. Only raised: a file that asks for more keeps it.
+  configure((current) => ({ asyncUtilTimeout: Math.max(current.asyncUtilTimeout, 10_000) }));
   const token = options.token ?? (() => info.token);
   configureRequestLayer({ baseUrl: info.address, getCredentials: () => ({ token: token() }) });
   return { child, info };

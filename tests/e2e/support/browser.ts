@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Download, type LaunchOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { paths } from '../../../src/app/paths';
@@ -63,7 +64,13 @@ export function chromiumLaunchOptions(): LaunchOptions {
         `tests/e2e/support/browser.ts, then set PLAYWRIGHT_VERSION_OF_THE_LIST to this version.`,
     );
   }
-  return { executablePath: CHROMIUM_PATH, headless: true, args: chromiumArgs };
+  // Started through a script that keeps it below the server's threads (see the script for why).
+  return {
+    executablePath: fileURLToPath(new URL('./chromium-below-server.sh', import.meta.url)),
+    env: { ...process.env, POSTROOM_E2E_CHROMIUM: CHROMIUM_PATH },
+    headless: true,
+    args: chromiumArgs,
+  };
 }
 
 /**

@@ -129,10 +129,11 @@ describe('module settings', () => {
     expect((await screen.findByTestId('no-default-template')).textContent).toContain('Pas de modèle par défaut');
     await user.click(await screen.findByLabelText('Utiliser le modèle par défaut'));
     await waitFor(() => expect(screen.queryByTestId('no-default-template')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(async () => {
-      const details = await get<EnvironmentDetails>(RECETTE, '/settings');
-      expect(details.settings.modules.find((module) => module.id === 'demo-reply')!.config).toMatchObject({ useDefaultTemplate: false, llmMaxTokens: 800 });
-    });
+    const save = screen.getByRole('button', { name: 'Enregistrer' });
+    await user.click(save);
+    // Saved once the server answered: nothing is left to save, and the button no longer spins.
+    await waitFor(() => expect(save.hasAttribute('disabled') && !save.classList.contains('bp6-loading')).toBe(true));
+    const details = await get<EnvironmentDetails>(RECETTE, '/settings');
+    expect(details.settings.modules.find((module) => module.id === 'demo-reply')!.config).toMatchObject({ useDefaultTemplate: false, llmMaxTokens: 800 });
   });
 });

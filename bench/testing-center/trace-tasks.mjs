@@ -27,7 +27,12 @@ function mainThreadEvents(trace) {
  * load; the CPU time is the work the task itself did, what the page's code can change.
  */
 export function longestTasks(trace, { from = -Infinity } = {}) {
-  const tasks = mainThreadEvents(trace).filter((e) => e.name === 'RunTask' && e.ts >= from);
+  const events = mainThreadEvents(trace);
+  // Scripts the bench's driver evaluates in the page (Playwright's injected selector engine, ~30 ms
+  // on its first use) have no address: their tasks are the measure's, not the page's.
+  const injected = events.filter((e) => e.name === 'EvaluateScript' && !/^https?:/.test(String(e.args?.data?.url ?? '')));
+  const byDriver = (task) => injected.some((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < task.ts + task.dur);
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ts >= from && !byDriver(e));
   const max = (values) => values.reduce((a, b) => Math.max(a, b), 0);
   return { wallMs: max(tasks.map((e) => e.dur / 1000)), cpuMs: max(tasks.map((e) => (e.tdur ?? e.dur) / 1000)) };
 }

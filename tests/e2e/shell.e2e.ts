@@ -187,9 +187,11 @@ describe('console shell', () => {
     await toast.waitFor();
     await page.mouse.move(5, 5); // hovering a toast pauses its timer
     // Shown at this time or before: still there 9 s later, leaving 11 s later (its exit animation
-    // then runs on the clock resumed).
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
-    await page.clock.runFor(9000);
+    // then runs on the clock resumed). The clock keeps running until it pauses: the pause is set a
+    // little ahead, so the call reaching the page late on a loaded machine is not a time past.
+    const shownBy = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(shownBy + 500);
+    await page.clock.runFor(8500);
     expect(await page.locator('.p-toast--error:not(.bp6-toast-exit)').count()).toBe(1);
     await page.clock.runFor(2000);
     expect(await page.locator('.p-toast--error:not(.bp6-toast-exit)').count()).toBe(0);

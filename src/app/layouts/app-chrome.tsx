@@ -11,9 +11,9 @@ import { offersRapidNavigation, openRapidNavigation } from '../rapid-navigation'
 import { paths } from '../paths';
 import { loadNamespaces } from '../../i18n/setup';
 import type { LayoutName } from '../route-handle';
+import { USER_MENU_NAMESPACES } from './user-menu-namespaces';
 
-/** The user menu's texts: loaded with it, so it never suspends the page when it first renders. */
-export const USER_MENU_NAMESPACES = ['common', 'routes', 'account', 'sre'] as const;
+/** The menu and its texts together: it never suspends the page when it first renders. */
 const loadUserMenu = () =>
   Promise.all([import('./user-menu-popover'), loadNamespaces(USER_MENU_NAMESPACES)]).then(([module]) => module.UserMenuPopover);
 

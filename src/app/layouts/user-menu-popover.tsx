@@ -15,7 +15,7 @@ import { useGhostedUser } from '../ghosting';
 import { menuPages } from '../menu-pages';
 import { useFlag } from '../../storage/feature-flags';
 import { paths } from '../paths';
-import { USER_MENU_NAMESPACES } from './app-chrome';
+import { USER_MENU_NAMESPACES } from './user-menu-namespaces';
 
 export interface UserMenuProps {
   /** Shown to support agents who may ghost (not while ghosting). */

@@ -4,7 +4,7 @@
  */
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
-import { page } from './route-page';
+import { inOwnTask, page } from './route-page';
 import { redirectLoaders } from './redirects';
 
 export const projectRoutes: RouteObject[] = [
@@ -20,7 +20,7 @@ export const projectRoutes: RouteObject[] = [
   { path: 'testing-center', loader: redirectLoaders.testingCenter, element: null },
   {
     path: 'testing-center/messages-bank',
-    lazy: () => import('./layouts/testing-center-layout').then((m) => ({ Component: m.TestingCenterLayout })),
+    lazy: inOwnTask(() => import('./layouts/testing-center-layout').then((m) => ({ Component: m.TestingCenterLayout }))),
     handle: { layout: 'testingCenter' } satisfies RouteHandle,
     children: [
       page(undefined, 'messagesBank', () => import('../features/testing-center/bank-page').then((m) => m.BankPage)),

@@ -20,7 +20,7 @@ import { organisationRoutes } from './organisation-routes';
 import { projectRoutes } from './project-routes';
 import { environmentRoutes } from './environment-routes';
 import { integrationCallbackRoutes } from './integration-callback-routes';
-import { forLightUsers, layout } from './route-page';
+import { forLightUsers, inOwnTask, layout } from './route-page';
 
 export const routes: RouteObject[] = [
   {
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
       // Lazy: its app chrome (ghosting dialog, contracts, dates) is no part of the login page's start.
       {
         index: true,
-        lazy: () => import('./index-page').then((m) => ({ Component: m.IndexPage })),
+        lazy: inOwnTask(() => import('./index-page').then((m) => ({ Component: m.IndexPage }))),
         handle: { title: 'index', access: 'public' },
       },
       // Redirect-only routes carry `element: null`: without an element React Router warns "Matched leaf

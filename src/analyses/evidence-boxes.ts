@@ -4,7 +4,7 @@
  * a box over the image is marked and chosen like the same words in the text.
  */
 import type { OcrBoxPage } from '../contract/ocr-word-boxes';
-import type { BlockEvidence } from './evidence';
+import type { BlockEvidence } from './evidence-blocks';
 
 /** An OCR word that fed something, drawn over its page or picture: its place as fractions (0–1) of the image read. */
 export interface EvidenceBox {

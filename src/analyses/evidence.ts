@@ -14,9 +14,11 @@ import { nluModuleResultSchema } from '../contract/nlu-module';
 import { ocrDataExtractionResultSchema } from '../contract/ocr-data-extraction';
 import { visionEngineResultSchema } from '../contract/modules/vision-engine';
 import { boxesOf, type EvidencePageBoxes } from './evidence-boxes';
+import type { BlockEvidence, Segment } from './evidence-blocks';
 
 export type EvidenceKind = 'category' | 'field' | 'parameter';
 export type { EvidenceBox, EvidencePageBoxes } from './evidence-boxes';
+export type { BlockEvidence, Segment } from './evidence-blocks';
 
 /** A line of the side panel: one category of a document, one field, one NLU parameter. */
 export interface EvidenceItem {
@@ -31,23 +33,6 @@ export interface EvidenceItem {
   /** The document it belongs to (a category's, a per-document field's), or null for the analysis. */
   document: number | null;
   spans: EvidenceSpan[];
-}
-
-/** A run of a block's text with the same evidence over it. */
-export interface Segment {
-  start: number;
-  end: number;
-  /** Positions in `items` of what these characters fed (none: plain text, or labels only). */
-  items: number[];
-  /** NLU archetypes labelled over these characters. */
-  labels: string[];
-}
-
-export interface BlockEvidence {
-  block: number;
-  page: number | null;
-  text: string;
-  segments: Segment[];
 }
 
 export interface DocumentEvidence {

@@ -12,6 +12,7 @@ import { VALIDATION_MESSAGES } from './validation-messages';
 import { nluLanguageSchema } from './modules/nlu';
 import { INTERACTION_FUNCTION_KINDS, type NluConfigError } from '../nlu/types';
 import { NLU_ERROR_CODES } from './error-code-lists';
+import { NLU_RESPONSE_FORMATS } from '../nlu/response-format';
 export { NLU_ERROR_CODES } from './error-code-lists';
 
 /** §5: names cannot be empty; `[`, `]`, `;` and line breaks would break the dictionary syntax. */
@@ -155,7 +156,7 @@ export const NLU_SERVER_STATUSES = ['stopped', 'starting', 'started'] as const;
  * leaves out); the format is kept (and exported) for the categorization compatibility rule of §5
  * (response format V5).
  */
-export const NLU_RESPONSE_FORMATS = ['V3', 'V4', 'V5'] as const;
+export { NLU_RESPONSE_FORMATS };
 
 /** The AI version of a server when the environment's modules need no more (interaction distance needs 4.12, §5). */
 export const DEFAULT_AI_VERSION = '4.12';

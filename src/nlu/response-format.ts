@@ -11,8 +11,9 @@
  * Categorization reads incomplete interactions and parent values, which is why it needs V5 (§5).
  */
 import type { NluResult } from '../contract/modules/nlu';
-import type { NLU_RESPONSE_FORMATS } from '../contract/nlu-entities';
 
+/** A server's answer formats; the contract (nlu-entities.ts) validates with them. */
+export const NLU_RESPONSE_FORMATS = ['V3', 'V4', 'V5'] as const;
 export type NluResponseFormat = (typeof NLU_RESPONSE_FORMATS)[number];
 
 export function inResponseFormat(result: NluResult, format: NluResponseFormat): NluResult {

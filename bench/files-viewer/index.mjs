@@ -4,6 +4,8 @@
  * the fixtures, a generated 25 MB EML and a generated 20 MB MSG; time until page 1 of the 120-page PDF
  * is painted; the longest main-thread task while parsing; then the testing center's results page
  * (bench/testing-center/results-page.mjs: 1,000 messages, 50 categories, beside a peer page).
+ * An engine yardstick (engine-yardstick.mjs) times one plain-JavaScript workload in Node and in a web
+ * worker of the same page, so the parse ratio can be read against the engines' own gap.
  * Targets: Chromium ≥ 0.5 of Node's MB/s on the same files in the same run, EML ≥ 50 MB/s in the
  * worker, PDF page 1 < 500 ms, no task over 50 ms while parsing, the results page's longest task
  * ≤ 50 ms.
@@ -31,6 +33,7 @@ import { parseFile } from '../../src/parsing/parse-file.ts';
 import { largeEml, largeMsg, writeTemp } from './generate.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, signInPage } from '../chromium.mjs';
 import { measureResultsPage, reportResultsPage } from '../testing-center/results-page.mjs';
+import { measureEngine } from './engine-yardstick.mjs';
 
 const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url));
 const mb = (bytes) => bytes / 1024 / 1024;
@@ -177,6 +180,12 @@ try {
   const pdf = await openAndTime(join(FIXTURES, 'pdf/report-120-pages.pdf'), 1);
   longest = Math.max(longest, pdf.longest);
   console.log(`  120-page PDF: page 1 painted after ${fmt(pdf.shown, 0)} ms (file picked → canvas drawn); longest task ${fmt(pdf.longest, 0)} ms${pdf.longest ? ` (${pdf.longestAt})` : ''} (driver ${fmt(pdf.driver, 0)} ms)`);
+  const engine = await measureEngine(page);
+  const engineRatio = engine.node.ms / engine.worker.ms;
+  console.log(
+    `  engine yardstick (plain JS, same run: our base64 byte loop on ${fmt(mb(engine.node.inputBytes))} MB, best of ${engine.passes}): Node ${fmt(engine.node.ms, 0)} ms, ` +
+      `Chromium worker ${fmt(engine.worker.ms, 0)} ms: engine ratio Chromium / Node ×${fmt(engineRatio, 2)}; parse ratio ×${fmt(ratio, 2)} is ×${fmt(ratio / engineRatio, 2)} of the engine ratio`,
+  );
   console.log(
     `targets: Chromium ≥ 0.5 of Node's MB/s (all sets, best of ${ROUNDS}): ${ratio >= 0.5 ? 'met' : 'NOT met'} (×${fmt(ratio, 2)}; first open ×${fmt(firstRatio, 2)}); ` +
       `EML ≥ 50 MB/s in the worker (file picked → model on the page): ${emlRate >= 50 ? 'met' : 'NOT met'} (${fmt(emlRate)}); ` +

@@ -15,7 +15,7 @@ import type { ExtractionResult } from '../../src/contract/modules/extraction';
 import type { OutputUnavailable } from '../../src/contract/output';
 import { outputCategories } from '../../src/categorization/output';
 import type { ClaimedAnalysis } from './claim';
-import type { AttachmentBytes, ExtractionOutcome } from './extractor/extract';
+import type { AttachmentBytes, ExtractionOutcome } from '../../src/extractor/extract-context';
 import { pipelineMessageText } from '../../src/i18n/pipeline-message-text';
 import { translatorFor } from '../i18n/error-messages';
 import { decodePipelineMessage, encodePipelineMessage, pipelineMessage, sentence } from '../../src/contract/pipeline-messages';

@@ -1,5 +1,4 @@
-// Worker threads do not inherit tsx's loader hooks: register them here, then load the database thread.
-import { register } from 'tsx/esm/api';
+// Loads the database thread: bundled when it can be, through tsx otherwise (worker-entry.mjs).
+import { importWorkerEntry } from '../../src/parsing/worker-entry.mjs';
 
-register();
-await import('./pglite-thread-worker.ts');
+await importWorkerEntry(new URL('./pglite-thread-worker.ts', import.meta.url));

@@ -1,8 +1,7 @@
-// Worker threads do not inherit tsx's loader hooks: register them here, then load the module thread.
-import { register } from 'tsx/esm/api';
+// Loads the module thread: bundled when it can be, through tsx otherwise (worker-entry.mjs).
+import { importWorkerEntry } from '../../src/parsing/worker-entry.mjs';
 import { lowerThreadPriority } from '../../src/parsing/background-priority.mjs';
 
-register();
 // Below the main thread, which answers HTTP for every organisation (background-priority.mjs).
 lowerThreadPriority();
-await import('./module-thread.ts');
+await importWorkerEntry(new URL('./module-thread.ts', import.meta.url));

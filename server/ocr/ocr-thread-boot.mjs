@@ -1,8 +1,7 @@
-// Worker threads do not inherit tsx's loader hooks: register them here, then load the OCR thread.
-import { register } from 'tsx/esm/api';
+// Loads the OCR thread: bundled when it can be, through tsx otherwise (worker-entry.mjs).
+import { importWorkerEntry } from '../../src/parsing/worker-entry.mjs';
 import { lowerThreadPriority } from '../../src/parsing/background-priority.mjs';
 
-register();
 // Below the main thread, which answers HTTP for every organisation (background-priority.mjs).
 lowerThreadPriority();
-await import('./ocr-thread.ts');
+await importWorkerEntry(new URL('./ocr-thread.ts', import.meta.url));

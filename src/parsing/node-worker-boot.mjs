@@ -1,8 +1,7 @@
-// Worker threads do not inherit tsx's loader hooks: register them here, then load the TypeScript entry.
-import { register } from 'tsx/esm/api';
+// Loads the parse worker: bundled when it can be, through tsx otherwise (worker-entry.mjs).
+import { importWorkerEntry } from './worker-entry.mjs';
 import { lowerThreadPriority } from './background-priority.mjs';
 
-register();
 // Below the main thread, which answers HTTP for every organisation (background-priority.mjs).
 lowerThreadPriority();
-await import('./node-worker.ts');
+await importWorkerEntry(new URL('./node-worker.ts', import.meta.url));

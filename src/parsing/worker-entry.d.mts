@@ -1,0 +1,5 @@
+/** Types of worker-entry.mjs (plain JavaScript: the threads' boot files import it before any loader). */
+export function importWorkerEntry(entry: URL): Promise<unknown>;
+export function bundlePaths(entry: URL): { bundle: string; manifest: string };
+export function freshBundle(entry: URL): string | null;
+export function buildBundle(entry: URL): Promise<string>;

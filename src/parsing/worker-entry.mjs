@@ -1,0 +1,168 @@
+/**
+ * Loads a worker thread's TypeScript entry as one bundled JavaScript file when it can, through tsx
+ * otherwise.
+ *
+ * Worker threads do not inherit tsx's loader hooks, and a thread that registers them pays for every
+ * module it imports: each resolve and load crosses to tsx's hooks thread, and a package of many small
+ * files (date-fns, zod) is a long walk of them. A parse thread took ~0.7 s of wall time and ~1.1 s of
+ * CPU to load that way, a module thread ~2 s and ~3.5 s, an OCR thread ~1.5 s and ~2 s, paid at
+ * start and again after every thread killed at a deadline or a memory cap (bench:threads). So the
+ * entry, our modules under it and the ES module packages it imports are bundled by esbuild into
+ * `node_modules/.cache/postroom-threads/`, CommonJS packages left outside (imported from the file
+ * Node would resolve), and the thread imports that one file with no hooks.
+ *
+ * The bundle is made again when one of our files in it, this file or the installed packages
+ * (`node_modules/.package-lock.json`, rewritten by every `npm install`) changed size or modification
+ * time, checked at each start; so a change is seen by the next thread started, as with tsx. When the
+ * bundle cannot be made (esbuild missing, a read-only folder, a syntax it refuses), or with
+ * POSTROOM_THREAD_BUNDLES=off (error stacks then point at the TypeScript sources), the thread loads
+ * the entry through tsx as before.
+ *
+ * Each bundled module keeps its own `import.meta.url` (a literal of its source file's URL), so the
+ * files it finds next to itself (migrations, package.json, fixtures, a package's data) are found as
+ * before.
+ *
+ * Plain JavaScript, imported by the threads' boot files before any loader exists.
+ */
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CACHE = join(ROOT, 'node_modules', '.cache', 'postroom-threads');
+/** Rewritten by every `npm install`: a package changed, so its resolved path may have. */
+const INSTALLED = join(ROOT, 'node_modules', '.package-lock.json');
+const SELF = fileURLToPath(import.meta.url);
+
+/** Imports `entry` (a file URL of a TypeScript module): the fresh bundle, a new one, or tsx. */
+export async function importWorkerEntry(entry) {
+  if (process.env.POSTROOM_THREAD_BUNDLES !== 'off') {
+    const bundle = freshBundle(entry) ?? (await buildBundle(entry).catch(() => null));
+    if (bundle !== null) return import(pathToFileURL(bundle).href);
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(entry.href);
+}
+
+/** Where the bundle of `entry` and the list of files it was made from are kept. */
+export function bundlePaths(entry) {
+  const name = relative(ROOT, fileURLToPath(entry)).replace(/[\\/]/g, '__').replace(/\.ts$/, '');
+  return { bundle: join(CACHE, `${name}.mjs`), manifest: join(CACHE, `${name}.json`) };
+}
+
+const stamp = (file) => {
+  try {
+    const stats = statSync(file);
+    return `${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+};
+
+/** The bundle's path when every file it was made from is as it was then; null otherwise. */
+export function freshBundle(entry) {
+  const { bundle, manifest } = bundlePaths(entry);
+  try {
+    const { inputs } = JSON.parse(readFileSync(manifest, 'utf8'));
+    for (const [file, recorded] of Object.entries(inputs)) if (stamp(file) !== recorded) return null;
+    return stamp(bundle) === 'missing' ? null : bundle;
+  } catch {
+    return null;
+  }
+}
+
+/** Bundles `entry` with our own modules inside and packages outside; returns the bundle's path. */
+export async function buildBundle(entry) {
+  const { build } = await import('esbuild');
+  const { bundle, manifest } = bundlePaths(entry);
+  const result = await build({
+    entryPoints: [fileURLToPath(entry)],
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${process.versions.node.split('.')[0]}`,
+    logLevel: 'silent',
+    // A CommonJS file bundled inside an ES module package requires as it did.
+    banner: { js: "import { createRequire as __postroomRequire } from 'node:module';\nconst require = __postroomRequire(import.meta.url);" },
+    plugins: [packagesOutside, ownImportMetaUrl],
+  });
+  const inputs = { [SELF]: stamp(SELF), [INSTALLED]: stamp(INSTALLED) };
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const file = join(ROOT, input);
+    // A package's files change with an install, which INSTALLED stands for.
+    if (!file.includes(NODE_MODULES)) inputs[file] = stamp(file);
+  }
+  mkdirSync(CACHE, { recursive: true });
+  // Several threads may build at once (a pool starts its threads together): each writes its own
+  // file and renames it into place, so a reader sees a whole bundle, whichever came last.
+  const unique = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(`${bundle}.${unique}`, result.outputFiles[0].contents);
+  renameSync(`${bundle}.${unique}`, bundle);
+  writeFileSync(`${manifest}.${unique}`, JSON.stringify({ inputs }));
+  renameSync(`${manifest}.${unique}`, manifest);
+  return bundle;
+}
+
+/**
+ * Packages: an ES module package is bundled with our code (a package of many small files, such as
+ * date-fns or zod, cost most of a thread's start when Node loaded them one by one), a CommonJS one
+ * is imported from its resolved file, as Node would find it from the source file (`__dirname`,
+ * `require` of its own files and native addons stay as they are; a path without its extension,
+ * which tsx completes, works from plain Node).
+ */
+const packagesOutside = {
+  name: 'packages-outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'inner' || args.path.startsWith('node:')) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      // A builtin without its `node:` prefix resolves to itself.
+      if (resolved.external || !resolved.path.includes(NODE_MODULES)) return { path: args.path, external: true };
+      if (isEsModule(resolved.path) && !LOADS_BESIDE_ITSELF.some((name) => resolved.path.includes(`${NODE_MODULES}${name}/`))) return { path: resolved.path };
+      return { path: args.kind === 'require-call' ? resolved.path : pathToFileURL(resolved.path).href, external: true };
+    });
+  },
+};
+
+const NODE_MODULES = `${sep}node_modules${sep}`;
+/** ES module packages that import a file beside them by a computed name (pdf.js its fake worker): not bundled. */
+const LOADS_BESIDE_ITSELF = ['pdfjs-dist'];
+const moduleTypes = new Map();
+
+/** Whether Node loads this file as an ES module: `.mjs`, or `.js` under a package.json saying `"type": "module"`. */
+function isEsModule(file) {
+  if (file.endsWith('.mjs')) return true;
+  if (file.endsWith('.cjs') || !file.endsWith('.js')) return false;
+  return typeOfFolder(dirname(file)) === 'module';
+}
+
+function typeOfFolder(folder) {
+  let type = moduleTypes.get(folder);
+  if (type !== undefined) return type;
+  try {
+    type = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).type ?? 'commonjs';
+  } catch {
+    const parent = dirname(folder);
+    type = parent === folder ? 'commonjs' : typeOfFolder(parent);
+  }
+  moduleTypes.set(folder, type);
+  return type;
+}
+
+/** Each bundled module sees its own source file's URL as `import.meta.url`, not the bundle's. */
+const ownImportMetaUrl = {
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const loader = /\.[cm]?tsx?$/.test(args.path) ? (args.path.endsWith('x') ? 'tsx' : 'ts') : 'js';
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader, resolveDir: dirname(args.path) };
+    });
+  },
+};

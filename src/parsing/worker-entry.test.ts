@@ -1,0 +1,78 @@
+/**
+ * Worker threads load their TypeScript entry from a bundle (worker-entry.mjs): every module keeps
+ * what it sees through `import.meta.url`, packages load as Node finds them, a changed source file is
+ * seen by the next start, and POSTROOM_THREAD_BUNDLES=off goes back to tsx.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from './test-support/fixtures';
+import { bundlePaths, buildBundle, freshBundle } from './worker-entry.mjs';
+
+const ENTRY = new URL('./test-support/thread-entry.ts', import.meta.url);
+const HELPER = new URL('./worker-entry.mjs', import.meta.url);
+
+interface Report {
+  url: string;
+  fixtures: string;
+  frenchCodePage: number;
+  stack: string;
+}
+
+/** Starts a thread that loads ENTRY the way the boot files do, and returns what the entry reports. */
+function startThread(env: NodeJS.ProcessEnv = process.env): Promise<Report> {
+  const code = `import(${JSON.stringify(HELPER.href)}).then((helper) => helper.importWorkerEntry(new URL(${JSON.stringify(ENTRY.href)})))`;
+  const worker = new Worker(code, { eval: true, env });
+  return new Promise<Report>((resolve, reject) => {
+    worker.once('message', (report: Report) => resolve(report));
+    worker.once('error', reject);
+  }).finally(() => void worker.terminate());
+}
+
+describe('worker thread entries', () => {
+  const temporary: string[] = [];
+  afterEach(() => {
+    for (const folder of temporary.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('loads an entry from its bundle, each module seeing its own file and packages found as Node finds them', async () => {
+    const report = await startThread();
+    expect(report.stack).toContain(bundlePaths(ENTRY).bundle);
+    expect(report.url).toBe(ENTRY.href);
+    // fixtures.ts, inside the bundle, finds the shared fixtures relative to itself as before.
+    expect(report.fixtures).toBe(FIXTURES);
+    // A package subpath without its extension, which plain Node would not complete.
+    expect(report.frenchCodePage).toBe(1252);
+    expect(freshBundle(ENTRY)).toBe(bundlePaths(ENTRY).bundle);
+  });
+
+  it('loads the entry through tsx when bundles are turned off', async () => {
+    const report = await startThread({ ...process.env, POSTROOM_THREAD_BUNDLES: 'off' });
+    expect(report.stack).not.toContain(bundlePaths(ENTRY).bundle);
+    expect(report.stack).toContain('thread-entry.ts');
+    expect(report.frenchCodePage).toBe(1252);
+  });
+
+  it('makes a new bundle once a file it was made from changed', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'postroom-thread-entry-'));
+    temporary.push(folder);
+    writeFileSync(join(folder, 'entry.ts'), "import { value } from './value';\nexport const answer: number = value;\n");
+    writeFileSync(join(folder, 'value.ts'), 'export const value = 1;\n');
+    const entry = pathToFileURL(join(folder, 'entry.ts'));
+    const { bundle, manifest } = bundlePaths(entry);
+    temporary.push(bundle, manifest);
+
+    expect(freshBundle(entry)).toBeNull();
+    expect(await buildBundle(entry)).toBe(bundle);
+    expect(freshBundle(entry)).toBe(bundle);
+
+    writeFileSync(join(folder, 'value.ts'), 'export const value = 4242;\n');
+    expect(freshBundle(entry)).toBeNull();
+    await buildBundle(entry);
+    expect(freshBundle(entry)).toBe(bundle);
+    expect(readFileSync(bundle, 'utf8')).toContain('4242');
+  });
+});

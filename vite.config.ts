@@ -167,7 +167,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
     // Server test files start their databases from snapshots made once per run.
-    globalSetup: ['server/test-support/pglite-snapshot-dir.ts'],
+    globalSetup: ['server/test-support/pglite-snapshot-dir.ts', 'server/test-support/thread-bundles.ts'],
     // A hang guard, not a speed target (tests/time-budgets.json is where time is watched): a first
     // analysis that takes 3 s on an idle machine has taken over 20 s on a 2-core one also running the
     // browser scenarios and the PostgreSQL pass.

@@ -34,6 +34,19 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'postroom-threads');
 const INSTALLED = join(ROOT, 'node_modules', '.package-lock.json');
 const SELF = fileURLToPath(import.meta.url);
 
+/** The worker threads of the server and the parse CLI: each one's boot file and the entry it loads. */
+export const THREADS = {
+  parse: { boot: new URL('./node-worker-boot.mjs', import.meta.url), entry: new URL('./node-worker.ts', import.meta.url) },
+  module: { boot: new URL('../../server/module-workers/module-thread-boot.mjs', import.meta.url), entry: new URL('../../server/module-workers/module-thread.ts', import.meta.url) },
+  OCR: { boot: new URL('../../server/ocr/ocr-thread-boot.mjs', import.meta.url), entry: new URL('../../server/ocr/ocr-thread.ts', import.meta.url) },
+  database: { boot: new URL('../../server/db/pglite-thread-boot.mjs', import.meta.url), entry: new URL('../../server/db/pglite-thread-worker.ts', import.meta.url) },
+};
+
+/** Makes the bundles of `entries` that are missing or stale, one after the other (a test run's start, a bench). */
+export async function prepareBundles(entries) {
+  for (const entry of entries) if (freshBundle(entry) === null) await buildBundle(entry);
+}
+
 /** Imports `entry` (a file URL of a TypeScript module): the fresh bundle, a new one, or tsx. */
 export async function importWorkerEntry(entry) {
   if (process.env.POSTROOM_THREAD_BUNDLES !== 'off') {

@@ -24,7 +24,8 @@
  *
  * Plain JavaScript, imported by the threads' boot files before any loader exists.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -58,10 +59,15 @@ export async function importWorkerEntry(entry) {
   return import(entry.href);
 }
 
-/** Where the bundle of `entry` and the list of files it was made from are kept. */
+/**
+ * Where the bundles of `entry` are kept: `<name>-<hash of its content>.mjs`, never written over, and
+ * `<name>.json`, the list of files the current one was made from and its file name. Replacing that
+ * list is the one step that makes a new bundle current, so a thread reads a list and a bundle that
+ * belong together, whichever of several threads building at once finished last.
+ */
 export function bundlePaths(entry) {
   const name = relative(ROOT, fileURLToPath(entry)).replace(/[\\/]/g, '__').replace(/\.ts$/, '');
-  return { bundle: join(CACHE, `${name}.mjs`), manifest: join(CACHE, `${name}.json`) };
+  return { name, manifest: join(CACHE, `${name}.json`) };
 }
 
 const stamp = (file) => {
@@ -73,22 +79,26 @@ const stamp = (file) => {
   }
 };
 
-/** The bundle's path when every file it was made from is as it was then; null otherwise. */
+/** The current bundle's path when every file it was made from is as it was then; null otherwise. */
 export function freshBundle(entry) {
-  const { bundle, manifest } = bundlePaths(entry);
   try {
-    const { inputs } = JSON.parse(readFileSync(manifest, 'utf8'));
+    const { inputs, bundle } = JSON.parse(readFileSync(bundlePaths(entry).manifest, 'utf8'));
     for (const [file, recorded] of Object.entries(inputs)) if (stamp(file) !== recorded) return null;
-    return stamp(bundle) === 'missing' ? null : bundle;
+    const path = join(CACHE, bundle);
+    return existsSync(path) ? path : null;
   } catch {
     return null;
   }
 }
 
-/** Bundles `entry` with our own modules inside and packages outside; returns the bundle's path. */
+/** A superseded bundle is removed once this old: a thread that read the list just before has long loaded it. */
+const KEEP_OLD_MS = 10 * 60_000;
+
+/** Bundles `entry` (our modules and ES module packages inside, CommonJS packages outside); returns the bundle's path. */
 export async function buildBundle(entry) {
   const { build } = await import('esbuild');
-  const { bundle, manifest } = bundlePaths(entry);
+  const { name, manifest } = bundlePaths(entry);
+  const started = Date.now();
   const result = await build({
     entryPoints: [fileURLToPath(entry)],
     absWorkingDir: ROOT,
@@ -103,21 +113,40 @@ export async function buildBundle(entry) {
     banner: { js: "import { createRequire as __postroomRequire } from 'node:module';\nconst require = __postroomRequire(import.meta.url);" },
     plugins: [packagesOutside, ownImportMetaUrl],
   });
-  const inputs = { [SELF]: stamp(SELF), [INSTALLED]: stamp(INSTALLED) };
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const file = join(ROOT, input);
-    // A package's files change with an install, which INSTALLED stands for.
-    if (!file.includes(NODE_MODULES)) inputs[file] = stamp(file);
-  }
-  mkdirSync(CACHE, { recursive: true });
-  // Several threads may build at once (a pool starts its threads together): each writes its own
-  // file and renames it into place, so a reader sees a whole bundle, whichever came last.
+  const contents = result.outputFiles[0].contents;
+  const file = `${name}-${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.mjs`;
+  const path = join(CACHE, file);
   const unique = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-  writeFileSync(`${bundle}.${unique}`, result.outputFiles[0].contents);
-  renameSync(`${bundle}.${unique}`, bundle);
-  writeFileSync(`${manifest}.${unique}`, JSON.stringify({ inputs }));
-  renameSync(`${manifest}.${unique}`, manifest);
-  return bundle;
+  mkdirSync(CACHE, { recursive: true });
+  if (!existsSync(path)) {
+    writeFileSync(`${path}.${unique}`, contents);
+    renameSync(`${path}.${unique}`, path);
+  }
+  const inputs = { [SELF]: stamp(SELF), [INSTALLED]: stamp(INSTALLED) };
+  let changedMeanwhile = false;
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const source = join(ROOT, input);
+    // A package's files change with an install, which INSTALLED stands for.
+    if (source.includes(NODE_MODULES)) continue;
+    inputs[source] = stamp(source);
+    changedMeanwhile ||= statSync(source, { throwIfNoEntry: false })?.mtimeMs >= started;
+  }
+  // A file saved while esbuild read the sources: this bundle may hold either version, so it is not
+  // made current, and the next start makes another.
+  if (!changedMeanwhile) {
+    writeFileSync(`${manifest}.${unique}`, JSON.stringify({ bundle: file, inputs }));
+    renameSync(`${manifest}.${unique}`, manifest);
+  }
+  removeOldBundles(name, file);
+  return path;
+}
+
+function removeOldBundles(name, current) {
+  for (const file of readdirSync(CACHE)) {
+    if (file === current || !file.startsWith(`${name}-`) || !/-[0-9a-f]{16}\.mjs$/.test(file)) continue;
+    const path = join(CACHE, file);
+    if (Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > KEEP_OLD_MS) rmSync(path, { force: true });
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * what it sees through `import.meta.url`, packages load as Node finds them, a changed source file is
  * seen by the next start, and POSTROOM_THREAD_BUNDLES=off goes back to tsx.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,18 +40,19 @@ describe('worker thread entries', () => {
 
   it('loads an entry from its bundle, each module seeing its own file and packages found as Node finds them', async () => {
     const report = await startThread();
-    expect(report.stack).toContain(bundlePaths(ENTRY).bundle);
+    const bundle = freshBundle(ENTRY);
+    expect(bundle).toContain(bundlePaths(ENTRY).name);
+    expect(report.stack).toContain(bundle);
     expect(report.url).toBe(ENTRY.href);
     // fixtures.ts, inside the bundle, finds the shared fixtures relative to itself as before.
     expect(report.fixtures).toBe(FIXTURES);
     // A package subpath without its extension, which plain Node would not complete.
     expect(report.frenchCodePage).toBe(1252);
-    expect(freshBundle(ENTRY)).toBe(bundlePaths(ENTRY).bundle);
   });
 
   it('loads the entry through tsx when bundles are turned off', async () => {
     const report = await startThread({ ...process.env, POSTROOM_THREAD_BUNDLES: 'off' });
-    expect(report.stack).not.toContain(bundlePaths(ENTRY).bundle);
+    expect(report.stack).not.toContain(bundlePaths(ENTRY).name);
     expect(report.stack).toContain('thread-entry.ts');
     expect(report.frenchCodePage).toBe(1252);
   });
@@ -62,17 +63,37 @@ describe('worker thread entries', () => {
     writeFileSync(join(folder, 'entry.ts'), "import { value } from './value';\nexport const answer: number = value;\n");
     writeFileSync(join(folder, 'value.ts'), 'export const value = 1;\n');
     const entry = pathToFileURL(join(folder, 'entry.ts'));
-    const { bundle, manifest } = bundlePaths(entry);
-    temporary.push(bundle, manifest);
+    temporary.push(bundlePaths(entry).manifest);
 
     expect(freshBundle(entry)).toBeNull();
-    expect(await buildBundle(entry)).toBe(bundle);
-    expect(freshBundle(entry)).toBe(bundle);
+    const first = await buildBundle(entry);
+    temporary.push(first);
+    expect(freshBundle(entry)).toBe(first);
 
+    // Older than the build's start, as an edit made a moment later is from the next start's view.
     writeFileSync(join(folder, 'value.ts'), 'export const value = 4242;\n');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(folder, 'value.ts'), past, past);
     expect(freshBundle(entry)).toBeNull();
-    await buildBundle(entry);
-    expect(freshBundle(entry)).toBe(bundle);
-    expect(readFileSync(bundle, 'utf8')).toContain('4242');
+    const second = await buildBundle(entry);
+    temporary.push(second);
+    expect(second).not.toBe(first);
+    expect(freshBundle(entry)).toBe(second);
+    expect(readFileSync(second, 'utf8')).toContain('4242');
+    // The first bundle stays for a thread that read the list just before.
+    expect(readFileSync(first, 'utf8')).not.toContain('4242');
+  });
+
+  it('does not make a bundle current when one of its files was saved while it was made', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'postroom-thread-entry-'));
+    temporary.push(folder);
+    writeFileSync(join(folder, 'entry.ts'), 'export const answer = 1;\n');
+    const entry = pathToFileURL(join(folder, 'entry.ts'));
+    temporary.push(bundlePaths(entry).manifest);
+    // Saved "during" the build: its time is later than the build's start.
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(folder, 'entry.ts'), future, future);
+    temporary.push(await buildBundle(entry));
+    expect(freshBundle(entry)).toBeNull();
   });
 });

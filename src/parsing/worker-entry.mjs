@@ -25,7 +25,7 @@
  * Plain JavaScript, imported by the threads' boot files before any loader exists.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -91,7 +91,10 @@ export function freshBundle(entry) {
   }
 }
 
-/** A superseded bundle is removed once this old: a thread that read the list just before has long loaded it. */
+/**
+ * A bundle neither current nor made current or superseded for this long is removed: a thread that
+ * read the list just before it changed has long loaded its bundle.
+ */
 const KEEP_OLD_MS = 10 * 60_000;
 
 /** Bundles `entry` (our modules and ES module packages inside, CommonJS packages outside); returns the bundle's path. */
@@ -118,7 +121,8 @@ export async function buildBundle(entry) {
   const path = join(CACHE, file);
   const unique = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   mkdirSync(CACHE, { recursive: true });
-  if (!existsSync(path)) {
+  if (existsSync(path)) touch(path);
+  else {
     writeFileSync(`${path}.${unique}`, contents);
     renameSync(`${path}.${unique}`, path);
   }
@@ -129,16 +133,36 @@ export async function buildBundle(entry) {
     // A package's files change with an install, which INSTALLED stands for.
     if (source.includes(NODE_MODULES)) continue;
     inputs[source] = stamp(source);
-    changedMeanwhile ||= statSync(source, { throwIfNoEntry: false })?.mtimeMs >= started;
+    changedMeanwhile ||= Number(inputs[source].split(':')[1]) >= started;
   }
   // A file saved while esbuild read the sources: this bundle may hold either version, so it is not
   // made current, and the next start makes another.
   if (!changedMeanwhile) {
+    const previous = currentBundleFile(manifest);
     writeFileSync(`${manifest}.${unique}`, JSON.stringify({ bundle: file, inputs }));
     renameSync(`${manifest}.${unique}`, manifest);
+    // Superseded now, whenever it was made: it stays KEEP_OLD_MS from this moment.
+    if (previous !== null && previous !== file) touch(join(CACHE, previous));
   }
   removeOldBundles(name, file);
   return path;
+}
+
+function currentBundleFile(manifest) {
+  try {
+    return JSON.parse(readFileSync(manifest, 'utf8')).bundle ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function touch(path) {
+  const now = new Date();
+  try {
+    utimesSync(path, now, now);
+  } catch {
+    // Removed meanwhile by another process: nothing to keep.
+  }
 }
 
 function removeOldBundles(name, current) {

@@ -4,7 +4,7 @@
  * seen by the next start (a file saved during a build is not taken as built), and
  * POSTROOM_THREAD_BUNDLES=off goes back to tsx.
  */
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -75,6 +75,9 @@ describe('worker thread entries', () => {
     writeFileSync(join(folder, 'value.ts'), 'export const value = 4242;\n');
     const past = new Date(Date.now() - 60_000);
     utimesSync(join(folder, 'value.ts'), past, past);
+    // Made long ago: it is only superseded now, and a thread may have just read that it is current.
+    const longAgo = new Date(Date.now() - 24 * 3_600_000);
+    utimesSync(first, longAgo, longAgo);
     expect(freshBundle(entry)).toBeNull();
     const second = await buildBundle(entry);
     temporary.push(second);
@@ -82,6 +85,7 @@ describe('worker thread entries', () => {
     expect(freshBundle(entry)).toBe(second);
     expect(readFileSync(second, 'utf8')).toContain('4242');
     // The first bundle stays for a thread that read the list just before.
+    expect(existsSync(first)).toBe(true);
     expect(readFileSync(first, 'utf8')).not.toContain('4242');
   });
 

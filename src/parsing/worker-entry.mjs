@@ -34,6 +34,11 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'postroom-threads');
 /** Rewritten by every `npm install`: a package changed, so its resolved path may have. */
 const INSTALLED = join(ROOT, 'node_modules', '.package-lock.json');
 const SELF = fileURLToPath(import.meta.url);
+/**
+ * Which checkout the bundles are of: two checkouts may share one node_modules (a baseline worktree
+ * with its node_modules linked, as bench:isolation makes), and each must run its own code.
+ */
+const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
 
 /** The worker threads of the server and the parse CLI: each one's boot file and the entry it loads. */
 export const THREADS = {
@@ -61,12 +66,12 @@ export async function importWorkerEntry(entry) {
 
 /**
  * Where the bundles of `entry` are kept: `<name>-<hash of its content>.mjs`, never written over, and
- * `<name>.json`, the list of files the current one was made from and its file name. Replacing that
+ * `<name>.json` (the name: the entry's path in the checkout, and which checkout), the list of files the current one was made from and its file name. Replacing that
  * list is the one step that makes a new bundle current, so a thread reads a list and a bundle that
  * belong together, whichever of several threads building at once finished last.
  */
 export function bundlePaths(entry) {
-  const name = relative(ROOT, fileURLToPath(entry)).replace(/[\\/]/g, '__').replace(/\.ts$/, '');
+  const name = `${relative(ROOT, fileURLToPath(entry)).replace(/[\\/]/g, '__').replace(/\.ts$/, '')}.${CHECKOUT}`;
   return { name, manifest: join(CACHE, `${name}.json`) };
 }
 

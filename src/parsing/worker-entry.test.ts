@@ -4,14 +4,15 @@
  * seen by the next start (a file saved during a build is not taken as built), and
  * POSTROOM_THREAD_BUNDLES=off goes back to tsx.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from './test-support/fixtures';
-import { bundlePaths, buildBundle, freshBundle } from './worker-entry.mjs';
+import { bundlePaths, buildBundle, freshBundle, prepareBundles } from './worker-entry.mjs';
 
 const ENTRY = new URL('./test-support/thread-entry.ts', import.meta.url);
 const HELPER = new URL('./worker-entry.mjs', import.meta.url);
@@ -87,6 +88,30 @@ describe('worker thread entries', () => {
     // The first bundle stays for a thread that read the list just before.
     expect(existsSync(first)).toBe(true);
     expect(readFileSync(first, 'utf8')).not.toContain('4242');
+  });
+
+  it('keeps the bundles of another checkout that shares these packages apart from this one\'s', async () => {
+    // A second checkout (a baseline worktree) with this one's node_modules linked, and a file at the
+    // same place as ENTRY holding other code.
+    const other = mkdtempSync(join(tmpdir(), 'postroom-checkout-'));
+    temporary.push(other);
+    mkdirSync(join(other, 'src', 'parsing', 'test-support'), { recursive: true });
+    copyFileSync(fileURLToPath(HELPER), join(other, 'src', 'parsing', 'worker-entry.mjs'));
+    symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(other, 'node_modules'));
+    const otherEntry = pathToFileURL(join(other, 'src', 'parsing', 'test-support', 'thread-entry.ts'));
+    writeFileSync(otherEntry, "export const checkout: string = 'the other one';\n");
+    const otherHelper = (await import(pathToFileURL(join(other, 'src', 'parsing', 'worker-entry.mjs')).href)) as typeof import('./worker-entry.mjs');
+
+    await prepareBundles([ENTRY]);
+    const ours = freshBundle(ENTRY);
+    temporary.push(otherHelper.bundlePaths(otherEntry).manifest);
+    const theirs = await otherHelper.buildBundle(otherEntry);
+    temporary.push(theirs);
+    expect(otherHelper.freshBundle(otherEntry)).toBe(theirs);
+    expect(readFileSync(theirs, 'utf8')).toContain('the other one');
+    // Ours is still current, and still our code.
+    expect(freshBundle(ENTRY)).toBe(ours);
+    expect(readFileSync(ours!, 'utf8')).not.toContain('the other one');
   });
 
   it('does not make a bundle current when one of its files was saved while it was made', async () => {

@@ -66,9 +66,10 @@ export async function importWorkerEntry(entry) {
 
 /**
  * Where the bundles of `entry` are kept: `<name>-<hash of its content>.mjs`, never written over, and
- * `<name>.json` (the name: the entry's path in the checkout, and which checkout), the list of files the current one was made from and its file name. Replacing that
- * list is the one step that makes a new bundle current, so a thread reads a list and a bundle that
- * belong together, whichever of several threads building at once finished last.
+ * `<name>.json`, the list of files the current one was made from and its file name (the name: the
+ * entry's path in the checkout, and which checkout). Replacing that list is the one step that makes
+ * a new bundle current, so a thread reads a list and a bundle that belong together, whichever of
+ * several threads building at once finished last.
  */
 export function bundlePaths(entry) {
   const name = `${relative(ROOT, fileURLToPath(entry)).replace(/[\\/]/g, '__').replace(/\.ts$/, '')}.${CHECKOUT}`;

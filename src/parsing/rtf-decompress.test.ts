@@ -39,7 +39,8 @@ describe('compressed RTF', () => {
   it('agrees with the reference decompressor on every RTF body of the fixture mails', () => {
     let compared = 0;
     for (const name of fixtureNames('msg')) {
-      const compressed = new MsgReader(fixture(`msg/${name}`)).getFileData().compressedRtf;
+      const bytes = fixture(`msg/${name}`);
+      const compressed = new MsgReader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)).getFileData().compressedRtf;
       if (!compressed) continue;
       expect(Buffer.from(decompressRtf(compressed)!).equals(Buffer.from(referenceDecompress(Array.from(compressed)))), name).toBe(true);
       compared++;

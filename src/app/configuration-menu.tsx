@@ -5,8 +5,9 @@
  * webhooks, integrations, access keys, post-processing, consolidation, output formatting, error
  * logs — then the configuration tools (creation wizard, graph). The environment's side menu
  * (layouts/environment-layout.tsx) and the configuration page both draw it, so an entry added here
- * appears in both. Each section names the i18n namespace of its title and descriptions; an entry may
- * take its description from another namespace (`namespace`).
+ * appears in both. Section titles are in the `navigation` namespace, which every page has loaded, so
+ * the side menu loads no module's texts; each section names the namespace of its entries'
+ * descriptions (shown on the configuration page), and an entry may take its own (`namespace`).
  */
 import { Link, useParams } from 'react-router';
 import { Card, H2, Icon, type IconName } from '@blueprintjs/core';
@@ -28,9 +29,9 @@ export interface ConfigurationEntry {
 export interface ConfigurationSection {
   /** Stable id (side menu groups, tests). */
   id: string;
-  /** i18n namespace of the section's title and descriptions. */
+  /** i18n namespace of its entries' descriptions. */
   namespace: MenuNamespace;
-  /** Title key (in `namespace`). */
+  /** Title key, in the `navigation` namespace. */
   title: string;
   entries: ConfigurationEntry[];
 }
@@ -48,7 +49,7 @@ export const configurationMenu: ConfigurationSection[] = [
   {
     id: 'nlu',
     namespace: 'nlu',
-    title: 'menu.nlu',
+    title: 'menu.nluSection',
     entries: [
       nluEntry('archetypes', 'nluArchetypes', 'book'),
       nluEntry('interactions', 'nluInteractions', 'exchange'),
@@ -63,7 +64,7 @@ export const configurationMenu: ConfigurationSection[] = [
   {
     id: 'categorization',
     namespace: 'categorization',
-    title: 'menu.title',
+    title: 'menu.categorizationSection',
     entries: [{ title: 'categorization', description: 'menu.categorization', icon: 'tag', to: paths.categorization }],
   },
   {
@@ -75,13 +76,13 @@ export const configurationMenu: ConfigurationSection[] = [
   {
     id: 'extraction',
     namespace: 'extraction',
-    title: 'menu.title',
+    title: 'menu.extractionSection',
     entries: [{ title: 'extraction', description: 'menu.extraction', icon: 'th-derived', to: paths.extraction }],
   },
   {
     id: 'replies',
     namespace: 'replies',
-    title: 'menu.title',
+    title: 'menu.repliesSection',
     entries: [{ title: 'replyTemplates', description: 'menu.templates', icon: 'envelope', to: paths.replyTemplates }],
   },
   {
@@ -112,7 +113,7 @@ export const configurationMenu: ConfigurationSection[] = [
   {
     id: 'output',
     namespace: 'output',
-    title: 'menu.title',
+    title: 'menu.outputSection',
     entries: [{ title: 'output', description: 'menu.output', icon: 'export', to: paths.output }],
   },
   {
@@ -136,10 +137,13 @@ export const configurationMenu: ConfigurationSection[] = [
   },
 ];
 
-export const MENU_NAMESPACES = ['routes', 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'navigation', 'toolbox', 'configurationIde'] as const;
+/** What the side menu shows: section titles and route titles, both loaded by every page. */
+export const SIDE_MENU_NAMESPACES = ['routes', 'navigation'] as const;
+/** What the configuration page shows: the entries' descriptions too. */
+export const MENU_NAMESPACES = [...SIDE_MENU_NAMESPACES, 'nlu', 'categorization', 'extraction', 'vision', 'replies', 'output', 'ocrRules', 'toolbox', 'configurationIde'] as const;
 
 /** The translated title of a section and the description of an entry. */
-export const sectionTitleKey = (section: ConfigurationSection) => `${section.namespace}:${section.title}`;
+export const sectionTitleKey = (section: ConfigurationSection) => `navigation:${section.title}`;
 export const entryDescriptionKey = (section: ConfigurationSection, entry: ConfigurationEntry) => `${entry.namespace ?? section.namespace}:${entry.description}`;
 
 export function ConfigurationMenuPage() {

@@ -7,11 +7,11 @@ import { paths } from '../paths';
 import { usePageAccess } from '../page-access';
 import { MissingItem } from '../../ui/missing-item';
 import { useEnvironmentPresence, useProjectPresence } from './item-presence';
-import { configurationMenu, MENU_NAMESPACES, sectionTitleKey } from '../configuration-menu';
+import { configurationMenu, SIDE_MENU_NAMESPACES, sectionTitleKey } from '../configuration-menu';
 
 /** The environment's pages, then the §2.4 configuration menu in its groups (the same list as the configuration page). */
 export function EnvironmentLayout() {
-  const { t } = useTranslation(MENU_NAMESPACES);
+  const { t } = useTranslation(SIDE_MENU_NAMESPACES);
   const { t: tCommon } = useTranslation('common');
   const { projectId = '', envId = '' } = useParams();
   // Only the pages the caller's profile opens (§6, src/contract/page-access.ts): a cockpit user sees the dashboard.

@@ -4,10 +4,10 @@
  * loaded), a category filter (exact name; a category in a row sets it), kept in the URL so back and reload keep them; column toggles per browser; page download
  * as CSV; refresh; new analysis and simulated mail. Running rows refresh by themselves.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonGroup, Checkbox, HTMLSelect, Icon, InputGroup, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Checkbox, HTMLSelect, Icon, InputGroup } from '@blueprintjs/core';
 import { Spinner } from '../../ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_STATUSES, type AnalysisSummary } from '../../contract/analyses';
@@ -16,7 +16,7 @@ import { usePreferences } from '../../storage/preferences';
 import { DataTable } from '../../ui/data-table';
 import { ListState } from '../../ui/list-state';
 import { analysesQueries, isRunning, type ListQuery } from './queries';
-import { COLUMNS, FIXED_COLUMNS, setColumnShown, useColumns, type Column } from './columns';
+import { useColumns, type Column } from './columns';
 import { DateFilter } from './date-filter';
 import { PAGE_SIZES, readFilters, toQuery, writeFilters, type Filters } from './list-filters';
 import { StatusTag } from './status-tag';
@@ -24,10 +24,15 @@ import { CategoryCell } from './category-cell';
 import { saveCsv } from '../../ui/save-blob';
 import { analysisCell } from './page-cells';
 import { canCreate } from './analysis-rules';
-import { NewAnalysisDialog } from './new-analysis-dialog';
-import { SimulateMailDialog } from './simulate-mail-dialog';
+import { PopoverOnDemand } from '../../ui/popover-on-demand';
+import { TooltipWhenShown } from '../../ui/tooltip-when-shown';
 import { Field } from '../../ui/form';
 import { EmptyState } from '../../ui/empty-state';
+
+// What the list shows only when asked: loaded then, so the list itself does not download them.
+const NewAnalysisDialog = lazy(() => import('./new-analysis-dialog').then((module) => ({ default: module.NewAnalysisDialog })));
+const SimulateMailDialog = lazy(() => import('./simulate-mail-dialog').then((module) => ({ default: module.SimulateMailDialog })));
+const loadColumnsPopover = () => import('./columns-popover').then((module) => module.ColumnsPopover);
 
 export type AnalysesVariant = 'analyses' | 'ic';
 
@@ -112,21 +117,7 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
   };
 
   const gated = (element: React.JSX.Element) =>
-    create.allowed ? element : <Tooltip content={t(`actions.why.${create.reason}`)}>{element}</Tooltip>;
-
-  const columnMenu = (
-    <div className="p-analyses-columns" style={{ padding: '0.75rem' }}>
-      {COLUMNS.map((column) => (
-        <Checkbox
-          key={column}
-          label={t(`columns.${column}`)}
-          checked={columns.includes(column)}
-          disabled={FIXED_COLUMNS.includes(column)}
-          onChange={(event) => void setColumnShown(column, event.currentTarget.checked)}
-        />
-      ))}
-    </div>
-  );
+    create.allowed ? element : <TooltipWhenShown content={t(`actions.why.${create.reason}`)}>{element}</TooltipWhenShown>;
 
   return (
     <section className="p-page" aria-busy={list.isFetching}>
@@ -205,9 +196,9 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
             <Spinner size={12} className="p-inline-spinner" /> {t('list.autoRefresh')}
           </span>
         )}
-        <PopoverNext content={columnMenu} placement="bottom-end">
+        <PopoverOnDemand load={loadColumnsPopover} props={{ columns }}>
           <Button icon="th" text={t('list.columns')} rightIcon="caret-down" />
-        </PopoverNext>
+        </PopoverOnDemand>
         <Button icon="refresh" text={t('list.refresh')} loading={list.isFetching && !list.isPending} onClick={() => void list.refetch()} />
         <Button icon="download" text={t('list.download')} disabled={items.length === 0} onClick={() => void downloadPage()} />
       </div>
@@ -289,20 +280,22 @@ function AnalysesList({ variant }: { variant: AnalysesVariant }) {
           />
         </div>
       </ListState>
-      {dialog === 'upload' && (
-        <NewAnalysisDialog
-          envId={envId}
-          onClose={() => setDialog(null)}
-          onCreated={() => void queryClient.invalidateQueries({ queryKey: analysesQueries.lists(envId) })}
-        />
-      )}
-      {dialog === 'simulate' && (
-        <SimulateMailDialog
-          envId={envId}
-          onClose={() => setDialog(null)}
-          onCreated={() => void queryClient.invalidateQueries({ queryKey: analysesQueries.lists(envId) })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'upload' && (
+          <NewAnalysisDialog
+            envId={envId}
+            onClose={() => setDialog(null)}
+            onCreated={() => void queryClient.invalidateQueries({ queryKey: analysesQueries.lists(envId) })}
+          />
+        )}
+        {dialog === 'simulate' && (
+          <SimulateMailDialog
+            envId={envId}
+            onClose={() => setDialog(null)}
+            onCreated={() => void queryClient.invalidateQueries({ queryKey: analysesQueries.lists(envId) })}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

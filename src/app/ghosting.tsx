@@ -12,10 +12,9 @@
  * refuses one the user may not see), keeps it under the ghosted-environment key, opens it, and the
  * banner leads back to it until the agent exits.
  */
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Callout, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
-import { Dialog } from '../ui/dialog';
+import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errors';
 import { request, SWITCH_HEADER } from '../api/request';
@@ -24,8 +23,6 @@ import { readEntry, removeEntry, storageKeys, subscribeEntries, writeEntry } fro
 import { paths } from './paths';
 import { type GhostedUser, readGhostedUser } from './ghosted-user';
 import { clearQueryCache } from './session';
-import { Field, Form } from '../ui/form';
-import { EmptyState } from '../ui/empty-state';
 
 /** What the ghosted-environment key holds: enough to show and open it without asking again. */
 export interface GhostedEnvironment {
@@ -121,86 +118,5 @@ export function GhostBanner() {
         }}
       />
     </div>
-  );
-}
-
-export function GhostDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation('account');
-  const navigate = useNavigate();
-  const [userId, setUserId] = useState('');
-  const [environmentId, setEnvironmentId] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const target = userId.trim();
-    if (!target) return;
-    setBusy(true);
-    setError(undefined);
-    const environment = environmentId.trim();
-    try {
-      const opened = await startGhosting(target, environment || undefined);
-      onClose();
-      await navigate(opened ? paths.environment(opened.projectId, opened.id) : paths.index(), { replace: true });
-    } catch (failure) {
-      const message = errorMessage(failure);
-      setError(
-        failure instanceof GhostingRefused && failure.step === 'environment'
-          ? t('ghosting.environmentRefused', { userId: target, environment, message })
-          : t('ghosting.refused', { userId: target, message }),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('ghosting.dialogTitle')} icon="eye-open">
-      <Form onSubmit={submit}>
-        <DialogBody>
-          <p>{t('ghosting.dialogIntro')}</p>
-          {error && (
-            <Callout intent="danger" role="alert">
-              {error}
-            </Callout>
-          )}
-          <Field label={t('ghosting.userId')} labelFor="ghost-user-id" helperText={t('ghosting.userIdHelp')}>
-            <InputGroup id="ghost-user-id" autoFocus value={userId} onValueChange={setUserId} />
-          </Field>
-          <Field label={t('ghosting.environment')} labelFor="ghost-environment" helperText={t('ghosting.environmentHelp')}>
-            <InputGroup id="ghost-environment" value={environmentId} onValueChange={setEnvironmentId} />
-          </Field>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('ghosting.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" loading={busy} disabled={!userId.trim()} text={t('ghosting.confirm')} />
-            </>
-          }
-        />
-      </Form>
-    </Dialog>
-  );
-}
-
-/**
- * What support sees in an organisation while acting as nobody (spec §1, §6): the server answers no
- * customer content to support itself, so instead of pages of refusals, the way in.
- */
-export function SupportOnlyNotice() {
-  const { t } = useTranslation('account');
-  const [open, setOpen] = useState(false);
-  return (
-    <section className="p-page" data-testid="support-only">
-      <EmptyState
-        icon="eye-open"
-        title={t('ghosting.supportOnlyTitle')}
-        description={t('ghosting.supportOnlyBody')}
-        action={<Button intent="primary" icon="eye-open" text={t('ghosting.start')} onClick={() => setOpen(true)} />}
-      />
-      <GhostDialog isOpen={open} onClose={() => setOpen(false)} />
-    </section>
   );
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { authQueries } from '../../features/auth/queries';
 import { OfflineIndicator, PendingSyncIndicator } from '../../ui/connectivity';
 import { PopoverOnDemand } from '../../ui/popover-on-demand';
-import { GhostBanner, GhostDialog, useGhostedUser } from '../ghosting';
+import { GhostBanner, useGhostedUser } from '../ghosting';
+import { GhostDialogOnDemand } from '../ghost-dialog-on-demand';
 import { offersRapidNavigation, openRapidNavigation } from '../rapid-navigation';
 import { paths } from '../paths';
 import { loadNamespaces } from '../../i18n/setup';
@@ -28,7 +29,7 @@ function UserMenu() {
       <PopoverOnDemand load={loadUserMenu} props={{ onGhost: canGhost ? () => setGhostDialogOpen(true) : undefined }}>
         <Button variant="minimal" icon="user" endIcon="caret-down" text={user ? `${user.firstname} ${user.lastname}` : ''} />
       </PopoverOnDemand>
-      {canGhost && <GhostDialog isOpen={ghostDialogOpen} onClose={() => setGhostDialogOpen(false)} />}
+      {canGhost && <GhostDialogOnDemand isOpen={ghostDialogOpen} onClose={() => setGhostDialogOpen(false)} />}
     </>
   );
 }

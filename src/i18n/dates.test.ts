@@ -1,7 +1,7 @@
 /** Date rules: French dd/mm/yy with Monday first, English mm/dd/yy with Sunday first. */
 import { describe, expect, it } from 'vitest';
 import { format } from 'date-fns';
-import { firstDayOfWeek, formatDate, formatTime, localDay } from './dates';
+import { dateInputPattern, firstDayOfWeek, formatDate, formatDateTime, formatTime, localDay } from './dates';
 
 describe('formatDate', () => {
   const date = new Date(2026, 10, 3);
@@ -54,5 +54,24 @@ describe('formatTime', () => {
     const moment = new Date(2026, 10, 3, 14, 5, 30);
     expect(formatTime(moment, 'fr')).toBe('14:05');
     expect(formatTime(moment, 'en')).toBe('2:05 PM');
+  });
+});
+
+describe('the same dates as the date inputs read them', () => {
+  // The date fields parse what is typed with dateInputPattern (date-fns): what is shown must read back.
+  it('writes every hour, day and month as date-fns writes the input patterns', () => {
+    for (const language of ['fr', 'en'] as const) {
+      for (let hour = 0; hour < 24; hour++) {
+        const moment = new Date(2031, hour % 12, 1 + hour, hour, (hour * 7) % 60);
+        expect(formatDate(moment, language)).toBe(format(moment, dateInputPattern(language)));
+        expect(formatDateTime(moment, language)).toBe(format(moment, dateInputPattern(language, true)));
+      }
+    }
+    expect(formatDateTime(new Date(1999, 0, 9, 0, 0), 'en')).toBe('01/09/99 12:00 AM');
+    expect(formatDateTime(new Date(2000, 11, 31, 12, 5), 'fr')).toBe('31/12/00 12:05');
+  });
+
+  it('refuses a date that is no date, as before', () => {
+    expect(() => formatDateTime('not a date', 'fr')).toThrow(RangeError);
   });
 });

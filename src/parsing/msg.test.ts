@@ -1,6 +1,7 @@
 // Expected values were read with Python's olefile (raw MAPI property streams) before being written here.
 import { describe, expect, it } from 'vitest';
 import { parseMsg } from './msg';
+import { parseFile } from './parse-file';
 import { fixture } from './test-support/fixtures';
 import type { Email } from './model';
 
@@ -74,5 +75,28 @@ describe('MSG parser', () => {
     expect(model.from?.name).toBe('UnoKenji');
     expect(model.calendar?.organizer).toBe('UnoKenji');
     expect(model.calendar?.start).toBeDefined();
+  });
+
+  it('reads a mail whose subject and message class are stored with the wrong type, without them', async () => {
+    // The properties' streams renamed from Unicode string (001F) to binary (0102), in every entry of
+    // the compound file's directory (the mail's and its embedded message's).
+    const bytes = Buffer.from(fixture('msg/msgInMsg.msg'));
+    const utf16 = (text: string) => Buffer.from(text, 'utf16le');
+    for (const property of ['0037', '001A']) {
+      for (let at = bytes.indexOf(utf16(`__substg1.0_${property}001F`)); at >= 0; at = bytes.indexOf(utf16(`__substg1.0_${property}001F`), at + 1)) {
+        utf16(`__substg1.0_${property}0102`).copy(bytes, at);
+      }
+    }
+    const { model } = await parseFile('damaged.msg', new Uint8Array(bytes));
+    const intact = await parseFile('intact.msg', fixture('msg/msgInMsg.msg'));
+    const email = model.email!;
+    expect(model.kind).toBe('email');
+    expect(intact.model.email!.subject).toBeTruthy();
+    expect(email.subject).toBeUndefined();
+    expect(email.messageClass).toBeUndefined();
+    // The rest is read as before.
+    expect(email.attachments.map((attachment) => attachment.name)).toEqual(['Microsoft Outlook テスト メッセージ.msg', 'green.png']);
+    expect(email.text ?? email.html).toBe(intact.model.email!.text ?? intact.model.email!.html);
+    expect(email.from).toEqual(intact.model.email!.from);
   });
 });

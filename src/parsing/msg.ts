@@ -12,6 +12,7 @@ import { BlobStore, type Address, type Attachment, type Email } from './model';
 import { parseRawHeaders } from './raw-headers';
 import { sha256Hex } from './sha256';
 import { rtfToBody } from './rtf-body';
+import { wellTyped } from './msg-fields';
 import { parseEmlEmail } from './eml';
 import { toIsoDate } from './dates';
 import { contentTypeFor, detectKind } from './detect';
@@ -36,7 +37,7 @@ function codePageOf(fields: FieldsData): number {
 function read(bytes: Uint8Array, ansiEncoding?: string) {
   const reader = new MsgReader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (ansiEncoding) reader.parserConfig = { ansiEncoding };
-  const fields = reader.getFileData();
+  const fields = wellTyped(reader.getFileData());
   if (fields.error) throw new ParseError('corrupt', `Not a readable MSG file: ${fields.error}`);
   return { reader, fields };
 }

@@ -73,7 +73,8 @@ describe('administration', () => {
     await unsavedDialog.leave(page);
     await page.waitForURL(/import-export/);
     await tab(page, "Paramètres de l'environnement").click();
-    await expect(page.locator('#env-retention').inputValue()).resolves.toBe('6m');
+    // The tab shows the stored value once it has replaced the page left (the discarded edit is gone).
+    await expect.poll(() => page.locator('#env-retention').inputValue()).toBe('6m');
     await page.locator('#env-retention').selectOption('1w');
     await tab(page, 'Import / export').click();
     await unsavedDialog.saveAndLeave(page);

@@ -19,10 +19,10 @@ import { Worker } from 'node:worker_threads';
 import { reason } from '../../src/contract/failure-reasons';
 import type { NestedText } from '../../src/contract/pipeline-messages';
 import type { ModuleTask, TaskAnswers, TaskRequest, TaskResponse } from './protocol';
+import { THREADS } from '../../src/parsing/thread-paths.mjs';
 
 export const DEFAULT_MODULE_DEADLINE_MS = 30_000;
 export const DEFAULT_MODULE_WORKER_MEMORY_MB = 512;
-const BOOT = new URL('./module-thread-boot.mjs', import.meta.url);
 /** Workers that die before they are ready this many times in a row: the queued tasks fail instead of respawning forever. */
 const MAX_BOOT_FAILURES = 3;
 
@@ -159,7 +159,7 @@ export class ModulePool {
 
   /** Gives the slot a fresh worker and listens to it; a listener of a replaced worker is ignored. */
   private attach(slot: Slot): void {
-    const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
+    const worker = new Worker(THREADS.module.boot, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
     worker.unref();
     slot.worker = worker;
     slot.ready = false;

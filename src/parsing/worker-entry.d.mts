@@ -3,5 +3,5 @@ export function importWorkerEntry(entry: URL): Promise<unknown>;
 export function bundlePaths(entry: URL): { name: string; manifest: string };
 export function freshBundle(entry: URL): string | null;
 export function buildBundle(entry: URL): Promise<string>;
-export const THREADS: Record<'parse' | 'module' | 'OCR' | 'database', { boot: URL; entry: URL }>;
+export { THREADS } from './thread-paths.mjs';
 export function prepareBundles(entries: readonly URL[]): Promise<void>;

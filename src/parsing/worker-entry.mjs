@@ -40,13 +40,7 @@ const SELF = fileURLToPath(import.meta.url);
  */
 const CHECKOUT = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
 
-/** The worker threads of the server and the parse CLI: each one's boot file and the entry it loads. */
-export const THREADS = {
-  parse: { boot: new URL('./node-worker-boot.mjs', import.meta.url), entry: new URL('./node-worker.ts', import.meta.url) },
-  module: { boot: new URL('../../server/module-workers/module-thread-boot.mjs', import.meta.url), entry: new URL('../../server/module-workers/module-thread.ts', import.meta.url) },
-  OCR: { boot: new URL('../../server/ocr/ocr-thread-boot.mjs', import.meta.url), entry: new URL('../../server/ocr/ocr-thread.ts', import.meta.url) },
-  database: { boot: new URL('../../server/db/pglite-thread-boot.mjs', import.meta.url), entry: new URL('../../server/db/pglite-thread-worker.ts', import.meta.url) },
-};
+export { THREADS } from './thread-paths.mjs';
 
 /** Makes the bundles of `entries` that are missing or stale, one after the other (a test run's start, a bench). */
 export async function prepareBundles(entries) {

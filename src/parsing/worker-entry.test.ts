@@ -96,7 +96,7 @@ describe('worker thread entries', () => {
     const other = mkdtempSync(join(tmpdir(), 'postroom-checkout-'));
     temporary.push(other);
     mkdirSync(join(other, 'src', 'parsing', 'test-support'), { recursive: true });
-    copyFileSync(fileURLToPath(HELPER), join(other, 'src', 'parsing', 'worker-entry.mjs'));
+    for (const file of ['worker-entry.mjs', 'thread-paths.mjs']) copyFileSync(fileURLToPath(new URL(`./${file}`, HELPER)), join(other, 'src', 'parsing', file));
     symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(other, 'node_modules'));
     const otherEntry = pathToFileURL(join(other, 'src', 'parsing', 'test-support', 'thread-entry.ts'));
     writeFileSync(otherEntry, "export const checkout: string = 'the other one';\n");

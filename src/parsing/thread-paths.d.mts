@@ -1,0 +1,2 @@
+/** Types of thread-paths.mjs (plain JavaScript, shared by the pools and worker-entry.mjs). */
+export const THREADS: Record<'parse' | 'module' | 'OCR' | 'database', { boot: URL; entry: URL }>;

@@ -12,9 +12,11 @@ let requested = false;
 scope.onmessage = async (event: MessageEvent<ParseRequest>) => {
   requested = true;
   const request = event.data;
+  // A picked file is read here, once: its bytes go back with the answer, for the page to keep.
+  const picked = request.bytes instanceof Blob;
   if (request.bytes instanceof Blob) request.bytes = new Uint8Array(await request.bytes.arrayBuffer());
   await readyToRead(request.name, request.bytes);
-  void answer(request, (message, transfer) => scope.postMessage(message, transfer));
+  void answer(request, (message, transfer) => scope.postMessage(message, transfer), { handBack: picked });
 };
 
 // Once loaded, while no file has come yet: the parser's first run, on a small sample (warm-up.ts).

@@ -2,6 +2,7 @@
  * The view of one file for its kind (mail, PDF, office document, image, text, JSON), with its parse
  * progress or error. Shared by the files viewer and the testing center's qualification screen.
  */
+import { memo } from 'react';
 import { Callout, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '../../parsing/model';
@@ -28,7 +29,7 @@ type Props<Entry extends ViewedFile> = {
   onFirstPaint?: (id: number) => void;
 };
 
-export function FileView<Entry extends ViewedFile>({ entry, onOpenAttachment, onFirstPaint }: Props<Entry>) {
+function FileViewOf<Entry extends ViewedFile>({ entry, onOpenAttachment, onFirstPaint }: Props<Entry>) {
   const { t } = useTranslation('filesViewer');
   const name = entry.path.split(/\/| › /).pop() ?? entry.path;
   const result = entry.result;
@@ -83,3 +84,10 @@ export function FileView<Entry extends ViewedFile>({ entry, onOpenAttachment, on
       return <OtherView model={model} bytes={entry.bytes} />;
   }
 }
+
+/**
+ * Drawn again only when its own entry or callbacks change: the files viewer updates its list once per
+ * file parsed, and the mail's tabs measure their layout each time they are drawn (a forced layout of
+ * the whole page per file of a folder).
+ */
+export const FileView = memo(FileViewOf) as typeof FileViewOf;

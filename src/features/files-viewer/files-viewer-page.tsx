@@ -140,8 +140,9 @@ export function FilesViewerPage() {
   }, [parseOne]);
 
   const current = entries.find((entry) => entry.id === selected);
-  // Kept while the shown file is unchanged, so its analysis panel is not drawn again for every other file parsed.
-  const currentFile = useMemo(() => current?.bytes && { name: current.name, contentType: current.contentType, bytes: current.bytes }, [current?.name, current?.contentType, current?.bytes]);
+  // Kept while the shown entry is unchanged (an update replaces only its own entry), so its analysis
+  // panel is not drawn again for every other file parsed.
+  const currentFile = useMemo(() => current?.bytes && { name: current.name, contentType: current.contentType, bytes: current.bytes }, [current]);
 
   return (
     <section

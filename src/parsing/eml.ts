@@ -44,7 +44,10 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
 }
 
 export async function parseEmlEmail(bytes: Uint8Array, blobs: BlobStore, depth = 0): Promise<Email> {
-  const email = await PostalMime.parse(normaliseAddressHeaders(bytes), { forceRfc822Attachments: true, attachmentEncoding: 'arraybuffer' });
+  const input = normaliseAddressHeaders(bytes);
+  // postal-mime copies a view to an ArrayBuffer of its own; a view of a whole buffer is given as that buffer (it only reads it).
+  const whole = input.byteOffset === 0 && input.byteLength === input.buffer.byteLength && input.buffer instanceof ArrayBuffer;
+  const email = await PostalMime.parse(whole ? (input.buffer as ArrayBuffer) : input, { forceRfc822Attachments: true, attachmentEncoding: 'arraybuffer' });
   const attachments: Attachment[] = [];
   let calendar: Email['calendar'];
   for (const part of email.attachments) {

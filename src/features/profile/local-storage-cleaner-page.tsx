@@ -11,15 +11,9 @@ import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { EmptyState } from '../../ui/empty-state';
 import { DataTable } from '../../ui/data-table';
+import { formatBytes } from '../../ui/format-bytes';
 
 type Entry = Awaited<ReturnType<typeof listEntries>>[number];
-
-function formatSize(bytes: number, language: string): string {
-  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  if (bytes < 1024) return `${format.format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${format.format(bytes / 1024)} KB`;
-  return `${format.format(bytes / 1024 / 1024)} MB`;
-}
 
 export function LocalStorageCleanerPage() {
   const { t } = useTranslation(['profile', 'common']);
@@ -69,7 +63,7 @@ export function LocalStorageCleanerPage() {
             {entries.map((entry) => (
               <tr key={entry.key}>
                 <td><code>{entry.key}</code></td>
-                <td>{formatSize(entry.size, language)}</td>
+                <td>{formatBytes(entry.size, language)}</td>
                 <td>{formatDateTime(entry.updatedAt, language)}</td>
                 <td>
                   <Button

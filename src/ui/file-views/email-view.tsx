@@ -9,7 +9,8 @@ import type { Address, Attachment, Email } from '../../parsing/model';
 import { formatDateTime } from '../../i18n/dates';
 import { usePreferences } from '../../storage/preferences';
 import { MailFrame } from './mail-frame';
-import { downloadBytes, formatSize, toDataUrl } from './open-files';
+import { downloadBytes, toDataUrl } from './open-files';
+import { formatBytes } from '../format-bytes';
 import { DataTable } from '../data-table';
 
 const formatAddress = (address: Address) =>
@@ -122,7 +123,7 @@ export function EmailView({ email: root, blobs, fileName, onOpenAttachment }: Pr
                     <tr key={index}>
                       <td>{attachment.name}</td>
                       <td><code>{attachment.contentType}</code></td>
-                      <td>{formatSize(attachment.size, language)}</td>
+                      <td>{formatBytes(attachment.size, language)}</td>
                       <td>
                         <Button
                           size="small"

@@ -50,13 +50,6 @@ export function downloadBytes(name: string, bytes: Uint8Array, type = 'applicati
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function formatSize(bytes: number, language: string): string {
-  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  if (bytes < 1024) return `${format.format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${format.format(bytes / 1024)} KB`;
-  return `${format.format(bytes / 1024 / 1024)} MB`;
-}
-
 export function toDataUrl(bytes: Uint8Array, type: string): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -17,7 +17,8 @@ import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import type { Attachment } from '../../parsing/model';
 import { pageTextOf } from '../../parsing/pdf-text';
-import { downloadBytes, formatSize } from './open-files';
+import { downloadBytes } from './open-files';
+import { formatBytes } from '../format-bytes';
 import { usePreferences } from '../../storage/preferences';
 import { usePdfSearch } from './pdf-search';
 import { OcrPanel } from './ocr-panel';
@@ -227,7 +228,7 @@ export function PdfView({ bytes, name, attachments = [], blobs = [], onFirstPain
             {attachments.map((attachment, index) => (
               <tr key={index}>
                 <td>{attachment.name}</td>
-                <td>{formatSize(attachment.size, language)}</td>
+                <td>{formatBytes(attachment.size, language)}</td>
                 <td>
                   <Button size="small" variant="minimal" icon="download" text={t('email.attachment.download')} onClick={() => downloadBytes(attachment.name, blobs[attachment.blobId] ?? new Uint8Array(), attachment.contentType)} />
                 </td>

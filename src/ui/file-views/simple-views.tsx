@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ParsedFile } from '../../parsing/model';
 import { usePreferences } from '../../storage/preferences';
 import { JsonTree } from '../json-tree';
-import { downloadBytes, formatSize } from './open-files';
+import { downloadBytes } from './open-files';
+import { formatBytes } from '../format-bytes';
 import { OcrPanel } from './ocr-panel';
 import { jsonErrorText, type Translate } from '../../i18n/json-error-text';
 
@@ -64,7 +65,7 @@ export function OtherView({ model, bytes }: { model: ParsedFile; bytes: Uint8Arr
   return (
     <div data-testid="other-view">
       <p>{t('other.previewUnavailable')}</p>
-      <p>{model.file} · {model.contentType} · {formatSize(model.size, language)}</p>
+      <p>{model.file} · {model.contentType} · {formatBytes(model.size, language)}</p>
       <Button icon="download" text={t('other.download')} onClick={() => downloadBytes(model.file.split('/').pop() ?? 'file', bytes, model.contentType)} />
     </div>
   );

@@ -15,5 +15,5 @@ function spawnBrowserWorker(): WorkerHandle {
 
 export function createBrowserParsePool(deadlineMs?: number): ParsePool {
   const size = Math.max(1, Math.min(2, (navigator.hardwareConcurrency || 2) - 1));
-  return new ParsePool(spawnBrowserWorker, { size, deadlineMs });
+  return new ParsePool(spawnBrowserWorker, { size, deadlineMs, ahead: true });
 }

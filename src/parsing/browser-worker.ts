@@ -1,7 +1,7 @@
 /**
  * Web-worker entry of the parse pool in the console (what a parsing worker needs: worker-setup.ts).
  */
-import { answer, type ParseRequest } from './protocol';
+import { answer, inTurn, type ParseRequest } from './protocol';
 import { readyToRead } from './worker-setup';
 import { warmUpParser } from './warm-up';
 
@@ -9,14 +9,17 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 let requested = false;
 
-scope.onmessage = async (event: MessageEvent<ParseRequest>) => {
-  requested = true;
-  const request = event.data;
+const handle = inTurn(async (request: ParseRequest) => {
   // A picked file is read here, once: its bytes go back with the answer, for the page to keep.
   const picked = request.bytes instanceof Blob;
   if (request.bytes instanceof Blob) request.bytes = new Uint8Array(await request.bytes.arrayBuffer());
   await readyToRead(request.name, request.bytes);
-  void answer(request, (message, transfer) => scope.postMessage(message, transfer), { handBack: picked });
+  await answer(request, (message, transfer) => scope.postMessage(message, transfer), { handBack: picked });
+});
+
+scope.onmessage = (event: MessageEvent<ParseRequest>) => {
+  requested = true;
+  handle(event.data);
 };
 
 // Once loaded, while no file has come yet: the parser's first run, on a small sample (warm-up.ts).

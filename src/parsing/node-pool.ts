@@ -31,5 +31,5 @@ export function nodeWorkerHandle(worker: Worker): WorkerHandle {
 const spawnNodeWorker = (): WorkerHandle => nodeWorkerHandle(startNodeWorker());
 
 export function createNodeParsePool(options: Partial<PoolOptions> = {}): ParsePool {
-  return new ParsePool(spawnNodeWorker, { size: options.size ?? Math.max(1, Math.min(2, os.cpus().length)), deadlineMs: options.deadlineMs });
+  return new ParsePool(spawnNodeWorker, { size: options.size ?? Math.max(1, Math.min(2, os.cpus().length)), deadlineMs: options.deadlineMs, ahead: options.ahead });
 }

@@ -22,9 +22,16 @@ type Job = {
   resolve: (response: ParseResponse) => void;
 };
 
-type Slot = { worker: WorkerHandle; job?: Job; timer?: ReturnType<typeof setTimeout> };
+/** `next`: a job already handed to the worker, which starts it (and its deadline) once `job` is answered. */
+type Slot = { worker: WorkerHandle; job?: Job; next?: Job; timer?: ReturnType<typeof setTimeout> };
 
-export type PoolOptions = { size: number; deadlineMs?: number };
+/**
+ * `ahead`: each busy worker is also handed the next waiting file, so it starts on it as soon as it
+ * answers instead of after its answer has reached the page and the page has sent another file (a page
+ * busy drawing the previous results kept its one worker idle almost half the time opening a folder of
+ * 43 mails). The worker must answer in turn (`inTurn` in protocol.ts).
+ */
+export type PoolOptions = { size: number; deadlineMs?: number; ahead?: boolean };
 
 export class ParsePool {
   private readonly slots: Slot[] = [];
@@ -60,7 +67,11 @@ export class ParsePool {
 
   /** Stops every worker; pending files end with a 'crashed' error. */
   close(): void {
-    for (const slot of this.slots) this.finish(slot, undefined, 'The viewer was closed.');
+    for (const slot of this.slots) {
+      if (slot.next) this.queue.unshift(slot.next);
+      slot.next = undefined;
+      this.finish(slot, undefined, 'The viewer was closed.');
+    }
     for (const job of this.queue.splice(0)) job.resolve({ id: job.request.id, type: 'result', ok: false, error: { code: 'crashed', message: 'The viewer was closed.' } });
     for (const slot of this.slots.splice(0)) slot.worker.terminate();
   }
@@ -69,14 +80,21 @@ export class ParsePool {
     while (this.queue.length) {
       let slot = this.slots.find((candidate) => !candidate.job);
       if (!slot && this.slots.length < this.options.size) slot = this.addSlot();
+      if (!slot && this.options.ahead) slot = this.slots.find((candidate) => !candidate.next);
       if (!slot) return;
       const job = this.queue.shift()!;
-      slot.job = job;
-      slot.timer = setTimeout(() => this.fail(slot!, 'timeout', `Parsing took longer than ${this.deadlineMs / 1000} s and was stopped.`), this.deadlineMs);
+      if (slot.job) slot.next = job;
+      else this.start(slot, job);
       const bytes = job.request.bytes;
       const whole = bytes instanceof Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
       slot.worker.post(job.request, whole ? [bytes.buffer as ArrayBuffer] : []);
     }
+  }
+
+  /** The slot's worker is on `job` from now: its deadline runs. */
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.timer = setTimeout(() => this.fail(slot, 'timeout', `Parsing took longer than ${this.deadlineMs / 1000} s and was stopped.`), this.deadlineMs);
   }
 
   private addSlot(): Slot {
@@ -100,13 +118,19 @@ export class ParsePool {
     );
   }
 
-  /** Ends the slot's job with an error and replaces its worker (which may be stuck in a loop). */
+  /**
+   * Ends the slot's job with an error and replaces its worker (which may be stuck in a loop). The job
+   * handed ahead to that worker goes back to the head of the queue, for the new worker.
+   */
   private fail(slot: Slot, code: 'timeout' | 'crashed', message: string): void {
     const job = slot.job;
     slot.worker.terminate();
     slot.worker = this.spawn();
     this.listen(slot);
+    if (slot.next) this.queue.unshift(slot.next);
+    slot.next = undefined;
     if (job) this.finish(slot, { id: job.request.id, type: 'result', ok: false, error: { code, message } });
+    else this.pump();
   }
 
   private finish(slot: Slot, response: ParseResponse | undefined, closing?: string): void {
@@ -114,6 +138,10 @@ export class ParsePool {
     clearTimeout(slot.timer);
     slot.job = undefined;
     slot.timer = undefined;
+    if (slot.next) {
+      this.start(slot, slot.next);
+      slot.next = undefined;
+    }
     if (job) job.resolve(response ?? { id: job.request.id, type: 'result', ok: false, error: { code: 'crashed', message: closing ?? '' } });
     if (!closing) this.pump();
   }

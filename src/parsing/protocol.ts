@@ -43,3 +43,15 @@ export async function answer(
     post(message, buffers(message.input ? [message.input] : []));
   }
 }
+
+/**
+ * A worker's message handler that takes requests one after another, in the order they came: a pool
+ * may hand a worker its next file while it parses one (`ahead` in pool.ts), and two parses interleaved
+ * on one thread would each run against the other's deadline.
+ */
+export function inTurn<T>(handle: (request: T) => Promise<void>): (request: T) => void {
+  let turn = Promise.resolve();
+  return (request) => {
+    turn = turn.then(() => handle(request)).catch(() => undefined);
+  };
+}

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options';
 import { inSharedMemory } from '../bytes-in-slices';
-import { ownBuffer } from '../module-workers/held-json';
+import { ownBuffer } from '../../src/parsing/own-buffer';
 import { PARAM_SLICE_BYTES, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
 
 const port = parentPort!;

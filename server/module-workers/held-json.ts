@@ -9,6 +9,7 @@
  * are (`jsonParts` gives them beside the JSON around them).
  */
 import { randomUUID } from 'node:crypto';
+import { ownBuffer } from '../../src/parsing/own-buffer';
 
 export interface HeldJson<T> {
   readonly heldJson: Uint8Array;
@@ -43,10 +44,6 @@ export function readHeld<T>(value: MaybeHeld<T>): T {
   return isHeldJson(value) ? (JSON.parse(decoder.decode(value.heldJson)) as T) : value;
 }
 
-/** A buffer `bytes` alone spans: handing it to another thread takes nothing from anyone else. */
-export function ownBuffer(bytes: Uint8Array): ArrayBuffer | null {
-  return bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : null;
-}
 
 /** The buffers of `list` that can be handed to another thread (ownBuffer), each once: a task's `transfer`. */
 export function ownBuffers(list: readonly (Uint8Array | null)[]): ArrayBuffer[] {

@@ -8,6 +8,7 @@ import PostalMime from 'postal-mime';
 import type { Address as PostalAddress, Email as PostalEmail } from 'postal-mime';
 import { BlobStore, type Address, type Attachment, type Email } from './model';
 import { sha256Hex } from './sha256';
+import { ownBuffer } from './own-buffer';
 import { toIsoDate } from './dates';
 import { parseCalendar } from './calendar';
 import { normaliseAddressHeaders } from './address-headers';
@@ -46,8 +47,7 @@ function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {
 export async function parseEmlEmail(bytes: Uint8Array, blobs: BlobStore, depth = 0): Promise<Email> {
   const input = normaliseAddressHeaders(bytes);
   // postal-mime copies a view to an ArrayBuffer of its own; a view of a whole buffer is given as that buffer (it only reads it).
-  const whole = input.byteOffset === 0 && input.byteLength === input.buffer.byteLength && input.buffer instanceof ArrayBuffer;
-  const email = await PostalMime.parse(whole ? (input.buffer as ArrayBuffer) : input, { forceRfc822Attachments: true, attachmentEncoding: 'arraybuffer' });
+  const email = await PostalMime.parse(ownBuffer(input) ?? input, { forceRfc822Attachments: true, attachmentEncoding: 'arraybuffer' });
   const attachments: Attachment[] = [];
   let calendar: Email['calendar'];
   for (const part of email.attachments) {

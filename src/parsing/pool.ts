@@ -6,6 +6,7 @@
  */
 import type { ParseRequest, ParseResponse, WorkerMessage } from './protocol';
 import type { ParseOptions } from './parse-file';
+import { ownBuffer } from './own-buffer';
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 
@@ -86,8 +87,8 @@ export class ParsePool {
       if (slot.job) slot.next = job;
       else this.start(slot, job);
       const bytes = job.request.bytes;
-      const whole = bytes instanceof Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-      slot.worker.post(job.request, whole ? [bytes.buffer as ArrayBuffer] : []);
+      const whole = bytes instanceof Uint8Array ? ownBuffer(bytes) : null;
+      slot.worker.post(job.request, whole ? [whole] : []);
     }
   }
 

@@ -79,6 +79,16 @@ describe('files viewer', () => {
     await context.close();
   });
 
+  it('draws a PDF whose name does not say it is one, from the bytes the parser hands back', async () => {
+    const { context, page } = await signedInViewer();
+    const folder = mkdtempSync(join(tmpdir(), 'postroom-unnamed-pdf-'));
+    const file = join(folder, 'scan-0042');
+    writeFileSync(file, readFileSync(join(FIXTURES, 'pdf/invoice.pdf')));
+    await viewer.openFiles(page, file);
+    await page.locator('[data-page="1"][data-rendered="true"]').waitFor();
+    await context.close();
+  });
+
   it('opens a folder of every fixture offline, and sends nothing anywhere', async () => {
     const { context, page } = await signedInViewer({ serviceWorker: true });
     await waitForServiceWorker(page);

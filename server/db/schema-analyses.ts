@@ -98,6 +98,11 @@ export const analyses = pgTable(
     index('analyses_queue_idx')
       .on(t.status, t.createdAt)
       .where(sql`status in ('waiting', 'pending')`),
+    // The claim's way to the oldest waiting analysis of each environment without reading the whole
+    // backlog: one step per environment with waiting work (migration 0034's function).
+    index('analyses_waiting_idx')
+      .on(t.environmentId, t.createdAt, t.id)
+      .where(sql`status = 'waiting'`),
     // The dashboard's rollup and live hours (server/dashboard/): analyses that ended in an hour range.
     index('analyses_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
     // The list's category filter: `results_summary->'categories' @> '[{"name": …}]'` (server/analyses/list.ts).

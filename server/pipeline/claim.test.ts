@@ -5,13 +5,13 @@
  * taken directly (no run), so each test sees exactly which analysis the queue hands out next; the
  * last test runs the real pipeline.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../crypto/secret-box';
 import type { DatabaseHandle } from '../db/open';
 import { analyses, environments, organisations, projects, queueTurns } from '../db/schema';
 import { openMigratedTestDatabase } from '../test-support/test-database';
-import { claimNextAnalysis } from './claim';
+import { claimNextAnalysis, rowsOf } from './claim';
 import { startPipeline } from './pipeline';
 import { notifyQueued } from './queue-signal';
 import { fixture, queueAnalysis, waitForEnd } from './testing/analyses';
@@ -147,4 +147,100 @@ describe('the fair queue', () => {
       await pipeline.stop();
     }
   }, 60_000);
+});
+
+/**
+ * What the queue must hand out next, read from every unfinished analysis at once (the statement the
+ * claim used before it learnt to start from each environment's oldest waiting analysis): the
+ * reference the claim is checked against.
+ */
+async function expectedNext(maxRuns: number): Promise<string | null> {
+  const result = await handle.db.execute(sql`
+    WITH queue AS (
+      SELECT q.id, p.organisation_id, e.priority, q.created_at,
+        (q.status = 'waiting' OR (NOT q.awaiting_final_status AND q.lease_expires_at < now())) AS claimable,
+        (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at >= now()) AS running
+      FROM analyses q
+      JOIN environments e ON e.id = q.environment_id
+      JOIN projects p ON p.id = e.project_id
+      WHERE q.status IN ('waiting', 'pending')
+    ),
+    tenants AS (
+      SELECT organisation_id, count(*) FILTER (WHERE running) AS running, min(created_at) FILTER (WHERE claimable) AS oldest
+      FROM queue GROUP BY organisation_id
+    ),
+    chosen AS (
+      SELECT t.organisation_id FROM tenants t LEFT JOIN queue_turns turn ON turn.organisation_id = t.organisation_id
+      WHERE t.oldest IS NOT NULL AND t.running < ${maxRuns}
+      ORDER BY t.running, turn.served_at NULLS FIRST, t.oldest, t.organisation_id
+      LIMIT 1
+    )
+    SELECT c.id FROM queue c
+    WHERE c.claimable AND c.organisation_id = (SELECT organisation_id FROM chosen)
+    ORDER BY c.priority DESC, c.created_at, c.id
+    LIMIT 1`);
+  const row = rowsOf(result)[0];
+  return row === undefined ? null : String(row.id);
+}
+
+/** A small seeded generator, so a failing queue can be built again from its seed. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+describe('the claim on any queue', () => {
+  it('hands out, claim after claim, the analysis the whole queue’s order names', async () => {
+    const hour = 3_600_000;
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = generator(seed);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+      await handle.db.delete(analyses);
+      await handle.db.delete(queueTurns);
+      const base = Date.parse('2026-03-01T00:00:00Z');
+      const rows = Array.from({ length: Math.floor(random() * 24) }, (_, i) => {
+        const state = pick(['waiting', 'waiting', 'waiting', 'running', 'expired', 'awaiting', 'processed'] as const);
+        return {
+          // Shuffled ids and few distinct dates: ties are broken by id, as in the queue's order.
+          id: `q${Math.floor(random() * 1e6)}-${i}`,
+          environmentId: env(pick(['a', 'b', 'c']), pick(['plain', 'priority'] as const)),
+          name: `s${seed}-${i}`,
+          inputType: 'email' as const,
+          createdAt: new Date(base + Math.floor(random() * 6) * 1000),
+          status: state === 'waiting' ? ('waiting' as const) : state === 'processed' ? ('processed' as const) : ('pending' as const),
+          awaitingFinalStatus: state === 'awaiting',
+          claimedBy: state === 'running' || state === 'expired' ? 'other-worker' : null,
+          leaseExpiresAt: state === 'running' ? new Date(Date.now() + hour) : state === 'expired' ? new Date(Date.now() - hour) : null,
+        };
+      });
+      if (rows.length > 0) await handle.db.insert(analyses).values(rows);
+      for (const organisation of ['a', 'b', 'c']) {
+        if (random() < 0.5) await handle.db.insert(queueTurns).values({ organisationId: `fair-${organisation}`, servedAt: new Date(base - Math.floor(random() * 5) * 1000) });
+      }
+      const maxRuns = 1 + Math.floor(random() * 3);
+      for (let claim = 0; ; claim++) {
+        const expected = await expectedNext(maxRuns);
+        const claimed = await claimNextAnalysis(handle.db, 'test-worker', LEASE_MS, maxRuns);
+        expect(claimed?.id ?? null, `seed ${seed}, claim ${claim}`).toBe(expected);
+        if (expected === null) break;
+      }
+    }
+  }, 120_000);
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('passes over an analysis another connection holds locked', async () => {
+    await queue(env('a'), 'a1');
+    await queue(env('a'), 'a2');
+    await handle.db.transaction(async (tx) => {
+      // A user's abort holding a1 while a worker claims: the worker takes the next one instead of waiting.
+      await tx.execute(sql`SELECT id FROM analyses WHERE name = 'a1' FOR UPDATE`);
+      expect(await claimName()).toBe('a2');
+    });
+    expect(await claimName()).toBe('a1');
+  });
 });

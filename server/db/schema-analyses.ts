@@ -103,6 +103,10 @@ export const analyses = pgTable(
     index('analyses_waiting_idx')
       .on(t.environmentId, t.createdAt, t.id)
       .where(sql`status = 'waiting'`),
+    // The claim's runs in progress (or whose lease ran out), without the analyses awaiting a final status.
+    index('analyses_in_flight_idx')
+      .on(t.environmentId)
+      .where(sql`status = 'pending' and not awaiting_final_status`),
     // The dashboard's rollup and live hours (server/dashboard/): analyses that ended in an hour range.
     index('analyses_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
     // The list's category filter: `results_summary->'categories' @> '[{"name": …}]'` (server/analyses/list.ts).

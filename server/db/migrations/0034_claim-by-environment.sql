@@ -1,10 +1,12 @@
 CREATE INDEX "analyses_waiting_idx" ON "analyses" USING btree ("environment_id","created_at","id") WHERE status = 'waiting';--> statement-breakpoint
+CREATE INDEX "analyses_in_flight_idx" ON "analyses" USING btree ("environment_id") WHERE status = 'pending' and not awaiting_final_status;--> statement-breakpoint
 -- The claim (server/pipeline/claim.ts says how it chooses) without reading the whole backlog: the
 -- statement of 0033 read every waiting analysis at every claim, so one organisation's backlog of
 -- 100 000 mails made each claim of every organisation cost that much, under the lock claims take in
 -- turn. The same choice is now made from the oldest waiting analysis of each environment that has
 -- any (found by walking analyses_waiting_idx one environment at a time) and the runs in progress
--- or whose lease ran out (few): the first analysis in the order of 0033 is always among those. When
+-- or whose lease ran out (few, read from analyses_in_flight_idx, without the analyses awaiting a
+-- final status): the first analysis in the order of 0033 is always among those. When
 -- that analysis is locked by another statement (a user aborting it) or no longer claimable, 0033's
 -- statement decides, as before.
 CREATE OR REPLACE FUNCTION postroom_claim_analysis(worker text, lease_ms integer, max_runs integer, lock_key integer)

@@ -12,7 +12,7 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { inSharedMemory } from '../bytes-in-slices';
 import { plainBytes } from '../module-workers/held-json';
 import { PARAM_SLICE_BYTES, PARAM_SLICE_CHARS, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
-import { THREADS } from '../../src/parsing/thread-paths.mjs';
+import { THREADS, threadExecArgv } from '../../src/parsing/thread-paths.mjs';
 
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
@@ -75,7 +75,7 @@ export class PgliteThread {
 
   /** Starts the thread and opens the database there: a data folder, a dump's bytes, or memory. */
   static async open(request: OpenRequest = {}): Promise<PgliteThread> {
-    const worker = new Worker(THREADS.database.boot, { workerData: request, transferList: request.load ? [request.load] : [] });
+    const worker = new Worker(THREADS.database.boot, { execArgv: threadExecArgv(), workerData: request, transferList: request.load ? [request.load] : [] });
     const listeners: { message?: (ready: DatabaseReady) => void; error?: (error: Error) => void; exit?: (code: number) => void } = {};
     const ready = await new Promise<DatabaseReady>((resolve, reject) => {
       listeners.message = resolve;

@@ -19,7 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { reason } from '../../src/contract/failure-reasons';
 import type { NestedText } from '../../src/contract/pipeline-messages';
 import type { ModuleTask, TaskAnswers, TaskRequest, TaskResponse } from './protocol';
-import { THREADS } from '../../src/parsing/thread-paths.mjs';
+import { THREADS, threadExecArgv } from '../../src/parsing/thread-paths.mjs';
 
 export const DEFAULT_MODULE_DEADLINE_MS = 30_000;
 export const DEFAULT_MODULE_WORKER_MEMORY_MB = 512;
@@ -159,7 +159,7 @@ export class ModulePool {
 
   /** Gives the slot a fresh worker and listens to it; a listener of a replaced worker is ignored. */
   private attach(slot: Slot): void {
-    const worker = new Worker(THREADS.module.boot, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
+    const worker = new Worker(THREADS.module.boot, { execArgv: threadExecArgv(), resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
     worker.unref();
     slot.worker = worker;
     slot.ready = false;

@@ -14,7 +14,7 @@ import { failureReason, reason } from '../../src/contract/failure-reasons';
 import type { NestedText } from '../../src/contract/pipeline-messages';
 import type { OcrPage } from '../../src/ocr/model';
 import type { OcrRequest, OcrResponse } from './ocr-thread';
-import { THREADS } from '../../src/parsing/thread-paths.mjs';
+import { THREADS, threadExecArgv } from '../../src/parsing/thread-paths.mjs';
 
 export const DEFAULT_OCR_DEADLINE_MS = 60_000;
 
@@ -99,7 +99,7 @@ export class OcrPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(THREADS.OCR.boot, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    const worker = new Worker(THREADS.OCR.boot, { execArgv: threadExecArgv(), resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     worker.unref();
     worker.on('message', (response: OcrResponse) => {
       const slot = this.slots.find((candidate) => candidate.worker === worker);

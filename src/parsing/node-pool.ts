@@ -6,11 +6,11 @@ import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { ParsePool, type PoolOptions, type WorkerHandle } from './pool';
 import type { WorkerMessage } from './protocol';
-import { THREADS } from './thread-paths.mjs';
+import { THREADS, threadExecArgv } from './thread-paths.mjs';
 
 /** A parse worker thread from `boot`, with its heap cap; unref'd, so it never keeps the process alive. */
 export function startNodeWorker(boot: URL = THREADS.parse.boot): Worker {
-  const worker = new Worker(boot, { resourceLimits: { maxOldGenerationSizeMb: 768 } });
+  const worker = new Worker(boot, { execArgv: threadExecArgv(), resourceLimits: { maxOldGenerationSizeMb: 768 } });
   worker.unref();
   return worker;
 }

@@ -53,6 +53,9 @@ export async function importWorkerEntry(entry) {
     const bundle = freshBundle(entry) ?? (await buildBundle(entry).catch(() => null));
     if (bundle !== null) return import(pathToFileURL(bundle).href);
   }
+  // Threads start without the process's tsx preload (thread-paths.mjs threadExecArgv); turned on here,
+  // source maps point error stacks at the TypeScript sources.
+  process.setSourceMapsEnabled(true);
   const { register } = await import('tsx/esm/api');
   register();
   return import(entry.href);

@@ -4,6 +4,7 @@
  * seen by the next start (a file saved during a build is not taken as built), and
  * POSTROOM_THREAD_BUNDLES=off goes back to tsx.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from './test-support/fixtures';
+import { threadExecArgv } from './thread-paths.mjs';
 import { bundlePaths, buildBundle, freshBundle, prepareBundles } from './worker-entry.mjs';
 
 const ENTRY = new URL('./test-support/thread-entry.ts', import.meta.url);
@@ -125,5 +127,30 @@ describe('worker thread entries', () => {
     utimesSync(join(folder, 'entry.ts'), future, future);
     temporary.push(await buildBundle(entry));
     expect(freshBundle(entry)).toBeNull();
+  });
+
+  it('starts threads with the process’s Node options less tsx’s preload, which each thread would run again', () => {
+    expect(threadExecArgv(['--import', 'tsx', '--max-old-space-size=512', '--import=tsx/esm', '--cpu-prof', '--require', 'tsx/cjs', '--import', './other.mjs'])).toEqual([
+      '--max-old-space-size=512',
+      '--cpu-prof',
+      '--import',
+      './other.mjs',
+    ]);
+    expect(threadExecArgv(['--loader', 'file:///srv/app/node_modules/tsx/dist/loader.mjs', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
+
+    // Under `node --import tsx`, as npm start runs the server: a thread with the process's own options
+    // loads tsx again (which turns source maps on); one started with threadExecArgv() does not.
+    const folder = mkdtempSync(join(tmpdir(), 'postroom-thread-argv-'));
+    temporary.push(folder);
+    writeFileSync(join(folder, 'probe.mjs'), "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage(process.sourceMapsEnabled);\n");
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      import { threadExecArgv } from ${JSON.stringify(new URL('./thread-paths.mjs', import.meta.url).href)};
+      const probe = ${JSON.stringify(pathToFileURL(join(folder, 'probe.mjs')).href)};
+      const ask = (options) => new Promise((resolve) => { const worker = new Worker(new URL(probe), options); worker.once('message', (value) => { resolve(value); void worker.terminate(); }); });
+      console.log(JSON.stringify({ inherited: await ask({}), started: await ask({ execArgv: threadExecArgv() }) }));`;
+    writeFileSync(join(folder, 'main.mjs'), script);
+    const output = execFileSync(process.execPath, ['--import', 'tsx', join(folder, 'main.mjs')], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8' });
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ inherited: true, started: false });
   });
 });

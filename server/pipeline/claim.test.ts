@@ -11,6 +11,7 @@ import { createSecretBox } from '../crypto/secret-box';
 import type { DatabaseHandle } from '../db/open';
 import { analyses, environments, organisations, projects, queueTurns } from '../db/schema';
 import { openMigratedTestDatabase } from '../test-support/test-database';
+import { seededRandom } from '../test-support/seeded-random';
 import { claimNextAnalysis, rowsOf } from './claim';
 import { startPipeline } from './pipeline';
 import { notifyQueued } from './queue-signal';
@@ -183,23 +184,11 @@ async function expectedNext(maxRuns: number): Promise<string | null> {
   return row === undefined ? null : String(row.id);
 }
 
-/** A small seeded generator, so a failing queue can be built again from its seed. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('the claim on any queue', () => {
   it('hands out, claim after claim, the analysis the whole queue’s order names', async () => {
     const hour = 3_600_000;
     for (let seed = 1; seed <= 40; seed++) {
-      const random = generator(seed);
+      const random = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
       await handle.db.delete(analyses);
       await handle.db.delete(queueTurns);

@@ -13,16 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeParsePool } from './node-pool';
 import { fixture, repoFixture } from './test-support/fixtures';
 import { parseErrorCodes } from './errors';
-
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../server/test-support/seeded-random';
 
 function* mutants(source: Uint8Array, count: number, random: () => number): Generator<Uint8Array> {
   for (let i = 0; i < count; i++) {
@@ -83,7 +74,7 @@ describe('fuzzed fixtures', () => {
   ];
   for (const { format, files, read, count } of all) {
     it(`ends every mutated ${format} in a model or a clear error`, async () => {
-      const random = mulberry32(0x5eed + format.length);
+      const random = seededRandom(0x5eed + format.length);
       const jobs: Promise<void>[] = [];
       const outcomes = { parsed: 0, refused: 0 };
       for (const file of files) {

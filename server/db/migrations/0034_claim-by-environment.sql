@@ -20,6 +20,9 @@ AS $$
 DECLARE
   candidate text;
   candidate_organisation text;
+  claimed text;
+  was_status analysis_status;
+  was_worker text;
 BEGIN
   -- Claims take turns: held until the calling statement's transaction ends, the claim committed.
   PERFORM pg_advisory_xact_lock(lock_key);
@@ -88,74 +91,54 @@ BEGIN
     RETURN;
   END IF;
 
-  RETURN QUERY
-  WITH next AS (
-    SELECT q.id, q.status AS previous_status, q.claimed_by AS previous_worker
-    FROM analyses q
-    WHERE q.id = candidate
-      AND (q.status = 'waiting' OR (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at < now()))
-    FOR UPDATE SKIP LOCKED
-  ),
-  turn AS (
-    INSERT INTO queue_turns (organisation_id, served_at)
-    SELECT candidate_organisation, clock_timestamp() FROM next
-    ON CONFLICT (organisation_id) DO UPDATE SET served_at = excluded.served_at
-  )
-  UPDATE analyses AS a SET
-    status = 'pending',
-    claimed_by = worker,
-    lease_expires_at = now() + lease_ms * interval '1 millisecond',
-    claims = CASE WHEN a.status = 'waiting' THEN 1 ELSE a.claims + 1 END,
-    started_at = CASE WHEN a.status = 'waiting' THEN now() ELSE a.started_at END,
-    finished_at = NULL,
-    awaiting_final_status = false
-  FROM next
-  WHERE a.id = next.id
-  RETURNING a.id, a.environment_id, a.name, a.input_type::text, a.metadata, a.manual_final_status, a.run, a.claims,
-    a.created_at, next.previous_status::text, next.previous_worker,
-    (SELECT e.xmin::text FROM environments e WHERE e.id = a.environment_id),
-    (SELECT coalesce(max(t.step) + 1, 0)::integer FROM analysis_trace t WHERE t.analysis_id = a.id AND t.run = a.run);
-  IF FOUND THEN
-    RETURN;
-  END IF;
+  -- Taken as 0033 takes it: passed over while another statement holds it, and only still claimable.
+  SELECT q.id, q.status, q.claimed_by INTO claimed, was_status, was_worker
+  FROM analyses q
+  WHERE q.id = candidate
+    AND (q.status = 'waiting' OR (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at < now()))
+  FOR UPDATE SKIP LOCKED;
 
-  -- The candidate was locked or changed meanwhile: the whole queue decides, with 0033's statement.
-  RETURN QUERY
-  WITH queue AS (
-    SELECT q.id, p.organisation_id, e.priority, q.created_at,
-      (q.status = 'waiting' OR (NOT q.awaiting_final_status AND q.lease_expires_at < now())) AS claimable,
-      (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at >= now()) AS running
-    FROM analyses q
-    JOIN environments e ON e.id = q.environment_id
-    JOIN projects p ON p.id = e.project_id
-    WHERE q.status IN ('waiting', 'pending')
-  ),
-  tenants AS (
-    SELECT organisation_id, count(*) FILTER (WHERE running) AS running, min(created_at) FILTER (WHERE claimable) AS oldest
-    FROM queue
-    GROUP BY organisation_id
-  ),
-  chosen AS (
-    SELECT t.organisation_id
-    FROM tenants t LEFT JOIN queue_turns turn ON turn.organisation_id = t.organisation_id
-    WHERE t.oldest IS NOT NULL AND t.running < max_runs
-    ORDER BY t.running, turn.served_at NULLS FIRST, t.oldest, t.organisation_id
-    LIMIT 1
-  ),
-  next AS (
-    SELECT q.id, q.status AS previous_status, q.claimed_by AS previous_worker, c.organisation_id
+  IF claimed IS NULL THEN
+    -- The candidate was locked or changed meanwhile: the whole queue decides, with 0033's choice.
+    WITH queue AS (
+      SELECT q.id, p.organisation_id, e.priority, q.created_at,
+        (q.status = 'waiting' OR (NOT q.awaiting_final_status AND q.lease_expires_at < now())) AS claimable,
+        (q.status = 'pending' AND NOT q.awaiting_final_status AND q.lease_expires_at >= now()) AS running
+      FROM analyses q
+      JOIN environments e ON e.id = q.environment_id
+      JOIN projects p ON p.id = e.project_id
+      WHERE q.status IN ('waiting', 'pending')
+    ),
+    tenants AS (
+      SELECT organisation_id, count(*) FILTER (WHERE running) AS running, min(created_at) FILTER (WHERE claimable) AS oldest
+      FROM queue
+      GROUP BY organisation_id
+    ),
+    chosen AS (
+      SELECT t.organisation_id
+      FROM tenants t LEFT JOIN queue_turns turn ON turn.organisation_id = t.organisation_id
+      WHERE t.oldest IS NOT NULL AND t.running < max_runs
+      ORDER BY t.running, turn.served_at NULLS FIRST, t.oldest, t.organisation_id
+      LIMIT 1
+    )
+    SELECT q.id, q.status, q.claimed_by, c.organisation_id INTO claimed, was_status, was_worker, candidate_organisation
     FROM analyses q
     JOIN queue c ON c.id = q.id
     WHERE c.claimable AND c.organisation_id = (SELECT organisation_id FROM chosen)
     ORDER BY c.priority DESC, c.created_at, c.id
     LIMIT 1
-    FOR UPDATE OF q SKIP LOCKED
-  ),
-  turn AS (
-    INSERT INTO queue_turns (organisation_id, served_at)
-    SELECT organisation_id, clock_timestamp() FROM next
-    ON CONFLICT (organisation_id) DO UPDATE SET served_at = excluded.served_at
-  )
+    FOR UPDATE OF q SKIP LOCKED;
+
+    IF claimed IS NULL THEN
+      RETURN;
+    END IF;
+  END IF;
+
+  INSERT INTO queue_turns (organisation_id, served_at)
+  VALUES (candidate_organisation, clock_timestamp())
+  ON CONFLICT (organisation_id) DO UPDATE SET served_at = excluded.served_at;
+
+  RETURN QUERY
   UPDATE analyses AS a SET
     status = 'pending',
     claimed_by = worker,
@@ -164,10 +147,9 @@ BEGIN
     started_at = CASE WHEN a.status = 'waiting' THEN now() ELSE a.started_at END,
     finished_at = NULL,
     awaiting_final_status = false
-  FROM next
-  WHERE a.id = next.id
+  WHERE a.id = claimed
   RETURNING a.id, a.environment_id, a.name, a.input_type::text, a.metadata, a.manual_final_status, a.run, a.claims,
-    a.created_at, next.previous_status::text, next.previous_worker,
+    a.created_at, was_status::text, was_worker,
     (SELECT e.xmin::text FROM environments e WHERE e.id = a.environment_id),
     (SELECT coalesce(max(t.step) + 1, 0)::integer FROM analysis_trace t WHERE t.analysis_id = a.id AND t.run = a.run);
 END

@@ -1,0 +1,13 @@
+/**
+ * A small seeded generator of numbers in [0, 1) (mulberry32), for tests that build random inputs: the
+ * same seed builds the same input again, so a failure names the seed that reproduces it.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed | 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

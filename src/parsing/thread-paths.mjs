@@ -20,8 +20,8 @@ const isTsx = (value) => value === 'tsx' || value.startsWith('tsx/') || /[\\/]no
  * profiles the threads too) less tsx's loader. A thread runs the process's preloads again, so under
  * `node --import tsx` (npm start, the benches) each thread loaded tsx, registered its loader hooks
  * (with a hooks thread of their own) and turned source maps on, which then read and decoded the map
- * of every package file it loaded: a parse thread's start took ~0.8 s of CPU instead of ~0.4, an OCR
- * thread's ~0.7 instead of ~0.2. The boot file needs none of it: it loads its bundle, or registers
+ * of every package file it loaded: a parse thread's start took ~0.66 s of CPU instead of ~0.36, an
+ * OCR thread's ~0.49 instead of ~0.17 (bench:threads). The boot file needs none of it: it loads its bundle, or registers
  * tsx itself when there is none (worker-entry.mjs).
  */
 export function threadExecArgv(argv = process.execArgv) {

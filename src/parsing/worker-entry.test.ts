@@ -1,8 +1,8 @@
 /**
  * Worker threads load their TypeScript entry from a bundle (worker-entry.mjs): every module keeps
  * what it sees through `import.meta.url`, packages load as Node finds them, a changed source file is
- * seen by the next start (a file saved during a build is not taken as built), and
- * POSTROOM_THREAD_BUNDLES=off goes back to tsx.
+ * seen by the next start (a file saved during a build is not taken as built),
+ * POSTROOM_THREAD_BUNDLES=off goes back to tsx, and threads start without the process's tsx preload.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';

@@ -44,7 +44,6 @@ export function readHeld<T>(value: MaybeHeld<T>): T {
   return isHeldJson(value) ? (JSON.parse(decoder.decode(value.heldJson)) as T) : value;
 }
 
-
 /** The buffers of `list` that can be handed to another thread (ownBuffer), each once: a task's `transfer`. */
 export function ownBuffers(list: readonly (Uint8Array | null)[]): ArrayBuffer[] {
   return [...new Set(list.flatMap((bytes) => (bytes === null ? [] : (ownBuffer(bytes) ?? []))))];

@@ -1,7 +1,8 @@
 /**
  * NLU servers' lifecycle (§4 Servers, §9) through the HTTP API, on an injected clock: manual start
  * goes through `starting`, the NLU test answers 503 aiStarting meanwhile, a test reaching a stopped
- * server starts it, 5 minutes idle stops it (read at once, written by the sweeper), manual stop.
+ * server starts it, 5 minutes idle stops it (read at once, written by the sweeper), manual stop; an
+ * analysis's use is written at most once a second.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import type { NluServer } from '../../src/contract/nlu';
 import { nluServers } from '../db/schema-nlu';
 import { createEnvironment } from '../pipeline/testing/analyses';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
-import { sweepServers } from './lifecycle';
+import { markUsedByAnalysis, sweepServers } from './lifecycle';
 import { createNluRuntime } from './runtime';
 
 let server: TestServer;
@@ -81,6 +82,23 @@ describe('NLU server lifecycle', () => {
     expect(stopped.json<NluServer>().status).toBe('stopped');
     expect(await storedStatus()).toBe('stopped');
     expect((await call('qualifier', 'POST', `/servers/${serverId}/stop`)).statusCode).toBe(403);
+  });
+
+  it("records an analysis's use at most once a second, so a busy server is not written per analysis", async () => {
+    const lastUsed = async () => (await server.handle.db.select({ at: nluServers.lastUsedAt }).from(nluServers).where(eq(nluServers.id, serverId)))[0]!.at;
+    const row = () => lastUsed().then((at) => ({ id: serverId, lastUsedAt: at }));
+    clock += 60_000;
+    expect(await markUsedByAnalysis(server.handle.db, await row(), runtime)).toBe(true);
+    const marked = clock;
+    expect((await lastUsed())?.getTime()).toBe(marked);
+    clock += 999;
+    expect(await markUsedByAnalysis(server.handle.db, await row(), runtime)).toBe(false);
+    expect((await lastUsed())?.getTime()).toBe(marked);
+    clock += 1;
+    expect(await markUsedByAnalysis(server.handle.db, await row(), runtime)).toBe(true);
+    expect((await lastUsed())?.getTime()).toBe(clock);
+    // Never used (or just started): always written.
+    expect(await markUsedByAnalysis(server.handle.db, { id: serverId, lastUsedAt: null }, runtime)).toBe(true);
   });
 
   it('marks a starting server started once its start-up time is over (sweeper)', async () => {

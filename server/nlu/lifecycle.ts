@@ -46,6 +46,19 @@ export async function markUsed(db: Database, serverId: string, runtime: NluRunti
 }
 
 /**
+ * An analysis went through the server: as `markUsed`, unless the row read at the analysis's start says
+ * it was marked less than a second ago (or a hundredth of `idleMs`, if shorter). At tens of analyses a
+ * second, one write a second instead of one per analysis, the server's idle time counted at most that
+ * much early.
+ */
+export async function markUsedByAnalysis(db: Database, row: Pick<ServerRow, 'id' | 'lastUsedAt'>, runtime: NluRuntime): Promise<boolean> {
+  const since = runtime.now().getTime() - (row.lastUsedAt?.getTime() ?? Number.NEGATIVE_INFINITY);
+  if (since >= 0 && since < Math.min(1000, runtime.idleMs / 100)) return false;
+  await markUsed(db, row.id, runtime);
+  return true;
+}
+
+/**
  * The sweeper's pass: `starting` rows past `readyAt` become `started`; started rows idle for `idleMs`
  * become `stopped`. Returns the ids it stopped.
  */

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { jsonBytesOf } from '../db/jsonb-parts';
 import { ownBuffers, plainBytes } from '../module-workers/held-json';
-import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluServers } from '../db/schema-nlu';
+import { nluArchetypes, nluContexts, nluFunctions, nluInteractions, nluRevisions, nluServers } from '../db/schema-nlu';
 import { nluSourceOf } from '../../src/nlu/source-of';
 import type { WorkerNluSource } from './worker-source';
 
@@ -36,4 +36,18 @@ export async function loadNluSourceForWorker(db: Reader, environmentId: string):
 
 export function loadServers(db: Reader, environmentId: string): Promise<ServerRow[]> {
   return db.select().from(nluServers).where(eq(nluServers.environmentId, environmentId)).orderBy(asc(nluServers.name));
+}
+
+/**
+ * The servers and the revision of the NLU configuration (revision.ts) in one statement: the pipeline's
+ * NLU step reads both for every analysis. Without servers the revision is not needed (0).
+ */
+export async function loadServersAndRevision(db: Reader, environmentId: string): Promise<{ servers: ServerRow[]; revision: number }> {
+  const rows = await db
+    .select({ server: nluServers, revision: nluRevisions.revision })
+    .from(nluServers)
+    .leftJoin(nluRevisions, eq(nluRevisions.environmentId, nluServers.environmentId))
+    .where(eq(nluServers.environmentId, environmentId))
+    .orderBy(asc(nluServers.name));
+  return { servers: rows.map((row) => row.server), revision: rows[0]?.revision ?? 0 };
 }

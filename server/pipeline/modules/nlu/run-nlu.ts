@@ -10,10 +10,9 @@
 import type { EnvironmentLanguage, EnvironmentModule } from '../../../../src/contract/environments';
 import type { NluModuleResult } from '../../../../src/contract/nlu-module';
 import type { Database } from '../../../db/open';
-import { markUsed, startServer, statusOf } from '../../../nlu/lifecycle';
+import { markUsedByAnalysis, startServer, statusOf } from '../../../nlu/lifecycle';
 import type { NluRuntime } from '../../../nlu/runtime';
-import { loadNluSourceForWorker, loadServers } from '../../../nlu/source';
-import { readRevision } from '../../../nlu/revision';
+import { loadNluSourceForWorker, loadServersAndRevision } from '../../../nlu/source';
 import { moduleBlocks, moduleServer } from '../../../../src/nlu/module-blocks';
 import { sharedModulePool, type ModuleMeter } from '../../../module-workers/module-pool';
 import type { NluBlocksTask } from '../../../module-workers/nlu-blocks';
@@ -56,7 +55,8 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   const startedAt = Date.now();
   if (input.extraction === null) return { outcome: 'skipped', message: pipelineMessage('module.extractorDidNotRun'), result: null };
   const context = module.context;
-  let server = moduleServer(await loadServers(db, input.environmentId), context, (row) => statusOf(row, runtime) === 'started');
+  const { servers, revision } = await loadServersAndRevision(db, input.environmentId);
+  let server = moduleServer(servers, context, (row) => statusOf(row, runtime) === 'started');
   if (server === undefined) {
     const message =
       context === null
@@ -84,7 +84,7 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   const task: NluBlocksTask = {
     kind: 'nluBlocks',
     environmentId: input.environmentId,
-    revision: await readRevision(db, input.environmentId),
+    revision,
     aiVersion: server.aiVersion,
     server,
     ...(context === null ? {} : { contexts: [context] }),
@@ -115,7 +115,7 @@ async function analyseBlocks(input: NluModuleInput): Promise<NluModuleOutcome> {
   if (analysed.errors.length > 0) notes.push(sentence('nlu.configurationErrors', { count: analysed.errors.length }));
 
   const { notAnalysed, complete } = analysed;
-  await markUsed(db, server.id, runtime);
+  await markUsedByAnalysis(db, server, runtime);
 
   if (notAnalysed > 0) notes.push(sentence('nlu.timeBudget', { count: notAnalysed }));
   const summary =

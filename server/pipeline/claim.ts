@@ -105,17 +105,16 @@ export async function renewLease(db: Database, analysisId: string, workerId: str
   return rowsOf(result).length === 1;
 }
 
-/** Where the analysis stands, read between steps. */
-export async function claimState(
-  db: Database,
-  analysisId: string,
-  workerId: string,
-): Promise<'mine' | 'aborted' | 'lost'> {
-  const result = await db.execute(sql`SELECT status, claimed_by FROM analyses WHERE id = ${analysisId}`);
+/** Where the analysis stands, read when a write guarded by the claim was refused. */
+export type ClaimState = { state: 'mine' | 'lost' } | { state: 'aborted'; abortedAt: Date };
+
+export async function claimState(db: Database, analysisId: string, workerId: string): Promise<ClaimState> {
+  const result = await db.execute(sql`SELECT status, claimed_by, (extract(epoch FROM finished_at) * 1000)::float8 AS finished_ms FROM analyses WHERE id = ${analysisId}`);
   const row = rowsOf(result)[0];
-  if (row === undefined) return 'lost';
-  if (row.status === 'aborted') return 'aborted';
-  return row.status === 'pending' && row.claimed_by === workerId ? 'mine' : 'lost';
+  if (row === undefined) return { state: 'lost' };
+  // The abort sets finished_at (server/analyses/actions.ts); a row aborted otherwise counts as aborted now.
+  if (row.status === 'aborted') return { state: 'aborted', abortedAt: row.finished_ms === null ? new Date() : new Date(Number(row.finished_ms)) };
+  return { state: row.status === 'pending' && row.claimed_by === workerId ? 'mine' : 'lost' };
 }
 
 /** Gives a claim back on shutdown so another worker takes it at once instead of after the lease. */

@@ -38,6 +38,8 @@ export interface PipelineOptions {
   retentionEveryMs?: number;
   /** Parse deadline per file (SERVER_PARSE_DEADLINE_MS, 30 s, by default). */
   parseDeadlineMs?: number;
+  /** How long a run's trace rows may wait to be written together (run.ts `traceWriteEveryMs`). */
+  traceWriteEveryMs?: number;
   /**
    * On stop, how long runs in progress have to reach their next step and give their analysis back
    * themselves; past it the pipeline gives their claims back itself, so a stopping server never
@@ -55,6 +57,7 @@ export const PIPELINE_DEFAULTS = {
   deliveryAttempts: 5,
   deliveryBackoffMs: 30_000,
   retentionEveryMs: 10 * 60_000,
+  traceWriteEveryMs: 200,
 } as const;
 
 export interface PipelineDeps {
@@ -145,6 +148,7 @@ export function startPipeline(deps: PipelineDeps, options: PipelineOptions): Pip
               workerId,
               leaseMs: settings.leaseMs,
               maxClaims: settings.maxClaims,
+              traceWriteEveryMs: settings.traceWriteEveryMs,
               parser,
               extracted,
               sharedCpu,

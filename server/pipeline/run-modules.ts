@@ -11,8 +11,8 @@ import { pipelineMessage } from '../../src/contract/pipeline-messages';
 import { keepOcrBoxes } from './ocr-boxes-step';
 
 export interface ModuleLoopHooks {
-  /** Before every module but the first (run.ts: a stopping server gives the claim back here). */
-  between?(): Promise<void>;
+  /** Before every module but the first, with that module (run.ts: trace rows written, a stopping server gives the claim back). */
+  between?(next: EnvironmentModule): Promise<void>;
   /** After every module, with its outcome (run.ts: the trace row). */
   after?(module: EnvironmentModule, startedAt: Date, outcome: StepOutcome): Promise<void>;
 }
@@ -30,7 +30,7 @@ export async function runModules(context: RunContext, hooks: ModuleLoopHooks = {
   let failure: string | null = null;
   let partialFailure: string | null = null;
   for (const [index, module] of context.modules.entries()) {
-    if (index > 0 && hooks.between) await hooks.between();
+    if (index > 0 && hooks.between) await hooks.between(module);
     const startedAt = new Date();
     let outcome: StepOutcome;
     if (failure !== null) {

@@ -154,7 +154,7 @@ describe('a run', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const trace = await traceOf(db, id);
-    expect({ ...trace.at(-1), message: inEnglish(trace.at(-1)?.message) }).toMatchObject({ outcome: 'aborted', message: expect.stringMatching(/^Aborted during the "(Queue|Extractor|Output)" step; nothing more was run\.$/) });
+    expect({ ...trace.at(-1), message: inEnglish(trace.at(-1)?.message) }).toMatchObject({ outcome: 'aborted', message: expect.stringMatching(/^Aborted during the "(Queue|Extractor|Output)" step; no result of this run was kept\.$/) });
     expect(trace.some((t) => t.module === 'output' && t.outcome === 'success')).toBe(false);
     const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
     expect(row).toMatchObject({ status: 'aborted', modules: [], claimedBy: null });

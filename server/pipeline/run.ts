@@ -2,12 +2,14 @@
  * One run of one claimed analysis (§4 Analysis progress): the environment's modules in order, a trace
  * row per step, then the final status and the webhook deliveries in one statement.
  *
- * Between steps the worker reads the analysis again: aborted by a user → one `aborted` trace row and
- * nothing more; claim lost (taken over after a lease ran out, deleted) → it stops without writing.
+ * Every trace write is guarded by the claim, so it also checks it: aborted by a user → the rows of
+ * the steps done before the abort, one `aborted` row, and nothing more; claim lost (taken over after a
+ * lease ran out, deleted) → the run stops without writing.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnalysisStatus, ModuleResult } from '../../src/contract/analyses';
+import type { EnvironmentModule } from '../../src/contract/environments';
 import { pipelineModules } from '../../src/contract/pipeline-modules';
 import type { Database } from '../db/open';
 import { webhooks } from '../db/schema';
@@ -19,9 +21,10 @@ import type { SharedCpuMeter } from './shared-cpu-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import type { RunContext, RunFile } from './modules/step';
 import { runModules } from './run-modules';
+import { REACHES_OUTSIDE } from './modules/registry';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { ModuleMeter } from '../module-workers/module-pool';
-import { guardedTraceInsert, traceRowsInsert, writeTrace, type TraceRow } from './trace';
+import { guardedAnalysis, splitAtAbort, traceRowsInsert, writeTraceRows, type TraceRow } from './trace';
 import { webhookEnvelope, type EnvelopeInput } from './webhook-payload';
 import { jsonParts } from '../module-workers/held-json';
 import { jsonbOfParts } from '../db/jsonb-parts';
@@ -34,6 +37,12 @@ export interface RunDeps {
   leaseMs: number;
   /** Claims of one run before it ends in error (a crash-looping analysis must not loop forever). */
   maxClaims: number;
+  /**
+   * How long the trace rows of quick steps may wait to be written together (and the claim checked
+   * with them): a run learns of an abort at most this long after its last write, plus the step
+   * running then (PIPELINE_DEFAULTS: 200 ms).
+   */
+  traceWriteEveryMs: number;
   parser: MeteredParser;
   /** The files this pipeline already extracted (shared by its analysis workers). */
   extracted: ResultCache;
@@ -61,7 +70,7 @@ class StopRun extends Error {
 
 export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Promise<RunEnd> {
   const { db, workerId } = deps;
-  // Renewal failures need no handling here: each step's trace write is guarded by the claim.
+  // Renewal failures need no handling here: every trace write is guarded by the claim.
   const renewal = setInterval(() => {
     renewLease(db, claimed.id, workerId, deps.leaseMs).catch(() => undefined);
   }, Math.max(50, Math.floor(deps.leaseMs / 3)));
@@ -86,44 +95,47 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     outcome,
     message,
   });
-  const trace = async (module: string, startedAt: Date, outcome: ModuleResult['outcome'], message: string | null) => {
-    const row = traceRow(module, startedAt, outcome, message);
-    // The claim went during this step: aborted by a user (say so), or taken over (say nothing).
-    if (!(await writeTrace(db, claimed.id, workerId, row))) await claimGone(module);
-  };
   /**
-   * The last module's row waits for the run's end and goes in the statement that ends it (`finish`):
-   * nothing runs between the two, so writing it alone would only add a statement per analysis.
-   * A stopping server writes it before giving the claim back.
+   * Rows of the steps run since the claim was last confirmed. Each write of trace rows is guarded by
+   * the claim, so it also tells whether the analysis was aborted or taken over; a write per step was a
+   * statement per module on runs of a few milliseconds. So rows wait until the claim was confirmed
+   * `traceWriteEveryMs` ago, a module reaching outside is next (REACHES_OUTSIDE), the server
+   * stops, or the run ends (`finish` writes them with the end).
    */
-  let lastRow: TraceRow | null = null;
+  const unwritten: TraceRow[] = [];
+  let confirmedAt = Date.now();
 
-  /**
-   * The check between steps. Each step ends with its trace row, written only while the claim holds
-   * (status pending, claimed by this worker), so that write already tells whether the analysis was
-   * aborted or taken over: no extra read per step. What remains here is a stopping server.
-   */
-  async function checkpoint(): Promise<void> {
+  async function writeUnwritten(next: string): Promise<void> {
+    const rows = unwritten.splice(0);
+    const at = Date.now();
+    if (!(await writeTraceRows(db, claimed.id, workerId, rows))) await claimGone(rows, next);
+    confirmedAt = at;
+  }
+
+  /** Before each module but the first: the waiting rows written when due; a stopping server gives the claim back. */
+  async function checkpoint(next: EnvironmentModule | null): Promise<void> {
     if (deps.stopping()) {
-      const last = lastRow;
-      lastRow = null;
-      if (last !== null && !(await writeTrace(db, claimed.id, workerId, last))) await claimGone(last.module, last.step);
+      if (unwritten.length > 0) await writeUnwritten(next?.type ?? 'webhooks');
       await releaseClaim(db, claimed.id, workerId);
       throw new StopRun('released');
     }
+    if (next === null || unwritten.length === 0) return;
+    if (Date.now() - confirmedAt >= deps.traceWriteEveryMs || REACHES_OUTSIDE.has(next.type)) await writeUnwritten(next.type);
   }
 
-  /** After a refused write: one `aborted` row if a user aborted, nothing if another worker took over. */
-  async function claimGone(during: string, atStep = step): Promise<never> {
-    const state = await claimState(db, claimed.id, workerId);
-    if (state === 'aborted') {
-      await writeTrace(
-        db,
-        claimed.id,
-        workerId,
-        { run: claimed.run, step: atStep, module: during, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: during }) },
-        'aborted',
-      );
+  /**
+   * After a refused write: if a user aborted, the rows of the steps done before the abort and one
+   * `aborted` row for the step it came during (`next` when it came between steps); if another worker
+   * took over, nothing.
+   */
+  async function claimGone(rows: readonly TraceRow[], next: string): Promise<never> {
+    const claim = await claimState(db, claimed.id, workerId);
+    if (claim.state === 'aborted') {
+      const { done, during } = splitAtAbort(rows, claim.abortedAt);
+      const atStep = during?.step ?? step;
+      const module = during?.module ?? next;
+      const aborted: TraceRow = { run: claimed.run, step: atStep, module, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: module }) };
+      await writeTraceRows(db, claimed.id, workerId, [...done, aborted], 'aborted');
       await chargeCutShortRun(db, claimed.id, cpuMs());
       throw new StopRun('aborted');
     }
@@ -146,13 +158,12 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
           : pipelineMessage('trace.claimed', { worker: workerId }),
     );
     if (tooManyClaims) {
-      if (!(await writeTrace(db, claimed.id, workerId, claimRow))) await claimGone('queue');
       return await finish(deps, claimed, {
         status: 'error',
         error: pipelineMessage('trace.tooManyClaims', { max: deps.maxClaims }),
         modules: [],
         step,
-        lastRow: null,
+        rows: [claimRow],
         cpuMs: cpuMs(),
       });
     }
@@ -160,10 +171,10 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     const settings = readStoredSettings(claimed.settings);
     // The claim's row and the files in one statement (one round trip fewer per analysis); no row
     // at all when the row was refused, i.e. the claim is already gone.
-    const files = await traceAndReadFiles(db, claimed.id, workerId, claimRow);
-    if (files === null) return await claimGone('queue');
-
     const modules = pipelineModules(settings);
+    const files = await traceAndReadFiles(db, claimed.id, workerId, claimRow);
+    if (files === null) return await claimGone([claimRow], modules[0]?.type ?? 'webhooks');
+
     const context: RunContext = {
       db,
       analysis: claimed,
@@ -179,21 +190,19 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       moduleWorkers,
       nlu: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
     };
-    const last = modules.at(-1);
     const { state, failure, partialFailure } = await runModules(context, {
       between: checkpoint,
       after: async (module, startedAt, outcome) => {
-        if (module === last) lastRow = traceRow(module.type, startedAt, outcome.outcome, outcome.message);
-        else await trace(module.type, startedAt, outcome.outcome, outcome.message);
+        unwritten.push(traceRow(module.type, startedAt, outcome.outcome, outcome.message));
       },
     });
-    await checkpoint();
+    await checkpoint(null);
     return await finish(deps, claimed, {
       status: failure !== null || partialFailure !== null ? 'error' : 'processed',
       error: failure ?? partialFailure,
       modules: state.results,
       step,
-      lastRow,
+      rows: unwritten,
       cpuMs: cpuMs(),
     });
   } catch (error) {
@@ -210,8 +219,8 @@ interface Finish {
   error: string | null;
   modules: ModuleResult[];
   step: number;
-  /** The last module's trace row, not written yet: it goes in with the end. */
-  lastRow: TraceRow | null;
+  /** Trace rows of the last steps, not written yet: they go in with the end. */
+  rows: readonly TraceRow[];
   cpuMs: number;
 }
 
@@ -235,7 +244,7 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
     .where(and(eq(webhooks.environmentId, claimed.environmentId), eq(webhooks.type, type), eq(webhooks.active, true)));
   let step = end.step;
   const endRow = (module: string, outcome: ModuleResult['outcome'], message: string): TraceRow => ({ run: claimed.run, step: step++, module, startedAt: now, durationMs: 0, outcome, message });
-  const rows: TraceRow[] = end.lastRow === null ? [] : [end.lastRow];
+  const rows: TraceRow[] = [...end.rows];
   if (awaiting) rows.push(endRow('finalStatus', 'success', pipelineMessage('trace.awaitingFinalStatus')));
   rows.push(
     endRow(
@@ -281,18 +290,18 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
     if (targets.length > 0) deps.deliveriesScheduled?.();
   } catch (error) {
     if (!(error instanceof StopRun)) throw error;
-    // The update found the claim gone: a user aborted during the last step, or the run was taken over.
-    const state = await claimState(db, claimed.id, workerId);
-    if (state === 'aborted') {
-      // The last module's row was not written: the abort came during that step, as a refused row says elsewhere.
+    // The update found the claim gone: a user aborted during the last steps or at the end, or the run was taken over.
+    const claim = await claimState(db, claimed.id, workerId);
+    if (claim.state === 'aborted') {
+      const { done, during } = splitAtAbort(end.rows, claim.abortedAt);
       const row: TraceRow =
-        end.lastRow === null
+        during === null
           ? { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedAtEnd') }
-          : { run: claimed.run, step: end.lastRow.step, module: end.lastRow.module, startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: end.lastRow.module }) };
-      await writeTrace(db, claimed.id, workerId, row, 'aborted');
+          : { run: claimed.run, step: during.step, module: during.module, startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: during.module }) };
+      await writeTraceRows(db, claimed.id, workerId, [...done, row], 'aborted');
     }
     await chargeCutShortRun(db, claimed.id, end.cpuMs);
-    return state === 'aborted' ? 'aborted' : 'lost';
+    return claim.state === 'aborted' ? 'aborted' : 'lost';
   }
   return awaiting ? 'awaitingFinalStatus' : end.status;
 }
@@ -330,14 +339,15 @@ async function chargeCutShortRun(db: Database, analysisId: string, cpuMs: number
 }
 
 /**
- * Writes the claim's trace row (guarded by the claim, as `writeTrace`) and reads the analysis's files
- * in order, in one statement; null when the row was refused (the claim is gone).
+ * Writes the claim's trace row (guarded by the claim, as `writeTraceRows`) and reads the analysis's
+ * files in order, in one statement; null when the row was refused (the claim is already gone).
  */
 async function traceAndReadFiles(db: Database, analysisId: string, workerId: string, row: TraceRow): Promise<RunFile[] | null> {
   const result = await db.execute(sql`
-    WITH written AS (${guardedTraceInsert(analysisId, workerId, row)})
+    WITH analysis AS ${guardedAnalysis(analysisId, workerId)},
+      written AS (${traceRowsInsert(sql`analysis`, [row])})
     SELECT f.id, f.name, f.role, f.content_type, f.content, f.sha256
-    FROM written LEFT JOIN analysis_files f ON f.analysis_id = written.analysis_id
+    FROM analysis LEFT JOIN analysis_files f ON f.analysis_id = analysis.id
     ORDER BY f.position`);
   const rows = rowsOf(result);
   if (rows.length === 0) return null;

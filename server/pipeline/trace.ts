@@ -1,7 +1,8 @@
 /**
- * The process trace: one row per step of each run. A row is written only while the worker
- * still holds its claim (or, for the `aborted` row, once a user aborted), so a worker that lost its
- * analysis to another cannot interleave steps with it.
+ * The process trace: one row per step of each run. Rows are written only while the worker still holds
+ * its claim (or, for the `aborted` row, once a user aborted), so a worker that lost its analysis to
+ * another cannot interleave steps with it. A run writes the rows of several quick steps in one
+ * statement (run.ts says when); `splitAtAbort` places an abort among rows written late.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -11,36 +12,30 @@ import { rowsOf } from './claim';
 
 export type TraceRow = Omit<TraceEntry, 'startedAt'> & { startedAt: Date };
 
-/**
- * Writes one trace row if the claim still holds (`guard: 'claim'`) or the analysis was aborted
- * (`guard: 'aborted'`); returns whether it was written.
- */
-export async function writeTrace(
+/** What a trace write requires: the claim still held by this worker, or the analysis aborted by a user. */
+export type TraceGuard = 'claim' | 'aborted';
+
+/** The analysis as a one-row source (its `id`) while the guard holds; no row otherwise. */
+export function guardedAnalysis(analysisId: string, workerId: string, guard: TraceGuard = 'claim'): SQL {
+  return guard === 'claim'
+    ? sql`(SELECT id FROM analyses WHERE id = ${analysisId} AND status = 'pending' AND claimed_by = ${workerId})`
+    : sql`(SELECT id FROM analyses WHERE id = ${analysisId} AND status = 'aborted')`;
+}
+
+/** Writes these rows in one statement if the guard holds; returns whether they were written. */
+export async function writeTraceRows(
   db: Database,
   analysisId: string,
   workerId: string,
-  row: TraceRow,
-  guard: 'claim' | 'aborted' = 'claim',
+  rows: readonly TraceRow[],
+  guard: TraceGuard = 'claim',
 ): Promise<boolean> {
-  return rowsOf(await db.execute(guardedTraceInsert(analysisId, workerId, row, guard))).length === 1;
-}
-
-/**
- * The INSERT of one trace row guarded as `writeTrace` says, returning the row's `analysis_id` when it
- * was written: a statement may read on from it (run.ts reads the files in the statement that writes
- * the claim's row).
- */
-export function guardedTraceInsert(analysisId: string, workerId: string, row: TraceRow, guard: 'claim' | 'aborted' = 'claim'): SQL {
-  const condition =
-    guard === 'claim'
-      ? sql`status = 'pending' AND claimed_by = ${workerId}`
-      : sql`status = 'aborted'`;
-  return sql`
-    INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
-    SELECT ${randomUUID()}, id, ${row.run}, ${row.step}, ${row.module}, ${row.startedAt.toISOString()}, ${Math.round(row.durationMs)},
-      ${row.outcome}, ${row.message}
-    FROM analyses WHERE id = ${analysisId} AND ${condition}
-    RETURNING analysis_id`;
+  if (rows.length === 0) throw new Error('No trace row to write.');
+  const result = await db.execute(sql`
+    WITH analysis AS ${guardedAnalysis(analysisId, workerId, guard)},
+      written AS (${traceRowsInsert(sql`analysis`, rows)})
+    SELECT id FROM analysis`);
+  return rowsOf(result).length === 1;
 }
 
 /**
@@ -57,4 +52,17 @@ export function traceRowsInsert(source: SQL, rows: readonly TraceRow[]): SQL {
     INSERT INTO analysis_trace (id, analysis_id, run, step, module, started_at, duration_ms, outcome, message)
     SELECT t.id, src.id, t.run, t.step, t.module, t.started_at, t.duration_ms, t.outcome, t.message
     FROM ${source} AS src, (VALUES ${sql.join(values, sql`, `)}) AS t (id, run, step, module, started_at, duration_ms, outcome, message)`;
+}
+
+/**
+ * Rows not written yet when the run learns of an abort, placed by the abort's time (the analysis's
+ * `finished_at`, set by the abort): the steps that ended before it are `done` and keep their rows; the
+ * step that was running then is `during` (its row becomes the `aborted` row); the rest started after
+ * it and are left out. `during` is null when every row ended before the abort (it came between two
+ * steps). Clocks of two processes may differ a little: at worst a step next to the abort's time is
+ * named instead of its neighbour.
+ */
+export function splitAtAbort(rows: readonly TraceRow[], abortedAt: Date): { done: TraceRow[]; during: TraceRow | null } {
+  const cut = rows.findIndex((row) => row.startedAt.getTime() + row.durationMs > abortedAt.getTime());
+  return cut === -1 ? { done: [...rows], during: null } : { done: rows.slice(0, cut), during: rows[cut]! };
 }

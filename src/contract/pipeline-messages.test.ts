@@ -56,8 +56,8 @@ describe('pipeline messages', () => {
     await i18n.init({ resources, lng: 'fr', ns: Object.keys(resources.fr), interpolation: { escapeValue: false } });
     const translate = (language: string) => (key: string, params: Record<string, unknown>) => i18n.getFixedT(language)(key as never, params as never) as unknown as string;
     const aborted = pipelineMessage('trace.abortedDuring', { step: 'extractor' });
-    expect(pipelineMessageText(translate('fr'), aborted)).toBe("Interrompu pendant l'étape « Extracteur » ; rien d'autre n'a été exécuté.");
-    expect(pipelineMessageText(translate('en'), aborted)).toBe('Aborted during the "Extractor" step; nothing more was run.');
+    expect(pipelineMessageText(translate('fr'), aborted)).toBe("Interrompu pendant l'étape « Extracteur » ; aucun résultat de ce traitement n'a été conservé.");
+    expect(pipelineMessageText(translate('en'), aborted)).toBe('Aborted during the "Extractor" step; no result of this run was kept.');
     for (const step of [...MODULE_TYPES, 'queue']) {
       expect(pipelineMessageText(translate('fr'), pipelineMessage('trace.abortedDuring', { step }))).not.toMatch(new RegExp(`« ${step} »|\\$t\\(|modules\\.`));
     }

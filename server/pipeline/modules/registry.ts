@@ -103,3 +103,10 @@ export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
   replyTemplate: replyTemplateStep(),
   output: outputStep,
 };
+
+/**
+ * The modules that may call a service outside the server (the vision engine's model, a reply
+ * template's language model), each call billed by its provider: a production run confirms its claim
+ * just before one (run.ts), so an analysis aborted meanwhile never makes the call.
+ */
+export const REACHES_OUTSIDE: ReadonlySet<ModuleType> = new Set<ModuleType>(['visionEngine', 'replyTemplate']);

@@ -5,12 +5,14 @@
  * timeout, a refusal, a malformed answer and a missing endpoint are recorded without losing the
  * analysis.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyses } from '../../../db/schema';
 import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
 import type { VisionEngineConfigInput, VisionEngineResult } from '../../../../src/contract/modules/vision-engine';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../../../test-support/llm-server';
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
-import { createEnvironment, fixture, queueAnalysis, waitForEnd } from '../../testing/analyses';
+import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../../testing/analyses';
 import { NO_LLM_MESSAGE } from './run-vision-engine';
 import { inEnglish, inFrench } from '../../../test-support/pipeline-text';
 import { decodePipelineMessage } from '../../../../src/contract/pipeline-messages';
@@ -21,7 +23,8 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   llm = await startLlmTestServer();
-  server = await createTestServer({ pipeline: { workers: 1, pollMs: 50, leaseMs: 20_000 } });
+  // Trace rows wait a minute: only the vision engine's own rule (its claim confirmed just before it) stops an aborted run.
+  server = await createTestServer({ pipeline: { workers: 1, pollMs: 50, leaseMs: 20_000, traceWriteEveryMs: 60_000 } });
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -211,5 +214,33 @@ describe('vision engine module', () => {
     expect(row.status).toBe('processed');
     expect([vision.outcome, vision.message]).toEqual(['skipped', NO_LLM_MESSAGE]);
     expect((output.result as { unavailable: Record<string, string> }).unavailable.visionEngine).toContain('POSTROOM_LLM_BASE_URL');
+  }, 90_000);
+
+  it('is never called for an analysis aborted during an earlier step', async () => {
+    useLlm();
+    const db = server.handle.db;
+    const envId = await createEnvironment(db, {
+      extractor: { parser: { document: { maxPages: 200 }, global: { useCache: false } } },
+      modules: [
+        { id: 'x', type: 'extractor', name: 'Extracteur' },
+        { id: 'v', type: 'visionEngine', name: 'Vision', config: CLASSIFICATION },
+        { id: 'o', type: 'output', name: 'Sortie' },
+      ],
+    });
+    // Two 120-page documents: the extractor is still at work when the abort comes.
+    const report = fixture('pdf/report-120-pages.pdf');
+    const id = await queueAnalysis(db, envId, [{ name: 'report.pdf', content: report }, { name: 'report-2.pdf', content: report }]);
+    // Once the claim's trace row is written, the extractor is running.
+    while ((await traceOf(db, id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    // What the abort endpoint does to a pending analysis.
+    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
+    let trace = await traceOf(db, id);
+    while (!trace.some((row) => row.outcome === 'aborted')) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      trace = await traceOf(db, id);
+    }
+    expect(trace.at(-1)).toMatchObject({ module: 'extractor', outcome: 'aborted' });
+    expect(trace.map((row) => row.module)).not.toContain('visionEngine');
+    expect(llm.requests).toHaveLength(0);
   }, 90_000);
 });

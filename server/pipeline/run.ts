@@ -169,9 +169,9 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     }
 
     const settings = readStoredSettings(claimed.settings);
+    const modules = pipelineModules(settings);
     // The claim's row and the files in one statement (one round trip fewer per analysis); no row
     // at all when the row was refused, i.e. the claim is already gone.
-    const modules = pipelineModules(settings);
     const files = await traceAndReadFiles(db, claimed.id, workerId, claimRow);
     if (files === null) return await claimGone([claimRow], modules[0]?.type ?? 'webhooks');
 

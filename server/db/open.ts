@@ -3,12 +3,13 @@
  * PostgreSQL server when given a postgres:// URL. Everything above this file sees one `Database` type.
  */
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { PGLITE_OPTIONS } from './pglite-options';
+import { PreparingPglite } from './pglite-prepared';
 import { PgliteThread } from './pglite-thread';
 import * as mainSchema from './schema';
 import * as nluSchema from './schema-nlu';
@@ -46,7 +47,7 @@ export async function openDatabase(location: string, options: PgliteOpenOptions 
   const dataDir = location === MEMORY ? undefined : location;
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   if (options.thread) return openPglite(await PgliteThread.open({ dataDir }));
-  const client = new PGlite({ ...PGLITE_OPTIONS, dataDir });
+  const client = new PreparingPglite({ ...PGLITE_OPTIONS, dataDir });
   await client.waitReady;
   return openPglite(client);
 }
@@ -57,7 +58,7 @@ export async function openDatabase(location: string, options: PgliteOpenOptions 
  */
 export async function openPgliteDump(dump: Blob, options: PgliteOpenOptions = {}): Promise<DatabaseHandle> {
   if (options.thread) return openPglite(await PgliteThread.open({ load: await dump.arrayBuffer() }));
-  const client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: dump });
+  const client = new PreparingPglite({ ...PGLITE_OPTIONS, loadDataDir: dump });
   await client.waitReady;
   return openPglite(client);
 }

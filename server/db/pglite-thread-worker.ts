@@ -4,8 +4,9 @@
  * stays open here until the server says how it ends, so its queries run on `tx` in between.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './pglite-options';
+import { PreparingPglite } from './pglite-prepared';
 import { inSharedMemory } from '../bytes-in-slices';
 import { ownBuffer } from '../../src/parsing/own-buffer';
 import { PARAM_SLICE_BYTES, type DatabaseReady, type DatabaseRequest, type DatabaseResponse, type OpenRequest, type ThreadError } from './pglite-thread-protocol';
@@ -35,7 +36,7 @@ async function open(request: OpenRequest): Promise<PGlite> {
   const options = { ...PGLITE_OPTIONS };
   if (request.dataDir !== undefined) options.dataDir = request.dataDir;
   if (request.load !== undefined) options.loadDataDir = new Blob([request.load]);
-  const db = new PGlite(options);
+  const db = new PreparingPglite(options);
   await db.waitReady;
   return db;
 }

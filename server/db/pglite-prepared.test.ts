@@ -1,0 +1,121 @@
+/**
+ * PGlite keeping its statements prepared (pglite-prepared.ts) answers as PGlite's own path does —
+ * rows in both modes, bytes, JSON, timestamps kept as text, counts, errors with their code — while
+ * the engine really holds the statements (pg_prepared_statements), never more than its bound, and
+ * a table changed under a statement is prepared again.
+ */
+import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_OPTIONS } from './pglite-options';
+import { PREPARED_STATEMENTS_KEPT, PreparingPglite } from './pglite-prepared';
+import { PgliteThread } from './pglite-thread';
+
+let preparing: PreparingPglite;
+let plain: PGlite;
+
+const TABLE = `create table letter (id int primary key, body bytea, doc jsonb, at timestamptz, label text unique, urgent boolean, tags text[])`;
+
+beforeAll(async () => {
+  preparing = new PreparingPglite(PGLITE_OPTIONS);
+  plain = new PGlite(PGLITE_OPTIONS);
+  for (const db of [preparing, plain]) await db.exec(TABLE);
+});
+afterAll(async () => {
+  await preparing?.close();
+  await plain?.close();
+});
+
+const preparedNames = async (db: PGlite) =>
+  (await db.exec(`select name, statement from pg_prepared_statements order by name`))[0]!.rows as { name: string; statement: string }[];
+
+const keepTimestampsAsText: QueryOptions = { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
+
+describe('PGlite with prepared statements', () => {
+  it('gives the answers PGlite gives, and holds each statement prepared once', async () => {
+    const insert = `insert into letter (id, body, doc, at, label, urgent, tags) values ($1, $2, $3, $4, $5, $6, $7) returning id, label`;
+    const select = `select id, body, doc, at, label, urgent, tags from letter where id >= $1 order by id`;
+    const rows = [
+      [1, new Uint8Array([0, 1, 254, 255]), JSON.stringify({ a: [1, 'deux', null] }), '2026-12-02T08:00:00Z', 'un', true, ['x', 'y,z']],
+      [2, null, null, new Date('2026-12-02T09:30:00Z'), 'deux', false, []],
+      [3, Buffer.from('é'), { nested: { ok: true } }, null, null, null, null],
+    ];
+    const answers = [];
+    for (const db of [preparing, plain]) {
+      const inserted = [];
+      for (const row of rows) inserted.push(await db.query(insert, row));
+      const asObjects = await db.query(select, [1], keepTimestampsAsText);
+      const asArrays = await db.query(select, [2], { rowMode: 'array' });
+      const updated = await db.query(`update letter set urgent = $1 where id < $2`, [true, 3]);
+      answers.push({ inserted, asObjects, asArrays, updated });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.updated.affectedRows).toBe(2);
+    expect(answers[0]!.asObjects.rows[0]).toMatchObject({ id: 1, doc: { a: [1, 'deux', null] }, at: '2026-12-02 08:00:00+00', urgent: true, tags: ['x', 'y,z'] });
+
+    const held = await preparedNames(preparing);
+    expect(held.map(({ statement }) => statement)).toEqual(expect.arrayContaining([insert, select]));
+    expect(held.filter(({ statement }) => statement === insert)).toHaveLength(1);
+    expect(await preparedNames(plain)).toEqual([]);
+  });
+
+  it('answers an error with its PostgreSQL code and goes on', async () => {
+    const insert = `insert into letter (id, label) values ($1, $2)`;
+    await preparing.query(insert, [10, 'unique']);
+    const duplicate = await preparing.query(insert, [11, 'unique']).catch((error: unknown) => error);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'letter_label_key', query: insert, params: [11, 'unique'] });
+    const wrong = await preparing.query(`select nothing from letter where id = $1`, [1]).catch((error: unknown) => error);
+    expect(wrong).toMatchObject({ code: '42703' });
+    expect((await preparing.query(`select label from letter where id = $1`, [10])).rows).toEqual([{ label: 'unique' }]);
+  });
+
+  it('runs prepared statements in a transaction, committed or rolled back', async () => {
+    const insert = `insert into letter (id, label) values ($1, $2)`;
+    await preparing.transaction(async (tx) => {
+      await tx.query(insert, [20, 'kept']);
+    });
+    await preparing
+      .transaction(async (tx) => {
+        await tx.query(insert, [21, 'dropped']);
+        await tx.query(insert, [22, 'kept']);
+      })
+      .catch(() => undefined);
+    await preparing.transaction(async (tx) => {
+      await tx.query(insert, [23, 'rolled back']);
+      await tx.rollback();
+    });
+    const ids = (await preparing.query<{ id: number }>(`select id from letter where id between $1 and $2 order by id`, [20, 29])).rows;
+    expect(ids).toEqual([{ id: 20 }]);
+  });
+
+  it('keeps at most its bound of statements, the least recently run closed first', async () => {
+    const first = `select 0 + $1::int as n`;
+    await preparing.query(first, [0]);
+    for (let index = 1; index <= PREPARED_STATEMENTS_KEPT + 5; index++) {
+      expect((await preparing.query(`select ${index} + $1::int as n`, [1])).rows).toEqual([{ n: index + 1 }]);
+    }
+    const held = await preparedNames(preparing);
+    expect(held.length).toBeLessThanOrEqual(PREPARED_STATEMENTS_KEPT);
+    expect(held.map(({ statement }) => statement)).not.toContain(first);
+    expect((await preparing.query(first, [7])).rows).toEqual([{ n: 7 }]);
+  });
+
+  it('prepares a statement again when its table changed under it', async () => {
+    await preparing.exec(`create table note (id int)`);
+    await preparing.query(`insert into note values ($1)`, [1]);
+    const all = `select * from note where id = $1`;
+    expect((await preparing.query(all, [1])).rows).toEqual([{ id: 1 }]);
+    await preparing.exec(`alter table note add column text text default 'ajoutée'`);
+    expect((await preparing.query(all, [1])).rows).toEqual([{ id: 1, text: 'ajoutée' }]);
+  });
+
+  it('prepares in the database thread as well', async () => {
+    const thread = await PgliteThread.open();
+    try {
+      await thread.query(`select $1::int as n`, [1]);
+      const held = await thread.query<{ statement: string }>(`select statement from pg_prepared_statements where statement = $1`, [`select $1::int as n`]);
+      expect(held.rows).toHaveLength(1);
+    } finally {
+      await thread.close();
+    }
+  });
+});

@@ -58,6 +58,24 @@ describe('PGlite with prepared statements', () => {
     expect(await preparedNames(plain)).toEqual([]);
   });
 
+  it('reads bytes of every value back as PGlite does, beside text columns and nulls', async () => {
+    const body = Buffer.alloc(1024 * 1024 + 3);
+    for (let index = 0; index < body.length; index++) body[index] = (index * 31) % 256;
+    const read = `select label, body, doc from letter where id = $1`;
+    const answers = [];
+    for (const db of [preparing, plain]) {
+      await db.query(`insert into letter (id, body, doc, label) values ($1, $2, $3, $4)`, [5, body, '{"é":1}', 'corps']);
+      await db.query(`insert into letter (id, body, label) values ($1, $2, $3)`, [6, null, 'vide']);
+      answers.push([(await db.query(read, [5])).rows[0], (await db.query(read, [6], { rowMode: 'array' })).rows[0]]);
+    }
+    const [[bytes, empty], [bytesThere, emptyThere]] = answers as [Record<string, unknown>, unknown[]][];
+    expect(Buffer.isBuffer(bytes.body)).toBe(true);
+    expect((bytes.body as Buffer).equals(body)).toBe(true);
+    expect({ ...bytes, body: null }).toEqual({ ...bytesThere, body: null });
+    expect(empty).toEqual(['vide', null, null]);
+    expect(empty).toEqual(emptyThere);
+  });
+
   it('answers an error with its PostgreSQL code and goes on', async () => {
     const insert = `insert into letter (id, label) values ($1, $2)`;
     await preparing.query(insert, [10, 'unique']);

@@ -5,15 +5,19 @@
  * text every time: for the short statements of a request or of an analysis that is most of their
  * cost (a run's end statement spent 0.6 of its 1.7 ms of CPU planning). Here a statement's first run
  * parses it under a name and reads its parameter and row types; every later run is one call (bind,
- * execute, sync), and after a few runs PostgreSQL keeps a generic plan and stops planning it.
+ * execute, sync), and after a few runs PostgreSQL keeps a generic plan and stops planning it. Its
+ * answer is read by pglite-wire.ts, bytea columns in binary.
  *
  * Only plain data statements (SELECT, INSERT, UPDATE, DELETE, WITH) are kept; anything else
  * (transactions, savepoints, DDL, SET) goes through PGlite's own path. Answers and errors are the same
  * as PGlite's (`parseResults`, its serializers and parsers, the error's query and params).
  */
 import { PGlite, parse, protocol, messages, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { bindMessage, readAnswer, resultFormats } from './pglite-wire';
 
 const { serialize } = protocol;
+const EXECUTE = serialize.execute({});
+const SYNC = serialize.sync();
 
 /** The statements kept prepared at most; the least recently run one is closed to make room. */
 export const PREPARED_STATEMENTS_KEPT = 256;
@@ -78,15 +82,12 @@ export class PreparingPglite extends PGlite {
         if (param === null || param === undefined) return null;
         const type = statement!.paramTypes[index];
         const write = type === undefined ? undefined : (options?.serializers?.[type] ?? this.serializers[type]);
-        return write ? write(param) : String(param);
+        return (write ? write(param) : String(param)) as string | Uint8Array;
       });
-      const answer = await this.execProtocolStream(
-        concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]),
-        { ...options, syncToFs: false },
-      );
+      const formats = resultFormats(statement.columns, options);
+      const answer = await this.execProtocolRaw(concat([bindMessage(statement.name, values, formats), EXECUTE, SYNC]), { syncToFs: false });
       if (!inTransaction) await this.syncToFs();
-      const described = statement.columns === undefined ? answer : [statement.columns, ...answer];
-      return parse.parseResults(described, this.parsers, options)[0] as Results<T>;
+      return readAnswer<T>(answer, statement.columns, formats, this.parsers, options);
     } catch (error) {
       if (!(error instanceof messages.DatabaseError)) throw error;
       if (statement !== undefined && error.message.includes(RESULT_TYPE_CHANGED)) {

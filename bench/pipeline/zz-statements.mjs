@@ -1,0 +1,27 @@
+import { openBenchDatabase, pipelineMeter, seededModules } from './_measure.mjs';
+import { PreparingPglite } from '../../server/db/pglite-prepared.ts';
+const handle = await openBenchDatabase();
+const measure = pipelineMeter(handle.db, 3);
+const seeded = (await seededModules(handle.db)).filter((m) => m.type !== 'visionEngine');
+const which = process.argv[2] ?? 'F';
+const modules = which === 'A' ? [{ id: 'x', type: 'extractor', name: 'E' }, { id: 'o', type: 'output', name: 'S' }] : seeded;
+await measure(modules);
+const stats = new Map(); let on = false;
+const original = PreparingPglite.prototype.runPrepared;
+PreparingPglite.prototype.runPrepared = async function (sql, params, options, tx) {
+  if (!on) return original.call(this, sql, params, options, tx);
+  const t0 = performance.now();
+  const r = await original.call(this, sql, params, options, tx);
+  const key = sql.replace(/\s+/g, ' ').slice(0, 110);
+  const s = stats.get(key) ?? { n: 0, ms: 0, rows: 0, bytes: 0 };
+  s.n++; s.ms += performance.now() - t0; s.rows += r.rows.length; s.bytes += JSON.stringify(r.rows, (k, v) => (v?.type === 'Buffer' ? `${v.data.length}` : v)).length;
+  stats.set(key, s);
+  return r;
+};
+on = true;
+const r = await measure(modules);
+on = false;
+console.log(r);
+const n = r.count ?? r.analyses ?? 1;
+for (const [k, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(s.n.toString().padStart(5), (s.ms).toFixed(0).padStart(6), 'ms', (s.ms / s.n).toFixed(2).padStart(6), 'ms/st', String(Math.round(s.bytes / s.n)).padStart(7), 'B/st ', k);
+await handle.close(); process.exit(0);

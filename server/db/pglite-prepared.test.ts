@@ -7,7 +7,7 @@
 import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_OPTIONS } from './pglite-options';
-import { PREPARED_STATEMENTS_KEPT, PreparingPglite } from './pglite-prepared';
+import { PREPARED_STATEMENTS_KEPT, PREPARED_TEXT_MAX, PreparingPglite } from './pglite-prepared';
 import { PgliteThread } from './pglite-thread';
 
 let preparing: PreparingPglite;
@@ -115,6 +115,14 @@ describe('PGlite with prepared statements', () => {
     expect(held.length).toBeLessThanOrEqual(PREPARED_STATEMENTS_KEPT);
     expect(held.map(({ statement }) => statement)).not.toContain(first);
     expect((await preparing.query(first, [7])).rows).toEqual([{ n: 7 }]);
+  });
+
+  it('leaves a long one-off statement to PGlite, unprepared', async () => {
+    const ids = Array.from({ length: 4000 }, (_, index) => 1000 + index);
+    const bulk = `insert into letter (id) values ${ids.map((id) => `(${id})`).join(', ')}`;
+    expect(bulk.length).toBeGreaterThan(PREPARED_TEXT_MAX);
+    expect((await preparing.query(bulk)).affectedRows).toBe(ids.length);
+    expect((await preparedNames(preparing)).map(({ statement }) => statement)).not.toContain(bulk);
   });
 
   it('prepares a statement again when its table changed under it', async () => {

@@ -22,6 +22,12 @@ const SYNC = serialize.sync();
 /** The statements kept prepared at most; the least recently run one is closed to make room. */
 export const PREPARED_STATEMENTS_KEPT = 256;
 
+/**
+ * Longer texts are one-off bulk statements (a seed's many rows): kept, they would hold their text here
+ * and their plan in the engine's memory for nothing.
+ */
+export const PREPARED_TEXT_MAX = 16 * 1024;
+
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 
 /** SQLSTATE 0A000 with this text: a table's columns changed under a prepared statement's answer. */
@@ -46,7 +52,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /** Options PGlite's path handles that this one does not (a blob for COPY, declared parameter types). */
 function takes(sql: string, options: QueryOptions | undefined): boolean {
-  return DATA_STATEMENT.test(sql) && options?.blob === undefined && options?.paramTypes === undefined;
+  return sql.length <= PREPARED_TEXT_MAX && DATA_STATEMENT.test(sql) && options?.blob === undefined && options?.paramTypes === undefined;
 }
 
 export class PreparingPglite extends PGlite {

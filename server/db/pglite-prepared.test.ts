@@ -28,6 +28,8 @@ afterAll(async () => {
 const preparedNames = async (db: PGlite) =>
   (await db.exec(`select name, statement from pg_prepared_statements order by name`))[0]!.rows as { name: string; statement: string }[];
 
+type Read = [Record<string, unknown>, unknown[]];
+
 const keepTimestampsAsText: QueryOptions = { parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
 
 describe('PGlite with prepared statements', () => {
@@ -68,7 +70,7 @@ describe('PGlite with prepared statements', () => {
       await db.query(`insert into letter (id, body, label) values ($1, $2, $3)`, [6, null, 'vide']);
       answers.push([(await db.query(read, [5])).rows[0], (await db.query(read, [6], { rowMode: 'array' })).rows[0]]);
     }
-    const [[bytes, empty], [bytesThere, emptyThere]] = answers as [Record<string, unknown>, unknown[]][];
+    const [[bytes, empty], [bytesThere, emptyThere]] = answers as [Read, Read];
     expect(Buffer.isBuffer(bytes.body)).toBe(true);
     expect((bytes.body as Buffer).equals(body)).toBe(true);
     expect({ ...bytes, body: null }).toEqual({ ...bytesThere, body: null });

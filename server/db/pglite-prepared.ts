@@ -40,16 +40,6 @@ interface Prepared {
   columns: messages.RowDescriptionMessage | undefined;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.byteLength;
-  }
-  return whole;
-}
-
 /** Options PGlite's path handles that this one does not (a blob for COPY, declared parameter types). */
 function takes(sql: string, options: QueryOptions | undefined): boolean {
   return sql.length <= PREPARED_TEXT_MAX && DATA_STATEMENT.test(sql) && options?.blob === undefined && options?.paramTypes === undefined;
@@ -91,7 +81,7 @@ export class PreparingPglite extends PGlite {
         return (write ? write(param) : String(param)) as string | Uint8Array;
       });
       const formats = resultFormats(statement.columns, options);
-      const answer = await this.execProtocolRaw(concat([bindMessage(statement.name, values, formats), EXECUTE, SYNC]), { syncToFs: false });
+      const answer = await this.execProtocolRaw(Buffer.concat([bindMessage(statement.name, values, formats), EXECUTE, SYNC]), { syncToFs: false });
       if (!inTransaction) await this.syncToFs();
       return readAnswer<T>(answer, statement.columns, formats, this.parsers, options);
     } catch (error) {
@@ -123,7 +113,7 @@ export class PreparingPglite extends PGlite {
     }
     const name = `postroom_${++this.named}`;
     const described = await this.execProtocolStream(
-      concat([...closing, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([...closing, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { ...options, syncToFs: false },
     );
     const columns = described.find((message): message is messages.RowDescriptionMessage => message.name === 'rowDescription');
@@ -136,6 +126,6 @@ export class PreparingPglite extends PGlite {
     const statement = this.prepared.get(sql);
     if (statement === undefined) return;
     this.prepared.delete(sql);
-    await this.execProtocolStream(concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
+    await this.execProtocolStream(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
   }
 }

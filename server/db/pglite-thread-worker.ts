@@ -146,14 +146,7 @@ function takeSlices(id: number, param: number): string | Uint8Array {
   if (kept === undefined) throw new Error(`Parameter ${param} of query ${id} never came.`);
   slices.delete(key);
   if (typeof kept[0] === 'string') return kept.join('');
-  const parts = kept as Uint8Array[];
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.byteLength;
-  }
-  return whole;
+  return Buffer.concat(kept as Uint8Array[]);
 }
 
 try {

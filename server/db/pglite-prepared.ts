@@ -70,10 +70,10 @@ export class PreparingPglite extends PGlite {
     return Object.create(tx, { query: { value: query } }) as Transaction;
   }
 
-  private async runPrepared<T>(sql: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  private async runPrepared<T>(sql: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean, retry = true): Promise<Results<T>> {
     let statement: Prepared | undefined;
     try {
-      statement = await this.statement(sql, options);
+      statement = await this.statement(sql);
       const values = params.map((param, index) => {
         if (param === null || param === undefined) return null;
         const type = statement!.paramTypes[index];
@@ -90,14 +90,14 @@ export class PreparingPglite extends PGlite {
         await this.forget(sql);
         // Out of a transaction nothing was changed: run it again, prepared anew. In one, the
         // transaction is aborted and its caller sees the error, as it would from PostgreSQL.
-        if (!inTransaction) return this.runPrepared<T>(sql, params, options, inTransaction);
+        if (!inTransaction && retry) return this.runPrepared<T>(sql, params, options, false, false);
       }
       throw Object.assign(error, { query: sql, params, queryOptions: options });
     }
   }
 
   /** The statement prepared for `sql`: kept from before, or parsed now under a new name. */
-  private async statement(sql: string, options: QueryOptions | undefined): Promise<Prepared> {
+  private async statement(sql: string): Promise<Prepared> {
     const kept = this.prepared.get(sql);
     if (kept !== undefined) {
       // A Map iterates in insertion order: moved to the end, the first one is the least recently run.
@@ -113,8 +113,8 @@ export class PreparingPglite extends PGlite {
     }
     const name = `postroom_${++this.named}`;
     const described = await this.execProtocolStream(
-      Buffer.concat([...closing, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-      { ...options, syncToFs: false },
+      Buffer.concat([...closing, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), SYNC]),
+      { syncToFs: false },
     );
     const columns = described.find((message): message is messages.RowDescriptionMessage => message.name === 'rowDescription');
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described), columns };
@@ -126,6 +126,6 @@ export class PreparingPglite extends PGlite {
     const statement = this.prepared.get(sql);
     if (statement === undefined) return;
     this.prepared.delete(sql);
-    await this.execProtocolStream(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
+    await this.execProtocolStream(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), SYNC]), { syncToFs: false, throwOnError: false });
   }
 }

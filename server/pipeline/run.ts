@@ -131,11 +131,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
   async function claimGone(rows: readonly TraceRow[], next: string): Promise<never> {
     const claim = await claimState(db, claimed.id, workerId);
     if (claim.state === 'aborted') {
-      const { done, during } = splitAtAbort(rows, claim.abortedAt);
-      const atStep = during?.step ?? step;
-      const module = during?.module ?? next;
-      const aborted: TraceRow = { run: claimed.run, step: atStep, module, startedAt: new Date(), durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: module }) };
-      await writeTraceRows(db, claimed.id, workerId, [...done, aborted], 'aborted');
+      await writeAbort(db, claimed, workerId, rows, claim.abortedAt, { step, module: next, message: pipelineMessage('trace.abortedDuring', { step: next }) });
       await chargeCutShortRun(db, claimed.id, cpuMs());
       throw new StopRun('aborted');
     }
@@ -293,12 +289,7 @@ async function finish(deps: RunDeps, claimed: ClaimedAnalysis, end: Finish): Pro
     // The update found the claim gone: a user aborted during the last steps or at the end, or the run was taken over.
     const claim = await claimState(db, claimed.id, workerId);
     if (claim.state === 'aborted') {
-      const { done, during } = splitAtAbort(end.rows, claim.abortedAt);
-      const row: TraceRow =
-        during === null
-          ? { run: claimed.run, step: end.step, module: 'webhooks', startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedAtEnd') }
-          : { run: claimed.run, step: during.step, module: during.module, startedAt: now, durationMs: 0, outcome: 'aborted', message: pipelineMessage('trace.abortedDuring', { step: during.module }) };
-      await writeTraceRows(db, claimed.id, workerId, [...done, row], 'aborted');
+      await writeAbort(db, claimed, workerId, end.rows, claim.abortedAt, { step: end.step, module: 'webhooks', message: pipelineMessage('trace.abortedAtEnd') });
     }
     await chargeCutShortRun(db, claimed.id, end.cpuMs);
     return claim.state === 'aborted' ? 'aborted' : 'lost';
@@ -319,6 +310,24 @@ function deliveryPayload(claimed: ClaimedAnalysis, end: Finish, awaiting: boolea
     output: output as EnvelopeInput['output'],
   });
   return jsonbOfParts(jsonParts(payload));
+}
+
+/**
+ * After a write refused because a user aborted: the rows of the steps done before the abort, then one
+ * `aborted` row for the step running at the abort, or `between` when it came between two steps.
+ */
+async function writeAbort(
+  db: Database,
+  claimed: ClaimedAnalysis,
+  workerId: string,
+  rows: readonly TraceRow[],
+  abortedAt: Date,
+  between: Pick<TraceRow, 'step' | 'module' | 'message'>,
+): Promise<void> {
+  const { done, during } = splitAtAbort(rows, abortedAt);
+  const at = during === null ? between : { step: during.step, module: during.module, message: pipelineMessage('trace.abortedDuring', { step: during.module }) };
+  const aborted: TraceRow = { run: claimed.run, ...at, startedAt: new Date(), durationMs: 0, outcome: 'aborted' };
+  await writeTraceRows(db, claimed.id, workerId, [...done, aborted], 'aborted');
 }
 
 /**

@@ -4,8 +4,8 @@
  * the engine really holds the statements (pg_prepared_statements), never more than its bound, and
  * a table changed under a statement is prepared again.
  */
-import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite, protocol, types, type QueryOptions } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGLITE_OPTIONS } from './pglite-options';
 import { PREPARED_STATEMENTS_KEPT, PREPARED_TEXT_MAX, PreparingPglite } from './pglite-prepared';
 import { PgliteThread } from './pglite-thread';
@@ -86,6 +86,20 @@ describe('PGlite with prepared statements', () => {
     const wrong = await preparing.query(`select nothing from letter where id = $1`, [1]).catch((error: unknown) => error);
     expect(wrong).toMatchObject({ code: '42703' });
     expect((await preparing.query(`select label from letter where id = $1`, [10])).rows).toEqual([{ label: 'unique' }]);
+  });
+
+  it('reads a prepared answer once: PGlite parses none of it, so keeps none of it', async () => {
+    // PGlite's raw exchange parsed every answer again and held the messages until its own next
+    // query: with every statement prepared, memory that only grew.
+    const select = `select id, label from letter where id = $1`;
+    await preparing.query(select, [10]);
+    const parse = vi.spyOn(protocol.Parser.prototype, 'parse');
+    try {
+      for (let run = 0; run < 5; run++) expect((await preparing.query(select, [10])).rows).toEqual([{ id: 10, label: 'unique' }]);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('runs prepared statements in a transaction, committed or rolled back', async () => {

@@ -81,7 +81,7 @@ export class PreparingPglite extends PGlite {
         return (write ? write(param) : String(param)) as string | Uint8Array;
       });
       const formats = resultFormats(statement.columns, options);
-      const answer = await this.execProtocolRaw(Buffer.concat([bindMessage(statement.name, values, formats), EXECUTE, SYNC]), { syncToFs: false });
+      const answer = await this.exchange(Buffer.concat([bindMessage(statement.name, values, formats), EXECUTE, SYNC]));
       if (!inTransaction) await this.syncToFs();
       return readAnswer<T>(answer, statement.columns, formats, this.parsers, options);
     } catch (error) {
@@ -94,6 +94,19 @@ export class PreparingPglite extends PGlite {
       }
       throw Object.assign(error, { query: sql, params, queryOptions: options });
     }
+  }
+
+  /**
+   * The engine's answer to `message`, as bytes. Not `execProtocolRaw`: with no reader of its own it
+   * also runs PGlite's message parser on every answer (each text field decoded into a string that
+   * nobody reads) and keeps the parsed messages until PGlite's next own query, which may never come
+   * in a process whose statements are all prepared: memory that only grew.
+   */
+  private async exchange(message: Uint8Array): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    // The engine hands over views of its own memory, reused by the next write: copied at once.
+    await this.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
   /** The statement prepared for `sql`: kept from before, or parsed now under a new name. */

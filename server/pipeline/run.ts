@@ -21,7 +21,7 @@ import type { SharedCpuMeter } from './shared-cpu-meter';
 import { createNluRuntime, type NluRuntime } from '../nlu/runtime';
 import type { RunContext, RunFile } from './modules/step';
 import { runModules } from './run-modules';
-import { REACHES_OUTSIDE } from './modules/registry';
+import { reachesOutside } from './modules/registry';
 import { MeteredOcr } from '../ocr/metered-ocr';
 import type { ModuleMeter } from '../module-workers/module-pool';
 import { guardedAnalysis, splitAtAbort, traceRowsInsert, writeTraceRows, type TraceRow } from './trace';
@@ -99,7 +99,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
    * Rows of the steps run since the claim was last confirmed. Each write of trace rows is guarded by
    * the claim, so it also tells whether the analysis was aborted or taken over; a write per step was a
    * statement per module on runs of a few milliseconds. So rows wait until the claim was confirmed
-   * `traceWriteEveryMs` ago, a module reaching outside is next (REACHES_OUTSIDE), the server
+   * `traceWriteEveryMs` ago, a module reaching outside is next (`reachesOutside`), the server
    * stops, or the run ends (`finish` writes them with the end).
    */
   const unwritten: TraceRow[] = [];
@@ -112,15 +112,18 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
     confirmedAt = at;
   }
 
-  /** Before each module but the first: the waiting rows written when due; a stopping server gives the claim back. */
-  async function checkpoint(next: EnvironmentModule | null): Promise<void> {
+  /**
+   * Before each module but the first: the waiting rows written when due, or now when the next module
+   * reaches outside (`confirmNow`); a stopping server gives the claim back.
+   */
+  async function checkpoint(next: EnvironmentModule | null, confirmNow = false): Promise<void> {
     if (deps.stopping()) {
       if (unwritten.length > 0) await writeUnwritten(next?.type ?? 'webhooks');
       await releaseClaim(db, claimed.id, workerId);
       throw new StopRun('released');
     }
     if (next === null || unwritten.length === 0) return;
-    if (Date.now() - confirmedAt >= deps.traceWriteEveryMs || REACHES_OUTSIDE.has(next.type)) await writeUnwritten(next.type);
+    if (Date.now() - confirmedAt >= deps.traceWriteEveryMs || confirmNow) await writeUnwritten(next.type);
   }
 
   /**
@@ -187,7 +190,7 @@ export async function runAnalysis(deps: RunDeps, claimed: ClaimedAnalysis): Prom
       nlu: deps.nlu ?? (defaultNluRuntime ??= createNluRuntime()),
     };
     const { state, failure, partialFailure } = await runModules(context, {
-      between: checkpoint,
+      between: (next) => checkpoint(next, reachesOutside(next, settings)),
       after: async (module, startedAt, outcome) => {
         unwritten.push(traceRow(module.type, startedAt, outcome.outcome, outcome.message));
       },

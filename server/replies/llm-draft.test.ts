@@ -3,7 +3,9 @@
  * the rendered template is the prompt, the model's answer the draft — in the pipeline (result,
  * output) and in the Tests render; a refusal or an unconfigured service is said plainly.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyses } from '../db/schema';
 import type { ReplyTestResult } from '../../src/contract/reply-templates';
 import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../pipeline/testing/analyses';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../test-support/llm-server';
@@ -17,7 +19,8 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   llm = await startLlmTestServer();
-  server = await createTestServer({ pipeline: { workers: 1, pollMs: 30, leaseMs: 5000 } });
+  // Trace rows wait a minute: only the claim confirmed before a template that asks a model stops an aborted run.
+  server = await createTestServer({ pipeline: { workers: 1, pollMs: 30, leaseMs: 5000, traceWriteEveryMs: 60_000 } });
   token = await signIn(server.app, 'admin');
 }, 120_000);
 afterAll(async () => {
@@ -73,6 +76,33 @@ describe('LLM prompt templates', { timeout: 60_000 }, () => {
     const errors = await server.app.inject({ method: 'GET', url: `/v4/console/api/environment/${env}/reply-templates/errors`, headers: { authorization: `Bearer ${token}` } });
     // The Errors tab gets the same reason to translate, not the client's English message to parse.
     expect(errors.json()).toMatchObject({ errors: [{ analysisId: id, code: 'llmRefused', template: 'prompt', reason: { key: 'reason.refused', params: { detail: 'I cannot help with that.' } } }] });
+  });
+
+  it('are never sent for an analysis aborted during an earlier step', async () => {
+    process.env.POSTROOM_LLM_BASE_URL = llm.url;
+    llm.reset();
+    llm.queue(chatReply('Jamais envoyé.'));
+    const db = server.handle.db;
+    const env = await createEnvironment(db, {
+      extractor: { parser: { document: { maxPages: 200 }, global: { useCache: false } } },
+      modules: [...PIPELINE],
+      replyTemplates: [prompt, rules],
+    });
+    // Two 120-page documents: the extractor is still at work when the abort comes.
+    const report = fixture('pdf/report-120-pages.pdf');
+    const id = await queueAnalysis(db, env, [{ name: 'report.pdf', content: report }, { name: 'report-2.pdf', content: report }]);
+    // Once the claim's trace row is written, the extractor is running.
+    while ((await traceOf(db, id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    // What the abort endpoint does to a pending analysis.
+    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
+    let trace = await traceOf(db, id);
+    while (!trace.some((row) => row.outcome === 'aborted')) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      trace = await traceOf(db, id);
+    }
+    expect(trace.at(-1)).toMatchObject({ module: 'extractor', outcome: 'aborted' });
+    expect(trace.map((row) => row.module)).not.toContain('replyTemplate');
+    expect(llm.requests).toHaveLength(0);
   });
 
   it('say plainly in the Tests render that no model is configured, with the prompt rendered', async () => {

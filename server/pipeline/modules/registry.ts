@@ -2,7 +2,7 @@
  * Module type → its step in a run (step.ts). Every type of MODULE_TYPES has an entry, so a type added
  * to the contract without a step fails the typecheck instead of being skipped in silence.
  */
-import type { ModuleType } from '../../../src/contract/environments';
+import type { EnvironmentModule, ModuleType } from '../../../src/contract/environments';
 import { carriedTaints, taintsAfter } from '../../../src/categorization/from-results';
 import { CATEGORIZATION_BUDGET_MS } from '../../../src/categorization/run-categorization';
 import { sharedModulePool } from '../../module-workers/module-pool';
@@ -14,7 +14,7 @@ import { runOcrDataExtraction } from './ocr-data-extraction/run-ocr-data-extract
 import { outputStep } from './output/output-step';
 import { replyTemplateStep } from './reply-template/reply-template-step';
 import { runVisionEngine } from './vision-engine/run-vision-engine';
-import { metered, type ModuleStep } from './step';
+import { metered, type ModuleStep, type RunContext } from './step';
 
 const nluStep: ModuleStep = async (module, context, state) => {
   const nlu = await runNluModule({
@@ -105,8 +105,14 @@ export const MODULE_STEPS: Record<ModuleType, ModuleStep> = {
 };
 
 /**
- * The modules that may call a service outside the server (the vision engine's model, a reply
+ * Whether this module may call a service outside the server (the vision engine's model, a reply
  * template's language model), each call billed by its provider: a production run confirms its claim
- * just before one (run.ts), so an analysis aborted meanwhile never makes the call.
+ * just before one (run.ts), so an analysis aborted meanwhile never makes the call. A reply template
+ * reaches outside only when one of the environment's templates is an LLM prompt; the others render
+ * here, and confirming before them was a statement per analysis for nothing.
  */
-export const REACHES_OUTSIDE: ReadonlySet<ModuleType> = new Set<ModuleType>(['visionEngine', 'replyTemplate']);
+export function reachesOutside(module: EnvironmentModule, settings: Pick<RunContext['settings'], 'replyTemplates'>): boolean {
+  if (module.type === 'visionEngine') return true;
+  if (module.type === 'replyTemplate') return settings.replyTemplates.some((template) => template.llmPrompt);
+  return false;
+}

@@ -3,11 +3,9 @@
  * the rendered template is the prompt, the model's answer the draft — in the pipeline (result,
  * output) and in the Tests render; a refusal or an unconfigured service is said plainly.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses } from '../db/schema';
 import type { ReplyTestResult } from '../../src/contract/reply-templates';
-import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../pipeline/testing/analyses';
+import { abortDuringExtractor, createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../pipeline/testing/analyses';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../test-support/llm-server';
 import { inFrench } from '../test-support/pipeline-text';
 import { createTestServer, signIn, type TestServer } from '../test-support/test-server';
@@ -88,18 +86,7 @@ describe('LLM prompt templates', { timeout: 60_000 }, () => {
       modules: [...PIPELINE],
       replyTemplates: [prompt, rules],
     });
-    // Two 120-page documents: the extractor is still at work when the abort comes.
-    const report = fixture('pdf/report-120-pages.pdf');
-    const id = await queueAnalysis(db, env, [{ name: 'report.pdf', content: report }, { name: 'report-2.pdf', content: report }]);
-    // Once the claim's trace row is written, the extractor is running.
-    while ((await traceOf(db, id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
-    // What the abort endpoint does to a pending analysis.
-    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
-    let trace = await traceOf(db, id);
-    while (!trace.some((row) => row.outcome === 'aborted')) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      trace = await traceOf(db, id);
-    }
+    const trace = await abortDuringExtractor(db, env);
     expect(trace.at(-1)).toMatchObject({ module: 'extractor', outcome: 'aborted' });
     expect(trace.map((row) => row.module)).not.toContain('replyTemplate');
     expect(llm.requests).toHaveLength(0);

@@ -74,6 +74,30 @@ export async function traceOf(db: Database, id: string) {
   return (result as unknown as { rows: { run: number; step: number; module: string; outcome: string; message: string | null }[] }).rows;
 }
 
+/** What the abort endpoint does to a pending analysis. */
+export async function abortAnalysis(db: Database, id: string): Promise<void> {
+  await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
+}
+
+/**
+ * Queues two 120-page PDFs in this environment (which must let the extractor read 200 pages), aborts
+ * the analysis while its extractor is still at work, and answers its trace once the run wrote its
+ * `aborted` row: what a module after the extractor did, or did not do, for an aborted run.
+ */
+export async function abortDuringExtractor(db: Database, environmentId: string) {
+  const report = fixture('pdf/report-120-pages.pdf');
+  const id = await queueAnalysis(db, environmentId, [{ name: 'report.pdf', content: report }, { name: 'report-2.pdf', content: report }]);
+  // Once the claim's trace row is written, the extractor is running.
+  while ((await traceOf(db, id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+  await abortAnalysis(db, id);
+  let trace = await traceOf(db, id);
+  while (!trace.some((row) => row.outcome === 'aborted')) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    trace = await traceOf(db, id);
+  }
+  return trace;
+}
+
 /** A fresh environment of the demo IC project with these settings, for one test. */
 export async function createEnvironment(db: Database, settings: EnvironmentSettingsInput = {}): Promise<string> {
   const id = `env-${randomUUID()}`;

@@ -5,14 +5,12 @@
  * timeout, a refusal, a malformed answer and a missing endpoint are recorded without losing the
  * analysis.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analyses } from '../../../db/schema';
 import type { CategorizationResult } from '../../../../src/contract/modules/categorization';
 import type { VisionEngineConfigInput, VisionEngineResult } from '../../../../src/contract/modules/vision-engine';
 import { chatReply, startLlmTestServer, type LlmTestServer } from '../../../test-support/llm-server';
 import { createTestServer, signIn, type TestServer } from '../../../test-support/test-server';
-import { createEnvironment, fixture, queueAnalysis, traceOf, waitForEnd } from '../../testing/analyses';
+import { abortDuringExtractor, createEnvironment, fixture, queueAnalysis, waitForEnd } from '../../testing/analyses';
 import { NO_LLM_MESSAGE } from './run-vision-engine';
 import { inEnglish, inFrench } from '../../../test-support/pipeline-text';
 import { decodePipelineMessage } from '../../../../src/contract/pipeline-messages';
@@ -227,18 +225,7 @@ describe('vision engine module', () => {
         { id: 'o', type: 'output', name: 'Sortie' },
       ],
     });
-    // Two 120-page documents: the extractor is still at work when the abort comes.
-    const report = fixture('pdf/report-120-pages.pdf');
-    const id = await queueAnalysis(db, envId, [{ name: 'report.pdf', content: report }, { name: 'report-2.pdf', content: report }]);
-    // Once the claim's trace row is written, the extractor is running.
-    while ((await traceOf(db, id)).length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
-    // What the abort endpoint does to a pending analysis.
-    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
-    let trace = await traceOf(db, id);
-    while (!trace.some((row) => row.outcome === 'aborted')) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      trace = await traceOf(db, id);
-    }
+    const trace = await abortDuringExtractor(db, envId);
     expect(trace.at(-1)).toMatchObject({ module: 'extractor', outcome: 'aborted' });
     expect(trace.map((row) => row.module)).not.toContain('visionEngine');
     expect(llm.requests).toHaveLength(0);

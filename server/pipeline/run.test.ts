@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractorResult } from '../../src/contract/analyses';
 import { analyses, analysisUsage, environments, webhookDeliveries } from '../db/schema';
 import { createTestServer, type TestServer } from '../test-support/test-server';
-import { createEnvironment, fixture, insertWebhook, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
+import { abortAnalysis, createEnvironment, fixture, insertWebhook, queueAnalysis, traceOf, waitForEnd } from './testing/analyses';
 import { inEnglish } from '../test-support/pipeline-text';
 
 let server: TestServer;
@@ -141,13 +141,13 @@ describe('a run', () => {
   it('stops between steps when the analysis is aborted, writing only an aborted trace row', async () => {
     const db = server.handle.db;
     const id = await queueLongAnalysis();
-    // Abort the moment a worker holds it (what the abort endpoint does to a pending analysis).
+    // Abort the moment a worker holds it.
     for (;;) {
       const [row] = await db.select().from(analyses).where(eq(analyses.id, id));
       if (row!.status === 'pending') break;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    await db.update(analyses).set({ status: 'aborted', finishedAt: new Date(), claimedBy: null, leaseExpiresAt: null }).where(eq(analyses.id, id));
+    await abortAnalysis(db, id);
     for (let i = 0; i < 1500; i++) {
       const trace = await traceOf(db, id);
       if (trace.some((t) => t.outcome === 'aborted')) break;
